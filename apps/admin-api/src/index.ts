@@ -1,0 +1,2 @@
+export { buildAdminApi, type AdminApiOptions } from './app.ts';
+export { loadAdminApiConfig, adminApiConfigSchema, type AdminApiConfig } from './config.ts';

@@ -1,0 +1,124 @@
+import { Money, newId, type AccountId } from '@casino/core';
+import { transaction } from '@casino/db';
+import type { App } from '@casino/http';
+import { createTestConnections, testServiceEnv, type TestConnections } from '@casino/http/testing';
+import { findAccountByCode, openAccount, openOperatorAccounts, operatorAccountCode, playerWalletSpec, transfer } from '@casino/ledger';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAdminApi } from '../app.ts';
+import { loadAdminApiConfig } from '../config.ts';
+
+let connections: TestConnections;
+let app: App;
+let bank: AccountId;
+let suspense: AccountId;
+let wallet: AccountId;
+
+beforeAll(async () => {
+  connections = await createTestConnections();
+  app = await buildAdminApi({ config: loadAdminApiConfig(testServiceEnv()), connections, redisKeyPrefix: connections.redisKeyPrefix });
+  await app.ready();
+  const db = connections.db;
+  await openOperatorAccounts(db, ['CZK'], 2);
+  bank = (await findAccountByCode(db, operatorAccountCode('bank', 'CZK')))!.id;
+  suspense = (await findAccountByCode(db, operatorAccountCode('suspense', 'CZK')))!.id;
+  wallet = (await openAccount(db, playerWalletSpec(newId(), 'cash', 'CZK'))).id;
+  await transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind: 'DEPOSIT', debitAccountId: bank, creditAccountId: wallet, amount: Money.of('100.00', 'CZK') }));
+});
+
+afterAll(async () => {
+  await app?.close();
+  await connections?.close();
+});
+
+const staff = (roles: string[]) => ({ authorization: `Bearer ${app.issueAccessToken({ audience: 'staff', subject: newId(), roles })}` });
+const finance = () => staff(['finance']);
+
+function adjust(headers: Record<string, string>, body: unknown) {
+  return app.inject({ method: 'POST', url: '/v1/ledger/adjustments', headers, payload: body as Record<string, unknown> });
+}
+
+const adjustment = (amount = '10.00') => ({ debitAccountId: suspense, creditAccountId: wallet, amount: { amount, currency: 'CZK' }, reason: 'goodwill credit after outage' });
+
+describe('admin-api: ledger adjustments', () => {
+  it('posts an adjustment once per Idempotency-Key: 201 first, 200 with the same transaction on a retry', async () => {
+    const headers = { ...finance(), 'idempotency-key': `adj-${newId()}` };
+    const first = await adjust(headers, adjustment());
+    expect(first.statusCode).toBe(201);
+    const retry = await adjust(headers, adjustment());
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json()).toEqual({ transactionId: first.json().transactionId, replayed: true });
+  });
+
+  it('answers the same Idempotency-Key with a different body with 409 problem+json', async () => {
+    const headers = { ...finance(), 'idempotency-key': `adj-${newId()}` };
+    expect((await adjust(headers, adjustment('1.00'))).statusCode).toBe(201);
+    const conflict = await adjust(headers, adjustment('2.00'));
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(conflict.json()).toMatchObject({ type: 'https://problems.casino.example/idempotency-key-reused', field: 'header.idempotency-key' });
+  });
+
+  it('posts one transaction when the same key arrives on 10 requests at once', async () => {
+    const headers = { ...finance(), 'idempotency-key': `adj-${newId()}` };
+    const before = await connections.db.ledgerTransaction.count();
+    const responses = await Promise.all(Array.from({ length: 10 }, () => adjust(headers, adjustment('0.50'))));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(new Set(responses.map((r) => r.json().transactionId)).size).toBe(1);
+    expect(await connections.db.ledgerTransaction.count()).toBe(before + 1);
+  });
+
+  it('requires an Idempotency-Key header, naming it', async () => {
+    const response = await adjust(finance(), adjustment());
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toBe('headers.idempotency-key');
+  });
+
+  it('refuses more decimals than the currency has, naming body.amount.amount, and writes nothing', async () => {
+    const before = await connections.db.ledgerTransaction.count();
+    const response = await adjust({ ...finance(), 'idempotency-key': `adj-${newId()}` }, adjustment('1.234'));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().field).toBe('body.amount.amount');
+    expect(await connections.db.ledgerTransaction.count()).toBe(before);
+  });
+
+  it('refuses an adjustment that would overdraw a wallet with 422 insufficient-funds and writes nothing', async () => {
+    const before = await connections.db.ledgerTransaction.count();
+    const response = await adjust({ ...finance(), 'idempotency-key': `adj-${newId()}` }, { debitAccountId: wallet, creditAccountId: suspense, amount: { amount: '100000.00', currency: 'CZK' }, reason: 'test overdraft refusal' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().type).toBe('https://problems.casino.example/insufficient-funds');
+    expect(await connections.db.ledgerTransaction.count()).toBe(before);
+  });
+
+  it('is open to finance and admin only: support gets 403, a player token 401', async () => {
+    const key = () => ({ 'idempotency-key': `adj-${newId()}` });
+    expect((await adjust({ ...staff(['support']), ...key() }, adjustment())).statusCode).toBe(403);
+    const player = { authorization: `Bearer ${app.issueAccessToken({ audience: 'player', subject: newId(), roles: [] })}` };
+    expect((await adjust({ ...player, ...key() }, adjustment())).statusCode).toBe(401);
+  });
+});
+
+describe('admin-api: ledger views', () => {
+  it('shows an account with its balance, and its statement with running balances', async () => {
+    const auditor = staff(['auditor']);
+    const account = await app.inject({ method: 'GET', url: `/v1/ledger/accounts/${wallet}`, headers: auditor });
+    expect(account.statusCode).toBe(200);
+    expect(account.json().balance.currency).toBe('CZK');
+    const statement = await app.inject({ method: 'GET', url: `/v1/ledger/accounts/${wallet}/statement?limit=1`, headers: auditor });
+    expect(statement.statusCode).toBe(200);
+    expect(statement.json().lines[0]).toMatchObject({ kind: 'DEPOSIT', amount: { amount: '100.00', currency: 'CZK' }, balanceAfter: { amount: '100.00' } });
+    expect(statement.json().nextCursor).not.toBeNull();
+  });
+
+  it('shows a balanced trial balance', async () => {
+    const response = await app.inject({ method: 'GET', url: '/v1/ledger/trial-balance?currency=CZK', headers: staff(['auditor']) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().balanced).toBe(true);
+  });
+
+  it('answers an unknown account with 404 problem+json and a malformed id with 400', async () => {
+    expect((await app.inject({ method: 'GET', url: `/v1/ledger/accounts/${newId()}`, headers: staff(['auditor']) })).statusCode).toBe(404);
+    const bad = await app.inject({ method: 'GET', url: '/v1/ledger/accounts/not-a-uuid', headers: staff(['auditor']) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('params.accountId');
+  });
+});

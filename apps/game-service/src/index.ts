@@ -1,0 +1,2 @@
+export { buildGameService, type GameServiceOptions } from './app.ts';
+export { loadGameServiceConfig, gameServiceConfigSchema, type GameServiceConfig } from './config.ts';

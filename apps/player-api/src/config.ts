@@ -1,0 +1,23 @@
+import { intVar, parseConfig, portVar, secretVar, serviceConfigSchema, urlVar } from '@casino/core';
+import type { z } from 'zod';
+
+export const playerApiConfigSchema = serviceConfigSchema.extend({
+  PLAYER_API_PORT: portVar(3001),
+  /** AES-256-GCM key for birth numbers at rest: 32 random bytes, base64. */
+  PII_ENCRYPTION_KEY: secretVar(44),
+  /** HMAC key for finding the same person again: at least 32 random bytes, base64. */
+  PII_HASH_KEY: secretVar(44),
+  /** The Ministry of Finance registers (identity, excluded persons); apps/sandbox in development. */
+  MF_REGISTERS_URL: urlVar('http://127.0.0.1:3005', ['http', 'https']),
+  /** Base of links in e-mails to players. */
+  PUBLIC_BASE_URL: urlVar('http://127.0.0.1:3001', ['http', 'https']),
+  /** Per client address: applications and logins are where guessing and abuse happen. */
+  REGISTRATION_RATE_LIMIT_PER_MINUTE: intVar(10, { min: 1, max: 100_000 }),
+  LOGIN_RATE_LIMIT_PER_MINUTE: intVar(20, { min: 1, max: 100_000 }),
+});
+
+export type PlayerApiConfig = z.infer<typeof playerApiConfigSchema>;
+
+export function loadPlayerApiConfig(env: Record<string, string | undefined> = process.env): PlayerApiConfig {
+  return parseConfig(playerApiConfigSchema, env);
+}

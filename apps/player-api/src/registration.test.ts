@@ -1,0 +1,200 @@
+import { sandboxPeople } from '@casino/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applicationFor, delistFromRegister, listInRegister, mailFor, newPerson, registerToTemporaryAccount, setRegistersAvailable, smsCodeFor, smsCount, startHarness, type Harness } from './test-support.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const apply = (body: Record<string, unknown>) => h.api.inject({ method: 'POST', url: '/v1/registrations', payload: body });
+const playerCount = () => h.connections.db.player.count();
+
+describe('registration: the application', () => {
+  it('004:T-01 / REG-21 / TMP-01 confirming the e-mail and entering the SMS code concludes the contract and opens a temporary account', async () => {
+    const registered = await registerToTemporaryAccount(h, applicationFor(sandboxPeople.ordinary[0]!));
+    const me = await h.api.inject({ method: 'GET', url: '/v1/me', headers: { authorization: `Bearer ${registered.accessToken}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ state: 'TEMPORARY', identityStatus: 'VERIFIED', registerStatus: 'NOT_LISTED', temporaryAccount: { status: 'OPEN', depositCap: { amount: '3000.00', currency: 'CZK' } } });
+    const history = await h.connections.db.playerStateTransition.findMany({ where: { playerId: registered.playerId }, orderBy: { id: 'asc' } });
+    expect(history.map((t) => [t.fromState, t.toState, t.actor])).toEqual([[null, 'APPLICANT', 'player'], ['APPLICANT', 'TEMPORARY', 'player']]);
+    const player = await h.connections.db.player.findUniqueOrThrow({ where: { id: registered.playerId } });
+    expect(player.termsVersion).toBe('terms-2026-01');
+    expect(player.birthNumberEncrypted).not.toContain(sandboxPeople.ordinary[0]!.birthNumber); // encrypted at rest
+  });
+
+  it('004:T-01 without the e-mail confirmation there is no contract: login is refused and no temporary account exists', async () => {
+    const body = applicationFor(await newPerson(h));
+    expect((await apply(body)).statusCode).toBe(201);
+    const login = await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: body.email, password: body.password } });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().type).toBe('https://problems.casino.example/email-not-confirmed');
+  });
+
+  it('004:ELG-01 / T-12 refuses an applicant under 18 on the day with problem under-age, storing nothing', async () => {
+    const before = await playerCount();
+    const response = await apply(applicationFor(sandboxPeople.minor[0]!));
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ type: 'https://problems.casino.example/under-age', field: 'body.dateOfBirth' });
+    expect(await playerCount()).toBe(before);
+  });
+
+  it('004:ELG-02 refuses an applicant not resident in the Czech Republic', async () => {
+    const response = await apply(applicationFor(await newPerson(h), { residenceAddress: { street: 'Hauptstraße 1', city: 'Wien', postalCode: '1010', country: 'AT' } }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ type: 'https://problems.casino.example/not-resident', field: 'body.residenceAddress.country' });
+  });
+
+  it('issue 4: refuses a birth number with a wrong check digit, and one that disagrees with the date of birth', async () => {
+    const person = await newPerson(h);
+    const wrongDigit = `${person.birthNumber.slice(0, 9)}${(Number(person.birthNumber[9]) + 1) % 10}`;
+    const bad = await apply(applicationFor(person, { birthNumber: wrongDigit }));
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({ type: 'https://problems.casino.example/birth-number-invalid', field: 'body.birthNumber' });
+    const disagreeing = await apply(applicationFor(person, { dateOfBirth: '1970-12-24' }));
+    expect(disagreeing.json()).toMatchObject({ type: 'https://problems.casino.example/birth-number-invalid', field: 'body.dateOfBirth' });
+  });
+
+  it('issue 4: refuses malformed e-mail and phone, naming the field', async () => {
+    const person = await newPerson(h);
+    expect((await apply(applicationFor(person, { email: 'not-an-email' }))).json().field).toBe('body.email');
+    expect((await apply(applicationFor(person, { phone: '601 234 567' }))).json().field).toBe('body.phone');
+  });
+
+  it('004:T-15 / REG-07 / 002:T-REG-01 registration cannot proceed without a decision on each self-limitation measure', async () => {
+    const body = applicationFor(await newPerson(h));
+    const response = await apply({ ...body, selfLimits: (body.selfLimits as unknown[]).slice(1) });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ type: 'https://problems.casino.example/self-limit-decision-missing', field: 'body.selfLimits', measure: 'deposit:day' });
+  });
+
+  it('004:T-16 / REG-08 / 002:T-REG-03 a second application by the same person is refused, by birth number or by name, date and place of birth', async () => {
+    const person = await newPerson(h);
+    expect((await apply(applicationFor(person))).statusCode).toBe(201);
+    const again = await apply(applicationFor(person));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().type).toBe('https://problems.casino.example/duplicate-person');
+    const withoutBirthNumber = applicationFor(person);
+    delete withoutBirthNumber.birthNumber;
+    expect((await apply(withoutBirthNumber)).json().type).toBe('https://problems.casino.example/duplicate-person');
+  });
+
+  it('004:REG-08 two simultaneous applications by one person create one applicant', async () => {
+    const person = await newPerson(h);
+    const responses = await Promise.all([apply(applicationFor(person)), apply(applicationFor(person)), apply(applicationFor(person))]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+  });
+
+  it('004:T-11 / REG-04 / 002:T-REG-05 an applicant listed in the register of excluded persons is refused and nothing is stored', async () => {
+    const before = await playerCount();
+    const response = await apply(applicationFor(sandboxPeople.listed[0]!));
+    expect(response.statusCode).toBe(403);
+    expect(response.json().type).toBe('https://problems.casino.example/listed-in-register');
+    expect(await playerCount()).toBe(before);
+  });
+});
+
+describe('registration: login and the register', () => {
+  it('004:T-20 / ACC-03 / ELG-04 a person listed after registering cannot log in, and is told how to reach support', async () => {
+    const person = await newPerson(h);
+    const registered = await registerToTemporaryAccount(h, applicationFor(person));
+    await listInRegister(h, person);
+    const login = await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: 'correct horse battery staple' } });
+    expect(login.statusCode).toBe(403);
+    expect(login.json()).toMatchObject({ type: 'https://problems.casino.example/listed-in-register', detail: expect.stringMatching(/hotline|contact form/) });
+    await delistFromRegister(h, person);
+    // 004:T-22: the check is "for as long as the listing lasts".
+    const again = await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: 'correct horse battery staple' } });
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('004:AMB-12 a register that cannot be reached refuses the login (fail closed) with 503 register-unavailable', async () => {
+    const registered = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
+    await setRegistersAvailable(h, false);
+    try {
+      const login = await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: 'correct horse battery staple' } });
+      expect(login.statusCode).toBe(503);
+      expect(login.json().type).toBe('https://problems.casino.example/register-unavailable');
+    } finally {
+      await setRegistersAvailable(h, true);
+      h.clock.advanceMs(60_000); // past the circuit breaker's open period
+    }
+  });
+
+  it('issue 4: five wrong passwords lock the login for 15 minutes', async () => {
+    const registered = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
+    for (let i = 0; i < 5; i++) {
+      const wrong = await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: 'wrong password!' } });
+      expect(wrong.statusCode).toBe(401);
+    }
+    const locked = await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: 'correct horse battery staple' } });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().type).toBe('https://problems.casino.example/login-locked');
+    h.clock.advanceMs(16 * 60_000);
+    expect((await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: 'correct horse battery staple' } })).statusCode).toBe(200);
+  });
+
+  it('issue 4: refresh tokens rotate; presenting a used one revokes the session, and logout revokes too', async () => {
+    const registered = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
+    const first = await h.api.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: registered.refreshToken } });
+    expect(first.statusCode).toBe(200);
+    const rotated = first.json().refreshToken as string;
+    expect(rotated).not.toBe(registered.refreshToken);
+    const replay = await h.api.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: registered.refreshToken } });
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().type).toBe('https://problems.casino.example/refresh-token-reused');
+    // The whole family is revoked: the rotated token no longer works either.
+    expect((await h.api.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: rotated } })).statusCode).toBe(401);
+
+    const login = await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: 'correct horse battery staple' } });
+    const { accessToken, refreshToken } = login.json();
+    const logout = await h.api.inject({ method: 'POST', url: '/v1/auth/logout', headers: { authorization: `Bearer ${accessToken}` }, payload: { refreshToken } });
+    expect(logout.statusCode).toBe(204);
+    expect((await h.api.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken } })).statusCode).toBe(401);
+  });
+
+  it('004:ELG-05 a password change needs the current password and ends the other sessions', async () => {
+    const registered = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
+    const auth = { authorization: `Bearer ${registered.accessToken}` };
+    expect((await h.api.inject({ method: 'POST', url: '/v1/me/password', headers: auth, payload: { currentPassword: 'not it at all', newPassword: 'another long passphrase' } })).statusCode).toBe(401);
+    expect((await h.api.inject({ method: 'POST', url: '/v1/me/password', headers: auth, payload: { currentPassword: 'correct horse battery staple', newPassword: 'another long passphrase' } })).statusCode).toBe(204);
+    expect((await h.api.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: registered.refreshToken } })).statusCode).toBe(401);
+    expect((await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: 'another long passphrase' } })).statusCode).toBe(200);
+  });
+
+  it('004:REG-03 / T-18 a personal-data change is kept with its history, and flagged when reported more than 5 days late', async () => {
+    const registered = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
+    const auth = { authorization: `Bearer ${registered.accessToken}` };
+    h.clock.advanceDays(10);
+    const late = await h.api.inject({ method: 'PATCH', url: '/v1/me/personal-data', headers: auth, payload: { residenceAddress: { street: 'Nová 5', city: 'Brno', postalCode: '602 00', country: 'CZ' }, changedOn: '2026-11-03' } });
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toEqual({ reportedLate: true });
+    const change = await h.connections.db.personalDataChange.findFirstOrThrow({ where: { playerId: registered.playerId } });
+    expect(change.changedFields).toEqual(['residenceAddress']);
+    expect(change.previous).toMatchObject({ residenceAddress: { city: 'Praha' } });
+  });
+
+  it('issue 4: the SMS code is single-use and a wrong code is refused', async () => {
+    const body = applicationFor(await newPerson(h));
+    await apply(body);
+    const token = await mailFor(h, body.email as string, /Confirmation token: (\S+)/);
+    await h.api.inject({ method: 'POST', url: '/v1/registrations/email-confirmations', payload: { token } });
+    const reused = await h.api.inject({ method: 'POST', url: '/v1/registrations/email-confirmations', payload: { token } });
+    expect(reused.json().type).toBe('https://problems.casino.example/invalid-token');
+    const before = await smsCount(h, body.phone as string);
+    const login = await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: body.email, password: body.password } });
+    expect(login.statusCode).toBe(202);
+    const { challengeId, playerId } = login.json();
+    const wrong = await h.api.inject({ method: 'POST', url: '/v1/auth/sms-code', payload: { challengeId, code: '000000' === (await smsCodeFor(h, body.phone as string, before)) ? '111111' : '000000' } });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().type).toBe('https://problems.casino.example/invalid-sms-code');
+    expect(await h.connections.db.temporaryAccount.count({ where: { playerId } })).toBe(0);
+    const right = await h.api.inject({ method: 'POST', url: '/v1/auth/sms-code', payload: { challengeId, code: await smsCodeFor(h, body.phone as string, before) } });
+    expect(right.statusCode).toBe(200);
+    const again = await h.api.inject({ method: 'POST', url: '/v1/auth/sms-code', payload: { challengeId, code: await smsCodeFor(h, body.phone as string, before) } });
+    expect(again.statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,44 @@
+import type { App } from '@casino/http';
+import { endSession, login, refreshSession, verifySmsCode, type PlayersContext, type Session } from '@casino/players';
+import { z } from 'zod';
+import { authProblems, LoginBodySchema, RefreshBodySchema, SmsCodeBodySchema, SmsRequiredSchema, TokensSchema } from './auth.schema.ts';
+
+const accessTokenTtlSeconds = 900;
+
+/** Login with the register check at every login (004:ACC-03), SMS codes, refresh rotation, logout. */
+export function authRoutes(app: App, ctx: PlayersContext, limits: { perMinute: number }): void {
+  const tokens = (session: Session) => ({
+    status: 'authenticated' as const,
+    playerId: session.playerId,
+    accessToken: app.issueAccessToken({ audience: 'player', subject: session.playerId, roles: [] }),
+    tokenType: 'Bearer' as const,
+    expiresIn: accessTokenTtlSeconds,
+    refreshToken: session.refreshToken,
+  });
+
+  app.post('/v1/auth/login', {
+    config: { rateLimit: { max: limits.perMinute, timeWindow: 60_000 } },
+    schema: { tags: ['auth'], summary: 'Log in; an applicant gets an SMS code that concludes the contract', body: LoginBodySchema, response: { 200: TokensSchema, 202: SmsRequiredSchema, ...authProblems } },
+  }, async (request, reply) => {
+    const result = await login(ctx, request.body.email, request.body.password);
+    if (result.status === 'sms-code-required') return reply.code(202).send(result);
+    return tokens(result);
+  });
+
+  app.post('/v1/auth/sms-code', {
+    config: { rateLimit: { max: limits.perMinute, timeWindow: 60_000 } },
+    schema: { tags: ['auth'], summary: 'Enter the SMS code (concludes the contract and opens the temporary account on first login)', body: SmsCodeBodySchema, response: { 200: TokensSchema, ...authProblems } },
+  }, async (request) => tokens(await verifySmsCode(ctx, request.body.challengeId, request.body.code)));
+
+  app.post('/v1/auth/refresh', {
+    schema: { tags: ['auth'], summary: 'Exchange a refresh token for new tokens (rotation; reuse revokes the session)', body: RefreshBodySchema, response: { 200: TokensSchema, ...authProblems } },
+  }, async (request) => tokens(await refreshSession(ctx, request.body.refreshToken)));
+
+  app.post('/v1/auth/logout', {
+    preHandler: app.authenticate('player'),
+    schema: { tags: ['auth'], security: [{ playerToken: [] }], summary: 'Log out: revokes this login\'s refresh tokens', body: RefreshBodySchema, response: { 204: z.null(), ...authProblems } },
+  }, async (request, reply) => {
+    await endSession(ctx, request.principal!.subject, request.body.refreshToken);
+    return reply.code(204).send(null);
+  });
+}

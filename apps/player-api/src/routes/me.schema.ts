@@ -1,0 +1,31 @@
+import { problemResponses } from '@casino/http';
+import { z } from 'zod';
+import { AddressSchema } from './registration.schema.ts';
+
+export const MeResponseSchema = z.object({
+  id: z.string(),
+  state: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  surname: z.string(),
+  identityStatus: z.string(),
+  registerStatus: z.string(),
+  screeningStatus: z.string(),
+  temporaryAccount: z
+    .object({ status: z.string(), deadlineAt: z.string(), deposited: z.object({ amount: z.string(), currency: z.string() }), depositCap: z.object({ amount: z.string(), currency: z.string() }) })
+    .nullable(),
+});
+
+export const PasswordBodySchema = z.object({ currentPassword: z.string().min(1).max(200), newPassword: z.string().min(12).max(200) });
+
+export const PersonalDataBodySchema = z.object({
+  surname: z.string().trim().min(1).max(100).optional(),
+  residenceAddress: AddressSchema.optional(),
+  correspondenceAddress: AddressSchema.nullable().optional(),
+  phone: z.string().regex(/^\+\d{8,15}$/).optional(),
+  changedOn: z.iso.date().describe('When the change happened; report within 5 days (004:REG-03)'),
+});
+
+export const PersonalDataResponseSchema = z.object({ reportedLate: z.boolean() });
+
+export const meProblems = problemResponses(400, 401, 403, 422);

@@ -1,0 +1,196 @@
+/**
+ * The harness for player-api tests: a real sandbox (MF registers, mailbox) on its own port, the worker
+ * delivering the outbox's mail and SMS to it, the player API with a controllable clock, and the
+ * operator's chart of accounts. Each test file gets its own database, Redis prefix and sandbox.
+ */
+import { ManualClock } from '@casino/core';
+import { createMinistryRegistersClient } from '@casino/compliance';
+import type { App } from '@casino/http';
+import { createTestConnections, testServiceEnv, type TestConnections } from '@casino/http/testing';
+import { openAccount, openOperatorAccounts, paymentProviderClearingSpec } from '@casino/ledger';
+import { czechPlayerRules, PiiProtector, type PlayersContext } from '@casino/players';
+import { czechProfile } from '@casino/limits';
+import { buildSandbox, loadSandboxConfig, type SandboxPerson } from '@casino/sandbox';
+import { notificationJobs, startWorkerRuntime, type WorkerRuntime } from '@casino/worker';
+import { buildPlayerApi } from './app.ts';
+import { loadPlayerApiConfig } from './config.ts';
+
+export interface Harness {
+  api: App;
+  sandbox: App;
+  sandboxUrl: string;
+  clock: ManualClock;
+  connections: TestConnections;
+  worker: WorkerRuntime;
+  ctx: PlayersContext;
+  pspAccountId: string;
+  close(): Promise<void>;
+}
+
+export async function startHarness(start = new Date('2026-11-02T09:00:00Z')): Promise<Harness> {
+  const connections = await createTestConnections();
+  const clock = new ManualClock(start);
+  const sandbox = await buildSandbox({ config: loadSandboxConfig({ LOG_LEVEL: 'silent' }) });
+  const sandboxUrl = await sandbox.listen({ host: '127.0.0.1', port: 0 });
+  const registers = createMinistryRegistersClient({ baseUrl: sandboxUrl, clock, timeoutMs: 1_000, retries: 1, backoff: { baseMs: 10, maxMs: 20 } });
+  const env = testServiceEnv({ MF_REGISTERS_URL: sandboxUrl, REGISTRATION_RATE_LIMIT_PER_MINUTE: '10000', LOGIN_RATE_LIMIT_PER_MINUTE: '10000' });
+  const config = loadPlayerApiConfig(env);
+  const api = await buildPlayerApi({ config, connections, redisKeyPrefix: connections.redisKeyPrefix, clock, registers });
+  await api.ready();
+  await openOperatorAccounts(connections.db, ['CZK'], 2);
+  const psp = await openAccount(connections.db, paymentProviderClearingSpec('sandbox-psp', 'CZK', 2));
+  const worker = await startWorkerRuntime({
+    db: connections.db,
+    redisUrl: connections.redisUrl,
+    queuePrefix: connections.redisKeyPrefix,
+    jobs: notificationJobs(sandboxUrl),
+    schedules: [],
+    logger: { warn: () => undefined, error: () => undefined },
+    relayIntervalMs: 50,
+    relayBatchSizeMax: 50,
+    heartbeatIntervalMs: 60_000,
+    concurrency: 4,
+  });
+  const ctx: PlayersContext = {
+    db: connections.db,
+    clock,
+    rules: czechPlayerRules,
+    limitsProfile: czechProfile,
+    pii: new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY }),
+    registers,
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+  };
+  return {
+    api, sandbox, sandboxUrl, clock, connections, worker, ctx, pspAccountId: psp.id,
+    async close() {
+      await worker.stop();
+      await api.close();
+      await sandbox.close();
+      await connections.close();
+    },
+  };
+}
+
+let phoneSequence = 0;
+
+/** An application body for a sandbox person: every measure decided (deposits per day set, the rest refused). */
+export function applicationFor(person: SandboxPerson, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  phoneSequence++;
+  return {
+    firstName: person.firstName,
+    surname: person.surname,
+    birthNumber: person.birthNumber,
+    dateOfBirth: person.dateOfBirth,
+    placeOfBirth: person.placeOfBirth,
+    citizenship: person.citizenship,
+    residenceAddress: { street: 'Václavské náměstí 1', city: 'Praha', postalCode: '110 00', country: 'CZ' },
+    phone: `+42060${String(process.pid % 1000).padStart(3, '0')}${String(phoneSequence).padStart(4, '0')}`,
+    email: `${person.firstName}.${person.surname}.${phoneSequence}.${process.pid}@example.cz`.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase(),
+    password: 'correct horse battery staple',
+    acceptedDocuments: { termsVersion: 'terms-2026-01', gamePlanVersion: 'game-plan-2026-01' },
+    selfLimits: czechProfile.registrationMeasures.map((m) =>
+      m.code === 'deposit:day' ? { measure: m.code, decision: 'set', amount: { amount: '2000.00', currency: 'CZK' } } : { measure: m.code, decision: 'refused' },
+    ),
+    ...overrides,
+  };
+}
+
+async function eventually<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${what} did not arrive`);
+}
+
+/** The newest e-mail to `to` whose text matches `pattern`, read from the sandbox mailbox over HTTP; returns the first capture group. */
+export function mailFor(h: Harness, to: string, pattern: RegExp): Promise<string> {
+  return eventually(async () => {
+    const response = await fetch(`${h.sandboxUrl}/mail/messages?to=${encodeURIComponent(to)}`);
+    const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
+    for (const m of messages) {
+      const match = pattern.exec(m.text);
+      if (match) return match[1] ?? match[0];
+    }
+    return undefined;
+  }, `mail to ${to}`);
+}
+
+export function smsCodeFor(h: Harness, phone: string, after: number): Promise<string> {
+  return eventually(async () => {
+    const response = await fetch(`${h.sandboxUrl}/sms/messages?to=${encodeURIComponent(phone)}`);
+    const { messages } = (await response.json()) as { messages: Array<{ text: string }> };
+    if (messages.length <= after) return undefined;
+    return /code: (\d{6})/.exec(messages[0]!.text)?.[1];
+  }, `SMS to ${phone}`);
+}
+
+export async function smsCount(h: Harness, phone: string): Promise<number> {
+  const response = await fetch(`${h.sandboxUrl}/sms/messages?to=${encodeURIComponent(phone)}`);
+  return ((await response.json()) as { messages: unknown[] }).messages.length;
+}
+
+export interface Registered {
+  playerId: string;
+  email: string;
+  phone: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Application → e-mail confirmation → first login → SMS code: a player with a temporary account. */
+export async function registerToTemporaryAccount(h: Harness, body: Record<string, unknown>): Promise<Registered> {
+  const applied = await h.api.inject({ method: 'POST', url: '/v1/registrations', payload: body });
+  if (applied.statusCode !== 201) throw new Error(`application failed: ${applied.body}`);
+  const email = body.email as string;
+  const phone = body.phone as string;
+  const token = await mailFor(h, email, /Confirmation token: (\S+)/);
+  const confirmed = await h.api.inject({ method: 'POST', url: '/v1/registrations/email-confirmations', payload: { token } });
+  if (confirmed.statusCode !== 200) throw new Error(`confirmation failed: ${confirmed.body}`);
+  const before = await smsCount(h, phone);
+  const login = await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password: body.password } });
+  if (login.statusCode !== 202) throw new Error(`login failed: ${login.body}`);
+  const code = await smsCodeFor(h, phone, before);
+  const verified = await h.api.inject({ method: 'POST', url: '/v1/auth/sms-code', payload: { challengeId: login.json().challengeId, code } });
+  if (verified.statusCode !== 200) throw new Error(`SMS code failed: ${verified.body}`);
+  return { playerId: verified.json().playerId, email, phone, accessToken: verified.json().accessToken, refreshToken: verified.json().refreshToken };
+}
+
+let personSequence = 0;
+
+/** A new fictional person with a valid birth number, added to the sandbox's basic register. */
+export async function newPerson(h: Harness, options: { dateOfBirth?: string; listed?: boolean } = {}): Promise<SandboxPerson> {
+  personSequence++;
+  const dateOfBirth = options.dateOfBirth ?? `19${70 + (personSequence % 25)}-0${1 + (personSequence % 9)}-1${personSequence % 10}`;
+  const [year, month, day] = dateOfBirth.split('-');
+  let prefix = `${year!.slice(2)}${month}${day}${String((process.pid * 7 + personSequence * 13) % 1000).padStart(3, '0')}`;
+  while (Number(BigInt(prefix) % 11n) === 10) prefix = String(Number(prefix) + 1).padStart(9, '0');
+  const birthNumber = `${prefix}${Number(BigInt(prefix) % 11n)}`;
+  const person: SandboxPerson = {
+    role: 'ordinary', firstName: 'Test', surname: `Person${personSequence}x${process.pid}`, dateOfBirth, birthNumber,
+    placeOfBirth: 'Praha', citizenship: 'CZ', sex: 'male', identityResult: 'verified', note: 'made by a test',
+  };
+  const payload = { firstName: person.firstName, surname: person.surname, dateOfBirth, birthNumber, placeOfBirth: 'Praha', citizenship: 'CZ' };
+  const added = await fetch(`${h.sandboxUrl}/control/mf/people`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+  if (!added.ok) throw new Error(`sandbox refused the person: ${await added.text()}`);
+  if (options.listed) await listInRegister(h, person);
+  return person;
+}
+
+export async function listInRegister(h: Harness, person: SandboxPerson): Promise<void> {
+  const body = JSON.stringify({ firstName: person.firstName, surname: person.surname, dateOfBirth: person.dateOfBirth, birthNumber: person.birthNumber });
+  const response = await fetch(`${h.sandboxUrl}/control/mf/excluded-persons`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  if (!response.ok) throw new Error(`listing failed: ${await response.text()}`);
+}
+
+export async function delistFromRegister(h: Harness, person: SandboxPerson): Promise<void> {
+  const body = JSON.stringify({ firstName: person.firstName, surname: person.surname, dateOfBirth: person.dateOfBirth, birthNumber: person.birthNumber });
+  const response = await fetch(`${h.sandboxUrl}/control/mf/excluded-persons`, { method: 'DELETE', headers: { 'content-type': 'application/json' }, body });
+  if (!response.ok) throw new Error(`delisting failed: ${await response.text()}`);
+}
+
+export async function setRegistersAvailable(h: Harness, available: boolean): Promise<void> {
+  const response = await fetch(`${h.sandboxUrl}/control/mf`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ available, mode: 'error-503' }) });
+  if (!response.ok) throw new Error(`control failed: ${await response.text()}`);
+}

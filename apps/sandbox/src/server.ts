@@ -1,0 +1,12 @@
+import { listenWithGracefulShutdown } from '@casino/http';
+import { buildSandbox } from './app.ts';
+import { loadSandboxConfig } from './config.ts';
+
+try {
+  const config = loadSandboxConfig();
+  const app = await buildSandbox({ config });
+  await listenWithGracefulShutdown(app, { host: config.HOST, port: config.SANDBOX_PORT });
+} catch (error) {
+  process.stderr.write(`sandbox could not start.\n${(error as Error).message}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,20 @@
+import { intVar, parseConfig, portVar, serviceConfigSchema, urlVar } from '@casino/core';
+import type { z } from 'zod';
+
+export const workerConfigSchema = serviceConfigSchema.extend({
+  WORKER_PORT: portVar(3006),
+  OUTBOX_RELAY_INTERVAL_MS: intVar(500, { min: 50, max: 60_000 }),
+  OUTBOX_BATCH_SIZE_MAX: intVar(100, { min: 1, max: 1_000 }),
+  HEARTBEAT_INTERVAL_MS: intVar(15_000, { min: 1_000, max: 600_000 }),
+  WORKER_CONCURRENCY: intVar(10, { min: 1, max: 100 }),
+  LEDGER_SEAL_INTERVAL_MS: intVar(60_000, { min: 1_000, max: 3_600_000 }),
+  PLAYER_LIFECYCLE_INTERVAL_MS: intVar(600_000, { min: 1_000, max: 86_400_000 }),
+  /** Where e-mail and SMS are delivered (the mail/SMS provider; apps/sandbox's mailbox in development). */
+  NOTIFICATIONS_URL: urlVar('http://127.0.0.1:3005', ['http', 'https']),
+});
+
+export type WorkerConfig = z.infer<typeof workerConfigSchema>;
+
+export function loadWorkerConfig(env: Record<string, string | undefined> = process.env): WorkerConfig {
+  return parseConfig(workerConfigSchema, env);
+}

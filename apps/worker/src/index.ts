@@ -1,0 +1,6 @@
+export { startWorkerRuntime, outboxQueueName, systemQueueName, type ScheduledTask, type WorkerRuntime, type WorkerRuntimeOptions } from './runtime.ts';
+export { loadWorkerConfig, workerConfigSchema, type WorkerConfig } from './config.ts';
+export { registeredJobs } from './jobs.ts';
+export { buildWorkerHealthApp } from './app.ts';
+export { scheduledTasks } from './schedules.ts';
+export { notificationJobs } from './notifications.ts';

@@ -1,0 +1,111 @@
+import { assert, systemClock, type Clock } from '@casino/core';
+import { CircuitBreaker, type CircuitState } from './circuit-breaker.ts';
+import { postJsonWithRetries, type PostJsonOptions } from './post-json.ts';
+import { readExcludedPersonsCheck, readIdentityVerification } from './responses.ts';
+import type { ExcludedPersonsCheck, IdentityVerification, RegisterPerson, RegisterUnavailable, UnavailableReason } from './types.ts';
+
+export interface MinistryRegistersClientOptions {
+  /** The MF interface in production; apps/sandbox in development and tests. */
+  baseUrl: string;
+  /** Per HTTP attempt, response body included. Default 2000. */
+  timeoutMs?: number;
+  /** Extra attempts after a network error, a timeout, a 5xx or a 429. Default 2. */
+  retries?: number;
+  /** Jittered exponential backoff between attempts. Default { baseMs: 100, maxMs: 1000 }. */
+  backoff?: { baseMs: number; maxMs: number };
+  /** One breaker per register. Defaults: 5 consecutive failed calls open it for 30000 ms. */
+  breaker?: { failureThreshold?: number; openMs?: number };
+  /** Drives the breakers and `checkedAt`; tests pass a ManualClock. */
+  clock?: Clock;
+  /** Source of the backoff jitter, in [0, 1). */
+  random?: () => number;
+}
+
+export interface MinistryRegistersClient {
+  /** Identity and age against the basic registers (004:REG-04 (i), IDV-03). */
+  verifyIdentity(person: RegisterPerson): Promise<IdentityVerification>;
+  /** The register of excluded persons, §16 ZHH (004:REG-04 (ii), ACC-03, IDV-04; 002:KYC-01). */
+  checkExcludedPersons(person: RegisterPerson): Promise<ExcludedPersonsCheck>;
+  /** For health pages and tests: where each register's breaker stands. */
+  circuitStates(): { identity: CircuitState; excludedPersons: CircuitState };
+}
+
+/** Bounds on the options, checked when the client is made rather than discovered in production. */
+export const registersClientLimits = { timeoutMsMax: 30_000, retriesMax: 5 } as const;
+
+/**
+ * The platform's HTTP client for the Ministry of Finance's two registers.
+ *
+ * The rule that matters (004:AMB-12, fail closed): **while a register cannot be reached the answer
+ * is "unavailable", never "verified" and never "not listed".** Timeouts, refused connections, 5xx,
+ * 4xx, an open circuit and any response that is not exactly a documented answer all become
+ * `{ status: 'unavailable', reason }`; callers refuse the registration step or the login until the
+ * register answers.
+ *
+ * Each call: the register's circuit breaker admits it (else `circuit-open` at once, no HTTP), then up
+ * to `retries` + 1 attempts of `timeoutMs` each (so at most about (retries + 1) × timeoutMs plus
+ * backoff). A call that ends unavailable for want of a reachable, well-behaved register, malformed
+ * answers included, counts as one breaker failure; a 4xx does not: the register is up and refused
+ * this one request.
+ *
+ * It logs nothing, and a reason never carries personal data.
+ */
+export function createMinistryRegistersClient(options: MinistryRegistersClientOptions): MinistryRegistersClient {
+  const clock = options.clock ?? systemClock;
+  const exchange = exchangeSettings(options);
+  const breakerOptions = { failureThreshold: options.breaker?.failureThreshold ?? 5, openMs: options.breaker?.openMs ?? 30_000, clock };
+  const breakers = { identity: new CircuitBreaker(breakerOptions), excludedPersons: new CircuitBreaker(breakerOptions) };
+  const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
+
+  /** One call through the register's breaker: `read` turns a body into an answer, or null when malformed. */
+  async function ask<T>(breaker: CircuitBreaker, path: string, body: unknown, read: (body: unknown) => T | null): Promise<T | RegisterUnavailable> {
+    const permit = breaker.tryAcquire();
+    if (permit === null) return unavailable('circuit-open');
+    let registerBehaved = false;
+    try {
+      const outcome = await postJsonWithRetries({ ...exchange, url: new URL(path, base), body });
+      if (outcome.kind === 'failed') {
+        // A 4xx means the register is up and refused this one request: no reason to stop asking it.
+        registerBehaved = outcome.reason === 'request-rejected';
+        return unavailable(outcome.reason);
+      }
+      const answer = read(outcome.body);
+      registerBehaved = answer !== null;
+      return answer ?? unavailable('malformed-response');
+    } finally {
+      // In `finally`, so not even a bug above can leave a half-open trial hanging forever.
+      if (registerBehaved) permit.succeeded();
+      else permit.failed();
+    }
+  }
+
+  return {
+    verifyIdentity: (person) => ask(breakers.identity, 'mf/identity/verifications', identityRequest(person), readIdentityVerification),
+    checkExcludedPersons: (person) =>
+      ask(breakers.excludedPersons, 'mf/excluded-persons/checks', personRequest(person), (body) => readExcludedPersonsCheck(body, clock.now().toISOString())),
+    circuitStates: () => ({ identity: breakers.identity.state, excludedPersons: breakers.excludedPersons.state }),
+  };
+}
+
+function exchangeSettings(options: MinistryRegistersClientOptions): Omit<PostJsonOptions, 'url' | 'body'> {
+  const timeoutMs = options.timeoutMs ?? 2_000;
+  const retries = options.retries ?? 2;
+  const backoff = options.backoff ?? { baseMs: 100, maxMs: 1_000 };
+  assert(Number.isInteger(timeoutMs) && timeoutMs > 0 && timeoutMs <= registersClientLimits.timeoutMsMax, `timeoutMs must be an integer in 1..${registersClientLimits.timeoutMsMax}`);
+  assert(Number.isInteger(retries) && retries >= 0 && retries <= registersClientLimits.retriesMax, `retries must be an integer in 0..${registersClientLimits.retriesMax}`);
+  assert(backoff.baseMs >= 0 && backoff.maxMs >= backoff.baseMs, 'backoff needs 0 <= baseMs <= maxMs');
+  return { timeoutMs, retries, backoff, random: options.random ?? Math.random };
+}
+
+function unavailable(reason: UnavailableReason): RegisterUnavailable {
+  return { status: 'unavailable', reason };
+}
+
+/** Only the fields each register needs leave the platform. */
+function identityRequest(person: RegisterPerson) {
+  return { ...personRequest(person), placeOfBirth: person.placeOfBirth, citizenship: person.citizenship };
+}
+
+function personRequest(person: RegisterPerson) {
+  return { firstName: person.firstName, surname: person.surname, dateOfBirth: person.dateOfBirth, birthNumber: person.birthNumber };
+}

@@ -1,0 +1,44 @@
+/**
+ * What the platform asks the Ministry of Finance's registers, and the answers it gets back.
+ * A register that cannot be reached answers `unavailable`: never `verified`, never `not-listed`.
+ */
+
+/** Identity data as the platform holds it; the birth number is digits only. */
+export interface RegisterPerson {
+  firstName: string;
+  surname: string;
+  /** YYYY-MM-DD */
+  dateOfBirth: string;
+  /** Czech birth number (rodné číslo), 9 or 10 digits, no slash. */
+  birthNumber?: string | undefined;
+  placeOfBirth?: string | undefined;
+  /** ISO 3166-1 alpha-2, e.g. CZ */
+  citizenship: string;
+}
+
+/**
+ * Why a register gave no answer. Says nothing about the person: safe to store, show or log.
+ * - circuit-open: recent calls failed, so this one was not even tried
+ * - timeout: no answer within timeoutMs (after the retries)
+ * - network-error: no connection (after the retries)
+ * - server-error: 5xx or 429 (after the retries)
+ * - malformed-response: an answer that is not one of the documented ones
+ * - request-rejected: a 4xx: the register refused the request as sent
+ */
+export type UnavailableReason = 'circuit-open' | 'timeout' | 'network-error' | 'server-error' | 'malformed-response' | 'request-rejected';
+
+export interface RegisterUnavailable {
+  status: 'unavailable';
+  reason: UnavailableReason;
+}
+
+export type IdentityVerification =
+  | { status: 'verified'; reference: string }
+  | { status: 'not-found'; reference: string }
+  | { status: 'mismatch'; mismatchedFields: string[]; reference: string }
+  | RegisterUnavailable;
+
+export type ExcludedPersonsCheck =
+  | { status: 'not-listed'; reference: string; /** ISO timestamp the answer arrived */ checkedAt: string }
+  | { status: 'listed'; /** YYYY-MM-DD */ listedSince?: string; reference: string; checkedAt: string }
+  | RegisterUnavailable;

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { assert } from './assert.ts';
+
+/**
+ * Configuration is parsed once, at start-up, from the environment. A bad
+ * configuration fails fast with one message naming every bad variable, so an
+ * operator fixes them all in one go. Values of sensitive variables and
+ * passwords inside URLs never reach that message (it ends up in logs).
+ */
+
+export interface ConfigProblem {
+  readonly variable: string;
+  readonly message: string;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  readonly problems: readonly ConfigProblem[];
+
+  constructor(problems: readonly ConfigProblem[]) {
+    const lines = problems.map((p) => `  - ${p.variable}: ${p.message}`);
+    super(`Invalid configuration:\n${lines.join('\n')}`);
+    this.problems = problems;
+  }
+}
+
+// Broader than SECRET|PASSWORD|KEY|TOKEN on purpose: over-redacting a value
+// costs a little debugging, under-redacting leaks a credential into logs.
+const SENSITIVE_NAME = /SECRET|PASS|KEY|TOKEN|CREDENTIAL|PRIVATE/i;
+const SENSITIVE_QUERY_PARAM = /([?&][^=&#]*(?:pass|secret|token|key)[^=&#]*=)[^&#]*/gi;
+const MAX_SHOWN_VALUE_CHARS = 80;
+
+export function isSensitiveVariableName(name: string): boolean {
+  return SENSITIVE_NAME.test(name);
+}
+
+/**
+ * Masks the password of a URL ("postgres://user:***@host/db") and sensitive
+ * query parameters ("?password=***"). Works on the raw text rather than via
+ * `new URL` so that malformed URLs, which are exactly the ones shown in error
+ * messages, are masked too. The user info is taken to end at the last "@",
+ * which over-masks rather than leak a password containing "@" or "/".
+ */
+export function redactUrl(url: string): string {
+  let result = url;
+  const schemeEnd = result.indexOf('://');
+  const at = result.lastIndexOf('@');
+  if (schemeEnd >= 0 && at > schemeEnd) {
+    const authorityStart = schemeEnd + 3;
+    const colon = result.indexOf(':', authorityStart);
+    if (colon >= 0 && colon < at) {
+      result = `${result.slice(0, colon + 1)}***${result.slice(at)}`;
+    }
+  }
+  return result.replace(SENSITIVE_QUERY_PARAM, '$1***');
+}
+
+function displayValue(variable: string, raw: string): string {
+  if (isSensitiveVariableName(variable)) return '<redacted>';
+  const masked = redactUrl(raw);
+  const clipped = masked.length > MAX_SHOWN_VALUE_CHARS ? `${masked.slice(0, MAX_SHOWN_VALUE_CHARS)}…` : masked;
+  // JSON quoting shows stray whitespace and neutralises newlines (log injection).
+  return JSON.stringify(clipped);
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[], input: Record<string, string | undefined>): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const seen = new Set<string>();
+  for (const issue of issues) {
+    const variable = issue.path.length > 0 ? issue.path.map(String).join('.') : '(configuration)';
+    // One line per variable: the first failed expectation is enough to act on.
+    if (seen.has(variable)) continue;
+    seen.add(variable);
+    const raw = input[variable];
+    const message = raw === undefined
+      ? `required, ${issue.message}`
+      : `${issue.message}, got ${displayValue(variable, raw)}`;
+    problems.push({ variable, message });
+  }
+  return problems;
+}
+
+/**
+ * Parses the variables named by `schema` from `env`. An empty variable counts
+ * as unset (compose files and CI often write `FOO=` for "not set"). Returns a
+ * frozen object; throws ConfigError listing every bad variable.
+ */
+export function parseConfig<S extends z.ZodObject>(
+  schema: S,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<S> {
+  const input: Record<string, string | undefined> = {};
+  for (const variable of Object.keys(schema.shape)) {
+    const raw = env[variable];
+    input[variable] = raw === '' ? undefined : raw;
+  }
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    throw new ConfigError(describeIssues(result.error.issues, input));
+  }
+  // Frozen: configuration is read-only after start-up.
+  Object.freeze(result.data);
+  return result.data;
+}
+
+/** A variable read from the environment: a string (or unset) in, T out. */
+export type EnvVar<T> = z.ZodType<T, string | undefined>;
+
+/**
+ * Core of every field builder. `expectation` is the human sentence used in
+ * ConfigError ("expected an integer between 1 and 65535"); `parse` returns
+ * undefined for an invalid value. Without a fallback the variable is required.
+ */
+function envVar<T>(expectation: string, parse: (raw: string) => T | undefined, fallback?: { value: T }): EnvVar<T> {
+  return z.string().optional().transform((raw, ctx): T => {
+    const value = raw === undefined ? fallback?.value : parse(raw);
+    if (value === undefined) {
+      ctx.addIssue({ code: 'custom', message: expectation });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+function withDefault<T>(defaultValue: T | undefined): { value: T } | undefined {
+  return defaultValue === undefined ? undefined : { value: defaultValue };
+}
+
+function describeIntRange(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return `expected an integer between ${min} and ${max}`;
+  if (min !== undefined) return `expected an integer >= ${min}`;
+  if (max !== undefined) return `expected an integer <= ${max}`;
+  return 'expected an integer';
+}
+
+/** Decimal integer only: "0x50", "1e3", " 80" and "80.0" are all rejected. */
+export function intVar(defaultValue: number | undefined, bounds: { min?: number; max?: number } = {}): EnvVar<number> {
+  const { min, max } = bounds;
+  const parse = (raw: string): number | undefined => {
+    if (!/^-?\d+$/.test(raw)) return undefined;
+    const value = Number(raw);
+    if (!Number.isSafeInteger(value)) return undefined;
+    if ((min !== undefined && value < min) || (max !== undefined && value > max)) return undefined;
+    return value;
+  };
+  assert(defaultValue === undefined || parse(String(defaultValue)) !== undefined, `intVar default ${defaultValue} is out of bounds`);
+  return envVar(describeIntRange(min, max), parse, withDefault(defaultValue));
+}
+
+export function portVar(defaultPort: number): EnvVar<number> {
+  return intVar(defaultPort, { min: 1, max: 65535 });
+}
+
+/** Only the literal words, so a typo like "flase" fails instead of meaning false. */
+export function boolVar(defaultValue?: boolean): EnvVar<boolean> {
+  const words: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+  const parse = (raw: string): boolean | undefined => (Object.hasOwn(words, raw) ? words[raw] : undefined);
+  return envVar('expected one of true, false, 1, 0', parse, withDefault(defaultValue));
+}
+
+export function enumVar<const T extends readonly [string, ...string[]]>(values: T, defaultValue?: T[number]): EnvVar<T[number]> {
+  const allowed: ReadonlySet<string> = new Set(values);
+  assert(defaultValue === undefined || allowed.has(defaultValue), `enumVar default ${defaultValue} is not allowed`);
+  const parse = (raw: string): T[number] | undefined => (allowed.has(raw) ? raw : undefined);
+  return envVar(`expected one of ${values.join(', ')}`, parse, withDefault(defaultValue));
+}
+
+/** An absolute URL whose scheme is one of `protocols` (given as "redis" or "redis:"). Returned as text. */
+export function urlVar(defaultUrl: string | undefined, protocols: readonly string[]): EnvVar<string> {
+  assert(protocols.length > 0, 'urlVar needs at least one protocol');
+  const schemes = protocols.map((p) => p.replace(/:$/, '').toLowerCase());
+  const parse = (raw: string): string | undefined => {
+    if (!URL.canParse(raw)) return undefined;
+    return schemes.includes(new URL(raw).protocol.slice(0, -1)) ? raw : undefined;
+  };
+  assert(defaultUrl === undefined || parse(defaultUrl) !== undefined, 'urlVar default must match its protocols');
+  const expectation = `expected a ${schemes.map((s) => `${s}://`).join(' or ')} URL`;
+  return envVar(expectation, parse, withDefault(defaultUrl));
+}
+
+/** Always required: a default secret would end up being the production secret. */
+export function secretVar(minLength: number): EnvVar<string> {
+  assert(Number.isSafeInteger(minLength) && minLength >= 1, 'secretVar minLength must be a positive integer');
+  const parse = (raw: string): string | undefined => (raw.length >= minLength ? raw : undefined);
+  return envVar(`at least ${minLength} characters`, parse);
+}
+
+/** The address a server binds to: a hostname or an IP literal (containers set 0.0.0.0). */
+export function hostVar(defaultHost = '127.0.0.1'): EnvVar<string> {
+  const parse = (raw: string): string | undefined => (/^[A-Za-z0-9.:-]{1,253}$/.test(raw) ? raw : undefined);
+  return envVar('expected a hostname or IP address to bind to, such as 127.0.0.1 or 0.0.0.0', parse, { value: defaultHost });
+}
+
+export const nodeEnvironments = ['development', 'test', 'production'] as const;
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Shared by every app; extend it with `baseConfigSchema.extend({ ... })`. */
+export const baseConfigSchema = z.object({
+  NODE_ENV: enumVar(nodeEnvironments, 'development'),
+  LOG_LEVEL: enumVar(logLevels, 'info'),
+  DATABASE_URL: urlVar('postgresql://postgres@127.0.0.1:5432/casino', ['postgres', 'postgresql']),
+  REDIS_URL: urlVar('redis://127.0.0.1:6379', ['redis', 'rediss']),
+  JWT_SECRET: secretVar(32),
+});
+
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/** Every HTTP service: the base plus the address it binds to; each app adds its own port. */
+export const serviceConfigSchema = baseConfigSchema.extend({
+  HOST: hostVar(),
+});
+
+export type ServiceConfig = z.infer<typeof serviceConfigSchema>;

@@ -1,0 +1,135 @@
+import { assert } from './assert.ts';
+
+/**
+ * The one error catalog of the platform. Codes are stable, kebab-case and part
+ * of the public contract: clients switch on them (via the problem `type` URI),
+ * so never rename or re-purpose a code; add a new one instead.
+ */
+export const errorCatalog = {
+  'validation-failed': { status: 400, title: 'Request validation failed' },
+  unauthorized: { status: 401, title: 'Authentication required' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  'not-found': { status: 404, title: 'Resource not found' },
+  'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  conflict: { status: 409, title: 'Conflict with the current state of the resource' },
+  'idempotency-key-reused': { status: 409, title: 'Idempotency key reused with a different request' },
+  'payload-too-large': { status: 413, title: 'Payload too large' },
+  'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  'insufficient-funds': { status: 422, title: 'Insufficient funds' },
+  'limit-exceeded': { status: 422, title: 'Limit exceeded' },
+  'rate-limited': { status: 429, title: 'Too many requests' },
+  // Players: application, contract, login (004 §3.1–3.4, 002 §3.2–3.3).
+  'under-age': { status: 422, title: 'The applicant is under 18' },
+  'not-resident': { status: 422, title: 'Only residents of the Czech Republic may take part' },
+  'birth-number-invalid': { status: 422, title: 'The birth number is invalid or does not match the date of birth' },
+  'duplicate-person': { status: 409, title: 'This person already has an account' },
+  'self-limit-decision-missing': { status: 422, title: 'Each self-limitation measure must be set or refused' },
+  'self-limits-milder-than-previous': { status: 422, title: 'Self-limits may not be milder than those of the recently closed account' },
+  'invalid-token': { status: 400, title: 'The token is invalid, used or expired' },
+  'invalid-credentials': { status: 401, title: 'E-mail or password is wrong' },
+  'email-not-confirmed': { status: 403, title: 'The e-mail address is not confirmed yet' },
+  'listed-in-register': { status: 403, title: 'Listed in the register of excluded persons' },
+  'register-unavailable': { status: 503, title: 'The register of excluded persons cannot be reached' },
+  'invalid-sms-code': { status: 422, title: 'The SMS code is wrong or expired' },
+  'login-locked': { status: 429, title: 'Too many failed logins' },
+  'registration-expired': { status: 409, title: 'The registration can no longer be completed' },
+  'registration-incomplete': { status: 409, title: 'Registration cannot be completed yet' },
+  'account-not-active': { status: 403, title: 'The account cannot be used in its current state' },
+  'refresh-token-reused': { status: 401, title: 'The refresh token was already used; the session is revoked' },
+  'temporary-account-deposit-cap': { status: 422, title: 'Deposits to a temporary account are capped' },
+  'temporary-account-cashless-only': { status: 422, title: 'A temporary account accepts cashless deposits only' },
+  'temporary-account-no-withdrawals': { status: 422, title: 'Nothing can be withdrawn from a temporary account' },
+  'internal-error': { status: 500, title: 'Internal server error' },
+  'service-unavailable': { status: 503, title: 'Service unavailable' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+/**
+ * Base of every problem `type` URI. Documented and stable: a problem type is
+ * `${problemTypeBaseUri}${code}`, e.g. https://problems.casino.example/not-found.
+ */
+export const problemTypeBaseUri = 'https://problems.casino.example/';
+
+export function isErrorCode(s: string): s is ErrorCode {
+  return Object.hasOwn(errorCatalog, s);
+}
+
+export function problemTypeUri(code: ErrorCode): string {
+  assert(isErrorCode(code), `Unknown error code: ${String(code)}`);
+  return `${problemTypeBaseUri}${code}`;
+}
+
+/** RFC 9457 problem details object, plus our optional `field` member. */
+export interface ProblemDetails {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly instance?: string;
+  readonly field?: string;
+  readonly [extension: string]: unknown;
+}
+
+// Extensions may not shadow the standard members: a client must be able to
+// trust `status` and `type` whatever a throw site put into extensions.
+const reservedProblemMembers: ReadonlySet<string> = new Set([
+  'type', 'title', 'status', 'detail', 'instance', 'field',
+]);
+
+export interface DomainErrorOptions {
+  field?: string;
+  extensions?: Record<string, unknown>;
+  cause?: unknown;
+}
+
+/**
+ * An expected, client-facing failure (the 4xx family, plus the few 5xx codes
+ * that describe a state, e.g. service-unavailable). Programmer errors are
+ * InvariantViolation instead and are never DomainErrors.
+ */
+export class DomainError extends Error {
+  override readonly name = 'DomainError';
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly type: string;
+  readonly title: string;
+  readonly detail: string;
+  readonly field?: string;
+  readonly extensions?: Readonly<Record<string, unknown>>;
+
+  constructor(code: ErrorCode, detail: string, options: DomainErrorOptions = {}) {
+    super(detail, options.cause === undefined ? undefined : { cause: options.cause });
+    assert(isErrorCode(code), `Unknown error code: ${String(code)}`);
+    const entry = errorCatalog[code];
+    this.code = code;
+    this.status = entry.status;
+    this.type = problemTypeUri(code);
+    this.title = entry.title;
+    this.detail = detail;
+    if (options.field !== undefined) this.field = options.field;
+    if (options.extensions !== undefined) {
+      for (const key of Object.keys(options.extensions)) {
+        assert(!reservedProblemMembers.has(key), `Problem extension "${key}" shadows a standard member`);
+      }
+      this.extensions = Object.freeze({ ...options.extensions });
+    }
+  }
+
+  /** The RFC 9457 body; `instance` is usually the request path or request id. */
+  toProblem(instance?: string): ProblemDetails {
+    return {
+      ...this.extensions,
+      type: this.type,
+      title: this.title,
+      status: this.status,
+      detail: this.detail,
+      ...(instance === undefined ? {} : { instance }),
+      ...(this.field === undefined ? {} : { field: this.field }),
+    };
+  }
+}
+
+export function isDomainError(e: unknown): e is DomainError {
+  return e instanceof DomainError;
+}

@@ -1,0 +1,66 @@
+// Public API of @casino/core. Import from '@casino/core' only, never from
+// deep paths, so the modules behind it can be reorganised freely.
+export { InvariantViolation, assert, assertNever } from './assert.ts';
+export { type Clock, ManualClock, systemClock } from './clock.ts';
+export {
+  type BaseConfig,
+  type ConfigProblem,
+  ConfigError,
+  type EnvVar,
+  baseConfigSchema,
+  boolVar,
+  enumVar,
+  hostVar,
+  intVar,
+  isSensitiveVariableName,
+  logLevels,
+  nodeEnvironments,
+  parseConfig,
+  portVar,
+  redactUrl,
+  secretVar,
+  serviceConfigSchema,
+  type ServiceConfig,
+  urlVar,
+} from './config.ts';
+export {
+  type CurrencyCode,
+  type CurrencyInfo,
+  CurrencyCodeSchema,
+  currencies,
+  currencyCodes,
+  isCurrencyCode,
+  minorUnitDigits,
+} from './currency.ts';
+export {
+  type DomainErrorOptions,
+  type ErrorCode,
+  type ProblemDetails,
+  DomainError,
+  errorCatalog,
+  isDomainError,
+  isErrorCode,
+  problemTypeBaseUri,
+  problemTypeUri,
+} from './errors.ts';
+export {
+  type AccountId,
+  type Brand,
+  type OutboxMessageId,
+  type PlayerId,
+  type RequestId,
+  type StaffUserId,
+  type TransactionId,
+  asAccountId,
+  asOutboxMessageId,
+  asPlayerId,
+  asRequestId,
+  asStaffUserId,
+  asTransactionId,
+  isUuid,
+  newId,
+  uuidV7TimestampMs,
+} from './ids.ts';
+export { Money, type MoneyJson, MoneyStringSchema } from './money.ts';
+export { Rounding, type RoundingMode, isRoundingMode } from './rounding.ts';
+export { addDays, ageOn, operatorTimeZone, pragueDate, startOfPragueDay } from './calendar.ts';

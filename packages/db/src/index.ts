@@ -1,0 +1,15 @@
+export { createDb, type CreateDbOptions, type Db, type Tx } from './client.ts';
+export { Prisma } from './generated/client.ts';
+export {
+  isRetryableTransactionError,
+  sqlStateOf,
+  transaction,
+  TransactionRetriesExhausted,
+  type Isolation,
+  type TransactionOptions,
+} from './transaction.ts';
+export { applyMigrations, type MigrationResult } from './migrate.ts';
+export { countPendingOutboxMessages, enqueueOutboxMessage, relayOutboxBatch, type OutboxMessage, type OutboxMessageInput, type RelayOptions } from './outbox.ts';
+export { handleOnce, type HandleOnceResult } from './inbox.ts';
+export { createRedis, type CreateRedisOptions, type Redis } from './redis.ts';
+export { defineJob, type JobContext, type JobDefinition } from './jobs.ts';

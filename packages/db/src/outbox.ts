@@ -1,0 +1,82 @@
+import { newId, type OutboxMessageId } from '@casino/core';
+import type { Db, Tx } from './client.ts';
+import { Prisma } from './generated/client.ts';
+
+/**
+ * The transactional outbox. Business code calls `enqueueOutboxMessage(tx, …)` inside the
+ * transaction that makes the change, so the event exists if and only if the change committed.
+ * The worker relays pending messages to the queue; delivery is at-least-once, and consumers
+ * make handling idempotent with `handleOnce` (inbox.ts).
+ */
+export interface OutboxMessageInput {
+  topic: string;
+  payload: Prisma.InputJsonValue;
+  version?: number;
+  /** Deliver no earlier than this (for delayed work). */
+  availableAt?: Date;
+}
+
+export interface OutboxMessage {
+  id: OutboxMessageId;
+  topic: string;
+  version: number;
+  payload: unknown;
+  attempts: number;
+}
+
+export async function enqueueOutboxMessage(tx: Tx | Db, input: OutboxMessageInput): Promise<OutboxMessageId> {
+  const id = newId<OutboxMessageId>();
+  await tx.outboxMessage.create({
+    data: {
+      id,
+      topic: input.topic,
+      version: input.version ?? 1,
+      payload: input.payload,
+      ...(input.availableAt ? { availableAt: input.availableAt } : {}),
+    },
+  });
+  return id;
+}
+
+export interface RelayOptions {
+  batchSizeMax: number;
+  /** Delay before a message whose publish failed is tried again. */
+  retryDelayMs: number;
+}
+
+/**
+ * Claims up to `batchSizeMax` due messages (rows locked with SKIP LOCKED, so several relays can
+ * run side by side), publishes each, and marks it relayed in the same transaction. A crash after
+ * publishing and before commit publishes the message again later: at-least-once by design.
+ * Returns the number of messages relayed.
+ */
+export async function relayOutboxBatch(db: Db, publish: (message: OutboxMessage) => Promise<void>, options: RelayOptions): Promise<number> {
+  return db.$transaction(async (tx) => {
+    const due = await tx.$queryRaw<Array<{ id: string; topic: string; version: number; payload: unknown; attempts: number }>>`
+      SELECT id, topic, version, payload, attempts FROM outbox_message
+      WHERE relayed_at IS NULL AND available_at <= now()
+      ORDER BY created_at, id
+      LIMIT ${options.batchSizeMax}
+      FOR UPDATE SKIP LOCKED`;
+    let relayed = 0;
+    for (const row of due) {
+      const message: OutboxMessage = { ...row, id: row.id as OutboxMessageId };
+      try {
+        await publish(message);
+        await tx.$executeRaw`UPDATE outbox_message SET relayed_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ${row.id}::uuid`;
+        relayed++;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
+        await tx.$executeRaw`UPDATE outbox_message
+          SET attempts = attempts + 1, last_error = ${reason},
+              available_at = now() + make_interval(secs => ${options.retryDelayMs / 1000})
+          WHERE id = ${row.id}::uuid`;
+      }
+    }
+    return relayed;
+  }, { timeout: 30_000, maxWait: 2_000 });
+}
+
+export async function countPendingOutboxMessages(db: Db): Promise<number> {
+  return db.outboxMessage.count({ where: { relayedAt: null } });
+}

@@ -1,0 +1,1 @@
+export { cryptoRng, SeededRng, shuffle, type Rng } from './rng.ts';

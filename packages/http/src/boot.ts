@@ -1,0 +1,94 @@
+import { createDb, createRedis, type Db, type Redis } from '@casino/db';
+import { createHttpApp, type App } from './create-app.ts';
+import type { ReadinessCheck } from './plugins/health.ts';
+import { DependencyUnavailableError, requireReachable } from './dependencies.ts';
+import { listenWithGracefulShutdown } from './server.ts';
+
+export interface ServiceConnections {
+  db: Db;
+  redis: Redis;
+}
+
+export interface BootServiceOptions<C extends { DATABASE_URL: string; REDIS_URL: string; HOST: string }> {
+  service: string;
+  /** Parses the environment; throws ConfigError naming each bad variable. */
+  loadConfig: () => C;
+  port: (config: C) => number;
+  /** Builds the app from its configuration and open connections. */
+  build: (config: C, connections: ServiceConnections) => Promise<App>;
+  /** Runs after the server listens (the worker starts its queues here); returns its own stop. */
+  afterListen?: (config: C, connections: ServiceConnections, app: App) => Promise<() => Promise<void>>;
+}
+
+/**
+ * The `server.ts` of every app: configuration, connections checked up front (a clear message and
+ * exit 1 when PostgreSQL or Redis is missing), listen, and a clean stop on SIGTERM/SIGINT.
+ */
+export async function bootService<C extends { DATABASE_URL: string; REDIS_URL: string; HOST: string }>(options: BootServiceOptions<C>): Promise<void> {
+  let connections: ServiceConnections | undefined;
+  try {
+    const config = options.loadConfig();
+    connections = {
+      db: createDb({ databaseUrl: config.DATABASE_URL, applicationName: options.service }),
+      redis: createRedis({ redisUrl: config.REDIS_URL, connectionName: options.service }),
+    };
+    const { db, redis } = connections;
+    await requireReachable('PostgreSQL', config.DATABASE_URL, () => db.$queryRaw`SELECT 1`);
+    await requireReachable('Redis', config.REDIS_URL, () => redis.ping());
+    const app = await options.build(config, connections);
+    let stopExtra: (() => Promise<void>) | undefined;
+    await listenWithGracefulShutdown(app, {
+      host: config.HOST,
+      port: options.port(config),
+      onShutdown: async () => {
+        await stopExtra?.();
+        await closeConnections(connections!);
+      },
+    });
+    stopExtra = await options.afterListen?.(config, connections, app);
+  } catch (error) {
+    const message = error instanceof DependencyUnavailableError || isConfigError(error) ? (error as Error).message : (error as Error).stack;
+    process.stderr.write(`${options.service} could not start.\n${message}\n`);
+    if (connections) await closeConnections(connections).catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+async function closeConnections({ db, redis }: ServiceConnections): Promise<void> {
+  await db.$disconnect();
+  redis.disconnect();
+}
+
+function isConfigError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ConfigError';
+}
+
+/** Readiness of a service that needs PostgreSQL and Redis. */
+export function connectionReadinessChecks({ db, redis }: ServiceConnections): ReadinessCheck[] {
+  return [
+    { name: 'postgres', check: async () => (await db.$queryRaw`SELECT 1`, true) },
+    { name: 'redis', check: async () => (await redis.ping()) === 'PONG' },
+  ];
+}
+
+export interface CreateServiceAppOptions {
+  service: string;
+  description: string;
+  config: { LOG_LEVEL: string; JWT_SECRET: string };
+  connections: ServiceConnections;
+  /** Redis keys of this app (rate limits) live under this prefix; tests use one per file. */
+  redisKeyPrefix?: string;
+}
+
+/** The app of a service backed by PostgreSQL and Redis, before it adds its routes. */
+export function createServiceApp(options: CreateServiceAppOptions): Promise<App> {
+  return createHttpApp({
+    service: options.service,
+    version: '0.1.0',
+    description: options.description,
+    logLevel: options.config.LOG_LEVEL,
+    jwtSecret: options.config.JWT_SECRET,
+    readinessChecks: connectionReadinessChecks(options.connections),
+    rateLimit: { redis: options.connections.redis, keyPrefix: `${options.redisKeyPrefix ?? 'casino'}:${options.service}` },
+  });
+}

@@ -1,0 +1,78 @@
+import { newId } from '@casino/core';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { DestinationStream } from 'pino';
+import { loggerOptions } from './logger.ts';
+import authPlugin from './plugins/auth.ts';
+import errorsPlugin from './plugins/errors.ts';
+import healthPlugin, { type ReadinessCheck } from './plugins/health.ts';
+import openApiPlugin from './plugins/openapi.ts';
+import rateLimitPlugin from './plugins/rate-limit.ts';
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+export interface CreateHttpAppOptions {
+  service: string;
+  version: string;
+  description: string;
+  logLevel: string;
+  /** Tests pass a stream to read the log lines. */
+  logStream?: DestinationStream;
+  /** Omit for a service without authenticated routes (the sandbox). */
+  jwtSecret?: string;
+  readinessChecks: ReadinessCheck[];
+  /** Omit to run without a rate limiter (the sandbox). */
+  rateLimit?: { redis: Redis; keyPrefix: string; requestsPerWindowMax?: number; windowMs?: number };
+  bodyLimitBytes?: number;
+}
+
+/** Incoming request ids are kept when they look like ids (so a trace spans services), else replaced. */
+const requestIdPattern = /^[A-Za-z0-9._:-]{8,64}$/;
+
+/**
+ * The Fastify instance every app starts from: zod validation and serialization, OpenAPI,
+ * problem+json errors, request ids, redacting logs, health endpoints, JWT audiences and a
+ * Redis-backed rate limiter. The app adds its routes and returns it; server.ts only listens.
+ */
+export async function createHttpApp(options: CreateHttpAppOptions): Promise<App> {
+  const logger = { ...loggerOptions(options.logLevel, options.service), ...(options.logStream ? { stream: options.logStream } : {}) };
+  const app = Fastify({
+    logger,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : newId<string>();
+    },
+    bodyLimit: options.bodyLimitBytes ?? 256 * 1024,
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(openApiPlugin, { title: options.service, version: options.version, description: options.description });
+  if (options.rateLimit) {
+    await app.register(rateLimitPlugin, {
+      redis: options.rateLimit.redis,
+      keyPrefix: options.rateLimit.keyPrefix,
+      requestsPerWindowMax: options.rateLimit.requestsPerWindowMax ?? 300,
+      windowMs: options.rateLimit.windowMs ?? 60_000,
+    });
+  }
+  if (options.jwtSecret !== undefined) await app.register(authPlugin, { jwtSecret: options.jwtSecret });
+  await app.register(healthPlugin, { checks: options.readinessChecks });
+  return app as App;
+}

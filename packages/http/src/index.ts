@@ -1,0 +1,11 @@
+export { createHttpApp, type App, type CreateHttpAppOptions } from './create-app.ts';
+export { listenWithGracefulShutdown, type ListenOptions } from './server.ts';
+export { DependencyUnavailableError, requireReachable, unreachableMessage } from './dependencies.ts';
+export { ProblemSchema, problemOf, problemResponses, problemContentType, type Problem } from './problem.ts';
+export { sendProblem } from './plugins/errors.ts';
+export { audiences, staffRoles, tokenIssuer, type Audience, type Principal, type StaffRole } from './plugins/auth.ts';
+export type { ReadinessCheck } from './plugins/health.ts';
+export { isServiceUnavailableError } from './unavailable.ts';
+export { redactPaths } from './logger.ts';
+export { bootService, connectionReadinessChecks, createServiceApp, type BootServiceOptions, type CreateServiceAppOptions, type ServiceConnections } from './boot.ts';
+export { IdempotencyKeySchema, MoneyInputSchema, MoneyOutputSchema, moneyOut, UuidSchema } from './schemas.ts';

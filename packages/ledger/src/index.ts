@@ -1,0 +1,27 @@
+// The double-entry ledger: every money movement of the platform is one balanced transaction here.
+// Guarantees: INVARIANTS.md beside this folder.
+export {
+  findAccountByCode,
+  findAccountById,
+  openAccount,
+  openOperatorAccounts,
+  operatorAccountCode,
+  operatorAccountSpecs,
+  paymentProviderClearingCode,
+  paymentProviderClearingSpec,
+  playerWalletCode,
+  playerWalletSpec,
+  type Account,
+  type AccountSpec,
+  type AccountType,
+  type OwnerKind,
+  type PlayerWallet,
+} from './accounts.ts';
+export { IdempotencyKeyReused, InsufficientFunds } from './errors.ts';
+export { post, requestHash, type Posted, type PostingLine, type PostRequest, type TransactionKind, type TransactionMetadata } from './post.ts';
+export { transfer, type TransferRequest } from './transfer.ts';
+export { HoldAlreadyResolved, release, reserve, settle, type Deduction, type Hold, type HoldId, type HoldStatus, type ReleaseRequest, type ReserveRequest, type SettleRequest } from './holds.ts';
+export { AlreadyReversed, HoldTransactionNotReversible, reverse, type ReverseRequest } from './reverse.ts';
+export { balance, statement, trialBalance, statementPageSizeMax, type Statement, type StatementLine, type TrialBalance, type TrialBalanceLine } from './queries.ts';
+export { sealBlocks, verifyChain, type SealOptions, type SealResult, type VerifyResult } from './seal.ts';
+export { findInvariantViolations } from './invariants.ts';

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { assert, newId, systemClock, type AccountId, type Clock, type Money, type TransactionId } from '@casino/core';
+import type { Tx } from '@casino/db';
+import { mapLedgerError } from './errors.ts';
+
+export type TransactionKind =
+  | 'DEPOSIT' | 'WITHDRAWAL_HOLD' | 'WITHDRAWAL_SETTLE' | 'WITHDRAWAL_RELEASE' | 'STAKE' | 'WIN' | 'REFUND' | 'RAKE' | 'FEE'
+  | 'TRANSFER' | 'REVERSAL' | 'ADJUSTMENT' | 'HOLD' | 'HOLD_SETTLE' | 'HOLD_RELEASE' | 'BUY_IN' | 'CASH_OUT' | 'PRIZE'
+  | 'FX_CONVERSION' | 'CLAWBACK';
+
+/** One line: a positive amount debits the account, a negative one credits it. */
+export interface PostingLine {
+  accountId: AccountId;
+  amount: Money;
+}
+
+/** References to what caused the movement: payment, game round, tournament, staff user, reason. */
+export type TransactionMetadata = Record<string, string | number | boolean | null>;
+
+export interface PostRequest {
+  idempotencyKey: string;
+  kind: TransactionKind;
+  postings: readonly PostingLine[];
+  metadata?: TransactionMetadata;
+  /** When the movement counts (balance as of a time); defaults to the clock's now. */
+  effectiveAt?: Date;
+  reversesTransactionId?: TransactionId;
+}
+
+export interface Posted {
+  transactionId: TransactionId;
+  /** True when the idempotency key had been posted before and this is that first transaction. */
+  replayed: boolean;
+}
+
+export const idempotencyKeyLengthMax = 200;
+export const postingsPerTransactionMax = 64;
+
+/**
+ * Posts one balanced transaction inside the caller's database transaction, so the domain change
+ * that caused it and its ledger entry commit together or not at all. One round trip: the checks
+ * and balance updates run in `ledger_post` (SQL), under row locks taken in account order.
+ *
+ * Refusals: InsufficientFunds (an account that may not go negative would), IdempotencyKeyReused
+ * (same key, different request). The same key and request again returns the first transaction.
+ */
+export async function post(tx: Tx, request: PostRequest, clock: Clock = systemClock): Promise<Posted> {
+  assertWellFormed(request);
+  const transactionId = newId<TransactionId>();
+  const postings = request.postings.map((line) => ({
+    accountId: line.accountId,
+    currency: line.amount.currency,
+    amountMinor: line.amount.toMinor().toString(),
+  }));
+  const metadata = request.metadata ?? {};
+  const effectiveAt = request.effectiveAt ?? clock.now();
+  try {
+    const rows = await tx.$queryRaw<Array<{ transaction_id: string; replayed: boolean }>>`
+      SELECT transaction_id, replayed FROM ledger_post(
+        ${transactionId}::uuid, ${request.idempotencyKey}, ${requestHash(request)}, ${request.kind}::"LedgerTransactionKind",
+        ${JSON.stringify(metadata)}::jsonb, ${effectiveAt}, ${request.reversesTransactionId ?? null}::uuid, ${JSON.stringify(postings)}::jsonb)`;
+    const row = rows[0];
+    assert(row !== undefined, 'ledger_post returned no row');
+    return { transactionId: row.transaction_id as TransactionId, replayed: row.replayed };
+  } catch (error) {
+    throw mapLedgerError(error, request.idempotencyKey);
+  }
+}
+
+/** Programmer errors: callers build postings in code, so a malformed request is a bug, not a 4xx. */
+function assertWellFormed(request: PostRequest): void {
+  assert(request.idempotencyKey.length > 0 && request.idempotencyKey.length <= idempotencyKeyLengthMax, 'idempotency key must be 1..200 characters');
+  assert(request.postings.length >= 2, 'a transaction has at least two postings');
+  assert(request.postings.length <= postingsPerTransactionMax, `at most ${postingsPerTransactionMax} postings per transaction`);
+  const sums = new Map<string, bigint>();
+  for (const line of request.postings) {
+    assert(!line.amount.isZero(), 'a posting amount is never zero');
+    sums.set(line.amount.currency, (sums.get(line.amount.currency) ?? 0n) + line.amount.toMinor());
+  }
+  for (const [currency, sum] of sums) assert(sum === 0n, `postings in ${currency} sum to ${sum}, not zero`);
+}
+
+/**
+ * What makes two requests "the same" for idempotency: kind, lines, metadata, the reversed
+ * transaction and an explicit effective time. A defaulted effective time is left out, so a retry
+ * a second later is still the same request.
+ */
+export function requestHash(request: PostRequest): string {
+  const canonical = JSON.stringify([
+    request.kind,
+    request.postings.map((l) => [l.accountId, l.amount.currency, l.amount.toMinor().toString()]),
+    Object.entries(request.metadata ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    request.reversesTransactionId ?? null,
+    request.effectiveAt?.toISOString() ?? null,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}

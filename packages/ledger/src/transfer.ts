@@ -1,0 +1,33 @@
+import type { AccountId, Clock, Money } from '@casino/core';
+import type { Tx } from '@casino/db';
+import { post, type Posted, type TransactionKind, type TransactionMetadata } from './post.ts';
+
+export interface TransferRequest {
+  idempotencyKey: string;
+  kind: TransactionKind;
+  /** Value leaves this account: a stake debits the player's wallet, a deposit the PSP clearing account. */
+  debitAccountId: AccountId;
+  /** Value arrives here: a stake credits game revenue, a deposit the player's wallet. */
+  creditAccountId: AccountId;
+  amount: Money;
+  metadata?: TransactionMetadata;
+  effectiveAt?: Date;
+}
+
+/** The common two-line transaction: `amount` from the debited account to the credited one. */
+export function transfer(tx: Tx, request: TransferRequest, clock?: Clock): Promise<Posted> {
+  return post(
+    tx,
+    {
+      idempotencyKey: request.idempotencyKey,
+      kind: request.kind,
+      postings: [
+        { accountId: request.debitAccountId, amount: request.amount },
+        { accountId: request.creditAccountId, amount: request.amount.negated() },
+      ],
+      ...(request.metadata ? { metadata: request.metadata } : {}),
+      ...(request.effectiveAt ? { effectiveAt: request.effectiveAt } : {}),
+    },
+    clock,
+  );
+}

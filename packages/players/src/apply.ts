@@ -1,0 +1,152 @@
+import { DomainError, newId, type PlayerId } from '@casino/core';
+import { sqlStateOf, transaction, type Tx } from '@casino/db';
+import { decisionsOf, milderDecisions, recordRegistrationDecisions, resolveRegistrationDecisions, type MeasureDecision, type ResolvedDecision } from '@casino/limits';
+import argon2 from 'argon2';
+import type { PlayersContext } from './context.ts';
+import { sendEmail } from './notifications.ts';
+import { assertEligible, identityHashes, registerPersonOf, type PersonalData } from './person.ts';
+import { screenPerson } from './screening.ts';
+import { newOpaqueToken, sha256Hex } from './secrets.ts';
+
+export interface ApplicationInput {
+  person: PersonalData;
+  password: string;
+  termsVersion: string;
+  gamePlanVersion: string;
+  selfLimits: MeasureDecision[];
+}
+
+export interface ApplicationResult {
+  playerId: PlayerId;
+  identityStatus: 'NOT_VERIFIED' | 'VERIFIED' | 'NOT_FOUND' | 'MISMATCH';
+}
+
+/**
+ * Step 1 of the application channel (004:REG-20): checks eligibility and the one-account rule,
+ * asks the MF registers without undue delay (004:REG-04), and stores the applicant with their
+ * document acceptances and self-limit decisions, sending the confirmation e-mail through the outbox
+ * (REG-21 (i)). A person listed in the register of excluded persons is refused and nothing about
+ * them is stored (004:T-11). Nothing is half-written: it is one transaction or nothing.
+ */
+export async function submitApplication(ctx: PlayersContext, input: ApplicationInput): Promise<ApplicationResult> {
+  const now = ctx.clock.now();
+  const { birthNumberDigits } = assertEligible(input.person, ctx.rules, now);
+  const decisions = resolveRegistrationDecisions(ctx.limitsProfile, input.selfLimits, ctx.clock);
+  const hashes = identityHashes(input.person, birthNumberDigits, ctx.pii);
+  const email = input.person.email.toLowerCase();
+
+  const registerPerson = registerPersonOf(input.person, birthNumberDigits);
+  const [identity, register] = await Promise.all([ctx.registers.verifyIdentity(registerPerson), ctx.registers.checkExcludedPersons(registerPerson)]);
+  if (register.status === 'listed') {
+    throw new DomainError('listed-in-register', 'The applicant is listed in the register of excluded persons; registration is not possible (004:REG-04).');
+  }
+  const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
+  const identityStatus = identity.status === 'verified' ? 'VERIFIED' : identity.status === 'not-found' ? 'NOT_FOUND' : identity.status === 'mismatch' ? 'MISMATCH' : 'NOT_VERIFIED';
+
+  try {
+    return await transaction(ctx.db, async (tx) => {
+      await assertNoOtherAccount(tx, hashes, email);
+      await assertLimitsNotMilder(ctx, tx, hashes, decisions);
+      const playerId = newId<PlayerId>();
+      await tx.player.create({
+        data: {
+          id: playerId,
+          state: 'APPLICANT',
+          email,
+          phone: input.person.phone,
+          passwordHash,
+          firstName: input.person.firstName,
+          surname: input.person.surname,
+          birthSurname: input.person.birthSurname ?? null,
+          dateOfBirth: new Date(`${input.person.dateOfBirth}T00:00:00Z`),
+          placeOfBirth: input.person.placeOfBirth ?? null,
+          citizenship: input.person.citizenship,
+          residenceAddress: { ...input.person.residenceAddress },
+          ...(input.person.correspondenceAddress ? { correspondenceAddress: { ...input.person.correspondenceAddress } } : {}),
+          birthNumberEncrypted: birthNumberDigits ? ctx.pii.encrypt(birthNumberDigits) : null,
+          birthNumberHash: hashes.birthNumberHash,
+          identityKeyHash: hashes.identityKeyHash,
+          identityStatus,
+          identityCheckedAt: identity.status === 'unavailable' ? null : now,
+          registerStatus: register.status === 'not-listed' ? 'NOT_LISTED' : 'UNAVAILABLE',
+          registerCheckedAt: now,
+          screeningStatus: await screenPerson(tx, input.person),
+          termsVersion: input.termsVersion,
+          termsAcceptedAt: now,
+          gamePlanVersion: input.gamePlanVersion,
+          gamePlanAcceptedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        },
+      });
+      await tx.playerStateTransition.create({ data: { playerId, fromState: null, toState: 'APPLICANT', reason: 'application submitted', actor: 'player', at: now } });
+      await recordRegistrationDecisions(tx, playerId, decisions, now);
+      await sendConfirmationEmail(ctx, tx, playerId, email);
+      return { playerId, identityStatus };
+    });
+  } catch (error) {
+    // Two applications of one person at once: the partial unique indexes decide, not a race.
+    if (sqlStateOf(error) === '23505') throw new DomainError('duplicate-person', 'This person or e-mail address already has an account (004:REG-08).');
+    throw error;
+  }
+}
+
+type IdentityHashes = { birthNumberHash: string | null; identityKeyHash: string };
+
+async function assertNoOtherAccount(tx: Tx, hashes: IdentityHashes, email: string): Promise<void> {
+  const existing = await tx.player.findFirst({
+    where: { state: { notIn: ['CLOSED', 'CANCELLED'] }, OR: [...samePersonConditions(hashes), { email }] },
+    select: { email: true },
+  });
+  if (existing) {
+    const field = existing.email === email ? 'body.email' : 'body.birthNumber';
+    throw new DomainError('duplicate-person', 'This person or e-mail address already has an account; only one account per person is allowed (004:REG-08).', { field });
+  }
+}
+
+/** The act's §14a: an account closed less than 7 days ago passes its self-limits on. */
+async function assertLimitsNotMilder(ctx: PlayersContext, tx: Tx, hashes: IdentityHashes, next: ResolvedDecision[]): Promise<void> {
+  const samePerson = await tx.player.findMany({ where: { state: 'CLOSED', OR: samePersonConditions(hashes) }, select: { id: true } });
+  if (samePerson.length === 0) return;
+  const since = new Date(ctx.clock.now().getTime() - ctx.rules.limitsCarryOverDays * 86_400_000);
+  const closed = await tx.playerStateTransition.findFirst({
+    where: { playerId: { in: samePerson.map((p) => p.id) }, toState: 'CLOSED', at: { gte: since } },
+    orderBy: { at: 'desc' },
+  });
+  if (!closed) return;
+  const milder = milderDecisions(await decisionsOf(tx, closed.playerId), next, ctx.clock.now());
+  if (milder.length > 0) {
+    throw new DomainError('self-limits-milder-than-previous', `An account of this person closed less than ${ctx.rules.limitsCarryOverDays} days ago had stricter self-limits: ${milder.join(', ')}.`, {
+      field: 'body.selfLimits',
+      extensions: { measures: milder },
+    });
+  }
+}
+
+function samePersonConditions(hashes: IdentityHashes): Array<{ identityKeyHash: string } | { birthNumberHash: string }> {
+  return [{ identityKeyHash: hashes.identityKeyHash }, ...(hashes.birthNumberHash ? [{ birthNumberHash: hashes.birthNumberHash }] : [])];
+}
+
+export async function sendConfirmationEmail(ctx: PlayersContext, tx: Tx, playerId: string, email: string): Promise<void> {
+  const token = newOpaqueToken();
+  await tx.emailConfirmation.create({
+    data: { tokenHash: sha256Hex(token), playerId, expiresAt: new Date(ctx.clock.now().getTime() + ctx.rules.emailConfirmationTtlHours * 3_600_000) },
+  });
+  await sendEmail(tx, {
+    to: email,
+    subject: 'Confirm your e-mail address',
+    text: `Confirm your application by opening ${ctx.publicBaseUrl}/confirm-email?token=${token}\n\nConfirmation token: ${token}\nThe link is valid for ${ctx.rules.emailConfirmationTtlHours} hours.`,
+  });
+}
+
+/** Step 2 (004:REG-21 (i)): the single-use token from the e-mail confirms the address. */
+export async function confirmEmail(ctx: PlayersContext, token: string): Promise<{ playerId: PlayerId }> {
+  return transaction(ctx.db, async (tx) => {
+    const now = ctx.clock.now();
+    const used = await tx.emailConfirmation.updateMany({ where: { tokenHash: sha256Hex(token), usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+    if (used.count !== 1) throw new DomainError('invalid-token', 'The confirmation link is invalid, already used or expired.', { field: 'body.token' });
+    const row = await tx.emailConfirmation.findUniqueOrThrow({ where: { tokenHash: sha256Hex(token) }, select: { playerId: true } });
+    await tx.player.updateMany({ where: { id: row.playerId, emailConfirmedAt: null }, data: { emailConfirmedAt: now, updatedAt: now } });
+    return { playerId: row.playerId as PlayerId };
+  });
+}

@@ -1,0 +1,56 @@
+import { DomainError, type AccountId } from '@casino/core';
+import { transaction } from '@casino/db';
+import * as ledger from '@casino/ledger';
+import type { PlayersContext } from './context.ts';
+import { registerPersonOf } from './person.ts';
+import { transition } from './states.ts';
+
+export interface CompleteRegistrationRequest {
+  playerId: string;
+  /** The payment method the cashier verified (004:REG-23, AMB-08); completion is its consequence. */
+  verifiedPaymentMethodId: string;
+}
+
+/**
+ * Completes registration (004:REG-24): within the temporary account's 30 days (TMP-10), with the
+ * identity and age verified through MF and the register checked again just before (REG-04), the
+ * sanctions/PEP screening cleared, and a verified payment method. The full account opens and the
+ * temporary wallet's whole balance, wins included, moves to the cash wallet in one ledger
+ * transaction (TMP-07).
+ */
+export async function completeRegistration(ctx: PlayersContext, request: CompleteRegistrationRequest): Promise<{ cashWalletId: AccountId; transferred: string }> {
+  const player = await ctx.db.player.findUnique({ where: { id: request.playerId } });
+  if (!player) throw new DomainError('not-found', 'No such player.');
+  if (player.state === 'CANCELLED') throw new DomainError('registration-expired', 'The 30 days of the temporary account have passed; the person must register again (004:TMP-10).');
+  if (player.state !== 'TEMPORARY') throw new DomainError('registration-incomplete', `A ${player.state.toLowerCase()} account cannot complete registration.`);
+  if (player.identityStatus !== 'VERIFIED') throw new DomainError('registration-incomplete', 'Identity and age are not verified through the Ministry of Finance yet (004:REG-04).');
+  if (player.screeningStatus !== 'CLEARED') throw new DomainError('registration-incomplete', 'Sanctions and PEP screening awaits a compliance decision (002:KYC-01).');
+  const birthNumber = player.birthNumberEncrypted ? ctx.pii.decrypt(player.birthNumberEncrypted) : null;
+  const register = await ctx.registers.checkExcludedPersons(
+    registerPersonOf({ ...player, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10), placeOfBirth: player.placeOfBirth ?? undefined }, birthNumber),
+  );
+  if (register.status === 'listed') throw new DomainError('listed-in-register', 'The person is listed in the register of excluded persons; registration cannot be completed (004:REG-04).');
+  if (register.status === 'unavailable') throw new DomainError('register-unavailable', 'The register of excluded persons cannot be reached; registration completes once it answers.');
+
+  return transaction(ctx.db, async (tx) => {
+    const now = ctx.clock.now();
+    const completed = await tx.temporaryAccount.updateMany({ where: { playerId: player.id, status: 'OPEN', deadlineAt: { gt: now } }, data: { status: 'COMPLETED', closedAt: now } });
+    if (completed.count !== 1) throw new DomainError('registration-expired', 'The 30 days of the temporary account have passed; the person must register again (004:TMP-10).');
+    const temporary = await tx.temporaryAccount.findUniqueOrThrow({ where: { playerId: player.id } });
+    const cash = await ledger.openAccount(tx, ledger.playerWalletSpec(player.id, 'cash', 'CZK'));
+    const balance = await ledger.balance(tx, temporary.walletAccountId as AccountId);
+    if (balance.isPositive()) {
+      await ledger.transfer(tx, {
+        idempotencyKey: `registration-completed:${player.id}`,
+        kind: 'TRANSFER',
+        debitAccountId: temporary.walletAccountId as AccountId,
+        creditAccountId: cash.id,
+        amount: balance,
+        metadata: { reason: 'registration completed: temporary account balance to the account (004:TMP-07)', paymentMethodId: request.verifiedPaymentMethodId },
+      });
+    }
+    await tx.player.update({ where: { id: player.id }, data: { registeredAt: now, registerStatus: 'NOT_LISTED', registerCheckedAt: now } });
+    await transition(tx, player.id, 'TEMPORARY', 'REGISTERED', { reason: `registration completed with payment method ${request.verifiedPaymentMethodId} (004:REG-24)`, actor: 'player', at: now });
+    return { cashWalletId: cash.id, transferred: balance.toDecimalString() };
+  });
+}

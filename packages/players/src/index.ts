@@ -1,0 +1,27 @@
+// Players under the Czech gambling act: application, e-mail and SMS confirmation, contract and
+// temporary account, MF register checks, login and sessions, registration completion.
+export { submitApplication, confirmEmail, type ApplicationInput, type ApplicationResult } from './apply.ts';
+export { parseBirthNumber, type BirthNumber, type BirthNumberResult } from './birth-number.ts';
+export { completeRegistration, type CompleteRegistrationRequest } from './complete-registration.ts';
+export type { PlayersContext } from './context.ts';
+export { login, registerSupportHint, verifySmsCode, type LoginResult } from './login.ts';
+export { emailTopic, smsTopic, EmailPayloadSchema, SmsPayloadSchema, type EmailPayload, type SmsPayload } from './notifications.ts';
+export { assertEligible, type Address, type PersonalData } from './person.ts';
+export { generatePiiKeys, PiiProtector, type PiiKeys } from './pii.ts';
+export type { ExcludedPersonsAnswer, IdentityAnswer, MinistryRegisters, RegisterPerson } from './ports.ts';
+export { changePassword, playerOverview, updatePersonalData, type PersonalDataUpdate } from './profile.ts';
+export { czechPlayerRules, type PlayerRules } from './rules.ts';
+export { normaliseName } from './screening.ts';
+export { endSession, refreshSession, type Session } from './sessions.ts';
+export { canTransition, type PlayerState } from './states.ts';
+export {
+  assertWithdrawalAllowed,
+  cancelExpiredTemporaryAccounts,
+  creditTemporaryDeposit,
+  roundDownToWholeCrowns,
+  sendPostalOrdersForUnclaimedRefunds,
+  temporaryAccountDeadline,
+  type LifecycleContext,
+  type TemporaryDepositRequest,
+  type VerifiedBankAccountLookup,
+} from './temporary-account.ts';

@@ -1,0 +1,29 @@
+/**
+ * What the players package needs from the outside world, as interfaces: the Ministry of Finance's
+ * registers (implemented by `@casino/compliance`'s HTTP client, against the real MF or apps/sandbox).
+ * A register that cannot be reached answers 'unavailable' — never 'verified' or 'not-listed'.
+ */
+export interface RegisterPerson {
+  firstName: string;
+  surname: string;
+  dateOfBirth: string;
+  birthNumber?: string;
+  placeOfBirth?: string;
+  citizenship: string;
+}
+
+export type IdentityAnswer =
+  | { status: 'verified'; reference: string }
+  | { status: 'not-found'; reference: string }
+  | { status: 'mismatch'; mismatchedFields: string[]; reference: string }
+  | { status: 'unavailable'; reason: string };
+
+export type ExcludedPersonsAnswer =
+  | { status: 'not-listed'; reference: string; checkedAt: string }
+  | { status: 'listed'; listedSince?: string; reference: string; checkedAt: string }
+  | { status: 'unavailable'; reason: string };
+
+export interface MinistryRegisters {
+  verifyIdentity(person: RegisterPerson): Promise<IdentityAnswer>;
+  checkExcludedPersons(person: RegisterPerson): Promise<ExcludedPersonsAnswer>;
+}

@@ -1,0 +1,120 @@
+/**
+ * The measured part: N clients, each an async loop doing one ledger operation at a time, each
+ * operation in its own `transaction(db, fn)` at READ COMMITTED, as the services do it.
+ */
+import { Money, newId, type AccountId } from '@casino/core';
+import { transaction, type Db } from '@casino/db';
+import { reserve, settle, transfer } from '@casino/ledger';
+import type { BenchAccounts } from './fixture.ts';
+
+export type ScenarioId = 'a' | 'b' | 'c';
+
+export interface Scenario {
+  id: ScenarioId;
+  name: string;
+  /** One operation: what a client does per iteration, timed as a whole. */
+  run(db: Db, accounts: BenchAccounts): Promise<void>;
+}
+
+const readCommitted = { isolation: 'ReadCommitted' } as const;
+
+function randomWallet(accounts: BenchAccounts): AccountId {
+  return accounts.wallets[Math.floor(Math.random() * accounts.wallets.length)]!;
+}
+
+/** 0.01–100.00 CZK: small next to the funding, so no run ever hits InsufficientFunds. */
+function smallAmount(): Money {
+  return Money.fromMinor(BigInt(1 + Math.floor(Math.random() * 10_000)), 'CZK');
+}
+
+export const scenarios: readonly Scenario[] = [
+  {
+    id: 'a',
+    name: 'two-party transfer (wallet → wallet)',
+    async run(db, accounts) {
+      const payer = randomWallet(accounts);
+      let payee = randomWallet(accounts);
+      while (payee === payer) payee = randomWallet(accounts);
+      // A wallet is a liability: the payer's is debited (goes down), the payee's credited (goes up).
+      await transaction(db, (tx) =>
+        transfer(tx, { idempotencyKey: `bench:${newId()}`, kind: 'TRANSFER', debitAccountId: payer, creditAccountId: payee, amount: smallAmount() }), readCommitted);
+    },
+  },
+  {
+    id: 'b',
+    name: 'hot house account (wallet → roulette revenue)',
+    async run(db, accounts) {
+      // Debiting the wallet (a liability) lowers it; crediting revenue raises it: a stake.
+      await transaction(db, (tx) =>
+        transfer(tx, { idempotencyKey: `bench:${newId()}`, kind: 'STAKE', debitAccountId: randomWallet(accounts), creditAccountId: accounts.roulette, amount: smallAmount() }), readCommitted);
+    },
+  },
+  {
+    id: 'c',
+    name: 'hold + settle (wallet → pending withdrawals → PSP), 2 DB transactions',
+    async run(db, accounts) {
+      // Two transactions, as a payout does: the hold commits when the player asks, the settle when the PSP confirms.
+      const hold = await transaction(db, (tx) =>
+        reserve(tx, { idempotencyKey: `bench:${newId()}`, kind: 'WITHDRAWAL_HOLD', sourceAccountId: randomWallet(accounts), holdAccountId: accounts.pendingWithdrawals, amount: smallAmount() }), readCommitted);
+      await transaction(db, (tx) =>
+        settle(tx, { idempotencyKey: `bench:${newId()}`, kind: 'WITHDRAWAL_SETTLE', holdId: hold.id, destinationAccountId: accounts.psp }), readCommitted);
+    },
+  },
+];
+
+export interface RunResult {
+  ops: number;
+  errors: number;
+  firstError: string | null;
+  seconds: number;
+  latenciesMs: Float64Array;
+}
+
+export interface RunTiming {
+  warmupS: number;
+  measureS: number;
+  /** Called when the measured window opens and closes (CPU sampling). */
+  onWindowStart?: () => void;
+  onWindowEnd?: () => void;
+}
+
+/**
+ * Runs `clients` loops for warm-up + measure seconds. Operations completing inside the measured
+ * window count (throughput and latency); those finishing in the warm-up (connection set-up, plan
+ * caches) or after the window closes do not. Every loop stops by time; in-flight ones are awaited.
+ */
+export async function runClients(clients: number, timing: RunTiming, op: () => Promise<void>): Promise<RunResult> {
+  const windowStart = performance.now() + timing.warmupS * 1000;
+  const windowEnd = windowStart + timing.measureS * 1000;
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | null = null;
+  const timers = [
+    setTimeout(() => timing.onWindowStart?.(), timing.warmupS * 1000),
+    setTimeout(() => timing.onWindowEnd?.(), timing.warmupS * 1000 + timing.measureS * 1000),
+  ];
+  const loop = async (): Promise<void> => {
+    while (performance.now() < windowEnd) {
+      const t0 = process.hrtime.bigint();
+      try {
+        await op();
+      } catch (error) {
+        errors++;
+        firstError ??= (error as Error).message.split('\n')[0] ?? 'error';
+        continue;
+      }
+      const done = performance.now();
+      if (done >= windowStart && done <= windowEnd) latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, loop));
+  for (const timer of timers) clearTimeout(timer);
+  return { ops: latencies.length, errors, firstError, seconds: timing.measureS, latenciesMs: Float64Array.from(latencies).sort() };
+}
+
+/** Nearest-rank percentile. */
+export function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}

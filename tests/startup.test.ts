@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@casino/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+const playerApiServer = path.join(root, 'apps', 'player-api', 'src', 'server.ts');
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(async () => {
+  await testDb?.drop();
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function baseEnv(port: number): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    PLAYER_API_PORT: String(port),
+    DATABASE_URL: testDb.url,
+    REDIS_URL: process.env.REDIS_URL,
+    JWT_SECRET: 'startup-test-secret-startup-test-secret-01',
+    PII_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    PII_HASH_KEY: randomBytes(32).toString('base64'),
+  };
+}
+
+interface Exit {
+  code: number | null;
+  stderr: string;
+  stdout: string;
+}
+
+function runToExit(env: NodeJS.ProcessEnv): Promise<Exit> {
+  return new Promise((resolve) => {
+    const child = spawn(tsx, [playerApiServer], { env, cwd: root });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('start-up', () => {
+  it('stops with exit 1 naming PLAYER_API_PORT and what it expects when it is malformed', async () => {
+    const result = await runToExit({ ...baseEnv(1), PLAYER_API_PORT: 'eighty' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/PLAYER_API_PORT/);
+    expect(result.stderr).toMatch(/integer/i);
+  });
+
+  it('stops with exit 1 naming JWT_SECRET when it is missing, without printing other secrets', async () => {
+    const env = baseEnv(1);
+    delete env.JWT_SECRET;
+    const result = await runToExit({ ...env, DATABASE_URL: 'postgresql://casino:pa55word@127.0.0.1:5432/casino' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/JWT_SECRET/);
+    expect(result.stderr).not.toContain('pa55word');
+  });
+
+  it('stops with exit 1 and one paragraph naming the URL tried and the fix when PostgreSQL is unreachable', async () => {
+    const result = await runToExit({ ...baseEnv(await freePort()), DATABASE_URL: 'postgresql://postgres:pa55word@127.0.0.1:1/casino' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/PostgreSQL is not reachable at postgresql:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/casino \(DATABASE_URL\)/);
+    expect(result.stderr).toMatch(/docker compose up -d postgres/);
+    expect(result.stderr).not.toContain('pa55word');
+  });
+
+  it('stops with exit 1 naming REDIS_URL and the fix when Redis is unreachable', async () => {
+    const result = await runToExit({ ...baseEnv(await freePort()), REDIS_URL: 'redis://127.0.0.1:1' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/Redis is not reachable at redis:\/\/127\.0\.0\.1:1 \(REDIS_URL\)/);
+    expect(result.stderr).toMatch(/docker compose up -d redis/);
+  });
+
+  it('serves /health/ready = 200 once up, and exits 0 after SIGTERM', async () => {
+    const port = await freePort();
+    const child = spawn(tsx, [playerApiServer], { env: baseEnv(port), cwd: root });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    let status = 0;
+    for (let attempt = 0; attempt < 100 && status !== 200; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      status = await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.status, () => 0);
+    }
+    expect(status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

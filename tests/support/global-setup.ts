@@ -1,0 +1,17 @@
+import { randomBytes } from 'node:crypto';
+import { dropTestDatabases, ensureTemplateDatabase } from '@casino/db/testing';
+
+/**
+ * Runs once per `vitest run`, before any test file: builds (or reuses) the template database
+ * from the migrations, and names this run so its per-file databases can be cleaned up after.
+ */
+export default async function setup(): Promise<() => Promise<void>> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL is not set: run the suite with `npm test`.');
+  const runId = randomBytes(3).toString('hex');
+  process.env.CASINO_TEST_RUN_ID = runId;
+  process.env.CASINO_TEST_TEMPLATE_DB = await ensureTemplateDatabase(databaseUrl);
+  return async () => {
+    await dropTestDatabases(databaseUrl, runId);
+  };
+}
