@@ -177,6 +177,25 @@ describe('registration: login and the register', () => {
     expect(change.previous).toMatchObject({ residenceAddress: { city: 'Praha' } });
   });
 
+  it('issue 4: with the optional second factor on, every login asks for an SMS code; turning it on or off needs the current password', async () => {
+    const registered = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
+    const auth = { authorization: `Bearer ${registered.accessToken}` };
+    const wrongPassword = await h.api.inject({ method: 'PUT', url: '/v1/me/second-factor', headers: auth, payload: { enabled: true, currentPassword: 'not the password' } });
+    expect(wrongPassword.statusCode).toBe(401);
+    const on = await h.api.inject({ method: 'PUT', url: '/v1/me/second-factor', headers: auth, payload: { enabled: true, currentPassword: 'correct horse battery staple' } });
+    expect(on.json()).toEqual({ secondFactorEnabled: true });
+    const before = await smsCount(h, registered.phone);
+    const login = await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: 'correct horse battery staple' } });
+    expect(login.statusCode).toBe(202);
+    const code = await smsCodeFor(h, registered.phone, before);
+    const verified = await h.api.inject({ method: 'POST', url: '/v1/auth/sms-code', payload: { challengeId: login.json().challengeId, code } });
+    expect(verified.statusCode).toBe(200);
+    const newAuth = { authorization: `Bearer ${verified.json().accessToken}` };
+    expect((await h.api.inject({ method: 'GET', url: '/v1/me', headers: newAuth })).json().secondFactorEnabled).toBe(true);
+    await h.api.inject({ method: 'PUT', url: '/v1/me/second-factor', headers: newAuth, payload: { enabled: false, currentPassword: 'correct horse battery staple' } });
+    expect((await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: 'correct horse battery staple' } })).statusCode).toBe(200);
+  });
+
   it('issue 4: the SMS code is single-use and a wrong code is refused', async () => {
     const body = applicationFor(await newPerson(h));
     await apply(body);

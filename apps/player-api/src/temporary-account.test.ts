@@ -3,7 +3,7 @@ import { transaction } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { assertWithdrawalAllowed, cancelExpiredTemporaryAccounts, completeRegistration, creditTemporaryDeposit, sendPostalOrdersForUnclaimedRefunds } from '@casino/players';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationFor, newPerson, registerToTemporaryAccount, startHarness, type Harness, type Registered } from './test-support.ts';
+import { applicationFor, newPerson, registerToTemporaryAccount, setRegistersAvailable, startHarness, type Harness, type Registered } from './test-support.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -139,6 +139,22 @@ describe('temporary account: 30 days, cancellation and refund', () => {
     const player = await temporaryPlayer();
     await h.connections.db.player.update({ where: { id: player.playerId }, data: { identityStatus: 'NOT_FOUND', screeningStatus: 'CLEARED' } });
     await expect(completeRegistration(h.ctx, { playerId: player.playerId, verifiedPaymentMethodId: newId() })).rejects.toMatchObject({ code: 'registration-incomplete' });
+  });
+
+  it('004:REG-04 / AMB-12 an identity left unverified because the registers were unreachable is checked again at completion: unreachable still refuses, reachable verifies', async () => {
+    const player = await temporaryPlayer();
+    await h.connections.db.player.update({ where: { id: player.playerId }, data: { identityStatus: 'NOT_VERIFIED', screeningStatus: 'CLEARED' } });
+    await setRegistersAvailable(h, false);
+    try {
+      await expect(completeRegistration(h.ctx, { playerId: player.playerId, verifiedPaymentMethodId: newId() })).rejects.toMatchObject({ code: 'identity-check-unavailable', status: 503 });
+    } finally {
+      await setRegistersAvailable(h, true);
+      h.clock.advanceMs(60_000); // past the circuit breaker's open period
+    }
+    expect((await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId } })).state).toBe('TEMPORARY');
+    await completeRegistration(h.ctx, { playerId: player.playerId, verifiedPaymentMethodId: newId() });
+    const completed = await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId } });
+    expect({ state: completed.state, identityStatus: completed.identityStatus }).toEqual({ state: 'REGISTERED', identityStatus: 'VERIFIED' });
   });
 
   it('002:KYC-01 a screening hit holds completion until a compliance officer decides', async () => {

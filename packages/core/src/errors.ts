@@ -30,6 +30,7 @@ export const errorCatalog = {
   'email-not-confirmed': { status: 403, title: 'The e-mail address is not confirmed yet' },
   'listed-in-register': { status: 403, title: 'Listed in the register of excluded persons' },
   'register-unavailable': { status: 503, title: 'The register of excluded persons cannot be reached' },
+  'identity-check-unavailable': { status: 503, title: 'The basic registers cannot be reached to verify identity' },
   'invalid-sms-code': { status: 422, title: 'The SMS code is wrong or expired' },
   'login-locked': { status: 429, title: 'Too many failed logins' },
   'registration-expired': { status: 409, title: 'The registration can no longer be completed' },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './testing.ts';
 import { isRetryableTransactionError, transaction, TransactionRetriesExhausted } from './transaction.ts';
-import type { Tx } from './client.ts';
+import { createDb, type Tx } from './client.ts';
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -35,6 +35,26 @@ async function readSumThenInsert(tx: Tx, workerId: string, waitForOther: (() => 
 }
 
 describe('db: transaction helper', () => {
+  it('runs at READ COMMITTED by default, even on a server whose default is stricter, and at the level asked for otherwise', async () => {
+    const level = (tx: Tx) => tx.$queryRaw<[{ level: string }]>`SELECT current_setting('transaction_isolation') AS level`.then(([row]) => row.level);
+    const database = (await testDb.db.$queryRaw<[{ name: string }]>`SELECT current_database() AS name`)[0].name;
+    // A server-wide default must not leak in: the client pins READ COMMITTED on its connections.
+    await testDb.db.$executeRawUnsafe(`ALTER DATABASE "${database}" SET default_transaction_isolation = 'serializable'`);
+    try {
+      const fresh = createDb({ databaseUrl: testDb.url, poolMax: 1 });
+      try {
+        expect(await transaction(fresh, level)).toBe('read committed');
+        expect(await transaction(fresh, level, { isolation: 'RepeatableRead' })).toBe('repeatable read');
+        expect(await transaction(fresh, level, { isolation: 'Serializable' })).toBe('serializable');
+        expect(await transaction(fresh, level)).toBe('read committed');
+      } finally {
+        await fresh.$disconnect();
+      }
+    } finally {
+      await testDb.db.$executeRawUnsafe(`ALTER DATABASE "${database}" RESET default_transaction_isolation`);
+    }
+  });
+
   it('retries a forced serialization failure until both transactions commit', async () => {
     await testDb.db.workerHeartbeat.deleteMany();
     const attempts = { a: 0, b: 0 };

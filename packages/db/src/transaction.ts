@@ -38,7 +38,8 @@ export async function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, options
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.$transaction(fn, {
-        isolationLevel: settings.isolation,
+        // READ COMMITTED is every connection's default (createDb pins it), so it needs no statement.
+        ...(settings.isolation === 'ReadCommitted' ? {} : { isolationLevel: settings.isolation }),
         timeout: settings.timeoutMs,
         maxWait: settings.maxWaitMs,
       });

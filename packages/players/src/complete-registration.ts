@@ -3,6 +3,7 @@ import { transaction } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import type { PlayersContext } from './context.ts';
 import { registerPersonOf } from './person.ts';
+import type { RegisterPerson } from './ports.ts';
 import { transition } from './states.ts';
 
 export interface CompleteRegistrationRequest {
@@ -23,12 +24,11 @@ export async function completeRegistration(ctx: PlayersContext, request: Complet
   if (!player) throw new DomainError('not-found', 'No such player.');
   if (player.state === 'CANCELLED') throw new DomainError('registration-expired', 'The 30 days of the temporary account have passed; the person must register again (004:TMP-10).');
   if (player.state !== 'TEMPORARY') throw new DomainError('registration-incomplete', `A ${player.state.toLowerCase()} account cannot complete registration.`);
-  if (player.identityStatus !== 'VERIFIED') throw new DomainError('registration-incomplete', 'Identity and age are not verified through the Ministry of Finance yet (004:REG-04).');
   if (player.screeningStatus !== 'CLEARED') throw new DomainError('registration-incomplete', 'Sanctions and PEP screening awaits a compliance decision (002:KYC-01).');
   const birthNumber = player.birthNumberEncrypted ? ctx.pii.decrypt(player.birthNumberEncrypted) : null;
-  const register = await ctx.registers.checkExcludedPersons(
-    registerPersonOf({ ...player, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10), placeOfBirth: player.placeOfBirth ?? undefined }, birthNumber),
-  );
+  const person = registerPersonOf({ ...player, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10), placeOfBirth: player.placeOfBirth ?? undefined }, birthNumber);
+  await assertIdentityVerified(ctx, player.id, player.identityStatus, person);
+  const register = await ctx.registers.checkExcludedPersons(person);
   if (register.status === 'listed') throw new DomainError('listed-in-register', 'The person is listed in the register of excluded persons; registration cannot be completed (004:REG-04).');
   if (register.status === 'unavailable') throw new DomainError('register-unavailable', 'The register of excluded persons cannot be reached; registration completes once it answers.');
 
@@ -53,4 +53,19 @@ export async function completeRegistration(ctx: PlayersContext, request: Complet
     await transition(tx, player.id, 'TEMPORARY', 'REGISTERED', { reason: `registration completed with payment method ${request.verifiedPaymentMethodId} (004:REG-24)`, actor: 'player', at: now });
     return { cashWalletId: cash.id, transferred: balance.toDecimalString() };
   });
+}
+
+/**
+ * Identity and age must be verified through the basic registers (004:REG-04). An application made
+ * while they could not be reached stays NOT_VERIFIED (never verified by default, 004:AMB-12), so the
+ * check is asked again here; a definite negative answer (not found, mismatch) is final and needs staff.
+ */
+async function assertIdentityVerified(ctx: PlayersContext, playerId: string, status: string, person: RegisterPerson): Promise<void> {
+  if (status === 'VERIFIED') return;
+  if (status !== 'NOT_VERIFIED') throw new DomainError('registration-incomplete', 'Identity and age could not be verified through the Ministry of Finance (004:REG-04); contact support.');
+  const answer = await ctx.registers.verifyIdentity(person);
+  if (answer.status === 'unavailable') throw new DomainError('identity-check-unavailable', 'The basic registers cannot be reached to verify identity and age; registration completes once they answer.');
+  const identityStatus = answer.status === 'verified' ? 'VERIFIED' : answer.status === 'not-found' ? 'NOT_FOUND' : 'MISMATCH';
+  await ctx.db.player.update({ where: { id: playerId }, data: { identityStatus, identityCheckedAt: ctx.clock.now() } });
+  if (identityStatus !== 'VERIFIED') throw new DomainError('registration-incomplete', 'Identity and age could not be verified through the Ministry of Finance (004:REG-04); contact support.');
 }

@@ -9,7 +9,7 @@ export { emailTopic, smsTopic, EmailPayloadSchema, SmsPayloadSchema, type EmailP
 export { assertEligible, type Address, type PersonalData } from './person.ts';
 export { generatePiiKeys, PiiProtector, type PiiKeys } from './pii.ts';
 export type { ExcludedPersonsAnswer, IdentityAnswer, MinistryRegisters, RegisterPerson } from './ports.ts';
-export { changePassword, playerOverview, updatePersonalData, type PersonalDataUpdate } from './profile.ts';
+export { changePassword, playerOverview, setSecondFactor, updatePersonalData, type PersonalDataUpdate } from './profile.ts';
 export { czechPlayerRules, type PlayerRules } from './rules.ts';
 export { normaliseName } from './screening.ts';
 export { endSession, refreshSession, type Session } from './sessions.ts';

@@ -11,12 +11,16 @@ export const MeResponseSchema = z.object({
   identityStatus: z.string(),
   registerStatus: z.string(),
   screeningStatus: z.string(),
+  secondFactorEnabled: z.boolean().describe('Every login asks for an SMS code after the password'),
   temporaryAccount: z
     .object({ status: z.string(), deadlineAt: z.string(), deposited: z.object({ amount: z.string(), currency: z.string() }), depositCap: z.object({ amount: z.string(), currency: z.string() }) })
     .nullable(),
 });
 
 export const PasswordBodySchema = z.object({ currentPassword: z.string().min(1).max(200), newPassword: z.string().min(12).max(200) });
+
+export const SecondFactorBodySchema = z.object({ enabled: z.boolean(), currentPassword: z.string().min(1).max(200) });
+export const SecondFactorResponseSchema = z.object({ secondFactorEnabled: z.boolean() });
 
 export const PersonalDataBodySchema = z.object({
   surname: z.string().trim().min(1).max(100).optional(),

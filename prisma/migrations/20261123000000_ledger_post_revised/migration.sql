@@ -1,11 +1,12 @@
--- A hot account's shard is chosen per database transaction instead of per posting (INVARIANTS.md I10).
--- With a random shard per ledger_post call, a database transaction that posted twice to one hot
--- account locked two of its shards in random order, and two such transactions could deadlock.
+-- ledger_post, revised (INVARIANTS.md I2, I5, I10):
+-- 1. Accounts are looked up by primary key, one index probe per account. The first version joined
+--    jsonb_array_elements(p_postings) to ledger_account; the planner, expecting 100 elements, hashed
+--    the whole account table three times per posting, so a posting cost grew with the number of
+--    players (3 ms at 10,000 accounts).
+-- 2. A hot account's shard is chosen per database transaction instead of per posting. With a random
+--    shard per call, a database transaction that posted twice to one hot account locked two of its
+--    shards in random order, and two such transactions could deadlock.
 
--- Posts one balanced transaction in the caller's database transaction, in one round trip.
--- Errors (SQLSTATE): LDG01 insufficient funds, LDG02 idempotency key reused with another request,
--- LDG03 unknown account, LDG04 currency mismatch, LDG05 unbalanced. The TypeScript side
--- (packages/ledger/src/post.ts) validates first; these checks are the last line.
 CREATE OR REPLACE FUNCTION ledger_post(
   p_transaction_id uuid,
   p_idempotency_key text,
@@ -19,6 +20,7 @@ CREATE OR REPLACE FUNCTION ledger_post(
 LANGUAGE plpgsql AS $$
 DECLARE
   v_existing record;
+  v_line record;
   v_account record;
   v_shard integer;
   v_balance bigint;
@@ -38,51 +40,47 @@ BEGIN
     RETURN;
   END IF;
 
-  -- 2. Every line in its account's currency; every currency sums to zero.
-  PERFORM 1 FROM jsonb_array_elements(p_postings) e
-    LEFT JOIN ledger_account a ON a.id = (e->>'accountId')::uuid
-    WHERE a.id IS NULL LIMIT 1;
-  IF FOUND THEN
-    RAISE EXCEPTION USING ERRCODE = 'LDG03', MESSAGE = 'posting to an unknown account';
-  END IF;
-  PERFORM 1 FROM jsonb_array_elements(p_postings) e
-    JOIN ledger_account a ON a.id = (e->>'accountId')::uuid
-    WHERE a.currency <> e->>'currency' LIMIT 1;
-  IF FOUND THEN
-    RAISE EXCEPTION USING ERRCODE = 'LDG04', MESSAGE = 'posting currency differs from its account''s';
-  END IF;
+  -- 2. Every currency sums to zero (the postings alone; no table is read).
   PERFORM 1 FROM jsonb_array_elements(p_postings) e
     GROUP BY e->>'currency' HAVING sum((e->>'amountMinor')::bigint) <> 0 LIMIT 1;
   IF FOUND THEN
     RAISE EXCEPTION USING ERRCODE = 'LDG05', MESSAGE = 'postings do not balance per currency';
   END IF;
 
-  -- 3. Balances, one row per account, locked in account-id order so that two transactions over the
-  --    same accounts never wait on each other in a cycle. A hot account's shard is chosen by the
-  --    database transaction's id, not at random: every posting of one database transaction (a stake
-  --    and its rake, say) lands on the same shard, so it holds one shard lock per account, while
-  --    concurrent transactions spread over the shards.
-  FOR v_account IN
-    SELECT a.id, a.code, a.type, a.allow_negative, a.shard_count, sum((e->>'amountMinor')::bigint) AS delta
-    FROM jsonb_array_elements(p_postings) e JOIN ledger_account a ON a.id = (e->>'accountId')::uuid
-    GROUP BY a.id, a.code, a.type, a.allow_negative, a.shard_count
-    ORDER BY a.id
+  -- 3. One row per account and currency, in account-id order: locks are taken in that order, so two
+  --    transactions over the same accounts never wait on each other in a cycle. Each account is read
+  --    by its primary key. A hot account's shard follows the database transaction's id: every posting
+  --    of one database transaction (a stake and its rake, say) lands on the same shard, so it holds one
+  --    shard lock per account, while concurrent transactions spread over the shards.
+  FOR v_line IN
+    SELECT (e->>'accountId')::uuid AS account_id, e->>'currency' AS currency, sum((e->>'amountMinor')::bigint) AS delta
+    FROM jsonb_array_elements(p_postings) e
+    GROUP BY 1, 2
+    ORDER BY 1
   LOOP
+    SELECT a.id, a.code, a.type, a.currency, a.allow_negative, a.shard_count INTO v_account
+      FROM ledger_account a WHERE a.id = v_line.account_id;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION USING ERRCODE = 'LDG03', MESSAGE = 'posting to an unknown account';
+    END IF;
+    IF v_account.currency <> v_line.currency THEN
+      RAISE EXCEPTION USING ERRCODE = 'LDG04', MESSAGE = 'posting currency differs from its account''s';
+    END IF;
     v_shard := CASE WHEN v_account.shard_count = 1 THEN 0 ELSE (pg_current_xact_id()::text::bigint % v_account.shard_count)::integer END;
     UPDATE ledger_account_shard s
-      SET balance_minor = s.balance_minor + ledger_normal_sign(v_account.type) * v_account.delta, version = s.version + 1
+      SET balance_minor = s.balance_minor + ledger_normal_sign(v_account.type) * v_line.delta, version = s.version + 1
       WHERE s.account_id = v_account.id AND s.shard_no = v_shard
       RETURNING s.balance_minor INTO v_balance;
     IF NOT v_account.allow_negative AND v_balance < 0 THEN
       RAISE EXCEPTION USING ERRCODE = 'LDG01', MESSAGE = 'insufficient funds',
         DETAIL = json_build_object('accountId', v_account.id, 'accountCode', v_account.code,
-                                   'balanceMinor', (v_balance - ledger_normal_sign(v_account.type) * v_account.delta)::text)::text;
+                                   'balanceMinor', (v_balance - ledger_normal_sign(v_account.type) * v_line.delta)::text)::text;
     END IF;
     v_accounts := v_accounts || v_account.id;
     v_shards := v_shards || v_shard;
   END LOOP;
 
-  -- 4. The postings themselves.
+  -- 4. The postings themselves, in the caller's order.
   INSERT INTO ledger_posting (transaction_id, account_id, shard_no, currency, amount_minor, effective_at)
   SELECT p_transaction_id, (e->>'accountId')::uuid, c.shard_no, e->>'currency', (e->>'amountMinor')::bigint, p_effective_at
   FROM jsonb_array_elements(p_postings) WITH ORDINALITY AS l(e, line_no)
