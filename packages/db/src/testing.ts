@@ -68,7 +68,10 @@ export async function createTestDatabase(databaseUrl = requiredDatabaseUrl()): P
     await createFromTemplate(admin, name, template);
   });
   const url = withDatabase(databaseUrl, name);
-  const db = createDb({ databaseUrl: url, poolMax: 5, applicationName: 'casino-test' });
+  // Concurrency tests queue more transactions than the pool holds, and pg-pool counts the wait for a
+  // free connection against its connect timeout: a loaded two-core test machine needs more than the
+  // services' fail-fast 2 s.
+  const db = createDb({ databaseUrl: url, poolMax: 5, connectTimeoutMs: 15_000, applicationName: 'casino-test' });
   return {
     name,
     url,

@@ -33,7 +33,9 @@ let db: Db;
 let f: LedgerFixture;
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  db = createDb({ databaseUrl: testDb.url, poolMax, applicationName: 'ledger-model-workload' });
+  // The workloads queue many more transactions than the pool holds; pg-pool counts the wait for a free
+  // connection against its connect timeout, so it is as long as the transactions' own wait (maxWaitMs).
+  db = createDb({ databaseUrl: testDb.url, poolMax, connectTimeoutMs: 15_000, applicationName: 'ledger-model-workload' });
   f = await ledgerFixture(db);
 });
 afterAll(async () => {
@@ -709,7 +711,7 @@ describe('ledger: concurrency', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Defects found while writing the workload (these fail until the ledger is fixed)
+// Regressions: defects the workload found (named after the invariant they broke)
 // ---------------------------------------------------------------------------------------------
 
 describe('ledger: holds and hot accounts under correction and contention', () => {
