@@ -16,7 +16,7 @@ export function ledgerRoutes(app: App, db: Db): void {
   const security = [{ staffToken: [] }];
 
   app.get('/v1/ledger/accounts/:accountId', {
-    preHandler: app.authorizeStaff(readers),
+    onRequest: app.authorizeStaff(readers),
     schema: { tags, security, summary: 'An account and its balance', params: AccountParamsSchema, response: { 200: AccountResponseSchema, ...ledgerProblems } },
   }, async (request) => {
     const account = await ledger.findAccountById(db, request.params.accountId);
@@ -25,7 +25,7 @@ export function ledgerRoutes(app: App, db: Db): void {
   });
 
   app.get('/v1/ledger/accounts/:accountId/statement', {
-    preHandler: app.authorizeStaff(readers),
+    onRequest: app.authorizeStaff(readers),
     schema: { tags, security, summary: 'Postings with running balance, a page at a time', params: AccountParamsSchema, querystring: StatementQuerySchema, response: { 200: StatementResponseSchema, ...ledgerProblems } },
   }, async (request) => {
     const page = await ledger.statement(db, request.params.accountId as AccountId, { limit: request.query.limit, ...(request.query.after ? { after: request.query.after } : {}) });
@@ -36,7 +36,7 @@ export function ledgerRoutes(app: App, db: Db): void {
   });
 
   app.get('/v1/ledger/trial-balance', {
-    preHandler: app.authorizeStaff(readers),
+    onRequest: app.authorizeStaff(readers),
     schema: { tags, security, summary: 'Debits and credits per account type in one currency', querystring: TrialBalanceQuerySchema, response: { 200: TrialBalanceResponseSchema, ...ledgerProblems } },
   }, async (request) => {
     const tb = await ledger.trialBalance(db, request.query.currency, request.query.asOf ? { asOf: new Date(request.query.asOf) } : {});
@@ -50,7 +50,7 @@ export function ledgerRoutes(app: App, db: Db): void {
   });
 
   app.get('/v1/ledger/chain', {
-    preHandler: app.authorizeStaff(['auditor', 'admin']),
+    onRequest: app.authorizeStaff(['auditor', 'admin']),
     schema: { tags, security, summary: 'Verify the sealed hash chain of the ledger', response: { 200: ChainResponseSchema, ...ledgerProblems } },
   }, async () => {
     const result = await ledger.verifyChain(db);
@@ -58,7 +58,7 @@ export function ledgerRoutes(app: App, db: Db): void {
   });
 
   app.post('/v1/ledger/adjustments', {
-    preHandler: app.authorizeStaff(writers),
+    onRequest: app.authorizeStaff(writers),
     schema: { tags, security, summary: 'Post a manual adjustment between two accounts', headers: IdempotencyHeadersSchema, body: AdjustmentBodySchema, response: { 200: PostedResponseSchema, 201: PostedResponseSchema, ...ledgerProblems } },
   }, async (request, reply) => {
     const staffUserId = request.principal!.subject as StaffUserId;
@@ -77,7 +77,7 @@ export function ledgerRoutes(app: App, db: Db): void {
   });
 
   app.post('/v1/ledger/reversals', {
-    preHandler: app.authorizeStaff(writers),
+    onRequest: app.authorizeStaff(writers),
     schema: { tags, security, summary: 'Reverse a ledger transaction (its mirror image is posted)', headers: IdempotencyHeadersSchema, body: ReversalBodySchema, response: { 200: PostedResponseSchema, 201: PostedResponseSchema, ...ledgerProblems } },
   }, async (request, reply) => {
     const staffUserId = request.principal!.subject as StaffUserId;

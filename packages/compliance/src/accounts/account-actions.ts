@@ -2,6 +2,7 @@ import { DomainError, newId, type StaffUserId } from '@casino/core';
 import { transaction, type Tx } from '@casino/db';
 import { actorId, type Actor } from '../actor.ts';
 import { appendAuditEntry } from '../audit/audit-log.ts';
+import { assertStaffUserExists } from '../cases/alerts.ts';
 import { placePayoutHold, releasePayoutHold } from '../cases/payout-holds.ts';
 import type { ComplianceContext } from '../context.ts';
 import { assertStaffMove, lockPlayer, movePlayer, stateBeforeBlock } from './player-state.ts';
@@ -95,8 +96,7 @@ async function closeAccount(tx: Tx, actor: Actor & { kind: 'staff' }, now: Date,
 
 /** A staff token is valid for its lifetime; actions also need the user to exist and be active now. */
 export async function requireActiveStaff(tx: Tx, staffUserId: StaffUserId | string): Promise<void> {
-  const user = await tx.staffUser.findUnique({ where: { id: staffUserId }, select: { active: true } });
-  if (!user?.active) throw new DomainError('forbidden', 'This staff user is unknown or deactivated.');
+  await assertStaffUserExists(tx, staffUserId, 'forbidden');
 }
 
 export async function addPlayerNote(ctx: ComplianceContext, actor: Actor & { kind: 'staff' }, playerId: string, body: string): Promise<{ noteId: string }> {

@@ -1,5 +1,6 @@
 import { assert, DomainError, newId } from '@casino/core';
-import type { Db, Tx } from '@casino/db';
+import { transaction, type Db, type Tx } from '@casino/db';
+import type { ComplianceContext } from '../context.ts';
 import type { Actor } from '../actor.ts';
 import { appendAuditEntry } from '../audit/audit-log.ts';
 import type { ComplianceRules } from '../rules.ts';
@@ -94,15 +95,22 @@ export async function findAlert(db: Db | Tx, alertId: string) {
 }
 
 /** An officer takes an alert (or gives it to a colleague). */
-export async function assignAlert(tx: Tx, actor: Actor, at: Date, options: { alertId: string; assigneeId: string; reason?: string | undefined }): Promise<void> {
-  const alert = await findAlert(tx, options.alertId);
-  if (alert.status === 'CLOSED') throw new DomainError('conflict', 'A closed alert cannot be assigned.', { field: 'params.alertId' });
-  await assertStaffUserExists(tx, options.assigneeId);
-  await tx.complianceAlert.update({ where: { id: alert.id }, data: { assignedTo: options.assigneeId } });
-  await appendAuditEntry(tx, actor, at, { action: 'alert.assign', subjectType: 'alert', subjectId: alert.id, reason: options.reason ?? null, before: { assignedTo: alert.assignedTo }, after: { assignedTo: options.assigneeId } });
+export async function assignAlert(ctx: ComplianceContext, actor: Actor & { kind: 'staff' }, options: { alertId: string; assigneeId: string; reason?: string | undefined }): Promise<void> {
+  await transaction(ctx.db, async (tx) => {
+    await assertStaffUserExists(tx, actor.staffUserId, 'forbidden');
+    const alert = await findAlert(tx, options.alertId);
+    if (alert.status === 'CLOSED') throw new DomainError('conflict', 'A closed alert cannot be assigned.', { field: 'params.alertId' });
+    await assertStaffUserExists(tx, options.assigneeId);
+    const at = ctx.clock.now();
+    await tx.complianceAlert.update({ where: { id: alert.id }, data: { assignedTo: options.assigneeId } });
+    await appendAuditEntry(tx, actor, at, { action: 'alert.assign', subjectType: 'alert', subjectId: alert.id, reason: options.reason ?? null, before: { assignedTo: alert.assignedTo }, after: { assignedTo: options.assigneeId } });
+  });
 }
 
-export async function assertStaffUserExists(tx: Tx | Db, staffUserId: string): Promise<void> {
+/** An active staff user: as the one acting ('forbidden' otherwise) or as an assignee ('validation-failed'). */
+export async function assertStaffUserExists(tx: Tx | Db, staffUserId: string, asActor: 'forbidden' | 'assignee' = 'assignee'): Promise<void> {
   const user = await tx.staffUser.findUnique({ where: { id: staffUserId }, select: { active: true } });
-  if (!user?.active) throw new DomainError('validation-failed', 'No active staff user with this id.', { field: 'body.assigneeId' });
+  if (user?.active) return;
+  if (asActor === 'forbidden') throw new DomainError('forbidden', 'This staff user is unknown or deactivated.');
+  throw new DomainError('validation-failed', 'No active staff user with this id.', { field: 'body.assigneeId' });
 }
