@@ -13,7 +13,7 @@ const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '',
   removeNSPrefix: true,
-  isArray: (name) => ['sanctionEntity', 'nameAlias', 'birthdate', 'citizenship', 'identification', 'regulation'].includes(name),
+  isArray: (name, _path, _leaf, isAttribute) => !isAttribute && ['sanctionEntity', 'nameAlias', 'birthdate', 'citizenship', 'identification', 'regulation'].includes(name),
   // Entities and DOCTYPEs are not needed by this format; refusing them closes the XML bomb.
   processEntities: false,
 });

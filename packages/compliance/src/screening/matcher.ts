@@ -61,9 +61,9 @@ export const scoreAdjustmentsBps = {
   dateOfBirthMatch: 800,
   birthYearMatch: 300,
   sameYearOtherDay: -500,
-  dateOfBirthMismatch: -2_000,
+  dateOfBirthMismatch: -2_500,
   nationalityMatch: 400,
-  nationalityMismatch: -800,
+  nationalityMismatch: -1_000,
 } as const;
 
 /** Words more alike than this count as the same word; below it they count as different (0). */

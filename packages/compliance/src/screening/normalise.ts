@@ -31,7 +31,8 @@ function transliterate(lower: string): string {
 
 /** The words of a name: lower-case ASCII letters, no honorifics, in the order written. */
 export function nameTokens(name: string): string[] {
-  const ascii = transliterate(name.toLowerCase())
+  // Dotted titles written with a space or none ("Ph.D.", "Ph. D.") would otherwise leave stray letters.
+  const ascii = transliterate(name.toLowerCase().replace(/\bph\.\s*d\./g, ' phd ').replace(/\bcsc\./g, ' csc '))
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
     .replace(/[^a-z]+/g, ' ');
