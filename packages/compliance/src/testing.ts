@@ -31,7 +31,7 @@ export async function insertTestPlayer(db: Db, options: TestPlayerOptions = {}):
     data: {
       id, state: options.state ?? 'REGISTERED', email: `${id}@players.test`, phone: '+420600000000', passwordHash: 'x',
       firstName: options.firstName ?? 'Jana', surname: options.surname ?? `Tester${randomBytes(3).toString('hex')}`,
-      dateOfBirth: new Date(`${options.dateOfBirth ?? '1990-05-05'}T00:00:00Z`), citizenship: options.citizenship ?? 'CZ',
+      dateOfBirth: new Date(`${options.dateOfBirth ?? '1990-05-05'}T00:00:00Z`), placeOfBirth: 'Brno', citizenship: options.citizenship ?? 'CZ',
       residenceAddress: { street: 'Václavské náměstí 1', city: 'Praha', postalCode: '11000', country: 'CZ' },
       identityKeyHash: randomBytes(32).toString('hex'), identityStatus: options.identityStatus ?? 'VERIFIED',
       termsVersion: 't1', termsAcceptedAt: now, gamePlanVersion: 'g1', gamePlanAcceptedAt: now, createdAt: now, updatedAt: now,
