@@ -13,7 +13,7 @@ export function playerRoutes(app: App, ctx: ComplianceContext): void {
     onRequest: app.authorizeStaff(['support', 'compliance-officer', 'mlro', 'finance', 'auditor', 'admin']),
     schema: { tags, security, summary: 'A player as staff see it: data (masked by role), state history, limits, wallets, alerts, cases, notes', params: PlayerParamsSchema, response: { 200: PlayerViewSchema, ...adminProblems } },
   }, async (request) => {
-    const view = await playerView(ctx, request.params.playerId, request.principal!.roles);
+    const view = await playerView(ctx, staffActor(request), request.params.playerId);
     const wallets = view.wallets.map((w) => ({ ...w, balance: moneyOut(w.balance) }));
     return { ...(json({ ...view, wallets: [] }) as z.infer<typeof PlayerViewSchema>), wallets };
   });

@@ -1,5 +1,8 @@
 import { DomainError, type AccountId } from '@casino/core';
+import { transaction } from '@casino/db';
 import * as ledger from '@casino/ledger';
+import type { Actor } from '../actor.ts';
+import { appendAuditEntry } from '../audit/audit-log.ts';
 import type { ComplianceContext } from '../context.ts';
 import { findActivePayoutHold } from '../cases/payout-holds.ts';
 
@@ -23,10 +26,12 @@ export function maskPhone(phone: string): string {
  * history, self-limit decisions, payment methods seen, wallets with balances, alerts, cases, notes,
  * risk and any payout hold. Game rounds and the limits' change history come from their own modules.
  */
-export async function playerView(ctx: ComplianceContext, playerId: string, viewerRoles: readonly string[]) {
+export async function playerView(ctx: ComplianceContext, viewer: Actor & { kind: 'staff' }, playerId: string) {
   const player = await ctx.db.player.findUnique({ where: { id: playerId } });
   if (!player) throw new DomainError('not-found', `No player ${playerId}.`, { field: 'params.playerId' });
-  const full = viewerRoles.some((r) => fullPersonalDataRoles.includes(r));
+  const full = viewer.roles.some((r) => fullPersonalDataRoles.includes(r));
+  // Who saw a player's personal data unmasked is itself on the record.
+  if (full) await transaction(ctx.db, (tx) => appendAuditEntry(tx, viewer, ctx.clock.now(), { action: 'player.view-personal-data', subjectType: 'player', subjectId: playerId }));
   const take = playerViewListMax;
   const [history, limits, alerts, cases, notes, risk, methods, accounts, termination, reverification] = await Promise.all([
     ctx.db.playerStateTransition.findMany({ where: { playerId }, orderBy: { id: 'asc' }, take: 200 }),
