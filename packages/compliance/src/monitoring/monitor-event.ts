@@ -51,21 +51,26 @@ async function storeEvent(tx: Tx, rules: ComplianceRules, event: MonitoringEvent
 
 async function evaluateForPlayer(tx: Tx, rules: ComplianceRules, playerId: string, triggerId: string, at: Date): Promise<RuleFiring[]> {
   const ruleData = await loadMonitoringRules(tx);
-  const trigger = await tx.monitoringEvent.findUniqueOrThrow({ where: { id: triggerId } });
-  const from = new Date(trigger.occurredAt.getTime() - lookBackMinutes(ruleData) * 60_000);
-  const rows = await tx.monitoringEvent.findMany({
-    where: { OR: [{ playerId }, { counterpartyPlayerId: playerId }], occurredAt: { gt: from, lte: trigger.occurredAt } },
-    orderBy: { occurredAt: 'desc' },
-    take: rules.monitoring.windowEventsMax,
-  });
-  const history = rows.reverse().map(toWindowEvent);
-  const firings = evaluateRules(ruleData, toWindowEvent(trigger), history);
+  const firings = await evaluateTrigger(tx, rules, ruleData, playerId, triggerId);
   for (const firing of firings) {
     for (const target of firing.playerIds) {
       await raiseAlert(tx, rules, { playerId: target, source: 'MONITORING', ruleCode: firing.ruleCode, score: firing.score, at, details: { reason: firing.reason, facts: firing.facts, eventIds: firing.eventIds, triggerEventId: triggerId } });
     }
   }
   return firings;
+}
+
+/** The rules that fire on one stored event, over the player's events (as either side) in the longest window. */
+async function evaluateTrigger(tx: Tx, rules: ComplianceRules, ruleData: MonitoringRuleData[], playerId: string, triggerId: string): Promise<RuleFiring[]> {
+  const trigger = await tx.monitoringEvent.findUniqueOrThrow({ where: { id: triggerId } });
+  const from = new Date(trigger.occurredAt.getTime() - lookBackMinutes(ruleData) * 60_000);
+  // The most recent events when a player has more than the bound: the windows end at the trigger.
+  const rows = await tx.monitoringEvent.findMany({
+    where: { OR: [{ playerId }, { counterpartyPlayerId: playerId }], occurredAt: { gt: from, lte: trigger.occurredAt } },
+    orderBy: { occurredAt: 'desc' },
+    take: rules.monitoring.windowEventsMax,
+  });
+  return evaluateRules(ruleData, toWindowEvent(trigger), rows.reverse().map(toWindowEvent));
 }
 
 function toWindowEvent(row: { id: string; playerId: string; kind: string; occurredAt: Date; amountEurMinor: bigint | null; outcome: string | null; paymentMethodId: string | null; counterpartyPlayerId: string | null; data: unknown }): WindowEvent {
@@ -86,10 +91,7 @@ export async function evaluateMonitoringBatch(db: Db, rules: ComplianceRules, op
     alerts += await transaction(db, async (tx) => {
       const already = new Set((await tx.complianceAlert.findMany({ where: { playerId: row.player_id, source: 'MONITORING', createdAt: { gte: options.since } }, select: { ruleCode: true } })).map((a) => a.ruleCode));
       const ruleData = (await loadMonitoringRules(tx)).filter((r) => !already.has(r.code));
-      const trigger = await tx.monitoringEvent.findUniqueOrThrow({ where: { id: row.id } });
-      const from = new Date(trigger.occurredAt.getTime() - lookBackMinutes(ruleData) * 60_000);
-      const history = (await tx.monitoringEvent.findMany({ where: { OR: [{ playerId: row.player_id }, { counterpartyPlayerId: row.player_id }], occurredAt: { gt: from, lte: trigger.occurredAt } }, orderBy: { occurredAt: 'asc' }, take: rules.monitoring.windowEventsMax })).map(toWindowEvent);
-      const firings = evaluateRules(ruleData, toWindowEvent(trigger), history);
+      const firings = await evaluateTrigger(tx, rules, ruleData, row.player_id, row.id);
       for (const f of firings) await raiseAlert(tx, rules, { playerId: row.player_id, source: 'MONITORING', ruleCode: f.ruleCode, score: f.score, at: options.at, details: { reason: f.reason, facts: f.facts, eventIds: f.eventIds, batch: true } });
       return firings.length;
     });
