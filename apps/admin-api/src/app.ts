@@ -58,7 +58,7 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
     rules: options.rules ?? defaultComplianceRules,
     secrets: new PiiProtector({ encryptionKey: options.config.PII_ENCRYPTION_KEY, hashKey: options.config.PII_HASH_KEY }),
   };
-  ledgerRoutes(app, options.connections.db);
+  ledgerRoutes(app, ctx);
   staffRoutes(app, ctx);
   auditRoutes(app, ctx);
   playerRoutes(app, ctx);

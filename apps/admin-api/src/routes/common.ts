@@ -1,12 +1,11 @@
-import type { Actor } from '@casino/compliance';
-import { toJsonValue } from '@casino/compliance';
-import type { StaffUserId } from '@casino/core';
+import { toJsonValue, type Actor } from '@casino/compliance';
+import { assert, type StaffUserId } from '@casino/core';
 import type { FastifyRequest } from 'fastify';
 
 /** The staff user behind a request (its route authorised them), as the compliance package's actor. */
 export function staffActor(request: FastifyRequest): Actor & { kind: 'staff' } {
   const principal = request.principal;
-  if (!principal || principal.audience !== 'staff') throw new Error('staffActor on a route without staff authorisation');
+  assert(principal?.audience === 'staff', 'staffActor on a route without staff authorisation');
   return { kind: 'staff', staffUserId: principal.subject as StaffUserId, roles: principal.roles, requestId: request.id };
 }
 
