@@ -1,4 +1,4 @@
-import { assertNoPayoutHold, defaultComplianceRules, recordMonitoringEvent, type ComplianceContext } from '@casino/compliance';
+import { assertNoPayoutHold, defaultComplianceRules, raiseAlert, recordMonitoringEvent, type ComplianceContext } from '@casino/compliance';
 import { createTestStaff, insertTestPlayer, testSecretBox, type TestStaff } from '@casino/compliance/testing';
 import { ManualClock, Money, newId, type AccountId, type PlayerId } from '@casino/core';
 import { transaction } from '@casino/db';
@@ -28,8 +28,8 @@ beforeAll(async () => {
   app = await buildAdminApi({ config, connections, redisKeyPrefix: connections.redisKeyPrefix, clock });
   await app.ready();
   ctx = { db: connections.db, clock, rules: defaultComplianceRules, secrets: testSecretBox };
-  // The app decrypts with the real PII protector: staff made here must use the app's key to log in, so
-  // only tokens are used for them; the login test makes its user through the API.
+  // These staff users' TOTP secrets are sealed with the test box, not the app's PII key: they act
+  // through tokens; the login test creates its user through the API instead.
   [officer, mlro, support, auditor] = await Promise.all([createTestStaff(ctx, ['compliance-officer']), createTestStaff(ctx, ['mlro']), createTestStaff(ctx, ['support']), createTestStaff(ctx, ['auditor'])]);
   worker = await startWorkerRuntime({
     db: connections.db, redisUrl: connections.redisUrl, queuePrefix: connections.redisKeyPrefix, jobs: complianceJobs(clock), schedules: [],
@@ -131,7 +131,7 @@ describe('alerts, cases and payout holds (004:AML-04, WIN-07)', () => {
 
   it('002:AML-05 the MLRO files a suspicious transaction report: downloadable with player, transactions and reasoning, and the filing recorded', async () => {
     const { playerId } = await fundedPlayer('1234.50');
-    const alertId = (await transaction(connections.db, (tx) => import('@casino/compliance').then((c) => c.raiseAlert(tx, defaultComplianceRules, { playerId, source: 'MONITORING', ruleCode: 'rapid-in-out', score: 35, details: { reason: 'test' }, at: clock.now() })))).alertId;
+    const { alertId } = await transaction(connections.db, (tx) => raiseAlert(tx, defaultComplianceRules, { playerId, source: 'MONITORING', ruleCode: 'rapid-in-out', score: 35, details: { reason: 'test' }, at: clock.now() }));
     const { caseId } = (await post('/v1/cases', officer, { alertIds: [alertId], title: 'Rapid in and out', reason: 'deposit withdrawn without play' })).json();
     expect((await post(`/v1/cases/${caseId}/decision`, officer, { decision: 'file-report', reason: 'officer may not file' })).statusCode).toBe(403);
     const filed = await post(`/v1/cases/${caseId}/decision`, mlro, { decision: 'file-report', reason: 'Funds passed through the account without play.' });
