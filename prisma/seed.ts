@@ -5,9 +5,11 @@
  * - demo data (players, staff per role, tables) only outside production, or with SEED_DEMO_DATA=true.
  * Each seeder returns the lines `npm start` prints about it (demo credentials, for instance).
  */
-import { type CurrencyCode } from '@casino/core';
+import { createStaffUser, defaultComplianceRules, staffRoleNames, systemActor } from '@casino/compliance';
+import { systemClock, type CurrencyCode } from '@casino/core';
 import { createDb, type Db } from '@casino/db';
 import { openAccount, openOperatorAccounts, paymentProviderClearingSpec } from '@casino/ledger';
+import { PiiProtector } from '@casino/players';
 import { pathToFileURL } from 'node:url';
 
 export interface SeedReport {
@@ -34,8 +36,32 @@ const referenceSeeders: Seeder[] = [
   },
 ];
 
+/**
+ * One demo staff user per role (issue 9), with published credentials: password `demo-<role>-password`
+ * and a fixed TOTP secret to enter in an authenticator app. Their TOTP secrets are encrypted with the
+ * admin API's PII_ENCRYPTION_KEY, so without that key there is nothing to seed.
+ */
+async function seedDemoStaff(db: Db): Promise<string[]> {
+  const encryptionKey = process.env.PII_ENCRYPTION_KEY;
+  const hashKey = process.env.PII_HASH_KEY;
+  if (!encryptionKey || !hashKey) return ['Staff: not seeded (PII_ENCRYPTION_KEY and PII_HASH_KEY are needed to store their TOTP secrets).'];
+  const ctx = { db, clock: systemClock, rules: defaultComplianceRules, secrets: new PiiProtector({ encryptionKey, hashKey }) };
+  const lines = ['Staff (admin API, POST /v1/staff/login with email, password and the TOTP code of the secret):'];
+  for (const [i, role] of staffRoleNames.entries()) {
+    const email = `${role}@staff.casino.example`;
+    const password = `demo-${role}-password`;
+    // Fixed base32 secrets, so the authenticator entries survive a reseed. Demo only.
+    const totpSecret = `DEMOSTAFF${'ABCDEFGHIJKLMNOP'[i]}${'234567'.repeat(4)}`.slice(0, 32);
+    if (!(await db.staffUser.findUnique({ where: { email } }))) {
+      await createStaffUser(ctx, systemActor('seed'), { email, displayName: `Demo ${role}`, roles: [role], password, totpSecret, reason: 'demo data' });
+    }
+    lines.push(`  ${role.padEnd(18)} ${email} / ${password} / TOTP secret ${totpSecret}`);
+  }
+  return lines;
+}
+
 /** Demo seeders in dependency order; later issues append theirs (players, staff, tables). */
-const demoSeeders: Seeder[] = [];
+const demoSeeders: Seeder[] = [seedDemoStaff];
 
 export async function seedData(databaseUrl: string): Promise<SeedReport> {
   const db = createDb({ databaseUrl, applicationName: 'seed' });

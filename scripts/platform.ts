@@ -52,6 +52,8 @@ async function runTests(): Promise<number> {
 async function startPlatform(): Promise<number> {
   return withServices(async (found) => {
     await migrate(found.databaseUrl);
+    // The seed encrypts demo staff TOTP secrets with the key the services will use.
+    for (const [name, value] of Object.entries(await developmentSecrets())) process.env[name] ??= value;
     const seeded = await seedData(found.databaseUrl);
     const sandboxUrl = process.env.SANDBOX_URL ?? `http://127.0.0.1:${process.env.SANDBOX_PORT ?? 3005}`;
     const env = {

@@ -1,2 +1,2 @@
-export { buildAdminApi, type AdminApiOptions } from './app.ts';
+export { adminRoutes, buildAdminApi, type AdminApiOptions, type AdminRoute } from './app.ts';
 export { loadAdminApiConfig, adminApiConfigSchema, type AdminApiConfig } from './config.ts';

@@ -9,6 +9,8 @@ export const workerConfigSchema = serviceConfigSchema.extend({
   WORKER_CONCURRENCY: intVar(10, { min: 1, max: 100 }),
   LEDGER_SEAL_INTERVAL_MS: intVar(60_000, { min: 1_000, max: 3_600_000 }),
   PLAYER_LIFECYCLE_INTERVAL_MS: intVar(600_000, { min: 1_000, max: 86_400_000 }),
+  /** Batch evaluation of the AML monitoring rules over the last day (issue 9). */
+  AML_BATCH_INTERVAL_MS: intVar(86_400_000, { min: 60_000, max: 604_800_000 }),
   /** Where e-mail and SMS are delivered (the mail/SMS provider; apps/sandbox's mailbox in development). */
   NOTIFICATIONS_URL: urlVar('http://127.0.0.1:3005', ['http', 'https']),
 });

@@ -4,3 +4,4 @@ export { registeredJobs } from './jobs.ts';
 export { buildWorkerHealthApp } from './app.ts';
 export { scheduledTasks } from './schedules.ts';
 export { notificationJobs } from './notifications.ts';
+export { complianceJobs, complianceSchedules } from './compliance.ts';

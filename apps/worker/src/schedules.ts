@@ -1,6 +1,7 @@
 import { systemClock } from '@casino/core';
 import { sealBlocks } from '@casino/ledger';
 import { cancelExpiredTemporaryAccounts, czechPlayerRules, sendPostalOrdersForUnclaimedRefunds } from '@casino/players';
+import { complianceSchedules } from './compliance.ts';
 import type { ScheduledTask } from './runtime.ts';
 import type { WorkerConfig } from './config.ts';
 
@@ -25,5 +26,6 @@ export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
         await sendPostalOrdersForUnclaimedRefunds(ctx);
       },
     },
+    ...complianceSchedules(config.AML_BATCH_INTERVAL_MS),
   ];
 }

@@ -1,4 +1,15 @@
 // Public API of @casino/compliance. Import from '@casino/compliance' only.
+//
+// The compliance back office (issue 9, docs/compliance.md): staff users and login, the audit log,
+// sanctions/PEP screening, AML monitoring, alerts and cases, payout holds, suspicious transaction
+// reports and staff account actions; and the MF registers client (issue 4).
+//
+// What other modules call:
+// - registration and personal-data changes: `screenPlayer(tx, …)` (packages/players);
+// - the cashier's withdrawal path and the games' win payout: `assertNoPayoutHold(tx, playerId, now)`;
+// - the cashier's deposit path, as its last check: `checkDepositAml(tx, rules, …)`;
+// - everyone who changes money or logs a player in: `recordMonitoringEvent(tx, event)` (outbox);
+// - the poker tables when a hand settles: `recordPokerHandForMonitoring(tx, hand)` (chip dumping).
 export { CircuitBreaker, type CircuitBreakerOptions, type CircuitPermit, type CircuitState } from './registers/circuit-breaker.ts';
 export {
   createMinistryRegistersClient,
@@ -7,3 +18,36 @@ export {
   type MinistryRegistersClientOptions,
 } from './registers/ministry-registers-client.ts';
 export type { ExcludedPersonsCheck, IdentityVerification, RegisterPerson, RegisterUnavailable, UnavailableReason } from './registers/types.ts';
+
+export { actorId, systemActor, type Actor } from './actor.ts';
+export type { ComplianceContext, SecretBox } from './context.ts';
+export { defaultComplianceRules, type ComplianceRules } from './rules.ts';
+
+export { appendAuditEntry, auditGenesisHash, listAuditEntries, verifyAuditChain, type AuditChainVerification, type AuditEntry, type AuditQuery, type AuditRecord } from './audit/audit-log.ts';
+export { canonicalJson, toJsonValue, type JsonValue } from './audit/canonical-json.ts';
+
+export { createStaffUser, listStaffUsers, staffPasswordLengthMin, updateStaffUser, type CreatedStaffUser, type CreateStaffUserOptions, type UpdateStaffUserOptions } from './staff/create-staff-user.ts';
+export { loginStaff, type StaffLogin, type StaffLoginOptions } from './staff/login-staff.ts';
+export { isStaffRoleName, staffRoleNames, type StaffRoleName } from './staff/staff-roles.ts';
+
+export { entryContentHash, nameSimilarity, scoreAdjustmentsBps, ScreeningIndex, type IndexedEntry, type ListEntryData, type ScreenedPerson, type ScreeningMatch, type ScreenOptions } from './screening/matcher.ts';
+export { nameTokens, normaliseIdentifier, normaliseName, phoneticKey } from './screening/normalise.ts';
+export { jaroWinkler } from './screening/similarity.ts';
+export { parseOpenSanctionsEntities } from './screening/import-opensanctions.ts';
+export { parseEuFinancialSanctionsXml } from './screening/import-eu-xml.ts';
+export { fictionalSampleEntries, generateFictionalEntries, sampleListCode } from './screening/sample-list.ts';
+export { currentScreeningIndex, listScreeningLists, loadScreeningList, ScreeningListUpdatedSchema, screeningListUpdatedTopic, type ListSourceFormat, type LoadListOptions, type ScreeningListKind } from './screening/screening-lists.ts';
+export { rescreenAllPlayers, resolveScreeningAlert, screenedPersonOf, screeningRuleCode, screenPlayer, type ScreeningResult, type ScreenPlayerOptions } from './screening/screen-player.ts';
+
+export { eurEquivalentMinor, MonitoringEventSchema, monitoringEventTopic, recordMonitoringEvent, recordPokerHandForMonitoring, type MonitoringEvent, type MonitoringEventInput, type PokerHandResult } from './monitoring/events.ts';
+export { evaluateRules, lookBackMinutes, ruleEvaluators, type MonitoringRuleData, type RuleFiring, type WindowEvent } from './monitoring/rules-engine.ts';
+export { checkDepositAml, evaluateMonitoringBatch, loadMonitoringRules, monitorEvent, monitoringConsumer, updateMonitoringRule, type MonitoringRuleUpdate } from './monitoring/monitor-event.ts';
+
+export { assignAlert, findAlert, listAlerts, raiseAlert, refreshPlayerRisk, type AlertQuery, type AlertSource, type AlertStatus, type RiskLevel } from './cases/alerts.ts';
+export { findCase, listCases, openCase, type CaseStatus } from './cases/open-case.ts';
+export { assignCase, attachCaseDocument, commentOnCase, escalateCase, readCaseDocument } from './cases/case-work.ts';
+export { decideCase, readReport, recordReportFiling, type CaseDecision } from './cases/decide-case.ts';
+export { assertNoPayoutHold, findActivePayoutHold, placePayoutHold, releasePayoutHold } from './cases/payout-holds.ts';
+
+export { addPlayerNote, takeAccountAction, terminationGrounds, type AccountAction, type TerminationGround } from './accounts/account-actions.ts';
+export { playerView, type PlayerView } from './accounts/player-view.ts';

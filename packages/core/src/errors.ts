@@ -40,6 +40,9 @@ export const errorCatalog = {
   'temporary-account-deposit-cap': { status: 422, title: 'Deposits to a temporary account are capped' },
   'temporary-account-cashless-only': { status: 422, title: 'A temporary account accepts cashless deposits only' },
   'temporary-account-no-withdrawals': { status: 422, title: 'Nothing can be withdrawn from a temporary account' },
+  // Compliance back office (issue 9): payout holds (004:AML-04, WIN-07), customer due diligence.
+  'payouts-suspended': { status: 403, title: 'Withdrawals and win payouts are suspended' },
+  'due-diligence-required': { status: 422, title: 'Customer due diligence must be completed first' },
   'internal-error': { status: 500, title: 'Internal server error' },
   'service-unavailable': { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

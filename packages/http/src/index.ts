@@ -3,7 +3,7 @@ export { listenWithGracefulShutdown, type ListenOptions } from './server.ts';
 export { DependencyUnavailableError, requireReachable, unreachableMessage } from './dependencies.ts';
 export { ProblemSchema, problemOf, problemResponses, problemContentType, type Problem } from './problem.ts';
 export { sendProblem } from './plugins/errors.ts';
-export { audiences, staffRoles, tokenIssuer, type Audience, type Principal, type StaffRole } from './plugins/auth.ts';
+export { audiences, declaredStaffRoles, staffRoles, tokenIssuer, type Audience, type Principal, type StaffRole } from './plugins/auth.ts';
 export type { ReadinessCheck } from './plugins/health.ts';
 export { isServiceUnavailableError } from './unavailable.ts';
 export { redactPaths } from './logger.ts';

@@ -70,7 +70,6 @@ export async function submitApplication(ctx: PlayersContext, input: ApplicationI
           identityCheckedAt: identity.status === 'unavailable' ? null : now,
           registerStatus: register.status === 'not-listed' ? 'NOT_LISTED' : 'UNAVAILABLE',
           registerCheckedAt: now,
-          screeningStatus: await screenPerson(tx, input.person),
           termsVersion: input.termsVersion,
           termsAcceptedAt: now,
           gamePlanVersion: input.gamePlanVersion,
@@ -80,6 +79,7 @@ export async function submitApplication(ctx: PlayersContext, input: ApplicationI
         },
       });
       await tx.playerStateTransition.create({ data: { playerId, fromState: null, toState: 'APPLICANT', reason: 'application submitted', actor: 'player', at: now } });
+      await screenPerson(tx, playerId, input.person, now);
       await recordRegistrationDecisions(tx, playerId, decisions, now);
       await sendConfirmationEmail(ctx, tx, playerId, email);
       return { playerId, identityStatus };

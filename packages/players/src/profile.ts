@@ -3,6 +3,7 @@ import { transaction } from '@casino/db';
 import argon2 from 'argon2';
 import type { PlayersContext } from './context.ts';
 import type { Address } from './person.ts';
+import { screenPerson } from './screening.ts';
 import { revokeAllSessions } from './sessions.ts';
 
 export interface PersonalDataUpdate {
@@ -42,6 +43,10 @@ export async function updatePersonalData(ctx: PlayersContext, playerId: string, 
         updatedAt: ctx.clock.now(),
       },
     });
+    // A new surname is screened again (issue 9: screening on a change of personal data).
+    if (fields.surname !== undefined) {
+      await screenPerson(tx, playerId, { ...player, surname: fields.surname, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10) }, ctx.clock.now());
+    }
     return { reportedLate };
   });
 }

@@ -47,6 +47,9 @@ describe('admin-api: ledger adjustments', () => {
     const retry = await adjust(headers, adjustment());
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual({ transactionId: first.json().transactionId, replayed: true });
+    // Issue 9: the correction is in the audit log once, with its reason; the replay added nothing.
+    const audited = await connections.db.auditLogEntry.findMany({ where: { action: 'ledger.adjustment', subjectId: first.json().transactionId } });
+    expect(audited).toMatchObject([{ reason: 'goodwill credit after outage', actorRoles: ['finance'] }]);
   });
 
   it('answers the same Idempotency-Key with a different body with 409 problem+json', async () => {

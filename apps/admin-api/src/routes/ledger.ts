@@ -1,22 +1,28 @@
-import { DomainError, type AccountId, type StaffUserId, type TransactionId } from '@casino/core';
-import { transaction, type Db } from '@casino/db';
+import { appendAuditEntry, type ComplianceContext } from '@casino/compliance';
+import { DomainError, type AccountId, type TransactionId } from '@casino/core';
+import { transaction } from '@casino/db';
 import { moneyOut, type App } from '@casino/http';
 import * as ledger from '@casino/ledger';
 import {
   AccountParamsSchema, AccountResponseSchema, AdjustmentBodySchema, ChainResponseSchema, IdempotencyHeadersSchema, ledgerProblems,
   PostedResponseSchema, ReversalBodySchema, StatementQuerySchema, StatementResponseSchema, TrialBalanceQuerySchema, TrialBalanceResponseSchema,
 } from './ledger.schema.ts';
+import { staffActor } from './common.ts';
 
 const readers = ['finance', 'auditor', 'compliance-officer', 'mlro', 'admin'] as const;
 const writers = ['finance', 'admin'] as const;
 
-/** Ledger views for finance and auditors, and the two corrections staff may post: adjustments and reversals. */
-export function ledgerRoutes(app: App, db: Db): void {
+/**
+ * Ledger views for finance and auditors, and the two corrections staff may post: adjustments and
+ * reversals, each audited in the transaction that posts it (a replay posts and audits nothing).
+ */
+export function ledgerRoutes(app: App, ctx: ComplianceContext): void {
+  const db = ctx.db;
   const tags = ['ledger'];
   const security = [{ staffToken: [] }];
 
   app.get('/v1/ledger/accounts/:accountId', {
-    preHandler: app.authorizeStaff(readers),
+    onRequest: app.authorizeStaff(readers),
     schema: { tags, security, summary: 'An account and its balance', params: AccountParamsSchema, response: { 200: AccountResponseSchema, ...ledgerProblems } },
   }, async (request) => {
     const account = await ledger.findAccountById(db, request.params.accountId);
@@ -25,7 +31,7 @@ export function ledgerRoutes(app: App, db: Db): void {
   });
 
   app.get('/v1/ledger/accounts/:accountId/statement', {
-    preHandler: app.authorizeStaff(readers),
+    onRequest: app.authorizeStaff(readers),
     schema: { tags, security, summary: 'Postings with running balance, a page at a time', params: AccountParamsSchema, querystring: StatementQuerySchema, response: { 200: StatementResponseSchema, ...ledgerProblems } },
   }, async (request) => {
     const page = await ledger.statement(db, request.params.accountId as AccountId, { limit: request.query.limit, ...(request.query.after ? { after: request.query.after } : {}) });
@@ -36,7 +42,7 @@ export function ledgerRoutes(app: App, db: Db): void {
   });
 
   app.get('/v1/ledger/trial-balance', {
-    preHandler: app.authorizeStaff(readers),
+    onRequest: app.authorizeStaff(readers),
     schema: { tags, security, summary: 'Debits and credits per account type in one currency', querystring: TrialBalanceQuerySchema, response: { 200: TrialBalanceResponseSchema, ...ledgerProblems } },
   }, async (request) => {
     const tb = await ledger.trialBalance(db, request.query.currency, request.query.asOf ? { asOf: new Date(request.query.asOf) } : {});
@@ -50,7 +56,7 @@ export function ledgerRoutes(app: App, db: Db): void {
   });
 
   app.get('/v1/ledger/chain', {
-    preHandler: app.authorizeStaff(['auditor', 'admin']),
+    onRequest: app.authorizeStaff(['auditor', 'admin']),
     schema: { tags, security, summary: 'Verify the sealed hash chain of the ledger', response: { 200: ChainResponseSchema, ...ledgerProblems } },
   }, async () => {
     const result = await ledger.verifyChain(db);
@@ -58,37 +64,42 @@ export function ledgerRoutes(app: App, db: Db): void {
   });
 
   app.post('/v1/ledger/adjustments', {
-    preHandler: app.authorizeStaff(writers),
+    onRequest: app.authorizeStaff(writers),
     schema: { tags, security, summary: 'Post a manual adjustment between two accounts', headers: IdempotencyHeadersSchema, body: AdjustmentBodySchema, response: { 200: PostedResponseSchema, 201: PostedResponseSchema, ...ledgerProblems } },
   }, async (request, reply) => {
-    const staffUserId = request.principal!.subject as StaffUserId;
+    const actor = staffActor(request);
     const body = request.body;
-    const posted = await transaction(db, (tx) =>
-      ledger.transfer(tx, {
-        idempotencyKey: `staff-adjustment:${staffUserId}:${request.headers['idempotency-key']}`,
+    const posted = await transaction(db, async (tx) => {
+      const result = await ledger.transfer(tx, {
+        idempotencyKey: `staff-adjustment:${actor.staffUserId}:${request.headers['idempotency-key']}`,
         kind: 'ADJUSTMENT',
         debitAccountId: body.debitAccountId as AccountId,
         creditAccountId: body.creditAccountId as AccountId,
         amount: body.amount,
-        metadata: { staffUserId, reason: body.reason },
-      }),
-    );
+        metadata: { staffUserId: actor.staffUserId, reason: body.reason },
+      });
+      if (!result.replayed) await appendAuditEntry(tx, actor, ctx.clock.now(), { action: 'ledger.adjustment', subjectType: 'ledger-transaction', subjectId: result.transactionId, reason: body.reason, after: { ...body, amount: body.amount.toJSON() } });
+      return result;
+    });
     return reply.code(posted.replayed ? 200 : 201).send(posted);
   });
 
   app.post('/v1/ledger/reversals', {
-    preHandler: app.authorizeStaff(writers),
+    onRequest: app.authorizeStaff(writers),
     schema: { tags, security, summary: 'Reverse a ledger transaction (its mirror image is posted)', headers: IdempotencyHeadersSchema, body: ReversalBodySchema, response: { 200: PostedResponseSchema, 201: PostedResponseSchema, ...ledgerProblems } },
   }, async (request, reply) => {
-    const staffUserId = request.principal!.subject as StaffUserId;
-    const posted = await transaction(db, (tx) =>
-      ledger.reverse(tx, {
-        transactionId: request.body.transactionId as TransactionId,
-        reason: request.body.reason,
-        idempotencyKey: `staff-reversal:${staffUserId}:${request.headers['idempotency-key']}`,
-        metadata: { staffUserId },
-      }),
-    );
+    const actor = staffActor(request);
+    const { transactionId, reason } = request.body;
+    const posted = await transaction(db, async (tx) => {
+      const result = await ledger.reverse(tx, {
+        transactionId: transactionId as TransactionId,
+        reason,
+        idempotencyKey: `staff-reversal:${actor.staffUserId}:${request.headers['idempotency-key']}`,
+        metadata: { staffUserId: actor.staffUserId },
+      });
+      if (!result.replayed) await appendAuditEntry(tx, actor, ctx.clock.now(), { action: 'ledger.reversal', subjectType: 'ledger-transaction', subjectId: transactionId, reason, after: { reversalTransactionId: result.transactionId } });
+      return result;
+    });
     return reply.code(posted.replayed ? 200 : 201).send(posted);
   });
 }

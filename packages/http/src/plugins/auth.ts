@@ -72,15 +72,30 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     };
   });
 
-  app.decorate('authorizeStaff', (roles: readonly StaffRole[]): preHandlerAsyncHookHandler[] => [
-    app.authenticate('staff'),
-    async (request: FastifyRequest) => {
+  app.decorate('authorizeStaff', (roles: readonly StaffRole[]): preHandlerAsyncHookHandler[] => {
+    const authorize = async (request: FastifyRequest) => {
       const held = request.principal?.roles ?? [];
       if (!roles.some((role) => held.includes(role))) {
         throw new DomainError('forbidden', `This action needs one of the roles: ${roles.join(', ')}.`);
       }
-    },
-  ]);
+    };
+    // The roles travel with the hook, so an app can list what each route allows (the role matrix).
+    Object.defineProperty(authorize, staffRolesKey, { value: Object.freeze([...roles]) });
+    return [app.authenticate('staff'), authorize];
+  });
+}
+
+const staffRolesKey = Symbol('casino.staffRoles');
+
+/** The staff roles a route admits, read from the `authorizeStaff` hooks in its options; null if it has none. */
+export function declaredStaffRoles(routeOptions: { onRequest?: unknown; preValidation?: unknown; preHandler?: unknown }): readonly StaffRole[] | null {
+  for (const hooks of [routeOptions.onRequest, routeOptions.preValidation, routeOptions.preHandler]) {
+    for (const hook of Array.isArray(hooks) ? hooks : hooks ? [hooks] : []) {
+      const roles = (hook as { [staffRolesKey]?: readonly StaffRole[] })[staffRolesKey];
+      if (roles) return roles;
+    }
+  }
+  return null;
 }
 
 function bearerToken(request: FastifyRequest): string {

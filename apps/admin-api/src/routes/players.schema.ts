@@ -1,0 +1,37 @@
+import { terminationGrounds } from '@casino/compliance';
+import { MoneyOutputSchema } from '@casino/http';
+import { z } from 'zod';
+import { IsoDate, ReasonSchema } from './common.schema.ts';
+
+export const PlayerParamsSchema = z.object({ playerId: z.uuid() });
+const grounds = Object.keys(terminationGrounds) as [keyof typeof terminationGrounds, ...Array<keyof typeof terminationGrounds>];
+
+export const AccountActionBodySchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('block'), reason: ReasonSchema }),
+  z.object({ action: z.literal('unblock'), reason: ReasonSchema }),
+  z.object({ action: z.literal('close'), reason: ReasonSchema, ground: z.enum(grounds).describe('004:TRM-10 clause (i)–(xvi)'), barReregistration: z.boolean().default(false).describe('004:TRM-18') }),
+  z.object({ action: z.literal('demand-reverification'), reason: ReasonSchema }),
+  z.object({ action: z.literal('hold-payouts'), reason: ReasonSchema }),
+  z.object({ action: z.literal('release-payouts'), reason: ReasonSchema }),
+]);
+export const AccountActionResultSchema = z.object({ state: z.string() });
+export const NoteBodySchema = z.object({ body: z.string().trim().min(1).max(5_000) });
+export const NoteCreatedSchema = z.object({ noteId: z.string() });
+
+export const PlayerViewSchema = z.looseObject({
+  id: z.string(),
+  state: z.string(),
+  personalData: z.looseObject({ masked: z.boolean(), firstName: z.string(), surname: z.string(), dateOfBirth: z.string(), email: z.string(), phone: z.string(), birthNumber: z.string().nullable() }),
+  identityStatus: z.string(),
+  registerStatus: z.string(),
+  screeningStatus: z.string(),
+  stateHistory: z.array(z.object({ from: z.string().nullable(), to: z.string(), reason: z.string(), actor: z.string(), at: IsoDate })),
+  selfLimits: z.array(z.looseObject({ measure: z.string(), decision: z.string() })),
+  paymentMethods: z.array(z.object({ paymentMethodId: z.string(), lastSeenAt: IsoDate, lastEvent: z.string() })),
+  wallets: z.array(z.object({ accountId: z.string(), code: z.string(), purpose: z.string(), balance: MoneyOutputSchema })),
+  risk: z.object({ score: z.number().int(), level: z.string(), updatedAt: IsoDate.nullable() }),
+  payoutHold: z.looseObject({ holdId: z.string(), expiresAt: IsoDate }).nullable(),
+  alerts: z.array(z.looseObject({ id: z.string(), ruleCode: z.string(), status: z.string() })),
+  cases: z.array(z.looseObject({ id: z.string(), status: z.string() })),
+  notes: z.array(z.looseObject({ id: z.string(), body: z.string() })),
+});

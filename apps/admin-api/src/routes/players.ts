@@ -1,0 +1,30 @@
+import { addPlayerNote, playerView, takeAccountAction, type ComplianceContext } from '@casino/compliance';
+import { moneyOut, type App } from '@casino/http';
+import type { z } from 'zod';
+import { json, staffActor } from './common.ts';
+import { adminProblems, security } from './common.schema.ts';
+import { AccountActionBodySchema, AccountActionResultSchema, NoteBodySchema, NoteCreatedSchema, PlayerParamsSchema, PlayerViewSchema } from './players.schema.ts';
+
+const tags = ['players'];
+
+/** The player view (personal data masked by role) and the account actions staff take, each with a reason. */
+export function playerRoutes(app: App, ctx: ComplianceContext): void {
+  app.get('/v1/players/:playerId', {
+    onRequest: app.authorizeStaff(['support', 'compliance-officer', 'mlro', 'finance', 'auditor', 'admin']),
+    schema: { tags, security, summary: 'A player as staff see it: data (masked by role), state history, limits, wallets, alerts, cases, notes', params: PlayerParamsSchema, response: { 200: PlayerViewSchema, ...adminProblems } },
+  }, async (request) => {
+    const view = await playerView(ctx, staffActor(request), request.params.playerId);
+    const wallets = view.wallets.map((w) => ({ ...w, balance: moneyOut(w.balance) }));
+    return { ...(json({ ...view, wallets: [] }) as z.infer<typeof PlayerViewSchema>), wallets };
+  });
+
+  app.post('/v1/players/:playerId/actions', {
+    onRequest: app.authorizeStaff(['compliance-officer', 'mlro', 'admin']),
+    schema: { tags, security, summary: 'Block, unblock, close (004:TRM-10), demand re-verification, hold or release payouts; a reason is mandatory', params: PlayerParamsSchema, body: AccountActionBodySchema, response: { 200: AccountActionResultSchema, ...adminProblems } },
+  }, async (request) => takeAccountAction(ctx, staffActor(request), request.params.playerId, request.body));
+
+  app.post('/v1/players/:playerId/notes', {
+    onRequest: app.authorizeStaff(['support', 'compliance-officer', 'mlro', 'admin']),
+    schema: { tags, security, summary: 'Add a note to the player', params: PlayerParamsSchema, body: NoteBodySchema, response: { 201: NoteCreatedSchema, ...adminProblems } },
+  }, async (request, reply) => reply.code(201).send(await addPlayerNote(ctx, staffActor(request), request.params.playerId, request.body.body)));
+}

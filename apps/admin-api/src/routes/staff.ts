@@ -1,0 +1,40 @@
+import { createStaffUser, listStaffUsers, loginStaff, updateStaffUser, type ComplianceContext } from '@casino/compliance';
+import { problemResponses, type App } from '@casino/http';
+import { z } from 'zod';
+import { json, staffActor } from './common.ts';
+import { adminProblems, OkSchema, security } from './common.schema.ts';
+import { CreatedStaffUserSchema, CreateStaffUserBodySchema, StaffLoginBodySchema, StaffTokenSchema, StaffUserListSchema, StaffUserParamsSchema, UpdateStaffUserBodySchema } from './staff.schema.ts';
+
+const accessTokenTtlSeconds = 900;
+const staffLoginsPerMinuteMax = 10;
+const tags = ['staff'];
+
+/** Staff login (password + TOTP) and the management of staff users and their roles (admins). */
+export function staffRoutes(app: App, ctx: ComplianceContext): void {
+  app.post('/v1/staff/login', {
+    config: { public: true, rateLimit: { max: staffLoginsPerMinuteMax, timeWindow: 60_000 } },
+    schema: { tags, summary: 'Staff login: password and authenticator code; returns a staff access token', body: StaffLoginBodySchema, response: { 200: StaffTokenSchema, ...problemResponses(400, 401, 403, 429) } },
+  }, async (request) => {
+    const login = await loginStaff(ctx, { ...request.body, requestId: request.id });
+    const accessToken = app.issueAccessToken({ audience: 'staff', subject: login.staffUserId, roles: login.roles });
+    return { staffUserId: login.staffUserId, roles: login.roles, accessToken, tokenType: 'Bearer' as const, expiresIn: accessTokenTtlSeconds };
+  });
+
+  app.get('/v1/staff/users', {
+    onRequest: app.authorizeStaff(['admin']),
+    schema: { tags, security, summary: 'Staff users and their roles', querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(200) }), response: { 200: StaffUserListSchema, ...adminProblems } },
+  }, async (request) => ({ users: json(await listStaffUsers(ctx, request.query.limit)) as z.infer<typeof StaffUserListSchema>['users'] }));
+
+  app.post('/v1/staff/users', {
+    onRequest: app.authorizeStaff(['admin']),
+    schema: { tags, security, summary: 'Create a staff user with roles; the TOTP secret is shown once', body: CreateStaffUserBodySchema, response: { 201: CreatedStaffUserSchema, ...adminProblems } },
+  }, async (request, reply) => reply.code(201).send(await createStaffUser(ctx, staffActor(request), request.body)));
+
+  app.patch('/v1/staff/users/:staffUserId', {
+    onRequest: app.authorizeStaff(['admin']),
+    schema: { tags, security, summary: 'Change a staff user\'s roles or deactivate them', params: StaffUserParamsSchema, body: UpdateStaffUserBodySchema, response: { 200: OkSchema, ...adminProblems } },
+  }, async (request) => {
+    await updateStaffUser(ctx, staffActor(request), { staffUserId: request.params.staffUserId, ...request.body });
+    return { ok: true as const };
+  });
+}

@@ -1,0 +1,84 @@
+import { DomainError, type AccountId } from '@casino/core';
+import { transaction } from '@casino/db';
+import * as ledger from '@casino/ledger';
+import type { Actor } from '../actor.ts';
+import { appendAuditEntry } from '../audit/audit-log.ts';
+import type { ComplianceContext } from '../context.ts';
+import { findActivePayoutHold } from '../cases/payout-holds.ts';
+
+/** Roles that see personal data in full; the others see it masked (data minimisation, 004:DAT-03). */
+export const fullPersonalDataRoles: readonly string[] = ['compliance-officer', 'mlro', 'admin'];
+export const playerViewListMax = 50;
+
+interface Address { street?: string; city?: string; postalCode?: string; country?: string }
+
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+export function maskPhone(phone: string): string {
+  return `${phone.slice(0, 4)}****${phone.slice(-2)}`;
+}
+
+/**
+ * The player as staff see it: personal data (masked unless the role needs it in full), account state
+ * history, self-limit decisions, payment methods seen, wallets with balances, alerts, cases, notes,
+ * risk and any payout hold. Game rounds and the limits' change history come from their own modules.
+ */
+export async function playerView(ctx: ComplianceContext, viewer: Actor & { kind: 'staff' }, playerId: string) {
+  const player = await ctx.db.player.findUnique({ where: { id: playerId } });
+  if (!player) throw new DomainError('not-found', `No player ${playerId}.`, { field: 'params.playerId' });
+  const full = viewer.roles.some((r) => fullPersonalDataRoles.includes(r));
+  // Who saw a player's personal data unmasked is itself on the record.
+  if (full) await transaction(ctx.db, (tx) => appendAuditEntry(tx, viewer, ctx.clock.now(), { action: 'player.view-personal-data', subjectType: 'player', subjectId: playerId }));
+  const take = playerViewListMax;
+  const [history, limits, alerts, cases, notes, risk, methods, accounts, termination, reverification] = await Promise.all([
+    ctx.db.playerStateTransition.findMany({ where: { playerId }, orderBy: { id: 'asc' }, take: 200 }),
+    ctx.db.selfLimitDecision.findMany({ where: { playerId }, orderBy: { measure: 'asc' } }),
+    ctx.db.complianceAlert.findMany({ where: { playerId }, orderBy: { createdAt: 'desc' }, take }),
+    ctx.db.complianceCase.findMany({ where: { playerId }, orderBy: { createdAt: 'desc' }, take }),
+    ctx.db.playerNote.findMany({ where: { playerId }, orderBy: { createdAt: 'desc' }, take }),
+    ctx.db.playerRisk.findUnique({ where: { playerId } }),
+    ctx.db.monitoringEvent.findMany({ where: { playerId, paymentMethodId: { not: null } }, distinct: ['paymentMethodId'], orderBy: { occurredAt: 'desc' }, select: { paymentMethodId: true, occurredAt: true, kind: true }, take }),
+    ctx.db.ledgerAccount.findMany({ where: { ownerKind: 'PLAYER', ownerId: playerId }, orderBy: { code: 'asc' } }),
+    ctx.db.accountTermination.findUnique({ where: { playerId } }),
+    ctx.db.reverificationDemand.findMany({ where: { playerId }, orderBy: { demandedAt: 'desc' }, take }),
+  ]);
+  const address = player.residenceAddress as Address;
+  const wallets = await Promise.all(accounts.map(async (a) => ({ accountId: a.id, code: a.code, purpose: a.purpose, balance: await ledger.balance(ctx.db, a.id as AccountId) })));
+  const hold = await findActivePayoutHold(ctx.db, playerId, ctx.clock.now());
+  return {
+    id: player.id,
+    state: player.state,
+    personalData: {
+      masked: !full,
+      firstName: player.firstName,
+      surname: player.surname,
+      dateOfBirth: full ? player.dateOfBirth.toISOString().slice(0, 10) : `${player.dateOfBirth.toISOString().slice(0, 4)}-**-**`,
+      placeOfBirth: full ? player.placeOfBirth : null,
+      citizenship: player.citizenship,
+      email: full ? player.email : maskEmail(player.email),
+      phone: full ? player.phone : maskPhone(player.phone),
+      residenceAddress: full ? address : { city: address.city, country: address.country },
+      birthNumber: full && player.birthNumberEncrypted ? ctx.secrets.decrypt(player.birthNumberEncrypted) : null,
+    },
+    identityStatus: player.identityStatus,
+    registerStatus: player.registerStatus,
+    screeningStatus: player.screeningStatus,
+    registeredAt: player.registeredAt,
+    stateHistory: history.map((h) => ({ from: h.fromState, to: h.toState, reason: h.reason, actor: h.actor, at: h.at })),
+    selfLimits: limits.map((l) => ({ measure: l.measure, decision: l.decision, amountMinor: l.amountMinor, durationMinutes: l.durationMinutes, excludedUntil: l.excludedUntil, decidedAt: l.decidedAt })),
+    paymentMethods: methods.map((m) => ({ paymentMethodId: m.paymentMethodId!, lastSeenAt: m.occurredAt, lastEvent: m.kind })),
+    wallets,
+    risk: risk ? { score: risk.score, level: risk.level, updatedAt: risk.updatedAt } : { score: 0, level: 'LOW', updatedAt: null },
+    payoutHold: hold ? { holdId: hold.id, reason: hold.reason, placedAt: hold.placedAt, expiresAt: hold.expiresAt } : null,
+    termination,
+    reverificationDemands: reverification,
+    alerts,
+    cases,
+    notes,
+  };
+}
+
+export type PlayerView = Awaited<ReturnType<typeof playerView>>;
