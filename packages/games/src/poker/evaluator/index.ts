@@ -18,7 +18,7 @@ export {
   evaluatedCardsMax,
   evaluatedCardsMin,
 } from './core/evaluate-high.ts';
-export { packCards, unpackCards, type PackedCards } from './core/card-masks.ts';
+export { cardHighBit, cardLowBit, packCards, unpackCards, type PackedCards } from './core/card-masks.ts';
 export type { MaskEvaluator } from './core/mask-evaluator.ts';
 
 // Building blocks for further rankings (Sökö, 32-card decks, Badugi): a scheme plus a selection rule.
