@@ -5,7 +5,7 @@
 export type { HandRanking, HandStrength } from './ranking.ts';
 export { highRanking, shortDeckHighRanking } from './rankings/high.ts';
 export { omahaHighRanking, omahaLow8Ranking } from './rankings/omaha.ts';
-export { aceToFiveLowRanking, deuceToSevenLowRanking } from './rankings/lows.ts';
+export { aceToFiveLow8Ranking, aceToFiveLowRanking, deuceToSevenLowRanking } from './rankings/lows.ts';
 export { findWinners } from './find-winners.ts';
 export { ScoredHand, type HandStrengthRecord } from './hand-strength.ts';
 
