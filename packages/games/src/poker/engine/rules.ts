@@ -53,6 +53,12 @@ export function validateRakeRule(rule: RakeRule, bounds?: RakeBounds): void {
 }
 
 export function validateTableRules(rules: TableRules): void {
+  // Rules also arrive from stored hand histories, so the words are checked as well as the numbers.
+  if (rules.headsUpBlinds !== 'button-posts-small-blind' && rules.headsUpBlinds !== 'literal-left-of-button') throw new InvalidHandOptions('headsUpBlinds is not a known rule');
+  if (rules.timeOutAction !== 'check-or-fold' && rules.timeOutAction !== 'fold') throw new InvalidHandOptions('timeOutAction is not a known rule');
+  for (const flag of ['fixedLimitHeadsUpUncapped', 'straddleAllowed', 'muckAllowed'] as const) {
+    if (typeof rules[flag] !== 'boolean') throw new InvalidHandOptions(`${flag} must be true or false`);
+  }
   if (!Number.isInteger(rules.fixedLimitBetsMax) || rules.fixedLimitBetsMax < 2) {
     throw new InvalidHandOptions('fixedLimitBetsMax must be an integer ≥ 2 (a bet and a raise)');
   }
