@@ -99,7 +99,7 @@ describe('JSON hand history and replay', () => {
 
   it('000-001:DECK-10 FAIL-05 a history that was altered does not replay: a changed amount, a changed card, an unknown variant, not JSON', () => {
     const history = exportHandHistory(sampleHand());
-    const altered = (change: (copy: HandHistory & { operations: Record<string, unknown>[]; deck: string[] }) => void): HandHistory => {
+    const altered = (change: (copy: { -readonly [K in keyof HandHistory]: HandHistory[K] } & { operations: Record<string, unknown>[]; deck: string[] }) => void): HandHistory => {
       const copy = JSON.parse(JSON.stringify(history));
       change(copy);
       return copy;
