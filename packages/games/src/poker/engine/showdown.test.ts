@@ -162,3 +162,22 @@ describe('Omaha Hi/Lo pots', () => {
     expect(wonBy(state)).toEqual({ 1: 30n, 2: 190n });
   });
 });
+
+describe('the other variants through the engine', () => {
+  it('004:GAM-P6-01 GAM-P6-02 Six Plus Hold\'em deals from the 36-card deck, and at the showdown a flush beats a full house', () => {
+    const sixPlus = testVariant('six-plus-holdem', 'no-limit');
+    expect(sixPlus.deck).toHaveLength(36);
+    const state = play(deal({ variant: sixPlus, button: 1, stacks: { 1: 100, 2: 100 }, holes: { 1: 'AhKh', 2: 'QsQd' }, boards: ['QhQc9h7s6h'] }), '1:a 2:c');
+    expect(operationsOf(state, 'hand-shown').map((op) => op.high[0])).toEqual(expect.arrayContaining(['flush, ace-king-queen-nine-six', 'four of a kind, queens, nine kicker']));
+    const fullHouse = play(deal({ variant: sixPlus, button: 1, stacks: { 1: 100, 2: 100 }, holes: { 1: 'AhKh', 2: 'Qs9d' }, boards: ['QhQc9h7s6h'] }), '1:a 2:c');
+    expect(wonBy(fullHouse)).toEqual({ 1: 200n });
+  });
+
+  it('000-001:VAR-OM5-01 5 Card Omaha deals five hole cards to each player and still plays exactly two of them', () => {
+    const fiveCard = testVariant('five-card-omaha', 'no-limit');
+    const state = play(deal({ variant: fiveCard, button: 1, stacks: { 1: 100, 2: 100 }, holes: { 1: 'AsKsQsJsTs', 2: '2c2d7h8d9c' }, boards: ['2s3s4d5h9d'] }), '1:a 2:c');
+    expect(state.players.map((player) => player.hole.length)).toEqual([5, 5]);
+    // Seat 1 has a royal flush in hand but only A-K spades play: A-K high. Seat 2's trips win.
+    expect(wonBy(state)).toEqual({ 2: 200n });
+  });
+});
