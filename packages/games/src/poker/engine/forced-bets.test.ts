@@ -80,7 +80,7 @@ describe('short blinds', () => {
     expect(wonBy(state)).toEqual({ 2: 2n });
   });
 
-  it('000-001:BTN-05 the other players still call the full big blind when it was posted short', () => {
+  it('000-001:BTN-05 BET-17 the other players still call the full big blind when it was posted short', () => {
     const state = deal({ button: 1, stacks: { 1: 100, 2: 100, 3: 100, 4: 7 }, stakes: testStakes(5n, 10n), blinds: { smallBlindSeat: 2, bigBlindSeat: 4 } });
     expect(operationsOf(state, 'blind-posted').at(-1)).toMatchObject({ seat: 4, live: 7n, allIn: true });
     expect(legalActions(state)!.call).toBe(10n);
@@ -92,7 +92,7 @@ describe('fixed limit: all-in raises (000-001:A-05, decision D-803)', () => {
   // FL 5/10: bets of 10 before the turn. Seats: button 1, SB 2, BB 3, seat 4 to act first.
   const flop = (stacks: Record<number, number>) => play(deal({ variant: fl, button: 1, stacks, stakes: testStakes(5n, 10n) }), '4:c 1:c 2:c 3:x');
 
-  it('an all-in raise of at least half a bet is a full raise: the bettor may raise again, a whole bet above it', () => {
+  it('000-001:A-05 an all-in raise of at least half a bet is a full raise: the bettor may raise again, a whole bet above it', () => {
     let state = flop({ 1: 500, 2: 500, 3: 25, 4: 500 });
     state = play(state, '2:b10');
     state = allIn(state, 3).state;
@@ -103,7 +103,7 @@ describe('fixed limit: all-in raises (000-001:A-05, decision D-803)', () => {
     expect(reason(() => verifyRaise(state, 2, 25n))).toBe('accepted');
   });
 
-  it('an all-in raise of less than half a bet reopens nothing: the bettor may only call; a player yet to act may complete it to a full raise', () => {
+  it('000-001:A-05 an all-in raise of less than half a bet reopens nothing: the bettor may only call; a player yet to act may complete it to a full raise', () => {
     let state = flop({ 1: 500, 2: 500, 3: 24, 4: 500 });
     state = play(state, '2:b10');
     state = allIn(state, 3).state;
@@ -115,7 +115,7 @@ describe('fixed limit: all-in raises (000-001:A-05, decision D-803)', () => {
     expect(reason(() => verifyRaise(state, 2, 20n))).toBe('betting-not-reopened');
   });
 
-  it('a half-bet all-in counts toward the cap of four bets', () => {
+  it('000-001:A-05 BET-11 a half-bet all-in counts toward the cap of four bets', () => {
     // Seat 1 has 35 behind on the flop: all-in over a raise to 30 is half a bet, the fourth bet.
     const capped = play(flop({ 1: 45, 2: 500, 3: 500, 4: 500 }), '2:b10 3:r20 4:r30');
     const afterAllIn = allIn(capped, 1).state;

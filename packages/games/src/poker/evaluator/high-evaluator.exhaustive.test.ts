@@ -48,7 +48,7 @@ describe('five-card high evaluator, every one of the 2,598,960 hands', () => {
     });
   });
 
-  it('000-001 HAND-01: each category occurs with its known frequency (royal flushes counted as straight flushes)', () => {
+  it('000-001:HAND-01 each category occurs with its known frequency (royal flushes counted as straight flushes)', () => {
     // Goal: a wrong table or a wrong early return shows up as a wrong count somewhere.
     expect(hands).toBe(2_598_960);
     expect(Object.fromEntries(counts)).toEqual({
@@ -64,7 +64,7 @@ describe('five-card high evaluator, every one of the 2,598,960 hands', () => {
     });
   });
 
-  it('000-001 HAND-03: hands split only when equal by the tie-break rules, giving 7,462 distinct values', () => {
+  it('000-001:HAND-03 hands split only when equal by the tie-break rules, giving 7,462 distinct values', () => {
     // Goal: values separate every pair of hands the rules separate, and no others (suits never count, HAND-05).
     expect(representatives.size).toBe(7_462);
   });
