@@ -16,8 +16,7 @@
  * Ends with `bench:poker evals_7card_per_s=<n> omaha_hilo_showdowns_per_s=<n>`.
  */
 import os from 'node:os';
-import { SeededRng, shuffle, standardDeck, type Card, type Rng } from '@casino/games';
-import { poker } from '@casino/games';
+import { poker, SeededRng, shuffle, standardDeck, type Card, type Rng } from '@casino/games';
 
 const {
   cardHighBit,

@@ -4,7 +4,7 @@ import { SeededRng } from '../../rng/index.ts';
 import { formatHandHistoryText } from './history-text.ts';
 import { exportHandHistory, handHistoryFromJsonText, handHistoryToJsonText, replayHandHistory } from './history.ts';
 import { variantCatalog } from './presets.ts';
-import { defaultTableRules, tableRuleProfiles } from './rules.ts';
+import { tableRuleProfiles } from './rules.ts';
 import { defaultBlinds, startHand, type StartHandOptions } from './start-hand.ts';
 import { handInvariantViolations } from './testing/invariants.ts';
 import { playRandomHand } from './testing/random-play.ts';
@@ -147,7 +147,7 @@ describe('the engine under random legal play (fast-check)', () => {
     fc.assert(
       fc.property(setupArbitrary, (setup) => {
         const fast = play(setup);
-        const reference = play({ ...setup, options: { ...setup.options, variant: referenceCatalog.get(setup.options.variant.id)!, rules: setup.options.rules ?? defaultTableRules } });
+        const reference = play({ ...setup, options: { ...setup.options, variant: referenceCatalog.get(setup.options.variant.id)! } });
         expect(reference.result!.players).toEqual(fast.result!.players);
       }),
       { numRuns: 150 },
