@@ -2,3 +2,5 @@
 export * from './cards/index.ts';
 export * from './rng/index.ts';
 export type { HandRanking, HandStrength } from './poker/evaluator/ranking.ts';
+// A namespace, so the poker vocabulary (bet, call, Phase, PlayerState…) never collides with other games'.
+export * as poker from './poker/index.ts';

@@ -8,7 +8,8 @@ import type { ActionKind, BettingRound, Chips, HandState, PlayerState } from './
  * - the minimum bet is the big blind; the minimum raise increment is max(BB, the last full raise
  *   increment) (004:AMB-34, 000-001:BET-16, 003:R-NL-02);
  * - an all-in short of a full raise does not reopen betting for players who already acted, and
- *   short all-ins that add up to a full raise do (000-001:A-07);
+ *   short all-ins that add up to a full raise do (000-001:A-07); at fixed limit an all-in of half
+ *   a bet or more is a full one (000-001:A-05);
  * - pot limit: raise-to ≤ highest bet + pot (all chips in, current bets included) + the call
  *   (000-001:BET-14, A-06; 004:AMB-35);
  * - fixed limit: bets and raises of exactly the small/big bet, at most `fixedLimitBetsMax` bets a
@@ -30,8 +31,9 @@ export function beginBettingRound(draft: Draft, street: number): void {
   for (const player of draft.players) highestBet = maxChips(highestBet, player.bet);
   const ableCount = draft.players.filter(canAct).length;
   for (const player of draft.players) {
-    // A lone player who can act only answers a bet they face (a short all-in blind, for instance).
-    player.needsToAct = canAct(player) && (ableCount >= 2 || player.bet < highestBet);
+    // A lone player who can act only answers chips the others really put in: facing a big blind
+    // all-in for less than the small blind, the small blind has nothing to call.
+    player.needsToAct = canAct(player) && (ableCount >= 2 || player.bet < highestOtherBet(draft.players, player));
     player.mayRaise = canAct(player);
   }
   const { config } = draft;
@@ -50,6 +52,12 @@ export function beginBettingRound(draft: Draft, street: number): void {
   draft.betting.actorIndex = order.find((index) => draft.players[index]!.needsToAct) ?? null;
   if (draft.betting.actorIndex !== null) draft.lastRound = { street, aggressorIndex: null };
   draft.phase = draft.betting.actorIndex === null ? 'bet-collection' : 'betting';
+}
+
+function highestOtherBet(players: readonly PlayerState[], player: PlayerState): Chips {
+  let highest = 0n;
+  for (const other of players) if (other !== player) highest = maxChips(highest, other.bet);
+  return highest;
 }
 
 export function fixedLimitBetSize(state: Pick<HandState, 'config'>, street: number): Chips {
@@ -108,9 +116,14 @@ function wantedRange(state: Pick<HandState, 'config' | 'players'>, round: Bettin
   return [min, max];
 }
 
-/** Whether a bet or raise to `to` is a full one (reopens betting, counts toward the fixed-limit cap). */
+/**
+ * Whether a bet or raise to `to` is a full one (reopens betting, counts toward the fixed-limit cap).
+ * Fixed limit: an all-in of at least half a bet counts as a full bet or raise, and the next raise
+ * goes a whole bet above it; less than half does neither, and the next player completes the bet
+ * (000-001:A-05, decision D-803). Voluntary fixed-limit raises are always full.
+ */
 function isFullRaise(draft: Draft, round: BettingRound, to: Chips): boolean {
-  if (draft.config.variant.structure === 'fixed-limit') return to >= round.lastFullBet + fixedLimitBetSize(draft, round.street);
+  if (draft.config.variant.structure === 'fixed-limit') return 2n * (to - round.highestBet) >= fixedLimitBetSize(draft, round.street);
   return to - round.lastFullBet >= round.minRaiseIncrement;
 }
 
@@ -162,6 +175,10 @@ function raiseTo(draft: Draft, index: number, to: Chips): void {
 function moveTurn(draft: Draft, index: number): void {
   const round = draft.betting!;
   const remaining = draft.players.filter(inHand).length;
+  // Once only one player can act, they answer only chips really put in against them; asking them
+  // anyway could let them fold away a side pot nobody else contests.
+  const able = draft.players.filter(canAct);
+  if (able.length === 1 && able[0]!.bet >= highestOtherBet(draft.players, able[0]!)) able[0]!.needsToAct = false;
   const next = clockwiseAfterIndex(draft.players.length, index).find((k) => draft.players[k]!.needsToAct && canAct(draft.players[k]!));
   round.actorIndex = remaining > 1 && next !== undefined ? next : null;
   if (round.actorIndex === null) draft.phase = 'bet-collection';

@@ -1,5 +1,6 @@
 import { formatCard, parseCard } from '../../cards/index.ts';
 import { act, type PlayerAction } from './actions.ts';
+import { IllegalAction, InvalidHandOptions } from './illegal-action.ts';
 import { startHand, type StartHandOptions } from './start-hand.ts';
 import { chooseRunCount, muckHand, showHand } from './steps.ts';
 import { allAutomations, type BlindAssignment, type HandState, type Stakes, type TableRules, type Variant } from './types.ts';
@@ -182,8 +183,15 @@ function applyDecision(state: HandState, decision: Decision): HandState {
 
 /** Deals the recorded hand again and re-applies its decisions; refuses a history that does not reproduce. */
 export function replayHandHistory(history: HandHistory, variants: ReadonlyMap<string, Variant>): HandState {
-  let state = startHand(handOptionsFromHistory(history, variants)).state;
-  for (const decision of decisionsOf(history)) state = applyDecision(state, decision);
+  let state: HandState;
+  try {
+    state = startHand(handOptionsFromHistory(history, variants)).state;
+    for (const decision of decisionsOf(history)) state = applyDecision(state, decision);
+  } catch (error) {
+    // A history that cannot even be dealt or played again is a bad history, whatever refused it.
+    if (error instanceof IllegalAction || error instanceof InvalidHandOptions) throw new InvalidHandHistory(`the history cannot be replayed: ${error.message}`);
+    throw error;
+  }
   const replayed = exportHandHistory(state).operations;
   const firstDifference = replayed.findIndex((operation, k) => JSON.stringify(operation) !== JSON.stringify(history.operations[k]));
   if (firstDifference !== -1 || replayed.length !== history.operations.length) {

@@ -4,7 +4,7 @@ import { pendingDecision } from './legal-actions.ts';
 import { attributeRake, rakePerPot } from './rake.ts';
 import { reelRakeBounds, tableRuleProfiles, validateRakeRule } from './rules.ts';
 import { chooseRunCount } from './steps.ts';
-import { deal, operationsOf, play, stackOf, testStakes, wonBy } from './testing/fixtures.ts';
+import { deal, operationsOf, play, stackOf, testStakes, testVariant, wonBy } from './testing/fixtures.ts';
 import type { HandState, RakeRule } from './types.ts';
 import { voidHand } from './void-hand.ts';
 
@@ -230,8 +230,11 @@ describe('running the board more than once (001 §8)', () => {
   });
 
   it('000-001:RIT-02 VAR-OHL-11 not offered in Omaha Hi/Lo, nor while a player can still bet, nor on tables without the feature', () => {
-    const hiLo = play(deal({ variant: deal({ button: 1, stacks: { 1: 1, 2: 1 } }).config.variant && undefined, button: 1, stacks: { 1: 100, 2: 100 } }), '1:a 2:c');
+    const hiLo = play(deal({ variant: testVariant('omaha-hi-lo', 'no-limit'), rules, button: 1, stacks: { 1: 100, 2: 100 } }), '1:a 2:c');
     expect(hiLo.phase).toBe('complete');
+    expect(hiLo.boards).toHaveLength(1);
+    const holdem = play(deal({ rules, button: 1, stacks: { 1: 100, 2: 100 } }), '1:a 2:c');
+    expect(holdem.phase).toBe('run-count-selection');
     const noFeature = play(deal({ button: 1, stacks: { 1: 100, 2: 100 } }), '1:a 2:c');
     expect(noFeature.phase).toBe('complete');
     const notAllIn = play(deal({ button: 1, stacks: { 1: 100, 2: 100 }, rules }), '1:c 2:x');

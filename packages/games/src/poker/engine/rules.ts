@@ -1,9 +1,10 @@
 import { InvalidHandOptions } from './illegal-action.ts';
+import type { ButtonRule } from './table-plan.ts';
 import type { Chips, RakeRule, TableRules } from './types.ts';
 
 /**
  * Table rules where the documents differ. The default is the common convention wherever a seed is
- * silent; each profile sets what its document states (docs/decisions.md, "Poker engine").
+ * silent; each profile sets what its document states (docs/poker.md, decisions D-801…).
  */
 export const defaultTableRules: TableRules = Object.freeze({
   headsUpBlinds: 'button-posts-small-blind',
@@ -26,6 +27,18 @@ export const tableRuleProfiles: Readonly<Record<RulesProfile, TableRules>> = Obj
   // 003 §2.4: uncapped fixed limit heads-up; §2.3: fold on time-out (literal); straddle only on "Ö" tables.
   'se-003': Object.freeze({ ...defaultTableRules, fixedLimitHeadsUpUncapped: true, timeOutAction: 'fold' }),
   'cz-004': defaultTableRules,
+});
+
+/**
+ * How each profile moves the button and brings players in (table-plan.ts, decision D-809): 000
+ * Art. 7 and 12 describe the dead button; 001 §2.4 and §11.4–11.5 and 003 §2.3 the moving one.
+ */
+export const buttonRuleProfiles: Readonly<Record<RulesProfile, ButtonRule>> = Object.freeze({
+  'hr-000': 'dead-button',
+  'at-001': 'moving-button',
+  'cz-002': 'moving-button',
+  'se-003': 'moving-button',
+  'cz-004': 'moving-button',
 });
 
 export interface RakeBounds {
@@ -53,6 +66,12 @@ export function validateRakeRule(rule: RakeRule, bounds?: RakeBounds): void {
 }
 
 export function validateTableRules(rules: TableRules): void {
+  // Rules also arrive from stored hand histories, so the words are checked as well as the numbers.
+  if (rules.headsUpBlinds !== 'button-posts-small-blind' && rules.headsUpBlinds !== 'literal-left-of-button') throw new InvalidHandOptions('headsUpBlinds is not a known rule');
+  if (rules.timeOutAction !== 'check-or-fold' && rules.timeOutAction !== 'fold') throw new InvalidHandOptions('timeOutAction is not a known rule');
+  for (const flag of ['fixedLimitHeadsUpUncapped', 'straddleAllowed', 'muckAllowed'] as const) {
+    if (typeof rules[flag] !== 'boolean') throw new InvalidHandOptions(`${flag} must be true or false`);
+  }
   if (!Number.isInteger(rules.fixedLimitBetsMax) || rules.fixedLimitBetsMax < 2) {
     throw new InvalidHandOptions('fixedLimitBetsMax must be an integer ≥ 2 (a bet and a raise)');
   }

@@ -1,6 +1,6 @@
 import { invariant, splitEvenly, sumChips } from './chips.ts';
-import { clockwiseAfterSeat, inHand, record, type Draft } from './draft.ts';
-import { buildPots } from './pots.ts';
+import { clockwiseAfterSeat, record, type Draft } from './draft.ts';
+import { buildPotsOf } from './pots.ts';
 import { attributeRake, rakePerPot } from './rake.ts';
 import { strengthsOf, type RunStrength } from './showdown.ts';
 import type { Chips, HandResultPlayer, Pot } from './types.ts';
@@ -14,7 +14,7 @@ import type { Chips, HandResultPlayer, Pot } from './types.ts';
  */
 export function pushChips(draft: Draft): void {
   if (draft.pots.length === 0) {
-    draft.pots = buildPots(draft.players.map((player) => player.contributed), draft.players.map(inHand));
+    draft.pots = buildPotsOf(draft.players);
   }
   const flopDealt = draft.boards[0]!.length >= 3;
   const rakes = rakePerPot(draft.pots.map((pot) => pot.amount), draft.config.stakes.rake, flopDealt);

@@ -1,6 +1,6 @@
 import { invariant } from './chips.ts';
 import { clockwiseAfterSeat, inHand, record, type Draft } from './draft.ts';
-import { buildPots } from './pots.ts';
+import { buildPotsOf } from './pots.ts';
 import type { HandStrength } from '../evaluator/ranking.ts';
 import type { HandState, Pot } from './types.ts';
 
@@ -12,10 +12,7 @@ import type { HandState, Pot } from './types.ts';
  * keeps a claimant). A mucked hand gives up every pot.
  */
 export function beginShowdown(draft: Draft): void {
-  draft.pots = buildPots(
-    draft.players.map((player) => player.contributed),
-    draft.players.map(inHand),
-  );
+  draft.pots = buildPotsOf(draft.players);
   const aggressor = draft.lastRound?.aggressorIndex ?? null;
   const leftOfButton = clockwiseAfterSeat(draft.players, draft.config.buttonSeat).filter((k) => inHand(draft.players[k]!));
   const start = aggressor !== null && inHand(draft.players[aggressor]!) ? aggressor : leftOfButton[0]!;

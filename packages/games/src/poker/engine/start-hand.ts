@@ -67,7 +67,7 @@ export function startHand(options: StartHandOptions): Transition {
     deckIndex: 0,
     players: players.map((player) => {
       const reserved = cap === null ? 0n : maxChips(0n, player.stack - cap);
-      return { seat: player.seat, name: player.name, startingStack: player.stack, reserved, stack: player.stack - reserved, bet: 0n, contributed: 0n, hole: [], status: 'active', needsToAct: false, mayRaise: false, showdown: 'none', runCountChoice: null };
+      return { seat: player.seat, name: player.name, startingStack: player.stack, reserved, stack: player.stack - reserved, bet: 0n, contributed: 0n, dead: 0n, hole: [], status: 'active', needsToAct: false, mayRaise: false, showdown: 'none', runCountChoice: null };
     }),
     phase: 'forced-bets',
     street: -1,

@@ -12,9 +12,10 @@ import type { BlindAssignment, Chips, ExtraPost, HeadsUpBlinds } from './types.t
  *   anywhere; a player who missed the big blind posts one to come back.
  * "moving-button" (001 §2.4, §11.4–11.5; 003 §2.3): the button goes to the next player who played,
  *   the blinds follow it. A new or returning player may come in on the big blind, never on the small
- *   blind (that hand has no small blind and the player waits); elsewhere a new player posts a big
- *   blind, a returning player posts a big blind if the big blind passed their seat and a small blind
- *   too (dead) if the button did.
+ *   blind: the small blind is the first player after the button who is already playing, and anyone
+ *   wanting in before that seat waits (decision D-810); elsewhere a new player posts a big blind, a
+ *   returning player posts a big blind if the big blind passed their seat and a small blind too
+ *   (dead) if the button did.
  * Posts are live for the big-blind part and dead for the small-blind part (000-001:A-10, A-11,
  * 003:§5-27). At a table's first hand nobody posts extra (000-001:A-11).
  */
@@ -86,7 +87,11 @@ export function planNextHand(options: TablePlanOptions): HandPlan {
   return assemble(options, positions, wantsIn);
 }
 
-type PlannedPositions = Positions & { readonly smallBlindSeat: number | null };
+type PlannedPositions = Positions & {
+  readonly smallBlindSeat: number | null;
+  /** Seats that want in but sit where the small blind falls, so they wait (moving button only). */
+  readonly smallBlindWaiting: readonly number[];
+};
 
 /** Heads-up convention (000-001:A-08): the button posts the small blind; the big blind alternates. */
 function headsUpPositions(options: TablePlanOptions, wantsIn: (seat: number) => boolean): PlannedPositions {
@@ -98,21 +103,27 @@ function headsUpPositions(options: TablePlanOptions, wantsIn: (seat: number) => 
   // Dead-button rule: the big blind moves on, so the other player has the button.
   if (options.previous !== null && options.buttonRule === 'dead-button') buttonSeat = seatsAfter(options.seatCount, buttonSeat).find(wantsIn)!;
   const bigBlindSeat = seatsAfter(options.seatCount, buttonSeat).find(wantsIn)!;
-  return { buttonSeat, smallBlindPosition: buttonSeat, smallBlindSeat: buttonSeat, bigBlindSeat };
+  return { buttonSeat, smallBlindPosition: buttonSeat, smallBlindSeat: buttonSeat, bigBlindSeat, smallBlindWaiting: [] };
 }
 
 function firstPositions(options: TablePlanOptions, wantsIn: (seat: number) => boolean): PlannedPositions {
   const button = options.firstButtonSeat;
   if (button === undefined || !wantsIn(button)) throw new InvalidHandOptions('the first hand needs a button on a player');
   const [small, big] = seatsAfter(options.seatCount, button).filter(wantsIn);
-  return { buttonSeat: button, smallBlindPosition: small!, smallBlindSeat: small!, bigBlindSeat: big ?? button };
+  return { buttonSeat: button, smallBlindPosition: small!, smallBlindSeat: small!, bigBlindSeat: big ?? button, smallBlindWaiting: [] };
 }
 
 function deadButtonPositions(options: TablePlanOptions, wantsIn: (seat: number) => boolean): PlannedPositions {
   const previous = options.previous!;
   const bigBlindSeat = seatsAfter(options.seatCount, previous.bigBlindSeat).find(wantsIn)!;
   const smallStillPlays = options.seats.some((intent) => intent.seat === previous.bigBlindSeat && intent.kind === 'playing');
-  return { buttonSeat: previous.smallBlindPosition, smallBlindPosition: previous.bigBlindSeat, smallBlindSeat: smallStillPlays ? previous.bigBlindSeat : null, bigBlindSeat };
+  return {
+    buttonSeat: previous.smallBlindPosition,
+    smallBlindPosition: previous.bigBlindSeat,
+    smallBlindSeat: smallStillPlays ? previous.bigBlindSeat : null,
+    bigBlindSeat,
+    smallBlindWaiting: [],
+  };
 }
 
 function movingButtonPositions(options: TablePlanOptions, wantsIn: (seat: number) => boolean): PlannedPositions {
@@ -120,10 +131,15 @@ function movingButtonPositions(options: TablePlanOptions, wantsIn: (seat: number
   const played = (seat: number): boolean => options.seats.some((intent) => intent.seat === seat && intent.kind === 'playing');
   // 001 §2.4: only players who are playing can hold the button.
   const buttonSeat = seatsAfter(options.seatCount, previous.buttonSeat).find(played) ?? seatsAfter(options.seatCount, previous.buttonSeat).find(wantsIn)!;
-  const [first, second] = seatsAfter(options.seatCount, buttonSeat).filter((seat) => wantsIn(seat) && seat !== buttonSeat);
-  // A newcomer due for the small blind waits; that hand has no small blind (000-001:A-09, T-09).
-  if (!played(first!)) return { buttonSeat, smallBlindPosition: first!, smallBlindSeat: null, bigBlindSeat: second ?? buttonSeat };
-  return { buttonSeat, smallBlindPosition: first!, smallBlindSeat: first!, bigBlindSeat: second ?? buttonSeat };
+  const inOrder = seatsAfter(options.seatCount, buttonSeat).filter((seat) => wantsIn(seat) && seat !== buttonSeat);
+  // Nobody comes in on the small blind (000-001:BTN-10, BTN-11; 003:R-ENTRY-03, R-REENTRY-04): the
+  // small blind passes to the next player already playing, so no seat posts the big blind twice in
+  // a row (000-001:A-09, T-09). With no such player there is no small blind at all.
+  const smallBlindAt = inOrder.findIndex(played);
+  if (smallBlindAt === -1) return { buttonSeat, smallBlindPosition: inOrder[0]!, smallBlindSeat: null, bigBlindSeat: inOrder[0]!, smallBlindWaiting: [] };
+  const smallBlindSeat = inOrder[smallBlindAt]!;
+  const bigBlindSeat = inOrder[smallBlindAt + 1] ?? buttonSeat;
+  return { buttonSeat, smallBlindPosition: inOrder[0]!, smallBlindSeat, bigBlindSeat, smallBlindWaiting: inOrder.slice(0, smallBlindAt) };
 }
 
 function assemble(options: TablePlanOptions, positions: PlannedPositions, wantsIn: (seat: number) => boolean): HandPlan {
@@ -153,7 +169,7 @@ function assemble(options: TablePlanOptions, positions: PlannedPositions, wantsI
 function entryOf(options: TablePlanOptions, positions: PlannedPositions, intent: SeatIntent): ExtraPost | 'free' | 'wait' {
   const seat = intent.seat;
   if (intent.kind === 'playing' || options.previous === null || seat === positions.bigBlindSeat || seat === positions.smallBlindSeat) return 'free';
-  if (options.buttonRule === 'moving-button' && seat === positions.smallBlindPosition) return 'wait';
+  if (positions.smallBlindWaiting.includes(seat)) return 'wait';
   if (intent.kind === 'joining') return intent.waitForBigBlind ? 'wait' : { seat, live: options.bigBlind, dead: 0n };
   if (intent.kind !== 'returning') return 'wait';
   if (options.buttonRule === 'moving-button' && intent.missedButton) return { seat, live: options.bigBlind, dead: options.smallBlind };

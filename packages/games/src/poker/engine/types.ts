@@ -156,6 +156,11 @@ export interface PlayerState {
   readonly bet: Chips;
   /** Everything put in this hand (antes, dead posts, bets), net of returned uncalled bets. */
   readonly contributed: Chips;
+  /**
+   * The part of `contributed` that buys no share of other players' chips: a big-blind ante and the
+   * dead part of a post (decision D-805). It goes into the main pot.
+   */
+  readonly dead: Chips;
   readonly hole: readonly Card[];
   readonly status: PlayerStatus;
   /** Must act again before the betting round can close. */

@@ -15,6 +15,7 @@ export function voidHand(state: HandState): Transition {
   for (const player of draft.players) {
     player.stack += player.contributed;
     player.contributed = 0n;
+    player.dead = 0n;
     player.bet = 0n;
   }
   record(draft, { kind: 'hand-voided', refunds });

@@ -10,7 +10,7 @@ const hands = (size: number, cards: Card[] = deck): fc.Arbitrary<Card[]> => fc.s
 const referenceHigh = (cards: readonly Card[]): number => referenceAnyFive(cards, (five) => referenceHighFive(five, standardHighScheme));
 
 describe('high evaluator against the reference (fast-check)', () => {
-  it('000-001 VAR-HE-01: a 7-card value is the best of its 21 five-card subsets by the reference evaluator', () => {
+  it('000-001:VAR-HE-01 a 7-card value is the best of its 21 five-card subsets by the reference evaluator', () => {
     // Goal: the one-pass mask evaluator agrees with "try every five and keep the best".
     fc.assert(fc.property(hands(7), (cards) => evaluateHigh(cards) === referenceHigh(cards)), { numRuns: 3_000 });
   });
@@ -36,7 +36,7 @@ describe('high evaluator against the reference (fast-check)', () => {
     );
   });
 
-  it('004 GAM-P6-02: short-deck 7-card values match the reference short-deck evaluator', () => {
+  it('004:GAM-P6-02 short-deck 7-card values match the reference short-deck evaluator', () => {
     const reference = (cards: readonly Card[]): number => referenceAnyFive(cards, (five) => referenceHighFive(five, shortDeckHighScheme));
     fc.assert(fc.property(hands(7, shortDeck()), (cards) => evaluateShortDeckHigh(cards) === reference(cards)), { numRuns: 3_000 });
   });

@@ -5,7 +5,7 @@
 export type { HandRanking, HandStrength } from './ranking.ts';
 export { highRanking, shortDeckHighRanking } from './rankings/high.ts';
 export { omahaHighRanking, omahaLow8Ranking } from './rankings/omaha.ts';
-export { aceToFiveLowRanking, deuceToSevenLowRanking } from './rankings/lows.ts';
+export { aceToFiveLow8Ranking, aceToFiveLowRanking, deuceToSevenLowRanking } from './rankings/lows.ts';
 export { findWinners } from './find-winners.ts';
 export { ScoredHand, type HandStrengthRecord } from './hand-strength.ts';
 
@@ -18,7 +18,7 @@ export {
   evaluatedCardsMax,
   evaluatedCardsMin,
 } from './core/evaluate-high.ts';
-export { packCards, unpackCards, type PackedCards } from './core/card-masks.ts';
+export { cardHighBit, cardLowBit, packCards, unpackCards, type PackedCards } from './core/card-masks.ts';
 export type { MaskEvaluator } from './core/mask-evaluator.ts';
 
 // Building blocks for further rankings (Sökö, 32-card decks, Badugi): a scheme plus a selection rule.

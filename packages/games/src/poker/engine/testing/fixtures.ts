@@ -53,6 +53,8 @@ export interface TestHandOptions {
   readonly button: number;
   /** seat → stack */
   readonly stacks: Readonly<Record<number, number | bigint>>;
+  /** seat → name; default "P<seat>" */
+  readonly names?: Readonly<Record<number, string>>;
   readonly holes?: Readonly<Record<number, string>>;
   /** Board of run 0 (up to five cards), then boards of later runs. */
   readonly boards?: readonly string[];
@@ -70,7 +72,7 @@ export function testHandOptions(options: TestHandOptions): StartHandOptions {
     rules: options.rules,
     seatCount: options.seatCount ?? 10,
     buttonSeat: options.button,
-    players: seats.map((seat) => ({ seat, name: `P${seat}`, stack: BigInt(options.stacks[seat]!) })),
+    players: seats.map((seat) => ({ seat, name: options.names?.[seat] ?? `P${seat}`, stack: BigInt(options.stacks[seat]!) })),
     blinds: options.blinds,
     deck: riggedDeck(variant, seats, options.button, options.holes ?? {}, options.boards ?? []),
     automations: options.automations,

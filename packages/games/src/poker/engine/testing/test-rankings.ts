@@ -5,7 +5,7 @@ import { referenceHighRanking, referenceOmahaHighRanking, referenceOmahaLow8Rank
 /** Engine tests run with the production evaluators… */
 export const testRankings: VariantRankings = pokerRankings;
 
-/** …and these brute-force ones cross-check them (properties.test.ts). */
+/** …and these brute-force ones cross-check them (engine.property.test.ts). */
 export const referenceRankings: VariantRankings = {
   high: referenceHighRanking,
   omahaHigh: referenceOmahaHighRanking,

@@ -1,5 +1,5 @@
 import type { HandRanking } from '../ranking.ts';
-import { aceToFiveFive, deuceToSevenFive } from '../schemes/low-five.ts';
+import { aceToFiveEightFive, aceToFiveFive, deuceToSevenFive } from '../schemes/low-five.ts';
 import { scoreAnyFive } from '../select-best.ts';
 import { anyFiveShape } from './shapes.ts';
 
@@ -19,4 +19,13 @@ export const aceToFiveLowRanking: HandRanking = {
 export const deuceToSevenLowRanking: HandRanking = {
   name: 'deuce-to-seven low',
   strength: (hole, board) => scoreAnyFive(deuceToSevenFive, hole, board, anyFiveShape, 'deuce-to-seven low'),
+};
+
+/**
+ * Ace-to-five with the 8-or-better qualifier over any five of the cards given (the low half of Seven
+ * Card Stud Hi/Lo, 002 A5-06): null when no five different ranks of eight or lower can be made.
+ */
+export const aceToFiveLow8Ranking: HandRanking = {
+  name: 'ace-to-five low 8 or better',
+  strength: (hole, board) => scoreAnyFive(aceToFiveEightFive, hole, board, anyFiveShape, 'ace-to-five low 8 or better'),
 };
