@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '@casino/core';
-import { createMinistryRegistersClient } from '@casino/compliance';
+import { createMinistryRegistersClient, screenPlayer } from '@casino/compliance';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
 import { czechProfile } from '@casino/limits';
 import { czechPlayerRules, PiiProtector, type MinistryRegisters, type PlayersContext } from '@casino/players';
@@ -37,6 +37,7 @@ export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
     limitsProfile: czechProfile,
     pii: new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY }),
     registers: options.registers ?? createMinistryRegistersClient({ baseUrl: config.MF_REGISTERS_URL, clock }),
+    screening: { screen: screenPlayer },
     publicBaseUrl: config.PUBLIC_BASE_URL,
   };
   registrationRoutes(app, ctx, { perMinute: config.REGISTRATION_RATE_LIMIT_PER_MINUTE });

@@ -4,7 +4,7 @@
  * operator's chart of accounts. Each test file gets its own database, Redis prefix and sandbox.
  */
 import { ManualClock } from '@casino/core';
-import { createMinistryRegistersClient } from '@casino/compliance';
+import { createMinistryRegistersClient, screenPlayer } from '@casino/compliance';
 import type { App } from '@casino/http';
 import { createTestConnections, testServiceEnv, type TestConnections } from '@casino/http/testing';
 import { openAccount, openOperatorAccounts, paymentProviderClearingSpec } from '@casino/ledger';
@@ -58,6 +58,7 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z')): Pr
     limitsProfile: czechProfile,
     pii: new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY }),
     registers,
+    screening: { screen: screenPlayer },
     publicBaseUrl: config.PUBLIC_BASE_URL,
   };
   return {

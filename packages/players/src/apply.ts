@@ -79,7 +79,7 @@ export async function submitApplication(ctx: PlayersContext, input: ApplicationI
         },
       });
       await tx.playerStateTransition.create({ data: { playerId, fromState: null, toState: 'APPLICANT', reason: 'application submitted', actor: 'player', at: now } });
-      await screenPerson(tx, playerId, input.person, now);
+      await screenPerson(ctx, tx, playerId, input.person, now);
       await recordRegistrationDecisions(tx, playerId, decisions, now);
       await sendConfirmationEmail(ctx, tx, playerId, email);
       return { playerId, identityStatus };

@@ -8,12 +8,12 @@ export { login, registerSupportHint, verifySmsCode, type LoginResult } from './l
 export { emailTopic, smsTopic, EmailPayloadSchema, SmsPayloadSchema, type EmailPayload, type SmsPayload } from './notifications.ts';
 export { assertEligible, type Address, type PersonalData } from './person.ts';
 export { generatePiiKeys, PiiProtector, type PiiKeys } from './pii.ts';
-export type { ExcludedPersonsAnswer, IdentityAnswer, MinistryRegisters, RegisterPerson } from './ports.ts';
+export type { ExcludedPersonsAnswer, IdentityAnswer, MinistryRegisters, PlayerScreening, RegisterPerson } from './ports.ts';
 export { changePassword, playerOverview, setSecondFactor, updatePersonalData, type PersonalDataUpdate } from './profile.ts';
 export { czechPlayerRules, type PlayerRules } from './rules.ts';
 export { normaliseName } from './screening.ts';
 export { endSession, refreshSession, type Session } from './sessions.ts';
-export { canTransition, type PlayerState } from './states.ts';
+export { canTransition, transition, type PlayerState, type TransitionOptions } from './states.ts';
 export {
   assertWithdrawalAllowed,
   cancelExpiredTemporaryAccounts,

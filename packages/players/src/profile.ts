@@ -45,7 +45,7 @@ export async function updatePersonalData(ctx: PlayersContext, playerId: string, 
     });
     // A new surname is screened again (issue 9: screening on a change of personal data).
     if (fields.surname !== undefined) {
-      await screenPerson(tx, playerId, { ...player, surname: fields.surname, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10) }, ctx.clock.now());
+      await screenPerson(ctx, tx, playerId, { ...player, surname: fields.surname, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10) }, ctx.clock.now());
     }
     return { reportedLate };
   });

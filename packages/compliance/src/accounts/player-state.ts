@@ -1,13 +1,12 @@
 import { DomainError, InvariantViolation } from '@casino/core';
 import type { Tx } from '@casino/db';
+import { transition, type PlayerState } from '@casino/players';
 
 /**
- * The state changes staff make to a player account. The player state machine is packages/players'
- * (states.ts); players imports this package (screening at registration), so this one cannot import
- * it back: the staff moves below are a subset of its allowed transitions, written to the same
- * player and player_state_transition tables with the same guard on the current state.
+ * The state changes staff may make to a player account: a policy over the player state machine of
+ * packages/players, which performs and records each change (with its guard on the current state).
  */
-export type PlayerState = 'APPLICANT' | 'TEMPORARY' | 'REGISTERED' | 'BLOCKED' | 'DORMANT' | 'CLOSED' | 'CANCELLED';
+export type { PlayerState };
 
 const staffMoves: Record<'block' | 'unblock' | 'close', { from: readonly PlayerState[]; to: readonly PlayerState[] }> = {
   block: { from: ['TEMPORARY', 'REGISTERED', 'DORMANT'], to: ['BLOCKED'] },
@@ -31,9 +30,7 @@ export function assertStaffMove(move: keyof typeof staffMoves, from: PlayerState
 /** Moves the (locked) player from `from` to `to` and records the change with its reason and actor. */
 export async function movePlayer(tx: Tx, move: keyof typeof staffMoves, playerId: string, from: PlayerState, to: PlayerState, options: { reason: string; actor: string; at: Date }): Promise<void> {
   if (!staffMoves[move].from.includes(from) || !staffMoves[move].to.includes(to)) throw new InvariantViolation(`staff move ${move} ${from} → ${to} is not allowed`);
-  const updated = await tx.player.updateMany({ where: { id: playerId, state: from }, data: { state: to, updatedAt: options.at } });
-  if (updated.count !== 1) throw new InvariantViolation(`player ${playerId} was not in state ${from}`);
-  await tx.playerStateTransition.create({ data: { playerId, fromState: from, toState: to, reason: options.reason.slice(0, 200), actor: options.actor.slice(0, 100), at: options.at } });
+  await transition(tx, playerId, from, to, { reason: options.reason.slice(0, 200), actor: options.actor.slice(0, 100), at: options.at });
 }
 
 /** The state a blocked player returns to: the one they were blocked from. */
