@@ -2,3 +2,7 @@
 export * from './cards/index.ts';
 export * from './rng/index.ts';
 export type { HandRanking, HandStrength } from './poker/evaluator/ranking.ts';
+export { GameEngineInvariantViolation } from './shared/invariant.ts';
+export { InvalidGameJson, type JsonValue } from './shared/game-json.ts';
+export { InvalidRoundRecord } from './shared/round-record.ts';
+export * from './roulette/index.ts';
