@@ -6,3 +6,4 @@ export { GameEngineInvariantViolation } from './shared/invariant.ts';
 export { InvalidGameJson, type JsonValue } from './shared/game-json.ts';
 export { InvalidRoundRecord } from './shared/round-record.ts';
 export * from './roulette/index.ts';
+export * from './blackjack/index.ts';

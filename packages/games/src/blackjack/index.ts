@@ -1,0 +1,24 @@
+// Blackjack (issue 7): the rule set is data; a pure engine, (state, action, rng) → (state, events).
+export type * from './types.ts';
+export { cardPoints, handValue, isAce, isTenValue, isTwoCardTwentyOne, type HandValue } from './hand-value.ts';
+export { blackjackDecksMax, cardCharlieMax, InvalidBlackjackRules, validateBlackjackRules, type BlackjackRules, type BlackjackWarningKind, type DoubleRule, type PayoutRatio } from './rules.ts';
+export { blackjackPresets, fortunaBlackjack, fortunaBlackjackSurrender, reelClassicBlackjack, reelPremiumBlackjack, statedRtp } from './presets.ts';
+export { fortunaBlackjackLimits, InvalidBlackjackTable, validateBlackjackLimits, type BlackjackTableLimits } from './limits.ts';
+export { BlackjackRejection, InvalidBlackjackRound, type BlackjackRejectionReason } from './rejection.ts';
+export { applyBlackjackAction, blackjackSeatsMax, canApplyBlackjackAction, legalDecisions, openBlackjackRound, verifyBlackjackAction, type LegalDecisions, type OpenBlackjackRoundOptions } from './round.ts';
+export { isPair, warningsFor } from './decisions.ts';
+export { dealerHits } from './flow.ts';
+export { blackjackReturnMinor, dealerOutcome, settleBox, type DealerOutcome } from './settlement.ts';
+export { openTemporaryTable, temporaryTableHandover, type OpenTemporaryTableOptions, type TemporaryTableHandover } from './temporary-table.ts';
+export { blackjackTableView, type BlackjackTableView } from './table-view.ts';
+export {
+  blackjackRecordFormat,
+  blackjackRecordFromJson,
+  blackjackRecordToJson,
+  blackjackRecordVersion,
+  blackjackRoundRecord,
+  blackjackStateFromJson,
+  blackjackStateToJson,
+  replayBlackjackRound,
+  type BlackjackRoundRecord,
+} from './record.ts';
