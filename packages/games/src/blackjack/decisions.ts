@@ -2,7 +2,7 @@ import { invariant } from '../shared/invariant.ts';
 import { boxOfSeat, drawCard, emit, type Draft, type DraftBox } from './draft.ts';
 import { advanceTurn, afterInsurance, finishHand, finishIfDone, sideDecisionsPending } from './flow.ts';
 import { cardPoints, handValue, isAce } from './hand-value.ts';
-import { BlackjackRejection } from './rejection.ts';
+import { BlackjackRejection, type BlackjackRejectionReason } from './rejection.ts';
 import type { BlackjackRules, BlackjackWarningKind } from './rules.ts';
 import type { BlackjackBox, BlackjackHand, BlackjackState } from './types.ts';
 
@@ -13,31 +13,57 @@ import type { BlackjackBox, BlackjackHand, BlackjackState } from './types.ts';
 
 type StateView = Pick<BlackjackState, 'phase' | 'boxes' | 'turn' | 'config'>;
 
-function boxFor(state: StateView, seat: number): BlackjackBox {
+/** A refusal before it becomes an exception: `legalDecisions` asks often and must not pay for stack traces. */
+export type Refusal = readonly [BlackjackRejectionReason, string];
+
+export function refuse(refusal: Refusal | null): void {
+  if (refusal) throw new BlackjackRejection(refusal[0], refusal[1]);
+}
+
+function findBox(state: StateView, seat: number): BlackjackBox | null {
   const box = state.boxes.find((entry) => entry.seat === seat);
-  if (!box || box.movedToTemporaryTable) throw new BlackjackRejection('no-box', `seat ${seat} has no box in this round`);
-  return box;
+  return box && !box.movedToTemporaryTable ? box : null;
 }
 
-/** The hand whose turn it is, which must belong to `seat`. */
-export function handToAct(state: StateView, seat: number): { box: BlackjackBox; hand: BlackjackHand; index: number } {
-  if (state.phase !== 'player-turns') throw new BlackjackRejection('wrong-phase', `no player decisions while the round is in ${state.phase}`);
-  const box = boxFor(state, seat);
-  if (state.turn === null || state.turn.seat !== seat) throw new BlackjackRejection('not-your-turn', `it is not seat ${seat}'s turn`);
-  const index = state.turn.hand;
-  return { box, hand: box.hands[index]!, index };
+export interface HandToAct {
+  readonly box: BlackjackBox;
+  readonly hand: BlackjackHand;
+  readonly index: number;
 }
 
-export function verifySideDecision(state: StateView, seat: number, kind: 'insurance' | 'even-money'): BlackjackBox {
-  if (state.phase !== 'insurance') throw new BlackjackRejection('wrong-phase', `${kind} is decided only right after the deal, with an ace up`);
-  const box = boxFor(state, seat);
-  if ((kind === 'insurance' ? box.insurance : box.evenMoney) !== 'pending') throw new BlackjackRejection('no-decision-pending', `seat ${seat} has no ${kind} decision to make`);
-  return box;
+/** The hand whose turn it is, which must belong to `seat`, or why there is none. */
+export function checkHandToAct(state: StateView, seat: number): HandToAct | Refusal {
+  if (state.phase !== 'player-turns') return ['wrong-phase', `no player decisions while the round is in ${state.phase}`];
+  const box = findBox(state, seat);
+  if (!box) return ['no-box', `seat ${seat} has no box in this round`];
+  if (state.turn === null || state.turn.seat !== seat) return ['not-your-turn', `it is not seat ${seat}'s turn`];
+  return { box, hand: box.hands[state.turn.hand]!, index: state.turn.hand };
 }
 
-export function verifyHit(state: StateView, seat: number): void {
-  const { hand } = handToAct(state, seat);
-  if (hand.splitAces && state.config.rules.splitAcesOneCard) throw new BlackjackRejection('cannot-hit', 'a split ace takes one card only');
+export function handToAct(state: StateView, seat: number): HandToAct {
+  const found = checkHandToAct(state, seat);
+  if (Array.isArray(found)) throw new BlackjackRejection(found[0], found[1]);
+  return found as HandToAct;
+}
+
+export function checkSideDecision(state: StateView, seat: number, kind: 'insurance' | 'even-money'): Refusal | null {
+  if (state.phase !== 'insurance') return ['wrong-phase', `${kind} is decided only right after the deal, with an ace up`];
+  const box = findBox(state, seat);
+  if (!box) return ['no-box', `seat ${seat} has no box in this round`];
+  if ((kind === 'insurance' ? box.insurance : box.evenMoney) !== 'pending') return ['no-decision-pending', `seat ${seat} has no ${kind} decision to make`];
+  return null;
+}
+
+export function checkHit(state: StateView, seat: number): Refusal | null {
+  const found = checkHandToAct(state, seat);
+  if (Array.isArray(found)) return found as Refusal;
+  if ((found as HandToAct).hand.splitAces && state.config.rules.splitAcesOneCard) return ['cannot-hit', 'a split ace takes one card only'];
+  return null;
+}
+
+export function checkStand(state: StateView, seat: number): Refusal | null {
+  const found = checkHandToAct(state, seat);
+  return Array.isArray(found) ? (found as Refusal) : null;
 }
 
 function doubleAllowedOn(hand: BlackjackHand, rules: BlackjackRules): boolean {
@@ -48,13 +74,16 @@ function doubleAllowedOn(hand: BlackjackHand, rules: BlackjackRules): boolean {
 }
 
 /** 004:GAM-B-13, GAM-BJ-05; 002:BJ-13, BJ-CL-12: any first two cards, after a split where allowed, never on split aces. */
-export function verifyDouble(state: StateView, seat: number): void {
-  const { hand } = handToAct(state, seat);
+export function checkDouble(state: StateView, seat: number): Refusal | null {
+  const found = checkHandToAct(state, seat);
+  if (Array.isArray(found)) return found as Refusal;
+  const { hand } = found as HandToAct;
   const { rules } = state.config;
-  if (hand.cards.length !== 2) throw new BlackjackRejection('cannot-double', 'doubling takes the first two cards of a hand');
-  if (hand.splitAces) throw new BlackjackRejection('cannot-double', 'no double on split aces');
-  if (hand.fromSplit && !rules.doubleAfterSplit) throw new BlackjackRejection('cannot-double', 'no double after a split at this table');
-  if (!doubleAllowedOn(hand, rules)) throw new BlackjackRejection('cannot-double', `this table doubles only on ${rules.doubleOn}`);
+  if (hand.cards.length !== 2) return ['cannot-double', 'doubling takes the first two cards of a hand'];
+  if (hand.splitAces) return ['cannot-double', 'no double on split aces'];
+  if (hand.fromSplit && !rules.doubleAfterSplit) return ['cannot-double', 'no double after a split at this table'];
+  if (!doubleAllowedOn(hand, rules)) return ['cannot-double', `this table doubles only on ${rules.doubleOn}`];
+  return null;
 }
 
 export function isPair(hand: BlackjackHand, rules: BlackjackRules): boolean {
@@ -65,21 +94,27 @@ export function isPair(hand: BlackjackHand, rules: BlackjackRules): boolean {
 }
 
 /** 004:GAM-B-12, GAM-BJ-06; 002:BJ-11, BJ-CL-11, BJ-PR-08: equal values, up to the rule set's hands. */
-export function verifySplit(state: StateView, seat: number): void {
-  const { box, hand } = handToAct(state, seat);
+export function checkSplit(state: StateView, seat: number): Refusal | null {
+  const found = checkHandToAct(state, seat);
+  if (Array.isArray(found)) return found as Refusal;
+  const { box, hand } = found as HandToAct;
   const { rules } = state.config;
-  if (!isPair(hand, rules)) throw new BlackjackRejection('cannot-split', 'only two cards of equal value split');
+  if (!isPair(hand, rules)) return ['cannot-split', 'only two cards of equal value split'];
   const aces = isAce(hand.cards[0]!);
   const handsMax = aces ? rules.splitAcesHandsMax : rules.splitHandsMax;
-  if (hand.splitAces && rules.splitAcesOneCard) throw new BlackjackRejection('cannot-split', 'split aces are not split again');
-  if (box.hands.length >= handsMax) throw new BlackjackRejection('split-limit-reached', `this table splits ${aces ? 'aces' : 'pairs'} into at most ${handsMax} hands`);
+  if (hand.splitAces && rules.splitAcesOneCard) return ['cannot-split', 'split aces are not split again'];
+  if (box.hands.length >= handsMax) return ['split-limit-reached', `this table splits ${aces ? 'aces' : 'pairs'} into at most ${handsMax} hands`];
+  return null;
 }
 
 /** 004:GAM-BS-03: after the dealer's check, on the first two cards, before any other decision. */
-export function verifySurrender(state: StateView, seat: number): void {
-  const { box, hand } = handToAct(state, seat);
-  if (state.config.rules.surrender !== 'late') throw new BlackjackRejection('cannot-surrender', 'this table has no surrender');
-  if (box.acted || box.hands.length !== 1 || hand.cards.length !== 2) throw new BlackjackRejection('cannot-surrender', 'surrender is the first decision on the first two cards');
+export function checkSurrender(state: StateView, seat: number): Refusal | null {
+  const found = checkHandToAct(state, seat);
+  if (Array.isArray(found)) return found as Refusal;
+  const { box, hand } = found as HandToAct;
+  if (state.config.rules.surrender !== 'late') return ['cannot-surrender', 'this table has no surrender'];
+  if (box.acted || box.hands.length !== 1 || hand.cards.length !== 2) return ['cannot-surrender', 'surrender is the first decision on the first two cards'];
+  return null;
 }
 
 /** 004:GAM-B-17, 002:BJ-UI-01: the decisions the software questions before making them. */

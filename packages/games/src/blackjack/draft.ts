@@ -16,10 +16,10 @@ export interface Draft extends Mutable<Omit<BlackjackState, 'boxes' | 'bets' | '
   bets: SeatBet[];
   boxes: DraftBox[];
   dealerCards: Card[];
-  /** Events this action appended. */
+  /** Events appended since the draft was taken. */
   newEvents: BlackjackEvent[];
   previousEvents: readonly BlackjackEvent[];
-  actions: readonly BlackjackAction[];
+  actions: BlackjackAction[];
 }
 
 export function copyHand(hand: BlackjackHand): DraftHand {
@@ -32,17 +32,28 @@ export function copyBox(box: BlackjackBox): DraftBox {
 
 export function toDraft(state: BlackjackState): Draft {
   const { events, ...rest } = state;
-  return { ...rest, bets: [...state.bets], boxes: state.boxes.map(copyBox), dealerCards: [...state.dealerCards], newEvents: [], previousEvents: events };
+  return { ...rest, bets: [...state.bets], boxes: state.boxes.map(copyBox), dealerCards: [...state.dealerCards], actions: [...state.actions], newEvents: [], previousEvents: events };
 }
 
-export function fromDraft(draft: Draft, action: BlackjackAction | null): BlackjackState {
+/**
+ * The next state, frozen. Only what this transition created is walked: the previous events and
+ * actions, the config and the shoe are frozen already and shared.
+ */
+export function fromDraft(draft: Draft): BlackjackState {
   const { newEvents, previousEvents, ...rest } = draft;
+  for (const event of newEvents) deepFreeze(event);
+  const actions = Object.freeze(draft.actions);
   const state: BlackjackState = {
     ...rest,
-    actions: action === null ? draft.actions : [...draft.actions, structuredClone(action)],
-    events: [...previousEvents, ...newEvents],
+    bets: deepFreeze(draft.bets),
+    boxes: deepFreeze(draft.boxes),
+    dealerCards: Object.freeze(draft.dealerCards),
+    turn: draft.turn === null ? null : Object.freeze({ ...draft.turn }),
+    settlements: draft.settlements === null ? null : deepFreeze(draft.settlements),
+    actions,
+    events: Object.freeze([...previousEvents, ...newEvents]),
   };
-  return deepFreeze(state);
+  return Object.freeze(state);
 }
 
 export function emit(draft: Draft, event: BlackjackEvent): void {

@@ -13,10 +13,21 @@ import { dealerOutcome, settleBox } from './settlement.ts';
  * until a player must decide or the round is settled.
  */
 
+const unshuffledShoes = new Map<number, readonly Card[]>();
+
+function unshuffledShoe(decks: number): readonly Card[] {
+  let shoe = unshuffledShoes.get(decks);
+  if (!shoe) {
+    shoe = Object.freeze(shoeOf(decks));
+    unshuffledShoes.set(decks, shoe);
+  }
+  return shoe;
+}
+
 /** The round's shoe: every deck of the rule set, less the cards a temporary table carries over. */
 function shuffledShoe(draft: Draft, rng: Rng): Card[] {
   const carried = draft.boxes.flatMap((box) => box.hands.flatMap((hand) => hand.cards));
-  const shoe = shoeOf(draft.config.rules.decks);
+  const shoe = [...unshuffledShoe(draft.config.rules.decks)];
   for (const card of carried) shoe.splice(shoe.indexOf(card), 1);
   return shuffle(shoe, rng);
 }

@@ -5,7 +5,19 @@ export { blackjackDecksMax, cardCharlieMax, InvalidBlackjackRules, validateBlack
 export { blackjackPresets, fortunaBlackjack, fortunaBlackjackSurrender, reelClassicBlackjack, reelPremiumBlackjack, statedRtp } from './presets.ts';
 export { fortunaBlackjackLimits, InvalidBlackjackTable, validateBlackjackLimits, type BlackjackTableLimits } from './limits.ts';
 export { BlackjackRejection, InvalidBlackjackRound, type BlackjackRejectionReason } from './rejection.ts';
-export { applyBlackjackAction, blackjackSeatsMax, canApplyBlackjackAction, legalDecisions, openBlackjackRound, verifyBlackjackAction, type LegalDecisions, type OpenBlackjackRoundOptions } from './round.ts';
+export {
+  applyBlackjackAction,
+  applyBlackjackActions,
+  blackjackActionsPerCallMax,
+  blackjackSeatsMax,
+  canApplyBlackjackAction,
+  legalDecisions,
+  openBlackjackRound,
+  verifyBlackjackAction,
+  type BlackjackStateView,
+  type LegalDecisions,
+  type OpenBlackjackRoundOptions,
+} from './round.ts';
 export { isPair, warningsFor } from './decisions.ts';
 export { dealerHits } from './flow.ts';
 export { blackjackReturnMinor, dealerOutcome, settleBox, type DealerOutcome } from './settlement.ts';

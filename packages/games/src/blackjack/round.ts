@@ -7,12 +7,14 @@ import {
   applySplit,
   applyStand,
   applySurrender,
+  checkDouble,
+  checkHit,
+  checkSideDecision,
+  checkSplit,
+  checkStand,
+  checkSurrender,
   handToAct,
-  verifyDouble,
-  verifyHit,
-  verifySideDecision,
-  verifySplit,
-  verifySurrender,
+  refuse,
   warningsFor,
 } from './decisions.ts';
 import { emit, fromDraft, toDraft, type Draft } from './draft.ts';
@@ -21,6 +23,9 @@ import { validateBlackjackLimits, type BlackjackTableLimits } from './limits.ts'
 import { BlackjackRejection, InvalidBlackjackRound } from './rejection.ts';
 import { validateBlackjackRules, type BlackjackRules, type BlackjackWarningKind } from './rules.ts';
 import type { BlackjackAction, BlackjackBox, BlackjackEvent, BlackjackState, BlackjackTransition, TemporaryTableOrigin } from './types.ts';
+
+/** What the checks read: a state, or the working copy of one in automated play. */
+export type BlackjackStateView = Pick<BlackjackState, 'config' | 'phase' | 'bets' | 'boxes' | 'turn' | 'dealerCards'>;
 
 /** 004:GAM-B-01: up to 5 players at a multi-player blackjack table, one box each (D-712). */
 export const blackjackSeatsMax = 5;
@@ -67,15 +72,15 @@ export function openBlackjackRound(options: OpenBlackjackRoundOptions): Blackjac
   return { state: deepFreeze(state), events: deepFreeze([opened]), warnings: [], needsReconfirmation: false };
 }
 
-function requireBetting(state: BlackjackState): void {
+function requireBetting(state: BlackjackStateView): void {
   if (state.phase !== 'betting') throw new BlackjackRejection('wrong-phase', 'betting is closed');
 }
 
-function requireSeat(state: BlackjackState, seat: number): void {
+function requireSeat(state: BlackjackStateView, seat: number): void {
   if (!Number.isInteger(seat) || seat < 1 || seat > state.config.seatsMax) throw new BlackjackRejection('unknown-seat', `seat ${seat} is not at this table`);
 }
 
-function verifyBet(state: BlackjackState, action: Extract<BlackjackAction, { kind: 'place-bet' }>): void {
+function verifyBet(state: BlackjackStateView, action: Extract<BlackjackAction, { kind: 'place-bet' }>): void {
   requireBetting(state);
   if (state.config.temporaryTable) throw new BlackjackRejection('wrong-phase', 'a temporary table takes no new bets');
   requireSeat(state, action.seat);
@@ -88,7 +93,7 @@ function verifyBet(state: BlackjackState, action: Extract<BlackjackAction, { kin
 }
 
 /** The pending box a time-out or a move applies to. */
-function verifyTimeOut(state: BlackjackState, seat: number): void {
+function verifyTimeOut(state: BlackjackStateView, seat: number): void {
   if (state.phase === 'insurance') {
     const box = state.boxes.find((entry) => entry.seat === seat && !entry.movedToTemporaryTable);
     if (!box || (box.insurance !== 'pending' && box.evenMoney !== 'pending')) throw new BlackjackRejection('no-decision-pending', `seat ${seat} has nothing to decide`);
@@ -97,7 +102,7 @@ function verifyTimeOut(state: BlackjackState, seat: number): void {
   handToAct(state, seat);
 }
 
-function verifyMove(state: BlackjackState, seat: number): void {
+function verifyMove(state: BlackjackStateView, seat: number): void {
   if (state.phase !== 'insurance' && state.phase !== 'player-turns') throw new BlackjackRejection('cannot-move', 'a box moves to a temporary table only while it waits for its player');
   const box = state.boxes.find((entry) => entry.seat === seat);
   if (!box || box.movedToTemporaryTable) throw new BlackjackRejection('no-box', `seat ${seat} has no box in this round`);
@@ -106,7 +111,7 @@ function verifyMove(state: BlackjackState, seat: number): void {
 }
 
 /** Throws the BlackjackRejection the action would get; returns the warnings it would raise. */
-export function verifyBlackjackAction(state: BlackjackState, action: BlackjackAction): BlackjackWarningKind[] {
+export function verifyBlackjackAction(state: BlackjackStateView, action: BlackjackAction): BlackjackWarningKind[] {
   switch (action.kind) {
     case 'place-bet':
       verifyBet(state, action);
@@ -124,23 +129,22 @@ export function verifyBlackjackAction(state: BlackjackState, action: BlackjackAc
       return [];
     case 'insurance':
     case 'even-money':
-      verifySideDecision(state, action.seat, action.kind);
+      refuse(checkSideDecision(state, action.seat, action.kind));
       return [];
     case 'hit':
     case 'stand':
     case 'double': {
-      if (action.kind === 'hit') verifyHit(state, action.seat);
-      if (action.kind === 'double') verifyDouble(state, action.seat);
+      refuse(action.kind === 'hit' ? checkHit(state, action.seat) : action.kind === 'double' ? checkDouble(state, action.seat) : checkStand(state, action.seat));
       const { box, hand } = handToAct(state, action.seat);
       const warnings = warningsFor(state.config.rules, box, hand, action.kind);
       if (action.disableWarnings && (warnings.length === 0 || !action.reconfirmed)) throw new BlackjackRejection('no-warning-shown', 'warnings are switched off only when one is shown, with the reconfirmation');
       return warnings;
     }
     case 'split':
-      verifySplit(state, action.seat);
+      refuse(checkSplit(state, action.seat));
       return [];
     case 'surrender':
-      verifySurrender(state, action.seat);
+      refuse(checkSurrender(state, action.seat));
       return [];
     case 'time-out':
       verifyTimeOut(state, action.seat);
@@ -153,7 +157,7 @@ export function verifyBlackjackAction(state: BlackjackState, action: BlackjackAc
   }
 }
 
-export function canApplyBlackjackAction(state: BlackjackState, action: BlackjackAction): boolean {
+export function canApplyBlackjackAction(state: BlackjackStateView, action: BlackjackAction): boolean {
   try {
     verifyBlackjackAction(state, action);
     return true;
@@ -234,6 +238,22 @@ function applyDecision(draft: Draft, action: BlackjackAction, warnings: Blackjac
   }
 }
 
+/** Applies a verified action to the working copy and logs it. */
+function commit(draft: Draft, action: BlackjackAction, warnings: BlackjackWarningKind[], rng: Rng): void {
+  if (warnings.length > 0 && 'disableWarnings' in action && action.disableWarnings) {
+    const box = draft.boxes.find((entry) => entry.seat === action.seat)!;
+    box.warningsEnabled = false;
+    emit(draft, { kind: 'warnings-disabled', seat: box.seat });
+  }
+  applyDecision(draft, action, warnings, rng);
+  invariant(draft.phase !== 'player-turns' || draft.turn !== null, 'in player turns somebody is to act');
+  draft.actions.push(deepFreeze(structuredClone(action)));
+}
+
+function needsReconfirmation(action: BlackjackAction, warnings: readonly BlackjackWarningKind[]): boolean {
+  return warnings.length > 0 && !('reconfirmed' in action && action.reconfirmed === true);
+}
+
 /**
  * `(state, action, rng) → (state, events)`. Only closing the betting (the shuffle) reads the rng,
  * so a fresh `roundRng(seed)` per action replays the round however often the service restarts.
@@ -242,18 +262,34 @@ function applyDecision(draft: Draft, action: BlackjackAction, warnings: Blackjac
  */
 export function applyBlackjackAction(state: BlackjackState, action: BlackjackAction, rng: Rng): BlackjackTransition {
   const warnings = verifyBlackjackAction(state, action);
-  const reconfirmed = 'reconfirmed' in action && action.reconfirmed === true;
-  if (warnings.length > 0 && !reconfirmed) return { state, events: [], warnings, needsReconfirmation: true };
+  if (needsReconfirmation(action, warnings)) return { state, events: [], warnings, needsReconfirmation: true };
   const draft = toDraft(state);
-  if (warnings.length > 0 && 'disableWarnings' in action && action.disableWarnings) {
-    const box = draft.boxes.find((entry) => entry.seat === action.seat)!;
-    box.warningsEnabled = false;
-    emit(draft, { kind: 'warnings-disabled', seat: box.seat });
-  }
-  applyDecision(draft, action, warnings, rng);
-  invariant(draft.phase !== 'player-turns' || draft.turn !== null, 'in player turns somebody is to act');
-  const next = fromDraft(draft, action);
+  commit(draft, action, warnings, rng);
+  const next = fromDraft(draft);
   return { state: next, events: next.events.slice(state.events.length), warnings, needsReconfirmation: false };
+}
+
+/** Bounds `applyBlackjackActions`: a round with five boxes needs well under a hundred decisions. */
+export const blackjackActionsPerCallMax = 1_000;
+
+/**
+ * Applies the actions `next` returns, one after another, until it returns null or the round is
+ * settled: the same checks, events and log as calling `applyBlackjackAction` for each, without
+ * copying the state between them (automated play: the simulator, a service's time-outs). `next`
+ * sees the state in progress and must not keep it. An action that needs reconfirmation is refused.
+ */
+export function applyBlackjackActions(state: BlackjackState, next: (current: BlackjackStateView) => BlackjackAction | null, rng: Rng): BlackjackTransition {
+  const draft = toDraft(state);
+  for (let count = 0; draft.phase !== 'settled' || count === 0; count++) {
+    invariant(count < blackjackActionsPerCallMax, 'automated play ends within the bound');
+    const action = next(draft);
+    if (action === null) break;
+    const warnings = verifyBlackjackAction(draft, action);
+    if (needsReconfirmation(action, warnings)) throw new BlackjackRejection('no-warning-shown', `${action.kind} must be sent reconfirmed in automated play`);
+    commit(draft, action, warnings, rng);
+  }
+  const settled = fromDraft(draft);
+  return { state: settled, events: settled.events.slice(state.events.length), warnings: [], needsReconfirmation: false };
 }
 
 export interface LegalDecisions {
@@ -270,17 +306,16 @@ export interface LegalDecisions {
 }
 
 /** What `seat` may decide now: the buttons the UI shows and the moves the simulator chooses from. */
-export function legalDecisions(state: BlackjackState, seat: number): LegalDecisions {
-  const can = (action: BlackjackAction) => canApplyBlackjackAction(state, action);
+export function legalDecisions(state: BlackjackStateView, seat: number): LegalDecisions {
   return {
     seat,
     hand: state.phase === 'player-turns' && state.turn?.seat === seat ? state.turn.hand : null,
-    insurance: can({ kind: 'insurance', seat, take: true }),
-    evenMoney: can({ kind: 'even-money', seat, take: true }),
-    hit: can({ kind: 'hit', seat, reconfirmed: true }),
-    stand: can({ kind: 'stand', seat, reconfirmed: true }),
-    double: can({ kind: 'double', seat, reconfirmed: true }),
-    split: can({ kind: 'split', seat }),
-    surrender: can({ kind: 'surrender', seat }),
+    insurance: checkSideDecision(state, seat, 'insurance') === null,
+    evenMoney: checkSideDecision(state, seat, 'even-money') === null,
+    hit: checkHit(state, seat) === null,
+    stand: checkStand(state, seat) === null,
+    double: checkDouble(state, seat) === null,
+    split: checkSplit(state, seat) === null,
+    surrender: checkSurrender(state, seat) === null,
   };
 }
