@@ -33,8 +33,9 @@ interface Removal {
 class FiniteEvaluator {
   private readonly full: Int32Array;
   private readonly fullSize: number;
-  private readonly oddsMemo = new Map<string, DealerOdds>();
-  private readonly valueMemo = new Map<string, number>();
+  // Per up card, keyed by numbers (string keys cost more than the arithmetic they save).
+  private readonly oddsMemo: Map<number, DealerOdds>[] = Array.from({ length: 11 }, () => new Map());
+  private readonly valueMemo: Map<number, number>[] = Array.from({ length: 11 }, () => new Map());
 
   constructor(
     private readonly rules: BlackjackRules,
@@ -51,14 +52,14 @@ class FiniteEvaluator {
   }
 
   private dealerOdds(up: number, removal: Removal): DealerOdds {
-    const key = `${up}:${removal.key}`;
-    let odds = this.oddsMemo.get(key);
+    const memo = this.oddsMemo[up]!;
+    let odds = memo.get(removal.key);
     if (!odds) {
       const remaining = new Int32Array(11);
       for (let value = 1; value <= 10; value++) remaining[value] = this.full[value]! - removal.counts[value]! - (value === up ? 1 : 0);
       odds = finiteDealerOdds(up, remaining, this.rules);
       if (dealerChecks(up, this.rules)) odds = withoutBlackjack(odds);
-      this.oddsMemo.set(key, odds);
+      memo.set(removal.key, odds);
     }
     return odds;
   }
@@ -92,15 +93,17 @@ class FiniteEvaluator {
   }
 
   private hitValue(up: number, removal: Removal, hard: number, hasAce: boolean, cards: number, holds: boolean): number {
-    const memoKey = `h:${up}:${removal.key}:${hard}:${hasAce}:${cards}:${holds}`;
-    const known = this.valueMemo.get(memoKey);
+    // 40 bits of removal, then hard sum (5), ace (1), cards (4), holds (1): 51 bits, exact in a double.
+    const memoKey = removal.key * 2048 + ((hard * 2 + (hasAce ? 1 : 0)) * 16 + cards) * 2 + (holds ? 1 : 0);
+    const memo = this.valueMemo[up]!;
+    const known = memo.get(memoKey);
     if (known !== undefined) return known;
     let sum = 0;
     for (let value = 1; value <= 10; value++) {
       const probability = this.next(value, up, removal);
       if (probability > 0) sum += probability * this.withCard(removal, value, () => this.laterValue(up, removal, hard + value, hasAce || value === 1, cards + 1, holds));
     }
-    this.valueMemo.set(memoKey, sum);
+    memo.set(memoKey, sum);
     return sum;
   }
 
@@ -192,6 +195,17 @@ class FiniteEvaluator {
     const n = this.fullSize;
     let expected = 0;
     let total = 0;
+    // The same two cards in either order are the same hand.
+    const rounds = new Map<number, number>();
+    const round = (first: number, second: number, up: number): number => {
+      const key = (Math.min(first, second) * 11 + Math.max(first, second)) * 11 + up;
+      let value = rounds.get(key);
+      if (value === undefined) {
+        value = this.roundValue(first, second, up);
+        rounds.set(key, value);
+      }
+      return value;
+    };
     for (let first = 1; first <= 10; first++) {
       for (let up = 1; up <= 10; up++) {
         for (let second = 1; second <= 10; second++) {
@@ -201,7 +215,7 @@ class FiniteEvaluator {
           const probability = (a / n) * (b / (n - 1)) * (c / (n - 2));
           if (probability <= 0) continue;
           total += probability;
-          expected += probability * this.roundValue(first, second, up);
+          expected += probability * round(first, second, up);
         }
       }
     }
