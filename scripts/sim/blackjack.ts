@@ -2,7 +2,8 @@
  * `npm run sim:blackjack -- --preset <name> --hands <n> [--seed <text>]`: plays <n> hands of a rule
  * set through the blackjack engine with its basic strategy, one box against the dealer, every hand
  * from a freshly shuffled shoe, and prints the RTP with a 95 % confidence interval, the hands per
- * second, the exact RTP of the same strategy and the RTP the seed states. A measurement, not a test:
+ * second, the exact RTP of the same strategy and the RTP the seed states (`--chart` also prints the
+ * basic strategy it plays). A measurement, not a test:
  * it exits 0 whatever the numbers (1 only on bad arguments). Method: docs/games.md.
  */
 import os from 'node:os';
@@ -10,22 +11,26 @@ import { blackjackPresets, statedRtp } from '../../packages/games/src/blackjack/
 import { basicStrategy } from '../../packages/games/src/blackjack/analysis/basic-strategy.ts';
 import { exactRtp } from '../../packages/games/src/blackjack/analysis/exact-rtp.ts';
 import { simulateBlackjack, simulationHandsMax } from '../../packages/games/src/blackjack/analysis/simulate.ts';
+import { strategyChart } from '../../packages/games/src/blackjack/analysis/strategy-chart.ts';
 import { roundRng, testRoundSeed } from '../../packages/games/src/rng/index.ts';
 
 interface Arguments {
   readonly preset: string;
   readonly hands: number;
   readonly seed: string;
+  readonly chart: boolean;
 }
 
 function fail(message: string): never {
   console.error(`sim:blackjack: ${message}`);
-  console.error(`usage: npm run sim:blackjack -- --preset <${Object.keys(blackjackPresets).join('|')}> --hands <1..${simulationHandsMax}> [--seed <text>]`);
+  console.error(`usage: npm run sim:blackjack -- --preset <${Object.keys(blackjackPresets).join('|')}> --hands <2..${simulationHandsMax}> [--seed <text>] [--chart]`);
   process.exit(1);
 }
 
 function readArguments(argv: readonly string[]): Arguments {
   const values = new Map<string, string>();
+  const chart = argv.includes('--chart');
+  argv = argv.filter((arg) => arg !== '--chart');
   for (let k = 0; k < argv.length; k += 2) {
     const name = argv[k]!;
     if (!name.startsWith('--') || argv[k + 1] === undefined) fail(`expected "--name value" pairs, got "${name}"`);
@@ -35,7 +40,7 @@ function readArguments(argv: readonly string[]): Arguments {
   if (!blackjackPresets[preset]) fail(`unknown preset "${preset}"`);
   const hands = Number((values.get('hands') ?? '1000000').replaceAll('_', ''));
   if (!Number.isInteger(hands) || hands < 2 || hands > simulationHandsMax) fail(`--hands must be an integer from 2 to ${simulationHandsMax}`);
-  return { preset, hands, seed: values.get('seed') ?? Math.random().toString(36).slice(2, 10) };
+  return { preset, hands, seed: values.get('seed') ?? Math.random().toString(36).slice(2, 10), chart };
 }
 
 const percent = (value: number, digits = 3): string => `${(value * 100).toFixed(digits)} %`;
@@ -48,6 +53,7 @@ function main(): void {
   console.log(`machine: ${os.availableParallelism()} CPUs, load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')}, Node ${process.version}`);
   console.log(`${rules.decks} decks shuffled before every hand; basic strategy played through the engine; insurance and even money declined`);
   const strategy = basicStrategy(rules);
+  if (args.chart) console.log(`basic strategy (H hit, S stand, D double else hit, Ds double else stand, P split, R surrender else hit, Rs surrender else stand):\n${strategyChart(rules)}`);
   const exact = exactRtp(rules, strategy);
   const step = Math.max(1, Math.floor(args.hands / 10));
   let played = 0;

@@ -65,17 +65,20 @@ const zeroBlock = Buffer.alloc(keystreamBlockBytes);
  * than another (no modulo bias).
  */
 export class SeedStreamRng implements Rng {
-  private readonly cipher: Cipher;
+  private readonly key: Buffer;
+  // Created at the first draw: most actions of a round draw nothing, and the service builds a stream for each.
+  private cipher: Cipher | null = null;
   private block: Buffer = Buffer.alloc(0);
   private offset = 0;
 
   constructor(seed: RoundSeed) {
-    // A fixed all-zero counter block is safe because each key (seed) is used for one stream only.
-    this.cipher = createCipheriv('aes-256-ctr', seedBytes(seed), Buffer.alloc(16));
+    this.key = seedBytes(seed);
   }
 
   nextUint32(): number {
     if (this.offset + 4 > this.block.length) {
+      // A fixed all-zero counter block is safe because each key (seed) is used for one stream only.
+      this.cipher ??= createCipheriv('aes-256-ctr', this.key, Buffer.alloc(16));
       this.block = this.cipher.update(zeroBlock);
       this.offset = 0;
     }

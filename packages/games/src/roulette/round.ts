@@ -133,16 +133,18 @@ export function applyRouletteAction(state: RouletteState, action: RouletteAction
     settlements = settleSeats(seats, pockets!, state.config.variant);
     events.push({ kind: 'round-settled', seats: settlements });
   }
+  // Only what this action created is frozen; the config and the earlier log entries already are.
+  deepFreeze(events);
   const result: RouletteState = {
     config: state.config,
     phase: next.phase ?? state.phase,
-    seats,
-    pockets,
-    settlements,
-    actions: [...state.actions, structuredClone(action)],
-    events: [...state.events, ...events],
+    seats: deepFreeze(seats),
+    pockets: pockets === null ? null : Object.freeze(pockets),
+    settlements: settlements === null ? null : deepFreeze(settlements),
+    actions: Object.freeze([...state.actions, deepFreeze(structuredClone(action))]),
+    events: Object.freeze([...state.events, ...events]),
   };
-  return { state: deepFreeze(result), events: deepFreeze(events) };
+  return { state: Object.freeze(result), events };
 }
 
 export type { RouletteTableLimits };

@@ -13,9 +13,10 @@ export function invariant(condition: unknown, message: string): asserts conditio
 
 /** Deep-freezes plain data (objects and arrays) so a state handed out can never be edited. */
 export function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value as object)) deepFreeze(inner);
-  }
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  // Frozen parts are shared between states and skipped, so a transition pays only for what it made.
+  if (Array.isArray(value)) for (let k = 0; k < value.length; k++) deepFreeze(value[k]);
+  else for (const key in value) deepFreeze((value as Record<string, unknown>)[key]);
   return value;
 }
