@@ -3,7 +3,7 @@ export type * from './types.ts';
 export { cardPoints, handValue, isAce, isTenValue, isTwoCardTwentyOne, type HandValue } from './hand-value.ts';
 export { blackjackDecksMax, cardCharlieMax, InvalidBlackjackRules, validateBlackjackRules, type BlackjackRules, type BlackjackWarningKind, type DoubleRule, type PayoutRatio } from './rules.ts';
 export { blackjackPresets, fortunaBlackjack, fortunaBlackjackSurrender, reelClassicBlackjack, reelPremiumBlackjack, statedRtp } from './presets.ts';
-export { fortunaBlackjackLimits, InvalidBlackjackTable, validateBlackjackLimits, type BlackjackTableLimits } from './limits.ts';
+export { fortunaBlackjackLimits, InvalidBlackjackTable, reelClassicLimits, reelPremiumLimits, validateBlackjackLimits, type BlackjackTableLimits } from './limits.ts';
 export { BlackjackRejection, InvalidBlackjackRound, type BlackjackRejectionReason } from './rejection.ts';
 export {
   applyBlackjackAction,

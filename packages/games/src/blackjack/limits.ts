@@ -13,8 +13,14 @@ export interface BlackjackTableLimits {
   readonly stakeMaximumMinor: bigint;
 }
 
-/** Fortuna in haléř: 0.1 CZK to 1,000,000 CZK (004:GAM-BJ-04). */
+/** Fortuna in haléř: 0.1 CZK to 1,000,000 CZK (004:GAM-BJ-04, GAM-BS-02). */
 export const fortunaBlackjackLimits: BlackjackTableLimits = Object.freeze({ unitMinor: 10n, stakeMinimumMinor: 10n, stakeMaximumMinor: 100_000_000n });
+
+/** Reel Classic in US cents: 0.1 to 100 USD (002:BJ-CL-07). */
+export const reelClassicLimits: BlackjackTableLimits = Object.freeze({ unitMinor: 10n, stakeMinimumMinor: 10n, stakeMaximumMinor: 10_000n });
+
+/** Reel Premium in US cents: up to 2,500 USD (002:BJ-PR-02); the minimum is not in the source (002:AMB-PR-MIN), 0.1 USD as Classic. */
+export const reelPremiumLimits: BlackjackTableLimits = Object.freeze({ unitMinor: 10n, stakeMinimumMinor: 10n, stakeMaximumMinor: 250_000n });
 
 export class InvalidBlackjackTable extends Error {
   override readonly name = 'InvalidBlackjackTable';

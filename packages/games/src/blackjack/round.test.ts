@@ -71,7 +71,7 @@ describe('temporary tables (004:TEC-03, 002:BJ-UI-03/04)', () => {
     expect(ace.phase).toBe('insurance');
   });
 
-  it('004:TEC-03 GAM-BS-03 on a checking table the new hole card is checked; a blackjack then takes only the initial stake', () => {
+  it('004:TEC-03 004:GAM-BS-03 on a checking table the new hole card is checked; a blackjack then takes only the initial stake', () => {
     let live = deal(fortunaBlackjackSurrender, { seats: { 1: '8s 8d' }, dealer: '9h 7c', playerDraws: '3c' }, { 1: 10 });
     live = act(play(live, '1:split 1:double'), { kind: 'move-to-temporary-table', seat: 1 });
     let temporary = openTemporaryTable({ roundId: 't', live, seat: 1, seedCommitment: commitToSeed(testRoundSeed('t')) }).state;

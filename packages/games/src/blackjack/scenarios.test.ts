@@ -3,9 +3,11 @@ import { formatCards, parseCards } from '../cards/index.ts';
 import { handValue } from './hand-value.ts';
 import { blackjackPresets, fortunaBlackjack, fortunaBlackjackSurrender, reelClassicBlackjack, reelPremiumBlackjack } from './presets.ts';
 import { BlackjackRejection } from './rejection.ts';
-import { applyBlackjackAction, legalDecisions } from './round.ts';
+import { applyBlackjackAction, legalDecisions, openBlackjackRound } from './round.ts';
 import type { BlackjackRules } from './rules.ts';
-import { act, czk, deal, openTestRound, play, settlementOf } from './testing/fixtures.ts';
+import { commitToSeed, testRoundSeed } from '../rng/index.ts';
+import { reelClassicLimits, reelPremiumLimits } from './limits.ts';
+import { act, czk, deal, openTestRound, play, riggedDeal, settlementOf } from './testing/fixtures.ts';
 import type { BlackjackState } from './types.ts';
 
 const presets = Object.values(blackjackPresets);
@@ -25,7 +27,7 @@ const dealerCards = (state: BlackjackState) => formatCards(state.dealerCards);
 const handCards = (state: BlackjackState, hand = 0, seat = 1) => formatCards(state.boxes.find((box) => box.seat === seat)!.hands[hand]!.cards);
 
 describe.each(byName)('%s: payouts', (_, rules) => {
-  it('004:T-100 GAM-B-09 002:T-BJ-01 a blackjack against dealer 10+7 pays 3:2: a stake of 100 returns 250', () => {
+  it('004:T-100 004:GAM-B-09 002:T-BJ-01 a blackjack against dealer 10+7 pays 3:2: a stake of 100 returns 250', () => {
     const state = deal(rules, { seats: { 1: 'As Kd' }, dealer: 'Th 7c' });
     expect(state.phase).toBe('settled');
     expect(settlementOf(state)).toMatchObject({ stakedMinor: czk(100), returnedMinor: czk(250), hands: [{ outcome: 'blackjack' }] });
@@ -37,7 +39,7 @@ describe.each(byName)('%s: payouts', (_, rules) => {
     expect(settlementOf(state)).toMatchObject({ returnedMinor: czk(8), hands: [{ outcome: 'win' }] });
   });
 
-  it('004:T-101 GAM-B-10 002:T-BJ-02 blackjack against a dealer blackjack is a push; so is 19 against 19', () => {
+  it('004:T-101 004:GAM-B-10 002:T-BJ-02 blackjack against a dealer blackjack is a push; so is 19 against 19', () => {
     const both = deal(rules, { seats: { 1: 'As Kd' }, dealer: rules.holeCard ? 'Ts Ad' : 'Ts Ad' });
     const settled = both.phase === 'settled' ? both : play(both, '1:insurance-no');
     expect(settlementOf(settled)).toMatchObject({ returnedMinor: czk(100), hands: [{ outcome: 'push' }] });
@@ -53,7 +55,7 @@ describe.each(byName)('%s: payouts', (_, rules) => {
 });
 
 describe.each(byName)('%s: splitting and doubling', (_, rules) => {
-  it('004:T-102 T-103 GAM-B-12 002:T-BJ-06 split aces get one card each, no more decisions, and A+K after a split pays 1:1', () => {
+  it('004:T-102 004:T-103 004:GAM-B-12 002:T-BJ-06 split aces get one card each, no more decisions, and A+K after a split pays 1:1', () => {
     let state = deal(rules, { seats: { 1: 'As Ad' }, dealer: '9h 8c', playerDraws: 'Kc 5d' });
     state = play(state, '1:split');
     expect(state.boxes[0]!.hands.map((hand) => hand.status)).toEqual(['split-ace', 'split-ace']);
@@ -61,12 +63,12 @@ describe.each(byName)('%s: splitting and doubling', (_, rules) => {
     expect(settlementOf(state)).toMatchObject({ stakedMinor: czk(200), returnedMinor: czk(200), hands: [{ outcome: 'win', returnedMinor: czk(200) }, { outcome: 'lose' }] });
   });
 
-  it('002:T-BJ-08 BJ-11 004:GAM-BJ-06 ten-value cards of different ranks split (K-J, Q-10, J-10); 9-T do not', () => {
+  it('002:T-BJ-08 002:BJ-11 004:GAM-BJ-06 ten-value cards of different ranks split (K-J, Q-10, J-10); 9-T do not', () => {
     for (const pair of ['Ks Jd', 'Qs Td', 'Js Th']) expect(legalDecisions(deal(rules, { seats: { 1: pair }, dealer: '9h 8c' }), 1).split).toBe(true);
     expect(legalDecisions(deal(rules, { seats: { 1: '9s Td' }, dealer: '9h 8c' }), 1).split).toBe(false);
   });
 
-  it('004:T-105 GAM-BJ-05 002:T-BJ-12 BJ-CL-12 double on 11 after splitting non-aces: one card, then the hand stands', () => {
+  it('004:T-105 004:GAM-BJ-05 002:T-BJ-12 002:BJ-CL-12 double on 11 after splitting non-aces: one card, then the hand stands', () => {
     let state = deal(rules, { seats: { 1: '8s 8d' }, dealer: '6h Tc', playerDraws: '3c 9d Ts', dealerDraws: '8s' });
     state = play(state, '1:split 1:double');
     expect(state.boxes[0]!.hands[0]).toMatchObject({ status: 'doubled', doubleStakeMinor: czk(100) });
@@ -85,7 +87,7 @@ describe.each(byName)('%s: splitting and doubling', (_, rules) => {
     expect(rejection(() => applyBlackjackAction(play(after, '1:hit'), { kind: 'double', seat: 1, reconfirmed: true }, { intBelow: () => 0 }))).toBe('cannot-double');
   });
 
-  it('004:GAM-B-14 002:T-BJ-14 BJ-10 a hand reaching 21 with three cards finishes by itself: no hit is offered', () => {
+  it('004:GAM-B-14 002:T-BJ-14 002:BJ-10 a hand reaching 21 with three cards finishes by itself: no hit is offered', () => {
     const state = deal(rules, { seats: { 1: '5s 6d', 2: 'Ts 7d' }, dealer: '9h 8c', playerDraws: 'Tc' }, { 1: 100, 2: 100 });
     const after = play(state, '1:hit');
     expect(after.boxes[0]!.hands[0]!.status).toBe('twenty-one');
@@ -101,20 +103,20 @@ describe('split limits per preset', () => {
     return state;
   };
 
-  it.each([fortunaBlackjack, fortunaBlackjackSurrender])('004:T-104 GAM-BJ-06 AMB-28 $id: a non-ace pair splits once; a third 8 does not split again', (rules) => {
+  it.each([fortunaBlackjack, fortunaBlackjackSurrender])('004:T-104 004:GAM-BJ-06 004:AMB-28 $id: a non-ace pair splits once; a third 8 does not split again', (rules) => {
     const state = pairs(rules, 1);
     expect(state.boxes[0]!.hands).toHaveLength(2);
     expect(handCards(state)).toBe('8s 8c');
     expect(rejection(() => applyBlackjackAction(state, { kind: 'split', seat: 1 }, { intBelow: () => 0 }))).toBe('split-limit-reached');
   });
 
-  it('002:T-BJ-07 BJ-CL-11 Classic: 8-8 resplits up to four hands; a further split is refused', () => {
+  it('002:T-BJ-07 002:BJ-CL-11 Classic: 8-8 resplits up to four hands; a further split is refused', () => {
     const state = pairs(reelClassicBlackjack, 3);
     expect(state.boxes[0]!.hands).toHaveLength(4);
     expect(rejection(() => applyBlackjackAction(state, { kind: 'split', seat: 1 }, { intBelow: () => 0 }))).toBe('split-limit-reached');
   });
 
-  it('002:T-BJ-07 BJ-PR-08 Premium: at most three hands', () => {
+  it('002:T-BJ-07 002:BJ-PR-08 Premium: at most three hands', () => {
     const state = pairs(reelPremiumBlackjack, 2);
     expect(state.boxes[0]!.hands).toHaveLength(3);
     expect(rejection(() => applyBlackjackAction(state, { kind: 'split', seat: 1 }, { intBelow: () => 0 }))).toBe('split-limit-reached');
@@ -129,7 +131,7 @@ describe('split limits per preset', () => {
 });
 
 describe('the dealer', () => {
-  it('004:T-107 GAM-B-16 002:T-BJ-10 BJ-16 dealer A+6: Fortuna and Premium stand, Classic hits', () => {
+  it('004:T-107 004:GAM-B-16 002:T-BJ-10 002:BJ-16 dealer A+6: Fortuna and Premium stand, Classic hits', () => {
     for (const rules of [fortunaBlackjack, fortunaBlackjackSurrender, reelPremiumBlackjack]) {
       const state = play(deal(rules, { seats: { 1: 'Ts 8d' }, dealer: '6h Ac', dealerDraws: '5s' }), '1:stand');
       expect(dealerCards(state)).toBe('6h Ac');
@@ -164,7 +166,7 @@ describe('the dealer', () => {
 });
 
 describe('insurance, even money and a dealer blackjack', () => {
-  it.each(presets)('004:T-106 GAM-B-15 002:T-BJ-04 T-BJ-13 $id: insurance is offered only with an ace up, costs half the stake and returns 3× on a dealer blackjack', (rules) => {
+  it.each(presets)('004:T-106 004:GAM-B-15 002:T-BJ-04 002:T-BJ-13 $id: insurance is offered only with an ace up, costs half the stake and returns 3× on a dealer blackjack', (rules) => {
     expect(deal(rules, { seats: { 1: 'Ts 7d' }, dealer: 'Kh 8c' }).phase).toBe('player-turns');
     const offered = deal(rules, { seats: { 1: 'Ts 7d' }, dealer: 'Ah Kc' }, { 1: 10 });
     expect(offered.phase).toBe('insurance');
@@ -176,14 +178,14 @@ describe('insurance, even money and a dealer blackjack', () => {
     expect(settlementOf(lost)).toMatchObject({ stakedMinor: czk(15), insuranceReturnedMinor: 0n, returnedMinor: czk(20) });
   });
 
-  it.each([reelClassicBlackjack, reelPremiumBlackjack])('002:T-BJ-05 BJ-15 $id: even money on a blackjack against an ace returns 20 for 10 whatever the dealer has', (rules) => {
+  it.each([reelClassicBlackjack, reelPremiumBlackjack])('002:T-BJ-05 002:BJ-15 $id: even money on a blackjack against an ace returns 20 for 10 whatever the dealer has', (rules) => {
     for (const dealer of ['Ah Kc', 'Ah 7c']) {
       const state = play(deal(rules, { seats: { 1: 'As Kd' }, dealer }, { 1: 10 }), '1:even-money');
       expect(settlementOf(state)).toMatchObject({ returnedMinor: czk(20), hands: [{ outcome: 'even-money' }] });
     }
   });
 
-  it.each([fortunaBlackjack, reelClassicBlackjack, reelPremiumBlackjack])('004:T-108 GAM-BJ-03 002:T-BJ-03 BJ-CL-06 $id: against a dealer blackjack found after a split and a double only the initial stake is lost', (rules) => {
+  it.each([fortunaBlackjack, reelClassicBlackjack, reelPremiumBlackjack])('004:T-108 004:GAM-BJ-03 002:T-BJ-03 002:BJ-CL-06 $id: against a dealer blackjack found after a split and a double only the initial stake is lost', (rules) => {
     // Bet 10, split 8-8 (+10), double the first hand (+10), stand the second; the dealer turns up blackjack.
     let state = deal(rules, { seats: { 1: '8s 8d' }, dealer: 'Ah Kc', playerDraws: '3c 7d 2h' }, { 1: 10 });
     state = play(state, '1:insurance-no 1:split 1:double 1:stand');
@@ -197,7 +199,7 @@ describe('insurance, even money and a dealer blackjack', () => {
     expect(settlementOf(state)).toMatchObject({ stakedMinor: czk(30), returnedMinor: czk(10), hands: [{ returnedMinor: czk(10) }, { outcome: 'bust', returnedMinor: 0n }] });
   });
 
-  it('004:GAM-BS-03 AMB-26 Blackjack Surrender: the dealer checks at once; a blackjack under a ten ends the round before anybody acts', () => {
+  it('004:GAM-BS-03 004:AMB-26 Blackjack Surrender: the dealer checks at once; a blackjack under a ten ends the round before anybody acts', () => {
     const state = deal(fortunaBlackjackSurrender, { seats: { 1: '8s 8d', 2: 'As Kh' }, dealer: 'Th Ac' }, { 1: 10, 2: 10 });
     expect(state.events.some((event) => event.kind === 'dealer-checked' && event.blackjack)).toBe(true);
     expect(state.phase).toBe('settled');
@@ -213,7 +215,7 @@ describe('insurance, even money and a dealer blackjack', () => {
 });
 
 describe('Charlie and surrender', () => {
-  it('004:T-109 GAM-BJ-08 ten cards without busting win at once, unless the dealer has blackjack', () => {
+  it('004:T-109 004:GAM-BJ-08 ten cards without busting win at once, unless the dealer has blackjack', () => {
     // 3 2 2 2 3 A A A A 2: ten cards, 18, never 21 on the way.
     const draws = '2d 2h 3c Ac Ad Ah As 2s';
     let state = deal(fortunaBlackjack, { seats: { 1: '3s 2c' }, dealer: '9h 9c', playerDraws: draws });
@@ -225,14 +227,14 @@ describe('Charlie and surrender', () => {
     expect(settlementOf(dealerBlackjack)).toMatchObject({ returnedMinor: 0n });
   });
 
-  it('004:T-109 GAM-BS-04 Blackjack Surrender: seven cards without busting win at once', () => {
+  it('004:T-109 004:GAM-BS-04 Blackjack Surrender: seven cards without busting win at once', () => {
     let state = deal(fortunaBlackjackSurrender, { seats: { 1: '2s 2c' }, dealer: '9h 9c', playerDraws: '2d 2h 3s 3c 3d' });
     for (let k = 0; k < 5; k++) state = play(state, '1:hit');
     expect(state.boxes[0]!.hands[0]!.status).toBe('charlie');
     expect(settlementOf(state).returnedMinor).toBe(czk(200));
   });
 
-  it('004:T-110 GAM-BS-03 surrender after the dealer\'s check returns half the stake and ends the hand', () => {
+  it('004:T-110 004:GAM-BS-03 surrender after the dealer\'s check returns half the stake and ends the hand', () => {
     const state = play(deal(fortunaBlackjackSurrender, { seats: { 1: 'Ts 6d' }, dealer: 'Th 9c' }), '1:surrender');
     expect(settlementOf(state)).toMatchObject({ stakedMinor: czk(100), returnedMinor: czk(50), hands: [{ outcome: 'surrender' }] });
   });
@@ -283,7 +285,7 @@ describe('warnings (004:GAM-B-17, 002:BJ-UI-01)', () => {
 });
 
 describe('bets and turns', () => {
-  it('004:T-114 GAM-BJ-04 002:T-BJ-09 stakes run from the table minimum to its maximum, in whole units', () => {
+  it('004:T-114 004:GAM-BJ-04 002:T-BJ-09 stakes run from the table minimum to its maximum, in whole units', () => {
     const state = openTestRound(fortunaBlackjack);
     const place = (amount: bigint) => rejection(() => applyBlackjackAction(state, { kind: 'place-bet', seat: 1, stakeMinor: amount }, { intBelow: () => 0 }));
     expect(place(czk(0.09))).toBe('stake-not-multiple-of-unit');
@@ -292,7 +294,22 @@ describe('bets and turns', () => {
     expect(place(czk(1_000_000.1))).toBe('stake-above-maximum');
   });
 
-  it('004:GAM-B-03 BET-04 unconfirmed bets are removed when betting closes; a confirmed bet cannot be changed', () => {
+  it('002:T-BJ-09 002:BJ-CL-07 002:BJ-CL-08 002:BJ-PR-02 Reel: Classic takes 0.10 to 100 USD, Premium up to 2,500; the largest single-bet returns are 250 and 6,250', () => {
+    const tables = [
+      [reelClassicBlackjack, reelClassicLimits, 100, 250],
+      [reelPremiumBlackjack, reelPremiumLimits, 2_500, 6_250],
+    ] as const;
+    for (const [rules, limits, maximum, largestReturn] of tables) {
+      const open = openBlackjackRound({ roundId: 'r', rules, limits, seedCommitment: commitToSeed(testRoundSeed('limits')) }).state;
+      const place = (amount: number) => rejection(() => act(open, { kind: 'place-bet', seat: 1, stakeMinor: czk(amount) }));
+      expect([place(0.09), place(0.1), place(maximum), place(maximum + 0.1)]).toEqual(['stake-not-multiple-of-unit', 'accepted', 'accepted', 'stake-above-maximum']);
+      let state = act(act(open, { kind: 'place-bet', seat: 1, stakeMinor: czk(maximum) }), { kind: 'confirm-bet', seat: 1 });
+      state = act(state, { kind: 'close-betting' }, riggedDeal(rules, { seats: { 1: 'As Kd' }, dealer: '9h 8c' }));
+      expect(settlementOf(state).returnedMinor).toBe(czk(largestReturn));
+    }
+  });
+
+  it('004:GAM-B-03 004:BET-04 unconfirmed bets are removed when betting closes; a confirmed bet cannot be changed', () => {
     let state = act(openTestRound(fortunaBlackjack), { kind: 'place-bet', seat: 1, stakeMinor: czk(10) });
     state = act(state, { kind: 'confirm-bet', seat: 1 });
     expect(rejection(() => act(state, { kind: 'place-bet', seat: 1, stakeMinor: czk(20) }))).toBe('bet-already-confirmed');
@@ -310,7 +327,7 @@ describe('bets and turns', () => {
     expect(play(state, '2:hit').turn).toEqual({ seat: 2, hand: 0 });
   });
 
-  it('004:T-113 AMB-27 a player whose timer runs out stands', () => {
+  it('004:T-113 004:AMB-27 a player whose timer runs out stands', () => {
     const state = act(deal(fortunaBlackjack, { seats: { 1: '6s 5d' }, dealer: '9h 8c' }), { kind: 'time-out', seat: 1 });
     expect(state.events.find((event) => event.kind === 'stood')).toMatchObject({ timedOut: true, warnings: [] });
     expect(settlementOf(state).hands[0]!.outcome).toBe('lose');

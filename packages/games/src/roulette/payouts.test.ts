@@ -75,7 +75,7 @@ describe('payouts', () => {
     ['even-chance', { kind: 'outside', position: 'black', stakeMinor: czk(10) }, 2],
   ];
 
-  it.each(winners)('004:GAM-RE-03 GAM-R-05 a winning %s returns the stake plus stake × its ratio; a loser returns nothing', (type, request, pocket) => {
+  it.each(winners)('004:GAM-RE-03 004:GAM-R-05 a winning %s returns the stake plus stake × its ratio; a loser returns nothing', (type, request, pocket) => {
     const ratio = { straight: 35n, split: 17n, street: 11n, corner: 8n, 'six-line': 5n, column: 2n, dozen: 2n, 'even-chance': 1n }[type];
     expect(payoutRatio[type]).toBe(ratio);
     expect(returnOf(european, request, [pocket])).toBe(czk(10) * (ratio + 1n));
@@ -98,7 +98,7 @@ describe('payouts', () => {
     expect(returnOf(european, column, [0])).toBe(0n);
   });
 
-  it('004:GAM-RF-02 AMB-22 la partage returns half of every French even chance on zero, and nothing else', () => {
+  it('004:GAM-RF-02 004:AMB-22 la partage returns half of every French even chance on zero, and nothing else', () => {
     for (const name of ['red', 'black', 'odd', 'even', 'low', 'high'] as const) expect(returnOf(french, { kind: 'outside', position: name, stakeMinor: czk(10) }, [0])).toBe(czk(5));
     expect(returnOf(french, { kind: 'outside', position: 'dozen-1', stakeMinor: czk(10) }, [0])).toBe(0n);
     expect(returnOf(french, { kind: 'inside', numbers: [1, 2], stakeMinor: czk(10) }, [0])).toBe(0n);
@@ -125,7 +125,7 @@ describe('004:GAM-RE-10 the worked example: 40 chips on and around 17', () => {
     ...[[13, 14, 15, 16, 17, 18], [16, 17, 18, 19, 20, 21]].map((numbers) => ({ kind: 'inside' as const, numbers, stakeMinor: 6n * chip })),
   ];
 
-  it('004:GAM-RE-10 T-84 every position at its maximum is accepted: 40 chips, 1,000 CZK; 17 returns 392 chips plus the 40 staked', () => {
+  it('004:GAM-RE-10 004:T-84 every position at its maximum is accepted: 40 chips, 1,000 CZK; 17 returns 392 chips plus the 40 staked', () => {
     const state = playRound('european', bets, [17], limits);
     const settled = state.settlements![0]!;
     expect(settled.stakedMinor).toBe(40n * chip);
@@ -146,7 +146,7 @@ describe('table limits', () => {
   const limits = testLimits(25, 100);
   const place = (bet: RouletteBetRequest, table = limits) => rejection(() => applyRouletteAction(openTestRound('european', table), { kind: 'place-bets', seat: 1, bets: [bet] }, riggedWheel()));
 
-  it('004:T-84 GAM-RE-09 with a straight maximum of 25: a split of 50 is accepted and 51 refused; a six-line of 150 accepted and 151 refused', () => {
+  it('004:T-84 004:GAM-RE-09 with a straight maximum of 25: a split of 50 is accepted and 51 refused; a six-line of 150 accepted and 151 refused', () => {
     expect(place({ kind: 'inside', numbers: [8, 11], stakeMinor: czk(50) })).toBe('accepted');
     expect(place({ kind: 'inside', numbers: [8, 11], stakeMinor: czk(51) })).toBe('stake-above-maximum');
     expect(place({ kind: 'inside', numbers: [1, 2, 3, 4, 5, 6], stakeMinor: czk(150) })).toBe('accepted');
@@ -162,7 +162,7 @@ describe('table limits', () => {
     expect(place({ kind: 'inside', numbers: [14, 17], stakeMinor: czk(1_000_000.1) }, top)).toBe('stake-above-maximum');
   });
 
-  it('004:GAM-R-06 T-82 a bet below the table minimum (0.05 CZK) is refused; 0.10 is accepted', () => {
+  it('004:GAM-R-06 004:T-82 a bet below the table minimum (0.05 CZK) is refused; 0.10 is accepted', () => {
     const table = { ...limits, unitMinor: 2n };
     expect(place({ kind: 'outside', position: 'red', stakeMinor: czk(0.06) }, table)).toBe('stake-below-minimum');
     expect(place({ kind: 'outside', position: 'red', stakeMinor: czk(0.1) }, table)).toBe('accepted');
@@ -185,7 +185,7 @@ describe('table limits', () => {
 describe('racetrack and announced bets', () => {
   const chipsOf = (name: AnnouncedBetName) => announcedBetChips(name).map((group) => `${group.position.numbers.join('/')}${group.chips > 1 ? `×${group.chips}` : ''}`);
 
-  it('004:GAM-RE-06 T-87 D-701 Voisins du Zéro is 9 chips on 17 numbers: 0/2/3 and 25/26/28/29 take two chips each', () => {
+  it('004:GAM-RE-06 004:T-87 D-701 Voisins du Zéro is 9 chips on 17 numbers: 0/2/3 and 25/26/28/29 take two chips each', () => {
     expect(announcedBetChipCount('voisins-du-zero')).toBe(9);
     expect(announcedBetNumbers('voisins-du-zero')).toHaveLength(17);
     expect(chipsOf('voisins-du-zero')).toEqual(['0/2/3×2', '4/7', '12/15', '18/21', '19/22', '25/26/28/29×2', '32/35']);
@@ -223,7 +223,7 @@ describe('racetrack and announced bets', () => {
     expect(announcedBetNumbers('jeu-7-9')).toEqual([7, 8, 9, 17, 18, 19, 27, 28, 29]);
   });
 
-  it('004:GAM-RF-05 T-85 Finales à cheval 9/10 with 4 chips: 9 or 10 nets +32, 19/20/29/30 net +14, 5 nets −4', () => {
+  it('004:GAM-RF-05 004:T-85 Finales à cheval 9/10 with 4 chips: 9 or 10 nets +32, 19/20/29/30 net +14, 5 nets −4', () => {
     const bet: RouletteBetRequest = { kind: 'announced', name: 'finales-a-cheval-9-10', chipMinor: czk(1) };
     const net = (pocket: number) => returnOf(french, bet, [pocket]) - czk(4);
     expect([net(9), net(10)]).toEqual([czk(32), czk(32)]);
@@ -231,14 +231,14 @@ describe('racetrack and announced bets', () => {
     expect(net(5)).toBe(czk(-4));
   });
 
-  it('004:GAM-RF-06 T-86 GAM-RE-05 neighbours of 8 with 2 each side are 11-30-8-23-10, 5 chips: 23 nets +31, 5 nets −5', () => {
+  it('004:GAM-RF-06 004:T-86 004:GAM-RE-05 neighbours of 8 with 2 each side are 11-30-8-23-10, 5 chips: 23 nets +31, 5 nets −5', () => {
     expect(neighboursOf(8, 2)).toEqual([11, 30, 8, 23, 10]);
     const bet: RouletteBetRequest = { kind: 'neighbours', centre: 8, perSide: 2, chipMinor: czk(1) };
     expect(returnOf(french, bet, [23]) - czk(5)).toBe(czk(31));
     expect(returnOf(french, bet, [5]) - czk(5)).toBe(czk(-5));
   });
 
-  it('004:GAM-RE-05 GAM-RF-06 AMB-23 neighbours: European 1 to 5 each side, French 1 to 4', () => {
+  it('004:GAM-RE-05 004:GAM-RF-06 004:AMB-23 neighbours: European 1 to 5 each side, French 1 to 4', () => {
     const neighbours = (perSide: number): RouletteBetRequest => ({ kind: 'neighbours', centre: 0, perSide, chipMinor: czk(1) });
     const place = (variant: 'european' | 'french', bet: RouletteBetRequest) => rejection(() => applyRouletteAction(openTestRound(variant), { kind: 'place-bets', seat: 1, bets: [bet] }, riggedWheel()));
     expect(neighboursOf(0, 5)).toEqual([28, 12, 35, 3, 26, 0, 32, 15, 19, 4, 21]);
@@ -248,7 +248,7 @@ describe('racetrack and announced bets', () => {
     expect(place('european', neighbours(0))).toBe('neighbours-out-of-range');
   });
 
-  it('004:GAM-RE-06 GAM-RF-04 the European racetrack offers Voisins, Tiers and Orphelins; the other announced bets are French', () => {
+  it('004:GAM-RE-06 004:GAM-RF-04 the European racetrack offers Voisins, Tiers and Orphelins; the other announced bets are French', () => {
     const place = (variant: 'european' | 'french', name: AnnouncedBetName) => rejection(() => applyRouletteAction(openTestRound(variant), { kind: 'place-bets', seat: 1, bets: [{ kind: 'announced', name, chipMinor: czk(1) }] }, riggedWheel()));
     expect(place('european', 'tiers-du-cylindre')).toBe('accepted');
     expect(place('european', 'jeu-zero')).toBe('bet-not-offered');

@@ -23,7 +23,7 @@ const black10: RouletteBetRequest = { kind: 'outside', position: 'black', stakeM
 const straight17: RouletteBetRequest = { kind: 'inside', numbers: [17], stakeMinor: czk(5) };
 
 describe('the round', () => {
-  it('004:GAM-R-07 T-83 bets not confirmed before betting closes are removed, not debited and not settled', () => {
+  it('004:GAM-R-07 004:T-83 bets not confirmed before betting closes are removed, not debited and not settled', () => {
     let state = openTestRound();
     state = run(state, [{ kind: 'place-bets', seat: 1, bets: [black10] }, { kind: 'confirm-bets', seat: 1 }, { kind: 'place-bets', seat: 1, bets: [straight17] }, { kind: 'place-bets', seat: 2, bets: [straight17] }]);
     const closed = applyRouletteAction(state, { kind: 'close-betting' }, riggedWheel());
@@ -34,7 +34,7 @@ describe('the round', () => {
     expect(spun.events.map((event) => event.kind)).toEqual(['ball-landed', 'round-settled']);
   });
 
-  it('004:GAM-R-08 BET-04 the stake to debit comes with the confirmation, the win to credit with the settlement', () => {
+  it('004:GAM-R-08 004:BET-04 the stake to debit comes with the confirmation, the win to credit with the settlement', () => {
     let state = openTestRound();
     const placed = applyRouletteAction(state, { kind: 'place-bets', seat: 3, bets: [black10, straight17] }, riggedWheel());
     expect(placed.events[0]).toMatchObject({ kind: 'bets-placed', seat: 3, stakeMinor: czk(15) });
@@ -80,7 +80,7 @@ describe('the round', () => {
 });
 
 describe('double-ball roulette (D-704)', () => {
-  it('002:RLT-02 T-RLT-02 a spin lands two balls; each settles half of every bet', () => {
+  it('002:RLT-02 002:T-RLT-02 a spin lands two balls; each settles half of every bet', () => {
     const state = playRound('double-ball', [{ kind: 'inside', numbers: [17], stakeMinor: czk(10) }, { kind: 'outside', position: 'red', stakeMinor: czk(10) }], [17, 3]);
     expect(state.pockets).toEqual([17, 3]);
     const [straight, red] = state.settlements![0]!.bets;
