@@ -6,10 +6,22 @@
  * not a test: it exits 0 whatever the numbers. BENCH_SECONDS (default 5) per engine.
  */
 import os from 'node:os';
-import { createRoundSeed, roundRng } from '../../packages/games/src/rng/index.ts';
-import { applyRouletteAction, openRouletteRound, type RouletteAction, type RouletteBetRequest, type RouletteTableLimits } from '../../packages/games/src/roulette/index.ts';
-import { applyBlackjackActions, legalDecisions, openBlackjackRound, reelClassicBlackjack, type BlackjackAction, type BlackjackStateView } from '../../packages/games/src/blackjack/index.ts';
-import { basicStrategy } from '../../packages/games/src/blackjack/analysis/basic-strategy.ts';
+import {
+  applyBlackjackActions,
+  applyRouletteAction,
+  basicStrategy,
+  createRoundSeed,
+  legalDecisions,
+  openBlackjackRound,
+  openRouletteRound,
+  reelClassicBlackjack,
+  roundRng,
+  type BlackjackAction,
+  type BlackjackStateView,
+  type RouletteAction,
+  type RouletteBetRequest,
+  type RouletteTableLimits,
+} from '@casino/games';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`BENCH_SECONDS must be a positive number, got "${process.env.BENCH_SECONDS}"`);

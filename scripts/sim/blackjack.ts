@@ -7,12 +7,7 @@
  * it exits 0 whatever the numbers (1 only on bad arguments). Method: docs/games.md.
  */
 import os from 'node:os';
-import { blackjackPresets, statedRtp } from '../../packages/games/src/blackjack/presets.ts';
-import { basicStrategy } from '../../packages/games/src/blackjack/analysis/basic-strategy.ts';
-import { exactRtp } from '../../packages/games/src/blackjack/analysis/exact-rtp.ts';
-import { simulateBlackjack, simulationHandsMax } from '../../packages/games/src/blackjack/analysis/simulate.ts';
-import { strategyChart } from '../../packages/games/src/blackjack/analysis/strategy-chart.ts';
-import { roundRng, testRoundSeed } from '../../packages/games/src/rng/index.ts';
+import { basicStrategy, blackjackPresets, exactRtp, roundRng, simulateBlackjack, simulationHandsMax, statedRtp, strategyChart, testRoundSeed } from '@casino/games';
 
 interface Arguments {
   readonly preset: string;

@@ -22,7 +22,7 @@ export { isPair, warningsFor } from './decisions.ts';
 export { dealerHits } from './flow.ts';
 export { blackjackReturnMinor, dealerOutcome, settleBox, type DealerOutcome } from './settlement.ts';
 export { openTemporaryTable, temporaryTableHandover, type OpenTemporaryTableOptions, type TemporaryTableHandover } from './temporary-table.ts';
-export { blackjackTableView, type BlackjackTableView } from './table-view.ts';
+export { blackjackTableView, publicBlackjackEvent, type BlackjackPublicEvent, type BlackjackTableView } from './table-view.ts';
 export {
   blackjackRecordFormat,
   blackjackRecordFromJson,
@@ -34,3 +34,7 @@ export {
   replayBlackjackRound,
   type BlackjackRoundRecord,
 } from './record.ts';
+export { basicStrategy, expectedHandCounts, type BasicStrategy, type Decision, type DecisionValues, type HandInput, type LegalSet } from './analysis/basic-strategy.ts';
+export { exactRtp, type ExactRtp } from './analysis/exact-rtp.ts';
+export { playOneHand, simulateBlackjack, simulationHandsMax, type SimulationOptions, type SimulationResult } from './analysis/simulate.ts';
+export { strategyChart } from './analysis/strategy-chart.ts';

@@ -7,7 +7,7 @@ import { blackjackPresets, fortunaBlackjack, fortunaBlackjackSurrender, reelClas
 import { blackjackRecordFromJson, blackjackRecordToJson, blackjackRoundRecord, blackjackStateFromJson, blackjackStateToJson, replayBlackjackRound } from './record.ts';
 import { applyBlackjackAction, legalDecisions, openBlackjackRound } from './round.ts';
 import type { BlackjackRules } from './rules.ts';
-import { blackjackTableView } from './table-view.ts';
+import { blackjackTableView, publicBlackjackEvent } from './table-view.ts';
 import { openTemporaryTable, temporaryTableHandover } from './temporary-table.ts';
 import { act, czk, deal, play, riggedDeal, settlementOf, testLimits } from './testing/fixtures.ts';
 import type { BlackjackAction, BlackjackState } from './types.ts';
@@ -86,6 +86,8 @@ describe('temporary tables (004:TEC-03, 002:BJ-UI-03/04)', () => {
     expect(() => act(live, { kind: 'move-to-temporary-table', seat: 2 })).toThrow(/cannot-move/);
     const view = blackjackTableView(live);
     expect(view.dealerCards).toEqual([parseCards('9h')[0], null]);
+    const hole = live.events.find((event) => event.kind === 'dealer-card-dealt' && event.faceDown)!;
+    expect(publicBlackjackEvent(hole)).toEqual({ kind: 'dealer-card-dealt', card: null, faceDown: true });
     expect(JSON.stringify(view, (_, value) => (typeof value === 'bigint' ? value.toString() : value))).not.toContain('shoe');
   });
 });

@@ -1,5 +1,5 @@
 import type { Card } from '../cards/index.ts';
-import type { BlackjackBox, BlackjackPhase, BoxSettlement, BlackjackState } from './types.ts';
+import type { BlackjackBox, BlackjackEvent, BlackjackPhase, BoxSettlement, BlackjackState } from './types.ts';
 
 /**
  * What players and spectators may see of a round: everything but the shoe and the face-down hole
@@ -32,4 +32,12 @@ export function blackjackTableView(state: BlackjackState): BlackjackTableView {
     settlements: state.settlements,
     temporaryTableFor: state.config.temporaryTable?.originRoundId ?? null,
   };
+}
+
+/** An event as players may see it: a face-down card is announced without its face until it is turned. */
+export type BlackjackPublicEvent = Exclude<BlackjackEvent, { kind: 'dealer-card-dealt' }> | { readonly kind: 'dealer-card-dealt'; readonly card: Card | null; readonly faceDown: boolean };
+
+export function publicBlackjackEvent(event: BlackjackEvent): BlackjackPublicEvent {
+  if (event.kind === 'dealer-card-dealt' && event.faceDown) return { ...event, card: null };
+  return event;
 }

@@ -54,7 +54,8 @@ const cardsMaxForKey = 12;
 
 interface UpCardModel {
   readonly odds: DealerOdds;
-  readonly multi: Map<number, number>;
+  /** Best of hit and stand, memoised by hand (hard sum, ace, cards, holds initial stake). */
+  readonly continueValues: Map<number, number>;
 }
 
 function analysisSupports(rules: BlackjackRules): void {
@@ -62,130 +63,142 @@ function analysisSupports(rules: BlackjackRules): void {
   invariant(!rules.blackjackAfterSplitCountsAsBlackjack, 'the analysis pays a split 21 at 1:1');
 }
 
-export function basicStrategy(rules: BlackjackRules): BasicStrategy {
-  analysisSupports(rules);
-  const models = new Map<number, UpCardModel>();
-  const model = (up: number): UpCardModel => {
-    let found = models.get(up);
+const p = infiniteDeckProbability;
+
+/** Expected values for an endless shoe under one rule set; every decision picks the best legal one. */
+class StrategyModel implements BasicStrategy {
+  private readonly models = new Map<number, UpCardModel>();
+  private readonly splitValues = new Map<string, number>();
+
+  constructor(readonly rules: BlackjackRules) {
+    analysisSupports(rules);
+  }
+
+  /** The dealer's odds once players act: checking games have already ruled a blackjack out. */
+  private model(up: number): UpCardModel {
+    let found = this.models.get(up);
     if (!found) {
-      const odds = infiniteDealerOdds(up, rules);
-      found = { odds: dealerChecks(up, rules) ? withoutBlackjack(odds) : odds, multi: new Map() };
-      models.set(up, found);
+      const odds = infiniteDealerOdds(up, this.rules);
+      found = { odds: dealerChecks(up, this.rules) ? withoutBlackjack(odds) : odds, continueValues: new Map() };
+      this.models.set(up, found);
     }
     return found;
-  };
-  const p = infiniteDeckProbability;
+  }
 
-  const finished = (hard: number, hasAce: boolean, cards: number, doubled: boolean, holdsInitialStake: boolean): FinishedHand => {
+  private stand(m: UpCardModel, hard: number, hasAce: boolean, cards: number, holds: boolean, doubled = false): number {
     const { total } = totalOf(hard, hasAce);
-    const charlie = rules.cardCharlie !== null && cards >= rules.cardCharlie && total <= 21;
-    return { total, busted: total > 21, charlie, natural: false, doubled, holdsInitialStake };
-  };
-  const stand = (m: UpCardModel, hard: number, hasAce: boolean, cards: number, holds: boolean, doubled = false) => expectedPayoff(m.odds, finished(hard, hasAce, cards, doubled, holds), rules);
+    const charlie = this.rules.cardCharlie !== null && cards >= this.rules.cardCharlie && total <= 21;
+    const hand: FinishedHand = { total, busted: total > 21, charlie, natural: false, doubled, holdsInitialStake: holds };
+    return expectedPayoff(m.odds, hand, this.rules);
+  }
 
   /** Best of hit and stand from a hand of `cards` cards (no double, split or surrender any more). */
-  const continueValue = (m: UpCardModel, hard: number, hasAce: boolean, cards: number, holds: boolean): number => {
+  private continueValue(m: UpCardModel, hard: number, hasAce: boolean, cards: number, holds: boolean): number {
     const { total } = totalOf(hard, hasAce);
     if (total > 21) return -1;
-    const charlie = rules.cardCharlie !== null && cards >= rules.cardCharlie;
-    if (charlie || total === 21) return stand(m, hard, hasAce, cards, holds);
+    if ((this.rules.cardCharlie !== null && cards >= this.rules.cardCharlie) || total === 21) return this.stand(m, hard, hasAce, cards, holds);
     const key = ((hard * 2 + (hasAce ? 1 : 0)) * cardsMaxForKey + Math.min(cards, cardsMaxForKey - 1)) * 2 + (holds ? 1 : 0);
-    const known = m.multi.get(key);
+    const known = m.continueValues.get(key);
     if (known !== undefined) return known;
-    const value = Math.max(stand(m, hard, hasAce, cards, holds), hitValue(m, hard, hasAce, cards, holds));
-    m.multi.set(key, value);
+    const value = Math.max(this.stand(m, hard, hasAce, cards, holds), this.hit(m, hard, hasAce, cards, holds));
+    m.continueValues.set(key, value);
     return value;
-  };
-  const hitValue = (m: UpCardModel, hard: number, hasAce: boolean, cards: number, holds: boolean): number => {
-    let sum = 0;
-    for (let value = 1; value <= 10; value++) sum += p[value]! * continueValue(m, hard + value, hasAce || value === 1, cards + 1, holds);
-    return sum;
-  };
-  const doubleValue = (m: UpCardModel, hard: number, hasAce: boolean, holds: boolean): number => {
-    let sum = 0;
-    for (let value = 1; value <= 10; value++) sum += p[value]! * stand(m, hard + value, hasAce || value === 1, 3, holds, true);
-    return sum;
-  };
-  const doubleAllowed = (hard: number, hasAce: boolean, fromSplit: boolean, splitAces: boolean): boolean => {
-    if (splitAces || (fromSplit && !rules.doubleAfterSplit)) return false;
-    const { total, soft } = totalOf(hard, hasAce);
-    if (rules.doubleOn === 'any-two-cards') return true;
-    if (soft) return false;
-    return rules.doubleOn === 'hard-9-to-11' ? total >= 9 && total <= 11 : total >= 10 && total <= 11;
-  };
+  }
 
-  /** Values of a two-card hand's decisions; `splitValue` handles pairs. */
-  const twoCard = (first: number, second: number, up: number, fromSplit: boolean, holds: boolean, handsInBox: number): DecisionValues => {
-    const m = model(up);
+  private hit(m: UpCardModel, hard: number, hasAce: boolean, cards: number, holds: boolean): number {
+    let sum = 0;
+    for (let value = 1; value <= 10; value++) sum += p[value]! * this.continueValue(m, hard + value, hasAce || value === 1, cards + 1, holds);
+    return sum;
+  }
+
+  private double(m: UpCardModel, hard: number, hasAce: boolean, holds: boolean): number {
+    let sum = 0;
+    for (let value = 1; value <= 10; value++) sum += p[value]! * this.stand(m, hard + value, hasAce || value === 1, 3, holds, true);
+    return sum;
+  }
+
+  private doubleAllowed(hard: number, hasAce: boolean, fromSplit: boolean, splitAces: boolean): boolean {
+    if (splitAces || (fromSplit && !this.rules.doubleAfterSplit)) return false;
+    const { total, soft } = totalOf(hard, hasAce);
+    if (this.rules.doubleOn === 'any-two-cards') return true;
+    if (soft) return false;
+    return this.rules.doubleOn === 'hard-9-to-11' ? total >= 9 && total <= 11 : total >= 10 && total <= 11;
+  }
+
+  private canSplitMore(value: number, handsInBox: number): boolean {
+    return handsInBox < (value === 1 ? this.rules.splitAcesHandsMax : this.rules.splitHandsMax);
+  }
+
+  /** Values of a two-card hand's decisions. */
+  private twoCard(first: number, second: number, up: number, fromSplit: boolean, holds: boolean, handsInBox: number): DecisionValues {
+    const m = this.model(up);
     const hard = first + second;
     const hasAce = first === 1 || second === 1;
     const splitAces = fromSplit && first === 1;
-    const standValue = stand(m, hard, hasAce, 2, holds);
-    if (splitAces && rules.splitAcesOneCard) return { stand: standValue, hit: -Infinity, double: null, split: null, surrender: null };
+    const standValue = this.stand(m, hard, hasAce, 2, holds);
+    if (splitAces && this.rules.splitAcesOneCard) return { stand: standValue, hit: -Infinity, double: null, split: null, surrender: null };
     return {
       stand: standValue,
-      hit: hitValue(m, hard, hasAce, 2, holds),
-      double: doubleAllowed(hard, hasAce, fromSplit, splitAces) ? doubleValue(m, hard, hasAce, holds) : null,
-      split: first === second && canSplitMore(first, handsInBox) ? splitValue(first, up, handsInBox) : null,
-      surrender: !fromSplit && rules.surrender === 'late' ? -0.5 : null,
+      hit: this.hit(m, hard, hasAce, 2, holds),
+      double: this.doubleAllowed(hard, hasAce, fromSplit, splitAces) ? this.double(m, hard, hasAce, holds) : null,
+      split: first === second && this.canSplitMore(first, handsInBox) ? this.split(first, up, handsInBox) : null,
+      surrender: !fromSplit && this.rules.surrender === 'late' ? -0.5 : null,
     };
-  };
-  const canSplitMore = (value: number, handsInBox: number) => handsInBox < (value === 1 ? rules.splitAcesHandsMax : rules.splitHandsMax);
+  }
 
   /** A split hand holding one card: its value once it gets the second card, played at its best. */
-  const splitHandValue = (pairValue: number, second: number, up: number, holds: boolean): number => {
-    const values = twoCard(pairValue, second, up, true, holds, Number.POSITIVE_INFINITY);
+  private splitHand(pairValue: number, second: number, up: number, holds: boolean): number {
+    const values = this.twoCard(pairValue, second, up, true, holds, Number.POSITIVE_INFINITY);
     return Math.max(values.stand, values.hit, values.double ?? -Infinity);
-  };
-  const splitMemo = new Map<string, number>();
+  }
+
   /** Splitting a pair (resplitting when a pair card comes and the box has room), per unit of the original stake. */
-  const splitValue = (pairValue: number, up: number, handsBefore: number): number => {
+  private split(pairValue: number, up: number, handsBefore: number): number {
     const memoKey = `${pairValue}:${up}:${handsBefore}`;
-    const known = splitMemo.get(memoKey);
+    const known = this.splitValues.get(memoKey);
     if (known !== undefined) return known;
-    const handsMax = pairValue === 1 ? rules.splitAcesHandsMax : rules.splitHandsMax;
-    // Split aces that take one card are never split again (decisions.ts verifySplit).
-    const resplitAllowed = !(pairValue === 1 && rules.splitAcesOneCard);
-    const counts = expectedHandCounts(p[pairValue]!, handsBefore + 1, handsMax, resplitAllowed);
+    const handsMax = pairValue === 1 ? this.rules.splitAcesHandsMax : this.rules.splitHandsMax;
+    // Split aces that take one card are never split again (decisions.ts checkSplit).
+    const counts = expectedHandCounts(p[pairValue]!, handsBefore + 1, handsMax, !(pairValue === 1 && this.rules.splitAcesOneCard));
     let other = 0;
     let otherInitial = 0;
     for (let value = 1; value <= 10; value++) {
       if (value === pairValue) continue;
-      other += (p[value]! / (1 - p[pairValue]!)) * splitHandValue(pairValue, value, up, false);
-      otherInitial += (p[value]! / (1 - p[pairValue]!)) * splitHandValue(pairValue, value, up, true);
+      const weight = p[value]! / (1 - p[pairValue]!);
+      other += weight * this.splitHand(pairValue, value, up, false);
+      otherInitial += weight * this.splitHand(pairValue, value, up, true);
     }
-    const pairLeft = splitHandValue(pairValue, pairValue, up, false);
-    const pairLeftInitial = splitHandValue(pairValue, pairValue, up, true);
+    const pairLeft = this.splitHand(pairValue, pairValue, up, false);
+    const pairLeftInitial = this.splitHand(pairValue, pairValue, up, true);
     const hands = counts.other + counts.pairs;
     // Every hand is valued as one with a split stake; hand 0 holds the initial stake instead.
     const value = counts.other * other + counts.pairs * pairLeft + (counts.other * (otherInitial - other) + counts.pairs * (pairLeftInitial - pairLeft)) / hands;
-    splitMemo.set(memoKey, value);
+    this.splitValues.set(memoKey, value);
     return value;
-  };
+  }
 
-  const decideByValues = (values: readonly number[], up: number, context: { fromSplit: boolean; handsInBox: number }, legal: LegalSet): Decision => {
+  decideByValues(values: readonly number[], up: number, context: { fromSplit: boolean; handsInBox: number }, legal: LegalSet): Decision {
+    if (values.length === 2) return best(this.twoCard(values[0]!, values[1]!, up, context.fromSplit, true, context.handsInBox), legal);
     const hard = values.reduce((sum, value) => sum + value, 0);
-    const hasAce = values.includes(1);
-    if (values.length === 2) {
-      const candidates = twoCard(values[0]!, values[1]!, up, context.fromSplit, true, context.handsInBox);
-      return best(candidates, legal);
-    }
-    const m = model(up);
-    return best({ stand: stand(m, hard, hasAce, values.length, true), hit: hitValue(m, hard, hasAce, values.length, true), double: null, split: null, surrender: null }, legal);
-  };
+    return this.decideLater(hard, values.includes(1), values.length, up) === 'hit' && legal.hit ? 'hit' : 'stand';
+  }
 
-  const decideLater = (hard: number, hasAce: boolean, cards: number, up: number): 'hit' | 'stand' => {
-    const m = model(up);
-    return hitValue(m, hard, hasAce, cards, true) > stand(m, hard, hasAce, cards, true) + 1e-12 ? 'hit' : 'stand';
-  };
+  decideLater(hard: number, hasAce: boolean, cards: number, up: number): 'hit' | 'stand' {
+    const m = this.model(up);
+    return this.hit(m, hard, hasAce, cards, true) > this.stand(m, hard, hasAce, cards, true) + 1e-12 ? 'hit' : 'stand';
+  }
 
-  return {
-    rules,
-    decideByValues,
-    decideLater,
-    decide: (hand, up, legal) => decideByValues(hand.cards.map(cardPoints), isAce(up) ? 1 : cardPoints(up), { fromSplit: hand.fromSplit, handsInBox: hand.handsInBox }, legal),
-    twoCardValues: (first, second, up, fromSplit) => twoCard(first, second, up, fromSplit, true, 1),
-  };
+  decide(hand: HandInput, up: Card, legal: LegalSet): Decision {
+    return this.decideByValues(hand.cards.map(cardPoints), isAce(up) ? 1 : cardPoints(up), { fromSplit: hand.fromSplit, handsInBox: hand.handsInBox }, legal);
+  }
+
+  twoCardValues(first: number, second: number, up: number, fromSplit: boolean): DecisionValues {
+    return this.twoCard(first, second, up, fromSplit, true, 1);
+  }
+}
+
+export function basicStrategy(rules: BlackjackRules): BasicStrategy {
+  return new StrategyModel(rules);
 }
 
 function best(values: DecisionValues, legal: LegalSet): Decision {
