@@ -160,6 +160,17 @@ describe('round invariants over random play', () => {
     expect(blackjackStateFromJson(blackjackStateToJson(state))).toEqual(state);
   });
 
+  it('a state stored mid-round and read back plays on exactly as the original (a service restart)', () => {
+    const seed = testRoundSeed('restart');
+    let state = openBlackjackRound({ roundId: 'r', rules: reelClassicBlackjack, limits: testLimits, seedCommitment: commitToSeed(seed) }).state;
+    for (const seat of [1, 2]) state = act(act(state, { kind: 'place-bet', seat, stakeMinor: czk(10) }), { kind: 'confirm-bet', seat });
+    state = act(state, { kind: 'close-betting' }, roundRng(seed));
+    const restored = blackjackStateFromJson(blackjackStateToJson(state));
+    expect(restored).toEqual(state);
+    const finish = (start: BlackjackState) => playRandomly(start, ((rng) => (count: number) => rng.intBelow(count))(new SeededRng(99)));
+    expect(finish(restored)).toEqual(finish(state));
+  });
+
   it('the same seed deals the same shoe; only closing the betting reads the rng', () => {
     const seed = testRoundSeed('same');
     const open = () => {

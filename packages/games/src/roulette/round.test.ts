@@ -140,6 +140,15 @@ describe('replay and storage', () => {
     expect(rouletteStateFromJson(text)).toEqual(state);
   });
 
+  it('a state stored mid-round and read back plays on exactly as the original (a service restart)', () => {
+    const seed = testRoundSeed('restart');
+    let state = openRouletteRound({ roundId: 'r', variant: 'double-ball', limits: testLimits(), seedCommitment: commitToSeed(seed) }).state;
+    state = applyRouletteAction(state, { kind: 'place-bets', seat: 2, bets: [black10, straight17] }, roundRng(seed)).state;
+    const restored = rouletteStateFromJson(rouletteStateToJson(state));
+    const finish = (start: RouletteState) => run(start, [{ kind: 'confirm-bets', seat: 2 }, { kind: 'close-betting' }, { kind: 'spin' }], roundRng(seed));
+    expect(finish(restored)).toEqual(finish(state));
+  });
+
   it('the same seed lands the same pockets; the spin is the only random step', () => {
     const seed = testRoundSeed('determinism');
     expect(playedRound(seed).pockets).toEqual(playedRound(seed).pockets);
