@@ -134,28 +134,31 @@ export function finiteDealerOdds(up: number, remaining: Int32Array, rules: Black
 function evaluateTree(tree: DealerTree, fixedProbability: ((value: number) => number) | null, remaining: Int32Array | null): DealerOdds {
   if (scratch.length < tree.nodes * outcomeCount) scratch = new Float64Array(tree.nodes * outcomeCount);
   const odds = scratch;
+  const { terminal, child, drawn, drawnTotal } = tree;
   let left = 0;
   if (remaining) for (let value = 1; value <= 10; value++) left += remaining[value]!;
   // Children are always created after their parents, so a reverse sweep meets children first.
   for (let node = tree.nodes - 1; node >= 0; node--) {
+    if (terminal[node]! >= 0) continue;
     const base = node * outcomeCount;
     for (let k = 0; k < outcomeCount; k++) odds[base + k] = 0;
-    const final = tree.terminal[node]!;
-    if (final >= 0) {
-      odds[base + final] = 1;
-      continue;
-    }
-    const pool = left - tree.drawnTotal[node]!;
+    const pool = left - drawnTotal[node]!;
     for (let value = 1; value <= 10; value++) {
       let probability: number;
       if (fixedProbability) probability = fixedProbability(value);
       else {
-        const available = remaining![value]! - tree.drawn[node * 11 + value]!;
+        const available = remaining![value]! - drawn[node * 11 + value]!;
         if (available <= 0) continue;
         probability = available / pool;
       }
-      const from = tree.child[node * 11 + value]! * outcomeCount;
-      for (let k = 0; k < outcomeCount; k++) odds[base + k] = odds[base + k]! + probability * odds[from + k]!;
+      const next = child[node * 11 + value]!;
+      const final = terminal[next]!;
+      // Most draws end the hand: a final child adds to one outcome instead of seven.
+      if (final >= 0) odds[base + final] = odds[base + final]! + probability;
+      else {
+        const from = next * outcomeCount;
+        for (let k = 0; k < outcomeCount; k++) odds[base + k] = odds[base + k]! + probability * odds[from + k]!;
+      }
     }
   }
   return odds.slice(0, outcomeCount);
