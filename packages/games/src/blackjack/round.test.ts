@@ -148,7 +148,7 @@ describe('round invariants over random play', () => {
     );
   });
 
-  it('ARCHITECTURE-8 a round replays identically from its record through JSON; an edited record is refused', () => {
+  it('issue 7: a blackjack round replays identically from its record through JSON; an edited record is refused', () => {
     const seed = testRoundSeed('replay');
     const choices = new SeededRng(7);
     const state = randomRound(reelClassicBlackjack, seed, [1, 3, 5], (count) => choices.intBelow(count));
@@ -160,7 +160,7 @@ describe('round invariants over random play', () => {
     expect(blackjackStateFromJson(blackjackStateToJson(state))).toEqual(state);
   });
 
-  it('a state stored mid-round and read back plays on exactly as the original (a service restart)', () => {
+  it('issue 7: a blackjack state stored mid-round and read back plays on exactly as the original (a service restart)', () => {
     const seed = testRoundSeed('restart');
     let state = openBlackjackRound({ roundId: 'r', rules: reelClassicBlackjack, limits: testLimits, seedCommitment: commitToSeed(seed) }).state;
     for (const seat of [1, 2]) state = act(act(state, { kind: 'place-bet', seat, stakeMinor: czk(10) }), { kind: 'confirm-bet', seat });

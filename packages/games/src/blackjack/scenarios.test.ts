@@ -63,7 +63,7 @@ describe.each(byName)('%s: splitting and doubling', (_, rules) => {
     expect(settlementOf(state)).toMatchObject({ stakedMinor: czk(200), returnedMinor: czk(200), hands: [{ outcome: 'win', returnedMinor: czk(200) }, { outcome: 'lose' }] });
   });
 
-  it('002:T-BJ-08 002:BJ-11 004:GAM-BJ-06 ten-value cards of different ranks split (K-J, Q-10, J-10); 9-T do not', () => {
+  it('002:T-BJ-08 002:BJ-11 004:GAM-BJ-06 ten-value cards of different ranks split (king-jack, queen-ten, jack-ten); nine-ten does not', () => {
     for (const pair of ['Ks Jd', 'Qs Td', 'Js Th']) expect(legalDecisions(deal(rules, { seats: { 1: pair }, dealer: '9h 8c' }), 1).split).toBe(true);
     expect(legalDecisions(deal(rules, { seats: { 1: '9s Td' }, dealer: '9h 8c' }), 1).split).toBe(false);
   });
@@ -103,11 +103,13 @@ describe('split limits per preset', () => {
     return state;
   };
 
-  it.each([fortunaBlackjack, fortunaBlackjackSurrender])('004:T-104 004:GAM-BJ-06 004:AMB-28 $id: a non-ace pair splits once; a third 8 does not split again', (rules) => {
-    const state = pairs(rules, 1);
-    expect(state.boxes[0]!.hands).toHaveLength(2);
-    expect(handCards(state)).toBe('8s 8c');
-    expect(rejection(() => applyBlackjackAction(state, { kind: 'split', seat: 1 }, { intBelow: () => 0 }))).toBe('split-limit-reached');
+  describe.each([fortunaBlackjack, fortunaBlackjackSurrender])('$id', (rules) => {
+    it('004:T-104 004:GAM-BJ-06 004:AMB-28 a non-ace pair splits once; a third 8 does not split again', () => {
+      const state = pairs(rules, 1);
+      expect(state.boxes[0]!.hands).toHaveLength(2);
+      expect(handCards(state)).toBe('8s 8c');
+      expect(rejection(() => applyBlackjackAction(state, { kind: 'split', seat: 1 }, { intBelow: () => 0 }))).toBe('split-limit-reached');
+    });
   });
 
   it('002:T-BJ-07 002:BJ-CL-11 Classic: 8-8 resplits up to four hands; a further split is refused', () => {
@@ -122,11 +124,13 @@ describe('split limits per preset', () => {
     expect(rejection(() => applyBlackjackAction(state, { kind: 'split', seat: 1 }, { intBelow: () => 0 }))).toBe('split-limit-reached');
   });
 
-  it.each(presets)('004:GAM-BJ-06 002:BJ-12 $id: aces split once only, and a split ace is never split, hit or doubled', (rules) => {
-    const state = deal(rules, { seats: { 1: 'As Ad' }, dealer: '9h 7c', playerDraws: 'Ac Ah' });
-    const split = play(state, '1:split');
-    expect(split.boxes[0]!.hands.map((hand) => hand.status)).toEqual(['split-ace', 'split-ace']);
-    expect(split.phase).toBe('settled');
+  describe.each(presets)('$id', (rules) => {
+    it('004:GAM-BJ-06 002:BJ-12 aces split once only, and a split ace is never split, hit or doubled', () => {
+      const state = deal(rules, { seats: { 1: 'As Ad' }, dealer: '9h 7c', playerDraws: 'Ac Ah' });
+      const split = play(state, '1:split');
+      expect(split.boxes[0]!.hands.map((hand) => hand.status)).toEqual(['split-ace', 'split-ace']);
+      expect(split.phase).toBe('settled');
+    });
   });
 });
 
@@ -166,30 +170,36 @@ describe('the dealer', () => {
 });
 
 describe('insurance, even money and a dealer blackjack', () => {
-  it.each(presets)('004:T-106 004:GAM-B-15 002:T-BJ-04 002:T-BJ-13 $id: insurance is offered only with an ace up, costs half the stake and returns 3× on a dealer blackjack', (rules) => {
-    expect(deal(rules, { seats: { 1: 'Ts 7d' }, dealer: 'Kh 8c' }).phase).toBe('player-turns');
-    const offered = deal(rules, { seats: { 1: 'Ts 7d' }, dealer: 'Ah Kc' }, { 1: 10 });
-    expect(offered.phase).toBe('insurance');
-    const insured = play(offered, '1:insurance');
-    const settled = insured.phase === 'settled' ? insured : play(insured, '1:stand');
-    expect(settlementOf(settled)).toMatchObject({ stakedMinor: czk(15), insuranceReturnedMinor: czk(15), returnedMinor: czk(15) });
-    // No dealer blackjack: the insurance is lost, and 19 beats the dealer's 17 (A+6, or A+6+K where soft 17 hits).
-    const lost = play(deal(rules, { seats: { 1: 'Ts 9d' }, dealer: 'Ah 6c', dealerDraws: 'Ks' }, { 1: 10 }), '1:insurance 1:stand');
-    expect(settlementOf(lost)).toMatchObject({ stakedMinor: czk(15), insuranceReturnedMinor: 0n, returnedMinor: czk(20) });
+  describe.each(presets)('$id', (rules) => {
+    it('004:T-106 004:GAM-B-15 002:T-BJ-04 002:T-BJ-13 insurance is offered only with an ace up, costs half the stake and returns 3× on a dealer blackjack', () => {
+      expect(deal(rules, { seats: { 1: 'Ts 7d' }, dealer: 'Kh 8c' }).phase).toBe('player-turns');
+      const offered = deal(rules, { seats: { 1: 'Ts 7d' }, dealer: 'Ah Kc' }, { 1: 10 });
+      expect(offered.phase).toBe('insurance');
+      const insured = play(offered, '1:insurance');
+      const settled = insured.phase === 'settled' ? insured : play(insured, '1:stand');
+      expect(settlementOf(settled)).toMatchObject({ stakedMinor: czk(15), insuranceReturnedMinor: czk(15), returnedMinor: czk(15) });
+      // No dealer blackjack: the insurance is lost, and 19 beats the dealer's 17 (A+6, or A+6+K where soft 17 hits).
+      const lost = play(deal(rules, { seats: { 1: 'Ts 9d' }, dealer: 'Ah 6c', dealerDraws: 'Ks' }, { 1: 10 }), '1:insurance 1:stand');
+      expect(settlementOf(lost)).toMatchObject({ stakedMinor: czk(15), insuranceReturnedMinor: 0n, returnedMinor: czk(20) });
+    });
   });
 
-  it.each([reelClassicBlackjack, reelPremiumBlackjack])('002:T-BJ-05 002:BJ-15 $id: even money on a blackjack against an ace returns 20 for 10 whatever the dealer has', (rules) => {
-    for (const dealer of ['Ah Kc', 'Ah 7c']) {
-      const state = play(deal(rules, { seats: { 1: 'As Kd' }, dealer }, { 1: 10 }), '1:even-money');
-      expect(settlementOf(state)).toMatchObject({ returnedMinor: czk(20), hands: [{ outcome: 'even-money' }] });
-    }
+  describe.each([reelClassicBlackjack, reelPremiumBlackjack])('$id', (rules) => {
+    it('002:T-BJ-05 002:BJ-15 even money on a blackjack against an ace returns 20 for 10 whatever the dealer has', () => {
+      for (const dealer of ['Ah Kc', 'Ah 7c']) {
+        const state = play(deal(rules, { seats: { 1: 'As Kd' }, dealer }, { 1: 10 }), '1:even-money');
+        expect(settlementOf(state)).toMatchObject({ returnedMinor: czk(20), hands: [{ outcome: 'even-money' }] });
+      }
+    });
   });
 
-  it.each([fortunaBlackjack, reelClassicBlackjack, reelPremiumBlackjack])('004:T-108 004:GAM-BJ-03 002:T-BJ-03 002:BJ-CL-06 $id: against a dealer blackjack found after a split and a double only the initial stake is lost', (rules) => {
-    // Bet 10, split 8-8 (+10), double the first hand (+10), stand the second; the dealer turns up blackjack.
-    let state = deal(rules, { seats: { 1: '8s 8d' }, dealer: 'Ah Kc', playerDraws: '3c 7d 2h' }, { 1: 10 });
-    state = play(state, '1:insurance-no 1:split 1:double 1:stand');
-    expect(settlementOf(state)).toMatchObject({ stakedMinor: czk(30), returnedMinor: czk(20) });
+  describe.each([fortunaBlackjack, reelClassicBlackjack, reelPremiumBlackjack])('$id', (rules) => {
+    it('004:T-108 004:GAM-BJ-03 002:T-BJ-03 002:BJ-CL-06 against a dealer blackjack found after a split and a double only the initial stake is lost', () => {
+      // Bet 10, split 8-8 (+10), double the first hand (+10), stand the second; the dealer turns up blackjack.
+      let state = deal(rules, { seats: { 1: '8s 8d' }, dealer: 'Ah Kc', playerDraws: '3c 7d 2h' }, { 1: 10 });
+      state = play(state, '1:insurance-no 1:split 1:double 1:stand');
+      expect(settlementOf(state)).toMatchObject({ stakedMinor: czk(30), returnedMinor: czk(20) });
+    });
   });
 
   it('004:GAM-BJ-03 a split or double stake on a hand that busted is not returned', () => {
@@ -247,19 +257,21 @@ describe('Charlie and surrender', () => {
 });
 
 describe('warnings (004:GAM-B-17, 002:BJ-UI-01)', () => {
-  it.each(presets)('004:T-111 002:T-BJ-11 $id: hitting hard 17 and standing on 11 come back unapplied with a warning until reconfirmed', (rules) => {
-    const hard17 = deal(rules, { seats: { 1: 'Ts 7d' }, dealer: '9h 8c', playerDraws: '2c' });
-    const hit = applyBlackjackAction(hard17, { kind: 'hit', seat: 1 }, { intBelow: () => 0 });
-    expect(hit).toMatchObject({ needsReconfirmation: true, warnings: ['hit-on-hard-17-or-more'], events: [] });
-    expect(hit.state).toBe(hard17);
-    const confirmed = applyBlackjackAction(hard17, { kind: 'hit', seat: 1, reconfirmed: true }, { intBelow: () => 0 });
-    expect(confirmed.events[0]).toMatchObject({ kind: 'hit', warnings: ['hit-on-hard-17-or-more'] });
-    const soft17 = deal(rules, { seats: { 1: 'As 6d' }, dealer: '9h 8c', playerDraws: '2c' });
-    expect(applyBlackjackAction(soft17, { kind: 'hit', seat: 1 }, { intBelow: () => 0 }).warnings).toEqual([]);
-    const eleven = deal(rules, { seats: { 1: '6s 5d' }, dealer: '9h 8c' });
-    expect(applyBlackjackAction(eleven, { kind: 'stand', seat: 1 }, { intBelow: () => 0 }).warnings).toEqual(['stand-on-11-or-less']);
-    const twelve = deal(rules, { seats: { 1: 'Ts 2d' }, dealer: '9h 8c' });
-    expect(applyBlackjackAction(twelve, { kind: 'stand', seat: 1 }, { intBelow: () => 0 }).needsReconfirmation).toBe(false);
+  describe.each(presets)('$id', (rules) => {
+    it('004:T-111 002:T-BJ-11 hitting hard 17 and standing on 11 come back unapplied with a warning until reconfirmed', () => {
+      const hard17 = deal(rules, { seats: { 1: 'Ts 7d' }, dealer: '9h 8c', playerDraws: '2c' });
+      const hit = applyBlackjackAction(hard17, { kind: 'hit', seat: 1 }, { intBelow: () => 0 });
+      expect(hit).toMatchObject({ needsReconfirmation: true, warnings: ['hit-on-hard-17-or-more'], events: [] });
+      expect(hit.state).toBe(hard17);
+      const confirmed = applyBlackjackAction(hard17, { kind: 'hit', seat: 1, reconfirmed: true }, { intBelow: () => 0 });
+      expect(confirmed.events[0]).toMatchObject({ kind: 'hit', warnings: ['hit-on-hard-17-or-more'] });
+      const soft17 = deal(rules, { seats: { 1: 'As 6d' }, dealer: '9h 8c', playerDraws: '2c' });
+      expect(applyBlackjackAction(soft17, { kind: 'hit', seat: 1 }, { intBelow: () => 0 }).warnings).toEqual([]);
+      const eleven = deal(rules, { seats: { 1: '6s 5d' }, dealer: '9h 8c' });
+      expect(applyBlackjackAction(eleven, { kind: 'stand', seat: 1 }, { intBelow: () => 0 }).warnings).toEqual(['stand-on-11-or-less']);
+      const twelve = deal(rules, { seats: { 1: 'Ts 2d' }, dealer: '9h 8c' });
+      expect(applyBlackjackAction(twelve, { kind: 'stand', seat: 1 }, { intBelow: () => 0 }).needsReconfirmation).toBe(false);
+    });
   });
 
   it('002:T-BJ-11 Reel also questions a double on hard 12 or more; not on A+2 or 5+6', () => {

@@ -4,7 +4,7 @@ import { shuffle } from './rng.ts';
 import { commitToSeed, createRoundSeed, InvalidRoundSeed, roundRng, SeedStreamRng, seedMatchesCommitment, testRoundSeed } from './round-seed.ts';
 
 describe('round seeds and their commitments', () => {
-  it('ARCHITECTURE-8 a fresh seed is 32 CSPRNG bytes whose SHA-256 is the published commitment', () => {
+  it('issue 7: a fresh seed is 32 CSPRNG bytes whose SHA-256 is the published commitment', () => {
     const { seed, commitment } = createRoundSeed();
     expect(seed).toMatch(/^[0-9a-f]{64}$/);
     expect(commitment).toBe(commitToSeed(seed));
@@ -16,7 +16,7 @@ describe('round seeds and their commitments', () => {
     expect(() => commitToSeed('xyz')).toThrow(InvalidRoundSeed);
   });
 
-  it('the round stream is AES-256-CTR keyed by the seed (known answer: the zero key encrypts the zero block to dc95c078…)', () => {
+  it('issue 7: the round stream is AES-256-CTR keyed by the seed (known answer: the zero key encrypts the zero block to dc95c078…)', () => {
     const rng = new SeedStreamRng('0'.repeat(64));
     expect(rng.nextUint32().toString(16)).toBe('78c095dc');
     const seed = testRoundSeed('kat');
@@ -31,7 +31,7 @@ describe('round seeds and their commitments', () => {
     expect(draw(testRoundSeed('a'))).not.toEqual(draw(testRoundSeed('b')));
   });
 
-  it('integers come without modulo bias: below 3·2^30 a naive modulo would put half the draws under 2^30, rejection puts a third', () => {
+  it('issue 7: integers come without modulo bias: below 3·2^30 a naive modulo would put half the draws under 2^30, rejection puts a third', () => {
     const rng = roundRng(testRoundSeed('bias'));
     const bound = 3 * 2 ** 30;
     const draws = 30_000;
@@ -41,7 +41,7 @@ describe('round seeds and their commitments', () => {
     expect(Math.abs(low / draws - 1 / 3)).toBeLessThan(0.014);
   });
 
-  it('Fisher–Yates over the stream deals every order of a small deck equally often (chi-square, 5 degrees of freedom)', () => {
+  it('issue 7: Fisher–Yates over the stream deals every order of a small deck equally often (chi-square, 5 degrees of freedom)', () => {
     const rng = roundRng(testRoundSeed('shuffle'));
     const counts = new Map<string, number>();
     const shuffles = 60_000;

@@ -75,12 +75,14 @@ describe('payouts', () => {
     ['even-chance', { kind: 'outside', position: 'black', stakeMinor: czk(10) }, 2],
   ];
 
-  it.each(winners)('004:GAM-RE-03 004:GAM-R-05 a winning %s returns the stake plus stake × its ratio; a loser returns nothing', (type, request, pocket) => {
-    const ratio = { straight: 35n, split: 17n, street: 11n, corner: 8n, 'six-line': 5n, column: 2n, dozen: 2n, 'even-chance': 1n }[type];
-    expect(payoutRatio[type]).toBe(ratio);
-    expect(returnOf(european, request, [pocket])).toBe(czk(10) * (ratio + 1n));
-    const loser = [...Array(37).keys()].find((n) => !outsidePositionCovers(request, n))!;
-    expect(returnOf(european, request, [loser])).toBe(0n);
+  describe.each(winners)('%s', (type, request, pocket) => {
+    it('004:GAM-RE-03 004:GAM-R-05 a winning position returns the stake plus stake × its ratio; a losing one returns nothing', () => {
+      const ratio = { straight: 35n, split: 17n, street: 11n, corner: 8n, 'six-line': 5n, column: 2n, dozen: 2n, 'even-chance': 1n }[type];
+      expect(payoutRatio[type]).toBe(ratio);
+      expect(returnOf(european, request, [pocket])).toBe(czk(10) * (ratio + 1n));
+      const loser = [...Array(37).keys()].find((n) => !outsidePositionCovers(request, n))!;
+      expect(returnOf(european, request, [loser])).toBe(0n);
+    });
   });
 
   it('004:T-80 a straight 10 on 17 wins 360; French: lost on zero; red 10 on zero returns 5 in French and nothing in European', () => {
@@ -155,7 +157,7 @@ describe('table limits', () => {
     expect(place({ kind: 'inside', numbers: [1, 2, 4, 5], stakeMinor: czk(100.1) })).toBe('stake-above-maximum');
   });
 
-  it('004:GAM-RE-07 D-705 the derived inside maxima never exceed the 1,000,000 CZK cap on a position', () => {
+  it('004:GAM-RE-07 the derived inside maxima (decision 705) never exceed the 1,000,000 CZK cap on a position', () => {
     const top = testLimits(1_000_000, 1_000_000);
     expect(place({ kind: 'inside', numbers: [17], stakeMinor: czk(1_000_000) }, top)).toBe('accepted');
     expect(place({ kind: 'inside', numbers: [14, 17], stakeMinor: czk(1_000_000) }, top)).toBe('accepted');
@@ -185,7 +187,7 @@ describe('table limits', () => {
 describe('racetrack and announced bets', () => {
   const chipsOf = (name: AnnouncedBetName) => announcedBetChips(name).map((group) => `${group.position.numbers.join('/')}${group.chips > 1 ? `×${group.chips}` : ''}`);
 
-  it('004:GAM-RE-06 004:T-87 D-701 Voisins du Zéro is 9 chips on 17 numbers: 0/2/3 and 25/26/28/29 take two chips each', () => {
+  it('004:GAM-RE-06 004:T-87 Voisins du Zéro (decision 701) is 9 chips on 17 numbers: 0/2/3 and 25/26/28/29 take two chips each', () => {
     expect(announcedBetChipCount('voisins-du-zero')).toBe(9);
     expect(announcedBetNumbers('voisins-du-zero')).toHaveLength(17);
     expect(chipsOf('voisins-du-zero')).toEqual(['0/2/3×2', '4/7', '12/15', '18/21', '19/22', '25/26/28/29×2', '32/35']);
@@ -210,13 +212,15 @@ describe('racetrack and announced bets', () => {
     ['finales-a-cheval-5-8', 3, 6], ['finales-a-cheval-6-9', 3, 6], ['finales-a-cheval-7-10', 3, 6], ['finales-a-cheval-8-11', 3, 6], ['finales-a-cheval-9-12', 3, 6],
   ];
 
-  it.each(frenchTable)('004:GAM-RF-04 %s is %i chips covering %i numbers as listed', (name, chips, listed) => {
-    expect(announcedBetChipCount(name)).toBe(chips);
-    // The source counts the numbers of each listed position, so 17 in two splits counts twice (AMB-25).
-    expect(announcedBetChips(name).reduce((sum, group) => sum + group.position.numbers.length, 0)).toBe(listed);
+  describe.each(frenchTable)('%s', (name, chips, listed) => {
+    it('004:GAM-RF-04 the bet has the chips and covers the numbers the source lists for it', () => {
+      expect(announcedBetChipCount(name)).toBe(chips);
+      // The source counts the numbers of each listed position, so 17 in two splits counts twice (AMB-25).
+      expect(announcedBetChips(name).reduce((sum, group) => sum + group.position.numbers.length, 0)).toBe(listed);
+    });
   });
 
-  it('004:AMB-25 D-702 Finales en plein are named by the final digit: "1" covers 1, 11, 21, 31 and "2" covers 2, 12, 22, 32', () => {
+  it('004:AMB-25 Finales en plein (decision 702) are named by the final digit: "1" covers 1, 11, 21, 31 and "2" covers 2, 12, 22, 32', () => {
     expect(announcedBetNumbers('finales-en-plein-1')).toEqual([1, 11, 21, 31]);
     expect(announcedBetNumbers('finales-en-plein-2')).toEqual([2, 12, 22, 32]);
     expect(announcedBetNumbers('orphelins-a-cheval')).toEqual([1, 6, 9, 14, 17, 20, 31, 34]);

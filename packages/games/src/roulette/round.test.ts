@@ -89,7 +89,7 @@ describe('double-ball roulette (D-704)', () => {
     expect(red!.placements[0]!.outcome).toBe('partly-won');
   });
 
-  it('D-704 both balls on one number pay what a single ball pays on the whole stake', () => {
+  it('issue 7: D-704 both balls on one number pay what a single ball pays on the whole stake', () => {
     const state = playRound('double-ball', [{ kind: 'inside', numbers: [0], stakeMinor: czk(10) }], [0, 0]);
     expect(state.settlements![0]!.returnedMinor).toBe(czk(360));
   });
@@ -112,7 +112,7 @@ describe('replay and storage', () => {
     return state;
   }
 
-  it('ARCHITECTURE-8 a round replays identically from its record, through JSON', () => {
+  it('issue 7: a roulette round replays identically from its record, through JSON', () => {
     const { seed } = createRoundSeed();
     const state = playedRound(seed);
     const text = rouletteRecordToJson(rouletteRoundRecord(state, seed));
@@ -121,7 +121,7 @@ describe('replay and storage', () => {
     expect(replayed.pockets).toEqual(state.pockets);
   });
 
-  it('a record with another seed, an edited action or an edited result is refused', () => {
+  it('issue 7: a roulette record with another seed, an edited action or an edited result is refused', () => {
     const seed = testRoundSeed('replay');
     const record = rouletteRoundRecord(playedRound(seed), seed);
     expect(() => rouletteRoundRecord(playedRound(seed), testRoundSeed('other'))).toThrow(InvalidRoundRecord);
@@ -140,7 +140,7 @@ describe('replay and storage', () => {
     expect(rouletteStateFromJson(text)).toEqual(state);
   });
 
-  it('a state stored mid-round and read back plays on exactly as the original (a service restart)', () => {
+  it('issue 7: a roulette state stored mid-round and read back plays on exactly as the original (a service restart)', () => {
     const seed = testRoundSeed('restart');
     let state = openRouletteRound({ roundId: 'r', variant: 'double-ball', limits: testLimits(), seedCommitment: commitToSeed(seed) }).state;
     state = applyRouletteAction(state, { kind: 'place-bets', seat: 2, bets: [black10, straight17] }, roundRng(seed)).state;

@@ -34,7 +34,7 @@ describe('exact return per bet type', () => {
     for (const position of allInsidePositions()) expect(expectedReturn([staked(position)], frenchRoulette)).toEqual(thirtySixOver37);
   });
 
-  it('D-704 double-ball roulette: over all 37 × 37 ball pairs every bet still returns 36/37', () => {
+  it('issue 7: D-704 double-ball roulette: over all 37 × 37 ball pairs every bet still returns 36/37', () => {
     const sample = [...allInsidePositions().filter((_, k) => k % 7 === 0), ...outsidePositionNames.map(outsidePosition)];
     for (const position of sample) expect(expectedReturn([staked(position)], doubleBallRoulette)).toEqual(thirtySixOver37);
   });
