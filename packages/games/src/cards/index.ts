@@ -1,1 +1,2 @@
 export * from './card.ts';
+export { isOrderOfShoe, shoeDecksMax, shoeOf } from './shoe.ts';
