@@ -39,6 +39,11 @@ export const errorCatalog = {
   'temporary-account-deposit-cap': { status: 422, title: 'Deposits to a temporary account are capped' },
   'temporary-account-cashless-only': { status: 422, title: 'A temporary account accepts cashless deposits only' },
   'temporary-account-no-withdrawals': { status: 422, title: 'Nothing can be withdrawn from a temporary account' },
+  // Self-limitation measures and their enforcement (issue 5, packages/limits).
+  'self-excluded': { status: 403, title: 'The player is self-excluded' },
+  'self-exclusion-not-shortenable': { status: 409, title: 'A self-exclusion cannot be shortened or lifted' },
+  'self-limits-inconsistent': { status: 422, title: 'A shorter period may not have a higher limit than a longer one' },
+  'play-session-ended': { status: 409, title: 'The play session has ended' },
   'internal-error': { status: 500, title: 'Internal server error' },
   'service-unavailable': { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -1,6 +1,9 @@
 import { DomainError, type Clock } from '@casino/core';
 import type { Tx } from '@casino/db';
-import type { JurisdictionProfile, MeasureDefinition } from './catalogue.ts';
+import { calendarPeriods, findMeasure, type JurisdictionProfile, type MeasureDefinition } from './catalogue.ts';
+import { recordChange } from './change-store.ts';
+import { compareStrictness, exclusionRuns, exclusionSetting, limitSetting, measureStates, noLimit, type MeasureSetting } from './measures.ts';
+import { ensurePlayerSelfLimits } from './player-lock.ts';
 
 /** A decision on one measure at registration: set with a value, or explicitly refused. */
 export type MeasureDecision =
@@ -29,7 +32,7 @@ export function resolveRegistrationDecisions(profile: JurisdictionProfile, decis
     }
     byMeasure.set(d.measure, d);
   });
-  return profile.registrationMeasures.map((definition) => {
+  const resolved = profile.registrationMeasures.map((definition) => {
     const decision = byMeasure.get(definition.code);
     if (!decision) {
       throw new DomainError('self-limit-decision-missing', `Set or explicitly refuse the measure ${definition.code} (${definition.description}).`, {
@@ -37,8 +40,31 @@ export function resolveRegistrationDecisions(profile: JurisdictionProfile, decis
         extensions: { measure: definition.code },
       });
     }
+    if (decision.decision === 'refused' && !profile.registrationMayRefuse) {
+      throw new DomainError('validation-failed', `${definition.code} must be set before playing (003:R-LIM-01).`, { field: `body.selfLimits.${definition.code}` });
+    }
     return resolveOne(definition, decision, clock);
   });
+  if (profile.nestedPeriods) assertNestedDecisions(profile, resolved);
+  return resolved;
+}
+
+/** 003:R-LIM-03 at registration: per metric, day ≤ week ≤ month among the limits set. */
+function assertNestedDecisions(profile: JurisdictionProfile, decisions: readonly ResolvedDecision[]): void {
+  const valueOf = (code: string) => {
+    const d = decisions.find((x) => x.measure === code && x.decision === 'SET');
+    return d ? (d.amountMinor ?? (d.durationMinutes === null ? null : BigInt(d.durationMinutes))) : null;
+  };
+  for (const definition of profile.registrationMeasures) {
+    if (definition.period === undefined || definition.period === 'session') continue;
+    const longer = calendarPeriods.slice(calendarPeriods.indexOf(definition.period) + 1).map((p) => `${definition.metric}:${p}`);
+    for (const code of longer) {
+      const [own, other] = [valueOf(definition.code), valueOf(code)];
+      if (own !== null && other !== null && own > other) {
+        throw new DomainError('self-limits-inconsistent', `${definition.code} may not exceed ${code} (003:R-LIM-03).`, { field: 'body.selfLimits', extensions: { measure: definition.code, conflictsWith: code } });
+      }
+    }
+  }
 }
 
 function resolveOne(definition: MeasureDefinition, decision: MeasureDecision, clock: Clock): ResolvedDecision {
@@ -72,7 +98,9 @@ export function milderDecisions(previous: readonly ResolvedDecision[], next: rea
   for (const before of previous) {
     if (before.decision !== 'SET') continue;
     const after = next.find((d) => d.measure === before.measure);
-    if (!after || after.decision === 'REFUSED') {
+    // Measures the registration does not ask about are carried over instead (carryOverMeasures).
+    if (!after) continue;
+    if (after.decision === 'REFUSED') {
       if (!(before.excludedUntil && before.excludedUntil <= now)) milder.push(before.measure);
       continue;
     }
@@ -84,8 +112,70 @@ export function milderDecisions(previous: readonly ResolvedDecision[], next: rea
   return milder;
 }
 
+/**
+ * Records the decisions taken at registration (004:SLM-01: each set or refused, with the time) and
+ * starts each measure's history with them: in force at once (002:RG-04).
+ */
 export async function recordRegistrationDecisions(tx: Tx, playerId: string, decisions: readonly ResolvedDecision[], decidedAt: Date): Promise<void> {
   await tx.selfLimitDecision.createMany({ data: decisions.map((d) => ({ playerId, ...d, decidedAt })) });
+  await ensurePlayerSelfLimits(tx, playerId, decidedAt);
+  for (const decision of decisions) {
+    await recordChange(tx, {
+      playerId, measure: decision.measure, direction: 'INITIAL', setting: settingOf(decision), previous: noLimit,
+      requestedAt: decidedAt, requestedBy: 'player', effectiveFrom: decidedAt,
+    });
+  }
+}
+
+function settingOf(decision: ResolvedDecision): MeasureSetting {
+  if (decision.decision === 'REFUSED') return noLimit;
+  if (decision.amountMinor !== null) return limitSetting(decision.amountMinor);
+  if (decision.durationMinutes !== null) return limitSetting(BigInt(decision.durationMinutes));
+  return exclusionSetting(decision.excludedUntil);
+}
+
+function decisionOf(definition: MeasureDefinition, setting: MeasureSetting): ResolvedDecision {
+  const none: ResolvedDecision = { measure: definition.code, decision: 'REFUSED', amountMinor: null, durationMinutes: null, excludedUntil: null };
+  if (!setting.isSet) return none;
+  if (definition.kind === 'amount') return { ...none, decision: 'SET', amountMinor: setting.limitValue };
+  if (definition.kind === 'duration') return { ...none, decision: 'SET', durationMinutes: Number(setting.limitValue) };
+  return { ...none, decision: 'SET', excludedUntil: setting.excludedUntil };
+}
+
+/**
+ * §14a: the measures in force on an account at `at`, changes after registration included (a pending
+ * loosening only once its time has come, as it would have on the old account).
+ */
+export async function measuresInForceOf(tx: Tx, profile: JurisdictionProfile, playerId: string, at: Date): Promise<ResolvedDecision[]> {
+  const states = await measureStates(tx, playerId, at);
+  const result: ResolvedDecision[] = [];
+  for (const state of states.values()) {
+    const definition = findMeasure(profile, state.measure);
+    if (!definition) continue;
+    const ended = definition.kind === 'exclusion' && !exclusionRuns(state.inForce, at);
+    result.push(decisionOf(definition, ended ? noLimit : state.inForce));
+  }
+  return result;
+}
+
+/**
+ * §14a for the measures registration does not ask about (week limits, a session limit): those in
+ * force on the account closed less than 7 days ago pass to the new account where they are stricter.
+ */
+export async function carryOverMeasures(tx: Tx, options: { profile: JurisdictionProfile; fromPlayerId: string; toPlayerId: string; at: Date }): Promise<string[]> {
+  const [before, after] = await Promise.all([measureStates(tx, options.fromPlayerId, options.at), measureStates(tx, options.toPlayerId, options.at)]);
+  const carried: string[] = [];
+  for (const definition of options.profile.measures) {
+    const old = before.get(definition.code)?.inForce ?? noLimit;
+    const current = after.get(definition.code)?.inForce ?? noLimit;
+    if (compareStrictness(definition.kind, current, old, options.at) <= 0) continue;
+    await recordChange(tx, {
+      playerId: options.toPlayerId, measure: definition.code, direction: 'CARRY_OVER', setting: old, previous: current,
+      requestedAt: options.at, requestedBy: `system:§14a carried over from ${options.fromPlayerId}`, effectiveFrom: options.at,
+    });
+    carried.push(definition.code);
+  }
+  return carried;
 }
 
 export async function decisionsOf(tx: Tx, playerId: string): Promise<ResolvedDecision[]> {
