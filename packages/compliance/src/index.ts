@@ -6,4 +6,4 @@ export {
   type MinistryRegistersClient,
   type MinistryRegistersClientOptions,
 } from './registers/ministry-registers-client.ts';
-export type { ExcludedPersonsCheck, IdentityVerification, RegisterPerson, RegisterUnavailable, UnavailableReason } from './registers/types.ts';
+export type { ExcludedPersonsCheck, ExclusionEntry, IdentityVerification, RegisterPerson, RegisterUnavailable, UnavailableReason } from './registers/types.ts';
