@@ -81,11 +81,12 @@ interface ChangeRow {
  */
 export async function measureStates(tx: Tx | Db, playerId: string, at: Date): Promise<Map<string, MeasureState>> {
   const rows = await tx.$queryRaw<ChangeRow[]>`
-    SELECT DISTINCT ON (measure, effective_from > ${at}) id, measure, is_set, limit_value, excluded_until, requested_at, effective_from,
-           effective_from > ${at} AS pending
-    FROM self_limit_change
-    WHERE player_id = ${playerId}::uuid AND cancelled_at IS NULL
-    ORDER BY measure, effective_from > ${at}, effective_from DESC, id DESC`;
+    SELECT DISTINCT ON (measure, pending) id, measure, is_set, limit_value, excluded_until, requested_at, effective_from, pending
+    FROM (
+      SELECT *, effective_from > ${at} AS pending FROM self_limit_change
+      WHERE player_id = ${playerId}::uuid AND cancelled_at IS NULL
+    ) AS change
+    ORDER BY measure, pending, effective_from DESC, id DESC`;
   const states = new Map<string, MeasureState>();
   for (const row of rows) {
     const state = states.get(row.measure) ?? { measure: row.measure, inForce: noLimit, inForceSince: null, inForceChangeId: null, pending: null };
