@@ -12,6 +12,7 @@ import * as ledger from '@casino/ledger';
 import { authorizeDeposit } from './authorize-deposit.ts';
 import { authorizeStake, type Authorized } from './authorize-stake.ts';
 import { czechProfile, type JurisdictionProfile } from './catalogue.ts';
+import { changeLimit } from './change-limit.ts';
 import type { EnforcementContext } from './context.ts';
 import { recordSettlement } from './record-settlement.ts';
 import { recordRegistrationDecisions, resolveRegistrationDecisions, type MeasureDecision } from './registration-decisions.ts';
@@ -59,6 +60,12 @@ export async function limitsFixture(start = new Date('2026-11-02T09:00:00Z'), pr
       const playerId = await insertPlayer(db, clock.now());
       const resolved = resolveRegistrationDecisions(playerProfile, playerProfile.registrationMeasures.map((m) => ({ measure: m.code, ...(decisions[m.code] ?? { decision: 'refused' }) }) as MeasureDecision), clock);
       await transaction(db, (tx) => recordRegistrationDecisions(tx, playerId, resolved, clock.now()));
+      // Measures registration does not ask about (week limits, session limits) are set right after it.
+      for (const [measure, decision] of Object.entries(decisions)) {
+        if (playerProfile.registrationMeasures.some((m) => m.code === measure)) continue;
+        const limit = decision.decision === 'set' ? (decision.amountMinor ?? BigInt(decision.durationMinutes!)) : null;
+        await changeLimit({ db, clock, profile: playerProfile }, { playerId, measure, limit, actor: 'player' });
+      }
       const wallet = (await ledger.openAccount(db, ledger.playerWalletSpec(playerId, 'cash', 'CZK'))).id;
       await transaction(db, post({ idempotencyKey: `fund:${playerId}`, kind: 'DEPOSIT', debitAccountId: psp, creditAccountId: wallet, amount: czk('100000.00') }));
       const { playSessionId } = await transaction(db, (tx) => startPlaySession({ clock, profile: playerProfile }, tx, { playerId }));
