@@ -21,6 +21,9 @@ import type { GameCategory } from './usage-entries.ts';
 
 export const czk = (amount: string) => Money.of(amount, 'CZK');
 
+/** A registration decision without its measure (the record key names it). */
+export type DecisionBody = { decision: 'refused' } | { decision: 'set'; amountMinor?: bigint; durationMinutes?: number; exclusionHours?: number | null };
+
 export interface TestPlayer {
   playerId: string;
   wallet: AccountId;
@@ -35,7 +38,7 @@ export interface LimitsFixture {
   house: AccountId;
   psp: AccountId;
   /** A registered player with these decisions (every other registration measure refused), 100,000 CZK in the wallet and an open play session. */
-  newPlayer(decisions?: Record<string, Omit<MeasureDecision, 'measure'>>, profile?: JurisdictionProfile): Promise<TestPlayer>;
+  newPlayer(decisions?: Record<string, DecisionBody>, profile?: JurisdictionProfile): Promise<TestPlayer>;
   /** authorizeStake then the ledger posting of its CZK equivalent, in one transaction. */
   stake(player: TestPlayer, amount: Money, options?: { rateToCzk?: string; reference?: string; category?: GameCategory }): Promise<Authorized>;
   /** recordSettlement then the ledger posting of the win, in one transaction. */
@@ -114,5 +117,5 @@ async function insertPlayer(db: Db, now: Date): Promise<string> {
   return id;
 }
 
-export const setAmount = (crowns: string): Omit<MeasureDecision, 'measure'> => ({ decision: 'set', amountMinor: czk(crowns).toMinor() });
-export const setMinutes = (minutes: number): Omit<MeasureDecision, 'measure'> => ({ decision: 'set', durationMinutes: minutes });
+export const setAmount = (crowns: string): DecisionBody => ({ decision: 'set', amountMinor: czk(crowns).toMinor() });
+export const setMinutes = (minutes: number): DecisionBody => ({ decision: 'set', durationMinutes: minutes });
