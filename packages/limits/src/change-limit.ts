@@ -1,4 +1,4 @@
-import { addDays, DomainError, pragueDate, startOfPragueDay } from '@casino/core';
+import { addDays, DomainError, pragueDate, startOfPragueDay, type Money } from '@casino/core';
 import { transaction } from '@casino/db';
 import { calendarPeriods, findMeasure, type JurisdictionProfile, type MeasureDefinition } from './catalogue.ts';
 import { cancelPending, recordChange } from './change-store.ts';
@@ -11,8 +11,8 @@ export interface LimitChangeRequest {
   playerId: string;
   /** A money or playing-time measure of the profile, e.g. `stake:day` (self-exclusion: selfExclude). */
   measure: string;
-  /** The new limit (CZK minor units for money, minutes for playing time), or null to remove the limit. */
-  limit: bigint | null;
+  /** The new limit: an amount in CZK for money limits, minutes for playing time; null removes the limit. */
+  limit: { amount: Money } | { minutes: number } | null;
   /** `player`, or `staff:<id>` when support records it for the player. */
   actor: string;
 }
@@ -34,8 +34,8 @@ export interface LimitChangeOutcome {
  * is kept with who, when, old, new and effective from.
  */
 export async function changeLimit(ctx: Pick<LimitsContext, 'db' | 'clock' | 'profile'>, request: LimitChangeRequest): Promise<LimitChangeOutcome> {
-  const definition = limitDefinition(ctx.profile, request);
-  const next = request.limit === null ? noLimit : limitSetting(request.limit);
+  const { definition, value } = limitDefinition(ctx.profile, request);
+  const next = value === null ? noLimit : limitSetting(value);
   return transaction(ctx.db, async (tx) => {
     const at = ctx.clock.now();
     const locked = await lockPlayer(tx, request.playerId, at);
@@ -56,18 +56,29 @@ export async function changeLimit(ctx: Pick<LimitsContext, 'db' | 'clock' | 'pro
   });
 }
 
-function limitDefinition(profile: JurisdictionProfile, request: LimitChangeRequest): MeasureDefinition {
+function limitDefinition(profile: JurisdictionProfile, request: LimitChangeRequest): { definition: MeasureDefinition; value: bigint | null } {
   const definition = findMeasure(profile, request.measure);
   if (!definition || definition.kind === 'exclusion') {
     throw new DomainError('not-found', `There is no limit ${request.measure}; the limits are ${profile.measures.filter((m) => m.kind !== 'exclusion').map((m) => m.code).join(', ')}.`, { field: 'params.measure' });
   }
-  const field = definition.kind === 'amount' ? 'body.amount' : 'body.minutes';
-  const value = request.limit;
+  const value = limitValueOf(definition, request.limit);
   if (value !== null && (value < definition.minimum || (definition.maximum !== null && value > definition.maximum))) {
     const bounds = definition.kind === 'amount' ? 'at least 1 CZK' : `between ${definition.minimum} and ${definition.maximum} minutes`;
-    throw new DomainError('validation-failed', `${definition.code} must be ${bounds}.`, { field });
+    throw new DomainError('validation-failed', `${definition.code} must be ${bounds}.`, { field: definition.kind === 'amount' ? 'body.amount' : 'body.minutes' });
   }
-  return definition;
+  return { definition, value };
+}
+
+/** The limit in the measure's unit: CZK minor units for money (004:SLM-03), minutes for playing time. */
+function limitValueOf(definition: MeasureDefinition, limit: LimitChangeRequest['limit']): bigint | null {
+  if (limit === null) return null;
+  if (definition.kind === 'amount') {
+    if (!('amount' in limit)) throw new DomainError('validation-failed', `${definition.code} is a money limit: give an amount in CZK.`, { field: 'body.amount' });
+    if (limit.amount.currency !== 'CZK') throw new DomainError('validation-failed', 'Self-limits are set in CZK (004:SLM-03, REG-22).', { field: 'body.amount.currency' });
+    return limit.amount.toMinor();
+  }
+  if (!('minutes' in limit) || !Number.isInteger(limit.minutes)) throw new DomainError('validation-failed', `${definition.code} is a playing-time limit: give whole minutes.`, { field: 'body.minutes' });
+  return BigInt(limit.minutes);
 }
 
 /** When a loosening requested at `at` applies: after the profile's delay, or when the limit's period ends. */

@@ -1,4 +1,4 @@
-import { newId } from '@casino/core';
+import { Money, newId } from '@casino/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { swedishProfile, type JurisdictionProfile } from './catalogue.ts';
 import { changeLimit } from './change-limit.ts';
@@ -17,7 +17,7 @@ afterAll(async () => {
 
 const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as { code: string; extensions?: Record<string, unknown> });
 const change = (player: TestPlayer, measure: string, crowns: string | null, profile: JurisdictionProfile = f.ctx.profile) =>
-  changeLimit({ db: f.db, clock: f.clock, profile }, { playerId: player.playerId, measure, limit: crowns === null ? null : czk(crowns).toMinor(), actor: 'player' });
+  changeLimit({ db: f.db, clock: f.clock, profile }, { playerId: player.playerId, measure, limit: crowns === null ? null : measure.startsWith('playing-time') ? { minutes: Number(crowns) } : { amount: czk(crowns) }, actor: 'player' });
 const inForce = async (player: TestPlayer, measure: string) => stateOf(await measureStates(f.db, player.playerId, f.clock.now()), measure).inForce.limitValue;
 
 /** Runs `fn` with the clock moved on, then puts it back, so the other tests keep their dates. */
@@ -104,13 +104,17 @@ describe('changing a limit (Czech profile)', () => {
     await expect(f.db.selfLimitChange.delete({ where: { id: latest!.changeId } })).rejects.toThrow(/append-only/);
   });
 
-  it('issue 5 the same value again changes nothing; an unknown measure and a value out of bounds are refused', async () => {
+  it('issue 5 / 004:SLM-03 the same value again changes nothing; a limit not in CZK, of the wrong kind, unknown or out of bounds is refused', async () => {
     const player = await f.newPlayer({ 'playing-time:day': setMinutes(60) });
-    expect(await changeLimit({ db: f.db, clock: f.clock, profile: f.ctx.profile }, { playerId: player.playerId, measure: 'playing-time:day', limit: 60n, actor: 'player' })).toMatchObject({ direction: 'unchanged', changeId: null });
-    expect(await refusal(changeLimit({ db: f.db, clock: f.clock, profile: f.ctx.profile }, { playerId: player.playerId, measure: 'playing-time:day', limit: 1441n, actor: 'player' }))).toMatchObject({ code: 'validation-failed' });
+    expect(await changeLimit({ db: f.db, clock: f.clock, profile: f.ctx.profile }, { playerId: player.playerId, measure: 'playing-time:day', limit: { minutes: 60 }, actor: 'player' })).toMatchObject({ direction: 'unchanged', changeId: null });
+    expect(await refusal(changeLimit({ db: f.db, clock: f.clock, profile: f.ctx.profile }, { playerId: player.playerId, measure: 'playing-time:day', limit: { minutes: 1441 }, actor: 'player' }))).toMatchObject({ code: 'validation-failed' });
+    const ctx = { db: f.db, clock: f.clock, profile: f.ctx.profile };
+    expect(await refusal(changeLimit(ctx, { playerId: player.playerId, measure: 'stake:day', limit: { minutes: 500 }, actor: 'player' }))).toMatchObject({ code: 'validation-failed', field: 'body.amount' });
+    expect(await refusal(changeLimit(ctx, { playerId: player.playerId, measure: 'stake:day', limit: { amount: Money.of('40.00', 'EUR') }, actor: 'player' }))).toMatchObject({ code: 'validation-failed', field: 'body.amount.currency' });
+    expect(await refusal(changeLimit(ctx, { playerId: player.playerId, measure: 'playing-time:day', limit: { amount: czk('1.00') }, actor: 'player' }))).toMatchObject({ field: 'body.minutes' });
     expect(await refusal(change(player, 'bets:year', '1.00'))).toMatchObject({ code: 'not-found' });
     expect(await refusal(change(player, 'self-exclusion', '1.00'))).toMatchObject({ code: 'not-found' });
-    expect(await refusal(changeLimit({ db: f.db, clock: f.clock, profile: f.ctx.profile }, { playerId: newId(), measure: 'stake:day', limit: 100n, actor: 'player' }))).toMatchObject({ code: 'not-found' });
+    expect(await refusal(changeLimit({ db: f.db, clock: f.clock, profile: f.ctx.profile }, { playerId: newId(), measure: 'stake:day', limit: { amount: czk('1.00') }, actor: 'player' }))).toMatchObject({ code: 'not-found' });
   });
 });
 

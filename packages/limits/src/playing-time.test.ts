@@ -117,5 +117,5 @@ describe('playing time', () => {
 });
 
 function changeSessionLimit(player: TestPlayer, limitMinutes: number) {
-  return changeLimit({ db: f.db, clock: f.clock, profile: f.ctx.profile }, { playerId: player.playerId, measure: 'playing-time:session', limit: BigInt(limitMinutes), actor: 'player' });
+  return changeLimit({ db: f.db, clock: f.clock, profile: f.ctx.profile }, { playerId: player.playerId, measure: 'playing-time:session', limit: { minutes: limitMinutes }, actor: 'player' });
 }

@@ -66,7 +66,7 @@ export async function limitsFixture(start = new Date('2026-11-02T09:00:00Z'), pr
       // Measures registration does not ask about (week limits, session limits) are set right after it.
       for (const [measure, decision] of Object.entries(decisions)) {
         if (playerProfile.registrationMeasures.some((m) => m.code === measure)) continue;
-        const limit = decision.decision === 'set' ? (decision.amountMinor ?? BigInt(decision.durationMinutes!)) : null;
+        const limit = decision.decision === 'refused' ? null : decision.amountMinor !== undefined ? { amount: Money.fromMinor(decision.amountMinor, 'CZK') } : { minutes: decision.durationMinutes! };
         await changeLimit({ db, clock, profile: playerProfile }, { playerId, measure, limit, actor: 'player' });
       }
       const wallet = (await ledger.openAccount(db, ledger.playerWalletSpec(playerId, 'cash', 'CZK'))).id;
