@@ -69,7 +69,7 @@ describe('changing a limit (Czech profile)', () => {
     await change(player, 'net-loss:day', '1000.00');
     await later(hours(3 * 24), () => withdrawPendingChange({ db: f.db, clock: f.clock }, { playerId: player.playerId, measure: 'net-loss:day', actor: 'player' }));
     await later(hours(30 * 24), async () => expect(await inForce(player, 'net-loss:day')).toBe(10_000n));
-    const history = await limitHistory(f.db, player.playerId, f.clock.now(), { limit: 10 });
+    const history = await limitHistory({ db: f.db, clock: f.clock, profile: f.ctx.profile }, player.playerId, { limit: 10 });
     expect(history.entries.map((e) => [e.measure, e.direction, e.status])).toContainEqual(['net-loss:day', 'LOOSEN', 'withdrawn']);
     expect(await refusal(withdrawPendingChange({ db: f.db, clock: f.clock }, { playerId: player.playerId, measure: 'net-loss:day', actor: 'player' }))).toMatchObject({ code: 'not-found' });
   });
@@ -79,7 +79,7 @@ describe('changing a limit (Czech profile)', () => {
     await change(player, 'stake:day', '500.00');
     await later(hours(24), () => change(player, 'stake:day', '80.00'));
     await later(hours(8 * 24), async () => expect(await inForce(player, 'stake:day')).toBe(8_000n));
-    const statuses = (await limitHistory(f.db, player.playerId, f.clock.now(), { limit: 10 })).entries.filter((e) => e.measure === 'stake:day').map((e) => [e.direction, e.status]);
+    const statuses = (await limitHistory({ db: f.db, clock: f.clock, profile: f.ctx.profile }, player.playerId, { limit: 10 })).entries.filter((e) => e.measure === 'stake:day').map((e) => [e.direction, e.status]);
     expect(statuses).toEqual([['TIGHTEN', 'pending'], ['LOOSEN', 'superseded'], ['INITIAL', 'in-force']]);
   });
 
@@ -95,7 +95,7 @@ describe('changing a limit (Czech profile)', () => {
   it('issue 5 every change keeps who, when, the old and new values and the effective time; the history cannot be edited', async () => {
     const player = await f.newPlayer({ 'stake:day': setAmount('100.00') });
     await change(player, 'stake:day', '50.00');
-    const [latest] = (await limitHistory(f.db, player.playerId, f.clock.now(), { limit: 1 })).entries;
+    const [latest] = (await limitHistory({ db: f.db, clock: f.clock, profile: f.ctx.profile }, player.playerId, { limit: 1 })).entries;
     expect(latest).toMatchObject({
       measure: 'stake:day', direction: 'TIGHTEN', requestedBy: 'player', requestedAt: f.clock.now(), effectiveFrom: f.clock.now(), status: 'in-force',
       setting: { isSet: true, limitValue: 5_000n }, previous: { isSet: true, limitValue: 10_000n },

@@ -1,5 +1,7 @@
 import { assert } from '@casino/core';
 import type { Db } from '@casino/db';
+import { findMeasure, type MeasureKind } from './catalogue.ts';
+import type { LimitsContext } from './context.ts';
 import { measureStates, type MeasureSetting } from './measures.ts';
 
 export const historyPageSizeMax = 200;
@@ -9,6 +11,7 @@ export type ChangeStatus = 'in-force' | 'pending' | 'replaced' | 'withdrawn' | '
 export interface HistoryEntry {
   changeId: string;
   measure: string;
+  kind: MeasureKind;
   direction: 'INITIAL' | 'TIGHTEN' | 'LOOSEN' | 'CARRY_OVER';
   setting: MeasureSetting;
   previous: MeasureSetting;
@@ -24,7 +27,9 @@ export interface HistoryEntry {
  * Every change of every measure of a player, newest first, a page at a time: who asked, when, the
  * value before and after, from when it applies, and where it stands now.
  */
-export async function limitHistory(db: Db, playerId: string, at: Date, page: { limit: number; after?: string }): Promise<{ entries: HistoryEntry[]; nextCursor: string | null }> {
+export async function limitHistory(ctx: Pick<LimitsContext, 'clock' | 'profile'> & { db: Db }, playerId: string, page: { limit: number; after?: string }): Promise<{ entries: HistoryEntry[]; nextCursor: string | null }> {
+  const { db } = ctx;
+  const at = ctx.clock.now();
   assert(Number.isInteger(page.limit) && page.limit >= 1 && page.limit <= historyPageSizeMax, `a history page holds 1..${historyPageSizeMax} changes`);
   const [rows, states] = await Promise.all([
     db.selfLimitChange.findMany({
@@ -38,6 +43,7 @@ export async function limitHistory(db: Db, playerId: string, at: Date, page: { l
   const entries = rows.slice(0, page.limit).map((row): HistoryEntry => ({
     changeId: row.id,
     measure: row.measure,
+    kind: kindOf(ctx.profile, row.measure),
     direction: row.direction,
     setting: { isSet: row.isSet, limitValue: row.limitValue, excludedUntil: row.excludedUntil },
     previous: { isSet: row.previousIsSet, limitValue: row.previousLimitValue, excludedUntil: row.previousExcludedUntil },
@@ -49,4 +55,10 @@ export async function limitHistory(db: Db, playerId: string, at: Date, page: { l
     cancelledBy: row.cancelledBy,
   }));
   return { entries, nextCursor: rows.length > page.limit ? entries[entries.length - 1]!.changeId : null };
+}
+
+function kindOf(profile: LimitsContext['profile'], measure: string): MeasureKind {
+  const definition = findMeasure(profile, measure);
+  assert(definition !== undefined, `measure ${measure} in the history is not in the profile ${profile.id}`);
+  return definition.kind;
 }
