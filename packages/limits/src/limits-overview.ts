@@ -1,3 +1,4 @@
+import { DomainError } from '@casino/core';
 import type { Db } from '@casino/db';
 import { allowances } from './allowances.ts';
 import type { LimitsContext } from './context.ts';
@@ -23,7 +24,7 @@ export interface LimitsOverview {
   refusal: 'account-closed' | 'listed-in-register' | 'self-excluded' | null;
 }
 
-/** Every measure of the profile for one player: in force, pending, and what is left of it now. */
+/** Every measure of the profile for one player: in force, pending, and what is left of it now (`not-found` for no such player). */
 export async function limitsOverview(ctx: Pick<LimitsContext, 'clock' | 'profile'> & { db: Db }, playerId: string): Promise<LimitsOverview> {
   const at = ctx.clock.now();
   const [states, holder, session] = await Promise.all([
@@ -32,6 +33,7 @@ export async function limitsOverview(ctx: Pick<LimitsContext, 'clock' | 'profile
     findOpenSession(ctx.db, playerId),
   ]);
   const player = await ctx.db.player.findUnique({ where: { id: playerId }, select: { registerStatus: true } });
+  if (!player) throw new DomainError('not-found', `No player ${playerId}.`, { field: 'params.playerId' });
   const time = session ? accrual(ctx.profile, session, at) : { playedMs: 0n, deltas: [] };
   const usage = withDeltas(await readUsage(ctx.db, playerId, at), time.deltas);
   const sessionTotals = session ? { stakesMinor: session.stakesMinor, winsMinor: session.winsMinor, playedMs: session.playedMs + time.playedMs } : null;
@@ -48,6 +50,6 @@ export async function limitsOverview(ctx: Pick<LimitsContext, 'clock' | 'profile
     };
   });
   const excluded = exclusionRuns(stateOf(states, 'self-exclusion').inForce, at);
-  const refusal = holder?.closedAt ? 'account-closed' : player?.registerStatus === 'LISTED' ? 'listed-in-register' : excluded ? 'self-excluded' : null;
+  const refusal = holder?.closedAt ? 'account-closed' : player.registerStatus === 'LISTED' ? 'listed-in-register' : excluded ? 'self-excluded' : null;
   return { measures, closedAt: holder?.closedAt ?? null, realityCheckMinutes: holder?.realityCheckMinutes ?? null, refusal };
 }
