@@ -5,7 +5,7 @@ import { remainingAfter, type Authorized } from './authorize-stake.ts';
 import type { EnforcementContext } from './context.ts';
 import { measureStates } from './measures.ts';
 import { assertMayTakePart, lockPlayer } from './player-lock.ts';
-import { countInCzk, findCounted, recordEntry, type UsageEntryRequest } from './usage-entries.ts';
+import { countInCzk, countOnce, type UsageEntryRequest } from './usage-entries.ts';
 import { addUsage, moneyDeltas, readUsage } from './usage.ts';
 
 export interface DepositRequest {
@@ -31,8 +31,8 @@ export async function authorizeDeposit(ctx: EnforcementContext, tx: Tx, request:
     amount: countInCzk(request.amount, request.rateToCzk), playSessionId: null, at,
   };
   const locked = await lockPlayer(tx, request.playerId, at);
-  const already = await findCounted(tx, entry);
-  if (already) return { counted: already, replayed: true, remaining: [] };
+  const once = await countOnce(tx, entry);
+  if (once.replayed) return { counted: once.counted, replayed: true, remaining: [] };
 
   const states = await measureStates(tx, request.playerId, at);
   assertMayTakePart(locked, states, at);
@@ -40,7 +40,6 @@ export async function authorizeDeposit(ctx: EnforcementContext, tx: Tx, request:
   const counted = entry.amount.counted;
   assertWithinMoneyAllowances(current, counted, 'deposit');
 
-  await recordEntry(tx, entry);
   await addUsage(tx, request.playerId, moneyDeltas(at, 'depositsMinor', counted));
   return { counted, replayed: false, remaining: remainingAfter(current, counted) };
 }

@@ -5,7 +5,7 @@ import type { EnforcementContext } from './context.ts';
 import { measureStates } from './measures.ts';
 import { accrual, assertOpen, findSession, saveSession } from './play-session-store.ts';
 import { assertMayTakePart, lockPlayer } from './player-lock.ts';
-import { countInCzk, findCounted, recordEntry, type GameCategory, type UsageEntryRequest } from './usage-entries.ts';
+import { countInCzk, countOnce, type GameCategory, type UsageEntryRequest } from './usage-entries.ts';
 import { addUsage, moneyDeltas, readUsage, withDeltas } from './usage.ts';
 
 export interface StakeRequest {
@@ -50,8 +50,8 @@ export async function authorizeStake(ctx: EnforcementContext, tx: Tx, request: S
     amount: countInCzk(request.amount, request.rateToCzk), playSessionId: request.playSessionId, at,
   };
   const locked = await lockPlayer(tx, request.playerId, at);
-  const already = await findCounted(tx, entry);
-  if (already) return { counted: already, replayed: true, remaining: [] };
+  const once = await countOnce(tx, entry);
+  if (once.replayed) return { counted: once.counted, replayed: true, remaining: [] };
 
   const states = await measureStates(tx, request.playerId, at);
   assertMayTakePart(locked, states, at);
@@ -65,7 +65,6 @@ export async function authorizeStake(ctx: EnforcementContext, tx: Tx, request: S
   const counted = entry.amount.counted;
   assertWithinMoneyAllowances(current, counted, 'stake');
 
-  await recordEntry(tx, entry);
   await addUsage(tx, request.playerId, [...time.deltas, ...moneyDeltas(at, 'stakesMinor', counted)]);
   await saveSession(tx, session, { at, playedMs: time.playedMs, stakesMinor: counted.toMinor() });
   return { counted, replayed: false, remaining: remainingAfter(current, counted) };

@@ -22,10 +22,29 @@ export interface PlaySession {
   realityChecksShown: number;
 }
 
+interface SessionRow {
+  id: string;
+  player_id: string;
+  started_at: Date;
+  last_activity_at: Date;
+  ended_at: Date | null;
+  end_reason: string | null;
+  played_ms: bigint;
+  stakes_minor: bigint;
+  wins_minor: bigint;
+  reality_checks_shown: number;
+}
+
+const sessionOf = (row: SessionRow): PlaySession => ({
+  id: row.id, playerId: row.player_id, startedAt: row.started_at, lastActivityAt: row.last_activity_at, endedAt: row.ended_at, endReason: row.end_reason,
+  playedMs: row.played_ms, stakesMinor: row.stakes_minor, winsMinor: row.wins_minor, realityChecksShown: row.reality_checks_shown,
+});
+
+// Plain SQL on the stake path: one short statement each, no ORM work per stake.
 export async function findSession(tx: Tx | Db, playerId: string, playSessionId: string): Promise<PlaySession> {
-  const session = await tx.playSession.findUnique({ where: { id: playSessionId } });
-  if (!session || session.playerId !== playerId) throw new DomainError('not-found', 'No such play session of this player.', { field: 'playSessionId' });
-  return session;
+  const [row] = await tx.$queryRaw<SessionRow[]>`SELECT * FROM play_session WHERE id = ${playSessionId}::uuid AND player_id = ${playerId}::uuid`;
+  if (!row) throw new DomainError('not-found', 'No such play session of this player.', { field: 'playSessionId' });
+  return sessionOf(row);
 }
 
 export async function findOpenSession(tx: Tx | Db, playerId: string): Promise<PlaySession | null> {
@@ -57,16 +76,17 @@ export function accrual(profile: JurisdictionProfile, session: PlaySession, at: 
 
 /** Writes what the session added up; `lastActivityAt` moves to `at`. */
 export async function saveSession(tx: Tx, session: PlaySession, changes: { at: Date; playedMs?: bigint; stakesMinor?: bigint; winsMinor?: bigint; realityChecksShown?: number }): Promise<PlaySession> {
-  return tx.playSession.update({
-    where: { id: session.id },
-    data: {
-      lastActivityAt: changes.at > session.lastActivityAt ? changes.at : session.lastActivityAt,
-      playedMs: session.playedMs + (changes.playedMs ?? 0n),
-      stakesMinor: session.stakesMinor + (changes.stakesMinor ?? 0n),
-      winsMinor: session.winsMinor + (changes.winsMinor ?? 0n),
-      realityChecksShown: changes.realityChecksShown ?? session.realityChecksShown,
-    },
-  });
+  const [row] = await tx.$queryRaw<SessionRow[]>`
+    UPDATE play_session SET
+      last_activity_at = GREATEST(last_activity_at, ${changes.at}),
+      played_ms = played_ms + ${changes.playedMs ?? 0n},
+      stakes_minor = stakes_minor + ${changes.stakesMinor ?? 0n},
+      wins_minor = wins_minor + ${changes.winsMinor ?? 0n},
+      reality_checks_shown = ${changes.realityChecksShown ?? session.realityChecksShown}
+    WHERE id = ${session.id}::uuid
+    RETURNING *`;
+  assert(row !== undefined, `play session ${session.id} exists`);
+  return sessionOf(row);
 }
 
 /** Ends every open session of the player (self-exclusion, panic button, closure, register entry). */

@@ -3,7 +3,7 @@ import type { Tx } from '@casino/db';
 import type { EnforcementContext } from './context.ts';
 import { findSession, saveSession } from './play-session-store.ts';
 import { lockPlayer } from './player-lock.ts';
-import { countInCzk, findCounted, recordEntry, type GameCategory, type UsageEntryRequest } from './usage-entries.ts';
+import { countInCzk, countOnce, type GameCategory, type UsageEntryRequest } from './usage-entries.ts';
 import { addUsage, moneyDeltas } from './usage.ts';
 
 export interface SettlementRequest {
@@ -36,10 +36,8 @@ export async function recordSettlement(ctx: EnforcementContext, tx: Tx, request:
   const counted = entry.amount.counted;
   if (counted.isZero()) return { counted, replayed: false };
   await lockPlayer(tx, request.playerId, at);
-  const already = await findCounted(tx, entry);
-  if (already) return { counted: already, replayed: true };
-
-  await recordEntry(tx, entry);
+  const once = await countOnce(tx, entry);
+  if (once.replayed) return { counted: once.counted, replayed: true };
   await addUsage(tx, request.playerId, moneyDeltas(at, 'winsMinor', counted));
   if (request.playSessionId !== undefined) {
     const session = await findSession(tx, request.playerId, request.playSessionId);

@@ -45,35 +45,28 @@ export interface UsageEntryRequest {
 }
 
 /**
- * The same reference counted before: returns what was counted, so a retried stake or deposit (the
- * ledger answers `replayed`) is not counted twice nor refused by its own first counting. The same
- * reference for a different amount is the caller's idempotency key reused.
+ * Counts the entry once per reference, in one statement: the insert either takes the reference or
+ * finds it taken. Taken means the same stake or deposit was counted before (a retry; the ledger will
+ * answer `replayed` too): what was counted then is returned, and nothing is counted again nor refused
+ * by its own first counting. The same reference for a different amount is the caller's idempotency
+ * key reused. Callers insert before their checks: a refusal throws and rolls the insert back.
  */
-export async function findCounted(tx: Tx, request: UsageEntryRequest): Promise<Money | null> {
-  const entry = await tx.selfLimitUsageEntry.findUnique({
-    where: { playerId_kind_reference: { playerId: request.playerId, kind: request.kind, reference: request.reference } },
-    select: { amountMinor: true, currency: true, countedMinor: true },
-  });
-  if (!entry) return null;
-  if (entry.amountMinor !== request.amount.amount.toMinor() || entry.currency !== request.amount.amount.currency) {
+export async function countOnce(tx: Tx, request: UsageEntryRequest): Promise<{ replayed: false } | { replayed: true; counted: Money }> {
+  const { amount, rateToCzk, counted } = request.amount;
+  const category = request.category === null ? null : dbCategory[request.category];
+  const inserted = await tx.$queryRaw<Array<{ id: bigint }>>`
+    INSERT INTO self_limit_usage_entry (player_id, kind, reference, category, amount_minor, currency, rate_to_czk, counted_minor, play_session_id, at)
+    VALUES (${request.playerId}::uuid, ${request.kind}::"LimitUsageKind", ${request.reference}, ${category}::"GameCategory", ${amount.toMinor()}, ${amount.currency},
+            ${rateToCzk}::numeric, ${counted.toMinor()}, ${request.playSessionId}::uuid, ${request.at})
+    ON CONFLICT (player_id, kind, reference) DO NOTHING
+    RETURNING id`;
+  if (inserted.length === 1) return { replayed: false };
+  const [entry] = await tx.$queryRaw<Array<{ amount_minor: bigint; currency: string; counted_minor: bigint }>>`
+    SELECT amount_minor, currency, counted_minor FROM self_limit_usage_entry
+    WHERE player_id = ${request.playerId}::uuid AND kind = ${request.kind}::"LimitUsageKind" AND reference = ${request.reference}`;
+  assert(entry !== undefined, 'a conflicting usage entry exists');
+  if (entry.amount_minor !== amount.toMinor() || entry.currency !== amount.currency) {
     throw new DomainError('idempotency-key-reused', `The reference ${request.reference} was already counted for a different amount.`, { field: 'reference' });
   }
-  return Money.fromMinor(entry.countedMinor, 'CZK');
-}
-
-export async function recordEntry(tx: Tx, request: UsageEntryRequest): Promise<void> {
-  await tx.selfLimitUsageEntry.create({
-    data: {
-      playerId: request.playerId,
-      kind: request.kind,
-      reference: request.reference,
-      category: request.category === null ? null : dbCategory[request.category],
-      amountMinor: request.amount.amount.toMinor(),
-      currency: request.amount.amount.currency,
-      rateToCzk: request.amount.rateToCzk,
-      countedMinor: request.amount.counted.toMinor(),
-      playSessionId: request.playSessionId,
-      at: request.at,
-    },
-  });
+  return { replayed: true, counted: Money.fromMinor(entry.counted_minor, 'CZK') };
 }

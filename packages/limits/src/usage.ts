@@ -25,17 +25,18 @@ const zero: UsageTotals = Object.freeze({ depositsMinor: 0n, stakesMinor: 0n, wi
 
 const dbPeriod = { day: 'DAY', week: 'WEEK', month: 'MONTH' } as const satisfies Record<CalendarPeriod, string>;
 
-const dateOf = (startDay: string) => new Date(`${startDay}T00:00:00Z`);
-
 export async function readUsage(tx: Tx | Db, playerId: string, at: Date): Promise<CurrentUsage> {
   const windows = Object.fromEntries(calendarPeriods.map((p) => [p, periodContaining(p, at)])) as Record<CalendarPeriod, PeriodWindow>;
-  const rows = await tx.selfLimitUsage.findMany({
-    where: { playerId, OR: calendarPeriods.map((p) => ({ period: dbPeriod[p], periodStart: dateOf(windows[p].startDay) })) },
-  });
+  const rows = await tx.$queryRaw<Array<{ period: string; deposits_minor: bigint; stakes_minor: bigint; wins_minor: bigint; played_ms: bigint }>>`
+    SELECT period::text AS period, deposits_minor, stakes_minor, wins_minor, played_ms FROM self_limit_usage
+    WHERE player_id = ${playerId}::uuid AND (
+      (period = 'DAY' AND period_start = ${windows.day.startDay}::date)
+      OR (period = 'WEEK' AND period_start = ${windows.week.startDay}::date)
+      OR (period = 'MONTH' AND period_start = ${windows.month.startDay}::date))`;
   const usage = {} as CurrentUsage;
   for (const period of calendarPeriods) {
     const row = rows.find((r) => r.period === dbPeriod[period]);
-    usage[period] = { window: windows[period], totals: row ? { depositsMinor: row.depositsMinor, stakesMinor: row.stakesMinor, winsMinor: row.winsMinor, playedMs: row.playedMs } : zero };
+    usage[period] = { window: windows[period], totals: row ? { depositsMinor: row.deposits_minor, stakesMinor: row.stakes_minor, winsMinor: row.wins_minor, playedMs: row.played_ms } : zero };
   }
   return usage;
 }
@@ -76,7 +77,7 @@ export async function addUsage(tx: Tx, playerId: string, deltas: readonly UsageD
   }
   if (merged.size === 0) return;
   const values = [...merged.values()].map((d) => Prisma.sql`(
-    ${playerId}::uuid, ${dbPeriod[d.window.period]}::"LimitUsagePeriod", ${dateOf(d.window.startDay)}::date,
+    ${playerId}::uuid, ${dbPeriod[d.window.period]}::"LimitUsagePeriod", ${d.window.startDay}::date,
     ${d.depositsMinor ?? 0n}, ${d.stakesMinor ?? 0n}, ${d.winsMinor ?? 0n}, ${d.playedMs ?? 0n})`);
   await tx.$executeRaw`
     INSERT INTO self_limit_usage AS u (player_id, period, period_start, deposits_minor, stakes_minor, wins_minor, played_ms)
