@@ -21,6 +21,12 @@ import type { GameCategory } from './usage-entries.ts';
 
 export const czk = (amount: string) => Money.of(amount, 'CZK');
 
+/**
+ * The parallel tests queue 20 transactions on a pool of 5 behind one player's lock; on a loaded
+ * machine the default 2 s wait for a connection can run out before the queue does.
+ */
+const patient = { maxWaitMs: 15_000, timeoutMs: 20_000 };
+
 /** A registration decision without its measure (the record key names it). */
 export type DecisionBody = { decision: 'refused' } | { decision: 'set'; amountMinor?: bigint; durationMinutes?: number; exclusionHours?: number | null };
 
@@ -83,7 +89,7 @@ export async function limitsFixture(start = new Date('2026-11-02T09:00:00Z'), pr
         });
         await post({ idempotencyKey: reference, kind: 'STAKE', debitAccountId: player.wallet, creditAccountId: house, amount: authorized.counted })(tx);
         return authorized;
-      });
+      }, patient);
     },
     async win(player, amount, options = {}) {
       const reference = `win:${newId()}`;
@@ -98,7 +104,7 @@ export async function limitsFixture(start = new Date('2026-11-02T09:00:00Z'), pr
         const authorized = await authorizeDeposit(ctx, tx, { playerId: player.playerId, reference, amount, ...(options.rateToCzk ? { rateToCzk: options.rateToCzk } : {}) });
         await post({ idempotencyKey: reference, kind: 'DEPOSIT', debitAccountId: psp, creditAccountId: player.wallet, amount: authorized.counted })(tx);
         return authorized;
-      });
+      }, patient);
     },
     close: () => database.drop(),
   };
