@@ -13,7 +13,10 @@ export interface PlayActivity {
    * then the player leaves the table (000-001:RG-03); a running tournament may be finished (003:R-LIM-06).
    */
   status: 'continue' | 'stop';
-  /** Why play stops: a playing-time measure, or how the session ended (`self-exclusion`, `panic-button`, …). */
+  /**
+   * Why play stops: a playing-time measure (`playing-time:day`, …), a bar (`self-excluded`,
+   * `listed-in-register`, `account-closed`), or how the session ended (`self-exclusion`, `panic-button`, `idle`, …).
+   */
   stopReason: string | null;
   sessionPlayedMs: number;
   playedTodayMs: number;
@@ -39,7 +42,7 @@ export async function recordPlayActivity(ctx: EnforcementContext, tx: Tx, reques
   const usage = withDeltas(await readUsage(tx, request.playerId, at), time.deltas);
   const playedMs = session.playedMs + time.playedMs;
   const exhausted = exhaustedTimeAllowance(allowances(ctx.profile, states, usage, ['playing-time'], { stakesMinor: 0n, winsMinor: 0n, playedMs }));
-  const mayNotTakePart = locked.closedAt !== null || locked.listedInRegister || exclusionRuns(stateOf(states, 'self-exclusion').inForce, at);
+  const barred = locked.closedAt !== null ? 'account-closed' : locked.listedInRegister ? 'listed-in-register' : exclusionRuns(stateOf(states, 'self-exclusion').inForce, at) ? 'self-excluded' : null;
 
   // One reminder each time the session's playing time passes another multiple of the interval.
   const intervalMs = locked.realityCheckMinutes === null ? null : BigInt(locked.realityCheckMinutes) * 60_000n;
@@ -48,6 +51,6 @@ export async function recordPlayActivity(ctx: EnforcementContext, tx: Tx, reques
   await addUsage(tx, request.playerId, time.deltas);
   session = await saveSession(tx, session, { at, playedMs: time.playedMs, ...(reminderDue ? { realityChecksShown: intervalsPlayed } : {}) });
   const realityCheck = reminderDue ? { sessionPlayedMs: Number(playedMs), netResult: Money.fromMinor(session.winsMinor - session.stakesMinor, 'CZK') } : null;
-  const stopReason = mayNotTakePart ? 'not-allowed-to-take-part' : (exhausted?.measure ?? null);
+  const stopReason = barred ?? exhausted?.measure ?? null;
   return { status: stopReason ? 'stop' : 'continue', stopReason, sessionPlayedMs: Number(playedMs), playedTodayMs: Number(usage.day.totals.playedMs), realityCheck };
 }

@@ -137,3 +137,20 @@ CREATE TABLE "register_exclusion_request" (
     CONSTRAINT "register_exclusion_request_pkey" PRIMARY KEY ("id")
 );
 CREATE INDEX "register_exclusion_request_player_id_idx" ON "register_exclusion_request"("player_id");
+
+-- Players registered before this migration: their limits row, and their registration decisions as the
+-- first entry of each measure's history (so what they decided is enforced from now on). Ids are
+-- UUIDv7 built from the decision time, so the history stays in time order.
+INSERT INTO "player_self_limits" ("player_id", "created_at")
+SELECT "id", "created_at" FROM "player"
+ON CONFLICT ("player_id") DO NOTHING;
+
+INSERT INTO "self_limit_change" ("id", "player_id", "measure", "direction", "is_set", "limit_value", "excluded_until",
+                                 "previous_is_set", "requested_at", "requested_by", "effective_from")
+SELECT encode(set_bit(set_bit(overlay(uuid_send(gen_random_uuid())
+           PLACING substring(int8send(floor(extract(epoch FROM d."decided_at") * 1000)::bigint) FROM 3) FROM 1 FOR 6), 52, 1), 53, 1), 'hex')::uuid,
+       d."player_id", d."measure", 'INITIAL', d."decision" = 'SET',
+       CASE WHEN d."decision" = 'SET' THEN COALESCE(d."amount_minor", d."duration_minutes"::bigint) END,
+       CASE WHEN d."decision" = 'SET' THEN d."excluded_until" END,
+       false, d."decided_at", 'player', d."decided_at"
+FROM "self_limit_decision" d;
