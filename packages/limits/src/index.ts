@@ -31,16 +31,8 @@ export {
 export type { EnforcementContext, ExcludedPersonsRegister, LimitsContext, PlayerAccounts, RegisterEntryAnswer, RegisterPerson } from './context.ts';
 export { periodContaining, splitByPeriod, type PeriodWindow } from './periods.ts';
 export type { MeasureSetting, PendingChange } from './measures.ts';
-export {
-  carryOverMeasures,
-  decisionsOf,
-  measuresInForceOf,
-  milderDecisions,
-  recordRegistrationDecisions,
-  resolveRegistrationDecisions,
-  type MeasureDecision,
-  type ResolvedDecision,
-} from './registration-decisions.ts';
+export { decisionsOf, recordRegistrationDecisions, resolveRegistrationDecisions, type MeasureDecision, type ResolvedDecision } from './registration-decisions.ts';
+export { carryOverMeasures, measuresInForceOf, milderDecisions } from './carry-over.ts';
 // Changing measures (the player, through player-api).
 export { changeLimit, looseningEffectiveFrom, type LimitChangeOutcome, type LimitChangeRequest } from './change-limit.ts';
 export { withdrawPendingChange } from './withdraw-pending-change.ts';

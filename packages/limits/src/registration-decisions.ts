@@ -1,8 +1,8 @@
 import { DomainError, type Clock } from '@casino/core';
 import type { Tx } from '@casino/db';
-import { calendarPeriods, findMeasure, type JurisdictionProfile, type MeasureDefinition } from './catalogue.ts';
+import { calendarPeriods, type JurisdictionProfile, type MeasureDefinition } from './catalogue.ts';
 import { recordChange } from './change-store.ts';
-import { compareStrictness, exclusionRuns, exclusionSetting, limitSetting, measureStates, noLimit, type MeasureSetting } from './measures.ts';
+import { exclusionSetting, limitSetting, noLimit, type MeasureSetting } from './measures.ts';
 import { ensurePlayerSelfLimits } from './player-lock.ts';
 
 /** A decision on one measure at registration: set with a value, or explicitly refused. */
@@ -89,30 +89,6 @@ function resolveOne(definition: MeasureDefinition, decision: MeasureDecision, cl
 }
 
 /**
- * The act's §14a: limits in force on an account closed less than 7 days ago pass to the new one.
- * A new decision is milder when it refuses what was set, allows more money or time, or ends an
- * exclusion sooner.
- */
-export function milderDecisions(previous: readonly ResolvedDecision[], next: readonly ResolvedDecision[], now: Date): string[] {
-  const milder: string[] = [];
-  for (const before of previous) {
-    if (before.decision !== 'SET') continue;
-    const after = next.find((d) => d.measure === before.measure);
-    // Measures the registration does not ask about are carried over instead (carryOverMeasures).
-    if (!after) continue;
-    if (after.decision === 'REFUSED') {
-      if (!(before.excludedUntil && before.excludedUntil <= now)) milder.push(before.measure);
-      continue;
-    }
-    if (before.amountMinor !== null && (after.amountMinor ?? 0n) > before.amountMinor) milder.push(before.measure);
-    if (before.durationMinutes !== null && (after.durationMinutes ?? 0) > before.durationMinutes) milder.push(before.measure);
-    const exclusionStillRuns = before.measure === 'self-exclusion' && (before.excludedUntil === null || before.excludedUntil > now);
-    if (exclusionStillRuns && after.excludedUntil !== null && (before.excludedUntil === null || after.excludedUntil < before.excludedUntil)) milder.push(before.measure);
-  }
-  return milder;
-}
-
-/**
  * Records the decisions taken at registration (004:SLM-01: each set or refused, with the time) and
  * starts each measure's history with them: in force at once (002:RG-04).
  */
@@ -132,50 +108,6 @@ function settingOf(decision: ResolvedDecision): MeasureSetting {
   if (decision.amountMinor !== null) return limitSetting(decision.amountMinor);
   if (decision.durationMinutes !== null) return limitSetting(BigInt(decision.durationMinutes));
   return exclusionSetting(decision.excludedUntil);
-}
-
-function decisionOf(definition: MeasureDefinition, setting: MeasureSetting): ResolvedDecision {
-  const none: ResolvedDecision = { measure: definition.code, decision: 'REFUSED', amountMinor: null, durationMinutes: null, excludedUntil: null };
-  if (!setting.isSet) return none;
-  if (definition.kind === 'amount') return { ...none, decision: 'SET', amountMinor: setting.limitValue };
-  if (definition.kind === 'duration') return { ...none, decision: 'SET', durationMinutes: Number(setting.limitValue) };
-  return { ...none, decision: 'SET', excludedUntil: setting.excludedUntil };
-}
-
-/**
- * §14a: the measures in force on an account at `at`, changes after registration included (a pending
- * loosening only once its time has come, as it would have on the old account).
- */
-export async function measuresInForceOf(tx: Tx, profile: JurisdictionProfile, playerId: string, at: Date): Promise<ResolvedDecision[]> {
-  const states = await measureStates(tx, playerId, at);
-  const result: ResolvedDecision[] = [];
-  for (const state of states.values()) {
-    const definition = findMeasure(profile, state.measure);
-    if (!definition) continue;
-    const ended = definition.kind === 'exclusion' && !exclusionRuns(state.inForce, at);
-    result.push(decisionOf(definition, ended ? noLimit : state.inForce));
-  }
-  return result;
-}
-
-/**
- * §14a for the measures registration does not ask about (week limits, a session limit): those in
- * force on the account closed less than 7 days ago pass to the new account where they are stricter.
- */
-export async function carryOverMeasures(tx: Tx, options: { profile: JurisdictionProfile; fromPlayerId: string; toPlayerId: string; at: Date }): Promise<string[]> {
-  const [before, after] = await Promise.all([measureStates(tx, options.fromPlayerId, options.at), measureStates(tx, options.toPlayerId, options.at)]);
-  const carried: string[] = [];
-  for (const definition of options.profile.measures) {
-    const old = before.get(definition.code)?.inForce ?? noLimit;
-    const current = after.get(definition.code)?.inForce ?? noLimit;
-    if (compareStrictness(definition.kind, current, old, options.at) <= 0) continue;
-    await recordChange(tx, {
-      playerId: options.toPlayerId, measure: definition.code, direction: 'CARRY_OVER', setting: old, previous: current,
-      requestedAt: options.at, requestedBy: `system:§14a carried over from ${options.fromPlayerId}`, effectiveFrom: options.at,
-    });
-    carried.push(definition.code);
-  }
-  return carried;
 }
 
 export async function decisionsOf(tx: Tx, playerId: string): Promise<ResolvedDecision[]> {
