@@ -92,6 +92,16 @@ describe('changing a limit (Czech profile)', () => {
     await later(hours(9 * 24), async () => expect(await inForce(player, 'stake:day')).toBe(30_000n));
   });
 
+  it('issue 5 ten concurrent raises of one limit leave exactly one pending change; the others are superseded', async () => {
+    const player = await f.newPlayer({ 'stake:day': setAmount('100.00') });
+    const outcomes = await Promise.all(Array.from({ length: 10 }, (_, i) => change(player, 'stake:day', `${200 + i}.00`)));
+    expect(outcomes.every((o) => o.direction === 'loosen' && o.pending)).toBe(true);
+    const changes = await f.db.selfLimitChange.findMany({ where: { playerId: player.playerId, measure: 'stake:day', direction: 'LOOSEN' } });
+    expect(changes.filter((c) => c.cancelledAt === null)).toHaveLength(1);
+    expect(changes.filter((c) => c.cancellation === 'SUPERSEDED')).toHaveLength(9);
+    expect(await inForce(player, 'stake:day')).toBe(10_000n);
+  });
+
   it('issue 5 every change keeps who, when, the old and new values and the effective time; the history cannot be edited', async () => {
     const player = await f.newPlayer({ 'stake:day': setAmount('100.00') });
     await change(player, 'stake:day', '50.00');
