@@ -119,6 +119,7 @@ describe('player-api: self-exclusion, the panic button, the register, closing th
     const indefinite = await h.api.inject({ method: 'POST', url: '/v1/me/self-exclusion', headers: auth(player), payload: { hours: null } });
     expect(indefinite.json()).toEqual({ excludedUntil: null, extended: true });
     expect((await h.api.inject({ method: 'POST', url: '/v1/me/self-exclusion', headers: auth(player), payload: { hours: 11 } })).statusCode).toBe(400);
+    expect((await h.api.inject({ method: 'POST', url: '/v1/me/self-exclusion', headers: auth(player), payload: { hours: 1e9 } })).json().field).toBe('body.hours');
     expect((await put(player, 'self-exclusion', { amount: czk('1.00') })).statusCode).toBe(400); // not a limit: params.measure pattern
   });
 

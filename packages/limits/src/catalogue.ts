@@ -73,6 +73,9 @@ function playingTime(period: LimitPeriod, maximumMinutes: number): MeasureDefini
   return { code: `playing-time:${period}`, kind: 'duration', metric: 'playing-time', period, description: `Playing time per ${per} (minutes)`, minimum: 1n, maximum: BigInt(maximumMinutes) };
 }
 
+/** The longest finite self-exclusion (10 years); longer is what indefinitely (`hours: null`) is for. */
+export const exclusionHoursMax = 24 * 366 * 10;
+
 /** 12 hours to indefinite (003 §3.3, issue 5); `null` hours means indefinite. */
 const selfExclusion = (maximumHours: bigint | null): MeasureDefinition => ({
   code: 'self-exclusion', kind: 'exclusion', description: 'Self-exclusion (hours; omit for indefinite)', minimum: 12n, maximum: maximumHours,

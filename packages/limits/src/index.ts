@@ -18,6 +18,7 @@
 export {
   calendarPeriods,
   czechProfile,
+  exclusionHoursMax,
   findMeasure,
   swedishProfile,
   type CalendarPeriod,

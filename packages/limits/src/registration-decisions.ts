@@ -1,6 +1,6 @@
 import { DomainError, type Clock } from '@casino/core';
 import type { Tx } from '@casino/db';
-import { calendarPeriods, type JurisdictionProfile, type MeasureDefinition } from './catalogue.ts';
+import { calendarPeriods, exclusionHoursMax, type JurisdictionProfile, type MeasureDefinition } from './catalogue.ts';
 import { recordChange } from './change-store.ts';
 import { exclusionSetting, limitSetting, noLimit, type MeasureSetting } from './measures.ts';
 import { ensurePlayerSelfLimits } from './player-lock.ts';
@@ -81,7 +81,7 @@ function resolveOne(definition: MeasureDefinition, decision: MeasureDecision, cl
       return { ...refused, decision: 'SET', durationMinutes: decision.durationMinutes };
     case 'exclusion': {
       const hours = decision.exclusionHours ?? null;
-      if (hours !== null && !within(BigInt(hours))) throw new DomainError('validation-failed', `${definition.code} lasts at least ${definition.minimum} hours.`, { field });
+      if (hours !== null && (!within(BigInt(hours)) || hours > exclusionHoursMax)) throw new DomainError('validation-failed', `${definition.code} lasts at least ${definition.minimum} hours and at most ${exclusionHoursMax} (or indefinitely).`, { field });
       const until = hours === null ? null : new Date(clock.now().getTime() + hours * 3_600_000);
       return { ...refused, decision: 'SET', excludedUntil: until };
     }

@@ -1,6 +1,6 @@
 import { DomainError } from '@casino/core';
 import { transaction } from '@casino/db';
-import { findMeasure } from './catalogue.ts';
+import { exclusionHoursMax, findMeasure } from './catalogue.ts';
 import { recordChange } from './change-store.ts';
 import type { LimitsContext } from './context.ts';
 import { compareStrictness, exclusionRuns, exclusionSetting, measureStates, noLimit, stateOf } from './measures.ts';
@@ -31,9 +31,10 @@ export async function selfExclude(ctx: LimitsContext, request: SelfExclusionRequ
   const definition = findMeasure(ctx.profile, 'self-exclusion');
   if (!definition) throw new DomainError('not-found', 'This jurisdiction offers no self-exclusion.');
   const hours = request.hours;
-  if (hours !== null && (!Number.isInteger(hours) || hours < definition.minimum || (definition.maximum !== null && hours > definition.maximum))) {
-    const most = definition.maximum === null ? '' : ` and at most ${definition.maximum}`;
-    throw new DomainError('validation-failed', `A self-exclusion lasts at least ${definition.minimum} hours${most}.`, { field: 'body.hours' });
+  const maximum = definition.maximum ?? BigInt(exclusionHoursMax);
+  if (hours !== null && (!Number.isInteger(hours) || hours < definition.minimum || hours > maximum)) {
+    const indefinitely = definition.maximum === null ? ' (or indefinitely)' : '';
+    throw new DomainError('validation-failed', `A self-exclusion lasts ${definition.minimum} to ${maximum} hours${indefinitely}.`, { field: 'body.hours' });
   }
   return exclude(ctx, { playerId: request.playerId, hours, actor: request.actor, reason: 'self-exclusion', mayBeShorter: false });
 }

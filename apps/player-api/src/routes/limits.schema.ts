@@ -1,5 +1,5 @@
 import { MoneyInputSchema, MoneyOutputSchema, problemResponses } from '@casino/http';
-import { historyPageSizeMax } from '@casino/limits';
+import { exclusionHoursMax, historyPageSizeMax } from '@casino/limits';
 import { z } from 'zod';
 
 export const MeasureParamsSchema = z.object({
@@ -80,7 +80,7 @@ export const HistoryResponseSchema = z.object({
 });
 
 export const SelfExclusionBodySchema = z.object({
-  hours: z.number().int().min(12).nullable().describe('12 hours at least; null for indefinitely. It cannot be shortened later.'),
+  hours: z.number().int().min(12).max(exclusionHoursMax).nullable().describe('12 hours at least; null for indefinitely. It cannot be shortened later.'),
 });
 
 export const ExclusionResponseSchema = z.object({
