@@ -56,7 +56,7 @@ export async function authorizeStake(ctx: EnforcementContext, tx: Tx, request: S
   const states = await measureStates(tx, request.playerId, at);
   assertMayTakePart(locked, states, at);
   const session = await findSession(tx, request.playerId, request.playSessionId);
-  assertOpen(session);
+  assertOpen(ctx.profile, session, at);
   const time = accrual(ctx.profile, session, at);
   const usage = withDeltas(await readUsage(tx, request.playerId, at), time.deltas);
   const sessionTotals = { stakesMinor: session.stakesMinor, winsMinor: session.winsMinor, playedMs: session.playedMs + time.playedMs };

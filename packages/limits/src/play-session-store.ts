@@ -51,11 +51,22 @@ export async function findOpenSession(tx: Tx | Db, playerId: string): Promise<Pl
   return tx.playSession.findFirst({ where: { playerId, endedAt: null } });
 }
 
-export function assertOpen(session: PlaySession): void {
-  if (session.endedAt !== null) {
-    throw new DomainError('play-session-ended', `The play session ended at ${session.endedAt.toISOString()} (${session.endReason}); start a new one to play.`, {
+/**
+ * A session is over once ended, or once idle for `idleSessionEndMs`: then it ended at its last
+ * activity, whether or not that was written down yet (it is, by the next startPlaySession).
+ */
+export function endOf(profile: JurisdictionProfile, session: PlaySession, at: Date): { endedAt: Date; endReason: string } | null {
+  if (session.endedAt !== null) return { endedAt: session.endedAt, endReason: session.endReason ?? 'ended' };
+  if (at.getTime() - session.lastActivityAt.getTime() >= profile.playingTime.idleSessionEndMs) return { endedAt: session.lastActivityAt, endReason: 'idle' };
+  return null;
+}
+
+export function assertOpen(profile: JurisdictionProfile, session: PlaySession, at: Date): void {
+  const end = endOf(profile, session, at);
+  if (end !== null) {
+    throw new DomainError('play-session-ended', `The play session ended at ${end.endedAt.toISOString()} (${end.endReason}); start a new one to play.`, {
       field: 'playSessionId',
-      extensions: { endReason: session.endReason },
+      extensions: { endReason: end.endReason },
     });
   }
 }

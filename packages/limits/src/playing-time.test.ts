@@ -1,5 +1,7 @@
 import { transaction } from '@casino/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '@casino/core';
+import { authorizeStake } from './authorize-stake.ts';
 import { changeLimit } from './change-limit.ts';
 import { endPlaySession } from './end-play-session.ts';
 import { playingTimeToday } from './playing-time-today.ts';
@@ -110,7 +112,8 @@ describe('playing time', () => {
     expect(next.resumed).toBe(false);
     const old = await f.db.playSession.findUniqueOrThrow({ where: { id: player.playSessionId } });
     expect([old.endReason, old.endedAt]).toEqual(['idle', new Date('2026-11-07T09:00:00Z')]);
-    expect(await refusal(f.stake(player, czk('1.00')))).toMatchObject({ code: 'play-session-ended' });
+    const onOldSession = transaction(f.db, (tx) => authorizeStake(f.ctx, tx, { playerId: player.playerId, playSessionId: player.playSessionId, reference: `stake:${newId()}`, amount: czk('1.00'), category: 'casino' }));
+    expect(await refusal(onOldSession)).toMatchObject({ code: 'play-session-ended', extensions: { endReason: 'idle' } });
     await expect(Promise.all([start(player), start(player), start(player)])).resolves.toHaveLength(3);
     expect(await f.db.playSession.count({ where: { playerId: player.playerId, endedAt: null } })).toBe(1);
   });

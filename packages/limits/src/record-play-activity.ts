@@ -3,7 +3,7 @@ import type { Tx } from '@casino/db';
 import { allowances, exhaustedTimeAllowance } from './allowances.ts';
 import type { EnforcementContext } from './context.ts';
 import { exclusionRuns, measureStates, stateOf } from './measures.ts';
-import { accrual, findSession, saveSession } from './play-session-store.ts';
+import { accrual, endOf, findSession, saveSession } from './play-session-store.ts';
 import { lockPlayer } from './player-lock.ts';
 import { addUsage, readUsage, withDeltas } from './usage.ts';
 
@@ -33,9 +33,10 @@ export async function recordPlayActivity(ctx: EnforcementContext, tx: Tx, reques
   const at = ctx.clock.now();
   const locked = await lockPlayer(tx, request.playerId, at);
   let session = await findSession(tx, request.playerId, request.playSessionId);
-  if (session.endedAt !== null) {
+  const end = endOf(ctx.profile, session, at);
+  if (end !== null) {
     const usage = await readUsage(tx, request.playerId, at);
-    return { status: 'stop', stopReason: session.endReason, sessionPlayedMs: Number(session.playedMs), playedTodayMs: Number(usage.day.totals.playedMs), realityCheck: null };
+    return { status: 'stop', stopReason: end.endReason, sessionPlayedMs: Number(session.playedMs), playedTodayMs: Number(usage.day.totals.playedMs), realityCheck: null };
   }
   const states = await measureStates(tx, request.playerId, at);
   const time = accrual(ctx.profile, session, at);

@@ -48,10 +48,8 @@ export async function startPlaySession(ctx: EnforcementContext, tx: Tx, request:
 
 async function endIdleSession(ctx: EnforcementContext, tx: Tx, playerId: string, at: Date): Promise<void> {
   const idleSince = new Date(at.getTime() - ctx.profile.playingTime.idleSessionEndMs);
-  const idle = await tx.playSession.findFirst({ where: { playerId, endedAt: null, lastActivityAt: { lte: idleSince } } });
-  if (!idle) return;
-  // Its last gap counts like any other, capped; then it ends where the activity stopped.
-  const time = accrual(ctx.profile, idle, at);
-  await addUsage(tx, playerId, time.deltas);
-  await tx.playSession.update({ where: { id: idle.id }, data: { playedMs: idle.playedMs + time.playedMs, endedAt: idle.lastActivityAt, endReason: 'idle' } });
+  // No activity came after the last one, so the time since was not play: the session ends there.
+  await tx.$executeRaw`
+    UPDATE play_session SET ended_at = last_activity_at, end_reason = 'idle'
+    WHERE player_id = ${playerId}::uuid AND ended_at IS NULL AND last_activity_at <= ${idleSince}`;
 }

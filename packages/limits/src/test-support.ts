@@ -45,7 +45,7 @@ export interface LimitsFixture {
   psp: AccountId;
   /** A registered player with these decisions (every other registration measure refused), 100,000 CZK in the wallet and an open play session. */
   newPlayer(decisions?: Record<string, DecisionBody>, profile?: JurisdictionProfile): Promise<TestPlayer>;
-  /** authorizeStake then the ledger posting of its CZK equivalent, in one transaction. */
+  /** startPlaySession (resumes the open one), authorizeStake, then the ledger posting of its CZK equivalent, in one transaction. */
   stake(player: TestPlayer, amount: Money, options?: { rateToCzk?: string; reference?: string; category?: GameCategory }): Promise<Authorized>;
   /** recordSettlement then the ledger posting of the win, in one transaction. */
   win(player: TestPlayer, amount: Money, options?: { category?: GameCategory }): Promise<void>;
@@ -83,8 +83,10 @@ export async function limitsFixture(start = new Date('2026-11-02T09:00:00Z'), pr
     async stake(player, amount, options = {}) {
       const reference = options.reference ?? `stake:${newId()}`;
       return transaction(db, async (tx) => {
+        // As the game service does when the player sits down: the open session, or a new one after an idle one.
+        const { playSessionId } = await startPlaySession(ctx, tx, { playerId: player.playerId });
         const authorized = await authorizeStake(ctx, tx, {
-          playerId: player.playerId, playSessionId: player.playSessionId, reference, amount, category: options.category ?? 'casino',
+          playerId: player.playerId, playSessionId, reference, amount, category: options.category ?? 'casino',
           ...(options.rateToCzk ? { rateToCzk: options.rateToCzk } : {}),
         });
         await post({ idempotencyKey: reference, kind: 'STAKE', debitAccountId: player.wallet, creditAccountId: house, amount: authorized.counted })(tx);
@@ -94,7 +96,8 @@ export async function limitsFixture(start = new Date('2026-11-02T09:00:00Z'), pr
     async win(player, amount, options = {}) {
       const reference = `win:${newId()}`;
       await transaction(db, async (tx) => {
-        await recordSettlement(ctx, tx, { playerId: player.playerId, playSessionId: player.playSessionId, reference, amount, category: options.category ?? 'casino' });
+        const open = await tx.playSession.findFirst({ where: { playerId: player.playerId, endedAt: null }, select: { id: true } });
+        await recordSettlement(ctx, tx, { playerId: player.playerId, reference, amount, category: options.category ?? 'casino', ...(open ? { playSessionId: open.id } : {}) });
         await post({ idempotencyKey: reference, kind: 'WIN', debitAccountId: house, creditAccountId: player.wallet, amount })(tx);
       });
     },
