@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ManualClock, Money, newId, type AccountId } from '@casino/core';
-import { transaction, type Db, type Tx } from '@casino/db';
+import { createDb, transaction, type Db, type Tx } from '@casino/db';
 import { createTestDatabase, type TestDatabase } from '@casino/db/testing';
 import * as ledger from '@casino/ledger';
 import { authorizeDeposit } from './authorize-deposit.ts';
@@ -21,10 +21,7 @@ import type { GameCategory } from './usage-entries.ts';
 
 export const czk = (amount: string) => Money.of(amount, 'CZK');
 
-/**
- * The parallel tests queue 20 transactions on a pool of 5 behind one player's lock; on a loaded
- * machine the default 2 s wait for a connection can run out before the queue does.
- */
+/** Transactions that wait behind one player's lock wait longer than the defaults allow. */
 const patient = { maxWaitMs: 15_000, timeoutMs: 20_000 };
 
 /** A registration decision without its measure (the record key names it). */
@@ -55,7 +52,9 @@ export interface LimitsFixture {
 
 export async function limitsFixture(start = new Date('2026-11-02T09:00:00Z'), profile: JurisdictionProfile = czechProfile): Promise<LimitsFixture> {
   const database = await createTestDatabase();
-  const db = database.db;
+  // The parallel tests queue 20 transactions behind one player's lock: on a loaded machine the
+  // default 2 s wait for a pooled connection can run out before the queue does.
+  const db = createDb({ databaseUrl: database.url, poolMax: 8, connectTimeoutMs: 30_000, applicationName: 'casino-test-limits' });
   const clock = new ManualClock(start);
   const ctx: EnforcementContext = { clock, profile };
   await ledger.openOperatorAccounts(db, ['CZK'], 2);
@@ -109,7 +108,10 @@ export async function limitsFixture(start = new Date('2026-11-02T09:00:00Z'), pr
         return authorized;
       }, patient);
     },
-    close: () => database.drop(),
+    async close() {
+      await db.$disconnect();
+      await database.drop();
+    },
   };
 }
 
