@@ -67,7 +67,7 @@ describe('player-api: setting, tightening and loosening limits', () => {
     expect((await measure(player, 'playing-time:day')).inForce).toMatchObject({ set: true, minutes: 90 });
   });
 
-  it('issue 5 a withdrawn loosening never applies; removing a limit waits too', async () => {
+  it('issue 5: a withdrawn loosening never applies; removing a limit waits too', async () => {
     const player = await newPlayer();
     expect((await h.api.inject({ method: 'DELETE', url: '/v1/me/limits/deposit:day', headers: auth(player) })).statusCode).toBe(202);
     const withdrawn = await h.api.inject({ method: 'DELETE', url: '/v1/me/limits/deposit:day/pending-change', headers: auth(player) });
@@ -91,7 +91,7 @@ describe('player-api: setting, tightening and loosening limits', () => {
 });
 
 describe('player-api: self-exclusion, the panic button, the register, closing the account', () => {
-  it('issue 5 self-exclusion blocks the next request of an open session: sessions end, play and deposits are refused, the balance stays visible', async () => {
+  it('issue 5: self-exclusion blocks the next request of an open session: sessions end, play and deposits are refused, the balance stays visible', async () => {
     const player = await newPlayer();
     const play = await startPlay(player);
     const excluded = await h.api.inject({ method: 'POST', url: '/v1/me/self-exclusion', headers: auth(player), payload: { hours: 72 } });
@@ -123,7 +123,7 @@ describe('player-api: self-exclusion, the panic button, the register, closing th
     expect((await put(player, 'self-exclusion', { amount: czk('1.00') })).statusCode).toBe(400); // not a limit: params.measure pattern
   });
 
-  it('issue 5 the panic button excludes the player for 48 hours at once, then play is possible again', async () => {
+  it('issue 5: the panic button excludes the player for 48 hours at once, then play is possible again', async () => {
     const player = await newPlayer();
     const pressed = await h.api.inject({ method: 'POST', url: '/v1/me/panic-button', headers: auth(player) });
     expect(pressed.statusCode).toBe(201);
@@ -136,14 +136,14 @@ describe('player-api: self-exclusion, the panic button, the register, closing th
     });
   });
 
-  it('issue 5 the panic button during a longer exclusion keeps the longer one', async () => {
+  it('issue 5: the panic button during a longer exclusion keeps the longer one', async () => {
     const player = await newPlayer();
     await h.api.inject({ method: 'POST', url: '/v1/me/self-exclusion', headers: auth(player), payload: { hours: 24 * 7 } });
     const pressed = await h.api.inject({ method: 'POST', url: '/v1/me/panic-button', headers: auth(player) });
     expect(pressed.json()).toEqual({ excludedUntil: '2026-11-09T09:00:00.000Z', extended: false });
   });
 
-  it('issue 5 the player asks to be entered in the register of excluded persons: the sandbox records it, later logins are refused', async () => {
+  it('issue 5: the player asks to be entered in the register of excluded persons: the sandbox records it, later logins are refused', async () => {
     const player = await newPlayer();
     const entered = await h.api.inject({ method: 'POST', url: '/v1/me/register-exclusion', headers: auth(player) });
     expect(entered.statusCode).toBe(201);
@@ -188,7 +188,7 @@ describe('player-api: self-exclusion, the panic button, the register, closing th
 });
 
 describe('player-api: §14a limits survive an account closed and reopened within 7 days', () => {
-  it('§14a / 004:REG-07 a new registration within 7 days may not be milder than the measures in force at closure, changes after registration included', async () => {
+  it('issue 5: §14a / 004:REG-07 a new registration within 7 days may not be milder than the measures in force at closure, changes after registration included', async () => {
     const person = await newPerson(h);
     const first = await registerToTemporaryAccount(h, applicationFor(person));
     expect((await put(first, 'stake:day', { amount: czk('500.00') })).statusCode).toBe(200); // set after registration
@@ -206,7 +206,7 @@ describe('player-api: §14a limits survive an account closed and reopened within
     expect(carried).toMatchObject({ direction: 'CARRY_OVER', requestedBy: `system:§14a carried over from ${first.playerId}` });
   });
 
-  it('§14a a pending raise of the closed account counts only once its 7 days have passed', async () => {
+  it('issue 5: §14a a pending raise of the closed account counts only once its 7 days have passed', async () => {
     const person = await newPerson(h);
     const first = await registerToTemporaryAccount(h, applicationFor(person));
     expect((await put(first, 'deposit:day', { amount: czk('9000.00') })).statusCode).toBe(202); // a raise from 2,000, pending
@@ -217,7 +217,7 @@ describe('player-api: §14a limits survive an account closed and reopened within
     await later(hours(7 * 24), async () => expect((await h.api.inject({ method: 'POST', url: '/v1/registrations', payload: { ...raised, email: `later.${raised.email}` } })).statusCode).toBe(201));
   });
 
-  it('§14a an account closed 7 days ago or more passes nothing on: any decision is allowed', async () => {
+  it('issue 5: §14a an account closed 7 days ago or more passes nothing on: any decision is allowed', async () => {
     const person = await newPerson(h);
     const first = await registerToTemporaryAccount(h, applicationFor(person));
     await put(first, 'stake:day', { amount: czk('100.00') });

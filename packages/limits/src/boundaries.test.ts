@@ -13,7 +13,7 @@ const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: 
 const at = (iso: string) => f.clock.set(new Date(iso));
 
 describe('limits count per Europe/Prague calendar day, week and month, across both daylight-saving changes', () => {
-  it('issue 5 the daily stake limit runs until Prague midnight on 2026-03-29, the 23-hour day (22:00 UTC)', async () => {
+  it('issue 5: the daily stake limit runs until Prague midnight on 2026-03-29, the 23-hour day (22:00 UTC)', async () => {
     at('2026-03-29T12:00:00Z');
     const player = await f.newPlayer({ 'stake:day': setAmount('100.00') });
     at('2026-03-29T21:59:00Z'); // 23:59 CEST
@@ -24,7 +24,7 @@ describe('limits count per Europe/Prague calendar day, week and month, across bo
     expect((await f.stake(player, czk('100.00'))).counted.toDecimalString()).toBe('100.00');
   });
 
-  it('issue 5 the daily deposit limit runs until Prague midnight on 2026-10-25, the 25-hour day (23:00 UTC)', async () => {
+  it('issue 5: the daily deposit limit runs until Prague midnight on 2026-10-25, the 25-hour day (23:00 UTC)', async () => {
     at('2026-10-24T22:00:00Z'); // 00:00 CEST on the 25th
     const player = await f.newPlayer({ 'deposit:day': setAmount('100.00') });
     await f.deposit(player, czk('60.00'));
@@ -34,7 +34,7 @@ describe('limits count per Europe/Prague calendar day, week and month, across bo
     expect((await f.deposit(player, czk('100.00'))).counted.toDecimalString()).toBe('100.00');
   });
 
-  it('issue 5 the weekly stake limit runs Monday to Sunday: Sunday 29 March 23:59 CEST and Monday 00:00 are different weeks', async () => {
+  it('issue 5: the weekly stake limit runs Monday to Sunday: Sunday 29 March 23:59 CEST and Monday 00:00 are different weeks', async () => {
     at('2026-03-23T08:00:00Z'); // Monday
     const player = await f.newPlayer({ 'stake:week': setAmount('300.00') });
     await f.stake(player, czk('200.00'));
@@ -45,7 +45,7 @@ describe('limits count per Europe/Prague calendar day, week and month, across bo
     expect((await f.stake(player, czk('300.00'))).counted.toDecimalString()).toBe('300.00');
   });
 
-  it('issue 5 the monthly net-loss limit runs until 1 November 00:00 CET, after October\'s extra hour', async () => {
+  it('issue 5: the monthly net-loss limit runs until 1 November 00:00 CET, after October\'s extra hour', async () => {
     at('2026-10-01T08:00:00Z');
     const player = await f.newPlayer({ 'net-loss:month': setAmount('500.00') });
     await f.stake(player, czk('500.00'));
@@ -55,7 +55,7 @@ describe('limits count per Europe/Prague calendar day, week and month, across bo
     expect((await f.stake(player, czk('500.00'))).counted.toDecimalString()).toBe('500.00');
   });
 
-  it('issue 5 the day, week and month limits apply together: the tightest one is named', async () => {
+  it('issue 5: the day, week and month limits apply together: the tightest one is named', async () => {
     at('2026-11-03T08:00:00Z');
     const player = await f.newPlayer({ 'stake:day': setAmount('1000.00'), 'stake:month': setAmount('300.00') });
     await f.stake(player, czk('250.00'));

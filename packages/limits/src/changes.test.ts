@@ -64,7 +64,7 @@ describe('changing a limit (Czech profile)', () => {
     expect(await inForce(player, 'stake:month')).toBe(6_000n);
   });
 
-  it('issue 5 / 002:RG-06 a withdrawn loosening never applies', async () => {
+  it('issue 5: 002:RG-06 a withdrawn loosening never applies', async () => {
     const player = await f.newPlayer({ 'net-loss:day': setAmount('100.00') });
     await change(player, 'net-loss:day', '1000.00');
     await later(hours(3 * 24), () => withdrawPendingChange({ db: f.db, clock: f.clock }, { playerId: player.playerId, measure: 'net-loss:day', actor: 'player' }));
@@ -83,7 +83,7 @@ describe('changing a limit (Czech profile)', () => {
     expect(statuses).toEqual([['TIGHTEN', 'pending'], ['LOOSEN', 'superseded'], ['INITIAL', 'in-force']]);
   });
 
-  it('issue 5 a second loosening replaces the first, and its 7 days start again', async () => {
+  it('issue 5: a second loosening replaces the first, and its 7 days start again', async () => {
     const player = await f.newPlayer({ 'stake:day': setAmount('100.00') });
     await change(player, 'stake:day', '500.00');
     const second = await later(hours(48), () => change(player, 'stake:day', '300.00'));
@@ -92,7 +92,7 @@ describe('changing a limit (Czech profile)', () => {
     await later(hours(9 * 24), async () => expect(await inForce(player, 'stake:day')).toBe(30_000n));
   });
 
-  it('issue 5 ten concurrent raises of one limit leave exactly one pending change; the others are superseded', async () => {
+  it('issue 5: ten concurrent raises of one limit leave exactly one pending change; the others are superseded', async () => {
     const player = await f.newPlayer({ 'stake:day': setAmount('100.00') });
     const outcomes = await Promise.all(Array.from({ length: 10 }, (_, i) => change(player, 'stake:day', `${200 + i}.00`)));
     expect(outcomes.every((o) => o.direction === 'loosen' && o.pending)).toBe(true);
@@ -102,7 +102,7 @@ describe('changing a limit (Czech profile)', () => {
     expect(await inForce(player, 'stake:day')).toBe(10_000n);
   });
 
-  it('issue 5 every change keeps who, when, the old and new values and the effective time; the history cannot be edited', async () => {
+  it('issue 5: every change keeps who, when, the old and new values and the effective time; the history cannot be edited', async () => {
     const player = await f.newPlayer({ 'stake:day': setAmount('100.00') });
     await change(player, 'stake:day', '50.00');
     const [latest] = (await limitHistory({ db: f.db, clock: f.clock, profile: f.ctx.profile }, player.playerId, { limit: 1 })).entries;
@@ -114,7 +114,7 @@ describe('changing a limit (Czech profile)', () => {
     await expect(f.db.selfLimitChange.delete({ where: { id: latest!.changeId } })).rejects.toThrow(/append-only/);
   });
 
-  it('issue 5 / 004:SLM-03 the same value again changes nothing; a limit not in CZK, of the wrong kind, unknown or out of bounds is refused', async () => {
+  it('issue 5: 004:SLM-03 the same value again changes nothing; a limit not in CZK, of the wrong kind, unknown or out of bounds is refused', async () => {
     const player = await f.newPlayer({ 'playing-time:day': setMinutes(60) });
     expect(await changeLimit({ db: f.db, clock: f.clock, profile: f.ctx.profile }, { playerId: player.playerId, measure: 'playing-time:day', limit: { minutes: 60 }, actor: 'player' })).toMatchObject({ direction: 'unchanged', changeId: null });
     expect(await refusal(changeLimit({ db: f.db, clock: f.clock, profile: f.ctx.profile }, { playerId: player.playerId, measure: 'playing-time:day', limit: { minutes: 1441 }, actor: 'player' }))).toMatchObject({ code: 'validation-failed' });

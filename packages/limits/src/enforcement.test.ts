@@ -19,7 +19,7 @@ const eur = (amount: string) => Money.of(amount, 'EUR');
 const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as { code: string; extensions?: Record<string, unknown> });
 
 describe('enforcement: stakes', () => {
-  it('issue 5 / ARCHITECTURE 3: 20 parallel stakes of 100 CZK against a 1,000 CZK daily stake limit: exactly 10 succeed and the ledger shows 1,000 CZK', async () => {
+  it('issue 5: 20 parallel stakes of 100 CZK against a 1,000 CZK daily stake limit: exactly 10 succeed and the ledger shows 1,000 CZK (ARCHITECTURE idea 3)', async () => {
     const player = await f.newPlayer({ 'stake:day': setAmount('1000.00') });
     const outcomes = await Promise.allSettled(Array.from({ length: 20 }, () => f.stake(player, czk('100.00'))));
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
@@ -58,7 +58,7 @@ describe('enforcement: stakes', () => {
     expect(await refusal(f.stake(player, eur('40.00'), { rateToCzk: '25.01' }))).toMatchObject({ code: 'limit-exceeded', extensions: { measure: 'stake:day', remaining: { amount: '1000.00' } } });
   });
 
-  it('issue 5 a retried stake (same reference) is counted once and not refused by its own first counting', async () => {
+  it('issue 5: a retried stake (same reference) is counted once and not refused by its own first counting', async () => {
     const player = await f.newPlayer({ 'stake:day': setAmount('100.00') });
     const reference = `stake:${newId()}`;
     const first = await f.stake(player, czk('100.00'), { reference });
@@ -70,7 +70,7 @@ describe('enforcement: stakes', () => {
 });
 
 describe('enforcement: net loss (docs/limits.md)', () => {
-  it('002 "Čistá prohra" net loss is stakes minus wins: a win makes room under the net-loss limit', async () => {
+  it('issue 5: net loss ("Čistá prohra" of 002) is stakes minus wins: a win makes room under the net-loss limit', async () => {
     const player = await f.newPlayer({ 'net-loss:day': setAmount('500.00') });
     await f.stake(player, czk('400.00'));
     expect(await refusal(f.stake(player, czk('200.00')))).toMatchObject({ code: 'limit-exceeded', extensions: { measure: 'net-loss:day', remaining: { amount: '100.00' } } });
@@ -79,7 +79,7 @@ describe('enforcement: net loss (docs/limits.md)', () => {
     expect(await refusal(f.stake(player, czk('0.01')))).toMatchObject({ extensions: { measure: 'net-loss:day', remaining: { amount: '0.00' } } });
   });
 
-  it('issue 5 poker cash game: money taken to the table minus money brought back; tournaments: buy-ins and fees minus prizes', async () => {
+  it('issue 5: poker cash game: money taken to the table minus money brought back; tournaments: buy-ins and fees minus prizes', async () => {
     const player = await f.newPlayer({ 'net-loss:day': setAmount('1000.00') });
     await f.stake(player, czk('800.00'), { category: 'poker-cash' }); // buy-in
     await f.win(player, czk('650.00'), { category: 'poker-cash' }); // left the table with 650
@@ -92,7 +92,7 @@ describe('enforcement: net loss (docs/limits.md)', () => {
     expect(await refusal(f.stake(player, czk('800.01'), { category: 'poker-cash' }))).toMatchObject({ extensions: { measure: 'net-loss:day', remaining: { amount: '800.00' } } });
   });
 
-  it('issue 5 a settlement is never refused: a win after a self-exclusion still counts for net loss', async () => {
+  it('issue 5: a settlement is never refused: a win after a self-exclusion still counts for net loss', async () => {
     const player = await f.newPlayer({ 'net-loss:day': setAmount('1000.00') });
     await f.stake(player, czk('100.00'));
     await transaction(f.db, async (tx) => {
@@ -108,7 +108,7 @@ describe('enforcement: net loss (docs/limits.md)', () => {
     expect([usage.stakesMinor, usage.winsMinor]).toEqual([10_000n, 25_000n]);
   });
 
-  it('issue 5 a settlement of nothing (a lost bet) records nothing', async () => {
+  it('issue 5: a settlement of nothing (a lost bet) records nothing', async () => {
     const player = await f.newPlayer();
     const outcome = await transaction(f.db, (tx) => recordSettlement(f.ctx, tx, { playerId: player.playerId, reference: `win:${newId()}`, amount: czk('0.00'), category: 'casino' }));
     expect(outcome.counted.isZero()).toBe(true);
@@ -136,7 +136,7 @@ describe('enforcement: deposits', () => {
     expect(await refusal(f.deposit(player, eur('20.04'), { rateToCzk: '25.00' }))).toMatchObject({ extensions: { remaining: { amount: '500.00' } } });
   });
 
-  it('issue 5 ten parallel deposits of 300 CZK against a 1,000 CZK daily deposit limit: exactly 3 succeed', async () => {
+  it('issue 5: ten parallel deposits of 300 CZK against a 1,000 CZK daily deposit limit: exactly 3 succeed', async () => {
     const player = await f.newPlayer({ 'deposit:day': setAmount('1000.00') });
     const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => f.deposit(player, czk('300.00'))));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3);
@@ -145,7 +145,7 @@ describe('enforcement: deposits', () => {
 });
 
 describe('enforcement: the refusal rolls back the caller\'s transaction', () => {
-  it('issue 5 a stake refused after the caller already posted something leaves nothing behind', async () => {
+  it('issue 5: a stake refused after the caller already posted something leaves nothing behind', async () => {
     const player = await f.newPlayer({ 'stake:day': setAmount('10.00') });
     const before = await f.db.ledgerTransaction.count();
     const attempt = transaction(f.db, async (tx) => {

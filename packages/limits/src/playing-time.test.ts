@@ -47,7 +47,7 @@ describe('playing time', () => {
     expect((await f.stake(player, czk('1.00'))).counted.toDecimalString()).toBe('1.00');
   });
 
-  it('issue 5 a pause longer than the activity gap counts only the gap (5 minutes): walking away is not playing', async () => {
+  it('issue 5: a pause longer than the activity gap counts only the gap (5 minutes): walking away is not playing', async () => {
     f.clock.set(new Date('2026-11-03T09:00:00Z'));
     const player = await f.newPlayer();
     f.clock.advanceMs(minutes(3));
@@ -58,7 +58,7 @@ describe('playing time', () => {
     expect((await today(player)).playedMs).toBe(minutes(8));
   });
 
-  it('issue 5 playing time across Prague midnight counts in the day it was played (2026-10-25, the 25-hour day)', async () => {
+  it('issue 5: playing time across Prague midnight counts in the day it was played (2026-10-25, the 25-hour day)', async () => {
     f.clock.set(new Date('2026-10-25T22:57:00Z')); // 23:57 CET
     const player = await f.newPlayer();
     f.clock.set(new Date('2026-10-25T23:02:00Z')); // 00:02 CET on the 26th
@@ -68,7 +68,7 @@ describe('playing time', () => {
     expect((await today(player)).playedMs).toBe(minutes(2));
   });
 
-  it('issue 5 the per-session limit stops the session; a new session may start', async () => {
+  it('issue 5: the per-session limit stops the session; a new session may start', async () => {
     f.clock.set(new Date('2026-11-04T09:00:00Z'));
     const player = await f.newPlayer({ 'playing-time:day': setMinutes(120) });
     await changeSessionLimit(player, 30);
@@ -103,7 +103,7 @@ describe('playing time', () => {
     await expect(setRealityCheck({ db: f.db, clock: f.clock, profile: f.ctx.profile }, { playerId: player.playerId, intervalMinutes: 5 })).rejects.toMatchObject({ code: 'validation-failed', field: 'body.intervalMinutes' });
   });
 
-  it('issue 5 an idle session ends at its last activity; starting again opens a new one; one open session per player', async () => {
+  it('issue 5: an idle session ends at its last activity; starting again opens a new one; one open session per player', async () => {
     f.clock.set(new Date('2026-11-07T09:00:00Z'));
     const player = await f.newPlayer();
     expect(await start(player)).toMatchObject({ playSessionId: player.playSessionId, resumed: true });

@@ -47,7 +47,7 @@ const staff = (roles: string[]) => ({ authorization: `Bearer ${app.issueAccessTo
 const read = (headers: Record<string, string>, id = playerId, query = '') => app.inject({ method: 'GET', url: `/v1/players/${id}/self-limits${query}`, headers });
 
 describe('admin-api: a player\'s self-limitation measures (read-only)', () => {
-  it('issue 5 compliance, MLRO, support, auditors and admins see the measures in force, the pending change and the full history', async () => {
+  it('issue 5: compliance, MLRO, support, auditors and admins see the measures in force, the pending change and the full history', async () => {
     for (const role of ['compliance-officer', 'mlro', 'support', 'auditor', 'admin']) expect((await read(staff([role]))).statusCode).toBe(200);
     const body = (await read(staff(['compliance-officer']))).json();
     const byCode = (code: string) => body.measures.find((m: { measure: string }) => m.measure === code);
@@ -61,7 +61,7 @@ describe('admin-api: a player\'s self-limitation measures (read-only)', () => {
     expect(body.history.entries).toHaveLength(10); // eight decisions at registration and two changes
   });
 
-  it('issue 5 pages through the history with a cursor', async () => {
+  it('issue 5: pages through the history with a cursor', async () => {
     const first = (await read(staff(['auditor']), playerId, '?limit=4')).json().history;
     const second = (await read(staff(['auditor']), playerId, `?limit=4&after=${first.nextCursor}`)).json().history;
     expect(first.entries).toHaveLength(4);
@@ -69,7 +69,7 @@ describe('admin-api: a player\'s self-limitation measures (read-only)', () => {
     expect(new Set([...first.entries, ...second.entries].map((e: { changeId: string }) => e.changeId)).size).toBe(8);
   });
 
-  it('issue 5 finance and players may not read it; an unknown player is 404', async () => {
+  it('issue 5: finance and players may not read it; an unknown player is 404', async () => {
     expect((await read(staff(['finance']))).statusCode).toBe(403);
     expect((await read({ authorization: `Bearer ${app.issueAccessToken({ audience: 'player', subject: playerId, roles: [] })}` })).statusCode).toBe(401);
     expect((await read({})).statusCode).toBe(401);
