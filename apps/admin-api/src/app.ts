@@ -1,11 +1,13 @@
 import { defaultComplianceRules, type ComplianceContext, type ComplianceRules } from '@casino/compliance';
 import { systemClock, type Clock } from '@casino/core';
 import { createServiceApp, declaredStaffRoles, type App, type ServiceConnections, type StaffRole } from '@casino/http';
+import { czechProfile } from '@casino/limits';
 import { PiiProtector } from '@casino/players';
 import type { AdminApiConfig } from './config.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { caseRoutes } from './routes/cases.ts';
 import { ledgerRoutes } from './routes/ledger.ts';
+import { limitsRoutes } from './routes/limits.ts';
 import { monitoringRoutes } from './routes/monitoring.ts';
 import { playerRoutes } from './routes/players.ts';
 import { screeningRoutes } from './routes/screening.ts';
@@ -41,7 +43,9 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   const app = await createServiceApp({
     service: 'admin-api',
     description: 'Back office for staff: compliance, support, finance and auditor exports, with roles and an audit trail.',
-    ...options,
+    config: options.config,
+    connections: options.connections,
+    ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
   });
   const catalogue: AdminRoute[] = [];
   routeCatalogues.set(app, catalogue);
@@ -65,6 +69,7 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   screeningRoutes(app, ctx);
   monitoringRoutes(app, ctx);
   caseRoutes(app, ctx);
+  limitsRoutes(app, { db: options.connections.db, clock: ctx.clock, profile: czechProfile });
   return app;
 }
 

@@ -1,10 +1,11 @@
 import { systemClock, type Clock } from '@casino/core';
 import { createMinistryRegistersClient, screenPlayer } from '@casino/compliance';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
-import { czechProfile } from '@casino/limits';
-import { czechPlayerRules, PiiProtector, type MinistryRegisters, type PlayersContext } from '@casino/players';
+import { czechProfile, type ExcludedPersonsRegister, type LimitsContext } from '@casino/limits';
+import { czechPlayerRules, PiiProtector, playerAccountsFor, type MinistryRegisters, type PlayersContext } from '@casino/players';
 import type { PlayerApiConfig } from './config.ts';
 import { authRoutes } from './routes/auth.ts';
+import { limitsRoutes } from './routes/limits.ts';
 import { meRoutes } from './routes/me.ts';
 import { registrationRoutes } from './routes/registration.ts';
 
@@ -16,10 +17,10 @@ export interface PlayerApiOptions {
   /** Tests pass a controllable clock. */
   clock?: Clock;
   /** Defaults to the HTTP client of the MF registers at MF_REGISTERS_URL. */
-  registers?: MinistryRegisters;
+  registers?: MinistryRegisters & ExcludedPersonsRegister;
 }
 
-/** Player API: registration, login, the player's own account; cashier and limits arrive with their issues. */
+/** Player API: registration, login, the player's own account and self-limitation measures; the cashier arrives with its issue. */
 export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
   const { config, connections } = options;
   const clock = options.clock ?? systemClock;
@@ -30,18 +31,21 @@ export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
     connections,
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
   });
+  const registers = options.registers ?? createMinistryRegistersClient({ baseUrl: config.MF_REGISTERS_URL, clock });
   const ctx: PlayersContext = {
     db: connections.db,
     clock,
     rules: czechPlayerRules,
     limitsProfile: czechProfile,
     pii: new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY }),
-    registers: options.registers ?? createMinistryRegistersClient({ baseUrl: config.MF_REGISTERS_URL, clock }),
+    registers,
     screening: { screen: screenPlayer },
     publicBaseUrl: config.PUBLIC_BASE_URL,
   };
+  const limits: LimitsContext = { db: connections.db, clock, profile: czechProfile, accounts: playerAccountsFor(ctx), register: registers };
   registrationRoutes(app, ctx, { perMinute: config.REGISTRATION_RATE_LIMIT_PER_MINUTE });
   authRoutes(app, ctx, { perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE });
   meRoutes(app, ctx);
+  limitsRoutes(app, limits);
   return app;
 }

@@ -8,8 +8,8 @@ import { createMinistryRegistersClient, screenPlayer } from '@casino/compliance'
 import type { App } from '@casino/http';
 import { createTestConnections, testServiceEnv, type TestConnections } from '@casino/http/testing';
 import { openAccount, openOperatorAccounts, paymentProviderClearingSpec } from '@casino/ledger';
-import { czechPlayerRules, PiiProtector, type PlayersContext } from '@casino/players';
-import { czechProfile } from '@casino/limits';
+import { czechPlayerRules, PiiProtector, playerAccountsFor, type PlayersContext } from '@casino/players';
+import { czechProfile, type LimitsContext } from '@casino/limits';
 import { buildSandbox, loadSandboxConfig, type SandboxPerson } from '@casino/sandbox';
 import { notificationJobs, startWorkerRuntime, type WorkerRuntime } from '@casino/worker';
 import { buildPlayerApi } from './app.ts';
@@ -23,6 +23,8 @@ export interface Harness {
   connections: TestConnections;
   worker: WorkerRuntime;
   ctx: PlayersContext;
+  /** The limits context the API runs with: tests play the cashier and the game service through it. */
+  limits: LimitsContext;
   pspAccountId: string;
   close(): Promise<void>;
 }
@@ -61,8 +63,9 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z')): Pr
     screening: { screen: screenPlayer },
     publicBaseUrl: config.PUBLIC_BASE_URL,
   };
+  const limits: LimitsContext = { db: connections.db, clock, profile: czechProfile, accounts: playerAccountsFor(ctx), register: registers };
   return {
-    api, sandbox, sandboxUrl, clock, connections, worker, ctx, pspAccountId: psp.id,
+    api, sandbox, sandboxUrl, clock, connections, worker, ctx, limits, pspAccountId: psp.id,
     async close() {
       await worker.stop();
       await api.close();

@@ -43,6 +43,11 @@ export const errorCatalog = {
   // Compliance back office (issue 9): payout holds (004:AML-04, WIN-07), customer due diligence.
   'payouts-suspended': { status: 403, title: 'Withdrawals and win payouts are suspended' },
   'due-diligence-required': { status: 422, title: 'Customer due diligence must be completed first' },
+  // Self-limitation measures and their enforcement (issue 5, packages/limits).
+  'self-excluded': { status: 403, title: 'The player is self-excluded' },
+  'self-exclusion-not-shortenable': { status: 409, title: 'A self-exclusion cannot be shortened or lifted' },
+  'self-limits-inconsistent': { status: 422, title: 'A shorter period may not have a higher limit than a longer one' },
+  'play-session-ended': { status: 409, title: 'The play session has ended' },
   'internal-error': { status: 500, title: 'Internal server error' },
   'service-unavailable': { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

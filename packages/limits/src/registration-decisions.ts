@@ -1,6 +1,9 @@
 import { DomainError, type Clock } from '@casino/core';
 import type { Tx } from '@casino/db';
-import type { JurisdictionProfile, MeasureDefinition } from './catalogue.ts';
+import { calendarPeriods, exclusionHoursMax, type JurisdictionProfile, type MeasureDefinition } from './catalogue.ts';
+import { recordChange } from './change-store.ts';
+import { exclusionSetting, limitSetting, noLimit, type MeasureSetting } from './measures.ts';
+import { ensurePlayerSelfLimits } from './player-lock.ts';
 
 /** A decision on one measure at registration: set with a value, or explicitly refused. */
 export type MeasureDecision =
@@ -29,7 +32,7 @@ export function resolveRegistrationDecisions(profile: JurisdictionProfile, decis
     }
     byMeasure.set(d.measure, d);
   });
-  return profile.registrationMeasures.map((definition) => {
+  const resolved = profile.registrationMeasures.map((definition) => {
     const decision = byMeasure.get(definition.code);
     if (!decision) {
       throw new DomainError('self-limit-decision-missing', `Set or explicitly refuse the measure ${definition.code} (${definition.description}).`, {
@@ -37,8 +40,31 @@ export function resolveRegistrationDecisions(profile: JurisdictionProfile, decis
         extensions: { measure: definition.code },
       });
     }
+    if (decision.decision === 'refused' && !profile.registrationMayRefuse) {
+      throw new DomainError('validation-failed', `${definition.code} must be set before playing (003:R-LIM-01).`, { field: `body.selfLimits.${definition.code}` });
+    }
     return resolveOne(definition, decision, clock);
   });
+  if (profile.nestedPeriods) assertNestedDecisions(profile, resolved);
+  return resolved;
+}
+
+/** 003:R-LIM-03 at registration: per metric, day ≤ week ≤ month among the limits set. */
+function assertNestedDecisions(profile: JurisdictionProfile, decisions: readonly ResolvedDecision[]): void {
+  const valueOf = (code: string) => {
+    const d = decisions.find((x) => x.measure === code && x.decision === 'SET');
+    return d ? (d.amountMinor ?? (d.durationMinutes === null ? null : BigInt(d.durationMinutes))) : null;
+  };
+  for (const definition of profile.registrationMeasures) {
+    if (definition.period === undefined || definition.period === 'session') continue;
+    const longer = calendarPeriods.slice(calendarPeriods.indexOf(definition.period) + 1).map((p) => `${definition.metric}:${p}`);
+    for (const code of longer) {
+      const [own, other] = [valueOf(definition.code), valueOf(code)];
+      if (own !== null && other !== null && own > other) {
+        throw new DomainError('self-limits-inconsistent', `${definition.code} may not exceed ${code} (003:R-LIM-03).`, { field: 'body.selfLimits', extensions: { measure: definition.code, conflictsWith: code } });
+      }
+    }
+  }
 }
 
 function resolveOne(definition: MeasureDefinition, decision: MeasureDecision, clock: Clock): ResolvedDecision {
@@ -55,7 +81,7 @@ function resolveOne(definition: MeasureDefinition, decision: MeasureDecision, cl
       return { ...refused, decision: 'SET', durationMinutes: decision.durationMinutes };
     case 'exclusion': {
       const hours = decision.exclusionHours ?? null;
-      if (hours !== null && !within(BigInt(hours))) throw new DomainError('validation-failed', `${definition.code} lasts at least ${definition.minimum} hours.`, { field });
+      if (hours !== null && (!within(BigInt(hours)) || hours > exclusionHoursMax)) throw new DomainError('validation-failed', `${definition.code} lasts at least ${definition.minimum} hours and at most ${exclusionHoursMax} (or indefinitely).`, { field });
       const until = hours === null ? null : new Date(clock.now().getTime() + hours * 3_600_000);
       return { ...refused, decision: 'SET', excludedUntil: until };
     }
@@ -63,29 +89,25 @@ function resolveOne(definition: MeasureDefinition, decision: MeasureDecision, cl
 }
 
 /**
- * The act's §14a: limits in force on an account closed less than 7 days ago pass to the new one.
- * A new decision is milder when it refuses what was set, allows more money or time, or ends an
- * exclusion sooner.
+ * Records the decisions taken at registration (004:SLM-01: each set or refused, with the time) and
+ * starts each measure's history with them: in force at once (002:RG-04).
  */
-export function milderDecisions(previous: readonly ResolvedDecision[], next: readonly ResolvedDecision[], now: Date): string[] {
-  const milder: string[] = [];
-  for (const before of previous) {
-    if (before.decision !== 'SET') continue;
-    const after = next.find((d) => d.measure === before.measure);
-    if (!after || after.decision === 'REFUSED') {
-      if (!(before.excludedUntil && before.excludedUntil <= now)) milder.push(before.measure);
-      continue;
-    }
-    if (before.amountMinor !== null && (after.amountMinor ?? 0n) > before.amountMinor) milder.push(before.measure);
-    if (before.durationMinutes !== null && (after.durationMinutes ?? 0) > before.durationMinutes) milder.push(before.measure);
-    const exclusionStillRuns = before.measure === 'self-exclusion' && (before.excludedUntil === null || before.excludedUntil > now);
-    if (exclusionStillRuns && after.excludedUntil !== null && (before.excludedUntil === null || after.excludedUntil < before.excludedUntil)) milder.push(before.measure);
-  }
-  return milder;
-}
-
 export async function recordRegistrationDecisions(tx: Tx, playerId: string, decisions: readonly ResolvedDecision[], decidedAt: Date): Promise<void> {
   await tx.selfLimitDecision.createMany({ data: decisions.map((d) => ({ playerId, ...d, decidedAt })) });
+  await ensurePlayerSelfLimits(tx, playerId, decidedAt);
+  for (const decision of decisions) {
+    await recordChange(tx, {
+      playerId, measure: decision.measure, direction: 'INITIAL', setting: settingOf(decision), previous: noLimit,
+      requestedAt: decidedAt, requestedBy: 'player', effectiveFrom: decidedAt,
+    });
+  }
+}
+
+function settingOf(decision: ResolvedDecision): MeasureSetting {
+  if (decision.decision === 'REFUSED') return noLimit;
+  if (decision.amountMinor !== null) return limitSetting(decision.amountMinor);
+  if (decision.durationMinutes !== null) return limitSetting(BigInt(decision.durationMinutes));
+  return exclusionSetting(decision.excludedUntil);
 }
 
 export async function decisionsOf(tx: Tx, playerId: string): Promise<ResolvedDecision[]> {

@@ -1,6 +1,6 @@
 import { DomainError, newId, type PlayerId } from '@casino/core';
 import { sqlStateOf, transaction, type Tx } from '@casino/db';
-import { decisionsOf, milderDecisions, recordRegistrationDecisions, resolveRegistrationDecisions, type MeasureDecision, type ResolvedDecision } from '@casino/limits';
+import { carryOverMeasures, measuresInForceOf, milderDecisions, recordRegistrationDecisions, resolveRegistrationDecisions, type MeasureDecision, type ResolvedDecision } from '@casino/limits';
 import argon2 from 'argon2';
 import type { PlayersContext } from './context.ts';
 import { sendEmail } from './notifications.ts';
@@ -46,7 +46,7 @@ export async function submitApplication(ctx: PlayersContext, input: ApplicationI
   try {
     return await transaction(ctx.db, async (tx) => {
       await assertNoOtherAccount(tx, hashes, email);
-      await assertLimitsNotMilder(ctx, tx, hashes, decisions);
+      const closedRecently = await assertLimitsNotMilder(ctx, tx, hashes, decisions);
       const playerId = newId<PlayerId>();
       await tx.player.create({
         data: {
@@ -81,6 +81,7 @@ export async function submitApplication(ctx: PlayersContext, input: ApplicationI
       await tx.playerStateTransition.create({ data: { playerId, fromState: null, toState: 'APPLICANT', reason: 'application submitted', actor: 'player', at: now } });
       await screenPerson(ctx, tx, playerId, input.person, now);
       await recordRegistrationDecisions(tx, playerId, decisions, now);
+      if (closedRecently) await carryOverMeasures(tx, { profile: ctx.limitsProfile, fromPlayerId: closedRecently, toPlayerId: playerId, at: now });
       await sendConfirmationEmail(ctx, tx, playerId, email);
       return { playerId, identityStatus };
     });
@@ -104,23 +105,29 @@ async function assertNoOtherAccount(tx: Tx, hashes: IdentityHashes, email: strin
   }
 }
 
-/** The act's §14a: an account closed less than 7 days ago passes its self-limits on. */
-async function assertLimitsNotMilder(ctx: PlayersContext, tx: Tx, hashes: IdentityHashes, next: ResolvedDecision[]): Promise<void> {
+/**
+ * The act's §14a: an account closed less than 7 days ago passes its self-limits on. The measures in
+ * force on it now count, changes made after its registration included; a milder decision is refused,
+ * and the measures registration does not ask about are carried over (carryOverMeasures). Returns the
+ * closed account, if any.
+ */
+async function assertLimitsNotMilder(ctx: PlayersContext, tx: Tx, hashes: IdentityHashes, next: ResolvedDecision[]): Promise<string | null> {
   const samePerson = await tx.player.findMany({ where: { state: 'CLOSED', OR: samePersonConditions(hashes) }, select: { id: true } });
-  if (samePerson.length === 0) return;
+  if (samePerson.length === 0) return null;
   const since = new Date(ctx.clock.now().getTime() - ctx.rules.limitsCarryOverDays * 86_400_000);
   const closed = await tx.playerStateTransition.findFirst({
     where: { playerId: { in: samePerson.map((p) => p.id) }, toState: 'CLOSED', at: { gte: since } },
     orderBy: { at: 'desc' },
   });
-  if (!closed) return;
-  const milder = milderDecisions(await decisionsOf(tx, closed.playerId), next, ctx.clock.now());
+  if (!closed) return null;
+  const milder = milderDecisions(await measuresInForceOf(tx, ctx.limitsProfile, closed.playerId, ctx.clock.now()), next, ctx.clock.now());
   if (milder.length > 0) {
     throw new DomainError('self-limits-milder-than-previous', `An account of this person closed less than ${ctx.rules.limitsCarryOverDays} days ago had stricter self-limits: ${milder.join(', ')}.`, {
       field: 'body.selfLimits',
       extensions: { measures: milder },
     });
   }
+  return closed.playerId;
 }
 
 function samePersonConditions(hashes: IdentityHashes): Array<{ identityKeyHash: string } | { birthNumberHash: string }> {

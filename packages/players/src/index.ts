@@ -7,6 +7,7 @@ export type { PlayersContext } from './context.ts';
 export { login, registerSupportHint, verifySmsCode, type LoginResult } from './login.ts';
 export { emailTopic, smsTopic, EmailPayloadSchema, SmsPayloadSchema, type EmailPayload, type SmsPayload } from './notifications.ts';
 export { assertEligible, type Address, type PersonalData } from './person.ts';
+export { playerAccountsFor } from './limits-accounts.ts';
 export { generatePiiKeys, PiiProtector, type PiiKeys } from './pii.ts';
 export type { ExcludedPersonsAnswer, IdentityAnswer, MinistryRegisters, PlayerScreening, RegisterPerson } from './ports.ts';
 export { changePassword, playerOverview, setSecondFactor, updatePersonalData, type PersonalDataUpdate } from './profile.ts';

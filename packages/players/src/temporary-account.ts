@@ -109,7 +109,9 @@ async function cancelOne(ctx: LifecycleContext, tx: Tx, playerId: string, verifi
   const now = ctx.clock.now();
   const closed = await tx.temporaryAccount.updateMany({ where: { playerId, status: 'OPEN', deadlineAt: { lte: now } }, data: { status: 'CANCELLED', closedAt: now } });
   if (closed.count !== 1) return; // completed or cancelled meanwhile
-  await transition(tx, playerId, 'TEMPORARY', 'CANCELLED', { reason: 'temporary account expired after 30 days (004:TMP-08)', actor: 'system:temporary-account-expiry', at: now });
+  // A player who closed the account (issue 5) stays CLOSED; the unused balance is refunded all the same.
+  const { state } = await tx.player.findUniqueOrThrow({ where: { id: playerId }, select: { state: true } });
+  if (state === 'TEMPORARY') await transition(tx, playerId, 'TEMPORARY', 'CANCELLED', { reason: 'temporary account expired after 30 days (004:TMP-08)', actor: 'system:temporary-account-expiry', at: now });
   const account = await tx.temporaryAccount.findUniqueOrThrow({ where: { playerId } });
   const balance = await ledger.balance(tx, account.walletAccountId as AccountId);
   const player = await tx.player.findUniqueOrThrow({ where: { id: playerId }, select: { email: true } });

@@ -37,5 +37,11 @@ export const ExcludedPersonsCheckResponseSchema = z.object({
   reference: ReferenceSchema,
 });
 
+export const ExclusionEntryResponseSchema = z.object({
+  listed: z.literal(true),
+  listedSince: CalendarDateSchema.describe('The day the listing began (today for a new entry)'),
+  reference: ReferenceSchema,
+});
+
 /** 503: the register is switched off (PUT /control/mf). */
 export const registerProblems = problemResponses(400, 503);

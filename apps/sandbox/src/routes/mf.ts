@@ -1,6 +1,6 @@
 import type { App } from '@casino/http';
 import type { SandboxState } from '../state/sandbox-state.ts';
-import { ExcludedPersonsCheckResponseSchema, IdentityQuerySchema, IdentityVerificationResponseSchema, PersonQuerySchema, registerProblems } from './mf.schema.ts';
+import { ExcludedPersonsCheckResponseSchema, ExclusionEntryResponseSchema, IdentityQuerySchema, IdentityVerificationResponseSchema, PersonQuerySchema, registerProblems } from './mf.schema.ts';
 import { simulateRegisterConditions } from './register-conditions.ts';
 
 /** The two registers of the Ministry of Finance the platform asks before registration and at every login. */
@@ -28,4 +28,18 @@ export function ministryRoutes(app: App, state: SandboxState, shutdown: AbortSig
       response: { 200: ExcludedPersonsCheckResponseSchema, ...registerProblems },
     },
   }, async (request) => state.ministry.checkExcludedPersons(request.body));
+
+  app.post('/mf/excluded-persons/entries', {
+    onRequest: simulateRegisterConditions(state.ministry, 'excludedPersons', shutdown),
+    schema: {
+      tags,
+      summary: 'Enter a person in the register of excluded persons on their own request, passed on by an operator',
+      description: 'Idempotent, like the ministry\'s other interfaces answering 200: a person already listed stays listed from the original day. Later checks find the person.',
+      body: PersonQuerySchema,
+      response: { 200: ExclusionEntryResponseSchema, ...registerProblems },
+    },
+  }, async (request) => {
+    const { entry, reference } = state.ministry.enterOnRequest(request.body);
+    return { listed: true as const, listedSince: entry.listedSince, reference };
+  });
 }

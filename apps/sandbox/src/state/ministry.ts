@@ -96,6 +96,12 @@ export class MinistryRegisters {
     return { entry: { ...entry }, created: true };
   }
 
+  /** An entry the person asked for through an operator: listed from today, or as already listed. */
+  enterOnRequest(person: PersonQuery): { entry: ExcludedPerson; reference: string } {
+    const { entry } = this.listExcludedPerson({ firstName: person.firstName, surname: person.surname, dateOfBirth: person.dateOfBirth, birthNumber: person.birthNumber });
+    return { entry, reference: `MF-RVO-${newId()}` };
+  }
+
   /** Removes every entry that is this person; answers how many there were. */
   delistExcludedPerson(person: PersonQuery): number {
     const before = this.#excluded.length;

@@ -1,8 +1,8 @@
 import { assert, systemClock, type Clock } from '@casino/core';
 import { CircuitBreaker, type CircuitState } from './circuit-breaker.ts';
 import { postJsonWithRetries, type PostJsonOptions } from './post-json.ts';
-import { readExcludedPersonsCheck, readIdentityVerification } from './responses.ts';
-import type { ExcludedPersonsCheck, IdentityVerification, RegisterPerson, RegisterUnavailable, UnavailableReason } from './types.ts';
+import { readExcludedPersonsCheck, readExclusionEntry, readIdentityVerification } from './responses.ts';
+import type { ExcludedPersonsCheck, ExclusionEntry, IdentityVerification, RegisterPerson, RegisterUnavailable, UnavailableReason } from './types.ts';
 
 export interface MinistryRegistersClientOptions {
   /** The MF interface in production; apps/sandbox in development and tests. */
@@ -26,6 +26,12 @@ export interface MinistryRegistersClient {
   verifyIdentity(person: RegisterPerson): Promise<IdentityVerification>;
   /** The register of excluded persons, §16 ZHH (004:REG-04 (ii), ACC-03, IDV-04; 002:KYC-01). */
   checkExcludedPersons(person: RegisterPerson): Promise<ExcludedPersonsCheck>;
+  /**
+   * Asks the register of excluded persons to list the person, on their own request made through the
+   * operator (issue 5). The register is idempotent (a listed person stays listed once), so the
+   * retries are safe; the answer is the entry, or `unavailable` when none is confirmed.
+   */
+  requestExclusion(person: RegisterPerson): Promise<ExclusionEntry>;
   /** For health pages and tests: where each register's breaker stands. */
   circuitStates(): { identity: CircuitState; excludedPersons: CircuitState };
 }
@@ -83,6 +89,7 @@ export function createMinistryRegistersClient(options: MinistryRegistersClientOp
     verifyIdentity: (person) => ask(breakers.identity, 'mf/identity/verifications', identityRequest(person), readIdentityVerification),
     checkExcludedPersons: (person) =>
       ask(breakers.excludedPersons, 'mf/excluded-persons/checks', personRequest(person), (body) => readExcludedPersonsCheck(body, clock.now().toISOString())),
+    requestExclusion: (person) => ask(breakers.excludedPersons, 'mf/excluded-persons/entries', personRequest(person), readExclusionEntry),
     circuitStates: () => ({ identity: breakers.identity.state, excludedPersons: breakers.excludedPersons.state }),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ExcludedPersonsCheck, IdentityVerification } from './types.ts';
+import type { ExcludedPersonsCheck, ExclusionEntry, IdentityVerification } from './types.ts';
 
 /**
  * The registers' answers as the client accepts them. Anything else, including a contradictory
@@ -33,4 +33,13 @@ export function readExcludedPersonsCheck(body: unknown, checkedAt: string): Excl
   const { listed, listedSince, reference } = parsed.data;
   if (!listed) return { status: 'not-listed', reference, checkedAt };
   return listedSince === undefined ? { status: 'listed', reference, checkedAt } : { status: 'listed', listedSince, reference, checkedAt };
+}
+
+/** Only a confirmed listing is an entry: anything else is malformed and the caller answers `unavailable`. */
+const ExclusionEntryResponseSchema = z.object({ listed: z.literal(true), listedSince: z.iso.date(), reference: ReferenceSchema });
+
+export function readExclusionEntry(body: unknown): ExclusionEntry | null {
+  const parsed = ExclusionEntryResponseSchema.safeParse(body);
+  if (!parsed.success) return null;
+  return { status: 'entered', listedSince: parsed.data.listedSince, reference: parsed.data.reference };
 }

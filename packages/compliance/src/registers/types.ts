@@ -42,3 +42,8 @@ export type ExcludedPersonsCheck =
   | { status: 'not-listed'; reference: string; /** ISO timestamp the answer arrived */ checkedAt: string }
   | { status: 'listed'; /** YYYY-MM-DD */ listedSince?: string; reference: string; checkedAt: string }
   | RegisterUnavailable;
+
+/** The answer to a request to be entered in the register of excluded persons (made on the person's own request, through the operator). */
+export type ExclusionEntry =
+  | { status: 'entered'; /** YYYY-MM-DD */ listedSince: string; reference: string }
+  | RegisterUnavailable;

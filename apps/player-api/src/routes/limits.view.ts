@@ -1,0 +1,76 @@
+import { Money } from '@casino/core';
+import { moneyOut } from '@casino/http';
+import type { HistoryEntry, LimitChangeOutcome, LimitsOverview, MeasureDefinition, MeasureSetting, PlayingTimeToday, SelfExclusionOutcome } from '@casino/limits';
+
+/** The package's results on the wire: money as { amount, currency } in CZK, times as ISO strings, durations in seconds. */
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+const seconds = (ms: bigint | number) => Math.floor(Number(ms) / 1000);
+
+function settingOut(definition: Pick<MeasureDefinition, 'kind'>, setting: MeasureSetting) {
+  const value = setting.isSet ? setting.limitValue : null;
+  return {
+    set: setting.isSet,
+    amount: definition.kind === 'amount' && value !== null ? moneyOut(Money.fromMinor(value, 'CZK')) : null,
+    minutes: definition.kind === 'duration' && value !== null ? Number(value) : null,
+    excludedUntil: definition.kind === 'exclusion' ? iso(setting.excludedUntil) : null,
+  };
+}
+
+export function overviewOut(profile: string, overview: LimitsOverview) {
+  return {
+    profile,
+    refusal: overview.refusal,
+    closedAt: iso(overview.closedAt),
+    realityCheckMinutes: overview.realityCheckMinutes,
+    measures: overview.measures.map(({ definition, inForce, inForceSince, pending, usage }) => {
+      const money = definition.kind === 'amount';
+      return {
+        measure: definition.code,
+        kind: definition.kind,
+        description: definition.description,
+        inForce: settingOut(definition, inForce),
+        inForceSince: iso(inForceSince),
+        pending: pending && { ...settingOut(definition, pending.setting), changeId: pending.changeId, requestedAt: pending.requestedAt.toISOString(), effectiveFrom: pending.effectiveFrom.toISOString() },
+        usage: usage && {
+          used: money ? moneyOut(Money.fromMinor(usage.used, 'CZK')) : null,
+          remaining: money ? moneyOut(Money.fromMinor(usage.remaining, 'CZK')) : null,
+          usedSeconds: money ? null : seconds(usage.used),
+          remainingSeconds: money ? null : seconds(usage.remaining),
+          resetsAt: iso(usage.resetsAt),
+        },
+      };
+    }),
+  };
+}
+
+export function changeOut(outcome: LimitChangeOutcome) {
+  return { ...outcome, effectiveFrom: outcome.effectiveFrom.toISOString() };
+}
+
+export function exclusionOut(outcome: SelfExclusionOutcome) {
+  return { excludedUntil: iso(outcome.excludedUntil), extended: outcome.extended };
+}
+
+export function historyOut(page: { entries: HistoryEntry[]; nextCursor: string | null }) {
+  return {
+    nextCursor: page.nextCursor,
+    entries: page.entries.map((e) => ({
+      ...e,
+      setting: settingOut(e, e.setting),
+      previous: settingOut(e, e.previous),
+      requestedAt: e.requestedAt.toISOString(),
+      effectiveFrom: e.effectiveFrom.toISOString(),
+      cancelledAt: iso(e.cancelledAt),
+    })),
+  };
+}
+
+export function playingTimeOut(today: PlayingTimeToday) {
+  return {
+    day: today.day,
+    playedSeconds: seconds(today.playedMs),
+    limit: today.limit && { measure: today.limit.measure, limitMinutes: today.limit.limitMinutes, remainingSeconds: seconds(today.limit.remainingMs) },
+    session: today.session && { playSessionId: today.session.playSessionId, startedAt: today.session.startedAt.toISOString(), playedSeconds: seconds(today.session.playedMs), netResult: moneyOut(today.session.netResult) },
+    realityCheckMinutes: today.realityCheckMinutes,
+  };
+}

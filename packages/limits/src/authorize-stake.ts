@@ -1,0 +1,77 @@
+import { assert, Money } from '@casino/core';
+import type { Tx } from '@casino/db';
+import { allowances, assertPlayingTimeLeft, assertWithinMoneyAllowances, type Allowance } from './allowances.ts';
+import type { EnforcementContext } from './context.ts';
+import { measureStates } from './measures.ts';
+import { accrual, assertOpen, findSession, saveSession } from './play-session-store.ts';
+import { assertMayTakePart, lockPlayer } from './player-lock.ts';
+import { countInCzk, countOnce, type GameCategory, type UsageEntryRequest } from './usage-entries.ts';
+import { addUsage, moneyDeltas, readUsage, withDeltas } from './usage.ts';
+
+export interface StakeRequest {
+  playerId: string;
+  /** The play session the stake is placed in (startPlaySession). */
+  playSessionId: string;
+  /** Unique per player: the idempotency key of the ledger posting that debits the stake is ideal. */
+  reference: string;
+  /**
+   * Money leaving the wallet to play: a bet; for poker cash games the money taken to the table
+   * (buy-in, top-up); for tournaments the buy-in with its fee (docs/limits.md, net loss).
+   */
+  amount: Money;
+  /** CZK per unit of `amount.currency`: the rate this stake was converted at (004:BET-06); omit for CZK. */
+  rateToCzk?: string;
+  category: GameCategory;
+}
+
+export interface Authorized {
+  /** What counted against the limits (CZK). */
+  counted: Money;
+  /** True when this reference was counted before (a retry): nothing was counted again. */
+  replayed: boolean;
+  /** What is left of each money limit in force after this one. */
+  remaining: Array<{ measure: string; remaining: Money; resetsAt: Date | null }>;
+}
+
+/**
+ * Authorizes a stake inside the caller's transaction, BEFORE its ledger posting and under the
+ * per-player lock, so concurrent stakes cannot overshoot (ARCHITECTURE idea 3). Refused, in this
+ * order: the account closed, listed in the register, self-excluded (`account-not-active`,
+ * `listed-in-register`, `self-excluded`); the play session ended (`play-session-ended`); a
+ * playing-time limit reached, no new round (`limit-exceeded`, 000-001:RG-03); a stake or net-loss
+ * limit too small (`limit-exceeded` naming the measure and the remaining amount, 002:RG-08).
+ * The refusal throws, so the caller's transaction, posting included, rolls back.
+ */
+export async function authorizeStake(ctx: EnforcementContext, tx: Tx, request: StakeRequest): Promise<Authorized> {
+  assert(request.amount.isPositive(), 'a stake is positive');
+  const at = ctx.clock.now();
+  const entry: UsageEntryRequest = {
+    playerId: request.playerId, kind: 'STAKE', reference: request.reference, category: request.category,
+    amount: countInCzk(request.amount, request.rateToCzk), playSessionId: request.playSessionId, at,
+  };
+  const locked = await lockPlayer(tx, request.playerId, at);
+  const once = await countOnce(tx, entry);
+  if (once.replayed) return { counted: once.counted, replayed: true, remaining: [] };
+
+  const states = await measureStates(tx, request.playerId, at);
+  assertMayTakePart(locked, states, at);
+  const session = await findSession(tx, request.playerId, request.playSessionId);
+  assertOpen(ctx.profile, session, at);
+  const time = accrual(ctx.profile, session, at);
+  const usage = withDeltas(await readUsage(tx, request.playerId, at), time.deltas);
+  const sessionTotals = { stakesMinor: session.stakesMinor, winsMinor: session.winsMinor, playedMs: session.playedMs + time.playedMs };
+  const current = allowances(ctx.profile, states, usage, ['stake', 'net-loss', 'playing-time'], sessionTotals);
+  assertPlayingTimeLeft(current);
+  const counted = entry.amount.counted;
+  assertWithinMoneyAllowances(current, counted, 'stake');
+
+  await addUsage(tx, request.playerId, [...time.deltas, ...moneyDeltas(at, 'stakesMinor', counted)]);
+  await saveSession(tx, session, { at, playedMs: time.playedMs, stakesMinor: counted.toMinor() });
+  return { counted, replayed: false, remaining: remainingAfter(current, counted) };
+}
+
+export function remainingAfter(current: readonly Allowance[], counted: Money): Authorized['remaining'] {
+  return current
+    .filter((a) => a.metric !== 'playing-time')
+    .map((a) => ({ measure: a.measure, remaining: Money.fromMinor(a.remaining - counted.toMinor(), 'CZK'), resetsAt: a.resetsAt }));
+}

@@ -1,0 +1,74 @@
+import { assert, DomainError } from '@casino/core';
+import type { Tx } from '@casino/db';
+import { exclusionRuns, stateOf, type MeasureState } from './measures.ts';
+
+/** The player's limits row, locked for the rest of the caller's transaction. */
+export interface LockedPlayer {
+  playerId: string;
+  closedAt: Date | null;
+  /** The player's account says the MF register of excluded persons lists them (002:KYC-01 (i)(b)). */
+  listedInRegister: boolean;
+  realityCheckMinutes: number | null;
+}
+
+interface LockRow {
+  closed_at: Date | null;
+  reality_check_minutes: number | null;
+  register_status: string;
+}
+
+/**
+ * The per-player lock (ARCHITECTURE idea 3): `SELECT … FOR UPDATE` on the player's row in
+ * player_self_limits, created on first use. Every check of a deposit, stake or playing time and every
+ * change of a measure takes it first, so one player's requests are decided one after another and the
+ * counters read after it are the committed ones. Callers take it before their ledger posting, so the
+ * lock order is always limits row, then ledger accounts.
+ */
+export async function lockPlayer(tx: Tx, playerId: string, at: Date): Promise<LockedPlayer> {
+  let row = await selectForUpdate(tx, playerId);
+  if (!row) {
+    await ensurePlayerSelfLimits(tx, playerId, at);
+    row = await selectForUpdate(tx, playerId);
+  }
+  if (!row) throw new DomainError('not-found', 'No such player.', { field: 'playerId' });
+  return { playerId, closedAt: row.closed_at, listedInRegister: row.register_status === 'LISTED', realityCheckMinutes: row.reality_check_minutes };
+}
+
+async function selectForUpdate(tx: Tx, playerId: string): Promise<LockRow | undefined> {
+  const rows = await tx.$queryRaw<LockRow[]>`
+    SELECT l.closed_at, l.reality_check_minutes, p.register_status::text AS register_status
+    FROM player_self_limits l JOIN player p ON p.id = l.player_id
+    WHERE l.player_id = ${playerId}::uuid
+    FOR UPDATE OF l`;
+  assert(rows.length <= 1, 'one limits row per player');
+  return rows[0];
+}
+
+/** Creates the player's limits row unless it exists; nothing for an unknown player. */
+export async function ensurePlayerSelfLimits(tx: Tx, playerId: string, at: Date): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO player_self_limits (player_id, created_at)
+    SELECT id, ${at} FROM player WHERE id = ${playerId}::uuid
+    ON CONFLICT (player_id) DO NOTHING`;
+}
+
+/**
+ * Whether the player may take part at all, in the order a player can do something about it: an
+ * account they closed, a listing in the register of excluded persons, a running self-exclusion
+ * (004:SLM-05, 002:KYC-01, RG-11). Balance and withdrawals never come here.
+ */
+export function assertMayTakePart(locked: LockedPlayer, states: ReadonlyMap<string, MeasureState>, at: Date): void {
+  if (locked.closedAt !== null) {
+    throw new DomainError('account-not-active', 'This account was closed by the player; it cannot be used for play or deposits.');
+  }
+  if (locked.listedInRegister) {
+    throw new DomainError('listed-in-register', 'The player is listed in the register of excluded persons and may not take part in gambling (§16 ZHH).');
+  }
+  const exclusion = stateOf(states, 'self-exclusion').inForce;
+  if (exclusionRuns(exclusion, at)) {
+    const until = exclusion.excludedUntil;
+    throw new DomainError('self-excluded', until ? `The player is self-excluded until ${until.toISOString()}.` : 'The player is self-excluded indefinitely.', {
+      extensions: { excludedUntil: until?.toISOString() ?? null },
+    });
+  }
+}

@@ -1,0 +1,90 @@
+import { assert, Money } from '@casino/core';
+import { Prisma, type Db, type Tx } from '@casino/db';
+import { calendarPeriods, type CalendarPeriod } from './catalogue.ts';
+import { periodContaining, type PeriodWindow } from './periods.ts';
+
+/** What one player did in one period: CZK minor units counted at each transaction's rate, and milliseconds. */
+export interface UsageTotals {
+  depositsMinor: bigint;
+  stakesMinor: bigint;
+  winsMinor: bigint;
+  playedMs: bigint;
+}
+
+export interface PeriodUsage {
+  window: PeriodWindow;
+  totals: UsageTotals;
+}
+
+/** The player's usage in the day, week and month that contain the instant. */
+export type CurrentUsage = Record<CalendarPeriod, PeriodUsage>;
+
+export type UsageDelta = { window: PeriodWindow } & Partial<UsageTotals>;
+
+const zero: UsageTotals = Object.freeze({ depositsMinor: 0n, stakesMinor: 0n, winsMinor: 0n, playedMs: 0n });
+
+const dbPeriod = { day: 'DAY', week: 'WEEK', month: 'MONTH' } as const satisfies Record<CalendarPeriod, string>;
+
+export async function readUsage(tx: Tx | Db, playerId: string, at: Date): Promise<CurrentUsage> {
+  const windows = Object.fromEntries(calendarPeriods.map((p) => [p, periodContaining(p, at)])) as Record<CalendarPeriod, PeriodWindow>;
+  const rows = await tx.$queryRaw<Array<{ period: string; deposits_minor: bigint; stakes_minor: bigint; wins_minor: bigint; played_ms: bigint }>>`
+    SELECT period::text AS period, deposits_minor, stakes_minor, wins_minor, played_ms FROM self_limit_usage
+    WHERE player_id = ${playerId}::uuid AND (
+      (period = 'DAY' AND period_start = ${windows.day.startDay}::date)
+      OR (period = 'WEEK' AND period_start = ${windows.week.startDay}::date)
+      OR (period = 'MONTH' AND period_start = ${windows.month.startDay}::date))`;
+  const usage = {} as CurrentUsage;
+  for (const period of calendarPeriods) {
+    const row = rows.find((r) => r.period === dbPeriod[period]);
+    usage[period] = { window: windows[period], totals: row ? { depositsMinor: row.deposits_minor, stakesMinor: row.stakes_minor, winsMinor: row.wins_minor, playedMs: row.played_ms } : zero };
+  }
+  return usage;
+}
+
+/** The usage with deltas added, for the deltas that fall into the current periods (pure). */
+export function withDeltas(usage: CurrentUsage, deltas: readonly UsageDelta[]): CurrentUsage {
+  const next = { ...usage };
+  for (const delta of deltas) {
+    const current = next[delta.window.period];
+    if (current.window.startDay !== delta.window.startDay) continue;
+    next[delta.window.period] = { window: current.window, totals: addTotals(current.totals, delta) };
+  }
+  return next;
+}
+
+function addTotals(totals: UsageTotals, delta: Partial<UsageTotals>): UsageTotals {
+  return {
+    depositsMinor: totals.depositsMinor + (delta.depositsMinor ?? 0n),
+    stakesMinor: totals.stakesMinor + (delta.stakesMinor ?? 0n),
+    winsMinor: totals.winsMinor + (delta.winsMinor ?? 0n),
+    playedMs: totals.playedMs + (delta.playedMs ?? 0n),
+  };
+}
+
+/** One amount into the day, week and month of `at`. */
+export function moneyDeltas(at: Date, field: 'depositsMinor' | 'stakesMinor' | 'winsMinor', counted: Money): UsageDelta[] {
+  assert(counted.currency === 'CZK' && !counted.isNegative(), 'usage counts non-negative CZK');
+  return calendarPeriods.map((period) => ({ window: periodContaining(period, at), [field]: counted.toMinor() }));
+}
+
+/** Adds the deltas to the counters in one statement (rows merged per period first). */
+export async function addUsage(tx: Tx, playerId: string, deltas: readonly UsageDelta[]): Promise<void> {
+  const merged = new Map<string, UsageDelta>();
+  for (const delta of deltas) {
+    const key = `${delta.window.period}:${delta.window.startDay}`;
+    const before = merged.get(key);
+    merged.set(key, before ? { window: delta.window, ...addTotals(addTotals(zero, before), delta) } : delta);
+  }
+  if (merged.size === 0) return;
+  const values = [...merged.values()].map((d) => Prisma.sql`(
+    ${playerId}::uuid, ${dbPeriod[d.window.period]}::"LimitUsagePeriod", ${d.window.startDay}::date,
+    ${d.depositsMinor ?? 0n}, ${d.stakesMinor ?? 0n}, ${d.winsMinor ?? 0n}, ${d.playedMs ?? 0n})`);
+  await tx.$executeRaw`
+    INSERT INTO self_limit_usage AS u (player_id, period, period_start, deposits_minor, stakes_minor, wins_minor, played_ms)
+    VALUES ${Prisma.join(values)}
+    ON CONFLICT (player_id, period, period_start) DO UPDATE SET
+      deposits_minor = u.deposits_minor + EXCLUDED.deposits_minor,
+      stakes_minor = u.stakes_minor + EXCLUDED.stakes_minor,
+      wins_minor = u.wins_minor + EXCLUDED.wins_minor,
+      played_ms = u.played_ms + EXCLUDED.played_ms`;
+}

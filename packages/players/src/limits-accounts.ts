@@ -1,0 +1,43 @@
+import { DomainError } from '@casino/core';
+import type { Tx } from '@casino/db';
+import type { PlayerAccounts } from '@casino/limits';
+import type { PlayersContext } from './context.ts';
+import { registerPersonOf } from './person.ts';
+import { revokeAllSessions } from './sessions.ts';
+import { transition, type PlayerState } from './states.ts';
+
+/**
+ * What `@casino/limits` may do to a player's account (its PlayerAccounts port): end the sessions,
+ * close the account, record a listing the player asked for, and say who the person is for the MF
+ * register. Sessions and states stay this package's business.
+ */
+export function playerAccountsFor(ctx: PlayersContext): PlayerAccounts {
+  return {
+    async registerPerson(playerId) {
+      const player = await ctx.db.player.findUnique({ where: { id: playerId } });
+      if (!player) throw new DomainError('not-found', 'No such player.');
+      const birthNumber = player.birthNumberEncrypted ? ctx.pii.decrypt(player.birthNumberEncrypted) : null;
+      return registerPersonOf({ ...player, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10), placeOfBirth: player.placeOfBirth ?? undefined }, birthNumber);
+    },
+    endSessions: (tx, playerId) => revokeAllSessions(ctx, tx, playerId),
+    closeAccount: (tx, playerId, options) => closePlayerAccount(ctx, tx, playerId, options),
+    async recordRegisterListing(tx, playerId, at) {
+      await tx.player.update({ where: { id: playerId }, data: { registerStatus: 'LISTED', registerCheckedAt: at, updatedAt: at } });
+      await revokeAllSessions(ctx, tx, playerId);
+    },
+  };
+}
+
+/**
+ * The player closes the account (002:RG-03 (c)): state CLOSED, every session ended. An open
+ * temporary account ends now, so the expiry job refunds its unused balance as for any cancelled one
+ * (004:TMP-09).
+ */
+async function closePlayerAccount(ctx: PlayersContext, tx: Tx, playerId: string, options: { reason: string; at: Date }): Promise<void> {
+  const { state } = await tx.player.findUniqueOrThrow({ where: { id: playerId }, select: { state: true } });
+  if (state === 'CLOSED') return;
+  if (state === 'CANCELLED') throw new DomainError('account-not-active', 'This registration was cancelled; there is no account to close.');
+  await transition(tx, playerId, state as PlayerState, 'CLOSED', { reason: options.reason, actor: 'player', at: options.at });
+  await revokeAllSessions(ctx, tx, playerId);
+  await tx.temporaryAccount.updateMany({ where: { playerId, status: 'OPEN', deadlineAt: { gt: options.at } }, data: { deadlineAt: options.at } });
+}
