@@ -11,6 +11,7 @@ import { createDb, type Db } from '@casino/db';
 import { openAccount, openOperatorAccounts, paymentProviderClearingSpec } from '@casino/ledger';
 import { PiiProtector } from '@casino/players';
 import { pathToFileURL } from 'node:url';
+import { seedDemoPlayer } from './seed-demo-player.ts';
 
 export interface SeedReport {
   lines: string[];
@@ -61,7 +62,7 @@ async function seedDemoStaff(db: Db): Promise<string[]> {
 }
 
 /** Demo seeders in dependency order; later issues append theirs (players, staff, tables). */
-const demoSeeders: Seeder[] = [seedDemoStaff];
+const demoSeeders: Seeder[] = [seedDemoStaff, (db) => seedDemoPlayer(db, sandboxPaymentProvider)];
 
 export async function seedData(databaseUrl: string): Promise<SeedReport> {
   const db = createDb({ databaseUrl, applicationName: 'seed' });

@@ -1,8 +1,9 @@
-import { defineJob, enqueueOutboxMessage, handleOnce, transaction, type JobDefinition } from '@casino/db';
+import { createRedis, defineJob, enqueueOutboxMessage, handleOnce, transaction, type JobDefinition } from '@casino/db';
+import { Queue } from 'bullmq';
 import { createTestConnections, type TestConnections } from '@casino/http/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { startWorkerRuntime, type ScheduledTask, type WorkerRuntime } from './runtime.ts';
+import { startWorkerRuntime, systemQueueName, type ScheduledTask, type WorkerRuntime } from './runtime.ts';
 
 let connections: TestConnections;
 beforeAll(async () => {
@@ -108,6 +109,20 @@ describe('worker: outbox delivery', () => {
     const runtime = await start([], 'worker-heart', `${connections.redisKeyPrefix}:heartbeat`);
     await eventually(async () => (await connections.db.workerHeartbeat.count({ where: { workerId: 'worker-heart' } })) === 1);
     await runtime.stop();
+  });
+
+  it('removes at start a schedule an earlier release registered and this one no longer has', async () => {
+    const prefix = `${connections.redisKeyPrefix}:retired`;
+    const retired: ScheduledTask = { name: 'retired-task', everyMs: 60_000, run: async () => undefined };
+    await (await start([], 'worker-old-release', prefix, [retired])).stop();
+    const runtime = await start([], 'worker-new-release', prefix, []);
+    const queue = new Queue(systemQueueName, { connection: createRedis({ redisUrl: connections.redisUrl, maxRetriesPerRequest: null }), prefix });
+    try {
+      expect((await queue.getJobSchedulers()).map((s) => s.key).sort()).toEqual(['heartbeat']);
+    } finally {
+      await queue.close();
+      await runtime.stop();
+    }
   });
 
   it('runs every registered scheduled task on its interval', async () => {

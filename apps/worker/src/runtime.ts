@@ -3,6 +3,9 @@ import { createRedis, relayOutboxBatch, type Db, type JobDefinition, type Outbox
 import { Queue, Worker, type Job } from 'bullmq';
 
 export const outboxQueueName = 'outbox';
+/** More schedules than any release registers; the stale-schedule sweep reads at most this many. */
+const schedulersMax = 1_000;
+
 export const systemQueueName = 'system';
 
 export interface WorkerRuntimeOptions {
@@ -77,6 +80,10 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
   ]);
   const systemQueue = new Queue(systemQueueName, { connection: systemQueueConnection, prefix });
   for (const task of schedules.values()) await systemQueue.upsertJobScheduler(task.name, { every: task.everyMs }, { name: task.name });
+  // A schedule an earlier release registered and this one no longer has would fire forever.
+  for (const scheduler of await systemQueue.getJobSchedulers(0, schedulersMax)) {
+    if (!schedules.has(scheduler.key)) await systemQueue.removeJobScheduler(scheduler.key);
+  }
   const systemWorker = new Worker(systemQueueName, async (job) => {
     const task = schedules.get(job.name);
     if (!task) throw new Error(`No scheduled task ${job.name}`);

@@ -1,0 +1,43 @@
+import type { AccountId } from '@casino/core';
+import { createTestDatabase, type TestDatabase } from '@casino/db/testing';
+import { balance, findInvariantViolations, playerWalletCode } from '@casino/ledger';
+import { generatePiiKeys } from '@casino/players';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPlayer } from '../prisma/seed-demo-player.ts';
+import { seedData } from '../prisma/seed.ts';
+
+let testDb: TestDatabase;
+const savedEnv = { ...process.env };
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  const keys = generatePiiKeys();
+  Object.assign(process.env, { PII_ENCRYPTION_KEY: keys.encryptionKey, PII_HASH_KEY: keys.hashKey, NODE_ENV: 'development' });
+});
+afterAll(async () => {
+  process.env = savedEnv;
+  await testDb?.drop();
+});
+
+describe('seed (npm start)', () => {
+  it('issue 2: seeds the chart of accounts, a staff user per role and a demo player registered through the real channel, and a second run changes nothing', async () => {
+    const first = await seedData(testDb.url);
+    const counts = async () => ({
+      accounts: await testDb.db.ledgerAccount.count(),
+      transactions: await testDb.db.ledgerTransaction.count(),
+      staff: await testDb.db.staffUser.count(),
+      players: await testDb.db.player.count(),
+    });
+    const afterFirst = await counts();
+    const second = await seedData(testDb.url);
+    expect(await counts()).toEqual(afterFirst);
+    expect(second.lines).toEqual(first.lines);
+    expect(afterFirst.staff).toBe(6);
+
+    const player = await testDb.db.player.findFirstOrThrow({ where: { email: demoPlayer.email } });
+    expect(player.state).toBe('TEMPORARY');
+    const wallet = await testDb.db.ledgerAccount.findUniqueOrThrow({ where: { code: playerWalletCode(player.id, 'temporary', 'CZK') } });
+    expect((await balance(testDb.db, wallet.id as AccountId)).toDecimalString()).toBe(demoPlayer.depositCzk);
+    expect(first.lines.join('\n')).toContain(demoPlayer.password);
+    expect(await findInvariantViolations(testDb.db)).toEqual([]);
+  });
+});
