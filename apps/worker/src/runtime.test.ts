@@ -116,7 +116,7 @@ describe('worker: outbox delivery', () => {
     const retired: ScheduledTask = { name: 'retired-task', everyMs: 60_000, run: async () => undefined };
     await (await start([], 'worker-old-release', prefix, [retired])).stop();
     const runtime = await start([], 'worker-new-release', prefix, []);
-    const queue = new Queue(systemQueueName, { connection: createRedis({ redisUrl: connections.redisUrl, maxRetriesPerRequest: null }), prefix });
+    const queue = new Queue(systemQueueName, { connection: createRedis({ redisUrl: connections.redisUrl, connectionName: 'test-schedulers', maxRetriesPerRequest: null }), prefix });
     try {
       expect((await queue.getJobSchedulers()).map((s) => s.key).sort()).toEqual(['heartbeat']);
     } finally {
