@@ -58,6 +58,16 @@ describe('enforcement: stakes', () => {
     expect(await refusal(f.stake(player, eur('40.00'), { rateToCzk: '25.01' }))).toMatchObject({ code: 'limit-exceeded', extensions: { measure: 'stake:day', remaining: { amount: '1000.00' } } });
   });
 
+  it('004:TRM-10 / DRM-01 / AMB-10 an account blocked or closed by staff, or dormant, is refused at the next stake, though the player\'s access token is still valid', async () => {
+    for (const state of ['BLOCKED', 'CLOSED', 'DORMANT'] as const) {
+      const player = await f.newPlayer({});
+      await f.stake(player, czk('10.00'));
+      await f.db.player.update({ where: { id: player.playerId }, data: { state } });
+      expect(await refusal(f.stake(player, czk('10.00')))).toMatchObject({ code: 'account-not-active', extensions: { accountState: state } });
+      expect((await ledger.balance(f.db, player.wallet)).toDecimalString()).toBe('99990.00');
+    }
+  });
+
   it('issue 5: a retried stake (same reference) is counted once and not refused by its own first counting', async () => {
     const player = await f.newPlayer({ 'stake:day': setAmount('100.00') });
     const reference = `stake:${newId()}`;

@@ -5,6 +5,8 @@ import { exclusionRuns, stateOf, type MeasureState } from './measures.ts';
 /** The player's limits row, locked for the rest of the caller's transaction. */
 export interface LockedPlayer {
   playerId: string;
+  /** The account's state (packages/players): only a temporary or registered account may play or deposit. */
+  accountState: string;
   closedAt: Date | null;
   /** The player's account says the MF register of excluded persons lists them (002:KYC-01 (i)(b)). */
   listedInRegister: boolean;
@@ -12,6 +14,7 @@ export interface LockedPlayer {
 }
 
 interface LockRow {
+  state: string;
   closed_at: Date | null;
   reality_check_minutes: number | null;
   register_status: string;
@@ -31,12 +34,12 @@ export async function lockPlayer(tx: Tx, playerId: string, at: Date): Promise<Lo
     row = await selectForUpdate(tx, playerId);
   }
   if (!row) throw new DomainError('not-found', 'No such player.', { field: 'playerId' });
-  return { playerId, closedAt: row.closed_at, listedInRegister: row.register_status === 'LISTED', realityCheckMinutes: row.reality_check_minutes };
+  return { playerId, accountState: row.state, closedAt: row.closed_at, listedInRegister: row.register_status === 'LISTED', realityCheckMinutes: row.reality_check_minutes };
 }
 
 async function selectForUpdate(tx: Tx, playerId: string): Promise<LockRow | undefined> {
   const rows = await tx.$queryRaw<LockRow[]>`
-    SELECT l.closed_at, l.reality_check_minutes, p.register_status::text AS register_status
+    SELECT p.state::text AS state, l.closed_at, l.reality_check_minutes, p.register_status::text AS register_status
     FROM player_self_limits l JOIN player p ON p.id = l.player_id
     WHERE l.player_id = ${playerId}::uuid
     FOR UPDATE OF l`;
@@ -52,12 +55,21 @@ export async function ensurePlayerSelfLimits(tx: Tx, playerId: string, at: Date)
     ON CONFLICT (player_id) DO NOTHING`;
 }
 
+/** The account states in which a player may play and deposit (004 §3.2: temporary and full accounts). */
+const activeAccountStates: readonly string[] = ['TEMPORARY', 'REGISTERED'];
+
 /**
- * Whether the player may take part at all, in the order a player can do something about it: an
+ * Whether the player may take part at all: an account in another state than temporary or registered
+ * (blocked, dormant, closed or cancelled), then, in the order a player can do something about it, an
  * account they closed, a listing in the register of excluded persons, a running self-exclusion
  * (004:SLM-05, 002:KYC-01, RG-11). Balance and withdrawals never come here.
  */
 export function assertMayTakePart(locked: LockedPlayer, states: ReadonlyMap<string, MeasureState>, at: Date): void {
+  // Blocked or closed by staff, dormant, cancelled: decided under the same lock, so a still-valid
+  // access token cannot stake or deposit after the change (packages/compliance account actions).
+  if (!activeAccountStates.includes(locked.accountState)) {
+    throw new DomainError('account-not-active', `This account is ${locked.accountState.toLowerCase()}; it cannot be used for play or deposits.`, { extensions: { accountState: locked.accountState } });
+  }
   if (locked.closedAt !== null) {
     throw new DomainError('account-not-active', 'This account was closed by the player; it cannot be used for play or deposits.');
   }
