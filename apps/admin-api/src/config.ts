@@ -1,8 +1,13 @@
-import { parseConfig, portVar, serviceConfigSchema } from '@casino/core';
-import type { z } from 'zod';
+import { parseConfig, portVar, secretVar, serviceConfigSchema } from '@casino/core';
+import { z } from 'zod';
 
 export const adminApiConfigSchema = serviceConfigSchema.extend({
   ADMIN_API_PORT: portVar(3002),
+  /** Keys of personal data at rest (the identity document checked at a cash deposit is kept as a keyed hash). */
+  PII_ENCRYPTION_KEY: secretVar(44),
+  PII_HASH_KEY: secretVar(44),
+  /** The payment provider the cashier books against (its ledger clearing account). */
+  PSP_PROVIDER_NAME: z.string().regex(/^[a-z][a-z0-9-]{1,38}$/).default('sandbox-psp'),
 });
 
 export type AdminApiConfig = z.infer<typeof adminApiConfigSchema>;

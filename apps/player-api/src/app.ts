@@ -1,3 +1,4 @@
+import { createInterimGuards, createPaymentProviderClient, czechCashierRules, type CashierContext, type CashierGuards, type PaymentProvider } from '@casino/cashier';
 import { systemClock, type Clock } from '@casino/core';
 import { createMinistryRegistersClient } from '@casino/compliance';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
@@ -5,7 +6,9 @@ import { czechProfile } from '@casino/limits';
 import { czechPlayerRules, PiiProtector, type MinistryRegisters, type PlayersContext } from '@casino/players';
 import type { PlayerApiConfig } from './config.ts';
 import { authRoutes } from './routes/auth.ts';
+import { cashierRoutes } from './routes/cashier.ts';
 import { meRoutes } from './routes/me.ts';
+import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { registrationRoutes } from './routes/registration.ts';
 
 export interface PlayerApiOptions {
@@ -17,9 +20,13 @@ export interface PlayerApiOptions {
   clock?: Clock;
   /** Defaults to the HTTP client of the MF registers at MF_REGISTERS_URL. */
   registers?: MinistryRegisters;
+  /** Defaults to the HTTP client of the payment provider at PSP_URL. */
+  paymentProvider?: PaymentProvider;
+  /** The limits and compliance port; the interim guards until those packages are wired in. */
+  guards?: CashierGuards;
 }
 
-/** Player API: registration, login, the player's own account; cashier and limits arrive with their issues. */
+/** Player API: registration, login, the player's own account, payment methods and the cashier; limits arrive with their issue. */
 export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
   const { config, connections } = options;
   const clock = options.clock ?? systemClock;
@@ -30,17 +37,29 @@ export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
     connections,
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
   });
+  const pii = new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY });
   const ctx: PlayersContext = {
     db: connections.db,
     clock,
     rules: czechPlayerRules,
     limitsProfile: czechProfile,
-    pii: new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY }),
+    pii,
     registers: options.registers ?? createMinistryRegistersClient({ baseUrl: config.MF_REGISTERS_URL, clock }),
     publicBaseUrl: config.PUBLIC_BASE_URL,
   };
   registrationRoutes(app, ctx, { perMinute: config.REGISTRATION_RATE_LIMIT_PER_MINUTE });
   authRoutes(app, ctx, { perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE });
   meRoutes(app, ctx);
+  const cashier: CashierContext = {
+    db: connections.db,
+    clock,
+    rules: czechCashierRules,
+    guards: options.guards ?? createInterimGuards({ rules: czechCashierRules, clock }),
+    providerName: config.PSP_PROVIDER_NAME,
+    provider: options.paymentProvider ?? createPaymentProviderClient({ name: config.PSP_PROVIDER_NAME, baseUrl: config.PSP_URL }),
+    accountNumbers: pii,
+  };
+  paymentMethodRoutes(app, cashier);
+  cashierRoutes(app, cashier);
   return app;
 }

@@ -8,5 +8,7 @@ describe('card data in documents', () => {
     expect(containsCardNumber('card 5555-5555-5555-4444')).toBe(true);
     expect(containsCardNumber('Account CZ65 0800 0000 1920 0014 5399, card •••• 4242')).toBe(false);
     expect(containsCardNumber('Reference 1234567890123 (not Luhn-valid)')).toBe(false);
+    // Every 13..19-digit window of these IBANs' digits, spaced or not, is part of a longer run.
+    expect(containsCardNumber('CZ65 0800 0000 1920 0014 5399 and CZ6508000000192000145399')).toBe(false);
   });
 });

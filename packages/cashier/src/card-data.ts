@@ -4,7 +4,8 @@
  * them allowed, that passes the Luhn check. Images are screened by the staff reviewer instead, who
  * rejects the method and has the document deleted (decide-verification.ts).
  */
-const candidate = /(?<!\d)\d(?:[ -]?\d){12,18}(?!\d)/g;
+// Whole runs only: a longer number (an IBAN's digits, spaced or not) is not a card number.
+const candidate = /(?<!\d[ -]?)\d(?:[ -]?\d){12,18}(?![ -]?\d)/g;
 
 export function luhnValid(digits: string): boolean {
   let sum = 0;
