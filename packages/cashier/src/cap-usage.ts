@@ -22,7 +22,7 @@ export async function depositUsage(tx: Tx, options: { playerId: string; instrume
              (credited_at IS NOT NULL OR (${includePending} AND status IN ('CREATED', 'PENDING'))) AS counts
       FROM cashier_deposit
       WHERE player_id = ${options.playerId}::uuid AND instrument = ${options.instrument} AND id <> ${exclude}::uuid
-        AND created_at > ${since30d} - interval '1 day'
+        AND created_at > ${since30d}::timestamptz - interval '1 day'
     )
     SELECT COALESCE(sum(amount_minor) FILTER (WHERE counts AND at > ${since30d}), 0)::bigint AS d30,
            COALESCE(sum(amount_minor) FILTER (WHERE counts AND at > ${since7d}), 0)::bigint AS d7,
