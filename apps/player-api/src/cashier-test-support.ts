@@ -44,7 +44,25 @@ export async function webhooksDelivered(h: Harness): Promise<void> {
   await eventually(async () => ((await sandboxCall(h, 'GET', '/control/psp/deliveries')).json.inFlight === 0 ? true : undefined), 'webhook deliveries', 300);
 }
 
-export async function cardToken(h: Harness, holderName: string, number = '4242424242424242', expiry = { month: 12, year: 2030 }): Promise<string> {
+let cardSequence = 0;
+
+/**
+ * A Luhn-valid test card number no other test uses (the provider's fingerprint follows the number,
+ * and one card belongs to one account). `5` makes a Mastercard; either is issued in CZ by the sandbox.
+ */
+export function uniqueCardNumber(first: '4' | '5' = '4'): string {
+  cardSequence++;
+  const body = `${first}${String(process.pid % 100_000).padStart(5, '0')}${String(cardSequence).padStart(6, '0')}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let digit = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
+    sum += digit;
+  }
+  return `${body}${(10 - (sum % 10)) % 10}`;
+}
+
+export async function cardToken(h: Harness, holderName: string, number = uniqueCardNumber(), expiry = { month: 12, year: 2030 }): Promise<string> {
   const response = await sandboxCall(h, 'POST', '/psp/card-tokens', { number, expiryMonth: expiry.month, expiryYear: expiry.year, holderName });
   if (response.status !== 201) throw new Error(`tokenisation failed: ${JSON.stringify(response.json)}`);
   return response.json.token;

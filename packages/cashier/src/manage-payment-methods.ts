@@ -63,7 +63,7 @@ export async function renewCard(ctx: CashierContext, options: { playerId: string
     if (method.cardFingerprint !== card.fingerprint) throw new DomainError('validation-failed', 'This is a different card: register it as a new payment method.', { field: 'body.token' });
     const player = await tx.player.findUniqueOrThrow({ where: { id: options.playerId }, select: { firstName: true, surname: true } });
     const now = ctx.clock.now();
-    const sameHolder = matchHolderName(card.holderName, { firstName: method.holderName, surname: '' }) !== 'none';
+    const sameHolder = matchHolderName(card.holderName, { firstName: method.holderName, surname: '' }) === 'exact';
     const renewed = { providerToken: options.token, cardExpiryMonth: card.expiryMonth, cardExpiryYear: card.expiryYear, holderName: card.holderName, updatedAt: now };
     if (sameHolder || method.status !== 'VERIFIED') {
       await tx.paymentMethod.update({ where: { id: method.id }, data: renewed });

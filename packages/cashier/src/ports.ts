@@ -49,8 +49,8 @@ export interface PaymentProvider {
   /** What the provider's tokenisation returned for a card; the number itself never reaches us (004:PAY-06). */
   describeCardToken(token: string): Promise<CardDetails>;
   createPayment(request: { reference: string; amount: Money; method: ProviderPaymentMethod }): Promise<{ providerPaymentId: string; redirectUrl: string | null }>;
-  /** A zero-amount 3-D Secure check of a card (004:PAY-04). */
-  createCardVerification(request: { reference: string; token: string }): Promise<{ providerVerificationId: string; redirectUrl: string | null }>;
+  /** A zero-amount 3-D Secure check of a card (004:PAY-04); `attemptId` keys one attempt, so a failed check can be tried again. */
+  createCardVerification(request: { reference: string; attemptId: string; token: string }): Promise<{ providerVerificationId: string; redirectUrl: string | null }>;
   createPayout(request: { reference: string; amount: Money; destination: { iban: string; holderName: string } }): Promise<{ providerPayoutId: string }>;
   refundPayment(request: { reference: string; providerPaymentId: string; amount: Money }): Promise<{ providerRefundId: string }>;
 }

@@ -73,7 +73,7 @@ export function createPaymentProviderClient(options: PaymentProviderClientOption
       return { providerPaymentId: payment.paymentId, redirectUrl: payment.redirectUrl ?? null };
     },
     async createCardVerification(request) {
-      const verification = await call('POST', 'psp/verifications', VerificationSchema, { reference: request.reference, token: request.token }, `verification:${request.reference}`);
+      const verification = await call('POST', 'psp/verifications', VerificationSchema, { reference: request.reference, token: request.token }, `verification:${request.attemptId}`);
       return { providerVerificationId: verification.verificationId, redirectUrl: verification.redirectUrl ?? null };
     },
     async createPayout(request) {

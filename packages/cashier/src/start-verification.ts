@@ -1,4 +1,4 @@
-import { DomainError, Money } from '@casino/core';
+import { DomainError, Money, newId } from '@casino/core';
 import { sqlStateOf, transaction } from '@casino/db';
 import { randomInt } from 'node:crypto';
 import { providerOf, type CashierContext } from './context.ts';
@@ -33,7 +33,7 @@ export async function startVerification(ctx: CashierContext, options: StartVerif
 
   if (options.via === 'online-transaction') {
     if (method.kind !== 'CARD' || !method.providerToken) throw new DomainError('validation-failed', 'An online verification transaction is for cards; verify a bank account by an offline transfer or documents.', { field: 'body.via' });
-    const started = await providerOf(ctx).createCardVerification({ reference: method.id, token: method.providerToken });
+    const started = await providerOf(ctx).createCardVerification({ reference: method.id, attemptId: newId(), token: method.providerToken });
     await transaction(ctx.db, async (tx) => {
       const data = { verificationMethod: 'online-transaction', verificationProviderId: started.providerVerificationId };
       if (status === 'REGISTERED') await transitionMethod(tx, method.id, status, 'VERIFICATION_PENDING', transition, data);

@@ -46,3 +46,6 @@ export const PayoutsListSchema = z.object({ payouts: z.array(z.object({ id: z.st
 export const AcceptedSchema = z.object({ status: z.literal('accepted') });
 
 export const pspControlProblems = problemResponses(400, 404, 409);
+
+export const EventsQuerySchema = z.object({ reference: z.string().max(100).optional() });
+export const EventsResponseSchema = z.object({ events: z.array(z.object({ id: z.string(), type: z.string(), timestamp: z.string(), data: z.record(z.string(), z.unknown()) })) });

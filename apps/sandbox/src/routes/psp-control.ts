@@ -2,7 +2,7 @@ import { DomainError } from '@casino/core';
 import type { App } from '@casino/http';
 import type { SandboxState } from '../state/sandbox-state.ts';
 import {
-  AcceptedSchema, BankTransferBodySchema, ChargebackBodySchema, DeliveriesQuerySchema, DeliveriesResponseSchema, PaymentsListSchema, PayoutOutcomeBodySchema,
+  AcceptedSchema, BankTransferBodySchema, EventsQuerySchema, EventsResponseSchema, ChargebackBodySchema, DeliveriesQuerySchema, DeliveriesResponseSchema, PaymentsListSchema, PayoutOutcomeBodySchema,
   PayoutParamsSchema, PayoutsListSchema, ProviderRecordsQuerySchema, pspControlProblems, PspConditionsBodySchema, PspConditionsSchema, RedeliverBodySchema, TransferResponseSchema,
 } from './psp-control.schema.ts';
 import { PaymentParamsSchema } from './psp.schema.ts';
@@ -32,6 +32,10 @@ export function pspControlRoutes(app: App, state: SandboxState): void {
   app.get('/control/psp/deliveries', {
     schema: { tags, summary: 'Webhook delivery attempts, oldest first', querystring: DeliveriesQuerySchema, response: { 200: DeliveriesResponseSchema } },
   }, async (request) => ({ inFlight: webhooks.inFlight, deliveries: webhooks.records(request.query) }));
+
+  app.get('/control/psp/events', {
+    schema: { tags, summary: 'Events the provider produced, oldest first (also those it could not deliver)', querystring: EventsQuerySchema, response: { 200: EventsResponseSchema } },
+  }, async (request) => ({ events: webhooks.events(request.query.reference) }));
 
   app.post('/control/psp/deliveries', {
     schema: { tags, summary: 'Deliver an event again, with its original id (the provider resending hours later)', body: RedeliverBodySchema, response: { 202: AcceptedSchema, ...pspControlProblems } },

@@ -94,6 +94,10 @@ export class WebhookDispatcher {
     return this.#events.get(id);
   }
 
+  events(reference?: string): ProviderEvent[] {
+    return [...this.#events.values()].filter((e) => reference === undefined || e.data.reference === reference);
+  }
+
   records(filter: { reference?: string | undefined; eventId?: string | undefined }): DeliveryRecord[] {
     return this.#records.filter((r) => (filter.reference === undefined || r.reference === filter.reference) && (filter.eventId === undefined || r.eventId === filter.eventId));
   }
