@@ -139,3 +139,15 @@ export async function deposit(h: Harness, player: Registered, paymentMethodId: s
 export async function depositRow(h: Harness, depositId: string) {
   return h.connections.db.cashierDeposit.findUniqueOrThrow({ where: { id: depositId } });
 }
+
+/** A registered player whose active method is a card verified by a frictionless 3-D Secure check. */
+export async function playerWithActiveCard(h: Harness): Promise<CashierPlayer & { cardMethodId: string }> {
+  const player = await registeredPlayer(h);
+  await pspSettings(h, { provider: { authentication: 'frictionless', frictionlessOutcome: 'pass' } });
+  const card = await asPlayer(h, player, 'POST', '/v1/payment-methods', { kind: 'card', token: await cardToken(h, player.holderName) });
+  await asPlayer(h, player, 'POST', `/v1/payment-methods/${card.json().id}/verifications`, { via: 'online-transaction' });
+  await webhooksDelivered(h);
+  const activated = await asPlayer(h, player, 'POST', `/v1/payment-methods/${card.json().id}/activation`);
+  if (activated.statusCode !== 200) throw new Error(`card activation failed: ${activated.body}`);
+  return { ...player, cardMethodId: card.json().id };
+}

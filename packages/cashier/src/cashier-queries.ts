@@ -9,7 +9,7 @@ import { depositView, paymentMethodView, withdrawalView, type DepositView, type 
 export const cashierPageSizeMax = 200;
 
 export async function listDeposits(db: Db, playerId: string, limit: number): Promise<DepositView[]> {
-  const rows = await db.cashierDeposit.findMany({ where: { playerId }, orderBy: { createdAt: 'desc' }, take: Math.min(limit, cashierPageSizeMax) });
+  const rows = await db.cashierDeposit.findMany({ where: { playerId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: Math.min(limit, cashierPageSizeMax) });
   return rows.map(depositView);
 }
 
@@ -20,7 +20,7 @@ export async function getDeposit(db: Db, playerId: string, depositId: string): P
 }
 
 export async function listWithdrawals(db: Db, playerId: string, limit: number): Promise<WithdrawalView[]> {
-  const rows = await db.cashierWithdrawal.findMany({ where: { playerId }, orderBy: { createdAt: 'desc' }, take: Math.min(limit, cashierPageSizeMax) });
+  const rows = await db.cashierWithdrawal.findMany({ where: { playerId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: Math.min(limit, cashierPageSizeMax) });
   return rows.map(withdrawalView);
 }
 
