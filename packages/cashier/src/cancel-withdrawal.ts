@@ -10,7 +10,7 @@ export async function cancelWithdrawal(ctx: CashierContext, options: { playerId:
     const row = await lockWithdrawalOrThrow(tx, options.withdrawalId, options.playerId);
     if (row.status === 'CANCELLED') return withdrawalView(row);
     if (row.status !== 'IN_REVIEW' && row.status !== 'APPROVED') {
-      throw new DomainError('withdrawal-not-cancellable', `The withdrawal is ${row.status.toLowerCase()}: it can be cancelled only until it is sent.`, { extensions: { status: row.status } });
+      throw new DomainError('withdrawal-not-cancellable', `The withdrawal is ${row.status.toLowerCase()}: it can be cancelled only until it is sent.`, { extensions: { withdrawalStatus: row.status } });
     }
     await releaseWithdrawalHold(tx, row, 'cancelled by the player');
     const now = ctx.clock.now();

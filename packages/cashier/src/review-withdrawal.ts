@@ -16,7 +16,7 @@ export interface ReviewWithdrawalOptions {
 export async function reviewWithdrawal(ctx: CashierContext, options: ReviewWithdrawalOptions): Promise<WithdrawalView> {
   return transaction(ctx.db, async (tx) => {
     const row = await lockWithdrawalOrThrow(tx, options.withdrawalId);
-    if (row.status !== 'IN_REVIEW') throw new DomainError('conflict', `The withdrawal is ${row.status.toLowerCase()}, not in review.`, { extensions: { status: row.status } });
+    if (row.status !== 'IN_REVIEW') throw new DomainError('conflict', `The withdrawal is ${row.status.toLowerCase()}, not in review.`, { extensions: { withdrawalStatus: row.status } });
     const now = ctx.clock.now();
     const reviewed = { reviewedBy: `staff:${options.staffUserId}`, reviewedAt: now, reviewNote: options.note.slice(0, 500), updatedAt: now };
     if (options.decision === 'approve') {
