@@ -6,9 +6,19 @@ import * as ledger from '@casino/ledger';
  * The ledger accounts the cashier posts to. Operator accounts and the provider's clearing account
  * come from the seed; the player's debt account and the branch cash till are opened on first use.
  */
+/**
+ * Ids of operator and provider accounts, by code. Accounts are never deleted or renumbered (INVARIANTS.md
+ * I8), so an id once read stays right; a process keeps at most a handful.
+ */
+const operatorAccountIds = new Map<string, AccountId>();
+const operatorAccountIdsMax = 1_000;
+
 async function existing(tx: Tx, code: string): Promise<AccountId> {
+  const cached = operatorAccountIds.get(code);
+  if (cached) return cached;
   const account = await ledger.findAccountByCode(tx, code);
   if (!account) throw new DomainError('service-unavailable', `The ledger account ${code} is not set up (run the seed).`);
+  if (operatorAccountIds.size < operatorAccountIdsMax) operatorAccountIds.set(code, account.id);
   return account.id;
 }
 
@@ -21,7 +31,8 @@ export function operatorAccount(tx: Tx, purpose: 'pending-withdrawals' | 'suspen
 }
 
 export async function cashWallet(tx: Tx, playerId: string, currency: CurrencyCode = 'CZK'): Promise<AccountId> {
-  return (await ledger.openAccount(tx, ledger.playerWalletSpec(playerId, 'cash', currency))).id;
+  const spec = ledger.playerWalletSpec(playerId, 'cash', currency);
+  return (await ledger.findAccountByCode(tx, spec.code))?.id ?? (await ledger.openAccount(tx, spec)).id;
 }
 
 /**
@@ -43,7 +54,8 @@ export function playerDebtSpec(playerId: string, currency: CurrencyCode = 'CZK')
 }
 
 export async function debtAccount(tx: Tx, playerId: string): Promise<AccountId> {
-  return (await ledger.openAccount(tx, playerDebtSpec(playerId))).id;
+  const spec = playerDebtSpec(playerId);
+  return (await ledger.findAccountByCode(tx, spec.code))?.id ?? (await ledger.openAccount(tx, spec)).id;
 }
 
 /** Cash taken at branches (004:DEP-01), an asset until it is banked. */
