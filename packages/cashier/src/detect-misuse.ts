@@ -22,18 +22,25 @@ export interface MisuseReport {
  * `stakeShareBpsMin` was staked is a cycle; `repeatsMin` cycles make the use suspected. It only
  * suggests: the 5 % fee is a staff decision (charge-misuse-fee.ts).
  */
+/** Withdrawals the rule looks at, newest first: enough for "repeatedly" many times over. */
+export const misuseWithdrawalsMax = 50;
+
 export async function detectMisuse(db: Db | Tx, rules: CashierRules, options: { playerId: string; now: Date; pendingWithdrawalMinor?: bigint }): Promise<MisuseReport> {
   const { lookbackDays, stakeShareBpsMin, repeatsMin } = rules.misuseDetection;
   const since = new Date(options.now.getTime() - lookbackDays * 86_400_000);
   const withdrawals = await db.cashierWithdrawal.findMany({
     where: { playerId: options.playerId, createdAt: { gte: since }, status: { notIn: ['REJECTED', 'CANCELLED', 'FAILED'] }, channel: { not: 'TEMPORARY_REFUND' } },
-    orderBy: { createdAt: 'asc' },
+    orderBy: { createdAt: 'desc' },
     select: { id: true, amountMinor: true, createdAt: true },
+    take: misuseWithdrawalsMax,
   });
+  withdrawals.reverse();
+  let from = since;
+  // Cut off at the limit: the oldest withdrawal read only marks where the first cycle starts.
+  if (withdrawals.length === misuseWithdrawalsMax) from = withdrawals.shift()!.createdAt;
   const points = [...withdrawals.map((w) => ({ id: w.id as string | null, amountMinor: w.amountMinor, at: w.createdAt }))];
   if (options.pendingWithdrawalMinor !== undefined) points.push({ id: null, amountMinor: options.pendingWithdrawalMinor, at: options.now });
   const cycles: MisuseCycle[] = [];
-  let from = since;
   for (const point of points) {
     const deposits = await db.cashierDeposit.findMany({
       where: { playerId: options.playerId, creditedAt: { gt: from, lte: point.at }, status: { in: ['AUTHORIZED', 'SETTLED'] } },
