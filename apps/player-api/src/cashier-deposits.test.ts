@@ -103,6 +103,31 @@ describe('deposits: caps from the jurisdiction table', () => {
   });
 });
 
+describe('deposits: concurrency and the provider', () => {
+  it('004:DEP-03 parallel deposits against one rolling cap: 8 concurrent card intents of 300 CZK under a 1,000 CZK 24-hour cap, 3 pass', async () => {
+    const player = await playerWithActiveCard(h);
+    await asStaff(h, ['finance'], 'PUT', `/v1/players/${player.playerId}/cashier-caps/card/deposit`, { caps: { perTransactionMin: null, perTransactionMax: null, rolling24hMax: czk('1000.00'), rolling7dMax: null, rolling30dMax: null, attempts24hMax: null, count24hMax: null }, reason: 'responsible gaming' });
+    const responses = await Promise.all(Array.from({ length: 8 }, () => asPlayer(h, player, 'POST', '/v1/deposits', { paymentMethodId: player.cardMethodId, amount: czk('300.00') }, key())));
+    await webhooksDelivered(h);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 422, 422, 422, 422, 422]);
+    expect(await cashBalance(h, player.playerId)).toBe('1000.00');
+  });
+
+  it('issue 6 an unreachable provider answers 503 and keeps the intent; the same Idempotency-Key later sends it', async () => {
+    const player = await playerWithActiveCard(h);
+    await pspSettings(h, { provider: { available: false } });
+    const headers = key();
+    const down = await asPlayer(h, player, 'POST', '/v1/deposits', { paymentMethodId: player.cardMethodId, amount: czk('200.00') }, headers);
+    expect(down.json()).toMatchObject({ status: 503, type: 'https://problems.casino.example/payment-provider-unavailable' });
+    expect(await h.connections.db.cashierDeposit.count({ where: { playerId: player.playerId, status: 'CREATED' } })).toBe(1);
+    await pspSettings(h, { provider: { available: true } });
+    const retried = await asPlayer(h, player, 'POST', '/v1/deposits', { paymentMethodId: player.cardMethodId, amount: czk('200.00') }, headers);
+    await webhooksDelivered(h);
+    expect(retried.statusCode).toBe(200);
+    expect(await cashBalance(h, player.playerId)).toBe('300.00');
+  });
+});
+
 describe('deposits: method state and the temporary account', () => {
   it('004:T-06 / PAY-08 / 002:TMP-06 a temporary account deposits from a registered, unverified method; a full account cannot, nor from an inactive one', async () => {
     const temporary = await temporaryPlayerWithBankAccount(h);

@@ -1,4 +1,4 @@
-import { flagOverduePayouts } from '@casino/cashier';
+import { flagOverduePayouts, sendPayout } from '@casino/cashier';
 import * as ledger from '@casino/ledger';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -145,6 +145,17 @@ describe('withdrawals: the flow', () => {
     await webhooksDelivered(h);
     expect(await withdrawal(slow.id)).toMatchObject({ status: 'FAILED', failureReason: 'the beneficiary bank rejected the transfer' });
     expect(await cashBalance(h, player.playerId)).toBe('1000.00');
+  });
+
+  it('issue 6 the payout job is safe to run twice: three runs at once send one payout', async () => {
+    const player = await funded('60000.00');
+    await pspSettings(h, { provider: { payoutOutcome: 'manual' } });
+    const large = (await withdraw(player, '50000.00')).json();
+    await asStaff(h, ['finance'], 'POST', `/v1/cashier/withdrawals/${large.id}/decision`, { decision: 'approve', note: 'documents checked' });
+    const outcomes = await Promise.all([sendPayout(h.cashier, large.id), sendPayout(h.cashier, large.id), sendPayout(h.cashier, large.id)]);
+    expect(outcomes.filter((o) => o === 'sent').length).toBeGreaterThanOrEqual(1);
+    await until(large.id, 'SENT');
+    expect((await sandboxCall(h, 'GET', `/control/psp/payouts?reference=${large.id}`)).json.payouts).toHaveLength(1);
   });
 
   it('issue 6 an AML hold appearing after approval stops the payout: the job sends it back to review', async () => {
