@@ -26,17 +26,18 @@ export type DeliveryOutcome = EventOutcome | 'duplicate' | 'unknown-type';
  */
 export async function applyProviderEvent(ctx: CashierContext, delivery: ProviderEventDelivery): Promise<{ outcome: DeliveryOutcome }> {
   const parsed = parse(delivery);
+  const subjectId = parsed && 'reference' in parsed.data && isUuid(parsed.data.reference) ? parsed.data.reference : null;
   return transaction(ctx.db, async (tx) => {
+    // Stored as applied, the common outcome, so the usual delivery writes its row once.
     const inserted = await tx.$executeRaw`
-      INSERT INTO cashier_provider_event (provider, event_id, type, payload, outcome, received_at)
-      VALUES (${delivery.provider}, ${delivery.eventId}, ${delivery.type}, ${JSON.stringify(delivery.payload)}::jsonb, 'received', ${ctx.clock.now()})
+      INSERT INTO cashier_provider_event (provider, event_id, type, payload, outcome, subject_id, received_at)
+      VALUES (${delivery.provider}, ${delivery.eventId}, ${delivery.type}, ${JSON.stringify(delivery.payload)}::jsonb, 'applied', ${subjectId}::uuid, ${ctx.clock.now()})
       ON CONFLICT (provider, event_id) DO NOTHING`;
     if (inserted === 0) return { outcome: 'duplicate' as const };
     const outcome: DeliveryOutcome = parsed ? await dispatch(ctx, tx, delivery.provider, parsed) : 'unknown-type';
-    await tx.cashierProviderEvent.update({
-      where: { provider_eventId: { provider: delivery.provider, eventId: delivery.eventId } },
-      data: { outcome, subjectId: parsed && 'reference' in parsed.data && isUuid(parsed.data.reference) ? parsed.data.reference : null },
-    });
+    if (outcome !== 'applied') {
+      await tx.cashierProviderEvent.update({ where: { provider_eventId: { provider: delivery.provider, eventId: delivery.eventId } }, data: { outcome } });
+    }
     return { outcome };
   });
 }

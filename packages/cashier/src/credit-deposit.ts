@@ -30,7 +30,7 @@ export interface DepositToCredit {
  * atomically), then any debt is repaid from it. A refusal throws a DomainError and the caller rolls
  * back to before step 1.
  */
-export async function creditDeposit(ctx: CashierContext, tx: Tx, deposit: DepositToCredit, sourceAccountId: AccountId): Promise<{ transactionId: TransactionId; dueDiligenceApplied: boolean }> {
+export async function creditDeposit(ctx: CashierContext, tx: Tx, deposit: DepositToCredit, sourceAccountId: AccountId, confirmed: { status: 'AUTHORIZED' | 'SETTLED'; threeDSecure?: string | null }): Promise<{ transactionId: TransactionId; dueDiligenceApplied: boolean }> {
   const now = ctx.clock.now();
   const amount = Money.fromMinor(deposit.amountMinor, 'CZK');
   await lockPlayerCashier(tx, deposit.playerId);
@@ -66,7 +66,13 @@ export async function creditDeposit(ctx: CashierContext, tx: Tx, deposit: Deposi
     posted = await ledger.transfer(tx, { idempotencyKey, kind: 'DEPOSIT', debitAccountId: sourceAccountId, creditAccountId: walletId, amount, metadata });
   }
   await repayDebtFromWallet(tx, { playerId: deposit.playerId, walletId, now, reference: deposit.id });
-  await tx.cashierDeposit.update({ where: { id: deposit.id }, data: { ledgerTransactionId: posted.transactionId, creditedAt: now, dueDiligenceApplied: aml.dueDiligenceApplied, temporaryAccount: temporary, updatedAt: now } });
+  await tx.cashierDeposit.update({
+    where: { id: deposit.id },
+    data: {
+      status: confirmed.status, ledgerTransactionId: posted.transactionId, creditedAt: now, dueDiligenceApplied: aml.dueDiligenceApplied, temporaryAccount: temporary, updatedAt: now,
+      ...(confirmed.threeDSecure !== undefined ? { threeDSecure: confirmed.threeDSecure } : {}),
+    },
+  });
   await ctx.guards.recordMonitoringEvent(tx, {
     kind: 'deposit', playerId: deposit.playerId, occurredAt: now, amount: amount.toJSON(), outcome: 'succeeded', paymentMethodId: deposit.paymentMethodId, reference: deposit.id,
   });

@@ -47,7 +47,7 @@ export async function depositCashAtBranch(ctx: CashierContext, options: DepositC
         idDocumentType: options.idCheck!.documentType, idDocumentHash, expiresAt: now, createdAt: now, updatedAt: now,
       },
     });
-    await creditDeposit(ctx, tx, deposit, await branchCashAccount(tx));
-    return { ...depositView(await tx.cashierDeposit.update({ where: { id: deposit.id }, data: { status: 'SETTLED' } })), replayed: false };
+    await creditDeposit(ctx, tx, deposit, await branchCashAccount(tx), { status: 'SETTLED' });
+    return { ...depositView(await tx.cashierDeposit.findUniqueOrThrow({ where: { id: deposit.id } })), replayed: false };
   });
 }
