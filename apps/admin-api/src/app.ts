@@ -1,4 +1,4 @@
-import { createInterimGuards, czechCashierRules, type CashierContext, type CashierGuards } from '@casino/cashier';
+import { createCashierContext, type CashierGuards } from '@casino/cashier';
 import { systemClock, type Clock } from '@casino/core';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
 import { PiiProtector } from '@casino/players';
@@ -30,14 +30,13 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
   });
   ledgerRoutes(app, connections.db);
-  const cashier: CashierContext = {
+  const cashier = createCashierContext({
     db: connections.db,
     clock,
-    rules: czechCashierRules,
-    guards: options.guards ?? createInterimGuards({ rules: czechCashierRules, clock }),
     providerName: config.PSP_PROVIDER_NAME,
     accountNumbers: new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY }),
-  };
+    ...(options.guards ? { guards: options.guards } : {}),
+  });
   cashierReviewRoutes(app, cashier);
   cashierPlayerRoutes(app, cashier);
   return app;

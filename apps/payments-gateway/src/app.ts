@@ -1,4 +1,4 @@
-import { createInterimGuards, czechCashierRules, type CashierContext, type CashierGuards } from '@casino/cashier';
+import { createCashierContext, type CashierGuards } from '@casino/cashier';
 import { systemClock, type Clock } from '@casino/core';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
 import { PiiProtector } from '@casino/players';
@@ -27,14 +27,13 @@ export async function buildPaymentsGateway(options: PaymentsGatewayOptions): Pro
     connections,
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
   });
-  const ctx: CashierContext = {
+  const ctx = createCashierContext({
     db: connections.db,
     clock,
-    rules: czechCashierRules,
-    guards: options.guards ?? createInterimGuards({ rules: czechCashierRules, clock }),
     providerName: config.PSP_PROVIDER_NAME,
     accountNumbers: new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY }),
-  };
+    ...(options.guards ? { guards: options.guards } : {}),
+  });
   webhookRoutes(app, ctx, { secrets: config.PSP_WEBHOOK_SECRETS.split(',') });
   return app;
 }

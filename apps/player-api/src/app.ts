@@ -1,4 +1,4 @@
-import { createInterimGuards, createPaymentProviderClient, czechCashierRules, type CashierContext, type CashierGuards, type PaymentProvider } from '@casino/cashier';
+import { createCashierContext, createPaymentProviderClient, type CashierGuards, type PaymentProvider } from '@casino/cashier';
 import { systemClock, type Clock } from '@casino/core';
 import { createMinistryRegistersClient } from '@casino/compliance';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
@@ -50,15 +50,14 @@ export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
   registrationRoutes(app, ctx, { perMinute: config.REGISTRATION_RATE_LIMIT_PER_MINUTE });
   authRoutes(app, ctx, { perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE });
   meRoutes(app, ctx);
-  const cashier: CashierContext = {
+  const cashier = createCashierContext({
     db: connections.db,
     clock,
-    rules: czechCashierRules,
-    guards: options.guards ?? createInterimGuards({ rules: czechCashierRules, clock }),
     providerName: config.PSP_PROVIDER_NAME,
     provider: options.paymentProvider ?? createPaymentProviderClient({ name: config.PSP_PROVIDER_NAME, baseUrl: config.PSP_URL }),
     accountNumbers: pii,
-  };
+    ...(options.guards ? { guards: options.guards } : {}),
+  });
   paymentMethodRoutes(app, cashier);
   cashierRoutes(app, cashier);
   return app;

@@ -6,7 +6,7 @@
  * gets its own database, Redis prefix, sandbox and gateway.
  */
 import { buildAdminApi, loadAdminApiConfig } from '@casino/admin-api';
-import { createPaymentProviderClient, czechCashierRules, type CashierContext } from '@casino/cashier';
+import { createCashierContext, createPaymentProviderClient, type CashierContext } from '@casino/cashier';
 import { createTestGuards, type TestGuards } from '@casino/cashier/testing';
 import { ManualClock } from '@casino/core';
 import { createMinistryRegistersClient } from '@casino/compliance';
@@ -63,7 +63,7 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z')): Pr
   const psp = await openAccount(connections.db, paymentProviderClearingSpec('sandbox-psp', 'CZK', 2));
   const pii = new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY });
   const ctx: PlayersContext = { db: connections.db, clock, rules: czechPlayerRules, limitsProfile: czechProfile, pii, registers, publicBaseUrl: config.PUBLIC_BASE_URL };
-  const cashier: CashierContext = { db: connections.db, clock, rules: czechCashierRules, guards, providerName: 'sandbox-psp', provider: paymentProvider, accountNumbers: pii };
+  const cashier = createCashierContext({ db: connections.db, clock, guards, providerName: 'sandbox-psp', provider: paymentProvider, accountNumbers: pii });
   const worker = await startWorkerRuntime({
     db: connections.db,
     redisUrl: connections.redisUrl,

@@ -1,4 +1,4 @@
-import { createInterimGuards, createPaymentProviderClient, czechCashierRules, type CashierContext } from '@casino/cashier';
+import { createCashierContext, createInterimGuards, createPaymentProviderClient, czechCashierRules, type CashierContext } from '@casino/cashier';
 import { createMinistryRegistersClient } from '@casino/compliance';
 import { systemClock } from '@casino/core';
 import type { Db, JobDefinition } from '@casino/db';
@@ -13,7 +13,7 @@ export function workerCashierContext(config: WorkerConfig): (db: Db) => CashierC
   const provider = createPaymentProviderClient({ name: config.PSP_PROVIDER_NAME, baseUrl: config.PSP_URL });
   const accountNumbers = new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY });
   const guards = createInterimGuards({ rules: czechCashierRules, clock: systemClock });
-  return (db) => ({ db, clock: systemClock, rules: czechCashierRules, guards, providerName: config.PSP_PROVIDER_NAME, provider, accountNumbers });
+  return (db) => createCashierContext({ db, clock: systemClock, guards, providerName: config.PSP_PROVIDER_NAME, provider, accountNumbers });
 }
 
 function workerPlayersContext(config: WorkerConfig): (db: Db) => PlayersContext {

@@ -1,7 +1,8 @@
 import { assert, type Clock } from '@casino/core';
 import type { Db } from '@casino/db';
+import { createInterimGuards } from './interim-guards.ts';
 import type { AccountNumberProtector, CashierGuards, PaymentProvider } from './ports.ts';
-import type { CashierRules } from './rules.ts';
+import { czechCashierRules, type CashierRules } from './rules.ts';
 
 /** Everything the cashier's use cases need, passed in once by the app that runs them. */
 export interface CashierContext {
@@ -25,4 +26,30 @@ export function providerOf(ctx: CashierContext): PaymentProvider {
 export function accountNumbersOf(ctx: CashierContext): AccountNumberProtector {
   assert(ctx.accountNumbers !== undefined, 'this use case needs the account-number protector in its context');
   return ctx.accountNumbers;
+}
+
+export interface CreateCashierContextOptions {
+  db: Db;
+  clock: Clock;
+  providerName: string;
+  /** Defaults to 004's Czech rules. */
+  rules?: CashierRules;
+  /** The limits and compliance port; the interim guards until those packages are wired in (D-618). */
+  guards?: CashierGuards;
+  provider?: PaymentProvider;
+  accountNumbers?: AccountNumberProtector;
+}
+
+/** The context every app builds the same way; each passes only what its use cases need. */
+export function createCashierContext(options: CreateCashierContextOptions): CashierContext {
+  const rules = options.rules ?? czechCashierRules;
+  return {
+    db: options.db,
+    clock: options.clock,
+    rules,
+    guards: options.guards ?? createInterimGuards({ rules, clock: options.clock }),
+    providerName: options.providerName,
+    ...(options.provider ? { provider: options.provider } : {}),
+    ...(options.accountNumbers ? { accountNumbers: options.accountNumbers } : {}),
+  };
 }

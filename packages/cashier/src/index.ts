@@ -9,7 +9,7 @@ export { containsCardNumber } from './card-data.ts';
 export { cashierPageSizeMax, getDeposit, getOwnershipDocument, getWithdrawal, listDeposits, listMethodsAwaitingReview, listWithdrawals, misuseReport } from './cashier-queries.ts';
 export { chargeMisuseFee, type ChargeMisuseFeeOptions } from './charge-misuse-fee.ts';
 export { clawBackWin, type ClawBackWinOptions } from './claw-back-win.ts';
-export type { CashierContext } from './context.ts';
+export { createCashierContext, type CashierContext, type CreateCashierContextOptions } from './context.ts';
 export { createDeposit, type CreateDepositOptions } from './create-deposit.ts';
 export { assertNoOutstandingDebt, listDebts, outstandingDebt } from './debt.ts';
 export { decideVerification, type DecideVerificationOptions } from './decide-verification.ts';

@@ -1,6 +1,7 @@
 import {
   chargeMisuseFee, clawBackWin, depositCashAtBranch, listDebts, misuseReport, outstandingDebt, requestWithdrawal, setCapOverride, type CashierContext, type DebtView,
 } from '@casino/cashier';
+import { DebtSchema, debtOut, DepositSchema, depositOut, WithdrawalSchema, withdrawalOut } from '@casino/cashier/wire';
 import { Money } from '@casino/core';
 import { moneyOut, type App } from '@casino/http';
 import { z } from 'zod';
@@ -8,7 +9,6 @@ import {
   CapOverrideBodySchema, CapOverrideParamsSchema, CashDepositBodySchema, cashierStaffProblems, ClawbackBodySchema, IdempotencyHeadersSchema, MisuseFeeBodySchema, MisuseReportSchema,
   PlayerParamsSchema, SupportWithdrawalBodySchema, TakenResponseSchema,
 } from './cashier.schema.ts';
-import { DebtSchema, debtOut, DepositSchema, depositOut, WithdrawalSchema, withdrawalOut } from './cashier-views.schema.ts';
 
 const czk = (minor: bigint) => moneyOut(Money.fromMinor(minor, 'CZK'));
 const takenOut = (taken: Money, fromWallet: Money, debt: DebtView | null) => ({

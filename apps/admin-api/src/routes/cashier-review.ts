@@ -1,11 +1,11 @@
 import { decideVerification, getOwnershipDocument, listMethodsAwaitingReview, listWithdrawalsForReview, reviewWithdrawal, type CashierContext } from '@casino/cashier';
+import { PaymentMethodSchema, paymentMethodOut, WithdrawalSchema, withdrawalOut } from '@casino/cashier/wire';
 import type { App } from '@casino/http';
 import { z } from 'zod';
 import {
   cashierStaffProblems, DocumentContentSchema, DocumentParamsSchema, LimitQuerySchema, PaymentMethodParamsSchema, VerificationDecisionBodySchema, VerificationDecisionResponseSchema,
   WithdrawalDecisionBodySchema, WithdrawalParamsSchema, WithdrawalQueueQuerySchema,
 } from './cashier.schema.ts';
-import { PaymentMethodSchema, paymentMethodOut, WithdrawalSchema, withdrawalOut } from './cashier-views.schema.ts';
 
 const methodReviewers = ['support', 'compliance-officer', 'admin'] as const;
 const withdrawalReviewers = ['finance', 'compliance-officer', 'mlro', 'admin'] as const;

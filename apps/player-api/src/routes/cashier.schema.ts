@@ -1,6 +1,6 @@
+import { DebtSchema } from '@casino/cashier/wire';
 import { IdempotencyKeySchema, MoneyInputSchema, MoneyOutputSchema, problemResponses, UuidSchema } from '@casino/http';
 import { z } from 'zod';
-import { DebtSchema } from './cashier-views.schema.ts';
 
 export const IdempotencyHeadersSchema = z.object({ 'idempotency-key': IdempotencyKeySchema });
 

@@ -1,10 +1,10 @@
 import {
   cancelWithdrawal, createDeposit, getDeposit, getWithdrawal, listDebts, listDeposits, listWithdrawals, outstandingDebt, requestWithdrawal, type CashierContext,
 } from '@casino/cashier';
+import { debtOut, DepositSchema, depositOut, WithdrawalSchema, withdrawalOut } from '@casino/cashier/wire';
 import { moneyOut, type App } from '@casino/http';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { debtOut, DepositSchema, depositOut, WithdrawalSchema, withdrawalOut } from './cashier-views.schema.ts';
 import {
   cashierProblems, CreateDepositBodySchema, DebtsResponseSchema, DepositParamsSchema, IdempotencyHeadersSchema, ListQuerySchema, RequestWithdrawalBodySchema, WithdrawalParamsSchema,
 } from './cashier.schema.ts';

@@ -1,11 +1,11 @@
 import {
   activatePaymentMethod, containsCardNumber, listPaymentMethods, registerPaymentMethod, removePaymentMethod, renewCard, startVerification, submitOwnershipDocument, type CashierContext,
 } from '@casino/cashier';
+import { PaymentMethodSchema, paymentMethodOut } from '@casino/cashier/wire';
 import { DomainError } from '@casino/core';
 import { moneyOut, type App } from '@casino/http';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { PaymentMethodSchema, paymentMethodOut } from './cashier-views.schema.ts';
 import {
   DocumentAcceptedSchema, DocumentBodySchema, paymentMethodProblems, PaymentMethodParamsSchema, RegisterPaymentMethodBodySchema, RenewCardBodySchema, StartVerificationBodySchema,
   VerificationStartedSchema,

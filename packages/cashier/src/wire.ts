@@ -1,9 +1,11 @@
-// The same wire shapes as the player API's (apps/player-api/src/routes/cashier-views.schema.ts): apps do not import each other.
-import type { DebtView, DepositView, PaymentMethodView, WithdrawalView } from '@casino/cashier';
+import type { DebtView, DepositView, PaymentMethodView, WithdrawalView } from './views.ts';
 import { MoneyOutputSchema, moneyOut } from '@casino/http';
 import { z } from 'zod';
 
-/** How the cashier's rows look on the wire (player and staff APIs alike): money as strings, times as ISO 8601. */
+/**
+ * How the cashier's rows look on the wire, for the player and staff APIs alike (`@casino/cashier/wire`):
+ * money as strings, times as ISO 8601, never an account number or a token. Only the apps import it.
+ */
 export const PaymentMethodSchema = z.object({
   id: z.string(),
   kind: z.enum(['bank-account', 'card', 'other']),
