@@ -113,7 +113,7 @@ describe('deposits: concurrency and the provider', () => {
     expect(await cashBalance(h, player.playerId)).toBe('1000.00');
   });
 
-  it('issue 6 an unreachable provider answers 503 and keeps the intent; the same Idempotency-Key later sends it', async () => {
+  it('issue 6: an unreachable provider answers 503 and keeps the intent; the same Idempotency-Key later sends it', async () => {
     const player = await playerWithActiveCard(h);
     await pspSettings(h, { provider: { available: false } });
     const headers = key();
@@ -160,7 +160,7 @@ describe('deposits: method state and the temporary account', () => {
 });
 
 describe('deposits: the order of checks, refusals and failures', () => {
-  it('issue 6 order of checks: a confirmed deposit breaking both the self-limit and the caps is refused by the self-limit, AML is never asked, the money waits in suspense and is refunded', async () => {
+  it('issue 6: order of checks: a confirmed deposit breaking both the self-limit and the caps is refused by the self-limit, AML is never asked, the money waits in suspense and is refunded', async () => {
     const player = await playerWithActiveCard(h);
     await pspSettings(h, { provider: { authentication: 'challenge' } });
     const intent = await asPlayer(h, player, 'POST', '/v1/deposits', { paymentMethodId: player.cardMethodId, amount: czk('800.00') }, key());
@@ -182,7 +182,7 @@ describe('deposits: the order of checks, refusals and failures', () => {
     h.guards.depositLimitMinor.delete(player.playerId);
   });
 
-  it('issue 6 order of checks: account state comes before method state, and a closed account deposits nothing', async () => {
+  it('issue 6: order of checks: account state comes before method state, and a closed account deposits nothing', async () => {
     const player = await playerWithActiveCard(h);
     await h.connections.db.paymentMethod.update({ where: { id: player.cardMethodId }, data: { status: 'REJECTED', active: false } });
     await h.connections.db.player.update({ where: { id: player.playerId }, data: { state: 'BLOCKED' } });
@@ -191,7 +191,7 @@ describe('deposits: the order of checks, refusals and failures', () => {
     expect(problemType(await deposit(h, player, player.cardMethodId, '100.00'))).toBe('payment-method-not-verified');
   });
 
-  it('issue 6 failed 3-D Secure and expired intents post nothing; the same Idempotency-Key returns the first intent, a different body is 409', async () => {
+  it('issue 6: failed 3-D Secure and expired intents post nothing; the same Idempotency-Key returns the first intent, a different body is 409', async () => {
     const player = await playerWithActiveCard(h);
     await pspSettings(h, { provider: { authentication: 'challenge' } });
     const headers = key();

@@ -108,7 +108,7 @@ describe('withdrawals: the flow', () => {
     expect(await ledger.findInvariantViolations(h.connections.db)).toEqual([]);
   });
 
-  it('issue 6 a large withdrawal waits for review: rejection returns the funds, approval pays it; the player can cancel until it is sent', async () => {
+  it('issue 6: a large withdrawal waits for review: rejection returns the funds, approval pays it; the player can cancel until it is sent', async () => {
     const player = await funded('150000.00');
     const first = (await withdraw(player, '60000.00')).json();
     expect(first).toMatchObject({ status: 'IN_REVIEW', reviewReasons: ['amount at least 50000.00 CZK'] });
@@ -147,7 +147,7 @@ describe('withdrawals: the flow', () => {
     expect(await cashBalance(h, player.playerId)).toBe('1000.00');
   });
 
-  it('issue 6 the payout job is safe to run twice: three runs at once send one payout', async () => {
+  it('issue 6: the payout job is safe to run twice: three runs at once send one payout', async () => {
     const player = await funded('60000.00');
     await pspSettings(h, { provider: { payoutOutcome: 'manual' } });
     const large = (await withdraw(player, '50000.00')).json();
@@ -158,7 +158,7 @@ describe('withdrawals: the flow', () => {
     expect((await sandboxCall(h, 'GET', `/control/psp/payouts?reference=${large.id}`)).json.payouts).toHaveLength(1);
   });
 
-  it('issue 6 an AML hold appearing after approval stops the payout: the job sends it back to review', async () => {
+  it('issue 6: an AML hold appearing after approval stops the payout: the job sends it back to review', async () => {
     const player = await funded('60000.00');
     const large = (await withdraw(player, '50000.00')).json();
     h.guards.payoutHolds.add(player.playerId);
@@ -171,7 +171,7 @@ describe('withdrawals: the flow', () => {
 });
 
 describe('withdrawals: deposits by bank', () => {
-  it('issue 6 a bank-account deposit through online banking is credited, and the list shows it', async () => {
+  it('issue 6: a bank-account deposit through online banking is credited, and the list shows it', async () => {
     const player = await funded('100.00');
     expect((await deposit(h, player, player.bankMethodId, '2500.00')).statusCode).toBe(201);
     expect(await cashBalance(h, player.playerId)).toBe('2600.00');
