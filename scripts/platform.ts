@@ -63,6 +63,7 @@ async function startPlatform(): Promise<number> {
       REDIS_URL: found.redisUrl,
       SANDBOX_URL: sandboxUrl,
       MF_REGISTERS_URL: process.env.MF_REGISTERS_URL ?? sandboxUrl,
+      PSP_URL: process.env.PSP_URL ?? sandboxUrl,
       NOTIFICATIONS_URL: process.env.NOTIFICATIONS_URL ?? sandboxUrl,
     };
     return superviseServices({ root, env, services, seeded });
@@ -75,18 +76,26 @@ async function startPlatform(): Promise<number> {
  */
 async function developmentSecrets(): Promise<Record<string, string>> {
   const file = path.join(root, '.tmp', 'dev-secrets.json');
+  const fresh: Record<string, string> = {
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    PII_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    PII_HASH_KEY: randomBytes(32).toString('base64'),
+    // The sandbox signs the payment provider's webhooks with it, the payments gateway verifies them.
+    PSP_WEBHOOK_SECRETS: `whsec_${randomBytes(32).toString('base64')}`,
+  };
+  let kept: Record<string, string> = {};
   try {
-    return JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+    kept = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
   } catch {
-    const secrets = {
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      PII_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      PII_HASH_KEY: randomBytes(32).toString('base64'),
-    };
+    // first start: nothing kept yet
+  }
+  // Secrets added by later issues join the kept ones; kept ones never change.
+  const secrets = { ...fresh, ...kept };
+  if (Object.keys(secrets).length !== Object.keys(kept).length) {
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-    return secrets;
   }
+  return secrets;
 }
 
 async function migrate(databaseUrl: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { createCashierContext, type CashierGuards } from '@casino/cashier';
 import { defaultComplianceRules, type ComplianceContext, type ComplianceRules } from '@casino/compliance';
 import { systemClock, type Clock } from '@casino/core';
 import { createServiceApp, declaredStaffRoles, type App, type ServiceConnections, type StaffRole } from '@casino/http';
@@ -6,6 +7,8 @@ import { PiiProtector } from '@casino/players';
 import type { AdminApiConfig } from './config.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { caseRoutes } from './routes/cases.ts';
+import { cashierPlayerRoutes } from './routes/cashier-players.ts';
+import { cashierReviewRoutes } from './routes/cashier-review.ts';
 import { ledgerRoutes } from './routes/ledger.ts';
 import { limitsRoutes } from './routes/limits.ts';
 import { monitoringRoutes } from './routes/monitoring.ts';
@@ -21,6 +24,8 @@ export interface AdminApiOptions {
   /** Tests pass a controllable clock. */
   clock?: Clock;
   rules?: ComplianceRules;
+  /** The cashier's limits and compliance port; the platform's own (packages/cashier) by default. */
+  guards?: CashierGuards;
 }
 
 /** A route as the app declares it: the staff roles it admits, or public (staff login). */
@@ -38,13 +43,15 @@ export function adminRoutes(app: App): readonly AdminRoute[] {
   return routeCatalogues.get(app) ?? [];
 }
 
-/** Admin API: its routes register here as the issues that bring them land. */
+/** Admin API: staff login and roles, the audit log, player view and actions, compliance, limits, the cashier's staff work, the ledger. */
 export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
+  const { config, connections } = options;
+  const clock = options.clock ?? systemClock;
   const app = await createServiceApp({
     service: 'admin-api',
     description: 'Back office for staff: compliance, support, finance and auditor exports, with roles and an audit trail.',
-    config: options.config,
-    connections: options.connections,
+    config,
+    connections,
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
   });
   const catalogue: AdminRoute[] = [];
@@ -56,12 +63,15 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
       catalogue.push({ method, url: route.url, roles: declaredStaffRoles(route), public: (route.config as { public?: boolean } | undefined)?.public === true });
     }
   });
-  const ctx: ComplianceContext = {
-    db: options.connections.db,
-    clock: options.clock ?? systemClock,
-    rules: options.rules ?? defaultComplianceRules,
-    secrets: new PiiProtector({ encryptionKey: options.config.PII_ENCRYPTION_KEY, hashKey: options.config.PII_HASH_KEY }),
-  };
+  const pii = new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY });
+  const ctx: ComplianceContext = { db: connections.db, clock, rules: options.rules ?? defaultComplianceRules, secrets: pii };
+  const cashier = createCashierContext({
+    db: connections.db,
+    clock,
+    providerName: config.PSP_PROVIDER_NAME,
+    accountNumbers: pii,
+    ...(options.guards ? { guards: options.guards } : {}),
+  });
   ledgerRoutes(app, ctx);
   staffRoutes(app, ctx);
   auditRoutes(app, ctx);
@@ -69,7 +79,9 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   screeningRoutes(app, ctx);
   monitoringRoutes(app, ctx);
   caseRoutes(app, ctx);
-  limitsRoutes(app, { db: options.connections.db, clock: ctx.clock, profile: czechProfile });
+  limitsRoutes(app, { db: connections.db, clock, profile: czechProfile });
+  cashierReviewRoutes(app, cashier);
+  cashierPlayerRoutes(app, cashier);
   return app;
 }
 

@@ -1,12 +1,13 @@
 import { parseConfig, portVar, secretVar, serviceConfigSchema } from '@casino/core';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export const adminApiConfigSchema = serviceConfigSchema.extend({
   ADMIN_API_PORT: portVar(3002),
-  /** The player API's AES-256-GCM key: birth numbers for authorised views, staff TOTP seeds at rest. */
+  /** Keys of personal data at rest (the identity document checked at a cash deposit is kept as a keyed hash). */
   PII_ENCRYPTION_KEY: secretVar(44),
-  /** The player API's HMAC key (the personal-data protector needs both). */
   PII_HASH_KEY: secretVar(44),
+  /** The payment provider the cashier books against (its ledger clearing account). */
+  PSP_PROVIDER_NAME: z.string().regex(/^[a-z][a-z0-9-]{1,38}$/).default('sandbox-psp'),
 });
 
 export type AdminApiConfig = z.infer<typeof adminApiConfigSchema>;

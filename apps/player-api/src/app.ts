@@ -1,3 +1,4 @@
+import { createCashierContext, createPaymentProviderClient, type CashierGuards, type PaymentProvider } from '@casino/cashier';
 import { systemClock, type Clock } from '@casino/core';
 import { createMinistryRegistersClient, screenPlayer } from '@casino/compliance';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
@@ -5,8 +6,10 @@ import { czechProfile, type ExcludedPersonsRegister, type LimitsContext } from '
 import { czechPlayerRules, PiiProtector, playerAccountsFor, type MinistryRegisters, type PlayersContext } from '@casino/players';
 import type { PlayerApiConfig } from './config.ts';
 import { authRoutes } from './routes/auth.ts';
+import { cashierRoutes } from './routes/cashier.ts';
 import { limitsRoutes } from './routes/limits.ts';
 import { meRoutes } from './routes/me.ts';
+import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { registrationRoutes } from './routes/registration.ts';
 
 export interface PlayerApiOptions {
@@ -18,9 +21,13 @@ export interface PlayerApiOptions {
   clock?: Clock;
   /** Defaults to the HTTP client of the MF registers at MF_REGISTERS_URL. */
   registers?: MinistryRegisters & ExcludedPersonsRegister;
+  /** Defaults to the HTTP client of the payment provider at PSP_URL. */
+  paymentProvider?: PaymentProvider;
+  /** The cashier's limits and compliance port; the platform's own (packages/cashier) by default. */
+  guards?: CashierGuards;
 }
 
-/** Player API: registration, login, the player's own account and self-limitation measures; the cashier arrives with its issue. */
+/** Player API: registration, login, the player's own account, self-limitation measures, payment methods and the cashier. */
 export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
   const { config, connections } = options;
   const clock = options.clock ?? systemClock;
@@ -32,12 +39,13 @@ export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
   });
   const registers = options.registers ?? createMinistryRegistersClient({ baseUrl: config.MF_REGISTERS_URL, clock });
+  const pii = new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY });
   const ctx: PlayersContext = {
     db: connections.db,
     clock,
     rules: czechPlayerRules,
     limitsProfile: czechProfile,
-    pii: new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY }),
+    pii,
     registers,
     screening: { screen: screenPlayer },
     publicBaseUrl: config.PUBLIC_BASE_URL,
@@ -47,5 +55,15 @@ export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
   authRoutes(app, ctx, { perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE });
   meRoutes(app, ctx);
   limitsRoutes(app, limits);
+  const cashier = createCashierContext({
+    db: connections.db,
+    clock,
+    providerName: config.PSP_PROVIDER_NAME,
+    provider: options.paymentProvider ?? createPaymentProviderClient({ name: config.PSP_PROVIDER_NAME, baseUrl: config.PSP_URL }),
+    accountNumbers: pii,
+    ...(options.guards ? { guards: options.guards } : {}),
+  });
+  paymentMethodRoutes(app, cashier);
+  cashierRoutes(app, cashier);
   return app;
 }

@@ -1,5 +1,5 @@
 import { intVar, parseConfig, portVar, secretVar, serviceConfigSchema, urlVar } from '@casino/core';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export const playerApiConfigSchema = serviceConfigSchema.extend({
   PLAYER_API_PORT: portVar(3001),
@@ -14,6 +14,10 @@ export const playerApiConfigSchema = serviceConfigSchema.extend({
   /** Per client address: applications and logins are where guessing and abuse happen. */
   REGISTRATION_RATE_LIMIT_PER_MINUTE: intVar(10, { min: 1, max: 100_000 }),
   LOGIN_RATE_LIMIT_PER_MINUTE: intVar(20, { min: 1, max: 100_000 }),
+  /** The payment provider's API (apps/sandbox in development). */
+  PSP_URL: urlVar('http://127.0.0.1:3005', ['http', 'https']),
+  /** Our name for the provider: its ledger clearing account and webhook path. */
+  PSP_PROVIDER_NAME: z.string().regex(/^[a-z][a-z0-9-]{1,38}$/).default('sandbox-psp'),
 });
 
 export type PlayerApiConfig = z.infer<typeof playerApiConfigSchema>;

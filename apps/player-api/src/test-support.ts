@@ -1,51 +1,87 @@
 /**
- * The harness for player-api tests: a real sandbox (MF registers, mailbox) on its own port, the worker
- * delivering the outbox's mail and SMS to it, the player API with a controllable clock, and the
- * operator's chart of accounts. Each test file gets its own database, Redis prefix and sandbox.
+ * The harness for player-api tests: a real sandbox (MF registers, mailbox, payment provider) on its
+ * own port, the payments gateway on another receiving the provider's signed webhooks, the admin API,
+ * the worker delivering the outbox (mail, SMS, payouts, refunds, registration completion), the
+ * player API, all on one controllable clock, and the operator's chart of accounts. Each test file
+ * gets its own database, Redis prefix, sandbox and gateway.
  */
+import { buildAdminApi, loadAdminApiConfig } from '@casino/admin-api';
+import { createCashierContext, createPaymentProviderClient, type CashierContext } from '@casino/cashier';
+import { createTestGuards, type TestGuards } from '@casino/cashier/testing';
 import { ManualClock } from '@casino/core';
 import { createMinistryRegistersClient, screenPlayer } from '@casino/compliance';
 import type { App } from '@casino/http';
+import { buildPaymentsGateway, loadPaymentsGatewayConfig } from '@casino/payments-gateway';
 import { createTestConnections, testServiceEnv, type TestConnections } from '@casino/http/testing';
 import { openAccount, openOperatorAccounts, paymentProviderClearingSpec } from '@casino/ledger';
 import { czechPlayerRules, PiiProtector, playerAccountsFor, type PlayersContext } from '@casino/players';
 import { czechProfile, type LimitsContext } from '@casino/limits';
 import { buildSandbox, loadSandboxConfig, type SandboxPerson } from '@casino/sandbox';
-import { notificationJobs, startWorkerRuntime, type WorkerRuntime } from '@casino/worker';
+import { cashierJobs, notificationJobs, startWorkerRuntime, type WorkerRuntime } from '@casino/worker';
 import { buildPlayerApi } from './app.ts';
 import { loadPlayerApiConfig } from './config.ts';
 
 export interface Harness {
   api: App;
+  admin: App;
+  gateway: App;
+  gatewayUrl: string;
   sandbox: App;
   sandboxUrl: string;
   clock: ManualClock;
   connections: TestConnections;
   worker: WorkerRuntime;
   ctx: PlayersContext;
-  /** The limits context the API runs with: tests play the cashier and the game service through it. */
+  /** The limits context the API runs with: tests play the game service through it. */
   limits: LimitsContext;
+  /** The cashier as the apps run it, with the guards chosen in HarnessOptions. */
+  cashier: CashierContext;
+  /** The steerable guards (in use unless the harness runs the platform's). */
+  guards: TestGuards;
+  /** The payment provider's webhook secret (tests sign their own deliveries with it). */
+  webhookSecret: string;
   pspAccountId: string;
   close(): Promise<void>;
 }
 
-export async function startHarness(start = new Date('2026-11-02T09:00:00Z')): Promise<Harness> {
+export interface HarnessOptions {
+  /**
+   * `steerable` (the default): the cashier runs with `@casino/cashier/testing`'s guards, so tests of
+   * its own order of checks can make each check refuse; `platform`: with the real self-limits and
+   * compliance guards, as the apps run by default.
+   */
+  guards?: 'steerable' | 'platform';
+}
+
+export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), options: HarnessOptions = {}): Promise<Harness> {
   const connections = await createTestConnections();
   const clock = new ManualClock(start);
-  const sandbox = await buildSandbox({ config: loadSandboxConfig({ LOG_LEVEL: 'silent' }) });
+  const guards = createTestGuards();
+  const env = testServiceEnv({ REGISTRATION_RATE_LIMIT_PER_MINUTE: '10000', LOGIN_RATE_LIMIT_PER_MINUTE: '10000' });
+  const shared = { connections, redisKeyPrefix: connections.redisKeyPrefix, clock, ...(options.guards === 'platform' ? {} : { guards }) };
+  const gateway = await buildPaymentsGateway({ config: loadPaymentsGatewayConfig(env), ...shared });
+  const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
+  const webhookSecret = env.PSP_WEBHOOK_SECRETS!;
+  const sandbox = await buildSandbox({ config: loadSandboxConfig({ LOG_LEVEL: 'silent', PSP_WEBHOOK_URL: `${gatewayUrl}/v1/webhooks/sandbox-psp`, PSP_WEBHOOK_SECRETS: webhookSecret }), clock });
   const sandboxUrl = await sandbox.listen({ host: '127.0.0.1', port: 0 });
+  await fetch(`${sandboxUrl}/control/psp`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webhooks: { retry: { attemptsMax: 8, baseMs: 25, maxMs: 400 } } }) });
   const registers = createMinistryRegistersClient({ baseUrl: sandboxUrl, clock, timeoutMs: 1_000, retries: 1, backoff: { baseMs: 10, maxMs: 20 } });
-  const env = testServiceEnv({ MF_REGISTERS_URL: sandboxUrl, REGISTRATION_RATE_LIMIT_PER_MINUTE: '10000', LOGIN_RATE_LIMIT_PER_MINUTE: '10000' });
-  const config = loadPlayerApiConfig(env);
-  const api = await buildPlayerApi({ config, connections, redisKeyPrefix: connections.redisKeyPrefix, clock, registers });
-  await api.ready();
+  const paymentProvider = createPaymentProviderClient({ name: 'sandbox-psp', baseUrl: sandboxUrl, timeoutMs: 2_000, retries: 1, backoff: { baseMs: 10, maxMs: 20 } });
+  const config = loadPlayerApiConfig({ ...env, MF_REGISTERS_URL: sandboxUrl, PSP_URL: sandboxUrl });
+  const api = await buildPlayerApi({ config, ...shared, registers, paymentProvider });
+  const admin = await buildAdminApi({ config: loadAdminApiConfig(env), ...shared });
+  await Promise.all([api.ready(), admin.ready()]);
   await openOperatorAccounts(connections.db, ['CZK'], 2);
   const psp = await openAccount(connections.db, paymentProviderClearingSpec('sandbox-psp', 'CZK', 2));
+  const pii = new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY });
+  const ctx: PlayersContext = { db: connections.db, clock, rules: czechPlayerRules, limitsProfile: czechProfile, pii, registers, screening: { screen: screenPlayer }, publicBaseUrl: config.PUBLIC_BASE_URL };
+  const limits: LimitsContext = { db: connections.db, clock, profile: czechProfile, accounts: playerAccountsFor(ctx), register: registers };
+  const cashier = createCashierContext({ db: connections.db, clock, ...(options.guards === 'platform' ? {} : { guards }), providerName: 'sandbox-psp', provider: paymentProvider, accountNumbers: pii });
   const worker = await startWorkerRuntime({
     db: connections.db,
     redisUrl: connections.redisUrl,
     queuePrefix: connections.redisKeyPrefix,
-    jobs: notificationJobs(sandboxUrl),
+    jobs: [...notificationJobs(sandboxUrl), ...cashierJobs({ cashier: (db) => ({ ...cashier, db }), players: (db) => ({ ...ctx, db }), logger: { warn: () => undefined } })],
     schedules: [],
     logger: { warn: () => undefined, error: () => undefined },
     relayIntervalMs: 50,
@@ -53,23 +89,13 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z')): Pr
     heartbeatIntervalMs: 60_000,
     concurrency: 4,
   });
-  const ctx: PlayersContext = {
-    db: connections.db,
-    clock,
-    rules: czechPlayerRules,
-    limitsProfile: czechProfile,
-    pii: new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY }),
-    registers,
-    screening: { screen: screenPlayer },
-    publicBaseUrl: config.PUBLIC_BASE_URL,
-  };
-  const limits: LimitsContext = { db: connections.db, clock, profile: czechProfile, accounts: playerAccountsFor(ctx), register: registers };
   return {
-    api, sandbox, sandboxUrl, clock, connections, worker, ctx, limits, pspAccountId: psp.id,
+    api, admin, gateway, gatewayUrl, sandbox, sandboxUrl, clock, connections, worker, ctx, limits, cashier, guards, webhookSecret, pspAccountId: psp.id,
     async close() {
       await worker.stop();
-      await api.close();
+      await Promise.all([api.close(), admin.close()]);
       await sandbox.close();
+      await gateway.close();
       await connections.close();
     },
   };
@@ -99,8 +125,8 @@ export function applicationFor(person: SandboxPerson, overrides: Record<string, 
   };
 }
 
-async function eventually<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
-  for (let attempt = 0; attempt < 100; attempt++) {
+export async function eventually<T>(read: () => Promise<T | undefined>, what: string, attemptsMax = 100): Promise<T> {
+  for (let attempt = 0; attempt < attemptsMax; attempt++) {
     const value = await read();
     if (value !== undefined) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));

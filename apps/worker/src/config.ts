@@ -1,5 +1,5 @@
-import { intVar, parseConfig, portVar, serviceConfigSchema, urlVar } from '@casino/core';
-import type { z } from 'zod';
+import { intVar, parseConfig, portVar, secretVar, serviceConfigSchema, urlVar } from '@casino/core';
+import { z } from 'zod';
 
 export const workerConfigSchema = serviceConfigSchema.extend({
   WORKER_PORT: portVar(3006),
@@ -13,6 +13,16 @@ export const workerConfigSchema = serviceConfigSchema.extend({
   AML_BATCH_INTERVAL_MS: intVar(86_400_000, { min: 60_000, max: 604_800_000 }),
   /** Where e-mail and SMS are delivered (the mail/SMS provider; apps/sandbox's mailbox in development). */
   NOTIFICATIONS_URL: urlVar('http://127.0.0.1:3005', ['http', 'https']),
+  /** Deadlines of the cashier: verification (004:PAY-07), overdue payouts (WDR-03), debts (WIN-05), stale intents, refunds. */
+  CASHIER_DEADLINES_INTERVAL_MS: intVar(300_000, { min: 1_000, max: 86_400_000 }),
+  /** The payment provider's API, for payouts and refunds (apps/sandbox in development). */
+  PSP_URL: urlVar('http://127.0.0.1:3005', ['http', 'https']),
+  PSP_PROVIDER_NAME: z.string().regex(/^[a-z][a-z0-9-]{1,38}$/).default('sandbox-psp'),
+  /** The MF registers: completing a registration asks them again (004:REG-04). */
+  MF_REGISTERS_URL: urlVar('http://127.0.0.1:3005', ['http', 'https']),
+  /** Keys of personal data at rest: payouts decrypt the bank account number, registration completion the birth number. */
+  PII_ENCRYPTION_KEY: secretVar(44),
+  PII_HASH_KEY: secretVar(44),
 });
 
 export type WorkerConfig = z.infer<typeof workerConfigSchema>;

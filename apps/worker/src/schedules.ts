@@ -1,12 +1,15 @@
+import { findVerifiedBankAccount, runCashierDeadlines } from '@casino/cashier';
 import { systemClock } from '@casino/core';
 import { sealBlocks } from '@casino/ledger';
 import { cancelExpiredTemporaryAccounts, czechPlayerRules, sendPostalOrdersForUnclaimedRefunds } from '@casino/players';
 import { complianceSchedules } from './compliance.ts';
 import type { ScheduledTask } from './runtime.ts';
 import type { WorkerConfig } from './config.ts';
+import { workerCashierContext } from './jobs.ts';
 
 /** The repeatable work of the platform, beside the heartbeat. */
 export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
+  const cashier = workerCashierContext(config);
   return [
     {
       // Tamper evidence: hash newly committed ledger transactions into the block chain.
@@ -15,17 +18,24 @@ export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
       run: (db) => sealBlocks(db, { transactionsPerBlockMax: 10_000, blocksMax: 20 }),
     },
     {
-      // 004:TMP-08..12: cancel temporary accounts past their 30 days, then send postal orders for
-      // refunds whose bank details never came. Until the cashier registers bank accounts, every
-      // refund waits for bank details first.
+      // 004:TMP-08..12: cancel temporary accounts past their 30 days (a refund goes to the player's
+      // verified bank account when the cashier has one), then send postal orders for refunds whose
+      // bank details never came.
       name: 'player-lifecycle',
       everyMs: config.PLAYER_LIFECYCLE_INTERVAL_MS,
       run: async (db) => {
         const ctx = { db, clock: systemClock, rules: czechPlayerRules };
-        await cancelExpiredTemporaryAccounts(ctx, async () => null);
+        await cancelExpiredTemporaryAccounts(ctx, findVerifiedBankAccount);
         await sendPostalOrdersForUnclaimedRefunds(ctx);
       },
     },
     ...complianceSchedules(config.AML_BATCH_INTERVAL_MS),
+    {
+      // Issue 6: methods not verified in time (004:PAY-07), payouts past 14 days (WDR-03), debts past
+      // 10 days (WIN-05), intents never confirmed, and temporary-account refunds to pay out (TMP-09).
+      name: 'cashier-deadlines',
+      everyMs: config.CASHIER_DEADLINES_INTERVAL_MS,
+      run: (db) => runCashierDeadlines(cashier(db)),
+    },
   ];
 }

@@ -15,7 +15,7 @@ await bootService({
       db: connections.db,
       redisUrl: config.REDIS_URL,
       queuePrefix: 'casino',
-      jobs: registeredJobs(config),
+      jobs: registeredJobs(config, app.log),
       schedules: scheduledTasks(config),
       logger: app.log,
       relayIntervalMs: config.OUTBOX_RELAY_INTERVAL_MS,

@@ -37,6 +37,8 @@ export async function createTestConnections(): Promise<TestConnections> {
 
 // Keys for personal data, fresh for each test process.
 const testPiiKeys = { PII_ENCRYPTION_KEY: randomBytes(32).toString('base64'), PII_HASH_KEY: randomBytes(32).toString('base64') };
+// The payment provider's webhook signing secret (issue 6), shared by the sandbox and the payments gateway.
+const testWebhookSecrets = { PSP_WEBHOOK_SECRETS: `whsec_${randomBytes(32).toString('base64')}` };
 
 /** Configuration every app test can start from; JWT_SECRET comes from `npm test`. */
 export function testServiceEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
@@ -47,6 +49,7 @@ export function testServiceEnv(extra: Record<string, string> = {}): Record<strin
     REDIS_URL: process.env.REDIS_URL,
     JWT_SECRET: process.env.JWT_SECRET ?? 'test-secret-test-secret-test-secret-0123',
     ...testPiiKeys,
+    ...testWebhookSecrets,
     ...extra,
   };
 }

@@ -4,7 +4,7 @@ import { allowances, assertWithinMoneyAllowances } from './allowances.ts';
 import { remainingAfter, type Authorized } from './authorize-stake.ts';
 import type { EnforcementContext } from './context.ts';
 import { measureStates } from './measures.ts';
-import { assertMayTakePart, lockPlayer } from './player-lock.ts';
+import { assertMayTakePart, lockPlayer, type LockedPlayer } from './player-lock.ts';
 import { countInCzk, countOnce, type UsageEntryRequest } from './usage-entries.ts';
 import { addUsage, moneyDeltas, readUsage } from './usage.ts';
 
@@ -34,12 +34,28 @@ export async function authorizeDeposit(ctx: EnforcementContext, tx: Tx, request:
   const once = await countOnce(tx, entry);
   if (once.replayed) return { counted: once.counted, replayed: true, remaining: [] };
 
-  const states = await measureStates(tx, request.playerId, at);
-  assertMayTakePart(locked, states, at);
-  const current = allowances(ctx.profile, states, await readUsage(tx, request.playerId, at), ['deposit'], null);
   const counted = entry.amount.counted;
-  assertWithinMoneyAllowances(current, counted, 'deposit');
-
+  const current = await assertDepositAllowed(ctx, tx, locked, request.playerId, counted, at);
   await addUsage(tx, request.playerId, moneyDeltas(at, 'depositsMinor', counted));
   return { counted, replayed: false, remaining: remainingAfter(current, counted) };
+}
+
+/**
+ * The same checks as `authorizeDeposit`, under the same lock, counting nothing: the cashier asks it
+ * when a deposit is requested, so a player whose limits leave no room is told at once instead of
+ * after the payment provider took the money. The deposit is authorized, and counted, when it is credited.
+ */
+export async function checkDeposit(ctx: EnforcementContext, tx: Tx, request: Omit<DepositRequest, 'reference'>): Promise<void> {
+  assert(request.amount.isPositive(), 'a deposit is positive');
+  const at = ctx.clock.now();
+  const locked = await lockPlayer(tx, request.playerId, at);
+  await assertDepositAllowed(ctx, tx, locked, request.playerId, countInCzk(request.amount, request.rateToCzk).counted, at);
+}
+
+async function assertDepositAllowed(ctx: EnforcementContext, tx: Tx, locked: LockedPlayer, playerId: string, counted: Money, at: Date) {
+  const states = await measureStates(tx, playerId, at);
+  assertMayTakePart(locked, states, at);
+  const current = allowances(ctx.profile, states, await readUsage(tx, playerId, at), ['deposit'], null);
+  assertWithinMoneyAllowances(current, counted, 'deposit');
+  return current;
 }

@@ -2,6 +2,7 @@ import { Money, newId } from '@casino/core';
 import { transaction } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkDeposit } from './authorize-deposit.ts';
 import { authorizeStake } from './authorize-stake.ts';
 import { limitsOverview } from './limits-overview.ts';
 import { recordSettlement } from './record-settlement.ts';
@@ -138,6 +139,17 @@ describe('enforcement: deposits', () => {
     } finally {
       f.clock.advanceDays(-1);
     }
+  });
+
+  it('004:SLM-05 checking a deposit when it is requested refuses what crediting it would, and counts nothing', async () => {
+    const player = await f.newPlayer({ 'deposit:day': setAmount('1000.00') });
+    await f.deposit(player, czk('800.00'));
+    const check = (amount: string) => transaction(f.db, (tx) => checkDeposit(f.ctx, tx, { playerId: player.playerId, amount: czk(amount) }));
+    await check('200.00');
+    await check('200.00');
+    expect(await refusal(check('200.01'))).toMatchObject({ code: 'limit-exceeded', extensions: { measure: 'deposit:day', remaining: { amount: '200.00' } } });
+    expect(await f.db.selfLimitUsageEntry.count({ where: { playerId: player.playerId } })).toBe(1);
+    expect((await f.deposit(player, czk('200.00'))).counted.toDecimalString()).toBe('200.00');
   });
 
   it('004:REG-22 a deposit in EUR counts at its rate', async () => {

@@ -43,7 +43,7 @@ export { requestRegisterEntry } from './request-register-entry.ts';
 export { setRealityCheck } from './set-reality-check.ts';
 // Enforcement (the cashier and the game service, inside their transactions).
 export { authorizeStake, type Authorized, type StakeRequest } from './authorize-stake.ts';
-export { authorizeDeposit, type DepositRequest } from './authorize-deposit.ts';
+export { authorizeDeposit, checkDeposit, type DepositRequest } from './authorize-deposit.ts';
 export { recordSettlement, type SettlementRequest } from './record-settlement.ts';
 export { startPlaySession, type StartedPlaySession } from './start-play-session.ts';
 export { recordPlayActivity, type PlayActivity } from './record-play-activity.ts';

@@ -1,0 +1,52 @@
+import { decideVerification, getOwnershipDocument, listMethodsAwaitingReview, listWithdrawalsForReview, reviewWithdrawal, type CashierContext } from '@casino/cashier';
+import { PaymentMethodSchema, paymentMethodOut, WithdrawalSchema, withdrawalOut } from '@casino/cashier/wire';
+import type { App } from '@casino/http';
+import { z } from 'zod';
+import {
+  cashierStaffProblems, DocumentContentSchema, DocumentParamsSchema, LimitQuerySchema, PaymentMethodParamsSchema, VerificationDecisionBodySchema, VerificationDecisionResponseSchema,
+  WithdrawalDecisionBodySchema, WithdrawalParamsSchema, WithdrawalQueueQuerySchema,
+} from './cashier.schema.ts';
+
+const methodReviewers = ['support', 'compliance-officer', 'admin'] as const;
+const withdrawalReviewers = ['finance', 'compliance-officer', 'mlro', 'admin'] as const;
+
+/** Staff queues of the cashier: proofs of ownership to review (004:PAY-03), withdrawals to approve or reject. */
+export function cashierReviewRoutes(app: App, ctx: CashierContext): void {
+  const tags = ['cashier'];
+  const security = [{ staffToken: [] }];
+
+  app.get('/v1/cashier/payment-methods/review-queue', {
+    preHandler: app.authorizeStaff(methodReviewers),
+    schema: { tags, security, summary: 'Payment methods awaiting a verification decision, oldest first', querystring: LimitQuerySchema, response: { 200: z.object({ paymentMethods: z.array(PaymentMethodSchema.extend({ playerId: z.string(), documents: z.array(z.object({ id: z.string(), kind: z.string(), contentType: z.string(), sizeBytes: z.number().int(), submittedAt: z.iso.datetime() })) })) }), ...cashierStaffProblems } },
+  }, async (request) => ({
+    paymentMethods: (await listMethodsAwaitingReview(ctx.db, request.query.limit)).map((m) => ({ ...paymentMethodOut(m), playerId: m.playerId, documents: m.documents.map((d) => ({ ...d, submittedAt: d.submittedAt.toISOString() })) })),
+  }));
+
+  app.get('/v1/cashier/payment-methods/:paymentMethodId/documents/:documentId', {
+    preHandler: app.authorizeStaff(methodReviewers),
+    schema: { tags, security, summary: 'A submitted proof of ownership', params: DocumentParamsSchema, response: { 200: DocumentContentSchema, ...cashierStaffProblems } },
+  }, async (request) => {
+    const document = await getOwnershipDocument(ctx.db, request.params.paymentMethodId, request.params.documentId);
+    return { contentType: document.contentType, contentBase64: document.content.toString('base64') };
+  });
+
+  app.post('/v1/cashier/payment-methods/:paymentMethodId/verification-decision', {
+    preHandler: app.authorizeStaff(methodReviewers),
+    schema: { tags, security, summary: 'Approve (verify) or reject a payment method after reviewing its documents', params: PaymentMethodParamsSchema, body: VerificationDecisionBodySchema, response: { 200: VerificationDecisionResponseSchema, ...cashierStaffProblems } },
+  }, async (request) => {
+    const decided = await decideVerification(ctx, { paymentMethodId: request.params.paymentMethodId, ...request.body, staffUserId: request.principal!.subject });
+    return { status: decided.status as 'VERIFIED' | 'REJECTED' };
+  });
+
+  app.get('/v1/cashier/withdrawals', {
+    preHandler: app.authorizeStaff(withdrawalReviewers),
+    schema: { tags, security, summary: 'The withdrawal review queue (or approved, sent, overdue ones), oldest first', querystring: WithdrawalQueueQuerySchema, response: { 200: z.object({ withdrawals: z.array(WithdrawalSchema.extend({ playerId: z.string() })) }), ...cashierStaffProblems } },
+  }, async (request) => ({
+    withdrawals: (await listWithdrawalsForReview(ctx, { status: request.query.status, limit: request.query.limit })).map((w) => ({ ...withdrawalOut(w), playerId: w.playerId })),
+  }));
+
+  app.post('/v1/cashier/withdrawals/:withdrawalId/decision', {
+    preHandler: app.authorizeStaff(['finance', 'compliance-officer', 'admin']),
+    schema: { tags, security, summary: 'Approve a withdrawal in review (it goes to the payout job) or reject it (the funds return)', params: WithdrawalParamsSchema, body: WithdrawalDecisionBodySchema, response: { 200: WithdrawalSchema, ...cashierStaffProblems } },
+  }, async (request) => withdrawalOut(await reviewWithdrawal(ctx, { withdrawalId: request.params.withdrawalId, ...request.body, staffUserId: request.principal!.subject })));
+}

@@ -1,0 +1,19 @@
+import { ProviderEventEnvelopeSchema } from '@casino/cashier';
+import { problemResponses } from '@casino/http';
+import { z } from 'zod';
+
+export const WebhookParamsSchema = z.object({ provider: z.string().min(1).max(40) });
+
+export const WebhookHeadersSchema = z.object({
+  'webhook-id': z.string().min(1).max(100).describe("The provider's event id, the same on every delivery of one event"),
+  'webhook-timestamp': z.string().regex(/^\d{1,12}$/).describe('Unix seconds; refused when more than 5 minutes from our clock'),
+  'webhook-signature': z.string().min(1).max(1_000).describe('Space-separated `v1,<base64 HMAC-SHA256 of "id.timestamp.body">`'),
+});
+
+export const WebhookBodySchema = ProviderEventEnvelopeSchema.describe('Standard Webhooks payload: { type, timestamp, data }');
+
+export const WebhookAnswerSchema = z.object({
+  outcome: z.enum(['applied', 'duplicate', 'stale', 'unknown-type', 'unmatched', 'refused']).describe('applied: its effect took place now; duplicate: delivered before; stale: superseded; unknown-type: stored, ignored; unmatched: no such subject; refused: the deposit was refused and will be refunded'),
+});
+
+export const webhookProblems = problemResponses(400, 401, 404, 413, 415, 503);

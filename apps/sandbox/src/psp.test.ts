@@ -1,0 +1,142 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { App } from '@casino/http';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildSandbox } from './app.ts';
+import { loadSandboxConfig } from './config.ts';
+
+const secret = 'whsec_c2FuZGJveC1wc3AtdGVzdC1zZWNyZXQtMDEyMzQ1Njc4OQ==';
+let app: App;
+let receiver: Server;
+let receiverUrl: string;
+let received: Array<{ id: string; timestamp: string; signatureValid: boolean; body: { type: string; data: Record<string, unknown> } }> = [];
+/** The receiver answers 500 to this many requests first, like a gateway that is down for a moment. */
+let failNext = 0;
+
+function validSignature(request: IncomingMessage, body: string): boolean {
+  const id = String(request.headers['webhook-id']);
+  const timestamp = String(request.headers['webhook-timestamp']);
+  const expected = createHmac('sha256', Buffer.from(secret.slice(6), 'base64')).update(`${id}.${timestamp}.${body}`).digest('base64');
+  return String(request.headers['webhook-signature']).split(' ').includes(`v1,${expected}`);
+}
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      const signatureValid = validSignature(request, body);
+      received.push({ id: String(request.headers['webhook-id']), timestamp: String(request.headers['webhook-timestamp']), signatureValid, body: JSON.parse(body) });
+      response.statusCode = failNext > 0 ? (failNext--, 500) : signatureValid ? 200 : 401;
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
+  app = await buildSandbox({ config: loadSandboxConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PSP_WEBHOOK_URL: receiverUrl, PSP_WEBHOOK_SECRETS: secret }) });
+  await app.ready();
+});
+
+beforeEach(async () => {
+  await app.inject({ method: 'POST', url: '/control/reset' });
+  await configure({ webhooks: { retry: { attemptsMax: 5, baseMs: 10, maxMs: 50 } } });
+  received = [];
+  failNext = 0;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+const configure = (payload: object) => app.inject({ method: 'PUT', url: '/control/psp', payload });
+const headers = (key: string) => ({ 'idempotency-key': key });
+
+async function settled(): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if ((await app.inject({ method: 'GET', url: '/control/psp/deliveries' })).json().inFlight === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('deliveries did not finish');
+}
+
+async function cardToken(number = '4242424242424242'): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/psp/card-tokens', payload: { number, expiryMonth: 12, expiryYear: 2030, holderName: 'Jan Novák' } });
+  expect(response.statusCode).toBe(201);
+  return response.json().token;
+}
+
+async function pay(reference: string, token: string) {
+  const response = await app.inject({ method: 'POST', url: '/psp/payments', headers: headers(`payment:${reference}`), payload: { reference, amount: { amount: '100.00', currency: 'CZK' }, method: { type: 'card', token } } });
+  expect(response.statusCode).toBe(201);
+  return response.json() as { paymentId: string; redirectUrl: string | null };
+}
+
+describe('sandbox: payment provider', () => {
+  it('issue 6: tokenises a card and shows only its token, brand, last four digits, expiry, issuer country and fingerprint (004:PAY-06)', async () => {
+    const token = await cardToken('4000000000000077');
+    const described = (await app.inject({ method: 'GET', url: `/psp/card-tokens/${token}` })).json();
+    expect(described).toMatchObject({ token, brand: 'visa', last4: '0077', issuerCountry: 'US' });
+    expect(JSON.stringify(described)).not.toContain('4000000000000077');
+  });
+
+  it('issue 6: a payment waits for 3-D Secure; passing it sends payment.authorized then payment.settled, signed; the same Idempotency-Key returns the same payment', async () => {
+    const token = await cardToken();
+    const payment = await pay('ref-1', token);
+    expect(payment.redirectUrl).toMatch(/\/psp\/payments\/pay_\w+\/authentication$/);
+    expect((await pay('ref-1', token)).paymentId).toBe(payment.paymentId);
+    await app.inject({ method: 'POST', url: `/psp/payments/${payment.paymentId}/authentication`, payload: { outcome: 'pass' } });
+    await settled();
+    expect(received.map((r) => [r.body.type, r.signatureValid])).toEqual([['payment.authorized', true], ['payment.settled', true]]);
+    expect(received[0]!.body.data).toMatchObject({ paymentId: payment.paymentId, reference: 'ref-1', threeDSecure: 'passed', amount: { amount: '100.00', currency: 'CZK' } });
+  });
+
+  it('issue 6: failing 3-D Secure sends payment.failed', async () => {
+    const payment = await pay('ref-2', await cardToken());
+    await app.inject({ method: 'POST', url: `/psp/payments/${payment.paymentId}/authentication`, payload: { outcome: 'fail' } });
+    await settled();
+    expect(received.map((r) => r.body.type)).toEqual(['payment.failed']);
+    expect(received[0]!.body.data.threeDSecure).toBe('failed');
+  });
+
+  it('issue 6: retries a webhook the receiver did not acknowledge, with backoff, under the same event id', async () => {
+    failNext = 2;
+    await configure({ provider: { authentication: 'frictionless', settlement: 'manual' } });
+    await pay('ref-3', await cardToken());
+    await settled();
+    expect(received.map((r) => r.body.type)).toEqual(['payment.authorized', 'payment.authorized', 'payment.authorized']);
+    expect(new Set(received.map((r) => r.id)).size).toBe(1);
+    const attempts = (await app.inject({ method: 'GET', url: '/control/psp/deliveries?reference=ref-3' })).json().deliveries;
+    expect(attempts.map((a: { status: number }) => a.status)).toEqual([500, 500, 200]);
+  });
+
+  it('issue 6: on request sends duplicates, reverses a burst, corrupts first signatures and skews timestamps', async () => {
+    await configure({ provider: { authentication: 'frictionless' }, webhooks: { duplicates: 2, reorder: true, corruptFirstAttempts: 1, timestampSkewSeconds: -600 } });
+    await pay('ref-4', await cardToken());
+    await settled();
+    const firstAttempts = received.filter((r) => !r.signatureValid);
+    expect(firstAttempts).toHaveLength(6); // 2 events × 3 copies, each first attempt badly signed
+    expect(firstAttempts[0]!.body.type).toBe('payment.settled');
+    expect(received.filter((r) => r.signatureValid).map((r) => r.body.type).sort()).toEqual(['payment.authorized', 'payment.authorized', 'payment.authorized', 'payment.settled', 'payment.settled', 'payment.settled']);
+    expect(Number(received[0]!.timestamp)).toBeLessThan(Math.floor(Date.now() / 1000) - 500);
+  });
+
+  it('issue 6: a payout is paid (or failed) by webhook; a chargeback and an incoming bank transfer are provider events', async () => {
+    await configure({ provider: { authentication: 'frictionless' } });
+    const payment = await pay('ref-5', await cardToken());
+    await settled();
+    const payout = await app.inject({ method: 'POST', url: '/psp/payouts', headers: headers('payout:w-1'), payload: { reference: 'w-1', amount: { amount: '50.00', currency: 'CZK' }, destination: { iban: 'CZ6508000000192000145399', holderName: 'Jan Novák' } } });
+    expect(payout.statusCode).toBe(202);
+    await settled();
+    await app.inject({ method: 'POST', url: `/control/psp/payments/${payment.paymentId}/chargeback`, payload: { reason: 'fraudulent' } });
+    await app.inject({ method: 'POST', url: '/control/psp/bank-transfers', payload: { reference: '1234567890', payerAccount: 'CZ6508000000192000145399', payerName: 'Jan Novák', amount: { amount: '100.00', currency: 'CZK' } } });
+    await settled();
+    expect(received.map((r) => r.body.type)).toEqual(['payment.authorized', 'payment.settled', 'payout.paid', 'payment.chargeback', 'bank-transfer.received']);
+  });
+
+  it('issue 6: answers 503 while switched off', async () => {
+    await configure({ provider: { available: false } });
+    const response = await app.inject({ method: 'POST', url: '/psp/card-tokens', payload: { number: '4242424242424242', expiryMonth: 1, expiryYear: 2030, holderName: 'A B' } });
+    expect(response.statusCode).toBe(503);
+  });
+});

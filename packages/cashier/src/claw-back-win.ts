@@ -1,0 +1,60 @@
+import { DomainError, Money, newId, type AccountId, type CurrencyCode } from '@casino/core';
+import { enqueueOutboxMessage, sqlStateOf, transaction } from '@casino/db';
+import { emailTopic } from '@casino/players';
+import type { CashierContext } from './context.ts';
+import { takeFromPlayer } from './debt.ts';
+import { lockPlayerCashier } from './player-lock.ts';
+import type { DebtView } from './views.ts';
+
+export interface ClawBackWinOptions {
+  playerId: string;
+  winTransactionId: string;
+  /** Defaults to the whole win. */
+  amount: Money | null;
+  reason: string;
+  staffUserId: string;
+}
+
+const winKinds = ['WIN', 'PRIZE', 'CASH_OUT'];
+
+/**
+ * 004:WIN-04/05, T-64: a wrongly credited win is taken back without the player's consent, with a
+ * notice; if the balance does not cover it, the rest is a debt to repay within 10 days, and until
+ * then only deposits are possible. The money returns to the account the win came from. A win is
+ * clawed back at most once.
+ */
+export async function clawBackWin(ctx: CashierContext, options: ClawBackWinOptions): Promise<{ clawedBack: Money; fromWallet: Money; debt: DebtView | null }> {
+  try {
+    return await transaction(ctx.db, async (tx) => {
+      await lockPlayerCashier(tx, options.playerId);
+      if (await tx.cashierClawback.findUnique({ where: { winTransactionId: options.winTransactionId }, select: { id: true } })) {
+        throw new DomainError('conflict', 'This win has been clawed back already.', { field: 'body.winTransactionId' });
+      }
+      const win = await tx.ledgerTransaction.findUnique({ where: { id: options.winTransactionId }, include: { postings: { include: { account: true } } } });
+      const credit = win?.postings.find((p) => p.amountMinor < 0n && p.account.ownerKind === 'PLAYER' && p.account.ownerId === options.playerId && ['cash', 'temporary'].includes(p.account.purpose));
+      const source = win?.postings.find((p) => p.amountMinor > 0n && p.account.ownerKind === 'OPERATOR');
+      if (!win || !winKinds.includes(win.kind) || !credit || !source) throw new DomainError('not-found', "No win of this player's with that transaction id.", { field: 'body.winTransactionId' });
+      const credited = Money.fromMinor(-credit.amountMinor, credit.currency as CurrencyCode);
+      const amount = options.amount ?? credited;
+      if (!amount.isPositive() || amount.greaterThan(credited)) throw new DomainError('validation-failed', `A clawback is more than zero and at most the win (${credited}).`, { field: 'body.amount' });
+      const now = ctx.clock.now();
+      const player = await tx.player.findUniqueOrThrow({ where: { id: options.playerId }, select: { email: true } });
+      const taken = await takeFromPlayer(tx, {
+        playerId: options.playerId, walletId: credit.accountId as AccountId, creditAccountId: source.accountId as AccountId, amount, kind: 'CLAWBACK',
+        idempotencyKey: `cashier-clawback:${win.id}`, metadata: { winTransactionId: win.id, staffUserId: options.staffUserId, reason: options.reason.slice(0, 200) },
+        debt: { cause: 'CLAWBACK', reason: `A wrongly credited win of ${amount} was deducted (čl. 7.3): ${options.reason}`, createdBy: `staff:${options.staffUserId}`, now, repaymentDays: ctx.rules.debtRepaymentDays },
+      });
+      await tx.cashierClawback.create({
+        data: { id: newId<string>(), playerId: options.playerId, winTransactionId: win.id, amountMinor: amount.toMinor(), ledgerTransactionId: taken.transactionId, debtId: taken.debt?.id ?? null, reason: options.reason.slice(0, 500), clawedBackBy: `staff:${options.staffUserId}`, clawedBackAt: now },
+      });
+      await enqueueOutboxMessage(tx, {
+        topic: emailTopic,
+        payload: { to: player.email, subject: 'A wrongly credited win was deducted', text: `We deducted ${amount} from your account: a win was credited to it by mistake (čl. 7.3 of the game plan). ${options.reason}` },
+      });
+      return { clawedBack: amount, fromWallet: taken.fromWallet, debt: taken.debt };
+    });
+  } catch (error) {
+    if (sqlStateOf(error) === '23505') throw new DomainError('conflict', 'This win has been clawed back already.', { field: 'body.winTransactionId' });
+    throw error;
+  }
+}

@@ -1,0 +1,37 @@
+import { DomainError } from '@casino/core';
+import { enqueueOutboxMessage, transaction } from '@casino/db';
+import type { CashierContext } from './context.ts';
+import { payoutTopic } from './jobs.ts';
+import { withdrawalView, type WithdrawalView } from './views.ts';
+import { lockWithdrawalOrThrow, releaseWithdrawalHold } from './withdrawal-rows.ts';
+
+export interface ReviewWithdrawalOptions {
+  withdrawalId: string;
+  decision: 'approve' | 'reject';
+  note: string;
+  staffUserId: string;
+}
+
+/** Finance or compliance decide a withdrawal in the review queue: approved goes to the payout job, rejected returns the funds. */
+export async function reviewWithdrawal(ctx: CashierContext, options: ReviewWithdrawalOptions): Promise<WithdrawalView> {
+  return transaction(ctx.db, async (tx) => {
+    const row = await lockWithdrawalOrThrow(tx, options.withdrawalId);
+    if (row.status !== 'IN_REVIEW') throw new DomainError('conflict', `The withdrawal is ${row.status.toLowerCase()}, not in review.`, { extensions: { withdrawalStatus: row.status } });
+    const now = ctx.clock.now();
+    const reviewed = { reviewedBy: `staff:${options.staffUserId}`, reviewedAt: now, reviewNote: options.note.slice(0, 500), updatedAt: now };
+    if (options.decision === 'approve') {
+      await enqueueOutboxMessage(tx, { topic: payoutTopic, payload: { withdrawalId: row.id } });
+      return withdrawalView(await tx.cashierWithdrawal.update({ where: { id: row.id }, data: { ...reviewed, status: 'APPROVED' } }));
+    }
+    await releaseWithdrawalHold(tx, row, `rejected: ${options.note}`);
+    return withdrawalView(await tx.cashierWithdrawal.update({ where: { id: row.id }, data: { ...reviewed, status: 'REJECTED', failureReason: options.note.slice(0, 500) } }));
+  });
+}
+
+/** The review queue and the overdue list for staff, oldest first. */
+export async function listWithdrawalsForReview(ctx: CashierContext, options: { status: 'IN_REVIEW' | 'APPROVED' | 'SENT' | 'overdue'; limit: number }): Promise<WithdrawalView[]> {
+  const rows = options.status === 'overdue'
+    ? await ctx.db.cashierWithdrawal.findMany({ where: { overdueFlaggedAt: { not: null }, status: { in: ['IN_REVIEW', 'APPROVED', 'SENDING', 'SENT'] } }, orderBy: { createdAt: 'asc' }, take: options.limit })
+    : await ctx.db.cashierWithdrawal.findMany({ where: { status: options.status }, orderBy: { createdAt: 'asc' }, take: options.limit });
+  return rows.map(withdrawalView);
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { isWebhookSecret, signWebhook, verifyWebhook } from './webhook-signature.ts';
+
+// The worked example of docs/cashier.md: every value below appears there.
+const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const id = 'msg_p5jXN8AQM9LWM0D4loKWxJek';
+const timestamp = 1614265330;
+const body = '{"test": 2432232314}';
+const expected = 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=';
+
+const at = (seconds: number) => new Date(seconds * 1000);
+
+describe('webhook signatures (Standard Webhooks)', () => {
+  it('issue 6: signs the worked example of docs/cashier.md exactly as the Standard Webhooks reference does', () => {
+    expect(isWebhookSecret(secret)).toBe(true);
+    expect(signWebhook(secret, id, timestamp, body)).toBe(expected);
+  });
+
+  it('issue 6: accepts the valid signature within ±5 minutes, also among others and during a key rotation', () => {
+    const headers = { id, timestamp: String(timestamp), signature: `v1,bm9wZQ== ${expected}` };
+    expect(verifyWebhook({ secrets: [secret], headers, body, now: at(timestamp + 299) })).toMatchObject({ ok: true, messageId: id });
+    const newSecret = 'whsec_bmV3LXNlY3JldC1mb3Itcm90YXRpb24tMTIzNDU2';
+    expect(verifyWebhook({ secrets: [newSecret, secret], headers, body, now: at(timestamp) }).ok).toBe(true);
+  });
+
+  it('issue 6: refuses a changed body, a wrong secret, a stale or future timestamp and missing headers', () => {
+    const headers = { id, timestamp: String(timestamp), signature: expected };
+    expect(verifyWebhook({ secrets: [secret], headers, body: body.replace('2', '3'), now: at(timestamp) })).toEqual({ ok: false, reason: 'no-valid-signature' });
+    expect(verifyWebhook({ secrets: ['whsec_d3Jvbmctc2VjcmV0LXdyb25nLXNlY3JldC0x'], headers, body, now: at(timestamp) })).toEqual({ ok: false, reason: 'no-valid-signature' });
+    expect(verifyWebhook({ secrets: [secret], headers, body, now: at(timestamp + 301) })).toEqual({ ok: false, reason: 'stale-timestamp' });
+    expect(verifyWebhook({ secrets: [secret], headers, body, now: at(timestamp - 301) })).toEqual({ ok: false, reason: 'future-timestamp' });
+    expect(verifyWebhook({ secrets: [secret], headers: { ...headers, signature: undefined }, body, now: at(timestamp) })).toEqual({ ok: false, reason: 'missing-headers' });
+    expect(verifyWebhook({ secrets: [secret], headers: { ...headers, id: 'msg_other' }, body, now: at(timestamp) })).toEqual({ ok: false, reason: 'no-valid-signature' });
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * `npm run bench:webhooks`: signed payment-provider webhooks through the real payments gateway over
+ * HTTP, from 16 concurrent senders, a fifth of the deliveries duplicates of earlier events (sent
+ * while the original may still be in flight). Each unique event is a `payment.settled` that credits
+ * one deposit with every check of the cashier, in one transaction with its dedupe row. A
+ * measurement, not a test; it ends with
+ *   bench:webhooks events_per_s=<n> p99_ms=<n> duplicates_posted_twice=<n>
+ * where events_per_s counts every delivery (duplicates included) answered 200 per second, and the
+ * last number must be 0 (a deposit credited more than once). Exit 1 if it is not, or if the ledger
+ * ends up inconsistent.
+ *
+ * Environment: DATABASE_URL, REDIS_URL, BENCH_EVENTS (4000 unique), BENCH_SENDERS (16),
+ * BENCH_DUPLICATE_SHARE (0.2), BENCH_PLAYERS (400).
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { czechCashierRules, signWebhook } from '@casino/cashier';
+import { newId, systemClock } from '@casino/core';
+import { createDb, createRedis, type Db } from '@casino/db';
+import { findInvariantViolations, openAccount, openOperatorAccounts, paymentProviderClearingSpec } from '@casino/ledger';
+import { buildPaymentsGateway, loadPaymentsGatewayConfig } from '@casino/payments-gateway';
+import { Cleanup, createScratchFromTemplate, randomBenchName } from './scratch-db.ts';
+import { formatTable } from './report.ts';
+import { percentile } from './workload.ts';
+
+const env = process.env;
+const databaseUrl = env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/casino';
+const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const uniqueEvents = Number(env.BENCH_EVENTS ?? 4_000);
+const senders = Number(env.BENCH_SENDERS ?? 16);
+const duplicateShare = Number(env.BENCH_DUPLICATE_SHARE ?? 0.2);
+const players = Number(env.BENCH_PLAYERS ?? 400);
+const provider = 'sandbox-psp';
+const secret = `whsec_${randomBytes(32).toString('base64')}`;
+
+interface Delivery { id: string; body: string; duplicate: boolean }
+
+/** Players with a full account and a verified, active payment method, and one pending deposit per unique event. */
+async function setUp(db: Db): Promise<string[]> {
+  await openOperatorAccounts(db, ['CZK'], 16);
+  await openAccount(db, paymentProviderClearingSpec(provider, 'CZK', 16));
+  const now = systemClock.now();
+  const methods: Array<{ playerId: string; methodId: string }> = [];
+  for (let i = 0; i < players; i++) {
+    const playerId = newId<string>();
+    const methodId = newId<string>();
+    await db.player.create({
+      data: {
+        id: playerId, state: 'REGISTERED', email: `bench-${i}-${playerId}@example.cz`, phone: '+420600000000', passwordHash: 'x', firstName: 'Bench', surname: `Player${i}`,
+        dateOfBirth: new Date('1980-01-01'), placeOfBirth: 'Praha', citizenship: 'CZ', residenceAddress: {}, identityKeyHash: playerId.replace(/-/g, '').padEnd(64, '0'),
+        identityStatus: 'VERIFIED', registerStatus: 'NOT_LISTED', screeningStatus: 'CLEARED', termsVersion: 't', termsAcceptedAt: now, gamePlanVersion: 'g', gamePlanAcceptedAt: now,
+        registeredAt: now, createdAt: now, updatedAt: now,
+      },
+    });
+    await db.paymentMethod.create({
+      data: {
+        id: methodId, playerId, kind: 'OTHER', instrument: 'other', status: 'VERIFIED', active: true, holderName: `Bench Player${i}`, holderNameExact: true, country: 'CZ',
+        display: 'other b•••h', verificationDeadlineAt: now, verifiedAt: now, createdAt: now, updatedAt: now,
+      },
+    });
+    methods.push({ playerId, methodId });
+  }
+  const depositIds: string[] = [];
+  const rows = Array.from({ length: uniqueEvents }, (_, i) => {
+    const { playerId, methodId } = methods[i % methods.length]!;
+    const id = newId<string>();
+    depositIds.push(id);
+    return {
+      id, playerId, paymentMethodId: methodId, instrument: 'other', channel: 'CASHLESS', amountMinor: 10_000n + BigInt(i % 100) * 100n, currency: 'CZK', status: 'PENDING' as const,
+      temporaryAccount: false, idempotencyKey: `bench-${id}`, requestHash: '0'.repeat(64), provider, providerPaymentId: `pay_${id}`, expiresAt: new Date(now.getTime() + 3_600_000),
+      createdAt: now, updatedAt: now,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 1_000) await db.cashierDeposit.createMany({ data: rows.slice(i, i + 1_000) });
+  return depositIds;
+}
+
+/** Unique events in order, each duplicate inserted a little after its original, so some race it. */
+function deliveries(db: Db, depositIds: string[]): Promise<Delivery[]> {
+  return db.cashierDeposit.findMany({ where: { id: { in: depositIds } }, select: { id: true, amountMinor: true } }).then((rows) => {
+    const list: Delivery[] = rows.map((row) => ({
+      id: `evt_${newId<string>().replace(/-/g, '')}`,
+      duplicate: false,
+      body: JSON.stringify({ type: 'payment.settled', timestamp: new Date().toISOString(), data: { paymentId: `pay_${row.id}`, reference: row.id, amount: { amount: (Number(row.amountMinor) / 100).toFixed(2), currency: 'CZK' } } }),
+    }));
+    const duplicates = Math.round((list.length * duplicateShare) / (1 - duplicateShare));
+    for (let i = 0; i < duplicates; i++) {
+      const originalIndex = Math.floor(Math.random() * list.length);
+      const original = list[originalIndex]!;
+      const at = Math.min(list.length, originalIndex + 1 + Math.floor(Math.random() * senders * 2));
+      list.splice(at, 0, { ...original, duplicate: true });
+    }
+    return list;
+  });
+}
+
+async function send(baseUrl: string, queue: Delivery[], latencies: number[], failures: string[]): Promise<void> {
+  for (let delivery = queue.shift(); delivery; delivery = queue.shift()) {
+    const timestamp = Math.floor(Date.now() / 1000);
+    const t0 = performance.now();
+    const response = await fetch(`${baseUrl}/v1/webhooks/${provider}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'webhook-id': delivery.id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(secret, delivery.id, timestamp, delivery.body) },
+      body: delivery.body,
+    });
+    const text = await response.text();
+    latencies.push(performance.now() - t0);
+    if (response.status !== 200 && failures.length < 5) failures.push(`${response.status} ${text.slice(0, 200)}`);
+    if (response.status !== 200) latencies.pop();
+  }
+}
+
+async function main(): Promise<number> {
+  const cleanup = new Cleanup();
+  process.once('SIGINT', () => void cleanup.runAll().then(() => process.exit(130)));
+  try {
+    const url = await createScratchFromTemplate(databaseUrl, randomBenchName(), cleanup);
+    const db = createDb({ databaseUrl: url, poolMax: senders + 4, applicationName: 'bench-webhooks' });
+    const redis = createRedis({ redisUrl, connectionName: 'bench-webhooks', lazyConnect: true });
+    cleanup.add('close connections', async () => {
+      await db.$disconnect();
+      redis.disconnect();
+    });
+    console.log(`bench:webhooks ${new Date().toISOString()}`);
+    console.log(`machine: ${os.availableParallelism()} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}`);
+    console.log(`run: ${uniqueEvents} unique payment.settled events for ${players} players, ${Math.round(duplicateShare * 100)} % of deliveries duplicates, ${senders} concurrent senders; cashier rules ${czechCashierRules.version}\n`);
+    const depositIds = await setUp(db);
+    const gateway = await buildPaymentsGateway({
+      config: loadPaymentsGatewayConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: url, REDIS_URL: redisUrl, JWT_SECRET: randomBytes(32).toString('hex'), PSP_WEBHOOK_SECRETS: secret, PII_ENCRYPTION_KEY: randomBytes(32).toString('base64'), PII_HASH_KEY: randomBytes(32).toString('base64') }),
+      connections: { db, redis },
+    });
+    const baseUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
+    cleanup.add('close gateway', () => gateway.close());
+    const queue = await deliveries(db, depositIds);
+    const total = queue.length;
+    const duplicates = queue.filter((d) => d.duplicate).length;
+    const latencies: number[] = [];
+    const failures: string[] = [];
+    const started = performance.now();
+    await Promise.all(Array.from({ length: senders }, () => send(baseUrl, queue, latencies, failures)));
+    const seconds = (performance.now() - started) / 1000;
+    return await report(db, { total, duplicates, seconds, latencies, failures, depositIds });
+  } finally {
+    await cleanup.runAll();
+  }
+}
+
+async function report(db: Db, run: { total: number; duplicates: number; seconds: number; latencies: number[]; failures: string[]; depositIds: string[] }): Promise<number> {
+  const sorted = Float64Array.from(run.latencies).sort();
+  const eventsPerS = Math.round(run.latencies.length / run.seconds);
+  const [twice] = await db.$queryRaw<[{ n: bigint }]>`
+    SELECT count(*)::bigint AS n FROM (SELECT metadata->>'depositId' FROM ledger_transaction WHERE kind = 'DEPOSIT' GROUP BY 1 HAVING count(*) > 1) t`;
+  const credited = await db.cashierDeposit.count({ where: { id: { in: run.depositIds }, creditedAt: { not: null } } });
+  const violations = await findInvariantViolations(db);
+  console.log(formatTable(['deliveries', 'duplicates', 'answered 200', 'seconds', 'events/s', 'p50 ms', 'p99 ms', 'deposits credited', 'credited twice'], [[
+    String(run.total), String(run.duplicates), String(run.latencies.length), run.seconds.toFixed(2), String(eventsPerS), percentile(sorted, 50).toFixed(2), percentile(sorted, 99).toFixed(2),
+    `${credited} of ${run.depositIds.length}`, String(twice.n),
+  ]]));
+  for (const failure of run.failures) console.log(`failed delivery: ${failure}`);
+  for (const violation of violations) console.log(`ledger invariant violated: ${violation}`);
+  console.log(`\nbench:webhooks events_per_s=${eventsPerS} p99_ms=${Math.round(percentile(sorted, 99))} duplicates_posted_twice=${twice.n}`);
+  return twice.n === 0n && violations.length === 0 && credited === run.depositIds.length ? 0 : 1;
+}
+
+process.exitCode = await main();
