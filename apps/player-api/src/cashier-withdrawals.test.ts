@@ -1,4 +1,5 @@
 import { flagOverduePayouts, sendPayout } from '@casino/cashier';
+import { verifyAuditChain } from '@casino/compliance';
 import * as ledger from '@casino/ledger';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -97,6 +98,23 @@ describe('withdrawals: the flow', () => {
     expect(hold.status).toBe('SETTLED');
     const again = await withdraw(player, '200.00', { 'idempotency-key': (await withdrawal(requested.json().id)).idempotencyKey });
     expect([again.statusCode, again.json().id]).toEqual([200, requested.json().id]);
+  });
+
+  it('issue 9: the cashier\'s staff actions are in the audit log with who, what and the state before and after: a withdrawal decision, a cap override; the chain verifies', async () => {
+    const player = await funded('150000.00');
+    const large = (await withdraw(player, '60000.00')).json();
+    await asStaff(h, ['compliance-officer'], 'POST', `/v1/cashier/withdrawals/${large.id}/decision`, { decision: 'reject', note: 'source of funds unclear' });
+    const caps = { perTransactionMin: null, perTransactionMax: czk('1000.00'), rolling24hMax: null, rolling7dMax: null, rolling30dMax: null, attempts24hMax: null, count24hMax: null };
+    expect((await asStaff(h, ['finance'], 'PUT', `/v1/players/${player.playerId}/cashier-caps/card/deposit`, { caps, reason: 'affordability review' })).statusCode).toBe(204);
+    const entries = await h.connections.db.auditLogEntry.findMany({ where: { OR: [{ subjectId: large.id }, { subjectId: player.playerId, action: { startsWith: 'cashier.' } }] }, orderBy: { seq: 'asc' } });
+    expect(entries.map((e) => [e.action, e.actorKind, e.actorRoles, e.reason])).toEqual([
+      ['cashier.withdrawal.reject', 'staff', ['compliance-officer'], 'source of funds unclear'],
+      ['cashier.cap-override', 'staff', ['finance'], 'affordability review'],
+    ]);
+    expect(entries[0]!.before).toEqual({ status: 'IN_REVIEW' });
+    expect(entries[0]!.after).toMatchObject({ status: 'REJECTED', amountMinor: '6000000' });
+    expect(entries[1]!.after).toMatchObject({ instrument: 'card', direction: 'DEPOSIT', perTransactionMinorMax: '100000' });
+    expect((await verifyAuditChain(h.connections.db)).ok).toBe(true);
   });
 
   it('004:WDR-02 concurrent withdrawals never overdraw: 10 requests of 40 CZK at once against 100 CZK', async () => {

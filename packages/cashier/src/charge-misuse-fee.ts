@@ -5,13 +5,14 @@ import type { CashierContext } from './context.ts';
 import { takeFromPlayer } from './debt.ts';
 import { lockPlayerCashier } from './player-lock.ts';
 import type { DebtView } from './views.ts';
+import { auditStaffAction, staffMark, type StaffActor } from './staff-audit.ts';
 
 export interface ChargeMisuseFeeOptions {
   playerId: string;
   depositIds: string[];
   withdrawalIds: string[];
   reason: string;
-  staffUserId: string;
+  staff: StaffActor;
   idempotencyKey: string;
 }
 
@@ -27,7 +28,7 @@ export async function chargeMisuseFee(ctx: CashierContext, options: ChargeMisuse
   if (items === 0 || items > misuseFeeItemsMax) throw new DomainError('validation-failed', `Name 1 to ${misuseFeeItemsMax} deposits and withdrawals concerned.`, { field: 'body.depositIds' });
   return transaction(ctx.db, async (tx) => {
     await lockPlayerCashier(tx, options.playerId);
-    const idempotencyKey = `cashier-misuse-fee:${options.staffUserId}:${options.idempotencyKey}`;
+    const idempotencyKey = `cashier-misuse-fee:${options.staff.staffUserId}:${options.idempotencyKey}`;
     const deposits = await tx.cashierDeposit.findMany({ where: { id: { in: options.depositIds }, playerId: options.playerId, creditedAt: { not: null } }, select: { id: true, amountMinor: true } });
     const withdrawals = await tx.cashierWithdrawal.findMany({ where: { id: { in: options.withdrawalIds }, playerId: options.playerId, status: { notIn: ['REJECTED', 'CANCELLED', 'FAILED'] } }, select: { id: true, amountMinor: true } });
     if (deposits.length !== new Set(options.depositIds).size || withdrawals.length !== new Set(options.withdrawalIds).size) {
@@ -42,14 +43,18 @@ export async function chargeMisuseFee(ctx: CashierContext, options: ChargeMisuse
     const player = await tx.player.findUniqueOrThrow({ where: { id: options.playerId }, select: { state: true } });
     const taken = await takeFromPlayer(tx, {
       playerId: options.playerId, walletId: await currentWallet(tx, options.playerId, player.state), creditAccountId: await operatorAccount(tx, 'fee-revenue'), amount: fee, kind: 'FEE', idempotencyKey,
-      metadata: { staffUserId: options.staffUserId, reason: 'misuse fee (004:ACC-07)' },
-      debt: { cause: 'MISUSE_FEE', reason: `A fee of ${fee} (5 % of the deposits and withdrawals concerned) was charged for using the account other than for bets (čl. 5.8): ${options.reason}`, createdBy: `staff:${options.staffUserId}`, now, repaymentDays: ctx.rules.debtRepaymentDays },
+      metadata: { staffUserId: options.staff.staffUserId, reason: 'misuse fee (004:ACC-07)' },
+      debt: { cause: 'MISUSE_FEE', reason: `A fee of ${fee} (5 % of the deposits and withdrawals concerned) was charged for using the account other than for bets (čl. 5.8): ${options.reason}`, createdBy: staffMark(options.staff), now, repaymentDays: ctx.rules.debtRepaymentDays },
     });
     await tx.cashierMisuseFee.create({
       data: {
         id: newId<string>(), playerId: options.playerId, depositIds: options.depositIds, withdrawalIds: options.withdrawalIds, baseMinor: Money.sum(amounts, 'CZK').toMinor(), feeMinor: fee.toMinor(),
-        ledgerTransactionId: taken.transactionId, debtId: taken.debt?.id ?? null, reason: options.reason.slice(0, 500), chargedBy: `staff:${options.staffUserId}`, chargedAt: now,
+        ledgerTransactionId: taken.transactionId, debtId: taken.debt?.id ?? null, reason: options.reason.slice(0, 500), chargedBy: staffMark(options.staff), chargedAt: now,
       },
+    });
+    await auditStaffAction(tx, options.staff, now, {
+      action: 'cashier.misuse-fee', subjectType: 'player', subjectId: options.playerId, reason: options.reason,
+      after: { feeMinor: fee.toMinor().toString(), depositIds: options.depositIds, withdrawalIds: options.withdrawalIds, ledgerTransactionId: taken.transactionId, debtId: taken.debt?.id ?? null },
     });
     return { fee, fromWallet: taken.fromWallet, debt: taken.debt };
   });

@@ -5,6 +5,7 @@ import type { CashierContext } from './context.ts';
 import { takeFromPlayer } from './debt.ts';
 import { lockPlayerCashier } from './player-lock.ts';
 import type { DebtView } from './views.ts';
+import { auditStaffAction, staffMark, type StaffActor } from './staff-audit.ts';
 
 export interface ClawBackWinOptions {
   playerId: string;
@@ -12,7 +13,7 @@ export interface ClawBackWinOptions {
   /** Defaults to the whole win. */
   amount: Money | null;
   reason: string;
-  staffUserId: string;
+  staff: StaffActor;
 }
 
 const winKinds = ['WIN', 'PRIZE', 'CASH_OUT'];
@@ -41,15 +42,19 @@ export async function clawBackWin(ctx: CashierContext, options: ClawBackWinOptio
       const player = await tx.player.findUniqueOrThrow({ where: { id: options.playerId }, select: { email: true } });
       const taken = await takeFromPlayer(tx, {
         playerId: options.playerId, walletId: credit.accountId as AccountId, creditAccountId: source.accountId as AccountId, amount, kind: 'CLAWBACK',
-        idempotencyKey: `cashier-clawback:${win.id}`, metadata: { winTransactionId: win.id, staffUserId: options.staffUserId, reason: options.reason.slice(0, 200) },
-        debt: { cause: 'CLAWBACK', reason: `A wrongly credited win of ${amount} was deducted (čl. 7.3): ${options.reason}`, createdBy: `staff:${options.staffUserId}`, now, repaymentDays: ctx.rules.debtRepaymentDays },
+        idempotencyKey: `cashier-clawback:${win.id}`, metadata: { winTransactionId: win.id, staffUserId: options.staff.staffUserId, reason: options.reason.slice(0, 200) },
+        debt: { cause: 'CLAWBACK', reason: `A wrongly credited win of ${amount} was deducted (čl. 7.3): ${options.reason}`, createdBy: staffMark(options.staff), now, repaymentDays: ctx.rules.debtRepaymentDays },
       });
       await tx.cashierClawback.create({
-        data: { id: newId<string>(), playerId: options.playerId, winTransactionId: win.id, amountMinor: amount.toMinor(), ledgerTransactionId: taken.transactionId, debtId: taken.debt?.id ?? null, reason: options.reason.slice(0, 500), clawedBackBy: `staff:${options.staffUserId}`, clawedBackAt: now },
+        data: { id: newId<string>(), playerId: options.playerId, winTransactionId: win.id, amountMinor: amount.toMinor(), ledgerTransactionId: taken.transactionId, debtId: taken.debt?.id ?? null, reason: options.reason.slice(0, 500), clawedBackBy: staffMark(options.staff), clawedBackAt: now },
       });
       await enqueueOutboxMessage(tx, {
         topic: emailTopic,
         payload: { to: player.email, subject: 'A wrongly credited win was deducted', text: `We deducted ${amount} from your account: a win was credited to it by mistake (čl. 7.3 of the game plan). ${options.reason}` },
+      });
+      await auditStaffAction(tx, options.staff, now, {
+        action: 'cashier.clawback', subjectType: 'player', subjectId: options.playerId, reason: options.reason,
+        after: { winTransactionId: win.id, amountMinor: amount.toMinor().toString(), ledgerTransactionId: taken.transactionId, debtId: taken.debt?.id ?? null },
       });
       return { clawedBack: amount, fromWallet: taken.fromWallet, debt: taken.debt };
     });

@@ -6,6 +6,7 @@ import { creditDeposit } from './credit-deposit.ts';
 import { lockPlayerCashier } from './player-lock.ts';
 import { requestHashOf } from './request-hash.ts';
 import { depositView, type DepositView } from './views.ts';
+import { auditStaffAction, staffMark, type StaffActor } from './staff-audit.ts';
 
 export const identityDocumentTypes = ['national-id', 'passport', 'residence-permit'] as const;
 
@@ -13,7 +14,7 @@ export interface DepositCashAtBranchOptions {
   playerId: string;
   amount: Money;
   idempotencyKey: string;
-  staffUserId: string;
+  staff: StaffActor;
   /** The identity document the branch worker checked (004:IDV-06); null when none was shown. */
   idCheck: { documentType: (typeof identityDocumentTypes)[number]; documentNumber: string } | null;
 }
@@ -43,11 +44,15 @@ export async function depositCashAtBranch(ctx: CashierContext, options: DepositC
     const deposit = await tx.cashierDeposit.create({
       data: {
         id: newId<string>(), playerId: options.playerId, instrument: 'cash', channel: 'CASH', amountMinor: options.amount.toMinor(), currency: 'CZK', status: 'CREATED',
-        temporaryAccount: player.state === 'TEMPORARY', idempotencyKey: options.idempotencyKey, requestHash, staffUserId: options.staffUserId,
+        temporaryAccount: player.state === 'TEMPORARY', idempotencyKey: options.idempotencyKey, requestHash, staffUserId: options.staff.staffUserId,
         idDocumentType: options.idCheck!.documentType, idDocumentHash, expiresAt: now, createdAt: now, updatedAt: now,
       },
     });
     await creditDeposit(ctx, tx, deposit, await branchCashAccount(tx), { status: 'SETTLED' });
+    await auditStaffAction(tx, options.staff, now, {
+      action: 'cashier.cash-deposit', subjectType: 'player', subjectId: options.playerId,
+      after: { depositId: deposit.id, amountMinor: deposit.amountMinor.toString(), idDocumentType: options.idCheck!.documentType },
+    });
     return { ...depositView(await tx.cashierDeposit.findUniqueOrThrow({ where: { id: deposit.id } })), replayed: false };
   });
 }

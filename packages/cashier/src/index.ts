@@ -16,6 +16,7 @@ export { decideVerification, type DecideVerificationOptions } from './decide-ver
 export { depositCashAtBranch, identityDocumentTypes, type DepositCashAtBranchOptions } from './deposit-cash-at-branch.ts';
 export { detectMisuse, type MisuseCycle, type MisuseReport } from './detect-misuse.ts';
 export { createPlatformGuards, type PlatformGuardsOptions } from './platform-guards.ts';
+export type { StaffActor } from './staff-audit.ts';
 export { DepositRefundPayloadSchema, depositRefundTopic, PaymentMethodVerifiedPayloadSchema, paymentMethodVerifiedTopic, PayoutPayloadSchema, payoutTopic } from './jobs.ts';
 export { activatePaymentMethod, findVerifiedBankAccount, listPaymentMethods, rejectOverdueVerifications, removePaymentMethod, renewCard } from './manage-payment-methods.ts';
 export { canTransitionMethod, type PaymentMethodStatus } from './payment-method-states.ts';

@@ -14,6 +14,7 @@ import { lockPlayerCashier } from './player-lock.ts';
 import { requestHashOf } from './request-hash.ts';
 import type { Instrument } from './rules.ts';
 import { withdrawalView, type WithdrawalView } from './views.ts';
+import { auditStaffAction, type StaffActor } from './staff-audit.ts';
 
 export interface RequestWithdrawalOptions {
   playerId: string;
@@ -22,6 +23,8 @@ export interface RequestWithdrawalOptions {
   /** PLAYER from the app; SUPPORT when staff take a listed player's request by the hotline or a form (004:ACC-11). */
   channel: 'PLAYER' | 'SUPPORT';
   requestedBy: string;
+  /** The staff user who took a SUPPORT request: the action goes to the audit log. */
+  staff?: StaffActor;
 }
 
 /**
@@ -96,6 +99,12 @@ async function holdAndRecord(ctx: CashierContext, tx: Tx, options: RequestWithdr
     },
   });
   if (row.status === 'APPROVED') await enqueueOutboxMessage(tx, { topic: payoutTopic, payload: { withdrawalId: id } });
+  if (options.staff) {
+    await auditStaffAction(tx, options.staff, now, {
+      action: 'cashier.withdrawal.take-for-player', subjectType: 'player', subjectId: options.playerId,
+      after: { withdrawalId: id, amountMinor: options.amount.toMinor().toString(), status: row.status },
+    });
+  }
   await ctx.guards.recordMonitoringEvent(tx, { kind: 'withdrawal', playerId: options.playerId, occurredAt: now, amount: options.amount.toJSON(), outcome: 'requested', paymentMethodId: method.id, reference: id });
   return row;
 }

@@ -4,12 +4,13 @@ import type { CashierContext } from './context.ts';
 import { payoutTopic } from './jobs.ts';
 import { withdrawalView, type WithdrawalView } from './views.ts';
 import { lockWithdrawalOrThrow, releaseWithdrawalHold } from './withdrawal-rows.ts';
+import { auditStaffAction, staffMark, type StaffActor } from './staff-audit.ts';
 
 export interface ReviewWithdrawalOptions {
   withdrawalId: string;
   decision: 'approve' | 'reject';
   note: string;
-  staffUserId: string;
+  staff: StaffActor;
 }
 
 /** Finance or compliance decide a withdrawal in the review queue: approved goes to the payout job, rejected returns the funds. */
@@ -18,7 +19,11 @@ export async function reviewWithdrawal(ctx: CashierContext, options: ReviewWithd
     const row = await lockWithdrawalOrThrow(tx, options.withdrawalId);
     if (row.status !== 'IN_REVIEW') throw new DomainError('conflict', `The withdrawal is ${row.status.toLowerCase()}, not in review.`, { extensions: { withdrawalStatus: row.status } });
     const now = ctx.clock.now();
-    const reviewed = { reviewedBy: `staff:${options.staffUserId}`, reviewedAt: now, reviewNote: options.note.slice(0, 500), updatedAt: now };
+    const reviewed = { reviewedBy: staffMark(options.staff), reviewedAt: now, reviewNote: options.note.slice(0, 500), updatedAt: now };
+    await auditStaffAction(tx, options.staff, now, {
+      action: `cashier.withdrawal.${options.decision}`, subjectType: 'withdrawal', subjectId: row.id, reason: options.note,
+      before: { status: row.status }, after: { status: options.decision === 'approve' ? 'APPROVED' : 'REJECTED', playerId: row.playerId, amountMinor: row.amountMinor.toString() },
+    });
     if (options.decision === 'approve') {
       await enqueueOutboxMessage(tx, { topic: payoutTopic, payload: { withdrawalId: row.id } });
       return withdrawalView(await tx.cashierWithdrawal.update({ where: { id: row.id }, data: { ...reviewed, status: 'APPROVED' } }));

@@ -3,6 +3,7 @@ import { transaction } from '@casino/db';
 import { looserFields, type CapOverride } from './caps.ts';
 import type { CashierContext } from './context.ts';
 import type { Direction, Instrument } from './rules.ts';
+import { auditStaffAction, staffMark, type StaffActor } from './staff-audit.ts';
 
 export interface SetCapOverrideOptions {
   playerId: string;
@@ -10,7 +11,7 @@ export interface SetCapOverrideOptions {
   direction: Direction;
   caps: CapOverride;
   reason: string;
-  staffUserId: string;
+  staff: StaffActor;
 }
 
 /**
@@ -33,14 +34,25 @@ export async function setCapOverride(ctx: CashierContext, options: SetCapOverrid
   const max = options.caps.perTransactionMinorMax ?? table.perTransactionMinorMax;
   if (max !== null && min > max) throw new DomainError('validation-failed', 'The minimum is above the maximum.', { field: 'body.caps' });
   const direction = options.direction === 'deposit' ? 'DEPOSIT' : 'WITHDRAWAL';
-  const data = { ...options.caps, reason: options.reason, setBy: options.staffUserId, setAt: ctx.clock.now() };
+  const at = ctx.clock.now();
+  const data = { ...options.caps, reason: options.reason, setBy: options.staff.staffUserId, setAt: at };
   await transaction(ctx.db, async (tx) => {
     const player = await tx.player.findUnique({ where: { id: options.playerId }, select: { id: true } });
     if (!player) throw new DomainError('not-found', 'No such player.', { field: 'params.playerId' });
+    const before = await tx.cashierCapOverride.findUnique({ where: { playerId_instrument_direction: { playerId: options.playerId, instrument: options.instrument, direction } } });
     await tx.cashierCapOverride.upsert({
       where: { playerId_instrument_direction: { playerId: options.playerId, instrument: options.instrument, direction } },
       create: { playerId: options.playerId, instrument: options.instrument, direction, ...data },
       update: data,
     });
+    await auditStaffAction(tx, options.staff, at, {
+      action: 'cashier.cap-override', subjectType: 'player', subjectId: options.playerId, reason: options.reason,
+      before: before ? capsOf(before) : null, after: { instrument: options.instrument, direction, ...capsOf(options.caps) },
+    });
   });
+}
+
+/** The cap fields as strings (minor units and counts), for the audit log. */
+function capsOf(caps: object): Record<string, string | null> {
+  return Object.fromEntries(Object.entries(caps).filter(([key]) => /Minor|Max|Min/.test(key)).map(([key, value]) => [key, value === null || value === undefined ? null : String(value)]));
 }

@@ -5,6 +5,7 @@ import { DebtSchema, debtOut, DepositSchema, depositOut, WithdrawalSchema, withd
 import { Money } from '@casino/core';
 import { moneyOut, type App } from '@casino/http';
 import { z } from 'zod';
+import { staffActor } from './common.ts';
 import {
   CapOverrideBodySchema, CapOverrideParamsSchema, CashDepositBodySchema, cashierStaffProblems, ClawbackBodySchema, IdempotencyHeadersSchema, MisuseFeeBodySchema, MisuseReportSchema,
   PlayerParamsSchema, SupportWithdrawalBodySchema, TakenResponseSchema,
@@ -26,7 +27,7 @@ export function cashierPlayerRoutes(app: App, ctx: CashierContext): void {
     preHandler: app.authorizeStaff(['support', 'finance', 'admin']),
     schema: { tags, security, summary: 'Cash at a branch, after checking the identity document (004:DEP-01, IDV-06): at most 5,000 CZK per 24 hours', headers: IdempotencyHeadersSchema, body: CashDepositBodySchema, response: { 200: DepositSchema, 201: DepositSchema, ...cashierStaffProblems } },
   }, async (request, reply) => {
-    const deposit = await depositCashAtBranch(ctx, { ...request.body, idempotencyKey: `staff:${staffId(request)}:${request.headers['idempotency-key']}`, staffUserId: staffId(request) });
+    const deposit = await depositCashAtBranch(ctx, { ...request.body, idempotencyKey: `staff:${staffId(request)}:${request.headers['idempotency-key']}`, staff: staffActor(request) });
     return reply.code(deposit.replayed ? 200 : 201).send(depositOut(deposit));
   });
 
@@ -34,7 +35,7 @@ export function cashierPlayerRoutes(app: App, ctx: CashierContext): void {
     preHandler: app.authorizeStaff(['support', 'admin']),
     schema: { tags, security, summary: 'A withdrawal taken by the hotline, the contact form or the written form, also for a player listed in the register (004:ACC-11)', params: PlayerParamsSchema, headers: IdempotencyHeadersSchema, body: SupportWithdrawalBodySchema, response: { 200: WithdrawalSchema, 201: WithdrawalSchema, ...cashierStaffProblems } },
   }, async (request, reply) => {
-    const withdrawal = await requestWithdrawal(ctx, { playerId: request.params.playerId, amount: request.body.amount, idempotencyKey: `staff:${staffId(request)}:${request.headers['idempotency-key']}`, channel: 'SUPPORT', requestedBy: `staff:${staffId(request)}` });
+    const withdrawal = await requestWithdrawal(ctx, { playerId: request.params.playerId, amount: request.body.amount, idempotencyKey: `staff:${staffId(request)}:${request.headers['idempotency-key']}`, channel: 'SUPPORT', requestedBy: `staff:${staffId(request)}`, staff: staffActor(request) });
     return reply.code(withdrawal.replayed ? 200 : 201).send(withdrawalOut(withdrawal));
   });
 
@@ -50,7 +51,7 @@ export function cashierPlayerRoutes(app: App, ctx: CashierContext): void {
     preHandler: app.authorizeStaff(['finance', 'compliance-officer', 'admin']),
     schema: { tags, security, summary: 'Charge the 5 % misuse fee on the deposits and withdrawals concerned (004:ACC-07); a shortfall becomes a debt', params: PlayerParamsSchema, headers: IdempotencyHeadersSchema, body: MisuseFeeBodySchema, response: { 201: TakenResponseSchema, ...cashierStaffProblems } },
   }, async (request, reply) => {
-    const charged = await chargeMisuseFee(ctx, { playerId: request.params.playerId, ...request.body, staffUserId: staffId(request), idempotencyKey: request.headers['idempotency-key'] });
+    const charged = await chargeMisuseFee(ctx, { playerId: request.params.playerId, ...request.body, staff: staffActor(request), idempotencyKey: request.headers['idempotency-key'] });
     return reply.code(201).send(takenOut(charged.fee, charged.fromWallet, charged.debt));
   });
 
@@ -58,7 +59,7 @@ export function cashierPlayerRoutes(app: App, ctx: CashierContext): void {
     preHandler: app.authorizeStaff(['finance', 'admin']),
     schema: { tags, security, summary: 'Take back a wrongly credited win, with notice (004:WIN-04); a shortfall becomes a debt due in 10 days (WIN-05). Once per win', params: PlayerParamsSchema, body: ClawbackBodySchema, response: { 201: TakenResponseSchema, ...cashierStaffProblems } },
   }, async (request, reply) => {
-    const taken = await clawBackWin(ctx, { playerId: request.params.playerId, ...request.body, staffUserId: staffId(request) });
+    const taken = await clawBackWin(ctx, { playerId: request.params.playerId, ...request.body, staff: staffActor(request) });
     return reply.code(201).send(takenOut(taken.clawedBack, taken.fromWallet, taken.debt));
   });
 
@@ -73,7 +74,7 @@ export function cashierPlayerRoutes(app: App, ctx: CashierContext): void {
   }, async (request, reply) => {
     const { caps, reason } = request.body;
     await setCapOverride(ctx, {
-      ...request.params, reason, staffUserId: staffId(request),
+      ...request.params, reason, staff: staffActor(request),
       caps: { perTransactionMinorMin: minorOf(caps.perTransactionMin), perTransactionMinorMax: minorOf(caps.perTransactionMax), rolling24hMinorMax: minorOf(caps.rolling24hMax), rolling7dMinorMax: minorOf(caps.rolling7dMax), rolling30dMinorMax: minorOf(caps.rolling30dMax), attempts24hMax: caps.attempts24hMax, count24hMax: caps.count24hMax },
     });
     return reply.code(204).send(null);

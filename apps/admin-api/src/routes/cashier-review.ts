@@ -2,6 +2,7 @@ import { decideVerification, getOwnershipDocument, listMethodsAwaitingReview, li
 import { PaymentMethodSchema, paymentMethodOut, WithdrawalSchema, withdrawalOut } from '@casino/cashier/wire';
 import type { App } from '@casino/http';
 import { z } from 'zod';
+import { staffActor } from './common.ts';
 import {
   cashierStaffProblems, DocumentContentSchema, DocumentParamsSchema, LimitQuerySchema, PaymentMethodParamsSchema, VerificationDecisionBodySchema, VerificationDecisionResponseSchema,
   WithdrawalDecisionBodySchema, WithdrawalParamsSchema, WithdrawalQueueQuerySchema,
@@ -34,7 +35,7 @@ export function cashierReviewRoutes(app: App, ctx: CashierContext): void {
     preHandler: app.authorizeStaff(methodReviewers),
     schema: { tags, security, summary: 'Approve (verify) or reject a payment method after reviewing its documents', params: PaymentMethodParamsSchema, body: VerificationDecisionBodySchema, response: { 200: VerificationDecisionResponseSchema, ...cashierStaffProblems } },
   }, async (request) => {
-    const decided = await decideVerification(ctx, { paymentMethodId: request.params.paymentMethodId, ...request.body, staffUserId: request.principal!.subject });
+    const decided = await decideVerification(ctx, { paymentMethodId: request.params.paymentMethodId, ...request.body, staff: staffActor(request) });
     return { status: decided.status as 'VERIFIED' | 'REJECTED' };
   });
 
@@ -48,5 +49,5 @@ export function cashierReviewRoutes(app: App, ctx: CashierContext): void {
   app.post('/v1/cashier/withdrawals/:withdrawalId/decision', {
     preHandler: app.authorizeStaff(['finance', 'compliance-officer', 'admin']),
     schema: { tags, security, summary: 'Approve a withdrawal in review (it goes to the payout job) or reject it (the funds return)', params: WithdrawalParamsSchema, body: WithdrawalDecisionBodySchema, response: { 200: WithdrawalSchema, ...cashierStaffProblems } },
-  }, async (request) => withdrawalOut(await reviewWithdrawal(ctx, { withdrawalId: request.params.withdrawalId, ...request.body, staffUserId: request.principal!.subject })));
+  }, async (request) => withdrawalOut(await reviewWithdrawal(ctx, { withdrawalId: request.params.withdrawalId, ...request.body, staff: staffActor(request) })));
 }
