@@ -75,7 +75,7 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   ledgerRoutes(app, ctx);
   staffRoutes(app, ctx);
   auditRoutes(app, ctx);
-  playerRoutes(app, ctx);
+  playerRoutes(app, ctx, { db: connections.db, clock, profile: czechProfile });
   screeningRoutes(app, ctx);
   monitoringRoutes(app, ctx);
   caseRoutes(app, ctx);

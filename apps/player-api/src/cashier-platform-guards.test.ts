@@ -6,7 +6,7 @@
 import { defaultComplianceRules, monitoringEventTopic, placePayoutHold, releasePayoutHold, systemActor } from '@casino/compliance';
 import { transaction } from '@casino/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { asPlayer, cashBalance, czk, deposit, key, pspSettings, registeredPlayer } from './cashier-test-support.ts';
+import { asPlayer, asStaff, cashBalance, czk, deposit, key, pspSettings, registeredPlayer } from './cashier-test-support.ts';
 import { startHarness, type Harness } from './test-support.ts';
 
 let h: Harness;
@@ -52,6 +52,16 @@ describe('cashier with the platform guards', () => {
       expect.objectContaining({ kind: 'payment-method-change' }),
       expect.objectContaining({ kind: 'deposit', amount: expect.objectContaining({ amountMinor: '30000' }) }),
       expect.objectContaining({ kind: 'withdrawal', amount: expect.objectContaining({ amountMinor: '5000' }) }),
+    ]));
+  });
+
+  it('issue 9: the staff player view shows the payment methods from the cashier and the self-limitation measures in force from limits', async () => {
+    const player = await registeredPlayer(h, '100.00');
+    const view = (await asStaff(h, ['compliance-officer'], 'GET', `/v1/players/${player.playerId}`)).json();
+    expect(view.paymentMethods).toEqual([expect.objectContaining({ id: player.bankMethodId, kind: 'bank-account', status: 'VERIFIED', active: true })]);
+    expect(view.selfLimits).toEqual(expect.arrayContaining([
+      expect.objectContaining({ measure: 'deposit:day', inForce: expect.objectContaining({ set: true, amount: { amount: '2000.00', currency: 'CZK' } }) }),
+      expect.objectContaining({ measure: 'stake:day', inForce: expect.objectContaining({ set: false }) }),
     ]));
   });
 });

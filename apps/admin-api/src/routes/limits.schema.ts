@@ -16,19 +16,22 @@ const SettingSchema = z.object({
   excludedUntil: z.string().nullable().describe('Self-exclusion; null with set means indefinitely'),
 });
 
+/** Each measure: what is in force since when, and a loosening waiting for its 7 days. */
+export const MeasuresSchema = z.array(
+  z.object({
+    measure: z.string(),
+    inForce: SettingSchema,
+    inForceSince: z.string().nullable(),
+    pending: SettingSchema.extend({ changeId: z.string(), requestedAt: z.string(), effectiveFrom: z.string() }).nullable(),
+  }),
+);
+
 export const SelfLimitsResponseSchema = z.object({
   playerId: z.string(),
   profile: z.string(),
   refusal: z.enum(['account-closed', 'listed-in-register', 'self-excluded']).nullable().describe('Why play and deposits are refused now, if they are'),
   closedAt: z.string().nullable(),
-  measures: z.array(
-    z.object({
-      measure: z.string(),
-      inForce: SettingSchema,
-      inForceSince: z.string().nullable(),
-      pending: SettingSchema.extend({ changeId: z.string(), requestedAt: z.string(), effectiveFrom: z.string() }).nullable(),
-    }),
-  ),
+  measures: MeasuresSchema,
   history: z.object({
     entries: z.array(
       z.object({

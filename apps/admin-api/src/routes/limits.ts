@@ -29,12 +29,7 @@ function selfLimitsOut(playerId: string, profile: string, overview: LimitsOvervi
     profile,
     refusal: overview.refusal,
     closedAt: iso(overview.closedAt),
-    measures: overview.measures.map(({ definition, inForce, inForceSince, pending }) => ({
-      measure: definition.code,
-      inForce: settingOut(definition.kind, inForce),
-      inForceSince: iso(inForceSince),
-      pending: pending && { ...settingOut(definition.kind, pending.setting), changeId: pending.changeId, requestedAt: pending.requestedAt.toISOString(), effectiveFrom: pending.effectiveFrom.toISOString() },
-    })),
+    measures: measuresOut(overview),
     history: {
       nextCursor: history.nextCursor,
       entries: history.entries.map((e) => ({
@@ -47,6 +42,15 @@ function selfLimitsOut(playerId: string, profile: string, overview: LimitsOvervi
       })),
     },
   };
+}
+
+export function measuresOut(overview: LimitsOverview) {
+  return overview.measures.map(({ definition, inForce, inForceSince, pending }) => ({
+    measure: definition.code,
+    inForce: settingOut(definition.kind, inForce),
+    inForceSince: inForceSince?.toISOString() ?? null,
+    pending: pending && { ...settingOut(definition.kind, pending.setting), changeId: pending.changeId, requestedAt: pending.requestedAt.toISOString(), effectiveFrom: pending.effectiveFrom.toISOString() },
+  }));
 }
 
 function settingOut(kind: MeasureKind, setting: MeasureSetting) {

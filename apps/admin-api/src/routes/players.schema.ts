@@ -1,7 +1,9 @@
+import { PaymentMethodSchema } from '@casino/cashier/wire';
 import { terminationGrounds } from '@casino/compliance';
 import { MoneyOutputSchema } from '@casino/http';
 import { z } from 'zod';
 import { IsoDate, ReasonSchema } from './common.schema.ts';
+import { MeasuresSchema } from './limits.schema.ts';
 
 export const PlayerParamsSchema = z.object({ playerId: z.uuid() });
 const grounds = Object.keys(terminationGrounds) as [keyof typeof terminationGrounds, ...Array<keyof typeof terminationGrounds>];
@@ -26,8 +28,8 @@ export const PlayerViewSchema = z.looseObject({
   registerStatus: z.string(),
   screeningStatus: z.string(),
   stateHistory: z.array(z.object({ from: z.string().nullable(), to: z.string(), reason: z.string(), actor: z.string(), at: IsoDate })),
-  selfLimits: z.array(z.looseObject({ measure: z.string(), decision: z.string() })),
-  paymentMethods: z.array(z.object({ paymentMethodId: z.string(), lastSeenAt: IsoDate, lastEvent: z.string() })),
+  selfLimits: MeasuresSchema.describe('The self-limitation measures in force and pending; their history: GET /v1/players/{playerId}/self-limits'),
+  paymentMethods: z.array(PaymentMethodSchema),
   wallets: z.array(z.object({ accountId: z.string(), code: z.string(), purpose: z.string(), balance: MoneyOutputSchema })),
   risk: z.object({ score: z.number().int(), level: z.string(), updatedAt: IsoDate.nullable() }),
   payoutHold: z.looseObject({ holdId: z.string(), expiresAt: IsoDate }).nullable(),

@@ -1,21 +1,28 @@
+import { listPaymentMethods } from '@casino/cashier';
+import { paymentMethodOut } from '@casino/cashier/wire';
 import { addPlayerNote, playerView, takeAccountAction, type ComplianceContext } from '@casino/compliance';
 import { moneyOut, type App } from '@casino/http';
+import { limitsOverview, type LimitsContext } from '@casino/limits';
 import type { z } from 'zod';
 import { json, staffActor } from './common.ts';
+import { measuresOut } from './limits.ts';
 import { adminProblems, security } from './common.schema.ts';
 import { AccountActionBodySchema, AccountActionResultSchema, NoteBodySchema, NoteCreatedSchema, PlayerParamsSchema, PlayerViewSchema } from './players.schema.ts';
 
 const tags = ['players'];
 
+type LimitsViewContext = Pick<LimitsContext, 'db' | 'clock' | 'profile'>;
+
 /** The player view (personal data masked by role) and the account actions staff take, each with a reason. */
-export function playerRoutes(app: App, ctx: ComplianceContext): void {
+export function playerRoutes(app: App, ctx: ComplianceContext, limits: LimitsViewContext): void {
   app.get('/v1/players/:playerId', {
     onRequest: app.authorizeStaff(['support', 'compliance-officer', 'mlro', 'finance', 'auditor', 'admin']),
     schema: { tags, security, summary: 'A player as staff see it: data (masked by role), state history, limits, wallets, alerts, cases, notes', params: PlayerParamsSchema, response: { 200: PlayerViewSchema, ...adminProblems } },
   }, async (request) => {
     const view = await playerView(ctx, staffActor(request), request.params.playerId);
+    const [measures, methods] = await Promise.all([limitsOverview(limits, view.id), listPaymentMethods(ctx.db, view.id)]);
     const wallets = view.wallets.map((w) => ({ ...w, balance: moneyOut(w.balance) }));
-    return { ...(json({ ...view, wallets: [] }) as z.infer<typeof PlayerViewSchema>), wallets };
+    return { ...(json({ ...view, wallets: [] }) as z.infer<typeof PlayerViewSchema>), wallets, selfLimits: measuresOut(measures), paymentMethods: methods.map(paymentMethodOut) };
   });
 
   app.post('/v1/players/:playerId/actions', {

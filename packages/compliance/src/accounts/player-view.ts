@@ -23,8 +23,8 @@ export function maskPhone(phone: string): string {
 
 /**
  * The player as staff see it: personal data (masked unless the role needs it in full), account state
- * history, self-limit decisions, payment methods seen, wallets with balances, alerts, cases, notes,
- * risk and any payout hold. Game rounds and the limits' change history come from their own modules.
+ * history, wallets with balances, alerts, cases, notes, risk and any payout hold. The self-limitation
+ * measures, payment methods and game rounds come from their own packages (the admin API composes them).
  */
 export async function playerView(ctx: ComplianceContext, viewer: Actor & { kind: 'staff' }, playerId: string) {
   const player = await ctx.db.player.findUnique({ where: { id: playerId } });
@@ -33,14 +33,12 @@ export async function playerView(ctx: ComplianceContext, viewer: Actor & { kind:
   // Who saw a player's personal data unmasked is itself on the record.
   if (full) await transaction(ctx.db, (tx) => appendAuditEntry(tx, viewer, ctx.clock.now(), { action: 'player.view-personal-data', subjectType: 'player', subjectId: playerId }));
   const take = playerViewListMax;
-  const [history, limits, alerts, cases, notes, risk, methods, accounts, termination, reverification] = await Promise.all([
+  const [history, alerts, cases, notes, risk, accounts, termination, reverification] = await Promise.all([
     ctx.db.playerStateTransition.findMany({ where: { playerId }, orderBy: { id: 'asc' }, take: 200 }),
-    ctx.db.selfLimitDecision.findMany({ where: { playerId }, orderBy: { measure: 'asc' } }),
     ctx.db.complianceAlert.findMany({ where: { playerId }, orderBy: { createdAt: 'desc' }, take }),
     ctx.db.complianceCase.findMany({ where: { playerId }, orderBy: { createdAt: 'desc' }, take }),
     ctx.db.playerNote.findMany({ where: { playerId }, orderBy: { createdAt: 'desc' }, take }),
     ctx.db.playerRisk.findUnique({ where: { playerId } }),
-    ctx.db.monitoringEvent.findMany({ where: { playerId, paymentMethodId: { not: null } }, distinct: ['paymentMethodId'], orderBy: { occurredAt: 'desc' }, select: { paymentMethodId: true, occurredAt: true, kind: true }, take }),
     ctx.db.ledgerAccount.findMany({ where: { ownerKind: 'PLAYER', ownerId: playerId }, orderBy: { code: 'asc' } }),
     ctx.db.accountTermination.findUnique({ where: { playerId } }),
     ctx.db.reverificationDemand.findMany({ where: { playerId }, orderBy: { demandedAt: 'desc' }, take }),
@@ -68,8 +66,6 @@ export async function playerView(ctx: ComplianceContext, viewer: Actor & { kind:
     screeningStatus: player.screeningStatus,
     registeredAt: player.registeredAt,
     stateHistory: history.map((h) => ({ from: h.fromState, to: h.toState, reason: h.reason, actor: h.actor, at: h.at })),
-    selfLimits: limits.map((l) => ({ measure: l.measure, decision: l.decision, amountMinor: l.amountMinor, durationMinutes: l.durationMinutes, excludedUntil: l.excludedUntil, decidedAt: l.decidedAt })),
-    paymentMethods: methods.map((m) => ({ paymentMethodId: m.paymentMethodId!, lastSeenAt: m.occurredAt, lastEvent: m.kind })),
     wallets,
     risk: risk ? { score: risk.score, level: risk.level, updatedAt: risk.updatedAt } : { score: 0, level: 'LOW', updatedAt: null },
     payoutHold: hold ? { holdId: hold.id, reason: hold.reason, placedAt: hold.placedAt, expiresAt: hold.expiresAt } : null,
