@@ -1,5 +1,7 @@
 import { validate } from '@readme/openapi-parser';
-import { buildAdminApi, loadAdminApiConfig } from '@casino/admin-api';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { adminRoutes, buildAdminApi, loadAdminApiConfig } from '@casino/admin-api';
 import { buildGameService, loadGameServiceConfig } from '@casino/game-service';
 import { buildPaymentsGateway, loadPaymentsGatewayConfig } from '@casino/payments-gateway';
 import { buildPlayerApi, loadPlayerApiConfig } from '@casino/player-api';
@@ -48,5 +50,47 @@ describe('every app publishes its API', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('swagger');
     });
+  }
+});
+
+/**
+ * docs/api.md carries an index of every route of every service, generated from the apps' own OpenAPI
+ * documents (and, for the admin API, the roles each route declares), so it can never fall behind
+ * the code: this test fails when they differ; `npm run docs:api` rewrites it.
+ */
+describe('the route index in docs/api.md', () => {
+  const docPath = path.resolve(import.meta.dirname, '..', 'docs', 'api.md');
+  const [start, end] = ['<!-- routes:start -->', '<!-- routes:end -->'];
+
+  it('lists exactly the routes each service publishes, with who may call them and what they do', async () => {
+    const index = await routeIndex();
+    const doc = await readFile(docPath, 'utf8');
+    if (process.env.UPDATE_API_DOC === '1') {
+      await writeFile(docPath, `${doc.split(start)[0]}${start}\n${index}${end}${doc.split(end)[1] ?? '\n'}`);
+    }
+    const documented = (await readFile(docPath, 'utf8')).split(start)[1]?.split(end)[0] ?? '';
+    expect(documented.trim()).toEqual(index.trim());
+  });
+
+  async function routeIndex(): Promise<string> {
+    const ports: Record<string, number> = { 'player-api': 3001, 'admin-api': 3002, 'game-service': 3003, 'payments-gateway': 3004, sandbox: 3005, worker: 3006 };
+    const roles = new Map(adminRoutes(apps.get('admin-api')!).map((r) => [`${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`, r.public ? 'public' : (r.roles ?? []).join(', ')]));
+    const sections: string[] = [];
+    for (const [name, app] of apps) {
+      const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { summary?: string; security?: Array<Record<string, unknown>> }>> };
+      const rows: string[] = [];
+      for (const [route, operations] of Object.entries(document.paths)) {
+        if (route.startsWith('/health') || route.startsWith('/docs') || route === '/openapi.json') continue;
+        for (const [method, operation] of Object.entries(operations)) {
+          const verb = method.toUpperCase();
+          const security = Object.keys(operation.security?.[0] ?? {})[0];
+          const who = name === 'admin-api' ? (roles.get(`${verb} ${route}`) ?? '?') : security === 'playerToken' ? 'player' : security === 'staffToken' ? 'staff' : 'public';
+          rows.push(`| \`${verb}\` | \`${route}\` | ${who} | ${(operation.summary ?? '').replace(/\|/g, '\\|')} |`);
+        }
+      }
+      if (rows.length === 0) continue;
+      sections.push(`### ${name} (:${ports[name]})\n\n| method | path | who | what |\n|---|---|---|---|\n${rows.join('\n')}\n`);
+    }
+    return `${sections.join('\n')}\n`;
   }
 });
