@@ -43,6 +43,12 @@ export const errorCatalog = {
   // Compliance back office (issue 9): payout holds (004:AML-04, WIN-07), customer due diligence.
   'payouts-suspended': { status: 403, title: 'Withdrawals and win payouts are suspended' },
   'due-diligence-required': { status: 422, title: 'Customer due diligence must be completed first' },
+  // Exports, retention and erasure (issue 10, docs/exports.md).
+  'export-too-large': { status: 422, title: 'Too many rows to stream directly; request a background export' },
+  'export-not-ready': { status: 409, title: 'The export is not ready' },
+  'export-expired': { status: 410, title: 'The export has expired' },
+  'retention-period-active': { status: 409, title: 'The records are inside their retention period' },
+  'erasure-account-open': { status: 409, title: 'Personal data can be erased only after the account is closed' },
   'internal-error': { status: 500, title: 'Internal server error' },
   'service-unavailable': { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -51,6 +51,13 @@ CREATE TABLE "export_chunk" (
 -- Exports and reports walk the postings of a period in time order (keyset on effective_at, id).
 CREATE INDEX "ledger_posting_effective_at_id_idx" ON "ledger_posting"("effective_at", "id");
 
+-- Minor units as a decimal string with exactly `digits` decimals ("12.50", "-0.05", JPY "100"), the
+-- text Money.toDecimalString writes: exports format amounts in PostgreSQL, exactly (numeric).
+CREATE FUNCTION reporting_decimal(p_minor bigint, p_digits integer) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+  SELECT round(p_minor::numeric / (10::numeric ^ p_digits), p_digits)::text
+$$;
+
 -- ── Retention and erasure ────────────────────────────────────────────────────────────────────
 -- A player's request to erase personal data (GDPR art. 17): what was erased at once, what the law
 -- requires us to keep (and until when), and when the kept part was anonymised too.

@@ -1,0 +1,26 @@
+// Public API of @casino/reporting. Import from '@casino/reporting' only.
+//
+// Auditor exports and regulatory reports (issue 10, docs/exports.md): registers exported as CSV
+// (RFC 4180) or JSON Lines, streamed from the API or written by a background job, each with a
+// SHA-256 manifest naming the ledger blocks it covers and verifiable against the database; the
+// trial balance, player liability, GGR and shared-liquidity reports; the player's statement;
+// retention of records and erasure of personal data.
+export type { ReportingContext } from './context.ts';
+export { czechReportingRules, exportChunkBytesMax, type ReportingRules } from './rules.ts';
+
+export { defineRegister, type AnyRegister, type Coverage, type CurrencyTotal, type RegisterColumn, type RegisterDefinition, type RegisterQuery } from './registers/register.ts';
+export { registers, staffRegisterNames, type StaffRegisterName } from './registers/index.ts';
+export { LedgerTransactionFiltersSchema, ledgerAccountTypes, ledgerGames, ledgerTransactionKinds, ledgerTransactionsRegister, type LedgerTransactionFilters } from './registers/ledger-transactions.ts';
+export { AuditLogFiltersSchema, auditLogRegister, type AuditLogFilters } from './registers/audit-log.ts';
+export { PlayerFiltersSchema, playersRegister, playerStates, type PlayerFilters } from './registers/players.ts';
+export { PlayerStatementFiltersSchema, playerStatementRegister, type PlayerStatementFilters } from './registers/player-statement.ts';
+
+export { exportFormats, mediaTypes, type ExportFormat } from './exports/export-session.ts';
+export type { ExportRequest, ExportMode, ExportStatus } from './exports/export-records.ts';
+export { manifestFileName, type ExportManifest } from './exports/manifest.ts';
+export { startDirectExport, type DirectExport } from './exports/start-direct-export.ts';
+export { ExportRequestedSchema, exportRequestedTopic, requestExport } from './exports/request-export.ts';
+export { runExportJob, type ExportJobOutcome } from './exports/run-export-job.ts';
+export { downloadExport, exportListPageSizeMax, findExport, listExports, readExportManifest, type ExportDownload, type ExportStatusView } from './exports/read-export.ts';
+export { expireExports } from './exports/expire-exports.ts';
+export { verifyExportFile, type ExportVerification, type VerificationCheck } from './exports/verify-export.ts';
