@@ -24,3 +24,9 @@ export { runExportJob, type ExportJobOutcome } from './exports/run-export-job.ts
 export { downloadExport, exportListPageSizeMax, findExport, listExports, readExportManifest, type ExportDownload, type ExportStatusView } from './exports/read-export.ts';
 export { expireExports } from './exports/expire-exports.ts';
 export { verifyExportFile, type ExportVerification, type VerificationCheck } from './exports/verify-export.ts';
+
+export { endOfPragueDay, praguePeriod, reportDaysMax, sealedThrough, type PraguePeriod, type SealedThrough } from './reports/report-period.ts';
+export { trialBalanceReport, type TrialBalanceReport, type TrialBalanceReportLine } from './reports/trial-balance-report.ts';
+export { playerLiabilityReport, type PlayerLiabilityReport } from './reports/player-liability-report.ts';
+export { ggrReport, type GgrGranularity, type GgrLine, type GgrReport } from './reports/ggr-report.ts';
+export { allocateSharedGame, allocateSharedLiquidity, type SharedGame, type SharedGameAllocation, type SharedLiquidityAllocation } from './reports/shared-liquidity.ts';
