@@ -30,3 +30,8 @@ export { trialBalanceReport, type TrialBalanceReport, type TrialBalanceReportLin
 export { playerLiabilityReport, type PlayerLiabilityReport } from './reports/player-liability-report.ts';
 export { ggrReport, type GgrGranularity, type GgrLine, type GgrReport } from './reports/ggr-report.ts';
 export { allocateSharedGame, allocateSharedLiquidity, type SharedGame, type SharedGameAllocation, type SharedLiquidityAllocation } from './reports/shared-liquidity.ts';
+export { playerStatementPage, statementPageSizeMax, type PlayerStatementLine, type PlayerStatementPage } from './statement/player-statement-page.ts';
+
+export { addYears, playerRetention, retainedUntil, type PlayerRetention } from './retention/retention-period.ts';
+export { erasedOnRequest, keptPseudonymous, retainedForPeriod, type PersonalDataItem } from './retention/personal-data.ts';
+export { completeDueErasures, dueErasuresBatchMax, erasePersonalRecords, requestErasure, type ErasureOutcome } from './retention/request-erasure.ts';
