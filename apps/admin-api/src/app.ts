@@ -2,12 +2,16 @@ import { defaultComplianceRules, type ComplianceContext, type ComplianceRules } 
 import { systemClock, type Clock } from '@casino/core';
 import { createServiceApp, declaredStaffRoles, type App, type ServiceConnections, type StaffRole } from '@casino/http';
 import { PiiProtector } from '@casino/players';
+import { czechReportingRules, type ReportingRules } from '@casino/reporting';
 import type { AdminApiConfig } from './config.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { caseRoutes } from './routes/cases.ts';
+import { exportRoutes } from './routes/exports.ts';
 import { ledgerRoutes } from './routes/ledger.ts';
 import { monitoringRoutes } from './routes/monitoring.ts';
 import { playerRoutes } from './routes/players.ts';
+import { reportRoutes } from './routes/reports.ts';
+import { retentionRoutes } from './routes/retention.ts';
 import { screeningRoutes } from './routes/screening.ts';
 import { staffRoutes } from './routes/staff.ts';
 
@@ -19,6 +23,8 @@ export interface AdminApiOptions {
   /** Tests pass a controllable clock. */
   clock?: Clock;
   rules?: ComplianceRules;
+  /** Exports, reports and retention (issue 10); tests shrink the limits. */
+  reportingRules?: ReportingRules;
 }
 
 /** A route as the app declares it: the staff roles it admits, or public (staff login). */
@@ -65,6 +71,10 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   screeningRoutes(app, ctx);
   monitoringRoutes(app, ctx);
   caseRoutes(app, ctx);
+  const reporting = { db: ctx.db, clock: ctx.clock, rules: options.reportingRules ?? czechReportingRules };
+  exportRoutes(app, reporting);
+  reportRoutes(app, reporting);
+  retentionRoutes(app, reporting);
   return app;
 }
 

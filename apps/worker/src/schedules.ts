@@ -2,6 +2,7 @@ import { systemClock } from '@casino/core';
 import { sealBlocks } from '@casino/ledger';
 import { cancelExpiredTemporaryAccounts, czechPlayerRules, sendPostalOrdersForUnclaimedRefunds } from '@casino/players';
 import { complianceSchedules } from './compliance.ts';
+import { reportingSchedules } from './reporting.ts';
 import type { ScheduledTask } from './runtime.ts';
 import type { WorkerConfig } from './config.ts';
 
@@ -27,5 +28,6 @@ export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
       },
     },
     ...complianceSchedules(config.AML_BATCH_INTERVAL_MS),
+    ...reportingSchedules({ exportExpiryMs: config.EXPORT_EXPIRY_INTERVAL_MS, erasureMs: config.ERASURE_INTERVAL_MS }),
   ];
 }

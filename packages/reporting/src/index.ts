@@ -34,4 +34,4 @@ export { playerStatementPage, statementPageSizeMax, type PlayerStatementLine, ty
 
 export { addYears, playerRetention, retainedUntil, type PlayerRetention } from './retention/retention-period.ts';
 export { erasedOnRequest, keptPseudonymous, retainedForPeriod, type PersonalDataItem } from './retention/personal-data.ts';
-export { completeDueErasures, dueErasuresBatchMax, erasePersonalRecords, requestErasure, type ErasureOutcome } from './retention/request-erasure.ts';
+export { completeDueErasures, dueErasuresBatchMax, erasePersonalRecords, findRetention, requestErasure, type ErasureOutcome } from './retention/request-erasure.ts';

@@ -4,7 +4,7 @@ import { assert, DomainError, newId, pragueDate, type PlayerId } from '@casino/c
 import { Prisma, transaction, type Tx } from '@casino/db';
 import type { ReportingContext } from '../context.ts';
 import { erasedOnRequest, retainedForPeriod, type PersonalDataItem } from './personal-data.ts';
-import { playerRetention } from './retention-period.ts';
+import { playerRetention, type PlayerRetention } from './retention-period.ts';
 
 export interface ErasureOutcome {
   playerId: string;
@@ -125,4 +125,15 @@ async function anonymiseRetained(tx: Tx, ctx: ReportingContext, playerId: Player
 
 function outcome(playerId: string, until: string, completedAt: Date | null): ErasureOutcome {
   return { playerId, erased: erasedOnRequest, retained: retainedForPeriod.map((r) => ({ ...r, until })), retainedUntil: until, completedAt };
+}
+
+/** How long a player's records are kept, for staff and auditors. */
+export async function findRetention(ctx: ReportingContext, playerId: PlayerId): Promise<PlayerRetention & { playerId: string; retentionYears: number; erasureRequested: boolean }> {
+  return transaction(ctx.db, async (tx) => {
+    const player = await tx.player.findUnique({ where: { id: playerId }, select: { id: true } });
+    if (!player) throw new DomainError('not-found', `No player ${playerId}.`, { field: 'params.playerId' });
+    const retention = await playerRetention(tx, playerId, ctx.rules.retention.years);
+    const request = await tx.erasureRequest.findUnique({ where: { playerId }, select: { id: true } });
+    return { playerId, ...retention, retentionYears: ctx.rules.retention.years, erasureRequested: request !== null };
+  });
 }
