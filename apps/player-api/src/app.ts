@@ -3,10 +3,12 @@ import { createMinistryRegistersClient, screenPlayer } from '@casino/compliance'
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
 import { czechProfile } from '@casino/limits';
 import { czechPlayerRules, PiiProtector, type MinistryRegisters, type PlayersContext } from '@casino/players';
+import { czechReportingRules } from '@casino/reporting';
 import type { PlayerApiConfig } from './config.ts';
 import { authRoutes } from './routes/auth.ts';
 import { meRoutes } from './routes/me.ts';
 import { registrationRoutes } from './routes/registration.ts';
+import { statementRoutes } from './routes/statement.ts';
 
 export interface PlayerApiOptions {
   config: PlayerApiConfig;
@@ -43,5 +45,6 @@ export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
   registrationRoutes(app, ctx, { perMinute: config.REGISTRATION_RATE_LIMIT_PER_MINUTE });
   authRoutes(app, ctx, { perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE });
   meRoutes(app, ctx);
+  statementRoutes(app, { db: connections.db, clock, rules: czechReportingRules });
   return app;
 }
