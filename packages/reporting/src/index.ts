@@ -15,7 +15,7 @@ export { AuditLogFiltersSchema, auditLogRegister, type AuditLogFilters } from '.
 export { PlayerFiltersSchema, playersRegister, playerStates, type PlayerFilters } from './registers/players.ts';
 export { PlayerStatementFiltersSchema, playerStatementRegister, type PlayerStatementFilters } from './registers/player-statement.ts';
 
-export { exportFormats, mediaTypes, type ExportFormat } from './exports/export-session.ts';
+export { exportControls, exportFormats, mediaTypes, prepareExport, streamExport, withExportSnapshot, type ExportControls, type ExportFormat, type PreparedExport, type StreamedFile } from './exports/export-session.ts';
 export type { ExportRequest, ExportMode, ExportStatus } from './exports/export-records.ts';
 export { manifestFileName, type ExportManifest } from './exports/manifest.ts';
 export { startDirectExport, type DirectExport } from './exports/start-direct-export.ts';
