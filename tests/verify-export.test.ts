@@ -48,13 +48,13 @@ function verify(target: string) {
 }
 
 describe('npm run verify:export', () => {
-  it('passes a sound export and its manifest', async () => {
+  it('issue 10: verify:export passes a sound export and its manifest', async () => {
     const result = await verify(file);
     expect(result.stdout).toContain('verify:export ok');
     expect(result.code).toBe(0);
   });
 
-  it('fails a tampered export, naming the checks that failed', async () => {
+  it('issue 10: verify:export fails a tampered export, naming the checks that failed', async () => {
     const tampered = path.join(workDir, 'tampered.csv');
     await writeFile(tampered, (await readFile(file, 'utf8')).replace(',20.50,2050,', ',25.50,2550,'));
     await writeFile(`${tampered}.manifest.json`, await readFile(`${file}.manifest.json`));

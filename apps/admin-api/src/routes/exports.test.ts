@@ -83,7 +83,7 @@ describe('auditor exports over HTTP (issue 10)', () => {
     expect(audit).toMatchObject({ actorId: auditor.staffUserId, actorRoles: ['auditor'] });
   });
 
-  it('a streamed export over the direct limit is a 422 problem that points to a background export; bad filters name the field', async () => {
+  it('issue 10: a streamed export over the direct limit is a 422 problem that points to a background export; bad filters name the field', async () => {
     const tooLarge = await get(`/v1/registers/ledger-transactions/export?${november}`, auditor);
     expect(tooLarge.statusCode).toBe(422);
     expect(tooLarge.headers['content-type']).toContain('application/problem+json');
@@ -93,7 +93,7 @@ describe('auditor exports over HTTP (issue 10)', () => {
     expect(noPeriod.json().field).toBe('query.from');
   });
 
-  it('a background export runs in the worker with progress, downloads as the manifest says, verifies, and expires (410)', async () => {
+  it('issue 10: a background export runs in the worker with progress, downloads as the manifest says, verifies, and expires (410)', async () => {
     const requested = await app.inject({ method: 'POST', url: '/v1/exports', headers: bearer(auditor), payload: { register: 'ledger-transactions', format: 'jsonl', filters: { from: '2026-11-01T00:00:00+01:00', to: '2026-12-01T00:00:00+01:00' } } });
     expect(requested.statusCode).toBe(202);
     const { exportId } = requested.json();
@@ -114,7 +114,7 @@ describe('auditor exports over HTTP (issue 10)', () => {
     clock.set(new Date('2026-11-24T09:00:00Z'));
   });
 
-  it('the players register (identification data) is for auditors, the MLRO and admins, not finance', async () => {
+  it('002:REC-01 the players register (identification data) is for auditors, the MLRO and admins, not finance', async () => {
     const asFinance = await get(`/v1/registers/players/export?playerId=${playerId}`, finance);
     expect(asFinance.statusCode).toBe(403);
     const asAuditor = await get(`/v1/registers/players/export?playerId=${playerId}`, auditor);
@@ -124,7 +124,7 @@ describe('auditor exports over HTTP (issue 10)', () => {
 });
 
 describe('reports over HTTP', () => {
-  it('trial balance, player liability and GGR answer for an auditor', async () => {
+  it('issue 10: trial balance, player liability and GGR answer for an auditor', async () => {
     const tb = (await get('/v1/reports/trial-balance?currency=CZK&date=2026-11-30', auditor)).json();
     expect(tb).toMatchObject({ balanced: true, totalDebits: tb.totalCredits });
     const liability = (await get('/v1/reports/player-liability?currency=CZK&date=2026-11-30', auditor)).json();
@@ -135,13 +135,13 @@ describe('reports over HTTP', () => {
 });
 
 describe('the auditor role reads and exports but changes nothing (issue 10 role test)', () => {
-  it('every route an auditor may call is a read, or the request of an export', () => {
+  it('issue 10: every route an auditor may call is a read, or the request of an export', () => {
     const forAuditor = adminRoutes(app).filter((r) => r.roles?.includes('auditor')).map((r) => `${r.method} ${r.url}`);
     expect(forAuditor).toEqual(expect.arrayContaining(['GET /v1/registers/:register/export', 'POST /v1/exports', 'GET /v1/exports/:exportId/file', 'GET /v1/reports/ggr', 'GET /v1/ledger/trial-balance']));
     expect(forAuditor.filter((r) => !r.startsWith('GET ') && r !== 'POST /v1/exports')).toEqual([]);
   });
 
-  it('an auditor gets 403 on every route that changes something', async () => {
+  it('issue 10: an auditor gets 403 on every route that changes something', async () => {
     const writes = adminRoutes(app).filter((r) => r.method !== 'GET' && r.roles !== null && r.url !== '/v1/exports');
     expect(writes.length).toBeGreaterThan(10);
     for (const route of writes) {

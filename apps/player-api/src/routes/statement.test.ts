@@ -70,7 +70,7 @@ describe('the player statement (002:WAL-10, REC-05; 004:ACC-08)', () => {
     expect((parse(period.rawPayload, { columns: true }) as Array<Record<string, string>>).map((r) => r.balance_after)).toEqual(['250.00', '350.00']);
   });
 
-  it('needs a player token', async () => {
+  it('issue 10: the statement needs a player token', async () => {
     expect((await app.inject({ method: 'GET', url: '/v1/me/statement' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/v1/me/statement.csv' })).statusCode).toBe(401);
   });

@@ -34,7 +34,7 @@ async function reverseAt(transactionId: TransactionId, when: string) {
 }
 
 describe('GGR per game and period (issue 10; 002:RAKE-01..03)', () => {
-  it('the GGR of a crafted set of stakes, wins, refunds, reversals, rake and tournament fees equals the hand-computed figures', async () => {
+  it('issue 10: the GGR of a crafted set of stakes, wins, refunds, reversals, rake and tournament fees equals the hand-computed figures', async () => {
     const a = await playerWithWallet(testDb.db);
     const b = await playerWithWallet(testDb.db);
     await move(testDb.db, 'DEPOSIT', chart.psp, a.wallet, czk('1000.00'), at('2026-11-01T10:00:00Z'));
@@ -81,7 +81,7 @@ describe('GGR per game and period (issue 10; 002:RAKE-01..03)', () => {
 });
 
 describe('trial balance and player liability at a date', () => {
-  it('the trial balance at the end of a Prague day balances and splits by account type and purpose', async () => {
+  it('issue 10: the trial balance at the end of a Prague day balances and splits by account type and purpose', async () => {
     const report = await trialBalanceReport(testDb.db, { currency: 'CZK', date: '2026-11-10' });
     expect(report.balanced).toBe(true);
     expect(report.totalDebits.equals(report.totalCredits)).toBe(true);
@@ -91,7 +91,7 @@ describe('trial balance and player liability at a date', () => {
     expect(revenue).toEqual([['fee-revenue', '67.00'], ['game-revenue', '-85.00'], ['rake-revenue', '3.50']]);
   });
 
-  it('player liability is the sum of player wallets, against PSP clearing and the bank', async () => {
+  it('002:WAL-01 player liability is the sum of player wallets, against PSP clearing and the bank', async () => {
     const report = await playerLiabilityReport(testDb.db, { currency: 'CZK', date: '2026-11-10' });
     // Deposits 2,000; the players won 60 at roulette and 25 at blackjack; 100 went to a poker table, 22 to a tournament.
     expect(report.playerWallets.cash.toDecimalString()).toBe('1963.00');
@@ -111,12 +111,12 @@ describe('shared liquidity: revenue allocated to Czech residents (002:ALLOC-01..
     ...(overlay === undefined ? {} : { overlay: czk(overlay) }),
   });
 
-  it('002:T-ALLOC-01 stakes 1,000 (Czech residents 300), wins 995 → net 5, Czech revenue 1.50', () => {
+  it('002:T-ALLOC-01 / ALLOC-01 / ALLOC-02 stakes 1,000 (Czech residents 300), wins 995 → net 5, Czech revenue 1.50', () => {
     const result = allocateSharedGame(game('hand-1', [[true, '300.00', '0.00'], [false, '700.00', '995.00']]));
     expect([result.net, result.czechRevenue, result.otherRevenue].map((m) => m.toDecimalString())).toEqual(['5.00', '1.50', '3.50']);
   });
 
-  it('a crafted period of hands and a tournament with overlay equals the hand-computed split', () => {
+  it('002:ALLOC-02 / ALLOC-04 / AMB-ALLOC a crafted period of hands and a tournament with overlay equals the hand-computed split', () => {
     const result = allocateSharedLiquidity('CZK', [
       // Net 1.00; Czech stakes 1/3: 0.333… → 0.33, the rest 0.67.
       game('hand-2', [[true, '10.00', '0.00'], [false, '20.00', '29.00']]),

@@ -62,7 +62,7 @@ describe('retention period (002:REC-02)', () => {
     expect(await testDb.db.playerStateTransition.count({ where: { playerId } })).toBeGreaterThanOrEqual(2);
   });
 
-  it('the retention period is configurable', async () => {
+  it('002:REC-02 the retention period is configurable', async () => {
     const playerId = await closedPlayer('2020-05-01', '2020-06-30');
     const fiveYears = testReportingContext(testDb.db, new ManualClock(new Date('2026-01-01T09:00:00Z')), { ...czechReportingRules, retention: { years: 5 } });
     const asked = await requestErasure(fiveYears, { playerId, actor: staff, reason: 'erase under a 5-year policy' });
@@ -74,7 +74,7 @@ describe('retention period (002:REC-02)', () => {
 });
 
 describe('erasure request (GDPR art. 17 against 002:REC-01/02)', () => {
-  it('anonymises what the law allows, keeps what it requires, and says which is which', async () => {
+  it('002:REC-01 / REC-02 an erasure request anonymises what the law allows, keeps what it requires, and says which is which', async () => {
     const playerId = await closedPlayer('2026-01-10', '2026-02-01');
     const ctx = testReportingContext(testDb.db, new ManualClock(new Date('2026-03-01T09:00:00Z')));
     const result = await requestErasure(ctx, { playerId, actor: staff, reason: 'the player asked us to erase their data' });
@@ -93,7 +93,7 @@ describe('erasure request (GDPR art. 17 against 002:REC-01/02)', () => {
     expect((await requestErasure(ctx, { playerId, actor: staff, reason: 'asked twice' })).retainedUntil).toBe('2036-02-01');
   });
 
-  it('is refused while the account is open: the contract must end first', async () => {
+  it('issue 10: an erasure request is refused while the account is open: the contract must end first', async () => {
     const { playerId } = await playerWithWallet(testDb.db);
     const ctx = testReportingContext(testDb.db);
     await expect(requestErasure(ctx, { playerId, actor: staff, reason: 'too early' })).rejects.toMatchObject({ code: 'erasure-account-open', status: 409 });
