@@ -15,15 +15,15 @@ export { AuditLogFiltersSchema, auditLogRegister, type AuditLogFilters } from '.
 export { PlayerFiltersSchema, playersRegister, playerStates, type PlayerFilters } from './registers/players.ts';
 export { PlayerStatementFiltersSchema, playerStatementRegister, type PlayerStatementFilters } from './registers/player-statement.ts';
 
-export { exportControls, exportFormats, mediaTypes, prepareExport, streamExport, withExportSnapshot, type ExportControls, type ExportFormat, type PreparedExport, type StreamedFile } from './exports/export-session.ts';
-export type { ExportRequest, ExportMode, ExportStatus } from './exports/export-records.ts';
-export { manifestFileName, type ExportManifest } from './exports/manifest.ts';
-export { startDirectExport, type DirectExport } from './exports/start-direct-export.ts';
-export { ExportRequestedSchema, exportRequestedTopic, requestExport } from './exports/request-export.ts';
-export { runExportJob, type ExportJobOutcome } from './exports/run-export-job.ts';
-export { downloadExport, exportListPageSizeMax, findExport, listExports, readExportManifest, type ExportDownload, type ExportStatusView } from './exports/read-export.ts';
-export { expireExports } from './exports/expire-exports.ts';
-export { verifyExportFile, type ExportVerification, type VerificationCheck } from './exports/verify-export.ts';
+export { exportControls, exportFormats, mediaTypes, prepareExport, streamExport, withExportSnapshot, type ExportControls, type ExportFormat, type PreparedExport, type StreamedFile } from './export/export-session.ts';
+export type { ExportRequest, ExportMode, ExportStatus } from './export/export-records.ts';
+export { manifestFileName, type ExportManifest } from './export/manifest.ts';
+export { startDirectExport, type DirectExport } from './export/start-direct-export.ts';
+export { ExportRequestedSchema, exportRequestedTopic, requestExport } from './export/request-export.ts';
+export { runExportJob, type ExportJobOutcome } from './export/run-export-job.ts';
+export { downloadExport, exportListPageSizeMax, findExport, listExports, readExportManifest, type ExportDownload, type ExportStatusView } from './export/read-export.ts';
+export { expireExports } from './export/expire-exports.ts';
+export { verifyExportFile, type ExportVerification, type VerificationCheck } from './export/verify-export.ts';
 
 export { endOfPragueDay, praguePeriod, reportDaysMax, sealedThrough, type PraguePeriod, type SealedThrough } from './reports/report-period.ts';
 export { trialBalanceReport, type TrialBalanceReport, type TrialBalanceReportLine } from './reports/trial-balance-report.ts';

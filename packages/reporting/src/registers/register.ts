@@ -36,7 +36,7 @@ export type Coverage =
 /**
  * A register: everything that differs between one export and another. Query, columns and filters
  * are data; streaming, CSV and JSON Lines, manifests, jobs and verification are shared
- * (exports/*.ts), so a new register (issue 6's payments, issue 7's game rounds) is one file like
+ * (export/*.ts), so a new register (issue 6's payments, issue 7's game rounds) is one file like
  * this, added to `registers` in registers/index.ts.
  */
 export interface RegisterDefinition<F = unknown> {
