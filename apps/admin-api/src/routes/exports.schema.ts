@@ -81,4 +81,11 @@ export const RegisterListSchema = z.object({
   })),
 });
 
-export const ExportFileSchema = z.string().describe('CSV (RFC 4180, UTF-8, CRLF, header row) or JSON Lines: columns in docs/exports.md and GET /v1/registers');
+/** The file, as the media type of its format (OpenAPI lists both). */
+export const ExportFileSchema = {
+  description: 'CSV (RFC 4180, UTF-8, CRLF, header row) or JSON Lines: columns in docs/exports.md and GET /v1/registers',
+  content: {
+    'text/csv': { schema: z.string() },
+    'application/jsonl': { schema: z.string() },
+  },
+};

@@ -26,5 +26,8 @@ export const StatementCsvQuerySchema = z.object({
   to: z.iso.datetime({ offset: true }).optional(),
 });
 
-export const StatementCsvSchema = z.string().describe('CSV (RFC 4180, UTF-8, CRLF, header row): docs/exports.md, register player-statement');
+export const StatementCsvSchema = {
+  description: 'CSV (RFC 4180, UTF-8, CRLF, header row): docs/exports.md, register player-statement',
+  content: { 'text/csv': { schema: z.string() } },
+};
 export const statementProblems = problemResponses(400, 401, 403, 404, 422, 429);
