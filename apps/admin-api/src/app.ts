@@ -4,15 +4,19 @@ import { systemClock, type Clock } from '@casino/core';
 import { createServiceApp, declaredStaffRoles, type App, type ServiceConnections, type StaffRole } from '@casino/http';
 import { czechProfile } from '@casino/limits';
 import { PiiProtector } from '@casino/players';
+import { czechReportingRules, type ReportingRules } from '@casino/reporting';
 import type { AdminApiConfig } from './config.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { caseRoutes } from './routes/cases.ts';
 import { cashierPlayerRoutes } from './routes/cashier-players.ts';
 import { cashierReviewRoutes } from './routes/cashier-review.ts';
+import { exportRoutes } from './routes/exports.ts';
 import { ledgerRoutes } from './routes/ledger.ts';
 import { limitsRoutes } from './routes/limits.ts';
 import { monitoringRoutes } from './routes/monitoring.ts';
 import { playerRoutes } from './routes/players.ts';
+import { reportRoutes } from './routes/reports.ts';
+import { retentionRoutes } from './routes/retention.ts';
 import { screeningRoutes } from './routes/screening.ts';
 import { staffRoutes } from './routes/staff.ts';
 
@@ -26,6 +30,8 @@ export interface AdminApiOptions {
   rules?: ComplianceRules;
   /** The cashier's limits and compliance port; the platform's own (packages/cashier) by default. */
   guards?: CashierGuards;
+  /** Exports, reports and retention (issue 10); tests shrink the limits. */
+  reportingRules?: ReportingRules;
 }
 
 /** A route as the app declares it: the staff roles it admits, or public (staff login). */
@@ -82,6 +88,10 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   limitsRoutes(app, { db: connections.db, clock, profile: czechProfile });
   cashierReviewRoutes(app, cashier);
   cashierPlayerRoutes(app, cashier);
+  const reporting = { db: ctx.db, clock: ctx.clock, rules: options.reportingRules ?? czechReportingRules };
+  exportRoutes(app, reporting);
+  reportRoutes(app, reporting);
+  retentionRoutes(app, reporting);
   return app;
 }
 

@@ -4,6 +4,7 @@ import { createMinistryRegistersClient, screenPlayer } from '@casino/compliance'
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
 import { czechProfile, type ExcludedPersonsRegister, type LimitsContext } from '@casino/limits';
 import { czechPlayerRules, PiiProtector, playerAccountsFor, type MinistryRegisters, type PlayersContext } from '@casino/players';
+import { czechReportingRules } from '@casino/reporting';
 import type { PlayerApiConfig } from './config.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cashierRoutes } from './routes/cashier.ts';
@@ -11,6 +12,7 @@ import { limitsRoutes } from './routes/limits.ts';
 import { meRoutes } from './routes/me.ts';
 import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { registrationRoutes } from './routes/registration.ts';
+import { statementRoutes } from './routes/statement.ts';
 
 export interface PlayerApiOptions {
   config: PlayerApiConfig;
@@ -65,5 +67,6 @@ export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
   });
   paymentMethodRoutes(app, cashier);
   cashierRoutes(app, cashier);
+  statementRoutes(app, { db: connections.db, clock, rules: czechReportingRules });
   return app;
 }

@@ -11,6 +11,10 @@ export const workerConfigSchema = serviceConfigSchema.extend({
   PLAYER_LIFECYCLE_INTERVAL_MS: intVar(600_000, { min: 1_000, max: 86_400_000 }),
   /** Batch evaluation of the AML monitoring rules over the last day (issue 9). */
   AML_BATCH_INTERVAL_MS: intVar(86_400_000, { min: 60_000, max: 604_800_000 }),
+  /** Deleting the files of expired exports (issue 10). */
+  EXPORT_EXPIRY_INTERVAL_MS: intVar(900_000, { min: 1_000, max: 86_400_000 }),
+  /** Completing erasure requests whose retention period has ended (issue 10). */
+  ERASURE_INTERVAL_MS: intVar(86_400_000, { min: 60_000, max: 604_800_000 }),
   /** Where e-mail and SMS are delivered (the mail/SMS provider; apps/sandbox's mailbox in development). */
   NOTIFICATIONS_URL: urlVar('http://127.0.0.1:3005', ['http', 'https']),
   /** Deadlines of the cashier: verification (004:PAY-07), overdue payouts (WDR-03), debts (WIN-05), stale intents, refunds. */

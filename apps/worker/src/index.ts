@@ -6,3 +6,4 @@ export { buildWorkerHealthApp } from './app.ts';
 export { scheduledTasks } from './schedules.ts';
 export { notificationJobs } from './notifications.ts';
 export { complianceJobs, complianceSchedules } from './compliance.ts';
+export { reportingJobs, reportingSchedules } from './reporting.ts';

@@ -8,6 +8,7 @@ import { cashierJobs } from './cashier-jobs.ts';
 import type { WorkerConfig } from './config.ts';
 import { complianceJobs } from './compliance.ts';
 import { notificationJobs } from './notifications.ts';
+import { reportingJobs } from './reporting.ts';
 
 /** The cashier as the worker runs it: the provider's client for payouts and refunds, the keys for account numbers. */
 export function workerCashierContext(config: WorkerConfig): (db: Db) => CashierContext {
@@ -28,5 +29,6 @@ export function registeredJobs(config: WorkerConfig, logger: { warn(details: obj
     ...notificationJobs(config.NOTIFICATIONS_URL),
     ...complianceJobs(),
     ...cashierJobs({ cashier: workerCashierContext(config), players: workerPlayersContext(config), logger }),
+    ...reportingJobs(),
   ];
 }

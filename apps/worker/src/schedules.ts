@@ -3,6 +3,7 @@ import { systemClock } from '@casino/core';
 import { sealBlocks } from '@casino/ledger';
 import { cancelExpiredTemporaryAccounts, czechPlayerRules, sendPostalOrdersForUnclaimedRefunds } from '@casino/players';
 import { complianceSchedules } from './compliance.ts';
+import { reportingSchedules } from './reporting.ts';
 import type { ScheduledTask } from './runtime.ts';
 import type { WorkerConfig } from './config.ts';
 import { workerCashierContext } from './jobs.ts';
@@ -37,5 +38,6 @@ export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
       everyMs: config.CASHIER_DEADLINES_INTERVAL_MS,
       run: (db) => runCashierDeadlines(cashier(db)),
     },
+    ...reportingSchedules({ exportExpiryMs: config.EXPORT_EXPIRY_INTERVAL_MS, erasureMs: config.ERASURE_INTERVAL_MS }),
   ];
 }

@@ -66,6 +66,12 @@ export const errorCatalog = {
   'payment-declined': { status: 422, title: 'The payment provider declined the payment' },
   'payment-provider-unavailable': { status: 503, title: 'The payment provider cannot be reached' },
   'webhook-signature-invalid': { status: 401, title: 'The webhook signature is missing, invalid or stale' },
+  // Exports, retention and erasure (issue 10, docs/exports.md).
+  'export-too-large': { status: 422, title: 'Too many rows to stream directly; request a background export' },
+  'export-not-ready': { status: 409, title: 'The export is not ready' },
+  'export-expired': { status: 410, title: 'The export has expired' },
+  'retention-period-active': { status: 409, title: 'The records are inside their retention period' },
+  'erasure-account-open': { status: 409, title: 'Personal data can be erased only after the account is closed' },
   'internal-error': { status: 500, title: 'Internal server error' },
   'service-unavailable': { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/client.ts';
 
 export type Db = PrismaClient;
@@ -16,8 +17,20 @@ export interface CreateDbOptions {
   applicationName?: string;
 }
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * The node-postgres pool behind a client, for the few readers Prisma cannot serve: exports stream
+ * with COPY TO STDOUT (packages/reporting). Same database, same connection limits.
+ */
+export function pgPoolOf(db: Db): pg.Pool {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('pgPoolOf: this client was not made by createDb');
+  return pool;
+}
+
 export function createDb(options: CreateDbOptions): Db {
-  const adapter = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: options.poolMax ?? 10,
     // Fail fast when PostgreSQL is unreachable: requests answer 503 instead of hanging.
@@ -28,5 +41,7 @@ export function createDb(options: CreateDbOptions): Db {
     // implicit and save a round trip (SET TRANSACTION) on every transaction.
     options: '-c default_transaction_isolation=read\\ committed',
   });
-  return new PrismaClient({ adapter });
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  pools.set(db, pool);
+  return db;
 }

@@ -1,4 +1,4 @@
-export { createDb, type CreateDbOptions, type Db, type Tx } from './client.ts';
+export { createDb, pgPoolOf, type CreateDbOptions, type Db, type Tx } from './client.ts';
 export { Prisma } from './generated/client.ts';
 export {
   isRetryableTransactionError,

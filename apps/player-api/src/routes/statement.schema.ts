@@ -1,0 +1,33 @@
+import { MoneyOutputSchema, problemResponses } from '@casino/http';
+import { z } from 'zod';
+
+export const StatementQuerySchema = z.object({
+  before: z.string().regex(/^\d{1,19}$/).optional().describe('nextCursor of the previous page'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  betsOnly: z.enum(['true', 'false']).default('false').transform((v) => v === 'true').describe('Only the movements of games: the overview of closed bets (004:ACC-08)'),
+});
+
+export const StatementPageSchema = z.object({
+  lines: z.array(z.object({
+    postingId: z.string(),
+    transactionId: z.string(),
+    effectiveAt: z.iso.datetime(),
+    kind: z.string().describe('DEPOSIT, STAKE, WIN, WITHDRAWAL_HOLD, …'),
+    game: z.string().nullable().describe('roulette, blackjack or poker for game movements'),
+    wallet: z.string().describe('cash, temporary or bonus'),
+    amount: MoneyOutputSchema.describe('Into the wallet positive, out of it negative'),
+    balanceAfter: MoneyOutputSchema,
+  })),
+  nextCursor: z.string().nullable(),
+});
+
+export const StatementCsvQuerySchema = z.object({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+
+export const StatementCsvSchema = {
+  description: 'CSV (RFC 4180, UTF-8, CRLF, header row): docs/exports.md, register player-statement',
+  content: { 'text/csv': { schema: z.string() } },
+};
+export const statementProblems = problemResponses(400, 401, 403, 404, 422, 429);
