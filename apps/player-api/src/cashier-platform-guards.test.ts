@@ -5,6 +5,7 @@
  */
 import { defaultComplianceRules, monitoringEventTopic, placePayoutHold, releasePayoutHold, systemActor } from '@casino/compliance';
 import { transaction } from '@casino/db';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asPlayer, asStaff, cashBalance, czk, deposit, key, pspSettings, registeredPlayer } from './cashier-test-support.ts';
 import { startHarness, type Harness } from './test-support.ts';
@@ -63,5 +64,24 @@ describe('cashier with the platform guards', () => {
       expect.objectContaining({ measure: 'deposit:day', inForce: expect.objectContaining({ set: true, amount: { amount: '2000.00', currency: 'CZK' } }) }),
       expect.objectContaining({ measure: 'stake:day', inForce: expect.objectContaining({ set: false }) }),
     ]));
+  });
+
+  it('002:REC-01 / REC-02 the payment-transaction register lists each deposit and withdrawal with the player\'s identification, amount, dates, status and ledger transactions; the CSV parses', async () => {
+    const player = await registeredPlayer(h, '300.00');
+    expect((await deposit(h, player, player.bankMethodId, '250.00')).statusCode).toBe(201);
+    expect((await withdraw(player, '120.00')).statusCode).toBe(201);
+    const exported = await asStaff(h, ['auditor'], 'GET', `/v1/registers/payment-transactions/export?playerId=${player.playerId}`);
+    expect(exported.statusCode).toBe(200);
+    const rows = parse(exported.body, { columns: true, bom: true }) as Array<Record<string, string>>;
+    const person = await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId } });
+    expect(rows.map((r) => [r.direction, r.amount, r.currency, r.first_name, r.surname, r.date_of_birth])).toEqual([
+      ['deposit', '300.00', 'CZK', person.firstName, person.surname, person.dateOfBirth.toISOString().slice(0, 10)],
+      ['deposit', '250.00', 'CZK', person.firstName, person.surname, person.dateOfBirth.toISOString().slice(0, 10)],
+      ['withdrawal', '120.00', 'CZK', person.firstName, person.surname, person.dateOfBirth.toISOString().slice(0, 10)],
+    ]);
+    expect(rows.slice(0, 2).every((r) => r.status === 'SETTLED' && r.ledger_transaction_id !== '' && r.completed_at !== '')).toBe(true);
+    expect(rows[2]!.hold_transaction_id).not.toBe('');
+    const finance = await asStaff(h, ['finance'], 'GET', `/v1/registers/payment-transactions/export?playerId=${player.playerId}`);
+    expect(finance.statusCode).toBe(200);
   });
 });

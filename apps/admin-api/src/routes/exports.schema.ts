@@ -15,9 +15,9 @@ export const ExportParamsSchema = z.object({ exportId: z.uuid() });
  */
 export const StreamQuerySchema = z.object({
   format: z.enum(exportFormats).default('csv'),
-  from: z.iso.datetime({ offset: true }).optional().describe('ledger-transactions (required), audit-log'),
-  to: z.iso.datetime({ offset: true }).optional().describe('ledger-transactions (required), audit-log; exclusive'),
-  playerId: z.uuid().optional().describe('ledger-transactions, players'),
+  from: z.iso.datetime({ offset: true }).optional().describe('ledger-transactions (required), payment-transactions, audit-log'),
+  to: z.iso.datetime({ offset: true }).optional().describe('ledger-transactions (required), payment-transactions, audit-log; exclusive'),
+  playerId: z.uuid().optional().describe('ledger-transactions, payment-transactions, players'),
   accountType: z.enum(ledgerAccountTypes).optional().describe('ledger-transactions'),
   kind: z.enum(ledgerTransactionKinds).optional().describe('ledger-transactions'),
   game: z.enum(ledgerGames).optional().describe('ledger-transactions'),
@@ -28,6 +28,10 @@ export const StreamQuerySchema = z.object({
   action: z.string().max(80).optional().describe('audit-log'),
   state: z.enum(playerStates).optional().describe('players'),
   residenceCountry: z.string().regex(/^[A-Z]{2}$/).optional().describe('players'),
+  direction: z.enum(['deposit', 'withdrawal']).optional().describe('payment-transactions'),
+  status: z.string().regex(/^[A-Z_]{2,30}$/).optional().describe('payment-transactions'),
+  instrument: z.string().regex(/^[a-z-]{2,30}$/).optional().describe('payment-transactions'),
+  provider: z.string().regex(/^[a-z][a-z0-9-]{1,38}$/).optional().describe('payment-transactions'),
 });
 
 export const ExportBodySchema = z.object({

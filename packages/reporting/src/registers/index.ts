@@ -1,17 +1,18 @@
 import { auditLogRegister } from './audit-log.ts';
 import { ledgerTransactionsRegister } from './ledger-transactions.ts';
+import { paymentTransactionsRegister } from './payment-transactions.ts';
 import { playerStatementRegister } from './player-statement.ts';
 import { playersRegister } from './players.ts';
 import type { AnyRegister } from './register.ts';
 
 /**
- * Every register that can be exported, by name. Issue 6 adds `payment-transactions` and issue 7
- * `game-rounds` here (docs/exports.md says what each will hold).
+ * Every register that can be exported, by name. Issue 7 adds `game-rounds` here (docs/exports.md
+ * says what it will hold).
  */
 export const registers: ReadonlyMap<string, AnyRegister> = new Map(
-  ([ledgerTransactionsRegister, auditLogRegister, playersRegister, playerStatementRegister] as AnyRegister[]).map((r) => [r.name, r]),
+  ([ledgerTransactionsRegister, paymentTransactionsRegister, auditLogRegister, playersRegister, playerStatementRegister] as AnyRegister[]).map((r) => [r.name, r]),
 );
 
 /** Registers staff export through the admin API (the player statement is the player's own). */
-export const staffRegisterNames = ['ledger-transactions', 'audit-log', 'players'] as const;
+export const staffRegisterNames = ['ledger-transactions', 'payment-transactions', 'audit-log', 'players'] as const;
 export type StaffRegisterName = (typeof staffRegisterNames)[number];
