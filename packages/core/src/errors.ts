@@ -48,6 +48,13 @@ export const errorCatalog = {
   'self-exclusion-not-shortenable': { status: 409, title: 'A self-exclusion cannot be shortened or lifted' },
   'self-limits-inconsistent': { status: 422, title: 'A shorter period may not have a higher limit than a longer one' },
   'play-session-ended': { status: 409, title: 'The play session has ended' },
+  // Game service (issue 7, packages/tables): seats and the actions a round refuses.
+  'table-closed': { status: 409, title: 'The table is closed' },
+  'table-full': { status: 409, title: 'Every seat at the table is taken' },
+  'seat-taken': { status: 409, title: 'The seat is taken' },
+  'already-seated': { status: 409, title: 'The player already has a seat at this table' },
+  'not-seated': { status: 403, title: 'Only a seated player can act; spectators watch' },
+  'game-action-refused': { status: 422, title: 'The game refused the action' },
   'internal-error': { status: 500, title: 'Internal server error' },
   'service-unavailable': { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;
