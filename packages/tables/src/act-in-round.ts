@@ -88,12 +88,13 @@ function requestHash(request: ActRequest): string {
 }
 
 async function actInTransaction(ctx: TablesContext, tx: Tx, request: ActRequest, pushes: Pushes): Promise<ActResult> {
+  // Under the round's lock, so a retry racing its first attempt waits for it and then finds its answer.
+  const round = await lockRoundOrThrow(tx, request.roundId);
   const answered = await tx.gameAction.findUnique({ where: { playerId_actionId: { playerId: request.playerId, actionId: request.actionId } } });
   if (answered) {
     if (answered.requestHash !== requestHash(request)) throw new DomainError('idempotency-key-reused', 'This action id was already used for a different action.', { field: 'header.idempotency-key' });
     return { ...(answered.response as unknown as ActResult), replayed: true };
   }
-  const round = await lockRoundOrThrow(tx, request.roundId);
   if (round.status !== 'OPEN') throw new DomainError('game-action-refused', 'The round is over.', { extensions: { reason: 'round-over' } });
   const { seat, playSessionId } = await actingSeat(tx, round, request);
   const actions = engineActions(round, request.action, seat);

@@ -5,7 +5,7 @@
 export type { Presence, TableBroadcaster, TablesContext } from './context.ts';
 export { tableRules } from './rules.ts';
 export { toWire, type Wire } from './wire.ts';
-export type { GameId, TableLimits } from './engines.ts';
+export { replayRecord, type GameId, type TableLimits } from './engines.ts';
 export { createTable, findTable, validateTableDefinition, type TableConfig, type TableDefinition } from './table-config.ts';
 export { listTables, tableDetail, type LobbyTable, type TableDetail } from './lobby.ts';
 export { leaveSeat, takeSeat } from './seats.ts';

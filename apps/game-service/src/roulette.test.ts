@@ -1,0 +1,161 @@
+import { findInvariantViolations } from '@casino/ledger';
+import { replayRecord } from '@casino/tables';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { czk, rouletteTable, settle, startGameHarness, type GameHarness } from './test-support.ts';
+
+let h: GameHarness;
+beforeAll(async () => {
+  h = await startGameHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const everyStraight = (stake: string) => Array.from({ length: 37 }, (_, n) => ({ kind: 'inside', numbers: [n], stake: czk(stake) }));
+const bettingTimeMs = 20_000;
+
+describe('game-service: roulette money (issue 7)', () => {
+  it('004:GAM-R-07 / T-83 / GAM-R-08 a confirmed stake is checked and debited, an unconfirmed one is dropped at the end of betting, the win is credited, and the record keeps seed, actions, results and ledger transactions', async () => {
+    const table = await h.createTable(rouletteTable('money-1'));
+    const player = await h.newPlayer({ deposit: '1000.00' });
+    const seated = await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: player.headers, payload: {} });
+    expect(seated.statusCode).toBe(201);
+    const roundId = seated.json().roundId as string;
+    const confirmed = await h.act(player, roundId, { kind: 'place-bets', bets: everyStraight('1.00'), confirm: true });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json().stakes).toEqual([{ amount: czk('37.00'), ledgerTransactionId: expect.any(String) }]);
+    const unconfirmed = await h.act(player, roundId, { kind: 'place-bets', bets: [{ kind: 'outside', position: 'red', stake: czk('5.00') }] });
+    expect(unconfirmed.json().stakes).toEqual([]);
+    expect(await h.balance(player)).toBe('963.00');
+
+    expect(await h.tick(bettingTimeMs)).toBe(1);
+    // Every straight covers the pocket: 36 back for the 37 staked; the unconfirmed 5 were never debited.
+    expect(await h.balance(player)).toBe('999.00');
+    const recall = (await h.app.inject({ method: 'GET', url: `/v1/me/rounds/${roundId}`, headers: player.headers })).json();
+    expect(recall).toMatchObject({ status: 'settled', replayVerified: true, seed: expect.stringMatching(/^[0-9a-f]{64}$/), players: [{ seat: 1, staked: czk('37.00'), returned: czk('36.00') }] });
+    expect(recall.postings.map((p: { kind: string; amount: object }) => [p.kind, p.amount])).toEqual([['STAKE', czk('37.00')], ['WIN', czk('36.00')]]);
+    const closed = recall.events.find((e: { kind: string }) => e.kind === 'betting-closed');
+    expect(closed.dropped).toEqual([{ seat: 1, stakeMinor: '500' }]);
+    const stored = await h.connections.db.gameRound.findUniqueOrThrow({ where: { id: roundId } });
+    const replayed = replayRecord('roulette', stored.record!);
+    expect(replayed.actions.map((a) => a.kind)).toEqual(['place-bets', 'confirm-bets', 'place-bets', 'close-betting', 'spin']);
+    expect(replayed.settlements).toEqual([expect.objectContaining({ seat: 1, stakedMinor: 3700n, returnedMinor: 3600n })]);
+    const ledgerIds = recall.postings.map((p: { ledgerTransactionId: string }) => p.ledgerTransactionId);
+    const transactions = await h.connections.db.ledgerTransaction.findMany({ where: { id: { in: ledgerIds } } });
+    expect(transactions.map((t) => t.metadata)).toEqual(expect.arrayContaining([expect.objectContaining({ game: 'roulette', tableId: table.id, roundId, seat: 1 })]));
+    expect(await findInvariantViolations(h.connections.db)).toEqual([]);
+  });
+
+  it('issue 7: a retried confirmation with the same action id debits once; the same id for another action is refused', async () => {
+    const table = await h.createTable(rouletteTable('idempotent-1'));
+    const player = await h.newPlayer({ deposit: '500.00' });
+    const { roundId } = (await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: player.headers, payload: {} })).json();
+    const body = { kind: 'place-bets', bets: [{ kind: 'outside', position: 'black', stake: czk('50.00') }], confirm: true };
+    const [first, second] = await Promise.all([h.act(player, roundId, body, 'action-0000-1'), h.act(player, roundId, body, 'action-0000-1')]);
+    expect([first.json().replayed, second.json().replayed].sort()).toEqual([false, true]);
+    expect(first.json().stakes).toEqual(second.json().stakes);
+    expect(await h.balance(player)).toBe('450.00');
+    const other = await h.act(player, roundId, { ...body, bets: [{ kind: 'outside', position: 'red', stake: czk('50.00') }] }, 'action-0000-1');
+    expect(other.statusCode).toBe(409);
+    expect(other.json().type).toBe('https://problems.casino.example/idempotency-key-reused');
+    expect(await h.balance(player)).toBe('450.00');
+  });
+
+  it('issue 7 / 002:RG-08: a player with a 1,000 CZK daily stake limit plays roulette rounds over the API until refused at the limit; the ledger is balanced afterwards', async () => {
+    const table = await h.createTable(rouletteTable('limit-1'));
+    const player = await h.newPlayer({ stakeDay: '1000.00', deposit: '2000.00' });
+    await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: player.headers, payload: {} });
+    const outcomes: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      const roundId = await h.currentRound(table.id);
+      const response = await h.act(player, roundId, { kind: 'place-bets', bets: [{ kind: 'outside', position: 'red', stake: czk('300.00') }], confirm: true });
+      outcomes.push(response.statusCode);
+      if (response.statusCode !== 200) {
+        expect(response.json()).toMatchObject({ type: 'https://problems.casino.example/limit-exceeded', measure: 'stake:day', remaining: czk('100.00') });
+        // Refused whole, placing included: nothing is left to confirm, nothing was debited or counted.
+        expect((await h.act(player, roundId, { kind: 'confirm-bets' })).json()).toMatchObject({ type: 'https://problems.casino.example/game-action-refused', reason: 'nothing-to-confirm' });
+        expect((await h.act(player, roundId, { kind: 'place-bets', bets: [{ kind: 'outside', position: 'red', stake: czk('100.00') }], confirm: true })).statusCode).toBe(200);
+        expect((await h.act(player, roundId, { kind: 'place-bets', bets: [{ kind: 'outside', position: 'red', stake: czk('0.10') }], confirm: true })).json().type).toBe('https://problems.casino.example/limit-exceeded');
+      }
+      await h.tick(bettingTimeMs);
+    }
+    expect(outcomes).toEqual([200, 200, 200, 422]);
+    const staked = await h.connections.db.gameRoundPosting.aggregate({ where: { playerId: player.playerId, kind: 'STAKE' }, _sum: { amountMinor: true } });
+    expect(staked._sum.amountMinor).toBe(100_000n);
+    expect(await findInvariantViolations(h.connections.db)).toEqual([]);
+  });
+
+  it('002:RG-08 / issue 7: parallel bet confirmations of one player at four tables against one 1,000 CZK limit never overshoot', async () => {
+    const player = await h.newPlayer({ stakeDay: '1000.00', deposit: '3000.00' });
+    const rounds: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const table = await h.createTable(rouletteTable(`parallel-${i}`));
+      rounds.push((await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: player.headers, payload: {} })).json().roundId);
+    }
+    const body = { kind: 'place-bets', bets: [{ kind: 'outside', position: 'even', stake: czk('100.00') }], confirm: true };
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => h.act(player, rounds[i % 4]!, body)));
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(10);
+    expect(responses.filter((r) => r.statusCode !== 200).every((r) => r.json().type === 'https://problems.casino.example/limit-exceeded')).toBe(true);
+    expect(await h.balance(player)).toBe('2000.00');
+    expect(await findInvariantViolations(h.connections.db)).toEqual([]);
+  });
+});
+
+describe('game-service: seats, spectators and disconnection (issue 7)', () => {
+  it('004:GAM-R-01 / T-88 / GAM-R-02 four players seated: a fifth only watches: no seat, no bet, no chat; the table state reaches the spectator over a real WebSocket', async () => {
+    const table = await h.createTable(rouletteTable('full-1'));
+    const players = await Promise.all(Array.from({ length: 4 }, () => h.newPlayer()));
+    for (const p of players) expect((await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: p.headers, payload: {} })).statusCode).toBe(201);
+    const fifth = await h.newPlayer();
+    const refused = await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: fifth.headers, payload: {} });
+    expect(refused.json()).toMatchObject({ status: 409, type: 'https://problems.casino.example/table-full' });
+    const spectator = await h.connect(fifth, table.id);
+    expect(spectator.messages[0]).toMatchObject({ type: 'welcome', role: 'spectator', seat: null, table: { seatsTaken: 4 } });
+    const roundId = await h.currentRound(table.id);
+    const bet = await h.act(fifth, roundId, { kind: 'place-bets', bets: [{ kind: 'outside', position: 'red', stake: czk('1.00') }], confirm: true });
+    expect(bet.json()).toMatchObject({ status: 403, type: 'https://problems.casino.example/not-seated' });
+    spectator.send({ type: 'chat', text: 'hello' });
+    expect(await spectator.next((m) => m.type === 'error', 'chat refusal')).toMatchObject({ problem: { type: 'https://problems.casino.example/not-seated' } });
+    // A seated player's bet is pushed to the spectator, and so is a seated player's chat.
+    await h.act(players[0]!, roundId, { kind: 'place-bets', bets: [{ kind: 'outside', position: 'red', stake: czk('2.00') }], confirm: true });
+    const pushed = await spectator.next((m) => m.type === 'round' && (m.events as Array<{ kind: string }>).some((e) => e.kind === 'bets-confirmed'), 'bets-confirmed push');
+    expect(pushed).toMatchObject({ roundId, currency: 'CZK', view: { phase: 'betting', seats: [{ seat: 1, confirmed: [{ stakeMinor: '200' }] }] } });
+    const seatedSocket = await h.connect(players[1]!, table.id);
+    expect(seatedSocket.messages[0]).toMatchObject({ role: 'player', seat: 2 });
+    seatedSocket.send({ type: 'chat', text: 'good luck' });
+    expect(await spectator.next((m) => m.type === 'chat', 'chat')).toMatchObject({ seat: 2, text: 'good luck' });
+  });
+
+  it('004:TEC-02 / T-90 bets confirmed before a disconnect settle regardless; the result is in the history after reconnecting', async () => {
+    const table = await h.createTable(rouletteTable('disconnect-1'));
+    const player = await h.newPlayer({ deposit: '100.00' });
+    const { roundId } = (await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: player.headers, payload: {} })).json();
+    const socket = await h.connect(player, table.id);
+    await h.act(player, roundId, { kind: 'place-bets', bets: everyStraight('2.00'), confirm: true });
+    await socket.close();
+    await settle();
+    await h.tick(bettingTimeMs);
+    const history = (await h.app.inject({ method: 'GET', url: '/v1/me/rounds?limit=5', headers: player.headers })).json();
+    expect(history.rounds[0]).toMatchObject({ roundId, status: 'settled', staked: czk('74.00'), returned: czk('72.00') });
+    expect(await h.balance(player)).toBe('98.00');
+  });
+
+  it('004:TEC-06 / T-89 / GAM-R-10 a player who does not bet for 5 rounds loses the seat; one who bets keeps it', async () => {
+    const table = await h.createTable(rouletteTable('idle-1'));
+    const idle = await h.newPlayer();
+    const active = await h.newPlayer();
+    await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: idle.headers, payload: {} });
+    await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: active.headers, payload: {} });
+    const idleSocket = await h.connect(idle, table.id);
+    for (let round = 1; round <= 5; round++) {
+      await h.act(active, await h.currentRound(table.id), { kind: 'place-bets', bets: [{ kind: 'outside', position: 'odd', stake: czk('1.00') }], confirm: true });
+      const seats = await h.connections.db.tableSeat.findMany({ where: { tableId: table.id } });
+      expect(seats.map((s) => s.playerId).includes(idle.playerId)).toBe(true);
+      await h.tick(bettingTimeMs);
+    }
+    const seats = await h.connections.db.tableSeat.findMany({ where: { tableId: table.id } });
+    expect(seats.map((s) => s.playerId)).toEqual([active.playerId]);
+    expect(await idleSocket.next((m) => m.type === 'seat-released', 'seat released')).toMatchObject({ tableId: table.id, seat: 1, reason: 'idle' });
+  });
+});
