@@ -6,6 +6,7 @@ import { PiiProtector } from '@casino/players';
 import type { AdminApiConfig } from './config.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { caseRoutes } from './routes/cases.ts';
+import { gameRoundRoutes } from './routes/game-rounds.ts';
 import { ledgerRoutes } from './routes/ledger.ts';
 import { limitsRoutes } from './routes/limits.ts';
 import { monitoringRoutes } from './routes/monitoring.ts';
@@ -70,6 +71,7 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   monitoringRoutes(app, ctx);
   caseRoutes(app, ctx);
   limitsRoutes(app, { db: options.connections.db, clock: ctx.clock, profile: czechProfile });
+  gameRoundRoutes(app, options.connections.db);
   return app;
 }
 
