@@ -3,7 +3,7 @@ import { systemClock, type Clock } from '@casino/core';
 import { createRoundSeed } from '@casino/games';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
 import { czechProfile } from '@casino/limits';
-import { RedisPresence, RedisTableBroadcaster, runDueRounds, type TablesContext } from '@casino/tables';
+import { RedisPresence, RedisTableBroadcaster, releaseHeldWins, runDueRounds, type TablesContext } from '@casino/tables';
 import type { GameServiceConfig } from './config.ts';
 import { recallRoutes } from './routes/recall.ts';
 import { roundRoutes } from './routes/rounds.ts';
@@ -76,7 +76,12 @@ function createScheduler(app: App, ctx: TablesContext, tickMs: number): GameSche
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
   // One pass at a time per instance; other instances run theirs, SKIP LOCKED keeps them apart.
-  const runOnce = () => (running ??= runDueRounds(ctx).catch((error: unknown) => (app.log.error({ err: error }, 'scheduler pass failed'), 0)).finally(() => (running = null)));
+  const pass = async () => {
+    const driven = await runDueRounds(ctx);
+    await releaseHeldWins(ctx);
+    return driven;
+  };
+  const runOnce = () => (running ??= pass().catch((error: unknown) => (app.log.error({ err: error }, 'scheduler pass failed'), 0)).finally(() => (running = null)));
   return {
     runOnce,
     start() {

@@ -1,3 +1,4 @@
+import { newId } from '@casino/core';
 import { findInvariantViolations } from '@casino/ledger';
 import { replayRecord } from '@casino/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +99,27 @@ describe('game-service: roulette money (issue 7)', () => {
     expect(codes.filter((c) => c === 200)).toHaveLength(10);
     expect(responses.filter((r) => r.statusCode !== 200).every((r) => r.json().type === 'https://problems.casino.example/limit-exceeded')).toBe(true);
     expect(await h.balance(player)).toBe('2000.00');
+    expect(await findInvariantViolations(h.connections.db)).toEqual([]);
+  });
+});
+
+describe('game-service: payout holds (issue 7)', () => {
+  it('004:WIN-07 / AML-04 a win settled while the player\'s payouts are suspended is credited and held at once; it reaches the wallet when the payout hold ends', async () => {
+    const table = await h.createTable(rouletteTable('payout-hold-1'));
+    const player = await h.newPlayer({ deposit: '100.00' });
+    const { roundId } = (await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: player.headers, payload: {} })).json();
+    await h.act(player, roundId, { kind: 'place-bets', bets: everyStraight('1.00'), confirm: true });
+    const hold = await h.connections.db.payoutHold.create({
+      data: { id: newId(), playerId: player.playerId, reason: 'suspicious transaction assessed (test)', placedBy: 'test', placedAt: h.clock.now(), expiresAt: new Date(h.clock.now().getTime() + 72 * 3_600_000) },
+    });
+    await h.tick(bettingTimeMs);
+    expect(await h.balance(player)).toBe('63.00');
+    expect(await h.connections.db.gameWinHold.findMany({ where: { playerId: player.playerId } })).toEqual([expect.objectContaining({ roundId, amountMinor: 3600n, releasedAt: null })]);
+    await h.tick(1_000);
+    expect(await h.balance(player)).toBe('63.00');
+    await h.connections.db.payoutHold.update({ where: { id: hold.id }, data: { releasedAt: h.clock.now(), releasedBy: 'test', releaseReason: 'cleared' } });
+    await h.tick(1_000);
+    expect(await h.balance(player)).toBe('99.00');
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 });

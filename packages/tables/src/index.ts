@@ -15,3 +15,4 @@ export { pendingTemporaryTables, resumeTemporaryTable, type TemporaryTableSummar
 export { recallRound, roundHistory, type RoundRecall, type RoundSummary } from './recall.ts';
 export { playerChannel, RedisPresence, RedisTableBroadcaster, tableChannel, type PlayerMessage, type RoundMessage, type TableMessage } from './realtime.ts';
 export { stakeKey, winKey } from './money.ts';
+export { releaseHeldWins } from './win-holds.ts';

@@ -6,6 +6,7 @@ import { authorizeStake, recordSettlement } from '@casino/limits';
 import type { TablesContext } from './context.ts';
 import type { Debit, GameId } from './engines.ts';
 import type { LoadedRound } from './round-store.ts';
+import { holdWinIfPayoutsSuspended } from './win-holds.ts';
 
 /**
  * Money of a round, every movement one balanced ledger transaction in the transaction of the game
@@ -82,8 +83,8 @@ export interface WinOptions {
 
 /**
  * Credits a win (stakes included) to the wallet the player plays from. Settlements are never refused
- * by a self-limit (docs/limits.md); a payout hold does not stop the credit either (D-733): it stops
- * the money leaving the operator, which only the cashier's withdrawal path can do.
+ * by a self-limit (docs/limits.md); while the player's payouts are suspended the credited win is held
+ * at once (win-holds.ts, 004:WIN-07, D-733).
  */
 export async function postWin(ctx: TablesContext, tx: Tx, options: WinOptions): Promise<string> {
   const { round, playerId, seat } = options;
@@ -99,6 +100,7 @@ export async function postWin(ctx: TablesContext, tx: Tx, options: WinOptions): 
   const at = ctx.clock.now();
   await recordMonitoringEvent(tx, { kind: 'win', eventId: newId(), playerId, occurredAt: at.toISOString(), amount: { amountMinor: options.returnedMinor.toString(), currency: amount.currency }, gameRoundId: round.id });
   await tx.gameRoundPosting.create({ data: { roundId: round.id, playerId, seat, kind: 'WIN', amountMinor: options.returnedMinor, ledgerTransactionId: posted.transactionId, eventIndex: options.eventIndex, at } });
+  await holdWinIfPayoutsSuspended(ctx, tx, { playerId, roundId: round.id, seat, wallet, amount });
   return posted.transactionId;
 }
 

@@ -120,3 +120,17 @@ CREATE TABLE "game_action" (
     "created_at" TIMESTAMPTZ(3) NOT NULL,
     CONSTRAINT "game_action_pkey" PRIMARY KEY ("player_id", "action_id")
 );
+
+-- A win credited while the player's payouts are suspended (004:WIN-07, AML-04, D-733): the amount is
+-- held in the ledger (a hold from the wallet into suspense) until the payout hold ends, then released.
+CREATE TABLE "game_win_hold" (
+    "ledger_hold_id" UUID NOT NULL REFERENCES "ledger_hold"("id"),
+    "player_id" UUID NOT NULL REFERENCES "player"("id"),
+    "round_id" UUID NOT NULL REFERENCES "game_round"("id"),
+    "amount_minor" BIGINT NOT NULL,
+    "held_at" TIMESTAMPTZ(3) NOT NULL,
+    "released_at" TIMESTAMPTZ(3),
+    CONSTRAINT "game_win_hold_pkey" PRIMARY KEY ("ledger_hold_id"),
+    CONSTRAINT "game_win_hold_amount_positive" CHECK ("amount_minor" > 0)
+);
+CREATE INDEX "game_win_hold_unreleased_idx" ON "game_win_hold"("player_id") WHERE "released_at" IS NULL;
