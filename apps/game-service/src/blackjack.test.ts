@@ -84,8 +84,11 @@ describe('game-service: blackjack rounds (issue 7)', () => {
     expect((await recall(player, liveRoundId)).view).toMatchObject({ phase: 'player-turns', turn: { seat: 1, hand: 0 } });
 
     await socket.close();
-    await settle(300); // the server notes the disconnect: the decision is due at once
-    await h.app.gameScheduler.runOnce();
+    // The server notes the disconnect and brings the decision's deadline forward: no clock moves here.
+    for (let waited = 0; waited < 10_000 && (await recall(player, liveRoundId)).status !== 'settled'; waited += 100) {
+      await settle(100);
+      await h.app.gameScheduler.runOnce();
+    }
     const live = await recall(player, liveRoundId);
     expect(live).toMatchObject({ status: 'settled', players: [{ seat: 1, staked: czk('100.00'), returned: czk('0.00'), continuedInRoundId: expect.any(String) }] });
     const moved = (live.events as Array<{ kind: string; box?: { hands: Array<{ cards: string[] }> } }>).find((e) => e.kind === 'moved-to-temporary-table')!;

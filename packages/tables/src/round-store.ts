@@ -21,11 +21,17 @@ export interface LoadedRound {
   state: EngineState;
 }
 
-/** Locks a round row (player actions wait for each other and for the scheduler) and loads it. */
+interface RoundRow {
+  id: string; table_id: string; kind: 'LIVE' | 'TEMPORARY'; status: 'OPEN' | 'SETTLED'; state: string; version: number; seed: string; seed_commitment: string;
+  deadline_at: Date | null; origin_round_id: string | null; temporary_player_id: string | null; temporary_seat: number | null;
+}
+
+/** Locks a round row (player actions wait for each other and for the scheduler) and loads it, in one statement. */
 export async function lockRound(tx: Tx, roundId: string): Promise<LoadedRound | null> {
-  const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM game_round WHERE id = ${roundId}::uuid FOR UPDATE`;
-  if (locked.length === 0) return null;
-  return loadRound(tx, roundId);
+  const rows = await tx.$queryRaw<RoundRow[]>`
+    SELECT id, table_id, kind::text AS kind, status::text AS status, state, version, seed, seed_commitment, deadline_at, origin_round_id, temporary_player_id, temporary_seat
+    FROM game_round WHERE id = ${roundId}::uuid FOR UPDATE`;
+  return rows[0] ? toLoaded(tx, rows[0]) : null;
 }
 
 export async function lockRoundOrThrow(tx: Tx, roundId: string): Promise<LoadedRound> {
@@ -39,18 +45,32 @@ export async function lockRoundOrThrow(tx: Tx, roundId: string): Promise<LoadedR
  * holds is left to it, so no two schedulers ever drive the same round.
  */
 export async function claimDueRound(tx: Tx, now: Date): Promise<LoadedRound | null> {
-  const due = await tx.$queryRaw<Array<{ id: string }>>`
-    SELECT id FROM game_round WHERE status = 'OPEN' AND deadline_at <= ${now}
+  const rows = await tx.$queryRaw<RoundRow[]>`
+    SELECT id, table_id, kind::text AS kind, status::text AS status, state, version, seed, seed_commitment, deadline_at, origin_round_id, temporary_player_id, temporary_seat
+    FROM game_round WHERE status = 'OPEN' AND deadline_at <= ${now}
     ORDER BY deadline_at LIMIT 1 FOR UPDATE SKIP LOCKED`;
-  return due[0] ? loadRound(tx, due[0].id) : null;
+  return rows[0] ? toLoaded(tx, rows[0]) : null;
 }
 
-async function loadRound(tx: Tx, roundId: string): Promise<LoadedRound> {
-  const row = await tx.gameRound.findUniqueOrThrow({ where: { id: roundId } });
-  const table = await findTable(tx, row.tableId);
+// A table's game, variant, limits and timers do not change while it has rounds (there is no route
+// that changes them): a round reads them from this cache instead of one more query per action.
+const tableConfigs = new Map<string, TableConfig>();
+const tableConfigsMax = 10_000;
+
+async function tableOf(tx: Tx, tableId: string): Promise<TableConfig> {
+  const cached = tableConfigs.get(tableId);
+  if (cached) return cached;
+  const table = await findTable(tx, tableId);
+  if (tableConfigs.size >= tableConfigsMax) tableConfigs.clear();
+  tableConfigs.set(tableId, table);
+  return table;
+}
+
+async function toLoaded(tx: Tx, row: RoundRow): Promise<LoadedRound> {
+  const table = await tableOf(tx, row.table_id);
   return {
-    id: row.id, table, game: table.game, kind: row.kind, status: row.status, version: row.version, seed: row.seed, seedCommitment: row.seedCommitment,
-    deadlineAt: row.deadlineAt, temporaryPlayerId: row.temporaryPlayerId, temporarySeat: row.temporarySeat, originRoundId: row.originRoundId,
+    id: row.id, table, game: table.game, kind: row.kind, status: row.status, version: row.version, seed: row.seed, seedCommitment: row.seed_commitment,
+    deadlineAt: row.deadline_at, temporaryPlayerId: row.temporary_player_id, temporarySeat: row.temporary_seat, originRoundId: row.origin_round_id,
     state: stateFromJson(table.game, row.state),
   };
 }
