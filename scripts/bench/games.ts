@@ -119,7 +119,7 @@ async function main(cleanup: Cleanup): Promise<number> {
       if (response.status === 200) return void (await response.arrayBuffer());
       const problem = (await response.json()) as { type: string; reason?: string };
       // The round closed between two bets: the next round is already open.
-      if (problem.reason === 'round-over' || problem.reason === 'wrong-phase') player.roundId = null;
+      if (problem.reason === 'round-over' || problem.reason === 'wrong-phase' || problem.reason === 'time-over') player.roundId = null;
       else throw new Error(`bet refused: ${JSON.stringify(problem)}`);
     }
     throw new Error('no open round found');

@@ -47,6 +47,19 @@ describe('game-service: roulette money (issue 7)', () => {
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 
+  it('004:GAM-R-08 / GAM-R-07 a bet that arrives after the betting time is refused even before the scheduler has run: the round closes and settles then and there', async () => {
+    const table = await h.createTable(rouletteTable('late-1'));
+    const player = await h.newPlayer({ deposit: '100.00' });
+    const { roundId } = (await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: player.headers, payload: {} })).json();
+    await h.act(player, roundId, { kind: 'place-bets', bets: [{ kind: 'outside', position: 'high', stake: czk('10.00') }], confirm: true });
+    h.clock.advanceMs(bettingTimeMs);
+    const late = await h.act(player, roundId, { kind: 'place-bets', bets: [{ kind: 'outside', position: 'low', stake: czk('10.00') }], confirm: true });
+    expect(late.json()).toMatchObject({ status: 422, type: 'https://problems.casino.example/game-action-refused', reason: 'time-over' });
+    const recall = (await h.app.inject({ method: 'GET', url: `/v1/me/rounds/${roundId}`, headers: player.headers })).json();
+    expect(recall).toMatchObject({ status: 'settled', players: [{ staked: czk('10.00') }] });
+    expect(await h.currentRound(table.id)).not.toBe(roundId);
+  });
+
   it('issue 7: a retried confirmation with the same action id debits once; the same id for another action is refused', async () => {
     const table = await h.createTable(rouletteTable('idempotent-1'));
     const player = await h.newPlayer({ deposit: '500.00' });

@@ -8,6 +8,7 @@ import { applyAction, debitsOf, isSettled, publicEvents, publicView, seatsAwaiti
 import { deadlineFor, finishRound, pushRound, Pushes } from './lifecycle.ts';
 import { postStake } from './money.ts';
 import { lockRoundOrThrow, saveRound, type LoadedRound } from './round-store.ts';
+import { driveRound } from './run-due-rounds.ts';
 import { tableRules } from './rules.ts';
 import { toWire, type Wire } from './wire.ts';
 
@@ -64,6 +65,9 @@ export async function actInRound(ctx: TablesContext, request: ActRequest): Promi
     const pushes = new Pushes();
     const result = await transaction(ctx.db, (tx) => actInTransaction(ctx, tx, request, pushes));
     await pushes.send(ctx);
+    if (result === 'time-over') {
+      throw new DomainError('game-action-refused', 'The time for this ran out: betting or your decision time is over.', { extensions: { reason: 'time-over' } });
+    }
     return result;
   };
   try {
@@ -87,7 +91,7 @@ function requestHash(request: ActRequest): string {
   return createHash('sha256').update(JSON.stringify({ roundId: request.roundId, action: request.action }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))).digest('hex');
 }
 
-async function actInTransaction(ctx: TablesContext, tx: Tx, request: ActRequest, pushes: Pushes): Promise<ActResult> {
+async function actInTransaction(ctx: TablesContext, tx: Tx, request: ActRequest, pushes: Pushes): Promise<ActResult | 'time-over'> {
   // Under the round's lock, so a retry racing its first attempt waits for it and then finds its answer.
   const round = await lockRoundOrThrow(tx, request.roundId);
   const answered = await tx.gameAction.findUnique({ where: { playerId_actionId: { playerId: request.playerId, actionId: request.actionId } } });
@@ -96,6 +100,12 @@ async function actInTransaction(ctx: TablesContext, tx: Tx, request: ActRequest,
     return { ...(answered.response as unknown as ActResult), replayed: true };
   }
   if (round.status !== 'OPEN') throw new DomainError('game-action-refused', 'The round is over.', { extensions: { reason: 'round-over' } });
+  // The timer ran out and the scheduler has not got to it yet (it may be busy, or kept off by actions
+  // holding the row): the action drives the round itself, so time is never extended by playing on.
+  if (round.deadlineAt !== null && round.deadlineAt <= ctx.clock.now()) {
+    await driveRound(ctx, tx, round, pushes);
+    return 'time-over';
+  }
   const { seat, playSessionId } = await actingSeat(tx, round, request);
   const actions = engineActions(round, request.action, seat);
 

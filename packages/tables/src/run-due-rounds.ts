@@ -36,7 +36,8 @@ export async function runDueRounds(ctx: TablesContext, options: { roundsMax?: nu
 /** A box has at most a few hands; each pass times out one decision. */
 const autoPlayPassesMax = 50;
 
-async function driveRound(ctx: TablesContext, tx: Tx, round: LoadedRound, pushes: Pushes): Promise<void> {
+/** One step of a round whose timer ran out, under its row lock (the scheduler, or an action that came too late). */
+export async function driveRound(ctx: TablesContext, tx: Tx, round: LoadedRound, pushes: Pushes): Promise<void> {
   const temporary = round.kind === 'TEMPORARY';
   const firstEventIndex = round.state.events.length;
   if (round.state.phase === 'betting' && !temporary) await countIdleRounds(ctx, tx, round, pushes);
