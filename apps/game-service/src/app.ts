@@ -66,8 +66,8 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   app.decorate('tablesContext', ctx);
   app.addHook('onClose', async () => {
     clearInterval(presenceTimer);
-    await scheduler.stop();
     await hub.close();
+    await scheduler.stop();
   });
   return app;
 }

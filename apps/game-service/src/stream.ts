@@ -58,31 +58,62 @@ export async function streamRoutes(app: App, ctx: TablesContext, deps: { redis: 
   };
   const all = () => [...new Set([...byChannel.values()].flatMap((set) => [...set]))];
 
-  app.get('/v1/tables/:tableId/stream', { websocket: true, schema: { hide: true, params: TableParamsSchema } }, async (socket, request) => {
+  let closing = false;
+  const pending = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    const tracked = work.catch((error: unknown) => app.log.error({ err: error }, 'stream handling failed')).finally(() => pending.delete(tracked));
+    pending.add(tracked);
+  };
+
+  app.get('/v1/tables/:tableId/stream', { websocket: true, schema: { hide: true, params: TableParamsSchema } }, (socket, request) => {
+    // Handlers are attached at once: a message sent while the welcome is being prepared waits for it.
+    let ready: (client: Client | null) => void = () => undefined;
+    const connected = new Promise<Client | null>((resolve) => (ready = resolve));
+    socket.on('message', (data) => void connected.then((client) => client && onMessage(ctx, client, String(data))));
+    socket.on('close', () => track(connected.then(async (client) => void (client && (await disconnect(client))))));
+    track((async () => {
+      try {
+        ready(await welcome(socket, request));
+      } catch (error) {
+        ready(null);
+        socket.close(1011, 'internal error');
+        throw error;
+      }
+    })());
+  });
+
+  async function welcome(socket: WebSocket, request: { headers: { authorization?: string | undefined }; query: unknown; params: unknown }): Promise<Client | null> {
     const playerId = authenticatedPlayer(app, request.headers.authorization, (request.query as { access_token?: string }).access_token);
     const tableId = (request.params as { tableId: string }).tableId;
-    if (!playerId) return socket.close(4401, 'a player access token is required');
+    if (!playerId) return socket.close(4401, 'a player access token is required'), null;
     const detail = await tableDetail(ctx.db, tableId, playerId);
-    if (!detail) return socket.close(4404, 'no such table');
+    if (!detail) return socket.close(4404, 'no such table'), null;
     const client: Client = { socket, tableId, playerId, connectionId: randomUUID() };
     await join(tableChannel(deps.prefix, tableId), client);
     await join(playerChannel(deps.prefix, playerId), client);
     await deps.presence.connected(tableId, playerId, client.connectionId);
     const mine = detail.seats.find((s) => s.mine);
     send(socket, { type: 'welcome', tableId, role: mine ? 'player' : 'spectator', seat: mine?.seat ?? null, table: tableDetailOut(detail), temporaryTables: (await pendingTemporaryTables(ctx, playerId)).map(temporaryTableOut) });
-    socket.on('message', (data) => void onMessage(ctx, client, String(data)));
-    socket.on('close', () => void (async () => {
-      await leave(tableChannel(deps.prefix, tableId), client);
-      await leave(playerChannel(deps.prefix, playerId), client);
-      await deps.presence.disconnected(tableId, playerId, client.connectionId);
-      if (!(await deps.presence.isConnected(tableId, playerId)) && (await noteDisconnected(ctx, { tableId, playerId }))) deps.onDisconnectedDecision();
-    })().catch((error: unknown) => app.log.error({ err: error }, 'stream close handling failed')));
-  });
+    return client;
+  }
+
+  /** The socket is gone: presence first; a decision due from this player is then not waited for (D-735). */
+  async function disconnect(client: Client): Promise<void> {
+    await leave(tableChannel(deps.prefix, client.tableId), client);
+    await leave(playerChannel(deps.prefix, client.playerId), client);
+    await deps.presence.disconnected(client.tableId, client.playerId, client.connectionId);
+    // An instance shutting down leaves its players' decisions to their timers (another instance's scheduler).
+    if (closing || (await deps.presence.isConnected(client.tableId, client.playerId))) return;
+    if (await noteDisconnected(ctx, { tableId: client.tableId, playerId: client.playerId })) deps.onDisconnectedDecision();
+  }
 
   return {
     refreshPresence: () => deps.presence.refresh(all().map((c) => c.connectionId)),
     async close() {
-      for (const client of all()) client.socket.close(1001, 'server shutting down');
+      closing = true;
+      for (const client of all()) client.socket.terminate();
+      await new Promise((resolve) => setImmediate(resolve));
+      while (pending.size > 0) await Promise.allSettled([...pending]);
       subscriber.disconnect();
     },
   };

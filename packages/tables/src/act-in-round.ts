@@ -84,6 +84,8 @@ async function renewPlaySession(ctx: TablesContext, playerId: string): Promise<v
   await transaction(ctx.db, async (tx) => {
     const { playSessionId } = await startPlaySession(ctx.limits, tx, { playerId });
     await tx.tableSeat.updateMany({ where: { playerId }, data: { playSessionId } });
+    // A temporary table resumed after a long absence plays on in the new session too.
+    await tx.gameRoundPlayer.updateMany({ where: { playerId, settledAt: null }, data: { playSessionId } });
   });
 }
 
