@@ -77,7 +77,7 @@ function createScheduler(app: App, ctx: TablesContext, tickMs: number): GameSche
   let running: Promise<number> | null = null;
   // One pass at a time per instance; other instances run theirs, SKIP LOCKED keeps them apart.
   const pass = async () => {
-    const driven = await runDueRounds(ctx);
+    const driven = await runDueRounds(ctx, { onFailure: (roundId, error) => app.log.error({ err: error, roundId }, 'round could not be driven; retried later') });
     await releaseHeldWins(ctx);
     return driven;
   };

@@ -60,6 +60,20 @@ describe('game-service: roulette money (issue 7)', () => {
     expect(await h.currentRound(table.id)).not.toBe(roundId);
   });
 
+  it('issue 7: a round that cannot be driven is put back for a later pass and does not hold up the other tables', async () => {
+    const broken = await h.createTable(rouletteTable('broken-1'));
+    const healthy = await h.createTable(rouletteTable('healthy-1'));
+    const player = await h.newPlayer();
+    const other = await h.newPlayer();
+    const brokenRound = (await h.app.inject({ method: 'POST', url: `/v1/tables/${broken.id}/seats`, headers: player.headers, payload: {} })).json().roundId;
+    const healthyRound = (await h.app.inject({ method: 'POST', url: `/v1/tables/${healthy.id}/seats`, headers: other.headers, payload: {} })).json().roundId;
+    await h.connections.db.gameRound.update({ where: { id: brokenRound }, data: { state: '{"format":"not-a-roulette-state"}', deadlineAt: new Date(h.clock.now().getTime() - 1_000) } });
+    expect(await h.tick(bettingTimeMs)).toBeGreaterThanOrEqual(1);
+    expect((await h.connections.db.gameRound.findUniqueOrThrow({ where: { id: healthyRound } })).status).toBe('SETTLED');
+    const parked = await h.connections.db.gameRound.findUniqueOrThrow({ where: { id: brokenRound } });
+    expect(parked).toMatchObject({ status: 'OPEN', deadlineAt: new Date(h.clock.now().getTime() + 30_000) });
+  });
+
   it('issue 7: a retried confirmation with the same action id debits once; the same id for another action is refused', async () => {
     const table = await h.createTable(rouletteTable('idempotent-1'));
     const player = await h.newPlayer({ deposit: '500.00' });
@@ -160,6 +174,11 @@ describe('game-service: seats, spectators and disconnection (issue 7)', () => {
     expect(seatedSocket.messages[0]).toMatchObject({ role: 'player', seat: 2 });
     seatedSocket.send({ type: 'chat', text: 'good luck' });
     expect(await spectator.next((m) => m.type === 'chat', 'chat')).toMatchObject({ seat: 2, text: 'good luck' });
+    // Actions may come over the socket too, with the same body and an action id.
+    const actionId = newId();
+    seatedSocket.send({ type: 'action', actionId, roundId, action: { kind: 'place-bets', bets: [{ kind: 'outside', position: 'dozen-1', stake: czk('3.00') }], confirm: true } });
+    expect(await seatedSocket.next((m) => m.type === 'action-result', 'action result')).toMatchObject({ actionId, result: { roundId, stakes: [{ amount: czk('3.00') }] } });
+    expect(await h.balance(players[1]!)).toBe('997.00');
   });
 
   it('004:TEC-02 / T-90 bets confirmed before a disconnect settle regardless; the result is in the history after reconnecting', async () => {

@@ -10,7 +10,7 @@ export { createTable, findTable, validateTableDefinition, type TableConfig, type
 export { listTables, tableDetail, type LobbyTable, type TableDetail } from './lobby.ts';
 export { leaveSeat, takeSeat } from './seats.ts';
 export { actInRound, type ActRequest, type ActResult, type PlayerAction } from './act-in-round.ts';
-export { noteDisconnected, runDueRounds } from './run-due-rounds.ts';
+export { noteDisconnected, runDueRounds, type RunDueRoundsOptions } from './run-due-rounds.ts';
 export { pendingTemporaryTables, resumeTemporaryTable, type TemporaryTableSummary } from './temporary-tables.ts';
 export { recallRound, roundHistory, type RoundRecall, type RoundSummary } from './recall.ts';
 export { playerChannel, RedisPresence, RedisTableBroadcaster, tableChannel, type PlayerMessage, type RoundMessage, type TableMessage } from './realtime.ts';

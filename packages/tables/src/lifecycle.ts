@@ -12,7 +12,7 @@ import { toWire } from './wire.ts';
 /**
  * The round lifecycle shared by player actions and the scheduler: opening a live round, the idle
  * count when betting closes, and finishing a settled round (wins, playing time, seats, the next
- * round). Everything runs in the caller's transaction; what to push is collected in an Outbox and
+ * round). Everything runs in the caller's transaction; what to push is collected in `Pushes` and
  * sent after commit.
  */
 export class Pushes {

@@ -1,6 +1,5 @@
 import type { Db } from '@casino/db';
-import { publicView } from './engines.ts';
-import { stateFromJson } from './engines.ts';
+import { publicView, stateFromJson } from './engines.ts';
 import { toConfig, type TableConfig } from './table-config.ts';
 import { toWire, type Wire } from './wire.ts';
 

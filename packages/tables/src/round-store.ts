@@ -41,15 +41,15 @@ export async function lockRoundOrThrow(tx: Tx, roundId: string): Promise<LoadedR
 }
 
 /**
- * Claims one round whose timer ran out. SKIP LOCKED: a round another instance (or a player's action)
+ * Claims one round whose timer ran out and returns its id (the caller loads it with `lockRound`, a
+ * no-op lock in the same transaction). SKIP LOCKED: a round another instance (or a player's action)
  * holds is left to it, so no two schedulers ever drive the same round.
  */
-export async function claimDueRound(tx: Tx, now: Date): Promise<LoadedRound | null> {
-  const rows = await tx.$queryRaw<RoundRow[]>`
-    SELECT id, table_id, kind::text AS kind, status::text AS status, state, version, seed, seed_commitment, deadline_at, origin_round_id, temporary_player_id, temporary_seat
-    FROM game_round WHERE status = 'OPEN' AND deadline_at <= ${now}
+export async function claimDueRoundId(tx: Tx, now: Date): Promise<string | null> {
+  const rows = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM game_round WHERE status = 'OPEN' AND deadline_at <= ${now}
     ORDER BY deadline_at LIMIT 1 FOR UPDATE SKIP LOCKED`;
-  return rows[0] ? toLoaded(tx, rows[0]) : null;
+  return rows[0]?.id ?? null;
 }
 
 // A table's game, variant, limits and timers do not change while it has rounds (there is no route

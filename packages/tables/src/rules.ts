@@ -13,6 +13,8 @@ export const tableRules = Object.freeze({
   historyPageSizeMax: 100,
   /** Rounds one scheduler pass drives; the next pass takes the rest. */
   dueRoundsPerPassMax: 50,
+  /** A round whose step failed is tried again after this long, so it cannot hold up the other tables. */
+  failedRoundRetryMs: 30_000,
   /** Held wins released per scheduler pass (004:WIN-07, D-733). */
   heldWinsPerPassMax: 50,
   chatTextLengthMax: 200,

@@ -3,7 +3,7 @@ import { transaction, type Tx } from '@casino/db';
 import type { TablesContext } from './context.ts';
 import { applyAction, dueActions, isSettled, seatsAwaitingDecision, timerOf, type EngineAction } from './engines.ts';
 import { countIdleRounds, deadlineFor, finishRound, pushRound, Pushes } from './lifecycle.ts';
-import { claimDueRound, lockRound, saveRound, type LoadedRound } from './round-store.ts';
+import { claimDueRoundId, lockRound, saveRound, type LoadedRound } from './round-store.ts';
 import { tableRules } from './rules.ts';
 import { openTemporaryTables } from './temporary-tables.ts';
 
@@ -15,20 +15,37 @@ import { openTemporaryTables } from './temporary-tables.ts';
  * decision is due, or moves the box to a temporary table if that player is gone (004:TEC-01..03).
  * Returns how many rounds it drove.
  */
-export async function runDueRounds(ctx: TablesContext, options: { roundsMax?: number } = {}): Promise<number> {
+export interface RunDueRoundsOptions {
+  roundsMax?: number;
+  /** Told of each round whose step failed (the app logs it); the round is tried again later. */
+  onFailure?: (roundId: string, error: unknown) => void;
+}
+
+export async function runDueRounds(ctx: TablesContext, options: RunDueRoundsOptions = {}): Promise<number> {
   const roundsMax = Math.min(options.roundsMax ?? tableRules.dueRoundsPerPassMax, tableRules.dueRoundsPerPassMax);
+  let failures = 0;
   let driven = 0;
-  while (driven < roundsMax) {
+  while (driven + failures < roundsMax) {
     const pushes = new Pushes();
-    const drove = await transaction(ctx.db, async (tx) => {
-      const round = await claimDueRound(tx, ctx.clock.now());
-      if (!round) return false;
-      await driveRound(ctx, tx, round, pushes);
-      return true;
-    });
-    if (!drove) break;
-    driven++;
-    await pushes.send(ctx);
+    let claimed: string | null = null;
+    try {
+      const drove = await transaction(ctx.db, async (tx) => {
+        claimed = await claimDueRoundId(tx, ctx.clock.now());
+        if (claimed === null) return false;
+        await driveRound(ctx, tx, (await lockRound(tx, claimed))!, pushes);
+        return true;
+      });
+      if (!drove) break;
+      driven++;
+      await pushes.send(ctx);
+    } catch (error) {
+      if (claimed === null) throw error;
+      // A round that cannot be driven (a bug, an outage) must not hold up every other table: it is
+      // put back for a later pass, and reported.
+      failures++;
+      options.onFailure?.(claimed, error);
+      await ctx.db.gameRound.updateMany({ where: { id: claimed, status: 'OPEN' }, data: { deadlineAt: new Date(ctx.clock.now().getTime() + tableRules.failedRoundRetryMs) } });
+    }
   }
   return driven;
 }

@@ -2,12 +2,11 @@ import { DomainError, newId } from '@casino/core';
 import { transaction, type Tx } from '@casino/db';
 import type { BlackjackState } from '@casino/games';
 import type { TablesContext } from './context.ts';
-import { applyAction, isSettled, movedSeatsOf, openTemporaryRound, stateToJson } from './engines.ts';
+import { applyAction, isSettled, movedSeatsOf, openTemporaryRound, publicView, stateToJson } from './engines.ts';
 import { deadlineFor, finishRound, pushRound, Pushes } from './lifecycle.ts';
 import { lockRoundOrThrow, saveRound, type LoadedRound } from './round-store.ts';
 import { tableRules } from './rules.ts';
 import { toWire, type Wire } from './wire.ts';
-import { publicView } from './engines.ts';
 
 /**
  * Blackjack temporary tables (004:TEC-03, 002:BJ-UI-03/04, D-713). A box whose player is gone when
