@@ -29,7 +29,12 @@ interface Client {
   tableId: string;
   playerId: string;
   connectionId: string;
+  /** When this connection's recent chat messages were sent (a table's chat is not a megaphone). */
+  chatSentAtMs: number[];
 }
+
+const chatMessagesPerWindowMax = 5;
+const chatWindowMs = 10_000;
 
 export interface StreamHub {
   /** Refreshes the presence of every open socket (called on an interval shorter than its time to live). */
@@ -88,7 +93,7 @@ export async function streamRoutes(app: App, ctx: TablesContext, deps: { redis: 
     if (!playerId) return socket.close(4401, 'a player access token is required'), null;
     const detail = await tableDetail(ctx.db, tableId, playerId);
     if (!detail) return socket.close(4404, 'no such table'), null;
-    const client: Client = { socket, tableId, playerId, connectionId: randomUUID() };
+    const client: Client = { socket, tableId, playerId, connectionId: randomUUID(), chatSentAtMs: [] };
     await join(tableChannel(deps.prefix, tableId), client);
     await join(playerChannel(deps.prefix, playerId), client);
     await deps.presence.connected(tableId, playerId, client.connectionId);
@@ -160,5 +165,9 @@ async function onMessage(ctx: TablesContext, client: Client, text: string): Prom
 async function chat(ctx: TablesContext, client: Client, text: string): Promise<void> {
   const seat = await ctx.db.tableSeat.findUnique({ where: { tableId_playerId: { tableId: client.tableId, playerId: client.playerId } } });
   if (!seat) throw new DomainError('not-seated', 'Spectators see the chat but cannot write in it (004:GAM-R-01).');
+  const nowMs = performance.now();
+  client.chatSentAtMs = client.chatSentAtMs.filter((at) => nowMs - at < chatWindowMs);
+  if (client.chatSentAtMs.length >= chatMessagesPerWindowMax) throw new DomainError('rate-limited', `At most ${chatMessagesPerWindowMax} chat messages per ${chatWindowMs / 1000} seconds.`);
+  client.chatSentAtMs.push(nowMs);
   await ctx.broadcaster.toTable(client.tableId, { type: 'chat', tableId: client.tableId, seat: seat.seatNo, text, at: ctx.clock.now().toISOString() });
 }
