@@ -195,6 +195,27 @@ describe('game-service: seats, spectators and disconnection (issue 7)', () => {
     expect(await h.balance(player)).toBe('98.00');
   });
 
+  it('004:GAM-R-07 / TEC-02 leaving clears the unconfirmed bets at once; with a confirmed stake the seat is held until the round settles and pays it, then freed', async () => {
+    const table = await h.createTable(rouletteTable('leave-1'));
+    const player = await h.newPlayer({ deposit: '100.00' });
+    const { roundId } = (await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: player.headers, payload: {} })).json();
+    await h.act(player, roundId, { kind: 'place-bets', bets: everyStraight('1.00'), confirm: true });
+    await h.act(player, roundId, { kind: 'place-bets', bets: [{ kind: 'outside', position: 'red', stake: czk('5.00') }] });
+    const left = await h.app.inject({ method: 'DELETE', url: `/v1/tables/${table.id}/seats/me`, headers: player.headers });
+    expect(left.json()).toEqual({ left: false });
+    const view = (await h.app.inject({ method: 'GET', url: `/v1/tables/${table.id}`, headers: player.headers })).json();
+    expect(view).toMatchObject({ seats: [{ seat: 1, status: 'leaving', mine: true }], view: { seats: [{ seat: 1, pending: [] }] } });
+    const refused = await h.act(player, roundId, { kind: 'place-bets', bets: [{ kind: 'outside', position: 'red', stake: czk('5.00') }] });
+    expect(refused.json().type).toBe('https://problems.casino.example/not-seated');
+    await h.tick(bettingTimeMs);
+    expect(await h.balance(player)).toBe('99.00');
+    expect(await h.connections.db.tableSeat.count({ where: { tableId: table.id } })).toBe(0);
+    expect(await h.connections.db.gameRound.count({ where: { tableId: table.id, status: 'OPEN' } })).toBe(0);
+    const again = await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: player.headers, payload: {} });
+    expect(again.statusCode).toBe(201);
+    expect((await h.app.inject({ method: 'DELETE', url: `/v1/tables/${table.id}/seats/me`, headers: player.headers })).json()).toEqual({ left: true });
+  });
+
   it('004:TEC-06 / T-89 / GAM-R-10 a player who does not bet for 5 rounds loses the seat; one who bets keeps it', async () => {
     const table = await h.createTable(rouletteTable('idle-1'));
     const idle = await h.newPlayer();

@@ -4,7 +4,7 @@ import { transaction, type Tx } from '@casino/db';
 import { BlackjackRejection, RouletteRejection, type BlackjackAction, type RouletteAction, type RouletteBetRequest } from '@casino/games';
 import { startPlaySession } from '@casino/limits';
 import type { TablesContext } from './context.ts';
-import { applyAction, debitsOf, isSettled, publicEvents, publicView, seatsAwaitingDecision, type EngineAction } from './engines.ts';
+import { applyAction, debitsOf, decisionKey, isSettled, publicEvents, publicView, type EngineAction } from './engines.ts';
 import { deadlineFor, finishRound, pushRound, Pushes } from './lifecycle.ts';
 import { postStake } from './money.ts';
 import { lockRoundOrThrow, saveRound, type LoadedRound } from './round-store.ts';
@@ -111,7 +111,7 @@ async function actInTransaction(ctx: TablesContext, tx: Tx, request: ActRequest,
   const { seat, playSessionId } = await actingSeat(tx, round, request);
   const actions = engineActions(round, request.action, seat);
 
-  const before = JSON.stringify(seatsAwaitingDecision(round.state)) + round.state.phase;
+  const before = decisionKey(round.state);
   const firstEventIndex = round.state.events.length;
   let warnings: readonly string[] = [];
   let needsReconfirmation = false;
@@ -132,7 +132,7 @@ async function actInTransaction(ctx: TablesContext, tx: Tx, request: ActRequest,
   if (events.length > 0) {
     const now = ctx.clock.now();
     // A new decision (another seat's turn, the next hand, the next phase) gets a fresh timer; betting time runs on.
-    const timerRestarts = round.state.phase !== 'betting' && JSON.stringify(seatsAwaitingDecision(round.state)) + round.state.phase !== before;
+    const timerRestarts = round.state.phase !== 'betting' && decisionKey(round.state) !== before;
     if (isSettled(round.state)) await finishRound(ctx, tx, round, pushes);
     else await saveRound(tx, round, { deadlineAt: timerRestarts ? deadlineFor(round.table, round.state, now) : round.deadlineAt });
     pushRound(pushes, round, events);

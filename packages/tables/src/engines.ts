@@ -127,6 +127,17 @@ export function seatsAwaitingDecision(state: EngineState): number[] {
 }
 
 /**
+ * Which decision the decision timer is running for: a change starts a new timer. The insurance phase
+ * is one decision for every seat offered it (a seat deciding does not restart the others' time); in
+ * the player turns it is the seat and hand to act (the next seat, or the next hand after a split).
+ */
+export function decisionKey(state: EngineState): string {
+  const bj = state as BlackjackState;
+  if (bj.phase === 'player-turns' && bj.turn) return `turn:${bj.turn.seat}:${bj.turn.hand}`;
+  return bj.phase;
+}
+
+/**
  * What the scheduler applies when the timer runs out. Betting time: close the betting (roulette then
  * spins: confirmed bets settle whoever is still connected, 004:TEC-02). Decision time: a seat whose
  * player is disconnected leaves for a temporary table (TEC-03); one still connected timed out (stand,

@@ -4,7 +4,7 @@ import { startPlaySession } from '@casino/limits';
 import type { TablesContext } from './context.ts';
 import { applyAction } from './engines.ts';
 import { openLiveRound, pushRound, Pushes, releaseSeat, seatsMessage } from './lifecycle.ts';
-import { lockRound, saveRound } from './round-store.ts';
+import { lockRound, saveRound, type LoadedRound } from './round-store.ts';
 import { lockTable } from './table-config.ts';
 import type { BlackjackState, RouletteState } from '@casino/games';
 
@@ -51,12 +51,14 @@ function firstFree(taken: number[], seatsMax: number): number | null {
 export async function leaveSeat(ctx: TablesContext, request: { playerId: string; tableId: string }): Promise<{ left: boolean }> {
   const pushes = new Pushes();
   const result = await transaction(ctx.db, async (tx) => {
+    // The round before the table, in the order a settling round takes them (no deadlock between the two).
+    const open = await tx.gameRound.findFirst({ where: { tableId: request.tableId, kind: 'LIVE', status: 'OPEN' }, select: { id: true } });
+    const round = open ? await lockRound(tx, open.id) : null;
     await lockTable(tx, request.tableId);
     const seat = await tx.tableSeat.findUnique({ where: { tableId_playerId: { tableId: request.tableId, playerId: request.playerId } } });
     if (!seat) throw new DomainError('not-seated', 'You have no seat at this table.');
-    const open = await tx.gameRound.findFirst({ where: { tableId: request.tableId, kind: 'LIVE', status: 'OPEN' }, select: { id: true } });
-    const staked = open ? await tx.gameRoundPlayer.findUnique({ where: { roundId_playerId: { roundId: open.id, playerId: request.playerId } } }) : null;
-    if (open) await clearUnconfirmed(tx, open.id, seat.seatNo, pushes);
+    const staked = round ? await tx.gameRoundPlayer.findUnique({ where: { roundId_playerId: { roundId: round.id, playerId: request.playerId } } }) : null;
+    if (round?.status === 'OPEN') await clearUnconfirmed(tx, round, seat.seatNo, pushes);
     if (staked) {
       await tx.tableSeat.update({ where: { tableId_seatNo: { tableId: seat.tableId, seatNo: seat.seatNo } }, data: { status: 'LEAVING' } });
     } else {
@@ -69,9 +71,8 @@ export async function leaveSeat(ctx: TablesContext, request: { playerId: string;
   return result;
 }
 
-async function clearUnconfirmed(tx: Tx, roundId: string, seat: number, pushes: Pushes): Promise<void> {
-  const round = await lockRound(tx, roundId);
-  if (!round || round.state.phase !== 'betting') return;
+async function clearUnconfirmed(tx: Tx, round: LoadedRound, seat: number, pushes: Pushes): Promise<void> {
+  if (round.state.phase !== 'betting') return;
   const pending = round.game === 'roulette'
     ? (round.state as RouletteState).seats.some((s) => s.seat === seat && s.pending.length > 0)
     : (round.state as BlackjackState).bets.some((b) => b.seat === seat && !b.confirmed);
