@@ -59,7 +59,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   tableRoutes(app, ctx, rateLimit);
   roundRoutes(app, ctx, rateLimit);
   recallRoutes(app, ctx, rateLimit);
-  const hub = await streamRoutes(app, ctx, { redis: connections.redis, prefix, presence, onDisconnectedDecision: () => void scheduler.runOnce() });
+  const hub = streamRoutes(app, ctx, { redis: connections.redis, prefix, presence, onDisconnectedDecision: () => void scheduler.runOnce() });
   const presenceTimer = setInterval(() => void hub.refreshPresence().catch((error: unknown) => app.log.warn({ err: error }, 'presence refresh failed')), presenceTtlMs / 3);
   presenceTimer.unref();
   app.decorate('gameScheduler', scheduler);

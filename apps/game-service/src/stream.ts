@@ -36,92 +36,120 @@ interface Client {
 const chatMessagesPerWindowMax = 5;
 const chatWindowMs = 10_000;
 
-export interface StreamHub {
-  /** Refreshes the presence of every open socket (called on an interval shorter than its time to live). */
-  refreshPresence(): Promise<void>;
-  close(): Promise<void>;
+export interface StreamDependencies {
+  redis: Redis;
+  prefix: string;
+  presence: RedisPresence;
+  /** A disconnected player's decision became due at once: the scheduler should run a pass now. */
+  onDisconnectedDecision: () => void;
 }
 
-export async function streamRoutes(app: App, ctx: TablesContext, deps: { redis: Redis; prefix: string; presence: RedisPresence; onDisconnectedDecision: () => void }): Promise<StreamHub> {
-  const subscriber = deps.redis.duplicate();
-  const byChannel = new Map<string, Set<Client>>();
-  subscriber.on('message', (channel: string, message: string) => {
-    for (const client of byChannel.get(channel) ?? []) if (client.socket.readyState === client.socket.OPEN) client.socket.send(message);
-  });
-  const join = async (channel: string, client: Client) => {
-    const clients = byChannel.get(channel) ?? new Set<Client>();
-    if (clients.size === 0) await subscriber.subscribe(channel);
-    byChannel.set(channel, clients.add(client));
-  };
-  const leave = async (channel: string, client: Client) => {
-    const clients = byChannel.get(channel);
-    clients?.delete(client);
-    if (clients && clients.size === 0) {
-      byChannel.delete(channel);
-      await subscriber.unsubscribe(channel);
-    }
-  };
-  const all = () => [...new Set([...byChannel.values()].flatMap((set) => [...set]))];
+/** Registers the stream route; returns the hub, which refreshes presence and closes the sockets on shutdown. */
+export function streamRoutes(app: App, ctx: TablesContext, deps: StreamDependencies): TableStreams {
+  const hub = new TableStreams(app, ctx, deps);
+  app.get('/v1/tables/:tableId/stream', { websocket: true, schema: { hide: true, params: TableParamsSchema } }, (socket, request) => hub.accept(socket, request));
+  return hub;
+}
 
-  let closing = false;
-  const pending = new Set<Promise<void>>();
-  const track = (work: Promise<void>) => {
-    const tracked = work.catch((error: unknown) => app.log.error({ err: error }, 'stream handling failed')).finally(() => pending.delete(tracked));
-    pending.add(tracked);
-  };
+type UpgradeRequest = { headers: { authorization?: string | undefined }; query: unknown; params: unknown };
 
-  app.get('/v1/tables/:tableId/stream', { websocket: true, schema: { hide: true, params: TableParamsSchema } }, (socket, request) => {
+/**
+ * This instance's sockets: one Redis subscription per table or player channel that has a local
+ * socket, messages forwarded as they come. Work started by a socket is tracked, so a shutdown waits
+ * for it and no database work outlives the app.
+ */
+export class TableStreams {
+  private readonly subscriber: Redis;
+  private readonly byChannel = new Map<string, Set<Client>>();
+  private readonly pending = new Set<Promise<void>>();
+  private closing = false;
+
+  constructor(private readonly app: App, private readonly ctx: TablesContext, private readonly deps: StreamDependencies) {
+    this.subscriber = deps.redis.duplicate();
+    this.subscriber.on('message', (channel: string, message: string) => {
+      for (const client of this.byChannel.get(channel) ?? []) if (client.socket.readyState === client.socket.OPEN) client.socket.send(message);
+    });
+  }
+
+  accept(socket: WebSocket, request: UpgradeRequest): void {
     // Handlers are attached at once: a message sent while the welcome is being prepared waits for it.
     let ready: (client: Client | null) => void = () => undefined;
     const connected = new Promise<Client | null>((resolve) => (ready = resolve));
-    socket.on('message', (data) => void connected.then((client) => client && onMessage(ctx, client, String(data))));
-    socket.on('close', () => track(connected.then(async (client) => void (client && (await disconnect(client))))));
-    track((async () => {
+    socket.on('message', (data) => void connected.then((client) => client && onMessage(this.ctx, client, String(data))));
+    socket.on('close', () => this.track(connected.then(async (client) => void (client && (await this.disconnect(client))))));
+    this.track((async () => {
       try {
-        ready(await welcome(socket, request));
+        ready(await this.welcome(socket, request));
       } catch (error) {
         ready(null);
         socket.close(1011, 'internal error');
         throw error;
       }
     })());
-  });
+  }
 
-  async function welcome(socket: WebSocket, request: { headers: { authorization?: string | undefined }; query: unknown; params: unknown }): Promise<Client | null> {
-    const playerId = authenticatedPlayer(app, request.headers.authorization, (request.query as { access_token?: string }).access_token);
+  /** Refreshes the presence of every open socket (called more often than its time to live). */
+  refreshPresence(): Promise<void> {
+    return this.deps.presence.refresh(this.clients().map((c) => c.connectionId));
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const client of this.clients()) client.socket.terminate();
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    this.subscriber.disconnect();
+  }
+
+  private async welcome(socket: WebSocket, request: UpgradeRequest): Promise<Client | null> {
+    const playerId = authenticatedPlayer(this.app, request.headers.authorization, (request.query as { access_token?: string }).access_token);
     const tableId = (request.params as { tableId: string }).tableId;
     if (!playerId) return socket.close(4401, 'a player access token is required'), null;
-    const detail = await tableDetail(ctx.db, tableId, playerId);
+    const detail = await tableDetail(this.ctx.db, tableId, playerId);
     if (!detail) return socket.close(4404, 'no such table'), null;
     const client: Client = { socket, tableId, playerId, connectionId: randomUUID(), chatSentAtMs: [] };
-    await join(tableChannel(deps.prefix, tableId), client);
-    await join(playerChannel(deps.prefix, playerId), client);
-    await deps.presence.connected(tableId, playerId, client.connectionId);
+    await this.join(tableChannel(this.deps.prefix, tableId), client);
+    await this.join(playerChannel(this.deps.prefix, playerId), client);
+    await this.deps.presence.connected(tableId, playerId, client.connectionId);
     const mine = detail.seats.find((s) => s.mine);
-    send(socket, { type: 'welcome', tableId, role: mine ? 'player' : 'spectator', seat: mine?.seat ?? null, table: tableDetailOut(detail), temporaryTables: (await pendingTemporaryTables(ctx, playerId)).map(temporaryTableOut) });
+    const temporaryTables = (await pendingTemporaryTables(this.ctx, playerId)).map(temporaryTableOut);
+    send(socket, { type: 'welcome', tableId, role: mine ? 'player' : 'spectator', seat: mine?.seat ?? null, table: tableDetailOut(detail), temporaryTables });
     return client;
   }
 
   /** The socket is gone: presence first; a decision due from this player is then not waited for (D-735). */
-  async function disconnect(client: Client): Promise<void> {
-    await leave(tableChannel(deps.prefix, client.tableId), client);
-    await leave(playerChannel(deps.prefix, client.playerId), client);
-    await deps.presence.disconnected(client.tableId, client.playerId, client.connectionId);
+  private async disconnect(client: Client): Promise<void> {
+    await this.leave(tableChannel(this.deps.prefix, client.tableId), client);
+    await this.leave(playerChannel(this.deps.prefix, client.playerId), client);
+    await this.deps.presence.disconnected(client.tableId, client.playerId, client.connectionId);
     // An instance shutting down leaves its players' decisions to their timers (another instance's scheduler).
-    if (closing || (await deps.presence.isConnected(client.tableId, client.playerId))) return;
-    if (await noteDisconnected(ctx, { tableId: client.tableId, playerId: client.playerId })) deps.onDisconnectedDecision();
+    if (this.closing || (await this.deps.presence.isConnected(client.tableId, client.playerId))) return;
+    if (await noteDisconnected(this.ctx, { tableId: client.tableId, playerId: client.playerId })) this.deps.onDisconnectedDecision();
   }
 
-  return {
-    refreshPresence: () => deps.presence.refresh(all().map((c) => c.connectionId)),
-    async close() {
-      closing = true;
-      for (const client of all()) client.socket.terminate();
-      await new Promise((resolve) => setImmediate(resolve));
-      while (pending.size > 0) await Promise.allSettled([...pending]);
-      subscriber.disconnect();
-    },
-  };
+  private track(work: Promise<void>): void {
+    const tracked: Promise<void> = work.catch((error: unknown) => this.app.log.error({ err: error }, 'stream handling failed')).finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+
+  private async join(channel: string, client: Client): Promise<void> {
+    const clients = this.byChannel.get(channel) ?? new Set<Client>();
+    if (clients.size === 0) await this.subscriber.subscribe(channel);
+    this.byChannel.set(channel, clients.add(client));
+  }
+
+  private async leave(channel: string, client: Client): Promise<void> {
+    const clients = this.byChannel.get(channel);
+    clients?.delete(client);
+    if (clients && clients.size === 0) {
+      this.byChannel.delete(channel);
+      await this.subscriber.unsubscribe(channel);
+    }
+  }
+
+  private clients(): Client[] {
+    return [...new Set([...this.byChannel.values()].flatMap((set) => [...set]))];
+  }
 }
 
 function authenticatedPlayer(app: App, header: string | undefined, queryToken: string | undefined): string | null {
