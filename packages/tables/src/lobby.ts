@@ -1,6 +1,7 @@
 import type { Db } from '@casino/db';
 import { publicView, stateFromJson } from './engines.ts';
 import { toConfig, type TableConfig } from './table-config.ts';
+import { tableRules } from './rules.ts';
 import { toWire, type Wire } from './wire.ts';
 
 export interface LobbyTable extends TableConfig {
@@ -10,7 +11,7 @@ export interface LobbyTable extends TableConfig {
 
 /** The lobby: open tables per game, variant and limits, with how many seats are taken and the running round. */
 export async function listTables(db: Db, filter: { game?: 'roulette' | 'blackjack' } = {}): Promise<LobbyTable[]> {
-  const tables = await db.gameTable.findMany({ where: { isOpen: true, ...(filter.game ? { game: filter.game === 'roulette' ? 'ROULETTE' : 'BLACKJACK' } : {}) }, orderBy: { code: 'asc' }, take: 200 });
+  const tables = await db.gameTable.findMany({ where: { isOpen: true, ...(filter.game ? { game: filter.game === 'roulette' ? 'ROULETTE' : 'BLACKJACK' } : {}) }, orderBy: { code: 'asc' }, take: tableRules.lobbyTablesMax });
   const ids = tables.map((t) => t.id);
   const [seats, rounds] = await Promise.all([
     db.tableSeat.groupBy({ by: ['tableId'], where: { tableId: { in: ids } }, _count: { _all: true } }),

@@ -11,6 +11,8 @@ export const tableRules = Object.freeze({
    */
   temporaryTableWaitMs: 24 * 60 * 60_000,
   historyPageSizeMax: 100,
+  /** Tables the lobby lists at most (an operator runs tens, not thousands). */
+  lobbyTablesMax: 200,
   /** Rounds one scheduler pass drives; the next pass takes the rest. */
   dueRoundsPerPassMax: 50,
   /** A round whose step failed is tried again after this long, so it cannot hold up the other tables. */
