@@ -216,6 +216,26 @@ describe('game-service: seats, spectators and disconnection (issue 7)', () => {
     expect((await h.app.inject({ method: 'DELETE', url: `/v1/tables/${table.id}/seats/me`, headers: player.headers })).json()).toEqual({ left: true });
   });
 
+  it('000-001:RG-03 / 002:RG-10 a player whose daily playing time runs out finishes the round, then loses the seat; no new round, no new seat', async () => {
+    const table = await h.createTable(rouletteTable('playing-time-1'));
+    const player = await h.newPlayer({ playingTimeDayMinutes: 1, deposit: '100.00' });
+    await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: player.headers, payload: {} });
+    const socket = await h.connect(player, table.id);
+    let rounds = 0;
+    while ((await h.connections.db.tableSeat.count({ where: { tableId: table.id } })) > 0 && rounds < 6) {
+      const roundId = await h.currentRound(table.id);
+      expect((await h.act(player, roundId, { kind: 'place-bets', bets: [{ kind: 'outside', position: 'even', stake: czk('1.00') }], confirm: true })).statusCode).toBe(200);
+      await h.tick(bettingTimeMs);
+      rounds++;
+    }
+    // 20 s of betting per round: the third round takes the day past one minute, and it still settles.
+    expect(rounds).toBe(3);
+    expect(await socket.next((m) => m.type === 'seat-released', 'seat released')).toMatchObject({ reason: 'limits' });
+    expect(await h.connections.db.gameRoundPlayer.count({ where: { playerId: player.playerId, settledAt: { not: null } } })).toBe(3);
+    const again = await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: player.headers, payload: {} });
+    expect(again.json()).toMatchObject({ type: 'https://problems.casino.example/limit-exceeded', measure: 'playing-time:day' });
+  });
+
   it('004:TEC-06 / T-89 / GAM-R-10 a player who does not bet for 5 rounds loses the seat; one who bets keeps it', async () => {
     const table = await h.createTable(rouletteTable('idle-1'));
     const idle = await h.newPlayer();

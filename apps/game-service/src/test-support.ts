@@ -48,7 +48,7 @@ export interface GameHarness {
   connections: TestConnections;
   seeds: { next: RoundSeed[]; used: RoundSeed[] };
   createTable(definition: TableDefinition): Promise<TableConfig>;
-  newPlayer(options?: { stakeDay?: string; deposit?: string; registered?: boolean }): Promise<TestPlayer>;
+  newPlayer(options?: { stakeDay?: string; playingTimeDayMinutes?: number; deposit?: string; registered?: boolean }): Promise<TestPlayer>;
   /** Moves the clock and runs one scheduler pass. */
   tick(ms: number): Promise<number>;
   currentRound(tableId: string): Promise<string>;
@@ -108,8 +108,11 @@ export async function startGameHarness(start = new Date('2026-11-24T10:00:00Z'))
         },
       });
       const stakeDayMinor = options.stakeDay ? Money.of(options.stakeDay, 'CZK').toMinor() : null;
-      const decisions = resolveRegistrationDecisions(czechProfile, czechProfile.registrationMeasures.map((m) =>
-        m.code === 'stake:day' && stakeDayMinor !== null ? { measure: m.code, decision: 'set' as const, amountMinor: stakeDayMinor } : { measure: m.code, decision: 'refused' as const }), clock);
+      const decisions = resolveRegistrationDecisions(czechProfile, czechProfile.registrationMeasures.map((m) => {
+        if (m.code === 'stake:day' && stakeDayMinor !== null) return { measure: m.code, decision: 'set' as const, amountMinor: stakeDayMinor };
+        if (m.code === 'playing-time:day' && options.playingTimeDayMinutes) return { measure: m.code, decision: 'set' as const, durationMinutes: options.playingTimeDayMinutes };
+        return { measure: m.code, decision: 'refused' as const };
+      }), clock);
       const spec = ledger.playerWalletSpec(playerId, registered ? 'cash' : 'temporary', 'CZK');
       const wallet = (await ledger.openAccount(db, spec)).id;
       await transaction(db, async (tx) => {
