@@ -81,6 +81,37 @@ function engineRoundsPerSecond(seconds: number): number {
   return rounds / seconds;
 }
 
+/** One bet over HTTP: place and confirm 1 CZK on red; a round that closed meanwhile is replaced by the table's next. */
+function betPlacer(base: string): (player: Player) => Promise<void> {
+  const bet = JSON.stringify({ kind: 'place-bets', bets: [{ kind: 'outside', position: 'red', stake: { amount: '1.00', currency: 'CZK' } }], confirm: true });
+  return async (player) => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (!player.roundId) {
+        const table = (await (await fetch(`${base}/v1/tables/${player.tableId}`, { headers: { authorization: `Bearer ${player.token}` } })).json()) as { round: { roundId: string } | null };
+        player.roundId = table.round?.roundId ?? null;
+        if (!player.roundId) continue;
+      }
+      const response = await fetch(`${base}/v1/rounds/${player.roundId}/actions`, { method: 'POST', headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json', 'idempotency-key': newId() }, body: bet });
+      if (response.status === 200) return void (await response.arrayBuffer());
+      const problem = (await response.json()) as { type: string; reason?: string };
+      // The round closed between two bets: the next round is already open.
+      if (problem.reason === 'round-over' || problem.reason === 'wrong-phase' || problem.reason === 'time-over') player.roundId = null;
+      else throw new Error(`bet refused: ${JSON.stringify(problem)}`);
+    }
+    throw new Error('no open round found');
+  };
+}
+
+/** Waits until no stake sits in an open round: every bet of the window has been settled. */
+async function waitForSettlement(db: Db, timeoutMs: number): Promise<void> {
+  for (let waited = 0; waited < timeoutMs; waited += 200) {
+    const [row] = await db.$queryRaw<Array<{ n: bigint }>>`
+      SELECT count(*)::bigint AS n FROM game_round_posting p JOIN game_round r ON r.id = p.round_id WHERE p.kind = 'STAKE' AND r.status = 'OPEN'`;
+    if (row!.n === 0n) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 async function main(cleanup: Cleanup): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/casino';
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -107,23 +138,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   }
   app.gameScheduler.start();
 
-  const bet = JSON.stringify({ kind: 'place-bets', bets: [{ kind: 'outside', position: 'red', stake: { amount: '1.00', currency: 'CZK' } }], confirm: true });
-  const placeBet = async (player: Player): Promise<void> => {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      if (!player.roundId) {
-        const table = (await (await fetch(`${base}/v1/tables/${player.tableId}`, { headers: { authorization: `Bearer ${player.token}` } })).json()) as { round: { roundId: string } | null };
-        player.roundId = table.round?.roundId ?? null;
-        if (!player.roundId) continue;
-      }
-      const response = await fetch(`${base}/v1/rounds/${player.roundId}/actions`, { method: 'POST', headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json', 'idempotency-key': newId() }, body: bet });
-      if (response.status === 200) return void (await response.arrayBuffer());
-      const problem = (await response.json()) as { type: string; reason?: string };
-      // The round closed between two bets: the next round is already open.
-      if (problem.reason === 'round-over' || problem.reason === 'wrong-phase' || problem.reason === 'time-over') player.roundId = null;
-      else throw new Error(`bet refused: ${JSON.stringify(problem)}`);
-    }
-    throw new Error('no open round found');
-  };
+  const placeBet = betPlacer(base);
   // A player's bets are sequential, as at a real table: each operation takes an idle player.
   const idle = [...players];
   const result = await runClients(clients, { warmupS, measureS: seconds }, async () => {
@@ -136,12 +151,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   });
 
   // Let every round with bets of the window settle, then check every bet was settled.
-  for (let waited = 0; waited < 15_000; waited += 200) {
-    const [row] = await db.$queryRaw<Array<{ n: bigint }>>`
-      SELECT count(*)::bigint AS n FROM game_round_posting p JOIN game_round r ON r.id = p.round_id WHERE p.kind = 'STAKE' AND r.status = 'OPEN'`;
-    if (row!.n === 0n) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitForSettlement(db, 15_000);
   await app.gameScheduler.stop();
   const [counts] = await db.$queryRaw<Array<{ settled: bigint; open: bigint }>>`
     SELECT count(*) FILTER (WHERE r.status = 'SETTLED')::bigint AS settled, count(*) FILTER (WHERE r.status = 'OPEN')::bigint AS open
