@@ -16,14 +16,15 @@
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { createHash } from 'node:crypto';
-import { buildGameService, loadGameServiceConfig } from '@casino/game-service';
+import { buildGameService, loadGameServiceConfig, type GameServiceConfig } from '@casino/game-service';
 import { Money, newId, systemClock } from '@casino/core';
-import { createDb, createRedis, transaction, type Db } from '@casino/db';
+import { createDb, createRedis, transaction, type Db, type Redis } from '@casino/db';
 import { applyRouletteAction, createRoundSeed, openRouletteRound, roundRng, type RouletteAction, type RouletteBetRequest, type RouletteTableLimits } from '@casino/games';
 import * as ledger from '@casino/ledger';
 import { czechProfile, recordRegistrationDecisions, resolveRegistrationDecisions } from '@casino/limits';
 import { createTable } from '@casino/tables';
 import { formatTable } from './report.ts';
+import { startCountingProxy } from './roundtrips.ts';
 import { Cleanup, createScratchFromTemplate, randomBenchName } from './scratch-db.ts';
 import { percentile, runClients } from './workload.ts';
 
@@ -59,6 +60,36 @@ async function setUp(db: Db, clients: number, issueToken: (playerId: string) => 
     players.push({ playerId, token: issueToken(playerId), tableId: tables[Math.floor(i / seatsPerTable)]!, roundId: null });
   }
   return players;
+}
+
+/**
+ * Round trips to PostgreSQL per bet confirmation: a second app whose database connection runs through
+ * a counting proxy, one player at a table of its own with a long betting time, 30 confirmations.
+ */
+async function roundTripsPerBet(url: string, redis: Redis, config: GameServiceConfig, players: Player[]): Promise<number> {
+  const proxy = await startCountingProxy(url);
+  const db = createDb({ databaseUrl: proxy.url, poolMax: 2, applicationName: 'casino-bench-wire' });
+  const app = await buildGameService({ config, connections: { db, redis }, redisKeyPrefix: `bench:wire:${randomBytes(4).toString('hex')}` });
+  try {
+    const table = await createTable(db, { code: 'bench-roulette-wire', name: 'Bench wire', game: 'roulette', variant: 'european', currency: 'CZK', seatsMax: 1, bettingTimeMs: 600_000, actionTimeMs: 600_000, idleRoundsMax: 5, limits }, new Date());
+    const player = { ...players[0]!, tableId: table.id, roundId: null };
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    await fetch(`${base}/v1/tables/${table.id}/seats`, { method: 'POST', headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json' }, body: '{}' });
+    const placeBet = betPlacer(base);
+    for (let i = 0; i < 3; i++) await placeBet(player);
+    proxy.reset();
+    const bets = 30;
+    for (let i = 0; i < bets; i++) await placeBet(player);
+    const perBet = proxy.counts.roundTrips / bets;
+    // Leave, and let the main app's scheduler settle this round now (its bets count among the settled).
+    await fetch(`${base}/v1/tables/${table.id}/seats/me`, { method: 'DELETE', headers: { authorization: `Bearer ${player.token}` } });
+    await db.gameRound.updateMany({ where: { tableId: table.id, status: 'OPEN' }, data: { deadlineAt: new Date() } });
+    return perBet;
+  } finally {
+    await app.close();
+    await db.$disconnect();
+    await proxy.close();
+  }
 }
 
 /** Roulette rounds through the engine alone: what one core does without the database. */
@@ -136,6 +167,7 @@ async function main(cleanup: Cleanup): Promise<number> {
     const response = await fetch(`${base}/v1/tables/${p.tableId}/seats`, { method: 'POST', headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' }, body: '{}' });
     if (response.status !== 201) throw new Error(`seat refused: ${await response.text()}`);
   }
+  const wire = await roundTripsPerBet(url, redis, config, players);
   app.gameScheduler.start();
 
   const placeBet = betPlacer(base);
@@ -167,6 +199,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   console.log(`\n${formatTable(['measure', 'value'], [
     ['bets confirmed over HTTP per second (window)', rate.toFixed(1)],
     ['latency p50 / p99 (ms)', `${p50.toFixed(1)} / ${p99.toFixed(1)}`],
+    ['PostgreSQL round trips per confirmation', wire.toFixed(1)],
     ['errors', String(result.errors) + (result.firstError ? ` (first: ${result.firstError})` : '')],
     ['stakes in settled rounds / still open', `${settled} / ${open}`],
     ['rounds settled', String(rounds)],
