@@ -44,6 +44,9 @@ describe('game-service: roulette money (issue 7)', () => {
     const ledgerIds = recall.postings.map((p: { ledgerTransactionId: string }) => p.ledgerTransactionId);
     const transactions = await h.connections.db.ledgerTransaction.findMany({ where: { id: { in: ledgerIds } } });
     expect(transactions.map((t) => t.metadata)).toEqual(expect.arrayContaining([expect.objectContaining({ game: 'roulette', tableId: table.id, roundId, seat: 1 })]));
+    // AML monitoring sees the stake and the win, recorded with them (002:AML-03 events through the outbox).
+    const monitored = await h.connections.db.outboxMessage.findMany({ where: { topic: 'compliance.monitoring-event', payload: { path: ['gameRoundId'], equals: roundId } } });
+    expect(monitored.map((m) => [(m.payload as { kind: string }).kind, (m.payload as { amount: { amountMinor: string } }).amount.amountMinor]).sort()).toEqual([['stake', '3700'], ['win', '3600']]);
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 
