@@ -10,7 +10,8 @@ import { toWire, type Wire } from './wire.ts';
  * from its stored record (seed, actions, events) so what is shown is what the engine reproduces,
  * not what was written down. Staff recall any round with its players and ledger transactions.
  */
-export interface RoundSummary {
+/** What names a round: its table, game and variant, and where it stands. */
+export interface RoundHeading {
   roundId: string;
   tableId: string;
   tableName: string;
@@ -18,12 +19,15 @@ export interface RoundSummary {
   variant: string;
   kind: 'live' | 'temporary';
   status: 'open' | 'settled';
-  seat: number;
-  stakedMinor: bigint;
-  returnedMinor: bigint;
   currency: string;
   openedAt: Date;
   settledAt: Date | null;
+}
+
+export interface RoundSummary extends RoundHeading {
+  seat: number;
+  stakedMinor: bigint;
+  returnedMinor: bigint;
   continuedInRoundId: string | null;
 }
 
@@ -51,18 +55,8 @@ export async function roundHistory(db: Db, request: { playerId: string; limit: n
   };
 }
 
-export interface RoundRecall {
-  roundId: string;
-  tableId: string;
-  tableName: string;
-  game: GameId;
-  variant: string;
-  kind: 'live' | 'temporary';
-  status: 'open' | 'settled';
+export interface RoundRecall extends RoundHeading {
   originRoundId: string | null;
-  currency: string;
-  openedAt: Date;
-  settledAt: Date | null;
   seedCommitment: string;
   /** Revealed once the round is settled: sha256(seed) = seedCommitment. */
   seed: string | null;
