@@ -10,6 +10,7 @@ import { systemClock, type CurrencyCode } from '@casino/core';
 import { createDb, type Db } from '@casino/db';
 import { openAccount, openOperatorAccounts, paymentProviderClearingSpec } from '@casino/ledger';
 import { PiiProtector } from '@casino/players';
+import { createTable, type TableDefinition } from '@casino/tables';
 import { pathToFileURL } from 'node:url';
 import { seedDemoPlayer } from './seed-demo-player.ts';
 
@@ -61,8 +62,27 @@ async function seedDemoStaff(db: Db): Promise<string[]> {
   return lines;
 }
 
+const rouletteLimits = { unitMinor: 10n, insideMinimumMinor: 10n, outsideMinimumMinor: 10n, straightMaximumMinor: 2_500n, outsideMaximumMinor: 5_000_000n, positionMaximumMinor: 100_000_000n };
+const blackjackLimits = { unitMinor: 10n, stakeMinimumMinor: 10n, stakeMaximumMinor: 100_000_000n };
+
+/** The demo lobby (issue 7): one table of each roulette variant and blackjack preset, in CZK (004:BET-05). */
+export const demoTables: readonly TableDefinition[] = [
+  { code: 'roulette-european-1', name: 'European Roulette', game: 'roulette', variant: 'european', currency: 'CZK', seatsMax: 4, bettingTimeMs: 20_000, actionTimeMs: 20_000, idleRoundsMax: 5, limits: rouletteLimits },
+  { code: 'roulette-french-1', name: 'French Roulette', game: 'roulette', variant: 'french', currency: 'CZK', seatsMax: 4, bettingTimeMs: 20_000, actionTimeMs: 20_000, idleRoundsMax: 5, limits: rouletteLimits },
+  { code: 'roulette-double-ball-1', name: 'Double-Ball Roulette', game: 'roulette', variant: 'double-ball', currency: 'CZK', seatsMax: 4, bettingTimeMs: 20_000, actionTimeMs: 20_000, idleRoundsMax: 5, limits: rouletteLimits },
+  { code: 'blackjack-fortuna-1', name: 'Blackjack', game: 'blackjack', variant: 'fortuna-blackjack', currency: 'CZK', seatsMax: 5, bettingTimeMs: 15_000, actionTimeMs: 15_000, idleRoundsMax: 5, limits: blackjackLimits },
+  { code: 'blackjack-surrender-1', name: 'Blackjack Surrender', game: 'blackjack', variant: 'fortuna-blackjack-surrender', currency: 'CZK', seatsMax: 5, bettingTimeMs: 15_000, actionTimeMs: 15_000, idleRoundsMax: 5, limits: blackjackLimits },
+  { code: 'blackjack-classic-1', name: 'Classic Blackjack', game: 'blackjack', variant: 'reel-classic-blackjack', currency: 'CZK', seatsMax: 5, bettingTimeMs: 15_000, actionTimeMs: 15_000, idleRoundsMax: 5, limits: blackjackLimits },
+  { code: 'blackjack-premium-1', name: 'Premium Blackjack', game: 'blackjack', variant: 'reel-premium-blackjack', currency: 'CZK', seatsMax: 5, bettingTimeMs: 15_000, actionTimeMs: 15_000, idleRoundsMax: 5, limits: blackjackLimits },
+];
+
+async function seedDemoTables(db: Db): Promise<string[]> {
+  for (const table of demoTables) await createTable(db, table, systemClock.now());
+  return [`Tables (game service, GET /v1/tables): ${demoTables.map((t) => t.code).join(', ')}.`];
+}
+
 /** Demo seeders in dependency order; later issues append theirs (players, staff, tables). */
-const demoSeeders: Seeder[] = [seedDemoStaff, (db) => seedDemoPlayer(db, sandboxPaymentProvider)];
+const demoSeeders: Seeder[] = [seedDemoStaff, (db) => seedDemoPlayer(db, sandboxPaymentProvider), seedDemoTables];
 
 export async function seedData(databaseUrl: string): Promise<SeedReport> {
   const db = createDb({ databaseUrl, applicationName: 'seed' });

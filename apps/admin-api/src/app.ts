@@ -11,6 +11,7 @@ import { caseRoutes } from './routes/cases.ts';
 import { cashierPlayerRoutes } from './routes/cashier-players.ts';
 import { cashierReviewRoutes } from './routes/cashier-review.ts';
 import { exportRoutes } from './routes/exports.ts';
+import { gameRoundRoutes } from './routes/game-rounds.ts';
 import { ledgerRoutes } from './routes/ledger.ts';
 import { limitsRoutes } from './routes/limits.ts';
 import { monitoringRoutes } from './routes/monitoring.ts';
@@ -92,6 +93,7 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   exportRoutes(app, reporting);
   reportRoutes(app, reporting);
   retentionRoutes(app, reporting);
+  gameRoundRoutes(app, connections.db);
   return app;
 }
 

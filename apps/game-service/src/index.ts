@@ -1,2 +1,2 @@
-export { buildGameService, type GameServiceOptions } from './app.ts';
+export { buildGameService, type GameScheduler, type GameServiceOptions } from './app.ts';
 export { loadGameServiceConfig, gameServiceConfigSchema, type GameServiceConfig } from './config.ts';

@@ -7,4 +7,9 @@ await bootService({
   loadConfig: () => loadGameServiceConfig(),
   port: (config) => config.GAME_SERVICE_PORT,
   build: (config, connections) => buildGameService({ config, connections }),
+  // The scheduler drives rounds whose timers ran out; it stops before the connections close.
+  afterListen: async (_config, _connections, app) => {
+    app.gameScheduler.start();
+    return () => app.gameScheduler.stop();
+  },
 });

@@ -72,6 +72,13 @@ export const errorCatalog = {
   'export-expired': { status: 410, title: 'The export has expired' },
   'retention-period-active': { status: 409, title: 'The records are inside their retention period' },
   'erasure-account-open': { status: 409, title: 'Personal data can be erased only after the account is closed' },
+  // Game service (issue 7, packages/tables): seats and the actions a round refuses.
+  'table-closed': { status: 409, title: 'The table is closed' },
+  'table-full': { status: 409, title: 'Every seat at the table is taken' },
+  'seat-taken': { status: 409, title: 'The seat is taken' },
+  'already-seated': { status: 409, title: 'The player already has a seat at this table' },
+  'not-seated': { status: 403, title: 'Only a seated player can act; spectators watch' },
+  'game-action-refused': { status: 422, title: 'The game refused the action' },
   'internal-error': { status: 500, title: 'Internal server error' },
   'service-unavailable': { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

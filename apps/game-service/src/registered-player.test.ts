@@ -1,0 +1,65 @@
+import { Money, newId, type AccountId } from '@casino/core';
+import { transaction } from '@casino/db';
+import type { App } from '@casino/http';
+import { testServiceEnv } from '@casino/http/testing';
+import { findInvariantViolations } from '@casino/ledger';
+import { applicationFor, newPerson, registerToTemporaryAccount, startHarness, type Harness } from '@casino/player-api/testing';
+import { creditTemporaryDeposit } from '@casino/players';
+import { createTable } from '@casino/tables';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGameService } from './app.ts';
+import { loadGameServiceConfig } from './config.ts';
+import { czk, rouletteTable } from './test-support.ts';
+
+/**
+ * The whole way a player comes to the table: registered through the player API (application,
+ * e-mail, SMS code, a temporary account), a deposit, a stake limit set through the player API, then
+ * roulette at the game service with the very access token the player API issued.
+ */
+let h: Harness;
+let games: App;
+beforeAll(async () => {
+  h = await startHarness(new Date('2026-11-24T09:00:00Z'));
+  games = await buildGameService({ config: loadGameServiceConfig(testServiceEnv({ GAME_RATE_LIMIT_PER_MINUTE: '100000' })), connections: h.connections, redisKeyPrefix: `${h.connections.redisKeyPrefix}:games`, clock: h.clock });
+  await games.ready();
+});
+afterAll(async () => {
+  await games?.close();
+  await h?.close();
+});
+
+describe('game-service with a player registered through the player API (issue 7)', () => {
+  it('issue 7 / 004:TMP-03 / 002:RG-08: a temporary-account player with a 1,000 CZK daily stake limit plays roulette rounds over the API until refused at the limit; the ledger is balanced afterwards', async () => {
+    const player = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
+    const auth = { authorization: `Bearer ${player.accessToken}` };
+    const limit = await h.api.inject({ method: 'PUT', url: '/v1/me/limits/stake:day', headers: auth, payload: { amount: czk('1000.00') } });
+    expect(limit.statusCode).toBe(200);
+    const account = await h.connections.db.temporaryAccount.findUniqueOrThrow({ where: { playerId: player.playerId } });
+    await transaction(h.connections.db, (tx) => creditTemporaryDeposit(tx, { playerId: player.playerId, amount: Money.of('1500.00', 'CZK'), channel: 'cashless', sourceAccountId: h.pspAccountId as AccountId, idempotencyKey: `deposit:${newId()}` }));
+    const table = await createTable(h.connections.db, rouletteTable('registered-1'), h.clock.now());
+    expect((await games.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: auth, payload: {} })).statusCode).toBe(201);
+
+    const answers: Array<{ status: number; type?: string }> = [];
+    for (let round = 0; round < 6 && answers.every((a) => a.status === 200); round++) {
+      const roundId = (await h.connections.db.gameRound.findFirstOrThrow({ where: { tableId: table.id, status: 'OPEN' } })).id;
+      const response = await games.inject({
+        method: 'POST', url: `/v1/rounds/${roundId}/actions`, headers: { ...auth, 'idempotency-key': newId() },
+        payload: { kind: 'place-bets', bets: [{ kind: 'outside', position: 'column-2', stake: czk('250.00') }], confirm: true },
+      });
+      answers.push({ status: response.statusCode, ...(response.statusCode === 200 ? {} : { type: response.json().type }) });
+      h.clock.advanceMs(table.bettingTimeMs);
+      await games.gameScheduler.runOnce();
+    }
+    expect(answers).toEqual([{ status: 200 }, { status: 200 }, { status: 200 }, { status: 200 }, { status: 422, type: 'https://problems.casino.example/limit-exceeded' }]);
+    // The player API's own view agrees: 1,000 CZK staked today, nothing left.
+    const stakeDay = (await h.api.inject({ method: 'GET', url: '/v1/me/limits', headers: auth })).json().measures.find((m: { measure: string }) => m.measure === 'stake:day');
+    expect(stakeDay.usage).toMatchObject({ used: czk('1000.00'), remaining: czk('0.00') });
+    const stakes = await h.connections.db.ledgerTransaction.findMany({ where: { kind: 'STAKE', metadata: { path: ['playerId'], equals: player.playerId } } });
+    expect(stakes).toHaveLength(4);
+    expect(stakes.every((t) => (t.metadata as { tableId: string }).tableId === table.id)).toBe(true);
+    // A temporary account plays from its temporary wallet (004 §3.2.4).
+    const debited = await h.connections.db.ledgerPosting.findMany({ where: { transactionId: { in: stakes.map((t) => t.id) }, accountId: account.walletAccountId } });
+    expect(debited.map((p) => p.amountMinor)).toEqual([25_000n, 25_000n, 25_000n, 25_000n]);
+    expect(await findInvariantViolations(h.connections.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { EngineJsonSchema, MoneyOutputSchema } from './common.schema.ts';
+
+export const LobbyQuerySchema = z.object({ game: z.enum(['roulette', 'blackjack']).optional() });
+
+const RoundStatusSchema = z.object({ roundId: z.string(), phase: z.string(), version: z.number().int(), deadlineAt: z.string().nullable() }).nullable();
+
+export const TableSchema = z.object({
+  tableId: z.string(),
+  code: z.string(),
+  name: z.string(),
+  game: z.enum(['roulette', 'blackjack']),
+  variant: z.string().describe('The roulette variant (european, french, double-ball) or the blackjack preset'),
+  currency: z.string(),
+  limits: z.record(z.string(), MoneyOutputSchema).describe('The table limits (004:GAM-RE-07..09, GAM-BJ-04)'),
+  seatsMax: z.number().int(),
+  seatsTaken: z.number().int(),
+  bettingTimeMs: z.number().int(),
+  actionTimeMs: z.number().int(),
+  idleRoundsMax: z.number().int(),
+  round: RoundStatusSchema,
+});
+
+export const LobbyResponseSchema = z.object({ tables: z.array(TableSchema) });
+
+export const TableDetailSchema = TableSchema.extend({
+  seats: z.array(z.object({ seat: z.number().int(), status: z.enum(['seated', 'leaving']), mine: z.boolean() })),
+  view: EngineJsonSchema.nullable(),
+});
+
+export const TakeSeatBodySchema = z.object({ seat: z.number().int().min(1).max(5).optional().describe('A free seat; omit for the first free one') });
+export const TakeSeatResponseSchema = z.object({ seat: z.number().int(), roundId: z.string().nullable() });
+export const LeaveSeatResponseSchema = z.object({ left: z.boolean().describe('false: you have a stake in the running round; the seat is freed when it ends') });

@@ -1,0 +1,201 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError, isDomainError } from '@casino/core';
+import type { Redis } from '@casino/db';
+import { audiences, type App } from '@casino/http';
+import {
+  actInRound, noteDisconnected, pendingTemporaryTables, playerChannel, tableChannel, tableDetail, tableRules, type RedisPresence, type TablesContext,
+} from '@casino/tables';
+import type { WebSocket } from 'ws';
+import { z } from 'zod';
+import { TableParamsSchema } from './routes/common.schema.ts';
+import { ActionBodySchema } from './routes/rounds.schema.ts';
+import { actResultOut, playerActionOf, temporaryTableOut } from './routes/rounds.view.ts';
+import { tableDetailOut } from './routes/tables.view.ts';
+
+/**
+ * The table's WebSocket stream (docs/game-service.md, "WebSocket protocol"). Anyone logged in may
+ * watch: a participant without a seat is a spectator (sees the game and the chat, cannot bet or
+ * chat, 004:GAM-R-01, GAM-B-01). Pushes come from Redis pub/sub, so a change made on any instance
+ * reaches every socket; seated players may also act over the socket and chat.
+ */
+const ClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('action'), actionId: z.string().min(8).max(100), roundId: z.uuid(), action: ActionBodySchema }),
+  z.object({ type: z.literal('chat'), text: z.string().min(1).max(tableRules.chatTextLengthMax) }),
+  z.object({ type: z.literal('ping') }),
+]);
+
+interface Client {
+  socket: WebSocket;
+  tableId: string;
+  playerId: string;
+  connectionId: string;
+  /** When this connection's recent chat messages were sent (a table's chat is not a megaphone). */
+  chatSentAtMs: number[];
+}
+
+const chatMessagesPerWindowMax = 5;
+const chatWindowMs = 10_000;
+
+export interface StreamDependencies {
+  redis: Redis;
+  prefix: string;
+  presence: RedisPresence;
+  /** A disconnected player's decision became due at once: the scheduler should run a pass now. */
+  onDisconnectedDecision: () => void;
+}
+
+/** Registers the stream route; returns the hub, which refreshes presence and closes the sockets on shutdown. */
+export function streamRoutes(app: App, ctx: TablesContext, deps: StreamDependencies): TableStreams {
+  const hub = new TableStreams(app, ctx, deps);
+  app.get('/v1/tables/:tableId/stream', { websocket: true, schema: { hide: true, params: TableParamsSchema } }, (socket, request) => hub.accept(socket, request));
+  return hub;
+}
+
+type UpgradeRequest = { headers: { authorization?: string | undefined }; query: unknown; params: unknown };
+
+/**
+ * This instance's sockets: one Redis subscription per table or player channel that has a local
+ * socket, messages forwarded as they come. Work started by a socket is tracked, so a shutdown waits
+ * for it and no database work outlives the app.
+ */
+export class TableStreams {
+  private readonly subscriber: Redis;
+  private readonly byChannel = new Map<string, Set<Client>>();
+  private readonly pending = new Set<Promise<void>>();
+  private closing = false;
+
+  constructor(private readonly app: App, private readonly ctx: TablesContext, private readonly deps: StreamDependencies) {
+    this.subscriber = deps.redis.duplicate();
+    this.subscriber.on('message', (channel: string, message: string) => {
+      for (const client of this.byChannel.get(channel) ?? []) if (client.socket.readyState === client.socket.OPEN) client.socket.send(message);
+    });
+  }
+
+  accept(socket: WebSocket, request: UpgradeRequest): void {
+    // Handlers are attached at once: a message sent while the welcome is being prepared waits for it.
+    let ready: (client: Client | null) => void = () => undefined;
+    const connected = new Promise<Client | null>((resolve) => (ready = resolve));
+    socket.on('message', (data) => void connected.then((client) => client && onMessage(this.ctx, client, String(data))));
+    socket.on('close', () => this.track(connected.then(async (client) => void (client && (await this.disconnect(client))))));
+    this.track((async () => {
+      try {
+        ready(await this.welcome(socket, request));
+      } catch (error) {
+        ready(null);
+        socket.close(1011, 'internal error');
+        throw error;
+      }
+    })());
+  }
+
+  /** Refreshes the presence of every open socket (called more often than its time to live). */
+  refreshPresence(): Promise<void> {
+    return this.deps.presence.refresh(this.clients().map((c) => c.connectionId));
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    for (const client of this.clients()) client.socket.terminate();
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    this.subscriber.disconnect();
+  }
+
+  private async welcome(socket: WebSocket, request: UpgradeRequest): Promise<Client | null> {
+    const playerId = authenticatedPlayer(this.app, request.headers.authorization, (request.query as { access_token?: string }).access_token);
+    const tableId = (request.params as { tableId: string }).tableId;
+    if (!playerId) return socket.close(4401, 'a player access token is required'), null;
+    const detail = await tableDetail(this.ctx.db, tableId, playerId);
+    if (!detail) return socket.close(4404, 'no such table'), null;
+    const client: Client = { socket, tableId, playerId, connectionId: randomUUID(), chatSentAtMs: [] };
+    await this.join(tableChannel(this.deps.prefix, tableId), client);
+    await this.join(playerChannel(this.deps.prefix, playerId), client);
+    await this.deps.presence.connected(tableId, playerId, client.connectionId);
+    const mine = detail.seats.find((s) => s.mine);
+    const temporaryTables = (await pendingTemporaryTables(this.ctx, playerId)).map(temporaryTableOut);
+    send(socket, { type: 'welcome', tableId, role: mine ? 'player' : 'spectator', seat: mine?.seat ?? null, table: tableDetailOut(detail), temporaryTables });
+    return client;
+  }
+
+  /** The socket is gone: presence first; a decision due from this player is then not waited for (D-735). */
+  private async disconnect(client: Client): Promise<void> {
+    await this.leave(tableChannel(this.deps.prefix, client.tableId), client);
+    await this.leave(playerChannel(this.deps.prefix, client.playerId), client);
+    await this.deps.presence.disconnected(client.tableId, client.playerId, client.connectionId);
+    // An instance shutting down leaves its players' decisions to their timers (another instance's scheduler).
+    if (this.closing || (await this.deps.presence.isConnected(client.tableId, client.playerId))) return;
+    if (await noteDisconnected(this.ctx, { tableId: client.tableId, playerId: client.playerId })) this.deps.onDisconnectedDecision();
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked: Promise<void> = work.catch((error: unknown) => this.app.log.error({ err: error }, 'stream handling failed')).finally(() => this.pending.delete(tracked));
+    this.pending.add(tracked);
+  }
+
+  private async join(channel: string, client: Client): Promise<void> {
+    const clients = this.byChannel.get(channel) ?? new Set<Client>();
+    if (clients.size === 0) await this.subscriber.subscribe(channel);
+    this.byChannel.set(channel, clients.add(client));
+  }
+
+  private async leave(channel: string, client: Client): Promise<void> {
+    const clients = this.byChannel.get(channel);
+    clients?.delete(client);
+    if (clients && clients.size === 0) {
+      this.byChannel.delete(channel);
+      await this.subscriber.unsubscribe(channel);
+    }
+  }
+
+  private clients(): Client[] {
+    return [...new Set([...this.byChannel.values()].flatMap((set) => [...set]))];
+  }
+}
+
+function authenticatedPlayer(app: App, header: string | undefined, queryToken: string | undefined): string | null {
+  // Browsers cannot set headers on a WebSocket: the token may come as ?access_token= (logs keep the path only).
+  const token = /^Bearer (\S+)$/.exec(header ?? '')?.[1] ?? queryToken;
+  if (!token) return null;
+  try {
+    return app.jwt.verify<{ sub: string }>(token, { allowedAud: audiences.player }).sub;
+  } catch {
+    return null;
+  }
+}
+
+function send(socket: WebSocket, message: object): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function problemOf(error: unknown) {
+  if (isDomainError(error)) return error.toProblem();
+  return { type: 'https://problems.casino.example/internal-error', title: 'Internal server error', status: 500, detail: 'An unexpected error occurred.' };
+}
+
+async function onMessage(ctx: TablesContext, client: Client, text: string): Promise<void> {
+  let parsed: z.infer<typeof ClientMessageSchema>;
+  try {
+    parsed = ClientMessageSchema.parse(JSON.parse(text));
+  } catch {
+    return send(client.socket, { type: 'error', problem: new DomainError('validation-failed', 'Not a message of this protocol (docs/game-service.md).').toProblem() });
+  }
+  try {
+    if (parsed.type === 'ping') return send(client.socket, { type: 'pong' });
+    if (parsed.type === 'chat') return await chat(ctx, client, parsed.text);
+    const result = await actInRound(ctx, { playerId: client.playerId, roundId: parsed.roundId, actionId: parsed.actionId, action: playerActionOf(parsed.action) });
+    send(client.socket, { type: 'action-result', actionId: parsed.actionId, result: actResultOut(result) });
+  } catch (error) {
+    send(client.socket, { type: 'error', ...('actionId' in parsed ? { actionId: parsed.actionId } : {}), problem: problemOf(error) });
+  }
+}
+
+/** Seated players chat; spectators read (004:GAM-R-01). Chat is pushed, not stored. */
+async function chat(ctx: TablesContext, client: Client, text: string): Promise<void> {
+  const seat = await ctx.db.tableSeat.findUnique({ where: { tableId_playerId: { tableId: client.tableId, playerId: client.playerId } } });
+  if (!seat) throw new DomainError('not-seated', 'Spectators see the chat but cannot write in it (004:GAM-R-01).');
+  const nowMs = performance.now();
+  client.chatSentAtMs = client.chatSentAtMs.filter((at) => nowMs - at < chatWindowMs);
+  if (client.chatSentAtMs.length >= chatMessagesPerWindowMax) throw new DomainError('rate-limited', `At most ${chatMessagesPerWindowMax} chat messages per ${chatWindowMs / 1000} seconds.`);
+  client.chatSentAtMs.push(nowMs);
+  await ctx.broadcaster.toTable(client.tableId, { type: 'chat', tableId: client.tableId, seat: seat.seatNo, text, at: ctx.clock.now().toISOString() });
+}

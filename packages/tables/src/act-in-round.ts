@@ -1,0 +1,203 @@
+import { createHash } from 'node:crypto';
+import { assert, DomainError, isDomainError } from '@casino/core';
+import { transaction, type Tx } from '@casino/db';
+import { BlackjackRejection, RouletteRejection, type BlackjackAction, type RouletteAction, type RouletteBetRequest } from '@casino/games';
+import { startPlaySession } from '@casino/limits';
+import type { TablesContext } from './context.ts';
+import { applyAction, debitsOf, decisionKey, isSettled, publicEvents, publicView, type EngineAction } from './engines.ts';
+import { deadlineFor, finishRound, pushRound, Pushes } from './lifecycle.ts';
+import { postStake } from './money.ts';
+import { lockRoundOrThrow, saveRound, type LoadedRound } from './round-store.ts';
+import { driveRound } from './run-due-rounds.ts';
+import { tableRules } from './rules.ts';
+import { toWire, type Wire } from './wire.ts';
+
+/** What a player may ask of a round; the seat is always the player's own (never sent). */
+export type PlayerAction =
+  | { kind: 'place-bets'; bets: RouletteBetRequest[]; confirm?: boolean }
+  | { kind: 'clear-bets' }
+  | { kind: 'confirm-bets' }
+  | { kind: 'place-bet'; stakeMinor: bigint; warningsEnabled?: boolean; confirm?: boolean }
+  | { kind: 'clear-bet' }
+  | { kind: 'confirm-bet' }
+  | { kind: 'insurance' | 'even-money'; take: boolean }
+  | { kind: 'hit' | 'stand' | 'double'; reconfirmed?: boolean; disableWarnings?: boolean }
+  | { kind: 'split' }
+  | { kind: 'surrender' };
+
+const rouletteKinds = new Set(['place-bets', 'clear-bets', 'confirm-bets']);
+
+export interface ActRequest {
+  playerId: string;
+  roundId: string;
+  /** The client's id of this action (Idempotency-Key): the same id again returns the first answer. */
+  actionId: string;
+  action: PlayerAction;
+}
+
+export interface ActResult {
+  roundId: string;
+  tableId: string;
+  kind: 'live' | 'temporary';
+  version: number;
+  phase: string;
+  currency: string;
+  /** True when this action id was answered before: this is that answer, nothing was done again. */
+  replayed: boolean;
+  /** 004:GAM-B-17: the decision was not applied; send it again with `reconfirmed: true`. */
+  needsReconfirmation: boolean;
+  warnings: string[];
+  /** The stakes this action debited, each with its ledger transaction. */
+  stakes: Array<{ amountMinor: string; ledgerTransactionId: string }>;
+  events: Wire;
+  view: Wire;
+}
+
+/**
+ * A player's action in a round (roulette bets; blackjack bets and decisions), in one transaction
+ * under the round's row lock: the engine decides, every stake it confirms runs the self-limits and
+ * posts to the ledger (money.ts), and the new state is stored. A refusal by the engine, a limit or
+ * the wallet changes nothing. Idempotent per action id.
+ */
+export async function actInRound(ctx: TablesContext, request: ActRequest): Promise<ActResult> {
+  assert(request.actionId.length > 0 && request.actionId.length <= tableRules.actionIdLengthMax, 'an action id is 1..100 characters');
+  const run = async () => {
+    const pushes = new Pushes();
+    const result = await transaction(ctx.db, (tx) => actInTransaction(ctx, tx, request, pushes));
+    await pushes.send(ctx);
+    if (result === 'time-over') {
+      throw new DomainError('game-action-refused', 'The time for this ran out: betting or your decision time is over.', { extensions: { reason: 'time-over' } });
+    }
+    return result;
+  };
+  try {
+    return await run();
+  } catch (error) {
+    // The player's play session ended (30 idle minutes, docs/limits.md D-508): a new one, then once more.
+    if (!isDomainError(error) || error.code !== 'play-session-ended') throw error;
+    await renewPlaySession(ctx, request.playerId);
+    return run();
+  }
+}
+
+async function renewPlaySession(ctx: TablesContext, playerId: string): Promise<void> {
+  await transaction(ctx.db, async (tx) => {
+    const { playSessionId } = await startPlaySession(ctx.limits, tx, { playerId });
+    await tx.tableSeat.updateMany({ where: { playerId }, data: { playSessionId } });
+    // A temporary table resumed after a long absence plays on in the new session too.
+    await tx.gameRoundPlayer.updateMany({ where: { playerId, settledAt: null }, data: { playSessionId } });
+  });
+}
+
+function requestHash(request: ActRequest): string {
+  return createHash('sha256').update(JSON.stringify({ roundId: request.roundId, action: request.action }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))).digest('hex');
+}
+
+async function actInTransaction(ctx: TablesContext, tx: Tx, request: ActRequest, pushes: Pushes): Promise<ActResult | 'time-over'> {
+  // Under the round's lock, so a retry racing its first attempt waits for it and then finds its answer.
+  const round = await lockRoundOrThrow(tx, request.roundId);
+  const answered = await tx.gameAction.findUnique({ where: { playerId_actionId: { playerId: request.playerId, actionId: request.actionId } } });
+  if (answered) {
+    if (answered.requestHash !== requestHash(request)) throw new DomainError('idempotency-key-reused', 'This action id was already used for a different action.', { field: 'header.idempotency-key' });
+    return { ...(answered.response as unknown as ActResult), replayed: true };
+  }
+  if (round.status !== 'OPEN') throw new DomainError('game-action-refused', 'The round is over.', { extensions: { reason: 'round-over' } });
+  // The timer ran out and the scheduler has not got to it yet (it may be busy, or kept off by actions
+  // holding the row): the action drives the round itself, so time is never extended by playing on.
+  if (round.deadlineAt !== null && round.deadlineAt <= ctx.clock.now()) {
+    await driveRound(ctx, tx, round, pushes);
+    return 'time-over';
+  }
+  const { seat, playSessionId } = await actingSeat(tx, round, request);
+  const actions = engineActions(round, request.action, seat);
+
+  const before = decisionKey(round.state);
+  const firstEventIndex = round.state.events.length;
+  let warnings: readonly string[] = [];
+  let needsReconfirmation = false;
+  for (const action of actions) {
+    const applied = apply(round, action);
+    round.state = applied.state;
+    warnings = applied.warnings;
+    needsReconfirmation = applied.needsReconfirmation;
+    if (needsReconfirmation) break;
+  }
+  const events = round.state.events.slice(firstEventIndex);
+  const stakes: ActResult['stakes'] = [];
+  for (const debit of debitsOf(events, firstEventIndex)) {
+    assert(debit.seat === seat, 'an action debits only the acting seat');
+    const posted = await postStake(ctx, tx, { round, playerId: request.playerId, playSessionId, debit });
+    stakes.push({ amountMinor: debit.amountMinor.toString(), ledgerTransactionId: posted.ledgerTransactionId });
+  }
+  if (events.length > 0) {
+    const now = ctx.clock.now();
+    // A new decision (another seat's turn, the next hand, the next phase) gets a fresh timer; betting time runs on.
+    const timerRestarts = round.state.phase !== 'betting' && decisionKey(round.state) !== before;
+    if (isSettled(round.state)) await finishRound(ctx, tx, round, pushes);
+    else await saveRound(tx, round, { deadlineAt: timerRestarts ? deadlineFor(round.table, round.state, now) : round.deadlineAt });
+    pushRound(pushes, round, events);
+  }
+  const result = resultOf(round, { replayed: false, needsReconfirmation, warnings: [...warnings], stakes, events });
+  await tx.gameAction.create({ data: { playerId: request.playerId, actionId: request.actionId, roundId: round.id, requestHash: requestHash(request), response: result as object, createdAt: ctx.clock.now() } });
+  return result;
+}
+
+function resultOf(round: LoadedRound, parts: Pick<ActResult, 'replayed' | 'needsReconfirmation' | 'warnings' | 'stakes'> & { events: readonly unknown[] }): ActResult {
+  return {
+    roundId: round.id, tableId: round.table.id, kind: round.kind === 'LIVE' ? 'live' : 'temporary', version: round.version, phase: round.state.phase, currency: round.table.currency,
+    replayed: parts.replayed, needsReconfirmation: parts.needsReconfirmation, warnings: parts.warnings, stakes: parts.stakes,
+    events: toWire(round.game, publicEvents(round.game, parts.events)),
+    view: toWire(round.game, publicView(round.game, round.state)),
+  };
+}
+
+/** The seat the player acts from: their seat at the live table, or the box of their temporary table. */
+async function actingSeat(tx: Tx, round: LoadedRound, request: ActRequest): Promise<{ seat: number; playSessionId: string }> {
+  if (round.kind === 'TEMPORARY') {
+    if (round.temporaryPlayerId !== request.playerId) throw new DomainError('not-seated', 'This temporary table belongs to another player.');
+    const row = await tx.gameRoundPlayer.findUniqueOrThrow({ where: { roundId_playerId: { roundId: round.id, playerId: request.playerId } } });
+    return { seat: round.temporarySeat!, playSessionId: row.playSessionId };
+  }
+  const seat = await tx.tableSeat.findUnique({ where: { tableId_playerId: { tableId: round.table.id, playerId: request.playerId } } });
+  if (!seat) throw new DomainError('not-seated', 'Take a seat to bet: spectators watch but cannot bet (004:GAM-R-01, GAM-B-01).');
+  const placing = ['place-bets', 'place-bet', 'confirm-bets', 'confirm-bet'].includes(request.action.kind);
+  if (seat.status === 'LEAVING' && placing) throw new DomainError('not-seated', 'You are leaving the table: no new bets.');
+  return { seat: seat.seatNo, playSessionId: seat.playSessionId };
+}
+
+function engineActions(round: LoadedRound, action: PlayerAction, seat: number): EngineAction[] {
+  if ((round.game === 'roulette') !== rouletteKinds.has(action.kind)) {
+    throw new DomainError('game-action-refused', `"${action.kind}" is not an action of ${round.game}.`, { field: 'body.kind', extensions: { reason: 'not-this-game' } });
+  }
+  switch (action.kind) {
+    case 'place-bets': {
+      const place: RouletteAction = { kind: 'place-bets', seat, bets: action.bets };
+      return action.confirm ? [place, { kind: 'confirm-bets', seat }] : [place];
+    }
+    case 'place-bet': {
+      const place: BlackjackAction = { kind: 'place-bet', seat, stakeMinor: action.stakeMinor, ...(action.warningsEnabled === undefined ? {} : { warningsEnabled: action.warningsEnabled }) };
+      return action.confirm ? [place, { kind: 'confirm-bet', seat }] : [place];
+    }
+    case 'insurance':
+    case 'even-money':
+      return [{ kind: action.kind, seat, take: action.take }];
+    case 'hit':
+    case 'stand':
+    case 'double':
+      return [{ kind: action.kind, seat, ...(action.reconfirmed ? { reconfirmed: true } : {}), ...(action.disableWarnings ? { disableWarnings: true } : {}) }];
+    default:
+      return [{ kind: action.kind, seat } as EngineAction];
+  }
+}
+
+/** The engine's refusal becomes the player's answer, with the engine's stable reason. */
+function apply(round: LoadedRound, action: EngineAction) {
+  try {
+    return applyAction(round.game, round.state, action, round.seed);
+  } catch (error) {
+    if (error instanceof RouletteRejection || error instanceof BlackjackRejection) {
+      throw new DomainError('game-action-refused', error.message, { field: 'body', extensions: { reason: error.reason } });
+    }
+    throw error;
+  }
+}

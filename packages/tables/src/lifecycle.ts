@@ -1,0 +1,139 @@
+import { newId } from '@casino/core';
+import type { Tx } from '@casino/db';
+import { endPlaySession, recordPlayActivity } from '@casino/limits';
+import type { TablesContext } from './context.ts';
+import { eventIndexOfSettlement, openRound, publicEvents, publicView, recordToJson, seatsWithConfirmedStake, settlementOf, stateToJson, timerOf, type EngineState } from './engines.ts';
+import { postWin } from './money.ts';
+import type { PlayerMessage, RoundMessage, TableMessage } from './realtime.ts';
+import { saveRound, type LoadedRound } from './round-store.ts';
+import { lockTable, type TableConfig } from './table-config.ts';
+import { toWire } from './wire.ts';
+
+/**
+ * The round lifecycle shared by player actions and the scheduler: opening a live round, the idle
+ * count when betting closes, and finishing a settled round (wins, playing time, seats, the next
+ * round). Everything runs in the caller's transaction; what to push is collected in `Pushes` and
+ * sent after commit.
+ */
+export class Pushes {
+  readonly table: Array<[string, TableMessage]> = [];
+  readonly player: Array<[string, PlayerMessage]> = [];
+
+  async send(ctx: TablesContext): Promise<void> {
+    // Pushes are best effort: the state is in the database and a client re-reads it on reconnect.
+    await Promise.allSettled([...this.table.map(([id, m]) => ctx.broadcaster.toTable(id, m)), ...this.player.map(([id, m]) => ctx.broadcaster.toPlayer(id, m))]);
+  }
+}
+
+export function roundMessage(round: LoadedRound, events: readonly unknown[]): RoundMessage {
+  return {
+    type: 'round', tableId: round.table.id, roundId: round.id, kind: round.kind === 'LIVE' ? 'live' : 'temporary', version: round.version, phase: round.state.phase,
+    deadlineAt: round.deadlineAt?.toISOString() ?? null, currency: round.table.currency,
+    events: toWire(round.game, publicEvents(round.game, events)), view: toWire(round.game, publicView(round.game, round.state)),
+  };
+}
+
+/** Queues the round's push: to the table for a live round, to its one player for a temporary table. */
+export function pushRound(pushes: Pushes, round: LoadedRound, events: readonly unknown[]): void {
+  const message = roundMessage(round, events);
+  if (round.kind === 'LIVE') pushes.table.push([round.table.id, message]);
+  else pushes.player.push([round.temporaryPlayerId!, message]);
+}
+
+/** The deadline of the timer the state is waiting on. */
+export function deadlineFor(table: TableConfig, state: EngineState, now: Date): Date | null {
+  const timer = timerOf(state);
+  if (timer === 'betting') return new Date(now.getTime() + table.bettingTimeMs);
+  if (timer === 'decision') return new Date(now.getTime() + table.actionTimeMs);
+  return null;
+}
+
+/** Opens the table's next live round, betting first; the caller holds the table lock. */
+export async function openLiveRound(ctx: TablesContext, tx: Tx, table: TableConfig, pushes: Pushes): Promise<string> {
+  const now = ctx.clock.now();
+  const id = newId();
+  const { seed, commitment } = ctx.newSeed();
+  const state = openRound(table, id, commitment);
+  const deadlineAt = deadlineFor(table, state, now);
+  await tx.gameRound.create({
+    data: { id, tableId: table.id, kind: 'LIVE', status: 'OPEN', phase: state.phase, state: stateToJson(table.game, state), version: 1, seed, seedCommitment: commitment, deadlineAt, openedAt: now },
+  });
+  pushRound(pushes, { id, table, game: table.game, kind: 'LIVE', status: 'OPEN', version: 1, seed, seedCommitment: commitment, deadlineAt, temporaryPlayerId: null, temporarySeat: null, originRoundId: null, state }, state.events);
+  return id;
+}
+
+export async function seatsMessage(tx: Tx, tableId: string): Promise<TableMessage> {
+  const seats = await tx.tableSeat.findMany({ where: { tableId }, orderBy: { seatNo: 'asc' }, select: { seatNo: true, status: true } });
+  return { type: 'seats', tableId, seats: seats.map((s) => ({ seat: s.seatNo, status: s.status === 'SEATED' ? 'seated' : 'leaving' })) };
+}
+
+/** Frees a seat now; the play session ends when the player has no other seat (docs/limits.md). */
+export async function releaseSeat(ctx: TablesContext, tx: Tx, seat: { tableId: string; seatNo: number; playerId: string; playSessionId: string }, reason: 'left' | 'idle' | 'limits', pushes: Pushes): Promise<void> {
+  await tx.tableSeat.delete({ where: { tableId_seatNo: { tableId: seat.tableId, seatNo: seat.seatNo } } });
+  const elsewhere = await tx.tableSeat.count({ where: { playerId: seat.playerId } });
+  if (elsewhere === 0) await endPlaySession(ctx.limits, tx, { playerId: seat.playerId, playSessionId: seat.playSessionId, reason: reason === 'left' ? 'left the table' : reason });
+  pushes.player.push([seat.playerId, { type: 'seat-released', tableId: seat.tableId, seat: seat.seatNo, reason }]);
+}
+
+/**
+ * When betting closes at a live table: a seated player with no confirmed stake has sat out one more
+ * round; at the table's idle maximum the seat is freed (004:TEC-06, GAM-R-10, GAM-B-18). Read before
+ * the close, while unconfirmed bets are still told apart.
+ */
+export async function countIdleRounds(ctx: TablesContext, tx: Tx, round: LoadedRound, pushes: Pushes): Promise<void> {
+  const betting = seatsWithConfirmedStake(round.game, round.state);
+  const seats = await tx.tableSeat.findMany({ where: { tableId: round.table.id, status: 'SEATED' } });
+  for (const seat of seats) {
+    if (betting.has(seat.seatNo)) {
+      if (seat.idleRounds !== 0) await tx.tableSeat.update({ where: { tableId_seatNo: { tableId: seat.tableId, seatNo: seat.seatNo } }, data: { idleRounds: 0 } });
+    } else if (seat.idleRounds + 1 >= round.table.idleRoundsMax) {
+      await releaseSeat(ctx, tx, seat, 'idle', pushes);
+    } else {
+      await tx.tableSeat.update({ where: { tableId_seatNo: { tableId: seat.tableId, seatNo: seat.seatNo } }, data: { idleRounds: seat.idleRounds + 1 } });
+    }
+  }
+}
+
+/**
+ * A settled round: credit every win, close the record (seed revealed), report playing time, free the
+ * seats of players who left or must stop (self-limits: 000-001:RG-03), and open the next live round
+ * while anybody is seated.
+ */
+export async function finishRound(ctx: TablesContext, tx: Tx, round: LoadedRound, pushes: Pushes): Promise<void> {
+  const now = ctx.clock.now();
+  const players = await tx.gameRoundPlayer.findMany({ where: { roundId: round.id }, orderBy: { playerId: 'asc' } });
+  const settlementIndex = eventIndexOfSettlement(round.state);
+  for (const result of settlementOf(round.game, round.state) ?? []) {
+    const player = players.find((p) => p.seat === result.seat);
+    if (!player) continue; // an empty seat settles nothing: every box and bet was staked by a seated player
+    if (result.returnedMinor > 0n) {
+      await postWin(ctx, tx, { round, playerId: player.playerId, playSessionId: player.playSessionId, seat: result.seat, returnedMinor: result.returnedMinor, eventIndex: settlementIndex });
+    }
+    await tx.gameRoundPlayer.update({ where: { roundId_playerId: { roundId: round.id, playerId: player.playerId } }, data: { returnedMinor: { increment: result.returnedMinor }, settledAt: now } });
+  }
+  await tx.gameRoundPlayer.updateMany({ where: { roundId: round.id, settledAt: null }, data: { settledAt: now } });
+  await saveRound(tx, round, { deadlineAt: null, settled: { at: now, record: recordToJson(round.game, round.state, round.seed) } });
+
+  const stopping = new Set<string>();
+  for (const player of players) {
+    const activity = await recordPlayActivity(ctx.limits, tx, { playerId: player.playerId, playSessionId: player.playSessionId });
+    if (activity.status === 'stop') stopping.add(player.playerId);
+  }
+  if (round.kind === 'LIVE') await turnTable(ctx, tx, round.table.id, stopping, pushes);
+}
+
+/** Between rounds: seats of leaving or stopping players are freed; the next round opens if anyone is seated. */
+async function turnTable(ctx: TablesContext, tx: Tx, tableId: string, stopping: ReadonlySet<string>, pushes: Pushes): Promise<void> {
+  const table = await lockTable(tx, tableId);
+  const seats = await tx.tableSeat.findMany({ where: { tableId } });
+  let freed = false;
+  for (const seat of seats) {
+    if (seat.status === 'LEAVING' || stopping.has(seat.playerId)) {
+      await releaseSeat(ctx, tx, seat, seat.status === 'LEAVING' ? 'left' : 'limits', pushes);
+      freed = true;
+    }
+  }
+  if (freed) pushes.table.push([tableId, await seatsMessage(tx, tableId)]);
+  const seated = await tx.tableSeat.count({ where: { tableId } });
+  if (seated > 0 && table.isOpen) await openLiveRound(ctx, tx, table, pushes);
+}

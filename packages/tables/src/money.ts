@@ -1,0 +1,117 @@
+import { recordMonitoringEvent } from '@casino/compliance';
+import { assert, DomainError, Money, newId, type AccountId } from '@casino/core';
+import type { Tx } from '@casino/db';
+import * as ledger from '@casino/ledger';
+import { authorizeStake, recordSettlement } from '@casino/limits';
+import type { TablesContext } from './context.ts';
+import type { Debit, GameId } from './engines.ts';
+import type { LoadedRound } from './round-store.ts';
+import { holdWinIfPayoutsSuspended } from './win-holds.ts';
+
+/**
+ * Money of a round, every movement one balanced ledger transaction in the transaction of the game
+ * change that caused it. A stake: the self-limits first (under the per-player lock, docs/limits.md),
+ * then the posting wallet → game revenue, then the AML monitoring event; a refusal anywhere rolls the
+ * action back whole, engine state included. A win: counted for net loss (never refused), posted game
+ * revenue → wallet, monitored. Ledger keys derive from the round and its event log, so a step that
+ * runs twice posts once.
+ */
+
+const revenueAccounts = new Map<string, AccountId>();
+
+async function gameRevenueAccount(tx: Tx, game: GameId, currency: string): Promise<AccountId> {
+  const code = ledger.operatorAccountCode('game-revenue', currency as 'CZK', game);
+  const cached = revenueAccounts.get(code);
+  if (cached) return cached;
+  const account = await ledger.findAccountByCode(tx, code);
+  assert(account !== null, `the chart of accounts has ${code} (openOperatorAccounts)`);
+  revenueAccounts.set(code, account.id);
+  return account.id;
+}
+
+/**
+ * The wallet a player plays from now: a temporary account's wallet until registration completes
+ * (004 §3.2.4), then the cash wallet (the completion moves the balance, wins included: TMP-07).
+ */
+export async function playingWallet(tx: Tx, playerId: string, currency: string): Promise<AccountId> {
+  const player = await tx.player.findUnique({ where: { id: playerId }, select: { state: true } });
+  if (!player || (player.state !== 'TEMPORARY' && player.state !== 'REGISTERED')) {
+    throw new DomainError('account-not-active', 'Only a player with a temporary or a registered account can play.', { extensions: { state: player?.state ?? null } });
+  }
+  const spec = ledger.playerWalletSpec(playerId, player.state === 'TEMPORARY' ? 'temporary' : 'cash', currency as 'CZK');
+  return (await ledger.findAccountByCode(tx, spec.code))?.id ?? (await ledger.openAccount(tx, spec)).id;
+}
+
+export const stakeKey = (roundId: string, eventIndex: number) => `game:${roundId}:stake:${eventIndex}`;
+export const winKey = (roundId: string, seat: number) => `game:${roundId}:win:${seat}`;
+
+export interface StakeOptions {
+  round: LoadedRound;
+  playerId: string;
+  playSessionId: string;
+  debit: Debit;
+}
+
+export async function postStake(ctx: TablesContext, tx: Tx, options: StakeOptions): Promise<{ ledgerTransactionId: string; amount: Money }> {
+  const { round, playerId, debit } = options;
+  const amount = Money.fromMinor(debit.amountMinor, round.table.currency);
+  const key = stakeKey(round.id, debit.eventIndex);
+  await authorizeStake(ctx.limits, tx, { playerId, playSessionId: options.playSessionId, reference: key, amount, category: 'casino' });
+  const wallet = await playingWallet(tx, playerId, round.table.currency);
+  const posted = await ledger.transfer(tx, {
+    idempotencyKey: key, kind: 'STAKE', debitAccountId: wallet, creditAccountId: await gameRevenueAccount(tx, round.game, round.table.currency), amount,
+    metadata: { game: round.game, tableId: round.table.id, roundId: round.id, seat: debit.seat, playerId },
+  }, ctx.clock);
+  const at = ctx.clock.now();
+  await recordMonitoringEvent(tx, { kind: 'stake', eventId: newId(), playerId, occurredAt: at.toISOString(), amount: { amountMinor: debit.amountMinor.toString(), currency: amount.currency }, gameRoundId: round.id });
+  await tx.gameRoundPosting.create({ data: { roundId: round.id, playerId, seat: debit.seat, kind: 'STAKE', amountMinor: debit.amountMinor, ledgerTransactionId: posted.transactionId, eventIndex: debit.eventIndex, at } });
+  await tx.$executeRaw`
+    INSERT INTO game_round_player (round_id, player_id, table_id, seat, play_session_id, staked_minor, joined_at)
+    VALUES (${round.id}::uuid, ${playerId}::uuid, ${round.table.id}::uuid, ${debit.seat}, ${options.playSessionId}::uuid, ${debit.amountMinor}, ${at})
+    ON CONFLICT (round_id, player_id) DO UPDATE SET staked_minor = game_round_player.staked_minor + EXCLUDED.staked_minor`;
+  return { ledgerTransactionId: posted.transactionId, amount };
+}
+
+export interface WinOptions {
+  round: LoadedRound;
+  playerId: string;
+  playSessionId: string;
+  seat: number;
+  returnedMinor: bigint;
+  eventIndex: number;
+}
+
+/**
+ * Credits a win (stakes included) to the wallet the player plays from. Settlements are never refused
+ * by a self-limit (docs/limits.md); while the player's payouts are suspended the credited win is held
+ * at once (win-holds.ts, 004:WIN-07, D-733).
+ */
+export async function postWin(ctx: TablesContext, tx: Tx, options: WinOptions): Promise<string> {
+  const { round, playerId, seat } = options;
+  assert(options.returnedMinor > 0n, 'only a positive return is credited');
+  const amount = Money.fromMinor(options.returnedMinor, round.table.currency);
+  const key = winKey(round.id, seat);
+  await recordSettlement(ctx.limits, tx, { playerId, reference: key, amount, category: 'casino', playSessionId: options.playSessionId });
+  const wallet = await playingWallet(tx, playerId, round.table.currency).catch(() => walletOfLastStake(tx, playerId, round.table.currency));
+  const posted = await ledger.transfer(tx, {
+    idempotencyKey: key, kind: 'WIN', debitAccountId: await gameRevenueAccount(tx, round.game, round.table.currency), creditAccountId: wallet, amount,
+    metadata: { game: round.game, tableId: round.table.id, roundId: round.id, seat, playerId },
+  }, ctx.clock);
+  const at = ctx.clock.now();
+  await recordMonitoringEvent(tx, { kind: 'win', eventId: newId(), playerId, occurredAt: at.toISOString(), amount: { amountMinor: options.returnedMinor.toString(), currency: amount.currency }, gameRoundId: round.id });
+  await tx.gameRoundPosting.create({ data: { roundId: round.id, playerId, seat, kind: 'WIN', amountMinor: options.returnedMinor, ledgerTransactionId: posted.transactionId, eventIndex: options.eventIndex, at } });
+  await holdWinIfPayoutsSuspended(ctx, tx, { playerId, roundId: round.id, seat, wallet, amount });
+  return posted.transactionId;
+}
+
+/**
+ * A win owed to a player whose account may no longer play (closed or excluded meanwhile) is still
+ * paid: to the wallet they staked from.
+ */
+async function walletOfLastStake(tx: Tx, playerId: string, currency: string): Promise<AccountId> {
+  for (const wallet of ['cash', 'temporary'] as const) {
+    const account = await ledger.findAccountByCode(tx, ledger.playerWalletCode(playerId, wallet, currency as 'CZK'));
+    if (account) return account.id;
+  }
+  throw new DomainError('account-not-active', 'The player has no wallet to credit.');
+}

@@ -1,0 +1,77 @@
+import type { Redis } from '@casino/db';
+import type { Presence, TableBroadcaster } from './context.ts';
+import type { Wire } from './wire.ts';
+
+/**
+ * Real time across instances: a change is published on Redis after its transaction commits, and
+ * every game-service instance forwards it to the sockets it holds (a player may be connected to any
+ * instance). Presence is one Redis key per connection with a time to live, refreshed while the
+ * socket is open, so a crashed instance's connections vanish on their own.
+ */
+export type RoundMessage = {
+  type: 'round';
+  tableId: string;
+  roundId: string;
+  kind: 'live' | 'temporary';
+  version: number;
+  phase: string;
+  deadlineAt: string | null;
+  currency: string;
+  events: Wire;
+  view: Wire;
+};
+
+export type TableMessage =
+  | RoundMessage
+  | { type: 'seats'; tableId: string; seats: Array<{ seat: number; status: 'seated' | 'leaving' }> }
+  | { type: 'chat'; tableId: string; seat: number; text: string; at: string };
+
+export type PlayerMessage =
+  | { type: 'seat-released'; tableId: string; seat: number; reason: 'left' | 'idle' | 'limits' }
+  | { type: 'temporary-table'; tableId: string; roundId: string; originRoundId: string }
+  | RoundMessage;
+
+export const tableChannel = (prefix: string, tableId: string) => `${prefix}:games:table:${tableId}`;
+export const playerChannel = (prefix: string, playerId: string) => `${prefix}:games:player:${playerId}`;
+
+export class RedisTableBroadcaster implements TableBroadcaster {
+  constructor(private readonly redis: Redis, private readonly prefix: string) {}
+
+  async toTable(tableId: string, message: TableMessage): Promise<void> {
+    await this.redis.publish(tableChannel(this.prefix, tableId), JSON.stringify(message));
+  }
+
+  async toPlayer(playerId: string, message: PlayerMessage): Promise<void> {
+    await this.redis.publish(playerChannel(this.prefix, playerId), JSON.stringify(message));
+  }
+}
+
+const presenceKey = (prefix: string, tableId: string, playerId: string) => `${prefix}:games:presence:${tableId}:${playerId}`;
+const connectionKey = (prefix: string, connectionId: string) => `${prefix}:games:connection:${connectionId}`;
+
+export class RedisPresence implements Presence {
+  constructor(private readonly redis: Redis, private readonly prefix: string, private readonly ttlMs: number) {}
+
+  async connected(tableId: string, playerId: string, connectionId: string): Promise<void> {
+    await this.redis.multi().sadd(presenceKey(this.prefix, tableId, playerId), connectionId).set(connectionKey(this.prefix, connectionId), '1', 'PX', this.ttlMs).exec();
+  }
+
+  /** Called for each open socket more often than the time to live. */
+  async refresh(connectionIds: readonly string[]): Promise<void> {
+    if (connectionIds.length === 0) return;
+    const batch = this.redis.multi();
+    for (const id of connectionIds) batch.set(connectionKey(this.prefix, id), '1', 'PX', this.ttlMs);
+    await batch.exec();
+  }
+
+  async disconnected(tableId: string, playerId: string, connectionId: string): Promise<void> {
+    await this.redis.multi().srem(presenceKey(this.prefix, tableId, playerId), connectionId).del(connectionKey(this.prefix, connectionId)).exec();
+  }
+
+  async isConnected(tableId: string, playerId: string): Promise<boolean> {
+    const members = await this.redis.smembers(presenceKey(this.prefix, tableId, playerId));
+    if (members.length === 0) return false;
+    const alive = await this.redis.exists(...members.map((id) => connectionKey(this.prefix, id)));
+    return alive > 0;
+  }
+}

@@ -1,0 +1,98 @@
+import { assert, DomainError } from '@casino/core';
+import type { Tx } from '@casino/db';
+import type { RoundSeed } from '@casino/games';
+import { phaseOf, stateFromJson, stateToJson, type EngineState, type GameId } from './engines.ts';
+import { findTable, type TableConfig } from './table-config.ts';
+
+/** A round loaded under its row lock: the table, the engine state and the row's bookkeeping. */
+export interface LoadedRound {
+  id: string;
+  table: TableConfig;
+  game: GameId;
+  kind: 'LIVE' | 'TEMPORARY';
+  status: 'OPEN' | 'SETTLED';
+  version: number;
+  seed: RoundSeed;
+  seedCommitment: string;
+  deadlineAt: Date | null;
+  temporaryPlayerId: string | null;
+  temporarySeat: number | null;
+  originRoundId: string | null;
+  state: EngineState;
+}
+
+interface RoundRow {
+  id: string; table_id: string; kind: 'LIVE' | 'TEMPORARY'; status: 'OPEN' | 'SETTLED'; state: string; version: number; seed: string; seed_commitment: string;
+  deadline_at: Date | null; origin_round_id: string | null; temporary_player_id: string | null; temporary_seat: number | null;
+}
+
+/** Locks a round row (player actions wait for each other and for the scheduler) and loads it, in one statement. */
+export async function lockRound(tx: Tx, roundId: string): Promise<LoadedRound | null> {
+  const rows = await tx.$queryRaw<RoundRow[]>`
+    SELECT id, table_id, kind::text AS kind, status::text AS status, state, version, seed, seed_commitment, deadline_at, origin_round_id, temporary_player_id, temporary_seat
+    FROM game_round WHERE id = ${roundId}::uuid FOR UPDATE`;
+  return rows[0] ? toLoaded(tx, rows[0]) : null;
+}
+
+export async function lockRoundOrThrow(tx: Tx, roundId: string): Promise<LoadedRound> {
+  const round = await lockRound(tx, roundId);
+  if (!round) throw new DomainError('not-found', `No round ${roundId}.`, { field: 'params.roundId' });
+  return round;
+}
+
+/**
+ * Claims one round whose timer ran out and returns its id (the caller loads it with `lockRound`, a
+ * no-op lock in the same transaction). SKIP LOCKED: a round another instance (or a player's action)
+ * holds is left to it, so no two schedulers ever drive the same round.
+ */
+export async function claimDueRoundId(tx: Tx, now: Date): Promise<string | null> {
+  const rows = await tx.$queryRaw<Array<{ id: string }>>`
+    SELECT id FROM game_round WHERE status = 'OPEN' AND deadline_at <= ${now}
+    ORDER BY deadline_at LIMIT 1 FOR UPDATE SKIP LOCKED`;
+  return rows[0]?.id ?? null;
+}
+
+// A table's game, variant, limits and timers do not change while it has rounds (there is no route
+// that changes them): a round reads them from this cache instead of one more query per action.
+const tableConfigs = new Map<string, TableConfig>();
+const tableConfigsMax = 10_000;
+
+async function tableOf(tx: Tx, tableId: string): Promise<TableConfig> {
+  const cached = tableConfigs.get(tableId);
+  if (cached) return cached;
+  const table = await findTable(tx, tableId);
+  if (tableConfigs.size >= tableConfigsMax) tableConfigs.clear();
+  tableConfigs.set(tableId, table);
+  return table;
+}
+
+async function toLoaded(tx: Tx, row: RoundRow): Promise<LoadedRound> {
+  const table = await tableOf(tx, row.table_id);
+  return {
+    id: row.id, table, game: table.game, kind: row.kind, status: row.status, version: row.version, seed: row.seed, seedCommitment: row.seed_commitment,
+    deadlineAt: row.deadline_at, temporaryPlayerId: row.temporary_player_id, temporarySeat: row.temporary_seat, originRoundId: row.origin_round_id,
+    state: stateFromJson(table.game, row.state),
+  };
+}
+
+export interface RoundChanges {
+  deadlineAt: Date | null;
+  settled?: { at: Date; record: string };
+}
+
+/** Writes the new state; the version counts changes, so clients can drop a push older than what they have. */
+export async function saveRound(tx: Tx, round: LoadedRound, changes: RoundChanges): Promise<number> {
+  const version = round.version + 1;
+  const updated = await tx.gameRound.updateMany({
+    where: { id: round.id, version: round.version },
+    data: {
+      state: stateToJson(round.game, round.state), phase: phaseOf(round.state), version, deadlineAt: changes.deadlineAt,
+      ...(changes.settled ? { status: 'SETTLED', settledAt: changes.settled.at, record: changes.settled.record } : {}),
+    },
+  });
+  assert(updated.count === 1, 'the round row is locked, so its version cannot have moved');
+  round.version = version;
+  round.deadlineAt = changes.deadlineAt;
+  if (changes.settled) round.status = 'SETTLED';
+  return version;
+}

@@ -1,0 +1,223 @@
+/**
+ * `npm run bench:games`: the game service end to end, and the roulette engine alone.
+ *
+ * API: the real game-service app listening on a local port, its scheduler running, 50 concurrent
+ * players seated at 13 European roulette tables (4 seats each) with 2-second betting, each in a loop
+ * placing and confirming a 1 CZK bet over HTTP (POST /v1/rounds/{id}/actions). Every confirmation is
+ * the whole stake path: the round's row lock, the engine, the self-limits check under the player's
+ * lock, the ledger posting and the AML event, in one transaction. After the window the rounds are
+ * left to settle and every bet accepted in it must have been settled (wins credited): the run fails
+ * otherwise, and if the ledger is not consistent. Engine: roulette rounds (four seats, mixed bets,
+ * confirmed, spun, settled) with the production round seed and stream, on one core.
+ *
+ * A measurement, not a test. Environment: DATABASE_URL and REDIS_URL (default local), BENCH_SECONDS
+ * (10), BENCH_WARMUP_SECONDS (2), BENCH_CLIENTS (50), BENCH_ENGINE_SECONDS (3).
+ */
+import os from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { buildGameService, loadGameServiceConfig, type GameServiceConfig } from '@casino/game-service';
+import { Money, newId, systemClock } from '@casino/core';
+import { createDb, createRedis, transaction, type Db, type Redis } from '@casino/db';
+import { applyRouletteAction, createRoundSeed, openRouletteRound, roundRng, type RouletteAction, type RouletteBetRequest, type RouletteTableLimits } from '@casino/games';
+import * as ledger from '@casino/ledger';
+import { czechProfile, recordRegistrationDecisions, resolveRegistrationDecisions } from '@casino/limits';
+import { createTable } from '@casino/tables';
+import { formatTable } from './report.ts';
+import { startCountingProxy } from './roundtrips.ts';
+import { Cleanup, createScratchFromTemplate, randomBenchName } from './scratch-db.ts';
+import { percentile, runClients } from './workload.ts';
+
+const seatsPerTable = 4;
+const limits: RouletteTableLimits = { unitMinor: 10n, insideMinimumMinor: 10n, outsideMinimumMinor: 10n, straightMaximumMinor: 100_000n, outsideMaximumMinor: 500_000n, positionMaximumMinor: 100_000_000n };
+
+interface Player { playerId: string; token: string; tableId: string; roundId: string | null }
+
+async function setUp(db: Db, clients: number, issueToken: (playerId: string) => string): Promise<Player[]> {
+  await ledger.openOperatorAccounts(db, ['CZK'], 16);
+  const psp = (await ledger.openAccount(db, ledger.paymentProviderClearingSpec('bench-psp', 'CZK', 16))).id;
+  const high = 100_000_000_000n; // the checks run, nothing is refused
+  const decisions = resolveRegistrationDecisions(czechProfile, czechProfile.registrationMeasures.map((m) =>
+    m.kind === 'amount' ? { measure: m.code, decision: 'set' as const, amountMinor: high } : m.kind === 'duration' ? { measure: m.code, decision: 'set' as const, durationMinutes: 1440 } : { measure: m.code, decision: 'refused' as const }), systemClock);
+  const tables: string[] = [];
+  for (let i = 0; i < Math.ceil(clients / seatsPerTable); i++) {
+    tables.push((await createTable(db, { code: `bench-roulette-${i}`, name: `Bench ${i}`, game: 'roulette', variant: 'european', currency: 'CZK', seatsMax: seatsPerTable, bettingTimeMs: 2_000, actionTimeMs: 2_000, idleRoundsMax: 5, limits }, new Date())).id);
+  }
+  const players: Player[] = [];
+  for (let i = 0; i < clients; i++) {
+    const playerId = newId<string>();
+    const now = new Date();
+    await db.player.create({
+      data: {
+        id: playerId, state: 'REGISTERED', email: `${playerId}@bench.example`, phone: '+420600000000', passwordHash: 'bench', firstName: 'Bench', surname: 'Player',
+        dateOfBirth: new Date('1980-01-01T00:00:00Z'), placeOfBirth: 'Praha', citizenship: 'CZ', residenceAddress: {}, identityKeyHash: createHash('sha256').update(playerId).digest('hex'),
+        registerStatus: 'NOT_LISTED', termsVersion: 'bench', termsAcceptedAt: now, gamePlanVersion: 'bench', gamePlanAcceptedAt: now, createdAt: now, updatedAt: now,
+      },
+    });
+    await transaction(db, (tx) => recordRegistrationDecisions(tx, playerId, decisions, now));
+    const wallet = (await ledger.openAccount(db, ledger.playerWalletSpec(playerId, 'cash', 'CZK'))).id;
+    await transaction(db, (tx) => ledger.transfer(tx, { idempotencyKey: `fund:${playerId}`, kind: 'DEPOSIT', debitAccountId: psp, creditAccountId: wallet, amount: Money.of('1000000.00', 'CZK') }));
+    players.push({ playerId, token: issueToken(playerId), tableId: tables[Math.floor(i / seatsPerTable)]!, roundId: null });
+  }
+  return players;
+}
+
+/**
+ * Round trips to PostgreSQL per bet confirmation: a second app whose database connection runs through
+ * a counting proxy, one player at a table of its own with a long betting time, 30 confirmations.
+ */
+async function roundTripsPerBet(url: string, redis: Redis, config: GameServiceConfig, players: Player[]): Promise<number> {
+  const proxy = await startCountingProxy(url);
+  const db = createDb({ databaseUrl: proxy.url, poolMax: 2, applicationName: 'casino-bench-wire' });
+  const app = await buildGameService({ config, connections: { db, redis }, redisKeyPrefix: `bench:wire:${randomBytes(4).toString('hex')}` });
+  try {
+    const table = await createTable(db, { code: 'bench-roulette-wire', name: 'Bench wire', game: 'roulette', variant: 'european', currency: 'CZK', seatsMax: 1, bettingTimeMs: 600_000, actionTimeMs: 600_000, idleRoundsMax: 5, limits }, new Date());
+    const player = { ...players[0]!, tableId: table.id, roundId: null };
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    await fetch(`${base}/v1/tables/${table.id}/seats`, { method: 'POST', headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json' }, body: '{}' });
+    const placeBet = betPlacer(base);
+    for (let i = 0; i < 3; i++) await placeBet(player);
+    proxy.reset();
+    const bets = 30;
+    for (let i = 0; i < bets; i++) await placeBet(player);
+    const perBet = proxy.counts.roundTrips / bets;
+    // Leave, and let the main app's scheduler settle this round now (its bets count among the settled).
+    await fetch(`${base}/v1/tables/${table.id}/seats/me`, { method: 'DELETE', headers: { authorization: `Bearer ${player.token}` } });
+    await db.gameRound.updateMany({ where: { tableId: table.id, status: 'OPEN' }, data: { deadlineAt: new Date() } });
+    return perBet;
+  } finally {
+    await app.close();
+    await db.$disconnect();
+    await proxy.close();
+  }
+}
+
+/** Roulette rounds through the engine alone: what one core does without the database. */
+function engineRoundsPerSecond(seconds: number): number {
+  const bets: RouletteBetRequest[] = [
+    { kind: 'inside', numbers: [17], stakeMinor: 1_000n }, { kind: 'outside', position: 'red', stakeMinor: 5_000n },
+    { kind: 'neighbours', centre: 0, perSide: 2, chipMinor: 100n }, { kind: 'announced', name: 'voisins-du-zero', chipMinor: 100n },
+  ];
+  const end = performance.now() + seconds * 1000;
+  let rounds = 0;
+  while (performance.now() < end) {
+    const { seed, commitment } = createRoundSeed();
+    let state = openRouletteRound({ roundId: 'bench', variant: 'european', limits, seedCommitment: commitment }).state;
+    const actions: RouletteAction[] = [];
+    for (let seat = 1; seat <= 4; seat++) actions.push({ kind: 'place-bets', seat, bets }, { kind: 'confirm-bets', seat });
+    actions.push({ kind: 'close-betting' }, { kind: 'spin' });
+    for (const action of actions) state = applyRouletteAction(state, action, roundRng(seed)).state;
+    rounds++;
+  }
+  return rounds / seconds;
+}
+
+/** One bet over HTTP: place and confirm 1 CZK on red; a round that closed meanwhile is replaced by the table's next. */
+function betPlacer(base: string): (player: Player) => Promise<void> {
+  const bet = JSON.stringify({ kind: 'place-bets', bets: [{ kind: 'outside', position: 'red', stake: { amount: '1.00', currency: 'CZK' } }], confirm: true });
+  return async (player) => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (!player.roundId) {
+        const table = (await (await fetch(`${base}/v1/tables/${player.tableId}`, { headers: { authorization: `Bearer ${player.token}` } })).json()) as { round: { roundId: string } | null };
+        player.roundId = table.round?.roundId ?? null;
+        if (!player.roundId) continue;
+      }
+      const response = await fetch(`${base}/v1/rounds/${player.roundId}/actions`, { method: 'POST', headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json', 'idempotency-key': newId() }, body: bet });
+      if (response.status === 200) return void (await response.arrayBuffer());
+      const problem = (await response.json()) as { type: string; reason?: string };
+      // The round closed between two bets: the next round is already open.
+      if (problem.reason === 'round-over' || problem.reason === 'wrong-phase' || problem.reason === 'time-over') player.roundId = null;
+      else throw new Error(`bet refused: ${JSON.stringify(problem)}`);
+    }
+    throw new Error('no open round found');
+  };
+}
+
+/** Waits until no stake sits in an open round: every bet of the window has been settled. */
+async function waitForSettlement(db: Db, timeoutMs: number): Promise<void> {
+  for (let waited = 0; waited < timeoutMs; waited += 200) {
+    const [row] = await db.$queryRaw<Array<{ n: bigint }>>`
+      SELECT count(*)::bigint AS n FROM game_round_posting p JOIN game_round r ON r.id = p.round_id WHERE p.kind = 'STAKE' AND r.status = 'OPEN'`;
+    if (row!.n === 0n) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function main(cleanup: Cleanup): Promise<number> {
+  const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/casino';
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const warmupS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
+  const clients = Number(process.env.BENCH_CLIENTS ?? 50);
+  const engineSeconds = Number(process.env.BENCH_ENGINE_SECONDS ?? 3);
+  console.log(`bench:games ${new Date().toISOString()}: ${os.availableParallelism()} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}`);
+  console.log(`run: ${clients} players at ${Math.ceil(clients / seatsPerTable)} roulette tables, ${seconds} s measured + ${warmupS} s warm-up; engine ${engineSeconds} s`);
+
+  const url = await createScratchFromTemplate(databaseUrl, randomBenchName(), cleanup);
+  const db = createDb({ databaseUrl: url, poolMax: 20, applicationName: 'casino-bench-games' });
+  cleanup.add('disconnect the database', () => db.$disconnect());
+  const redis = createRedis({ redisUrl, connectionName: 'bench-games' });
+  cleanup.add('disconnect redis', async () => redis.disconnect());
+  const config = loadGameServiceConfig({ DATABASE_URL: url, REDIS_URL: redisUrl, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', GAME_RATE_LIMIT_PER_MINUTE: '10000000', GAME_SCHEDULER_TICK_MS: '50' });
+  const app = await buildGameService({ config, connections: { db, redis }, redisKeyPrefix: `bench:${randomBytes(4).toString('hex')}` });
+  cleanup.add('close the app', () => app.close());
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  const players = await setUp(db, clients, (playerId) => app.issueAccessToken({ audience: 'player', subject: playerId, roles: [] }));
+  for (const p of players) {
+    const response = await fetch(`${base}/v1/tables/${p.tableId}/seats`, { method: 'POST', headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' }, body: '{}' });
+    if (response.status !== 201) throw new Error(`seat refused: ${await response.text()}`);
+  }
+  const wire = await roundTripsPerBet(url, redis, config, players);
+  app.gameScheduler.start();
+
+  const placeBet = betPlacer(base);
+  // A player's bets are sequential, as at a real table: each operation takes an idle player.
+  const idle = [...players];
+  const result = await runClients(clients, { warmupS, measureS: seconds }, async () => {
+    const player = idle.shift()!;
+    try {
+      await placeBet(player);
+    } finally {
+      idle.push(player);
+    }
+  });
+
+  // Let every round with bets of the window settle, then check every bet was settled.
+  await waitForSettlement(db, 15_000);
+  await app.gameScheduler.stop();
+  const [counts] = await db.$queryRaw<Array<{ settled: bigint; open: bigint }>>`
+    SELECT count(*) FILTER (WHERE r.status = 'SETTLED')::bigint AS settled, count(*) FILTER (WHERE r.status = 'OPEN')::bigint AS open
+    FROM game_round_posting p JOIN game_round r ON r.id = p.round_id WHERE p.kind = 'STAKE'`;
+  const { settled, open } = counts!;
+  const rounds = await db.gameRound.count({ where: { status: 'SETTLED' } });
+  const violations = await ledger.findInvariantViolations(db);
+  const engine = engineRoundsPerSecond(engineSeconds);
+
+  const rate = result.ops / result.seconds;
+  const p50 = percentile(result.latenciesMs, 50);
+  const p99 = percentile(result.latenciesMs, 99);
+  console.log(`\n${formatTable(['measure', 'value'], [
+    ['bets confirmed over HTTP per second (window)', rate.toFixed(1)],
+    ['latency p50 / p99 (ms)', `${p50.toFixed(1)} / ${p99.toFixed(1)}`],
+    ['PostgreSQL round trips per confirmation', wire.toFixed(1)],
+    ['errors', String(result.errors) + (result.firstError ? ` (first: ${result.firstError})` : '')],
+    ['stakes in settled rounds / still open', `${settled} / ${open}`],
+    ['rounds settled', String(rounds)],
+    ['engine roulette rounds per second (one core)', engine.toFixed(0)],
+  ])}\n`);
+  console.log(`ledger invariants: ${violations.length === 0 ? 'all hold' : JSON.stringify(violations)}`);
+  console.log(`bench:games api_bets_per_s=${Math.round(rate)} p99_ms=${p99.toFixed(1)} engine_rounds_per_s=${Math.round(engine)}`);
+  return violations.length === 0 && open === 0n && result.errors === 0 ? 0 : 1;
+}
+
+const cleanup = new Cleanup();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanup.runAll().finally(() => process.exit(130)));
+let exitCode = 1;
+try {
+  exitCode = await main(cleanup);
+} catch (error) {
+  console.error(`bench:games failed: ${(error as Error).stack ?? String(error)}`);
+} finally {
+  await cleanup.runAll();
+}
+process.exit(exitCode);
