@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { czechReportingRules, startDirectExport } from '@casino/reporting';
 import { newId } from '@casino/core';
 import { findInvariantViolations } from '@casino/ledger';
 import { replayRecord } from '@casino/tables';
@@ -48,6 +50,24 @@ describe('game-service: roulette money (issue 7)', () => {
     const monitored = await h.connections.db.outboxMessage.findMany({ where: { topic: 'compliance.monitoring-event', payload: { path: ['gameRoundId'], equals: roundId } } });
     expect(monitored.map((m) => [(m.payload as { kind: string }).kind, (m.payload as { amount: { amountMinor: string } }).amount.amountMinor]).sort()).toEqual([['stake', '3700'], ['win', '3600']]);
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
+  });
+
+  it('004:DAT-05 / TEC-08 the game-rounds register exports each player\'s round with stake, return, the seed that matches its commitment, and the ledger transactions', async () => {
+    const table = await h.createTable(rouletteTable('register-1'));
+    const player = await h.newPlayer({ deposit: '500.00' });
+    const roundId = (await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: player.headers, payload: {} })).json().roundId as string;
+    await h.act(player, roundId, { kind: 'place-bets', bets: [{ kind: 'outside', position: 'red', stake: czk('10.00') }], confirm: true });
+    await h.tick(bettingTimeMs);
+    const started = await startDirectExport({ db: h.connections.db, clock: h.clock, rules: czechReportingRules }, { registerName: 'game-rounds', format: 'jsonl', filters: { playerId: player.playerId }, requestedBy: 'test-auditor' });
+    const chunks: Buffer[] = [];
+    for await (const chunk of started.body) chunks.push(Buffer.from(chunk as Buffer));
+    const rows = Buffer.concat(chunks).toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, string>);
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row).toMatchObject({ round_id: roundId, game: 'roulette', table_code: 'register-1', status: 'SETTLED', player_id: player.playerId, staked: '10.00', staked_minor: '1000' });
+    expect(createHash('sha256').update(Buffer.from(row.seed!, 'hex')).digest('hex')).toBe(row.seed_commitment);
+    const postings = await h.connections.db.gameRoundPosting.findMany({ where: { roundId }, orderBy: { id: 'asc' } });
+    expect(row.ledger_transaction_ids!.split(' ')).toEqual(postings.map((p) => p.ledgerTransactionId));
   });
 
   it('004:GAM-R-08 / GAM-R-07 a bet that arrives after the betting time is refused even before the scheduler has run: the round closes and settles then and there', async () => {

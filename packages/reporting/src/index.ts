@@ -14,6 +14,8 @@ export { LedgerTransactionFiltersSchema, ledgerAccountTypes, ledgerGames, ledger
 export { AuditLogFiltersSchema, auditLogRegister, type AuditLogFilters } from './registers/audit-log.ts';
 export { PlayerFiltersSchema, playersRegister, playerStates, type PlayerFilters } from './registers/players.ts';
 export { PlayerStatementFiltersSchema, playerStatementRegister, type PlayerStatementFilters } from './registers/player-statement.ts';
+export { PaymentTransactionFiltersSchema, paymentTransactionsRegister, type PaymentTransactionFilters } from './registers/payment-transactions.ts';
+export { GameRoundFiltersSchema, gameRoundsRegister, type GameRoundFilters } from './registers/game-rounds.ts';
 
 export { exportControls, exportFormats, mediaTypes, prepareExport, streamExport, withExportSnapshot, type ExportControls, type ExportFormat, type PreparedExport, type StreamedFile } from './export/export-session.ts';
 export type { ExportRequest, ExportMode, ExportStatus } from './export/export-records.ts';

@@ -15,12 +15,12 @@ export const ExportParamsSchema = z.object({ exportId: z.uuid() });
  */
 export const StreamQuerySchema = z.object({
   format: z.enum(exportFormats).default('csv'),
-  from: z.iso.datetime({ offset: true }).optional().describe('ledger-transactions (required), payment-transactions, audit-log'),
-  to: z.iso.datetime({ offset: true }).optional().describe('ledger-transactions (required), payment-transactions, audit-log; exclusive'),
-  playerId: z.uuid().optional().describe('ledger-transactions, payment-transactions, players'),
+  from: z.iso.datetime({ offset: true }).optional().describe('ledger-transactions (required), payment-transactions, game-rounds, audit-log'),
+  to: z.iso.datetime({ offset: true }).optional().describe('ledger-transactions (required), payment-transactions, game-rounds, audit-log; exclusive'),
+  playerId: z.uuid().optional().describe('ledger-transactions, payment-transactions, game-rounds, players'),
   accountType: z.enum(ledgerAccountTypes).optional().describe('ledger-transactions'),
   kind: z.enum(ledgerTransactionKinds).optional().describe('ledger-transactions'),
-  game: z.enum(ledgerGames).optional().describe('ledger-transactions'),
+  game: z.enum(ledgerGames).optional().describe('ledger-transactions, game-rounds (roulette or blackjack)'),
   currency: z.string().length(3).optional().describe('ledger-transactions'),
   actorId: z.string().max(100).optional().describe('audit-log'),
   subjectType: z.string().max(40).optional().describe('audit-log'),
@@ -32,6 +32,7 @@ export const StreamQuerySchema = z.object({
   status: z.string().regex(/^[A-Z_]{2,30}$/).optional().describe('payment-transactions'),
   instrument: z.string().regex(/^[a-z-]{2,30}$/).optional().describe('payment-transactions'),
   provider: z.string().regex(/^[a-z][a-z0-9-]{1,38}$/).optional().describe('payment-transactions'),
+  tableCode: z.string().regex(/^[a-z0-9-]{1,60}$/).optional().describe('game-rounds'),
 });
 
 export const ExportBodySchema = z.object({
