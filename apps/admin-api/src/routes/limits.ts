@@ -1,7 +1,8 @@
-import { Money, type Clock } from '@casino/core';
+import type { Clock } from '@casino/core';
 import type { Db } from '@casino/db';
-import { moneyOut, type App } from '@casino/http';
-import { limitHistory, limitsOverview, type HistoryEntry, type JurisdictionProfile, type LimitsOverview, type MeasureKind, type MeasureSetting } from '@casino/limits';
+import type { App } from '@casino/http';
+import { limitHistory, limitsOverview, type HistoryEntry, type JurisdictionProfile, type LimitsOverview } from '@casino/limits';
+import { historyOut, pendingOut, settingOut } from '@casino/limits/wire';
 import { PlayerParamsSchema, SelfLimitsQuerySchema, SelfLimitsResponseSchema, selfLimitsProblems } from './limits.schema.ts';
 
 const readers = ['compliance-officer', 'mlro', 'support', 'auditor', 'admin'] as const;
@@ -23,25 +24,7 @@ export function limitsRoutes(app: App, ctx: { db: Db; clock: Clock; profile: Jur
 }
 
 function selfLimitsOut(playerId: string, profile: string, overview: LimitsOverview, history: { entries: HistoryEntry[]; nextCursor: string | null }) {
-  const iso = (date: Date | null) => date?.toISOString() ?? null;
-  return {
-    playerId,
-    profile,
-    refusal: overview.refusal,
-    closedAt: iso(overview.closedAt),
-    measures: measuresOut(overview),
-    history: {
-      nextCursor: history.nextCursor,
-      entries: history.entries.map((e) => ({
-        ...e,
-        setting: settingOut(e.kind, e.setting),
-        previous: settingOut(e.kind, e.previous),
-        requestedAt: e.requestedAt.toISOString(),
-        effectiveFrom: e.effectiveFrom.toISOString(),
-        cancelledAt: iso(e.cancelledAt),
-      })),
-    },
-  };
+  return { playerId, profile, refusal: overview.refusal, closedAt: overview.closedAt?.toISOString() ?? null, measures: measuresOut(overview), history: historyOut(history) };
 }
 
 export function measuresOut(overview: LimitsOverview) {
@@ -49,16 +32,6 @@ export function measuresOut(overview: LimitsOverview) {
     measure: definition.code,
     inForce: settingOut(definition.kind, inForce),
     inForceSince: inForceSince?.toISOString() ?? null,
-    pending: pending && { ...settingOut(definition.kind, pending.setting), changeId: pending.changeId, requestedAt: pending.requestedAt.toISOString(), effectiveFrom: pending.effectiveFrom.toISOString() },
+    pending: pendingOut(definition.kind, pending),
   }));
-}
-
-function settingOut(kind: MeasureKind, setting: MeasureSetting) {
-  const value = setting.isSet ? setting.limitValue : null;
-  return {
-    set: setting.isSet,
-    amount: kind === 'amount' && value !== null ? moneyOut(Money.fromMinor(value, 'CZK')) : null,
-    minutes: kind === 'duration' && value !== null ? Number(value) : null,
-    excludedUntil: kind === 'exclusion' ? (setting.excludedUntil?.toISOString() ?? null) : null,
-  };
 }

@@ -1,5 +1,6 @@
 import { MoneyInputSchema, MoneyOutputSchema, problemResponses } from '@casino/http';
 import { exclusionHoursMax, historyPageSizeMax } from '@casino/limits';
+import { HistoryPageSchema, PendingSettingSchema, SettingSchema } from '@casino/limits/wire';
 import { z } from 'zod';
 
 export const MeasureParamsSchema = z.object({
@@ -13,12 +14,6 @@ export const LimitBodySchema = z
   })
   .refine((body) => (body.amount === undefined) !== (body.minutes === undefined), { message: 'give either amount or minutes', path: ['amount'] });
 
-const SettingSchema = z.object({
-  set: z.boolean().describe('false: no limit (refused or removed) or no exclusion'),
-  amount: MoneyOutputSchema.nullable(),
-  minutes: z.number().int().nullable(),
-  excludedUntil: z.string().nullable().describe('Self-exclusion: until when; null with set means indefinitely'),
-});
 
 const UsageSchema = z.object({
   used: MoneyOutputSchema.nullable().describe('Money limits: used in the current period (net loss: stakes minus wins)'),
@@ -34,7 +29,7 @@ const MeasureSchema = z.object({
   description: z.string(),
   inForce: SettingSchema,
   inForceSince: z.string().nullable(),
-  pending: SettingSchema.extend({ changeId: z.string(), requestedAt: z.string(), effectiveFrom: z.string() }).nullable().describe('A loosening waiting to apply; it can be withdrawn until then'),
+  pending: PendingSettingSchema.nullable().describe('A loosening waiting to apply; it can be withdrawn until then'),
   usage: UsageSchema.nullable(),
 });
 
@@ -60,24 +55,7 @@ export const HistoryQuerySchema = z.object({
   after: z.uuid().optional().describe('nextCursor of the previous page'),
 });
 
-export const HistoryResponseSchema = z.object({
-  entries: z.array(
-    z.object({
-      changeId: z.string(),
-      measure: z.string(),
-      direction: z.enum(['INITIAL', 'TIGHTEN', 'LOOSEN', 'CARRY_OVER']),
-      setting: SettingSchema,
-      previous: SettingSchema,
-      requestedAt: z.string(),
-      requestedBy: z.string(),
-      effectiveFrom: z.string(),
-      status: z.enum(['in-force', 'pending', 'replaced', 'withdrawn', 'superseded']),
-      cancelledAt: z.string().nullable(),
-      cancelledBy: z.string().nullable(),
-    }),
-  ),
-  nextCursor: z.string().nullable(),
-});
+export const HistoryResponseSchema = HistoryPageSchema;
 
 export const SelfExclusionBodySchema = z.object({
   hours: z.number().int().min(12).max(exclusionHoursMax).nullable().describe('12 hours at least; null for indefinitely. It cannot be shortened later.'),

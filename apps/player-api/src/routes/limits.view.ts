@@ -1,20 +1,11 @@
 import { Money } from '@casino/core';
 import { moneyOut } from '@casino/http';
-import type { HistoryEntry, LimitChangeOutcome, LimitsOverview, MeasureDefinition, MeasureSetting, PlayingTimeToday, SelfExclusionOutcome } from '@casino/limits';
+import type { LimitChangeOutcome, LimitsOverview, PlayingTimeToday, SelfExclusionOutcome } from '@casino/limits';
+import { pendingOut, settingOut } from '@casino/limits/wire';
 
 /** The package's results on the wire: money as { amount, currency } in CZK, times as ISO strings, durations in seconds. */
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const seconds = (ms: bigint | number) => Math.floor(Number(ms) / 1000);
-
-function settingOut(definition: Pick<MeasureDefinition, 'kind'>, setting: MeasureSetting) {
-  const value = setting.isSet ? setting.limitValue : null;
-  return {
-    set: setting.isSet,
-    amount: definition.kind === 'amount' && value !== null ? moneyOut(Money.fromMinor(value, 'CZK')) : null,
-    minutes: definition.kind === 'duration' && value !== null ? Number(value) : null,
-    excludedUntil: definition.kind === 'exclusion' ? iso(setting.excludedUntil) : null,
-  };
-}
 
 export function overviewOut(profile: string, overview: LimitsOverview) {
   return {
@@ -28,9 +19,9 @@ export function overviewOut(profile: string, overview: LimitsOverview) {
         measure: definition.code,
         kind: definition.kind,
         description: definition.description,
-        inForce: settingOut(definition, inForce),
+        inForce: settingOut(definition.kind, inForce),
         inForceSince: iso(inForceSince),
-        pending: pending && { ...settingOut(definition, pending.setting), changeId: pending.changeId, requestedAt: pending.requestedAt.toISOString(), effectiveFrom: pending.effectiveFrom.toISOString() },
+        pending: pendingOut(definition.kind, pending),
         usage: usage && {
           used: money ? moneyOut(Money.fromMinor(usage.used, 'CZK')) : null,
           remaining: money ? moneyOut(Money.fromMinor(usage.remaining, 'CZK')) : null,
@@ -51,20 +42,6 @@ export function exclusionOut(outcome: SelfExclusionOutcome) {
   return { excludedUntil: iso(outcome.excludedUntil), extended: outcome.extended };
 }
 
-export function historyOut(page: { entries: HistoryEntry[]; nextCursor: string | null }) {
-  return {
-    nextCursor: page.nextCursor,
-    entries: page.entries.map((e) => ({
-      ...e,
-      setting: settingOut(e, e.setting),
-      previous: settingOut(e, e.previous),
-      requestedAt: e.requestedAt.toISOString(),
-      effectiveFrom: e.effectiveFrom.toISOString(),
-      cancelledAt: iso(e.cancelledAt),
-    })),
-  };
-}
-
 export function playingTimeOut(today: PlayingTimeToday) {
   return {
     day: today.day,
@@ -74,3 +51,5 @@ export function playingTimeOut(today: PlayingTimeToday) {
     realityCheckMinutes: today.realityCheckMinutes,
   };
 }
+
+export { historyOut } from '@casino/limits/wire';
