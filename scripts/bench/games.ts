@@ -15,14 +15,13 @@
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { createHash } from 'node:crypto';
 import { buildGameService, loadGameServiceConfig, type GameServiceConfig } from '@casino/game-service';
-import { Money, newId, systemClock } from '@casino/core';
-import { createDb, createRedis, transaction, type Db, type Redis } from '@casino/db';
+import { newId } from '@casino/core';
+import { createDb, createRedis, type Db, type Redis } from '@casino/db';
 import { applyRouletteAction, createRoundSeed, openRouletteRound, roundRng, type RouletteAction, type RouletteBetRequest, type RouletteTableLimits } from '@casino/games';
 import * as ledger from '@casino/ledger';
-import { czechProfile, recordRegistrationDecisions, resolveRegistrationDecisions } from '@casino/limits';
 import { createTable } from '@casino/tables';
+import { createBenchPlayer } from './bench-players.ts';
 import { formatTable } from './report.ts';
 import { startCountingProxy } from './roundtrips.ts';
 import { Cleanup, createScratchFromTemplate, randomBenchName } from './scratch-db.ts';
@@ -37,26 +36,13 @@ async function setUp(db: Db, clients: number, issueToken: (playerId: string) => 
   await ledger.openOperatorAccounts(db, ['CZK'], 16);
   const psp = (await ledger.openAccount(db, ledger.paymentProviderClearingSpec('bench-psp', 'CZK', 16))).id;
   const high = 100_000_000_000n; // the checks run, nothing is refused
-  const decisions = resolveRegistrationDecisions(czechProfile, czechProfile.registrationMeasures.map((m) =>
-    m.kind === 'amount' ? { measure: m.code, decision: 'set' as const, amountMinor: high } : m.kind === 'duration' ? { measure: m.code, decision: 'set' as const, durationMinutes: 1440 } : { measure: m.code, decision: 'refused' as const }), systemClock);
   const tables: string[] = [];
   for (let i = 0; i < Math.ceil(clients / seatsPerTable); i++) {
     tables.push((await createTable(db, { code: `bench-roulette-${i}`, name: `Bench ${i}`, game: 'roulette', variant: 'european', currency: 'CZK', seatsMax: seatsPerTable, bettingTimeMs: 2_000, actionTimeMs: 2_000, idleRoundsMax: 5, limits }, new Date())).id);
   }
   const players: Player[] = [];
   for (let i = 0; i < clients; i++) {
-    const playerId = newId<string>();
-    const now = new Date();
-    await db.player.create({
-      data: {
-        id: playerId, state: 'REGISTERED', email: `${playerId}@bench.example`, phone: '+420600000000', passwordHash: 'bench', firstName: 'Bench', surname: 'Player',
-        dateOfBirth: new Date('1980-01-01T00:00:00Z'), placeOfBirth: 'Praha', citizenship: 'CZ', residenceAddress: {}, identityKeyHash: createHash('sha256').update(playerId).digest('hex'),
-        registerStatus: 'NOT_LISTED', termsVersion: 'bench', termsAcceptedAt: now, gamePlanVersion: 'bench', gamePlanAcceptedAt: now, createdAt: now, updatedAt: now,
-      },
-    });
-    await transaction(db, (tx) => recordRegistrationDecisions(tx, playerId, decisions, now));
-    const wallet = (await ledger.openAccount(db, ledger.playerWalletSpec(playerId, 'cash', 'CZK'))).id;
-    await transaction(db, (tx) => ledger.transfer(tx, { idempotencyKey: `fund:${playerId}`, kind: 'DEPOSIT', debitAccountId: psp, creditAccountId: wallet, amount: Money.of('1000000.00', 'CZK') }));
+    const { playerId } = await createBenchPlayer(db, { pspAccountId: psp, fund: '1000000.00' });
     players.push({ playerId, token: issueToken(playerId), tableId: tables[Math.floor(i / seatsPerTable)]!, roundId: null });
   }
   return players;

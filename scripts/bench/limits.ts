@@ -12,13 +12,13 @@
  * BENCH_CLIENTS ("1,8").
  */
 import os from 'node:os';
-import { createHash } from 'node:crypto';
 import { Money, newId, systemClock, type AccountId } from '@casino/core';
 import { createDb, transaction, type Db, type Tx } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import {
   authorizeDeposit, authorizeStake, czechProfile, recordRegistrationDecisions, resolveRegistrationDecisions, startPlaySession, type EnforcementContext,
 } from '@casino/limits';
+import { createBenchPlayer } from './bench-players.ts';
 import { formatTable } from './report.ts';
 import { startCountingProxy } from './roundtrips.ts';
 import { Cleanup, createScratchFromTemplate, randomBenchName } from './scratch-db.ts';
@@ -68,23 +68,9 @@ async function setUp(db: Db, count: number): Promise<Fixture> {
   await ledger.openOperatorAccounts(db, ['CZK'], 16);
   const house = (await ledger.findAccountByCode(db, ledger.operatorAccountCode('game-revenue', 'CZK', 'roulette')))!.id;
   const psp = (await ledger.openAccount(db, ledger.paymentProviderClearingSpec('bench-psp', 'CZK', 16))).id;
-  const high = 100_000_000_000n; // a billion CZK: the checks run, nothing is refused
-  const decisions = resolveRegistrationDecisions(czechProfile, czechProfile.registrationMeasures.map((m) =>
-    m.kind === 'amount' ? { measure: m.code, decision: 'set' as const, amountMinor: high } : m.kind === 'duration' ? { measure: m.code, decision: 'set' as const, durationMinutes: 1440 } : { measure: m.code, decision: 'refused' as const }), systemClock);
   const players: Player[] = [];
   for (let i = 0; i < count; i++) {
-    const playerId = newId<string>();
-    const now = new Date();
-    await db.player.create({
-      data: {
-        id: playerId, state: 'REGISTERED', email: `${playerId}@bench.example`, phone: '+420600000000', passwordHash: 'bench', firstName: 'Bench', surname: 'Player',
-        dateOfBirth: new Date('1980-01-01T00:00:00Z'), placeOfBirth: 'Praha', citizenship: 'CZ', residenceAddress: {}, identityKeyHash: createHash('sha256').update(playerId).digest('hex'),
-        registerStatus: 'NOT_LISTED', termsVersion: 'bench', termsAcceptedAt: now, gamePlanVersion: 'bench', gamePlanAcceptedAt: now, createdAt: now, updatedAt: now,
-      },
-    });
-    await transaction(db, (tx) => recordRegistrationDecisions(tx, playerId, decisions, now));
-    const wallet = (await ledger.openAccount(db, ledger.playerWalletSpec(playerId, 'cash', 'CZK'))).id;
-    await transaction(db, (tx) => ledger.transfer(tx, { idempotencyKey: `fund:${playerId}`, kind: 'DEPOSIT', debitAccountId: psp, creditAccountId: wallet, amount: Money.of('10000000.00', 'CZK') }));
+    const { playerId, wallet } = await createBenchPlayer(db, { pspAccountId: psp, fund: '10000000.00' });
     const { playSessionId } = await transaction(db, (tx) => startPlaySession(ctx, tx, { playerId }));
     players.push({ playerId, wallet, playSessionId });
   }
