@@ -13,15 +13,7 @@ export interface CapUsage {
 }
 
 /** An operator's per-player caps for one instrument and direction; null fields keep the table's value. */
-export interface CapOverride {
-  perTransactionMinorMin: bigint | null;
-  perTransactionMinorMax: bigint | null;
-  rolling24hMinorMax: bigint | null;
-  rolling7dMinorMax: bigint | null;
-  rolling30dMinorMax: bigint | null;
-  attempts24hMax: number | null;
-  count24hMax: number | null;
-}
+export type CapOverride = { [K in keyof Omit<DirectionCaps, 'offered'>]: NonNullable<DirectionCaps[K]> | null };
 
 export const rollingWindows = [
   { field: 'rolling24hMinorMax', usage: 'rolling24hMinor', name: 'rolling-24h', ms: 24 * 3_600_000 },

@@ -3,7 +3,7 @@ import { boxOfSeat, drawCard, emit, type Draft, type DraftBox } from './draft.ts
 import { advanceTurn, afterInsurance, finishHand, finishIfDone, sideDecisionsPending } from './flow.ts';
 import { cardPoints, handValue, isAce } from './hand-value.ts';
 import { BlackjackRejection, type BlackjackRejectionReason } from './rejection.ts';
-import type { BlackjackRules, BlackjackWarningKind } from './rules.ts';
+import { doubleRuleAllows, type BlackjackRules, type BlackjackWarningKind } from './rules.ts';
 import type { BlackjackBox, BlackjackHand, BlackjackState } from './types.ts';
 
 /**
@@ -67,10 +67,7 @@ export function checkStand(state: StateView, seat: number): Refusal | null {
 }
 
 function doubleAllowedOn(hand: BlackjackHand, rules: BlackjackRules): boolean {
-  const { total, soft } = handValue(hand.cards);
-  if (rules.doubleOn === 'any-two-cards') return true;
-  if (soft) return false;
-  return rules.doubleOn === 'hard-9-to-11' ? total >= 9 && total <= 11 : total >= 10 && total <= 11;
+  return doubleRuleAllows(rules.doubleOn, handValue(hand.cards));
 }
 
 /** 004:GAM-B-13, GAM-BJ-05; 002:BJ-13, BJ-CL-12: any first two cards, after a split where allowed, never on split aces. */

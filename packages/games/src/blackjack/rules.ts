@@ -8,6 +8,16 @@ export type BlackjackWarningKind = 'hit-on-hard-17-or-more' | 'stand-on-11-or-le
 
 export type DoubleRule = 'any-two-cards' | 'hard-9-to-11' | 'hard-10-or-11';
 
+/**
+ * The table's doubling rule on a two-card total, stated once for the engine and the RTP analyses:
+ * any two cards, or only hard 9–11 or hard 10–11 (a soft total never doubles there).
+ */
+export function doubleRuleAllows(rule: DoubleRule, value: { total: number; soft: boolean }): boolean {
+  if (rule === 'any-two-cards') return true;
+  if (value.soft) return false;
+  return rule === 'hard-9-to-11' ? value.total >= 9 && value.total <= 11 : value.total >= 10 && value.total <= 11;
+}
+
 export interface PayoutRatio {
   /** "3:2" is { win: 3, stake: 2 }: a blackjack on 2 units wins 3. */
   readonly win: number;

@@ -1,5 +1,5 @@
 import { cardPoints, isAce } from '../hand-value.ts';
-import type { BlackjackRules } from '../rules.ts';
+import { doubleRuleAllows, type BlackjackRules } from '../rules.ts';
 import type { Card } from '../../cards/index.ts';
 import { invariant } from '../../shared/invariant.ts';
 import { dealerChecks, infiniteDealerOdds, infiniteDeckProbability, outcomeBlackjack, withoutBlackjack, type DealerOdds } from './dealer-odds.ts';
@@ -119,10 +119,7 @@ class StrategyModel implements BasicStrategy {
 
   private doubleAllowed(hard: number, hasAce: boolean, fromSplit: boolean, splitAces: boolean): boolean {
     if (splitAces || (fromSplit && !this.rules.doubleAfterSplit)) return false;
-    const { total, soft } = totalOf(hard, hasAce);
-    if (this.rules.doubleOn === 'any-two-cards') return true;
-    if (soft) return false;
-    return this.rules.doubleOn === 'hard-9-to-11' ? total >= 9 && total <= 11 : total >= 10 && total <= 11;
+    return doubleRuleAllows(this.rules.doubleOn, totalOf(hard, hasAce));
   }
 
   private canSplitMore(value: number, handsInBox: number): boolean {

@@ -1,5 +1,5 @@
 import { invariant } from '../../shared/invariant.ts';
-import type { BlackjackRules } from '../rules.ts';
+import { doubleRuleAllows, type BlackjackRules } from '../rules.ts';
 import { basicStrategy, expectedHandCounts, type BasicStrategy, type LegalSet } from './basic-strategy.ts';
 import { dealerChecks, finiteDealerOdds, keyWith, shoeCounts, withoutBlackjack, type DealerOdds } from './dealer-odds.ts';
 import { expectedPayoff, totalOf } from './payoff.ts';
@@ -118,10 +118,7 @@ class FiniteEvaluator {
 
   private doubleAllowed(hard: number, hasAce: boolean, fromSplit: boolean, splitAces: boolean): boolean {
     if (splitAces || (fromSplit && !this.rules.doubleAfterSplit)) return false;
-    const { total, soft } = totalOf(hard, hasAce);
-    if (this.rules.doubleOn === 'any-two-cards') return true;
-    if (soft) return false;
-    return this.rules.doubleOn === 'hard-9-to-11' ? total >= 9 && total <= 11 : total >= 10 && total <= 11;
+    return doubleRuleAllows(this.rules.doubleOn, totalOf(hard, hasAce));
   }
 
   /** A two-card hand (its cards already in `removal`) played by the strategy. */
