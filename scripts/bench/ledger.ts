@@ -5,7 +5,7 @@
  * benchmark itself fails). Method and results: docs/performance.md.
  *
  * Environment: DATABASE_URL (only the server part is used), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (1),
- * BENCH_HOT_SHARDS (16), BENCH_WALLETS (10000), BENCH_CLIENTS ("1,8,32"), BENCH_SCENARIOS ("a,b,c"),
+ * BENCH_HOT_SHARDS (16), BENCH_WALLETS (10000), BENCH_CLIENTS ("1,8,32"), BENCH_SCENARIOS ("a,b,c,d"),
  * BENCH_PGBENCH_PREPARED (0; 1 adds a `-M prepared` pgbench run for reference).
  */
 import os from 'node:os';
@@ -38,7 +38,7 @@ function readConfig(): Config {
     if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${env[name]}"`);
     return value;
   };
-  const ids = (env.BENCH_SCENARIOS ?? 'a,b,c').split(',').map((s) => s.trim());
+  const ids = (env.BENCH_SCENARIOS ?? 'a,b,c,d').split(',').map((s) => s.trim());
   return {
     databaseUrl: env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/casino',
     seconds: positive('BENCH_SECONDS', 10),
@@ -99,7 +99,7 @@ async function countRoundTrips(url: string, accounts: BenchAccounts, chosen: rea
       rows.push([`(${scenario.id}) ${scenario.name}`, per(c.roundTrips), per(c.parses + c.simpleQueries), per(c.bytesToServer), per(c.bytesFromServer)]);
     }
     rows.push(['pgbench tpcb-like (for comparison)', '7.0', '7.0', '', '']);
-    return formatTable(['per operation', 'round trips', 'statements', 'bytes sent', 'bytes received'], rows);
+    return formatTable(['per operation', 'round trips', 'statements parsed', 'bytes sent', 'bytes received'], rows);
   } finally {
     await db.$disconnect();
     await proxy.close();

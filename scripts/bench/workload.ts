@@ -1,13 +1,15 @@
 /**
- * The measured part: N clients, each an async loop doing one ledger operation at a time, each
- * operation in its own `transaction(db, fn)` at READ COMMITTED, as the services do it.
+ * The measured part: N clients, each an async loop doing one ledger operation at a time. A transfer
+ * or stake that is a movement of its own posts standalone (one statement, its own database
+ * transaction); (d) is the same transfer posted the way a domain change posts, inside an
+ * interactive `transaction(db, fn)` at READ COMMITTED, to show what that costs.
  */
 import { Money, newId, type AccountId } from '@casino/core';
 import { transaction, type Db } from '@casino/db';
-import { reserve, settle, transfer } from '@casino/ledger';
+import { reserve, settle, transfer, transferStandalone } from '@casino/ledger';
 import type { BenchAccounts } from './fixture.ts';
 
-export type ScenarioId = 'a' | 'b' | 'c';
+export type ScenarioId = 'a' | 'b' | 'c' | 'd';
 
 export interface Scenario {
   id: ScenarioId;
@@ -22,6 +24,13 @@ function randomWallet(accounts: BenchAccounts): AccountId {
   return accounts.wallets[Math.floor(Math.random() * accounts.wallets.length)]!;
 }
 
+function twoWallets(accounts: BenchAccounts): [AccountId, AccountId] {
+  const payer = randomWallet(accounts);
+  let payee = randomWallet(accounts);
+  while (payee === payer) payee = randomWallet(accounts);
+  return [payer, payee];
+}
+
 /** 0.01–100.00 CZK: small next to the funding, so no run ever hits InsufficientFunds. */
 function smallAmount(): Money {
   return Money.fromMinor(BigInt(1 + Math.floor(Math.random() * 10_000)), 'CZK');
@@ -32,12 +41,9 @@ export const scenarios: readonly Scenario[] = [
     id: 'a',
     name: 'two-party transfer (wallet → wallet)',
     async run(db, accounts) {
-      const payer = randomWallet(accounts);
-      let payee = randomWallet(accounts);
-      while (payee === payer) payee = randomWallet(accounts);
+      const [payer, payee] = twoWallets(accounts);
       // A wallet is a liability: the payer's is debited (goes down), the payee's credited (goes up).
-      await transaction(db, (tx) =>
-        transfer(tx, { idempotencyKey: `bench:${newId()}`, kind: 'TRANSFER', debitAccountId: payer, creditAccountId: payee, amount: smallAmount() }), readCommitted);
+      await transferStandalone(db, { idempotencyKey: `bench:${newId()}`, kind: 'TRANSFER', debitAccountId: payer, creditAccountId: payee, amount: smallAmount() });
     },
   },
   {
@@ -45,8 +51,7 @@ export const scenarios: readonly Scenario[] = [
     name: 'hot house account (wallet → roulette revenue)',
     async run(db, accounts) {
       // Debiting the wallet (a liability) lowers it; crediting revenue raises it: a stake.
-      await transaction(db, (tx) =>
-        transfer(tx, { idempotencyKey: `bench:${newId()}`, kind: 'STAKE', debitAccountId: randomWallet(accounts), creditAccountId: accounts.roulette, amount: smallAmount() }), readCommitted);
+      await transferStandalone(db, { idempotencyKey: `bench:${newId()}`, kind: 'STAKE', debitAccountId: randomWallet(accounts), creditAccountId: accounts.roulette, amount: smallAmount() });
     },
   },
   {
@@ -58,6 +63,15 @@ export const scenarios: readonly Scenario[] = [
         reserve(tx, { idempotencyKey: `bench:${newId()}`, kind: 'WITHDRAWAL_HOLD', sourceAccountId: randomWallet(accounts), holdAccountId: accounts.pendingWithdrawals, amount: smallAmount() }), readCommitted);
       await transaction(db, (tx) =>
         settle(tx, { idempotencyKey: `bench:${newId()}`, kind: 'WITHDRAWAL_SETTLE', holdId: hold.id, destinationAccountId: accounts.psp }), readCommitted);
+    },
+  },
+  {
+    id: 'd',
+    name: 'two-party transfer in a domain transaction (BEGIN, post, COMMIT)',
+    async run(db, accounts) {
+      const [payer, payee] = twoWallets(accounts);
+      await transaction(db, (tx) =>
+        transfer(tx, { idempotencyKey: `bench:${newId()}`, kind: 'TRANSFER', debitAccountId: payer, creditAccountId: payee, amount: smallAmount() }), readCommitted);
     },
   },
 ];

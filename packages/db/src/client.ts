@@ -41,6 +41,12 @@ export function createDb(options: CreateDbOptions): Db {
     // implicit and save a round trip (SET TRANSACTION) on every transaction.
     options: '-c default_transaction_isolation=read\\ committed',
   });
+  // An idle pooled connection that dies (PostgreSQL restarted, a proxy closed it) is an 'error'
+  // event on the pool. The Prisma adapter listens while the client is connected, but not once
+  // $disconnect() has begun: a connection dying during shutdown then took the process down (seen
+  // in bench:ledger when its round-trip proxy closed). The pool has dropped that connection either
+  // way, and a later query reports a real outage.
+  pool.on('error', () => {});
   const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   pools.set(db, pool);
   return db;

@@ -2,10 +2,12 @@ export { createDb, pgPoolOf, type CreateDbOptions, type Db, type Tx } from './cl
 export { Prisma } from './generated/client.ts';
 export {
   isRetryableTransactionError,
+  retryingAbortedTransactions,
   sqlStateOf,
   transaction,
   TransactionRetriesExhausted,
   type Isolation,
+  type RetryOptions,
   type TransactionOptions,
 } from './transaction.ts';
 export { applyMigrations, type MigrationResult } from './migrate.ts';

@@ -33,22 +33,36 @@ const retryableSqlStates = new Set(['40001' /* serialization_failure */, '40P01'
  * serialization failure or a deadlock. `fn` must therefore be safe to run again: it may not
  * have side effects outside the transaction (use the outbox for those).
  */
-export async function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+export function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   const settings = { ...defaults, ...options };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.$transaction(fn, {
+  return retryingAbortedTransactions(
+    () =>
+      db.$transaction(fn, {
         // READ COMMITTED is every connection's default (createDb pins it), so it needs no statement.
         ...(settings.isolation === 'ReadCommitted' ? {} : { isolationLevel: settings.isolation }),
         timeout: settings.timeoutMs,
         maxWait: settings.maxWaitMs,
-      });
+      }),
+    settings,
+  );
+}
+
+export type RetryOptions = Pick<TransactionOptions, 'attemptsMax' | 'backoffBaseMs' | 'backoffCapMs'>;
+
+/**
+ * Runs `attempt`, a whole database transaction (or one statement that is its own transaction),
+ * again when PostgreSQL aborts it with a serialization failure or a deadlock, with full-jitter
+ * backoff; any other error is thrown at once. `attempt` must be safe to run again.
+ */
+export async function retryingAbortedTransactions<T>(attempt: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
+  const settings = { ...defaults, ...options };
+  for (let attemptNo = 1; ; attemptNo++) {
+    try {
+      return await attempt();
     } catch (error) {
       if (!isRetryableTransactionError(error)) throw error;
-      if (attempt >= settings.attemptsMax) {
-        throw new TransactionRetriesExhausted(attempt, error);
-      }
-      await sleep(backoffMs(attempt, settings.backoffBaseMs, settings.backoffCapMs));
+      if (attemptNo >= settings.attemptsMax) throw new TransactionRetriesExhausted(attemptNo, error);
+      await sleep(backoffMs(attemptNo, settings.backoffBaseMs, settings.backoffCapMs));
     }
   }
 }

@@ -1,6 +1,6 @@
 import type { AccountId, Clock, Money } from '@casino/core';
-import type { Tx } from '@casino/db';
-import { post, type Posted, type TransactionKind, type TransactionMetadata } from './post.ts';
+import type { Db, Tx } from '@casino/db';
+import { post, postStandalone, type Posted, type PostRequest, type TransactionKind, type TransactionMetadata } from './post.ts';
 
 export interface TransferRequest {
   idempotencyKey: string;
@@ -16,18 +16,23 @@ export interface TransferRequest {
 
 /** The common two-line transaction: `amount` from the debited account to the credited one. */
 export function transfer(tx: Tx, request: TransferRequest, clock?: Clock): Promise<Posted> {
-  return post(
-    tx,
-    {
-      idempotencyKey: request.idempotencyKey,
-      kind: request.kind,
-      postings: [
-        { accountId: request.debitAccountId, amount: request.amount },
-        { accountId: request.creditAccountId, amount: request.amount.negated() },
-      ],
-      ...(request.metadata ? { metadata: request.metadata } : {}),
-      ...(request.effectiveAt ? { effectiveAt: request.effectiveAt } : {}),
-    },
-    clock,
-  );
+  return post(tx, twoLines(request), clock);
+}
+
+/** `transfer` as a movement of its own, in its own database transaction (see `postStandalone`). */
+export function transferStandalone(db: Db, request: TransferRequest, clock?: Clock): Promise<Posted> {
+  return postStandalone(db, twoLines(request), clock);
+}
+
+function twoLines(request: TransferRequest): PostRequest {
+  return {
+    idempotencyKey: request.idempotencyKey,
+    kind: request.kind,
+    postings: [
+      { accountId: request.debitAccountId, amount: request.amount },
+      { accountId: request.creditAccountId, amount: request.amount.negated() },
+    ],
+    ...(request.metadata ? { metadata: request.metadata } : {}),
+    ...(request.effectiveAt ? { effectiveAt: request.effectiveAt } : {}),
+  };
 }
