@@ -59,8 +59,9 @@ export async function post(tx: Tx, request: PostRequest, clock: Clock = systemCl
  * it: a transfer between two wallets, a funding, a correction only the ledger records. The one
  * `ledger_post` statement runs as its own database transaction, so a posting costs one round trip
  * instead of three (BEGIN, the statement, COMMIT) and none of the ORM's interactive-transaction
- * bookkeeping: 0.2 instead of 0.9 ms of client CPU per transfer (docs/performance.md, D-013). Same checks, refusals and idempotency as `post`; a deadlock with some
- * other transaction is retried like `transaction()` retries one.
+ * bookkeeping: 0.2 instead of 0.9 ms of client CPU per transfer (docs/performance.md, D-013).
+ * Same checks, refusals and idempotency as `post`; a deadlock with some other transaction is
+ * retried like `transaction()` retries one.
  */
 export async function postStandalone(db: Db, request: PostRequest, clock: Clock = systemClock): Promise<Posted> {
   const call = ledgerPostCall(request, clock);
