@@ -145,6 +145,7 @@ export async function playerWithActiveCard(h: Harness): Promise<CashierPlayer & 
   const player = await registeredPlayer(h);
   await pspSettings(h, { provider: { authentication: 'frictionless', frictionlessOutcome: 'pass' } });
   const card = await asPlayer(h, player, 'POST', '/v1/payment-methods', { kind: 'card', token: await cardToken(h, player.holderName) });
+  if (card.statusCode !== 201) throw new Error(`card registration failed: ${card.statusCode} ${card.body}`);
   await asPlayer(h, player, 'POST', `/v1/payment-methods/${card.json().id}/verifications`, { via: 'online-transaction' });
   await webhooksDelivered(h);
   const activated = await asPlayer(h, player, 'POST', `/v1/payment-methods/${card.json().id}/activation`);
