@@ -12,6 +12,8 @@ let receiverUrl: string;
 let received: Array<{ id: string; timestamp: string; signatureValid: boolean; body: { type: string; data: Record<string, unknown> } }> = [];
 /** The receiver answers 500 to this many requests first, like a gateway that is down for a moment. */
 let failNext = 0;
+/** The receiver answers 400 (the event itself is invalid, final) to this many requests first. */
+let refuseNext = 0;
 
 function validSignature(request: IncomingMessage, body: string): boolean {
   const id = String(request.headers['webhook-id']);
@@ -27,7 +29,7 @@ beforeAll(async () => {
     request.on('end', () => {
       const signatureValid = validSignature(request, body);
       received.push({ id: String(request.headers['webhook-id']), timestamp: String(request.headers['webhook-timestamp']), signatureValid, body: JSON.parse(body) });
-      response.statusCode = failNext > 0 ? (failNext--, 500) : signatureValid ? 200 : 401;
+      response.statusCode = failNext > 0 ? (failNext--, 500) : refuseNext > 0 ? (refuseNext--, 400) : signatureValid ? 200 : 401;
       response.end();
     });
   });
@@ -42,6 +44,7 @@ beforeEach(async () => {
   await configure({ webhooks: { retry: { attemptsMax: 5, baseMs: 10, maxMs: 50 } } });
   received = [];
   failNext = 0;
+  refuseNext = 0;
 });
 
 afterAll(async () => {
@@ -110,6 +113,15 @@ describe('sandbox: payment provider', () => {
     expect(attempts.map((a: { status: number }) => a.status)).toEqual([500, 500, 200]);
   });
 
+  it('issue 14 (8): an event the platform refuses with 400 (invalid, final) is not delivered again', async () => {
+    refuseNext = 1;
+    await configure({ provider: { authentication: 'frictionless', settlement: 'manual' } });
+    await pay('ref-8', await cardToken());
+    await settled();
+    const attempts = (await app.inject({ method: 'GET', url: '/control/psp/deliveries?reference=ref-8' })).json().deliveries;
+    expect(attempts.map((a: { status: number }) => a.status)).toEqual([400]);
+  });
+
   it('issue 6: on request sends duplicates, reverses a burst, corrupts first signatures and skews timestamps', async () => {
     await configure({ provider: { authentication: 'frictionless' }, webhooks: { duplicates: 2, reorder: true, corruptFirstAttempts: 1, timestampSkewSeconds: -600 } });
     await pay('ref-4', await cardToken());
@@ -119,6 +131,17 @@ describe('sandbox: payment provider', () => {
     expect(firstAttempts[0]!.body.type).toBe('payment.settled');
     expect(received.filter((r) => r.signatureValid).map((r) => r.body.type).sort()).toEqual(['payment.authorized', 'payment.authorized', 'payment.authorized', 'payment.settled', 'payment.settled', 'payment.settled']);
     expect(Number(received[0]!.timestamp)).toBeLessThan(Math.floor(Date.now() / 1000) - 500);
+  });
+
+  it('issue 14 (15): the webhook-timestamp header is a canonical decimal and the signature covers its text exactly as sent', async () => {
+    await configure({ provider: { authentication: 'frictionless' } });
+    await pay('ref-15', await cardToken());
+    await settled();
+    expect(received.length).toBeGreaterThan(0);
+    for (const delivery of received) {
+      expect(delivery.timestamp).toMatch(/^[1-9]\d*$/);
+      expect(delivery.signatureValid).toBe(true); // validSignature() signs the header's text, not a parsed number
+    }
   });
 
   it('issue 6: a payout is paid (or failed) by webhook; a chargeback and an incoming bank transfer are provider events', async () => {

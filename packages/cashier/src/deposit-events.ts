@@ -12,7 +12,12 @@ import type { z } from 'zod';
 
 type PaymentData = z.infer<typeof PaymentEventDataSchema>;
 type RefundData = z.infer<typeof RefundEventDataSchema>;
-export type EventOutcome = 'applied' | 'stale' | 'unmatched' | 'refused';
+/**
+ * What an event did. `duplicate`: its subject was already booked under another event id (a bank
+ * transfer's `transferId`); `discrepancy`: the provider's account of it contradicts ours, so nothing
+ * was settled and the subject is flagged for a cashier (issue 14 (7)).
+ */
+export type EventOutcome = 'applied' | 'stale' | 'unmatched' | 'refused' | 'duplicate' | 'discrepancy';
 type DepositRow = NonNullable<Awaited<ReturnType<Tx['cashierDeposit']['findUnique']>>>;
 
 /** Locks the deposit an event is about: events of one deposit apply one at a time, in arrival order. */

@@ -1,4 +1,4 @@
-import { Money } from '@casino/core';
+import { Money, type CurrencyCode } from '@casino/core';
 import type { Tx } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import type { z } from 'zod';
@@ -7,7 +7,7 @@ import type { CashierContext } from './context.ts';
 import type { EventOutcome } from './deposit-events.ts';
 import type { PayoutEventDataSchema } from './provider-events.ts';
 import { markTemporaryRefundUnpaid } from './send-payout.ts';
-import { lockWithdrawal, releaseWithdrawalHold } from './withdrawal-rows.ts';
+import { lockWithdrawal, releaseWithdrawalHold, type WithdrawalRow } from './withdrawal-rows.ts';
 
 type PayoutData = z.infer<typeof PayoutEventDataSchema>;
 
@@ -15,13 +15,23 @@ type PayoutData = z.infer<typeof PayoutEventDataSchema>;
  * The provider paid or failed a payout. Paid settles the hold to the provider's clearing account
  * (the money left); failed releases it back to the wallet. Either ends the withdrawal; a later event
  * about it is stale. A temporary account's refund is marked paid (004:TMP-09).
+ *
+ * An event that contradicts the withdrawal settles nothing (issue 14 (7), D-1423): another amount or
+ * currency, paid after it failed or was never sent, failed after it was paid. The withdrawal is
+ * flagged for a cashier and the answer is `discrepancy`, a 2xx, so the provider stops retrying; a
+ * correct event about it that arrives later still applies.
  */
 export async function onPayoutEvent(ctx: CashierContext, tx: Tx, provider: string, type: string, data: PayoutData): Promise<EventOutcome> {
   const row = await lockWithdrawal(tx, data.reference);
   if (!row || (row.provider !== null && row.provider !== provider)) return 'unmatched';
-  if (row.status !== 'SENDING' && row.status !== 'SENT') return 'stale';
   const now = ctx.clock.now();
-  const amount = Money.fromMinor(row.amountMinor, 'CZK');
+  const discrepancy = payoutDiscrepancy(row, type, data);
+  if (discrepancy !== null) {
+    await tx.cashierWithdrawal.update({ where: { id: row.id }, data: { discrepancyFlaggedAt: now, discrepancyReason: discrepancy.slice(0, 500), updatedAt: now } });
+    return 'discrepancy';
+  }
+  if (row.status !== 'SENDING' && row.status !== 'SENT') return 'stale';
+  const amount = Money.fromMinor(row.amountMinor, row.currency as CurrencyCode);
   if (type === 'payout.paid') {
     await ledger.settle(tx, {
       idempotencyKey: `cashier-withdrawal-settle:${row.id}`,
@@ -45,4 +55,22 @@ export async function onPayoutEvent(ctx: CashierContext, tx: Tx, provider: strin
     return 'applied';
   }
   return 'stale';
+}
+
+/** Statuses in which the provider may still report a payout paid: it was sent, or already paid (a repeat is stale). */
+const payableStatuses: ReadonlySet<string> = new Set(['SENDING', 'SENT', 'PAID']);
+
+/**
+ * Why the provider's event contradicts the withdrawal, or null when it does not. The amount is
+ * compared first: a payout is settled only for exactly what was held. Then the provider saying it
+ * paid what we never sent or already returned to the wallet (FAILED, CANCELLED…: the player could
+ * spend it twice), and saying a paid payout failed (the ledger says the money left).
+ */
+export function payoutDiscrepancy(row: Pick<WithdrawalRow, 'amountMinor' | 'currency' | 'status'>, type: string, data: Pick<PayoutData, 'amount'>): string | null {
+  const held = Money.fromMinor(row.amountMinor, row.currency as CurrencyCode);
+  const reported = Money.of(data.amount.amount, data.amount.currency);
+  if (!reported.equals(held)) return `${type} reports ${reported.toString()}; the withdrawal is ${held.toString()}.`;
+  if (type === 'payout.paid' && !payableStatuses.has(row.status)) return `payout.paid arrived for a withdrawal that is ${row.status}: nothing was settled.`;
+  if (type === 'payout.failed' && row.status === 'PAID') return 'payout.failed arrived for a withdrawal already PAID: the ledger says the money left.';
+  return null;
 }

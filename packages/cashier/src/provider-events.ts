@@ -1,4 +1,4 @@
-import { MoneyStringSchema, CurrencyCodeSchema } from '@casino/core';
+import { MovementAmountJsonSchema } from '@casino/core';
 import { z } from 'zod';
 
 /**
@@ -6,7 +6,12 @@ import { z } from 'zod';
  * provider's event id is the `webhook-id` header. `reference` is always our id of the subject: the
  * deposit, the withdrawal, the payment method, or an offline transfer's variabilní symbol.
  */
-const AmountSchema = z.object({ amount: MoneyStringSchema, currency: CurrencyCodeSchema });
+/**
+ * Every amount a provider reports, on every event type (issue 14 (8)): a known currency, at most its
+ * decimals, strictly positive and within the movement maximum. A signed event that breaks this is
+ * refused with 400 before anything is stored, and the provider must not retry it (docs/cashier.md).
+ */
+const AmountSchema = MovementAmountJsonSchema;
 const Id = z.string().min(1).max(100);
 
 export const PaymentEventDataSchema = z.object({

@@ -33,10 +33,18 @@ export async function reviewWithdrawal(ctx: CashierContext, options: ReviewWithd
   });
 }
 
-/** The review queue and the overdue list for staff, oldest first. */
-export async function listWithdrawalsForReview(ctx: CashierContext, options: { status: 'IN_REVIEW' | 'APPROVED' | 'SENT' | 'overdue'; limit: number }): Promise<WithdrawalView[]> {
-  const rows = options.status === 'overdue'
-    ? await ctx.db.cashierWithdrawal.findMany({ where: { overdueFlaggedAt: { not: null }, status: { in: ['IN_REVIEW', 'APPROVED', 'SENDING', 'SENT'] } }, orderBy: { createdAt: 'asc' }, take: options.limit })
-    : await ctx.db.cashierWithdrawal.findMany({ where: { status: options.status }, orderBy: { createdAt: 'asc' }, take: options.limit });
+/**
+ * The review queue, the overdue list and the discrepancies (a provider's payout event that
+ * contradicted the withdrawal, whatever its status: issue 14 (7)) for staff, oldest first.
+ */
+export async function listWithdrawalsForReview(ctx: CashierContext, options: { status: 'IN_REVIEW' | 'APPROVED' | 'SENT' | 'overdue' | 'discrepancy'; limit: number }): Promise<WithdrawalView[]> {
+  const where = options.status === 'overdue'
+    ? { overdueFlaggedAt: { not: null }, status: { in: ['IN_REVIEW', 'APPROVED', 'SENDING', 'SENT'] as WithdrawalStatus[] } }
+    : options.status === 'discrepancy'
+      ? { discrepancyFlaggedAt: { not: null } }
+      : { status: options.status };
+  const rows = await ctx.db.cashierWithdrawal.findMany({ where, orderBy: { createdAt: 'asc' }, take: options.limit });
   return rows.map(withdrawalView);
 }
+
+type WithdrawalStatus = 'IN_REVIEW' | 'APPROVED' | 'SENDING' | 'SENT';

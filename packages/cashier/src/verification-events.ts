@@ -39,15 +39,16 @@ export async function onVerificationEvent(ctx: CashierContext, tx: Tx, provider:
  * A transfer arrived on the operator's account with a verification reference (004:PAY-03 (4.3.4.2)):
  * from the registered account it verifies the method, and the money is credited as a deposit with
  * every check (refused, it is refunded). A transfer nobody can be matched to waits in suspense for
- * finance.
+ * finance. A transfer booked before (by its `transferId`) is a duplicate.
  */
 export async function onBankTransfer(ctx: CashierContext, tx: Tx, provider: string, data: BankTransferData): Promise<EventOutcome> {
+  if (await transferSeenBefore(tx, provider, data.transferId)) return 'duplicate';
   const method = await lockMethod(tx, { verificationReference: data.reference });
   const payerHash = accountNumbersOf(ctx).blindIndex(`iban|${normaliseIban(data.payerAccount)}`);
   const amount = Money.of(data.amount.amount, data.amount.currency);
   if (!method || method.accountNumberHash !== payerHash || amount.currency !== 'CZK') {
     await ledger.transfer(tx, {
-      idempotencyKey: `cashier-unmatched-transfer:${provider}:${data.transferId}`, kind: 'DEPOSIT',
+      idempotencyKey: unmatchedTransferKey(provider, data.transferId), kind: 'DEPOSIT',
       debitAccountId: await clearingAccount(tx, provider, amount.currency), creditAccountId: await operatorAccount(tx, 'suspense', amount.currency), amount,
       metadata: { transferId: data.transferId, reason: 'incoming transfer matches no verification reference and account' },
     });
@@ -66,4 +67,19 @@ export async function onBankTransfer(ctx: CashierContext, tx: Tx, provider: stri
     },
   });
   return confirmPayment(ctx, tx, deposit, { amount: data.amount }, 'SETTLED');
+}
+
+const unmatchedTransferKey = (provider: string, transferId: string) => `cashier-unmatched-transfer:${provider}:${transferId}`;
+
+/**
+ * One incoming transfer is booked once, whatever event ids it arrives under (issue 14 (8)): a
+ * provider that sends the same `transferId` again as a new event is replaying it, so the second
+ * delivery is a duplicate (2xx, nothing booked), not a unique-key violation (500, retried forever).
+ * The transfer's advisory lock makes concurrent deliveries of it take turns until this commits.
+ */
+async function transferSeenBefore(tx: Tx, provider: string, transferId: string): Promise<boolean> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`cashier-transfer:${provider}:${transferId}`}, 0))`;
+  const credited = await tx.cashierDeposit.findUnique({ where: { provider_providerPaymentId: { provider, providerPaymentId: transferId } }, select: { id: true } });
+  if (credited) return true;
+  return (await ledger.findTransactionIdByIdempotencyKey(tx, unmatchedTransferKey(provider, transferId))) !== null;
 }

@@ -72,16 +72,19 @@ export interface WithdrawalView {
   failureReason: string | null;
   createdAt: Date;
   paidAt: Date | null;
+  /** The provider's payout event contradicted the withdrawal (issue 14 (7)): for staff only. */
+  discrepancy: { reason: string; flaggedAt: Date } | null;
 }
 
 export function withdrawalView(row: {
   id: string; playerId: string; paymentMethodId: string; amountMinor: bigint; currency: string; status: string; channel: string; reviewReasons: string[];
-  dueAt: Date; overdueFlaggedAt: Date | null; failureReason: string | null; createdAt: Date; paidAt: Date | null;
+  dueAt: Date; overdueFlaggedAt: Date | null; failureReason: string | null; createdAt: Date; paidAt: Date | null; discrepancyFlaggedAt: Date | null; discrepancyReason: string | null;
 }): WithdrawalView {
   return {
     id: row.id, playerId: row.playerId, paymentMethodId: row.paymentMethodId, amount: Money.fromMinor(row.amountMinor, row.currency as CurrencyCode),
     status: row.status, channel: row.channel, reviewReasons: row.reviewReasons, dueAt: row.dueAt, overdue: row.overdueFlaggedAt !== null,
     failureReason: row.failureReason, createdAt: row.createdAt, paidAt: row.paidAt,
+    discrepancy: row.discrepancyFlaggedAt === null ? null : { reason: row.discrepancyReason ?? '', flaggedAt: row.discrepancyFlaggedAt },
   };
 }
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { isWebhookSecret, signWebhook, verifyWebhook } from './webhook-signature.ts';
 
@@ -31,5 +32,21 @@ describe('webhook signatures (Standard Webhooks)', () => {
     expect(verifyWebhook({ secrets: [secret], headers, body, now: at(timestamp - 301) })).toEqual({ ok: false, reason: 'future-timestamp' });
     expect(verifyWebhook({ secrets: [secret], headers: { ...headers, signature: undefined }, body, now: at(timestamp) })).toEqual({ ok: false, reason: 'missing-headers' });
     expect(verifyWebhook({ secrets: [secret], headers: { ...headers, id: 'msg_other' }, body, now: at(timestamp) })).toEqual({ ok: false, reason: 'no-valid-signature' });
+  });
+
+  it('issue 14 (15): a timestamp header that is not a canonical decimal (00<ts>, +<ts>, padded) is refused, whatever it was signed over', () => {
+    // Before: the signature covered the parsed number, so "00<ts>" carried the signature of "<ts>".
+    for (const variant of [`00${timestamp}`, `0${timestamp}`, `+${timestamp}`, ` ${timestamp}`, `${timestamp}.0`]) {
+      const withOriginal = { id, timestamp: variant, signature: expected };
+      expect(verifyWebhook({ secrets: [secret], headers: withOriginal, body, now: at(timestamp) })).toEqual({ ok: false, reason: 'malformed-timestamp' });
+      const signedOverVariant = { id, timestamp: variant, signature: signWebhook(secret, id, variant, body) };
+      expect(verifyWebhook({ secrets: [secret], headers: signedOverVariant, body, now: at(timestamp) })).toEqual({ ok: false, reason: 'malformed-timestamp' });
+    }
+  });
+
+  it('issue 14 (15): the signature covers the webhook-timestamp header exactly as sent (Standard Webhooks msgId.timestamp.body)', () => {
+    const overHeaderText = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update(`${id}.${timestamp}.${body}`).digest('base64');
+    expect(signWebhook(secret, id, String(timestamp), body)).toBe(`v1,${overHeaderText}`);
+    expect(verifyWebhook({ secrets: [secret], headers: { id, timestamp: String(timestamp), signature: `v1,${overHeaderText}` }, body, now: at(timestamp) }).ok).toBe(true);
   });
 });

@@ -26,11 +26,21 @@ function keyOf(secret: string): Buffer {
   return Buffer.from(secret.slice(secretPrefix.length), 'base64');
 }
 
-/** The `v1,<base64>` signature of one message with one secret. */
-export function signWebhook(secret: string, messageId: string, timestampSeconds: number, body: string): string {
-  const digest = createHmac('sha256', keyOf(secret)).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64');
+/**
+ * The `v1,<base64>` signature of one message with one secret. The timestamp is signed as the text of
+ * the `webhook-timestamp` header (a number is written in canonical decimal, as the header must be).
+ */
+export function signWebhook(secret: string, messageId: string, timestamp: number | string, body: string): string {
+  const timestampText = typeof timestamp === 'number' ? String(timestamp) : timestamp;
+  const digest = createHmac('sha256', keyOf(secret)).update(`${messageId}.${timestampText}.${body}`).digest('base64');
   return `v1,${digest}`;
 }
+
+/**
+ * Unix seconds in canonical decimal: digits without a sign, a leading zero or padding (issue 14 (15)).
+ * `00<ts>` names the same second as `<ts>`, so accepting it would let a delivery change a signed header.
+ */
+const canonicalTimestamp = /^(0|[1-9]\d{0,11})$/;
 
 export interface WebhookHeaders {
   id: string | undefined;
@@ -43,15 +53,15 @@ export type WebhookVerification =
   | { ok: false; reason: 'missing-headers' | 'malformed-timestamp' | 'stale-timestamp' | 'future-timestamp' | 'no-valid-signature' };
 
 /**
- * Verifies a delivery against every accepted secret: the timestamp within ±5 minutes of now (a
- * replayed old delivery fails even with a valid signature), and at least one `v1` signature equal,
- * in constant time, to one we compute.
+ * Verifies a delivery against every accepted secret: the timestamp a canonical decimal within ±5
+ * minutes of now (a replayed old delivery fails even with a valid signature), and at least one `v1`
+ * signature equal, in constant time, to one we compute over the headers' text exactly as sent.
  */
 export function verifyWebhook(options: { secrets: readonly string[]; headers: WebhookHeaders; body: string; now: Date; toleranceSeconds?: number }): WebhookVerification {
   assert(options.secrets.length > 0, 'at least one webhook secret is configured');
   const { id, timestamp, signature } = options.headers;
   if (!id || !timestamp || !signature || signature.length > signatureHeaderLengthMax) return { ok: false, reason: 'missing-headers' };
-  if (!/^\d{1,12}$/.test(timestamp)) return { ok: false, reason: 'malformed-timestamp' };
+  if (!canonicalTimestamp.test(timestamp)) return { ok: false, reason: 'malformed-timestamp' };
   const timestampSeconds = Number(timestamp);
   const nowSeconds = Math.floor(options.now.getTime() / 1000);
   const tolerance = options.toleranceSeconds ?? webhookToleranceSeconds;
@@ -61,7 +71,8 @@ export function verifyWebhook(options: { secrets: readonly string[]; headers: We
     .filter((s) => s.startsWith('v1,'))
     .map((s) => Buffer.from(s.slice(3), 'base64'));
   for (const secret of options.secrets) {
-    const expected = Buffer.from(signWebhook(secret, id, timestampSeconds, options.body).slice(3), 'base64');
+    // The header's text as sent, not the number parsed from it: the signature covers what arrived.
+    const expected = Buffer.from(signWebhook(secret, id, timestamp, options.body).slice(3), 'base64');
     // timingSafeEqual needs equal lengths; a length mismatch is not secret (every HMAC-SHA256 is 32 bytes).
     if (offered.some((candidate) => candidate.length === expected.length && timingSafeEqual(candidate, expected))) {
       return { ok: true, messageId: id, timestampSeconds };

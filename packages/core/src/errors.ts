@@ -16,6 +16,7 @@ export const errorCatalog = {
   'payload-too-large': { status: 413, title: 'Payload too large' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'insufficient-funds': { status: 422, title: 'Insufficient funds' },
+  'currency-mismatch': { status: 422, title: "The amount's currency is not the account's" },
   'limit-exceeded': { status: 422, title: 'Limit exceeded' },
   'rate-limited': { status: 429, title: 'Too many requests' },
   // Players: application, contract, login (004 §3.1–3.4, 002 §3.2–3.3).

@@ -62,5 +62,6 @@ export {
   uuidV7TimestampMs,
 } from './ids.ts';
 export { Money, type MoneyJson, MoneyStringSchema } from './money.ts';
+export { MovementAmountJsonSchema, movementAmountJsonProblem, movementAmountMinorMax, movementAmountProblem } from './movement-amount.ts';
 export { Rounding, type RoundingMode, isRoundingMode } from './rounding.ts';
 export { addDays, ageOn, operatorTimeZone, pragueDate, startOfPragueDay } from './calendar.ts';

@@ -17,11 +17,12 @@ export {
   type OwnerKind,
   type PlayerWallet,
 } from './accounts.ts';
+export { postAdjustment, type AdjustmentRequest } from './adjust.ts';
 export { IdempotencyKeyReused, InsufficientFunds } from './errors.ts';
 export { post, postStandalone, requestHash, type Posted, type PostingLine, type PostRequest, type TransactionKind, type TransactionMetadata } from './post.ts';
 export { transfer, transferStandalone, type TransferRequest } from './transfer.ts';
 export { HoldAlreadyResolved, release, reserve, settle, type Deduction, type Hold, type HoldId, type HoldStatus, type ReleaseRequest, type ReserveRequest, type SettleRequest } from './holds.ts';
 export { AlreadyReversed, HoldTransactionNotReversible, reverse, type ReverseRequest } from './reverse.ts';
-export { balance, statement, trialBalance, statementPageSizeMax, type Statement, type StatementLine, type TrialBalance, type TrialBalanceLine } from './queries.ts';
+export { balance, findTransactionIdByIdempotencyKey, statement, trialBalance, statementPageSizeMax, type Statement, type StatementLine, type TrialBalance, type TrialBalanceLine } from './queries.ts';
 export { sealBlocks, verifyChain, type SealOptions, type SealResult, type VerifyResult } from './seal.ts';
 export { findInvariantViolations } from './invariants.ts';

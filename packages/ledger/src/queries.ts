@@ -129,3 +129,13 @@ export async function trialBalance(db: Db | Tx, currency: CurrencyCode, options:
   const totalCredits = Money.sum(lines.map((l) => l.credits), currency);
   return { currency, asOf, lines, totalDebits, totalCredits, balanced: totalDebits.equals(totalCredits) };
 }
+
+/**
+ * The transaction posted under an idempotency key, or null. For a caller that must tell a replay
+ * from a first request before it can even build the request (an event whose amount may differ from
+ * the first delivery's, which `post` would refuse as a reused key instead of replaying).
+ */
+export async function findTransactionIdByIdempotencyKey(db: Db | Tx, idempotencyKey: string): Promise<TransactionId | null> {
+  const row = await db.ledgerTransaction.findUnique({ where: { idempotencyKey }, select: { id: true } });
+  return row ? (row.id as TransactionId) : null;
+}

@@ -4,7 +4,7 @@ import type { App } from '@casino/http';
 import { z } from 'zod';
 import { staffActor } from './common.ts';
 import {
-  cashierStaffProblems, DocumentContentSchema, DocumentParamsSchema, LimitQuerySchema, PaymentMethodParamsSchema, VerificationDecisionBodySchema, VerificationDecisionResponseSchema,
+  cashierStaffProblems, DocumentContentSchema, StaffWithdrawalSchema, DocumentParamsSchema, LimitQuerySchema, PaymentMethodParamsSchema, VerificationDecisionBodySchema, VerificationDecisionResponseSchema,
   WithdrawalDecisionBodySchema, WithdrawalParamsSchema, WithdrawalQueueQuerySchema,
 } from './cashier.schema.ts';
 
@@ -41,9 +41,11 @@ export function cashierReviewRoutes(app: App, ctx: CashierContext): void {
 
   app.get('/v1/cashier/withdrawals', {
     preHandler: app.authorizeStaff(withdrawalReviewers),
-    schema: { tags, security, summary: 'The withdrawal review queue (or approved, sent, overdue ones), oldest first', querystring: WithdrawalQueueQuerySchema, response: { 200: z.object({ withdrawals: z.array(WithdrawalSchema.extend({ playerId: z.string() })) }), ...cashierStaffProblems } },
+    schema: { tags, security, summary: 'The withdrawal review queue (or approved, sent, overdue ones, or discrepancies with the provider), oldest first', querystring: WithdrawalQueueQuerySchema, response: { 200: z.object({ withdrawals: z.array(StaffWithdrawalSchema) }), ...cashierStaffProblems } },
   }, async (request) => ({
-    withdrawals: (await listWithdrawalsForReview(ctx, { status: request.query.status, limit: request.query.limit })).map((w) => ({ ...withdrawalOut(w), playerId: w.playerId })),
+    withdrawals: (await listWithdrawalsForReview(ctx, { status: request.query.status, limit: request.query.limit })).map((w) => ({
+      ...withdrawalOut(w), playerId: w.playerId, discrepancy: w.discrepancy && { reason: w.discrepancy.reason, flaggedAt: w.discrepancy.flaggedAt.toISOString() },
+    })),
   }));
 
   app.post('/v1/cashier/withdrawals/:withdrawalId/decision', {

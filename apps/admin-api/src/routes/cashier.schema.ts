@@ -1,4 +1,5 @@
 import { identityDocumentTypes, instruments } from '@casino/cashier';
+import { WithdrawalSchema } from '@casino/cashier/wire';
 import { IdempotencyKeySchema, MoneyInputSchema, MoneyOutputSchema, problemResponses, UuidSchema } from '@casino/http';
 import { z } from 'zod';
 
@@ -19,7 +20,8 @@ export const VerificationDecisionBodySchema = z.object({
 export const VerificationDecisionResponseSchema = z.object({ status: z.enum(['VERIFIED', 'REJECTED']) });
 
 export const WithdrawalQueueQuerySchema = z.object({
-  status: z.enum(['IN_REVIEW', 'APPROVED', 'SENT', 'overdue']).default('IN_REVIEW'),
+  status: z.enum(['IN_REVIEW', 'APPROVED', 'SENT', 'overdue', 'discrepancy']).default('IN_REVIEW')
+    .describe('overdue: not paid by its deadline; discrepancy: a payout event from the provider contradicted it (issue 14 (7))'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const WithdrawalDecisionBodySchema = z.object({ decision: z.enum(['approve', 'reject']), note: z.string().trim().min(3).max(500) });
@@ -67,3 +69,9 @@ export const CapOverrideBodySchema = z.object({
 });
 
 export const cashierStaffProblems = problemResponses(400, 401, 403, 404, 409, 422, 503);
+
+/** A withdrawal as staff see it in the queues: whose it is, and any discrepancy the provider's events showed. */
+export const StaffWithdrawalSchema = WithdrawalSchema.extend({
+  playerId: z.string(),
+  discrepancy: z.object({ reason: z.string(), flaggedAt: z.iso.datetime() }).nullable().describe("A provider's payout event contradicted this withdrawal; nothing was settled by it"),
+});

@@ -1,4 +1,4 @@
-import { CurrencyCodeSchema } from '@casino/core';
+import { CurrencyCodeSchema, movementAmountMinorMax, movementAmountProblem } from '@casino/core';
 import { IdempotencyKeySchema, MoneyInputSchema, MoneyOutputSchema, problemResponses, UuidSchema } from '@casino/http';
 import { z } from 'zod';
 
@@ -53,10 +53,16 @@ export const TrialBalanceResponseSchema = z.object({
 
 export const IdempotencyHeadersSchema = z.object({ 'idempotency-key': IdempotencyKeySchema });
 
+/** An adjustment's amount: the accounts give the direction, so it is strictly positive (issue 14 (6)). */
+const AdjustmentAmountSchema = MoneyInputSchema.superRefine((amount, ctx) => {
+  const problem = movementAmountProblem(amount);
+  if (problem !== null) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
+});
+
 export const AdjustmentBodySchema = z.object({
   debitAccountId: UuidSchema.describe('Value leaves this account'),
   creditAccountId: UuidSchema.describe('Value arrives in this account'),
-  amount: MoneyInputSchema,
+  amount: AdjustmentAmountSchema.describe(`Strictly positive, at most the currency's decimals and at most ${movementAmountMinorMax} minor units; the accounts say the direction`),
   reason: z.string().trim().min(5).max(500),
 }).refine((b) => b.debitAccountId !== b.creditAccountId, { path: ['creditAccountId'], message: 'must differ from debitAccountId' });
 

@@ -2,7 +2,7 @@ import { Money, newId, type AccountId } from '@casino/core';
 import { transaction } from '@casino/db';
 import type { App } from '@casino/http';
 import { createTestConnections, testServiceEnv, type TestConnections } from '@casino/http/testing';
-import { findAccountByCode, openAccount, openOperatorAccounts, operatorAccountCode, playerWalletSpec, transfer } from '@casino/ledger';
+import { balance, findAccountByCode, findInvariantViolations, openAccount, openOperatorAccounts, operatorAccountCode, playerWalletSpec, transfer } from '@casino/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdminApi } from '../app.ts';
 import { loadAdminApiConfig } from '../config.ts';
@@ -12,13 +12,15 @@ let app: App;
 let bank: AccountId;
 let suspense: AccountId;
 let wallet: AccountId;
+let suspenseEur: AccountId;
 
 beforeAll(async () => {
   connections = await createTestConnections();
   app = await buildAdminApi({ config: loadAdminApiConfig(testServiceEnv()), connections, redisKeyPrefix: connections.redisKeyPrefix });
   await app.ready();
   const db = connections.db;
-  await openOperatorAccounts(db, ['CZK'], 2);
+  await openOperatorAccounts(db, ['CZK', 'EUR'], 2);
+  suspenseEur = (await findAccountByCode(db, operatorAccountCode('suspense', 'EUR')))!.id;
   bank = (await findAccountByCode(db, operatorAccountCode('bank', 'CZK')))!.id;
   suspense = (await findAccountByCode(db, operatorAccountCode('suspense', 'CZK')))!.id;
   wallet = (await openAccount(db, playerWalletSpec(newId(), 'cash', 'CZK'))).id;
@@ -97,6 +99,41 @@ describe('admin-api: ledger adjustments', () => {
     expect((await adjust({ ...staff(['support']), ...key() }, adjustment())).statusCode).toBe(403);
     const player = { authorization: `Bearer ${app.issueAccessToken({ audience: 'player', subject: newId(), roles: [] })}` };
     expect((await adjust({ ...player, ...key() }, adjustment())).statusCode).toBe(401);
+  });
+});
+
+describe('admin-api: ledger adjustments refused (issue 14 (6)), nothing posted or audited', () => {
+  /** Sends a refused adjustment and checks the answer is a 4xx problem, and that nothing was posted, audited or moved. */
+  async function refusedAdjustment(body: Record<string, unknown>) {
+    const db = connections.db;
+    const before = { transactions: await db.ledgerTransaction.count(), audit: await db.auditLogEntry.count({ where: { action: 'ledger.adjustment' } }), wallet: await walletBalance() };
+    const response = await adjust({ ...finance(), 'idempotency-key': `adj-${newId()}` }, body);
+    expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(await db.ledgerTransaction.count()).toBe(before.transactions);
+    expect(await db.auditLogEntry.count({ where: { action: 'ledger.adjustment' } })).toBe(before.audit);
+    expect(await walletBalance()).toBe(before.wallet);
+    expect(await findInvariantViolations(db)).toEqual([]);
+    return response.json();
+  }
+  const walletBalance = async () => (await balance(connections.db, wallet)).toDecimalString();
+
+  it('issue 14 (6): a manual adjustment with a negative amount is refused (problem+json), nothing posted: −10.00 "debit suspense, credit player" no longer takes 10.00 from the wallet', async () => {
+    expect(await refusedAdjustment(adjustment('-10.00'))).toMatchObject({ status: 400, type: 'https://problems.casino.example/validation-failed', field: 'body.amount.amount' });
+  });
+
+  it('issue 14 (6): zero and out-of-range amounts (99999999999999999999.00) are 400 on body.amount.amount, never 500', async () => {
+    for (const amount of ['0.00', '-0.00', '99999999999999999999.00', '10000000000000.00']) {
+      expect(await refusedAdjustment(adjustment(amount))).toMatchObject({ status: 400, type: 'https://problems.casino.example/validation-failed', field: 'body.amount.amount' });
+    }
+  });
+
+  it('issue 14 (6): an unknown account is 404 naming its side; mixed currencies are 422 currency-mismatch on body.amount.currency', async () => {
+    expect(await refusedAdjustment({ ...adjustment(), debitAccountId: newId() })).toMatchObject({ status: 404, type: 'https://problems.casino.example/not-found', field: 'body.debitAccountId' });
+    expect(await refusedAdjustment({ ...adjustment(), creditAccountId: newId() })).toMatchObject({ status: 404, field: 'body.creditAccountId' });
+    expect(await refusedAdjustment({ ...adjustment(), debitAccountId: suspenseEur })).toMatchObject({ status: 422, type: 'https://problems.casino.example/currency-mismatch', field: 'body.amount.currency' });
+    expect(await refusedAdjustment({ ...adjustment(), amount: { amount: '10.00', currency: 'EUR' } })).toMatchObject({ status: 422, type: 'https://problems.casino.example/currency-mismatch', field: 'body.amount.currency' });
   });
 });
 

@@ -14,7 +14,8 @@ const writers = ['finance', 'admin'] as const;
 
 /**
  * Ledger views for finance and auditors, and the two corrections staff may post: adjustments and
- * reversals, each audited in the transaction that posts it (a replay posts and audits nothing).
+ * reversals, each audited in the transaction that posts it (a replay posts and audits nothing). A
+ * refused adjustment (its refusals in order: ledger.postAdjustment) writes neither.
  */
 export function ledgerRoutes(app: App, ctx: ComplianceContext): void {
   const db = ctx.db;
@@ -70,11 +71,10 @@ export function ledgerRoutes(app: App, ctx: ComplianceContext): void {
     const actor = staffActor(request);
     const body = request.body;
     const posted = await transaction(db, async (tx) => {
-      const result = await ledger.transfer(tx, {
+      const result = await ledger.postAdjustment(tx, {
         idempotencyKey: `staff-adjustment:${actor.staffUserId}:${request.headers['idempotency-key']}`,
-        kind: 'ADJUSTMENT',
-        debitAccountId: body.debitAccountId as AccountId,
-        creditAccountId: body.creditAccountId as AccountId,
+        debitAccountId: body.debitAccountId,
+        creditAccountId: body.creditAccountId,
         amount: body.amount,
         metadata: { staffUserId: actor.staffUserId, reason: body.reason },
       });

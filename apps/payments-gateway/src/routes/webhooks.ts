@@ -12,7 +12,9 @@ const header = (value: string | string[] | undefined): string | undefined => (Ar
  * `POST /v1/webhooks/:provider` (issue 6): the signature is checked on the raw body before anything
  * is parsed or stored (a bad or stale one is 401 and leaves no trace), then the event is applied
  * exactly once by the cashier, deduplicated on the provider's event id in the transaction of its
- * effect. Any 2xx tells the provider to stop retrying; a 5xx asks it to retry later.
+ * effect. Any 2xx tells the provider to stop retrying; a 400 says the event itself is invalid (a
+ * signed event with a negative, zero or absurd amount, say: issue 14 (8)), is final and stores
+ * nothing; a 401 or a 5xx asks it to retry later (D-1424).
  */
 export function webhookRoutes(app: App, ctx: CashierContext, options: { secrets: readonly string[] }): void {
   void app.register(async (plugin) => {

@@ -6,7 +6,7 @@ import { newId, type Clock } from '@casino/core';
  * Delivers the simulated provider's events to the platform as signed webhooks (Standard Webhooks:
  * `webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of id.timestamp.body>`),
  * like a real provider: every event is retried with exponential backoff until it is acknowledged
- * with a 2xx or the attempts run out. On request it also misbehaves the ways real providers do:
+ * with a 2xx, refused as final (400: the event itself is invalid, D-1424) or the attempts run out. On request it also misbehaves the ways real providers do:
  * duplicates (sent at once, to race each other), reordering of the events of one burst, delays,
  * first attempts with a broken signature, and a skewed clock.
  *
@@ -30,6 +30,9 @@ export interface WebhookSettings {
   retry: { attemptsMax: number; baseMs: number; maxMs: number };
   timeoutMs: number;
 }
+
+/** Answers after which an event is not delivered again (413 and 415 are as final as 400: the same bytes get the same answer). */
+export const finalRefusalStatuses: ReadonlySet<number> = new Set([400, 413, 415]);
 
 export interface ProviderEvent {
   id: string;
@@ -149,18 +152,22 @@ export class WebhookDispatcher {
       const outcome = await this.#attempt(event, body, settings, corrupt);
       this.#record({ eventId: event.id, type: event.type, reference: typeof event.data.reference === 'string' ? event.data.reference : null, attempt, copy, ...outcome, signatureCorrupted: corrupt, at: this.#clock.now().toISOString() });
       if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) return;
+      // The platform's contract (docs/cashier.md): 400 means this event can never be accepted, so a
+      // retry would only repeat it; 401 (a key rotating) and 5xx are worth another attempt.
+      if (outcome.status !== null && finalRefusalStatuses.has(outcome.status)) return;
       const waitMs = Math.min(settings.retry.maxMs, settings.retry.baseMs * 2 ** (attempt - 1));
       await sleep(waitMs, undefined, { signal: this.#shutdown }).catch(() => undefined);
     }
   }
 
   async #attempt(event: ProviderEvent, body: string, settings: WebhookSettings, corrupt: boolean): Promise<{ status: number | null; error: string | null }> {
-    const timestamp = Math.floor(this.#clock.now().getTime() / 1000) + settings.timestampSkewSeconds;
+    // The header's text is what is signed (Standard Webhooks): one string, written once, used for both.
+    const timestamp = String(Math.floor(this.#clock.now().getTime() / 1000) + settings.timestampSkewSeconds);
     const signatures = settings.secrets.map((secret) => sign(secret, event.id, timestamp, corrupt ? `${body} ` : body));
     try {
       const response = await fetch(settings.url!, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'webhook-id': event.id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signatures.join(' ') },
+        headers: { 'content-type': 'application/json', 'webhook-id': event.id, 'webhook-timestamp': timestamp, 'webhook-signature': signatures.join(' ') },
         body,
         signal: AbortSignal.any([AbortSignal.timeout(settings.timeoutMs), this.#shutdown]),
       });
@@ -177,7 +184,7 @@ export class WebhookDispatcher {
   }
 }
 
-function sign(secret: string, id: string, timestamp: number, body: string): string {
+function sign(secret: string, id: string, timestamp: string, body: string): string {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
   return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
