@@ -111,6 +111,36 @@ describe('registration: login and the register', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('issue 14 (2) / 004:ACC-03 / ELG-04 / T-20 / 002:AMB-SCREEN a refresh asks the register: a player listed after logging in is refused and every session ends', async () => {
+    const person = await newPerson(h);
+    const registered = await registerToTemporaryAccount(h, applicationFor(person));
+    const second = await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: 'correct horse battery staple' } });
+    expect(second.statusCode).toBe(200);
+    await listInRegister(h, person);
+    const refused = await h.api.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: registered.refreshToken } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ type: 'https://problems.casino.example/listed-in-register', detail: expect.stringMatching(/hotline|contact form/) });
+    expect(await h.connections.db.player.findUniqueOrThrow({ where: { id: registered.playerId }, select: { registerStatus: true } })).toEqual({ registerStatus: 'LISTED' });
+    // The other login's session ended too, and stays ended after the listing is lifted.
+    await delistFromRegister(h, person);
+    expect((await h.api.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: second.json().refreshToken } })).statusCode).toBe(401);
+    expect((await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: 'correct horse battery staple' } })).statusCode).toBe(200);
+  });
+
+  it('issue 14 (2) / 004:AMB-12 a refresh while the register cannot be reached is refused with 503 (fail closed), and the token stays usable', async () => {
+    const registered = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
+    await setRegistersAvailable(h, false);
+    try {
+      const refused = await h.api.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: registered.refreshToken } });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().type).toBe('https://problems.casino.example/register-unavailable');
+    } finally {
+      await setRegistersAvailable(h, true);
+      h.clock.advanceMs(60_000); // past the circuit breaker's open period
+    }
+    expect((await h.api.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: registered.refreshToken } })).statusCode).toBe(200);
+  });
+
   it('004:AMB-12 a register that cannot be reached refuses the login (fail closed) with 503 register-unavailable', async () => {
     const registered = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
     await setRegistersAvailable(h, false);

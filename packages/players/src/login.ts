@@ -3,7 +3,7 @@ import { transaction, type Tx } from '@casino/db';
 import argon2 from 'argon2';
 import type { PlayersContext } from './context.ts';
 import { sendSms } from './notifications.ts';
-import { registerPersonOf } from './person.ts';
+import { refuseIfListed } from './register-listing.ts';
 import { hashesEqual, newSmsCode, sha256Hex } from './secrets.ts';
 import { startSession, type Session } from './sessions.ts';
 import { openTemporaryAccount } from './temporary-account.ts';
@@ -13,9 +13,6 @@ export type LoginResult = ({ status: 'authenticated' } & Session) | { status: 's
 
 // Verified against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password.
 const dummyHash = argon2.hash('not-a-real-password', { type: argon2.argon2id });
-
-export const registerSupportHint =
-  'You are listed in the register of excluded persons and cannot log in while the listing lasts. For your balance, the settlement of your bets or a withdrawal, call the support hotline or use the contact form (004:ACC-10, ACC-11).';
 
 /**
  * Login (004:ACC-03, ACC-04): password (argon2id) with throttling and lockout, then the register of
@@ -44,7 +41,7 @@ export async function login(ctx: PlayersContext, emailInput: string, password: s
   if (player.state === 'CLOSED' || player.state === 'BLOCKED') throw new DomainError('account-not-active', `This account is ${player.state.toLowerCase()}; contact support.`);
   if (!player.emailConfirmedAt) throw new DomainError('email-not-confirmed', 'Confirm your e-mail address first: open the link we sent you.');
 
-  await checkRegisterAtLogin(ctx, player);
+  await refuseIfListed(ctx, player);
   return transaction(ctx.db, async (tx) => {
     await tx.player.update({ where: { id: player.id }, data: { failedLoginCount: 0, lockedUntil: null } });
     if (player.state === 'APPLICANT') return smsChallenge(ctx, tx, player.id, player.phone, 'CONTRACT');
@@ -61,18 +58,6 @@ async function recordFailedLogin(ctx: PlayersContext, playerId: string): Promise
       failed_login_count = CASE WHEN failed_login_count + 1 >= ${failuresMax} THEN 0 ELSE failed_login_count + 1 END,
       locked_until = CASE WHEN failed_login_count + 1 >= ${failuresMax} THEN ${new Date(ctx.clock.now().getTime() + lockoutMinutes * 60_000)} ELSE locked_until END
     WHERE id = ${playerId}::uuid`;
-}
-
-async function checkRegisterAtLogin(ctx: PlayersContext, player: { id: string; firstName: string; surname: string; dateOfBirth: Date; placeOfBirth: string | null; citizenship: string; birthNumberEncrypted: string | null }): Promise<void> {
-  const birthNumber = player.birthNumberEncrypted ? ctx.pii.decrypt(player.birthNumberEncrypted) : null;
-  const person = registerPersonOf({ ...player, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10), placeOfBirth: player.placeOfBirth ?? undefined }, birthNumber);
-  const answer = await ctx.registers.checkExcludedPersons(person);
-  const status = answer.status === 'listed' ? 'LISTED' : answer.status === 'not-listed' ? 'NOT_LISTED' : 'UNAVAILABLE';
-  await ctx.db.player.update({ where: { id: player.id }, data: { registerStatus: status, registerCheckedAt: ctx.clock.now() } });
-  if (answer.status === 'listed') throw new DomainError('listed-in-register', registerSupportHint);
-  if (answer.status === 'unavailable') {
-    throw new DomainError('register-unavailable', 'The register of excluded persons cannot be reached, so logging in is not possible right now. Please try again in a few minutes.');
-  }
 }
 
 async function smsChallenge(ctx: PlayersContext, tx: Tx, playerId: string, phone: string, purpose: 'CONTRACT' | 'LOGIN'): Promise<LoginResult> {

@@ -23,6 +23,12 @@ export interface PlayerRules {
   smsCode: { ttlMinutes: number; attemptsMax: number };
   login: { failuresMax: number; lockoutMinutes: number };
   refreshTokenTtlDays: number;
+  /**
+   * The worker's re-check of the register for players who are in (issue 14 (2), D-1411): players
+   * issued an access token within its lifetime (apps/player-api's `expiresIn`) whose last answer is
+   * older than `answerMaxAgeMinutes` are asked again.
+   */
+  registerRecheck: { accessTokenTtlMinutes: number; answerMaxAgeMinutes: number };
   /** Personal-data changes must be reported within this many days (004:REG-03). */
   personalDataReportDays: number;
   /** §14a: limits of an account closed less than this many days ago pass to a new registration. */
@@ -44,6 +50,7 @@ export const czechPlayerRules: PlayerRules = {
   smsCode: { ttlMinutes: 10, attemptsMax: 5 },
   login: { failuresMax: 5, lockoutMinutes: 15 },
   refreshTokenTtlDays: 30,
+  registerRecheck: { accessTokenTtlMinutes: 15, answerMaxAgeMinutes: 5 },
   personalDataReportDays: 5,
   limitsCarryOverDays: 7,
 };
