@@ -1,5 +1,6 @@
 import { findVerifiedBankAccount, runCashierDeadlines } from '@casino/cashier';
 import { systemClock } from '@casino/core';
+import { defaultLoginThrottleRules, purgeLoginThrottle } from '@casino/db';
 import { sealBlocks } from '@casino/ledger';
 import { cancelExpiredTemporaryAccounts, czechPlayerRules, sendPostalOrdersForUnclaimedRefunds } from '@casino/players';
 import { complianceSchedules } from './compliance.ts';
@@ -30,6 +31,12 @@ export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
         await cancelExpiredTemporaryAccounts(ctx, findVerifiedBankAccount);
         await sendPostalOrdersForUnclaimedRefunds(ctx);
       },
+    },
+    {
+      // Issue 14 (4): login-throttle keys with no recent failure and no recent login are forgotten.
+      name: 'login-throttle-purge',
+      everyMs: config.PLAYER_LIFECYCLE_INTERVAL_MS,
+      run: (db) => purgeLoginThrottle(db, defaultLoginThrottleRules, systemClock.now()),
     },
     ...complianceSchedules(config.AML_BATCH_INTERVAL_MS),
     // Issue 14 (2): a listing in the register of excluded persons reaches players who are in (D-1411).

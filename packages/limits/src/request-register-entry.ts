@@ -20,7 +20,7 @@ const entryTransactionTimeoutMs = 30_000;
  * Idempotent (issue 14 (15a)): the player's lock is held across the register call, so requests of
  * one player are decided one after another, and a player already listed on an entry they asked for
  * gets that entry back without a new register request. Holding the lock blocks only this player's
- * stakes and deposits, which the entry is about to refuse anyway (D-1417).
+ * stakes and deposits, which the entry is about to refuse anyway (D-1416).
  */
 export async function requestRegisterEntry(ctx: LimitsContext, request: { playerId: string }): Promise<{ reference: string; listedSince: string }> {
   const person = await ctx.accounts.registerPerson(request.playerId);

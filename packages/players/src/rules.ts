@@ -1,3 +1,5 @@
+import { defaultLoginThrottleRules, type LoginThrottleRules } from '@casino/db';
+
 /**
  * The Czech numbers of the player lifecycle, in one versioned place (ARCHITECTURE idea 9): an
  * operator may tighten them, and another jurisdiction is another object, not other code.
@@ -21,7 +23,8 @@ export interface PlayerRules {
   };
   emailConfirmationTtlHours: number;
   smsCode: { ttlMinutes: number; attemptsMax: number };
-  login: { failuresMax: number; lockoutMinutes: number };
+  /** Failed logins and wrong SMS codes slow the next attempt down (issue 14 (4), D-1414). */
+  loginThrottle: LoginThrottleRules;
   refreshTokenTtlDays: number;
   /**
    * The worker's re-check of the register for players who are in (issue 14 (2), D-1411): players
@@ -48,7 +51,7 @@ export const czechPlayerRules: PlayerRules = {
   },
   emailConfirmationTtlHours: 48,
   smsCode: { ttlMinutes: 10, attemptsMax: 5 },
-  login: { failuresMax: 5, lockoutMinutes: 15 },
+  loginThrottle: defaultLoginThrottleRules,
   refreshTokenTtlDays: 30,
   registerRecheck: { accessTokenTtlMinutes: 15, answerMaxAgeMinutes: 5 },
   personalDataReportDays: 5,
