@@ -68,9 +68,9 @@ async function enrol(ctx: PlayersContext, provider: string): Promise<void> {
       m.code === 'deposit:day' ? { measure: m.code, decision: 'set' as const, amountMinor: 1_000_000n } : { measure: m.code, decision: 'refused' as const }),
   });
   await confirmEmail(ctx, await outboxCapture(ctx.db, emailTopic, demoPlayer.email, /Confirmation token: (\S+)/));
-  const first = await login(ctx, demoPlayer.email, demoPlayer.password);
+  const first = await login(ctx, demoPlayer.email, demoPlayer.password, '127.0.0.1');
   if (first.status !== 'sms-code-required') throw new Error(`demo player: expected the contract's SMS code, got ${first.status}`);
-  await verifySmsCode(ctx, first.challengeId, await outboxCapture(ctx.db, smsTopic, demoPlayer.phone, /code: (\d{6})/));
+  await verifySmsCode(ctx, first.challengeId, await outboxCapture(ctx.db, smsTopic, demoPlayer.phone, /code: (\d{6})/), '127.0.0.1');
   const clearing = await findAccountByCode(ctx.db, paymentProviderClearingCode(provider, 'CZK'));
   if (!clearing) throw new Error(`demo player: no clearing account for ${provider}`);
   await transaction(ctx.db, (tx) => creditTemporaryDeposit(tx, {

@@ -94,6 +94,31 @@ describe('staff login (password + TOTP)', () => {
   });
 });
 
+describe('staff login throttling (issue 14 (4))', () => {
+  it('issue 14 (4): wrong authenticator codes slow the staff login down at that address instead of locking the account; the admin at another address gets in; an unknown e-mail answers alike', async () => {
+    const admin = await createTestStaff(ctx, ['admin']);
+    const email = `throttled-${newId()}@staff.test`;
+    const created = await post('/v1/staff/users', admin, { email, displayName: 'Throttled Admin', roles: ['admin'], password: 'correct horse battery', reason: 'second admin' });
+    expect(created.statusCode).toBe(201);
+    const { totpSecret } = created.json();
+    const login = (loginEmail: string, totpCode: string, remoteAddress: string) => app.inject({ method: 'POST', url: '/v1/staff/login', remoteAddress, payload: { email: loginEmail, password: 'correct horse battery', totpCode } });
+    const shape = (response: Awaited<ReturnType<typeof login>>) => {
+      const { instance: _instance, requestId: _requestId, ...rest } = response.json();
+      return { status: response.statusCode, keys: Object.keys(response.json()).sort(), ...rest };
+    };
+    for (let i = 0; i < defaultComplianceRules.staff.loginThrottle.accountAddress.failuresFree; i++) {
+      // Two addresses, so the route's per-address rate limit stays out of the way.
+      expect(shape(await login(email, '000000', '198.51.100.66'))).toEqual(shape(await login(`nobody-${email}`, '000000', '198.51.100.67')));
+    }
+    const code = await generate({ secret: totpSecret, epoch: Math.floor(clock.now().getTime() / 1000) });
+    const throttled = await login(email, code, '198.51.100.66');
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json().type).toBe('https://problems.casino.example/login-throttled');
+    expect(shape(await login(`nobody-${email}`, code, '198.51.100.67'))).toEqual(shape(throttled));
+    expect((await login(email, code, '203.0.113.66')).statusCode).toBe(200);
+  });
+});
+
 describe('alerts, cases and payout holds (004:AML-04, WIN-07)', () => {
   it('004:AML-04 a large deposit event raises an alert through the outbox; case → hold payouts blocks a withdrawal; releasing the hold allows it', async () => {
     const { playerId, wallet } = await fundedPlayer();

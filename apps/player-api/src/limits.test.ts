@@ -156,6 +156,24 @@ describe('player-api: self-exclusion, the panic button, the register, closing th
     expect(await h.connections.db.registerExclusionRequest.count({ where: { playerId: player.playerId } })).toBe(1);
   });
 
+  it('issue 14 (15a): asking to be entered in the register again, one after another or in parallel, answers the first entry and makes no new register request', async () => {
+    const registerRequests = async () => ((await (await fetch(`${h.sandboxUrl}/control/mf/calls`)).json()) as { excludedPersonsChecks: number }).excludedPersonsChecks;
+    const enter = (player: Registered) => h.api.inject({ method: 'POST', url: '/v1/me/register-exclusion', headers: auth(player) });
+    const player = await newPlayer();
+    const before = await registerRequests();
+    const parallel = await Promise.all(Array.from({ length: 6 }, () => enter(player)));
+    expect(parallel.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+    const first = parallel[0]!.json();
+    expect(parallel.every((r) => JSON.stringify(r.json()) === JSON.stringify(first))).toBe(true);
+    const after = await registerRequests();
+    expect(after - before).toBe(1);
+    const again = await enter(player);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first);
+    expect(await registerRequests()).toBe(after);
+    expect(await h.connections.db.registerExclusionRequest.count({ where: { playerId: player.playerId } })).toBe(1);
+  });
+
   it('004:AMB-12 a register that cannot be reached enters nothing: 503, and nothing changes for the player', async () => {
     const player = await newPlayer();
     await setRegistersAvailable(h, false);

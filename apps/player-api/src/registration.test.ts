@@ -1,3 +1,4 @@
+import { czechPlayerRules } from '@casino/players';
 import { sandboxPeople } from '@casino/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationFor, delistFromRegister, listInRegister, mailFor, newPerson, registerToTemporaryAccount, setRegistersAvailable, smsCodeFor, smsCount, startHarness, type Harness } from './test-support.ts';
@@ -111,6 +112,36 @@ describe('registration: login and the register', () => {
     expect(again.statusCode).toBe(200);
   });
 
+  it('issue 14 (2) / 004:ACC-03 / ELG-04 / T-20 / 002:AMB-SCREEN a refresh asks the register: a player listed after logging in is refused and every session ends', async () => {
+    const person = await newPerson(h);
+    const registered = await registerToTemporaryAccount(h, applicationFor(person));
+    const second = await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: 'correct horse battery staple' } });
+    expect(second.statusCode).toBe(200);
+    await listInRegister(h, person);
+    const refused = await h.api.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: registered.refreshToken } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ type: 'https://problems.casino.example/listed-in-register', detail: expect.stringMatching(/hotline|contact form/) });
+    expect(await h.connections.db.player.findUniqueOrThrow({ where: { id: registered.playerId }, select: { registerStatus: true } })).toEqual({ registerStatus: 'LISTED' });
+    // The other login's session ended too, and stays ended after the listing is lifted.
+    await delistFromRegister(h, person);
+    expect((await h.api.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: second.json().refreshToken } })).statusCode).toBe(401);
+    expect((await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: 'correct horse battery staple' } })).statusCode).toBe(200);
+  });
+
+  it('issue 14 (2) / 004:AMB-12 a refresh while the register cannot be reached is refused with 503 (fail closed), and the token stays usable', async () => {
+    const registered = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
+    await setRegistersAvailable(h, false);
+    try {
+      const refused = await h.api.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: registered.refreshToken } });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().type).toBe('https://problems.casino.example/register-unavailable');
+    } finally {
+      await setRegistersAvailable(h, true);
+      h.clock.advanceMs(60_000); // past the circuit breaker's open period
+    }
+    expect((await h.api.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: registered.refreshToken } })).statusCode).toBe(200);
+  });
+
   it('004:AMB-12 a register that cannot be reached refuses the login (fail closed) with 503 register-unavailable', async () => {
     const registered = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
     await setRegistersAvailable(h, false);
@@ -124,17 +155,61 @@ describe('registration: login and the register', () => {
     }
   });
 
-  it('issue 4: five wrong passwords lock the login for 15 minutes', async () => {
+  it('issue 14 (4): wrong passwords slow down that account at that address instead of locking it; the owner at another address logs in at once, and at the first address after the delay', async () => {
     const registered = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
-    for (let i = 0; i < 5; i++) {
-      const wrong = await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: 'wrong password!' } });
-      expect(wrong.statusCode).toBe(401);
+    const attempt = (password: string, remoteAddress: string) => h.api.inject({ method: 'POST', url: '/v1/auth/login', remoteAddress, payload: { email: registered.email, password } });
+    for (let i = 0; i < czechPlayerRules.loginThrottle.accountAddress.failuresFree; i++) expect((await attempt('wrong password!', '198.51.100.7')).statusCode).toBe(401);
+    const throttled = await attempt('correct horse battery staple', '198.51.100.7');
+    expect(throttled.statusCode).toBe(429);
+    expect(throttled.json()).toMatchObject({ type: 'https://problems.casino.example/login-throttled', retryAfterSeconds: expect.any(Number) });
+    // A stranger's failures do not keep the owner out: from another address the login goes through.
+    expect((await attempt('correct horse battery staple', '203.0.113.20')).statusCode).toBe(200);
+    h.clock.advanceMs(throttled.json().retryAfterSeconds * 1000);
+    expect((await attempt('correct horse battery staple', '198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it('issue 14 (4): guessing from many addresses slows the account down for new addresses only; the owner at an address they logged in from still gets in', async () => {
+    const registered = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
+    const attempt = (password: string, remoteAddress: string) => h.api.inject({ method: 'POST', url: '/v1/auth/login', remoteAddress, payload: { email: registered.email, password } });
+    expect((await attempt('correct horse battery staple', '192.0.2.10')).statusCode).toBe(200);
+    for (let i = 0; i < czechPlayerRules.loginThrottle.account.failuresFree; i++) expect((await attempt('wrong password!', `198.18.0.${i + 1}`)).statusCode).toBe(401);
+    expect((await attempt('correct horse battery staple', '198.18.1.1')).json().type).toBe('https://problems.casino.example/login-throttled');
+    expect((await attempt('correct horse battery staple', '192.0.2.10')).statusCode).toBe(200);
+  });
+
+  it('issue 14 (4): an unknown e-mail and a known one answer alike, wrong and throttled: same status, type and body shape', async () => {
+    const registered = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
+    const attempt = (email: string) => h.api.inject({ method: 'POST', url: '/v1/auth/login', remoteAddress: '198.51.100.99', payload: { email, password: 'wrong password!' } });
+    const shape = (response: Awaited<ReturnType<typeof attempt>>) => {
+      const { instance: _instance, requestId: _requestId, retryAfterSeconds, ...rest } = response.json();
+      return { status: response.statusCode, keys: Object.keys(response.json()).sort(), ...rest, retryAfterSeconds };
+    };
+    for (let i = 0; i < czechPlayerRules.loginThrottle.accountAddress.failuresFree; i++) {
+      expect(shape(await attempt(`nobody-${registered.email}`))).toEqual(shape(await attempt(registered.email)));
     }
-    const locked = await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: 'correct horse battery staple' } });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().type).toBe('https://problems.casino.example/login-locked');
-    h.clock.advanceMs(16 * 60_000);
-    expect((await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: 'correct horse battery staple' } })).statusCode).toBe(200);
+    const unknown = await attempt(`nobody-${registered.email}`);
+    const known = await attempt(registered.email);
+    expect(known.statusCode).toBe(429);
+    expect(shape(unknown)).toEqual(shape(known));
+  });
+
+  it('issue 14 (4): wrong SMS codes count toward the login throttle across challenges: a fresh login does not bring five fresh guesses', async () => {
+    const registered = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
+    const auth = { authorization: `Bearer ${registered.accessToken}` };
+    expect((await h.api.inject({ method: 'PUT', url: '/v1/me/second-factor', headers: auth, payload: { enabled: true, currentPassword: 'correct horse battery staple' } })).statusCode).toBe(200);
+    const remoteAddress = '198.51.100.42';
+    const login = () => h.api.inject({ method: 'POST', url: '/v1/auth/login', remoteAddress, payload: { email: registered.email, password: 'correct horse battery staple' } });
+    const challenge = await login();
+    expect(challenge.statusCode).toBe(202);
+    const guesses = czechPlayerRules.loginThrottle.accountAddress.failuresFree;
+    for (let i = 0; i < guesses; i++) {
+      const wrong = await h.api.inject({ method: 'POST', url: '/v1/auth/sms-code', remoteAddress, payload: { challengeId: challenge.json().challengeId, code: String(100000 + i) } });
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json().type).toBe('https://problems.casino.example/invalid-sms-code');
+    }
+    const again = await login();
+    expect(again.statusCode).toBe(429);
+    expect(again.json().type).toBe('https://problems.casino.example/login-throttled');
   });
 
   it('issue 4: refresh tokens rotate; presenting a used one revokes the session, and logout revokes too', async () => {

@@ -17,7 +17,7 @@ import { openAccount, openOperatorAccounts, paymentProviderClearingSpec } from '
 import { czechPlayerRules, PiiProtector, playerAccountsFor, type PlayersContext } from '@casino/players';
 import { czechProfile, type LimitsContext } from '@casino/limits';
 import { buildSandbox, loadSandboxConfig, type SandboxPerson } from '@casino/sandbox';
-import { cashierJobs, notificationJobs, startWorkerRuntime, type WorkerRuntime } from '@casino/worker';
+import { cashierJobs, notificationJobs, playerAccessJobs, startWorkerRuntime, workerTablesContext, type WorkerRuntime } from '@casino/worker';
 import { buildPlayerApi } from './app.ts';
 import { loadPlayerApiConfig } from './config.ts';
 
@@ -53,6 +53,9 @@ export interface HarnessOptions {
   guards?: 'steerable' | 'platform';
 }
 
+/** The Redis prefix a game service built on this harness must use, so the worker's seat pushes reach its sockets. */
+export const gameServiceRedisPrefix = (connections: TestConnections) => `${connections.redisKeyPrefix}:games`;
+
 export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), options: HarnessOptions = {}): Promise<Harness> {
   const connections = await createTestConnections();
   const clock = new ManualClock(start);
@@ -81,7 +84,12 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
     db: connections.db,
     redisUrl: connections.redisUrl,
     queuePrefix: connections.redisKeyPrefix,
-    jobs: [...notificationJobs(sandboxUrl), ...cashierJobs({ cashier: (db) => ({ ...cashier, db }), players: (db) => ({ ...ctx, db }), logger: { warn: () => undefined } })],
+    jobs: [
+      ...notificationJobs(sandboxUrl),
+      ...cashierJobs({ cashier: (db) => ({ ...cashier, db }), players: (db) => ({ ...ctx, db }), logger: { warn: () => undefined } }),
+      // Seats of a player whose access ended: a game service built on this harness uses the prefix `${prefix}:games`.
+      ...playerAccessJobs({ tables: workerTablesContext(connections.redis, gameServiceRedisPrefix(connections), clock) }),
+    ],
     schedules: [],
     logger: { warn: () => undefined, error: () => undefined },
     relayIntervalMs: 50,

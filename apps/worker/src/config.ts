@@ -11,6 +11,8 @@ export const workerConfigSchema = serviceConfigSchema.extend({
   PLAYER_LIFECYCLE_INTERVAL_MS: intVar(600_000, { min: 1_000, max: 86_400_000 }),
   /** Batch evaluation of the AML monitoring rules over the last day (issue 9). */
   AML_BATCH_INTERVAL_MS: intVar(86_400_000, { min: 60_000, max: 604_800_000 }),
+  /** Asking the register of excluded persons about players who are in (issue 14 (2), D-1411). */
+  REGISTER_RECHECK_INTERVAL_MS: intVar(300_000, { min: 10_000, max: 3_600_000 }),
   /** Deleting the files of expired exports (issue 10). */
   EXPORT_EXPIRY_INTERVAL_MS: intVar(900_000, { min: 1_000, max: 86_400_000 }),
   /** Completing erasure requests whose retention period has ended (issue 10). */

@@ -1,12 +1,14 @@
 import { findVerifiedBankAccount, runCashierDeadlines } from '@casino/cashier';
 import { systemClock } from '@casino/core';
+import { defaultLoginThrottleRules, purgeLoginThrottle } from '@casino/db';
 import { sealBlocks } from '@casino/ledger';
 import { cancelExpiredTemporaryAccounts, czechPlayerRules, sendPostalOrdersForUnclaimedRefunds } from '@casino/players';
 import { complianceSchedules } from './compliance.ts';
 import { reportingSchedules } from './reporting.ts';
 import type { ScheduledTask } from './runtime.ts';
 import type { WorkerConfig } from './config.ts';
-import { workerCashierContext } from './jobs.ts';
+import { workerCashierContext, workerPlayersContext } from './jobs.ts';
+import { playerAccessSchedules } from './player-access.ts';
 
 /** The repeatable work of the platform, beside the heartbeat. */
 export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
@@ -30,7 +32,15 @@ export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
         await sendPostalOrdersForUnclaimedRefunds(ctx);
       },
     },
+    {
+      // Issue 14 (4): login-throttle keys with no recent failure and no recent login are forgotten.
+      name: 'login-throttle-purge',
+      everyMs: config.PLAYER_LIFECYCLE_INTERVAL_MS,
+      run: (db) => purgeLoginThrottle(db, defaultLoginThrottleRules, systemClock.now()),
+    },
     ...complianceSchedules(config.AML_BATCH_INTERVAL_MS),
+    // Issue 14 (2): a listing in the register of excluded persons reaches players who are in (D-1411).
+    ...playerAccessSchedules(config.REGISTER_RECHECK_INTERVAL_MS, { players: workerPlayersContext(config) }),
     {
       // Issue 6: methods not verified in time (004:PAY-07), payouts past 14 days (WDR-03), debts past
       // 10 days (WIN-05), intents never confirmed, and temporary-account refunds to pay out (TMP-09).

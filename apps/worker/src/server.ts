@@ -11,11 +11,12 @@ await bootService({
   port: (config) => config.WORKER_PORT,
   build: (config, connections) => buildWorkerHealthApp(config, connections),
   afterListen: async (config, connections, app) => {
+    const jobs = registeredJobs(config, connections.redis, app.log);
     const runtime = await startWorkerRuntime({
       db: connections.db,
       redisUrl: config.REDIS_URL,
       queuePrefix: 'casino',
-      jobs: registeredJobs(config, app.log),
+      jobs,
       schedules: scheduledTasks(config),
       logger: app.log,
       relayIntervalMs: config.OUTBOX_RELAY_INTERVAL_MS,
@@ -23,7 +24,7 @@ await bootService({
       heartbeatIntervalMs: config.HEARTBEAT_INTERVAL_MS,
       concurrency: config.WORKER_CONCURRENCY,
     });
-    app.log.info({ workerId: runtime.workerId, jobs: registeredJobs(config).map((j) => j.topic) }, 'worker started');
+    app.log.info({ workerId: runtime.workerId, jobs: jobs.map((j) => j.topic) }, 'worker started');
     return () => runtime.stop();
   },
 });

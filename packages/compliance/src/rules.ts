@@ -1,3 +1,5 @@
+import { defaultLoginThrottleRules, type LoginThrottleRules } from '@casino/db';
+
 /**
  * The numbers of the compliance back office in one versioned place (ARCHITECTURE idea 9). The AML
  * monitoring rules themselves are data (table monitoring_rule, tunable through the admin API); these
@@ -35,7 +37,8 @@ export interface ComplianceRules {
     durationHours: number;
   };
   staff: {
-    login: { failuresMax: number; lockoutMinutes: number };
+    /** Failed logins and wrong TOTP codes slow the next attempt down (issue 14 (4), D-1414). */
+    loginThrottle: LoginThrottleRules;
     /** TOTP codes accepted this many seconds either side of now (one 30-second step). */
     totpToleranceSeconds: number;
   };
@@ -56,7 +59,7 @@ export const defaultComplianceRules: ComplianceRules = {
     windowEventsMax: 5_000,
   },
   payoutHold: { durationHours: 240 },
-  staff: { login: { failuresMax: 5, lockoutMinutes: 15 }, totpToleranceSeconds: 30 },
+  staff: { loginThrottle: defaultLoginThrottleRules, totpToleranceSeconds: 30 },
   caseDocumentBytesMax: 5 * 1024 * 1024,
   pageSizeMax: 200,
 };

@@ -33,7 +33,7 @@ export const errorCatalog = {
   'register-unavailable': { status: 503, title: 'The register of excluded persons cannot be reached' },
   'identity-check-unavailable': { status: 503, title: 'The basic registers cannot be reached to verify identity' },
   'invalid-sms-code': { status: 422, title: 'The SMS code is wrong or expired' },
-  'login-locked': { status: 429, title: 'Too many failed logins' },
+  'login-throttled': { status: 429, title: 'Too many failed logins; wait before trying again' },
   'registration-expired': { status: 409, title: 'The registration can no longer be completed' },
   'registration-incomplete': { status: 409, title: 'Registration cannot be completed yet' },
   'account-not-active': { status: 403, title: 'The account cannot be used in its current state' },

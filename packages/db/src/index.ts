@@ -15,3 +15,7 @@ export { countPendingOutboxMessages, enqueueOutboxMessage, relayOutboxBatch, typ
 export { handleOnce, type HandleOnceResult } from './inbox.ts';
 export { createRedis, type CreateRedisOptions, type Redis } from './redis.ts';
 export { defineJob, type JobContext, type JobDefinition } from './jobs.ts';
+export {
+  assertLoginAllowed, assertRulesSound as assertLoginThrottleRulesSound, defaultLoginThrottleRules, purgeLoginThrottle, recordLoginFailure, recordLoginSuccess,
+  type LoginAttempt, type LoginThrottleRules, type ThrottleBudget,
+} from './login-throttle.ts';

@@ -4,7 +4,10 @@ export { submitApplication, confirmEmail, type ApplicationInput, type Applicatio
 export { parseBirthNumber, type BirthNumber, type BirthNumberResult } from './birth-number.ts';
 export { completeRegistration, type CompleteRegistrationRequest } from './complete-registration.ts';
 export type { PlayersContext } from './context.ts';
-export { login, registerSupportHint, verifySmsCode, type LoginResult } from './login.ts';
+export { login, verifySmsCode, type LoginResult } from './login.ts';
+export {
+  accessEndedTopic, AccessEndedPayloadSchema, recheckExcludedPersons, registerSupportHint, type AccessEndedPayload, type RecheckOptions, type RecheckOutcome,
+} from './register-listing.ts';
 export { emailTopic, smsTopic, EmailPayloadSchema, SmsPayloadSchema, type EmailPayload, type SmsPayload } from './notifications.ts';
 export { assertEligible, type Address, type PersonalData } from './person.ts';
 export { playerAccountsFor } from './limits-accounts.ts';

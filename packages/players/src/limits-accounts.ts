@@ -3,6 +3,7 @@ import type { Tx } from '@casino/db';
 import type { PlayerAccounts } from '@casino/limits';
 import type { PlayersContext } from './context.ts';
 import { registerPersonOf } from './person.ts';
+import { endAccessOfListedPlayer } from './register-listing.ts';
 import { revokeAllSessions } from './sessions.ts';
 import { transition, type PlayerState } from './states.ts';
 
@@ -21,10 +22,8 @@ export function playerAccountsFor(ctx: PlayersContext): PlayerAccounts {
     },
     endSessions: (tx, playerId) => revokeAllSessions(ctx, tx, playerId),
     closeAccount: (tx, playerId, options) => closePlayerAccount(ctx, tx, playerId, options),
-    async recordRegisterListing(tx, playerId, at) {
-      await tx.player.update({ where: { id: playerId }, data: { registerStatus: 'LISTED', registerCheckedAt: at, updatedAt: at } });
-      await revokeAllSessions(ctx, tx, playerId);
-    },
+    // The same end of access as a listing the register reports by itself: sessions and seats end too.
+    recordRegisterListing: (tx, playerId, at) => endAccessOfListedPlayer(ctx, tx, playerId, at),
   };
 }
 

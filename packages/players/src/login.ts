@@ -1,9 +1,9 @@
 import { DomainError, newId, type PlayerId } from '@casino/core';
-import { transaction, type Tx } from '@casino/db';
+import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess, transaction, type LoginAttempt, type Tx } from '@casino/db';
 import argon2 from 'argon2';
 import type { PlayersContext } from './context.ts';
 import { sendSms } from './notifications.ts';
-import { registerPersonOf } from './person.ts';
+import { refuseIfListed } from './register-listing.ts';
 import { hashesEqual, newSmsCode, sha256Hex } from './secrets.ts';
 import { startSession, type Session } from './sessions.ts';
 import { openTemporaryAccount } from './temporary-account.ts';
@@ -14,28 +14,22 @@ export type LoginResult = ({ status: 'authenticated' } & Session) | { status: 's
 // Verified against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password.
 const dummyHash = argon2.hash('not-a-real-password', { type: argon2.argon2id });
 
-export const registerSupportHint =
-  'You are listed in the register of excluded persons and cannot log in while the listing lasts. For your balance, the settlement of your bets or a withdrawal, call the support hotline or use the contact form (004:ACC-10, ACC-11).';
-
 /**
- * Login (004:ACC-03, ACC-04): password (argon2id) with throttling and lockout, then the register of
- * excluded persons is checked at EVERY login and a listed person is refused (ELG-04). A register
- * that cannot be reached refuses the login too: fail closed (004:AMB-12, docs/decisions.md). An
- * applicant's first login sends the SMS code that concludes the contract (004:REG-21 (ii)).
+ * Login (004:ACC-03, ACC-04): password (argon2id), throttled per account and address rather than
+ * locked (issue 14 (4), D-1414), then the register of excluded persons is checked at EVERY login and a
+ * listed person is refused (ELG-04). A register that cannot be reached refuses the login too: fail
+ * closed (004:AMB-12, docs/decisions.md). An applicant's first login sends the SMS code that
+ * concludes the contract (004:REG-21 (ii)). The throttle counts the e-mail as typed, so an unknown
+ * e-mail is slowed and answered exactly like a known one.
  */
-export async function login(ctx: PlayersContext, emailInput: string, password: string): Promise<LoginResult> {
+export async function login(ctx: PlayersContext, emailInput: string, password: string, clientAddress: string): Promise<LoginResult> {
   const email = emailInput.toLowerCase();
+  const attempt = loginAttemptOf(email, clientAddress);
+  await assertLoginAllowed(ctx.db, ctx.rules.loginThrottle, attempt, ctx.clock.now());
   const player = await ctx.db.player.findFirst({ where: { email }, orderBy: { createdAt: 'desc' } });
-  if (!player) {
-    await argon2.verify(await dummyHash, password);
-    throw new DomainError('invalid-credentials', 'E-mail or password is wrong.');
-  }
-  const now = ctx.clock.now();
-  if (player.lockedUntil && player.lockedUntil > now) {
-    throw new DomainError('login-locked', `Too many failed logins; try again after ${player.lockedUntil.toISOString()}.`, { extensions: { lockedUntil: player.lockedUntil.toISOString() } });
-  }
-  if (!(await argon2.verify(player.passwordHash, password))) {
-    await recordFailedLogin(ctx, player.id);
+  const passwordOk = player ? await argon2.verify(player.passwordHash, password) : await argon2.verify(await dummyHash, password).then(() => false);
+  if (!player || !passwordOk) {
+    await recordLoginFailure(ctx.db, ctx.rules.loginThrottle, attempt, ctx.clock.now());
     throw new DomainError('invalid-credentials', 'E-mail or password is wrong.');
   }
   if (player.state === 'CANCELLED') {
@@ -44,35 +38,20 @@ export async function login(ctx: PlayersContext, emailInput: string, password: s
   if (player.state === 'CLOSED' || player.state === 'BLOCKED') throw new DomainError('account-not-active', `This account is ${player.state.toLowerCase()}; contact support.`);
   if (!player.emailConfirmedAt) throw new DomainError('email-not-confirmed', 'Confirm your e-mail address first: open the link we sent you.');
 
-  await checkRegisterAtLogin(ctx, player);
+  await refuseIfListed(ctx, player);
   return transaction(ctx.db, async (tx) => {
-    await tx.player.update({ where: { id: player.id }, data: { failedLoginCount: 0, lockedUntil: null } });
+    // The throttle starts afresh only once every factor passed: a correct password alone does not
+    // reset the count of wrong SMS codes.
     if (player.state === 'APPLICANT') return smsChallenge(ctx, tx, player.id, player.phone, 'CONTRACT');
     if (player.twoFactorEnabled) return smsChallenge(ctx, tx, player.id, player.phone, 'LOGIN');
+    await recordLoginSuccess(tx, attempt, ctx.clock.now());
     return { status: 'authenticated' as const, ...(await startSession(ctx, tx, player.id)) };
   });
 }
 
-async function recordFailedLogin(ctx: PlayersContext, playerId: string): Promise<void> {
-  const { failuresMax, lockoutMinutes } = ctx.rules.login;
-  // One statement, so concurrent wrong passwords all count; the lockout starts a fresh count.
-  await ctx.db.$executeRaw`
-    UPDATE player SET
-      failed_login_count = CASE WHEN failed_login_count + 1 >= ${failuresMax} THEN 0 ELSE failed_login_count + 1 END,
-      locked_until = CASE WHEN failed_login_count + 1 >= ${failuresMax} THEN ${new Date(ctx.clock.now().getTime() + lockoutMinutes * 60_000)} ELSE locked_until END
-    WHERE id = ${playerId}::uuid`;
-}
-
-async function checkRegisterAtLogin(ctx: PlayersContext, player: { id: string; firstName: string; surname: string; dateOfBirth: Date; placeOfBirth: string | null; citizenship: string; birthNumberEncrypted: string | null }): Promise<void> {
-  const birthNumber = player.birthNumberEncrypted ? ctx.pii.decrypt(player.birthNumberEncrypted) : null;
-  const person = registerPersonOf({ ...player, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10), placeOfBirth: player.placeOfBirth ?? undefined }, birthNumber);
-  const answer = await ctx.registers.checkExcludedPersons(person);
-  const status = answer.status === 'listed' ? 'LISTED' : answer.status === 'not-listed' ? 'NOT_LISTED' : 'UNAVAILABLE';
-  await ctx.db.player.update({ where: { id: player.id }, data: { registerStatus: status, registerCheckedAt: ctx.clock.now() } });
-  if (answer.status === 'listed') throw new DomainError('listed-in-register', registerSupportHint);
-  if (answer.status === 'unavailable') {
-    throw new DomainError('register-unavailable', 'The register of excluded persons cannot be reached, so logging in is not possible right now. Please try again in a few minutes.');
-  }
+/** What the throttle counts a player's login under: the e-mail as typed (lower-cased) and the client address. */
+function loginAttemptOf(email: string, clientAddress: string): LoginAttempt {
+  return { subject: `player:${email.toLowerCase()}`, address: clientAddress };
 }
 
 async function smsChallenge(ctx: PlayersContext, tx: Tx, playerId: string, phone: string, purpose: 'CONTRACT' | 'LOGIN'): Promise<LoginResult> {
@@ -87,9 +66,15 @@ async function smsChallenge(ctx: PlayersContext, tx: Tx, playerId: string, phone
 
 /**
  * The SMS code. For an applicant it concludes the contract and opens the temporary account
- * (004:REG-21, TMP-01); otherwise it is the second factor of a login.
+ * (004:REG-21, TMP-01); otherwise it is the second factor of a login. A wrong code counts toward
+ * the login throttle of the player's e-mail and the client's address (issue 14 (4)), so the guesses
+ * are bounded across challenges, not only within one (`smsCode.attemptsMax`).
  */
-export async function verifySmsCode(ctx: PlayersContext, challengeId: string, code: string): Promise<Session> {
+export async function verifySmsCode(ctx: PlayersContext, challengeId: string, code: string, clientAddress: string): Promise<Session> {
+  const challengeOwner = await ctx.db.smsChallenge.findUnique({ where: { id: challengeId }, select: { playerId: true } });
+  const owner = challengeOwner ? await ctx.db.player.findUnique({ where: { id: challengeOwner.playerId }, select: { email: true } }) : null;
+  const attempt = owner ? loginAttemptOf(owner.email, clientAddress) : null;
+  if (attempt) await assertLoginAllowed(ctx.db, ctx.rules.loginThrottle, attempt, ctx.clock.now());
   const outcome = await transaction(ctx.db, async (tx): Promise<Session | 'wrong-code'> => {
     const now = ctx.clock.now();
     const [challenge] = await tx.$queryRaw<Array<{ player_id: string; purpose: string; code_hash: string; expires_at: Date; attempts: number; consumed_at: Date | null }>>`
@@ -103,10 +88,14 @@ export async function verifySmsCode(ctx: PlayersContext, challengeId: string, co
     }
     await tx.smsChallenge.update({ where: { id: challengeId }, data: { consumedAt: now } });
     if (challenge.purpose === 'CONTRACT') await concludeContract(ctx, tx, challenge.player_id);
+    if (attempt) await recordLoginSuccess(tx, attempt, now);
     return startSession(ctx, tx, challenge.player_id);
   });
   // Thrown after the attempt counter committed.
-  if (outcome === 'wrong-code') throw new DomainError('invalid-sms-code', 'The SMS code is wrong.', { field: 'body.code' });
+  if (outcome === 'wrong-code') {
+    if (attempt) await recordLoginFailure(ctx.db, ctx.rules.loginThrottle, attempt, ctx.clock.now());
+    throw new DomainError('invalid-sms-code', 'The SMS code is wrong.', { field: 'body.code' });
+  }
   return outcome;
 }
 

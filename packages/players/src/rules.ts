@@ -1,3 +1,5 @@
+import { defaultLoginThrottleRules, type LoginThrottleRules } from '@casino/db';
+
 /**
  * The Czech numbers of the player lifecycle, in one versioned place (ARCHITECTURE idea 9): an
  * operator may tighten them, and another jurisdiction is another object, not other code.
@@ -21,8 +23,15 @@ export interface PlayerRules {
   };
   emailConfirmationTtlHours: number;
   smsCode: { ttlMinutes: number; attemptsMax: number };
-  login: { failuresMax: number; lockoutMinutes: number };
+  /** Failed logins and wrong SMS codes slow the next attempt down (issue 14 (4), D-1414). */
+  loginThrottle: LoginThrottleRules;
   refreshTokenTtlDays: number;
+  /**
+   * The worker's re-check of the register for players who are in (issue 14 (2), D-1411): players
+   * issued an access token within its lifetime (apps/player-api's `expiresIn`) whose last answer is
+   * older than `answerMaxAgeMinutes` are asked again.
+   */
+  registerRecheck: { accessTokenTtlMinutes: number; answerMaxAgeMinutes: number };
   /** Personal-data changes must be reported within this many days (004:REG-03). */
   personalDataReportDays: number;
   /** §14a: limits of an account closed less than this many days ago pass to a new registration. */
@@ -42,8 +51,9 @@ export const czechPlayerRules: PlayerRules = {
   },
   emailConfirmationTtlHours: 48,
   smsCode: { ttlMinutes: 10, attemptsMax: 5 },
-  login: { failuresMax: 5, lockoutMinutes: 15 },
+  loginThrottle: defaultLoginThrottleRules,
   refreshTokenTtlDays: 30,
+  registerRecheck: { accessTokenTtlMinutes: 15, answerMaxAgeMinutes: 5 },
   personalDataReportDays: 5,
   limitsCarryOverDays: 7,
 };

@@ -48,7 +48,7 @@ function firstFree(taken: number[], seatsMax: number): number | null {
  * the running round keeps the seat until it ends, so that round settles as it would have (004:TEC-02)
  * and nobody else's bets mix with theirs. Returns whether the seat is free already.
  */
-export async function leaveSeat(ctx: TablesContext, request: { playerId: string; tableId: string }): Promise<{ left: boolean }> {
+export async function leaveSeat(ctx: TablesContext, request: { playerId: string; tableId: string; reason?: 'left' | 'limits' }): Promise<{ left: boolean }> {
   const pushes = new Pushes();
   const result = await transaction(ctx.db, async (tx) => {
     // The round before the table, in the order a settling round takes them (no deadlock between the two).
@@ -62,7 +62,7 @@ export async function leaveSeat(ctx: TablesContext, request: { playerId: string;
     if (staked) {
       await tx.tableSeat.update({ where: { tableId_seatNo: { tableId: seat.tableId, seatNo: seat.seatNo } }, data: { status: 'LEAVING' } });
     } else {
-      await releaseSeat(ctx, tx, seat, 'left', pushes);
+      await releaseSeat(ctx, tx, seat, request.reason ?? 'left', pushes);
     }
     pushes.table.push([request.tableId, await seatsMessage(tx, request.tableId)]);
     return { left: !staked };
@@ -81,4 +81,25 @@ async function clearUnconfirmed(tx: Tx, round: LoadedRound, seat: number, pushes
   round.state = applied.state;
   await saveRound(tx, round, { deadlineAt: round.deadlineAt });
   pushRound(pushes, round, applied.events);
+}
+
+/**
+ * The player may no longer play at all (issue 14 (2): listed in the register of excluded persons,
+ * 004:ELG-04): every seat is left as `leaveSeat` leaves it, so a round the player has a stake in
+ * settles as it would have and the seat is freed when it ends; an idle seat is freed at once. Safe to
+ * run twice (a seat already leaving or gone is skipped).
+ */
+export async function leaveAllSeats(ctx: TablesContext, request: { playerId: string }): Promise<{ seatsLeft: number }> {
+  const seats = await ctx.db.tableSeat.findMany({ where: { playerId: request.playerId, status: 'SEATED' }, select: { tableId: true } });
+  let seatsLeft = 0;
+  for (const seat of seats) {
+    try {
+      await leaveSeat(ctx, { playerId: request.playerId, tableId: seat.tableId, reason: 'limits' });
+      seatsLeft++;
+    } catch (error) {
+      // Left meanwhile (by the player, or an idle or settling round): nothing more to do here.
+      if (!(error instanceof DomainError && error.code === 'not-seated')) throw error;
+    }
+  }
+  return { seatsLeft };
 }

@@ -15,7 +15,7 @@ export function staffRoutes(app: App, ctx: ComplianceContext): void {
     config: { public: true, rateLimit: { max: staffLoginsPerMinuteMax, timeWindow: 60_000 } },
     schema: { tags, summary: 'Staff login: password and authenticator code; returns a staff access token', body: StaffLoginBodySchema, response: { 200: StaffTokenSchema, ...problemResponses(400, 401, 403, 429) } },
   }, async (request) => {
-    const login = await loginStaff(ctx, { ...request.body, requestId: request.id });
+    const login = await loginStaff(ctx, { ...request.body, clientAddress: request.ip, requestId: request.id });
     const accessToken = app.issueAccessToken({ audience: 'staff', subject: login.staffUserId, roles: login.roles });
     return { staffUserId: login.staffUserId, roles: login.roles, accessToken, tokenType: 'Bearer' as const, expiresIn: accessTokenTtlSeconds };
   });

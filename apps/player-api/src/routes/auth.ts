@@ -20,7 +20,7 @@ export function authRoutes(app: App, ctx: PlayersContext, limits: { perMinute: n
     config: { rateLimit: { max: limits.perMinute, timeWindow: 60_000 } },
     schema: { tags: ['auth'], summary: 'Log in; an applicant gets an SMS code that concludes the contract', body: LoginBodySchema, response: { 200: TokensSchema, 202: SmsRequiredSchema, ...authProblems } },
   }, async (request, reply) => {
-    const result = await login(ctx, request.body.email, request.body.password);
+    const result = await login(ctx, request.body.email, request.body.password, request.ip);
     if (result.status === 'sms-code-required') return reply.code(202).send(result);
     return tokens(result);
   });
@@ -28,7 +28,7 @@ export function authRoutes(app: App, ctx: PlayersContext, limits: { perMinute: n
   app.post('/v1/auth/sms-code', {
     config: { rateLimit: { max: limits.perMinute, timeWindow: 60_000 } },
     schema: { tags: ['auth'], summary: 'Enter the SMS code (concludes the contract and opens the temporary account on first login)', body: SmsCodeBodySchema, response: { 200: TokensSchema, ...authProblems } },
-  }, async (request) => tokens(await verifySmsCode(ctx, request.body.challengeId, request.body.code)));
+  }, async (request) => tokens(await verifySmsCode(ctx, request.body.challengeId, request.body.code, request.ip)));
 
   app.post('/v1/auth/refresh', {
     schema: { tags: ['auth'], summary: 'Exchange a refresh token for new tokens (rotation; reuse revokes the session)', body: RefreshBodySchema, response: { 200: TokensSchema, ...authProblems } },

@@ -1,5 +1,5 @@
 import { DomainError, type StaffUserId } from '@casino/core';
-import { transaction } from '@casino/db';
+import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess, transaction } from '@casino/db';
 import argon2 from 'argon2';
 import { verify } from 'otplib';
 import { appendAuditEntry } from '../audit/audit-log.ts';
@@ -9,6 +9,8 @@ export interface StaffLoginOptions {
   email: string;
   password: string;
   totpCode: string;
+  /** The client's address: failures are throttled per account and address (issue 14 (4)). */
+  clientAddress: string;
   requestId?: string;
 }
 
@@ -22,23 +24,21 @@ const dummyHash = argon2.hash('not-a-real-staff-password', { type: argon2.argon2
 
 /**
  * Staff login: password (argon2id) and a TOTP code, both required; a code is accepted once (its time
- * step must be later than the last accepted one). Failures count towards a lockout and answer the
- * same whatever was wrong, so the answer does not tell which factor failed.
+ * step must be later than the last accepted one). Failures slow the next attempt down per account
+ * and address instead of locking the account (issue 14 (4), D-1414: nobody can lock the admin out),
+ * and answer the same whatever was wrong, so the answer does not tell which factor failed, nor
+ * whether the e-mail exists.
  */
 export async function loginStaff(ctx: ComplianceContext, options: StaffLoginOptions): Promise<StaffLogin> {
   const now = ctx.clock.now();
-  const user = await ctx.db.staffUser.findUnique({ where: { email: options.email.toLowerCase() } });
-  if (!user) {
-    await argon2.verify(await dummyHash, options.password);
-    throw new DomainError('invalid-credentials', 'E-mail, password or authenticator code is wrong.');
-  }
-  if (user.lockedUntil && user.lockedUntil > now) {
-    throw new DomainError('login-locked', `Too many failed logins; try again after ${user.lockedUntil.toISOString()}.`, { extensions: { lockedUntil: user.lockedUntil.toISOString() } });
-  }
-  const passwordOk = await argon2.verify(user.passwordHash, options.password);
-  const totp = passwordOk ? await verifyTotp(ctx, user.totpSecretEncrypted, options.totpCode, user.totpLastTimeStep, now) : null;
-  if (!passwordOk || totp === null) {
-    await recordFailedLogin(ctx, user.id, now);
+  const email = options.email.toLowerCase();
+  const attempt = { subject: `staff:${email}`, address: options.clientAddress };
+  await assertLoginAllowed(ctx.db, ctx.rules.staff.loginThrottle, attempt, now);
+  const user = await ctx.db.staffUser.findUnique({ where: { email } });
+  const passwordOk = user ? await argon2.verify(user.passwordHash, options.password) : await argon2.verify(await dummyHash, options.password).then(() => false);
+  const totp = user && passwordOk ? await verifyTotp(ctx, user.totpSecretEncrypted, options.totpCode, user.totpLastTimeStep, now) : null;
+  if (!user || totp === null) {
+    await recordLoginFailure(ctx.db, ctx.rules.staff.loginThrottle, attempt, now);
     throw new DomainError('invalid-credentials', 'E-mail, password or authenticator code is wrong.');
   }
   if (!user.active) throw new DomainError('account-not-active', 'This staff account is deactivated; ask an admin.');
@@ -46,9 +46,10 @@ export async function loginStaff(ctx: ComplianceContext, options: StaffLoginOpti
     // Conditional on the last step, so two logins with one code cannot both pass.
     const accepted = await tx.staffUser.updateMany({
       where: { id: user.id, OR: [{ totpLastTimeStep: null }, { totpLastTimeStep: { lt: totp } }] },
-      data: { totpLastTimeStep: totp, failedLoginCount: 0, lockedUntil: null, lastLoginAt: now },
+      data: { totpLastTimeStep: totp, lastLoginAt: now },
     });
     if (accepted.count !== 1) throw new DomainError('invalid-credentials', 'E-mail, password or authenticator code is wrong.');
+    await recordLoginSuccess(tx, attempt, now);
     await appendAuditEntry(tx, { kind: 'staff', staffUserId: user.id as StaffUserId, roles: user.roles, ...(options.requestId ? { requestId: options.requestId } : {}) }, now, {
       action: 'staff.login',
       subjectType: 'staff-user',
@@ -69,14 +70,4 @@ async function verifyTotp(ctx: ComplianceContext, secretEncrypted: string, code:
     ...(lastTimeStep !== null ? { afterTimeStep: Number(lastTimeStep) } : {}),
   });
   return result.valid && 'timeStep' in result ? BigInt(result.timeStep) : null;
-}
-
-async function recordFailedLogin(ctx: ComplianceContext, staffUserId: string, now: Date): Promise<void> {
-  const { failuresMax, lockoutMinutes } = ctx.rules.staff.login;
-  // One statement, so concurrent failures all count; a lockout starts a fresh count.
-  await ctx.db.$executeRaw`
-    UPDATE staff_user SET
-      failed_login_count = CASE WHEN failed_login_count + 1 >= ${failuresMax} THEN 0 ELSE failed_login_count + 1 END,
-      locked_until = CASE WHEN failed_login_count + 1 >= ${failuresMax} THEN ${new Date(now.getTime() + lockoutMinutes * 60_000)} ELSE locked_until END
-    WHERE id = ${staffUserId}::uuid`;
 }

@@ -1,0 +1,53 @@
+import { systemClock, type Clock } from '@casino/core';
+import { defineJob, type Db, type JobDefinition, type Redis } from '@casino/db';
+import { createRoundSeed } from '@casino/games';
+import { czechProfile } from '@casino/limits';
+import { AccessEndedPayloadSchema, accessEndedTopic, recheckExcludedPersons, type PlayersContext } from '@casino/players';
+import { leaveAllSeats, RedisPresence, RedisTableBroadcaster, type TablesContext } from '@casino/tables';
+import type { ScheduledTask } from './runtime.ts';
+
+/**
+ * Ending the access of players who may no longer play (issue 14 (2); 004:ACC-03, ELG-04, T-20;
+ * 002:AMB-SCREEN). The schedule asks the register of excluded persons about every player who may still
+ * hold a valid access token (D-1411); a listing found there, at a refresh or at login ends the
+ * player's sessions in the same transaction and leaves `players.access-ended` in the outbox, whose
+ * job ends the player's seats at the tables as leaving them does (an unsettled round settles first).
+ */
+export interface PlayerAccessOptions {
+  players: (db: Db) => PlayersContext;
+  tables: (db: Db) => TablesContext;
+}
+
+export function playerAccessJobs(options: Pick<PlayerAccessOptions, 'tables'>): JobDefinition[] {
+  return [
+    defineJob({
+      topic: accessEndedTopic,
+      version: 1,
+      payload: AccessEndedPayloadSchema,
+      // Safe to run twice: seats already left are skipped.
+      handle: async (payload, { db }) => {
+        await leaveAllSeats(options.tables(db), { playerId: payload.playerId });
+      },
+    }),
+  ];
+}
+
+/** Bounds of one re-check run (STYLE: limit everything); a run that hits them leaves the rest to the next. */
+export const registerRecheckPlayersMax = 5_000;
+export const registerRecheckConcurrencyMax = 8;
+
+export function playerAccessSchedules(everyMs: number, options: Pick<PlayerAccessOptions, 'players'>): ScheduledTask[] {
+  return [{
+    name: 'register-recheck',
+    everyMs,
+    run: (db) => recheckExcludedPersons(options.players(db), { playersMax: registerRecheckPlayersMax, concurrencyMax: registerRecheckConcurrencyMax }),
+  }];
+}
+
+/** The tables as the worker drives them: pushes go to the game service's Redis channels (same prefix). */
+export function workerTablesContext(redis: Redis, prefix: string, clock: Clock = systemClock): (db: Db) => TablesContext {
+  const broadcaster = new RedisTableBroadcaster(redis, prefix);
+  // Leaving a seat never reads presence; the game service's own TTL is used for symmetry.
+  const presence = new RedisPresence(redis, prefix, 15_000);
+  return (db) => ({ db, clock, limits: { clock, profile: czechProfile }, broadcaster, presence, newSeed: createRoundSeed });
+}
