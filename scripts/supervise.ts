@@ -167,10 +167,11 @@ class Supervisor {
     this.stopping = true;
     for (const timer of this.timers) clearTimeout(timer);
     for (const slot of this.slots) if (slot.restartTimer) clearTimeout(slot.restartTimer);
-    process.off('SIGINT', this.onSignal);
-    process.off('SIGTERM', this.onSignal);
     this.info('\nStopping every service…');
     await Promise.all(this.slots.map((slot) => (slot.child ? stopChild(slot.child) : undefined)));
+    // Only now: a second Ctrl-C (bootstrap.mjs forwards one too) must not kill this process early.
+    process.off('SIGINT', this.onSignal);
+    process.off('SIGTERM', this.onSignal);
     this.resolveDone(code);
   }
 }
