@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { waitFor } from '@casino/core/testing';
 import { createTestDatabase, type TestDatabase } from '@casino/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startHoldingProxy } from './support/holding-proxy.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
@@ -16,17 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await testDb?.drop();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function baseEnv(port: number): NodeJS.ProcessEnv {
   return {
@@ -96,13 +86,43 @@ describe('start-up', () => {
     const port = await freePort();
     const child = spawn(tsx, [playerApiServer], { env: baseEnv(port), cwd: root });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    let status = 0;
-    for (let attempt = 0; attempt < 100 && status !== 200; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      status = await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.status, () => 0);
-    }
-    expect(status).toBe(200);
+    await waitForReady(port, child);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
+
+  // On a loaded machine a running PostgreSQL or Redis can take seconds to answer; the service
+  // used to give up after 5 s ("no answer within 5000 ms … docker compose up"), or PING Redis
+  // before its connection opened ("Stream isn't writeable"), and exit (issue 14, item 11).
+  for (const dependency of ['PostgreSQL', 'Redis'] as const) {
+    it(`issue 14 (11): a service waits for a ${dependency} that accepts connections but answers late, says so, and becomes ready`, async () => {
+      const variable = dependency === 'PostgreSQL' ? 'DATABASE_URL' : 'REDIS_URL';
+      const env = baseEnv(await freePort());
+      const proxy = await startHoldingProxy(env[variable]!);
+      const child = spawn(tsx, [playerApiServer], { env: { ...env, [variable]: proxy.urlFor(env[variable]!) }, cwd: root });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      try {
+        // Generous: the service has to start (tsx, imports) before it asks.
+        await waitFor(() => stderr.includes(`player-api: Waiting for ${dependency} at`) || child.exitCode !== null, { what: 'the waiting notice', timeoutMs: 60_000, intervalMs: 100 });
+        expect(stderr).not.toContain('could not start');
+        proxy.release();
+        await waitForReady(Number(env.PLAYER_API_PORT), child);
+        child.kill('SIGTERM');
+        expect(await exited).toBe(0);
+      } finally {
+        child.kill('SIGKILL');
+        await proxy.close();
+      }
+    }, 90_000);
+  }
 });
+
+async function waitForReady(port: number, child: { exitCode: number | null }): Promise<void> {
+  const status = await waitFor(
+    async () => (child.exitCode !== null ? -1 : await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => (r.status === 200 ? 200 : undefined), () => undefined)),
+    { what: '/health/ready = 200', timeoutMs: 60_000, intervalMs: 200 },
+  );
+  expect(status, 'the service exited before it was ready').toBe(200);
+}

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { ManualClock, Money, newId } from '@casino/core';
+import { waitFor } from '@casino/core/testing';
 import { transaction } from '@casino/db';
 import { createTestDatabase, type TestDatabase } from '@casino/db/testing';
 import * as ledger from '@casino/ledger';
@@ -31,7 +32,7 @@ beforeAll(async () => {
   const started = await startDirectExport(ctx, { registerName: 'ledger-transactions', format: 'csv', filters: { from: '2026-11-01T00:00:00Z', to: '2026-12-01T00:00:00Z' }, requestedBy: 'test' });
   const parts: Buffer[] = [];
   for await (const chunk of started.body) parts.push(chunk as Buffer);
-  for (let i = 0; i < 100 && (await findExport(ctx, started.exportId)).status !== 'READY'; i++) await new Promise((r) => setTimeout(r, 20));
+  await waitFor(async () => (await findExport(ctx, started.exportId)).status === 'READY', { what: 'the export READY' });
   file = path.join(workDir, 'ledger.csv');
   await writeFile(file, Buffer.concat(parts));
   await writeFile(`${file}.manifest.json`, JSON.stringify(await readExportManifest(ctx, started.exportId)));

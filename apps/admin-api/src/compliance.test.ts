@@ -7,6 +7,7 @@ import { createTestConnections, testServiceEnv, type TestConnections } from '@ca
 import * as ledger from '@casino/ledger';
 import { complianceJobs, startWorkerRuntime, type WorkerRuntime } from '@casino/worker';
 import { generate } from 'otplib';
+import { waitFor } from '@casino/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdminApi } from './app.ts';
 import { loadAdminApiConfig } from './config.ts';
@@ -49,13 +50,9 @@ const bearer = (staff: TestStaff) => ({ authorization: `Bearer ${app.issueAccess
 const post = (url: string, staff: TestStaff, payload: object) => app.inject({ method: 'POST', url, headers: bearer(staff), payload });
 const get = (url: string, staff: TestStaff) => app.inject({ method: 'GET', url, headers: bearer(staff) });
 
-async function eventually<T>(probe: () => Promise<T | null | undefined>, attemptsMax = 100): Promise<T> {
-  for (let attempt = 0; attempt < attemptsMax; attempt++) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not met in time');
+// Bounded by time, not by a number of attempts, so a busy machine does not fail it (issue 14 (11)).
+function eventually<T>(probe: () => Promise<T | null | undefined>): Promise<T> {
+  return waitFor(probe, { what: 'the condition', intervalMs: 100 }) as Promise<T>;
 }
 
 /** A player with a funded cash wallet. */

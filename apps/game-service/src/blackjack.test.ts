@@ -1,10 +1,11 @@
 import { newId } from '@casino/core';
+import { waitFor } from '@casino/core/testing';
 import { applyBlackjackAction, fortunaBlackjack, handValue, openBlackjackRound, roundRng, testRoundSeed, type BlackjackState, type RoundSeed } from '@casino/games';
 import { findInvariantViolations } from '@casino/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdminApi, loadAdminApiConfig } from '@casino/admin-api';
 import { testServiceEnv } from '@casino/http/testing';
-import { blackjackTable, czk, settle, startGameHarness, type GameHarness, type TestPlayer } from './test-support.ts';
+import { blackjackTable, czk, startGameHarness, type GameHarness, type TestPlayer } from './test-support.ts';
 
 let h: GameHarness;
 beforeAll(async () => {
@@ -85,10 +86,7 @@ describe('game-service: blackjack rounds (issue 7)', () => {
 
     await socket.close();
     // The server notes the disconnect and brings the decision's deadline forward: no clock moves here.
-    for (let waited = 0; waited < 10_000 && (await recall(player, liveRoundId)).status !== 'settled'; waited += 100) {
-      await settle(100);
-      await h.app.gameScheduler.runOnce();
-    }
+    await waitFor(async () => (await h.app.gameScheduler.runOnce(), (await recall(player, liveRoundId)).status === 'settled'), { what: 'the live round settled', intervalMs: 100 });
     const live = await recall(player, liveRoundId);
     expect(live).toMatchObject({ status: 'settled', players: [{ seat: 1, staked: czk('100.00'), returned: czk('0.00'), continuedInRoundId: expect.any(String) }] });
     const moved = (live.events as Array<{ kind: string; box?: { hands: Array<{ cards: string[] }> } }>).find((e) => e.kind === 'moved-to-temporary-table')!;

@@ -1,4 +1,5 @@
 import { newId } from '@casino/core';
+import { waitFor } from '@casino/core/testing';
 import type { App } from '@casino/http';
 import { testServiceEnv } from '@casino/http/testing';
 import { findInvariantViolations } from '@casino/ledger';
@@ -32,10 +33,10 @@ describe('game-service: several instances (issue 7)', () => {
     const messages: Array<{ type: string; events?: Array<{ kind: string }> }> = [];
     socket.on('message', (data) => messages.push(JSON.parse(String(data))));
     await new Promise((resolve) => socket.once('open', resolve));
-    for (let i = 0; i < 50 && !messages.some((m) => m.type === 'welcome'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => messages.some((m) => m.type === 'welcome'), { what: 'the welcome message' });
     expect(messages[0]).toMatchObject({ type: 'welcome', role: 'spectator' });
     await h.act(player, roundId, { kind: 'place-bets', bets: [{ kind: 'outside', position: 'red', stake: czk('4.00') }], confirm: true });
-    for (let i = 0; i < 100 && !messages.some((m) => m.type === 'round'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => messages.some((m) => m.type === 'round'), { what: 'the round pushed through the other instance' });
     expect(messages.find((m) => m.type === 'round')).toMatchObject({ roundId, events: expect.arrayContaining([expect.objectContaining({ kind: 'bets-confirmed' })]) });
     await new Promise((resolve) => (socket.once('close', resolve), socket.close()));
   });

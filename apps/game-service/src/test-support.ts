@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { ManualClock, Money, newId, type AccountId } from '@casino/core';
+import { waitForTimeoutMsDefault } from '@casino/core/testing';
 import { transaction } from '@casino/db';
 import { commitToSeed, testRoundSeed, type RoundSeed } from '@casino/games';
 import type { App } from '@casino/http';
@@ -149,11 +150,12 @@ export async function startGameHarness(start = new Date('2026-11-24T10:00:00Z'))
       const test: TestSocket = {
         socket, messages,
         async next(predicate, what) {
-          const deadline = Date.now() + 5_000;
+          // As long as the shared waitFor: 5 s was too short on a busy machine (issue 14 (11)).
+          const deadlineMs = performance.now() + waitForTimeoutMsDefault;
           for (;;) {
             const found = messages.find(predicate);
             if (found) return found;
-            if (Date.now() > deadline) throw new Error(`no ${what} message; got ${messages.map((m) => m.type).join(', ')}`);
+            if (performance.now() > deadlineMs) throw new Error(`no ${what} message; got ${messages.map((m) => m.type).join(', ')}`);
             await new Promise<void>((resolve) => (waiters.push(resolve), setTimeout(resolve, 100)));
           }
         },

@@ -56,7 +56,7 @@ describe('debt: misuse fee', () => {
     later();
     const w1 = (await asPlayer(h, player, 'POST', '/v1/withdrawals', { amount: czk('1000.00') }, key())).json();
     expect(w1.status).toBe('APPROVED'); // one cycle is not yet "repeatedly"
-    await eventually(async () => ((await h.connections.db.cashierWithdrawal.findUniqueOrThrow({ where: { id: w1.id } })).status === 'PAID' ? true : undefined), 'payout', 200);
+    await eventually(async () => ((await h.connections.db.cashierWithdrawal.findUniqueOrThrow({ where: { id: w1.id } })).status === 'PAID' ? true : undefined), 'payout');
     later();
     const d2 = (await deposit(h, player, player.bankMethodId, '2000.00')).json().id;
     later();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   asPlayer, asStaff, cardToken, cashBalance, czk, deposit, depositRow, key, playerWithActiveCard, pspSettings, registeredPlayer, sandboxCall, temporaryPlayerWithBankAccount, webhooksDelivered,
 } from './cashier-test-support.ts';
-import { startHarness, type Harness } from './test-support.ts';
+import { eventually, startHarness, type Harness } from './test-support.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -170,8 +170,9 @@ describe('deposits: the order of checks, refusals and failures', () => {
     await asStaff(h, ['finance'], 'PUT', `/v1/players/${player.playerId}/cashier-caps/card/deposit`, { caps: { perTransactionMin: null, perTransactionMax: czk('500.00'), rolling24hMax: null, rolling7dMax: null, rolling30dMax: null, attempts24hMax: null, count24hMax: null }, reason: 'stricter' });
     h.guards.calls.length = 0;
     await sandboxCall(h, 'POST', new URL(intent.json().redirectUrl).pathname, { outcome: 'pass' });
-    await webhooksDelivered(h);
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the refund job and its webhook
+    // The refund is a job, then a provider call, then its webhook: wait for its outcome, not for a
+    // while (a fixed 300 ms was not enough on a busy machine, issue 14 (11)).
+    await eventually(async () => ((await depositRow(h, intent.json().id)).status === 'REFUNDED' ? true : undefined), 'the refund of the refused deposit');
     await webhooksDelivered(h);
     const row = await depositRow(h, intent.json().id);
     expect({ status: row.status, refusalCode: row.refusalCode, ledgerTransactionId: row.ledgerTransactionId }).toEqual({ status: 'REFUNDED', refusalCode: 'limit-exceeded', ledgerTransactionId: null });

@@ -39,7 +39,7 @@ describe('cashier end to end', () => {
     await asPlayer(h, player, 'POST', `/v1/payment-methods/${player.bankMethodId}/activation`);
     const withdrawal = (await asPlayer(h, player, 'POST', '/v1/withdrawals', { amount: czk('1400.00') }, key())).json();
     expect(withdrawal.status).toBe('APPROVED');
-    await eventually(async () => ((await asPlayer(h, player, 'GET', `/v1/withdrawals/${withdrawal.id}`)).json().status === 'PAID' ? true : undefined), 'payout', 200);
+    await eventually(async () => ((await asPlayer(h, player, 'GET', `/v1/withdrawals/${withdrawal.id}`)).json().status === 'PAID' ? true : undefined), 'payout');
     expect(await cashBalance(h, player.playerId)).toBe('0.00');
 
     // The provider's clearing account: 100 + 1,000 in, 1,400 out; the house: +200 − 500.

@@ -162,7 +162,7 @@ describe('payment methods and registration', () => {
   it('004:REG-23 / REG-24 / TMP-07 / AMB-08 verifying a temporary account\'s bank account completes the registration; the balance moves to the account', async () => {
     const player = await temporaryPlayerWithBankAccount(h);
     await verifyByTransfer(h, player, player.bankMethodId, player.iban, player.holderName, '250.00');
-    await eventually(async () => ((await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId } })).state === 'REGISTERED' ? true : undefined), 'completion', 200);
+    await eventually(async () => ((await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId } })).state === 'REGISTERED' ? true : undefined), 'completion');
     const cash = (await ledger.findAccountByCode(h.connections.db, ledger.playerWalletCode(player.playerId, 'cash', 'CZK')))!;
     expect((await ledger.balance(h.connections.db, cash.id)).toDecimalString()).toBe('250.00');
     expect(await method(player.bankMethodId)).toMatchObject({ status: 'VERIFIED', active: true, verificationMethod: 'offline-transfer' });
@@ -179,7 +179,7 @@ describe('payment methods and registration', () => {
       await cancelExpiredTemporaryAccounts(h.ctx, findVerifiedBankAccount);
       expect(await h.connections.db.temporaryAccountRefund.findUniqueOrThrow({ where: { playerId: player.playerId } })).toMatchObject({ status: 'BANK_TRANSFER_QUEUED', amountMinor: 30_000n });
       expect((await runCashierDeadlines(h.cashier)).temporaryRefunds).toBe(1);
-      await eventually(async () => ((await h.connections.db.temporaryAccountRefund.findUniqueOrThrow({ where: { playerId: player.playerId } })).status === 'PAID' ? true : undefined), 'refund paid', 200);
+      await eventually(async () => ((await h.connections.db.temporaryAccountRefund.findUniqueOrThrow({ where: { playerId: player.playerId } })).status === 'PAID' ? true : undefined), 'refund paid');
       const payouts = (await sandboxCall(h, 'GET', '/control/psp/payouts')).json.payouts.filter((p: { destination: { iban: string } }) => p.destination.iban === player.iban);
       expect(payouts).toHaveLength(1);
       expect(payouts[0].amount).toEqual({ amount: '300.00', currency: 'CZK' });

@@ -41,7 +41,7 @@ export function pspSettings(h: Harness, settings: { provider?: object; webhooks?
 
 /** Waits until the sandbox has delivered every webhook it owes (and the gateway answered). */
 export async function webhooksDelivered(h: Harness): Promise<void> {
-  await eventually(async () => ((await sandboxCall(h, 'GET', '/control/psp/deliveries')).json.inFlight === 0 ? true : undefined), 'webhook deliveries', 300);
+  await eventually(async () => ((await sandboxCall(h, 'GET', '/control/psp/deliveries')).json.inFlight === 0 ? true : undefined), 'webhook deliveries');
 }
 
 let cardSequence = 0;
@@ -104,7 +104,7 @@ export async function temporaryPlayerWithBankAccount(h: Harness): Promise<Cashie
 export async function registeredPlayer(h: Harness, firstDeposit = '100.00'): Promise<CashierPlayer> {
   const player = await temporaryPlayerWithBankAccount(h);
   await verifyByTransfer(h, player, player.bankMethodId, player.iban, player.holderName, firstDeposit);
-  await eventually(async () => ((await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId } })).state === 'REGISTERED' ? true : undefined), 'registration completion', 200);
+  await eventually(async () => ((await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId } })).state === 'REGISTERED' ? true : undefined), 'registration completion');
   return player;
 }
 

@@ -22,7 +22,7 @@ afterAll(async () => {
 const withdraw = (player: { accessToken: string }, amount: string, headers = key()) => asPlayer(h, player, 'POST', '/v1/withdrawals', { amount: czk(amount) }, headers);
 const problemType = (response: { json(): { type?: string } }) => response.json().type?.replace('https://problems.casino.example/', '');
 const withdrawal = (id: string) => h.connections.db.cashierWithdrawal.findUniqueOrThrow({ where: { id } });
-const until = (id: string, status: string) => eventually(async () => ((await withdrawal(id)).status === status ? true : undefined), `withdrawal ${status}`, 200);
+const until = (id: string, status: string) => eventually(async () => ((await withdrawal(id)).status === status ? true : undefined), `withdrawal ${status}`);
 
 /** A registered player whose cash balance is `amount`: 100 CZK from the verification transfer, the rest deposited by online banking. */
 async function funded(amount: string): Promise<CashierPlayer> {
@@ -181,7 +181,7 @@ describe('withdrawals: the flow', () => {
     const large = (await withdraw(player, '50000.00')).json();
     h.guards.payoutHolds.add(player.playerId);
     await asStaff(h, ['finance'], 'POST', `/v1/cashier/withdrawals/${large.id}/decision`, { decision: 'approve', note: 'documents checked' });
-    await eventually(async () => ((await withdrawal(large.id)).reviewReasons.length > 1 ? true : undefined), 'payout held', 200);
+    await eventually(async () => ((await withdrawal(large.id)).reviewReasons.length > 1 ? true : undefined), 'payout held');
     expect(await withdrawal(large.id)).toMatchObject({ status: 'IN_REVIEW', sentAt: null });
     expect((await sandboxCall(h, 'GET', `/control/psp/payouts?reference=${large.id}`)).json.payouts).toEqual([]);
     h.guards.payoutHolds.delete(player.playerId);

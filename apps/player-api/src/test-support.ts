@@ -9,6 +9,7 @@ import { buildAdminApi, loadAdminApiConfig } from '@casino/admin-api';
 import { createCashierContext, createPaymentProviderClient, type CashierContext } from '@casino/cashier';
 import { createTestGuards, type TestGuards } from '@casino/cashier/testing';
 import { ManualClock } from '@casino/core';
+import { waitFor } from '@casino/core/testing';
 import { createMinistryRegistersClient, screenPlayer } from '@casino/compliance';
 import type { App } from '@casino/http';
 import { buildPaymentsGateway, loadPaymentsGatewayConfig } from '@casino/payments-gateway';
@@ -68,8 +69,10 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
   const sandbox = await buildSandbox({ config: loadSandboxConfig({ LOG_LEVEL: 'silent', PSP_WEBHOOK_URL: `${gatewayUrl}/v1/webhooks/sandbox-psp`, PSP_WEBHOOK_SECRETS: webhookSecret }), clock });
   const sandboxUrl = await sandbox.listen({ host: '127.0.0.1', port: 0 });
   await fetch(`${sandboxUrl}/control/psp`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webhooks: { retry: { attemptsMax: 8, baseMs: 25, maxMs: 400 } } }) });
-  const registers = createMinistryRegistersClient({ baseUrl: sandboxUrl, clock, timeoutMs: 1_000, retries: 1, backoff: { baseMs: 10, maxMs: 20 } });
-  const paymentProvider = createPaymentProviderClient({ name: 'sandbox-psp', baseUrl: sandboxUrl, timeoutMs: 2_000, retries: 1, backoff: { baseMs: 10, maxMs: 20 } });
+  // Generous timeouts: no test here is about a slow register or provider, and a loaded machine must
+  // not turn a late answer from the in-process sandbox into "unavailable" (issue 14 (11)).
+  const registers = createMinistryRegistersClient({ baseUrl: sandboxUrl, clock, timeoutMs: 10_000, retries: 1, backoff: { baseMs: 10, maxMs: 20 } });
+  const paymentProvider = createPaymentProviderClient({ name: 'sandbox-psp', baseUrl: sandboxUrl, timeoutMs: 10_000, retries: 1, backoff: { baseMs: 10, maxMs: 20 } });
   const config = loadPlayerApiConfig({ ...env, MF_REGISTERS_URL: sandboxUrl, PSP_URL: sandboxUrl });
   const api = await buildPlayerApi({ config, ...shared, registers, paymentProvider });
   const admin = await buildAdminApi({ config: loadAdminApiConfig(env), ...shared });
@@ -133,13 +136,12 @@ export function applicationFor(person: SandboxPerson, overrides: Record<string, 
   };
 }
 
-export async function eventually<T>(read: () => Promise<T | undefined>, what: string, attemptsMax = 100): Promise<T> {
-  for (let attempt = 0; attempt < attemptsMax; attempt++) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${what} did not arrive`);
+/**
+ * Waits until `read` gives a value (jobs, webhooks, mail arrive asynchronously). A time budget, not
+ * an attempt count: 100 × 50 ms passed on an idle machine and failed on a busy one (issue 14 (11)).
+ */
+export function eventually<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
+  return waitFor(read, { what }) as Promise<T>;
 }
 
 /** The newest e-mail to `to` whose text matches `pattern`, read from the sandbox mailbox over HTTP; returns the first capture group. */

@@ -4,6 +4,7 @@ import type { App } from '@casino/http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSandbox } from './app.ts';
 import { loadSandboxConfig } from './config.ts';
+import { waitFor } from '@casino/core/testing';
 
 const secret = 'whsec_c2FuZGJveC1wc3AtdGVzdC1zZWNyZXQtMDEyMzQ1Njc4OQ==';
 let app: App;
@@ -56,11 +57,7 @@ const configure = (payload: object) => app.inject({ method: 'PUT', url: '/contro
 const headers = (key: string) => ({ 'idempotency-key': key });
 
 async function settled(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if ((await app.inject({ method: 'GET', url: '/control/psp/deliveries' })).json().inFlight === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('deliveries did not finish');
+  await waitFor(async () => (await app.inject({ method: 'GET', url: '/control/psp/deliveries' })).json().inFlight === 0, { what: 'webhook deliveries to finish', intervalMs: 10 });
 }
 
 async function cardToken(number = '4242424242424242'): Promise<string> {

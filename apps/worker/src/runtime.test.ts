@@ -1,6 +1,7 @@
 import { createRedis, defineJob, enqueueOutboxMessage, handleOnce, transaction, type JobDefinition } from '@casino/db';
 import { Queue } from 'bullmq';
 import { createTestConnections, type TestConnections } from '@casino/http/testing';
+import { waitFor } from '@casino/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startWorkerRuntime, systemQueueName, type ScheduledTask, type WorkerRuntime } from './runtime.ts';
@@ -51,12 +52,9 @@ function start(jobs: JobDefinition[], workerId: string, queuePrefix = connection
   });
 }
 
-async function eventually(check: () => Promise<boolean>, attemptsMax = 100): Promise<void> {
-  for (let attempt = 0; attempt < attemptsMax; attempt++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not met in time');
+// Bounded by time, not by a number of attempts, so a busy machine does not fail it (issue 14 (11)).
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  await waitFor(check, { what: 'the worker to get there', intervalMs: 100 });
 }
 
 const rowsLabelled = (label: string) => connections.db.workerHeartbeat.count({ where: { workerId: label } });
@@ -86,7 +84,7 @@ describe('worker: outbox delivery', () => {
     // The retry is scheduled with backoff; the restarted worker runs it.
     const healthy = recordingJob();
     const second = await start([healthy], 'worker-restarted');
-    await eventually(async () => (await rowsLabelled('after-restart')) === 1, 150);
+    await eventually(async () => (await rowsLabelled('after-restart')) === 1);
     await second.stop();
     expect(await rowsLabelled('after-restart')).toBe(1);
   });

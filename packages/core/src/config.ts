@@ -205,9 +205,19 @@ export const baseConfigSchema = z.object({
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 
+/**
+ * How long start-up waits for PostgreSQL and Redis that accept connections but are slow to answer
+ * (a busy machine); refused connections ("not running") are reported after a few quick retries
+ * whatever this says (issue 14, item 11). Read by every service and by `npm start` / `npm test`.
+ */
+export const dependencyWaitSchema = z.object({
+  DEPENDENCY_WAIT_MS_MAX: intVar(60_000, { min: 1_000, max: 3_600_000 }),
+});
+
 /** Every HTTP service: the base plus the address it binds to; each app adds its own port. */
 export const serviceConfigSchema = baseConfigSchema.extend({
   HOST: hostVar(),
+  ...dependencyWaitSchema.shape,
 });
 
 export type ServiceConfig = z.infer<typeof serviceConfigSchema>;

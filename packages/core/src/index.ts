@@ -20,6 +20,7 @@ export {
   redactUrl,
   secretVar,
   serviceConfigSchema,
+  dependencyWaitSchema,
   type ServiceConfig,
   urlVar,
 } from './config.ts';

@@ -13,9 +13,17 @@ export {
 export { applyMigrations, type MigrationResult } from './migrate.ts';
 export { countPendingOutboxMessages, enqueueOutboxMessage, relayOutboxBatch, type OutboxMessage, type OutboxMessageInput, type RelayOptions } from './outbox.ts';
 export { handleOnce, type HandleOnceResult } from './inbox.ts';
-export { createRedis, type CreateRedisOptions, type Redis } from './redis.ts';
+export { createRedis, redisReady, type CreateRedisOptions, type Redis } from './redis.ts';
 export { defineJob, type JobContext, type JobDefinition } from './jobs.ts';
 export {
   assertLoginAllowed, assertRulesSound as assertLoginThrottleRulesSound, defaultLoginThrottleRules, purgeLoginThrottle, recordLoginFailure, recordLoginSuccess,
   type LoginAttempt, type LoginThrottleRules, type ThrottleBudget,
 } from './login-throttle.ts';
+export {
+  classifyConnectionError,
+  ConnectionUnavailableError,
+  connectionWaitDefaults,
+  waitForConnection,
+  type ConnectionFailure,
+  type WaitForConnectionOptions,
+} from './wait-for-connection.ts';

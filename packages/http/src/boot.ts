@@ -1,15 +1,17 @@
-import { createDb, createRedis, type Db, type Redis } from '@casino/db';
+import { createDb, createRedis, redisReady, type Db, type Redis } from '@casino/db';
 import { createHttpApp, type App } from './create-app.ts';
 import type { ReadinessCheck } from './plugins/health.ts';
 import { DependencyUnavailableError, requireReachable } from './dependencies.ts';
 import { listenWithGracefulShutdown } from './server.ts';
+
+type BootConfig = { DATABASE_URL: string; REDIS_URL: string; HOST: string; DEPENDENCY_WAIT_MS_MAX: number };
 
 export interface ServiceConnections {
   db: Db;
   redis: Redis;
 }
 
-export interface BootServiceOptions<C extends { DATABASE_URL: string; REDIS_URL: string; HOST: string }> {
+export interface BootServiceOptions<C extends BootConfig> {
   service: string;
   /** Parses the environment; throws ConfigError naming each bad variable. */
   loadConfig: () => C;
@@ -21,10 +23,11 @@ export interface BootServiceOptions<C extends { DATABASE_URL: string; REDIS_URL:
 }
 
 /**
- * The `server.ts` of every app: configuration, connections checked up front (a clear message and
- * exit 1 when PostgreSQL or Redis is missing), listen, and a clean stop on SIGTERM/SIGINT.
+ * The `server.ts` of every app: configuration, connections checked up front (waiting for slow ones;
+ * a clear message and exit 1 when PostgreSQL or Redis is not running), listen, and a clean stop on
+ * SIGTERM/SIGINT.
  */
-export async function bootService<C extends { DATABASE_URL: string; REDIS_URL: string; HOST: string }>(options: BootServiceOptions<C>): Promise<void> {
+export async function bootService<C extends BootConfig>(options: BootServiceOptions<C>): Promise<void> {
   let connections: ServiceConnections | undefined;
   try {
     const config = options.loadConfig();
@@ -33,8 +36,11 @@ export async function bootService<C extends { DATABASE_URL: string; REDIS_URL: s
       redis: createRedis({ redisUrl: config.REDIS_URL, connectionName: options.service }),
     };
     const { db, redis } = connections;
-    await requireReachable('PostgreSQL', config.DATABASE_URL, () => db.$queryRaw`SELECT 1`);
-    await requireReachable('Redis', config.REDIS_URL, () => redis.ping());
+    const wait = { waitMsMax: config.DEPENDENCY_WAIT_MS_MAX, onWaiting: (notice: string) => process.stderr.write(`${options.service}: ${notice}\n`) };
+    // The first query also loads Prisma's query compiler, seconds on a loaded machine: waited for.
+    await requireReachable('PostgreSQL', config.DATABASE_URL, () => db.$queryRaw`SELECT 1`, wait);
+    // PING only once the connection is open: before, it fails with "Stream isn't writeable".
+    await requireReachable('Redis', config.REDIS_URL, async () => (await redisReady(redis), redis.ping()), wait);
     const app = await options.build(config, connections);
     let stopExtra: (() => Promise<void>) | undefined;
     await listenWithGracefulShutdown(app, {

@@ -49,8 +49,11 @@ const minor = (m: Money) => m.toMinor();
 const fromMinor = (amountMinor: bigint) => Money.fromMinor(amountMinor, 'CZK');
 const sign = (type: AccountType): bigint => (type === 'ASSET' || type === 'EXPENSE' ? 1n : -1n);
 
-/** Resolves once `parties` callers are waiting (or after the timeout, reporting that it timed out). */
-function barrier(parties: number, timeoutMs = 5_000) {
+/**
+ * Resolves once `parties` callers are waiting (or after the timeout, reporting that it timed out).
+ * Twenty connections each opening a transaction can take seconds on a busy machine (issue 14 (11)).
+ */
+function barrier(parties: number, timeoutMs = 20_000) {
   let arrived = 0;
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));

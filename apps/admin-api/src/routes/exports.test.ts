@@ -11,6 +11,7 @@ import * as ledger from '@casino/ledger';
 import { czechReportingRules, verifyExportFile } from '@casino/reporting';
 import { reportingJobs, startWorkerRuntime, type WorkerRuntime } from '@casino/worker';
 import { parse } from 'csv-parse/sync';
+import { waitFor } from '@casino/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoutes, buildAdminApi } from '../app.ts';
 import { loadAdminApiConfig } from '../config.ts';
@@ -60,13 +61,9 @@ const bearer = (staff: TestStaff) => ({ authorization: `Bearer ${app.issueAccess
 const get = (url: string, staff: TestStaff) => app.inject({ method: 'GET', url, headers: bearer(staff) });
 const november = 'from=2026-11-01T00:00:00%2B01:00&to=2026-12-01T00:00:00%2B01:00';
 
-async function eventually<T>(probe: () => Promise<T | null | undefined>, attemptsMax = 150): Promise<T> {
-  for (let attempt = 0; attempt < attemptsMax; attempt++) {
-    const value = await probe();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not met in time');
+// Bounded by time, not by a number of attempts, so a busy machine does not fail it (issue 14 (11)).
+function eventually<T>(probe: () => Promise<T | null | undefined>): Promise<T> {
+  return waitFor(probe, { what: 'the condition', intervalMs: 100 }) as Promise<T>;
 }
 
 describe('auditor exports over HTTP (issue 10)', () => {

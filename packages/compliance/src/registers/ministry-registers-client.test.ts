@@ -106,19 +106,17 @@ describe('004:AMB-12 fail closed: an unreachable register never answers in the p
     await control('PUT', '/control/mf', { available: false, mode: 'timeout' });
     const started = performance.now();
     const answer = await client({ timeoutMs: 500, retries: 0 }).checkExcludedPersons(jan);
-    const elapsedMs = performance.now() - started;
+    // "timeout", not "server-error": the client ended the wait; the sandbox answers 503 only after
+    // its 25 s hold. (No upper bound on the time: a busy machine may take longer, issue 14 (11).)
     expect(answer).toEqual({ status: 'unavailable', reason: 'timeout' });
-    expect(elapsedMs).toBeGreaterThanOrEqual(490);
-    // Far below the sandbox's 25 s hold: the client, not the register, ended the wait.
-    expect(elapsedMs).toBeLessThan(500 + 2_000);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(490);
   });
 
   it('004:AMB-12 with retries, each attempt is cut at the timeout: (retries + 1) attempts, then "unavailable"', async () => {
     await control('PUT', '/control/mf', { available: false, mode: 'timeout' });
     const before = await calls();
-    const started = performance.now();
+    // Three attempts within the test's timeout, each answered "timeout" rather than the sandbox's 503 after 25 s.
     expect(await client({ timeoutMs: 500, retries: 2 }).verifyIdentity(jan)).toEqual({ status: 'unavailable', reason: 'timeout' });
-    expect(performance.now() - started).toBeLessThan(3 * 500 + 2 * 20 + 2_000);
     expect((await calls()).identityVerifications - before.identityVerifications).toBe(3);
   });
 
@@ -216,10 +214,10 @@ describe('circuit breaker per register', () => {
     expect((await calls()).excludedPersonsChecks - before.excludedPersonsChecks).toBe(3 * 3);
     expect(registers.circuitStates().excludedPersons).toBe('open');
 
+    // "At once" is shown by the register's call count, not by a stopwatch (issue 14 (11)).
     const counted = await calls();
-    const started = performance.now();
     expect(await registers.checkExcludedPersons(tomas)).toEqual({ status: 'unavailable', reason: 'circuit-open' });
-    expect(performance.now() - started).toBeLessThan(100);
+    expect(await calls()).toEqual(counted);
     // Even with the register back, an open breaker does not call it before openMs.
     await control('PUT', '/control/mf', { available: true });
     expect(await registers.checkExcludedPersons(tomas)).toEqual({ status: 'unavailable', reason: 'circuit-open' });

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Money, type CurrencyCode } from '@casino/core';
+import { waitFor } from '@casino/core/testing';
 import { createTestDatabase, type TestDatabase } from '@casino/db/testing';
 import { sealBlocks, trialBalance } from '@casino/ledger';
 import { parse } from 'csv-parse/sync';
@@ -54,7 +55,7 @@ async function directCsv(registerName: string, filters: object, format: 'csv' | 
   const started = await startDirectExport(ctx, { registerName, format, filters, requestedBy: 'test-auditor' });
   const bytes = await readAll(started.body);
   // The manifest is stored just after the last byte.
-  for (let i = 0; i < 100 && (await findExport(ctx, started.exportId)).status !== 'READY'; i++) await new Promise((r) => setTimeout(r, 20));
+  await waitFor(async () => (await findExport(ctx, started.exportId)).status === 'READY', { what: `export ${started.exportId} READY` });
   return { started, bytes, manifest: await readExportManifest(ctx, started.exportId) };
 }
 
@@ -149,9 +150,7 @@ describe('a reader that goes away', () => {
     for (let i = 0; i < czechReportingRules.exports.concurrentMax + 1; i++) {
       const started = await startDirectExport(ctx, { registerName: 'ledger-transactions', format: 'csv', filters: january, requestedBy: 'leaver' });
       for await (const chunk of started.body) { void chunk; break; } // read one chunk, then hang up
-      let status = (await findExport(ctx, started.exportId)).status;
-      for (let wait = 0; wait < 100 && status !== 'FAILED'; wait++, status = (await findExport(ctx, started.exportId)).status) await new Promise((r) => setTimeout(r, 20));
-      expect(status).toBe('FAILED');
+      await waitFor(async () => (await findExport(ctx, started.exportId)).status === 'FAILED', { what: `abandoned export ${started.exportId} FAILED` });
     }
     // Every slot came back: a complete export still runs.
     const { manifest } = await directCsv('ledger-transactions', january);
@@ -206,12 +205,12 @@ describe('integrity: block coverage and verification', () => {
   }
 
   it('issue 10: the manifest names the sealed block range and the last block\'s hash; a sound file verifies', async () => {
-    for (let attempt = 0; attempt < 100; attempt++) {
+    // Other test files' open transactions hold the sealing horizon back: seal until all are in.
+    await waitFor(async () => {
       await sealBlocks(testDb.db, { transactionsPerBlockMax: 3, blocksMax: 100 });
       const [sealed] = await testDb.db.$queryRaw<[{ n: bigint }]>`SELECT COALESCE(sum(transaction_count), 0)::bigint AS n FROM ledger_block`;
-      if (Number(sealed.n) >= (await testDb.db.ledgerTransaction.count())) break;
-      await new Promise((r) => setTimeout(r, 50)); // other test files' open transactions hold the sealing horizon back
-    }
+      return Number(sealed.n) >= (await testDb.db.ledgerTransaction.count());
+    }, { what: 'every ledger transaction sealed' });
     const { bytes, manifest } = await directCsv('ledger-transactions', ledgerFilters);
     const blocks = await testDb.db.ledgerBlock.findMany({ orderBy: { blockNo: 'asc' } });
     expect(manifest.coverage).toMatchObject({ kind: 'ledger-blocks', transactionCount: 5, sealedTransactionCount: 5, unsealedTransactionCount: 0 });
