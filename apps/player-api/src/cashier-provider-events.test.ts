@@ -138,7 +138,7 @@ describe('provider events: amounts (issue 14 (8))', () => {
 
 describe('provider events: payouts (issue 14 (7))', () => {
   const withdrawalRow = (id: string) => h.connections.db.cashierWithdrawal.findUniqueOrThrow({ where: { id } });
-  const until = (id: string, status: string) => eventually(async () => ((await withdrawalRow(id)).status === status ? true : undefined), `withdrawal ${status}`, 200);
+  const until = (id: string, status: string) => eventually(async () => ((await withdrawalRow(id)).status === status ? true : undefined), `withdrawal ${status}`);
   const settlements = (id: string) => h.connections.db.ledgerTransaction.count({ where: { idempotencyKey: `cashier-withdrawal-settle:${id}` } });
   const discrepancies = async () => (await asStaff(h, ['finance'], 'GET', '/v1/cashier/withdrawals?status=discrepancy')).json().withdrawals as Array<{ id: string; status: string; discrepancy: { reason: string } | null }>;
 
