@@ -208,6 +208,8 @@ export type BaseConfig = z.infer<typeof baseConfigSchema>;
 /** Every HTTP service: the base plus the address it binds to; each app adds its own port. */
 export const serviceConfigSchema = baseConfigSchema.extend({
   HOST: hostVar(),
+  /** TLS terminates in front of the service (ingress, proxy): send Strict-Transport-Security. */
+  BEHIND_TLS: boolVar(false),
 });
 
 export type ServiceConfig = z.infer<typeof serviceConfigSchema>;
