@@ -81,7 +81,7 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
     db: connections.db,
     redisUrl: connections.redisUrl,
     queuePrefix: connections.redisKeyPrefix,
-    jobs: [...notificationJobs(sandboxUrl), ...cashierJobs({ cashier: (db) => ({ ...cashier, db }), players: (db) => ({ ...ctx, db }), logger: { warn: () => undefined } })],
+    jobs: [...notificationJobs(sandboxUrl, pii), ...cashierJobs({ cashier: (db) => ({ ...cashier, db }), players: (db) => ({ ...ctx, db }), logger: { warn: () => undefined } })],
     schedules: [],
     logger: { warn: () => undefined, error: () => undefined },
     relayIntervalMs: 50,

@@ -26,7 +26,7 @@ function workerPlayersContext(config: WorkerConfig): (db: Db) => PlayersContext 
 /** Every job the worker runs, by outbox topic. Packages export their job definitions; they are registered here. */
 export function registeredJobs(config: WorkerConfig, logger: { warn(details: object, message: string): void } = { warn: () => undefined }): JobDefinition[] {
   return [
-    ...notificationJobs(config.NOTIFICATIONS_URL),
+    ...notificationJobs(config.NOTIFICATIONS_URL, new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY })),
     ...complianceJobs(),
     ...cashierJobs({ cashier: workerCashierContext(config), players: workerPlayersContext(config), logger }),
     ...reportingJobs(),

@@ -5,7 +5,10 @@ export { parseBirthNumber, type BirthNumber, type BirthNumberResult } from './bi
 export { completeRegistration, type CompleteRegistrationRequest } from './complete-registration.ts';
 export type { PlayersContext } from './context.ts';
 export { login, registerSupportHint, verifySmsCode, type LoginResult } from './login.ts';
-export { emailTopic, smsTopic, EmailPayloadSchema, SmsPayloadSchema, type EmailPayload, type SmsPayload } from './notifications.ts';
+export {
+  emailTopic, smsTopic, notificationVersion, EmailPayloadSchema, SmsPayloadSchema, EmailMessageSchema, SmsMessageSchema, openNotificationText, sendEmail, sendSms,
+  type EmailPayload, type SmsPayload, type EmailMessage, type SmsMessage, type NotificationSealer,
+} from './notifications.ts';
 export { assertEligible, type Address, type PersonalData } from './person.ts';
 export { playerAccountsFor } from './limits-accounts.ts';
 export { generatePiiKeys, PiiProtector, type PiiKeys } from './pii.ts';
