@@ -11,7 +11,7 @@ import { transaction, type Db } from '@casino/db';
 import { findAccountByCode, paymentProviderClearingCode } from '@casino/ledger';
 import { czechProfile } from '@casino/limits';
 import {
-  confirmEmail, creditTemporaryDeposit, czechPlayerRules, emailTopic, login, PiiProtector, smsTopic, submitApplication, verifySmsCode,
+  confirmEmail, creditTemporaryDeposit, czechPlayerRules, emailTopic, login, openNotificationText, PiiProtector, smsTopic, submitApplication, verifySmsCode,
   type PlayersContext,
 } from '@casino/players';
 import { buildSandbox, loadSandboxConfig, sandboxPeople } from '@casino/sandbox';
@@ -67,10 +67,10 @@ async function enrol(ctx: PlayersContext, provider: string): Promise<void> {
     selfLimits: ctx.limitsProfile.registrationMeasures.map((m) =>
       m.code === 'deposit:day' ? { measure: m.code, decision: 'set' as const, amountMinor: 1_000_000n } : { measure: m.code, decision: 'refused' as const }),
   });
-  await confirmEmail(ctx, await outboxCapture(ctx.db, emailTopic, demoPlayer.email, /Confirmation token: (\S+)/));
+  await confirmEmail(ctx, await outboxCapture(ctx, emailTopic, demoPlayer.email, /Confirmation token: (\S+)/));
   const first = await login(ctx, demoPlayer.email, demoPlayer.password, '127.0.0.1');
   if (first.status !== 'sms-code-required') throw new Error(`demo player: expected the contract's SMS code, got ${first.status}`);
-  await verifySmsCode(ctx, first.challengeId, await outboxCapture(ctx.db, smsTopic, demoPlayer.phone, /code: (\d{6})/), '127.0.0.1');
+  await verifySmsCode(ctx, first.challengeId, await outboxCapture(ctx, smsTopic, demoPlayer.phone, /code: (\d{6})/), '127.0.0.1');
   const clearing = await findAccountByCode(ctx.db, paymentProviderClearingCode(provider, 'CZK'));
   if (!clearing) throw new Error(`demo player: no clearing account for ${provider}`);
   await transaction(ctx.db, (tx) => creditTemporaryDeposit(tx, {
@@ -79,12 +79,15 @@ async function enrol(ctx: PlayersContext, provider: string): Promise<void> {
   }));
 }
 
-/** The newest outbox message of `topic` to `to` whose text matches `pattern`: its first capture group. */
-async function outboxCapture(db: Db, topic: string, to: string, pattern: RegExp): Promise<string> {
-  const messages = await db.outboxMessage.findMany({ where: { topic }, orderBy: { createdAt: 'desc' }, take: 50 });
+/**
+ * The newest outbox message of `topic` to `to` whose text matches `pattern`: its first capture group.
+ * The seed runs before any worker, so the message is not relayed yet and its sealed text is still there.
+ */
+async function outboxCapture(ctx: PlayersContext, topic: string, to: string, pattern: RegExp): Promise<string> {
+  const messages = await ctx.db.outboxMessage.findMany({ where: { topic, relayedAt: null }, orderBy: { createdAt: 'desc' }, take: 50 });
   for (const message of messages) {
-    const payload = message.payload as { to?: string; text?: string };
-    const match = payload.to === to ? pattern.exec(payload.text ?? '') : null;
+    const payload = message.payload as { to?: string; sealed?: string };
+    const match = payload.to === to && payload.sealed ? pattern.exec(openNotificationText(ctx.pii, { sealed: payload.sealed })) : null;
     if (match?.[1]) return match[1];
   }
   throw new Error(`demo player: no ${topic} message to ${to}`);

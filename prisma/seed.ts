@@ -76,9 +76,15 @@ export const demoTables: readonly TableDefinition[] = [
   { code: 'blackjack-premium-1', name: 'Premium Blackjack', game: 'blackjack', variant: 'reel-premium-blackjack', currency: 'CZK', seatsMax: 5, bettingTimeMs: 15_000, actionTimeMs: 15_000, idleRoundsMax: 5, limits: blackjackLimits },
 ];
 
-async function seedDemoTables(db: Db): Promise<string[]> {
-  for (const table of demoTables) await createTable(db, table, systemClock.now());
-  return [`Tables (game service, GET /v1/tables): ${demoTables.map((t) => t.code).join(', ')}.`];
+/**
+ * The banner names each table by the id the game service's routes take (`/v1/tables/{tableId}/…`),
+ * beside its code, which only the lobby shows (issue 14, newcomer frictions; D-1455).
+ */
+export async function seedDemoTables(db: Db): Promise<string[]> {
+  const tables = [];
+  for (const table of demoTables) tables.push(await createTable(db, table, systemClock.now()));
+  const width = Math.max(...tables.map((t) => t.code.length));
+  return ['Tables (game service, GET /v1/tables; the routes take the id):', ...tables.map((t) => `  ${t.code.padEnd(width)}  ${t.id}`)];
 }
 
 /** Demo seeders in dependency order; later issues append theirs (players, staff, tables). */

@@ -2,6 +2,9 @@
 // Entry point of the README's commands (`npm start`, `npm test`). Plain JavaScript with no
 // dependencies, because it runs before they are installed: it checks Node, installs the
 // workspace when needed, generates the Prisma client, then hands over to scripts/platform.ts.
+// `run <script.ts> [args…]` does the same preparation, then runs that script with tsx: the
+// `bench:*`, `verify:*`, `sim:*` and `docs:requirements` npm scripts go through it, so they work on
+// a fresh clone (they import the Prisma client, which is generated, not committed).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -42,6 +45,15 @@ if (mtime(path.join(root, 'prisma', 'schema.prisma')) > mtime(generatedClient) |
 if (command === 'generate') process.exit(0);
 
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+if (command === 'run') {
+  const [script, ...args] = process.argv.slice(3);
+  if (!script) {
+    console.error('usage: node scripts/bootstrap.mjs run <script.ts> [arguments…]');
+    process.exit(2);
+  }
+  const result = spawnSync(tsx, [path.resolve(root, script), ...args], { cwd: root, stdio: 'inherit' });
+  process.exit(result.status ?? 1);
+}
 const child = spawn(tsx, [path.join(root, 'scripts', 'platform.ts'), command, ...process.argv.slice(3)], { cwd: root, stdio: 'inherit' });
 // Ctrl-C reaches the whole process group; platform.ts decides how to stop. Forward signals sent
 // to this process alone (kill <pid>) so they reach it too.

@@ -48,7 +48,7 @@ function requiredVariables(schema: z.ZodObject): string[] {
 }
 
 function k8sKeys(file: string): string[] {
-  return parseAllDocuments(readText(`infra/k8s/${file}`)).flatMap((doc) => {
+  return parseAllDocuments(readText(`infra/k8s/base/${file}`)).flatMap((doc) => {
     const o = doc.toJS() as { data?: Record<string, string>; stringData?: Record<string, string> } | null;
     return [...Object.keys(o?.data ?? {}), ...Object.keys(o?.stringData ?? {})];
   });

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
 
 const root = new URL('../', import.meta.url);
-const k8sDir = new URL('infra/k8s/', root);
+/** The base: what production runs. Overlays add to it; the development one adds the sandbox. */
+const k8sDir = new URL('infra/k8s/base/', root);
+const developmentDir = new URL('infra/k8s/overlays/development/', root);
 
 /** The deployable processes: name, port variable, default port. */
 const apps = [
@@ -15,7 +17,7 @@ const apps = [
   { name: 'admin-api', portVar: 'ADMIN_API_PORT', port: 3002 },
   { name: 'game-service', portVar: 'GAME_SERVICE_PORT', port: 3003 },
   { name: 'payments-gateway', portVar: 'PAYMENTS_GATEWAY_PORT', port: 3004 },
-  { name: 'sandbox', portVar: 'SANDBOX_PORT', port: 3005 },
+  { name: 'sandbox', portVar: 'SANDBOX_PORT', port: 3005, overlay: 'development' },
   { name: 'worker', portVar: 'WORKER_PORT', port: 3006 },
 ] as const;
 
@@ -54,7 +56,7 @@ interface Deployment extends K8sObject {
 interface Service extends K8sObject {
   spec: { type?: string; selector: Record<string, string>; ports: Array<{ name?: string; port: number; targetPort?: number | string }> };
 }
-interface Kustomization { namespace?: string; resources?: string[]; labels?: Array<{ pairs: Record<string, string> }>; commonLabels?: Record<string, string> }
+interface Kustomization { namespace?: string; resources?: string[]; patches?: Array<{ path?: string }>; labels?: Array<{ pairs: Record<string, string> }>; commonLabels?: Record<string, string> }
 interface ComposeService {
   image?: string;
   build?: { context?: string; dockerfile?: string; args?: Record<string, string> | string[] };
@@ -70,8 +72,8 @@ interface Compose { services: Record<string, ComposeService>; volumes?: Record<s
 
 const readText = (rel: string | URL): string => readFileSync(typeof rel === 'string' ? new URL(rel, root) : rel, 'utf8');
 
-function readK8s(file: string): K8sObject[] {
-  return parseAllDocuments(readText(new URL(file, k8sDir)))
+function readK8s(file: string, dir: URL = k8sDir): K8sObject[] {
+  return parseAllDocuments(readText(new URL(file, dir)))
     .map((doc) => {
       // Throw rather than expect(): this also runs while suites are being collected.
       if (doc.errors.length > 0) throw new Error(`${file}: ${doc.errors.map((e) => e.message).join('; ')}`);
@@ -88,6 +90,9 @@ const manifestFiles = readdirSync(k8sDir).filter(
   (f) => /\.ya?ml$/.test(f) && !/^kustomization\.ya?ml$/.test(f) && !/\.example\.ya?ml$/.test(f),
 );
 const allK8sFiles = readdirSync(k8sDir).filter((f) => /\.ya?ml$/.test(f));
+const development = parse(readText(new URL('kustomization.yaml', developmentDir))) as Kustomization;
+const developmentResources = development.resources ?? [];
+const developmentFiles = readdirSync(developmentDir).filter((f) => /\.ya?ml$/.test(f) && !/^kustomization\.ya?ml$/.test(f));
 
 // Compose uses YAML merge keys (`<<: *app-env`), which YAML 1.2 only honours on request.
 const compose = parse(readText('docker-compose.yml'), { merge: true }) as Compose;
@@ -175,14 +180,17 @@ describe('infra/k8s', () => {
 
   describe.each(apps.map((a) => [a.name, a] as const))('%s', (_name, app) => {
     const file = `${app.name}.yaml`;
-    const objects = existsSync(new URL(file, k8sDir)) ? readK8s(file) : [];
+    // The sandbox is deployed by the development overlay only (issue 14 (13)).
+    const dir = 'overlay' in app ? developmentDir : k8sDir;
+    const listed = 'overlay' in app ? developmentResources : resources;
+    const objects = existsSync(new URL(file, dir)) ? readK8s(file, dir) : [];
     const deployment = objects.find((o) => o.kind === 'Deployment' && o.metadata?.name === app.name) as Deployment | undefined;
     const service = objects.find((o) => o.kind === 'Service' && o.metadata?.name === app.name) as Service | undefined;
     const container = deployment?.spec.template.spec.containers.find((c) => c.name === app.name)
       ?? deployment?.spec.template.spec.containers[0];
 
-    it(`infra: ${app.name} has a Deployment and a ClusterIP Service in infra/k8s/${file}, listed in kustomization.yaml`, () => {
-      expect(resources).toContain(file);
+    it(`infra: ${app.name} has a Deployment and a ClusterIP Service in ${'overlay' in app ? 'infra/k8s/overlays/development' : 'infra/k8s/base'}/${file}, listed in its kustomization.yaml`, () => {
+      expect(listed).toContain(file);
       expect(deployment, 'Deployment').toBeDefined();
       expect(service, 'Service').toBeDefined();
       expect(service?.spec.type ?? 'ClusterIP').toBe('ClusterIP');
@@ -235,16 +243,40 @@ describe('infra/k8s', () => {
     expect(cmd).toContain('scripts/migrate.ts');
   });
 
+  it('issue 14 (13): the base deploys no sandbox: no manifest, no object, no image and no address of it', () => {
+    expect(resources).not.toContain('sandbox.yaml');
+    expect(existsSync(new URL('sandbox.yaml', k8sDir))).toBe(false);
+    for (const file of resources) {
+      expect(JSON.stringify(readK8s(file)), `${file} names the sandbox`).not.toMatch(/sandbox/i);
+    }
+    const config = readK8s('configmap.yaml').find((o) => o.kind === 'ConfigMap');
+    for (const key of ['MF_REGISTERS_URL', 'NOTIFICATIONS_URL', 'PSP_URL']) expect(config?.data?.[key], key).toMatch(/^https:\/\//);
+    expect(config?.data).not.toHaveProperty('SANDBOX_URL');
+  });
+
+  it('issue 14 (13): the development overlay is the base plus the sandbox, with the integrations pointed at it', () => {
+    expect(developmentResources).toEqual(['../../base', 'sandbox.yaml']);
+    expect(development.namespace).toBe('casino');
+    for (const file of developmentFiles) {
+      expect([...developmentResources, ...(development.patches ?? []).map((p) => p.path)], `${file} is not used by the overlay`).toContain(file);
+    }
+    const patch = (development.patches ?? []).flatMap((p) => (p.path ? readK8s(p.path, developmentDir) : [])).find((o) => o.kind === 'ConfigMap');
+    expect(patch?.metadata?.name).toBe('casino-config');
+    for (const key of ['SANDBOX_URL', 'MF_REGISTERS_URL', 'NOTIFICATIONS_URL', 'PSP_URL']) expect(patch?.data?.[key], key).toBe('http://sandbox:3005');
+    expect(patch?.data?.BEHIND_TLS).toBe('false');
+  });
+
   it('infra: no secret value other than obvious placeholders appears in infra/k8s (Secrets hold change-me text, nothing else inlines credentials)', () => {
     const secretKey = /SECRET|PASSWORD|PASSWD|TOKEN|API_?KEY|PRIVATE|CREDENTIAL|DATABASE_URL/i;
-    for (const file of allK8sFiles) {
-      const text = readText(new URL(file, k8sDir));
+    const everyFile = [...allK8sFiles.map((file) => ({ dir: k8sDir, file })), ...developmentFiles.map((file) => ({ dir: developmentDir, file }))];
+    for (const { dir, file } of everyFile) {
+      const text = readText(new URL(file, dir));
       expect(text, `${file}: private key material`).not.toMatch(/-----BEGIN [A-Z ]*PRIVATE KEY-----/);
       // A URL with user:password@ is a credential unless the password is a placeholder.
       for (const m of text.matchAll(/[a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:([^\s@]+)@/gi)) {
         expect(m[1], `${file}: credential in URL`).toMatch(placeholder);
       }
-      for (const o of readK8s(file)) {
+      for (const o of readK8s(file, dir)) {
         if (o.kind === 'Secret') {
           for (const [k, v] of Object.entries(o.stringData ?? {})) expect(v, `${file} ${k}`).toMatch(placeholder);
           for (const [k, v] of Object.entries(o.data ?? {})) {

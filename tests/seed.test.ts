@@ -40,4 +40,19 @@ describe('seed (npm start)', () => {
     expect(first.lines.join('\n')).toContain(demoPlayer.password);
     expect(await findInvariantViolations(testDb.db)).toEqual([]);
   });
+
+  it('issue 14 (newcomer frictions): the start banner names every demo table by the id the game service\'s routes take (a UUID), beside its code', async () => {
+    const { lines } = await seedData(testDb.url);
+    const heading = lines.findIndex((line) => line.includes('Tables (game service'));
+    expect(heading).toBeGreaterThan(-1);
+    const tables = await testDb.db.gameTable.findMany({ select: { id: true, code: true } });
+    expect(tables.length).toBeGreaterThan(0);
+    for (const table of tables) {
+      const line = lines.slice(heading + 1).find((l) => l.trim().startsWith(`${table.code} `));
+      expect(line, table.code).toBeDefined();
+      const printed = line!.trim().split(/\s+/)[1];
+      expect(printed).toBe(table.id);
+      expect(printed).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    }
+  });
 });

@@ -88,7 +88,7 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
     redisUrl: connections.redisUrl,
     queuePrefix: connections.redisKeyPrefix,
     jobs: [
-      ...notificationJobs(sandboxUrl),
+      ...notificationJobs(sandboxUrl, pii),
       ...cashierJobs({ cashier: (db) => ({ ...cashier, db }), players: (db) => ({ ...ctx, db }), logger: { warn: () => undefined } }),
       // Seats of a player whose access ended: a game service built on this harness uses the prefix `${prefix}:games`.
       ...playerAccessJobs({ tables: workerTablesContext(connections.redis, gameServiceRedisPrefix(connections), clock) }),

@@ -159,4 +159,21 @@ describe('sandbox: payment provider', () => {
     const response = await app.inject({ method: 'POST', url: '/psp/card-tokens', payload: { number: '4242424242424242', expiryMonth: 1, expiryYear: 2030, holderName: 'A B' } });
     expect(response.statusCode).toBe(503);
   });
+
+  it('issue 14 (13): the control API never serves the webhook signing secret: GET and PUT /control/psp show how many are set, a new secret is write-only', async () => {
+    const rotated = 'whsec_cm90YXRlZC1zYW5kYm94LXNlY3JldC0wMTIzNDU2Nzg5YWJjZA==';
+    const shown = await app.inject({ method: 'GET', url: '/control/psp' });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().webhooks).toMatchObject({ secretCount: 1 });
+    expect(shown.json().webhooks).not.toHaveProperty('secrets');
+    expect(shown.body).not.toContain(secret.slice(6, 30));
+    const changed = await configure({ webhooks: { secrets: [secret, rotated] } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().webhooks).toMatchObject({ secretCount: 2 });
+    expect(changed.body).not.toContain(rotated.slice(6, 30));
+    expect((await app.inject({ method: 'GET', url: '/control/psp' })).body).not.toContain(rotated.slice(6, 30));
+    const openapi = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const response = openapi.paths['/control/psp'].get.responses['200'].content['application/json'].schema;
+    expect(JSON.stringify(response)).not.toContain('"secrets"');
+  });
 });

@@ -8,6 +8,7 @@ export async function buildWorkerHealthApp(config: WorkerConfig, connections: Se
     version: '0.1.0',
     description: 'BullMQ workers: outbox relay, job handlers, repeatable schedules. Health endpoints only.',
     logLevel: config.LOG_LEVEL,
+    hsts: config.BEHIND_TLS,
     readinessChecks: connectionReadinessChecks(connections),
   });
 }

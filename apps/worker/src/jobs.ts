@@ -31,7 +31,7 @@ const gameServiceRedisPrefix = 'casino';
 export function registeredJobs(config: WorkerConfig, redis: Redis, logger: { warn(details: object, message: string): void } = { warn: () => undefined }): JobDefinition[] {
   return [
     ...playerAccessJobs({ tables: workerTablesContext(redis, gameServiceRedisPrefix) }),
-    ...notificationJobs(config.NOTIFICATIONS_URL),
+    ...notificationJobs(config.NOTIFICATIONS_URL, new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY })),
     ...complianceJobs(),
     ...cashierJobs({ cashier: workerCashierContext(config), players: workerPlayersContext(config), logger }),
     ...reportingJobs(),

@@ -1,13 +1,14 @@
 import { defineJob, handleOnce, type JobDefinition } from '@casino/db';
-import { EmailPayloadSchema, emailTopic, SmsPayloadSchema, smsTopic } from '@casino/players';
+import { EmailMessageSchema, emailTopic, notificationVersion, openNotificationText, SmsMessageSchema, smsTopic, type NotificationSealer } from '@casino/players';
 
 /**
  * Delivers e-mail and SMS from the outbox to the mail/SMS provider over HTTP (apps/sandbox's mailbox in
  * development and tests). A message is recorded as handled in the same transaction that sends it; a
  * failed send rolls back and BullMQ retries it. A crash between the provider's answer and the commit
- * can send a message twice: at-least-once, as a mail provider is anyway.
+ * can send a message twice: at-least-once, as a mail provider is anyway. The text arrives sealed (it
+ * may hold an SMS code or a confirmation token) and is opened only here, for the provider.
  */
-export function notificationJobs(providerBaseUrl: string, timeoutMs = 5_000): JobDefinition[] {
+export function notificationJobs(providerBaseUrl: string, sealer: Pick<NotificationSealer, 'decrypt'>, timeoutMs = 5_000): JobDefinition[] {
   const deliver = async (path: string, body: unknown) => {
     const response = await fetch(new URL(path, providerBaseUrl), {
       method: 'POST',
@@ -20,18 +21,18 @@ export function notificationJobs(providerBaseUrl: string, timeoutMs = 5_000): Jo
   return [
     defineJob({
       topic: emailTopic,
-      version: 1,
-      payload: EmailPayloadSchema,
+      version: notificationVersion,
+      payload: EmailMessageSchema,
       handle: async (email, { messageId, db }) => {
-        await handleOnce(db, emailTopic, messageId, () => deliver('/mail/messages', email));
+        await handleOnce(db, emailTopic, messageId, () => deliver('/mail/messages', { to: email.to, subject: email.subject, text: openNotificationText(sealer, email) }));
       },
     }),
     defineJob({
       topic: smsTopic,
-      version: 1,
-      payload: SmsPayloadSchema,
+      version: notificationVersion,
+      payload: SmsMessageSchema,
       handle: async (sms, { messageId, db }) => {
-        await handleOnce(db, smsTopic, messageId, () => deliver('/sms/messages', sms));
+        await handleOnce(db, smsTopic, messageId, () => deliver('/sms/messages', { to: sms.to, text: openNotificationText(sealer, sms) }));
       },
     }),
   ];

@@ -2,7 +2,7 @@ import { findVerifiedBankAccount, runCashierDeadlines } from '@casino/cashier';
 import { systemClock } from '@casino/core';
 import { defaultLoginThrottleRules, purgeLoginThrottle } from '@casino/db';
 import { sealBlocks } from '@casino/ledger';
-import { cancelExpiredTemporaryAccounts, czechPlayerRules, sendPostalOrdersForUnclaimedRefunds } from '@casino/players';
+import { cancelExpiredTemporaryAccounts, czechPlayerRules, PiiProtector, sendPostalOrdersForUnclaimedRefunds } from '@casino/players';
 import { complianceSchedules } from './compliance.ts';
 import { reportingSchedules } from './reporting.ts';
 import type { ScheduledTask } from './runtime.ts';
@@ -13,6 +13,8 @@ import { playerAccessSchedules } from './player-access.ts';
 /** The repeatable work of the platform, beside the heartbeat. */
 export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
   const cashier = workerCashierContext(config);
+  // Seals the text of the e-mails the lifecycle sends (notifications.ts in @casino/players).
+  const pii = new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY });
   return [
     {
       // Tamper evidence: hash newly committed ledger transactions into the block chain.
@@ -27,7 +29,7 @@ export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
       name: 'player-lifecycle',
       everyMs: config.PLAYER_LIFECYCLE_INTERVAL_MS,
       run: async (db) => {
-        const ctx = { db, clock: systemClock, rules: czechPlayerRules };
+        const ctx = { db, clock: systemClock, rules: czechPlayerRules, pii };
         await cancelExpiredTemporaryAccounts(ctx, findVerifiedBankAccount);
         await sendPostalOrdersForUnclaimedRefunds(ctx);
       },

@@ -4,6 +4,7 @@ import type { CashierContext } from './context.ts';
 import { onPaymentEvent, onRefundEvent, type EventOutcome } from './deposit-events.ts';
 import { onPayoutEvent } from './payout-events.ts';
 import { isKnownEventType, providerEventSchemas, type ParsedProviderEvent } from './provider-events.ts';
+import { storedProviderEventPayload } from './stored-provider-event.ts';
 import { onBankTransfer, onVerificationEvent } from './verification-events.ts';
 
 export interface ProviderEventDelivery {
@@ -11,7 +12,7 @@ export interface ProviderEventDelivery {
   /** The provider's event id (`webhook-id`): the same on every delivery of one event. */
   eventId: string;
   type: string;
-  /** The whole body, stored as received. */
+  /** The whole body; stored as received but for the personal data in it (stored-provider-event.ts). */
   payload: { type: string; timestamp: string; data: Record<string, unknown> };
 }
 
@@ -27,11 +28,12 @@ export type DeliveryOutcome = EventOutcome | 'duplicate' | 'unknown-type';
 export async function applyProviderEvent(ctx: CashierContext, delivery: ProviderEventDelivery): Promise<{ outcome: DeliveryOutcome }> {
   const parsed = parse(delivery);
   const subjectId = parsed && 'reference' in parsed.data && isUuid(parsed.data.reference) ? parsed.data.reference : null;
+  const stored = storedProviderEventPayload(ctx, delivery, parsed);
   return transaction(ctx.db, async (tx) => {
     // Stored as applied, the common outcome, so the usual delivery writes its row once.
     const inserted = await tx.$executeRaw`
       INSERT INTO cashier_provider_event (provider, event_id, type, payload, outcome, subject_id, received_at)
-      VALUES (${delivery.provider}, ${delivery.eventId}, ${delivery.type}, ${JSON.stringify(delivery.payload)}::jsonb, 'applied', ${subjectId}::uuid, ${ctx.clock.now()})
+      VALUES (${delivery.provider}, ${delivery.eventId}, ${delivery.type}, ${JSON.stringify(stored)}::jsonb, 'applied', ${subjectId}::uuid, ${ctx.clock.now()})
       ON CONFLICT (provider, event_id) DO NOTHING`;
     if (inserted === 0) return { outcome: 'duplicate' as const };
     const outcome: DeliveryOutcome = parsed ? await dispatch(ctx, tx, delivery.provider, parsed) : 'unknown-type';

@@ -218,6 +218,8 @@ export const dependencyWaitSchema = z.object({
 export const serviceConfigSchema = baseConfigSchema.extend({
   HOST: hostVar(),
   ...dependencyWaitSchema.shape,
+  /** TLS terminates in front of the service (ingress, proxy): send Strict-Transport-Security. */
+  BEHIND_TLS: boolVar(false),
 });
 
 export type ServiceConfig = z.infer<typeof serviceConfigSchema>;

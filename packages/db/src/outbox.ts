@@ -7,7 +7,16 @@ import { Prisma } from './generated/client.ts';
  * transaction that makes the change, so the event exists if and only if the change committed.
  * The worker relays pending messages to the queue; delivery is at-least-once, and consumers
  * make handling idempotent with `handleOnce` (inbox.ts).
+ *
+ * Secrets (an SMS code, an e-mail confirmation token) never sit in the table in plaintext: the
+ * producer encrypts them into the payload's reserved member `sealed` (see `outboxSealedKey`), the
+ * consumer decrypts it, and the relay removes it from the row in the transaction that marks the
+ * row relayed, so a relayed row keeps no secret at all, not even encrypted (issue 14 (12)). The
+ * queued job still carries the ciphertext for BullMQ's retries.
  */
+/** The payload member that holds the producer's encrypted secrets; purged once the message is relayed. */
+export const outboxSealedKey = 'sealed';
+
 export interface OutboxMessageInput {
   topic: string;
   payload: Prisma.InputJsonValue;
@@ -47,7 +56,8 @@ export interface RelayOptions {
 /**
  * Claims up to `batchSizeMax` due messages (rows locked with SKIP LOCKED, so several relays can
  * run side by side), publishes each, and marks it relayed in the same transaction. A crash after
- * publishing and before commit publishes the message again later: at-least-once by design.
+ * publishing and before commit publishes the message again later: at-least-once by design. The
+ * payload's `sealed` secrets are removed from the row as it is marked relayed.
  * Returns the number of messages relayed.
  */
 export async function relayOutboxBatch(db: Db, publish: (message: OutboxMessage) => Promise<void>, options: RelayOptions): Promise<number> {
@@ -63,7 +73,10 @@ export async function relayOutboxBatch(db: Db, publish: (message: OutboxMessage)
       const message: OutboxMessage = { ...row, id: row.id as OutboxMessageId };
       try {
         await publish(message);
-        await tx.$executeRaw`UPDATE outbox_message SET relayed_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = ${row.id}::uuid`;
+        await tx.$executeRaw`UPDATE outbox_message
+          SET relayed_at = now(), attempts = attempts + 1, last_error = NULL,
+              payload = CASE WHEN jsonb_typeof(payload) = 'object' THEN payload - ${outboxSealedKey}::text ELSE payload END
+          WHERE id = ${row.id}::uuid`;
         relayed++;
       } catch (error) {
         const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';

@@ -80,7 +80,7 @@ export function connectionReadinessChecks({ db, redis }: ServiceConnections): Re
 export interface CreateServiceAppOptions {
   service: string;
   description: string;
-  config: { LOG_LEVEL: string; JWT_SECRET: string };
+  config: { LOG_LEVEL: string; JWT_SECRET: string; BEHIND_TLS?: boolean };
   connections: ServiceConnections;
   /** Redis keys of this app (rate limits) live under this prefix; tests use one per file. */
   redisKeyPrefix?: string;
@@ -94,6 +94,7 @@ export function createServiceApp(options: CreateServiceAppOptions): Promise<App>
     description: options.description,
     logLevel: options.config.LOG_LEVEL,
     jwtSecret: options.config.JWT_SECRET,
+    hsts: options.config.BEHIND_TLS ?? false,
     readinessChecks: connectionReadinessChecks(options.connections),
     rateLimit: { redis: options.connections.redis, keyPrefix: `${options.redisKeyPrefix ?? 'casino'}:${options.service}` },
   });

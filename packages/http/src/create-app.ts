@@ -15,6 +15,7 @@ import errorsPlugin from './plugins/errors.ts';
 import healthPlugin, { type ReadinessCheck } from './plugins/health.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -31,6 +32,8 @@ export interface CreateHttpAppOptions {
   /** Omit to run without a rate limiter (the sandbox). */
   rateLimit?: { redis: Redis; keyPrefix: string; requestsPerWindowMax?: number; windowMs?: number };
   bodyLimitBytes?: number;
+  /** Strict-Transport-Security on every response: only where TLS terminates in front of the service (`BEHIND_TLS`). */
+  hsts?: boolean;
 }
 
 /** Incoming request ids are kept when they look like ids (so a trace spans services), else replaced. */
@@ -38,7 +41,7 @@ const requestIdPattern = /^[A-Za-z0-9._:-]{8,64}$/;
 
 /**
  * The Fastify instance every app starts from: zod validation and serialization, OpenAPI,
- * problem+json errors, request ids, redacting logs, health endpoints, JWT audiences and a
+ * problem+json errors, request ids, security headers, redacting logs, health endpoints, JWT audiences and a
  * Redis-backed rate limiter. The app adds its routes and returns it; server.ts only listens.
  */
 export async function createHttpApp(options: CreateHttpAppOptions): Promise<App> {
@@ -62,6 +65,7 @@ export async function createHttpApp(options: CreateHttpAppOptions): Promise<App>
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(securityHeadersPlugin, { hsts: options.hsts ?? false });
   await app.register(errorsPlugin);
   await app.register(openApiPlugin, { title: options.service, version: options.version, description: options.description });
   if (options.rateLimit) {

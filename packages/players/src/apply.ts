@@ -139,7 +139,7 @@ export async function sendConfirmationEmail(ctx: PlayersContext, tx: Tx, playerI
   await tx.emailConfirmation.create({
     data: { tokenHash: sha256Hex(token), playerId, expiresAt: new Date(ctx.clock.now().getTime() + ctx.rules.emailConfirmationTtlHours * 3_600_000) },
   });
-  await sendEmail(tx, {
+  await sendEmail(tx, ctx.pii, {
     to: email,
     subject: 'Confirm your e-mail address',
     text: `Confirm your application by opening ${ctx.publicBaseUrl}/confirm-email?token=${token}\n\nConfirmation token: ${token}\nThe link is valid for ${ctx.rules.emailConfirmationTtlHours} hours.`,

@@ -8,7 +8,10 @@ export { login, verifySmsCode, type LoginResult } from './login.ts';
 export {
   accessEndedTopic, AccessEndedPayloadSchema, recheckExcludedPersons, registerSupportHint, type AccessEndedPayload, type RecheckOptions, type RecheckOutcome,
 } from './register-listing.ts';
-export { emailTopic, smsTopic, EmailPayloadSchema, SmsPayloadSchema, type EmailPayload, type SmsPayload } from './notifications.ts';
+export {
+  emailTopic, smsTopic, notificationVersion, EmailPayloadSchema, SmsPayloadSchema, EmailMessageSchema, SmsMessageSchema, openNotificationText, sendEmail, sendSms,
+  type EmailPayload, type SmsPayload, type EmailMessage, type SmsMessage, type NotificationSealer,
+} from './notifications.ts';
 export { assertEligible, type Address, type PersonalData } from './person.ts';
 export { playerAccountsFor } from './limits-accounts.ts';
 export { generatePiiKeys, PiiProtector, type PiiKeys } from './pii.ts';

@@ -60,7 +60,7 @@ async function smsChallenge(ctx: PlayersContext, tx: Tx, playerId: string, phone
   await tx.smsChallenge.create({
     data: { id: challengeId, playerId, purpose, codeHash: sha256Hex(`${challengeId}:${code}`), expiresAt: new Date(ctx.clock.now().getTime() + ctx.rules.smsCode.ttlMinutes * 60_000) },
   });
-  await sendSms(tx, { to: phone, text: `Your verification code: ${code}. It is valid for ${ctx.rules.smsCode.ttlMinutes} minutes.` });
+  await sendSms(tx, ctx.pii, { to: phone, text: `Your verification code: ${code}. It is valid for ${ctx.rules.smsCode.ttlMinutes} minutes.` });
   return { status: 'sms-code-required', challengeId, playerId: playerId as PlayerId };
 }
 

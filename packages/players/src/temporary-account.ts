@@ -4,7 +4,7 @@ import * as ledger from '@casino/ledger';
 import type { PlayersContext } from './context.ts';
 
 /** What the scheduled lifecycle jobs need: no registers, no personal-data keys. */
-export type LifecycleContext = Pick<PlayersContext, 'db' | 'clock' | 'rules'>;
+export type LifecycleContext = Pick<PlayersContext, 'db' | 'clock' | 'rules' | 'pii'>;
 import { sendEmail } from './notifications.ts';
 import { transition } from './states.ts';
 
@@ -116,7 +116,7 @@ async function cancelOne(ctx: LifecycleContext, tx: Tx, playerId: string, verifi
   const balance = await ledger.balance(tx, account.walletAccountId as AccountId);
   const player = await tx.player.findUniqueOrThrow({ where: { id: playerId }, select: { email: true } });
   if (!balance.isPositive()) {
-    await sendEmail(tx, { to: player.email, subject: 'Your temporary account was cancelled', text: 'Registration was not completed within 30 days, so your temporary account was cancelled. To play, please register again.' });
+    await sendEmail(tx, ctx.pii, { to: player.email, subject: 'Your temporary account was cancelled', text: 'Registration was not completed within 30 days, so your temporary account was cancelled. To play, please register again.' });
     return;
   }
   const hold = await ledger.reserve(tx, {
@@ -140,7 +140,7 @@ async function cancelOne(ctx: LifecycleContext, tx: Tx, playerId: string, verifi
       updatedAt: now,
     },
   });
-  await sendEmail(tx, {
+  await sendEmail(tx, ctx.pii, {
     to: player.email,
     subject: 'Your temporary account was cancelled',
     text: bank
@@ -176,7 +176,7 @@ async function sendPostalOrder(ctx: LifecycleContext, tx: Tx, refundId: string):
   const player = await tx.player.findUniqueOrThrow({ where: { id: refund.playerId }, select: { email: true } });
   if (refund.amountMinor <= feeMinor) {
     await tx.temporaryAccountRefund.update({ where: { id: refundId }, data: { status: 'COLLECT_AT_HEADQUARTERS', carrierFeeMinor: feeMinor, updatedAt: now } });
-    await sendEmail(tx, { to: player.email, subject: 'Collect your balance', text: `Sending your balance by postal order would cost more than the balance itself; please arrange to collect ${Money.fromMinor(refund.amountMinor, 'CZK')} at our registered office.` });
+    await sendEmail(tx, ctx.pii, { to: player.email, subject: 'Collect your balance', text: `Sending your balance by postal order would cost more than the balance itself; please arrange to collect ${Money.fromMinor(refund.amountMinor, 'CZK')} at our registered office.` });
     return;
   }
   const payoutMinor = roundDownToWholeCrowns(refund.amountMinor - feeMinor);

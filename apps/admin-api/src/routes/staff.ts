@@ -12,7 +12,7 @@ const tags = ['staff'];
 /** Staff login (password + TOTP) and the management of staff users and their roles (admins). */
 export function staffRoutes(app: App, ctx: ComplianceContext): void {
   app.post('/v1/staff/login', {
-    config: { public: true, rateLimit: { max: staffLoginsPerMinuteMax, timeWindow: 60_000 } },
+    config: { public: true, credentialResponse: true, rateLimit: { max: staffLoginsPerMinuteMax, timeWindow: 60_000 } },
     schema: { tags, summary: 'Staff login: password and authenticator code; returns a staff access token', body: StaffLoginBodySchema, response: { 200: StaffTokenSchema, ...problemResponses(400, 401, 403, 429) } },
   }, async (request) => {
     const login = await loginStaff(ctx, { ...request.body, clientAddress: request.ip, requestId: request.id });
@@ -27,6 +27,7 @@ export function staffRoutes(app: App, ctx: ComplianceContext): void {
 
   app.post('/v1/staff/users', {
     onRequest: app.authorizeStaff(['admin']),
+    config: { credentialResponse: true },
     schema: { tags, security, summary: 'Create a staff user with roles; the TOTP secret is shown once', body: CreateStaffUserBodySchema, response: { 201: CreatedStaffUserSchema, ...adminProblems } },
   }, async (request, reply) => reply.code(201).send(await createStaffUser(ctx, staffActor(request), request.body)));
 

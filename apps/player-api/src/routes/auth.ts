@@ -17,7 +17,7 @@ export function authRoutes(app: App, ctx: PlayersContext, limits: { perMinute: n
   });
 
   app.post('/v1/auth/login', {
-    config: { rateLimit: { max: limits.perMinute, timeWindow: 60_000 } },
+    config: { credentialResponse: true, rateLimit: { max: limits.perMinute, timeWindow: 60_000 } },
     schema: { tags: ['auth'], summary: 'Log in; an applicant gets an SMS code that concludes the contract', body: LoginBodySchema, response: { 200: TokensSchema, 202: SmsRequiredSchema, ...authProblems } },
   }, async (request, reply) => {
     const result = await login(ctx, request.body.email, request.body.password, request.ip);
@@ -26,11 +26,12 @@ export function authRoutes(app: App, ctx: PlayersContext, limits: { perMinute: n
   });
 
   app.post('/v1/auth/sms-code', {
-    config: { rateLimit: { max: limits.perMinute, timeWindow: 60_000 } },
+    config: { credentialResponse: true, rateLimit: { max: limits.perMinute, timeWindow: 60_000 } },
     schema: { tags: ['auth'], summary: 'Enter the SMS code (concludes the contract and opens the temporary account on first login)', body: SmsCodeBodySchema, response: { 200: TokensSchema, ...authProblems } },
   }, async (request) => tokens(await verifySmsCode(ctx, request.body.challengeId, request.body.code, request.ip)));
 
   app.post('/v1/auth/refresh', {
+    config: { credentialResponse: true },
     schema: { tags: ['auth'], summary: 'Exchange a refresh token for new tokens (rotation; reuse revokes the session)', body: RefreshBodySchema, response: { 200: TokensSchema, ...authProblems } },
   }, async (request) => tokens(await refreshSession(ctx, request.body.refreshToken)));
 

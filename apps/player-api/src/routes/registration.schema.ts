@@ -40,7 +40,7 @@ export const ApplicationBodySchema = z.object({
 
 export const ApplicationResponseSchema = z.object({
   playerId: z.string(),
-  state: z.literal('applicant'),
+  state: z.literal('APPLICANT').describe('The account state, spelled as everywhere else (GET /v1/me, the admin API)'),
   identityStatus: z.string(),
   next: z.string(),
 });

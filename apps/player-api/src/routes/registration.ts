@@ -19,7 +19,7 @@ export function registrationRoutes(app: App, ctx: PlayersContext, limits: { perM
       gamePlanVersion: acceptedDocuments.gamePlanVersion,
       selfLimits: selfLimits.map(toDecision),
     });
-    return reply.code(201).send({ playerId: result.playerId, state: 'applicant', identityStatus: result.identityStatus, next: 'Confirm the e-mail address with the link we sent, then log in.' });
+    return reply.code(201).send({ playerId: result.playerId, state: 'APPLICANT' as const, identityStatus: result.identityStatus, next: 'Confirm the e-mail address with the link we sent, then log in.' });
   });
 
   app.post('/v1/registrations/email-confirmations', {

@@ -22,7 +22,16 @@ export const WebhookSettingsSchema = z.object({
   timeoutMs: z.number().int().min(100).max(60_000),
 });
 
-export const PspConditionsSchema = z.object({ provider: ProviderSettingsSchema, webhooks: WebhookSettingsSchema });
+/**
+ * What the control API shows of the webhook settings: everything but the signing secrets, which are
+ * write-only (issue 14 (13)). Whoever signs or verifies deliveries has the secret from its own
+ * configuration (PSP_WEBHOOK_SECRETS); an unauthenticated GET must never hand it out.
+ */
+export const WebhookSettingsViewSchema = WebhookSettingsSchema.omit({ secrets: true }).extend({
+  secretCount: z.number().int().describe('How many signing secrets are set (the secrets themselves are never shown)'),
+});
+
+export const PspConditionsSchema = z.object({ provider: ProviderSettingsSchema, webhooks: WebhookSettingsViewSchema });
 export const PspConditionsBodySchema = z.object({ provider: ProviderSettingsSchema.partial().optional(), webhooks: WebhookSettingsSchema.partial().optional() });
 
 export const DeliveriesQuerySchema = z.object({ reference: z.string().max(100).optional(), eventId: z.string().max(100).optional() });

@@ -15,7 +15,10 @@ import { PaymentParamsSchema } from './psp.schema.ts';
 export function pspControlRoutes(app: App, state: SandboxState): void {
   const tags = ['control'];
   const { psp, webhooks } = state;
-  const conditions = () => ({ provider: psp.settings, webhooks: webhooks.settings });
+  const conditions = () => {
+    const { secrets, ...shown } = webhooks.settings;
+    return { provider: psp.settings, webhooks: { ...shown, secretCount: secrets.length } };
+  };
 
   app.get('/control/psp', { schema: { tags, summary: "The payment provider's settings", response: { 200: PspConditionsSchema } } }, async () => conditions());
 

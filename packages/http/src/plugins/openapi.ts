@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { docsContentSecurityPolicy } from './security-headers.ts';
 
 export interface OpenApiOptions {
   title: string;
@@ -26,7 +27,9 @@ async function openApiPlugin(app: FastifyInstance, options: OpenApiOptions): Pro
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The CSP goes on every /docs response (the page and its static files); validatorUrl is off so
+  // the page never calls validator.swagger.io.
+  await app.register(swaggerUi, { routePrefix: '/docs', validatorUrl: false, staticCSP: { ...docsContentSecurityPolicy } });
   app.get('/openapi.json', { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger());
 }
 
