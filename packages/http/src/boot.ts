@@ -9,7 +9,7 @@ export interface ServiceConnections {
   redis: Redis;
 }
 
-export interface BootServiceOptions<C extends { DATABASE_URL: string; REDIS_URL: string; HOST: string }> {
+export interface BootServiceOptions<C extends { DATABASE_URL: string; REDIS_URL: string; HOST: string; DATABASE_POOL_MAX: number }> {
   service: string;
   /** Parses the environment; throws ConfigError naming each bad variable. */
   loadConfig: () => C;
@@ -24,12 +24,12 @@ export interface BootServiceOptions<C extends { DATABASE_URL: string; REDIS_URL:
  * The `server.ts` of every app: configuration, connections checked up front (a clear message and
  * exit 1 when PostgreSQL or Redis is missing), listen, and a clean stop on SIGTERM/SIGINT.
  */
-export async function bootService<C extends { DATABASE_URL: string; REDIS_URL: string; HOST: string }>(options: BootServiceOptions<C>): Promise<void> {
+export async function bootService<C extends { DATABASE_URL: string; REDIS_URL: string; HOST: string; DATABASE_POOL_MAX: number }>(options: BootServiceOptions<C>): Promise<void> {
   let connections: ServiceConnections | undefined;
   try {
     const config = options.loadConfig();
     connections = {
-      db: createDb({ databaseUrl: config.DATABASE_URL, applicationName: options.service }),
+      db: createDb({ databaseUrl: config.DATABASE_URL, applicationName: options.service, poolMax: config.DATABASE_POOL_MAX }),
       redis: createRedis({ redisUrl: config.REDIS_URL, connectionName: options.service }),
     };
     const { db, redis } = connections;
