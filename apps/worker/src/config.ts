@@ -1,5 +1,8 @@
-import { intVar, parseConfig, portVar, secretVar, serviceConfigSchema, urlVar } from '@casino/core';
+import { ConfigError, intVar, parseConfig, portVar, secretVar, serviceConfigSchema, urlVar } from '@casino/core';
 import { z } from 'zod';
+
+/** The outbox relay and the scheduled tasks each hold a connection while they run, beside the jobs. */
+export const workerConnectionsBesideJobs = 2;
 
 export const workerConfigSchema = serviceConfigSchema.extend({
   WORKER_PORT: portVar(3006),
@@ -7,6 +10,8 @@ export const workerConfigSchema = serviceConfigSchema.extend({
   OUTBOX_BATCH_SIZE_MAX: intVar(100, { min: 1, max: 1_000 }),
   HEARTBEAT_INTERVAL_MS: intVar(15_000, { min: 1_000, max: 600_000 }),
   WORKER_CONCURRENCY: intVar(10, { min: 1, max: 100 }),
+  /** A connection per concurrent job, one for the outbox relay and one for the schedules (D-1434); unset: WORKER_CONCURRENCY + 2. */
+  DATABASE_POOL_MAX: intVar(10 + workerConnectionsBesideJobs, { min: 1 + workerConnectionsBesideJobs, max: 200 }),
   LEDGER_SEAL_INTERVAL_MS: intVar(60_000, { min: 1_000, max: 3_600_000 }),
   PLAYER_LIFECYCLE_INTERVAL_MS: intVar(600_000, { min: 1_000, max: 86_400_000 }),
   /** Batch evaluation of the AML monitoring rules over the last day (issue 9). */
@@ -34,5 +39,15 @@ export const workerConfigSchema = serviceConfigSchema.extend({
 export type WorkerConfig = z.infer<typeof workerConfigSchema>;
 
 export function loadWorkerConfig(env: Record<string, string | undefined> = process.env): WorkerConfig {
-  return parseConfig(workerConfigSchema, env);
+  let config = parseConfig(workerConfigSchema, env);
+  if (!env.DATABASE_POOL_MAX) {
+    // Unset: sized for the configured concurrency rather than for the default one.
+    config = parseConfig(workerConfigSchema, { ...env, DATABASE_POOL_MAX: String(config.WORKER_CONCURRENCY + workerConnectionsBesideJobs) });
+  }
+  // Fewer connections than jobs running at once would make jobs wait on each other for a
+  // connection and time out under load: refused at start-up instead.
+  if (config.DATABASE_POOL_MAX < config.WORKER_CONCURRENCY + workerConnectionsBesideJobs) {
+    throw new ConfigError([{ variable: 'DATABASE_POOL_MAX', message: `must be at least WORKER_CONCURRENCY + ${workerConnectionsBesideJobs} (${config.WORKER_CONCURRENCY + workerConnectionsBesideJobs}): one connection per concurrent job, the outbox relay and the schedules` }]);
+  }
+  return config;
 }

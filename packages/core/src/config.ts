@@ -214,12 +214,22 @@ export const dependencyWaitSchema = z.object({
   DEPENDENCY_WAIT_MS_MAX: intVar(60_000, { min: 1_000, max: 3_600_000 }),
 });
 
+/**
+ * Connections in one process's database pool unless DATABASE_POOL_MAX says otherwise. The sizing
+ * rule (docs/operations.md, Database connections, D-1434): a request or job holds one connection at a
+ * time, so a pool of 10 serves 10 at once and queues the rest for up to 2 s before answering 503
+ * with Retry-After; and the pools of every instance together stay below PostgreSQL's
+ * max_connections (100 by default) with room for migrations and an operator's psql.
+ */
+export const databasePoolMaxDefault = 10;
+
 /** Every HTTP service: the base plus the address it binds to; each app adds its own port. */
 export const serviceConfigSchema = baseConfigSchema.extend({
   HOST: hostVar(),
   ...dependencyWaitSchema.shape,
   /** TLS terminates in front of the service (ingress, proxy): send Strict-Transport-Security. */
   BEHIND_TLS: boolVar(false),
+  DATABASE_POOL_MAX: intVar(databasePoolMaxDefault, { min: 1, max: 200 }),
 });
 
 export type ServiceConfig = z.infer<typeof serviceConfigSchema>;

@@ -14,6 +14,7 @@ export const errorCatalog = {
   conflict: { status: 409, title: 'Conflict with the current state of the resource' },
   'idempotency-key-reused': { status: 409, title: 'Idempotency key reused with a different request' },
   'payload-too-large': { status: 413, title: 'Payload too large' },
+  'uri-too-long': { status: 414, title: 'URI too long' },
   'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
   'insufficient-funds': { status: 422, title: 'Insufficient funds' },
   'currency-mismatch': { status: 422, title: "The amount's currency is not the account's" },

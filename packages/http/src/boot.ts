@@ -4,7 +4,7 @@ import type { ReadinessCheck } from './plugins/health.ts';
 import { DependencyUnavailableError, requireReachable } from './dependencies.ts';
 import { listenWithGracefulShutdown } from './server.ts';
 
-type BootConfig = { DATABASE_URL: string; REDIS_URL: string; HOST: string; DEPENDENCY_WAIT_MS_MAX: number };
+type BootConfig = { DATABASE_URL: string; REDIS_URL: string; HOST: string; DEPENDENCY_WAIT_MS_MAX: number; DATABASE_POOL_MAX: number };
 
 export interface ServiceConnections {
   db: Db;
@@ -32,7 +32,7 @@ export async function bootService<C extends BootConfig>(options: BootServiceOpti
   try {
     const config = options.loadConfig();
     connections = {
-      db: createDb({ databaseUrl: config.DATABASE_URL, applicationName: options.service }),
+      db: createDb({ databaseUrl: config.DATABASE_URL, applicationName: options.service, poolMax: config.DATABASE_POOL_MAX }),
       redis: createRedis({ redisUrl: config.REDIS_URL, connectionName: options.service }),
     };
     const { db, redis } = connections;

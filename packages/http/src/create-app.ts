@@ -9,9 +9,12 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
+import { z } from 'zod';
+import { parseJsonWithDepthLimit } from './json-body.ts';
+import { findMalformedText } from './text.ts';
 import { loggerOptions } from './logger.ts';
 import authPlugin from './plugins/auth.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { sendFrameworkError } from './plugins/errors.ts';
 import healthPlugin, { type ReadinessCheck } from './plugins/health.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
@@ -36,6 +39,21 @@ export interface CreateHttpAppOptions {
   hsts?: boolean;
 }
 
+/**
+ * The zod validator of every route part (body, query, params, headers), behind one check that
+ * applies to every string whatever its schema: no NUL and no lone surrogate (src/text.ts). The
+ * refusal is made by zod itself, so it reads like any other validation problem, field included.
+ */
+const refusingMalformedText: typeof validatorCompiler = (route) => {
+  const validate = validatorCompiler(route);
+  return (data: unknown) => {
+    const malformed = findMalformedText(data);
+    if (!malformed) return validate(data);
+    const refusal = z.unknown().superRefine((_value, ctx) => ctx.addIssue({ code: 'custom', path: malformed.path, message: `Text ${malformed.reason}` }));
+    return validatorCompiler({ ...route, schema: refusal })(data);
+  };
+};
+
 /** Incoming request ids are kept when they look like ids (so a trace spans services), else replaced. */
 const requestIdPattern = /^[A-Za-z0-9._:-]{8,64}$/;
 
@@ -57,9 +75,12 @@ export async function createHttpApp(options: CreateHttpAppOptions): Promise<App>
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     return503OnClosing: true,
+    // The router's own refusals (414, bad escapes) as problem+json too (issue 14 (9)).
+    frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  parseJsonWithDepthLimit(app);
+  app.setValidatorCompiler(refusingMalformedText);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

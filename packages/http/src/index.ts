@@ -8,4 +8,5 @@ export type { ReadinessCheck } from './plugins/health.ts';
 export { isServiceUnavailableError } from './unavailable.ts';
 export { redactPaths } from './logger.ts';
 export { bootService, connectionReadinessChecks, createServiceApp, type BootServiceOptions, type CreateServiceAppOptions, type ServiceConnections } from './boot.ts';
-export { IdempotencyKeySchema, MoneyInputSchema, MoneyOutputSchema, moneyOut, UuidSchema } from './schemas.ts';
+export { amountMinorMax, IdempotencyKeySchema, MoneyInputSchema, MoneyOutputSchema, moneyOut, SequenceCursorSchema, UuidCursorSchema, UuidSchema } from './schemas.ts';
+export { findMalformedText, malformedTextReason } from './text.ts';

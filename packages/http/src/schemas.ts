@@ -2,15 +2,35 @@ import { CurrencyCodeSchema, Money, MoneyStringSchema, minorUnitDigits } from '@
 import { z } from 'zod';
 
 /**
- * Money on the wire: a decimal string and its currency, never a JSON number. The amount may not
- * have more decimals than the currency (CZK 2, JPY 0); the parsed value is a `Money`.
+ * The largest amount any request may carry, in minor units (10^15: ten trillion CZK). Far above
+ * any real payment, stake or limit, and far enough below PostgreSQL's bigint (9.2 × 10^18) that
+ * balances and period totals summed from such amounts still fit (issue 14 (9), D-1432). Above it a
+ * request is refused with the field named instead of failing in the database with a 500.
+ */
+export const amountMinorMax = 10n ** 15n;
+
+/**
+ * Money on the wire: a decimal string and its currency, never a JSON number. The one schema of
+ * every amount a client sends: not negative, at most `amountMinorMax`, and no more decimals than
+ * the currency has (CZK 2, JPY 0); the parsed value is a `Money`. Whether zero makes sense is the
+ * domain's rule (a zero limit does, a zero payment does not).
  */
 export const MoneyInputSchema = z
   .object({ amount: MoneyStringSchema, currency: CurrencyCodeSchema })
   .superRefine((value, ctx) => {
-    const decimals = value.amount.split('.')[1]?.replace(/0+$/, '').length ?? 0;
-    if (decimals > minorUnitDigits(value.currency)) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: `${value.currency} amounts have at most ${minorUnitDigits(value.currency)} decimal places` });
+    // Shape issues are reported by the fields' own schemas; these checks need a well-formed pair.
+    if (!CurrencyCodeSchema.safeParse(value.currency).success || !MoneyStringSchema.safeParse(value.amount).success) return;
+    const digits = minorUnitDigits(value.currency);
+    const [whole = '', fraction = ''] = value.amount.replace(/^-/, '').split('.');
+    if (fraction.replace(/0+$/, '').length > digits) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: `${value.currency} amounts have at most ${digits} decimal places` });
+      return;
+    }
+    const minor = BigInt(`${whole}${fraction.padEnd(digits, '0').slice(0, digits)}`);
+    if (value.amount.startsWith('-') && minor !== 0n) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Amounts are never negative; the operation says the direction' });
+    } else if (minor > amountMinorMax) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: `The amount is larger than any this API accepts (${Money.fromMinor(amountMinorMax, value.currency).toDecimalString()} ${value.currency})` });
     }
   })
   .transform((value) => Money.of(value.amount, value.currency))
@@ -38,3 +58,15 @@ export const IdempotencyKeySchema = z
   .describe('Client-chosen key, unique per logical request (a UUID is ideal)');
 
 export const UuidSchema = z.uuid();
+
+/** Keyset cursor over rows keyed by a UUID (alerts, cases): the id of the previous page's last row. */
+export const UuidCursorSchema = z.uuid().describe('nextCursor of the previous page');
+
+/** PostgreSQL's largest bigint: a sequence cursor beyond it names no row and cannot be bound to a query. */
+const sequenceMax = 9_223_372_036_854_775_807n;
+
+/** Keyset cursor over a bigint sequence (audit log, ledger statements): the previous page's last number. */
+export const SequenceCursorSchema = z
+  .string()
+  .refine((text) => /^\d{1,19}$/.test(text) && BigInt(text) <= sequenceMax, 'a sequence number from nextCursor (digits, at most 9223372036854775807)')
+  .describe('nextCursor of the previous page');

@@ -5,7 +5,6 @@
 const unavailableCodes = new Set([
   'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE',
   'P1001' /* can't reach database server */, 'P1002' /* server timed out */, 'P1017' /* server closed the connection */,
-  'P2024' /* timed out fetching a connection from the pool */,
   '57P01' /* admin_shutdown */, '57P03' /* cannot_connect_now */, '08006' /* connection_failure */, '08001', '08004',
 ]);
 
@@ -14,7 +13,6 @@ const unavailableMessages = [
   /Stream isn't writeable/i,
   /enableOfflineQueue/i,
   /Reached the max retries per request limit/i,
-  /timeout exceeded when trying to connect/i,
   /Connection terminated/i,
   /Can't reach database server/i,
   /DatabaseNotReachable/i,
@@ -22,12 +20,33 @@ const unavailableMessages = [
 ];
 
 export function isServiceUnavailableError(error: unknown): boolean {
+  if (isPoolExhaustedError(error)) return true;
   let current: unknown = error;
   for (let depth = 0; depth < 8 && current !== null && typeof current === 'object'; depth++) {
     const e = current as { code?: unknown; name?: unknown; message?: unknown; cause?: unknown; kind?: unknown };
     if (typeof e.code === 'string' && unavailableCodes.has(e.code)) return true;
     if (e.kind === 'DatabaseNotReachable' || e.kind === 'ConnectionClosed' || e.name === 'MaxRetriesPerRequestError') return true;
     if (typeof e.message === 'string' && unavailableMessages.some((re) => re.test(e.message as string))) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+/**
+ * Recognises "every pooled connection is busy and none came free in time" (issue 14 (10)): the
+ * service and its database are up but loaded, so the request answers 503 with Retry-After
+ * rather than a 500 that reads like a bug. Three shapes: the interactive transaction's own
+ * `maxWait` ran out (Prisma P2028, "Unable to start a transaction in the given time"), pg-pool's
+ * queue wait ran out (`connectionTimeoutMillis`), and Prisma's engine pool (P2024).
+ */
+export function isPoolExhaustedError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 8 && current !== null && typeof current === 'object'; depth++) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const message = typeof e.message === 'string' ? e.message : '';
+    if (e.code === 'P2024') return true;
+    if (e.code === 'P2028' && /Unable to start a transaction in the given time/i.test(message)) return true;
+    if (/^timeout exceeded when trying to connect$/i.test(message)) return true;
     current = e.cause;
   }
   return false;

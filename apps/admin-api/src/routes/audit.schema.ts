@@ -1,3 +1,4 @@
+import { SequenceCursorSchema } from '@casino/http';
 import { z } from 'zod';
 import { CursorSchema, IsoDate, PageLimitSchema } from './common.schema.ts';
 
@@ -8,7 +9,7 @@ export const AuditQuerySchema = z.object({
   action: z.string().max(80).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
-  after: z.string().regex(/^\d{1,19}$/).optional().describe('nextCursor of the previous page'),
+  after: SequenceCursorSchema.optional(),
   limit: PageLimitSchema,
 });
 export const AuditExportQuerySchema = AuditQuerySchema.omit({ after: true, limit: true });

@@ -1,5 +1,5 @@
 import { CurrencyCodeSchema, movementAmountMinorMax, movementAmountProblem } from '@casino/core';
-import { IdempotencyKeySchema, MoneyInputSchema, MoneyOutputSchema, problemResponses, UuidSchema } from '@casino/http';
+import { IdempotencyKeySchema, MoneyInputSchema, MoneyOutputSchema, problemResponses, UuidSchema, SequenceCursorSchema } from '@casino/http';
 import { z } from 'zod';
 
 export const AccountParamsSchema = z.object({ accountId: UuidSchema });
@@ -17,7 +17,7 @@ export const AccountResponseSchema = z.object({
 });
 
 export const StatementQuerySchema = z.object({
-  after: z.string().regex(/^\d{1,19}$/).optional().describe('nextCursor of the previous page'),
+  after: SequenceCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });
 

@@ -1,8 +1,8 @@
-import { MoneyOutputSchema, problemResponses } from '@casino/http';
+import { MoneyOutputSchema, problemResponses, SequenceCursorSchema } from '@casino/http';
 import { z } from 'zod';
 
 export const StatementQuerySchema = z.object({
-  before: z.string().regex(/^\d{1,19}$/).optional().describe('nextCursor of the previous page'),
+  before: SequenceCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   betsOnly: z.enum(['true', 'false']).default('false').transform((v) => v === 'true').describe('Only the movements of games: the overview of closed bets (004:ACC-08)'),
 });

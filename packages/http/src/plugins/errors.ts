@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { problemContentType, problemFromDomainError, problemOf, type Problem } from '../problem.ts';
-import { isServiceUnavailableError } from '../unavailable.ts';
+import { isPoolExhaustedError, isServiceUnavailableError } from '../unavailable.ts';
 
 /**
  * One place turns every error into `application/problem+json`: validation errors name the
@@ -26,9 +26,36 @@ async function errorsPlugin(app: FastifyInstance): Promise<void> {
   );
 }
 
+/**
+ * Seconds a client should wait before trying again after a 503 (issue 14 (10), D-1433). Short:
+ * a full pool or a restarting database is usually a matter of a second or two, and a client that
+ * waits at least this long spreads the retries of a burst instead of repeating it.
+ */
+export const retryAfterSecondsOn503 = 2;
+
 export function sendProblem(reply: FastifyReply, problem: Problem): FastifyReply {
+  // 503 always says when to come back; 429 carries its own Retry-After from the rate limiter.
+  if (problem.status === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', String(retryAfterSecondsOn503));
   // A string body skips the route's response serializer: a problem is never reshaped or refused.
   return reply.code(problem.status).header('content-type', problemContentType).send(JSON.stringify(problem));
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs (a path
+ * parameter longer than `maxParamLength`, a broken percent-escape). Without it Fastify answers
+ * these with its own `application/json` body; with it they are problems like every other error.
+ */
+export function sendFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const requestId = request.id;
+  reply.header('x-request-id', requestId);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    sendProblem(reply, problemOf('uri-too-long', 'A path segment of the URL is longer than any identifier this API uses.', requestId, { field: 'path' }));
+  } else if (error.code === 'FST_ERR_BAD_URL') {
+    sendProblem(reply, problemOf('validation-failed', 'The URL has an invalid percent-escape.', requestId, { field: 'path' }));
+  } else {
+    request.log.error({ err: error }, 'request failed in the router');
+    sendProblem(reply, problemOf('internal-error', 'An unexpected error occurred. Quote the request id when contacting support.', requestId));
+  }
 }
 
 function problemFor(error: FastifyError, request: FastifyRequest): Problem {
@@ -46,6 +73,9 @@ function problemFor(error: FastifyError, request: FastifyRequest): Problem {
   }
   if (isDomainError(error)) return problemFromDomainError(error, requestId, request.url);
   if (isResponseSerializationError(error)) return problemOf('internal-error', 'The server produced an invalid response.', requestId);
+  if (isPoolExhaustedError(error)) {
+    return problemOf('service-unavailable', 'The service is busy (no database connection was free in time); try again shortly.', requestId);
+  }
   if (isServiceUnavailableError(error)) {
     return problemOf('service-unavailable', 'A backing service is unavailable; try again shortly.', requestId);
   }
