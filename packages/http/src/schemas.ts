@@ -1,13 +1,13 @@
-import { CurrencyCodeSchema, Money, MoneyStringSchema, minorUnitDigits } from '@casino/core';
+import { CurrencyCodeSchema, Money, MoneyStringSchema, minorUnitDigits, movementAmountMinorMax } from '@casino/core';
 import { z } from 'zod';
 
 /**
- * The largest amount any request may carry, in minor units (10^15: ten trillion CZK). Far above
- * any real payment, stake or limit, and far enough below PostgreSQL's bigint (9.2 × 10^18) that
- * balances and period totals summed from such amounts still fit (issue 14 (9), D-1432). Above it a
- * request is refused with the field named instead of failing in the database with a 500.
+ * The largest amount any request may carry, in minor units: the one bound of a money movement
+ * (`movementAmountMinorMax` in @casino/core, D-1421), so a limit, a withdrawal and a ledger
+ * adjustment share it. Above it a request is refused with the field named instead of failing in
+ * the database with a 500 (issue 14 (9), D-1432).
  */
-export const amountMinorMax = 10n ** 15n;
+export const amountMinorMax = movementAmountMinorMax;
 
 /**
  * Money on the wire: a decimal string and its currency, never a JSON number. The one schema of
