@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { buildAdminApi, loadAdminApiConfig } from '@casino/admin-api';
 import { defaultComplianceRules, type ComplianceContext } from '@casino/compliance';
 import { createTestStaff, testSecretBox, type TestStaff } from '@casino/compliance/testing';
@@ -126,6 +127,35 @@ describe('issue 14 (1): a player without access is refused with the token they h
     for (const app of apis) expectRefusedToken(await me(app, player));
     await accountAction(player, { action: 'unblock', reason: 'issue 14 access test' });
     for (const app of apis) expect((await me(app, player)).statusCode).toBe(200);
+  });
+});
+
+describe('issue 14 (3): hand-made tokens signed with the real secret', () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  /** Claims exactly as given, HS256 with the apps' JWT_SECRET. */
+  function handMadeToken(claims: Record<string, unknown>): string {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const unsigned = `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}`;
+    return `${unsigned}.${createHmac('sha256', testServiceEnv().JWT_SECRET!).update(unsigned).digest('base64url')}`;
+  }
+  const asBearer = (claims: Record<string, unknown>) => ({ authorization: `Bearer ${handMadeToken(claims)}` });
+
+  it('issue 14 (3): without aud, iss or exp, or with both audiences, a token gets 401 problem+json on player and admin routes', async () => {
+    const player = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
+    const playerClaims = { sub: player.playerId, aud: 'casino:player', iss: 'casino', iat: now(), exp: now() + 600 };
+    const staffClaims = { ...playerClaims, sub: adminUser.staffUserId, aud: 'casino:staff' };
+    // The controls: complete hand-made tokens are admitted.
+    expect((await h.api.inject({ method: 'GET', url: '/v1/me', headers: asBearer(playerClaims) })).statusCode).toBe(200);
+    expect((await trialBalance(h.admin, adminUser)).statusCode).toBe(200);
+    expect((await h.admin.inject({ method: 'GET', url: '/v1/ledger/trial-balance?currency=CZK', headers: asBearer(staffClaims) })).statusCode).toBe(200);
+    const without = (claims: Record<string, unknown>, claim: string) => Object.fromEntries(Object.entries(claims).filter(([name]) => name !== claim));
+    for (const claim of ['aud', 'iss', 'exp']) {
+      expectRefusedToken(await h.api.inject({ method: 'GET', url: '/v1/me', headers: asBearer(without(playerClaims, claim)) }));
+      expectRefusedToken(await h.admin.inject({ method: 'GET', url: '/v1/ledger/trial-balance?currency=CZK', headers: asBearer(without(staffClaims, claim)) }));
+    }
+    const both = ['casino:player', 'casino:staff'];
+    expectRefusedToken(await h.api.inject({ method: 'GET', url: '/v1/me', headers: asBearer({ ...playerClaims, aud: both }) }));
+    expectRefusedToken(await h.admin.inject({ method: 'GET', url: '/v1/ledger/trial-balance?currency=CZK', headers: asBearer({ ...staffClaims, aud: both }) }));
   });
 });
 
