@@ -76,10 +76,17 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
 
   app.decorate('issueAccessToken', (token: TokenSubject) => app.jwt.sign({ sub: token.subject, aud: audiences[token.audience] }));
 
+  const resolverFor = (audience: Audience): PrincipalResolver => {
+    if (!principals?.audiences.has(audience)) {
+      throw new Error(`the app supplies no principal lookup for ${audience} tokens (createServiceApp's principals)`);
+    }
+    return principals;
+  };
+
   const verifyAccessToken = async (token: string, audience: Audience): Promise<Principal> => {
+    const resolver = resolverFor(audience);
     const subject = verifiedSubject(app, token, audience);
-    // Checked when the route was defined: an app that authenticates an audience resolves it.
-    const record = await principals!.resolve(audience, subject);
+    const record = await resolver.resolve(audience, subject);
     if (!record) throw new DomainError('unauthorized', 'The account behind this access token is deactivated, closed or unknown.', { field: 'header.authorization' });
     return { audience, subject, roles: [...record.roles] };
   };
@@ -95,9 +102,7 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
   });
 
   app.decorate('authenticate', (audience: Audience) => {
-    if (!principals?.audiences.has(audience)) {
-      throw new Error(`authenticate('${audience}'): the app supplies no principal lookup for ${audience} tokens (createServiceApp's principals)`);
-    }
+    resolverFor(audience); // at route definition: an app that authenticates an audience must resolve it
     const hook = async (request: FastifyRequest) => {
       request.principal = await verifyAccessToken(bearerToken(request), audience);
     };
@@ -117,21 +122,25 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     return [app.authenticate('staff'), authorize];
   });
 
-  // Authentication runs before the body is read (issue 14 (5)): an anonymous caller, or staff without
-  // the role, gets 401/403 whatever it sends and never reaches the parser or a validator. A route may
-  // list the hooks with its preHandlers (where they read naturally); they are moved to onRequest here,
-  // for every route of every app, so no route can validate first.
-  app.addHook('onRoute', (route) => {
-    const stages = route as unknown as Record<'onRequest' | 'preParsing' | 'preValidation' | 'preHandler', unknown>;
-    const hoisted: unknown[] = [];
-    for (const stage of ['preParsing', 'preValidation', 'preHandler'] as const) {
-      const hooks = hooksOf(stages[stage]);
-      if (!hooks.some(isAuthenticationHook)) continue;
-      hoisted.push(...hooks.filter(isAuthenticationHook));
-      stages[stage] = hooks.filter((hook) => !isAuthenticationHook(hook));
-    }
-    if (hoisted.length > 0) stages.onRequest = [...hooksOf(stages.onRequest), ...hoisted];
-  });
+  app.addHook('onRoute', hoistAuthentication);
+}
+
+/**
+ * Authentication runs before the body is read (issue 14 (5)): an anonymous caller, or staff without
+ * the role, gets 401/403 whatever it sends and never reaches the parser or a validator. A route may
+ * list the hooks with its preHandlers (where they read naturally); they are moved to onRequest here,
+ * for every route of every app, so no route can validate first.
+ */
+function hoistAuthentication(route: object): void {
+  const stages = route as Record<'onRequest' | 'preParsing' | 'preValidation' | 'preHandler', unknown>;
+  const hoisted: unknown[] = [];
+  for (const stage of ['preParsing', 'preValidation', 'preHandler'] as const) {
+    const hooks = hooksOf(stages[stage]);
+    if (!hooks.some(isAuthenticationHook)) continue;
+    hoisted.push(...hooks.filter(isAuthenticationHook));
+    stages[stage] = hooks.filter((hook) => !isAuthenticationHook(hook));
+  }
+  if (hoisted.length > 0) stages.onRequest = [...hooksOf(stages.onRequest), ...hoisted];
 }
 
 const staffRolesKey = Symbol('casino.staffRoles');
