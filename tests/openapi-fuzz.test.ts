@@ -52,7 +52,7 @@ beforeAll(async () => {
   callerId = caller.playerId;
   const ctx = { db: h.connections.db, clock: h.clock, rules: defaultComplianceRules, secrets: testSecretBox };
   const [staff, colleague] = [await createTestStaff(ctx, ['admin', 'compliance-officer', 'mlro', 'finance', 'support', 'auditor']), await createTestStaff(ctx, ['support'])];
-  staffToken = h.admin.issueAccessToken({ audience: 'staff', subject: staff.staffUserId, roles: staff.roles });
+  staffToken = h.admin.issueAccessToken({ audience: 'staff', subject: staff.staffUserId });
   const table = await createTable(h.connections.db, { code: `fuzz-${newId().slice(0, 8)}`, name: 'Fuzz roulette', game: 'roulette', variant: 'european', currency: 'CZK', seatsMax: 4, bettingTimeMs: 20_000, actionTimeMs: 20_000, idleRoundsMax: 5, limits: { unitMinor: 10n, insideMinimumMinor: 10n, outsideMinimumMinor: 10n, straightMaximumMinor: 100_000n, outsideMaximumMinor: 500_000n, positionMaximumMinor: 100_000_000n } }, h.clock.now());
   knownIds.push(caller.playerId, subjectId, colleague.staffUserId, table.id);
 });

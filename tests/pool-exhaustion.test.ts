@@ -6,7 +6,7 @@
  * given time"). The pools are one connection each, held by a transaction the test controls.
  */
 import { buildAdminApi, loadAdminApiConfig } from '@casino/admin-api';
-import { newId } from '@casino/core';
+import { createStaffPerRole } from '@casino/compliance/testing';
 import { createDb, transaction, type Db } from '@casino/db';
 import { createHttpApp, type App } from '@casino/http';
 import { createTestConnections, testServiceEnv, type TestConnections } from '@casino/http/testing';
@@ -51,7 +51,8 @@ describe('issue 14 (10): an exhausted connection pool', () => {
     const db = createDb({ databaseUrl: connections.testDatabase.url, poolMax: 1, connectTimeoutMs: 300, applicationName: 'casino-test-pool-of-one' });
     const admin = await buildAdminApi({ config: loadAdminApiConfig(testServiceEnv()), connections: { db, redis: connections.redis }, redisKeyPrefix: connections.redisKeyPrefix });
     try {
-      const token = admin.issueAccessToken({ audience: 'staff', subject: newId(), roles: ['admin'] });
+      const staffByRole = await createStaffPerRole(connections.db);
+      const token = admin.issueAccessToken({ audience: 'staff', subject: staffByRole.admin });
       const listStaff = () => admin.inject({ method: 'GET', url: '/v1/staff/users', headers: { authorization: `Bearer ${token}` } });
       const hold = await holdTheOnlyConnection(db);
       try {

@@ -102,7 +102,7 @@ describe('issue 14 (14): Cache-Control: no-store on responses carrying a credent
     const email = `headers-${process.pid}-${Date.now()}@staff.test`;
     const created = await app.inject({
       method: 'POST', url: '/v1/staff/users',
-      headers: { authorization: `Bearer ${app.issueAccessToken({ audience: 'staff', subject: admin.staffUserId, roles: admin.roles })}` },
+      headers: { authorization: `Bearer ${app.issueAccessToken({ audience: 'staff', subject: admin.staffUserId })}` },
       payload: { email, displayName: 'Header Check', roles: ['support'], password: 'correct horse battery', reason: 'issue 14 header test' },
     });
     expect(created.statusCode).toBe(201);

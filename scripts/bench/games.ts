@@ -148,7 +148,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   const app = await buildGameService({ config, connections: { db, redis }, redisKeyPrefix: `bench:${randomBytes(4).toString('hex')}` });
   cleanup.add('close the app', () => app.close());
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const players = await setUp(db, clients, (playerId) => app.issueAccessToken({ audience: 'player', subject: playerId, roles: [] }));
+  const players = await setUp(db, clients, (playerId) => app.issueAccessToken({ audience: 'player', subject: playerId }));
   for (const p of players) {
     const response = await fetch(`${base}/v1/tables/${p.tableId}/seats`, { method: 'POST', headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' }, body: '{}' });
     if (response.status !== 201) throw new Error(`seat refused: ${await response.text()}`);

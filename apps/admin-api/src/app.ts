@@ -1,5 +1,5 @@
 import { createCashierContext, type CashierGuards } from '@casino/cashier';
-import { defaultComplianceRules, type ComplianceContext, type ComplianceRules } from '@casino/compliance';
+import { defaultComplianceRules, findStaffAccess, type ComplianceContext, type ComplianceRules } from '@casino/compliance';
 import { systemClock, type Clock } from '@casino/core';
 import { createServiceApp, declaredStaffRoles, type App, type ServiceConnections, type StaffRole } from '@casino/http';
 import { czechProfile } from '@casino/limits';
@@ -60,11 +60,14 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
     config,
     connections,
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
+    // Roles and the active flag come from the staff record on every request, not from the token.
+    principals: { staff: (staffUserId) => findStaffAccess(connections.db, staffUserId) },
   });
   const catalogue: AdminRoute[] = [];
   routeCatalogues.set(app, catalogue);
+  // Staff are authorised before their request is parsed (packages/http moves the hooks to onRequest),
+  // so a caller without the role gets 403 whatever the body, and learns nothing about its validation.
   app.addHook('onRoute', (route) => {
-    hoistStaffAuthorization(route);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       catalogue.push({ method, url: route.url, roles: declaredStaffRoles(route), public: (route.config as { public?: boolean } | undefined)?.public === true });
@@ -95,17 +98,4 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   retentionRoutes(app, reporting);
   gameRoundRoutes(app, connections.db);
   return app;
-}
-
-/**
- * Staff are authorised before their request is parsed: a route that declares its roles as a
- * preHandler has them moved to onRequest, so a caller without the role gets 403 whatever the body,
- * and learns nothing about the route's validation.
- */
-function hoistStaffAuthorization(route: { onRequest?: unknown; preHandler?: unknown }): void {
-  const preHandler = route.preHandler;
-  if (!Array.isArray(preHandler) || preHandler.length !== 2 || !declaredStaffRoles({ preHandler: [preHandler[1]] })) return;
-  const onRequest = route.onRequest === undefined ? [] : [route.onRequest].flat();
-  route.onRequest = [...onRequest, ...preHandler];
-  route.preHandler = [];
 }

@@ -46,7 +46,7 @@ afterAll(async () => {
   await connections?.close();
 });
 
-const bearer = (staff: TestStaff) => ({ authorization: `Bearer ${app.issueAccessToken({ audience: 'staff', subject: staff.staffUserId, roles: staff.roles })}` });
+const bearer = (staff: TestStaff) => ({ authorization: `Bearer ${app.issueAccessToken({ audience: 'staff', subject: staff.staffUserId })}` });
 const post = (url: string, staff: TestStaff, payload: object) => app.inject({ method: 'POST', url, headers: bearer(staff), payload });
 const get = (url: string, staff: TestStaff) => app.inject({ method: 'GET', url, headers: bearer(staff) });
 

@@ -1,5 +1,6 @@
+import { createStaffPerRole, type StaffByRole } from '@casino/compliance/testing';
 import { newId } from '@casino/core';
-import { staffRoles, type App } from '@casino/http';
+import { staffRoles, type App, type StaffRole } from '@casino/http';
 import { createTestConnections, testServiceEnv, type TestConnections } from '@casino/http/testing';
 import { buildPlayerApi, loadPlayerApiConfig } from '@casino/player-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import { loadAdminApiConfig } from './config.ts';
 let connections: TestConnections;
 let admin: App;
 let playerApi: App;
+let staffByRole: StaffByRole;
 
 beforeAll(async () => {
   connections = await createTestConnections();
@@ -24,6 +26,8 @@ beforeAll(async () => {
   admin = await buildAdminApi({ config: loadAdminApiConfig(env), connections, redisKeyPrefix: connections.redisKeyPrefix });
   playerApi = await buildPlayerApi({ config: loadPlayerApiConfig(env), connections, redisKeyPrefix: `${connections.redisKeyPrefix}:player` });
   await Promise.all([admin.ready(), playerApi.ready()]);
+  // Roles are read from the staff record, not the token (issue 14 (1)): one real user per role.
+  staffByRole = await createStaffPerRole(connections.db);
 });
 
 afterAll(async () => {
@@ -33,7 +37,8 @@ afterAll(async () => {
 
 const infrastructure = (url: string) => url.startsWith('/health') || url.startsWith('/docs') || url === '/openapi.json';
 const probeUrl = (url: string) => url.replace(/:[A-Za-z]+/g, () => newId()).replace(/\*$/, '');
-const token = (app: App, audience: 'staff' | 'player', roles: string[]) => `Bearer ${app.issueAccessToken({ audience, subject: newId(), roles })}`;
+const staffToken = (app: App, role: StaffRole) => `Bearer ${app.issueAccessToken({ audience: 'staff', subject: staffByRole[role] })}`;
+const playerToken = (app: App) => `Bearer ${app.issueAccessToken({ audience: 'player', subject: newId() })}`;
 
 // One client address per probe: the matrix makes hundreds of requests, more than one address's rate limit.
 let probeNo = 0;
@@ -57,7 +62,7 @@ describe('admin-api role matrix (issue 9: every route × every role)', () => {
     const mismatches: string[] = [];
     for (const route of adminRoutes(admin).filter((r) => r.roles !== null && !infrastructure(r.url))) {
       for (const role of staffRoles) {
-        const response = await call(route.method, route.url, token(admin, 'staff', [role]));
+        const response = await call(route.method, route.url, staffToken(admin, role));
         const admitted = route.roles!.includes(role);
         const ok = admitted ? response.statusCode !== 401 && response.statusCode !== 403 : response.statusCode === 403;
         if (!ok) mismatches.push(`${role} ${route.method} ${route.url}: ${response.statusCode} (declared ${route.roles!.join(', ')})`);
@@ -69,7 +74,7 @@ describe('admin-api role matrix (issue 9: every route × every role)', () => {
   it('a player token and no token get 401 on every staff route', async () => {
     const failures: string[] = [];
     for (const route of adminRoutes(admin).filter((r) => r.roles !== null && !infrastructure(r.url))) {
-      const asPlayer = await call(route.method, route.url, token(admin, 'player', ['admin']));
+      const asPlayer = await call(route.method, route.url, playerToken(admin));
       const anonymous = await call(route.method, route.url);
       if (asPlayer.statusCode !== 401 || anonymous.statusCode !== 401) failures.push(`${route.method} ${route.url}: player ${asPlayer.statusCode}, anonymous ${anonymous.statusCode}`);
     }
@@ -77,7 +82,7 @@ describe('admin-api role matrix (issue 9: every route × every role)', () => {
   });
 
   it('a staff token, even an admin\'s, gets 401 on a player route', async () => {
-    const response = await playerApi.inject({ method: 'GET', url: '/v1/me', headers: { authorization: token(playerApi, 'staff', [...staffRoles]) } });
+    const response = await playerApi.inject({ method: 'GET', url: '/v1/me', headers: { authorization: staffToken(playerApi, 'admin') } });
     expect(response.statusCode).toBe(401);
     expect(response.json().field).toBe('header.authorization');
   });

@@ -3,6 +3,7 @@ import { systemClock, type Clock } from '@casino/core';
 import { createRoundSeed } from '@casino/games';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
 import { czechProfile } from '@casino/limits';
+import { findPlayerAccess } from '@casino/players';
 import { RedisPresence, RedisTableBroadcaster, releaseHeldWins, runDueRounds, type TablesContext } from '@casino/tables';
 import type { GameServiceConfig } from './config.ts';
 import { recallRoutes } from './routes/recall.ts';
@@ -47,6 +48,8 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
     service: 'game-service',
     description: 'Lobby, roulette and blackjack rounds, and poker tables; every stake and win posts to the ledger.',
     config, connections, ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
+    // A blocked, closed or cancelled account's tokens are refused on the next request (and stream).
+    principals: { player: (playerId) => findPlayerAccess(connections.db, playerId) },
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   const presence = new RedisPresence(connections.redis, prefix, presenceTtlMs);

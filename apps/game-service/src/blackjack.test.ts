@@ -4,6 +4,7 @@ import { applyBlackjackAction, fortunaBlackjack, handValue, openBlackjackRound, 
 import { findInvariantViolations } from '@casino/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdminApi, loadAdminApiConfig } from '@casino/admin-api';
+import { createStaffPerRole, staffUserWithRole } from '@casino/compliance/testing';
 import { testServiceEnv } from '@casino/http/testing';
 import { blackjackTable, czk, startGameHarness, type GameHarness, type TestPlayer } from './test-support.ts';
 
@@ -192,7 +193,8 @@ describe('game-service: restart, replay and recall (issue 7)', () => {
     expect((await recall(stranger, rounds[0]!)).status).toBe(404);
     const admin = await buildAdminApi({ config: loadAdminApiConfig(testServiceEnv()), connections: h.connections, redisKeyPrefix: `${h.connections.redisKeyPrefix}:admin` });
     try {
-      const staff = (roles: string[]) => ({ authorization: `Bearer ${admin.issueAccessToken({ audience: 'staff', subject: newId(), roles })}` });
+      const staffByRole = await createStaffPerRole(h.connections.db);
+      const staff = (roles: string[]) => ({ authorization: `Bearer ${admin.issueAccessToken({ audience: 'staff', subject: staffUserWithRole(staffByRole, roles) })}` });
       const recalled = await admin.inject({ method: 'GET', url: `/v1/game-rounds/${rounds[0]}`, headers: staff(['support']) });
       expect(recalled.statusCode).toBe(200);
       expect(recalled.json()).toMatchObject({ roundId: rounds[0], replayVerified: true, players: [{ playerId: player.playerId, staked: czk('10.00') }] });

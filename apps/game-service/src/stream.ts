@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, isDomainError } from '@casino/core';
 import type { Redis } from '@casino/db';
-import { audiences, type App } from '@casino/http';
+import type { App } from '@casino/http';
 import {
   actInRound, noteDisconnected, pendingTemporaryTables, playerChannel, tableChannel, tableDetail, tableRules, type RedisPresence, type TablesContext,
 } from '@casino/tables';
@@ -102,7 +102,7 @@ export class TableStreams {
   }
 
   private async welcome(socket: WebSocket, request: UpgradeRequest): Promise<Client | null> {
-    const playerId = authenticatedPlayer(this.app, request.headers.authorization, (request.query as { access_token?: string }).access_token);
+    const playerId = await authenticatedPlayer(this.app, request.headers.authorization, (request.query as { access_token?: string }).access_token);
     const tableId = (request.params as { tableId: string }).tableId;
     if (!playerId) return socket.close(4401, 'a player access token is required'), null;
     const detail = await tableDetail(this.ctx.db, tableId, playerId);
@@ -152,14 +152,16 @@ export class TableStreams {
   }
 }
 
-function authenticatedPlayer(app: App, header: string | undefined, queryToken: string | undefined): string | null {
+/** The player behind the socket's token, checked as on every HTTP route (a closed account is refused); null if none. */
+async function authenticatedPlayer(app: App, header: string | undefined, queryToken: string | undefined): Promise<string | null> {
   // Browsers cannot set headers on a WebSocket: the token may come as ?access_token= (logs keep the path only).
   const token = /^Bearer (\S+)$/.exec(header ?? '')?.[1] ?? queryToken;
   if (!token) return null;
   try {
-    return app.jwt.verify<{ sub: string }>(token, { allowedAud: audiences.player }).sub;
-  } catch {
-    return null;
+    return (await app.verifyAccessToken(token, 'player')).subject;
+  } catch (error) {
+    if (isDomainError(error)) return null;
+    throw error;
   }
 }
 

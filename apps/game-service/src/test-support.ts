@@ -124,7 +124,7 @@ export async function startGameHarness(start = new Date('2026-11-24T10:00:00Z'))
       await transaction(db, (tx) => registered
         ? ledger.transfer(tx, { idempotencyKey: `fund:${playerId}`, kind: 'DEPOSIT', debitAccountId: psp.id, creditAccountId: wallet, amount })
         : creditTemporaryDeposit(tx, { playerId, amount, channel: 'cashless', sourceAccountId: psp.id, idempotencyKey: `fund:${playerId}` }));
-      const token = app.issueAccessToken({ audience: 'player', subject: playerId, roles: [] });
+      const token = app.issueAccessToken({ audience: 'player', subject: playerId });
       return { playerId, wallet, token, headers: { authorization: `Bearer ${token}` } };
     },
     async tick(ms) {

@@ -3,7 +3,7 @@ import { systemClock, type Clock } from '@casino/core';
 import { createMinistryRegistersClient, screenPlayer } from '@casino/compliance';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
 import { czechProfile, type ExcludedPersonsRegister, type LimitsContext } from '@casino/limits';
-import { czechPlayerRules, PiiProtector, playerAccountsFor, type MinistryRegisters, type PlayersContext } from '@casino/players';
+import { czechPlayerRules, findPlayerAccess, PiiProtector, playerAccountsFor, type MinistryRegisters, type PlayersContext } from '@casino/players';
 import { czechReportingRules } from '@casino/reporting';
 import type { PlayerApiConfig } from './config.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -39,6 +39,8 @@ export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
     config,
     connections,
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
+    // A blocked, closed or cancelled account's tokens are refused on the next request.
+    principals: { player: (playerId) => findPlayerAccess(connections.db, playerId) },
   });
   const registers = options.registers ?? createMinistryRegistersClient({ baseUrl: config.MF_REGISTERS_URL, clock });
   const pii = new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY });

@@ -1,5 +1,7 @@
 /** Helpers for the cashier's tests over HTTP: payment methods, the sandbox provider, players with a full account. */
-import { Money, newId, type AccountId } from '@casino/core';
+import { defaultComplianceRules, type StaffRoleName } from '@casino/compliance';
+import { createTestStaff, testSecretBox } from '@casino/compliance/testing';
+import { Money, newId, systemClock, type AccountId } from '@casino/core';
 import { transaction } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { applicationFor, eventually, newPerson, registerToTemporaryAccount, type Harness, type Registered } from './test-support.ts';
@@ -22,8 +24,20 @@ export function asPlayer(h: Harness, player: { accessToken: string }, method: Me
   return h.api.inject({ method, url, headers: { authorization: `Bearer ${player.accessToken}`, ...headers }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 }
 
-export function asStaff(h: Harness, roles: string[], method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) {
-  const token = h.admin.issueAccessToken({ audience: 'staff', subject: newId(), roles });
+// One staff user per role set and harness: a staff token's roles are its user's roles now (issue 14 (1)).
+const staffUsers = new WeakMap<Harness, Map<string, Promise<string>>>();
+
+function staffUserFor(h: Harness, roles: string[]): Promise<string> {
+  const byRoles = staffUsers.get(h) ?? new Map<string, Promise<string>>();
+  staffUsers.set(h, byRoles);
+  const key = [...roles].sort().join(',');
+  const ctx = { db: h.connections.db, clock: systemClock, rules: defaultComplianceRules, secrets: testSecretBox };
+  if (!byRoles.has(key)) byRoles.set(key, createTestStaff(ctx, roles as StaffRoleName[]).then((staff) => staff.staffUserId));
+  return byRoles.get(key)!;
+}
+
+export async function asStaff(h: Harness, roles: string[], method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) {
+  const token = h.admin.issueAccessToken({ audience: 'staff', subject: await staffUserFor(h, roles) });
   return h.admin.inject({ method, url, headers: { authorization: `Bearer ${token}`, ...headers }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 }
 

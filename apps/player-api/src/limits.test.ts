@@ -1,6 +1,6 @@
 import { Money, newId } from '@casino/core';
 import { transaction } from '@casino/db';
-import { authorizeDeposit, authorizeStake, recordPlayActivity, startPlaySession } from '@casino/limits';
+import { authorizeDeposit, authorizeStake, changeLimit, recordPlayActivity, startPlaySession } from '@casino/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationFor, newPerson, registerToTemporaryAccount, setRegistersAvailable, startHarness, type Harness, type Registered } from './test-support.ts';
 
@@ -189,7 +189,7 @@ describe('player-api: self-exclusion, the panic button, the register, closing th
     }
   });
 
-  it('002:RG-03 closing the account: at once, the account is closed, sessions end, play, deposits and logins are refused', async () => {
+  it('002:RG-03 / issue 14 (1) closing the account: at once, the account is closed, sessions end, play, deposits and logins are refused, and the token in hand is refused', async () => {
     const player = await newPlayer();
     expect((await h.api.inject({ method: 'POST', url: '/v1/me/account-closure', headers: auth(player), payload: {} })).statusCode).toBe(400);
     const closed = await h.api.inject({ method: 'POST', url: '/v1/me/account-closure', headers: auth(player), payload: { confirm: true } });
@@ -198,10 +198,13 @@ describe('player-api: self-exclusion, the panic button, the register, closing th
     expect(await refusal(startPlay(player))).toMatchObject({ code: 'account-not-active' });
     expect((await h.api.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: player.refreshToken } })).statusCode).toBe(401);
     expect((await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: player.email, password } })).json().type).toBe('https://problems.casino.example/account-not-active');
-    expect((await h.api.inject({ method: 'GET', url: '/v1/me', headers: auth(player) })).json().state).toBe('CLOSED');
+    // Issue 14 (1): the access token issued before the closure no longer reads the account.
+    expect((await h.api.inject({ method: 'GET', url: '/v1/me', headers: auth(player) })).json().type).toBe('https://problems.casino.example/unauthorized');
+    expect((await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId } })).state).toBe('CLOSED');
     // The temporary account ends with it, so the expiry job refunds what is left (004:TMP-09).
     expect((await h.connections.db.temporaryAccount.findUniqueOrThrow({ where: { playerId: player.playerId } })).deadlineAt).toEqual(h.clock.now());
-    expect((await put(player, 'stake:day', { amount: czk('5.00') })).json().type).toBe('https://problems.casino.example/account-not-active');
+    expect((await put(player, 'stake:day', { amount: czk('5.00') })).json().type).toBe('https://problems.casino.example/unauthorized');
+    await expect(changeLimit(h.limits, { playerId: player.playerId, measure: 'stake:day', limit: { amount: Money.of('5.00', 'CZK') }, actor: 'player' })).rejects.toMatchObject({ code: 'account-not-active' });
   });
 });
 

@@ -1,12 +1,13 @@
 /** Test support: players and staff users made directly in the database, with known credentials. */
 import { randomBytes } from 'node:crypto';
-import { newId, type PlayerId, type StaffUserId } from '@casino/core';
+import { newId, systemClock, type PlayerId, type StaffUserId } from '@casino/core';
 import type { Db } from '@casino/db';
 import { generateSecret } from 'otplib';
 import { systemActor } from './actor.ts';
 import type { ComplianceContext, SecretBox } from './context.ts';
 import { createStaffUser } from './staff/create-staff-user.ts';
-import type { StaffRoleName } from './staff/staff-roles.ts';
+import { defaultComplianceRules } from './rules.ts';
+import { staffRoleNames, type StaffRoleName } from './staff/staff-roles.ts';
 
 /** A reversible stand-in for the PII protector: tests need to read back what they stored. */
 export const testSecretBox: SecretBox = {
@@ -55,4 +56,24 @@ export async function createTestStaff(ctx: ComplianceContext, roles: StaffRoleNa
   const totpSecret = generateSecret();
   const { staffUserId } = await createStaffUser(ctx, systemActor('test'), { email, displayName: email, roles, password, totpSecret, reason: 'test staff user' });
   return { staffUserId, email, password, totpSecret, roles };
+}
+
+export type StaffByRole = Readonly<Record<StaffRoleName, StaffUserId>>;
+
+/**
+ * One active staff user per role, made up front. A staff token's roles are read from its user's
+ * record on every request (issue 14 (1)), so a test that wants "a token of role X" needs a user
+ * holding X; with these it can mint one synchronously.
+ */
+export async function createStaffPerRole(db: Db): Promise<StaffByRole> {
+  const ctx: ComplianceContext = { db, clock: systemClock, rules: defaultComplianceRules, secrets: testSecretBox };
+  const created = await Promise.all(staffRoleNames.map((role) => createTestStaff(ctx, [role])));
+  return Object.fromEntries(created.map((staff) => [staff.roles[0]!, staff.staffUserId])) as StaffByRole;
+}
+
+/** The user of `byRole` holding exactly the one role asked for (tests ask for single roles). */
+export function staffUserWithRole(byRole: StaffByRole, roles: readonly string[]): StaffUserId {
+  const id = roles.length === 1 ? byRole[roles[0] as StaffRoleName] : undefined;
+  if (!id) throw new Error(`no test staff user with exactly the roles [${roles.join(', ')}]`);
+  return id;
 }

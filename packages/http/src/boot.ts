@@ -1,6 +1,8 @@
 import { createDb, createRedis, redisReady, type Db, type Redis } from '@casino/db';
 import { createHttpApp, type App } from './create-app.ts';
+import type { Audience } from './plugins/auth.ts';
 import type { ReadinessCheck } from './plugins/health.ts';
+import { createCachedPrincipalResolver, type PrincipalLookup } from './principals.ts';
 import { DependencyUnavailableError, requireReachable } from './dependencies.ts';
 import { listenWithGracefulShutdown } from './server.ts';
 
@@ -84,10 +86,18 @@ export interface CreateServiceAppOptions {
   connections: ServiceConnections;
   /** Redis keys of this app (rate limits) live under this prefix; tests use one per file. */
   redisKeyPrefix?: string;
+  /**
+   * The current record behind each audience's tokens, looked up (cached) on every authenticated
+   * request; the domain package that owns the accounts supplies it (issue 14 (1)).
+   */
+  principals?: Partial<Record<Audience, PrincipalLookup>>;
 }
 
 /** The app of a service backed by PostgreSQL and Redis, before it adds its routes. */
 export function createServiceApp(options: CreateServiceAppOptions): Promise<App> {
+  const prefix = options.redisKeyPrefix ?? 'casino';
+  // Not per service: a staff user deactivated through the admin API is refused by every service.
+  const principals = createCachedPrincipalResolver({ redis: options.connections.redis, keyPrefix: prefix, lookups: definedLookups(options.principals ?? {}) });
   return createHttpApp({
     service: options.service,
     version: '0.1.0',
@@ -95,7 +105,12 @@ export function createServiceApp(options: CreateServiceAppOptions): Promise<App>
     logLevel: options.config.LOG_LEVEL,
     jwtSecret: options.config.JWT_SECRET,
     hsts: options.config.BEHIND_TLS ?? false,
+    principals,
     readinessChecks: connectionReadinessChecks(options.connections),
-    rateLimit: { redis: options.connections.redis, keyPrefix: `${options.redisKeyPrefix ?? 'casino'}:${options.service}` },
+    rateLimit: { redis: options.connections.redis, keyPrefix: `${prefix}:${options.service}` },
   });
+}
+
+function definedLookups(lookups: Partial<Record<Audience, PrincipalLookup>>): Record<string, PrincipalLookup> {
+  return Object.fromEntries(Object.entries(lookups).filter((entry): entry is [string, PrincipalLookup] => entry[1] !== undefined));
 }

@@ -1,4 +1,4 @@
-import { newId } from '@casino/core';
+import { DomainError, newId } from '@casino/core';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -10,7 +10,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Redis } from 'ioredis';
 import type { DestinationStream } from 'pino';
 import { z } from 'zod';
-import { parseJsonWithDepthLimit } from './json-body.ts';
+import { jsonBodyDepthMax, jsonNestingDepth } from './json-depth.ts';
 import { findMalformedText } from './text.ts';
 import { loggerOptions } from './logger.ts';
 import authPlugin from './plugins/auth.ts';
@@ -19,6 +19,7 @@ import healthPlugin, { type ReadinessCheck } from './plugins/health.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
+import type { PrincipalResolver } from './principals.ts';
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -31,6 +32,8 @@ export interface CreateHttpAppOptions {
   logStream?: DestinationStream;
   /** Omit for a service without authenticated routes (the sandbox). */
   jwtSecret?: string;
+  /** Who a token's subject is now; required for every audience the app authenticates. */
+  principals?: PrincipalResolver;
   readinessChecks: ReadinessCheck[];
   /** Omit to run without a rate limiter (the sandbox). */
   rateLimit?: { redis: Redis; keyPrefix: string; requestsPerWindowMax?: number; windowMs?: number };
@@ -79,7 +82,7 @@ export async function createHttpApp(options: CreateHttpAppOptions): Promise<App>
     frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
-  parseJsonWithDepthLimit(app);
+  refuseDeepJson(app);
   app.setValidatorCompiler(refusingMalformedText);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
@@ -97,7 +100,23 @@ export async function createHttpApp(options: CreateHttpAppOptions): Promise<App>
       windowMs: options.rateLimit.windowMs ?? 60_000,
     });
   }
-  if (options.jwtSecret !== undefined) await app.register(authPlugin, { jwtSecret: options.jwtSecret });
+  if (options.jwtSecret !== undefined) await app.register(authPlugin, { jwtSecret: options.jwtSecret, ...(options.principals ? { principals: options.principals } : {}) });
   await app.register(healthPlugin, { checks: options.readinessChecks });
   return app as App;
+}
+
+/**
+ * Fastify's own JSON parser (prototype poisoning refused, empty bodies handled), behind a depth check
+ * on the raw text: a body nested deeper than `jsonBodyDepthMax` is a 400 before anything walks it.
+ */
+function refuseDeepJson(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonNestingDepth(body as string, jsonBodyDepthMax) > jsonBodyDepthMax) {
+      done(new DomainError('validation-failed', `The JSON body nests deeper than ${jsonBodyDepthMax} levels.`, { field: 'body' }), undefined);
+      return;
+    }
+    parse(request, body as string, done);
+  });
 }

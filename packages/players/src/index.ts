@@ -20,7 +20,8 @@ export { changePassword, playerOverview, setSecondFactor, updatePersonalData, ty
 export { czechPlayerRules, type PlayerRules } from './rules.ts';
 export { normaliseName } from './screening.ts';
 export { endSession, refreshSession, type Session } from './sessions.ts';
-export { canTransition, transition, type PlayerState, type TransitionOptions } from './states.ts';
+export { canTransition, statesWithoutAccess, transition, type PlayerState, type TransitionOptions } from './states.ts';
+export { findPlayerAccess } from './player-access.ts';
 export {
   assertWithdrawalAllowed,
   cancelExpiredTemporaryAccounts,

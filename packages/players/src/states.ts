@@ -19,6 +19,12 @@ const allowed: Record<PlayerState, readonly PlayerState[]> = {
   CANCELLED: [],
 };
 
+/**
+ * States in which the holder may not use the account at all: login refuses them, and so does every
+ * request made with a token from before the change (issue 14 (1)).
+ */
+export const statesWithoutAccess: readonly PlayerState[] = ['BLOCKED', 'CLOSED', 'CANCELLED'];
+
 export function canTransition(from: PlayerState, to: PlayerState): boolean {
   return allowed[from].includes(to);
 }

@@ -57,7 +57,7 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-const bearer = (staff: TestStaff) => ({ authorization: `Bearer ${app.issueAccessToken({ audience: 'staff', subject: staff.staffUserId, roles: staff.roles })}` });
+const bearer = (staff: TestStaff) => ({ authorization: `Bearer ${app.issueAccessToken({ audience: 'staff', subject: staff.staffUserId })}` });
 const get = (url: string, staff: TestStaff) => app.inject({ method: 'GET', url, headers: bearer(staff) });
 const november = 'from=2026-11-01T00:00:00%2B01:00&to=2026-12-01T00:00:00%2B01:00';
 

@@ -1,3 +1,4 @@
+import { createStaffPerRole, staffUserWithRole, type StaffByRole } from '@casino/compliance/testing';
 import { Money, newId, type AccountId } from '@casino/core';
 import { transaction } from '@casino/db';
 import type { App } from '@casino/http';
@@ -13,12 +14,14 @@ let bank: AccountId;
 let suspense: AccountId;
 let wallet: AccountId;
 let suspenseEur: AccountId;
+let staffByRole: StaffByRole;
 
 beforeAll(async () => {
   connections = await createTestConnections();
   app = await buildAdminApi({ config: loadAdminApiConfig(testServiceEnv()), connections, redisKeyPrefix: connections.redisKeyPrefix });
   await app.ready();
   const db = connections.db;
+  staffByRole = await createStaffPerRole(db);
   await openOperatorAccounts(db, ['CZK', 'EUR'], 2);
   suspenseEur = (await findAccountByCode(db, operatorAccountCode('suspense', 'EUR')))!.id;
   bank = (await findAccountByCode(db, operatorAccountCode('bank', 'CZK')))!.id;
@@ -32,7 +35,7 @@ afterAll(async () => {
   await connections?.close();
 });
 
-const staff = (roles: string[]) => ({ authorization: `Bearer ${app.issueAccessToken({ audience: 'staff', subject: newId(), roles })}` });
+const staff = (roles: string[]) => ({ authorization: `Bearer ${app.issueAccessToken({ audience: 'staff', subject: staffUserWithRole(staffByRole, roles) })}` });
 const finance = () => staff(['finance']);
 
 function adjust(headers: Record<string, string>, body: unknown) {
@@ -97,7 +100,7 @@ describe('admin-api: ledger adjustments', () => {
   it('is open to finance and admin only: support gets 403, a player token 401', async () => {
     const key = () => ({ 'idempotency-key': `adj-${newId()}` });
     expect((await adjust({ ...staff(['support']), ...key() }, adjustment())).statusCode).toBe(403);
-    const player = { authorization: `Bearer ${app.issueAccessToken({ audience: 'player', subject: newId(), roles: [] })}` };
+    const player = { authorization: `Bearer ${app.issueAccessToken({ audience: 'player', subject: newId() })}` };
     expect((await adjust({ ...player, ...key() }, adjustment())).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createStaffPerRole, staffUserWithRole, type StaffByRole } from '@casino/compliance/testing';
 import { ManualClock, Money, newId } from '@casino/core';
 import { transaction } from '@casino/db';
 import type { App } from '@casino/http';
@@ -12,11 +13,13 @@ let connections: TestConnections;
 let app: App;
 const clock = new ManualClock(new Date('2026-11-02T09:00:00Z'));
 let playerId: string;
+let staffByRole: StaffByRole;
 
 beforeAll(async () => {
   connections = await createTestConnections();
   app = await buildAdminApi({ config: loadAdminApiConfig(testServiceEnv()), connections, redisKeyPrefix: connections.redisKeyPrefix, clock });
   await app.ready();
+  staffByRole = await createStaffPerRole(connections.db);
   playerId = await registeredPlayer();
   const ctx = { db: connections.db, clock, profile: czechProfile };
   await changeLimit(ctx, { playerId, measure: 'stake:day', limit: { amount: Money.of('200.00', 'CZK') }, actor: 'player' });
@@ -43,7 +46,7 @@ async function registeredPlayer(): Promise<string> {
   return id;
 }
 
-const staff = (roles: string[]) => ({ authorization: `Bearer ${app.issueAccessToken({ audience: 'staff', subject: newId(), roles })}` });
+const staff = (roles: string[]) => ({ authorization: `Bearer ${app.issueAccessToken({ audience: 'staff', subject: staffUserWithRole(staffByRole, roles) })}` });
 const read = (headers: Record<string, string>, id = playerId, query = '') => app.inject({ method: 'GET', url: `/v1/players/${id}/self-limits${query}`, headers });
 
 describe('admin-api: a player\'s self-limitation measures (read-only)', () => {
@@ -71,7 +74,7 @@ describe('admin-api: a player\'s self-limitation measures (read-only)', () => {
 
   it('issue 5: finance and players may not read it; an unknown player is 404', async () => {
     expect((await read(staff(['finance']))).statusCode).toBe(403);
-    expect((await read({ authorization: `Bearer ${app.issueAccessToken({ audience: 'player', subject: playerId, roles: [] })}` })).statusCode).toBe(401);
+    expect((await read({ authorization: `Bearer ${app.issueAccessToken({ audience: 'player', subject: playerId })}` })).statusCode).toBe(401);
     expect((await read({})).statusCode).toBe(401);
     const unknown = await read(staff(['support']), newId());
     expect(unknown.statusCode).toBe(404);

@@ -10,6 +10,7 @@ import { adminProblems, security } from './common.schema.ts';
 import { AccountActionBodySchema, AccountActionResultSchema, NoteBodySchema, NoteCreatedSchema, PlayerParamsSchema, PlayerViewSchema } from './players.schema.ts';
 
 const tags = ['players'];
+const accessActions: ReadonlySet<string> = new Set(['block', 'unblock', 'close']);
 
 type LimitsViewContext = Pick<LimitsContext, 'db' | 'clock' | 'profile'>;
 
@@ -28,7 +29,12 @@ export function playerRoutes(app: App, ctx: ComplianceContext, limits: LimitsVie
   app.post('/v1/players/:playerId/actions', {
     onRequest: app.authorizeStaff(['compliance-officer', 'mlro', 'admin']),
     schema: { tags, security, summary: 'Block, unblock, close (004:TRM-10), demand re-verification, hold or release payouts; a reason is mandatory', params: PlayerParamsSchema, body: AccountActionBodySchema, response: { 200: AccountActionResultSchema, ...adminProblems } },
-  }, async (request) => takeAccountAction(ctx, staffActor(request), request.params.playerId, request.body));
+  }, async (request) => {
+    const result = await takeAccountAction(ctx, staffActor(request), request.params.playerId, request.body);
+    // Committed: a block or closure refuses the player's existing tokens on every service at once.
+    if (accessActions.has(request.body.action)) await app.principalChanged('player', request.params.playerId);
+    return result;
+  });
 
   app.post('/v1/players/:playerId/notes', {
     onRequest: app.authorizeStaff(['support', 'compliance-officer', 'mlro', 'admin']),

@@ -16,7 +16,7 @@ export function staffRoutes(app: App, ctx: ComplianceContext): void {
     schema: { tags, summary: 'Staff login: password and authenticator code; returns a staff access token', body: StaffLoginBodySchema, response: { 200: StaffTokenSchema, ...problemResponses(400, 401, 403, 429) } },
   }, async (request) => {
     const login = await loginStaff(ctx, { ...request.body, clientAddress: request.ip, requestId: request.id });
-    const accessToken = app.issueAccessToken({ audience: 'staff', subject: login.staffUserId, roles: login.roles });
+    const accessToken = app.issueAccessToken({ audience: 'staff', subject: login.staffUserId });
     return { staffUserId: login.staffUserId, roles: login.roles, accessToken, tokenType: 'Bearer' as const, expiresIn: accessTokenTtlSeconds };
   });
 
@@ -36,6 +36,8 @@ export function staffRoutes(app: App, ctx: ComplianceContext): void {
     schema: { tags, security, summary: 'Change a staff user\'s roles or deactivate them', params: StaffUserParamsSchema, body: UpdateStaffUserBodySchema, response: { 200: OkSchema, ...adminProblems } },
   }, async (request) => {
     await updateStaffUser(ctx, staffActor(request), { staffUserId: request.params.staffUserId, ...request.body });
+    // Committed: the user's next request, on any instance, is judged by the new roles and state.
+    await app.principalChanged('staff', request.params.staffUserId);
     return { ok: true as const };
   });
 }

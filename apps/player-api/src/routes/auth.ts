@@ -10,7 +10,7 @@ export function authRoutes(app: App, ctx: PlayersContext, limits: { perMinute: n
   const tokens = (session: Session) => ({
     status: 'authenticated' as const,
     playerId: session.playerId,
-    accessToken: app.issueAccessToken({ audience: 'player', subject: session.playerId, roles: [] }),
+    accessToken: app.issueAccessToken({ audience: 'player', subject: session.playerId }),
     tokenType: 'Bearer' as const,
     expiresIn: accessTokenTtlSeconds,
     refreshToken: session.refreshToken,

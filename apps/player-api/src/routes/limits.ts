@@ -69,7 +69,12 @@ export function limitsRoutes(app: App, ctx: LimitsContext): void {
   app.post('/v1/me/account-closure', {
     preHandler: player,
     schema: { ...common, summary: 'Close my account now (my measures pass to a new account opened within 7 days)', body: AccountClosureBodySchema, response: { 200: AccountClosureResponseSchema, ...limitsProblems } },
-  }, async (request) => ({ closedAt: (await closeAccount(ctx, { playerId: me(request) })).closedAt.toISOString() }));
+  }, async (request) => {
+    const { closedAt } = await closeAccount(ctx, { playerId: me(request) });
+    // Committed: this token and every other of the player's is refused from the next request on.
+    await app.principalChanged('player', me(request));
+    return { closedAt: closedAt.toISOString() };
+  });
 
   app.get('/v1/me/playing-time', {
     preHandler: player,

@@ -39,7 +39,7 @@ afterAll(async () => {
   await connections?.close();
 });
 
-const asPlayer = () => ({ authorization: `Bearer ${app.issueAccessToken({ audience: 'player', subject: playerId, roles: [] })}` });
+const asPlayer = () => ({ authorization: `Bearer ${app.issueAccessToken({ audience: 'player', subject: playerId })}` });
 
 describe('the player statement (002:WAL-10, REC-05; 004:ACC-08)', () => {
   it('002:WAL-10 lists my transactions newest first with the balance after each, a page at a time', async () => {

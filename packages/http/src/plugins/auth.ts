@@ -1,7 +1,8 @@
 import jwt from '@fastify/jwt';
 import { DomainError } from '@casino/core';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PrincipalResolver } from '../principals.ts';
 
 /**
  * Players and staff get tokens from the same issuer but for different audiences, and every
@@ -19,22 +20,37 @@ export type StaffRole = (typeof staffRoles)[number];
 export interface Principal {
   audience: Audience;
   subject: string;
-  /** Staff roles; empty for players. */
+  /** Staff roles as the staff record holds them now (never the token's word); empty for players. */
   roles: string[];
+}
+
+/** What a token says: who and for which API. Roles and account state are looked up per request. */
+export interface TokenSubject {
+  audience: Audience;
+  subject: string;
 }
 
 export interface AuthOptions {
   jwtSecret: string;
   accessTokenTtlSeconds?: number;
+  /** Who a token's subject is now (issue 14 (1)); required by any app that authenticates. */
+  principals?: PrincipalResolver;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler that admits only valid tokens for `audience` and sets `request.principal`. */
-    authenticate(audience: Audience): preHandlerAsyncHookHandler;
-    /** preHandler for staff routes: a valid staff token holding at least one of `roles`. */
-    authorizeStaff(roles: readonly StaffRole[]): preHandlerAsyncHookHandler[];
-    issueAccessToken(principal: Principal): string;
+    /**
+     * Hook that admits only valid tokens for `audience` and sets `request.principal`. It always runs
+     * onRequest, before the body is parsed, even when a route lists it among its preHandlers.
+     */
+    authenticate(audience: Audience): onRequestAsyncHookHandler & preHandlerAsyncHookHandler;
+    /** Hooks for staff routes (run onRequest): a valid staff token whose user holds at least one of `roles` now. */
+    authorizeStaff(roles: readonly StaffRole[]): Array<onRequestAsyncHookHandler & preHandlerAsyncHookHandler>;
+    issueAccessToken(subject: TokenSubject): string;
+    /** Verifies a token for `audience` and resolves its principal; throws `unauthorized` (for the WebSocket). */
+    verifyAccessToken(token: string, audience: Audience): Promise<Principal>;
+    /** After a change to an account's access has committed: every instance refuses or re-reads at once. */
+    principalChanged(audience: Audience, subject: string): Promise<void>;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -42,37 +58,58 @@ declare module 'fastify' {
 }
 
 interface TokenClaims {
-  sub: string;
-  aud: string;
-  roles?: string[];
+  sub?: unknown;
+  aud?: unknown;
 }
+
+/** A token without any of these is refused, even when its signature is good (issue 14 (3)). */
+const requiredClaims = ['iss', 'aud', 'exp', 'sub'];
 
 async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<void> {
   await app.register(jwt, {
     secret: options.jwtSecret,
     sign: { iss: tokenIssuer, expiresIn: `${options.accessTokenTtlSeconds ?? 900}s`, algorithm: 'HS256' },
-    verify: { allowedIss: tokenIssuer, algorithms: ['HS256'] },
+    verify: { allowedIss: tokenIssuer, algorithms: ['HS256'], requiredClaims },
   });
   app.decorateRequest('principal', null);
+  const principals = options.principals ?? null;
 
-  app.decorate('issueAccessToken', (principal: Principal) =>
-    app.jwt.sign({ sub: principal.subject, aud: audiences[principal.audience], roles: principal.roles }),
-  );
+  app.decorate('issueAccessToken', (token: TokenSubject) => app.jwt.sign({ sub: token.subject, aud: audiences[token.audience] }));
 
-  app.decorate('authenticate', (audience: Audience): preHandlerAsyncHookHandler => {
-    return async (request: FastifyRequest) => {
-      const token = bearerToken(request);
-      let claims: TokenClaims;
-      try {
-        claims = app.jwt.verify<TokenClaims>(token, { allowedAud: audiences[audience] });
-      } catch (error) {
-        throw new DomainError('unauthorized', tokenFailureDetail(error), { field: 'header.authorization' });
-      }
-      request.principal = { audience, subject: claims.sub, roles: claims.roles ?? [] };
-    };
+  const resolverFor = (audience: Audience): PrincipalResolver => {
+    if (!principals?.audiences.has(audience)) {
+      throw new Error(`the app supplies no principal lookup for ${audience} tokens (createServiceApp's principals)`);
+    }
+    return principals;
+  };
+
+  const verifyAccessToken = async (token: string, audience: Audience): Promise<Principal> => {
+    const resolver = resolverFor(audience);
+    const subject = verifiedSubject(app, token, audience);
+    const record = await resolver.resolve(audience, subject);
+    if (!record) throw new DomainError('unauthorized', 'The account behind this access token is deactivated, closed or unknown.', { field: 'header.authorization' });
+    return { audience, subject, roles: [...record.roles] };
+  };
+  app.decorate('verifyAccessToken', verifyAccessToken);
+
+  app.decorate('principalChanged', async (audience: Audience, subject: string) => {
+    try {
+      await principals?.changed(audience, subject);
+    } catch (error) {
+      // The change itself committed; without Redis it reaches other instances within the cache's TTL.
+      app.log.warn({ err: error, audience }, 'could not announce an access change; cached principals expire on their own');
+    }
   });
 
-  app.decorate('authorizeStaff', (roles: readonly StaffRole[]): preHandlerAsyncHookHandler[] => {
+  app.decorate('authenticate', (audience: Audience) => {
+    resolverFor(audience); // at route definition: an app that authenticates an audience must resolve it
+    const hook = async (request: FastifyRequest) => {
+      request.principal = await verifyAccessToken(bearerToken(request), audience);
+    };
+    return Object.defineProperty(hook, authenticationKey, { value: audience });
+  });
+
+  app.decorate('authorizeStaff', (roles: readonly StaffRole[]) => {
     const authorize = async (request: FastifyRequest) => {
       const held = request.principal?.roles ?? [];
       if (!roles.some((role) => held.includes(role))) {
@@ -81,21 +118,68 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     };
     // The roles travel with the hook, so an app can list what each route allows (the role matrix).
     Object.defineProperty(authorize, staffRolesKey, { value: Object.freeze([...roles]) });
+    Object.defineProperty(authorize, authenticationKey, { value: 'staff' });
     return [app.authenticate('staff'), authorize];
   });
+
+  app.addHook('onRoute', hoistAuthentication);
+}
+
+/**
+ * Authentication runs before the body is read (issue 14 (5)): an anonymous caller, or staff without
+ * the role, gets 401/403 whatever it sends and never reaches the parser or a validator. A route may
+ * list the hooks with its preHandlers (where they read naturally); they are moved to onRequest here,
+ * for every route of every app, so no route can validate first.
+ */
+function hoistAuthentication(route: object): void {
+  const stages = route as Record<'onRequest' | 'preParsing' | 'preValidation' | 'preHandler', unknown>;
+  const hoisted: unknown[] = [];
+  for (const stage of ['preParsing', 'preValidation', 'preHandler'] as const) {
+    const hooks = hooksOf(stages[stage]);
+    if (!hooks.some(isAuthenticationHook)) continue;
+    hoisted.push(...hooks.filter(isAuthenticationHook));
+    stages[stage] = hooks.filter((hook) => !isAuthenticationHook(hook));
+  }
+  if (hoisted.length > 0) stages.onRequest = [...hooksOf(stages.onRequest), ...hoisted];
 }
 
 const staffRolesKey = Symbol('casino.staffRoles');
+const authenticationKey = Symbol('casino.authentication');
+
+function isAuthenticationHook(hook: unknown): boolean {
+  return typeof hook === 'function' && (hook as { [authenticationKey]?: string })[authenticationKey] !== undefined;
+}
+
+function hooksOf(hooks: unknown): unknown[] {
+  return Array.isArray(hooks) ? hooks : hooks ? [hooks] : [];
+}
 
 /** The staff roles a route admits, read from the `authorizeStaff` hooks in its options; null if it has none. */
 export function declaredStaffRoles(routeOptions: { onRequest?: unknown; preValidation?: unknown; preHandler?: unknown }): readonly StaffRole[] | null {
   for (const hooks of [routeOptions.onRequest, routeOptions.preValidation, routeOptions.preHandler]) {
-    for (const hook of Array.isArray(hooks) ? hooks : hooks ? [hooks] : []) {
+    for (const hook of hooksOf(hooks)) {
       const roles = (hook as { [staffRolesKey]?: readonly StaffRole[] })[staffRolesKey];
       if (roles) return roles;
     }
   }
   return null;
+}
+
+/**
+ * The subject of a token signed by us for exactly this audience: issuer, audience, expiry and subject
+ * all present (issue 14 (3)), and one audience only, so no token is good for both APIs.
+ */
+function verifiedSubject(app: FastifyInstance, token: string, audience: Audience): string {
+  let claims: TokenClaims;
+  try {
+    claims = app.jwt.verify<TokenClaims>(token);
+  } catch (error) {
+    throw new DomainError('unauthorized', tokenFailureDetail(error), { field: 'header.authorization' });
+  }
+  if (Array.isArray(claims.aud)) throw new DomainError('unauthorized', 'An access token names exactly one audience.', { field: 'header.authorization' });
+  if (claims.aud !== audiences[audience]) throw new DomainError('unauthorized', 'The access token is not valid for this API (wrong audience or issuer).', { field: 'header.authorization' });
+  if (typeof claims.sub !== 'string' || claims.sub.length === 0) throw new DomainError('unauthorized', 'The access token is invalid.', { field: 'header.authorization' });
+  return claims.sub;
 }
 
 function bearerToken(request: FastifyRequest): string {
@@ -108,6 +192,7 @@ function bearerToken(request: FastifyRequest): string {
 function tokenFailureDetail(error: unknown): string {
   const code = (error as { code?: string }).code ?? '';
   if (code.includes('EXPIRED')) return 'The access token has expired.';
+  if (code === 'FAST_JWT_MISSING_REQUIRED_CLAIM') return 'The access token lacks a required claim (iss, aud, exp, sub).';
   if (code === 'FAST_JWT_CLAIM_VALUE_INVALID') return 'The access token is not valid for this API (wrong audience or issuer).';
   return 'The access token is invalid.';
 }
