@@ -1,7 +1,7 @@
 import { DomainError, Money, newId, Rounding } from '@casino/core';
 import { transaction } from '@casino/db';
 import { currentWallet, operatorAccount } from './accounts.ts';
-import type { CashierContext } from './context.ts';
+import { accountNumbersOf, type CashierContext } from './context.ts';
 import { takeFromPlayer } from './debt.ts';
 import { lockPlayerCashier } from './player-lock.ts';
 import type { DebtView } from './views.ts';
@@ -45,6 +45,7 @@ export async function chargeMisuseFee(ctx: CashierContext, options: ChargeMisuse
       playerId: options.playerId, walletId: await currentWallet(tx, options.playerId, player.state), creditAccountId: await operatorAccount(tx, 'fee-revenue'), amount: fee, kind: 'FEE', idempotencyKey,
       metadata: { staffUserId: options.staff.staffUserId, reason: 'misuse fee (004:ACC-07)' },
       debt: { cause: 'MISUSE_FEE', reason: `A fee of ${fee} (5 % of the deposits and withdrawals concerned) was charged for using the account other than for bets (čl. 5.8): ${options.reason}`, createdBy: staffMark(options.staff), now, repaymentDays: ctx.rules.debtRepaymentDays },
+      sealer: accountNumbersOf(ctx),
     });
     await tx.cashierMisuseFee.create({
       data: {

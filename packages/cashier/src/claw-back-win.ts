@@ -1,7 +1,7 @@
 import { DomainError, Money, newId, type AccountId, type CurrencyCode } from '@casino/core';
-import { enqueueOutboxMessage, sqlStateOf, transaction } from '@casino/db';
-import { emailTopic } from '@casino/players';
-import type { CashierContext } from './context.ts';
+import { sqlStateOf, transaction } from '@casino/db';
+import { sendEmail } from '@casino/players';
+import { accountNumbersOf, type CashierContext } from './context.ts';
 import { takeFromPlayer } from './debt.ts';
 import { lockPlayerCashier } from './player-lock.ts';
 import type { DebtView } from './views.ts';
@@ -44,13 +44,13 @@ export async function clawBackWin(ctx: CashierContext, options: ClawBackWinOptio
         playerId: options.playerId, walletId: credit.accountId as AccountId, creditAccountId: source.accountId as AccountId, amount, kind: 'CLAWBACK',
         idempotencyKey: `cashier-clawback:${win.id}`, metadata: { winTransactionId: win.id, staffUserId: options.staff.staffUserId, reason: options.reason.slice(0, 200) },
         debt: { cause: 'CLAWBACK', reason: `A wrongly credited win of ${amount} was deducted (čl. 7.3): ${options.reason}`, createdBy: staffMark(options.staff), now, repaymentDays: ctx.rules.debtRepaymentDays },
+        sealer: accountNumbersOf(ctx),
       });
       await tx.cashierClawback.create({
         data: { id: newId<string>(), playerId: options.playerId, winTransactionId: win.id, amountMinor: amount.toMinor(), ledgerTransactionId: taken.transactionId, debtId: taken.debt?.id ?? null, reason: options.reason.slice(0, 500), clawedBackBy: staffMark(options.staff), clawedBackAt: now },
       });
-      await enqueueOutboxMessage(tx, {
-        topic: emailTopic,
-        payload: { to: player.email, subject: 'A wrongly credited win was deducted', text: `We deducted ${amount} from your account: a win was credited to it by mistake (čl. 7.3 of the game plan). ${options.reason}` },
+      await sendEmail(tx, accountNumbersOf(ctx), {
+        to: player.email, subject: 'A wrongly credited win was deducted', text: `We deducted ${amount} from your account: a win was credited to it by mistake (čl. 7.3 of the game plan). ${options.reason}`,
       });
       await auditStaffAction(tx, options.staff, now, {
         action: 'cashier.clawback', subjectType: 'player', subjectId: options.playerId, reason: options.reason,

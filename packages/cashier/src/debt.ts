@@ -1,7 +1,7 @@
 import { assert, DomainError, Money, newId, type AccountId, type TransactionId } from '@casino/core';
-import { enqueueOutboxMessage, type Db, type Tx } from '@casino/db';
+import type { Db, Tx } from '@casino/db';
 import * as ledger from '@casino/ledger';
-import { emailTopic } from '@casino/players';
+import { sendEmail, type NotificationSealer } from '@casino/players';
 import { debtAccount, playerDebtSpec } from './accounts.ts';
 import { debtView, type DebtView } from './views.ts';
 
@@ -49,6 +49,8 @@ export interface TakeFromPlayerRequest {
   metadata: ledger.TransactionMetadata;
   reversesTransactionId?: TransactionId;
   debt: { cause: 'MISUSE_FEE' | 'CLAWBACK' | 'CHARGEBACK'; reason: string; createdBy: string; now: Date; repaymentDays: number };
+  /** Seals the request to repay at rest, as every notification's text (issue 14 (12), D-1451). */
+  sealer: Pick<NotificationSealer, 'encrypt'>;
 }
 
 /**
@@ -82,20 +84,17 @@ export async function takeFromPlayer(tx: Tx, request: TakeFromPlayerRequest): Pr
       dueAt: new Date(now.getTime() + request.debt.repaymentDays * 86_400_000), createdAt: now, updatedAt: now,
     },
   });
-  await notifyDebt(tx, request.playerId, owed, row.dueAt, request.debt.reason);
+  await notifyDebt(tx, request.sealer, request.playerId, owed, row.dueAt, request.debt.reason);
   return { transactionId: posted.transactionId, debt: debtView(row), fromWallet };
 }
 
 /** The request to repay, demonstrably sent (004:WIN-04/05: the 10 days run from the operator's request). */
-async function notifyDebt(tx: Tx, playerId: string, owed: Money, dueAt: Date, reason: string): Promise<void> {
+async function notifyDebt(tx: Tx, sealer: Pick<NotificationSealer, 'encrypt'>, playerId: string, owed: Money, dueAt: Date, reason: string): Promise<void> {
   const player = await tx.player.findUniqueOrThrow({ where: { id: playerId }, select: { email: true } });
-  await enqueueOutboxMessage(tx, {
-    topic: emailTopic,
-    payload: {
-      to: player.email,
-      subject: 'Your account balance is negative: please repay',
-      text: `${reason}\n\nYour account now owes ${owed}. Please repay it by ${dueAt.toISOString().slice(0, 10)} with a deposit; until then only deposits are possible (čl. 7.3 and 5.8 of the game plan).`,
-    },
+  await sendEmail(tx, sealer, {
+    to: player.email,
+    subject: 'Your account balance is negative: please repay',
+    text: `${reason}\n\nYour account now owes ${owed}. Please repay it by ${dueAt.toISOString().slice(0, 10)} with a deposit; until then only deposits are possible (čl. 7.3 and 5.8 of the game plan).`,
   });
 }
 

@@ -2,7 +2,7 @@ import { DomainError, isDomainError, Money, type TransactionId } from '@casino/c
 import { enqueueOutboxMessage, type Tx } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { clearingAccount, currentWallet, operatorAccount } from './accounts.ts';
-import type { CashierContext } from './context.ts';
+import { accountNumbersOf, type CashierContext } from './context.ts';
 import { creditDeposit } from './credit-deposit.ts';
 import { takeFromPlayer } from './debt.ts';
 import { depositRefundTopic } from './jobs.ts';
@@ -137,6 +137,7 @@ async function chargeBack(ctx: CashierContext, tx: Tx, deposit: DepositRow, data
       reversesTransactionId: deposit.ledgerTransactionId as TransactionId,
       metadata: { depositId: deposit.id, reason: data.reason ?? 'chargeback' },
       debt: { cause: 'CHARGEBACK', reason: `The payment of deposit ${moneyOf(deposit)} was charged back by the card issuer${data.reason ? ` (${data.reason})` : ''}.`, createdBy: `provider:${deposit.provider}`, now, repaymentDays: ctx.rules.debtRepaymentDays },
+      sealer: accountNumbersOf(ctx),
     });
     await tx.cashierDeposit.update({ where: { id: deposit.id }, data: { status: 'CHARGED_BACK', reversalTransactionId: taken.transactionId, updatedAt: now } });
     return 'applied';
