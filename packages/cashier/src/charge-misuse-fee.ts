@@ -1,9 +1,8 @@
 import { DomainError, Money, newId, Rounding } from '@casino/core';
-import { transaction } from '@casino/db';
+import { lockPlayer, transaction } from '@casino/db';
 import { currentWallet, operatorAccount } from './accounts.ts';
 import { accountNumbersOf, type CashierContext } from './context.ts';
 import { takeFromPlayer } from './debt.ts';
-import { lockPlayerCashier } from './player-lock.ts';
 import type { DebtView } from './views.ts';
 import { auditStaffAction, staffMark, type StaffActor } from './staff-audit.ts';
 
@@ -27,7 +26,7 @@ export async function chargeMisuseFee(ctx: CashierContext, options: ChargeMisuse
   const items = options.depositIds.length + options.withdrawalIds.length;
   if (items === 0 || items > misuseFeeItemsMax) throw new DomainError('validation-failed', `Name 1 to ${misuseFeeItemsMax} deposits and withdrawals concerned.`, { field: 'body.depositIds' });
   return transaction(ctx.db, async (tx) => {
-    await lockPlayerCashier(tx, options.playerId);
+    await lockPlayer(tx, options.playerId);
     const idempotencyKey = `cashier-misuse-fee:${options.staff.staffUserId}:${options.idempotencyKey}`;
     const deposits = await tx.cashierDeposit.findMany({ where: { id: { in: options.depositIds }, playerId: options.playerId, creditedAt: { not: null } }, select: { id: true, amountMinor: true } });
     const withdrawals = await tx.cashierWithdrawal.findMany({ where: { id: { in: options.withdrawalIds }, playerId: options.playerId, status: { notIn: ['REJECTED', 'CANCELLED', 'FAILED'] } }, select: { id: true, amountMinor: true } });

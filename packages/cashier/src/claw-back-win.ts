@@ -1,9 +1,8 @@
 import { DomainError, Money, newId, type AccountId, type CurrencyCode } from '@casino/core';
-import { sqlStateOf, transaction } from '@casino/db';
+import { lockPlayer, sqlStateOf, transaction } from '@casino/db';
 import { sendEmail } from '@casino/players';
 import { accountNumbersOf, type CashierContext } from './context.ts';
 import { takeFromPlayer } from './debt.ts';
-import { lockPlayerCashier } from './player-lock.ts';
 import type { DebtView } from './views.ts';
 import { auditStaffAction, staffMark, type StaffActor } from './staff-audit.ts';
 
@@ -27,7 +26,7 @@ const winKinds = ['WIN', 'PRIZE', 'CASH_OUT'];
 export async function clawBackWin(ctx: CashierContext, options: ClawBackWinOptions): Promise<{ clawedBack: Money; fromWallet: Money; debt: DebtView | null }> {
   try {
     return await transaction(ctx.db, async (tx) => {
-      await lockPlayerCashier(tx, options.playerId);
+      await lockPlayer(tx, options.playerId);
       if (await tx.cashierClawback.findUnique({ where: { winTransactionId: options.winTransactionId }, select: { id: true } })) {
         throw new DomainError('conflict', 'This win has been clawed back already.', { field: 'body.winTransactionId' });
       }

@@ -1,9 +1,8 @@
 import { DomainError, isDomainError, Money, newId } from '@casino/core';
-import { transaction, type Tx } from '@casino/db';
+import { lockPlayer, transaction, type Tx } from '@casino/db';
 import { capOverrideOf, depositUsage } from './cap-usage.ts';
 import { assertWithinCaps, effectiveCaps } from './caps.ts';
 import { providerOf, type CashierContext } from './context.ts';
-import { lockPlayerCashier } from './player-lock.ts';
 import type { ProviderPaymentMethod } from './ports.ts';
 import { requestHashOf } from './request-hash.ts';
 import type { Instrument } from './rules.ts';
@@ -31,7 +30,7 @@ type MethodRow = { id: string; kind: string; instrument: string; status: string;
 export async function createDeposit(ctx: CashierContext, options: CreateDepositOptions): Promise<DepositView & { replayed: boolean }> {
   const requestHash = requestHashOf({ paymentMethodId: options.paymentMethodId, amountMinor: options.amount.toMinor().toString(), currency: options.amount.currency });
   const intent = await transaction(ctx.db, async (tx) => {
-    await lockPlayerCashier(tx, options.playerId);
+    await lockPlayer(tx, options.playerId);
     const existing = await tx.cashierDeposit.findUnique({ where: { playerId_idempotencyKey: { playerId: options.playerId, idempotencyKey: options.idempotencyKey } } });
     if (existing) {
       if (existing.requestHash !== requestHash) throw new DomainError('idempotency-key-reused', 'This Idempotency-Key was used for a different deposit.', { field: 'header.idempotency-key' });

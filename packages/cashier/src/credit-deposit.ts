@@ -1,5 +1,5 @@
 import { DomainError, Money, type AccountId, type TransactionId } from '@casino/core';
-import type { Tx } from '@casino/db';
+import { lockPlayer, type Tx } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { creditTemporaryDeposit } from '@casino/players';
 import { cashWallet } from './accounts.ts';
@@ -8,7 +8,6 @@ import { assertWithinCaps, effectiveCaps } from './caps.ts';
 import type { CashierContext } from './context.ts';
 import { assertAccountCanDeposit, assertMethodCanDeposit, assertTemporaryCapAllows } from './create-deposit.ts';
 import { repayDebtFromWallet } from './debt.ts';
-import { lockPlayerCashier } from './player-lock.ts';
 import type { Instrument } from './rules.ts';
 
 export interface DepositToCredit {
@@ -33,7 +32,7 @@ export interface DepositToCredit {
 export async function creditDeposit(ctx: CashierContext, tx: Tx, deposit: DepositToCredit, sourceAccountId: AccountId, confirmed: { status: 'AUTHORIZED' | 'SETTLED'; threeDSecure?: string | null }): Promise<{ transactionId: TransactionId; dueDiligenceApplied: boolean }> {
   const now = ctx.clock.now();
   const amount = Money.fromMinor(deposit.amountMinor, 'CZK');
-  await lockPlayerCashier(tx, deposit.playerId);
+  await lockPlayer(tx, deposit.playerId);
   const player = await tx.player.findUniqueOrThrow({ where: { id: deposit.playerId }, select: { state: true, registerStatus: true } });
   assertAccountCanDeposit(player);
   const temporary = player.state === 'TEMPORARY';

@@ -1,9 +1,8 @@
 import { DomainError, newId, type Money } from '@casino/core';
-import { transaction } from '@casino/db';
+import { lockPlayer, transaction } from '@casino/db';
 import { branchCashAccount } from './accounts.ts';
 import { accountNumbersOf, type CashierContext } from './context.ts';
 import { creditDeposit } from './credit-deposit.ts';
-import { lockPlayerCashier } from './player-lock.ts';
 import { requestHashOf } from './request-hash.ts';
 import { depositView, type DepositView } from './views.ts';
 import { auditStaffAction, staffMark, type StaffActor } from './staff-audit.ts';
@@ -32,7 +31,7 @@ export async function depositCashAtBranch(ctx: CashierContext, options: DepositC
   const idDocumentHash = accountNumbersOf(ctx).blindIndex(`id-document|${options.idCheck.documentType}|${options.idCheck.documentNumber.replace(/\s+/g, '').toUpperCase()}`);
   const requestHash = requestHashOf({ amountMinor: options.amount.toMinor().toString(), channel: 'CASH' });
   return transaction(ctx.db, async (tx) => {
-    await lockPlayerCashier(tx, options.playerId);
+    await lockPlayer(tx, options.playerId);
     const existing = await tx.cashierDeposit.findUnique({ where: { playerId_idempotencyKey: { playerId: options.playerId, idempotencyKey: options.idempotencyKey } } });
     if (existing) {
       if (existing.requestHash !== requestHash) throw new DomainError('idempotency-key-reused', 'This Idempotency-Key was used for a different deposit.', { field: 'header.idempotency-key' });

@@ -1,9 +1,8 @@
 import { DomainError, pragueDate } from '@casino/core';
-import { transaction, type Db, type Tx } from '@casino/db';
+import { lockPlayer, transaction, type Db, type Tx } from '@casino/db';
 import { providerOf, type CashierContext } from './context.ts';
 import { matchHolderName } from './names.ts';
 import { transitionMethod, type PaymentMethodStatus } from './payment-method-states.ts';
-import { lockPlayerCashier } from './player-lock.ts';
 import { isExpired } from './register-payment-method.ts';
 import { paymentMethodView, type PaymentMethodView } from './views.ts';
 
@@ -21,7 +20,7 @@ async function ownMethod(tx: Tx, playerId: string, paymentMethodId: string) {
 /** 004:PAY-09, T-30: several verified methods, one active; activating one deactivates the other. */
 export async function activatePaymentMethod(ctx: CashierContext, options: { playerId: string; paymentMethodId: string }): Promise<PaymentMethodView> {
   return transaction(ctx.db, async (tx) => {
-    await lockPlayerCashier(tx, options.playerId);
+    await lockPlayer(tx, options.playerId);
     const method = await ownMethod(tx, options.playerId, options.paymentMethodId);
     if (method.status !== 'VERIFIED') throw new DomainError('payment-method-not-verified', 'Only a verified payment method can be the active one (004:PAY-01, PAY-09).', { field: 'params.paymentMethodId' });
     if (!method.active) {
@@ -37,7 +36,7 @@ export async function activatePaymentMethod(ctx: CashierContext, options: { play
 /** The player removes a method; a removed method no longer counts against withdrawals (004:WDR-02 (b)). */
 export async function removePaymentMethod(ctx: CashierContext, options: { playerId: string; paymentMethodId: string }): Promise<void> {
   await transaction(ctx.db, async (tx) => {
-    await lockPlayerCashier(tx, options.playerId);
+    await lockPlayer(tx, options.playerId);
     const method = await ownMethod(tx, options.playerId, options.paymentMethodId);
     if (method.status === 'REMOVED') return;
     const payoutsUnderway = await tx.cashierWithdrawal.count({ where: { paymentMethodId: method.id, status: { in: ['IN_REVIEW', 'APPROVED', 'SENDING', 'SENT'] } } });
@@ -57,7 +56,7 @@ export async function renewCard(ctx: CashierContext, options: { playerId: string
   const card = await providerOf(ctx).describeCardToken(options.token);
   if (isExpired(card, pragueDate(ctx.clock.now()))) throw new DomainError('payment-method-not-eligible', 'The renewed card has expired.', { field: 'body.token' });
   return transaction(ctx.db, async (tx) => {
-    await lockPlayerCashier(tx, options.playerId);
+    await lockPlayer(tx, options.playerId);
     const method = await ownMethod(tx, options.playerId, options.paymentMethodId);
     if (method.kind !== 'CARD') throw new DomainError('validation-failed', 'Only a card is renewed.', { field: 'params.paymentMethodId' });
     if (method.cardFingerprint !== card.fingerprint) throw new DomainError('validation-failed', 'This is a different card: register it as a new payment method.', { field: 'body.token' });

@@ -1,8 +1,7 @@
 import { DomainError, InvariantViolation } from '@casino/core';
-import { enqueueOutboxMessage, type Tx } from '@casino/db';
+import { enqueueOutboxMessage, lockPlayer, type Tx } from '@casino/db';
 import type { CashierContext } from './context.ts';
 import { paymentMethodVerifiedTopic } from './jobs.ts';
-import { lockPlayerCashier } from './player-lock.ts';
 
 /**
  * The states of a payment method (004:PAY-10, as a state machine):
@@ -53,7 +52,7 @@ export async function transitionMethod(tx: Tx, methodId: string, from: PaymentMe
  * registration can now complete, which the worker does (outbox, D-406).
  */
 export async function markVerified(ctx: CashierContext, tx: Tx, method: { id: string; playerId: string; status: PaymentMethodStatus; kind: string }, transition: MethodTransition & { method: string }): Promise<void> {
-  await lockPlayerCashier(tx, method.playerId);
+  await lockPlayer(tx, method.playerId);
   await transitionMethod(tx, method.id, method.status, 'VERIFIED', transition, { verifiedAt: transition.at, verifiedBy: transition.actor, verificationMethod: transition.method, rejectionReason: null });
   const active = await tx.paymentMethod.findFirst({ where: { playerId: method.playerId, active: true }, select: { id: true } });
   if (!active) {

@@ -1,5 +1,5 @@
 import { DomainError, Money, newId } from '@casino/core';
-import { enqueueOutboxMessage, transaction, type Tx } from '@casino/db';
+import { enqueueOutboxMessage, lockPlayer, transaction, type Tx } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { assertWithdrawalAllowed } from '@casino/players';
 import { cashWallet, operatorAccount } from './accounts.ts';
@@ -10,7 +10,6 @@ import type { CashierContext } from './context.ts';
 import { assertNoOutstandingDebt } from './debt.ts';
 import { detectMisuse } from './detect-misuse.ts';
 import { payoutTopic } from './jobs.ts';
-import { lockPlayerCashier } from './player-lock.ts';
 import { requestHashOf } from './request-hash.ts';
 import type { Instrument } from './rules.ts';
 import { withdrawalView, type WithdrawalView } from './views.ts';
@@ -39,7 +38,7 @@ export async function requestWithdrawal(ctx: CashierContext, options: RequestWit
   if (options.amount.currency !== 'CZK' || !options.amount.isPositive()) throw new DomainError('validation-failed', 'Withdrawals are positive CZK amounts (004:ACC-02).', { field: 'body.amount' });
   const requestHash = requestHashOf({ amountMinor: options.amount.toMinor().toString(), currency: options.amount.currency, channel: options.channel });
   return transaction(ctx.db, async (tx) => {
-    await lockPlayerCashier(tx, options.playerId);
+    await lockPlayer(tx, options.playerId);
     const existing = await tx.cashierWithdrawal.findUnique({ where: { playerId_idempotencyKey: { playerId: options.playerId, idempotencyKey: options.idempotencyKey } } });
     if (existing) {
       if (existing.requestHash !== requestHash) throw new DomainError('idempotency-key-reused', 'This Idempotency-Key was used for a different withdrawal.', { field: 'header.idempotency-key' });

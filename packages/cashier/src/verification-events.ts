@@ -1,5 +1,5 @@
 import { Money, newId } from '@casino/core';
-import type { Tx } from '@casino/db';
+import { lockPlayer, type Tx } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import type { z } from 'zod';
 import { clearingAccount, operatorAccount } from './accounts.ts';
@@ -13,9 +13,16 @@ import { requestHashOf } from './request-hash.ts';
 type VerificationData = z.infer<typeof VerificationEventDataSchema>;
 type BankTransferData = z.infer<typeof BankTransferEventDataSchema>;
 
+/**
+ * The method an event is about, locked in the platform's lock order (@casino/db `lockPlayer`): its
+ * player first, then the method's row. The player's own requests (activate, remove, renew) take the
+ * player lock and then update the method; locking the row first and the player second, as this did,
+ * let the two wait for each other (issue 15: a deadlock, 40P01).
+ */
 async function lockMethod(tx: Tx, where: { id: string } | { verificationReference: string }) {
-  const method = await tx.paymentMethod.findFirst({ where, select: { id: true } });
+  const method = await tx.paymentMethod.findFirst({ where, select: { id: true, playerId: true } });
   if (!method) return null;
+  await lockPlayer(tx, method.playerId); // a method never changes its player, so the unlocked read names the right one
   await tx.$queryRaw`SELECT id FROM payment_method WHERE id = ${method.id}::uuid FOR UPDATE`;
   return tx.paymentMethod.findUniqueOrThrow({ where: { id: method.id } });
 }

@@ -11,6 +11,7 @@ export {
   type TransactionOptions,
 } from './transaction.ts';
 export { applyMigrations, type MigrationResult } from './migrate.ts';
+export { lockPlayer, lockPlayers, playerLockKey } from './player-lock.ts';
 export { countPendingOutboxMessages, enqueueOutboxMessage, outboxSealedKey, relayOutboxBatch, type OutboxMessage, type OutboxMessageInput, type RelayOptions } from './outbox.ts';
 export { handleOnce, type HandleOnceResult } from './inbox.ts';
 export { createRedis, redisReady, type CreateRedisOptions, type Redis } from './redis.ts';

@@ -1,8 +1,8 @@
 import { assert, DomainError } from '@casino/core';
-import type { Tx } from '@casino/db';
+import { lockPlayer as takePlayerLock, type Tx } from '@casino/db';
 import { exclusionRuns, stateOf, type MeasureState } from './measures.ts';
 
-/** The player's limits row, locked for the rest of the caller's transaction. */
+/** The player's limits row, read under the player lock, which holds for the rest of the caller's transaction. */
 export interface LockedPlayer {
   playerId: string;
   /** The account's state (packages/players): only a temporary or registered account may play or deposit. */
@@ -21,28 +21,30 @@ interface LockRow {
 }
 
 /**
- * The per-player lock (ARCHITECTURE idea 3): `SELECT … FOR UPDATE` on the player's row in
- * player_self_limits, created on first use. Every check of a deposit, stake or playing time and every
- * change of a measure takes it first, so one player's requests are decided one after another and the
- * counters read after it are the committed ones. Callers take it before their ledger posting, so the
- * lock order is always limits row, then ledger accounts.
+ * The per-player lock (ARCHITECTURE idea 3): the platform's one player lock (`lockPlayer` of
+ * @casino/db, which documents the lock order), then the player's limits row, created on first use.
+ * Every check of a deposit, stake or playing time and every change of a measure takes it first, so
+ * one player's requests are decided one after another and the counters read after it are the
+ * committed ones (READ COMMITTED reads a new snapshot per statement). Every writer of
+ * `player_self_limits` takes it, so the row needs no lock of its own. Callers take it before their
+ * ledger posting: player lock, then ledger accounts.
  */
 export async function lockPlayer(tx: Tx, playerId: string, at: Date): Promise<LockedPlayer> {
-  let row = await selectForUpdate(tx, playerId);
+  await takePlayerLock(tx, playerId);
+  let row = await readLimitsRow(tx, playerId);
   if (!row) {
     await ensurePlayerSelfLimits(tx, playerId, at);
-    row = await selectForUpdate(tx, playerId);
+    row = await readLimitsRow(tx, playerId);
   }
   if (!row) throw new DomainError('not-found', 'No such player.', { field: 'playerId' });
   return { playerId, accountState: row.state, closedAt: row.closed_at, listedInRegister: row.register_status === 'LISTED', realityCheckMinutes: row.reality_check_minutes };
 }
 
-async function selectForUpdate(tx: Tx, playerId: string): Promise<LockRow | undefined> {
+async function readLimitsRow(tx: Tx, playerId: string): Promise<LockRow | undefined> {
   const rows = await tx.$queryRaw<LockRow[]>`
     SELECT p.state::text AS state, l.closed_at, l.reality_check_minutes, p.register_status::text AS register_status
     FROM player_self_limits l JOIN player p ON p.id = l.player_id
-    WHERE l.player_id = ${playerId}::uuid
-    FOR UPDATE OF l`;
+    WHERE l.player_id = ${playerId}::uuid`;
   assert(rows.length <= 1, 'one limits row per player');
   return rows[0];
 }

@@ -1,5 +1,5 @@
 import { assert, DomainError } from '@casino/core';
-import { enqueueOutboxMessage, transaction, type Tx } from '@casino/db';
+import { enqueueOutboxMessage, lockPlayer, transaction, type Tx } from '@casino/db';
 import { z } from 'zod';
 import type { PlayersContext } from './context.ts';
 import { registerPersonOf } from './person.ts';
@@ -41,6 +41,9 @@ export async function askExcludedPersonsRegister(ctx: PlayersContext, player: Pl
 
 /** The player is listed: marked so, every session revoked, the seats asked to end (through the outbox, in `tx`). */
 export async function endAccessOfListedPlayer(ctx: PlayersContext, tx: Tx, playerId: string, at: Date): Promise<void> {
+  // Under the player lock (@casino/db), like every stake and deposit: one decided before the listing
+  // is committed is over; one after it sees the listing and is refused.
+  await lockPlayer(tx, playerId);
   await tx.player.update({ where: { id: playerId }, data: { registerStatus: 'LISTED', registerCheckedAt: at, updatedAt: at } });
   // Every session, as revokeAllSessions (sessions.ts imports this module, so not through it).
   await tx.refreshToken.updateMany({ where: { playerId, revokedAt: null }, data: { revokedAt: at } });

@@ -1,5 +1,5 @@
 import { newId } from '@casino/core';
-import type { Tx } from '@casino/db';
+import { lockPlayers, type Tx } from '@casino/db';
 import { endPlaySession, recordPlayActivity } from '@casino/limits';
 import type { TablesContext } from './context.ts';
 import { eventIndexOfSettlement, openRound, publicEvents, publicView, recordToJson, seatsWithConfirmedStake, settlementOf, stateToJson, timerOf, type EngineState } from './engines.ts';
@@ -83,6 +83,8 @@ export async function releaseSeat(ctx: TablesContext, tx: Tx, seat: { tableId: s
 export async function countIdleRounds(ctx: TablesContext, tx: Tx, round: LoadedRound, pushes: Pushes): Promise<void> {
   const betting = seatsWithConfirmedStake(round.game, round.state);
   const seats = await tx.tableSeat.findMany({ where: { tableId: round.table.id, status: 'SEATED' } });
+  // The players whose seats are freed, locked in id order before any of their rows (@casino/db lock order).
+  await lockPlayers(tx, seats.filter((seat) => !betting.has(seat.seatNo) && seat.idleRounds + 1 >= round.table.idleRoundsMax).map((seat) => seat.playerId));
   for (const seat of seats) {
     if (betting.has(seat.seatNo)) {
       if (seat.idleRounds !== 0) await tx.tableSeat.update({ where: { tableId_seatNo: { tableId: seat.tableId, seatNo: seat.seatNo } }, data: { idleRounds: 0 } });
@@ -102,6 +104,9 @@ export async function countIdleRounds(ctx: TablesContext, tx: Tx, round: LoadedR
 export async function finishRound(ctx: TablesContext, tx: Tx, round: LoadedRound, pushes: Pushes): Promise<void> {
   const now = ctx.clock.now();
   const players = await tx.gameRoundPlayer.findMany({ where: { roundId: round.id }, orderBy: { playerId: 'asc' } });
+  // Every player of the round, in id order, before the first win (which goes in seat order) and before
+  // their round rows: two rounds with the same players never lock them in opposite orders.
+  await lockPlayers(tx, players.map((player) => player.playerId));
   const settlementIndex = eventIndexOfSettlement(round.state);
   for (const result of settlementOf(round.game, round.state) ?? []) {
     const player = players.find((p) => p.seat === result.seat);

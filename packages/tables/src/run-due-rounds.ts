@@ -5,6 +5,7 @@ import { applyAction, dueActions, isSettled, seatsAwaitingDecision, timerOf, typ
 import { countIdleRounds, deadlineFor, finishRound, pushRound, Pushes } from './lifecycle.ts';
 import { claimDueRoundId, lockRound, saveRound, type LoadedRound } from './round-store.ts';
 import { tableRules } from './rules.ts';
+import { lockTable } from './table-config.ts';
 import { openTemporaryTables } from './temporary-tables.ts';
 
 /**
@@ -56,6 +57,9 @@ const autoPlayPassesMax = 50;
 /** One step of a round whose timer ran out, under its row lock (the scheduler, or an action that came too late). */
 export async function driveRound(ctx: TablesContext, tx: Tx, round: LoadedRound, pushes: Pushes): Promise<void> {
   const temporary = round.kind === 'TEMPORARY';
+  // The lock order (@casino/db lockPlayer): the round, then its table, then players. A live round may
+  // free seats and turn the table after locking players, so it takes the table now, not then.
+  if (!temporary) await lockTable(tx, round.table.id);
   const firstEventIndex = round.state.events.length;
   if (round.state.phase === 'betting' && !temporary) await countIdleRounds(ctx, tx, round, pushes);
   const disconnected = await disconnectedSeats(ctx, tx, round);

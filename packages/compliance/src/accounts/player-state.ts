@@ -1,5 +1,5 @@
 import { DomainError, InvariantViolation } from '@casino/core';
-import type { Tx } from '@casino/db';
+import { lockPlayer as takePlayerLock, type Tx } from '@casino/db';
 import { transition, type PlayerState } from '@casino/players';
 
 /**
@@ -14,9 +14,14 @@ const staffMoves: Record<'block' | 'unblock' | 'close', { from: readonly PlayerS
   close: { from: ['APPLICANT', 'TEMPORARY', 'REGISTERED', 'BLOCKED', 'DORMANT'], to: ['CLOSED'] },
 };
 
+/**
+ * The player lock (@casino/db, the one every package takes), then the player's state as committed:
+ * a staff move and a stake, deposit or withdrawal of the same player are decided one after the other.
+ */
 export async function lockPlayer(tx: Tx, playerId: string): Promise<{ id: string; state: PlayerState; screeningStatus: string }> {
+  await takePlayerLock(tx, playerId);
   const [player] = await tx.$queryRaw<Array<{ id: string; state: PlayerState; screening_status: string }>>`
-    SELECT id, state::text AS state, screening_status::text AS screening_status FROM player WHERE id = ${playerId}::uuid FOR UPDATE`;
+    SELECT id, state::text AS state, screening_status::text AS screening_status FROM player WHERE id = ${playerId}::uuid`;
   if (!player) throw new DomainError('not-found', `No player ${playerId}.`, { field: 'params.playerId' });
   return { id: player.id, state: player.state, screeningStatus: player.screening_status };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { appendAuditEntry, type Actor } from '@casino/compliance';
 import { assert, DomainError, newId, pragueDate, type PlayerId } from '@casino/core';
-import { Prisma, transaction, type Tx } from '@casino/db';
+import { lockPlayer, Prisma, transaction, type Tx } from '@casino/db';
 import type { ReportingContext } from '../context.ts';
 import { erasedOnRequest, retainedForPeriod, type PersonalDataItem } from './personal-data.ts';
 import { playerRetention, type PlayerRetention } from './retention-period.ts';
@@ -24,7 +24,9 @@ export interface ErasureOutcome {
  */
 export async function requestErasure(ctx: ReportingContext, options: { playerId: PlayerId; actor: Actor; reason: string }): Promise<ErasureOutcome> {
   return transaction(ctx.db, async (tx) => {
-    const [player] = await tx.$queryRaw<Array<{ state: string }>>`SELECT state::text FROM player WHERE id = ${options.playerId}::uuid FOR UPDATE`;
+    // The player lock (@casino/db): a staff action that reopens the account waits, or is seen.
+    await lockPlayer(tx, options.playerId);
+    const [player] = await tx.$queryRaw<Array<{ state: string }>>`SELECT state::text FROM player WHERE id = ${options.playerId}::uuid`;
     if (!player) throw new DomainError('not-found', `No player ${options.playerId}.`, { field: 'params.playerId' });
     const existing = await tx.erasureRequest.findUnique({ where: { playerId: options.playerId } });
     if (existing) return outcome(existing.playerId, pragueDate(existing.retainedUntil), existing.completedAt);
