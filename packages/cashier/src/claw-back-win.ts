@@ -43,7 +43,8 @@ export async function clawBackWin(ctx: CashierContext, options: ClawBackWinOptio
       const taken = await takeFromPlayer(tx, {
         playerId: options.playerId, walletId: credit.accountId as AccountId, creditAccountId: source.accountId as AccountId, amount, kind: 'CLAWBACK',
         idempotencyKey: `cashier-clawback:${win.id}`, metadata: { winTransactionId: win.id, staffUserId: options.staff.staffUserId, reason: options.reason.slice(0, 200) },
-        debt: { cause: 'CLAWBACK', reason: `A wrongly credited win of ${amount} was deducted (čl. 7.3): ${options.reason}`, createdBy: staffMark(options.staff), now, repaymentDays: ctx.rules.debtRepaymentDays },
+        at: now,
+        debt: { cause: 'CLAWBACK', reason: `A wrongly credited win of ${amount} was deducted (čl. 7.3): ${options.reason}`, createdBy: staffMark(options.staff), repaymentDays: ctx.rules.debtRepaymentDays },
       });
       await tx.cashierClawback.create({
         data: { id: newId<string>(), playerId: options.playerId, winTransactionId: win.id, amountMinor: amount.toMinor(), ledgerTransactionId: taken.transactionId, debtId: taken.debt?.id ?? null, reason: options.reason.slice(0, 500), clawedBackBy: staffMark(options.staff), clawedBackAt: now },

@@ -48,7 +48,9 @@ export interface TakeFromPlayerRequest {
   idempotencyKey: string;
   metadata: ledger.TransactionMetadata;
   reversesTransactionId?: TransactionId;
-  debt: { cause: 'MISUSE_FEE' | 'CLAWBACK' | 'CHARGEBACK'; reason: string; createdBy: string; now: Date; repaymentDays: number };
+  /** The time of the taking by the caller's clock: the ledger transaction's, and the debt row's when one arises. */
+  at: Date;
+  debt: { cause: 'MISUSE_FEE' | 'CLAWBACK' | 'CHARGEBACK'; reason: string; createdBy: string; repaymentDays: number };
 }
 
 /**
@@ -72,9 +74,9 @@ export async function takeFromPlayer(tx: Tx, request: TakeFromPlayerRequest): Pr
     postings,
     metadata: { ...request.metadata, playerId: request.playerId, fromWalletMinor: fromWallet.toMinor().toString(), debtMinor: owed.toMinor().toString() },
     ...(request.reversesTransactionId ? { reversesTransactionId: request.reversesTransactionId } : {}),
-  });
+  }, request.at);
   if (!owed.isPositive()) return { transactionId: posted.transactionId, debt: null, fromWallet };
-  const { now } = request.debt;
+  const now = request.at;
   const row = await tx.playerDebt.create({
     data: {
       id: newId<string>(), playerId: request.playerId, cause: request.debt.cause, amountMinor: owed.toMinor(), outstandingMinor: owed.toMinor(), status: 'OPEN',
@@ -116,7 +118,7 @@ export async function repayDebtFromWallet(tx: Tx, options: { playerId: string; w
     creditAccountId: await debtAccount(tx, options.playerId),
     amount: repaid,
     metadata: { reason: 'debt repayment from a deposit (004:WIN-05)', playerId: options.playerId, reference: options.reference },
-  });
+  }, options.now);
   let leftMinor = repaid.toMinor();
   const open = await tx.playerDebt.findMany({ where: { playerId: options.playerId, status: { in: ['OPEN', 'OVERDUE'] } }, orderBy: { createdAt: 'asc' } });
   for (const debt of open) {
