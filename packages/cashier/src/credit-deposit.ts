@@ -65,7 +65,7 @@ export async function creditDeposit(ctx: CashierContext, tx: Tx, deposit: Deposi
     walletId = await cashWallet(tx, deposit.playerId);
     posted = await ledger.transfer(tx, { idempotencyKey, kind: 'DEPOSIT', debitAccountId: sourceAccountId, creditAccountId: walletId, amount, metadata }, now);
   }
-  await repayDebtFromWallet(tx, { playerId: deposit.playerId, walletId, now, reference: deposit.id });
+  await repayDebtFromWallet(tx, { playerId: deposit.playerId, walletId, currency: amount.currency, now, reference: deposit.id });
   await tx.cashierDeposit.update({
     where: { id: deposit.id },
     data: {
