@@ -76,7 +76,7 @@ async function enrol(ctx: PlayersContext, provider: string): Promise<void> {
   await transaction(ctx.db, (tx) => creditTemporaryDeposit(tx, {
     playerId, amount: Money.of(demoPlayer.depositCzk, 'CZK'), channel: 'cashless', sourceAccountId: clearing.id as AccountId,
     idempotencyKey: `demo-deposit:${playerId}`, metadata: { reason: 'demo data' },
-  }));
+  }, ctx.clock.now()));
 }
 
 /**

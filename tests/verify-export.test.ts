@@ -26,7 +26,7 @@ beforeAll(async () => {
   const bank = (await ledger.findAccountByCode(db, ledger.operatorAccountCode('bank', 'CZK')))!.id;
   const wallet = (await ledger.openAccount(db, ledger.playerWalletSpec(newId(), 'cash', 'CZK'))).id;
   for (const amount of ['10.00', '20.50', '3.05']) {
-    await transaction(db, (tx) => ledger.transfer(tx, { idempotencyKey: newId(), kind: 'DEPOSIT', debitAccountId: bank, creditAccountId: wallet, amount: Money.of(amount, 'CZK'), effectiveAt: new Date('2026-11-10T10:00:00Z') }));
+    await transaction(db, (tx) => ledger.transfer(tx, { idempotencyKey: newId(), kind: 'DEPOSIT', debitAccountId: bank, creditAccountId: wallet, amount: Money.of(amount, 'CZK'), effectiveAt: new Date('2026-11-10T10:00:00Z') }, new Date()));
   }
   const ctx = { db, clock: new ManualClock(new Date('2026-11-24T09:00:00Z')), rules: czechReportingRules };
   const started = await startDirectExport(ctx, { registerName: 'ledger-transactions', format: 'csv', filters: { from: '2026-11-01T00:00:00Z', to: '2026-12-01T00:00:00Z' }, requestedBy: 'test' });

@@ -25,6 +25,6 @@ export async function createBenchPlayer(db: Db, options: { pspAccountId: Account
   });
   await transaction(db, (tx) => recordRegistrationDecisions(tx, playerId, decisions, now));
   const wallet = (await ledger.openAccount(db, ledger.playerWalletSpec(playerId, 'cash', 'CZK'))).id;
-  await transaction(db, (tx) => ledger.transfer(tx, { idempotencyKey: `fund:${playerId}`, kind: 'DEPOSIT', debitAccountId: options.pspAccountId, creditAccountId: wallet, amount: Money.of(options.fund, 'CZK') }));
+  await transaction(db, (tx) => ledger.transfer(tx, { idempotencyKey: `fund:${playerId}`, kind: 'DEPOSIT', debitAccountId: options.pspAccountId, creditAccountId: wallet, amount: Money.of(options.fund, 'CZK') }, new Date()));
   return { playerId, wallet };
 }

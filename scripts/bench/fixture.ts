@@ -99,7 +99,7 @@ async function fundWallets(db: Db, psp: AccountId, wallets: readonly AccountId[]
   const fundOne = async (batch: AccountId[]): Promise<void> => {
     const postings: PostingLine[] = batch.map((accountId) => ({ accountId, amount: walletFunding.negated() }));
     postings.push({ accountId: psp, amount: Money.fromMinor(walletFunding.toMinor() * BigInt(batch.length), 'CZK') });
-    await transaction(db, (tx) => post(tx, { idempotencyKey: `bench-fund:${newId()}`, kind: 'DEPOSIT', postings }));
+    await transaction(db, (tx) => post(tx, { idempotencyKey: `bench-fund:${newId()}`, kind: 'DEPOSIT', postings }, new Date()));
   };
   // A few batches at a time: the PSP account is sharded, so they do not queue on one row.
   const workers = 4;

@@ -44,7 +44,7 @@ const readCommitted = { isolation: 'ReadCommitted' as const };
 
 function scenarios(fixture: Fixture): Array<{ id: string; name: string; hot: boolean; run: Operation }> {
   const postStake = (tx: Tx, player: Player, key: string) =>
-    ledger.transfer(tx, { idempotencyKey: key, kind: 'STAKE', debitAccountId: player.wallet, creditAccountId: fixture.house, amount: oneCrown });
+    ledger.transfer(tx, { idempotencyKey: key, kind: 'STAKE', debitAccountId: player.wallet, creditAccountId: fixture.house, amount: oneCrown }, new Date());
   const stake: Operation = (db, p) => transaction(db, async (tx) => {
     const reference = `bench:${newId()}`;
     await authorizeStake(ctx, tx, { playerId: p.playerId, playSessionId: p.playSessionId, reference, amount: oneCrown, category: 'casino' });
@@ -53,7 +53,7 @@ function scenarios(fixture: Fixture): Array<{ id: string; name: string; hot: boo
   const deposit: Operation = (db, p) => transaction(db, async (tx) => {
     const reference = `bench:${newId()}`;
     await authorizeDeposit(ctx, tx, { playerId: p.playerId, reference, amount: oneCrown });
-    await ledger.transfer(tx, { idempotencyKey: reference, kind: 'DEPOSIT', debitAccountId: fixture.psp, creditAccountId: p.wallet, amount: oneCrown });
+    await ledger.transfer(tx, { idempotencyKey: reference, kind: 'DEPOSIT', debitAccountId: fixture.psp, creditAccountId: p.wallet, amount: oneCrown }, new Date());
   }, readCommitted);
   return [
     { id: 'l', name: 'ledger posting only (baseline)', hot: false, run: (db, p) => transaction(db, async (tx) => void (await postStake(tx, p, `bench:${newId()}`)), readCommitted) },

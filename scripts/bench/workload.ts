@@ -43,7 +43,7 @@ export const scenarios: readonly Scenario[] = [
     async run(db, accounts) {
       const [payer, payee] = twoWallets(accounts);
       // A wallet is a liability: the payer's is debited (goes down), the payee's credited (goes up).
-      await transferStandalone(db, { idempotencyKey: `bench:${newId()}`, kind: 'TRANSFER', debitAccountId: payer, creditAccountId: payee, amount: smallAmount() });
+      await transferStandalone(db, { idempotencyKey: `bench:${newId()}`, kind: 'TRANSFER', debitAccountId: payer, creditAccountId: payee, amount: smallAmount() }, new Date());
     },
   },
   {
@@ -51,7 +51,7 @@ export const scenarios: readonly Scenario[] = [
     name: 'hot house account (wallet → roulette revenue)',
     async run(db, accounts) {
       // Debiting the wallet (a liability) lowers it; crediting revenue raises it: a stake.
-      await transferStandalone(db, { idempotencyKey: `bench:${newId()}`, kind: 'STAKE', debitAccountId: randomWallet(accounts), creditAccountId: accounts.roulette, amount: smallAmount() });
+      await transferStandalone(db, { idempotencyKey: `bench:${newId()}`, kind: 'STAKE', debitAccountId: randomWallet(accounts), creditAccountId: accounts.roulette, amount: smallAmount() }, new Date());
     },
   },
   {
@@ -60,9 +60,9 @@ export const scenarios: readonly Scenario[] = [
     async run(db, accounts) {
       // Two transactions, as a payout does: the hold commits when the player asks, the settle when the PSP confirms.
       const hold = await transaction(db, (tx) =>
-        reserve(tx, { idempotencyKey: `bench:${newId()}`, kind: 'WITHDRAWAL_HOLD', sourceAccountId: randomWallet(accounts), holdAccountId: accounts.pendingWithdrawals, amount: smallAmount() }), readCommitted);
+        reserve(tx, { idempotencyKey: `bench:${newId()}`, kind: 'WITHDRAWAL_HOLD', sourceAccountId: randomWallet(accounts), holdAccountId: accounts.pendingWithdrawals, amount: smallAmount() }, new Date()), readCommitted);
       await transaction(db, (tx) =>
-        settle(tx, { idempotencyKey: `bench:${newId()}`, kind: 'WITHDRAWAL_SETTLE', holdId: hold.id, destinationAccountId: accounts.psp }), readCommitted);
+        settle(tx, { idempotencyKey: `bench:${newId()}`, kind: 'WITHDRAWAL_SETTLE', holdId: hold.id, destinationAccountId: accounts.psp }, new Date()), readCommitted);
     },
   },
   {
@@ -71,7 +71,7 @@ export const scenarios: readonly Scenario[] = [
     async run(db, accounts) {
       const [payer, payee] = twoWallets(accounts);
       await transaction(db, (tx) =>
-        transfer(tx, { idempotencyKey: `bench:${newId()}`, kind: 'TRANSFER', debitAccountId: payer, creditAccountId: payee, amount: smallAmount() }), readCommitted);
+        transfer(tx, { idempotencyKey: `bench:${newId()}`, kind: 'TRANSFER', debitAccountId: payer, creditAccountId: payee, amount: smallAmount() }, new Date()), readCommitted);
     },
   },
 ];

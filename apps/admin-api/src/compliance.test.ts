@@ -59,7 +59,7 @@ function eventually<T>(probe: () => Promise<T | null | undefined>): Promise<T> {
 async function fundedPlayer(amount = '80000.00'): Promise<{ playerId: PlayerId; wallet: AccountId }> {
   const playerId = await insertTestPlayer(connections.db);
   const wallet = (await ledger.openAccount(connections.db, ledger.playerWalletSpec(playerId, 'cash', 'CZK'))).id;
-  await transaction(connections.db, (tx) => ledger.transfer(tx, { idempotencyKey: newId(), kind: 'DEPOSIT', debitAccountId: bank, creditAccountId: wallet, amount: Money.of(amount, 'CZK') }));
+  await transaction(connections.db, (tx) => ledger.transfer(tx, { idempotencyKey: newId(), kind: 'DEPOSIT', debitAccountId: bank, creditAccountId: wallet, amount: Money.of(amount, 'CZK') }, clock.now()));
   return { playerId, wallet };
 }
 
@@ -68,7 +68,7 @@ function withdraw(playerId: PlayerId, wallet: AccountId, amount: string) {
   return transaction(connections.db, async (tx) => {
     await assertNoPayoutHold(tx, playerId, clock.now());
     const pending = (await ledger.findAccountByCode(tx, ledger.operatorAccountCode('pending-withdrawals', 'CZK')))!.id;
-    return ledger.reserve(tx, { idempotencyKey: newId(), sourceAccountId: wallet, holdAccountId: pending, amount: Money.of(amount, 'CZK'), kind: 'WITHDRAWAL_HOLD' });
+    return ledger.reserve(tx, { idempotencyKey: newId(), sourceAccountId: wallet, holdAccountId: pending, amount: Money.of(amount, 'CZK'), kind: 'WITHDRAWAL_HOLD' }, clock.now());
   });
 }
 

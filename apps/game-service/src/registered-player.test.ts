@@ -36,7 +36,7 @@ describe('game-service with a player registered through the player API (issue 7)
     const limit = await h.api.inject({ method: 'PUT', url: '/v1/me/limits/stake:day', headers: auth, payload: { amount: czk('1000.00') } });
     expect(limit.statusCode).toBe(200);
     const account = await h.connections.db.temporaryAccount.findUniqueOrThrow({ where: { playerId: player.playerId } });
-    await transaction(h.connections.db, (tx) => creditTemporaryDeposit(tx, { playerId: player.playerId, amount: Money.of('1500.00', 'CZK'), channel: 'cashless', sourceAccountId: h.pspAccountId as AccountId, idempotencyKey: `deposit:${newId()}` }));
+    await transaction(h.connections.db, (tx) => creditTemporaryDeposit(tx, { playerId: player.playerId, amount: Money.of('1500.00', 'CZK'), channel: 'cashless', sourceAccountId: h.pspAccountId as AccountId, idempotencyKey: `deposit:${newId()}` }, h.clock.now()));
     const table = await createTable(h.connections.db, rouletteTable('registered-1'), h.clock.now());
     expect((await games.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: auth, payload: {} })).statusCode).toBe(201);
 
@@ -68,7 +68,7 @@ describe('game-service with a player registered through the player API (issue 7)
     const person = await newPerson(h);
     const player = await registerToTemporaryAccount(h, applicationFor(person));
     const auth = { authorization: `Bearer ${player.accessToken}` };
-    await transaction(h.connections.db, (tx) => creditTemporaryDeposit(tx, { playerId: player.playerId, amount: Money.of('500.00', 'CZK'), channel: 'cashless', sourceAccountId: h.pspAccountId as AccountId, idempotencyKey: `deposit:${newId()}` }));
+    await transaction(h.connections.db, (tx) => creditTemporaryDeposit(tx, { playerId: player.playerId, amount: Money.of('500.00', 'CZK'), channel: 'cashless', sourceAccountId: h.pspAccountId as AccountId, idempotencyKey: `deposit:${newId()}` }, h.clock.now()));
     const staked = await createTable(h.connections.db, rouletteTable('listed-staked'), h.clock.now());
     const idle = await createTable(h.connections.db, rouletteTable('listed-idle'), h.clock.now());
     const spare = await createTable(h.connections.db, rouletteTable('listed-spare'), h.clock.now());

@@ -122,8 +122,8 @@ export async function startGameHarness(start = new Date('2026-11-24T10:00:00Z'))
       });
       const amount = Money.of(options.deposit ?? '1000.00', 'CZK');
       await transaction(db, (tx) => registered
-        ? ledger.transfer(tx, { idempotencyKey: `fund:${playerId}`, kind: 'DEPOSIT', debitAccountId: psp.id, creditAccountId: wallet, amount })
-        : creditTemporaryDeposit(tx, { playerId, amount, channel: 'cashless', sourceAccountId: psp.id, idempotencyKey: `fund:${playerId}` }));
+        ? ledger.transfer(tx, { idempotencyKey: `fund:${playerId}`, kind: 'DEPOSIT', debitAccountId: psp.id, creditAccountId: wallet, amount }, clock.now())
+        : creditTemporaryDeposit(tx, { playerId, amount, channel: 'cashless', sourceAccountId: psp.id, idempotencyKey: `fund:${playerId}` }, clock.now()));
       const token = app.issueAccessToken({ audience: 'player', subject: playerId });
       return { playerId, wallet, token, headers: { authorization: `Bearer ${token}` } };
     },

@@ -216,3 +216,20 @@ describe('deposits: the order of checks, refusals and failures', () => {
     expect(listed.json().deposits.map((d: { status: string }) => d.status).slice(0, 2)).toEqual(['EXPIRED', 'FAILED']);
   });
 });
+
+describe('deposits: one movement, one time (issue 15)', () => {
+  it('issue 15: a deposit\'s ledger transaction carries the clock\'s time, the same as its deposit row and its monitoring event', async () => {
+    const player = await playerWithActiveCard(h);
+    h.clock.advanceMs(2 * 3_600_000 + 777);
+    const now = h.clock.now().toISOString();
+    expect(Math.abs(h.clock.now().getTime() - Date.now())).toBeGreaterThan(86_400_000); // the premise: far from wall time
+    h.guards.events.length = 0;
+    const response = await deposit(h, player, player.cardMethodId, '250.00');
+    expect(response.statusCode, response.body).toBe(201);
+    const row = await depositRow(h, response.json().id);
+    const posted = await ledger.findTransaction(h.connections.db, row.ledgerTransactionId!);
+    const event = h.guards.events.find((e) => e.kind === 'deposit' && e.reference === row.id);
+    expect({ ledger: posted?.effectiveAt.toISOString(), credited: row.creditedAt?.toISOString(), monitoring: event?.occurredAt.toISOString() })
+      .toEqual({ ledger: now, credited: now, monitoring: now });
+  });
+});

@@ -139,7 +139,7 @@ export async function gameTransfer(h: Harness, playerId: string, kind: 'STAKE' |
     idempotencyKey: `game:${newId()}`, kind, amount: Money.of(amount, 'CZK'),
     debitAccountId: kind === 'STAKE' ? wallet : house, creditAccountId: kind === 'STAKE' ? house : wallet,
     metadata: { game: 'roulette' },
-  }));
+  }, h.clock.now()));
   return posted.transactionId;
 }
 

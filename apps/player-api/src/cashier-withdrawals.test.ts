@@ -117,6 +117,29 @@ describe('withdrawals: the flow', () => {
     expect((await verifyAuditChain(h.connections.db)).ok).toBe(true);
   });
 
+  it('issue 15: a withdrawal\'s hold and its release on rejection carry the clock\'s time, the same as the withdrawal row, its monitoring event and the staff audit entry', async () => {
+    const player = await funded('150000.00');
+    const timeOf = async (transactionId: string | null) => (transactionId ? (await ledger.findTransaction(h.connections.db, transactionId))?.effectiveAt.toISOString() : undefined);
+    h.clock.advanceMs(3_600_000 + 123);
+    const requestedAt = h.clock.now().toISOString();
+    expect(Math.abs(h.clock.now().getTime() - Date.now())).toBeGreaterThan(86_400_000); // the premise: far from wall time
+    h.guards.events.length = 0;
+    const large = (await withdraw(player, '60000.00')).json(); // large: it waits for review
+    const row = await withdrawal(large.id);
+    const held = await h.connections.db.ledgerHold.findUniqueOrThrow({ where: { id: row.holdId } });
+    const requested = h.guards.events.find((e) => e.kind === 'withdrawal' && e.reference === large.id);
+    expect({ ledger: await timeOf(held.reserveTransactionId), row: row.createdAt.toISOString(), monitoring: requested?.occurredAt.toISOString() })
+      .toEqual({ ledger: requestedAt, row: requestedAt, monitoring: requestedAt });
+
+    h.clock.advanceMs(600_000 + 45);
+    const rejectedAt = h.clock.now().toISOString();
+    expect((await asStaff(h, ['compliance-officer'], 'POST', `/v1/cashier/withdrawals/${large.id}/decision`, { decision: 'reject', note: 'source of funds unclear' })).statusCode).toBe(200);
+    const released = await h.connections.db.ledgerHold.findUniqueOrThrow({ where: { id: row.holdId } });
+    const audit = await h.connections.db.auditLogEntry.findFirstOrThrow({ where: { subjectId: large.id, action: 'cashier.withdrawal.reject' } });
+    expect({ ledger: await timeOf(released.resolveTransactionId), hold: released.resolvedAt?.toISOString(), reviewed: (await withdrawal(large.id)).reviewedAt?.toISOString(), audit: audit.at.toISOString() })
+      .toEqual({ ledger: rejectedAt, hold: rejectedAt, reviewed: rejectedAt, audit: rejectedAt });
+  });
+
   it('004:WDR-02 concurrent withdrawals never overdraw: 10 requests of 40 CZK at once against 100 CZK', async () => {
     const player = await funded('100.00');
     const responses = await Promise.all(Array.from({ length: 10 }, () => withdraw(player, '40.00')));

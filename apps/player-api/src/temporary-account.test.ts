@@ -24,7 +24,7 @@ async function temporaryPlayer(): Promise<Registered & { walletId: AccountId }> 
 
 function deposit(playerId: string, amount: string, channel: 'cashless' | 'cash' = 'cashless') {
   return transaction(h.connections.db, (tx) =>
-    creditTemporaryDeposit(tx, { playerId, amount: czk(amount), channel, sourceAccountId: h.pspAccountId as AccountId, idempotencyKey: `deposit:${newId()}` }),
+    creditTemporaryDeposit(tx, { playerId, amount: czk(amount), channel, sourceAccountId: h.pspAccountId as AccountId, idempotencyKey: `deposit:${newId()}` }, h.clock.now()),
   );
 }
 
@@ -63,7 +63,7 @@ describe('temporary account: 30 days, cancellation and refund', () => {
     const player = await temporaryPlayer();
     await deposit(player.playerId, '1500.00');
     const house = (await ledger.findAccountByCode(h.connections.db, ledger.operatorAccountCode('game-revenue', 'CZK', 'roulette')))!.id;
-    await transaction(h.connections.db, (tx) => ledger.transfer(tx, { idempotencyKey: newId(), kind: 'WIN', debitAccountId: house, creditAccountId: player.walletId, amount: czk('300.00') }));
+    await transaction(h.connections.db, (tx) => ledger.transfer(tx, { idempotencyKey: newId(), kind: 'WIN', debitAccountId: house, creditAccountId: player.walletId, amount: czk('300.00') }, h.clock.now()));
     await h.connections.db.player.update({ where: { id: player.playerId }, data: { screeningStatus: 'CLEARED' } });
     h.clock.advanceDays(29);
     expect(await cancelExpiredTemporaryAccounts(h.ctx, noBankAccount)).toBe(0);
@@ -161,5 +161,51 @@ describe('temporary account: 30 days, cancellation and refund', () => {
     const player = await temporaryPlayer();
     await h.connections.db.player.update({ where: { id: player.playerId }, data: { screeningStatus: 'HIT' } });
     await expect(completeRegistration(h.ctx, { playerId: player.playerId, verifiedPaymentMethodId: newId() })).rejects.toMatchObject({ code: 'registration-incomplete', detail: expect.stringContaining('compliance') });
+  });
+});
+
+describe('temporary account: one movement, one time (issue 15)', () => {
+  /** The effective time of the ledger transaction posted under a key. */
+  const postedAt = async (transactionId: string | null | undefined) => (transactionId ? (await ledger.findTransaction(h.connections.db, transactionId))?.effectiveAt.toISOString() : undefined);
+  const keyed = async (idempotencyKey: string) => (await h.connections.db.ledgerTransaction.findUniqueOrThrow({ where: { idempotencyKey }, select: { id: true } })).id;
+
+  it('issue 15: completing registration moves the temporary balance at the clock\'s time, the same as the registration time and the state transition', async () => {
+    const player = await temporaryPlayer();
+    await deposit(player.playerId, '700.00');
+    await h.connections.db.player.update({ where: { id: player.playerId }, data: { screeningStatus: 'CLEARED' } });
+    h.clock.advanceMs(3 * 86_400_000 + 4_321);
+    try {
+      const now = h.clock.now().toISOString();
+      expect(Math.abs(h.clock.now().getTime() - Date.now())).toBeGreaterThan(86_400_000); // the premise: far from wall time
+      await completeRegistration(h.ctx, { playerId: player.playerId, verifiedPaymentMethodId: newId() });
+      const registered = await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId }, select: { registeredAt: true } });
+      const transition = await h.connections.db.playerStateTransition.findFirstOrThrow({ where: { playerId: player.playerId, toState: 'REGISTERED' } });
+      expect({ ledger: await postedAt(await keyed(`registration-completed:${player.playerId}`)), registeredAt: registered.registeredAt?.toISOString(), transition: transition.at.toISOString() })
+        .toEqual({ ledger: now, registeredAt: now, transition: now });
+    } finally {
+      h.clock.advanceMs(-(3 * 86_400_000 + 4_321));
+    }
+  });
+
+  it('issue 15: a cancelled temporary account\'s balance is held, then sent by postal order, each at the clock\'s time, the same as the refund row\'s', async () => {
+    const player = await temporaryPlayer();
+    await deposit(player.playerId, '400.00');
+    h.clock.advanceMs(31 * 86_400_000 + 1_234);
+    try {
+      const cancelledAt = h.clock.now().toISOString();
+      await cancelExpiredTemporaryAccounts(h.ctx, noBankAccount);
+      const refund = await h.connections.db.temporaryAccountRefund.findUniqueOrThrow({ where: { playerId: player.playerId } });
+      const hold = await h.connections.db.ledgerHold.findUniqueOrThrow({ where: { id: refund.holdId } });
+      expect({ ledger: await postedAt(hold.reserveTransactionId), refund: refund.createdAt.toISOString() }).toEqual({ ledger: cancelledAt, refund: cancelledAt });
+      h.clock.advanceMs(5 * 86_400_000 + 567);
+      const sentAt = h.clock.now().toISOString();
+      expect(await sendPostalOrdersForUnclaimedRefunds(h.ctx)).toBeGreaterThanOrEqual(1);
+      const sent = await h.connections.db.temporaryAccountRefund.findUniqueOrThrow({ where: { playerId: player.playerId } });
+      const settled = await h.connections.db.ledgerHold.findUniqueOrThrow({ where: { id: refund.holdId } });
+      expect({ ledger: await postedAt(settled.resolveTransactionId), hold: settled.resolvedAt?.toISOString(), refund: sent.updatedAt.toISOString() })
+        .toEqual({ ledger: sentAt, hold: sentAt, refund: sentAt });
+    } finally {
+      h.clock.advanceMs(-(36 * 86_400_000 + 1_801));
+    }
   });
 });

@@ -53,8 +53,8 @@ export function playerDebtSpec(playerId: string, currency: CurrencyCode = 'CZK')
   };
 }
 
-export async function debtAccount(tx: Tx, playerId: string): Promise<AccountId> {
-  const spec = playerDebtSpec(playerId);
+export async function debtAccount(tx: Tx, playerId: string, currency?: CurrencyCode): Promise<AccountId> {
+  const spec = playerDebtSpec(playerId, currency);
   return (await ledger.findAccountByCode(tx, spec.code))?.id ?? (await ledger.openAccount(tx, spec)).id;
 }
 

@@ -12,8 +12,8 @@ export async function cancelWithdrawal(ctx: CashierContext, options: { playerId:
     if (row.status !== 'IN_REVIEW' && row.status !== 'APPROVED') {
       throw new DomainError('withdrawal-not-cancellable', `The withdrawal is ${row.status.toLowerCase()}: it can be cancelled only until it is sent.`, { extensions: { withdrawalStatus: row.status } });
     }
-    await releaseWithdrawalHold(tx, row, 'cancelled by the player');
     const now = ctx.clock.now();
+    await releaseWithdrawalHold(tx, row, 'cancelled by the player', now);
     return withdrawalView(await tx.cashierWithdrawal.update({ where: { id: row.id }, data: { status: 'CANCELLED', cancelledAt: now, updatedAt: now } }));
   });
 }

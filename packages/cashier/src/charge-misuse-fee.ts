@@ -43,7 +43,8 @@ export async function chargeMisuseFee(ctx: CashierContext, options: ChargeMisuse
     const taken = await takeFromPlayer(tx, {
       playerId: options.playerId, walletId: await currentWallet(tx, options.playerId, player.state), creditAccountId: await operatorAccount(tx, 'fee-revenue'), amount: fee, kind: 'FEE', idempotencyKey,
       metadata: { staffUserId: options.staff.staffUserId, reason: 'misuse fee (004:ACC-07)' },
-      debt: { cause: 'MISUSE_FEE', reason: `A fee of ${fee} (5 % of the deposits and withdrawals concerned) was charged for using the account other than for bets (čl. 5.8): ${options.reason}`, createdBy: staffMark(options.staff), now, repaymentDays: ctx.rules.debtRepaymentDays },
+      at: now,
+      debt: { cause: 'MISUSE_FEE', reason: `A fee of ${fee} (5 % of the deposits and withdrawals concerned) was charged for using the account other than for bets (čl. 5.8): ${options.reason}`, createdBy: staffMark(options.staff), repaymentDays: ctx.rules.debtRepaymentDays },
       sealer: accountNumbersOf(ctx),
     });
     await tx.cashierMisuseFee.create({

@@ -1,5 +1,6 @@
-import { DomainError, Money, newId, type AccountId, type CurrencyCode } from '@casino/core';
+import { DomainError, newId, type Money } from '@casino/core';
 import { lockPlayer, sqlStateOf, transaction } from '@casino/db';
+import * as ledger from '@casino/ledger';
 import { sendEmail } from '@casino/players';
 import { accountNumbersOf, type CashierContext } from './context.ts';
 import { takeFromPlayer } from './debt.ts';
@@ -30,19 +31,20 @@ export async function clawBackWin(ctx: CashierContext, options: ClawBackWinOptio
       if (await tx.cashierClawback.findUnique({ where: { winTransactionId: options.winTransactionId }, select: { id: true } })) {
         throw new DomainError('conflict', 'This win has been clawed back already.', { field: 'body.winTransactionId' });
       }
-      const win = await tx.ledgerTransaction.findUnique({ where: { id: options.winTransactionId }, include: { postings: { include: { account: true } } } });
-      const credit = win?.postings.find((p) => p.amountMinor < 0n && p.account.ownerKind === 'PLAYER' && p.account.ownerId === options.playerId && ['cash', 'temporary'].includes(p.account.purpose));
-      const source = win?.postings.find((p) => p.amountMinor > 0n && p.account.ownerKind === 'OPERATOR');
+      const win = await ledger.findTransaction(tx, options.winTransactionId);
+      const credit = win?.postings.find((p) => p.amount.isNegative() && p.account.ownerKind === 'PLAYER' && p.account.ownerId === options.playerId && ['cash', 'temporary'].includes(p.account.purpose));
+      const source = win?.postings.find((p) => p.amount.isPositive() && p.account.ownerKind === 'OPERATOR');
       if (!win || !winKinds.includes(win.kind) || !credit || !source) throw new DomainError('not-found', "No win of this player's with that transaction id.", { field: 'body.winTransactionId' });
-      const credited = Money.fromMinor(-credit.amountMinor, credit.currency as CurrencyCode);
+      const credited = credit.amount.negated();
       const amount = options.amount ?? credited;
       if (!amount.isPositive() || amount.greaterThan(credited)) throw new DomainError('validation-failed', `A clawback is more than zero and at most the win (${credited}).`, { field: 'body.amount' });
       const now = ctx.clock.now();
       const player = await tx.player.findUniqueOrThrow({ where: { id: options.playerId }, select: { email: true } });
       const taken = await takeFromPlayer(tx, {
-        playerId: options.playerId, walletId: credit.accountId as AccountId, creditAccountId: source.accountId as AccountId, amount, kind: 'CLAWBACK',
+        playerId: options.playerId, walletId: credit.account.id, creditAccountId: source.account.id, amount, kind: 'CLAWBACK',
         idempotencyKey: `cashier-clawback:${win.id}`, metadata: { winTransactionId: win.id, staffUserId: options.staff.staffUserId, reason: options.reason.slice(0, 200) },
-        debt: { cause: 'CLAWBACK', reason: `A wrongly credited win of ${amount} was deducted (čl. 7.3): ${options.reason}`, createdBy: staffMark(options.staff), now, repaymentDays: ctx.rules.debtRepaymentDays },
+        at: now,
+        debt: { cause: 'CLAWBACK', reason: `A wrongly credited win of ${amount} was deducted (čl. 7.3): ${options.reason}`, createdBy: staffMark(options.staff), repaymentDays: ctx.rules.debtRepaymentDays },
         sealer: accountNumbersOf(ctx),
       });
       await tx.cashierClawback.create({

@@ -58,13 +58,13 @@ export async function creditDeposit(ctx: CashierContext, tx: Tx, deposit: Deposi
   let walletId: AccountId;
   let posted: ledger.Posted;
   if (temporary) {
-    posted = await creditTemporaryDeposit(tx, { playerId: deposit.playerId, amount, channel: 'cashless', sourceAccountId, idempotencyKey, metadata });
+    posted = await creditTemporaryDeposit(tx, { playerId: deposit.playerId, amount, channel: 'cashless', sourceAccountId, idempotencyKey, metadata }, now);
     walletId = (await tx.temporaryAccount.findUniqueOrThrow({ where: { playerId: deposit.playerId } })).walletAccountId as AccountId;
   } else {
     walletId = await cashWallet(tx, deposit.playerId);
-    posted = await ledger.transfer(tx, { idempotencyKey, kind: 'DEPOSIT', debitAccountId: sourceAccountId, creditAccountId: walletId, amount, metadata });
+    posted = await ledger.transfer(tx, { idempotencyKey, kind: 'DEPOSIT', debitAccountId: sourceAccountId, creditAccountId: walletId, amount, metadata }, now);
   }
-  await repayDebtFromWallet(tx, { playerId: deposit.playerId, walletId, now, reference: deposit.id });
+  await repayDebtFromWallet(tx, { playerId: deposit.playerId, walletId, currency: amount.currency, now, reference: deposit.id });
   await tx.cashierDeposit.update({
     where: { id: deposit.id },
     data: {

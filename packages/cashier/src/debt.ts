@@ -1,4 +1,4 @@
-import { assert, DomainError, Money, newId, type AccountId, type TransactionId } from '@casino/core';
+import { assert, DomainError, Money, newId, type AccountId, type CurrencyCode, type TransactionId } from '@casino/core';
 import type { Db, Tx } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { sendEmail, type NotificationSealer } from '@casino/players';
@@ -12,9 +12,10 @@ import { debtView, type DebtView } from './views.ts';
  * the cause and the 10-day deadline; deposits repay it first; until it is repaid every other
  * operation (withdrawals, and stakes through `assertNoOutstandingDebt`) is refused (WIN-05).
  */
-export async function outstandingDebt(db: Db | Tx, playerId: string): Promise<Money> {
-  const account = await ledger.findAccountByCode(db, playerDebtSpec(playerId).code);
-  return account ? ledger.balance(db, account.id) : Money.zero('CZK');
+export async function outstandingDebt(db: Db | Tx, playerId: string, currency?: CurrencyCode): Promise<Money> {
+  const spec = playerDebtSpec(playerId, currency);
+  const account = await ledger.findAccountByCode(db, spec.code);
+  return account ? ledger.balance(db, account.id) : Money.zero(spec.currency);
 }
 
 export async function assertNoOutstandingDebt(db: Db | Tx, playerId: string): Promise<void> {
@@ -29,15 +30,6 @@ export async function listDebts(db: Db | Tx, playerId: string): Promise<DebtView
   return rows.map(debtView);
 }
 
-/** A wallet's balance, its row locked until the transaction ends, so what is taken from it is what it holds. */
-export async function lockedBalance(tx: Tx, accountId: AccountId): Promise<Money> {
-  const rows = await tx.$queryRaw<Array<{ balance_minor: bigint; currency: string }>>`
-    SELECT s.balance_minor, a.currency FROM ledger_account_shard s JOIN ledger_account a ON a.id = s.account_id
-    WHERE s.account_id = ${accountId}::uuid AND s.shard_no = 0 FOR UPDATE OF s`;
-  assert(rows.length === 1, `wallet ${accountId} has exactly one shard`);
-  return Money.fromMinor(rows[0]!.balance_minor, 'CZK');
-}
-
 export interface TakeFromPlayerRequest {
   playerId: string;
   walletId: AccountId;
@@ -48,7 +40,9 @@ export interface TakeFromPlayerRequest {
   idempotencyKey: string;
   metadata: ledger.TransactionMetadata;
   reversesTransactionId?: TransactionId;
-  debt: { cause: 'MISUSE_FEE' | 'CLAWBACK' | 'CHARGEBACK'; reason: string; createdBy: string; now: Date; repaymentDays: number };
+  /** The time of the taking by the caller's clock: the ledger transaction's, and the debt row's when one arises. */
+  at: Date;
+  debt: { cause: 'MISUSE_FEE' | 'CLAWBACK' | 'CHARGEBACK'; reason: string; createdBy: string; repaymentDays: number };
   /** Seals the request to repay at rest, as every notification's text (issue 14 (12), D-1451). */
   sealer: Pick<NotificationSealer, 'encrypt'>;
 }
@@ -59,10 +53,12 @@ export interface TakeFromPlayerRequest {
  */
 export async function takeFromPlayer(tx: Tx, request: TakeFromPlayerRequest): Promise<{ transactionId: TransactionId; debt: DebtView | null; fromWallet: Money }> {
   assert(request.amount.isPositive(), 'what is taken from a player is positive');
-  const available = await lockedBalance(tx, request.walletId);
-  const fromWallet = available.lessThan(request.amount) ? (available.isPositive() ? available : Money.zero('CZK')) : request.amount;
+  // The wallet's balance, locked until the transaction ends, so what is taken from it is what it holds.
+  const available = await ledger.lockBalance(tx, request.walletId);
+  assert(available.currency === request.amount.currency, 'what is taken is in the wallet\'s currency');
+  const fromWallet = available.lessThan(request.amount) ? (available.isPositive() ? available : Money.zero(available.currency)) : request.amount;
   const owed = request.amount.minus(fromWallet);
-  const debtAccountId = owed.isPositive() ? await debtAccount(tx, request.playerId) : null;
+  const debtAccountId = owed.isPositive() ? await debtAccount(tx, request.playerId, owed.currency) : null;
   const postings: ledger.PostingLine[] = [
     { accountId: request.creditAccountId, amount: request.amount.negated() },
     ...(fromWallet.isPositive() ? [{ accountId: request.walletId, amount: fromWallet }] : []),
@@ -74,9 +70,9 @@ export async function takeFromPlayer(tx: Tx, request: TakeFromPlayerRequest): Pr
     postings,
     metadata: { ...request.metadata, playerId: request.playerId, fromWalletMinor: fromWallet.toMinor().toString(), debtMinor: owed.toMinor().toString() },
     ...(request.reversesTransactionId ? { reversesTransactionId: request.reversesTransactionId } : {}),
-  });
+  }, request.at);
   if (!owed.isPositive()) return { transactionId: posted.transactionId, debt: null, fromWallet };
-  const { now } = request.debt;
+  const now = request.at;
   const row = await tx.playerDebt.create({
     data: {
       id: newId<string>(), playerId: request.playerId, cause: request.debt.cause, amountMinor: owed.toMinor(), outstandingMinor: owed.toMinor(), status: 'OPEN',
@@ -102,20 +98,21 @@ async function notifyDebt(tx: Tx, sealer: Pick<NotificationSealer, 'encrypt'>, p
  * Repays a player's debt from their wallet, oldest debt first, as far as the balance goes: the
  * deposit path runs it right after crediting (004:WIN-05: the debt is repaid by deposits).
  */
-export async function repayDebtFromWallet(tx: Tx, options: { playerId: string; walletId: AccountId; now: Date; reference: string }): Promise<Money> {
-  const owed = await outstandingDebt(tx, options.playerId);
-  if (!owed.isPositive()) return Money.zero('CZK');
-  const available = await lockedBalance(tx, options.walletId);
+export async function repayDebtFromWallet(tx: Tx, options: { playerId: string; walletId: AccountId; currency: CurrencyCode; now: Date; reference: string }): Promise<Money> {
+  const owed = await outstandingDebt(tx, options.playerId, options.currency);
+  if (!owed.isPositive()) return Money.zero(options.currency);
+  const available = await ledger.lockBalance(tx, options.walletId);
+  assert(available.currency === owed.currency, 'a debt is repaid from a wallet of its currency');
   const repaid = available.lessThan(owed) ? available : owed;
-  if (!repaid.isPositive()) return Money.zero('CZK');
+  if (!repaid.isPositive()) return Money.zero(options.currency);
   await ledger.transfer(tx, {
     idempotencyKey: `cashier-debt-repayment:${options.reference}`,
     kind: 'TRANSFER',
     debitAccountId: options.walletId,
-    creditAccountId: await debtAccount(tx, options.playerId),
+    creditAccountId: await debtAccount(tx, options.playerId, options.currency),
     amount: repaid,
     metadata: { reason: 'debt repayment from a deposit (004:WIN-05)', playerId: options.playerId, reference: options.reference },
-  });
+  }, options.now);
   let leftMinor = repaid.toMinor();
   const open = await tx.playerDebt.findMany({ where: { playerId: options.playerId, status: { in: ['OPEN', 'OVERDUE'] } }, orderBy: { createdAt: 'asc' } });
   for (const debt of open) {

@@ -107,7 +107,7 @@ async function refuse(ctx: CashierContext, tx: Tx, deposit: DepositRow, error: D
     creditAccountId: await operatorAccount(tx, 'suspense'),
     amount: moneyOf(deposit),
     metadata: { depositId: deposit.id, refused: error.code, playerId: deposit.playerId },
-  });
+  }, now);
   await tx.cashierDeposit.update({ where: { id: deposit.id }, data: { status: 'REFUSED', refusalCode: error.code, refusalDetail: error.detail.slice(0, 500), updatedAt: now } });
   await enqueueOutboxMessage(tx, { topic: depositRefundTopic, payload: { depositId: deposit.id } });
   await ctx.guards.recordMonitoringEvent(tx, { kind: 'deposit', playerId: deposit.playerId, occurredAt: now, amount: moneyOf(deposit).toJSON(), outcome: 'failed', paymentMethodId: deposit.paymentMethodId, reference: deposit.id });
@@ -136,7 +136,8 @@ async function chargeBack(ctx: CashierContext, tx: Tx, deposit: DepositRow, data
       idempotencyKey: `cashier-chargeback:${deposit.id}`,
       reversesTransactionId: deposit.ledgerTransactionId as TransactionId,
       metadata: { depositId: deposit.id, reason: data.reason ?? 'chargeback' },
-      debt: { cause: 'CHARGEBACK', reason: `The payment of deposit ${moneyOf(deposit)} was charged back by the card issuer${data.reason ? ` (${data.reason})` : ''}.`, createdBy: `provider:${deposit.provider}`, now, repaymentDays: ctx.rules.debtRepaymentDays },
+      at: now,
+      debt: { cause: 'CHARGEBACK', reason: `The payment of deposit ${moneyOf(deposit)} was charged back by the card issuer${data.reason ? ` (${data.reason})` : ''}.`, createdBy: `provider:${deposit.provider}`, repaymentDays: ctx.rules.debtRepaymentDays },
       sealer: accountNumbersOf(ctx),
     });
     await tx.cashierDeposit.update({ where: { id: deposit.id }, data: { status: 'CHARGED_BACK', reversalTransactionId: taken.transactionId, updatedAt: now } });
@@ -144,7 +145,7 @@ async function chargeBack(ctx: CashierContext, tx: Tx, deposit: DepositRow, data
   }
   if (deposit.status === 'REFUSED') {
     // The card issuer returned the money the refund was going to return: suspense goes back to clearing.
-    const posted = await ledger.transfer(tx, { idempotencyKey: `cashier-chargeback:${deposit.id}`, kind: 'REVERSAL', debitAccountId: await operatorAccount(tx, 'suspense'), creditAccountId: clearing, amount: moneyOf(deposit), metadata: { depositId: deposit.id, reason: 'chargeback of a refused deposit' } });
+    const posted = await ledger.transfer(tx, { idempotencyKey: `cashier-chargeback:${deposit.id}`, kind: 'REVERSAL', debitAccountId: await operatorAccount(tx, 'suspense'), creditAccountId: clearing, amount: moneyOf(deposit), metadata: { depositId: deposit.id, reason: 'chargeback of a refused deposit' } }, now);
     await tx.cashierDeposit.update({ where: { id: deposit.id }, data: { status: 'CHARGED_BACK', reversalTransactionId: posted.transactionId, updatedAt: now } });
     return 'applied';
   }
@@ -161,6 +162,7 @@ export async function onRefundEvent(ctx: CashierContext, tx: Tx, provider: strin
   const deposit = await lockDeposit(tx, provider, data.reference);
   if (!deposit) return 'unmatched';
   if (type !== 'refund.succeeded' || deposit.status !== 'REFUSED') return 'stale';
+  const now = ctx.clock.now();
   await ledger.transfer(tx, {
     idempotencyKey: `cashier-deposit-refund:${deposit.id}`,
     kind: 'REFUND',
@@ -168,7 +170,7 @@ export async function onRefundEvent(ctx: CashierContext, tx: Tx, provider: strin
     creditAccountId: await clearingAccount(tx, provider),
     amount: moneyOf(deposit),
     metadata: { depositId: deposit.id, refundId: data.refundId },
-  });
-  await tx.cashierDeposit.update({ where: { id: deposit.id }, data: { status: 'REFUNDED', updatedAt: ctx.clock.now() } });
+  }, now);
+  await tx.cashierDeposit.update({ where: { id: deposit.id }, data: { status: 'REFUNDED', updatedAt: now } });
   return 'applied';
 }

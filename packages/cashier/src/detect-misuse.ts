@@ -1,4 +1,5 @@
 import type { Db, Tx } from '@casino/db';
+import * as ledger from '@casino/ledger';
 import type { CashierRules } from './rules.ts';
 
 /** One deposit-to-withdrawal cycle with (almost) no play in between. */
@@ -60,12 +61,7 @@ export async function detectMisuse(db: Db | Tx, rules: CashierRules, options: { 
 
 /** Stakes and buy-ins debited from the player's wallets in (from, to]. */
 async function stakedBetween(db: Db | Tx, playerId: string, from: Date, to: Date): Promise<bigint> {
-  const [row] = await db.$queryRaw<[{ staked: bigint }]>`
-    SELECT COALESCE(sum(p.amount_minor), 0)::bigint AS staked
-    FROM ledger_posting p
-    JOIN ledger_account a ON a.id = p.account_id
-    JOIN ledger_transaction t ON t.id = p.transaction_id
-    WHERE a.owner_kind = 'PLAYER' AND a.owner_id = ${playerId} AND a.purpose IN ('cash', 'temporary')
-      AND t.kind IN ('STAKE', 'BUY_IN') AND p.amount_minor > 0 AND p.effective_at > ${from} AND p.effective_at <= ${to}`;
-  return row.staked;
+  const staked = await ledger.playerMovementTotals(db, { playerId, kinds: ['STAKE', 'BUY_IN'], direction: 'debited', after: from, until: to, wallets: ['cash', 'temporary'] });
+  // A player plays in the currency of their deposits, so the minor units add up as before (one per currency at most).
+  return staked.reduce((sum, amount) => sum + amount.toMinor(), 0n);
 }

@@ -39,7 +39,7 @@ export async function onPayoutEvent(ctx: CashierContext, tx: Tx, provider: strin
       destinationAccountId: await clearingAccount(tx, provider),
       kind: 'WITHDRAWAL_SETTLE',
       metadata: { withdrawalId: row.id, payoutId: data.payoutId },
-    });
+    }, now);
     await tx.cashierWithdrawal.update({ where: { id: row.id }, data: { status: 'PAID', paidAt: now, providerPayoutId: row.providerPayoutId ?? data.payoutId, updatedAt: now } });
     if (row.temporaryRefundId) {
       await tx.temporaryAccountRefund.updateMany({ where: { id: row.temporaryRefundId }, data: { status: 'PAID', payoutMinor: row.amountMinor, updatedAt: now } });
@@ -48,7 +48,7 @@ export async function onPayoutEvent(ctx: CashierContext, tx: Tx, provider: strin
     return 'applied';
   }
   if (type === 'payout.failed') {
-    await releaseWithdrawalHold(tx, row, `payout failed: ${data.reason ?? 'no reason given'}`);
+    await releaseWithdrawalHold(tx, row, `payout failed: ${data.reason ?? 'no reason given'}`, now);
     await markTemporaryRefundUnpaid(tx, row);
     await tx.cashierWithdrawal.update({ where: { id: row.id }, data: { status: 'FAILED', failedAt: now, failureReason: (data.reason ?? 'the provider could not pay it out').slice(0, 500), updatedAt: now } });
     await ctx.guards.recordMonitoringEvent(tx, { kind: 'withdrawal', playerId: row.playerId, occurredAt: now, amount: amount.toJSON(), outcome: 'failed', paymentMethodId: row.paymentMethodId, reference: row.id });

@@ -88,7 +88,7 @@ async function holdAndRecord(ctx: CashierContext, tx: Tx, options: RequestWithdr
     amount: options.amount,
     kind: 'WITHDRAWAL_HOLD',
     metadata: { withdrawalId: id, playerId: options.playerId },
-  });
+  }, now);
   const reasons = await reviewReasons(ctx, tx, options);
   const row = await tx.cashierWithdrawal.create({
     data: {

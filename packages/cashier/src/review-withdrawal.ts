@@ -28,7 +28,7 @@ export async function reviewWithdrawal(ctx: CashierContext, options: ReviewWithd
       await enqueueOutboxMessage(tx, { topic: payoutTopic, payload: { withdrawalId: row.id } });
       return withdrawalView(await tx.cashierWithdrawal.update({ where: { id: row.id }, data: { ...reviewed, status: 'APPROVED' } }));
     }
-    await releaseWithdrawalHold(tx, row, `rejected: ${options.note}`);
+    await releaseWithdrawalHold(tx, row, `rejected: ${options.note}`, now);
     return withdrawalView(await tx.cashierWithdrawal.update({ where: { id: row.id }, data: { ...reviewed, status: 'REJECTED', failureReason: options.note.slice(0, 500) } }));
   });
 }

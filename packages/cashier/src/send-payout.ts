@@ -41,9 +41,9 @@ export async function sendPayout(ctx: CashierContext, withdrawalId: string): Pro
     await transaction(ctx.db, async (tx) => {
       const row = await lockWithdrawal(tx, claimed.id);
       if (!row || row.status !== 'SENDING') return;
-      await releaseWithdrawalHold(tx, row, `payout declined: ${error.detail}`);
-      await markTemporaryRefundUnpaid(tx, row);
       const now = ctx.clock.now();
+      await releaseWithdrawalHold(tx, row, `payout declined: ${error.detail}`, now);
+      await markTemporaryRefundUnpaid(tx, row);
       await tx.cashierWithdrawal.update({ where: { id: row.id }, data: { status: 'FAILED', failedAt: now, failureReason: error.detail.slice(0, 500), updatedAt: now } });
     });
     return 'declined';

@@ -53,15 +53,15 @@ export async function onBankTransfer(ctx: CashierContext, tx: Tx, provider: stri
   const method = await lockMethod(tx, { verificationReference: data.reference });
   const payerHash = accountNumbersOf(ctx).blindIndex(`iban|${normaliseIban(data.payerAccount)}`);
   const amount = Money.of(data.amount.amount, data.amount.currency);
+  const now = ctx.clock.now();
   if (!method || method.accountNumberHash !== payerHash || amount.currency !== 'CZK') {
     await ledger.transfer(tx, {
       idempotencyKey: unmatchedTransferKey(provider, data.transferId), kind: 'DEPOSIT',
       debitAccountId: await clearingAccount(tx, provider, amount.currency), creditAccountId: await operatorAccount(tx, 'suspense', amount.currency), amount,
       metadata: { transferId: data.transferId, reason: 'incoming transfer matches no verification reference and account' },
-    });
+    }, now);
     return 'unmatched';
   }
-  const now = ctx.clock.now();
   if (verifiable(method.status) && method.holderNameExact) {
     await markVerified(ctx, tx, { ...method, status: method.status }, { reason: `offline transfer ${data.transferId} from the account`, actor: `provider:${provider}`, at: now, method: 'offline-transfer' });
   }

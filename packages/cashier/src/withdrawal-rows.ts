@@ -20,8 +20,9 @@ export async function lockWithdrawalOrThrow(tx: Tx, withdrawalId: string, player
 /**
  * Gives the held funds back to the wallet (004: a withdrawal cancelled, rejected or failed). A
  * temporary account's refund keeps its hold: the players package pays it by postal order instead.
+ * `at`: the time the caller stamps on the withdrawal's row, the release's time too.
  */
-export async function releaseWithdrawalHold(tx: Tx, row: WithdrawalRow, reason: string): Promise<void> {
+export async function releaseWithdrawalHold(tx: Tx, row: WithdrawalRow, reason: string, at: Date): Promise<void> {
   if (row.channel === 'TEMPORARY_REFUND') return;
-  await ledger.release(tx, { idempotencyKey: `cashier-withdrawal-release:${row.id}`, holdId: row.holdId as ledger.HoldId, kind: 'WITHDRAWAL_RELEASE', metadata: { withdrawalId: row.id, reason } });
+  await ledger.release(tx, { idempotencyKey: `cashier-withdrawal-release:${row.id}`, holdId: row.holdId as ledger.HoldId, kind: 'WITHDRAWAL_RELEASE', metadata: { withdrawalId: row.id, reason } }, at);
 }

@@ -130,7 +130,14 @@ export async function findAccountById(tx: Tx | Db, id: string): Promise<Account 
   return row ? toAccount(row) : null;
 }
 
-function toAccount(row: {
+/** Every account an owner holds (a player's wallets and debt account), ordered by code. */
+export async function findAccountsOwnedBy(tx: Tx | Db, ownerKind: OwnerKind, ownerId: string): Promise<Account[]> {
+  const rows = await tx.ledgerAccount.findMany({ where: { ownerKind, ownerId }, orderBy: { code: 'asc' } });
+  return rows.map(toAccount);
+}
+
+/** A row of `ledger_account` as an Account (for this package's reads; not exported from the index). */
+export function toAccount(row: {
   id: string; code: string; ownerKind: OwnerKind; ownerId: string | null; purpose: string; currency: string;
   type: AccountType; allowNegative: boolean; shardCount: number;
 }): Account {

@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 const adjust = (request: Partial<AdjustmentRequest> & Pick<AdjustmentRequest, 'debitAccountId' | 'creditAccountId' | 'amount'>) =>
-  transaction(db, (tx) => postAdjustment(tx, { idempotencyKey: `adjust:${newId()}`, ...request }));
+  transaction(db, (tx) => postAdjustment(tx, { idempotencyKey: `adjust:${newId()}`, ...request }, new Date()));
 
 /** Runs a refused adjustment and returns its error, asserting that nothing was written. */
 async function refused(request: Parameters<typeof adjust>[0], watched: AccountId[]) {

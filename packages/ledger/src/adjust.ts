@@ -24,9 +24,10 @@ export interface AdjustmentRequest {
  *   2. the same account on both sides: validation-failed, `body.creditAccountId`
  *   3. an account that does not exist: not-found, `body.debitAccountId` or `body.creditAccountId`
  *   4. an account kept in another currency than the amount: currency-mismatch, `body.amount.currency`
- * then the posting, with its own refusals (insufficient-funds, idempotency-key-reused).
+ * then the posting, with its own refusals (insufficient-funds, idempotency-key-reused), at `at`: the
+ * caller's clock time, the same as the audit entry that records who asked for it (see `post`).
  */
-export async function postAdjustment(tx: Tx, request: AdjustmentRequest): Promise<Posted> {
+export async function postAdjustment(tx: Tx, request: AdjustmentRequest, at: Date): Promise<Posted> {
   const amountProblem = movementAmountProblem(request.amount);
   if (amountProblem !== null) throw new DomainError('validation-failed', `The amount ${amountProblem}; the accounts say the direction.`, { field: 'body.amount.amount' });
   if (request.debitAccountId === request.creditAccountId) throw new DomainError('validation-failed', 'The credited account must differ from the debited one.', { field: 'body.creditAccountId' });
@@ -44,5 +45,5 @@ export async function postAdjustment(tx: Tx, request: AdjustmentRequest): Promis
     creditAccountId: request.creditAccountId as AccountId,
     amount: request.amount,
     ...(request.metadata ? { metadata: request.metadata } : {}),
-  });
+  }, at);
 }

@@ -71,7 +71,7 @@ function splitPost(tx: Tx, key: string, from: AccountId, to: AccountId, amount: 
       { accountId: to, amount: czk(-toPart) },
       { accountId: rest, amount: czk(-(amount + 1 - toPart)) },
     ],
-  });
+  }, new Date());
 }
 
 async function refusalsIgnored(fn: () => Promise<number>): Promise<void> {
@@ -103,26 +103,26 @@ async function fastWorker(worker: number): Promise<never> {
       }));
     } else if (choice < 0.55) {
       await refusalsIgnored(() => transaction(db, async (tx) => {
-        await transfer(tx, { idempotencyKey: key, kind: 'STAKE', debitAccountId: a, creditAccountId: house, amount: czk(randomInt(1, 5_000)) });
+        await transfer(tx, { idempotencyKey: key, kind: 'STAKE', debitAccountId: a, creditAccountId: house, amount: czk(randomInt(1, 5_000)) }, new Date());
         return 1;
       }));
     } else if (choice < 0.75) {
       await refusalsIgnored(() => transaction(db, async (tx) => {
-        await transfer(tx, { idempotencyKey: key, kind: 'WIN', debitAccountId: house, creditAccountId: a, amount: czk(randomInt(1, 5_000)) });
+        await transfer(tx, { idempotencyKey: key, kind: 'WIN', debitAccountId: house, creditAccountId: a, amount: czk(randomInt(1, 5_000)) }, new Date());
         return 1;
       }));
     } else {
       // A hold, then (in its own transaction) its settle or release.
       let holdId: Awaited<ReturnType<typeof reserve>>['id'] | undefined;
       await refusalsIgnored(() => transaction(db, async (tx) => {
-        holdId = (await reserve(tx, { idempotencyKey: `${key}:hold`, sourceAccountId: a, holdAccountId: pending, amount: czk(randomInt(1, 5_000)), kind: 'WITHDRAWAL_HOLD' })).id;
+        holdId = (await reserve(tx, { idempotencyKey: `${key}:hold`, sourceAccountId: a, holdAccountId: pending, amount: czk(randomInt(1, 5_000)), kind: 'WITHDRAWAL_HOLD' }, new Date())).id;
         return 1;
       }));
       const id = holdId;
       if (id === undefined) continue;
       await refusalsIgnored(() => transaction(db, async (tx) => {
-        if (Math.random() < 0.5) await settle(tx, { idempotencyKey: `${key}:settle`, holdId: id, destinationAccountId: psp, kind: 'WITHDRAWAL_SETTLE' });
-        else await release(tx, { idempotencyKey: `${key}:release`, holdId: id, kind: 'WITHDRAWAL_RELEASE' });
+        if (Math.random() < 0.5) await settle(tx, { idempotencyKey: `${key}:settle`, holdId: id, destinationAccountId: psp, kind: 'WITHDRAWAL_SETTLE' }, new Date());
+        else await release(tx, { idempotencyKey: `${key}:release`, holdId: id, kind: 'WITHDRAWAL_RELEASE' }, new Date());
         return 1;
       }));
     }

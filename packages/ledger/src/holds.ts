@@ -1,4 +1,4 @@
-import { assert, DomainError, Money, newId, systemClock, type AccountId, type Clock, type CurrencyCode, type TransactionId } from '@casino/core';
+import { assert, DomainError, Money, newId, type AccountId, type CurrencyCode, type TransactionId } from '@casino/core';
 import type { Tx } from '@casino/db';
 import { post, type PostingLine, type TransactionKind, type TransactionMetadata } from './post.ts';
 import { transfer } from './transfer.ts';
@@ -29,9 +29,10 @@ export interface ReserveRequest {
 
 /**
  * Reserves funds: moves them into the holding account at once (so they cannot be spent twice) and
- * records a pending hold, which is later settled onward or released back, exactly once.
+ * records a pending hold, which is later settled onward or released back, exactly once. `at`: the
+ * movement's time by the caller's clock (see `post`).
  */
-export async function reserve(tx: Tx, request: ReserveRequest, clock?: Clock): Promise<Hold> {
+export async function reserve(tx: Tx, request: ReserveRequest, at: Date): Promise<Hold> {
   assert(request.amount.isPositive(), 'a hold is for a positive amount');
   const posted = await transfer(tx, {
     idempotencyKey: request.idempotencyKey,
@@ -40,7 +41,7 @@ export async function reserve(tx: Tx, request: ReserveRequest, clock?: Clock): P
     creditAccountId: request.holdAccountId,
     amount: request.amount,
     ...(request.metadata ? { metadata: request.metadata } : {}),
-  }, clock);
+  }, at);
   if (posted.replayed) {
     const existing = await tx.ledgerHold.findUnique({ where: { reserveTransactionId: posted.transactionId } });
     assert(existing !== null, 'a replayed reserve has its hold');
@@ -91,10 +92,10 @@ export class HoldAlreadyResolved extends DomainError {
 }
 
 /**
- * Moves the held funds to their destination, less any deductions. A second settle or release of the
- * hold is refused.
+ * Moves the held funds to their destination, less any deductions, at `at` (the posting's time and
+ * the hold's resolution time). A second settle or release of the hold is refused.
  */
-export function settle(tx: Tx, request: SettleRequest, clock?: Clock): Promise<Hold> {
+export function settle(tx: Tx, request: SettleRequest, at: Date): Promise<Hold> {
   return resolve(tx, request, 'SETTLED', request.kind ?? 'HOLD_SETTLE', (hold) => {
     const deductions = request.deductions ?? [];
     const kept = Money.sum(deductions.map((d) => d.amount), hold.amount.currency);
@@ -104,15 +105,15 @@ export function settle(tx: Tx, request: SettleRequest, clock?: Clock): Promise<H
       { accountId: request.destinationAccountId, amount: hold.amount.minus(kept).negated() },
       ...deductions.map((d) => ({ accountId: d.accountId, amount: d.amount.negated() })),
     ];
-  }, clock);
+  }, at);
 }
 
-/** Returns the held funds to the account they came from. A second settle or release is refused. */
-export function release(tx: Tx, request: ReleaseRequest, clock?: Clock): Promise<Hold> {
+/** Returns the held funds to the account they came from, at `at`. A second settle or release is refused. */
+export function release(tx: Tx, request: ReleaseRequest, at: Date): Promise<Hold> {
   return resolve(tx, request, 'RELEASED', request.kind ?? 'HOLD_RELEASE', (hold) => [
     { accountId: hold.holdAccountId, amount: hold.amount },
     { accountId: hold.sourceAccountId, amount: hold.amount.negated() },
-  ], clock);
+  ], at);
 }
 
 async function resolve(
@@ -121,7 +122,7 @@ async function resolve(
   outcome: 'SETTLED' | 'RELEASED',
   kind: TransactionKind,
   lines: (hold: Hold) => PostingLine[],
-  clock?: Clock,
+  at: Date,
 ): Promise<Hold> {
   // Lock the hold: a concurrent settle and release of one hold queue here, and the second sees it resolved.
   const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM ledger_hold WHERE id = ${request.holdId}::uuid FOR UPDATE`;
@@ -137,10 +138,10 @@ async function resolve(
     kind,
     postings: lines(current),
     metadata: { ...request.metadata, holdId: current.id },
-  }, clock);
+  }, at);
   const updated = await tx.ledgerHold.update({
     where: { id: current.id },
-    data: { status: outcome, resolveTransactionId: posted.transactionId, resolvedAt: (clock ?? systemClock).now() },
+    data: { status: outcome, resolveTransactionId: posted.transactionId, resolvedAt: at },
   });
   return toHold(updated);
 }

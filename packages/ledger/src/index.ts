@@ -3,6 +3,7 @@
 export {
   findAccountByCode,
   findAccountById,
+  findAccountsOwnedBy,
   openAccount,
   openOperatorAccounts,
   operatorAccountCode,
@@ -23,6 +24,8 @@ export { post, postStandalone, requestHash, type Posted, type PostingLine, type 
 export { transfer, transferStandalone, type TransferRequest } from './transfer.ts';
 export { HoldAlreadyResolved, release, reserve, settle, type Deduction, type Hold, type HoldId, type HoldStatus, type ReleaseRequest, type ReserveRequest, type SettleRequest } from './holds.ts';
 export { AlreadyReversed, HoldTransactionNotReversible, reverse, type ReverseRequest } from './reverse.ts';
-export { balance, findTransactionIdByIdempotencyKey, statement, trialBalance, statementPageSizeMax, type Statement, type StatementLine, type TrialBalance, type TrialBalanceLine } from './queries.ts';
+export { balance, findTransaction, findTransactionIdByIdempotencyKey, statement, trialBalance, statementPageSizeMax, type Statement, type StatementLine, type TrialBalance, type TrialBalanceLine, type TransactionWithPostings } from './queries.ts';
+export { lockBalance } from './lock-balance.ts';
+export { playerMovementTotals, playerPostingsSince, type PlayerMovementTotalsQuery, type PlayerPosting } from './player-movements.ts';
 export { sealBlocks, verifyChain, type SealOptions, type SealResult, type VerifyResult } from './seal.ts';
 export { findInvariantViolations } from './invariants.ts';

@@ -211,26 +211,26 @@ async function send(op: Op, accounts: RunAccounts): Promise<Outcome> {
       case 'stake':
       case 'win': {
         const posted = await transaction(db, (tx) =>
-          transfer(tx, { idempotencyKey: op.key, kind: op.kind, debitAccountId: op.debit, creditAccountId: op.credit, amount: fromMinor(op.amount) }), noRetry);
+          transfer(tx, { idempotencyKey: op.key, kind: op.kind, debitAccountId: op.debit, creditAccountId: op.credit, amount: fromMinor(op.amount) }, new Date()), noRetry);
         return { ok: true, transactionId: posted.transactionId, replayed: posted.replayed };
       }
       case 'reserve': {
         const hold = await transaction(db, (tx) =>
-          reserve(tx, { idempotencyKey: op.key, sourceAccountId: op.wallet, holdAccountId: accounts.pending, amount: fromMinor(op.amount), kind: 'WITHDRAWAL_HOLD' }), noRetry);
+          reserve(tx, { idempotencyKey: op.key, sourceAccountId: op.wallet, holdAccountId: accounts.pending, amount: fromMinor(op.amount), kind: 'WITHDRAWAL_HOLD' }, new Date()), noRetry);
         return { ok: true, transactionId: hold.reserveTransactionId, hold };
       }
       case 'settle': {
         const hold = await transaction(db, (tx) =>
-          settle(tx, { idempotencyKey: op.key, holdId: op.holdId, destinationAccountId: accounts.psp, kind: 'WITHDRAWAL_SETTLE' }), noRetry);
+          settle(tx, { idempotencyKey: op.key, holdId: op.holdId, destinationAccountId: accounts.psp, kind: 'WITHDRAWAL_SETTLE' }, new Date()), noRetry);
         return { ok: true, transactionId: hold.resolveTransactionId!, hold };
       }
       case 'release': {
-        const hold = await transaction(db, (tx) => release(tx, { idempotencyKey: op.key, holdId: op.holdId, kind: 'WITHDRAWAL_RELEASE' }), noRetry);
+        const hold = await transaction(db, (tx) => release(tx, { idempotencyKey: op.key, holdId: op.holdId, kind: 'WITHDRAWAL_RELEASE' }, new Date()), noRetry);
         return { ok: true, transactionId: hold.resolveTransactionId!, hold };
       }
       case 'reverse': {
         const posted = await transaction(db, (tx) =>
-          reverse(tx, { transactionId: op.target, reason: 'model-workload', ...(op.explicitKey ? { idempotencyKey: op.key } : {}) }), noRetry);
+          reverse(tx, { transactionId: op.target, reason: 'model-workload', ...(op.explicitKey ? { idempotencyKey: op.key } : {}) }, new Date()), noRetry);
         return { ok: true, transactionId: posted.transactionId, replayed: posted.replayed };
       }
     }
@@ -505,7 +505,7 @@ describe('ledger: model-based randomized concurrent workload', () => {
           if (amount === 0) continue;
           const wallet = accounts.wallets[i]!;
           const posted = await transaction(db, (tx) =>
-            transfer(tx, { idempotencyKey: `model:${tag}:deposit:${i}`, kind: 'DEPOSIT', debitAccountId: accounts.psp, creditAccountId: wallet, amount: fromMinor(BigInt(amount)) }));
+            transfer(tx, { idempotencyKey: `model:${tag}:deposit:${i}`, kind: 'DEPOSIT', debitAccountId: accounts.psp, creditAccountId: wallet, amount: fromMinor(BigInt(amount)) }, new Date()));
           deposits.set(posted.transactionId, [[accounts.psp, BigInt(amount)], [wallet, -BigInt(amount)]]);
           for (const [account, raw] of deposits.get(posted.transactionId)!) initial.set(account, (initial.get(account) ?? 0n) + raw);
         }
@@ -570,7 +570,7 @@ describe('ledger: concurrency', () => {
   // Up to 100 transactions queue for the pool's 20 connections here: wait for one as long as it takes.
   const queued: TransactionOptions = { maxWaitMs: 15_000 };
   const stakeOf = (wallet: AccountId, house: AccountId, amount: Money, options?: TransactionOptions) =>
-    transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: house, amount }), { ...queued, ...options });
+    transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: house, amount }, new Date()), { ...queued, ...options });
 
   it('ledger: 50 concurrent stakes of 100 against a wallet of 1,000 → exactly 10 succeed', async () => {
     const wallet = await walletFunded('1000.00');
@@ -595,7 +595,7 @@ describe('ledger: concurrency', () => {
     const results = await Promise.all(Array.from({ length: 20 }, () =>
       transaction(db, async (tx) => {
         await together.wait();
-        return post(tx, { idempotencyKey: key, kind: 'STAKE', postings: [{ accountId: wallet, amount: czk('25.00') }, { accountId: f.house, amount: czk('-25.00') }] });
+        return post(tx, { idempotencyKey: key, kind: 'STAKE', postings: [{ accountId: wallet, amount: czk('25.00') }, { accountId: f.house, amount: czk('-25.00') }] }, new Date());
       }, noRetry)));
     expect(together.complete).toBe(true);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
@@ -618,7 +618,7 @@ describe('ledger: concurrency', () => {
         const amount = BigInt(1 + Math.floor(Math.random() * 20_000));
         return transaction(db, async (tx) => {
           await together.wait();
-          return transfer(tx, { idempotencyKey: newId(), kind: 'TRANSFER', debitAccountId: from, creditAccountId: to, amount: fromMinor(amount) });
+          return transfer(tx, { idempotencyKey: newId(), kind: 'TRANSFER', debitAccountId: from, creditAccountId: to, amount: fromMinor(amount) }, new Date());
         }, noRetry).then(
           () => {
             succeeded++;
@@ -649,15 +649,15 @@ describe('ledger: concurrency', () => {
     for (let round = 0; round < 3; round++) {
       const holds: Hold[] = [];
       for (let i = 0; i < 6; i++) {
-        holds.push(await transaction(db, (tx) => reserve(tx, { idempotencyKey: newId(), sourceAccountId: wallet, holdAccountId: f.pendingWithdrawals, amount: czk(`${10 + i}.00`), kind: 'WITHDRAWAL_HOLD' })));
+        holds.push(await transaction(db, (tx) => reserve(tx, { idempotencyKey: newId(), sourceAccountId: wallet, holdAccountId: f.pendingWithdrawals, amount: czk(`${10 + i}.00`), kind: 'WITHDRAWAL_HOLD' }, new Date())));
       }
       const together = barrier(18);
       const race = (hold: Hold, outcome: 'settle' | 'release') =>
         transaction(db, async (tx) => {
           await together.wait();
           return outcome === 'settle'
-            ? settle(tx, { idempotencyKey: newId(), holdId: hold.id, destinationAccountId: f.psp, kind: 'WITHDRAWAL_SETTLE' })
-            : release(tx, { idempotencyKey: newId(), holdId: hold.id, kind: 'WITHDRAWAL_RELEASE' });
+            ? settle(tx, { idempotencyKey: newId(), holdId: hold.id, destinationAccountId: f.psp, kind: 'WITHDRAWAL_SETTLE' }, new Date())
+            : release(tx, { idempotencyKey: newId(), holdId: hold.id, kind: 'WITHDRAWAL_RELEASE' }, new Date());
         }, noRetry).then((h) => ({ ok: true as const, hold: h }), (error: unknown) => ({ ok: false as const, error }));
       // Per hold: a settle, a release and a second settle under another key, all at once.
       const contenders = holds.map((hold) => Promise.all([race(hold, 'settle'), race(hold, 'release'), race(hold, 'settle')]));
@@ -722,20 +722,20 @@ describe('ledger: holds and hot accounts under correction and contention', () =>
   // reserve while the hold stayed pending would let a later release pay the money back a second time.
   it('ledger: a hold\'s reserving transaction cannot be reversed; releasing the hold returns the money exactly once', async () => {
     const wallet = await walletFunded('100.00');
-    const hold = await transaction(db, (tx) => reserve(tx, { idempotencyKey: newId(), sourceAccountId: wallet, holdAccountId: f.pendingWithdrawals, amount: czk('80.00'), kind: 'WITHDRAWAL_HOLD' }));
+    const hold = await transaction(db, (tx) => reserve(tx, { idempotencyKey: newId(), sourceAccountId: wallet, holdAccountId: f.pendingWithdrawals, amount: czk('80.00'), kind: 'WITHDRAWAL_HOLD' }, new Date()));
     const pendingBefore = await balance(db, f.pendingWithdrawals);
-    const reversal = await errorOf(transaction(db, (tx) => reverse(tx, { transactionId: hold.reserveTransactionId, reason: 'withdrawal cancelled' })));
+    const reversal = await errorOf(transaction(db, (tx) => reverse(tx, { transactionId: hold.reserveTransactionId, reason: 'withdrawal cancelled' }, new Date())));
     expect(reversal).toBeInstanceOf(HoldTransactionNotReversible);
-    await transaction(db, (tx) => release(tx, { idempotencyKey: newId(), holdId: hold.id, kind: 'WITHDRAWAL_RELEASE' }));
+    await transaction(db, (tx) => release(tx, { idempotencyKey: newId(), holdId: hold.id, kind: 'WITHDRAWAL_RELEASE' }, new Date()));
     expect((await balance(db, wallet)).toDecimalString(), 'the player had 100.00').toBe('100.00');
     expect(minor(await balance(db, f.pendingWithdrawals)), 'pending withdrawals lost only the 80.00 held').toBe(minor(pendingBefore) - 8_000n);
   });
 
   it('ledger: a hold\'s settling transaction cannot be reversed either (the hold would stay settled while its money came back)', async () => {
     const wallet = await walletFunded('100.00');
-    const hold = await transaction(db, (tx) => reserve(tx, { idempotencyKey: newId(), sourceAccountId: wallet, holdAccountId: f.pendingWithdrawals, amount: czk('30.00'), kind: 'WITHDRAWAL_HOLD' }));
-    const settled = await transaction(db, (tx) => settle(tx, { idempotencyKey: newId(), holdId: hold.id, destinationAccountId: f.house, kind: 'WITHDRAWAL_SETTLE' }));
-    const refusal = await errorOf(transaction(db, (tx) => reverse(tx, { transactionId: settled.resolveTransactionId!, reason: 'payout failed' })));
+    const hold = await transaction(db, (tx) => reserve(tx, { idempotencyKey: newId(), sourceAccountId: wallet, holdAccountId: f.pendingWithdrawals, amount: czk('30.00'), kind: 'WITHDRAWAL_HOLD' }, new Date()));
+    const settled = await transaction(db, (tx) => settle(tx, { idempotencyKey: newId(), holdId: hold.id, destinationAccountId: f.house, kind: 'WITHDRAWAL_SETTLE' }, new Date()));
+    const refusal = await errorOf(transaction(db, (tx) => reverse(tx, { transactionId: settled.resolveTransactionId!, reason: 'payout failed' }, new Date())));
     expect(refusal).toBeInstanceOf(HoldTransactionNotReversible);
     expect((await balance(db, wallet)).toDecimalString()).toBe('70.00');
   });
@@ -752,8 +752,8 @@ describe('ledger: holds and hot accounts under correction and contention', () =>
       const results = await Promise.allSettled(wallets.map((wallet) =>
         transaction(db, async (tx) => {
           await together.wait();
-          await transfer(tx, { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('1.00') });
-          await transfer(tx, { idempotencyKey: newId(), kind: 'RAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('0.10') });
+          await transfer(tx, { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('1.00') }, new Date());
+          await transfer(tx, { idempotencyKey: newId(), kind: 'RAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('0.10') }, new Date());
         }, noRetry)));
       expect(together.complete).toBe(true);
       for (const r of results) if (r.status === 'rejected') failures.push(sqlStateOf(r.reason) === '40P01' ? 'deadlock (40P01)' : r.reason);

@@ -28,7 +28,7 @@ afterAll(async () => {
 });
 
 const stake = (wallet: AccountId, amount: Money, key = newId<string>()) =>
-  transferStandalone(db, { idempotencyKey: key, kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount });
+  transferStandalone(db, { idempotencyKey: key, kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount }, new Date());
 
 async function walletWith(amount: string): Promise<AccountId> {
   const wallet = await f.wallet();
@@ -40,7 +40,7 @@ describe('ledger: posting standalone (one statement, its own database transactio
   it('I2/I4: a standalone transfer moves the amount between the two accounts and leaves the ledger balanced', async () => {
     const payer = await walletWith('100.00');
     const payee = await walletWith('0.01');
-    const posted = await transferStandalone(db, { idempotencyKey: newId(), kind: 'TRANSFER', debitAccountId: payer, creditAccountId: payee, amount: czk('40.00'), metadata: { reason: 'test' } });
+    const posted = await transferStandalone(db, { idempotencyKey: newId(), kind: 'TRANSFER', debitAccountId: payer, creditAccountId: payee, amount: czk('40.00'), metadata: { reason: 'test' } }, new Date());
     expect(posted.replayed).toBe(false);
     expect((await balance(db, payer)).toDecimalString()).toBe('60.00');
     expect((await balance(db, payee)).toDecimalString()).toBe('40.01');
@@ -71,7 +71,7 @@ describe('ledger: posting standalone (one statement, its own database transactio
     const wallet = await walletWith('100.00');
     const key = `standalone-same-key-${newId()}`;
     const request = { idempotencyKey: key, kind: 'STAKE' as const, postings: [{ accountId: wallet, amount: czk('25.00') }, { accountId: f.house, amount: czk('-25.00') }] };
-    const results = await Promise.all(Array.from({ length: 20 }, () => postStandalone(db, request)));
+    const results = await Promise.all(Array.from({ length: 20 }, () => postStandalone(db, request, new Date())));
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(new Set(results.map((r) => r.transactionId)).size).toBe(1);
     expect((await balance(db, wallet)).toDecimalString()).toBe('75.00');
@@ -96,7 +96,7 @@ describe('ledger: posting standalone (one statement, its own database transactio
     const b = await walletWith('1000.00');
     const one = Money.of('1.00', 'CZK');
     const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) =>
-      transferStandalone(db, { idempotencyKey: newId(), kind: 'TRANSFER', debitAccountId: i % 2 === 0 ? a : b, creditAccountId: i % 2 === 0 ? b : a, amount: one })));
+      transferStandalone(db, { idempotencyKey: newId(), kind: 'TRANSFER', debitAccountId: i % 2 === 0 ? a : b, creditAccountId: i % 2 === 0 ? b : a, amount: one }, new Date())));
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     expect((await balance(db, a)).toDecimalString()).toBe('1000.00');
     expect((await balance(db, b)).toDecimalString()).toBe('1000.00');

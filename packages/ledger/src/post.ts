@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { assert, newId, systemClock, type AccountId, type Clock, type Money, type TransactionId } from '@casino/core';
+import { assert, newId, type AccountId, type Money, type TransactionId } from '@casino/core';
 import { pgPoolOf, retryingAbortedTransactions, type Db, type Tx } from '@casino/db';
 import { mapLedgerError } from './errors.ts';
 
@@ -22,7 +22,10 @@ export interface PostRequest {
   kind: TransactionKind;
   postings: readonly PostingLine[];
   metadata?: TransactionMetadata;
-  /** When the movement counts (balance as of a time); defaults to the clock's now. */
+  /**
+   * A time the movement counts from other than `at` (a correction dated back, a fixture): part of the
+   * request, so the same key with another effective time is another request. Usually absent.
+   */
   effectiveAt?: Date;
   reversesTransactionId?: TransactionId;
 }
@@ -41,11 +44,17 @@ export const postingsPerTransactionMax = 64;
  * that caused it and its ledger entry commit together or not at all. One statement: the checks
  * and balance updates run in `ledger_post` (SQL), under row locks taken in account order.
  *
+ * `at` is the movement's time by the caller's clock (ctx.clock), the same instant the caller
+ * stamps on the domain and audit rows of this movement: one movement, one time (issue 15). It is
+ * required, so no write falls back to wall time, and it is not part of the request's identity, so a
+ * retry a second later is still the same request. It becomes the transaction's effective time
+ * unless the request names another (`effectiveAt`).
+ *
  * Refusals: InsufficientFunds (an account that may not go negative would), IdempotencyKeyReused
  * (same key, different request). The same key and request again returns the first transaction.
  */
-export async function post(tx: Tx, request: PostRequest, clock: Clock = systemClock): Promise<Posted> {
-  const call = ledgerPostCall(request, clock);
+export async function post(tx: Tx, request: PostRequest, at: Date): Promise<Posted> {
+  const call = ledgerPostCall(request, at);
   try {
     // A constant statement with bound parameters: nothing of the request becomes SQL text.
     return postedFrom(await tx.$queryRawUnsafe<LedgerPostRow[]>(call.text, ...call.values));
@@ -63,8 +72,8 @@ export async function post(tx: Tx, request: PostRequest, clock: Clock = systemCl
  * Same checks, refusals and idempotency as `post`; a deadlock with some other transaction is
  * retried like `transaction()` retries one.
  */
-export async function postStandalone(db: Db, request: PostRequest, clock: Clock = systemClock): Promise<Posted> {
-  const call = ledgerPostCall(request, clock);
+export async function postStandalone(db: Db, request: PostRequest, at: Date): Promise<Posted> {
+  const call = ledgerPostCall(request, at);
   const pool = pgPoolOf(db);
   try {
     // Named, so each pooled connection parses and plans it once.
@@ -84,8 +93,9 @@ const ledgerPostSql =
   'SELECT transaction_id, replayed FROM ledger_post($1::uuid, $2, $3, $4::"LedgerTransactionKind", $5::jsonb, $6::timestamptz, $7::uuid, $8::jsonb)';
 
 /** The `ledger_post` statement for a request, with a fresh transaction id; both ways of posting send exactly this. */
-function ledgerPostCall(request: PostRequest, clock: Clock): { text: string; values: unknown[] } {
+function ledgerPostCall(request: PostRequest, at: Date): { text: string; values: unknown[] } {
   assertWellFormed(request);
+  assert(at instanceof Date && !Number.isNaN(at.getTime()), 'a movement has a valid time');
   const postings = request.postings.map((line) => ({
     accountId: line.accountId,
     currency: line.amount.currency,
@@ -99,7 +109,7 @@ function ledgerPostCall(request: PostRequest, clock: Clock): { text: string; val
       requestHash(request),
       request.kind,
       JSON.stringify(request.metadata ?? {}),
-      request.effectiveAt ?? clock.now(),
+      request.effectiveAt ?? at,
       request.reversesTransactionId ?? null,
       JSON.stringify(postings),
     ],
@@ -127,7 +137,7 @@ function assertWellFormed(request: PostRequest): void {
 
 /**
  * What makes two requests "the same" for idempotency: kind, lines, metadata, the reversed
- * transaction and an explicit effective time. A defaulted effective time is left out, so a retry
+ * transaction and an explicit effective time. The movement's time (`at`) is left out, so a retry
  * a second later is still the same request.
  */
 export function requestHash(request: PostRequest): string {

@@ -1,6 +1,6 @@
 import { assert, DomainError, Money, type AccountId, type CurrencyCode, type TransactionId } from '@casino/core';
 import type { Db, Tx } from '@casino/db';
-import { findAccountById, type AccountType } from './accounts.ts';
+import { findAccountById, toAccount, type Account, type AccountType } from './accounts.ts';
 import type { TransactionKind } from './post.ts';
 
 /** +1 for debit-normal accounts, -1 for credit-normal ones (the SQL function ledger_normal_sign). */
@@ -138,4 +138,36 @@ export async function trialBalance(db: Db | Tx, currency: CurrencyCode, options:
 export async function findTransactionIdByIdempotencyKey(db: Db | Tx, idempotencyKey: string): Promise<TransactionId | null> {
   const row = await db.ledgerTransaction.findUnique({ where: { idempotencyKey }, select: { id: true } });
   return row ? (row.id as TransactionId) : null;
+}
+
+/** A transaction as it was posted, each line with the account it went to. */
+export interface TransactionWithPostings {
+  id: TransactionId;
+  kind: TransactionKind;
+  effectiveAt: Date;
+  metadata: unknown;
+  /** Debit-positive (INVARIANTS.md, sign convention), in posting order. */
+  postings: Array<{ account: Account; amount: Money }>;
+}
+
+/** A posted transaction with its lines and their accounts, or null: for a caller that must see what a movement did (a clawback of a win). */
+export async function findTransaction(db: Db | Tx, transactionId: string): Promise<TransactionWithPostings | null> {
+  const row = await db.ledgerTransaction.findUnique({
+    where: { id: transactionId },
+    select: { id: true, kind: true, effectiveAt: true, metadata: true, postings: { select: { amountMinor: true, currency: true, account: true }, orderBy: { id: 'asc' } } },
+  });
+  if (!row) return null;
+  return {
+    id: row.id as TransactionId,
+    kind: row.kind,
+    effectiveAt: row.effectiveAt,
+    metadata: row.metadata,
+    postings: row.postings.map((p) => {
+      assert(p.currency === p.account.currency, 'a posting is in its account\'s currency (I2)');
+      return {
+        account: toAccount(p.account),
+        amount: Money.fromMinor(p.amountMinor, p.currency as CurrencyCode),
+      };
+    }),
+  };
 }

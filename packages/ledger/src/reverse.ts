@@ -1,4 +1,4 @@
-import { DomainError, Money, type AccountId, type Clock, type CurrencyCode, type TransactionId } from '@casino/core';
+import { DomainError, Money, type AccountId, type CurrencyCode, type TransactionId } from '@casino/core';
 import { sqlStateOf, type Tx } from '@casino/db';
 import { post, type Posted, type TransactionMetadata } from './post.ts';
 
@@ -30,9 +30,9 @@ export class HoldTransactionNotReversible extends DomainError {
  * edited. A transaction is reversed at most once (a unique index), and a reversal is not itself
  * reversed: post a new transaction instead. Nor is a hold's reserve, settle or release (see
  * HoldTransactionNotReversible). Reversing can be refused as insufficient funds when
- * the money has already been spent.
+ * the money has already been spent. `at`: the reversal's time by the caller's clock (see `post`).
  */
-export async function reverse(tx: Tx, request: ReverseRequest, clock?: Clock): Promise<Posted> {
+export async function reverse(tx: Tx, request: ReverseRequest, at: Date): Promise<Posted> {
   const original = await tx.ledgerTransaction.findUnique({
     where: { id: request.transactionId },
     select: { id: true, kind: true, postings: { select: { accountId: true, currency: true, amountMinor: true }, orderBy: { id: 'asc' } } },
@@ -58,7 +58,7 @@ export async function reverse(tx: Tx, request: ReverseRequest, clock?: Clock): P
         amount: Money.fromMinor(-line.amountMinor, line.currency as CurrencyCode),
       })),
       metadata: { ...request.metadata, reason: request.reason },
-    }, clock);
+    }, at);
   } catch (error) {
     if (sqlStateOf(error) === '23505' /* unique_violation on reverses_transaction_id */) throw new AlreadyReversed(original.id);
     throw error;

@@ -49,7 +49,7 @@ async function stakes(count: number): Promise<void> {
   const wallet = await f.wallet();
   await f.fund(wallet, czk('1000.00'));
   for (let i = 0; i < count; i++) {
-    await transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('1.00') }));
+    await transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('1.00') }, new Date()));
   }
 }
 

@@ -29,7 +29,7 @@ export async function ledgerFixture(db: Db, hotShardCount = 4): Promise<LedgerFi
     },
     async fund(wallet, amount) {
       await transaction(db, (tx) =>
-        transfer(tx, { idempotencyKey: `fund:${newId()}`, kind: 'DEPOSIT', debitAccountId: psp.id, creditAccountId: wallet, amount }),
+        transfer(tx, { idempotencyKey: `fund:${newId()}`, kind: 'DEPOSIT', debitAccountId: psp.id, creditAccountId: wallet, amount }, new Date()),
       );
     },
   };

@@ -1,4 +1,4 @@
-import type { AccountId, Clock, Money } from '@casino/core';
+import type { AccountId, Money } from '@casino/core';
 import type { Db, Tx } from '@casino/db';
 import { post, postStandalone, type Posted, type PostRequest, type TransactionKind, type TransactionMetadata } from './post.ts';
 
@@ -11,17 +11,18 @@ export interface TransferRequest {
   creditAccountId: AccountId;
   amount: Money;
   metadata?: TransactionMetadata;
+  /** See PostRequest.effectiveAt: usually absent, the movement counting from `at`. */
   effectiveAt?: Date;
 }
 
-/** The common two-line transaction: `amount` from the debited account to the credited one. */
-export function transfer(tx: Tx, request: TransferRequest, clock?: Clock): Promise<Posted> {
-  return post(tx, twoLines(request), clock);
+/** The common two-line transaction: `amount` from the debited account to the credited one, at `at` (see `post`). */
+export function transfer(tx: Tx, request: TransferRequest, at: Date): Promise<Posted> {
+  return post(tx, twoLines(request), at);
 }
 
 /** `transfer` as a movement of its own, in its own database transaction (see `postStandalone`). */
-export function transferStandalone(db: Db, request: TransferRequest, clock?: Clock): Promise<Posted> {
-  return postStandalone(db, twoLines(request), clock);
+export function transferStandalone(db: Db, request: TransferRequest, at: Date): Promise<Posted> {
+  return postStandalone(db, twoLines(request), at);
 }
 
 function twoLines(request: TransferRequest): PostRequest {

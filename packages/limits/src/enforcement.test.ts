@@ -171,7 +171,7 @@ describe('enforcement: the refusal rolls back the caller\'s transaction', () => 
     const player = await f.newPlayer({ 'stake:day': setAmount('10.00') });
     const before = await f.db.ledgerTransaction.count();
     const attempt = transaction(f.db, async (tx) => {
-      await ledger.transfer(tx, { idempotencyKey: `other:${newId()}`, kind: 'TRANSFER', debitAccountId: player.wallet, creditAccountId: f.house, amount: czk('1.00') }, f.clock);
+      await ledger.transfer(tx, { idempotencyKey: `other:${newId()}`, kind: 'TRANSFER', debitAccountId: player.wallet, creditAccountId: f.house, amount: czk('1.00') }, f.clock.now());
       await authorizeStake(f.ctx, tx, { playerId: player.playerId, playSessionId: player.playSessionId, reference: `stake:${newId()}`, amount: czk('11.00'), category: 'casino' });
     });
     await expect(attempt).rejects.toMatchObject({ code: 'limit-exceeded' });

@@ -60,7 +60,7 @@ export async function limitsFixture(start = new Date('2026-11-02T09:00:00Z'), pr
   await ledger.openOperatorAccounts(db, ['CZK'], 2);
   const house = (await ledger.findAccountByCode(db, ledger.operatorAccountCode('game-revenue', 'CZK', 'roulette')))!.id;
   const psp = (await ledger.openAccount(db, ledger.paymentProviderClearingSpec('sandbox-psp', 'CZK', 2))).id;
-  const post = (request: ledger.TransferRequest) => (tx: Tx) => ledger.transfer(tx, request, clock);
+  const post = (request: ledger.TransferRequest) => (tx: Tx) => ledger.transfer(tx, request, clock.now());
 
   return {
     database, db, clock, ctx, house, psp,

@@ -47,7 +47,7 @@ export async function completeRegistration(ctx: PlayersContext, request: Complet
         creditAccountId: cash.id,
         amount: balance,
         metadata: { reason: 'registration completed: temporary account balance to the account (004:TMP-07)', paymentMethodId: request.verifiedPaymentMethodId },
-      });
+      }, now);
     }
     await tx.player.update({ where: { id: player.id }, data: { registeredAt: now, registerStatus: 'NOT_LISTED', registerCheckedAt: now } });
     await transition(tx, player.id, 'TEMPORARY', 'REGISTERED', { reason: `registration completed with payment method ${request.verifiedPaymentMethodId} (004:REG-24)`, actor: 'player', at: now });

@@ -43,9 +43,10 @@ export interface TemporaryDepositRequest {
  * Credits a deposit to the temporary account, inside the caller's transaction (the cashier's deposit
  * path calls it). The 3,000 CZK lifetime cap counts gross deposits and is checked and raised in one
  * conditional UPDATE, so concurrent deposits can never pass it together (004:TMP-03, 002:AMB-TMP-PARTIAL:
- * a deposit that would exceed the cap is refused whole). Cash is refused (TMP-04).
+ * a deposit that would exceed the cap is refused whole). Cash is refused (TMP-04). `at`: the
+ * deposit's time by the caller's clock, the ledger transaction's time.
  */
-export async function creditTemporaryDeposit(tx: Tx, request: TemporaryDepositRequest): Promise<ledger.Posted> {
+export async function creditTemporaryDeposit(tx: Tx, request: TemporaryDepositRequest, at: Date): Promise<ledger.Posted> {
   if (request.channel !== 'cashless') throw new DomainError('temporary-account-cashless-only', 'A temporary account accepts cashless deposits only (004:TMP-04).', { field: 'body.channel' });
   if (request.amount.currency !== 'CZK' || !request.amount.isPositive()) throw new DomainError('validation-failed', 'Temporary-account deposits are positive CZK amounts.', { field: 'body.amount' });
   const account = await tx.temporaryAccount.findUnique({ where: { playerId: request.playerId } });
@@ -57,7 +58,7 @@ export async function creditTemporaryDeposit(tx: Tx, request: TemporaryDepositRe
     creditAccountId: account.walletAccountId as AccountId,
     amount: request.amount,
     metadata: { ...request.metadata, temporaryAccount: true },
-  });
+  }, at);
   if (posted.replayed) return posted; // counted the first time
   const amountMinor = request.amount.toMinor();
   const raised = await tx.$executeRaw`
@@ -126,7 +127,7 @@ async function cancelOne(ctx: LifecycleContext, tx: Tx, playerId: string, verifi
     amount: balance,
     kind: 'WITHDRAWAL_HOLD',
     metadata: { reason: 'temporary account cancelled (004:TMP-09)', playerId },
-  });
+  }, now);
   const bank = await verifiedBankAccount(tx, playerId);
   await tx.temporaryAccountRefund.create({
     data: {
@@ -188,7 +189,7 @@ async function sendPostalOrder(ctx: LifecycleContext, tx: Tx, refundId: string):
     kind: 'WITHDRAWAL_SETTLE',
     deductions: [{ accountId: await operatorAccount(tx, 'fee-revenue'), amount: Money.fromMinor(retainedMinor, 'CZK'), reason: 'postal-order fee and cash rounding (004:TMP-12, TRM-17)' }],
     metadata: { refundId, channel: 'postal-order' },
-  });
+  }, now);
   await tx.temporaryAccountRefund.update({ where: { id: refundId }, data: { status: 'POSTAL_ORDER_QUEUED', carrierFeeMinor: feeMinor, payoutMinor, updatedAt: now } });
 }
 

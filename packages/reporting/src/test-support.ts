@@ -41,11 +41,11 @@ export const czk = (amount: string) => Money.of(amount, 'CZK');
 
 /** One two-line transaction at a chosen effective time. */
 export function move(db: Db, kind: TransactionKind, from: AccountId, to: AccountId, amount: Money, effectiveAt: Date, metadata: Record<string, string> = {}) {
-  return transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind, debitAccountId: from, creditAccountId: to, amount, effectiveAt, metadata }));
+  return transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind, debitAccountId: from, creditAccountId: to, amount, effectiveAt, metadata }, effectiveAt));
 }
 
 export function postLines(db: Db, kind: TransactionKind, postings: PostingLine[], effectiveAt: Date) {
-  return transaction(db, (tx) => post(tx, { idempotencyKey: newId(), kind, postings, effectiveAt }));
+  return transaction(db, (tx) => post(tx, { idempotencyKey: newId(), kind, postings, effectiveAt }, effectiveAt));
 }
 
 export function testReportingContext(db: Db, clock = new ManualClock(new Date('2026-11-24T12:00:00Z')), rules: ReportingRules = czechReportingRules): ReportingContext & { clock: ManualClock } {

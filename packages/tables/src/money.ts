@@ -58,11 +58,11 @@ export async function postStake(ctx: TablesContext, tx: Tx, options: StakeOption
   const key = stakeKey(round.id, debit.eventIndex);
   await authorizeStake(ctx.limits, tx, { playerId, playSessionId: options.playSessionId, reference: key, amount, category: 'casino' });
   const wallet = await playingWallet(tx, playerId, round.table.currency);
+  const at = ctx.clock.now();
   const posted = await ledger.transfer(tx, {
     idempotencyKey: key, kind: 'STAKE', debitAccountId: wallet, creditAccountId: await gameRevenueAccount(tx, round.game, round.table.currency), amount,
     metadata: { game: round.game, tableId: round.table.id, roundId: round.id, seat: debit.seat, playerId },
-  }, ctx.clock);
-  const at = ctx.clock.now();
+  }, at);
   await recordMonitoringEvent(tx, { kind: 'stake', eventId: newId(), playerId, occurredAt: at.toISOString(), amount: { amountMinor: debit.amountMinor.toString(), currency: amount.currency }, gameRoundId: round.id });
   await tx.gameRoundPosting.create({ data: { roundId: round.id, playerId, seat: debit.seat, kind: 'STAKE', amountMinor: debit.amountMinor, ledgerTransactionId: posted.transactionId, eventIndex: debit.eventIndex, at } });
   await tx.$executeRaw`
@@ -93,11 +93,11 @@ export async function postWin(ctx: TablesContext, tx: Tx, options: WinOptions): 
   const key = winKey(round.id, seat);
   await recordSettlement(ctx.limits, tx, { playerId, reference: key, amount, category: 'casino', playSessionId: options.playSessionId });
   const wallet = await playingWallet(tx, playerId, round.table.currency).catch(() => walletOfLastStake(tx, playerId, round.table.currency));
+  const at = ctx.clock.now();
   const posted = await ledger.transfer(tx, {
     idempotencyKey: key, kind: 'WIN', debitAccountId: await gameRevenueAccount(tx, round.game, round.table.currency), creditAccountId: wallet, amount,
     metadata: { game: round.game, tableId: round.table.id, roundId: round.id, seat, playerId },
-  }, ctx.clock);
-  const at = ctx.clock.now();
+  }, at);
   await recordMonitoringEvent(tx, { kind: 'win', eventId: newId(), playerId, occurredAt: at.toISOString(), amount: { amountMinor: options.returnedMinor.toString(), currency: amount.currency }, gameRoundId: round.id });
   await tx.gameRoundPosting.create({ data: { roundId: round.id, playerId, seat, kind: 'WIN', amountMinor: options.returnedMinor, ledgerTransactionId: posted.transactionId, eventIndex: options.eventIndex, at } });
   await holdWinIfPayoutsSuspended(ctx, tx, { playerId, roundId: round.id, seat, wallet, amount });

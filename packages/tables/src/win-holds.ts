@@ -20,7 +20,7 @@ export async function holdWinIfPayoutsSuspended(ctx: TablesContext, tx: Tx, win:
   const hold = await ledger.reserve(tx, {
     idempotencyKey: `game:${win.roundId}:win-hold:${win.seat}`, sourceAccountId: win.wallet, holdAccountId: suspense.id, amount: win.amount,
     metadata: { reason: 'payouts suspended (004:WIN-07)', roundId: win.roundId, playerId: win.playerId },
-  }, ctx.clock);
+  }, at);
   await tx.gameWinHold.create({ data: { ledgerHoldId: hold.id, playerId: win.playerId, roundId: win.roundId, amountMinor: win.amount.toMinor(), heldAt: at } });
   return true;
 }
@@ -36,7 +36,7 @@ export async function releaseHeldWins(ctx: TablesContext): Promise<number> {
       ORDER BY w.held_at LIMIT ${tableRules.heldWinsPerPassMax}
       FOR UPDATE OF w SKIP LOCKED`;
     for (const { ledger_hold_id: holdId } of due) {
-      await ledger.release(tx, { idempotencyKey: `game-win-hold-release:${holdId}`, holdId: holdId as ledger.HoldId, metadata: { reason: 'payouts no longer suspended' } }, ctx.clock);
+      await ledger.release(tx, { idempotencyKey: `game-win-hold-release:${holdId}`, holdId: holdId as ledger.HoldId, metadata: { reason: 'payouts no longer suspended' } }, now);
       await tx.gameWinHold.update({ where: { ledgerHoldId: holdId }, data: { releasedAt: now } });
     }
     return due.length;

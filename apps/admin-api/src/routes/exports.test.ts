@@ -44,7 +44,7 @@ beforeAll(async () => {
   playerId = await insertTestPlayer(connections.db, { firstName: 'Ondřej', surname: 'Šťastný, ml.' });
   const wallet = (await ledger.openAccount(connections.db, ledger.playerWalletSpec(playerId, 'cash', 'CZK'))).id;
   const move = (kind: ledger.TransactionKind, from: AccountId, to: AccountId, amount: string, at: string) =>
-    transaction(connections.db, (tx) => ledger.transfer(tx, { idempotencyKey: newId(), kind, debitAccountId: from, creditAccountId: to, amount: Money.of(amount, 'CZK'), effectiveAt: new Date(at) }));
+    transaction(connections.db, (tx) => ledger.transfer(tx, { idempotencyKey: newId(), kind, debitAccountId: from, creditAccountId: to, amount: Money.of(amount, 'CZK'), effectiveAt: new Date(at) }, clock.now()));
   await move('DEPOSIT', bank, wallet, '500.00', '2026-11-02T10:00:00Z');
   for (let i = 0; i < 30; i++) await move('STAKE', wallet, roulette, '1.00', `2026-11-03T10:${String(i).padStart(2, '0')}:00Z`);
   await move('WIN', roulette, wallet, '12.00', '2026-11-03T11:00:00Z');

@@ -1,9 +1,9 @@
 import { createStaffPerRole, staffUserWithRole, type StaffByRole } from '@casino/compliance/testing';
-import { Money, newId, type AccountId } from '@casino/core';
+import { ManualClock, Money, newId, type AccountId, type TransactionId } from '@casino/core';
 import { transaction } from '@casino/db';
 import type { App } from '@casino/http';
 import { createTestConnections, testServiceEnv, type TestConnections } from '@casino/http/testing';
-import { balance, findAccountByCode, findInvariantViolations, openAccount, openOperatorAccounts, operatorAccountCode, playerWalletSpec, transfer } from '@casino/ledger';
+import { balance, findAccountByCode, findInvariantViolations, findTransaction, openAccount, openOperatorAccounts, operatorAccountCode, playerWalletSpec, transfer } from '@casino/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdminApi } from '../app.ts';
 import { loadAdminApiConfig } from '../config.ts';
@@ -15,10 +15,12 @@ let suspense: AccountId;
 let wallet: AccountId;
 let suspenseEur: AccountId;
 let staffByRole: StaffByRole;
+// Months away from the wall clock, with milliseconds, so a time taken from anything but this clock shows.
+const clock = new ManualClock(new Date('2026-03-14T15:09:26.535Z'));
 
 beforeAll(async () => {
   connections = await createTestConnections();
-  app = await buildAdminApi({ config: loadAdminApiConfig(testServiceEnv()), connections, redisKeyPrefix: connections.redisKeyPrefix });
+  app = await buildAdminApi({ config: loadAdminApiConfig(testServiceEnv()), connections, redisKeyPrefix: connections.redisKeyPrefix, clock });
   await app.ready();
   const db = connections.db;
   staffByRole = await createStaffPerRole(db);
@@ -27,7 +29,7 @@ beforeAll(async () => {
   bank = (await findAccountByCode(db, operatorAccountCode('bank', 'CZK')))!.id;
   suspense = (await findAccountByCode(db, operatorAccountCode('suspense', 'CZK')))!.id;
   wallet = (await openAccount(db, playerWalletSpec(newId(), 'cash', 'CZK'))).id;
-  await transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind: 'DEPOSIT', debitAccountId: bank, creditAccountId: wallet, amount: Money.of('100.00', 'CZK') }));
+  await transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind: 'DEPOSIT', debitAccountId: bank, creditAccountId: wallet, amount: Money.of('100.00', 'CZK') }, clock.now()));
 });
 
 afterAll(async () => {
@@ -102,6 +104,30 @@ describe('admin-api: ledger adjustments', () => {
     expect((await adjust({ ...staff(['support']), ...key() }, adjustment())).statusCode).toBe(403);
     const player = { authorization: `Bearer ${app.issueAccessToken({ audience: 'player', subject: newId() })}` };
     expect((await adjust({ ...player, ...key() }, adjustment())).statusCode).toBe(401);
+  });
+});
+
+describe('admin-api: ledger corrections at the clock\'s time (issue 15)', () => {
+  /** The ledger transaction's effective time and the audit entry's time of one correction. */
+  async function timesOf(transactionId: string, action: string, subjectId: string) {
+    const posted = await findTransaction(connections.db, transactionId as TransactionId);
+    const audited = await connections.db.auditLogEntry.findFirstOrThrow({ where: { action, subjectId } });
+    return { ledger: posted?.effectiveAt.toISOString(), audit: audited.at.toISOString() };
+  }
+
+  it('issue 15: a staff adjustment and a staff reversal each post at the clock\'s time, the same as their audit entries, not at wall time', async () => {
+    clock.advanceMs(86_400_000 + 7);
+    const expected = clock.now().toISOString();
+    expect(Math.abs(clock.now().getTime() - Date.now())).toBeGreaterThan(86_400_000); // the premise: far from wall time
+    const adjusted = await adjust({ ...finance(), 'idempotency-key': `adj-${newId()}` }, adjustment('3.00'));
+    expect(adjusted.statusCode).toBe(201);
+    const adjustmentId = adjusted.json().transactionId as string;
+    expect(await timesOf(adjustmentId, 'ledger.adjustment', adjustmentId)).toEqual({ ledger: expected, audit: expected });
+
+    clock.advanceMs(60_000 + 11);
+    const reversed = await app.inject({ method: 'POST', url: '/v1/ledger/reversals', headers: { ...finance(), 'idempotency-key': `rev-${newId()}` }, payload: { transactionId: adjustmentId, reason: 'posted to the wrong wallet' } });
+    expect(reversed.statusCode, reversed.body).toBe(201);
+    expect(await timesOf(reversed.json().transactionId, 'ledger.reversal', adjustmentId)).toEqual({ ledger: clock.now().toISOString(), audit: clock.now().toISOString() });
   });
 });
 

@@ -71,14 +71,15 @@ export function ledgerRoutes(app: App, ctx: ComplianceContext): void {
     const actor = staffActor(request);
     const body = request.body;
     const posted = await transaction(db, async (tx) => {
+      const now = ctx.clock.now();
       const result = await ledger.postAdjustment(tx, {
         idempotencyKey: `staff-adjustment:${actor.staffUserId}:${request.headers['idempotency-key']}`,
         debitAccountId: body.debitAccountId,
         creditAccountId: body.creditAccountId,
         amount: body.amount,
         metadata: { staffUserId: actor.staffUserId, reason: body.reason },
-      });
-      if (!result.replayed) await appendAuditEntry(tx, actor, ctx.clock.now(), { action: 'ledger.adjustment', subjectType: 'ledger-transaction', subjectId: result.transactionId, reason: body.reason, after: { ...body, amount: body.amount.toJSON() } });
+      }, now);
+      if (!result.replayed) await appendAuditEntry(tx, actor, now, { action: 'ledger.adjustment', subjectType: 'ledger-transaction', subjectId: result.transactionId, reason: body.reason, after: { ...body, amount: body.amount.toJSON() } });
       return result;
     });
     return reply.code(posted.replayed ? 200 : 201).send(posted);
@@ -91,13 +92,14 @@ export function ledgerRoutes(app: App, ctx: ComplianceContext): void {
     const actor = staffActor(request);
     const { transactionId, reason } = request.body;
     const posted = await transaction(db, async (tx) => {
+      const now = ctx.clock.now();
       const result = await ledger.reverse(tx, {
         transactionId: transactionId as TransactionId,
         reason,
         idempotencyKey: `staff-reversal:${actor.staffUserId}:${request.headers['idempotency-key']}`,
         metadata: { staffUserId: actor.staffUserId },
-      });
-      if (!result.replayed) await appendAuditEntry(tx, actor, ctx.clock.now(), { action: 'ledger.reversal', subjectType: 'ledger-transaction', subjectId: transactionId, reason, after: { reversalTransactionId: result.transactionId } });
+      }, now);
+      if (!result.replayed) await appendAuditEntry(tx, actor, now, { action: 'ledger.reversal', subjectType: 'ledger-transaction', subjectId: transactionId, reason, after: { reversalTransactionId: result.transactionId } });
       return result;
     });
     return reply.code(posted.replayed ? 200 : 201).send(posted);

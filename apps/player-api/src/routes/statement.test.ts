@@ -23,7 +23,7 @@ beforeAll(async () => {
   const code = async (qualifier: string) => (await ledger.findAccountByCode(db, ledger.operatorAccountCode('game-revenue', 'CZK', qualifier)))!.id;
   const [roulette, blackjack] = [await code('roulette'), await code('blackjack')];
   const move = (kind: ledger.TransactionKind, from: AccountId, to: AccountId, amount: string, at: string) =>
-    transaction(db, (tx) => ledger.transfer(tx, { idempotencyKey: newId(), kind, debitAccountId: from, creditAccountId: to, amount: Money.of(amount, 'CZK'), effectiveAt: new Date(at) }));
+    transaction(db, (tx) => ledger.transfer(tx, { idempotencyKey: newId(), kind, debitAccountId: from, creditAccountId: to, amount: Money.of(amount, 'CZK'), effectiveAt: new Date(at) }, new Date()));
   playerId = await insertTestPlayer(db);
   const wallet = (await ledger.openAccount(db, ledger.playerWalletSpec(playerId, 'cash', 'CZK'))).id;
   const other = (await ledger.openAccount(db, ledger.playerWalletSpec(await insertTestPlayer(db), 'cash', 'CZK'))).id;

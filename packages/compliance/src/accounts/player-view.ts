@@ -39,7 +39,7 @@ export async function playerView(ctx: ComplianceContext, viewer: Actor & { kind:
     ctx.db.complianceCase.findMany({ where: { playerId }, orderBy: { createdAt: 'desc' }, take }),
     ctx.db.playerNote.findMany({ where: { playerId }, orderBy: { createdAt: 'desc' }, take }),
     ctx.db.playerRisk.findUnique({ where: { playerId } }),
-    ctx.db.ledgerAccount.findMany({ where: { ownerKind: 'PLAYER', ownerId: playerId }, orderBy: { code: 'asc' } }),
+    ledger.findAccountsOwnedBy(ctx.db, 'PLAYER', playerId),
     ctx.db.accountTermination.findUnique({ where: { playerId } }),
     ctx.db.reverificationDemand.findMany({ where: { playerId }, orderBy: { demandedAt: 'desc' }, take }),
   ]);

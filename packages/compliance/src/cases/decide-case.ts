@@ -1,5 +1,6 @@
 import { DomainError, newId } from '@casino/core';
 import { transaction, type Tx } from '@casino/db';
+import * as ledger from '@casino/ledger';
 import { createHash } from 'node:crypto';
 import { actorId, type Actor } from '../actor.ts';
 import { requireActiveStaff, terminationGrounds, type TerminationGround } from '../accounts/account-actions.ts';
@@ -69,18 +70,14 @@ async function createReport(tx: Tx, actor: Actor & { kind: 'staff' }, now: Date,
     select: { id: true, firstName: true, surname: true, dateOfBirth: true, placeOfBirth: true, citizenship: true, residenceAddress: true, email: true, phone: true, state: true, registeredAt: true },
   });
   const since = new Date(now.getTime() - reportTransactionsDays * 86_400_000);
-  const transactions = await tx.$queryRaw<Array<{ transaction_id: string; kind: string; account_code: string; currency: string; amount_minor: bigint; effective_at: Date }>>`
-    SELECT t.id AS transaction_id, t.kind::text AS kind, a.code AS account_code, p.currency, p.amount_minor, p.effective_at
-    FROM ledger_posting p JOIN ledger_transaction t ON t.id = p.transaction_id JOIN ledger_account a ON a.id = p.account_id
-    WHERE a.owner_kind = 'PLAYER' AND a.owner_id = ${playerId} AND p.effective_at >= ${since}
-    ORDER BY p.effective_at, p.id LIMIT ${reportTransactionsMax}`;
+  const transactions = await ledger.playerPostingsSince(tx, { playerId, since, limit: reportTransactionsMax });
   const alerts = await tx.complianceAlert.findMany({ where: { caseId }, select: { id: true, source: true, ruleCode: true, score: true, details: true, createdAt: true } });
   const reportId = newId();
   const document = toJsonValue({
     reportId, caseId, createdAt: now, preparedBy: actor.staffUserId, reasoning,
     subject: { ...player, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10) },
     // Credits to the player's wallets are negative postings: shown from the player's side (+ in, − out).
-    transactions: transactions.map((t) => ({ transactionId: t.transaction_id, kind: t.kind, account: t.account_code, currency: t.currency, amountMinor: -t.amount_minor, effectiveAt: t.effective_at })),
+    transactions: transactions.map((t) => ({ transactionId: t.transactionId, kind: t.kind, account: t.accountCode, currency: t.currency, amountMinor: -t.amountMinor, effectiveAt: t.effectiveAt })),
     transactionsSince: since, alerts,
   });
   const documentSha256 = createHash('sha256').update(canonicalJson(document)).digest('hex');

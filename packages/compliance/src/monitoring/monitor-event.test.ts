@@ -68,7 +68,7 @@ describe('monitoring events in the database (002:AML-04)', () => {
   it('002:AML-01 the deposit hook: 2,000 EUR in 24 hours needs a verified identity; below it nothing is asked', async () => {
     const unverified = await insertTestPlayer(testDb.db, { identityStatus: 'NOT_VERIFIED' });
     const wallet = (await ledger.openAccount(testDb.db, ledger.playerWalletSpec(unverified, 'cash', 'CZK'))).id;
-    await transaction(testDb.db, (tx) => ledger.transfer(tx, { idempotencyKey: newId(), kind: 'DEPOSIT', debitAccountId: bank, creditAccountId: wallet, amount: Money.of('40000.00', 'CZK') }));
+    await transaction(testDb.db, (tx) => ledger.transfer(tx, { idempotencyKey: newId(), kind: 'DEPOSIT', debitAccountId: bank, creditAccountId: wallet, amount: Money.of('40000.00', 'CZK') }, clock.now()));
     const check = (playerId: string, czk: string) => transaction(testDb.db, (tx) => checkDepositAml(tx, rules, { playerId, amount: Money.of(czk, 'CZK'), at: clock.now() }));
     // 40,000 CZK earlier (1,600 EUR) and 9,990 CZK now (399.60 EUR): under 2,000 EUR.
     expect(await check(unverified, '9990.00')).toEqual({ dueDiligenceApplied: false });

@@ -1,5 +1,6 @@
-import { assert, DomainError, Money, type CurrencyCode } from '@casino/core';
+import { assert, DomainError, type Money } from '@casino/core';
 import { handleOnce, transaction, type Db, type Tx } from '@casino/db';
+import * as ledger from '@casino/ledger';
 import type { Actor } from '../actor.ts';
 import { appendAuditEntry } from '../audit/audit-log.ts';
 import { raiseAlert } from '../cases/alerts.ts';
@@ -137,12 +138,8 @@ export async function updateMonitoringRule(ctx: ComplianceContext, actor: Actor,
 export async function checkDepositAml(tx: Tx, rules: ComplianceRules, request: { playerId: string; amount: Money; at: Date }): Promise<{ dueDiligenceApplied: boolean }> {
   const threshold = (await tx.monitoringRule.findUnique({ where: { code: 'large-transaction' }, select: { thresholdMinor: true } }))?.thresholdMinor ?? 200_000n;
   const since = new Date(request.at.getTime() - 24 * 3_600_000);
-  const earlier = await tx.$queryRaw<Array<{ currency: string; total: bigint }>>`
-    SELECT p.currency, sum(p.amount_minor)::bigint AS total
-    FROM ledger_posting p JOIN ledger_transaction t ON t.id = p.transaction_id JOIN ledger_account a ON a.id = p.account_id
-    WHERE a.owner_kind = 'PLAYER' AND a.owner_id = ${request.playerId} AND t.kind = 'DEPOSIT' AND p.amount_minor < 0 AND p.effective_at > ${since}
-    GROUP BY p.currency`;
-  const earlierEur = earlier.reduce((sum, row) => sum + eurEquivalentMinor(rules, -row.total, row.currency as CurrencyCode), 0n);
+  const earlier = await ledger.playerMovementTotals(tx, { playerId: request.playerId, kinds: ['DEPOSIT'], direction: 'credited', after: since });
+  const earlierEur = earlier.reduce((sum, deposited) => sum + eurEquivalentMinor(rules, deposited.toMinor(), deposited.currency), 0n);
   const totalEur = earlierEur + eurEquivalentMinor(rules, request.amount.toMinor(), request.amount.currency);
   if (totalEur < threshold) return { dueDiligenceApplied: false };
   const player = await tx.player.findUnique({ where: { id: request.playerId }, select: { identityStatus: true } });

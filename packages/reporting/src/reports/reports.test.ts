@@ -1,4 +1,4 @@
-import { ManualClock, Money, newId, type AccountId, type TransactionId } from '@casino/core';
+import { Money, newId, type AccountId, type TransactionId } from '@casino/core';
 import { transaction } from '@casino/db';
 import { createTestDatabase, type TestDatabase } from '@casino/db/testing';
 import { openAccount, reverse } from '@casino/ledger';
@@ -30,7 +30,7 @@ async function gameAccount(ownerKind: 'POKER_TABLE' | 'TOURNAMENT'): Promise<Acc
 }
 
 async function reverseAt(transactionId: TransactionId, when: string) {
-  return transaction(testDb.db, (tx) => reverse(tx, { transactionId, reason: 'test correction' }, new ManualClock(at(when))));
+  return transaction(testDb.db, (tx) => reverse(tx, { transactionId, reason: 'test correction' }, at(when)));
 }
 
 describe('GGR per game and period (issue 10; 002:RAKE-01..03)', () => {
