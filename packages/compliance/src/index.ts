@@ -10,7 +10,6 @@
 // - the cashier's deposit path, as its last check: `checkDepositAml(tx, rules, …)`;
 // - everyone who changes money or logs a player in: `recordMonitoringEvent(tx, event)` (outbox);
 // - the poker tables when a hand settles: `recordPokerHandForMonitoring(tx, hand)` (chip dumping).
-export { CircuitBreaker, type CircuitBreakerOptions, type CircuitPermit, type CircuitState } from './registers/circuit-breaker.ts';
 export {
   createMinistryRegistersClient,
   registersClientLimits,

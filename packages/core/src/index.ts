@@ -2,6 +2,18 @@
 // deep paths, so the modules behind it can be reorganised freely.
 export { InvariantViolation, assert, assertNever } from './assert.ts';
 export { type Clock, ManualClock, systemClock } from './clock.ts';
+export { type Backoff, assertBackoff, fullJitterBackoffMs } from './backoff.ts';
+export { CircuitBreaker, type CircuitBreakerOptions, type CircuitPermit, type CircuitState } from './circuit-breaker.ts';
+export {
+  type OutboundAnswer,
+  type OutboundFailureReason,
+  type OutboundHttpClient,
+  type OutboundHttpClientOptions,
+  type OutboundOutcome,
+  type OutboundRequest,
+  createOutboundHttpClient,
+  outboundHttpLimits,
+} from './outbound-http.ts';
 export {
   type BaseConfig,
   type ConfigProblem,
