@@ -16,7 +16,7 @@ export {
   type MinistryRegistersClient,
   type MinistryRegistersClientOptions,
 } from './registers/ministry-registers-client.ts';
-export type { ExcludedPersonsCheck, ExclusionEntry, IdentityVerification, RegisterPerson, RegisterUnavailable, UnavailableReason } from './registers/types.ts';
+export type { ExcludedPersonsCheck, ExclusionEntry, IdentityVerification, RegisterUnavailable, UnavailableReason } from './registers/types.ts';
 
 export { actorId, systemActor, type Actor } from './actor.ts';
 export type { ComplianceContext, SecretBox } from './context.ts';

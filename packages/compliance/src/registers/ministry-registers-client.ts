@@ -1,6 +1,6 @@
-import { createOutboundHttpClient, outboundHttpLimits, systemClock, type CircuitState, type Clock, type OutboundAnswer, type OutboundHttpClient, type OutboundHttpClientOptions } from '@casino/core';
+import { createOutboundHttpClient, outboundHttpLimits, systemClock, type CircuitState, type Clock, type OutboundAnswer, type OutboundHttpClient, type OutboundHttpClientOptions, type RegisterPerson } from '@casino/core';
 import { readExcludedPersonsCheck, readExclusionEntry, readIdentityVerification } from './responses.ts';
-import type { ExcludedPersonsCheck, ExclusionEntry, IdentityVerification, RegisterPerson, RegisterUnavailable } from './types.ts';
+import type { ExcludedPersonsCheck, ExclusionEntry, IdentityVerification, RegisterUnavailable } from './types.ts';
 
 export interface MinistryRegistersClientOptions {
   /** The MF interface in production; apps/sandbox in development and tests. */
