@@ -19,7 +19,44 @@ const schemas = {
   worker: workerConfigSchema,
 };
 
+const services = Object.keys(schemas) as Array<keyof typeof schemas>;
+
+/** The environment table's rows: the variables of the first column and the services named in "used by". */
+function environmentRows(doc: string): Array<{ variables: string[]; usedBy: string }> {
+  const table = doc.split('## Environment')[1]?.split('\n## ')[0] ?? '';
+  return table.split('\n').filter((line) => line.startsWith('| `')).map((line) => {
+    const [, first = '', usedBy = ''] = line.split('|');
+    return { variables: [...first.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!), usedBy: usedBy.trim() };
+  });
+}
+
+/** "all", "all but sandbox", or a list; parentheses and non-services (seed, `npm start`) are ignored. */
+function servicesNamed(usedBy: string): string[] {
+  const named = new Set<string>();
+  for (const part of usedBy.replace(/\([^)]*\)/g, '').split(/[,;]/).map((p) => p.trim())) {
+    if (part === 'all') services.forEach((service) => named.add(service));
+    else if (part === 'all but sandbox') services.filter((service) => service !== 'sandbox').forEach((service) => named.add(service));
+    else if ((services as string[]).includes(part)) named.add(part);
+  }
+  return [...named].sort();
+}
+
 describe('operations documentation', () => {
+  it('issue 15: docs/operations.md documents each environment variable once', async () => {
+    const rows = environmentRows(await readFile(docPath, 'utf8'));
+    const all = rows.flatMap((row) => row.variables);
+    expect(all.filter((variable, i) => all.indexOf(variable) !== i)).toEqual([]);
+  });
+
+  it('issue 15: a variable\'s "used by" names exactly the services whose configuration reads it', async () => {
+    for (const { variables, usedBy } of environmentRows(await readFile(docPath, 'utf8'))) {
+      for (const variable of variables) {
+        const readers = services.filter((service) => variable in schemas[service].shape).sort();
+        expect(servicesNamed(usedBy), variable).toEqual(readers);
+      }
+    }
+  });
+
   it('docs/operations.md documents every environment variable a service reads, and no variable that none reads', async () => {
     const doc = await readFile(docPath, 'utf8');
     const table = doc.split('## Environment')[1]?.split('\n## ')[0] ?? '';

@@ -46,7 +46,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   const clock = options.clock ?? systemClock;
   const app = await createServiceApp({
     service: 'game-service',
-    description: 'Lobby, roulette and blackjack rounds, and poker tables; every stake and win posts to the ledger.',
+    description: 'Lobby, roulette and blackjack tables and rounds; every stake and win posts to the ledger.',
     config, connections, ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
     // A blocked, closed or cancelled account's tokens are refused on the next request (and stream).
     principals: { player: (playerId) => findPlayerAccess(connections.db, playerId) },

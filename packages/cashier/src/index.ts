@@ -22,7 +22,7 @@ export { activatePaymentMethod, findVerifiedBankAccount, listPaymentMethods, rej
 export { canTransitionMethod, type PaymentMethodStatus } from './payment-method-states.ts';
 export type { AccountNumberProtector, CardDetails, CashierGuards, CashierMonitoringEvent, PaymentProvider, ProviderPaymentMethod } from './ports.ts';
 export { ProviderEventEnvelopeSchema, providerEventTypes } from './provider-events.ts';
-export { createPaymentProviderClient, providerClientLimits, type PaymentProviderClientOptions } from './psp-client.ts';
+export { createPaymentProviderClient, providerClientLimits, type PaymentProviderClient, type PaymentProviderClientOptions } from './psp-client.ts';
 export { refundRefusedDeposit } from './refund-refused-deposit.ts';
 export { registerPaymentMethod, type PaymentMethodInput } from './register-payment-method.ts';
 export { requestWithdrawal, type RequestWithdrawalOptions } from './request-withdrawal.ts';

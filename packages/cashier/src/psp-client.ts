@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { assert, DomainError, type Money } from '@casino/core';
+import { createOutboundHttpClient, DomainError, outboundHttpLimits, systemClock, type CircuitState, type Clock, type Money } from '@casino/core';
 import { z } from 'zod';
 import type { CardDetails, PaymentProvider } from './ports.ts';
 
@@ -8,14 +7,26 @@ export interface PaymentProviderClientOptions {
   name: string;
   /** The provider's API; apps/sandbox in development and tests. */
   baseUrl: string;
-  /** Per HTTP attempt, body included. */
+  /** Per HTTP attempt, body included. Default 5000. */
   timeoutMs?: number;
-  /** Extra attempts after a network error, a timeout, a 5xx or a 429; safe because every call carries an idempotency key. */
+  /** Extra attempts after a network error, a timeout, a 5xx or a 429; safe because every write carries an idempotency key. Default 2. */
   retries?: number;
+  /** Full-jitter exponential backoff between attempts. Default { baseMs: 100, maxMs: 1000 }. */
   backoff?: { baseMs: number; maxMs: number };
+  /** Defaults: 5 consecutive failed calls open the breaker for 30000 ms. */
+  breaker?: { failureThreshold?: number; openMs?: number };
+  /** Drives the breaker; tests pass a ManualClock. */
+  clock?: Clock;
+  /** Source of the backoff jitter, in [0, 1). */
+  random?: () => number;
 }
 
-export const providerClientLimits = { timeoutMsMax: 30_000, retriesMax: 5 } as const;
+/** The provider port, plus where its breaker stands (health pages and tests). */
+export interface PaymentProviderClient extends PaymentProvider {
+  circuitState(): CircuitState;
+}
+
+export const providerClientLimits = { timeoutMsMax: outboundHttpLimits.timeoutMsMax, retriesMax: outboundHttpLimits.retriesMax } as const;
 
 const CardTokenSchema = z.object({
   token: z.string(), brand: z.string().max(20), last4: z.string().regex(/^\d{4}$/), expiryMonth: z.number().int().min(1).max(12), expiryYear: z.number().int(),
@@ -26,44 +37,49 @@ const VerificationSchema = z.object({ verificationId: z.string(), redirectUrl: z
 const PayoutSchema = z.object({ payoutId: z.string() });
 const RefundSchema = z.object({ refundId: z.string() });
 
-type Outcome = { kind: 'ok'; body: unknown } | { kind: 'refused'; status: number; detail: string } | { kind: 'unavailable'; reason: string };
-
 /**
- * The HTTP client of the payment provider. Writes carry our reference as `Idempotency-Key`, so a
- * retry after a lost answer finds the first result at the provider instead of paying twice. A
- * network error, a timeout, a 5xx or a 429 is retried with jittered backoff and then answers
- * `payment-provider-unavailable` (503); a 4xx is the provider's final word: `payment-declined`.
- * Card numbers never pass through it: cards arrive as the provider's tokens (004:PAY-06).
+ * The HTTP client of the payment provider, on the platform's one outbound client (issue 15). Writes
+ * carry our reference as `Idempotency-Key`, so a retry after a lost answer finds the first result at
+ * the provider instead of paying twice. A network error, a timeout, a 5xx or a 429 is retried with
+ * full-jitter backoff and then answers `payment-provider-unavailable` (503); so does a call while the
+ * breaker is open (a provider that keeps failing is not asked again for `openMs`: the player gets the
+ * 503 at once instead of waiting out the retries, and the provider is not hammered while it recovers).
+ * A 4xx is the provider's final word: `payment-declined`. Card numbers never pass through it: cards
+ * arrive as the provider's tokens (004:PAY-06).
  */
-export function createPaymentProviderClient(options: PaymentProviderClientOptions): PaymentProvider {
-  const timeoutMs = options.timeoutMs ?? 5_000;
-  const retries = options.retries ?? 2;
-  const backoff = options.backoff ?? { baseMs: 100, maxMs: 1_000 };
-  assert(Number.isInteger(timeoutMs) && timeoutMs > 0 && timeoutMs <= providerClientLimits.timeoutMsMax, `timeoutMs must be in 1..${providerClientLimits.timeoutMsMax}`);
-  assert(Number.isInteger(retries) && retries >= 0 && retries <= providerClientLimits.retriesMax, `retries must be in 0..${providerClientLimits.retriesMax}`);
-  const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
+export function createPaymentProviderClient(options: PaymentProviderClientOptions): PaymentProviderClient {
+  const http = createOutboundHttpClient({
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs ?? 5_000,
+    retries: options.retries ?? 2,
+    backoff: options.backoff ?? { baseMs: 100, maxMs: 1_000 },
+    breaker: { failureThreshold: options.breaker?.failureThreshold ?? 5, openMs: options.breaker?.openMs ?? 30_000 },
+    clock: options.clock ?? systemClock,
+    ...(options.random ? { random: options.random } : {}),
+  });
 
   async function call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown, idempotencyKey?: string): Promise<z.infer<S>> {
-    for (let attempt = 0; ; attempt++) {
-      const outcome = await exchange(new URL(path, base), method, timeoutMs, body, idempotencyKey);
-      if (outcome.kind === 'ok') {
-        const parsed = schema.safeParse(outcome.body);
-        if (!parsed.success) throw new DomainError('payment-provider-unavailable', 'The payment provider answered in an unexpected format.');
-        return parsed.data;
-      }
-      if (outcome.kind === 'refused') {
-        if (outcome.status === 404 && method === 'GET') throw new DomainError('validation-failed', 'The payment provider does not know this token.', { field: 'body.token' });
-        throw new DomainError('payment-declined', `The payment provider declined: ${outcome.detail}`.slice(0, 500), { extensions: { providerStatus: outcome.status } });
-      }
-      if (attempt >= retries) throw new DomainError('payment-provider-unavailable', `The payment provider cannot be reached (${outcome.reason}); try again shortly.`);
-      const stepMs = Math.min(backoff.maxMs, backoff.baseMs * 2 ** attempt);
-      await sleep(Math.round(stepMs / 2 + Math.random() * (stepMs / 2)));
+    // Reads, and writes under an idempotency key, may both be sent again.
+    const outcome = await http.request(
+      { method, path, body, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}, retrySafe: true },
+      (answer) => {
+        const parsed = schema.safeParse(answer.body);
+        return parsed.success ? { data: parsed.data as z.infer<S> } : null;
+      },
+    );
+    if (outcome.kind === 'answer') return outcome.value.data;
+    if (outcome.kind === 'refused') {
+      if (outcome.status === 404 && method === 'GET') throw new DomainError('validation-failed', 'The payment provider does not know this token.', { field: 'body.token' });
+      throw new DomainError('payment-declined', `The payment provider declined: ${detailOf(outcome.text)}`.slice(0, 500), { extensions: { providerStatus: outcome.status } });
     }
+    if (outcome.reason === 'malformed-response') throw new DomainError('payment-provider-unavailable', 'The payment provider answered in an unexpected format.');
+    throw new DomainError('payment-provider-unavailable', `The payment provider cannot be reached (${outcome.reason}); try again shortly.`);
   }
 
   const amountOf = (money: Money) => money.toJSON();
   return {
     name: options.name,
+    circuitState: () => http.circuitState(),
     async describeCardToken(token): Promise<CardDetails> {
       const card = await call('GET', `psp/card-tokens/${encodeURIComponent(token)}`, CardTokenSchema);
       return { brand: card.brand, last4: card.last4, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, issuerCountry: card.issuerCountry, holderName: card.holderName, fingerprint: card.fingerprint };
@@ -85,32 +101,6 @@ export function createPaymentProviderClient(options: PaymentProviderClientOption
       return { providerRefundId: refund.refundId };
     },
   };
-}
-
-async function exchange(url: URL, method: 'GET' | 'POST', timeoutMs: number, body: unknown, idempotencyKey: string | undefined): Promise<Outcome> {
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(url, {
-      method,
-      headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    text = await response.text();
-  } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    return { kind: 'unavailable', reason: timedOut ? 'timeout' : 'network error' };
-  }
-  if (response.status >= 500 || response.status === 429) return { kind: 'unavailable', reason: `HTTP ${response.status}` };
-  if (response.status >= 400) return { kind: 'refused', status: response.status, detail: detailOf(text) };
-  if (response.status < 200 || response.status >= 300) return { kind: 'unavailable', reason: `HTTP ${response.status}` };
-  try {
-    return { kind: 'ok', body: JSON.parse(text) as unknown };
-  } catch {
-    return { kind: 'unavailable', reason: 'malformed answer' };
-  }
 }
 
 function detailOf(text: string): string {

@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+// The maintained reference implementation, a test dependency only: see D-1535 for why it does not verify in production.
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { isWebhookSecret, signWebhook, verifyWebhook } from './webhook-signature.ts';
 
@@ -48,5 +50,31 @@ describe('webhook signatures (Standard Webhooks)', () => {
     const overHeaderText = createHmac('sha256', Buffer.from(secret.slice('whsec_'.length), 'base64')).update(`${id}.${timestamp}.${body}`).digest('base64');
     expect(signWebhook(secret, id, String(timestamp), body)).toBe(`v1,${overHeaderText}`);
     expect(verifyWebhook({ secrets: [secret], headers: { id, timestamp: String(timestamp), signature: `v1,${overHeaderText}` }, body, now: at(timestamp) }).ok).toBe(true);
+  });
+});
+
+describe('issue 15: interoperable with the maintained Standard Webhooks package (D-1535)', () => {
+  // The package reads the wall clock itself, so these use the current time on both sides.
+  const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+  it('issue 15: what we sign, the standardwebhooks package verifies; what it signs, we verify', () => {
+    const reference = new Webhook(secret);
+    const sentAt = nowSeconds();
+    const ours = signWebhook(secret, id, sentAt, body);
+    expect(() => reference.verify(body, { 'webhook-id': id, 'webhook-timestamp': String(sentAt), 'webhook-signature': ours })).not.toThrow();
+
+    const theirs = reference.sign(id, new Date(sentAt * 1000), body);
+    expect(theirs).toBe(ours);
+    expect(verifyWebhook({ secrets: [secret], headers: { id, timestamp: String(sentAt), signature: theirs }, body, now: new Date(sentAt * 1000) }).ok).toBe(true);
+  });
+
+  it('issue 15: where the package is lenient we stay strict: a padded or suffixed timestamp it accepts, we refuse (issue 14 (15))', () => {
+    const reference = new Webhook(secret);
+    const sentAt = nowSeconds();
+    const signature = signWebhook(secret, id, sentAt, body);
+    for (const timestampText of [`00${sentAt}`, `${sentAt}abc`]) {
+      expect(() => reference.verify(body, { 'webhook-id': id, 'webhook-timestamp': timestampText, 'webhook-signature': signature })).not.toThrow();
+      expect(verifyWebhook({ secrets: [secret], headers: { id, timestamp: timestampText, signature }, body, now: new Date(sentAt * 1000) })).toEqual({ ok: false, reason: 'malformed-timestamp' });
+    }
   });
 });

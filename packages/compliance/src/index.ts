@@ -10,14 +10,13 @@
 // - the cashier's deposit path, as its last check: `checkDepositAml(tx, rules, …)`;
 // - everyone who changes money or logs a player in: `recordMonitoringEvent(tx, event)` (outbox);
 // - the poker tables when a hand settles: `recordPokerHandForMonitoring(tx, hand)` (chip dumping).
-export { CircuitBreaker, type CircuitBreakerOptions, type CircuitPermit, type CircuitState } from './registers/circuit-breaker.ts';
 export {
   createMinistryRegistersClient,
   registersClientLimits,
   type MinistryRegistersClient,
   type MinistryRegistersClientOptions,
 } from './registers/ministry-registers-client.ts';
-export type { ExcludedPersonsCheck, ExclusionEntry, IdentityVerification, RegisterPerson, RegisterUnavailable, UnavailableReason } from './registers/types.ts';
+export type { ExcludedPersonsCheck, ExclusionEntry, IdentityVerification, RegisterUnavailable, UnavailableReason } from './registers/types.ts';
 
 export { actorId, systemActor, type Actor } from './actor.ts';
 export type { ComplianceContext, SecretBox } from './context.ts';

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { v7 as uuidV7 } from 'uuid';
 import { assert } from './assert.ts';
 import { DomainError } from './errors.ts';
 
@@ -20,46 +20,15 @@ export function isUuid(s: string): boolean {
   return typeof s === 'string' && UUID_PATTERN.test(s);
 }
 
-const MAX_UNIX_MS_48_BIT = 2 ** 48 - 1;
-const COUNTER_LIMIT = 0x1000; // rand_a is 12 bits wide
-
-// Monotonicity state (RFC 9562 section 6.2, method 1: rand_a is a counter).
-// Ids made in the same millisecond, or while the system clock steps back,
-// reuse the last timestamp and increment the counter; when the counter runs
-// out the timestamp is bumped by 1 ms. Successive ids therefore sort strictly
-// increasing, which keeps B-tree inserts append-only.
-let lastUnixMs = -1;
-let counter = 0;
-
-function nextTimestampAndCounter(): { unixMs: number; counter: number } {
-  const nowMs = Date.now();
-  if (nowMs > lastUnixMs) {
-    lastUnixMs = nowMs;
-    // Random start in the lower half so that at least 2048 ids fit per ms
-    // before the timestamp has to be bumped.
-    counter = randomBytes(2).readUInt16BE(0) & 0x07ff;
-  } else {
-    counter += 1;
-    if (counter >= COUNTER_LIMIT) {
-      lastUnixMs += 1;
-      counter = 0;
-    }
-  }
-  assert(lastUnixMs <= MAX_UNIX_MS_48_BIT, 'UUIDv7 timestamp exceeds 48 bits');
-  return { unixMs: lastUnixMs, counter };
-}
-
-/** A new UUIDv7 (RFC 9562): 48-bit unix ms, version 7, 12-bit counter, variant 10, 62 random bits. */
+/**
+ * A new UUIDv7 (RFC 9562): 48-bit Unix milliseconds, version 7, a counter, variant 10, random bits.
+ * From the maintained `uuid` package (decision D-1534: as fast as the hand-written one it replaced,
+ * measured). Successive ids of one process sort strictly increasing, even many within a millisecond
+ * or while the system clock steps back (RFC 9562 section 6.2, a counter seeded at random each
+ * millisecond), which keeps B-tree inserts append-only.
+ */
 export function newId<T extends string = string>(): T {
-  const { unixMs, counter: seq } = nextTimestampAndCounter();
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(unixMs, 0, 6);
-  bytes[6] = 0x70 | (seq >> 8);
-  bytes[7] = seq & 0xff;
-  bytes[8] = 0x80 | (bytes[8]! & 0x3f);
-  const hex = bytes.toString('hex');
-  const uuid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  return uuid as T;
+  return uuidV7() as T;
 }
 
 /** Milliseconds since the Unix epoch encoded in a UUIDv7. */

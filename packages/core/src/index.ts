@@ -2,6 +2,18 @@
 // deep paths, so the modules behind it can be reorganised freely.
 export { InvariantViolation, assert, assertNever } from './assert.ts';
 export { type Clock, ManualClock, systemClock } from './clock.ts';
+export { type Backoff, assertBackoff, fullJitterBackoffMs } from './backoff.ts';
+export { CircuitBreaker, type CircuitBreakerOptions, type CircuitPermit, type CircuitState } from './circuit-breaker.ts';
+export {
+  type OutboundAnswer,
+  type OutboundFailureReason,
+  type OutboundHttpClient,
+  type OutboundHttpClientOptions,
+  type OutboundOutcome,
+  type OutboundRequest,
+  createOutboundHttpClient,
+  outboundHttpLimits,
+} from './outbound-http.ts';
 export {
   type BaseConfig,
   type ConfigProblem,
@@ -63,6 +75,7 @@ export {
   uuidV7TimestampMs,
 } from './ids.ts';
 export { Money, type MoneyJson, MoneyStringSchema } from './money.ts';
+export type { RegisterPerson } from './register-person.ts';
 export { MovementAmountJsonSchema, movementAmountJsonProblem, movementAmountMinorMax, movementAmountProblem } from './movement-amount.ts';
 export { Rounding, type RoundingMode, isRoundingMode } from './rounding.ts';
 export { addDays, ageOn, operatorTimeZone, pragueDate, startOfPragueDay } from './calendar.ts';

@@ -1,4 +1,4 @@
-import { DomainError } from '@casino/core';
+import { DomainError, fullJitterBackoffMs } from '@casino/core';
 import type { Db, Tx } from './client.ts';
 
 export type Isolation = 'ReadCommitted' | 'RepeatableRead' | 'Serializable';
@@ -62,7 +62,7 @@ export async function retryingAbortedTransactions<T>(attempt: () => Promise<T>, 
     } catch (error) {
       if (!isRetryableTransactionError(error)) throw error;
       if (attemptNo >= settings.attemptsMax) throw new TransactionRetriesExhausted(attemptNo, error);
-      await sleep(backoffMs(attemptNo, settings.backoffBaseMs, settings.backoffCapMs));
+      await sleep(fullJitterBackoffMs(attemptNo, { baseMs: settings.backoffBaseMs, maxMs: settings.backoffCapMs }, Math.random));
     }
   }
 }
@@ -98,11 +98,6 @@ export function sqlStateOf(error: unknown): string | undefined {
 
 function codeOf(error: unknown): unknown {
   return error !== null && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
-}
-
-function backoffMs(attempt: number, baseMs: number, capMs: number): number {
-  const ceilingMs = Math.min(capMs, baseMs * 2 ** attempt);
-  return Math.floor(Math.random() * (ceilingMs + 1));
 }
 
 function sleep(ms: number): Promise<void> {

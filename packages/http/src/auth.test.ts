@@ -199,3 +199,26 @@ describe('issue 14 (5): authentication before the body, and deep bodies harmless
     expect((await first.inject({ method: 'POST', url: '/player/deposits', headers, payload: `{"amount":"1.00","nested":${deep(jsonBodyDepthMax)}}` })).statusCode).toBe(400);
   });
 });
+
+describe('issue 15: the access token lifetime is one value', () => {
+  const lifetimeOf = (token: string) => {
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { iat: number; exp: number };
+    return claims.exp - claims.iat;
+  };
+
+  it('issue 15: app.accessTokenTtlSeconds (what the logins answer as expiresIn) is the lifetime the issued token carries, 900 s by default', () => {
+    expect(first.accessTokenTtlSeconds).toBe(900);
+    expect(lifetimeOf(first.issueAccessToken({ audience: 'player', subject: 'p-1' }))).toBe(first.accessTokenTtlSeconds);
+  });
+
+  it('issue 15: an app configured with another lifetime issues and announces that one', async () => {
+    const app = await createHttpApp({ service: 'ttl-test', version: '0', description: 'ttl test', logLevel: 'silent', jwtSecret, accessTokenTtlSeconds: 120, readinessChecks: [] });
+    try {
+      await app.ready();
+      expect(app.accessTokenTtlSeconds).toBe(120);
+      expect(lifetimeOf(app.issueAccessToken({ audience: 'staff', subject: 's-1' }))).toBe(120);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -32,6 +32,8 @@ export interface CreateHttpAppOptions {
   logStream?: DestinationStream;
   /** Omit for a service without authenticated routes (the sandbox). */
   jwtSecret?: string;
+  /** Lifetime of the access tokens the app issues; default 900 (`accessTokenTtlSecondsDefault`). */
+  accessTokenTtlSeconds?: number;
   /** Who a token's subject is now; required for every audience the app authenticates. */
   principals?: PrincipalResolver;
   readinessChecks: ReadinessCheck[];
@@ -100,7 +102,13 @@ export async function createHttpApp(options: CreateHttpAppOptions): Promise<App>
       windowMs: options.rateLimit.windowMs ?? 60_000,
     });
   }
-  if (options.jwtSecret !== undefined) await app.register(authPlugin, { jwtSecret: options.jwtSecret, ...(options.principals ? { principals: options.principals } : {}) });
+  if (options.jwtSecret !== undefined) {
+    await app.register(authPlugin, {
+      jwtSecret: options.jwtSecret,
+      ...(options.accessTokenTtlSeconds !== undefined ? { accessTokenTtlSeconds: options.accessTokenTtlSeconds } : {}),
+      ...(options.principals ? { principals: options.principals } : {}),
+    });
+  }
   await app.register(healthPlugin, { checks: options.readinessChecks });
   return app as App;
 }

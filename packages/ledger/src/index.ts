@@ -20,7 +20,7 @@ export {
 } from './accounts.ts';
 export { postAdjustment, type AdjustmentRequest } from './adjust.ts';
 export { IdempotencyKeyReused, InsufficientFunds } from './errors.ts';
-export { post, postStandalone, requestHash, type Posted, type PostingLine, type PostRequest, type TransactionKind, type TransactionMetadata } from './post.ts';
+export { post, postStandalone, requestHash, transactionKinds, type Posted, type PostingLine, type PostRequest, type TransactionKind, type TransactionMetadata } from './post.ts';
 export { transfer, transferStandalone, type TransferRequest } from './transfer.ts';
 export { HoldAlreadyResolved, release, reserve, settle, type Deduction, type Hold, type HoldId, type HoldStatus, type ReleaseRequest, type ReserveRequest, type SettleRequest } from './holds.ts';
 export { AlreadyReversed, HoldTransactionNotReversible, reverse, type ReverseRequest } from './reverse.ts';

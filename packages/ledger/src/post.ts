@@ -3,10 +3,17 @@ import { assert, newId, type AccountId, type Money, type TransactionId } from '@
 import { pgPoolOf, retryingAbortedTransactions, type Db, type Tx } from '@casino/db';
 import { mapLedgerError } from './errors.ts';
 
-export type TransactionKind =
-  | 'DEPOSIT' | 'WITHDRAWAL_HOLD' | 'WITHDRAWAL_SETTLE' | 'WITHDRAWAL_RELEASE' | 'STAKE' | 'WIN' | 'REFUND' | 'RAKE' | 'FEE'
-  | 'TRANSFER' | 'REVERSAL' | 'ADJUSTMENT' | 'HOLD' | 'HOLD_SETTLE' | 'HOLD_RELEASE' | 'BUY_IN' | 'CASH_OUT' | 'PRIZE'
-  | 'FX_CONVERSION' | 'CLAWBACK';
+/**
+ * What a ledger transaction is, as the database's `LedgerTransactionKind` enum has it (a test keeps the
+ * two equal). The one list: the type, the reporting filters and the exports all come from it (issue 15).
+ */
+export const transactionKinds = [
+  'DEPOSIT', 'WITHDRAWAL_HOLD', 'WITHDRAWAL_SETTLE', 'WITHDRAWAL_RELEASE', 'STAKE', 'WIN', 'REFUND', 'RAKE', 'FEE',
+  'TRANSFER', 'REVERSAL', 'ADJUSTMENT', 'HOLD', 'HOLD_SETTLE', 'HOLD_RELEASE', 'BUY_IN', 'CASH_OUT', 'PRIZE',
+  'FX_CONVERSION', 'CLAWBACK',
+] as const;
+
+export type TransactionKind = (typeof transactionKinds)[number];
 
 /** One line: a positive amount debits the account, a negative one credits it. */
 export interface PostingLine {

@@ -1,4 +1,4 @@
-import type { Clock } from '@casino/core';
+import type { Clock, RegisterPerson } from '@casino/core';
 import type { Db, Tx } from '@casino/db';
 import type { JurisdictionProfile } from './catalogue.ts';
 
@@ -16,16 +16,6 @@ export interface PlayerAccounts {
   closeAccount(tx: Tx, playerId: string, options: { reason: string; at: Date }): Promise<void>;
   /** The register confirmed the entry the player asked for: the player is listed from now on. */
   recordRegisterListing(tx: Tx, playerId: string, at: Date): Promise<void>;
-}
-
-export interface RegisterPerson {
-  firstName: string;
-  surname: string;
-  /** YYYY-MM-DD */
-  dateOfBirth: string;
-  birthNumber?: string | undefined;
-  placeOfBirth?: string | undefined;
-  citizenship: string;
 }
 
 export type RegisterEntryAnswer =

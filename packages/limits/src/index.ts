@@ -29,7 +29,7 @@ export {
   type MeasureKind,
   type Metric,
 } from './catalogue.ts';
-export type { EnforcementContext, ExcludedPersonsRegister, LimitsContext, PlayerAccounts, RegisterEntryAnswer, RegisterPerson } from './context.ts';
+export type { EnforcementContext, ExcludedPersonsRegister, LimitsContext, PlayerAccounts, RegisterEntryAnswer } from './context.ts';
 export { periodContaining, splitByPeriod, type PeriodWindow } from './periods.ts';
 export type { MeasureSetting, PendingChange } from './measures.ts';
 export { decisionsOf, recordRegistrationDecisions, resolveRegistrationDecisions, type MeasureDecision, type ResolvedDecision } from './registration-decisions.ts';

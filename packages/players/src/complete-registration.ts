@@ -3,7 +3,7 @@ import { transaction } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import type { PlayersContext } from './context.ts';
 import { registerPersonOf } from './person.ts';
-import type { RegisterPerson } from './ports.ts';
+import type { RegisterPerson } from '@casino/core';
 import { transition } from './states.ts';
 
 export interface CompleteRegistrationRequest {

@@ -15,7 +15,7 @@ export {
 export { assertEligible, type Address, type PersonalData } from './person.ts';
 export { playerAccountsFor } from './limits-accounts.ts';
 export { generatePiiKeys, PiiProtector, type PiiKeys } from './pii.ts';
-export type { ExcludedPersonsAnswer, IdentityAnswer, MinistryRegisters, PlayerScreening, RegisterPerson } from './ports.ts';
+export type { ExcludedPersonsAnswer, IdentityAnswer, MinistryRegisters, PlayerScreening } from './ports.ts';
 export { changePassword, playerOverview, setSecondFactor, updatePersonalData, type PersonalDataUpdate } from './profile.ts';
 export { czechPlayerRules, type PlayerRules } from './rules.ts';
 export { normaliseName } from './screening.ts';

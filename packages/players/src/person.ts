@@ -1,7 +1,7 @@
 import { ageOn, DomainError, pragueDate } from '@casino/core';
 import { parseBirthNumber } from './birth-number.ts';
 import type { PiiProtector } from './pii.ts';
-import type { RegisterPerson } from './ports.ts';
+import type { RegisterPerson } from '@casino/core';
 import type { PlayerRules } from './rules.ts';
 import { normaliseName } from './screening.ts';
 

@@ -1,3 +1,4 @@
+import type { RegisterPerson } from '@casino/core';
 import type { Tx } from '@casino/db';
 
 /**
@@ -5,15 +6,6 @@ import type { Tx } from '@casino/db';
  * registers (implemented by `@casino/compliance`'s HTTP client, against the real MF or apps/sandbox).
  * A register that cannot be reached answers 'unavailable' — never 'verified' or 'not-listed'.
  */
-export interface RegisterPerson {
-  firstName: string;
-  surname: string;
-  dateOfBirth: string;
-  birthNumber?: string;
-  placeOfBirth?: string;
-  citizenship: string;
-}
-
 export type IdentityAnswer =
   | { status: 'verified'; reference: string }
   | { status: 'not-found'; reference: string }

@@ -5,7 +5,6 @@ import { json, staffActor } from './common.ts';
 import { adminProblems, OkSchema, security } from './common.schema.ts';
 import { CreatedStaffUserSchema, CreateStaffUserBodySchema, StaffLoginBodySchema, StaffTokenSchema, StaffUserListSchema, StaffUserParamsSchema, UpdateStaffUserBodySchema } from './staff.schema.ts';
 
-const accessTokenTtlSeconds = 900;
 const staffLoginsPerMinuteMax = 10;
 const tags = ['staff'];
 
@@ -17,7 +16,7 @@ export function staffRoutes(app: App, ctx: ComplianceContext): void {
   }, async (request) => {
     const login = await loginStaff(ctx, { ...request.body, clientAddress: request.ip, requestId: request.id });
     const accessToken = app.issueAccessToken({ audience: 'staff', subject: login.staffUserId });
-    return { staffUserId: login.staffUserId, roles: login.roles, accessToken, tokenType: 'Bearer' as const, expiresIn: accessTokenTtlSeconds };
+    return { staffUserId: login.staffUserId, roles: login.roles, accessToken, tokenType: 'Bearer' as const, expiresIn: app.accessTokenTtlSeconds };
   });
 
   app.get('/v1/staff/users', {

@@ -3,8 +3,6 @@ import { endSession, login, refreshSession, verifySmsCode, type PlayersContext, 
 import { z } from 'zod';
 import { authProblems, LoginBodySchema, RefreshBodySchema, SmsCodeBodySchema, SmsRequiredSchema, TokensSchema } from './auth.schema.ts';
 
-const accessTokenTtlSeconds = 900;
-
 /** Login with the register check at every login (004:ACC-03), SMS codes, refresh rotation, logout. */
 export function authRoutes(app: App, ctx: PlayersContext, limits: { perMinute: number }): void {
   const tokens = (session: Session) => ({
@@ -12,7 +10,7 @@ export function authRoutes(app: App, ctx: PlayersContext, limits: { perMinute: n
     playerId: session.playerId,
     accessToken: app.issueAccessToken({ audience: 'player', subject: session.playerId }),
     tokenType: 'Bearer' as const,
-    expiresIn: accessTokenTtlSeconds,
+    expiresIn: app.accessTokenTtlSeconds,
     refreshToken: session.refreshToken,
   });
 

@@ -1,8 +1,6 @@
-import { assert, systemClock, type Clock } from '@casino/core';
-import { CircuitBreaker, type CircuitState } from './circuit-breaker.ts';
-import { postJsonWithRetries, type PostJsonOptions } from './post-json.ts';
+import { createOutboundHttpClient, outboundHttpLimits, systemClock, type CircuitState, type Clock, type OutboundAnswer, type OutboundHttpClient, type OutboundHttpClientOptions, type RegisterPerson } from '@casino/core';
 import { readExcludedPersonsCheck, readExclusionEntry, readIdentityVerification } from './responses.ts';
-import type { ExcludedPersonsCheck, ExclusionEntry, IdentityVerification, RegisterPerson, RegisterUnavailable, UnavailableReason } from './types.ts';
+import type { ExcludedPersonsCheck, ExclusionEntry, IdentityVerification, RegisterUnavailable } from './types.ts';
 
 export interface MinistryRegistersClientOptions {
   /** The MF interface in production; apps/sandbox in development and tests. */
@@ -11,7 +9,7 @@ export interface MinistryRegistersClientOptions {
   timeoutMs?: number;
   /** Extra attempts after a network error, a timeout, a 5xx or a 429. Default 2. */
   retries?: number;
-  /** Jittered exponential backoff between attempts. Default { baseMs: 100, maxMs: 1000 }. */
+  /** Full-jitter exponential backoff between attempts. Default { baseMs: 100, maxMs: 1000 }. */
   backoff?: { baseMs: number; maxMs: number };
   /** One breaker per register. Defaults: 5 consecutive failed calls open it for 30000 ms. */
   breaker?: { failureThreshold?: number; openMs?: number };
@@ -37,7 +35,7 @@ export interface MinistryRegistersClient {
 }
 
 /** Bounds on the options, checked when the client is made rather than discovered in production. */
-export const registersClientLimits = { timeoutMsMax: 30_000, retriesMax: 5 } as const;
+export const registersClientLimits = { timeoutMsMax: outboundHttpLimits.timeoutMsMax, retriesMax: outboundHttpLimits.retriesMax } as const;
 
 /**
  * The platform's HTTP client for the Ministry of Finance's two registers.
@@ -58,54 +56,38 @@ export const registersClientLimits = { timeoutMsMax: 30_000, retriesMax: 5 } as 
  */
 export function createMinistryRegistersClient(options: MinistryRegistersClientOptions): MinistryRegistersClient {
   const clock = options.clock ?? systemClock;
-  const exchange = exchangeSettings(options);
-  const breakerOptions = { failureThreshold: options.breaker?.failureThreshold ?? 5, openMs: options.breaker?.openMs ?? 30_000, clock };
-  const breakers = { identity: new CircuitBreaker(breakerOptions), excludedPersons: new CircuitBreaker(breakerOptions) };
-  const base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`);
+  const settings = clientSettings(options, clock);
+  // One outbound client, so one breaker, per register: an outage of one leaves the other's calls alone.
+  const registers = { identity: createOutboundHttpClient(settings), excludedPersons: createOutboundHttpClient(settings) };
 
-  /** One call through the register's breaker: `read` turns a body into an answer, or null when malformed. */
-  async function ask<T>(breaker: CircuitBreaker, path: string, body: unknown, read: (body: unknown) => T | null): Promise<T | RegisterUnavailable> {
-    const permit = breaker.tryAcquire();
-    if (permit === null) return unavailable('circuit-open');
-    let registerBehaved = false;
-    try {
-      const outcome = await postJsonWithRetries({ ...exchange, url: new URL(path, base), body });
-      if (outcome.kind === 'failed') {
-        // A 4xx means the register is up and refused this one request: no reason to stop asking it.
-        registerBehaved = outcome.reason === 'request-rejected';
-        return unavailable(outcome.reason);
-      }
-      const answer = read(outcome.body);
-      registerBehaved = answer !== null;
-      return answer ?? unavailable('malformed-response');
-    } finally {
-      // In `finally`, so not even a bug above can leave a half-open trial hanging forever.
-      if (registerBehaved) permit.succeeded();
-      else permit.failed();
-    }
+  /** One call: `read` turns a body into an answer, or null when malformed. */
+  async function ask<T>(register: OutboundHttpClient, path: string, body: unknown, read: (body: unknown) => T | null): Promise<T | RegisterUnavailable> {
+    // Every register call may be repeated: the checks only read, and an exclusion entry is idempotent.
+    const outcome = await register.request({ method: 'POST', path, body, retrySafe: true }, (answer: OutboundAnswer) => (answer.status === 200 ? read(answer.body) : null));
+    if (outcome.kind === 'answer') return outcome.value;
+    // A 4xx: the register refused this request as sent; the outbound client counts it as the register being up.
+    return { status: 'unavailable', reason: outcome.kind === 'refused' ? 'request-rejected' : outcome.reason };
   }
 
   return {
-    verifyIdentity: (person) => ask(breakers.identity, 'mf/identity/verifications', identityRequest(person), readIdentityVerification),
+    verifyIdentity: (person) => ask(registers.identity, 'mf/identity/verifications', identityRequest(person), readIdentityVerification),
     checkExcludedPersons: (person) =>
-      ask(breakers.excludedPersons, 'mf/excluded-persons/checks', personRequest(person), (body) => readExcludedPersonsCheck(body, clock.now().toISOString())),
-    requestExclusion: (person) => ask(breakers.excludedPersons, 'mf/excluded-persons/entries', personRequest(person), readExclusionEntry),
-    circuitStates: () => ({ identity: breakers.identity.state, excludedPersons: breakers.excludedPersons.state }),
+      ask(registers.excludedPersons, 'mf/excluded-persons/checks', personRequest(person), (body) => readExcludedPersonsCheck(body, clock.now().toISOString())),
+    requestExclusion: (person) => ask(registers.excludedPersons, 'mf/excluded-persons/entries', personRequest(person), readExclusionEntry),
+    circuitStates: () => ({ identity: registers.identity.circuitState(), excludedPersons: registers.excludedPersons.circuitState() }),
   };
 }
 
-function exchangeSettings(options: MinistryRegistersClientOptions): Omit<PostJsonOptions, 'url' | 'body'> {
-  const timeoutMs = options.timeoutMs ?? 2_000;
-  const retries = options.retries ?? 2;
-  const backoff = options.backoff ?? { baseMs: 100, maxMs: 1_000 };
-  assert(Number.isInteger(timeoutMs) && timeoutMs > 0 && timeoutMs <= registersClientLimits.timeoutMsMax, `timeoutMs must be an integer in 1..${registersClientLimits.timeoutMsMax}`);
-  assert(Number.isInteger(retries) && retries >= 0 && retries <= registersClientLimits.retriesMax, `retries must be an integer in 0..${registersClientLimits.retriesMax}`);
-  assert(backoff.baseMs >= 0 && backoff.maxMs >= backoff.baseMs, 'backoff needs 0 <= baseMs <= maxMs');
-  return { timeoutMs, retries, backoff, random: options.random ?? Math.random };
-}
-
-function unavailable(reason: UnavailableReason): RegisterUnavailable {
-  return { status: 'unavailable', reason };
+function clientSettings(options: MinistryRegistersClientOptions, clock: Clock): OutboundHttpClientOptions {
+  return {
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs ?? 2_000,
+    retries: options.retries ?? 2,
+    backoff: options.backoff ?? { baseMs: 100, maxMs: 1_000 },
+    breaker: { failureThreshold: options.breaker?.failureThreshold ?? 5, openMs: options.breaker?.openMs ?? 30_000 },
+    clock,
+    ...(options.random ? { random: options.random } : {}),
+  };
 }
 
 /** Only the fields each register needs leave the platform. */

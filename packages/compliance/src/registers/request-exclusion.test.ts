@@ -6,7 +6,7 @@ import type { App } from '@casino/http';
 import { buildSandbox, loadSandboxConfig, sandboxPeople } from '@casino/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMinistryRegistersClient } from './ministry-registers-client.ts';
-import type { RegisterPerson } from './types.ts';
+import type { RegisterPerson } from '@casino/core';
 
 let sandbox: App;
 let baseUrl: string;

@@ -1,20 +1,10 @@
+import type { OutboundFailureReason } from '@casino/core';
+
 /**
  * What the platform asks the Ministry of Finance's registers, and the answers it gets back.
  * A register that cannot be reached answers `unavailable`: never `verified`, never `not-listed`.
+ * The person asked about is `RegisterPerson` (@casino/core), shared with the players and limits packages.
  */
-
-/** Identity data as the platform holds it; the birth number is digits only. */
-export interface RegisterPerson {
-  firstName: string;
-  surname: string;
-  /** YYYY-MM-DD */
-  dateOfBirth: string;
-  /** Czech birth number (rodné číslo), 9 or 10 digits, no slash. */
-  birthNumber?: string | undefined;
-  placeOfBirth?: string | undefined;
-  /** ISO 3166-1 alpha-2, e.g. CZ */
-  citizenship: string;
-}
 
 /**
  * Why a register gave no answer. Says nothing about the person: safe to store, show or log.
@@ -25,7 +15,7 @@ export interface RegisterPerson {
  * - malformed-response: an answer that is not one of the documented ones
  * - request-rejected: a 4xx: the register refused the request as sent
  */
-export type UnavailableReason = 'circuit-open' | 'timeout' | 'network-error' | 'server-error' | 'malformed-response' | 'request-rejected';
+export type UnavailableReason = OutboundFailureReason | 'request-rejected';
 
 export interface RegisterUnavailable {
   status: 'unavailable';

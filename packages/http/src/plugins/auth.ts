@@ -1,5 +1,5 @@
 import jwt from '@fastify/jwt';
-import { DomainError } from '@casino/core';
+import { assert, DomainError } from '@casino/core';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PrincipalResolver } from '../principals.ts';
@@ -30,8 +30,16 @@ export interface TokenSubject {
   subject: string;
 }
 
+/**
+ * How long an access token is good for (issue 15: one value). Short, because a token is not revoked
+ * when it leaks; the refresh token, which is, gets the next one. The logins answer it as `expiresIn`
+ * from `app.accessTokenTtlSeconds`, never from a literal of their own.
+ */
+export const accessTokenTtlSecondsDefault = 900;
+
 export interface AuthOptions {
   jwtSecret: string;
+  /** Default `accessTokenTtlSecondsDefault`. */
   accessTokenTtlSeconds?: number;
   /** Who a token's subject is now (issue 14 (1)); required by any app that authenticates. */
   principals?: PrincipalResolver;
@@ -47,6 +55,8 @@ declare module 'fastify' {
     /** Hooks for staff routes (run onRequest): a valid staff token whose user holds at least one of `roles` now. */
     authorizeStaff(roles: readonly StaffRole[]): Array<onRequestAsyncHookHandler & preHandlerAsyncHookHandler>;
     issueAccessToken(subject: TokenSubject): string;
+    /** The lifetime of the tokens `issueAccessToken` makes: what a login answers as `expiresIn`. */
+    readonly accessTokenTtlSeconds: number;
     /** Verifies a token for `audience` and resolves its principal; throws `unauthorized` (for the WebSocket). */
     verifyAccessToken(token: string, audience: Audience): Promise<Principal>;
     /** After a change to an account's access has committed: every instance refuses or re-reads at once. */
@@ -66,14 +76,17 @@ interface TokenClaims {
 const requiredClaims = ['iss', 'aud', 'exp', 'sub'];
 
 async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<void> {
+  const accessTokenTtlSeconds = options.accessTokenTtlSeconds ?? accessTokenTtlSecondsDefault;
+  assert(Number.isInteger(accessTokenTtlSeconds) && accessTokenTtlSeconds > 0, 'accessTokenTtlSeconds must be a positive integer');
   await app.register(jwt, {
     secret: options.jwtSecret,
-    sign: { iss: tokenIssuer, expiresIn: `${options.accessTokenTtlSeconds ?? 900}s`, algorithm: 'HS256' },
+    sign: { iss: tokenIssuer, expiresIn: `${accessTokenTtlSeconds}s`, algorithm: 'HS256' },
     verify: { allowedIss: tokenIssuer, algorithms: ['HS256'], requiredClaims },
   });
   app.decorateRequest('principal', null);
   const principals = options.principals ?? null;
 
+  app.decorate('accessTokenTtlSeconds', accessTokenTtlSeconds);
   app.decorate('issueAccessToken', (token: TokenSubject) => app.jwt.sign({ sub: token.subject, aud: audiences[token.audience] }));
 
   const resolverFor = (audience: Audience): PrincipalResolver => {

@@ -1,4 +1,5 @@
 import { CurrencyCodeSchema } from '@casino/core';
+import { transactionKinds } from '@casino/ledger';
 import { z } from 'zod';
 import { decimalAmountSql, isoTimestampSql, literal, pragueDateSql, timestampLiteral } from '../sql.ts';
 import { ledgerBlockCoverage, snapshotBoundary, visibleInSnapshotSql } from './ledger-coverage.ts';
@@ -6,10 +7,8 @@ import { defineRegister, whereSql, type RegisterQuery } from './register.ts';
 
 export const ledgerGames = ['roulette', 'blackjack', 'poker'] as const;
 export const ledgerAccountTypes = ['ASSET', 'LIABILITY', 'REVENUE', 'EXPENSE', 'EQUITY'] as const;
-export const ledgerTransactionKinds = [
-  'DEPOSIT', 'WITHDRAWAL_HOLD', 'WITHDRAWAL_SETTLE', 'WITHDRAWAL_RELEASE', 'STAKE', 'WIN', 'REFUND', 'RAKE', 'FEE', 'TRANSFER', 'REVERSAL',
-  'ADJUSTMENT', 'HOLD', 'HOLD_SETTLE', 'HOLD_RELEASE', 'BUY_IN', 'CASH_OUT', 'PRIZE', 'FX_CONVERSION', 'CLAWBACK',
-] as const;
+/** The ledger's own list (issue 15: one definition), under the name the export filters have always used. */
+export const ledgerTransactionKinds = transactionKinds;
 
 const period = {
   from: z.iso.datetime({ offset: true }).describe('Postings effective at or after this instant'),

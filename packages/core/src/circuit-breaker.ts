@@ -1,4 +1,5 @@
-import { assert, type Clock } from '@casino/core';
+import { assert } from './assert.ts';
+import type { Clock } from './clock.ts';
 
 export type CircuitState = 'closed' | 'open' | 'half-open';
 

@@ -1,4 +1,4 @@
-import { ManualClock } from '@casino/core';
+import { ManualClock } from './clock.ts';
 import { describe, expect, it } from 'vitest';
 import { CircuitBreaker } from './circuit-breaker.ts';
 
