@@ -1,7 +1,7 @@
 import {
   chargeMisuseFee, clawBackWin, depositCashAtBranch, listDebts, misuseReport, outstandingDebt, requestWithdrawal, setCapOverride, type CashierContext, type DebtView,
 } from '@casino/cashier';
-import { DebtSchema, debtOut, DepositSchema, depositOut, WithdrawalSchema, withdrawalOut } from '@casino/cashier/wire';
+import { DebtSchema, debtOut, DepositSchema, depositOut, WithdrawalSchema, withdrawalOut } from '@casino/wire/cashier';
 import { Money } from '@casino/core';
 import { moneyOut, type App } from '@casino/http';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { decideVerification, getOwnershipDocument, listMethodsAwaitingReview, listWithdrawalsForReview, reviewWithdrawal, type CashierContext } from '@casino/cashier';
-import { PaymentMethodSchema, paymentMethodOut, WithdrawalSchema, withdrawalOut } from '@casino/cashier/wire';
+import { PaymentMethodSchema, paymentMethodOut, WithdrawalSchema, withdrawalOut } from '@casino/wire/cashier';
 import type { App } from '@casino/http';
 import { z } from 'zod';
 import { staffActor } from './common.ts';

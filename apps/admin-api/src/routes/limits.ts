@@ -2,7 +2,7 @@ import type { Clock } from '@casino/core';
 import type { Db } from '@casino/db';
 import type { App } from '@casino/http';
 import { limitHistory, limitsOverview, type HistoryEntry, type JurisdictionProfile, type LimitsOverview } from '@casino/limits';
-import { historyOut, pendingOut, settingOut } from '@casino/limits/wire';
+import { historyOut, pendingOut, settingOut } from '@casino/wire/limits';
 import { PlayerParamsSchema, SelfLimitsQuerySchema, SelfLimitsResponseSchema, selfLimitsProblems } from './limits.schema.ts';
 
 const readers = ['compliance-officer', 'mlro', 'support', 'auditor', 'admin'] as const;

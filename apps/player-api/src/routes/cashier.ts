@@ -1,7 +1,7 @@
 import {
   cancelWithdrawal, createDeposit, getDeposit, getWithdrawal, listDebts, listDeposits, listWithdrawals, outstandingDebt, requestWithdrawal, type CashierContext,
 } from '@casino/cashier';
-import { debtOut, DepositSchema, depositOut, WithdrawalSchema, withdrawalOut } from '@casino/cashier/wire';
+import { debtOut, DepositSchema, depositOut, WithdrawalSchema, withdrawalOut } from '@casino/wire/cashier';
 import { moneyOut, type App } from '@casino/http';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';

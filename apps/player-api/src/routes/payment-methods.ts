@@ -1,7 +1,7 @@
 import {
   activatePaymentMethod, containsCardNumber, listPaymentMethods, registerPaymentMethod, removePaymentMethod, renewCard, startVerification, submitOwnershipDocument, type CashierContext,
 } from '@casino/cashier';
-import { PaymentMethodSchema, paymentMethodOut } from '@casino/cashier/wire';
+import { PaymentMethodSchema, paymentMethodOut } from '@casino/wire/cashier';
 import { DomainError } from '@casino/core';
 import { moneyOut, type App } from '@casino/http';
 import type { FastifyRequest } from 'fastify';
