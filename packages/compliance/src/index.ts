@@ -29,6 +29,7 @@ export { canonicalJson, toJsonValue, type JsonValue } from './audit/canonical-js
 export { createStaffUser, listStaffUsers, staffPasswordLengthMin, updateStaffUser, type CreatedStaffUser, type CreateStaffUserOptions, type UpdateStaffUserOptions } from './staff/create-staff-user.ts';
 export { loginStaff, type StaffLogin, type StaffLoginOptions } from './staff/login-staff.ts';
 export { findStaffAccess } from './staff/staff-access.ts';
+export { postStaffAdjustment, reverseAsStaff, type StaffAdjustment, type StaffReversal } from './staff/ledger-corrections.ts';
 export { isStaffRoleName, staffRoleNames, type StaffRoleName } from './staff/staff-roles.ts';
 
 export { entryContentHash, nameSimilarity, scoreAdjustmentsBps, ScreeningIndex, type IndexedEntry, type ListEntryData, type ScreenedPerson, type ScreeningMatch, type ScreenOptions } from './screening/matcher.ts';
