@@ -39,6 +39,7 @@ export { parseOpenSanctionsEntities } from './screening/import-opensanctions.ts'
 export { parseEuFinancialSanctionsXml } from './screening/import-eu-xml.ts';
 export { fictionalSampleEntries, generateFictionalEntries, sampleListCode } from './screening/sample-list.ts';
 export { currentScreeningIndex, listScreeningLists, loadScreeningList, ScreeningListUpdatedSchema, screeningListUpdatedTopic, type ListSourceFormat, type LoadListOptions, type ScreeningListKind } from './screening/screening-lists.ts';
+export { rescreenOnListUpdate } from './screening/rescreen-on-update.ts';
 export { rescreenAllPlayers, resolveScreeningAlert, screenedPersonOf, screeningRuleCode, screenPlayer, type ScreeningResult, type ScreenPlayerOptions } from './screening/screen-player.ts';
 
 export { eurEquivalentMinor, MonitoringEventSchema, monitoringEventTopic, recordMonitoringEvent, recordPokerHandForMonitoring, type MonitoringEvent, type MonitoringEventInput, type PokerHandResult } from './monitoring/events.ts';
