@@ -206,6 +206,7 @@ describe('issue 15: staff and player authentication declared once, in onRequest'
       const app = await createHttpApp({
         service: 'auth-test', version: '0', description: 'auth test', logLevel: 'silent', jwtSecret,
         principals: createCachedPrincipalResolver({ redis: connections.redis, keyPrefix: connections.redisKeyPrefix, lookups: { staff: async () => null, player: async () => null } }),
+        readinessChecks: connectionReadinessChecks(connections),
       });
       try {
         const define = async () => {
