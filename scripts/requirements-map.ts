@@ -41,7 +41,7 @@ export function idsInTitle(title: string): string[] {
   if (issue) ids.push(`issue ${issue[1]}`);
   let prefix: string | null = null;
   for (const raw of title.split(/[\s/,;]+/)) {
-    const token = raw.replace(/^[(\[]+|[)\].:]+$/g, '');
+    const token = raw.replace(/^[([]+|[)\].:]+$/g, '');
     const full = prefixedId.exec(token);
     if (full) {
       prefix = full[1]!;

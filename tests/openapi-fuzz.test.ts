@@ -36,7 +36,6 @@ const concurrentOperationsMax = 4;
 let h: Harness;
 let game: App;
 let playerToken: string;
-let callerId: string;
 let staffToken: string;
 let targetedToken: string;
 let targetedId: string;
@@ -56,7 +55,6 @@ beforeAll(async () => {
   targetedId = targeted.playerId;
   const subjectId = await insertTestPlayer(h.connections.db);
   playerToken = caller.accessToken;
-  callerId = caller.playerId;
   const ctx = { db: h.connections.db, clock: h.clock, rules: defaultComplianceRules, secrets: testSecretBox };
   const [staff, colleague] = [await createTestStaff(ctx, ['admin', 'compliance-officer', 'mlro', 'finance', 'support', 'auditor']), await createTestStaff(ctx, ['support'])];
   staffToken = h.admin.issueAccessToken({ audience: 'staff', subject: staff.staffUserId });

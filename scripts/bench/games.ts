@@ -35,7 +35,6 @@ interface Player { playerId: string; token: string; tableId: string; roundId: st
 async function setUp(db: Db, clients: number, issueToken: (playerId: string) => string): Promise<Player[]> {
   await ledger.openOperatorAccounts(db, ['CZK'], 16);
   const psp = (await ledger.openAccount(db, ledger.paymentProviderClearingSpec('bench-psp', 'CZK', 16))).id;
-  const high = 100_000_000_000n; // the checks run, nothing is refused
   const tables: string[] = [];
   for (let i = 0; i < Math.ceil(clients / seatsPerTable); i++) {
     tables.push((await createTable(db, { code: `bench-roulette-${i}`, name: `Bench ${i}`, game: 'roulette', variant: 'european', currency: 'CZK', seatsMax: seatsPerTable, bettingTimeMs: 2_000, actionTimeMs: 2_000, idleRoundsMax: 5, limits }, new Date())).id);

@@ -16,7 +16,7 @@ import { Money, newId, systemClock, type AccountId } from '@casino/core';
 import { createDb, transaction, type Db, type Tx } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import {
-  authorizeDeposit, authorizeStake, czechProfile, recordRegistrationDecisions, resolveRegistrationDecisions, startPlaySession, type EnforcementContext,
+  authorizeDeposit, authorizeStake, czechProfile, startPlaySession, type EnforcementContext,
 } from '@casino/limits';
 import { createBenchPlayer } from './bench-players.ts';
 import { formatTable } from './report.ts';

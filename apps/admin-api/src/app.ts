@@ -65,7 +65,7 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   });
   const catalogue: AdminRoute[] = [];
   routeCatalogues.set(app, catalogue);
-  // Staff are authorised before their request is parsed (packages/http moves the hooks to onRequest),
+  // Staff are authorised before their request is parsed (routes declare the hooks in onRequest),
   // so a caller without the role gets 403 whatever the body, and learns nothing about its validation.
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {

@@ -40,7 +40,10 @@ function streamCloseCode(player: TestPlayer, tableId: string): Promise<number | 
   const socket = new WebSocket(`${h.url.replace('http', 'ws')}/v1/tables/${tableId}/stream`, { headers: player.headers });
   return new Promise((resolve, reject) => {
     socket.on('message', (data) => {
-      if ((JSON.parse(String(data)) as { type: string }).type === 'welcome') (resolve('welcome'), socket.close());
+      if ((JSON.parse(String(data)) as { type: string }).type === 'welcome') {
+        resolve('welcome');
+        socket.close();
+      }
     });
     socket.once('close', (code) => resolve(code));
     socket.once('error', reject);

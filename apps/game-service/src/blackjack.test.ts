@@ -1,4 +1,3 @@
-import { newId } from '@casino/core';
 import { waitFor } from '@casino/core/testing';
 import { applyBlackjackAction, fortunaBlackjack, handValue, openBlackjackRound, roundRng, testRoundSeed, type BlackjackState, type RoundSeed } from '@casino/games';
 import { findInvariantViolations } from '@casino/ledger';

@@ -3,7 +3,8 @@ import { DomainError, isDomainError } from '@casino/core';
 import type { Redis } from '@casino/db';
 import type { App } from '@casino/http';
 import {
-  actInRound, noteDisconnected, pendingTemporaryTables, playerChannel, tableChannel, tableDetail, tableRules, type RedisPresence, type TablesContext,
+  actInRound, ChatThrottle, noteDisconnected, pendingTemporaryTables, playerChannel, sendChatMessage, tableChannel, tableDetail, tableRules, type RedisPresence,
+  type TablesContext,
 } from '@casino/tables';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -29,12 +30,9 @@ interface Client {
   tableId: string;
   playerId: string;
   connectionId: string;
-  /** When this connection's recent chat messages were sent (a table's chat is not a megaphone). */
-  chatSentAtMs: number[];
+  /** This connection's recent chat messages (a table's chat is not a megaphone). */
+  chat: ChatThrottle;
 }
-
-const chatMessagesPerWindowMax = 5;
-const chatWindowMs = 10_000;
 
 export interface StreamDependencies {
   redis: Redis;
@@ -107,7 +105,7 @@ export class TableStreams {
     if (!playerId) return socket.close(4401, 'a player access token is required'), null;
     const detail = await tableDetail(this.ctx.db, tableId, playerId);
     if (!detail) return socket.close(4404, 'no such table'), null;
-    const client: Client = { socket, tableId, playerId, connectionId: randomUUID(), chatSentAtMs: [] };
+    const client: Client = { socket, tableId, playerId, connectionId: randomUUID(), chat: new ChatThrottle() };
     await this.join(tableChannel(this.deps.prefix, tableId), client);
     await this.join(playerChannel(this.deps.prefix, playerId), client);
     await this.deps.presence.connected(tableId, playerId, client.connectionId);
@@ -183,21 +181,10 @@ async function onMessage(ctx: TablesContext, client: Client, text: string): Prom
   }
   try {
     if (parsed.type === 'ping') return send(client.socket, { type: 'pong' });
-    if (parsed.type === 'chat') return await chat(ctx, client, parsed.text);
+    if (parsed.type === 'chat') return await sendChatMessage(ctx, { tableId: client.tableId, playerId: client.playerId, text: parsed.text }, client.chat);
     const result = await actInRound(ctx, { playerId: client.playerId, roundId: parsed.roundId, actionId: parsed.actionId, action: playerActionOf(parsed.action) });
     send(client.socket, { type: 'action-result', actionId: parsed.actionId, result: actResultOut(result) });
   } catch (error) {
     send(client.socket, { type: 'error', ...('actionId' in parsed ? { actionId: parsed.actionId } : {}), problem: problemOf(error) });
   }
-}
-
-/** Seated players chat; spectators read (004:GAM-R-01). Chat is pushed, not stored. */
-async function chat(ctx: TablesContext, client: Client, text: string): Promise<void> {
-  const seat = await ctx.db.tableSeat.findUnique({ where: { tableId_playerId: { tableId: client.tableId, playerId: client.playerId } } });
-  if (!seat) throw new DomainError('not-seated', 'Spectators see the chat but cannot write in it (004:GAM-R-01).');
-  const nowMs = performance.now();
-  client.chatSentAtMs = client.chatSentAtMs.filter((at) => nowMs - at < chatWindowMs);
-  if (client.chatSentAtMs.length >= chatMessagesPerWindowMax) throw new DomainError('rate-limited', `At most ${chatMessagesPerWindowMax} chat messages per ${chatWindowMs / 1000} seconds.`);
-  client.chatSentAtMs.push(nowMs);
-  await ctx.broadcaster.toTable(client.tableId, { type: 'chat', tableId: client.tableId, seat: seat.seatNo, text, at: ctx.clock.now().toISOString() });
 }

@@ -4,7 +4,7 @@ import {
 } from '@casino/cashier';
 import { isDomainError } from '@casino/core';
 import { defineJob, type Db, type JobDefinition } from '@casino/db';
-import { completeRegistration, type PlayersContext } from '@casino/players';
+import { completeRegistrationAfterVerification, type PlayersContext } from '@casino/players';
 
 export interface CashierJobsOptions {
   cashier: (db: Db) => CashierContext;
@@ -41,10 +41,8 @@ export function cashierJobs(options: CashierJobsOptions): JobDefinition[] {
       version: 1,
       payload: PaymentMethodVerifiedPayloadSchema,
       handle: async ({ playerId, paymentMethodId }, { db }) => {
-        const player = await db.player.findUnique({ where: { id: playerId }, select: { state: true } });
-        if (player?.state !== 'TEMPORARY') return;
         try {
-          await completeRegistration(options.players(db), { playerId, verifiedPaymentMethodId: paymentMethodId });
+          await completeRegistrationAfterVerification(options.players(db), { playerId, verifiedPaymentMethodId: paymentMethodId });
         } catch (error) {
           // A refusal that waits for someone (screening hit, identity not found, 30 days over) ends the job; an outage retries it.
           if (!isDomainError(error) || error.status >= 500) throw error;

@@ -1,15 +1,15 @@
 import {
-  defaultComplianceRules, evaluateMonitoringBatch, MonitoringEventSchema, monitoringEventTopic, monitorEvent, rescreenAllPlayers, ScreeningListUpdatedSchema, screeningListUpdatedTopic, type ComplianceRules,
+  defaultComplianceRules, evaluateMonitoringBatch, MonitoringEventSchema, monitoringEventTopic, monitorEvent, rescreenOnListUpdate, ScreeningListUpdatedSchema, screeningListUpdatedTopic,
+  type ComplianceRules,
 } from '@casino/compliance';
 import { systemClock, type Clock } from '@casino/core';
-import { defineJob, handleOnce, type JobDefinition } from '@casino/db';
+import { defineJob, type JobDefinition } from '@casino/db';
 import type { ScheduledTask } from './runtime.ts';
 
 /**
  * AML monitoring and re-screening (issue 9). A monitoring event from the outbox is stored and the
  * rules evaluated on it (exactly once per message, compliance's `monitorEvent`). A list update
- * re-screens every player; the message is recorded as handled once the run finished, and a run
- * repeated after a crash raises nothing twice (open alerts gain an occurrence, cleared matches stay).
+ * re-screens every player once per message (compliance's `rescreenOnListUpdate`).
  */
 export function complianceJobs(clock: Clock = systemClock, rules: ComplianceRules = defaultComplianceRules): JobDefinition[] {
   return [
@@ -26,10 +26,7 @@ export function complianceJobs(clock: Clock = systemClock, rules: ComplianceRule
       version: 1,
       payload: ScreeningListUpdatedSchema,
       handle: async (_update, { messageId, db }) => {
-        const processed = await db.processedMessage.findUnique({ where: { consumer_messageId: { consumer: screeningListUpdatedTopic, messageId } } });
-        if (processed) return;
-        await rescreenAllPlayers(db, clock.now(), rules);
-        await handleOnce(db, screeningListUpdatedTopic, messageId, async () => undefined);
+        await rescreenOnListUpdate(db, rules, messageId, clock.now());
       },
     }),
   ];

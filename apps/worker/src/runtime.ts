@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { createRedis, relayOutboxBatch, type Db, type JobDefinition, type OutboxMessage, type Redis } from '@casino/db';
+import { createRedis, recordWorkerHeartbeat, relayOutboxBatch, type Db, type JobDefinition, type OutboxMessage, type Redis } from '@casino/db';
 import { Queue, Worker, type Job } from 'bullmq';
 
 export const outboxQueueName = 'outbox';
@@ -75,7 +75,7 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
   outboxWorker.on('failed', (job, error) => options.logger.warn({ jobId: job?.id, topic: job?.name, err: error }, 'job failed'));
 
   const schedules = new Map<string, ScheduledTask>([
-    ['heartbeat', { name: 'heartbeat', everyMs: options.heartbeatIntervalMs, run: (db) => beat(db, workerId) }],
+    ['heartbeat', { name: 'heartbeat', everyMs: options.heartbeatIntervalMs, run: (db) => recordWorkerHeartbeat(db, workerId) }],
     ...options.schedules.map((task) => [task.name, task] as const),
   ]);
   const systemQueue = new Queue(systemQueueName, { connection: systemQueueConnection, prefix });
@@ -122,15 +122,6 @@ async function runJob(job: Job<OutboxJobData>, jobsByTopic: Map<string, JobDefin
   }
   const payload = definition.payload.parse(job.data.payload);
   await definition.handle(payload, { messageId: job.data.messageId, db });
-}
-
-async function beat(db: Db, workerId: string): Promise<void> {
-  const now = new Date();
-  await db.workerHeartbeat.upsert({
-    where: { workerId },
-    create: { workerId, beatAt: now, beats: 1n },
-    update: { beatAt: now, beats: { increment: 1n } },
-  });
 }
 
 /** Runs `step` every `intervalMs` (after the previous run ends) until stopped. */

@@ -5,7 +5,7 @@ import { accountNumbersOf, type CashierContext } from './context.ts';
 import { creditDeposit } from './credit-deposit.ts';
 import { requestHashOf } from './request-hash.ts';
 import { depositView, type DepositView } from './views.ts';
-import { auditStaffAction, staffMark, type StaffActor } from './staff-audit.ts';
+import { auditStaffAction, type StaffActor } from './staff-audit.ts';
 
 export const identityDocumentTypes = ['national-id', 'passport', 'residence-permit'] as const;
 

@@ -3,7 +3,7 @@ import { transaction } from '@casino/db';
 import { looserFields, type CapOverride } from './caps.ts';
 import type { CashierContext } from './context.ts';
 import type { Direction, Instrument } from './rules.ts';
-import { auditStaffAction, staffMark, type StaffActor } from './staff-audit.ts';
+import { auditStaffAction, type StaffActor } from './staff-audit.ts';
 
 export interface SetCapOverrideOptions {
   playerId: string;

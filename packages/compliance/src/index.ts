@@ -28,6 +28,7 @@ export { canonicalJson, toJsonValue, type JsonValue } from './audit/canonical-js
 export { createStaffUser, listStaffUsers, staffPasswordLengthMin, updateStaffUser, type CreatedStaffUser, type CreateStaffUserOptions, type UpdateStaffUserOptions } from './staff/create-staff-user.ts';
 export { loginStaff, type StaffLogin, type StaffLoginOptions } from './staff/login-staff.ts';
 export { findStaffAccess } from './staff/staff-access.ts';
+export { postStaffAdjustment, reverseAsStaff, type StaffAdjustment, type StaffReversal } from './staff/ledger-corrections.ts';
 export { isStaffRoleName, staffRoleNames, type StaffRoleName } from './staff/staff-roles.ts';
 
 export { entryContentHash, nameSimilarity, scoreAdjustmentsBps, ScreeningIndex, type IndexedEntry, type ListEntryData, type ScreenedPerson, type ScreeningMatch, type ScreenOptions } from './screening/matcher.ts';
@@ -37,6 +38,7 @@ export { parseOpenSanctionsEntities } from './screening/import-opensanctions.ts'
 export { parseEuFinancialSanctionsXml } from './screening/import-eu-xml.ts';
 export { fictionalSampleEntries, generateFictionalEntries, sampleListCode } from './screening/sample-list.ts';
 export { currentScreeningIndex, listScreeningLists, loadScreeningList, ScreeningListUpdatedSchema, screeningListUpdatedTopic, type ListSourceFormat, type LoadListOptions, type ScreeningListKind } from './screening/screening-lists.ts';
+export { rescreenOnListUpdate } from './screening/rescreen-on-update.ts';
 export { rescreenAllPlayers, resolveScreeningAlert, screenedPersonOf, screeningRuleCode, screenPlayer, type ScreeningResult, type ScreenPlayerOptions } from './screening/screen-player.ts';
 
 export { eurEquivalentMinor, MonitoringEventSchema, monitoringEventTopic, recordMonitoringEvent, recordPokerHandForMonitoring, type MonitoringEvent, type MonitoringEventInput, type PokerHandResult } from './monitoring/events.ts';

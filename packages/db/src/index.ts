@@ -16,6 +16,7 @@ export { countPendingOutboxMessages, enqueueOutboxMessage, outboxSealedKey, rela
 export { handleOnce, type HandleOnceResult } from './inbox.ts';
 export { createRedis, redisReady, type CreateRedisOptions, type Redis } from './redis.ts';
 export { defineJob, type JobContext, type JobDefinition } from './jobs.ts';
+export { recordWorkerHeartbeat } from './heartbeat.ts';
 export {
   assertLoginAllowed, assertRulesSound as assertLoginThrottleRulesSound, defaultLoginThrottleRules, purgeLoginThrottle, recordLoginFailure, recordLoginSuccess,
   type LoginAttempt, type LoginThrottleRules, type ThrottleBudget,

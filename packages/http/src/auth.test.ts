@@ -33,14 +33,14 @@ async function instance(): Promise<App> {
     readinessChecks: connectionReadinessChecks(connections),
   });
   const Body = z.object({ amount: z.string().regex(/^\d+\.\d{2}$/), nested: z.unknown().optional() });
-  // Listed as preHandler / after a preValidation hook on purpose: the plugin must still authenticate first.
+  // Listed after a preValidation hook on purpose: authentication in onRequest still runs first.
   app.post('/player/deposits', {
     preValidation: async (request) => void JSON.stringify(request.body),
-    preHandler: app.authenticate('player'),
+    onRequest: app.authenticate('player'),
     schema: { body: Body },
   }, async (request) => ({ subject: request.principal!.subject }));
-  app.get('/player/me', { preHandler: app.authenticate('player') }, async (request) => ({ subject: request.principal!.subject }));
-  app.get('/staff/ledger', { preHandler: app.authorizeStaff(['auditor', 'finance']) }, async (request) => ({ roles: request.principal!.roles }));
+  app.get('/player/me', { onRequest: app.authenticate('player') }, async (request) => ({ subject: request.principal!.subject }));
+  app.get('/staff/ledger', { onRequest: app.authorizeStaff(['auditor', 'finance']) }, async (request) => ({ roles: request.principal!.roles }));
   app.post('/staff/cash-deposits', { onRequest: app.authorizeStaff(['support']), schema: { body: Body } }, async () => ({ ok: true }));
   await app.ready();
   return app;
@@ -172,7 +172,7 @@ describe('issue 14 (3): tokens need iss, aud, exp and sub, and exactly one audie
 describe('issue 14 (5): authentication before the body, and deep bodies harmless', () => {
   const deep = (depth: number) => `${'{"nested":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
-  it('issue 14 (5): an unauthenticated request with an invalid body gets 401, not 400 (authenticate listed as preHandler)', async () => {
+  it('issue 14 (5): an unauthenticated request with an invalid body gets 401, not 400 (authenticate listed after a preValidation hook)', async () => {
     expectUnauthorized(await first.inject({ method: 'POST', url: '/player/deposits', payload: { amount: 'lots' } }));
     expectUnauthorized(await first.inject({ method: 'POST', url: '/staff/cash-deposits', payload: { amount: 'lots' } }));
   });
@@ -219,6 +219,27 @@ describe('issue 15: the access token lifetime is one value', () => {
       expect(lifetimeOf(app.issueAccessToken({ audience: 'staff', subject: 's-1' }))).toBe(120);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('issue 15: staff and player authentication declared once, in onRequest', () => {
+  it('issue 15: a route that lists authenticate or authorizeStaff as a preHandler (or preValidation) is refused when it is defined', async () => {
+    for (const stage of ['preHandler', 'preValidation'] as const) {
+      const app = await createHttpApp({
+        service: 'auth-test', version: '0', description: 'auth test', logLevel: 'silent', jwtSecret,
+        principals: createCachedPrincipalResolver({ redis: connections.redis, keyPrefix: connections.redisKeyPrefix, lookups: { staff: async () => null, player: async () => null } }),
+        readinessChecks: connectionReadinessChecks(connections),
+      });
+      try {
+        const define = async () => {
+          app.get('/late', { [stage]: app.authorizeStaff(['auditor']) }, async () => ({}));
+          await app.ready();
+        };
+        await expect(define()).rejects.toThrow(`GET /late: authenticate/authorizeStaff belong in onRequest, not ${stage}`);
+      } finally {
+        await app.close().catch(() => undefined);
+      }
     }
   });
 });

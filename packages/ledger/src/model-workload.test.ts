@@ -18,7 +18,7 @@ import { openAccount, playerWalletSpec, type AccountSpec, type AccountType } fro
 import { IdempotencyKeyReused, InsufficientFunds } from './errors.ts';
 import { HoldAlreadyResolved, release, reserve, settle, type Hold, type HoldId } from './holds.ts';
 import { findInvariantViolations } from './invariants.ts';
-import { post, type Posted, type TransactionKind } from './post.ts';
+import { post, type TransactionKind } from './post.ts';
 import { balance } from './queries.ts';
 import { AlreadyReversed, HoldTransactionNotReversible, reverse } from './reverse.ts';
 import { czk, ledgerFixture, type LedgerFixture } from './test-support.ts';

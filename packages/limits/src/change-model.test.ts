@@ -17,8 +17,6 @@ afterAll(async () => {
 const hourMs = 3_600_000;
 const delayMs = 7 * 24 * hourMs;
 
-type Step = { kind: 'set'; crowns: number | null; afterHours: number } | { kind: 'withdraw'; afterHours: number };
-
 /**
  * The change rules as a few lines of reference model (002:RG-04, RG-06, RG-07, AMB-RG-PENDING): a
  * pending loosening applies at its time; a tightening applies now and drops the pending one; a

@@ -3,6 +3,7 @@
 export { submitApplication, confirmEmail, type ApplicationInput, type ApplicationResult } from './apply.ts';
 export { parseBirthNumber, type BirthNumber, type BirthNumberResult } from './birth-number.ts';
 export { completeRegistration, type CompleteRegistrationRequest } from './complete-registration.ts';
+export { completeRegistrationAfterVerification } from './complete-after-verification.ts';
 export type { PlayersContext } from './context.ts';
 export { login, verifySmsCode, type LoginResult } from './login.ts';
 export {

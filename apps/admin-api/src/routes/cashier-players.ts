@@ -1,7 +1,7 @@
 import {
   chargeMisuseFee, clawBackWin, depositCashAtBranch, listDebts, misuseReport, outstandingDebt, requestWithdrawal, setCapOverride, type CashierContext, type DebtView,
 } from '@casino/cashier';
-import { DebtSchema, debtOut, DepositSchema, depositOut, WithdrawalSchema, withdrawalOut } from '@casino/cashier/wire';
+import { DebtSchema, debtOut, DepositSchema, depositOut, WithdrawalSchema, withdrawalOut } from '@casino/wire/cashier';
 import { Money } from '@casino/core';
 import { moneyOut, type App } from '@casino/http';
 import { z } from 'zod';
@@ -24,7 +24,7 @@ export function cashierPlayerRoutes(app: App, ctx: CashierContext): void {
   const staffId = (request: { principal: { subject: string } | null }) => request.principal!.subject;
 
   app.post('/v1/cashier/cash-deposits', {
-    preHandler: app.authorizeStaff(['support', 'finance', 'admin']),
+    onRequest: app.authorizeStaff(['support', 'finance', 'admin']),
     schema: { tags, security, summary: 'Cash at a branch, after checking the identity document (004:DEP-01, IDV-06): at most 5,000 CZK per 24 hours', headers: IdempotencyHeadersSchema, body: CashDepositBodySchema, response: { 200: DepositSchema, 201: DepositSchema, ...cashierStaffProblems } },
   }, async (request, reply) => {
     const deposit = await depositCashAtBranch(ctx, { ...request.body, idempotencyKey: `staff:${staffId(request)}:${request.headers['idempotency-key']}`, staff: staffActor(request) });
@@ -32,7 +32,7 @@ export function cashierPlayerRoutes(app: App, ctx: CashierContext): void {
   });
 
   app.post('/v1/players/:playerId/withdrawals', {
-    preHandler: app.authorizeStaff(['support', 'admin']),
+    onRequest: app.authorizeStaff(['support', 'admin']),
     schema: { tags, security, summary: 'A withdrawal taken by the hotline, the contact form or the written form, also for a player listed in the register (004:ACC-11)', params: PlayerParamsSchema, headers: IdempotencyHeadersSchema, body: SupportWithdrawalBodySchema, response: { 200: WithdrawalSchema, 201: WithdrawalSchema, ...cashierStaffProblems } },
   }, async (request, reply) => {
     const withdrawal = await requestWithdrawal(ctx, { playerId: request.params.playerId, amount: request.body.amount, idempotencyKey: `staff:${staffId(request)}:${request.headers['idempotency-key']}`, channel: 'SUPPORT', requestedBy: `staff:${staffId(request)}`, staff: staffActor(request) });
@@ -40,7 +40,7 @@ export function cashierPlayerRoutes(app: App, ctx: CashierContext): void {
   });
 
   app.get('/v1/players/:playerId/misuse', {
-    preHandler: app.authorizeStaff(['finance', 'compliance-officer', 'mlro', 'admin']),
+    onRequest: app.authorizeStaff(['finance', 'compliance-officer', 'mlro', 'admin']),
     schema: { tags, security, summary: 'Deposit-withdrawal cycles without play that the misuse rule found (004:ACC-07)', params: PlayerParamsSchema, response: { 200: MisuseReportSchema, ...cashierStaffProblems } },
   }, async (request) => {
     const report = await misuseReport(ctx.db, ctx.rules, request.params.playerId, ctx.clock.now());
@@ -48,7 +48,7 @@ export function cashierPlayerRoutes(app: App, ctx: CashierContext): void {
   });
 
   app.post('/v1/players/:playerId/misuse-fees', {
-    preHandler: app.authorizeStaff(['finance', 'compliance-officer', 'admin']),
+    onRequest: app.authorizeStaff(['finance', 'compliance-officer', 'admin']),
     schema: { tags, security, summary: 'Charge the 5 % misuse fee on the deposits and withdrawals concerned (004:ACC-07); a shortfall becomes a debt', params: PlayerParamsSchema, headers: IdempotencyHeadersSchema, body: MisuseFeeBodySchema, response: { 201: TakenResponseSchema, ...cashierStaffProblems } },
   }, async (request, reply) => {
     const charged = await chargeMisuseFee(ctx, { playerId: request.params.playerId, ...request.body, staff: staffActor(request), idempotencyKey: request.headers['idempotency-key'] });
@@ -56,7 +56,7 @@ export function cashierPlayerRoutes(app: App, ctx: CashierContext): void {
   });
 
   app.post('/v1/players/:playerId/clawbacks', {
-    preHandler: app.authorizeStaff(['finance', 'admin']),
+    onRequest: app.authorizeStaff(['finance', 'admin']),
     schema: { tags, security, summary: 'Take back a wrongly credited win, with notice (004:WIN-04); a shortfall becomes a debt due in 10 days (WIN-05). Once per win', params: PlayerParamsSchema, body: ClawbackBodySchema, response: { 201: TakenResponseSchema, ...cashierStaffProblems } },
   }, async (request, reply) => {
     const taken = await clawBackWin(ctx, { playerId: request.params.playerId, ...request.body, staff: staffActor(request) });
@@ -64,12 +64,12 @@ export function cashierPlayerRoutes(app: App, ctx: CashierContext): void {
   });
 
   app.get('/v1/players/:playerId/debts', {
-    preHandler: app.authorizeStaff(['support', 'finance', 'compliance-officer', 'mlro', 'admin']),
+    onRequest: app.authorizeStaff(['support', 'finance', 'compliance-officer', 'mlro', 'admin']),
     schema: { tags, security, summary: "A player's debts and what is outstanding", params: PlayerParamsSchema, response: { 200: z.object({ outstanding: z.object({ amount: z.string(), currency: z.string() }), debts: z.array(DebtSchema) }), ...cashierStaffProblems } },
   }, async (request) => ({ outstanding: moneyOut(await outstandingDebt(ctx.db, request.params.playerId)), debts: (await listDebts(ctx.db, request.params.playerId)).map(debtOut) }));
 
   app.put('/v1/players/:playerId/cashier-caps/:instrument/:direction', {
-    preHandler: app.authorizeStaff(['finance', 'compliance-officer', 'admin']),
+    onRequest: app.authorizeStaff(['finance', 'compliance-officer', 'admin']),
     schema: { tags, security, summary: "Set a player's caps for one instrument and direction, stricter than the table (004:DEP-03)", params: CapOverrideParamsSchema, body: CapOverrideBodySchema, response: { 204: z.null(), ...cashierStaffProblems } },
   }, async (request, reply) => {
     const { caps, reason } = request.body;

@@ -1,5 +1,5 @@
 import { decideVerification, getOwnershipDocument, listMethodsAwaitingReview, listWithdrawalsForReview, reviewWithdrawal, type CashierContext } from '@casino/cashier';
-import { PaymentMethodSchema, paymentMethodOut, WithdrawalSchema, withdrawalOut } from '@casino/cashier/wire';
+import { PaymentMethodSchema, paymentMethodOut, WithdrawalSchema, withdrawalOut } from '@casino/wire/cashier';
 import type { App } from '@casino/http';
 import { z } from 'zod';
 import { staffActor } from './common.ts';
@@ -17,14 +17,14 @@ export function cashierReviewRoutes(app: App, ctx: CashierContext): void {
   const security = [{ staffToken: [] }];
 
   app.get('/v1/cashier/payment-methods/review-queue', {
-    preHandler: app.authorizeStaff(methodReviewers),
+    onRequest: app.authorizeStaff(methodReviewers),
     schema: { tags, security, summary: 'Payment methods awaiting a verification decision, oldest first', querystring: LimitQuerySchema, response: { 200: z.object({ paymentMethods: z.array(PaymentMethodSchema.extend({ playerId: z.string(), documents: z.array(z.object({ id: z.string(), kind: z.string(), contentType: z.string(), sizeBytes: z.number().int(), submittedAt: z.iso.datetime() })) })) }), ...cashierStaffProblems } },
   }, async (request) => ({
     paymentMethods: (await listMethodsAwaitingReview(ctx.db, request.query.limit)).map((m) => ({ ...paymentMethodOut(m), playerId: m.playerId, documents: m.documents.map((d) => ({ ...d, submittedAt: d.submittedAt.toISOString() })) })),
   }));
 
   app.get('/v1/cashier/payment-methods/:paymentMethodId/documents/:documentId', {
-    preHandler: app.authorizeStaff(methodReviewers),
+    onRequest: app.authorizeStaff(methodReviewers),
     schema: { tags, security, summary: 'A submitted proof of ownership', params: DocumentParamsSchema, response: { 200: DocumentContentSchema, ...cashierStaffProblems } },
   }, async (request) => {
     const document = await getOwnershipDocument(ctx.db, request.params.paymentMethodId, request.params.documentId);
@@ -32,7 +32,7 @@ export function cashierReviewRoutes(app: App, ctx: CashierContext): void {
   });
 
   app.post('/v1/cashier/payment-methods/:paymentMethodId/verification-decision', {
-    preHandler: app.authorizeStaff(methodReviewers),
+    onRequest: app.authorizeStaff(methodReviewers),
     schema: { tags, security, summary: 'Approve (verify) or reject a payment method after reviewing its documents', params: PaymentMethodParamsSchema, body: VerificationDecisionBodySchema, response: { 200: VerificationDecisionResponseSchema, ...cashierStaffProblems } },
   }, async (request) => {
     const decided = await decideVerification(ctx, { paymentMethodId: request.params.paymentMethodId, ...request.body, staff: staffActor(request) });
@@ -40,7 +40,7 @@ export function cashierReviewRoutes(app: App, ctx: CashierContext): void {
   });
 
   app.get('/v1/cashier/withdrawals', {
-    preHandler: app.authorizeStaff(withdrawalReviewers),
+    onRequest: app.authorizeStaff(withdrawalReviewers),
     schema: { tags, security, summary: 'The withdrawal review queue (or approved, sent, overdue ones, or discrepancies with the provider), oldest first', querystring: WithdrawalQueueQuerySchema, response: { 200: z.object({ withdrawals: z.array(StaffWithdrawalSchema) }), ...cashierStaffProblems } },
   }, async (request) => ({
     withdrawals: (await listWithdrawalsForReview(ctx, { status: request.query.status, limit: request.query.limit })).map((w) => ({
@@ -49,7 +49,7 @@ export function cashierReviewRoutes(app: App, ctx: CashierContext): void {
   }));
 
   app.post('/v1/cashier/withdrawals/:withdrawalId/decision', {
-    preHandler: app.authorizeStaff(['finance', 'compliance-officer', 'admin']),
+    onRequest: app.authorizeStaff(['finance', 'compliance-officer', 'admin']),
     schema: { tags, security, summary: 'Approve a withdrawal in review (it goes to the payout job) or reject it (the funds return)', params: WithdrawalParamsSchema, body: WithdrawalDecisionBodySchema, response: { 200: WithdrawalSchema, ...cashierStaffProblems } },
   }, async (request) => withdrawalOut(await reviewWithdrawal(ctx, { withdrawalId: request.params.withdrawalId, ...request.body, staff: staffActor(request) })));
 }

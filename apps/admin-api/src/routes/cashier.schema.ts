@@ -1,5 +1,5 @@
 import { identityDocumentTypes, instruments } from '@casino/cashier';
-import { WithdrawalSchema } from '@casino/cashier/wire';
+import { WithdrawalSchema } from '@casino/wire/cashier';
 import { IdempotencyKeySchema, MoneyInputSchema, MoneyOutputSchema, problemResponses, UuidSchema } from '@casino/http';
 import { z } from 'zod';
 

@@ -14,12 +14,12 @@ export function gameRoundRoutes(app: App, db: Db): void {
   const common = { tags: ['game-rounds'], security: [{ staffToken: [] }] };
 
   app.get('/v1/game-rounds/:roundId', {
-    preHandler: app.authorizeStaff(readers),
+    onRequest: app.authorizeStaff(readers),
     schema: { ...common, summary: 'Recall any round: its record replayed, players and ledger transactions', params: RoundParamsSchema, response: { 200: StaffRecallSchema, ...gameRoundProblems } },
   }, async (request) => recallOut(await recallRound(db, { roundId: request.params.roundId })));
 
   app.get('/v1/players/:playerId/game-rounds', {
-    preHandler: app.authorizeStaff(readers),
+    onRequest: app.authorizeStaff(readers),
     schema: { ...common, summary: "A player's rounds, newest first", params: PlayerParamsSchema, querystring: PageQuerySchema, response: { 200: StaffHistorySchema, ...gameRoundProblems } },
   }, async (request) => {
     const page = await roundHistory(db, { playerId: request.params.playerId, limit: request.query.limit, ...(request.query.after ? { after: request.query.after } : {}) });

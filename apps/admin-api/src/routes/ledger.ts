@@ -1,6 +1,5 @@
-import { appendAuditEntry, type ComplianceContext } from '@casino/compliance';
-import { DomainError, type AccountId, type TransactionId } from '@casino/core';
-import { transaction } from '@casino/db';
+import { postStaffAdjustment, reverseAsStaff, type ComplianceContext } from '@casino/compliance';
+import { DomainError, type AccountId } from '@casino/core';
 import { moneyOut, type App } from '@casino/http';
 import * as ledger from '@casino/ledger';
 import {
@@ -14,8 +13,8 @@ const writers = ['finance', 'admin'] as const;
 
 /**
  * Ledger views for finance and auditors, and the two corrections staff may post: adjustments and
- * reversals, each audited in the transaction that posts it (a replay posts and audits nothing). A
- * refused adjustment (its refusals in order: ledger.postAdjustment) writes neither.
+ * reversals, each audited in the transaction that posts it (compliance's postStaffAdjustment and
+ * reverseAsStaff).
  */
 export function ledgerRoutes(app: App, ctx: ComplianceContext): void {
   const db = ctx.db;
@@ -68,20 +67,7 @@ export function ledgerRoutes(app: App, ctx: ComplianceContext): void {
     onRequest: app.authorizeStaff(writers),
     schema: { tags, security, summary: 'Post a manual adjustment between two accounts', headers: IdempotencyHeadersSchema, body: AdjustmentBodySchema, response: { 200: PostedResponseSchema, 201: PostedResponseSchema, ...ledgerProblems } },
   }, async (request, reply) => {
-    const actor = staffActor(request);
-    const body = request.body;
-    const posted = await transaction(db, async (tx) => {
-      const now = ctx.clock.now();
-      const result = await ledger.postAdjustment(tx, {
-        idempotencyKey: `staff-adjustment:${actor.staffUserId}:${request.headers['idempotency-key']}`,
-        debitAccountId: body.debitAccountId,
-        creditAccountId: body.creditAccountId,
-        amount: body.amount,
-        metadata: { staffUserId: actor.staffUserId, reason: body.reason },
-      }, now);
-      if (!result.replayed) await appendAuditEntry(tx, actor, now, { action: 'ledger.adjustment', subjectType: 'ledger-transaction', subjectId: result.transactionId, reason: body.reason, after: { ...body, amount: body.amount.toJSON() } });
-      return result;
-    });
+    const posted = await postStaffAdjustment(ctx, staffActor(request), { ...request.body, idempotencyKey: request.headers['idempotency-key'] });
     return reply.code(posted.replayed ? 200 : 201).send(posted);
   });
 
@@ -89,19 +75,7 @@ export function ledgerRoutes(app: App, ctx: ComplianceContext): void {
     onRequest: app.authorizeStaff(writers),
     schema: { tags, security, summary: 'Reverse a ledger transaction (its mirror image is posted)', headers: IdempotencyHeadersSchema, body: ReversalBodySchema, response: { 200: PostedResponseSchema, 201: PostedResponseSchema, ...ledgerProblems } },
   }, async (request, reply) => {
-    const actor = staffActor(request);
-    const { transactionId, reason } = request.body;
-    const posted = await transaction(db, async (tx) => {
-      const now = ctx.clock.now();
-      const result = await ledger.reverse(tx, {
-        transactionId: transactionId as TransactionId,
-        reason,
-        idempotencyKey: `staff-reversal:${actor.staffUserId}:${request.headers['idempotency-key']}`,
-        metadata: { staffUserId: actor.staffUserId },
-      }, now);
-      if (!result.replayed) await appendAuditEntry(tx, actor, now, { action: 'ledger.reversal', subjectType: 'ledger-transaction', subjectId: transactionId, reason, after: { reversalTransactionId: result.transactionId } });
-      return result;
-    });
+    const posted = await reverseAsStaff(ctx, staffActor(request), { ...request.body, idempotencyKey: request.headers['idempotency-key'] });
     return reply.code(posted.replayed ? 200 : 201).send(posted);
   });
 }

@@ -1,6 +1,6 @@
-import { MoneyOutputSchema, problemResponses, UuidSchema } from '@casino/http';
+import { problemResponses, UuidSchema } from '@casino/http';
 import { historyPageSizeMax } from '@casino/limits';
-import { HistoryPageSchema, PendingSettingSchema, SettingSchema } from '@casino/limits/wire';
+import { HistoryPageSchema, PendingSettingSchema, SettingSchema } from '@casino/wire/limits';
 import { z } from 'zod';
 
 export const PlayerParamsSchema = z.object({ playerId: UuidSchema });

@@ -2,7 +2,7 @@ import type { Clock } from '@casino/core';
 import type { Db } from '@casino/db';
 import type { App } from '@casino/http';
 import { limitHistory, limitsOverview, type HistoryEntry, type JurisdictionProfile, type LimitsOverview } from '@casino/limits';
-import { historyOut, pendingOut, settingOut } from '@casino/limits/wire';
+import { historyOut, pendingOut, settingOut } from '@casino/wire/limits';
 import { PlayerParamsSchema, SelfLimitsQuerySchema, SelfLimitsResponseSchema, selfLimitsProblems } from './limits.schema.ts';
 
 const readers = ['compliance-officer', 'mlro', 'support', 'auditor', 'admin'] as const;
@@ -10,7 +10,7 @@ const readers = ['compliance-officer', 'mlro', 'support', 'auditor', 'admin'] as
 /** Read-only: a player's self-limitation measures, in force and pending, with their full history (docs/limits.md). */
 export function limitsRoutes(app: App, ctx: { db: Db; clock: Clock; profile: JurisdictionProfile }): void {
   app.get('/v1/players/:playerId/self-limits', {
-    preHandler: app.authorizeStaff(readers),
+    onRequest: app.authorizeStaff(readers),
     schema: {
       tags: ['self-limits'], security: [{ staffToken: [] }], summary: "A player's measures and their history (who, when, old, new, effective from)",
       params: PlayerParamsSchema, querystring: SelfLimitsQuerySchema, response: { 200: SelfLimitsResponseSchema, ...selfLimitsProblems },

@@ -1,4 +1,4 @@
-import { PaymentMethodSchema } from '@casino/cashier/wire';
+import { PaymentMethodSchema } from '@casino/wire/cashier';
 import { terminationGrounds } from '@casino/compliance';
 import { MoneyOutputSchema } from '@casino/http';
 import { z } from 'zod';

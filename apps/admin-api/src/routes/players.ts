@@ -1,5 +1,5 @@
 import { listPaymentMethods } from '@casino/cashier';
-import { paymentMethodOut } from '@casino/cashier/wire';
+import { paymentMethodOut } from '@casino/wire/cashier';
 import { addPlayerNote, playerView, takeAccountAction, type ComplianceContext } from '@casino/compliance';
 import { moneyOut, type App } from '@casino/http';
 import { limitsOverview, type LimitsContext } from '@casino/limits';

@@ -10,13 +10,13 @@ export function recallRoutes(app: App, ctx: TablesContext, rateLimit: { max: num
   const player = app.authenticate('player');
   const me = (request: { principal: { subject: string } | null }) => request.principal!.subject;
 
-  app.get('/v1/me/rounds', { preHandler: player, config: { rateLimit }, schema: { ...common, summary: 'My rounds, newest first (game recall)', querystring: PageQuerySchema, response: { 200: HistoryResponseSchema, ...gameProblems } } },
+  app.get('/v1/me/rounds', { onRequest: player, config: { rateLimit }, schema: { ...common, summary: 'My rounds, newest first (game recall)', querystring: PageQuerySchema, response: { 200: HistoryResponseSchema, ...gameProblems } } },
     async (request) => {
       const page = await roundHistory(ctx.db, { playerId: me(request), limit: request.query.limit, ...(request.query.after ? { after: request.query.after } : {}) });
       return { nextCursor: page.nextCursor, rounds: page.rounds.map(summaryOut) };
     });
 
-  app.get('/v1/me/rounds/:roundId', { preHandler: player, config: { rateLimit }, schema: { ...common, summary: 'One of my rounds, replayed from its record', params: RoundParamsSchema, response: { 200: RecallResponseSchema, ...gameProblems } } },
+  app.get('/v1/me/rounds/:roundId', { onRequest: player, config: { rateLimit }, schema: { ...common, summary: 'One of my rounds, replayed from its record', params: RoundParamsSchema, response: { 200: RecallResponseSchema, ...gameProblems } } },
     async (request) => recallOut(await recallRound(ctx.db, { roundId: request.params.roundId, playerId: me(request) })));
 }
 

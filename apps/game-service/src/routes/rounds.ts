@@ -15,17 +15,17 @@ export function roundRoutes(app: App, ctx: TablesContext, rateLimit: { max: numb
   const me = (request: { principal: { subject: string } | null }) => request.principal!.subject;
 
   app.post('/v1/rounds/:roundId/actions', {
-    preHandler: player, config: { rateLimit },
+    onRequest: player, config: { rateLimit },
     schema: { ...common, summary: 'Bet, confirm or decide in a round (seated players only)', params: RoundParamsSchema, headers: ActionHeadersSchema, body: ActionBodySchema, response: { 200: ActionResponseSchema, ...gameProblems } },
   }, async (request) => actResultOut(await actInRound(ctx, { playerId: me(request), roundId: request.params.roundId, actionId: request.headers['idempotency-key'], action: playerActionOf(request.body) })));
 
   app.get('/v1/me/temporary-tables', {
-    preHandler: player, config: { rateLimit },
+    onRequest: player, config: { rateLimit },
     schema: { ...common, summary: 'Blackjack rounds interrupted by a disconnect, waiting to be finished (004:TEC-03)', response: { 200: TemporaryTablesResponseSchema, ...gameProblems } },
   }, async (request) => ({ temporaryTables: (await pendingTemporaryTables(ctx, me(request))).map(temporaryTableOut) }));
 
   app.post('/v1/me/temporary-tables/:roundId/resume', {
-    preHandler: player, config: { rateLimit },
+    onRequest: player, config: { rateLimit },
     schema: { ...common, summary: 'Resume a temporary table: the same cards and stakes, new dealer cards', params: RoundParamsSchema, response: { 200: ResumedResponseSchema, ...gameProblems } },
   }, async (request) => resumeTemporaryTable(ctx, { playerId: me(request), roundId: request.params.roundId }));
 }

@@ -34,7 +34,7 @@ export function authRoutes(app: App, ctx: PlayersContext, limits: { perMinute: n
   }, async (request) => tokens(await refreshSession(ctx, request.body.refreshToken)));
 
   app.post('/v1/auth/logout', {
-    preHandler: app.authenticate('player'),
+    onRequest: app.authenticate('player'),
     schema: { tags: ['auth'], security: [{ playerToken: [] }], summary: 'Log out: revokes this login\'s refresh tokens', body: RefreshBodySchema, response: { 204: z.null(), ...authProblems } },
   }, async (request, reply) => {
     await endSession(ctx, request.principal!.subject, request.body.refreshToken);

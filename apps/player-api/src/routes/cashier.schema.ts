@@ -1,4 +1,4 @@
-import { DebtSchema } from '@casino/cashier/wire';
+import { DebtSchema } from '@casino/wire/cashier';
 import { IdempotencyKeySchema, MoneyInputSchema, MoneyOutputSchema, problemResponses, UuidSchema } from '@casino/http';
 import { z } from 'zod';
 

@@ -1,6 +1,6 @@
 import { MoneyInputSchema, MoneyOutputSchema, problemResponses } from '@casino/http';
 import { exclusionHoursMax, historyPageSizeMax } from '@casino/limits';
-import { HistoryPageSchema, PendingSettingSchema, SettingSchema } from '@casino/limits/wire';
+import { HistoryPageSchema, PendingSettingSchema, SettingSchema } from '@casino/wire/limits';
 import { z } from 'zod';
 
 export const MeasureParamsSchema = z.object({

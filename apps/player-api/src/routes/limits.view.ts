@@ -1,7 +1,7 @@
 import { Money } from '@casino/core';
 import { moneyOut } from '@casino/http';
 import type { LimitChangeOutcome, LimitsOverview, PlayingTimeToday, SelfExclusionOutcome } from '@casino/limits';
-import { pendingOut, settingOut } from '@casino/limits/wire';
+import { pendingOut, settingOut } from '@casino/wire/limits';
 
 /** The package's results on the wire: money as { amount, currency } in CZK, times as ISO strings, durations in seconds. */
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -52,4 +52,4 @@ export function playingTimeOut(today: PlayingTimeToday) {
   };
 }
 
-export { historyOut } from '@casino/limits/wire';
+export { historyOut } from '@casino/wire/limits';

@@ -1,7 +1,7 @@
 import {
   activatePaymentMethod, containsCardNumber, listPaymentMethods, registerPaymentMethod, removePaymentMethod, renewCard, startVerification, submitOwnershipDocument, type CashierContext,
 } from '@casino/cashier';
-import { PaymentMethodSchema, paymentMethodOut } from '@casino/cashier/wire';
+import { PaymentMethodSchema, paymentMethodOut } from '@casino/wire/cashier';
 import { DomainError } from '@casino/core';
 import { moneyOut, type App } from '@casino/http';
 import type { FastifyRequest } from 'fastify';
@@ -24,16 +24,16 @@ export function paymentMethodRoutes(app: App, ctx: CashierContext): void {
   const player = app.authenticate('player');
   const me = (request: FastifyRequest) => request.principal!.subject;
 
-  app.get('/v1/payment-methods', { preHandler: player, schema: { ...common, summary: 'My payment methods', response: { 200: z.object({ paymentMethods: z.array(PaymentMethodSchema) }), ...paymentMethodProblems } } },
+  app.get('/v1/payment-methods', { onRequest: player, schema: { ...common, summary: 'My payment methods', response: { 200: z.object({ paymentMethods: z.array(PaymentMethodSchema) }), ...paymentMethodProblems } } },
     async (request) => ({ paymentMethods: (await listPaymentMethods(ctx.db, me(request))).map(paymentMethodOut) }));
 
   app.post('/v1/payment-methods', {
-    preValidation: refuseCardNumbers, preHandler: player,
+    preValidation: refuseCardNumbers, onRequest: player,
     schema: { ...common, summary: 'Register a bank account, a card (by its provider token) or another instrument', body: RegisterPaymentMethodBodySchema, response: { 201: PaymentMethodSchema, ...paymentMethodProblems } },
   }, async (request, reply) => reply.code(201).send(paymentMethodOut(await registerPaymentMethod(ctx, { playerId: me(request), method: request.body }))));
 
   app.post('/v1/payment-methods/:paymentMethodId/verifications', {
-    preHandler: player,
+    onRequest: player,
     schema: { ...common, summary: 'Start verifying ownership: 3-D Secure for a card, an offline transfer for a bank account', params: PaymentMethodParamsSchema, body: StartVerificationBodySchema, response: { 202: VerificationStartedSchema, ...paymentMethodProblems } },
   }, async (request, reply) => {
     const started = await startVerification(ctx, { playerId: me(request), paymentMethodId: request.params.paymentMethodId, via: request.body.via });
@@ -42,7 +42,7 @@ export function paymentMethodRoutes(app: App, ctx: CashierContext): void {
   });
 
   app.post('/v1/payment-methods/:paymentMethodId/documents', {
-    bodyLimit: 1_500_000, preHandler: player,
+    bodyLimit: 1_500_000, onRequest: player,
     schema: { ...common, summary: 'Submit a proof of ownership for staff review (never a card image)', params: PaymentMethodParamsSchema, body: DocumentBodySchema, response: { 201: DocumentAcceptedSchema, ...paymentMethodProblems } },
   }, async (request, reply) => {
     const { kind, contentType, contentBase64 } = request.body;
@@ -51,17 +51,17 @@ export function paymentMethodRoutes(app: App, ctx: CashierContext): void {
   });
 
   app.post('/v1/payment-methods/:paymentMethodId/activation', {
-    preHandler: player,
+    onRequest: player,
     schema: { ...common, summary: 'Make this verified method the active one (the previous one is deactivated)', params: PaymentMethodParamsSchema, response: { 200: PaymentMethodSchema, ...paymentMethodProblems } },
   }, async (request) => paymentMethodOut(await activatePaymentMethod(ctx, { playerId: me(request), paymentMethodId: request.params.paymentMethodId })));
 
   app.put('/v1/payment-methods/:paymentMethodId/card', {
-    preValidation: refuseCardNumbers, preHandler: player,
+    preValidation: refuseCardNumbers, onRequest: player,
     schema: { ...common, summary: 'A renewed card: same number, new expiry (no new verification with the same holder, 004:PAY-05)', params: PaymentMethodParamsSchema, body: RenewCardBodySchema, response: { 200: PaymentMethodSchema, ...paymentMethodProblems } },
   }, async (request) => paymentMethodOut(await renewCard(ctx, { playerId: me(request), paymentMethodId: request.params.paymentMethodId, token: request.body.token })));
 
   app.delete('/v1/payment-methods/:paymentMethodId', {
-    preHandler: player,
+    onRequest: player,
     schema: { ...common, summary: 'Remove a payment method', params: PaymentMethodParamsSchema, response: { 204: z.null(), ...paymentMethodProblems } },
   }, async (request, reply) => {
     await removePaymentMethod(ctx, { playerId: me(request), paymentMethodId: request.params.paymentMethodId });

@@ -10,7 +10,7 @@ export function statementRoutes(app: App, reporting: ReportingContext): void {
   const common = { tags: ['me'], security: [{ playerToken: [] }] };
 
   app.get('/v1/me/statement', {
-    preHandler: app.authenticate('player'),
+    onRequest: app.authenticate('player'),
     schema: { ...common, summary: 'My statement: transactions and closed bets, newest first', querystring: StatementQuerySchema, response: { 200: StatementPageSchema, ...statementProblems } },
   }, async (request) => {
     const { before, limit, betsOnly } = request.query;
@@ -19,7 +19,7 @@ export function statementRoutes(app: App, reporting: ReportingContext): void {
   });
 
   app.get('/v1/me/statement.csv', {
-    preHandler: app.authenticate('player'),
+    onRequest: app.authenticate('player'),
     schema: { ...common, summary: 'Download my statement as CSV', querystring: StatementCsvQuerySchema, response: { 200: StatementCsvSchema, ...statementProblems } },
   }, async (request, reply) => {
     const playerId = request.principal!.subject;

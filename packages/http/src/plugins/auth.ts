@@ -135,25 +135,23 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     return [app.authenticate('staff'), authorize];
   });
 
-  app.addHook('onRoute', hoistAuthentication);
+  app.addHook('onRoute', refuseLateAuthentication);
 }
 
 /**
  * Authentication runs before the body is read (issue 14 (5)): an anonymous caller, or staff without
- * the role, gets 401/403 whatever it sends and never reaches the parser or a validator. A route may
- * list the hooks with its preHandlers (where they read naturally); they are moved to onRequest here,
- * for every route of every app, so no route can validate first.
+ * the role, gets 401/403 whatever it sends and never reaches the parser or a validator. Routes declare
+ * `authenticate` and `authorizeStaff` in onRequest, the stage where they run (issue 15: declared
+ * once, where it happens, rather than listed as a preHandler and moved); a route listing one in a
+ * later stage is refused when it is defined, so no route can validate first.
  */
-function hoistAuthentication(route: object): void {
-  const stages = route as Record<'onRequest' | 'preParsing' | 'preValidation' | 'preHandler', unknown>;
-  const hoisted: unknown[] = [];
+function refuseLateAuthentication(route: object): void {
+  const stages = route as Record<'method' | 'url' | 'preParsing' | 'preValidation' | 'preHandler', unknown>;
   for (const stage of ['preParsing', 'preValidation', 'preHandler'] as const) {
-    const hooks = hooksOf(stages[stage]);
-    if (!hooks.some(isAuthenticationHook)) continue;
-    hoisted.push(...hooks.filter(isAuthenticationHook));
-    stages[stage] = hooks.filter((hook) => !isAuthenticationHook(hook));
+    if (hooksOf(stages[stage]).some(isAuthenticationHook)) {
+      throw new Error(`${String(stages.method)} ${String(stages.url)}: authenticate/authorizeStaff belong in onRequest, not ${stage} (authentication runs before the body is read)`);
+    }
   }
-  if (hoisted.length > 0) stages.onRequest = [...hooksOf(stages.onRequest), ...hoisted];
 }
 
 const staffRolesKey = Symbol('casino.staffRoles');
@@ -167,13 +165,11 @@ function hooksOf(hooks: unknown): unknown[] {
   return Array.isArray(hooks) ? hooks : hooks ? [hooks] : [];
 }
 
-/** The staff roles a route admits, read from the `authorizeStaff` hooks in its options; null if it has none. */
-export function declaredStaffRoles(routeOptions: { onRequest?: unknown; preValidation?: unknown; preHandler?: unknown }): readonly StaffRole[] | null {
-  for (const hooks of [routeOptions.onRequest, routeOptions.preValidation, routeOptions.preHandler]) {
-    for (const hook of hooksOf(hooks)) {
-      const roles = (hook as { [staffRolesKey]?: readonly StaffRole[] })[staffRolesKey];
-      if (roles) return roles;
-    }
+/** The staff roles a route admits, read from the `authorizeStaff` hooks in its onRequest; null if it has none. */
+export function declaredStaffRoles(routeOptions: { onRequest?: unknown }): readonly StaffRole[] | null {
+  for (const hook of hooksOf(routeOptions.onRequest)) {
+    const roles = (hook as { [staffRolesKey]?: readonly StaffRole[] })[staffRolesKey];
+    if (roles) return roles;
   }
   return null;
 }

@@ -8,7 +8,7 @@ import { sealBlocks, trialBalance } from '@casino/ledger';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { czechReportingRules } from '../rules.ts';
-import { collect, czk, move, openChart, playerWithWallet, readAll, testReportingContext, type Chart } from '../test-support.ts';
+import { czk, move, openChart, playerWithWallet, readAll, testReportingContext, type Chart } from '../test-support.ts';
 import { expireExports } from './expire-exports.ts';
 import { downloadExport, findExport, readExportManifest } from './read-export.ts';
 import { requestExport } from './request-export.ts';

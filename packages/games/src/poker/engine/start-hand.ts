@@ -5,7 +5,7 @@ import { clockwiseAfterSeat, freezeDraft, indexOfSeat, type Draft } from './draf
 import { InvalidHandOptions } from './illegal-action.ts';
 import { transition } from './machine.ts';
 import { defaultTableRules, validateRakeRule, validateTableRules } from './rules.ts';
-import { allAutomations, type Automation, type BlindAssignment, type HandConfig, type HandState, type SeatedPlayer, type Stakes, type TableRules, type Transition, type Variant } from './types.ts';
+import { allAutomations, type Automation, type BlindAssignment, type HandConfig, type SeatedPlayer, type Stakes, type TableRules, type Transition, type Variant } from './types.ts';
 
 export interface StartHandOptions {
   readonly handId: string;

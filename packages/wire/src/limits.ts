@@ -1,13 +1,10 @@
 import { Money } from '@casino/core';
 import { MoneyOutputSchema, moneyOut } from '@casino/http';
 import { z } from 'zod';
-import type { MeasureKind } from './catalogue.ts';
-import type { HistoryEntry } from './limit-history.ts';
-import type { LimitsOverview } from './limits-overview.ts';
-import type { MeasureSetting } from './measures.ts';
+import type { HistoryEntry, LimitsOverview, MeasureKind, MeasureSetting } from '@casino/limits';
 
 /**
- * How measures look on the wire, for the player and staff APIs alike (`@casino/limits/wire`): money
+ * How measures look on the wire, for the player and staff APIs alike (`@casino/wire/limits`): money
  * limits as CZK { amount, currency }, playing time in minutes, times as ISO 8601. Only the apps import it.
  */
 const iso = (date: Date | null) => date?.toISOString() ?? null;

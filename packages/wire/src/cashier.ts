@@ -1,9 +1,9 @@
-import type { DebtView, DepositView, PaymentMethodView, WithdrawalView } from './views.ts';
+import type { DebtView, DepositView, PaymentMethodView, WithdrawalView } from '@casino/cashier';
 import { MoneyOutputSchema, moneyOut } from '@casino/http';
 import { z } from 'zod';
 
 /**
- * How the cashier's rows look on the wire, for the player and staff APIs alike (`@casino/cashier/wire`):
+ * How the cashier's rows look on the wire, for the player and staff APIs alike (`@casino/wire/cashier`):
  * money as strings, times as ISO 8601, never an account number or a token. Only the apps import it.
  */
 export const PaymentMethodSchema = z.object({
