@@ -42,8 +42,8 @@ beforeAll(async () => {
   app.get('/insufficient', async () => {
     throw new DomainError('insufficient-funds', 'The balance is 10.00 CZK; the stake is 20.00 CZK.', { field: 'body.amount' });
   });
-  app.get('/player-only', { preHandler: app.authenticate('player') }, async (request) => ({ subject: request.principal!.subject }));
-  app.get('/staff-only', { preHandler: app.authenticate('staff') }, async (request) => ({ roles: request.principal!.roles }));
+  app.get('/player-only', { onRequest: app.authenticate('player') }, async (request) => ({ subject: request.principal!.subject }));
+  app.get('/staff-only', { onRequest: app.authenticate('staff') }, async (request) => ({ roles: request.principal!.roles }));
   app.post('/login-echo', async (request) => ({ ok: Boolean(request.body) }));
   app.get('/log-personal-data', async (request) => {
     request.log.info({ player: { birthNumber: '7801011234', email: 'jan@example.cz' }, password: 'S3cr3t-pw!' }, 'registration received');
