@@ -1,7 +1,7 @@
 import {
-  defaultComplianceRules, evaluateMonitoringBatch, MonitoringEventSchema, monitoringEventTopic, monitorEvent, rescreenAllPlayers, ScreeningListUpdatedSchema, screeningListUpdatedTopic, type ComplianceRules,
+  evaluateMonitoringBatch, MonitoringEventSchema, monitoringEventTopic, monitorEvent, rescreenAllPlayers, ScreeningListUpdatedSchema, screeningListUpdatedTopic, type ComplianceRules,
 } from '@casino/compliance';
-import { systemClock, type Clock } from '@casino/core';
+import type { Clock } from '@casino/core';
 import { defineJob, handleOnce, type JobDefinition } from '@casino/db';
 import type { ScheduledTask } from './runtime.ts';
 
@@ -11,7 +11,7 @@ import type { ScheduledTask } from './runtime.ts';
  * re-screens every player; the message is recorded as handled once the run finished, and a run
  * repeated after a crash raises nothing twice (open alerts gain an occurrence, cleared matches stay).
  */
-export function complianceJobs(clock: Clock = systemClock, rules: ComplianceRules = defaultComplianceRules): JobDefinition[] {
+export function complianceJobs(clock: Clock, rules: ComplianceRules): JobDefinition[] {
   return [
     defineJob({
       topic: monitoringEventTopic,
@@ -38,7 +38,7 @@ export function complianceJobs(clock: Clock = systemClock, rules: ComplianceRule
 const batchPlayersMax = 10_000;
 
 /** Nightly batch evaluation of the monitoring rules over the last day (rules tuned since are applied). */
-export function complianceSchedules(everyMs: number, clock: Clock = systemClock, rules: ComplianceRules = defaultComplianceRules): ScheduledTask[] {
+export function complianceSchedules(everyMs: number, clock: Clock, rules: ComplianceRules): ScheduledTask[] {
   return [{
     name: 'aml-monitoring-batch',
     everyMs,

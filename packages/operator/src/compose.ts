@@ -29,7 +29,8 @@ export type Registers = MinistryRegisters & ExcludedPersonsRegister;
 
 export interface ComposeOptions {
   config: PlatformConfig;
-  connections: { db: Db; redis?: Redis };
+  /** The app's connections; the worker passes none and gives each context its job's database handle. */
+  connections?: { db?: Db };
   /** Tests pass a controllable clock; the system clock otherwise. */
   clock?: Clock;
   /** Instead of the configured profile's module (tests of the validation and of tuned rules); validated the same. */
@@ -68,7 +69,7 @@ export interface Platform {
   cashier(db?: Db): CashierContext;
   compliance(db?: Db): ComplianceContext;
   reporting(db?: Db): ReportingContext;
-  tables(wiring: TablesWiring, db?: Db): TablesContext;
+  tables(wiring: TablesWiring, db?: Db): TablesContext & { presence: RedisPresence };
 }
 
 /** The profile OPERATOR_PROFILE names, validated: a broken one stops start-up (a ConfigError naming the setting). */
@@ -84,7 +85,13 @@ export function resolveProfile(config: Pick<PlatformConfig, 'OPERATOR_PROFILE'>,
  * hand, so a second operator is a second profile module, not an edit in every app.
  */
 export function composeContexts(options: ComposeOptions): Platform {
-  const { config, connections } = options;
+  const { config } = options;
+  const appDb = options.connections?.db;
+  const dbOr = (db: Db | undefined): Db => {
+    const chosen = db ?? appDb;
+    assert(chosen !== undefined, 'composeContexts: no database handle (the worker passes its job\'s)');
+    return chosen;
+  };
   const profile = resolveProfile(config, options.profile);
   const clock = options.clock ?? systemClock;
   const need = (name: keyof PlatformConfig): string => {
@@ -102,8 +109,8 @@ export function composeContexts(options: ComposeOptions): Platform {
   const guards = once(() => options.guards ?? createPlatformGuards({ clock, limitsProfile: profile.limits, complianceRules: profile.compliance }));
   const enforcement = (): EnforcementContext => ({ clock, profile: profile.limits });
 
-  const players = (db: Db = connections.db): PlayersContext => ({
-    db, clock, rules: profile.players, limitsProfile: profile.limits, pii: pii(), registers: registers(), screening: { screen: screenPlayer }, publicBaseUrl: need('PUBLIC_BASE_URL'),
+  const players = (db?: Db): PlayersContext => ({
+    db: dbOr(db), clock, rules: profile.players, limitsProfile: profile.limits, pii: pii(), registers: registers(), screening: { screen: screenPlayer }, publicBaseUrl: need('PUBLIC_BASE_URL'),
   });
   return {
     profile,
@@ -112,18 +119,18 @@ export function composeContexts(options: ComposeOptions): Platform {
     registers,
     paymentProvider,
     players,
-    limits: (db = connections.db) => ({ db, clock, profile: profile.limits, accounts: playerAccountsFor(players(db)), register: registers() }),
+    limits: (db) => ({ db: dbOr(db), clock, profile: profile.limits, accounts: playerAccountsFor(players(db)), register: registers() }),
     enforcement,
-    cashier: (db = connections.db) => createCashierContext({
-      db, clock, rules: profile.cashier, guards: guards(), providerName: need('PSP_PROVIDER_NAME'),
+    cashier: (db) => createCashierContext({
+      db: dbOr(db), clock, rules: profile.cashier, guards: guards(), providerName: need('PSP_PROVIDER_NAME'),
       // Only apps configured with the provider's URL call it (the player API and the worker); webhooks do not.
       ...(options.paymentProvider || config.PSP_URL ? { provider: paymentProvider() } : {}),
       ...(config.PII_ENCRYPTION_KEY ? { accountNumbers: pii() } : {}),
     }),
-    compliance: (db = connections.db) => ({ db, clock, rules: profile.compliance, secrets: pii() }),
-    reporting: (db = connections.db) => ({ db, clock, rules: profile.reporting }),
-    tables: (wiring, db = connections.db) => ({
-      db, clock, limits: enforcement(),
+    compliance: (db) => ({ db: dbOr(db), clock, rules: profile.compliance, secrets: pii() }),
+    reporting: (db) => ({ db: dbOr(db), clock, rules: profile.reporting }),
+    tables: (wiring, db) => ({
+      db: dbOr(db), clock, limits: enforcement(),
       broadcaster: new RedisTableBroadcaster(wiring.redis, wiring.prefix),
       presence: new RedisPresence(wiring.redis, wiring.prefix, wiring.presenceTtlMs),
       newSeed: options.newSeed ?? createRoundSeed,
