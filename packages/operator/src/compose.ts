@@ -122,7 +122,7 @@ export function composeContexts(options: ComposeOptions): Platform {
     limits: (db) => ({ db: dbOr(db), clock, profile: profile.limits, accounts: playerAccountsFor(players(db)), register: registers() }),
     enforcement,
     cashier: (db) => createCashierContext({
-      db: dbOr(db), clock, rules: profile.cashier, guards: guards(), providerName: need('PSP_PROVIDER_NAME'),
+      db: dbOr(db), clock, rules: profile.cashier, currency: profile.currency, guards: guards(), providerName: need('PSP_PROVIDER_NAME'),
       // Only apps configured with the provider's URL call it (the player API and the worker); webhooks do not.
       ...(options.paymentProvider || config.PSP_URL ? { provider: paymentProvider() } : {}),
       ...(config.PII_ENCRYPTION_KEY ? { accountNumbers: pii() } : {}),
