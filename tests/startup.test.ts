@@ -58,6 +58,12 @@ describe('start-up', () => {
     expect(result.stderr).toMatch(/integer/i);
   });
 
+  it('issue 15: stops with exit 1 naming OPERATOR_PROFILE and the profiles there are when it names none of them', async () => {
+    const result = await runToExit({ ...baseEnv(1), OPERATOR_PROFILE: 'CZ-XX' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/OPERATOR_PROFILE: expected one of CZ-FO, CZ-PS, got "CZ-XX"/);
+  });
+
   it('stops with exit 1 naming JWT_SECRET when it is missing, without printing other secrets', async () => {
     const env = baseEnv(1);
     delete env.JWT_SECRET;

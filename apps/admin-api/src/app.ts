@@ -1,10 +1,9 @@
-import { createCashierContext, type CashierGuards } from '@casino/cashier';
-import { defaultComplianceRules, findStaffAccess, type ComplianceContext, type ComplianceRules } from '@casino/compliance';
-import { systemClock, type Clock } from '@casino/core';
+import type { CashierGuards } from '@casino/cashier';
+import { findStaffAccess, type ComplianceRules } from '@casino/compliance';
+import type { Clock } from '@casino/core';
 import { createServiceApp, declaredStaffRoles, type App, type ServiceConnections, type StaffRole } from '@casino/http';
-import { czechProfile } from '@casino/limits';
-import { PiiProtector } from '@casino/players';
-import { czechReportingRules, type ReportingRules } from '@casino/reporting';
+import { composeContexts, resolveProfile, type OperatorProfile, type Platform } from '@casino/operator';
+import type { ReportingRules } from '@casino/reporting';
 import type { AdminApiConfig } from './config.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { caseRoutes } from './routes/cases.ts';
@@ -28,11 +27,21 @@ export interface AdminApiOptions {
   redisKeyPrefix?: string;
   /** Tests pass a controllable clock. */
   clock?: Clock;
+  /** Instead of the module OPERATOR_PROFILE names (tests); validated the same way. */
+  profile?: OperatorProfile;
+  /** The profile's compliance rules, tuned (tests). */
   rules?: ComplianceRules;
   /** The cashier's limits and compliance port; the platform's own (packages/cashier) by default. */
   guards?: CashierGuards;
-  /** Exports, reports and retention (issue 10); tests shrink the limits. */
+  /** The profile's exports, reports and retention rules (issue 10), tuned: tests shrink the limits. */
   reportingRules?: ReportingRules;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The contexts this app runs with, from the composition root (tests read the profile from it). */
+    platform: Platform;
+  }
 }
 
 /** A route as the app declares it: the staff roles it admits, or public (staff login). */
@@ -53,7 +62,14 @@ export function adminRoutes(app: App): readonly AdminRoute[] {
 /** Admin API: staff login and roles, the audit log, player view and actions, compliance, limits, the cashier's staff work, the ledger. */
 export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   const { config, connections } = options;
-  const clock = options.clock ?? systemClock;
+  // Tests tune one package's rules of the configured profile; the result is validated like any profile.
+  const profile = options.profile ?? resolveProfile(config);
+  const platform = composeContexts({
+    config, connections,
+    profile: { ...profile, ...(options.rules ? { compliance: options.rules } : {}), ...(options.reportingRules ? { reporting: options.reportingRules } : {}) },
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.guards ? { guards: options.guards } : {}),
+  });
   const app = await createServiceApp({
     service: 'admin-api',
     description: 'Back office for staff: compliance, support, finance and auditor exports, with roles and an audit trail.',
@@ -73,26 +89,20 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
       catalogue.push({ method, url: route.url, roles: declaredStaffRoles(route), public: (route.config as { public?: boolean } | undefined)?.public === true });
     }
   });
-  const pii = new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY });
-  const ctx: ComplianceContext = { db: connections.db, clock, rules: options.rules ?? defaultComplianceRules, secrets: pii };
-  const cashier = createCashierContext({
-    db: connections.db,
-    clock,
-    providerName: config.PSP_PROVIDER_NAME,
-    accountNumbers: pii,
-    ...(options.guards ? { guards: options.guards } : {}),
-  });
+  app.decorate('platform', platform);
+  const ctx = platform.compliance();
+  const cashier = platform.cashier();
   ledgerRoutes(app, ctx);
   staffRoutes(app, ctx);
   auditRoutes(app, ctx);
-  playerRoutes(app, ctx, { db: connections.db, clock, profile: czechProfile });
+  playerRoutes(app, ctx, { db: connections.db, clock: platform.clock, profile: platform.profile.limits });
   screeningRoutes(app, ctx);
   monitoringRoutes(app, ctx);
   caseRoutes(app, ctx);
-  limitsRoutes(app, { db: connections.db, clock, profile: czechProfile });
+  limitsRoutes(app, { db: connections.db, clock: platform.clock, profile: platform.profile.limits });
   cashierReviewRoutes(app, cashier);
   cashierPlayerRoutes(app, cashier);
-  const reporting = { db: ctx.db, clock: ctx.clock, rules: options.reportingRules ?? czechReportingRules };
+  const reporting = platform.reporting();
   exportRoutes(app, reporting);
   reportRoutes(app, reporting);
   retentionRoutes(app, reporting);

@@ -33,7 +33,7 @@ beforeAll(async () => {
   // through tokens; the login test creates its user through the API instead.
   [officer, mlro, support, auditor] = await Promise.all([createTestStaff(ctx, ['compliance-officer']), createTestStaff(ctx, ['mlro']), createTestStaff(ctx, ['support']), createTestStaff(ctx, ['auditor'])]);
   worker = await startWorkerRuntime({
-    db: connections.db, redisUrl: connections.redisUrl, queuePrefix: connections.redisKeyPrefix, jobs: complianceJobs(clock), schedules: [],
+    db: connections.db, redisUrl: connections.redisUrl, queuePrefix: connections.redisKeyPrefix, jobs: complianceJobs(clock, defaultComplianceRules), schedules: [],
     logger: { warn: () => undefined, error: () => undefined }, relayIntervalMs: 50, relayBatchSizeMax: 50, heartbeatIntervalMs: 60_000, concurrency: 2,
   });
   await ledger.openOperatorAccounts(connections.db, ['CZK'], 2);

@@ -1,7 +1,10 @@
 import { parseConfig, portVar, secretVar, serviceConfigSchema } from '@casino/core';
+import { operatorConfigSchema } from '@casino/operator';
 import { z } from 'zod';
 
 export const adminApiConfigSchema = serviceConfigSchema.extend({
+  /** Which operator profile (currency, time zone, every package's rules) the service runs as (issue 15). */
+  ...operatorConfigSchema.shape,
   ADMIN_API_PORT: portVar(3002),
   /** Keys of personal data at rest (the identity document checked at a cash deposit is kept as a keyed hash). */
   PII_ENCRYPTION_KEY: secretVar(44),

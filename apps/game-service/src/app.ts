@@ -1,10 +1,9 @@
 import websocket from '@fastify/websocket';
-import { systemClock, type Clock } from '@casino/core';
-import { createRoundSeed } from '@casino/games';
+import type { Clock } from '@casino/core';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
-import { czechProfile } from '@casino/limits';
+import { composeContexts, type OperatorProfile, type Platform } from '@casino/operator';
 import { findPlayerAccess } from '@casino/players';
-import { RedisPresence, RedisTableBroadcaster, releaseHeldWins, runDueRounds, type TablesContext } from '@casino/tables';
+import { releaseHeldWins, runDueRounds, type TablesContext } from '@casino/tables';
 import type { GameServiceConfig } from './config.ts';
 import { recallRoutes } from './routes/recall.ts';
 import { roundRoutes } from './routes/rounds.ts';
@@ -20,6 +19,8 @@ export interface GameServiceOptions {
   clock?: Clock;
   /** Tests and benchmarks may pass deterministic seeds; production draws from the CSPRNG. */
   newSeed?: TablesContext['newSeed'];
+  /** Instead of the module OPERATOR_PROFILE names (tests); validated the same way. */
+  profile?: OperatorProfile;
 }
 
 /** Drives the rounds whose timers ran out; server.ts starts it, tests call runOnce. */
@@ -33,6 +34,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     gameScheduler: GameScheduler;
     tablesContext: TablesContext;
+    /** The contexts this app runs with, from the composition root (tests read the profile from it). */
+    platform: Platform;
   }
 }
 
@@ -43,7 +46,12 @@ const presenceTtlMs = 15_000;
 export async function buildGameService(options: GameServiceOptions): Promise<App> {
   const { config, connections } = options;
   const prefix = options.redisKeyPrefix ?? 'casino';
-  const clock = options.clock ?? systemClock;
+  const platform = composeContexts({
+    config, connections,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.profile ? { profile: options.profile } : {}),
+    ...(options.newSeed ? { newSeed: options.newSeed } : {}),
+  });
   const app = await createServiceApp({
     service: 'game-service',
     description: 'Lobby, roulette and blackjack tables and rounds; every stake and win posts to the ledger.',
@@ -52,11 +60,8 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
     principals: { player: (playerId) => findPlayerAccess(connections.db, playerId) },
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  const presence = new RedisPresence(connections.redis, prefix, presenceTtlMs);
-  const ctx: TablesContext = {
-    db: connections.db, clock, limits: { clock, profile: czechProfile }, broadcaster: new RedisTableBroadcaster(connections.redis, prefix), presence,
-    newSeed: options.newSeed ?? createRoundSeed,
-  };
+  const ctx = platform.tables({ redis: connections.redis, prefix, presenceTtlMs });
+  const { presence } = ctx;
   const rateLimit = { max: config.GAME_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
   const scheduler = createScheduler(app, ctx, config.GAME_SCHEDULER_TICK_MS);
   tableRoutes(app, ctx, rateLimit);
@@ -67,6 +72,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   presenceTimer.unref();
   app.decorate('gameScheduler', scheduler);
   app.decorate('tablesContext', ctx);
+  app.decorate('platform', platform);
   app.addHook('onClose', async () => {
     clearInterval(presenceTimer);
     await hub.close();

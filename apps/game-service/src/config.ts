@@ -1,7 +1,10 @@
 import { intVar, parseConfig, portVar, serviceConfigSchema } from '@casino/core';
+import { operatorConfigSchema } from '@casino/operator';
 import type { z } from 'zod';
 
 export const gameServiceConfigSchema = serviceConfigSchema.extend({
+  /** Which operator profile (currency, time zone, every package's rules) the service runs as (issue 15). */
+  ...operatorConfigSchema.shape,
   GAME_SERVICE_PORT: portVar(3003),
   /** How often the scheduler looks for rounds whose timer ran out (betting time, decision time). */
   GAME_SCHEDULER_TICK_MS: intVar(200, { min: 10, max: 10_000 }),

@@ -14,7 +14,8 @@ import type { App } from '@casino/http';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { createTestConnections, testServiceEnv, type TestConnections } from '@casino/http/testing';
 import * as ledger from '@casino/ledger';
-import { czechProfile, recordRegistrationDecisions, resolveRegistrationDecisions } from '@casino/limits';
+import { recordRegistrationDecisions, resolveRegistrationDecisions } from '@casino/limits';
+import { czFoProfile, type OperatorProfile } from '@casino/operator';
 import { creditTemporaryDeposit } from '@casino/players';
 import { createTable, type TableConfig, type TableDefinition } from '@casino/tables';
 import WebSocket from 'ws';
@@ -71,12 +72,14 @@ export interface TestSocket {
 
 let sequence = 0;
 
-export async function startGameHarness(start = new Date('2026-11-24T10:00:00Z')): Promise<GameHarness> {
+export async function startGameHarness(start = new Date('2026-11-24T10:00:00Z'), options: { profile?: OperatorProfile } = {}): Promise<GameHarness> {
+  // The service runs as this profile (OPERATOR_PROFILE's default, CZ-FO, unless a test chooses); players are made by its rules.
+  const profile = options.profile ?? czFoProfile;
   const connections = await createTestConnections();
   const { db } = connections;
   const clock = new ManualClock(start);
-  await ledger.openOperatorAccounts(db, ['CZK'], 2);
-  const psp = await ledger.openAccount(db, ledger.paymentProviderClearingSpec('sandbox-psp', 'CZK', 2));
+  await ledger.openOperatorAccounts(db, [profile.currency], 2);
+  const psp = await ledger.openAccount(db, ledger.paymentProviderClearingSpec('sandbox-psp', profile.currency, 2));
   const seeds = { next: [] as RoundSeed[], used: [] as RoundSeed[] };
   const newSeed = () => {
     const seed = seeds.next.shift() ?? testRoundSeed(`harness-${process.pid}-${++sequence}-${newId()}`);
@@ -85,7 +88,7 @@ export async function startGameHarness(start = new Date('2026-11-24T10:00:00Z'))
   };
   const config = loadGameServiceConfig(testServiceEnv({ GAME_RATE_LIMIT_PER_MINUTE: '1000000' }));
   const build = async () => {
-    const built = await buildGameService({ config, connections, redisKeyPrefix: connections.redisKeyPrefix, clock, newSeed });
+    const built = await buildGameService({ config, connections, redisKeyPrefix: connections.redisKeyPrefix, clock, newSeed, profile });
     const address = await built.listen({ host: '127.0.0.1', port: 0 });
     return { built, address };
   };
@@ -108,19 +111,19 @@ export async function startGameHarness(start = new Date('2026-11-24T10:00:00Z'))
           registerStatus: 'NOT_LISTED', termsVersion: 'test', termsAcceptedAt: now, gamePlanVersion: 'test', gamePlanAcceptedAt: now, createdAt: now, updatedAt: now,
         },
       });
-      const stakeDayMinor = options.stakeDay ? Money.of(options.stakeDay, 'CZK').toMinor() : null;
-      const decisions = resolveRegistrationDecisions(czechProfile, czechProfile.registrationMeasures.map((m) => {
+      const stakeDayMinor = options.stakeDay ? Money.of(options.stakeDay, profile.currency).toMinor() : null;
+      const decisions = resolveRegistrationDecisions(profile.limits, profile.limits.registrationMeasures.map((m) => {
         if (m.code === 'stake:day' && stakeDayMinor !== null) return { measure: m.code, decision: 'set' as const, amountMinor: stakeDayMinor };
         if (m.code === 'playing-time:day' && options.playingTimeDayMinutes) return { measure: m.code, decision: 'set' as const, durationMinutes: options.playingTimeDayMinutes };
         return { measure: m.code, decision: 'refused' as const };
       }), clock);
-      const spec = ledger.playerWalletSpec(playerId, registered ? 'cash' : 'temporary', 'CZK');
+      const spec = ledger.playerWalletSpec(playerId, registered ? 'cash' : 'temporary', profile.currency);
       const wallet = (await ledger.openAccount(db, spec)).id;
       await transaction(db, async (tx) => {
         await recordRegistrationDecisions(tx, playerId, decisions, now);
-        if (!registered) await tx.temporaryAccount.create({ data: { playerId, walletAccountId: wallet, openedAt: now, deadlineAt: new Date(now.getTime() + 30 * 86_400_000), depositCapMinor: 300_000n } });
+        if (!registered) await tx.temporaryAccount.create({ data: { playerId, walletAccountId: wallet, openedAt: now, deadlineAt: new Date(now.getTime() + 30 * 86_400_000), depositCapMinor: profile.players.temporaryAccount.depositCapMinor } });
       });
-      const amount = Money.of(options.deposit ?? '1000.00', 'CZK');
+      const amount = Money.of(options.deposit ?? '1000.00', profile.currency);
       await transaction(db, (tx) => registered
         ? ledger.transfer(tx, { idempotencyKey: `fund:${playerId}`, kind: 'DEPOSIT', debitAccountId: psp.id, creditAccountId: wallet, amount }, clock.now())
         : creditTemporaryDeposit(tx, { playerId, amount, channel: 'cashless', sourceAccountId: psp.id, idempotencyKey: `fund:${playerId}` }, clock.now()));

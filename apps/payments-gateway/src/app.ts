@@ -1,7 +1,7 @@
-import { createCashierContext, type CashierGuards } from '@casino/cashier';
-import { systemClock, type Clock } from '@casino/core';
+import type { CashierGuards } from '@casino/cashier';
+import type { Clock } from '@casino/core';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
-import { PiiProtector } from '@casino/players';
+import { composeContexts, type OperatorProfile, type Platform } from '@casino/operator';
 import type { PaymentsGatewayConfig } from './config.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 
@@ -14,12 +14,26 @@ export interface PaymentsGatewayOptions {
   clock?: Clock;
   /** The cashier's limits and compliance port; the platform's own (packages/cashier) by default. */
   guards?: CashierGuards;
+  /** Instead of the module OPERATOR_PROFILE names (tests); validated the same way. */
+  profile?: OperatorProfile;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The contexts this app runs with, from the composition root (tests read the profile from it). */
+    platform: Platform;
+  }
 }
 
 /** Payments gateway: the payment provider's signed webhooks (payouts are sent by the worker's job). */
 export async function buildPaymentsGateway(options: PaymentsGatewayOptions): Promise<App> {
   const { config, connections } = options;
-  const clock = options.clock ?? systemClock;
+  const platform = composeContexts({
+    config, connections,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.profile ? { profile: options.profile } : {}),
+    ...(options.guards ? { guards: options.guards } : {}),
+  });
   const app = await createServiceApp({
     service: 'payments-gateway',
     description: 'Signed webhooks from payment providers: payments, payouts, refunds, chargebacks, verifications.',
@@ -27,13 +41,8 @@ export async function buildPaymentsGateway(options: PaymentsGatewayOptions): Pro
     connections,
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
   });
-  const ctx = createCashierContext({
-    db: connections.db,
-    clock,
-    providerName: config.PSP_PROVIDER_NAME,
-    accountNumbers: new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY }),
-    ...(options.guards ? { guards: options.guards } : {}),
-  });
+  app.decorate('platform', platform);
+  const ctx = platform.cashier();
   webhookRoutes(app, ctx, { secrets: config.PSP_WEBHOOK_SECRETS.split(',') });
   return app;
 }

@@ -1,7 +1,10 @@
 import { parseConfig, portVar, secretVar, serviceConfigSchema } from '@casino/core';
+import { operatorConfigSchema } from '@casino/operator';
 import { z } from 'zod';
 
 export const paymentsGatewayConfigSchema = serviceConfigSchema.extend({
+  /** Which operator profile (currency, time zone, every package's rules) the service runs as (issue 15). */
+  ...operatorConfigSchema.shape,
   PAYMENTS_GATEWAY_PORT: portVar(3004),
   /** The provider whose webhooks arrive at /v1/webhooks/<name>; its ledger clearing account has the same name. */
   PSP_PROVIDER_NAME: z.string().regex(/^[a-z][a-z0-9-]{1,38}$/).default('sandbox-psp'),

@@ -1,10 +1,9 @@
-import { createCashierContext, createPaymentProviderClient, type CashierGuards, type PaymentProvider } from '@casino/cashier';
-import { systemClock, type Clock } from '@casino/core';
-import { createMinistryRegistersClient, screenPlayer } from '@casino/compliance';
+import type { CashierGuards, PaymentProvider } from '@casino/cashier';
+import type { Clock } from '@casino/core';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
-import { czechProfile, type ExcludedPersonsRegister, type LimitsContext } from '@casino/limits';
-import { czechPlayerRules, findPlayerAccess, PiiProtector, playerAccountsFor, type MinistryRegisters, type PlayersContext } from '@casino/players';
-import { czechReportingRules } from '@casino/reporting';
+import type { ExcludedPersonsRegister } from '@casino/limits';
+import { composeContexts, type OperatorProfile, type Platform } from '@casino/operator';
+import { findPlayerAccess, type MinistryRegisters } from '@casino/players';
 import type { PlayerApiConfig } from './config.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cashierRoutes } from './routes/cashier.ts';
@@ -27,12 +26,29 @@ export interface PlayerApiOptions {
   paymentProvider?: PaymentProvider;
   /** The cashier's limits and compliance port; the platform's own (packages/cashier) by default. */
   guards?: CashierGuards;
+  /** Instead of the module OPERATOR_PROFILE names (tests); validated the same way. */
+  profile?: OperatorProfile;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The contexts this app runs with, from the composition root (tests read the profile from it). */
+    platform: Platform;
+  }
 }
 
 /** Player API: registration, login, the player's own account, self-limitation measures, payment methods and the cashier. */
 export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
   const { config, connections } = options;
-  const clock = options.clock ?? systemClock;
+  // Before anything listens: a profile that breaks an invariant stops start-up here (issue 15).
+  const platform = composeContexts({
+    config, connections,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.profile ? { profile: options.profile } : {}),
+    ...(options.registers ? { registers: options.registers } : {}),
+    ...(options.paymentProvider ? { paymentProvider: options.paymentProvider } : {}),
+    ...(options.guards ? { guards: options.guards } : {}),
+  });
   const app = await createServiceApp({
     service: 'player-api',
     description: 'Registration, login, profile, self-limitation measures, payment methods, cashier and history for players.',
@@ -42,33 +58,15 @@ export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
     // A blocked, closed or cancelled account's tokens are refused on the next request.
     principals: { player: (playerId) => findPlayerAccess(connections.db, playerId) },
   });
-  const registers = options.registers ?? createMinistryRegistersClient({ baseUrl: config.MF_REGISTERS_URL, clock });
-  const pii = new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY });
-  const ctx: PlayersContext = {
-    db: connections.db,
-    clock,
-    rules: czechPlayerRules,
-    limitsProfile: czechProfile,
-    pii,
-    registers,
-    screening: { screen: screenPlayer },
-    publicBaseUrl: config.PUBLIC_BASE_URL,
-  };
-  const limits: LimitsContext = { db: connections.db, clock, profile: czechProfile, accounts: playerAccountsFor(ctx), register: registers };
+  app.decorate('platform', platform);
+  const ctx = platform.players();
   registrationRoutes(app, ctx, { perMinute: config.REGISTRATION_RATE_LIMIT_PER_MINUTE });
   authRoutes(app, ctx, { perMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE });
   meRoutes(app, ctx);
-  limitsRoutes(app, limits);
-  const cashier = createCashierContext({
-    db: connections.db,
-    clock,
-    providerName: config.PSP_PROVIDER_NAME,
-    provider: options.paymentProvider ?? createPaymentProviderClient({ name: config.PSP_PROVIDER_NAME, baseUrl: config.PSP_URL }),
-    accountNumbers: pii,
-    ...(options.guards ? { guards: options.guards } : {}),
-  });
+  limitsRoutes(app, platform.limits());
+  const cashier = platform.cashier();
   paymentMethodRoutes(app, cashier);
   cashierRoutes(app, cashier);
-  statementRoutes(app, { db: connections.db, clock, rules: czechReportingRules });
+  statementRoutes(app, platform.reporting());
   return app;
 }

@@ -1,5 +1,5 @@
 /** Helpers for the cashier's tests over HTTP: payment methods, the sandbox provider, players with a full account. */
-import { defaultComplianceRules, type StaffRoleName } from '@casino/compliance';
+import type { StaffRoleName } from '@casino/compliance';
 import { createTestStaff, testSecretBox } from '@casino/compliance/testing';
 import { Money, newId, systemClock, type AccountId } from '@casino/core';
 import { transaction } from '@casino/db';
@@ -31,7 +31,7 @@ function staffUserFor(h: Harness, roles: string[]): Promise<string> {
   const byRoles = staffUsers.get(h) ?? new Map<string, Promise<string>>();
   staffUsers.set(h, byRoles);
   const key = [...roles].sort().join(',');
-  const ctx = { db: h.connections.db, clock: systemClock, rules: defaultComplianceRules, secrets: testSecretBox };
+  const ctx = { db: h.connections.db, clock: systemClock, rules: h.platform.profile.compliance, secrets: testSecretBox };
   if (!byRoles.has(key)) byRoles.set(key, createTestStaff(ctx, roles as StaffRoleName[]).then((staff) => staff.staffUserId));
   return byRoles.get(key)!;
 }

@@ -1,7 +1,10 @@
 import { intVar, parseConfig, portVar, secretVar, serviceConfigSchema, urlVar } from '@casino/core';
+import { operatorConfigSchema } from '@casino/operator';
 import { z } from 'zod';
 
 export const playerApiConfigSchema = serviceConfigSchema.extend({
+  /** Which operator profile (currency, time zone, every package's rules) the service runs as (issue 15). */
+  ...operatorConfigSchema.shape,
   PLAYER_API_PORT: portVar(3001),
   /** AES-256-GCM key for birth numbers at rest: 32 random bytes, base64. */
   PII_ENCRYPTION_KEY: secretVar(44),

@@ -6,17 +6,18 @@
  * gets its own database, Redis prefix, sandbox and gateway.
  */
 import { buildAdminApi, loadAdminApiConfig } from '@casino/admin-api';
-import { createCashierContext, createPaymentProviderClient, type CashierContext } from '@casino/cashier';
+import { createPaymentProviderClient, type CashierContext } from '@casino/cashier';
 import { createTestGuards, type TestGuards } from '@casino/cashier/testing';
 import { ManualClock } from '@casino/core';
 import { waitFor } from '@casino/core/testing';
-import { createMinistryRegistersClient, screenPlayer } from '@casino/compliance';
+import { createMinistryRegistersClient } from '@casino/compliance';
 import type { App } from '@casino/http';
 import { buildPaymentsGateway, loadPaymentsGatewayConfig } from '@casino/payments-gateway';
 import { createTestConnections, testServiceEnv, type TestConnections } from '@casino/http/testing';
 import { openAccount, openOperatorAccounts, paymentProviderClearingSpec } from '@casino/ledger';
-import { czechPlayerRules, PiiProtector, playerAccountsFor, type PlayersContext } from '@casino/players';
-import { czechProfile, type LimitsContext } from '@casino/limits';
+import type { LimitsContext } from '@casino/limits';
+import { composeContexts, czFoProfile, type OperatorProfile, type Platform } from '@casino/operator';
+import type { PlayersContext } from '@casino/players';
 import { buildSandbox, loadSandboxConfig, type SandboxPerson } from '@casino/sandbox';
 import { cashierJobs, notificationJobs, playerAccessJobs, startWorkerRuntime, workerTablesContext, type WorkerRuntime } from '@casino/worker';
 import { buildPlayerApi } from './app.ts';
@@ -39,6 +40,8 @@ export interface Harness {
   cashier: CashierContext;
   /** The steerable guards (in use unless the harness runs the platform's). */
   guards: TestGuards;
+  /** The composition root the harness's own contexts come from, on the same profile as the apps. */
+  platform: Platform;
   /** The payment provider's webhook secret (tests sign their own deliveries with it). */
   webhookSecret: string;
   pspAccountId: string;
@@ -52,6 +55,8 @@ export interface HarnessOptions {
    * compliance guards, as the apps run by default.
    */
   guards?: 'steerable' | 'platform';
+  /** The apps run as this profile (CZ-FO by default, as OPERATOR_PROFILE's default). */
+  profile?: OperatorProfile;
 }
 
 /** The Redis prefix a game service built on this harness must use, so the worker's seat pushes reach its sockets. */
@@ -62,7 +67,8 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
   const clock = new ManualClock(start);
   const guards = createTestGuards();
   const env = testServiceEnv({ REGISTRATION_RATE_LIMIT_PER_MINUTE: '10000', LOGIN_RATE_LIMIT_PER_MINUTE: '10000' });
-  const shared = { connections, redisKeyPrefix: connections.redisKeyPrefix, clock, ...(options.guards === 'platform' ? {} : { guards }) };
+  const profile = options.profile ?? czFoProfile;
+  const shared = { connections, redisKeyPrefix: connections.redisKeyPrefix, clock, profile, ...(options.guards === 'platform' ? {} : { guards }) };
   const gateway = await buildPaymentsGateway({ config: loadPaymentsGatewayConfig(env), ...shared });
   const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
   const webhookSecret = env.PSP_WEBHOOK_SECRETS!;
@@ -77,12 +83,14 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
   const api = await buildPlayerApi({ config, ...shared, registers, paymentProvider });
   const admin = await buildAdminApi({ config: loadAdminApiConfig(env), ...shared });
   await Promise.all([api.ready(), admin.ready()]);
-  await openOperatorAccounts(connections.db, ['CZK'], 2);
-  const psp = await openAccount(connections.db, paymentProviderClearingSpec('sandbox-psp', 'CZK', 2));
-  const pii = new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY });
-  const ctx: PlayersContext = { db: connections.db, clock, rules: czechPlayerRules, limitsProfile: czechProfile, pii, registers, screening: { screen: screenPlayer }, publicBaseUrl: config.PUBLIC_BASE_URL };
-  const limits: LimitsContext = { db: connections.db, clock, profile: czechProfile, accounts: playerAccountsFor(ctx), register: registers };
-  const cashier = createCashierContext({ db: connections.db, clock, ...(options.guards === 'platform' ? {} : { guards }), providerName: 'sandbox-psp', provider: paymentProvider, accountNumbers: pii });
+  await openOperatorAccounts(connections.db, [profile.currency], 2);
+  const psp = await openAccount(connections.db, paymentProviderClearingSpec('sandbox-psp', profile.currency, 2));
+  // The harness's contexts come from the same composition root as the apps', on the same profile.
+  const platform = composeContexts({ config, connections, clock, profile, registers, paymentProvider, ...(options.guards === 'platform' ? {} : { guards }) });
+  const pii = platform.pii();
+  const ctx = platform.players();
+  const limits = platform.limits();
+  const cashier = platform.cashier();
   const worker = await startWorkerRuntime({
     db: connections.db,
     redisUrl: connections.redisUrl,
@@ -91,7 +99,7 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
       ...notificationJobs(sandboxUrl, pii),
       ...cashierJobs({ cashier: (db) => ({ ...cashier, db }), players: (db) => ({ ...ctx, db }), logger: { warn: () => undefined } }),
       // Seats of a player whose access ended: a game service built on this harness uses the prefix `${prefix}:games`.
-      ...playerAccessJobs({ tables: workerTablesContext(connections.redis, gameServiceRedisPrefix(connections), clock) }),
+      ...playerAccessJobs({ tables: workerTablesContext(platform, connections.redis, gameServiceRedisPrefix(connections)) }),
     ],
     schedules: [],
     logger: { warn: () => undefined, error: () => undefined },
@@ -101,7 +109,7 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
     concurrency: 4,
   });
   return {
-    api, admin, gateway, gatewayUrl, sandbox, sandboxUrl, clock, connections, worker, ctx, limits, cashier, guards, webhookSecret, pspAccountId: psp.id,
+    api, admin, gateway, gatewayUrl, sandbox, sandboxUrl, clock, connections, worker, ctx, limits, cashier, guards, platform, webhookSecret, pspAccountId: psp.id,
     async close() {
       await worker.stop();
       await Promise.all([api.close(), admin.close()]);
@@ -129,7 +137,7 @@ export function applicationFor(person: SandboxPerson, overrides: Record<string, 
     email: `${person.firstName}.${person.surname}.${phoneSequence}.${process.pid}@example.cz`.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase(),
     password: 'correct horse battery staple',
     acceptedDocuments: { termsVersion: 'terms-2026-01', gamePlanVersion: 'game-plan-2026-01' },
-    selfLimits: czechProfile.registrationMeasures.map((m) =>
+    selfLimits: czFoProfile.limits.registrationMeasures.map((m) =>
       m.code === 'deposit:day' ? { measure: m.code, decision: 'set', amount: { amount: '2000.00', currency: 'CZK' } } : { measure: m.code, decision: 'refused' },
     ),
     ...overrides,

@@ -1,8 +1,7 @@
 import {
-  defaultComplianceRules, evaluateMonitoringBatch, MonitoringEventSchema, monitoringEventTopic, monitorEvent, rescreenOnListUpdate, ScreeningListUpdatedSchema, screeningListUpdatedTopic,
-  type ComplianceRules,
+  evaluateMonitoringBatch, MonitoringEventSchema, monitoringEventTopic, monitorEvent, rescreenOnListUpdate, ScreeningListUpdatedSchema, screeningListUpdatedTopic, type ComplianceRules,
 } from '@casino/compliance';
-import { systemClock, type Clock } from '@casino/core';
+import type { Clock } from '@casino/core';
 import { defineJob, type JobDefinition } from '@casino/db';
 import type { ScheduledTask } from './runtime.ts';
 
@@ -11,7 +10,7 @@ import type { ScheduledTask } from './runtime.ts';
  * rules evaluated on it (exactly once per message, compliance's `monitorEvent`). A list update
  * re-screens every player once per message (compliance's `rescreenOnListUpdate`).
  */
-export function complianceJobs(clock: Clock = systemClock, rules: ComplianceRules = defaultComplianceRules): JobDefinition[] {
+export function complianceJobs(clock: Clock, rules: ComplianceRules): JobDefinition[] {
   return [
     defineJob({
       topic: monitoringEventTopic,
@@ -35,7 +34,7 @@ export function complianceJobs(clock: Clock = systemClock, rules: ComplianceRule
 const batchPlayersMax = 10_000;
 
 /** Nightly batch evaluation of the monitoring rules over the last day (rules tuned since are applied). */
-export function complianceSchedules(everyMs: number, clock: Clock = systemClock, rules: ComplianceRules = defaultComplianceRules): ScheduledTask[] {
+export function complianceSchedules(everyMs: number, clock: Clock, rules: ComplianceRules): ScheduledTask[] {
   return [{
     name: 'aml-monitoring-batch',
     everyMs,

@@ -1,10 +1,13 @@
 import { ConfigError, intVar, parseConfig, portVar, secretVar, serviceConfigSchema, urlVar } from '@casino/core';
+import { operatorConfigSchema } from '@casino/operator';
 import { z } from 'zod';
 
 /** The outbox relay and the scheduled tasks each hold a connection while they run, beside the jobs. */
 export const workerConnectionsBesideJobs = 2;
 
 export const workerConfigSchema = serviceConfigSchema.extend({
+  /** Which operator profile (currency, time zone, every package's rules) the service runs as (issue 15). */
+  ...operatorConfigSchema.shape,
   WORKER_PORT: portVar(3006),
   OUTBOX_RELAY_INTERVAL_MS: intVar(500, { min: 50, max: 60_000 }),
   OUTBOX_BATCH_SIZE_MAX: intVar(100, { min: 1, max: 1_000 }),

@@ -1,6 +1,6 @@
 export { startWorkerRuntime, outboxQueueName, systemQueueName, type ScheduledTask, type WorkerRuntime, type WorkerRuntimeOptions } from './runtime.ts';
 export { loadWorkerConfig, workerConfigSchema, type WorkerConfig } from './config.ts';
-export { registeredJobs, workerCashierContext } from './jobs.ts';
+export { registeredJobs, workerCashierContext, workerPlatform } from './jobs.ts';
 export { playerAccessJobs, playerAccessSchedules, workerTablesContext, type PlayerAccessOptions } from './player-access.ts';
 export { cashierJobs, type CashierJobsOptions } from './cashier-jobs.ts';
 export { buildWorkerHealthApp } from './app.ts';

@@ -1,9 +1,7 @@
-import { createCashierContext, createPaymentProviderClient, type CashierContext } from '@casino/cashier';
-import { createMinistryRegistersClient, screenPlayer } from '@casino/compliance';
-import { systemClock } from '@casino/core';
+import type { CashierContext } from '@casino/cashier';
+import { systemClock, type Clock } from '@casino/core';
 import type { Db, JobDefinition, Redis } from '@casino/db';
-import { czechProfile } from '@casino/limits';
-import { czechPlayerRules, PiiProtector, type PlayersContext } from '@casino/players';
+import { composeContexts, type Platform } from '@casino/operator';
 import { cashierJobs } from './cashier-jobs.ts';
 import type { WorkerConfig } from './config.ts';
 import { complianceJobs } from './compliance.ts';
@@ -11,17 +9,19 @@ import { notificationJobs } from './notifications.ts';
 import { playerAccessJobs, workerTablesContext } from './player-access.ts';
 import { reportingJobs } from './reporting.ts';
 
-/** The cashier as the worker runs it: the provider's client for payouts and refunds, the keys for account numbers. */
-export function workerCashierContext(config: WorkerConfig): (db: Db) => CashierContext {
-  const provider = createPaymentProviderClient({ name: config.PSP_PROVIDER_NAME, baseUrl: config.PSP_URL });
-  const accountNumbers = new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY });
-  return (db) => createCashierContext({ db, clock: systemClock, providerName: config.PSP_PROVIDER_NAME, provider, accountNumbers });
+/**
+ * The worker's contexts from the composition root (issue 15), on the profile OPERATOR_PROFILE names.
+ * Each job gives its context the job's database handle. Links in the e-mails the worker's use cases
+ * send go to NOTIFICATIONS_URL, as before the composition root.
+ */
+export function workerPlatform(config: WorkerConfig, clock: Clock = systemClock): Platform {
+  return composeContexts({ config: { ...config, PUBLIC_BASE_URL: config.NOTIFICATIONS_URL }, clock });
 }
 
-export function workerPlayersContext(config: WorkerConfig): (db: Db) => PlayersContext {
-  const registers = createMinistryRegistersClient({ baseUrl: config.MF_REGISTERS_URL, clock: systemClock });
-  const pii = new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY });
-  return (db) => ({ db, clock: systemClock, rules: czechPlayerRules, limitsProfile: czechProfile, pii, registers, screening: { screen: screenPlayer }, publicBaseUrl: config.NOTIFICATIONS_URL });
+/** The cashier as the worker runs it: the provider's client for payouts and refunds, the keys for account numbers. */
+export function workerCashierContext(config: WorkerConfig): (db: Db) => CashierContext {
+  const platform = workerPlatform(config);
+  return (db) => platform.cashier(db);
 }
 
 /** The game service's Redis prefix (its default): seat pushes from the worker reach its sockets. */
@@ -29,11 +29,12 @@ const gameServiceRedisPrefix = 'casino';
 
 /** Every job the worker runs, by outbox topic. Packages export their job definitions; they are registered here. */
 export function registeredJobs(config: WorkerConfig, redis: Redis, logger: { warn(details: object, message: string): void } = { warn: () => undefined }): JobDefinition[] {
+  const platform = workerPlatform(config);
   return [
-    ...playerAccessJobs({ tables: workerTablesContext(redis, gameServiceRedisPrefix) }),
-    ...notificationJobs(config.NOTIFICATIONS_URL, new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY })),
-    ...complianceJobs(),
-    ...cashierJobs({ cashier: workerCashierContext(config), players: workerPlayersContext(config), logger }),
-    ...reportingJobs(),
+    ...playerAccessJobs({ tables: workerTablesContext(platform, redis, gameServiceRedisPrefix) }),
+    ...notificationJobs(config.NOTIFICATIONS_URL, platform.pii()),
+    ...complianceJobs(platform.clock, platform.profile.compliance),
+    ...cashierJobs({ cashier: (db) => platform.cashier(db), players: (db) => platform.players(db), logger }),
+    ...reportingJobs(platform.clock, platform.profile.reporting),
   ];
 }

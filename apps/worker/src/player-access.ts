@@ -1,9 +1,7 @@
-import { systemClock, type Clock } from '@casino/core';
 import { defineJob, type Db, type JobDefinition, type Redis } from '@casino/db';
-import { createRoundSeed } from '@casino/games';
-import { czechProfile } from '@casino/limits';
+import type { Platform } from '@casino/operator';
 import { AccessEndedPayloadSchema, accessEndedTopic, recheckExcludedPersons, type PlayersContext } from '@casino/players';
-import { leaveAllSeats, RedisPresence, RedisTableBroadcaster, type TablesContext } from '@casino/tables';
+import { leaveAllSeats, type TablesContext } from '@casino/tables';
 import type { ScheduledTask } from './runtime.ts';
 
 /**
@@ -45,9 +43,8 @@ export function playerAccessSchedules(everyMs: number, options: Pick<PlayerAcces
 }
 
 /** The tables as the worker drives them: pushes go to the game service's Redis channels (same prefix). */
-export function workerTablesContext(redis: Redis, prefix: string, clock: Clock = systemClock): (db: Db) => TablesContext {
-  const broadcaster = new RedisTableBroadcaster(redis, prefix);
+export function workerTablesContext(platform: Platform, redis: Redis, prefix: string): (db: Db) => TablesContext {
   // Leaving a seat never reads presence; the game service's own TTL is used for symmetry.
-  const presence = new RedisPresence(redis, prefix, 15_000);
-  return (db) => ({ db, clock, limits: { clock, profile: czechProfile }, broadcaster, presence, newSeed: createRoundSeed });
+  const tables = platform.tables({ redis, prefix, presenceTtlMs: 15_000 });
+  return (db) => ({ ...tables, db });
 }

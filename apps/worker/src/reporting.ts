@@ -1,7 +1,7 @@
 import { systemActor } from '@casino/compliance';
-import { systemClock, type Clock } from '@casino/core';
+import type { Clock } from '@casino/core';
 import { defineJob, type JobDefinition } from '@casino/db';
-import { completeDueErasures, czechReportingRules, expireExports, ExportRequestedSchema, exportRequestedTopic, runExportJob, type ReportingRules } from '@casino/reporting';
+import { completeDueErasures, expireExports, ExportRequestedSchema, exportRequestedTopic, runExportJob, type ReportingRules } from '@casino/reporting';
 import type { ScheduledTask } from './runtime.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { ScheduledTask } from './runtime.ts';
  * API; this runs the export. `runExportJob` is safe to run twice (a finished export is skipped, a
  * half-written one starts over), so no inbox record is needed.
  */
-export function reportingJobs(clock: Clock = systemClock, rules: ReportingRules = czechReportingRules): JobDefinition[] {
+export function reportingJobs(clock: Clock, rules: ReportingRules): JobDefinition[] {
   return [
     defineJob({
       topic: exportRequestedTopic,
@@ -23,7 +23,7 @@ export function reportingJobs(clock: Clock = systemClock, rules: ReportingRules 
 }
 
 /** Expired export files are deleted; erasure requests whose retention period ended are completed. */
-export function reportingSchedules(intervals: { exportExpiryMs: number; erasureMs: number }, clock: Clock = systemClock, rules: ReportingRules = czechReportingRules): ScheduledTask[] {
+export function reportingSchedules(intervals: { exportExpiryMs: number; erasureMs: number }, clock: Clock, rules: ReportingRules): ScheduledTask[] {
   return [
     { name: 'export-expiry', everyMs: intervals.exportExpiryMs, run: (db) => expireExports({ db, clock, rules }) },
     { name: 'erasure-completion', everyMs: intervals.erasureMs, run: (db) => completeDueErasures({ db, clock, rules }, systemActor('retention')) },

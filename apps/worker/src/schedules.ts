@@ -1,20 +1,18 @@
 import { findVerifiedBankAccount, runCashierDeadlines } from '@casino/cashier';
-import { systemClock } from '@casino/core';
-import { defaultLoginThrottleRules, purgeLoginThrottle } from '@casino/db';
+import { purgeLoginThrottle } from '@casino/db';
 import { sealBlocks } from '@casino/ledger';
-import { cancelExpiredTemporaryAccounts, czechPlayerRules, PiiProtector, sendPostalOrdersForUnclaimedRefunds } from '@casino/players';
+import { cancelExpiredTemporaryAccounts, sendPostalOrdersForUnclaimedRefunds } from '@casino/players';
 import { complianceSchedules } from './compliance.ts';
 import { reportingSchedules } from './reporting.ts';
 import type { ScheduledTask } from './runtime.ts';
 import type { WorkerConfig } from './config.ts';
-import { workerCashierContext, workerPlayersContext } from './jobs.ts';
+import { workerPlatform } from './jobs.ts';
 import { playerAccessSchedules } from './player-access.ts';
 
 /** The repeatable work of the platform, beside the heartbeat. */
 export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
-  const cashier = workerCashierContext(config);
-  // Seals the text of the e-mails the lifecycle sends (notifications.ts in @casino/players).
-  const pii = new PiiProtector({ encryptionKey: config.PII_ENCRYPTION_KEY, hashKey: config.PII_HASH_KEY });
+  const platform = workerPlatform(config);
+  const { clock, profile } = platform;
   return [
     {
       // Tamper evidence: hash newly committed ledger transactions into the block chain.
@@ -29,7 +27,8 @@ export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
       name: 'player-lifecycle',
       everyMs: config.PLAYER_LIFECYCLE_INTERVAL_MS,
       run: async (db) => {
-        const ctx = { db, clock: systemClock, rules: czechPlayerRules, pii };
+        // The pii protector seals the text of the e-mails the lifecycle sends (notifications.ts in @casino/players).
+        const ctx = platform.players(db);
         await cancelExpiredTemporaryAccounts(ctx, findVerifiedBankAccount);
         await sendPostalOrdersForUnclaimedRefunds(ctx);
       },
@@ -38,18 +37,18 @@ export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
       // Issue 14 (4): login-throttle keys with no recent failure and no recent login are forgotten.
       name: 'login-throttle-purge',
       everyMs: config.PLAYER_LIFECYCLE_INTERVAL_MS,
-      run: (db) => purgeLoginThrottle(db, defaultLoginThrottleRules, systemClock.now()),
+      run: (db) => purgeLoginThrottle(db, profile.players.loginThrottle, clock.now()),
     },
-    ...complianceSchedules(config.AML_BATCH_INTERVAL_MS),
+    ...complianceSchedules(config.AML_BATCH_INTERVAL_MS, clock, profile.compliance),
     // Issue 14 (2): a listing in the register of excluded persons reaches players who are in (D-1411).
-    ...playerAccessSchedules(config.REGISTER_RECHECK_INTERVAL_MS, { players: workerPlayersContext(config) }),
+    ...playerAccessSchedules(config.REGISTER_RECHECK_INTERVAL_MS, { players: (db) => platform.players(db) }),
     {
       // Issue 6: methods not verified in time (004:PAY-07), payouts past 14 days (WDR-03), debts past
       // 10 days (WIN-05), intents never confirmed, and temporary-account refunds to pay out (TMP-09).
       name: 'cashier-deadlines',
       everyMs: config.CASHIER_DEADLINES_INTERVAL_MS,
-      run: (db) => runCashierDeadlines(cashier(db)),
+      run: (db) => runCashierDeadlines(platform.cashier(db)),
     },
-    ...reportingSchedules({ exportExpiryMs: config.EXPORT_EXPIRY_INTERVAL_MS, erasureMs: config.ERASURE_INTERVAL_MS }),
+    ...reportingSchedules({ exportExpiryMs: config.EXPORT_EXPIRY_INTERVAL_MS, erasureMs: config.ERASURE_INTERVAL_MS }, clock, profile.reporting),
   ];
 }

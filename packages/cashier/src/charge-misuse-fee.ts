@@ -36,8 +36,8 @@ export async function chargeMisuseFee(ctx: CashierContext, options: ChargeMisuse
     const charged = await tx.$queryRaw<Array<{ id: string }>>`
       SELECT id FROM cashier_misuse_fee WHERE player_id = ${options.playerId}::uuid AND (deposit_ids && ${options.depositIds}::text[] OR withdrawal_ids && ${options.withdrawalIds}::text[])`;
     if (charged.length > 0) throw new DomainError('conflict', 'Some of these deposits or withdrawals were charged a misuse fee already.', { extensions: { misuseFeeIds: charged.map((c) => c.id) } });
-    const amounts = [...deposits, ...withdrawals].map((item) => Money.fromMinor(item.amountMinor, 'CZK'));
-    const fee = Money.sum(amounts.map((a) => a.percentageBps(ctx.rules.misuseFeeBps, Rounding.HALF_UP)), 'CZK');
+    const amounts = [...deposits, ...withdrawals].map((item) => Money.fromMinor(item.amountMinor, ctx.currency));
+    const fee = Money.sum(amounts.map((a) => a.percentageBps(ctx.rules.misuseFeeBps, Rounding.HALF_UP)), ctx.currency);
     const now = ctx.clock.now();
     const player = await tx.player.findUniqueOrThrow({ where: { id: options.playerId }, select: { state: true } });
     const taken = await takeFromPlayer(tx, {
@@ -49,7 +49,7 @@ export async function chargeMisuseFee(ctx: CashierContext, options: ChargeMisuse
     });
     await tx.cashierMisuseFee.create({
       data: {
-        id: newId<string>(), playerId: options.playerId, depositIds: options.depositIds, withdrawalIds: options.withdrawalIds, baseMinor: Money.sum(amounts, 'CZK').toMinor(), feeMinor: fee.toMinor(),
+        id: newId<string>(), playerId: options.playerId, depositIds: options.depositIds, withdrawalIds: options.withdrawalIds, baseMinor: Money.sum(amounts, ctx.currency).toMinor(), feeMinor: fee.toMinor(),
         ledgerTransactionId: taken.transactionId, debtId: taken.debt?.id ?? null, reason: options.reason.slice(0, 500), chargedBy: staffMark(options.staff), chargedAt: now,
       },
     });

@@ -1,4 +1,4 @@
-import { assert, type Clock } from '@casino/core';
+import { assert, type Clock, type CurrencyCode } from '@casino/core';
 import type { Db } from '@casino/db';
 import { createPlatformGuards } from './platform-guards.ts';
 import type { AccountNumberProtector, CashierGuards, PaymentProvider } from './ports.ts';
@@ -9,6 +9,8 @@ export interface CashierContext {
   db: Db;
   clock: Clock;
   rules: CashierRules;
+  /** The currency of the operator profile's wallets: what deposits and withdrawals are requested in. */
+  currency: CurrencyCode;
   guards: CashierGuards;
   /** The payment provider's name, as its ledger clearing account and its webhooks know it. */
   providerName: string;
@@ -34,6 +36,8 @@ export interface CreateCashierContextOptions {
   providerName: string;
   /** Defaults to 004's Czech rules. */
   rules?: CashierRules;
+  /** The operator profile's currency (composeContexts passes it); 004's CZK for the package's own tests. */
+  currency?: CurrencyCode;
   /** The limits and compliance port; the platform's own (`createPlatformGuards`) unless a test passes its own. */
   guards?: CashierGuards;
   provider?: PaymentProvider;
@@ -47,6 +51,7 @@ export function createCashierContext(options: CreateCashierContextOptions): Cash
     db: options.db,
     clock: options.clock,
     rules,
+    currency: options.currency ?? 'CZK',
     guards: options.guards ?? createPlatformGuards({ clock: options.clock }),
     providerName: options.providerName,
     ...(options.provider ? { provider: options.provider } : {}),

@@ -44,7 +44,7 @@ export async function createDeposit(ctx: CashierContext, options: CreateDepositO
 
 async function createIntent(ctx: CashierContext, tx: Tx, options: CreateDepositOptions, requestHash: string) {
   const now = ctx.clock.now();
-  if (options.amount.currency !== 'CZK' || !options.amount.isPositive()) throw new DomainError('validation-failed', 'Deposits are positive CZK amounts (004:ACC-02).', { field: 'body.amount' });
+  if (options.amount.currency !== ctx.currency || !options.amount.isPositive()) throw new DomainError('validation-failed', `Deposits are positive ${ctx.currency} amounts (004:ACC-02).`, { field: 'body.amount' });
   const player = await tx.player.findUnique({ where: { id: options.playerId }, select: { state: true, registerStatus: true } });
   if (!player) throw new DomainError('not-found', 'No such player.');
   assertAccountCanDeposit(player);
@@ -59,7 +59,7 @@ async function createIntent(ctx: CashierContext, tx: Tx, options: CreateDepositO
   assertWithinCaps(caps, options.amount.toMinor(), await depositUsage(tx, { playerId: options.playerId, instrument, now, mode: 'intent' }), { instrument, direction: 'deposit' });
   return tx.cashierDeposit.create({
     data: {
-      id: newId<string>(), playerId: options.playerId, paymentMethodId: method.id, instrument, channel: 'CASHLESS', amountMinor: options.amount.toMinor(), currency: 'CZK',
+      id: newId<string>(), playerId: options.playerId, paymentMethodId: method.id, instrument, channel: 'CASHLESS', amountMinor: options.amount.toMinor(), currency: ctx.currency,
       status: 'CREATED', temporaryAccount: temporary, idempotencyKey: options.idempotencyKey, requestHash, provider: ctx.providerName,
       expiresAt: new Date(now.getTime() + ctx.rules.depositIntentTtlMinutes * 60_000), createdAt: now, updatedAt: now,
     },
@@ -99,6 +99,7 @@ export async function assertTemporaryCapAllows(tx: Tx, playerId: string, amountM
   }
   if (account.depositedMinor + pendingMinor + amountMinor > account.depositCapMinor) {
     const leftMinor = account.depositCapMinor - account.depositedMinor - pendingMinor;
+    // The law states the temporary account's cap in CZK (004:TMP-03): CZK here is its own unit.
     const remaining = Money.fromMinor(leftMinor > 0n ? leftMinor : 0n, 'CZK');
     throw new DomainError('temporary-account-deposit-cap', `Deposits to a temporary account total at most ${Money.fromMinor(account.depositCapMinor, 'CZK')}; at most ${remaining} more can be deposited (004:TMP-03).`, {
       field: 'body.amount',

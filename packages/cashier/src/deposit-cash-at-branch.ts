@@ -27,7 +27,7 @@ export interface DepositCashAtBranchOptions {
  */
 export async function depositCashAtBranch(ctx: CashierContext, options: DepositCashAtBranchOptions): Promise<DepositView & { replayed: boolean }> {
   if (!options.idCheck) throw new DomainError('identity-document-required', 'Check the identity document before taking cash (004:IDV-06).', { field: 'body.idCheck' });
-  if (options.amount.currency !== 'CZK' || !options.amount.isPositive()) throw new DomainError('validation-failed', 'Cash deposits are positive CZK amounts.', { field: 'body.amount' });
+  if (options.amount.currency !== ctx.currency || !options.amount.isPositive()) throw new DomainError('validation-failed', `Cash deposits are positive ${ctx.currency} amounts.`, { field: 'body.amount' });
   const idDocumentHash = accountNumbersOf(ctx).blindIndex(`id-document|${options.idCheck.documentType}|${options.idCheck.documentNumber.replace(/\s+/g, '').toUpperCase()}`);
   const requestHash = requestHashOf({ amountMinor: options.amount.toMinor().toString(), channel: 'CASH' });
   return transaction(ctx.db, async (tx) => {
@@ -42,7 +42,7 @@ export async function depositCashAtBranch(ctx: CashierContext, options: DepositC
     const now = ctx.clock.now();
     const deposit = await tx.cashierDeposit.create({
       data: {
-        id: newId<string>(), playerId: options.playerId, instrument: 'cash', channel: 'CASH', amountMinor: options.amount.toMinor(), currency: 'CZK', status: 'CREATED',
+        id: newId<string>(), playerId: options.playerId, instrument: 'cash', channel: 'CASH', amountMinor: options.amount.toMinor(), currency: ctx.currency, status: 'CREATED',
         temporaryAccount: player.state === 'TEMPORARY', idempotencyKey: options.idempotencyKey, requestHash, staffUserId: options.staff.staffUserId,
         idDocumentType: options.idCheck!.documentType, idDocumentHash, expiresAt: now, createdAt: now, updatedAt: now,
       },

@@ -45,7 +45,7 @@ export async function queueTemporaryAccountRefunds(ctx: CashierContext, batchSiz
       const id = newId<string>();
       await tx.cashierWithdrawal.create({
         data: {
-          id, playerId: refund.playerId, paymentMethodId: bank.paymentMethodId, instrument: 'bank-transfer', amountMinor: refund.amountMinor, currency: 'CZK', status: 'APPROVED',
+          id, playerId: refund.playerId, paymentMethodId: bank.paymentMethodId, instrument: 'bank-transfer', amountMinor: refund.amountMinor, currency: ctx.currency, status: 'APPROVED',
           channel: 'TEMPORARY_REFUND', requestedBy: 'system:temporary-account-refund', idempotencyKey: `temporary-account-refund:${refund.id}`, requestHash: requestHashOf({ temporaryRefundId: refund.id }),
           holdId: refund.holdId, dueAt: refund.dueAt, temporaryRefundId: refund.id, createdAt: now, updatedAt: now,
         },

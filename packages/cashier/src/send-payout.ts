@@ -1,4 +1,4 @@
-import { DomainError, isDomainError, Money } from '@casino/core';
+import { DomainError, isDomainError, Money, type CurrencyCode } from '@casino/core';
 import { transaction, type Tx } from '@casino/db';
 import { accountNumbersOf, providerOf, type CashierContext } from './context.ts';
 import { lockWithdrawal, releaseWithdrawalHold, type WithdrawalRow } from './withdrawal-rows.ts';
@@ -31,7 +31,7 @@ export async function sendPayout(ctx: CashierContext, withdrawalId: string): Pro
 
   const method = await ctx.db.paymentMethod.findUniqueOrThrow({ where: { id: claimed.paymentMethodId }, select: { accountNumberEncrypted: true, holderName: true } });
   if (!method.accountNumberEncrypted) throw new DomainError('conflict', 'A payout goes to a bank account (004:WDR-02).');
-  const amount = Money.fromMinor(claimed.amountMinor, 'CZK');
+  const amount = Money.fromMinor(claimed.amountMinor, claimed.currency as CurrencyCode);
   let providerPayoutId: string;
   try {
     const destination = { iban: accountNumbersOf(ctx).decrypt(method.accountNumberEncrypted), holderName: method.holderName };

@@ -46,7 +46,7 @@ export async function startVerification(ctx: CashierContext, options: StartVerif
   const reference = method.verificationReference ?? (await assignReference(ctx, method.id, status, transition));
   return {
     via: 'offline-transfer',
-    transfer: { toAccount: ctx.rules.verificationTransfer.operatorIban, reference, amountMin: Money.fromMinor(ctx.rules.verificationTransfer.amountMinorMin, 'CZK') },
+    transfer: { toAccount: ctx.rules.verificationTransfer.operatorIban, reference, amountMin: Money.fromMinor(ctx.rules.verificationTransfer.amountMinorMin, ctx.currency) },
   };
 }
 

@@ -11,7 +11,6 @@ import {
   PlayerParamsSchema, SupportWithdrawalBodySchema, TakenResponseSchema,
 } from './cashier.schema.ts';
 
-const czk = (minor: bigint) => moneyOut(Money.fromMinor(minor, 'CZK'));
 const takenOut = (taken: Money, fromWallet: Money, debt: DebtView | null) => ({
   taken: moneyOut(taken), fromBalance: moneyOut(fromWallet), debt: debt && { id: debt.id, outstanding: moneyOut(debt.outstanding), dueAt: debt.dueAt.toISOString() },
 });
@@ -19,6 +18,8 @@ const minorOf = (money: Money | null) => (money ? money.toMinor() : null);
 
 /** Staff operations on one player's money: cash at a branch, a support-taken withdrawal, misuse fees, clawbacks, debts, caps. */
 export function cashierPlayerRoutes(app: App, ctx: CashierContext): void {
+  // Amounts of the player's wallet, in the operator profile's currency.
+  const money = (minor: bigint) => moneyOut(Money.fromMinor(minor, ctx.currency));
   const tags = ['cashier'];
   const security = [{ staffToken: [] }];
   const staffId = (request: { principal: { subject: string } | null }) => request.principal!.subject;
@@ -44,7 +45,7 @@ export function cashierPlayerRoutes(app: App, ctx: CashierContext): void {
     schema: { tags, security, summary: 'Deposit-withdrawal cycles without play that the misuse rule found (004:ACC-07)', params: PlayerParamsSchema, response: { 200: MisuseReportSchema, ...cashierStaffProblems } },
   }, async (request) => {
     const report = await misuseReport(ctx.db, ctx.rules, request.params.playerId, ctx.clock.now());
-    return { ...report, cycles: report.cycles.map((c) => ({ withdrawalId: c.withdrawalId, withdrawal: czk(c.withdrawalMinor), depositIds: c.depositIds, deposited: czk(c.depositedMinor), staked: czk(c.stakedMinor) })) };
+    return { ...report, cycles: report.cycles.map((c) => ({ withdrawalId: c.withdrawalId, withdrawal: money(c.withdrawalMinor), depositIds: c.depositIds, deposited: money(c.depositedMinor), staked: money(c.stakedMinor) })) };
   });
 
   app.post('/v1/players/:playerId/misuse-fees', {

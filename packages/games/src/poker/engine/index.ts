@@ -16,7 +16,7 @@ export {
   sixPlusHoldem,
   variantCatalog,
 } from './presets.ts';
-export { buttonRuleProfiles, defaultTableRules, reelRakeBounds, tableRuleProfiles, validateRakeRule, type RakeBounds, type RulesProfile } from './rules.ts';
+export { buttonRuleProfiles, defaultTableRules, reelRakeBounds, tableRuleProfiles, validateRakeRule, validateTableRules, type RakeBounds, type RulesProfile } from './rules.ts';
 export { defaultBlinds, startHand, type StartHandOptions } from './start-hand.ts';
 export {
   act,

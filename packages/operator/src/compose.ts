@@ -1,0 +1,139 @@
+import { createCashierContext, createPaymentProviderClient, createPlatformGuards, type CashierContext, type CashierGuards, type PaymentProvider } from '@casino/cashier';
+import { createMinistryRegistersClient, screenPlayer, type ComplianceContext } from '@casino/compliance';
+import { assert, systemClock, type Clock } from '@casino/core';
+import type { Db, Redis } from '@casino/db';
+import { createRoundSeed } from '@casino/games';
+import type { EnforcementContext, ExcludedPersonsRegister, LimitsContext } from '@casino/limits';
+import { PiiProtector, playerAccountsFor, type MinistryRegisters, type PlayersContext } from '@casino/players';
+import type { ReportingContext } from '@casino/reporting';
+import { RedisPresence, RedisTableBroadcaster, type TablesContext } from '@casino/tables';
+import type { OperatorProfile, OperatorProfileId } from './profile.ts';
+import { operatorProfiles } from './profiles/index.ts';
+import { assertProfileSound } from './validate.ts';
+
+/**
+ * The variables the composition root reads. Each app passes its whole configuration; an app that
+ * lacks a variable (the game service has no PII keys) simply never asks for the context needing it.
+ */
+export interface PlatformConfig {
+  OPERATOR_PROFILE: OperatorProfileId;
+  PII_ENCRYPTION_KEY?: string;
+  PII_HASH_KEY?: string;
+  MF_REGISTERS_URL?: string;
+  PUBLIC_BASE_URL?: string;
+  PSP_URL?: string;
+  PSP_PROVIDER_NAME?: string;
+}
+
+export type Registers = MinistryRegisters & ExcludedPersonsRegister;
+
+export interface ComposeOptions {
+  config: PlatformConfig;
+  /** The app's connections; the worker passes none and gives each context its job's database handle. */
+  connections?: { db?: Db };
+  /** Tests pass a controllable clock; the system clock otherwise. */
+  clock?: Clock;
+  /** Instead of the configured profile's module (tests of the validation and of tuned rules); validated the same. */
+  profile?: OperatorProfile;
+  /** Defaults to the HTTP client of the MF registers at MF_REGISTERS_URL. */
+  registers?: Registers;
+  /** Defaults to the HTTP client of the payment provider at PSP_URL. */
+  paymentProvider?: PaymentProvider;
+  /** The cashier's limits and compliance port; the platform's own, on the profile's rules, by default. */
+  guards?: CashierGuards;
+  /** The tables' seeds: `createRoundSeed` (the CSPRNG) unless a test or benchmark passes its own. */
+  newSeed?: TablesContext['newSeed'];
+}
+
+/** The tables' real-time side: Redis channels under `prefix`, presence kept for `presenceTtlMs`. */
+export interface TablesWiring {
+  redis: Redis;
+  prefix: string;
+  presenceTtlMs: number;
+}
+
+/**
+ * Every package's context, built the same way for every app, worker job and test harness. Contexts
+ * that depend on a database handle take one (a worker job runs on its own); the default is the app's.
+ */
+export interface Platform {
+  profile: OperatorProfile;
+  clock: Clock;
+  pii(): PiiProtector;
+  registers(): Registers;
+  paymentProvider(): PaymentProvider;
+  players(db?: Db): PlayersContext;
+  limits(db?: Db): LimitsContext;
+  /** What stake and deposit enforcement need inside a caller's transaction. */
+  enforcement(): EnforcementContext;
+  cashier(db?: Db): CashierContext;
+  compliance(db?: Db): ComplianceContext;
+  reporting(db?: Db): ReportingContext;
+  tables(wiring: TablesWiring, db?: Db): TablesContext & { presence: RedisPresence };
+}
+
+/** The profile OPERATOR_PROFILE names, validated: a broken one stops start-up (a ConfigError naming the setting). */
+export function resolveProfile(config: Pick<PlatformConfig, 'OPERATOR_PROFILE'>, override?: OperatorProfile): OperatorProfile {
+  const profile = override ?? operatorProfiles[config.OPERATOR_PROFILE];
+  assert(profile !== undefined, `no operator profile ${String(config.OPERATOR_PROFILE)}`);
+  return assertProfileSound(profile);
+}
+
+/**
+ * The composition root (issue 15): the operator profile chosen by the configuration, validated, and
+ * every package's context built from it. Apps and test harnesses call this instead of wiring rules by
+ * hand, so a second operator is a second profile module, not an edit in every app.
+ */
+export function composeContexts(options: ComposeOptions): Platform {
+  const { config } = options;
+  const appDb = options.connections?.db;
+  const dbOr = (db: Db | undefined): Db => {
+    const chosen = db ?? appDb;
+    assert(chosen !== undefined, 'composeContexts: no database handle (the worker passes its job\'s)');
+    return chosen;
+  };
+  const profile = resolveProfile(config, options.profile);
+  const clock = options.clock ?? systemClock;
+  const need = (name: keyof PlatformConfig): string => {
+    const value = config[name];
+    assert(typeof value === 'string' && value !== '', `composeContexts: this context needs ${name} in the app's configuration`);
+    return value;
+  };
+  const once = <T>(make: () => T): (() => T) => {
+    let made: { value: T } | undefined;
+    return () => (made ??= { value: make() }).value;
+  };
+  const pii = once(() => new PiiProtector({ encryptionKey: need('PII_ENCRYPTION_KEY'), hashKey: need('PII_HASH_KEY') }));
+  const registers = once((): Registers => options.registers ?? createMinistryRegistersClient({ baseUrl: need('MF_REGISTERS_URL'), clock }));
+  const paymentProvider = once(() => options.paymentProvider ?? createPaymentProviderClient({ name: need('PSP_PROVIDER_NAME'), baseUrl: need('PSP_URL') }));
+  const guards = once(() => options.guards ?? createPlatformGuards({ clock, limitsProfile: profile.limits, complianceRules: profile.compliance }));
+  const enforcement = (): EnforcementContext => ({ clock, profile: profile.limits });
+
+  const players = (db?: Db): PlayersContext => ({
+    db: dbOr(db), clock, rules: profile.players, limitsProfile: profile.limits, pii: pii(), registers: registers(), screening: { screen: screenPlayer }, publicBaseUrl: need('PUBLIC_BASE_URL'),
+  });
+  return {
+    profile,
+    clock,
+    pii,
+    registers,
+    paymentProvider,
+    players,
+    limits: (db) => ({ db: dbOr(db), clock, profile: profile.limits, accounts: playerAccountsFor(players(db)), register: registers() }),
+    enforcement,
+    cashier: (db) => createCashierContext({
+      db: dbOr(db), clock, rules: profile.cashier, currency: profile.currency, guards: guards(), providerName: need('PSP_PROVIDER_NAME'),
+      // Only apps configured with the provider's URL call it (the player API and the worker); webhooks do not.
+      ...(options.paymentProvider || config.PSP_URL ? { provider: paymentProvider() } : {}),
+      ...(config.PII_ENCRYPTION_KEY ? { accountNumbers: pii() } : {}),
+    }),
+    compliance: (db) => ({ db: dbOr(db), clock, rules: profile.compliance, secrets: pii() }),
+    reporting: (db) => ({ db: dbOr(db), clock, rules: profile.reporting }),
+    tables: (wiring, db) => ({
+      db: dbOr(db), clock, limits: enforcement(),
+      broadcaster: new RedisTableBroadcaster(wiring.redis, wiring.prefix),
+      presence: new RedisPresence(wiring.redis, wiring.prefix, wiring.presenceTtlMs),
+      newSeed: options.newSeed ?? createRoundSeed,
+    }),
+  };
+}

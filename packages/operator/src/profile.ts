@@ -1,0 +1,47 @@
+import type { CashierRules } from '@casino/cashier';
+import type { ComplianceRules } from '@casino/compliance';
+import type { CurrencyCode } from '@casino/core';
+import type { poker } from '@casino/games';
+import type { JurisdictionProfile } from '@casino/limits';
+import type { PlayerRules } from '@casino/players';
+import type { ReportingRules } from '@casino/reporting';
+
+/**
+ * The operators this platform can run as, one per rule book: CZ-FO (Fortuna, 004) and CZ-PS (Reel /
+ * PokerStars, 002). The poker work adds HR (000), AT (001) and SE (003) as modules of their own.
+ */
+export const operatorProfileIds = ['CZ-FO', 'CZ-PS'] as const;
+export type OperatorProfileId = (typeof operatorProfileIds)[number];
+
+/** The seed rule books of the specification (/work/shared/spec): 004 Fortuna, 002 Reel (PokerStars). */
+export type RuleBook = '002' | '004';
+
+/**
+ * An operator profile is the unit of jurisdiction (issue 15): everything that differs between
+ * operators is here, as data, and nothing else in the code may assume it. Each package keeps the
+ * type of its own rules; a profile module (profiles/*.ts) chooses the values, and `validateProfile`
+ * checks them against the law and the rule book before any app starts.
+ */
+export interface OperatorProfile {
+  id: OperatorProfileId;
+  /** The operator's name as shown to staff and in exports. */
+  name: string;
+  ruleBook: RuleBook;
+  /** The currency of the player's wallet, the cashier and the tables. */
+  currency: CurrencyCode;
+  /** The IANA zone of regulatory calendar days (limits, temporary accounts, reports). */
+  timeZone: string;
+  players: PlayerRules;
+  /** Self-limitation measures and the rules for changing them (packages/limits). */
+  limits: JurisdictionProfile;
+  cashier: CashierRules;
+  compliance: ComplianceRules;
+  reporting: ReportingRules;
+  /** What the poker tables (issue 13) take from the rule book: docs/poker.md, D-801…, D-809. */
+  poker: {
+    tableRules: poker.TableRules;
+    buttonRule: poker.ButtonRule;
+    /** Rake bounds of the licence (002:T-RAKE-04), or null where the rule book sets none. */
+    rakeBounds: poker.RakeBounds | null;
+  };
+}

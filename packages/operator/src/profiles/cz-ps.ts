@@ -1,0 +1,37 @@
+import { czechCashierRules, euEeaCountries } from '@casino/cashier';
+import { defaultComplianceRules } from '@casino/compliance';
+import { operatorTimeZone } from '@casino/core';
+import { poker } from '@casino/games';
+import { czechProfile } from '@casino/limits';
+import { czechPlayerRules } from '@casino/players';
+import { czechReportingRules } from '@casino/reporting';
+import type { OperatorProfile } from '../profile.ts';
+
+/**
+ * CZ-PS: Reel's (PokerStars) Czech licence under rule book 002. It starts as CZ-FO's rules with the
+ * differences of by-capability.md §1d, §5d and §6d that the packages can already express; the
+ * differences not yet modelled (multi-currency wallets, 002's lost temporary-account cap, no misuse
+ * fee, withdrawals to any active method, complaint windows) are listed in docs/decisions.md D-1512.
+ */
+export const czPsProfile: OperatorProfile = Object.freeze({
+  id: 'CZ-PS',
+  name: 'Reel / PokerStars (CZ)',
+  ruleBook: '002',
+  // 002 §6d: USD/EUR/CAD/GBP wallets; the platform's wallets are CZK until issue 26 (D-1512).
+  currency: 'CZK',
+  timeZone: operatorTimeZone,
+  players: Object.freeze({ ...czechPlayerRules, version: 'cz-ps-2026.1' }),
+  limits: czechProfile,
+  cashier: Object.freeze({
+    ...czechCashierRules,
+    version: 'cz-ps-cashier-2026.1',
+    // 002:PM-03: a bank account's provider may be authorised anywhere in the EU/EEA (004: the Czech Republic only).
+    bankCountries: euEeaCountries,
+    // 002:PAY-05: a cashless payout is remitted within 5 business days (004:WDR-03: 14 calendar days).
+    payoutDeadline: { kind: 'business-days' as const, days: 5 },
+  }),
+  compliance: Object.freeze({ ...defaultComplianceRules, version: 'cz-ps-2026.1' }),
+  reporting: Object.freeze({ ...czechReportingRules, version: 'cz-ps-2026.1' }),
+  // 002 glossary "Provize": rake 1–5 % of the pot, at most USD 5 (002:T-RAKE-04).
+  poker: { tableRules: poker.tableRuleProfiles['cz-002'], buttonRule: poker.buttonRuleProfiles['cz-002'], rakeBounds: poker.reelRakeBounds },
+});
