@@ -22,15 +22,42 @@ const appForbiddenDbImports = new Set(['Prisma', 'transaction', 'Tx', 'retryingA
 
 /** Prisma's model operations and client methods; an app calling one on `x.<model>` queries the database itself. */
 const prismaOperations = new Set([
-  'findUnique', 'findUniqueOrThrow', 'findFirst', 'findFirstOrThrow', 'findMany', 'create', 'createMany', 'createManyAndReturn',
-  'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany', 'count', 'aggregate', 'groupBy',
+  'findUnique',
+  'findUniqueOrThrow',
+  'findFirst',
+  'findFirstOrThrow',
+  'findMany',
+  'create',
+  'createMany',
+  'createManyAndReturn',
+  'update',
+  'updateMany',
+  'updateManyAndReturn',
+  'upsert',
+  'delete',
+  'deleteMany',
+  'count',
+  'aggregate',
+  'groupBy',
 ]);
-const prismaClientMethods = new Set(['$queryRaw', '$queryRawUnsafe', '$executeRaw', '$executeRawUnsafe', '$transaction', '$queryRawTyped']);
+const prismaClientMethods = new Set([
+  '$queryRaw',
+  '$queryRawUnsafe',
+  '$executeRaw',
+  '$executeRawUnsafe',
+  '$transaction',
+  '$queryRawTyped',
+]);
 
 /** Test code (tests arrange and assert against the database and may stand up apps). */
 export function isTestFile(file) {
   const base = path.basename(file);
-  return /\.test\.ts$/.test(base) || /(^|-)test-support\.ts$/.test(base) || base === 'testing.ts' || file.split(path.sep).includes('testing');
+  return (
+    /\.test\.ts$/.test(base) ||
+    /(^|-)test-support\.ts$/.test(base) ||
+    base === 'testing.ts' ||
+    file.split(path.sep).includes('testing')
+  );
 }
 
 function readWorkspaces() {
@@ -42,8 +69,15 @@ function readWorkspaces() {
       const manifest = path.join(dir, entry, 'package.json');
       if (!existsSync(manifest)) continue;
       const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
-      const exportsField = typeof pkg.exports === 'object' && pkg.exports !== null ? pkg.exports : { '.': pkg.exports ?? './src/index.ts' };
-      byName.set(pkg.name, { name: pkg.name, kind, dir: entry, root: path.join(dir, entry), subpaths: new Set(Object.keys(exportsField)) });
+      const exportsField =
+        typeof pkg.exports === 'object' && pkg.exports !== null ? pkg.exports : { '.': pkg.exports ?? './src/index.ts' };
+      byName.set(pkg.name, {
+        name: pkg.name,
+        kind,
+        dir: entry,
+        root: path.join(dir, entry),
+        subpaths: new Set(Object.keys(exportsField)),
+      });
     }
   }
   return byName;
@@ -81,15 +115,21 @@ function splitPackageSpecifier(specifier) {
 const boundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'The workspace layering: apps → domain packages → db/http/core; no internals, no Prisma in apps (issue 15).' },
+    docs: {
+      description: 'The workspace layering: apps → domain packages → db/http/core; no internals, no Prisma in apps (issue 15).',
+    },
     schema: [],
     messages: {
-      internals: "'{{specifier}}' reaches into {{target}}'s internals: import the package by name or one of its declared exports ({{exports}}).",
+      internals:
+        "'{{specifier}}' reaches into {{target}}'s internals: import the package by name or one of its declared exports ({{exports}}).",
       relative: "'{{specifier}}' leaves {{own}} by a relative path: import the other package by name.",
-      packageImportsApp: "A package must not import an app ('{{specifier}}'): apps depend on packages, never the other way round.",
-      domainImportsHttp: "The domain package {{own}} must not import '{{specifier}}': wire formats and Fastify belong to the apps.",
+      packageImportsApp:
+        "A package must not import an app ('{{specifier}}'): apps depend on packages, never the other way round.",
+      domainImportsHttp:
+        "The domain package {{own}} must not import '{{specifier}}': wire formats and Fastify belong to the apps.",
       appImportsPrisma: "An app must not import Prisma ('{{specifier}}'): call a package's use case instead.",
-      appImportsDbName: "An app must not take '{{imported}}' from @casino/db: running a transaction or naming Prisma types is a package's job.",
+      appImportsDbName:
+        "An app must not take '{{imported}}' from @casino/db: running a transaction or naming Prisma types is a package's job.",
       appQueriesPrisma: "An app must not query the database itself ('{{call}}'): move the query into its package as a use case.",
     },
   },
@@ -121,10 +161,19 @@ const boundaries = {
       const target = workspaces.get(name);
       if (!target) return;
       if (target !== own && !target.subpaths.has(subpath)) {
-        context.report({ node, messageId: 'internals', data: { specifier, target: name, exports: [...target.subpaths].map((s) => (s === '.' ? name : `${name}/${s.slice(2)}`)).join(', ') } });
+        context.report({
+          node,
+          messageId: 'internals',
+          data: {
+            specifier,
+            target: name,
+            exports: [...target.subpaths].map((s) => (s === '.' ? name : `${name}/${s.slice(2)}`)).join(', '),
+          },
+        });
       }
       if (inPackage && target.kind === 'apps') context.report({ node, messageId: 'packageImportsApp', data: { specifier } });
-      if (inDomainPackage && name === '@casino/http') context.report({ node, messageId: 'domainImportsHttp', data: { specifier, own: own.name } });
+      if (inDomainPackage && name === '@casino/http')
+        context.report({ node, messageId: 'domainImportsHttp', data: { specifier, own: own.name } });
       if (inApp && !testCode && name === '@casino/db') {
         for (const imported of importedNames) {
           if (appForbiddenDbImports.has(imported)) context.report({ node, messageId: 'appImportsDbName', data: { imported } });
@@ -132,7 +181,14 @@ const boundaries = {
       }
     }
 
-    const namesOf = (node) => (node.specifiers ?? []).flatMap((s) => (s.type === 'ImportSpecifier' || s.type === 'ExportSpecifier') ? [s.imported?.name ?? s.local?.name ?? s.local?.value] : s.type === 'ImportNamespaceSpecifier' ? ['*'] : []);
+    const namesOf = (node) =>
+      (node.specifiers ?? []).flatMap((s) =>
+        s.type === 'ImportSpecifier' || s.type === 'ExportSpecifier'
+          ? [s.imported?.name ?? s.local?.name ?? s.local?.value]
+          : s.type === 'ImportNamespaceSpecifier'
+            ? ['*']
+            : [],
+      );
 
     return {
       ImportDeclaration: (node) => checkSpecifier(node, node.source.value, namesOf(node)),
@@ -146,7 +202,12 @@ const boundaries = {
       TaggedTemplateExpression(node) {
         if (!inApp || testCode) return;
         const tag = node.tag;
-        if (tag.type === 'MemberExpression' && !tag.computed && tag.property.type === 'Identifier' && prismaClientMethods.has(tag.property.name)) {
+        if (
+          tag.type === 'MemberExpression' &&
+          !tag.computed &&
+          tag.property.type === 'Identifier' &&
+          prismaClientMethods.has(tag.property.name)
+        ) {
           context.report({ node, messageId: 'appQueriesPrisma', data: { call: context.sourceCode.getText(tag) } });
         }
       },
@@ -158,7 +219,13 @@ const boundaries = {
         const holder = callee.object;
         if (prismaClientMethods.has(method)) {
           context.report({ node, messageId: 'appQueriesPrisma', data: { call: context.sourceCode.getText(callee) } });
-        } else if (prismaOperations.has(method) && holder.type === 'MemberExpression' && !holder.computed && holder.property.type === 'Identifier' && models.has(holder.property.name)) {
+        } else if (
+          prismaOperations.has(method) &&
+          holder.type === 'MemberExpression' &&
+          !holder.computed &&
+          holder.property.type === 'Identifier' &&
+          models.has(holder.property.name)
+        ) {
           context.report({ node, messageId: 'appQueriesPrisma', data: { call: context.sourceCode.getText(callee) } });
         }
       },

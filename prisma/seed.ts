@@ -33,8 +33,11 @@ function hotShardCount(): number {
 const referenceSeeders: Seeder[] = [
   async (db) => {
     const accounts = await openOperatorAccounts(db, operatorCurrencies, hotShardCount());
-    for (const currency of operatorCurrencies) await openAccount(db, paymentProviderClearingSpec(sandboxPaymentProvider, currency, hotShardCount()));
-    return [`Ledger: ${accounts.length} operator accounts and ${sandboxPaymentProvider} clearing in ${operatorCurrencies.join(', ')}.`];
+    for (const currency of operatorCurrencies)
+      await openAccount(db, paymentProviderClearingSpec(sandboxPaymentProvider, currency, hotShardCount()));
+    return [
+      `Ledger: ${accounts.length} operator accounts and ${sandboxPaymentProvider} clearing in ${operatorCurrencies.join(', ')}.`,
+    ];
   },
 ];
 
@@ -46,7 +49,8 @@ const referenceSeeders: Seeder[] = [
 async function seedDemoStaff(db: Db): Promise<string[]> {
   const encryptionKey = process.env.PII_ENCRYPTION_KEY;
   const hashKey = process.env.PII_HASH_KEY;
-  if (!encryptionKey || !hashKey) return ['Staff: not seeded (PII_ENCRYPTION_KEY and PII_HASH_KEY are needed to store their TOTP secrets).'];
+  if (!encryptionKey || !hashKey)
+    return ['Staff: not seeded (PII_ENCRYPTION_KEY and PII_HASH_KEY are needed to store their TOTP secrets).'];
   const ctx = { db, clock: systemClock, rules: defaultComplianceRules, secrets: new PiiProtector({ encryptionKey, hashKey }) };
   const lines = ['Staff (admin API, POST /v1/staff/login with email, password and the TOTP code of the secret):'];
   for (const [i, role] of staffRoleNames.entries()) {
@@ -55,25 +59,116 @@ async function seedDemoStaff(db: Db): Promise<string[]> {
     // Fixed base32 secrets, so the authenticator entries survive a reseed. Demo only.
     const totpSecret = `DEMOSTAFF${'ABCDEFGHIJKLMNOP'[i]}${'234567'.repeat(4)}`.slice(0, 32);
     if (!(await db.staffUser.findUnique({ where: { email } }))) {
-      await createStaffUser(ctx, systemActor('seed'), { email, displayName: `Demo ${role}`, roles: [role], password, totpSecret, reason: 'demo data' });
+      await createStaffUser(ctx, systemActor('seed'), {
+        email,
+        displayName: `Demo ${role}`,
+        roles: [role],
+        password,
+        totpSecret,
+        reason: 'demo data',
+      });
     }
     lines.push(`  ${role.padEnd(18)} ${email} / ${password} / TOTP secret ${totpSecret}`);
   }
   return lines;
 }
 
-const rouletteLimits = { unitMinor: 10n, insideMinimumMinor: 10n, outsideMinimumMinor: 10n, straightMaximumMinor: 2_500n, outsideMaximumMinor: 5_000_000n, positionMaximumMinor: 100_000_000n };
+const rouletteLimits = {
+  unitMinor: 10n,
+  insideMinimumMinor: 10n,
+  outsideMinimumMinor: 10n,
+  straightMaximumMinor: 2_500n,
+  outsideMaximumMinor: 5_000_000n,
+  positionMaximumMinor: 100_000_000n,
+};
 const blackjackLimits = { unitMinor: 10n, stakeMinimumMinor: 10n, stakeMaximumMinor: 100_000_000n };
 
 /** The demo lobby (issue 7): one table of each roulette variant and blackjack preset, in CZK (004:BET-05). */
 export const demoTables: readonly TableDefinition[] = [
-  { code: 'roulette-european-1', name: 'European Roulette', game: 'roulette', variant: 'european', currency: 'CZK', seatsMax: 4, bettingTimeMs: 20_000, actionTimeMs: 20_000, idleRoundsMax: 5, limits: rouletteLimits },
-  { code: 'roulette-french-1', name: 'French Roulette', game: 'roulette', variant: 'french', currency: 'CZK', seatsMax: 4, bettingTimeMs: 20_000, actionTimeMs: 20_000, idleRoundsMax: 5, limits: rouletteLimits },
-  { code: 'roulette-double-ball-1', name: 'Double-Ball Roulette', game: 'roulette', variant: 'double-ball', currency: 'CZK', seatsMax: 4, bettingTimeMs: 20_000, actionTimeMs: 20_000, idleRoundsMax: 5, limits: rouletteLimits },
-  { code: 'blackjack-fortuna-1', name: 'Blackjack', game: 'blackjack', variant: 'fortuna-blackjack', currency: 'CZK', seatsMax: 5, bettingTimeMs: 15_000, actionTimeMs: 15_000, idleRoundsMax: 5, limits: blackjackLimits },
-  { code: 'blackjack-surrender-1', name: 'Blackjack Surrender', game: 'blackjack', variant: 'fortuna-blackjack-surrender', currency: 'CZK', seatsMax: 5, bettingTimeMs: 15_000, actionTimeMs: 15_000, idleRoundsMax: 5, limits: blackjackLimits },
-  { code: 'blackjack-classic-1', name: 'Classic Blackjack', game: 'blackjack', variant: 'reel-classic-blackjack', currency: 'CZK', seatsMax: 5, bettingTimeMs: 15_000, actionTimeMs: 15_000, idleRoundsMax: 5, limits: blackjackLimits },
-  { code: 'blackjack-premium-1', name: 'Premium Blackjack', game: 'blackjack', variant: 'reel-premium-blackjack', currency: 'CZK', seatsMax: 5, bettingTimeMs: 15_000, actionTimeMs: 15_000, idleRoundsMax: 5, limits: blackjackLimits },
+  {
+    code: 'roulette-european-1',
+    name: 'European Roulette',
+    game: 'roulette',
+    variant: 'european',
+    currency: 'CZK',
+    seatsMax: 4,
+    bettingTimeMs: 20_000,
+    actionTimeMs: 20_000,
+    idleRoundsMax: 5,
+    limits: rouletteLimits,
+  },
+  {
+    code: 'roulette-french-1',
+    name: 'French Roulette',
+    game: 'roulette',
+    variant: 'french',
+    currency: 'CZK',
+    seatsMax: 4,
+    bettingTimeMs: 20_000,
+    actionTimeMs: 20_000,
+    idleRoundsMax: 5,
+    limits: rouletteLimits,
+  },
+  {
+    code: 'roulette-double-ball-1',
+    name: 'Double-Ball Roulette',
+    game: 'roulette',
+    variant: 'double-ball',
+    currency: 'CZK',
+    seatsMax: 4,
+    bettingTimeMs: 20_000,
+    actionTimeMs: 20_000,
+    idleRoundsMax: 5,
+    limits: rouletteLimits,
+  },
+  {
+    code: 'blackjack-fortuna-1',
+    name: 'Blackjack',
+    game: 'blackjack',
+    variant: 'fortuna-blackjack',
+    currency: 'CZK',
+    seatsMax: 5,
+    bettingTimeMs: 15_000,
+    actionTimeMs: 15_000,
+    idleRoundsMax: 5,
+    limits: blackjackLimits,
+  },
+  {
+    code: 'blackjack-surrender-1',
+    name: 'Blackjack Surrender',
+    game: 'blackjack',
+    variant: 'fortuna-blackjack-surrender',
+    currency: 'CZK',
+    seatsMax: 5,
+    bettingTimeMs: 15_000,
+    actionTimeMs: 15_000,
+    idleRoundsMax: 5,
+    limits: blackjackLimits,
+  },
+  {
+    code: 'blackjack-classic-1',
+    name: 'Classic Blackjack',
+    game: 'blackjack',
+    variant: 'reel-classic-blackjack',
+    currency: 'CZK',
+    seatsMax: 5,
+    bettingTimeMs: 15_000,
+    actionTimeMs: 15_000,
+    idleRoundsMax: 5,
+    limits: blackjackLimits,
+  },
+  {
+    code: 'blackjack-premium-1',
+    name: 'Premium Blackjack',
+    game: 'blackjack',
+    variant: 'reel-premium-blackjack',
+    currency: 'CZK',
+    seatsMax: 5,
+    bettingTimeMs: 15_000,
+    actionTimeMs: 15_000,
+    idleRoundsMax: 5,
+    limits: blackjackLimits,
+  },
 ];
 
 /**
@@ -84,7 +179,10 @@ export async function seedDemoTables(db: Db): Promise<string[]> {
   const tables = [];
   for (const table of demoTables) tables.push(await createTable(db, table, systemClock.now()));
   const width = Math.max(...tables.map((t) => t.code.length));
-  return ['Tables (game service, GET /v1/tables; the routes take the id):', ...tables.map((t) => `  ${t.code.padEnd(width)}  ${t.id}`)];
+  return [
+    'Tables (game service, GET /v1/tables; the routes take the id):',
+    ...tables.map((t) => `  ${t.code.padEnd(width)}  ${t.id}`),
+  ];
 }
 
 /** Demo seeders in dependency order; later issues append theirs (players, staff, tables). */

@@ -40,7 +40,10 @@ if (!existsSync(installedMarker) || mtime(path.join(root, 'package-lock.json')) 
 // at a harmless executable (migrations run through scripts/migrate.ts, docs/decisions.md D-001).
 const generatedClient = path.join(root, 'packages', 'db', 'src', 'generated', 'client.ts');
 if (mtime(path.join(root, 'prisma', 'schema.prisma')) > mtime(generatedClient) || command === 'generate') {
-  run('npx', ['prisma', 'generate'], { PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? '/bin/true', PRISMA_HIDE_UPDATE_MESSAGE: '1' });
+  run('npx', ['prisma', 'generate'], {
+    PRISMA_SCHEMA_ENGINE_BINARY: process.env.PRISMA_SCHEMA_ENGINE_BINARY ?? '/bin/true',
+    PRISMA_HIDE_UPDATE_MESSAGE: '1',
+  });
 }
 if (command === 'generate') process.exit(0);
 
@@ -54,7 +57,10 @@ if (command === 'run') {
   const result = spawnSync(tsx, [path.resolve(root, script), ...args], { cwd: root, stdio: 'inherit' });
   process.exit(result.status ?? 1);
 }
-const child = spawn(tsx, [path.join(root, 'scripts', 'platform.ts'), command, ...process.argv.slice(3)], { cwd: root, stdio: 'inherit' });
+const child = spawn(tsx, [path.join(root, 'scripts', 'platform.ts'), command, ...process.argv.slice(3)], {
+  cwd: root,
+  stdio: 'inherit',
+});
 // Ctrl-C reaches the whole process group; platform.ts decides how to stop. Forward signals sent
 // to this process alone (kill <pid>) so they reach it too.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -62,13 +62,21 @@ interface Wait {
   onWaiting: (line: string) => void;
 }
 
-async function requirePostgres(found: { databaseUrl: string; fromEnv: boolean; createDatabase: boolean; wait: Wait }): Promise<void> {
+async function requirePostgres(found: {
+  databaseUrl: string;
+  fromEnv: boolean;
+  createDatabase: boolean;
+  wait: Wait;
+}): Promise<void> {
   const server = new URL(found.databaseUrl);
   const database = decodeURIComponent(server.pathname.slice(1)) || 'postgres';
   server.pathname = '/postgres';
   let client: pg.Client | undefined;
   const probe = async () => {
-    const attempt = new pg.Client({ connectionString: server.toString(), connectionTimeoutMillis: Math.min(attemptTimeoutMsMax, found.wait.waitMsMax) });
+    const attempt = new pg.Client({
+      connectionString: server.toString(),
+      connectionTimeoutMillis: Math.min(attemptTimeoutMsMax, found.wait.waitMsMax),
+    });
     // A connection that dies after connecting must not crash the command.
     attempt.on('error', () => undefined);
     try {
@@ -83,7 +91,8 @@ async function requirePostgres(found: { databaseUrl: string; fromEnv: boolean; c
   try {
     await waitForConnection({ what: `PostgreSQL at ${redactUrl(found.databaseUrl)}`, probe, ...found.wait });
   } catch (error) {
-    if (error instanceof ConnectionUnavailableError) throw new DiscoveryFailed(postgresMessage(found.databaseUrl, found.fromEnv, error, found.wait.waitMsMax));
+    if (error instanceof ConnectionUnavailableError)
+      throw new DiscoveryFailed(postgresMessage(found.databaseUrl, found.fromEnv, error, found.wait.waitMsMax));
     throw error;
   }
   try {
@@ -104,17 +113,23 @@ async function requireRedis(found: { redisUrl: string; fromEnv: boolean; wait: W
     return null;
   } catch (error) {
     if (!(error instanceof ConnectionUnavailableError)) throw error;
-    if (error.failure !== 'not-running' || !canStartRedis(found.redisUrl)) throw new DiscoveryFailed(redisMessage(found.redisUrl, found.fromEnv, error, found.wait.waitMsMax));
+    if (error.failure !== 'not-running' || !canStartRedis(found.redisUrl))
+      throw new DiscoveryFailed(redisMessage(found.redisUrl, found.fromEnv, error, found.wait.waitMsMax));
   }
   const port = new URL(found.redisUrl).port || '6379';
-  console.log(`Redis is not running at ${redactUrl(found.redisUrl)}; starting the installed redis-server on port ${port} (in memory, stopped with this command).`);
-  const child = spawn('redis-server', ['--port', port, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  console.log(
+    `Redis is not running at ${redactUrl(found.redisUrl)}; starting the installed redis-server on port ${port} (in memory, stopped with this command).`,
+  );
+  const child = spawn('redis-server', ['--port', port, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
   try {
     await waitForConnection({ what, probe, ...found.wait, refusedAttemptsMax: startedRedisRefusedAttemptsMax });
     return child;
   } catch (error) {
     child.kill();
-    if (error instanceof ConnectionUnavailableError) throw new DiscoveryFailed(redisMessage(found.redisUrl, found.fromEnv, error, found.wait.waitMsMax));
+    if (error instanceof ConnectionUnavailableError)
+      throw new DiscoveryFailed(redisMessage(found.redisUrl, found.fromEnv, error, found.wait.waitMsMax));
     throw error;
   }
 }
@@ -152,7 +167,7 @@ function postgresMessage(databaseUrl: string, fromEnv: boolean, error: Connectio
     return (
       `PostgreSQL is not running at ${where}: nothing accepts connections there (${error.message}).\n` +
       'Start one with `docker compose up -d postgres` (then DATABASE_URL=postgresql://casino:casino-dev-only@127.0.0.1:5432/casino),\n' +
-      'or install your distribution\'s package (Debian/Ubuntu: `sudo apt-get install postgresql`), or point DATABASE_URL at a running server.'
+      "or install your distribution's package (Debian/Ubuntu: `sudo apt-get install postgresql`), or point DATABASE_URL at a running server."
     );
   }
   if (error.failure === 'access-refused') {
@@ -166,7 +181,7 @@ function redisMessage(redisUrl: string, fromEnv: boolean, error: ConnectionUnava
   if (error.failure === 'not-running') {
     return (
       `Redis is not running at ${where}: nothing accepts connections there (${error.message}).\n` +
-      'Start one with `docker compose up -d redis`, or install your distribution\'s package (Debian/Ubuntu: `sudo apt-get install redis-server`;\n' +
+      "Start one with `docker compose up -d redis`, or install your distribution's package (Debian/Ubuntu: `sudo apt-get install redis-server`;\n" +
       'with it installed, this command starts it for you), or point REDIS_URL at a running server.'
     );
   }

@@ -9,7 +9,9 @@ if (!databaseUrl) {
 }
 try {
   const result = await applyMigrations(databaseUrl);
-  console.log(`Migrated ${redactUrl(databaseUrl)}: ${result.applied.length} applied (${result.applied.join(', ') || 'none'}), ${result.alreadyApplied.length} already in place.`);
+  console.log(
+    `Migrated ${redactUrl(databaseUrl)}: ${result.applied.length} applied (${result.applied.join(', ') || 'none'}), ${result.alreadyApplied.length} already in place.`,
+  );
 } catch (error) {
   console.error(`Migration of ${redactUrl(databaseUrl)} failed: ${(error as Error).message}`);
   process.exit(1);

@@ -50,24 +50,27 @@ async function runTests(): Promise<number> {
 }
 
 async function startPlatform(): Promise<number> {
-  return withServices(async (found) => {
-    await migrate(found.databaseUrl);
-    // The seed encrypts demo staff TOTP secrets with the key the services will use.
-    for (const [name, value] of Object.entries(await developmentSecrets())) process.env[name] ??= value;
-    const seeded = await seedData(found.databaseUrl);
-    const sandboxUrl = process.env.SANDBOX_URL ?? `http://127.0.0.1:${process.env.SANDBOX_PORT ?? 3005}`;
-    const env = {
-      ...(await developmentSecrets()),
-      ...process.env,
-      DATABASE_URL: found.databaseUrl,
-      REDIS_URL: found.redisUrl,
-      SANDBOX_URL: sandboxUrl,
-      MF_REGISTERS_URL: process.env.MF_REGISTERS_URL ?? sandboxUrl,
-      PSP_URL: process.env.PSP_URL ?? sandboxUrl,
-      NOTIFICATIONS_URL: process.env.NOTIFICATIONS_URL ?? sandboxUrl,
-    };
-    return superviseServices({ root, env, services, seeded });
-  }, { createDatabase: true });
+  return withServices(
+    async (found) => {
+      await migrate(found.databaseUrl);
+      // The seed encrypts demo staff TOTP secrets with the key the services will use.
+      for (const [name, value] of Object.entries(await developmentSecrets())) process.env[name] ??= value;
+      const seeded = await seedData(found.databaseUrl);
+      const sandboxUrl = process.env.SANDBOX_URL ?? `http://127.0.0.1:${process.env.SANDBOX_PORT ?? 3005}`;
+      const env = {
+        ...(await developmentSecrets()),
+        ...process.env,
+        DATABASE_URL: found.databaseUrl,
+        REDIS_URL: found.redisUrl,
+        SANDBOX_URL: sandboxUrl,
+        MF_REGISTERS_URL: process.env.MF_REGISTERS_URL ?? sandboxUrl,
+        PSP_URL: process.env.PSP_URL ?? sandboxUrl,
+        NOTIFICATIONS_URL: process.env.NOTIFICATIONS_URL ?? sandboxUrl,
+      };
+      return superviseServices({ root, env, services, seeded });
+    },
+    { createDatabase: true },
+  );
 }
 
 /**

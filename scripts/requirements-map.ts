@@ -168,17 +168,22 @@ export function parseDoc(doc: string): { map: RequirementMap; what: Map<string, 
     if (!row) continue;
     const [, id, summary, proofs] = row as unknown as [string, string, string, string];
     what.set(id, summary.replace(/\\\|/g, '|'));
-    map.set(id, proofs.split('<br>').map((proof) => {
-      const cell = /^`([^`]+)` › (.*)$/.exec(proof);
-      return { file: cell?.[1] ?? '', title: (cell?.[2] ?? proof).replace(/\\\|/g, '|') };
-    }));
+    map.set(
+      id,
+      proofs.split('<br>').map((proof) => {
+        const cell = /^`([^`]+)` › (.*)$/.exec(proof);
+        return { file: cell?.[1] ?? '', title: (cell?.[2] ?? proof).replace(/\\\|/g, '|') };
+      }),
+    );
   }
   return { map, what };
 }
 
 async function main(): Promise<void> {
   const map = await collectRequirementMap();
-  const previous = await readFile(docPath, 'utf8').then((doc) => parseDoc(doc).what).catch(() => new Map<string, string>());
+  const previous = await readFile(docPath, 'utf8')
+    .then((doc) => parseDoc(doc).what)
+    .catch(() => new Map<string, string>());
   await writeFile(docPath, renderDoc(map, await specSummaries([...map.keys()]), previous));
   const tests = new Set([...map.values()].flat().map((t) => `${t.file}\u0000${t.title}`));
   console.log(`docs/requirements.md: ${map.size} requirement ids proved by ${tests.size} tests.`);

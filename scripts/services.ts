@@ -1,6 +1,11 @@
 /** Every process `npm start` runs, in start order (the sandbox first: others call it). */
 export const services = [
-  { name: 'sandbox', portVariable: 'SANDBOX_PORT', port: 3005, what: 'simulated ministry registers, payment provider, mail and SMS' },
+  {
+    name: 'sandbox',
+    portVariable: 'SANDBOX_PORT',
+    port: 3005,
+    what: 'simulated ministry registers, payment provider, mail and SMS',
+  },
   { name: 'player-api', portVariable: 'PLAYER_API_PORT', port: 3001, what: 'players: registration, limits, cashier, history' },
   { name: 'admin-api', portVariable: 'ADMIN_API_PORT', port: 3002, what: 'staff: compliance, support, finance, auditors' },
   { name: 'game-service', portVariable: 'GAME_SERVICE_PORT', port: 3003, what: 'roulette, blackjack and poker' },

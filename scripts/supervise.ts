@@ -22,7 +22,12 @@ export interface RestartPolicy {
   windowMs: number;
 }
 
-export const defaultRestartPolicy: RestartPolicy = { delayMsMin: 1_000, delayMsMax: 30_000, restartsMax: 5, windowMs: 10 * 60_000 };
+export const defaultRestartPolicy: RestartPolicy = {
+  delayMsMin: 1_000,
+  delayMsMax: 30_000,
+  restartsMax: 5,
+  windowMs: 10 * 60_000,
+};
 
 export interface SuperviseOptions {
   root: string;
@@ -101,7 +106,11 @@ class Supervisor {
     this.options.signal?.addEventListener('abort', this.onSignal, { once: true });
     for (const slot of this.slots) this.start(slot);
     const readyTimeoutMs = this.options.readyTimeoutMs ?? readyTimeoutMsDefault;
-    const pending = () => this.slots.filter((s) => !s.ready).map((s) => s.spec.name).join(', ');
+    const pending = () =>
+      this.slots
+        .filter((s) => !s.ready)
+        .map((s) => s.spec.name)
+        .join(', ');
     this.timers.push(
       setInterval(() => {
         if (!this.welcomed) this.info(`Still waiting for: ${pending()} (their lines above say why).`);
@@ -143,7 +152,9 @@ class Supervisor {
     const nowMs = performance.now();
     slot.restartsMs = slot.restartsMs.filter((ms) => nowMs - ms < this.policy.windowMs);
     if (slot.restartsMs.length >= this.policy.restartsMax) {
-      this.warn(`${slot.prefix} exited (${exit}) after ${slot.restartsMs.length} restarts within ${formatMs(this.policy.windowMs)}; giving up and stopping the others.`);
+      this.warn(
+        `${slot.prefix} exited (${exit}) after ${slot.restartsMs.length} restarts within ${formatMs(this.policy.windowMs)}; giving up and stopping the others.`,
+      );
       void this.stopAll(1);
       return;
     }
@@ -194,7 +205,10 @@ function portOf(service: ServiceSpec, env: NodeJS.ProcessEnv): number {
 async function waitUntilReady(slot: Slot, child: ChildProcess, env: NodeJS.ProcessEnv, stopped: () => boolean): Promise<boolean> {
   const url = `http://127.0.0.1:${portOf(slot.spec, env)}/health/ready`;
   while (!stopped() && slot.child === child) {
-    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok, () => false);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(2_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     // The answer may come from this child only while it is still the slot's child.
     if (ok && slot.child === child && !stopped()) return true;
     await new Promise((resolve) => setTimeout(resolve, readyPollIntervalMs));

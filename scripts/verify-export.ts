@@ -24,18 +24,28 @@ try {
   process.exit(2);
 }
 if (manifest.manifestVersion !== 1) {
-  console.error(`${manifestPath} is not an export manifest this version understands (manifestVersion ${String(manifest.manifestVersion)})`);
+  console.error(
+    `${manifestPath} is not an export manifest this version understands (manifestVersion ${String(manifest.manifestVersion)})`,
+  );
   process.exit(2);
 }
 
-const db = createDb({ databaseUrl: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/casino', applicationName: 'verify-export', statementTimeoutMs: 30 * 60_000 });
+const db = createDb({
+  databaseUrl: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/casino',
+  applicationName: 'verify-export',
+  statementTimeoutMs: 30 * 60_000,
+});
 try {
   const result = await verifyExportFile(db, czechReportingRules, filePath, manifest);
-  console.log(`export ${manifest.exportId}: ${manifest.register} v${manifest.registerVersion}, ${manifest.format}, ${manifest.rowCount} rows`);
+  console.log(
+    `export ${manifest.exportId}: ${manifest.register} v${manifest.registerVersion}, ${manifest.format}, ${manifest.rowCount} rows`,
+  );
   for (const check of result.checks) console.log(`${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}`);
   console.log(result.ok ? 'verify:export ok' : 'verify:export FAILED');
   process.exitCode = result.ok ? 0 : 1;
 } finally {
   await db.$disconnect();
-  await pgPoolOf(db).end().catch(() => undefined);
+  await pgPoolOf(db)
+    .end()
+    .catch(() => undefined);
 }

@@ -23,8 +23,10 @@ async function sourceFiles(directory: string): Promise<string[]> {
   for (const entry of entries) {
     const full = path.join(directory, entry.name);
     // The generated Prisma client names every table; it is the database package's, not a caller.
-    if (entry.isDirectory() && !['node_modules', 'generated', 'dist'].includes(entry.name)) files.push(...(await sourceFiles(full)));
-    else if (entry.isFile() && sourceExtensions.some((ext) => entry.name.endsWith(ext)) && !isTestFile(entry.name)) files.push(full);
+    if (entry.isDirectory() && !['node_modules', 'generated', 'dist'].includes(entry.name))
+      files.push(...(await sourceFiles(full)));
+    else if (entry.isFile() && sourceExtensions.some((ext) => entry.name.endsWith(ext)) && !isTestFile(entry.name))
+      files.push(full);
   }
   return files;
 }
@@ -43,9 +45,20 @@ async function ledgerTables(): Promise<Array<{ sql: string; prisma: string }>> {
 describe('package boundaries (issue 15)', () => {
   it('issue 15: no package or app outside packages/ledger and packages/reporting names a ledger table in SQL or a Prisma call', async () => {
     const tables = await ledgerTables();
-    expect(tables.map((t) => t.sql).sort()).toEqual(['ledger_account', 'ledger_account_shard', 'ledger_block', 'ledger_hold', 'ledger_posting', 'ledger_transaction']);
+    expect(tables.map((t) => t.sql).sort()).toEqual([
+      'ledger_account',
+      'ledger_account_shard',
+      'ledger_block',
+      'ledger_hold',
+      'ledger_posting',
+      'ledger_transaction',
+    ]);
     // `ledger_transaction` but not the column `ledger_transaction_id`; `.ledgerHold` but not the field `.ledgerHoldId`.
-    const patterns = tables.flatMap((t) => [new RegExp(`\\b${t.sql}\\b`), new RegExp(`\\.${t.prisma}\\b`), new RegExp(`\\[['"\`]${t.prisma}['"\`]\\]`)]);
+    const patterns = tables.flatMap((t) => [
+      new RegExp(`\\b${t.sql}\\b`),
+      new RegExp(`\\.${t.prisma}\\b`),
+      new RegExp(`\\[['"\`]${t.prisma}['"\`]\\]`),
+    ]);
     const offenders: string[] = [];
     for (const scanned of scannedRoots) {
       for (const file of await sourceFiles(path.join(root, scanned))) {
@@ -53,7 +66,8 @@ describe('package boundaries (issue 15)', () => {
         if (tableOwners.some((owner) => relative.startsWith(`${owner}/`))) continue;
         const lines = (await readFile(file, 'utf8')).split('\n');
         lines.forEach((line, index) => {
-          if (patterns.some((pattern) => pattern.test(line))) offenders.push(`${relative}:${index + 1}: ${line.trim().slice(0, 120)}`);
+          if (patterns.some((pattern) => pattern.test(line)))
+            offenders.push(`${relative}:${index + 1}: ${line.trim().slice(0, 120)}`);
         });
       }
     }

@@ -15,7 +15,10 @@ const allowed: Readonly<Record<string, { count: number; why: string }>> = {
   // The law's own unit.
   'packages/limits/src/change-limit.ts': { count: 1, why: 'self-limits are set in CZK (004:SLM-03, REG-22)' },
   'packages/limits/src/wire.ts': { count: 1, why: 'self-limits are stated in CZK (004:SLM-03)' },
-  'packages/limits/src/usage-entries.ts': { count: 3, why: 'usage is counted in CZK, converted stakes included (004:SLM-03, by-capability §6d limits.currency)' },
+  'packages/limits/src/usage-entries.ts': {
+    count: 3,
+    why: 'usage is counted in CZK, converted stakes included (004:SLM-03, by-capability §6d limits.currency)',
+  },
   'packages/limits/src/record-play-activity.ts': { count: 1, why: "a play session's net result against CZK limits (004:SLM-03)" },
   'packages/limits/src/playing-time-today.ts': { count: 1, why: "a play session's net result against CZK limits (004:SLM-03)" },
   'packages/limits/src/usage.ts': { count: 1, why: 'usage is counted in CZK (004:SLM-03)' },
@@ -27,13 +30,19 @@ const allowed: Readonly<Record<string, { count: number; why: string }>> = {
   'apps/game-service/src/routes/common.schema.ts': { count: 1, why: 'tables play in CZK (004:BET-05)' },
   'packages/cashier/src/create-deposit.ts': { count: 2, why: "the temporary account's cap is stated in CZK (004:TMP-03)" },
   'packages/cashier/src/caps.ts': { count: 1, why: "004 §3.6.3's caps table is stated in CZK" },
-  'packages/operator/src/validate.ts': { count: 2, why: "the law's bounds are stated in CZK; the wallets' currencies until issue 26" },
+  'packages/operator/src/validate.ts': {
+    count: 2,
+    why: "the law's bounds are stated in CZK; the wallets' currencies until issue 26",
+  },
   // Definitions and examples.
   'packages/core/src/currency.ts': { count: 2, why: 'the currency catalogue' },
   'packages/core/src/movement-amount.ts': { count: 1, why: 'an example in a comment' },
   'packages/http/src/schemas.ts': { count: 1, why: 'an example in the OpenAPI description' },
   'packages/ledger/src/crash-workload.ts': { count: 1, why: 'the crash-test workload (test tooling)' },
-  'packages/cashier/src/context.ts': { count: 1, why: "the package's own tests run as 004 (CZK); the apps get the profile's currency from composeContexts" },
+  'packages/cashier/src/context.ts': {
+    count: 1,
+    why: "the package's own tests run as 004 (CZK); the apps get the profile's currency from composeContexts",
+  },
   // Single-currency wallets until issue 26 (multi-currency wallets, D-1512); files other issue 15 items are changing.
   'packages/cashier/src/accounts.ts': { count: 5, why: 'account look-ups default to CZK wallets (issue 26)' },
   'packages/cashier/src/request-withdrawal.ts': { count: 3, why: 'CZK wallets (issue 26)' },
@@ -43,11 +52,24 @@ const allowed: Readonly<Record<string, { count: number; why: string }>> = {
   'packages/cashier/src/views.ts': { count: 2, why: 'player_debt has no currency column (issue 26)' },
   'packages/cashier/src/verification-events.ts': { count: 2, why: 'CZK wallets (issue 26)' },
   'packages/players/src/complete-registration.ts': { count: 1, why: "the player's cash wallet is CZK (issue 26)" },
-  'packages/players/src/temporary-account.ts': { count: 8, why: "the temporary account is CZK by law (004:TMP-03) and its wallet CZK (issue 26)" },
-  'packages/tables/src/money.ts': { count: 3, why: "type assertions of the table's own currency (the ledger's codes are typed by currency)" },
+  'packages/players/src/temporary-account.ts': {
+    count: 8,
+    why: 'the temporary account is CZK by law (004:TMP-03) and its wallet CZK (issue 26)',
+  },
+  'packages/tables/src/money.ts': {
+    count: 3,
+    why: "type assertions of the table's own currency (the ledger's codes are typed by currency)",
+  },
 };
 
-const excluded = [/\.test\.ts$/, /(^|[-/])test-support\.ts$/, /\/testing\.ts$/, /\/testing\//, /\/generated\//, /^packages\/operator\/src\/profiles\//];
+const excluded = [
+  /\.test\.ts$/,
+  /(^|[-/])test-support\.ts$/,
+  /\/testing\.ts$/,
+  /\/testing\//,
+  /\/generated\//,
+  /^packages\/operator\/src\/profiles\//,
+];
 
 async function sourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(path.join(root, dir), { withFileTypes: true, recursive: true });
@@ -68,7 +90,10 @@ describe('currency literals (issue 15)', () => {
     }
     const beyond = Object.entries(found)
       .filter(([file, count]) => count > (allowed[file]?.count ?? 0))
-      .map(([file, count]) => `${file}: ${count} 'CZK' literal(s), ${allowed[file]?.count ?? 0} allowed — use the profile's or the account's currency, or add an allow-list entry saying why CZK is right there`);
+      .map(
+        ([file, count]) =>
+          `${file}: ${count} 'CZK' literal(s), ${allowed[file]?.count ?? 0} allowed — use the profile's or the account's currency, or add an allow-list entry saying why CZK is right there`,
+      );
     expect(beyond).toEqual([]);
   });
 });

@@ -11,13 +11,15 @@ interface Manifest {
   devDependencies?: Record<string, string>;
 }
 
-const manifest = async (dir: string): Promise<Manifest> => JSON.parse(await readFile(path.join(root, dir, 'package.json'), 'utf8')) as Manifest;
+const manifest = async (dir: string): Promise<Manifest> =>
+  JSON.parse(await readFile(path.join(root, dir, 'package.json'), 'utf8')) as Manifest;
 
 async function sources(dir: string): Promise<string[]> {
   const texts: string[] = [];
   for (const entry of await readdir(path.join(root, dir, 'src'), { recursive: true, withFileTypes: true })) {
     const file = path.join(entry.parentPath, entry.name);
-    if (entry.isFile() && file.endsWith('.ts') && !file.includes(`${path.sep}generated${path.sep}`)) texts.push(await readFile(file, 'utf8'));
+    if (entry.isFile() && file.endsWith('.ts') && !file.includes(`${path.sep}generated${path.sep}`))
+      texts.push(await readFile(file, 'utf8'));
   }
   return texts;
 }
@@ -48,7 +50,9 @@ describe('issue 15: dependencies declared where they are used', () => {
     for (const [name, pin] of Object.entries(pins)) expect(pin, name).toMatch(/^\d+\.\d+\.\d+$/);
     const minor = (version: string) => version.split('.').slice(0, 2).join('.');
     expect(new Set(Object.values(pins).map((pin) => minor(pin!))).size).toBe(1);
-    const installed = JSON.parse(await readFile(path.join(root, 'node_modules', '@prisma', 'client', 'package.json'), 'utf8')) as { version: string };
+    const installed = JSON.parse(
+      await readFile(path.join(root, 'node_modules', '@prisma', 'client', 'package.json'), 'utf8'),
+    ) as { version: string };
     expect(installed.version).toBe(pins['@prisma/client']);
   });
 

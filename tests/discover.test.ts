@@ -21,11 +21,20 @@ describe('service discovery (scripts/discover.ts)', () => {
     const port = await freePort();
     const lines: string[] = [];
     // An hour of patience for slow servers: the test only ends in time if refusals are not waited on.
-    const env = { DATABASE_URL: `postgresql://postgres:pa55word@127.0.0.1:${port}/casino`, REDIS_URL: redisUrl, DEPENDENCY_WAIT_MS_MAX: '3600000' };
-    const failure = await discoverServices({ createDatabase: false, env, log: (line) => lines.push(line) }).then(() => null, (error: unknown) => error);
+    const env = {
+      DATABASE_URL: `postgresql://postgres:pa55word@127.0.0.1:${port}/casino`,
+      REDIS_URL: redisUrl,
+      DEPENDENCY_WAIT_MS_MAX: '3600000',
+    };
+    const failure = await discoverServices({ createDatabase: false, env, log: (line) => lines.push(line) }).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(DiscoveryFailed);
     const message = (failure as Error).message;
-    expect(message).toContain(`PostgreSQL is not running at postgresql://postgres:***@127.0.0.1:${port}/casino (from DATABASE_URL)`);
+    expect(message).toContain(
+      `PostgreSQL is not running at postgresql://postgres:***@127.0.0.1:${port}/casino (from DATABASE_URL)`,
+    );
     expect(message).toMatch(/ECONNREFUSED .*\(5 attempts in/);
     expect(message).toContain('docker compose up -d postgres');
     expect(message).not.toContain('pa55word');
@@ -37,7 +46,9 @@ describe('service discovery (scripts/discover.ts)', () => {
     const lines: string[] = [];
     const env = { DATABASE_URL: proxy.urlFor(databaseUrl), REDIS_URL: redisUrl };
     const discovery = discoverServices({ createDatabase: false, env, log: (line) => lines.push(line), slowNoticeMs: 100 });
-    await waitFor(() => lines.some((line) => line.startsWith(`Waiting for PostgreSQL at postgresql://`)), { what: 'the waiting notice' });
+    await waitFor(() => lines.some((line) => line.startsWith(`Waiting for PostgreSQL at postgresql://`)), {
+      what: 'the waiting notice',
+    });
     expect(proxy.accepted()).toBeGreaterThan(0);
     proxy.release();
     const found = await discovery;
@@ -62,14 +73,21 @@ describe('service discovery (scripts/discover.ts)', () => {
     url.username = 'no_such_role_issue_14';
     const lines: string[] = [];
     const env = { DATABASE_URL: url.toString(), REDIS_URL: redisUrl, DEPENDENCY_WAIT_MS_MAX: '3600000' };
-    const failure = await discoverServices({ createDatabase: false, env, log: (line) => lines.push(line) }).then(() => null, (error: unknown) => error);
-    expect((failure as Error).message).toMatch(/^PostgreSQL at .* refused the connection: .*no_such_role_issue_14.*\nCheck the user, password and database in DATABASE_URL\.$/);
+    const failure = await discoverServices({ createDatabase: false, env, log: (line) => lines.push(line) }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect((failure as Error).message).toMatch(
+      /^PostgreSQL at .* refused the connection: .*no_such_role_issue_14.*\nCheck the user, password and database in DATABASE_URL\.$/,
+    );
     expect((failure as Error).message).not.toContain('docker compose');
     expect(lines).toEqual([]);
   });
 
   it('issue 14 (11): a malformed DEPENDENCY_WAIT_MS_MAX stops discovery naming the variable', async () => {
     const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, DEPENDENCY_WAIT_MS_MAX: 'soon' };
-    await expect(discoverServices({ createDatabase: false, env })).rejects.toThrow(/DEPENDENCY_WAIT_MS_MAX: expected an integer between 1000 and 3600000/);
+    await expect(discoverServices({ createDatabase: false, env })).rejects.toThrow(
+      /DEPENDENCY_WAIT_MS_MAX: expected an integer between 1000 and 3600000/,
+    );
   });
 });

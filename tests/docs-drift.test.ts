@@ -38,7 +38,7 @@ describe('issue 15: packages/ledger/INVARIANTS.md names code that exists', () =>
 
   const normalise = (text: string) => text.replace(/\s+/g, ' ').toLowerCase();
 
-  it('issue 15: every SQL fragment the invariants attribute to ledger_post is in its current definition (e.g. I10\'s ORDER BY)', async () => {
+  it("issue 15: every SQL fragment the invariants attribute to ledger_post is in its current definition (e.g. I10's ORDER BY)", async () => {
     const doc = await read('packages', 'ledger', 'INVARIANTS.md');
     const ledgerPost = normalise(await currentLedgerPost());
     expect(ledgerPost).toContain('create or replace function ledger_post(');
@@ -50,7 +50,8 @@ describe('issue 15: packages/ledger/INVARIANTS.md names code that exists', () =>
       // "`ledger_post` loop `ORDER BY …`": a fragment quoted right after ledger_post and a word or two.
       for (const match of enforcedBy.matchAll(/`ledger_post` (?:[a-z]+ ){1,3}`([^`]+)`/g)) claims.push([id, match[1]!]);
       // The error codes ledger_post is said to raise.
-      if (enforcedBy.includes('`ledger_post`')) for (const code of enforcedBy.match(/LDG\d{2}/g) ?? []) claims.push([id, `'${code}'`]);
+      if (enforcedBy.includes('`ledger_post`'))
+        for (const code of enforcedBy.match(/LDG\d{2}/g) ?? []) claims.push([id, `'${code}'`]);
     }
     expect(claims.map(([id]) => id)).toContain('I10');
     for (const [id, fragment] of claims) expect(ledgerPost, `${id}: ${fragment}`).toContain(normalise(fragment));
@@ -61,8 +62,12 @@ describe('issue 15: packages/ledger/INVARIANTS.md names code that exists', () =>
     const cited = [...new Set([...doc.matchAll(/`([\w-]+\.test\.ts)`/g)].map((m) => m[1]!))];
     // A proof may live in any package or app (I11 cites the player API's and admin API's tests).
     const testFilesUnder = async (dir: string) =>
-      (await readdir(path.join(root, dir), { recursive: true })).map(String).filter((file) => !file.includes('node_modules') && file.endsWith('.test.ts'));
-    const present = new Set((await Promise.all(['packages', 'apps', 'tests'].map(testFilesUnder))).flat().map((file) => path.basename(file)));
+      (await readdir(path.join(root, dir), { recursive: true }))
+        .map(String)
+        .filter((file) => !file.includes('node_modules') && file.endsWith('.test.ts'));
+    const present = new Set(
+      (await Promise.all(['packages', 'apps', 'tests'].map(testFilesUnder))).flat().map((file) => path.basename(file)),
+    );
     expect(cited.filter((file) => !present.has(file))).toEqual([]);
   });
 });
@@ -75,9 +80,16 @@ describe('issue 15: the game service advertises only the games it has tables for
 
   beforeAll(async () => {
     const schema = await read('prisma', 'schema.prisma');
-    kinds = (/^enum GameKind \{([\s\S]*?)^\}/m.exec(schema)?.[1] ?? '').split('\n').map((line) => line.trim().toLowerCase()).filter(Boolean);
+    kinds = (/^enum GameKind \{([\s\S]*?)^\}/m.exec(schema)?.[1] ?? '')
+      .split('\n')
+      .map((line) => line.trim().toLowerCase())
+      .filter(Boolean);
     connections = await createTestConnections();
-    gameService = await buildGameService({ config: loadGameServiceConfig(testServiceEnv()), connections, redisKeyPrefix: connections.redisKeyPrefix });
+    gameService = await buildGameService({
+      config: loadGameServiceConfig(testServiceEnv()),
+      connections,
+      redisKeyPrefix: connections.redisKeyPrefix,
+    });
   });
 
   afterAll(async () => {
@@ -89,12 +101,20 @@ describe('issue 15: the game service advertises only the games it has tables for
 
   it('issue 15: the OpenAPI document of the game service names no game outside GameKind (no poker tables yet)', async () => {
     expect(kinds).toEqual(expect.arrayContaining(['roulette', 'blackjack']));
-    const document = (await gameService.inject({ method: 'GET', url: '/openapi.json' })).json() as { info: { description?: string }; paths: Record<string, Record<string, { summary?: string; description?: string }>> };
-    const texts = [document.info.description ?? '', ...Object.values(document.paths).flatMap((operations) => Object.values(operations).flatMap((op) => [op.summary ?? '', op.description ?? '']))];
+    const document = (await gameService.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+      info: { description?: string };
+      paths: Record<string, Record<string, { summary?: string; description?: string }>>;
+    };
+    const texts = [
+      document.info.description ?? '',
+      ...Object.values(document.paths).flatMap((operations) =>
+        Object.values(operations).flatMap((op) => [op.summary ?? '', op.description ?? '']),
+      ),
+    ];
     expect(advertised(texts.join('\n')).filter((game) => !kinds.includes(game))).toEqual([]);
   });
 
-  it('issue 15: the README\'s map line and docs/game-service.md name no game outside GameKind', async () => {
+  it("issue 15: the README's map line and docs/game-service.md name no game outside GameKind", async () => {
     const mapLine = (await read('README.md')).split('\n').find((line) => /^\s+game-service\s+:\d+/.test(line)) ?? '';
     expect(mapLine).not.toBe('');
     expect(advertised(mapLine).filter((game) => !kinds.includes(game))).toEqual([]);

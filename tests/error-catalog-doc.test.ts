@@ -9,7 +9,11 @@ describe('error catalog documentation', () => {
   it('docs/errors.md lists exactly the codes, statuses and titles of the catalog in packages/core', async () => {
     const doc = await readFile(docPath, 'utf8');
     const table = doc.split('<!-- catalog:start -->')[1]?.split('<!-- catalog:end -->')[0] ?? '';
-    const documented = [...table.matchAll(/^\| `([a-z-]+)` \| (\d{3}) \| (.+?) \|$/gm)].map(([, code, status, title]) => [code, Number(status), title]);
+    const documented = [...table.matchAll(/^\| `([a-z-]+)` \| (\d{3}) \| (.+?) \|$/gm)].map(([, code, status, title]) => [
+      code,
+      Number(status),
+      title,
+    ]);
     const actual = Object.entries(errorCatalog).map(([code, entry]) => [code, entry.status, entry.title]);
     expect(documented).toEqual(actual);
   });

@@ -27,7 +27,8 @@ describe('issue 15: one format', () => {
       const info = await prettier.getFileInfo(file, { ignorePath });
       if (info.ignored || !info.inferredParser) continue;
       const options = await prettier.resolveConfig(file);
-      if (!(await prettier.check(readFileSync(file, 'utf8'), { ...options, filepath: file }))) unformatted.push(path.relative(root, file));
+      if (!(await prettier.check(readFileSync(file, 'utf8'), { ...options, filepath: file })))
+        unformatted.push(path.relative(root, file));
     }
     expect(unformatted).toEqual([]);
   }, 300_000);

@@ -28,7 +28,9 @@ const services: Array<{ name: string; schema: z.ZodObject; load: (env: Env) => R
   { name: 'worker', schema: workerConfigSchema, load: loadWorkerConfig },
 ];
 
-interface ComposeService { environment?: Record<string, string | number> | string[] }
+interface ComposeService {
+  environment?: Record<string, string | number> | string[];
+}
 const compose = parse(readText('docker-compose.yml'), { merge: true }) as { services: Record<string, ComposeService> };
 
 /** `${VAR:-default}` as compose resolves it when VAR is not set in the shell. */
@@ -38,13 +40,17 @@ function resolveComposeValue(value: string): string {
 
 function composeEnv(service: string): Env {
   const env = compose.services[service]?.environment ?? {};
-  const pairs = Array.isArray(env) ? env.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]) : Object.entries(env);
+  const pairs = Array.isArray(env)
+    ? env.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])
+    : Object.entries(env);
   return Object.fromEntries(pairs.map(([k, v]) => [k, resolveComposeValue(String(v))]));
 }
 
 /** Variables of a schema without a default: the service does not start without them. */
 function requiredVariables(schema: z.ZodObject): string[] {
-  return Object.entries(schema.shape).filter(([, field]) => !(field as z.ZodType).safeParse(undefined).success).map(([name]) => name);
+  return Object.entries(schema.shape)
+    .filter(([, field]) => !(field as z.ZodType).safeParse(undefined).success)
+    .map(([name]) => name);
 }
 
 function k8sKeys(file: string): string[] {

@@ -31,9 +31,18 @@ interface K8sObject {
   stringData?: Record<string, string>;
   spec?: Record<string, unknown>;
 }
-interface ContainerPort { name?: string; containerPort: number }
-interface EnvVar { name: string; value?: string; valueFrom?: unknown }
-interface Probe { httpGet?: { path?: string; port?: number | string } }
+interface ContainerPort {
+  name?: string;
+  containerPort: number;
+}
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: unknown;
+}
+interface Probe {
+  httpGet?: { path?: string; port?: number | string };
+}
 interface Container {
   name: string;
   image?: string;
@@ -51,12 +60,25 @@ interface PodSpec {
   securityContext?: { runAsNonRoot?: boolean; runAsUser?: number };
 }
 interface Deployment extends K8sObject {
-  spec: { selector: { matchLabels: Record<string, string> }; template: { metadata: { labels: Record<string, string> }; spec: PodSpec } };
+  spec: {
+    selector: { matchLabels: Record<string, string> };
+    template: { metadata: { labels: Record<string, string> }; spec: PodSpec };
+  };
 }
 interface Service extends K8sObject {
-  spec: { type?: string; selector: Record<string, string>; ports: Array<{ name?: string; port: number; targetPort?: number | string }> };
+  spec: {
+    type?: string;
+    selector: Record<string, string>;
+    ports: Array<{ name?: string; port: number; targetPort?: number | string }>;
+  };
 }
-interface Kustomization { namespace?: string; resources?: string[]; patches?: Array<{ path?: string }>; labels?: Array<{ pairs: Record<string, string> }>; commonLabels?: Record<string, string> }
+interface Kustomization {
+  namespace?: string;
+  resources?: string[];
+  patches?: Array<{ path?: string }>;
+  labels?: Array<{ pairs: Record<string, string> }>;
+  commonLabels?: Record<string, string>;
+}
 interface ComposeService {
   image?: string;
   build?: { context?: string; dockerfile?: string; args?: Record<string, string> | string[] };
@@ -66,7 +88,10 @@ interface ComposeService {
   depends_on?: Record<string, { condition?: string }> | string[];
   healthcheck?: { test?: string[] | string };
 }
-interface Compose { services: Record<string, ComposeService>; volumes?: Record<string, unknown> }
+interface Compose {
+  services: Record<string, ComposeService>;
+  volumes?: Record<string, unknown>;
+}
 
 // ---- helpers ------------------------------------------------------------------------------
 
@@ -153,7 +178,10 @@ const placeholder = /change-?me|placeholder|example|dev-only|<[^>]+>|^$/i;
 describe('infra/k8s', () => {
   it('infra: kustomization.yaml targets namespace casino and sets a common label on everything', () => {
     expect(kustomization.namespace).toBe('casino');
-    const labelPairs = { ...kustomization.commonLabels, ...Object.assign({}, ...(kustomization.labels ?? []).map((l) => l.pairs)) };
+    const labelPairs = {
+      ...kustomization.commonLabels,
+      ...Object.assign({}, ...(kustomization.labels ?? []).map((l) => l.pairs)),
+    };
     expect(Object.keys(labelPairs).length).toBeGreaterThan(0);
     const ns = readK8s('namespace.yaml').find((o) => o.kind === 'Namespace');
     expect(ns?.metadata?.name).toBe('casino');
@@ -186,8 +214,8 @@ describe('infra/k8s', () => {
     const objects = existsSync(new URL(file, dir)) ? readK8s(file, dir) : [];
     const deployment = objects.find((o) => o.kind === 'Deployment' && o.metadata?.name === app.name) as Deployment | undefined;
     const service = objects.find((o) => o.kind === 'Service' && o.metadata?.name === app.name) as Service | undefined;
-    const container = deployment?.spec.template.spec.containers.find((c) => c.name === app.name)
-      ?? deployment?.spec.template.spec.containers[0];
+    const container =
+      deployment?.spec.template.spec.containers.find((c) => c.name === app.name) ?? deployment?.spec.template.spec.containers[0];
 
     it(`infra: ${app.name} has a Deployment and a ClusterIP Service in ${'overlay' in app ? 'infra/k8s/overlays/development' : 'infra/k8s/base'}/${file}, listed in its kustomization.yaml`, () => {
       expect(listed).toContain(file);
@@ -237,7 +265,9 @@ describe('infra/k8s', () => {
   it('infra: a migrate Job runs scripts/migrate.ts as non-root and is listed in kustomization.yaml', () => {
     expect(resources).toContain('migrate-job.yaml');
     const job = readK8s('migrate-job.yaml').find((o) => o.kind === 'Job');
-    const pod = (job?.spec as { template?: { spec?: PodSpec & { containers: Array<Container & { command?: string[]; args?: string[] }> } } })?.template?.spec;
+    const pod = (
+      job?.spec as { template?: { spec?: PodSpec & { containers: Array<Container & { command?: string[]; args?: string[] }> } } }
+    )?.template?.spec;
     expect(pod?.securityContext?.runAsNonRoot).toBe(true);
     const cmd = [...(pod?.containers[0]?.command ?? []), ...(pod?.containers[0]?.args ?? [])].join(' ');
     expect(cmd).toContain('scripts/migrate.ts');
@@ -250,7 +280,8 @@ describe('infra/k8s', () => {
       expect(JSON.stringify(readK8s(file)), `${file} names the sandbox`).not.toMatch(/sandbox/i);
     }
     const config = readK8s('configmap.yaml').find((o) => o.kind === 'ConfigMap');
-    for (const key of ['MF_REGISTERS_URL', 'NOTIFICATIONS_URL', 'PSP_URL']) expect(config?.data?.[key], key).toMatch(/^https:\/\//);
+    for (const key of ['MF_REGISTERS_URL', 'NOTIFICATIONS_URL', 'PSP_URL'])
+      expect(config?.data?.[key], key).toMatch(/^https:\/\//);
     expect(config?.data).not.toHaveProperty('SANDBOX_URL');
   });
 
@@ -258,17 +289,26 @@ describe('infra/k8s', () => {
     expect(developmentResources).toEqual(['../../base', 'sandbox.yaml']);
     expect(development.namespace).toBe('casino');
     for (const file of developmentFiles) {
-      expect([...developmentResources, ...(development.patches ?? []).map((p) => p.path)], `${file} is not used by the overlay`).toContain(file);
+      expect(
+        [...developmentResources, ...(development.patches ?? []).map((p) => p.path)],
+        `${file} is not used by the overlay`,
+      ).toContain(file);
     }
-    const patch = (development.patches ?? []).flatMap((p) => (p.path ? readK8s(p.path, developmentDir) : [])).find((o) => o.kind === 'ConfigMap');
+    const patch = (development.patches ?? [])
+      .flatMap((p) => (p.path ? readK8s(p.path, developmentDir) : []))
+      .find((o) => o.kind === 'ConfigMap');
     expect(patch?.metadata?.name).toBe('casino-config');
-    for (const key of ['SANDBOX_URL', 'MF_REGISTERS_URL', 'NOTIFICATIONS_URL', 'PSP_URL']) expect(patch?.data?.[key], key).toBe('http://sandbox:3005');
+    for (const key of ['SANDBOX_URL', 'MF_REGISTERS_URL', 'NOTIFICATIONS_URL', 'PSP_URL'])
+      expect(patch?.data?.[key], key).toBe('http://sandbox:3005');
     expect(patch?.data?.BEHIND_TLS).toBe('false');
   });
 
   it('infra: no secret value other than obvious placeholders appears in infra/k8s (Secrets hold change-me text, nothing else inlines credentials)', () => {
     const secretKey = /SECRET|PASSWORD|PASSWD|TOKEN|API_?KEY|PRIVATE|CREDENTIAL|DATABASE_URL/i;
-    const everyFile = [...allK8sFiles.map((file) => ({ dir: k8sDir, file })), ...developmentFiles.map((file) => ({ dir: developmentDir, file }))];
+    const everyFile = [
+      ...allK8sFiles.map((file) => ({ dir: k8sDir, file })),
+      ...developmentFiles.map((file) => ({ dir: developmentDir, file })),
+    ];
     for (const { dir, file } of everyFile) {
       const text = readText(new URL(file, dir));
       expect(text, `${file}: private key material`).not.toMatch(/-----BEGIN [A-Z ]*PRIVATE KEY-----/);
@@ -283,7 +323,8 @@ describe('infra/k8s', () => {
             expect(Buffer.from(v, 'base64').toString('utf8'), `${file} ${k}`).toMatch(placeholder);
           }
         } else if (o.kind === 'ConfigMap') {
-          for (const k of Object.keys(o.data ?? {})) expect(k, `${file}: secret-looking key in a ConfigMap`).not.toMatch(secretKey);
+          for (const k of Object.keys(o.data ?? {}))
+            expect(k, `${file}: secret-looking key in a ConfigMap`).not.toMatch(secretKey);
         } else {
           // Any literal env value with a secret-looking name must come from a Secret instead.
           const walk = (node: unknown): void => {
@@ -310,7 +351,7 @@ describe('infra/k8s', () => {
 describe('docker-compose.yml', () => {
   const services = compose.services;
   const namedVolume = (svc: ComposeService): string[] =>
-    (svc.volumes ?? []).map((v) => (typeof v === 'string' ? v.split(':')[0] ?? '' : (v.source ?? '')));
+    (svc.volumes ?? []).map((v) => (typeof v === 'string' ? (v.split(':')[0] ?? '') : (v.source ?? '')));
 
   it('infra: compose has postgres 16 and redis 7 with healthchecks (pg_isready, redis-cli ping) and named volumes', () => {
     const pg = services.postgres;
@@ -332,7 +373,7 @@ describe('docker-compose.yml', () => {
     expect(migrate?.build?.dockerfile).toBe('infra/Dockerfile');
     expect(dependsOnCondition(migrate ?? {}, 'postgres')).toBe('service_healthy');
     const cmd = Array.isArray((migrate as { command?: unknown })?.command)
-      ? ((migrate as { command: string[] }).command).join(' ')
+      ? (migrate as { command: string[] }).command.join(' ')
       : String((migrate as { command?: unknown })?.command ?? '');
     expect(cmd).toMatch(/scripts\/migrate\.ts[\s\S]*prisma\/seed\.ts/);
   });
@@ -392,7 +433,9 @@ describe('infra/Dockerfile and .dockerignore', () => {
   });
 
   it('infra: .dockerignore keeps node_modules, .git, .env, the generated Prisma client, logs, exports and coverage out of the context', () => {
-    const ignored = readText('.dockerignore').split('\n').map((l) => l.trim());
+    const ignored = readText('.dockerignore')
+      .split('\n')
+      .map((l) => l.trim());
     for (const entry of ['node_modules', '.git', '.env', 'packages/db/src/generated', '*.log', 'exports', 'coverage']) {
       expect(ignored, entry).toContain(entry);
     }

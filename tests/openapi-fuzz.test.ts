@@ -23,7 +23,16 @@ import { applicationFor, newPerson, registerToTemporaryAccount, startHarness, ty
 import { createTable } from '@casino/tables';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeText, preview, SchemaArbitraries, targetCount, toJsonText, type FuzzRequest, type OpenApiDocument, type Operation } from './support/openapi-arbitraries.ts';
+import {
+  encodeText,
+  preview,
+  SchemaArbitraries,
+  targetCount,
+  toJsonText,
+  type FuzzRequest,
+  type OpenApiDocument,
+  type Operation,
+} from './support/openapi-arbitraries.ts';
 
 const seed = 14_09;
 /** Runs per operation grow with what it takes, within these bounds. */
@@ -43,7 +52,12 @@ const knownIds: string[] = [];
 
 beforeAll(async () => {
   h = await startHarness();
-  game = await buildGameService({ config: loadGameServiceConfig(testServiceEnv({ GAME_RATE_LIMIT_PER_MINUTE: '1000000' })), connections: h.connections, redisKeyPrefix: `${h.connections.redisKeyPrefix}:game`, clock: h.clock });
+  game = await buildGameService({
+    config: loadGameServiceConfig(testServiceEnv({ GAME_RATE_LIMIT_PER_MINUTE: '1000000' })),
+    connections: h.connections,
+    redisKeyPrefix: `${h.connections.redisKeyPrefix}:game`,
+    clock: h.clock,
+  });
   await game.ready();
   // The player who calls the player routes, and another one the staff act on: a staff action (a
   // block, an erasure request) must not decide what the player routes get to exercise.
@@ -56,9 +70,34 @@ beforeAll(async () => {
   const subjectId = await insertTestPlayer(h.connections.db);
   playerToken = caller.accessToken;
   const ctx = { db: h.connections.db, clock: h.clock, rules: defaultComplianceRules, secrets: testSecretBox };
-  const [staff, colleague] = [await createTestStaff(ctx, ['admin', 'compliance-officer', 'mlro', 'finance', 'support', 'auditor']), await createTestStaff(ctx, ['support'])];
+  const [staff, colleague] = [
+    await createTestStaff(ctx, ['admin', 'compliance-officer', 'mlro', 'finance', 'support', 'auditor']),
+    await createTestStaff(ctx, ['support']),
+  ];
   staffToken = h.admin.issueAccessToken({ audience: 'staff', subject: staff.staffUserId });
-  const table = await createTable(h.connections.db, { code: `fuzz-${newId().slice(0, 8)}`, name: 'Fuzz roulette', game: 'roulette', variant: 'european', currency: 'CZK', seatsMax: 4, bettingTimeMs: 20_000, actionTimeMs: 20_000, idleRoundsMax: 5, limits: { unitMinor: 10n, insideMinimumMinor: 10n, outsideMinimumMinor: 10n, straightMaximumMinor: 100_000n, outsideMaximumMinor: 500_000n, positionMaximumMinor: 100_000_000n } }, h.clock.now());
+  const table = await createTable(
+    h.connections.db,
+    {
+      code: `fuzz-${newId().slice(0, 8)}`,
+      name: 'Fuzz roulette',
+      game: 'roulette',
+      variant: 'european',
+      currency: 'CZK',
+      seatsMax: 4,
+      bettingTimeMs: 20_000,
+      actionTimeMs: 20_000,
+      idleRoundsMax: 5,
+      limits: {
+        unitMinor: 10n,
+        insideMinimumMinor: 10n,
+        outsideMinimumMinor: 10n,
+        straightMaximumMinor: 100_000n,
+        outsideMaximumMinor: 500_000n,
+        positionMaximumMinor: 100_000_000n,
+      },
+    },
+    h.clock.now(),
+  );
   knownIds.push(caller.playerId, subjectId, colleague.staffUserId, table.id);
 });
 
@@ -67,13 +106,16 @@ afterAll(async () => {
   await h?.close();
 });
 
-
 /**
  * 503s that say an outside system (the MF registers, the payment provider: the sandbox here) did
  * not answer within the client's timeout. On a loaded test machine that is a matter of timing, not
  * of the input, and it is the documented answer; a 500 is never excused.
  */
-const outsideUnavailable = new Set(['register-unavailable', 'identity-check-unavailable', 'payment-provider-unavailable'].map((code) => `https://problems.casino.example/${code}`));
+const outsideUnavailable = new Set(
+  ['register-unavailable', 'identity-check-unavailable', 'payment-provider-unavailable'].map(
+    (code) => `https://problems.casino.example/${code}`,
+  ),
+);
 
 /** Routes that end the caller's session or account: called last, so the rest are exercised first. */
 const endsTheCaller = /\/(self-exclusion|panic-button|register-exclusion|account-closure|password|logout)$/;
@@ -91,7 +133,9 @@ describe('issue 14 (9): fuzzing every operation from its OpenAPI document', () =
       const app = appOf(name);
       const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as OpenApiDocument;
       const arbitraries = new SchemaArbitraries(document);
-      const operations = operationsOf(document).sort((a, b) => Number(endsTheCaller.test(a.path)) - Number(endsTheCaller.test(b.path)));
+      const operations = operationsOf(document).sort(
+        (a, b) => Number(endsTheCaller.test(a.path)) - Number(endsTheCaller.test(b.path)),
+      );
       expect(operations.length).toBeGreaterThan(0);
       const findings: Finding[] = [];
       const fuzzOne = async ({ method, path, operation }: (typeof operations)[number]) => {
@@ -104,9 +148,11 @@ describe('issue 14 (9): fuzzing every operation from its OpenAPI document', () =
         }
       };
       const queue = operations.filter((o) => !endsTheCaller.test(o.path));
-      await Promise.all(Array.from({ length: concurrentOperationsMax }, async () => {
-        for (let next = queue.shift(); next; next = queue.shift()) await fuzzOne(next);
-      }));
+      await Promise.all(
+        Array.from({ length: concurrentOperationsMax }, async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) await fuzzOne(next);
+        }),
+      );
       for (const operation of operations.filter((o) => endsTheCaller.test(o.path))) await fuzzOne(operation);
       expect(distinct(findings)).toEqual([]);
     });
@@ -115,7 +161,12 @@ describe('issue 14 (9): fuzzing every operation from its OpenAPI document', () =
 
 describe('issue 14 (9): answers the router gives before a route runs', () => {
   it('issue 14 (9): a path parameter longer than the router allows gets 414 problem+json, a broken escape 400 problem+json', async () => {
-    const parametric: Array<[App, 'GET' | 'POST', string]> = [[h.api, 'GET', '/v1/withdrawals/'], [h.admin, 'GET', '/v1/players/'], [game, 'GET', '/v1/tables/'], [h.gateway, 'POST', '/v1/webhooks/']];
+    const parametric: Array<[App, 'GET' | 'POST', string]> = [
+      [h.api, 'GET', '/v1/withdrawals/'],
+      [h.admin, 'GET', '/v1/players/'],
+      [game, 'GET', '/v1/tables/'],
+      [h.gateway, 'POST', '/v1/webhooks/'],
+    ];
     for (const [app, method, prefix] of parametric) {
       const tooLong = await app.inject({ method, url: `${prefix}${'x'.repeat(150)}` });
       expect(tooLong.statusCode).toBe(414);
@@ -132,9 +183,19 @@ describe('issue 14 (9): answers the router gives before a route runs', () => {
 
 describe('issue 14 (9): the inputs that answered 500 in the attack are refused, naming the field, and write nothing', () => {
   const asPlayer = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    h.api.inject({ method, url, headers: { authorization: `Bearer ${targetedToken}`, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    h.api.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${targetedToken}`, ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const asStaff = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-    h.admin.inject({ method, url, headers: { authorization: `Bearer ${staffToken}`, 'idempotency-key': `k-${newId()}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    h.admin.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${staffToken}`, 'idempotency-key': `k-${newId()}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const expectRefused = (response: { statusCode: number; headers: Record<string, unknown>; json(): any }, field: string) => {
     expect(response.statusCode).toBe(400);
     expect(String(response.headers['content-type'])).toMatch(/^application\/problem\+json/);
@@ -144,7 +205,10 @@ describe('issue 14 (9): the inputs that answered 500 in the attack are refused, 
 
   it('issue 14 (9): a withdrawal of 99999999999999999999.00 is refused on body.amount.amount, no withdrawal recorded', async () => {
     const before = await h.connections.db.cashierWithdrawal.count();
-    expectRefused(await asPlayer('POST', '/v1/withdrawals', { amount: huge }, { 'idempotency-key': `k-${newId()}` }), 'body.amount.amount');
+    expectRefused(
+      await asPlayer('POST', '/v1/withdrawals', { amount: huge }, { 'idempotency-key': `k-${newId()}` }),
+      'body.amount.amount',
+    );
     expect(await h.connections.db.cashierWithdrawal.count()).toBe(before);
   });
 
@@ -162,7 +226,12 @@ describe('issue 14 (9): the inputs that answered 500 in the attack are refused, 
 
   it('issue 14 (9): a body nested 5,000 levels deep is refused as a validation problem, not a stack overflow', async () => {
     const deep = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
-    const response = await h.api.inject({ method: 'POST', url: '/v1/payment-methods', headers: { authorization: `Bearer ${targetedToken}`, 'content-type': 'application/json' }, payload: `{"kind":"card","token":${deep}}` });
+    const response = await h.api.inject({
+      method: 'POST',
+      url: '/v1/payment-methods',
+      headers: { authorization: `Bearer ${targetedToken}`, 'content-type': 'application/json' },
+      payload: `{"kind":"card","token":${deep}}`,
+    });
     expectRefused(response, 'body');
   });
 
@@ -173,18 +242,30 @@ describe('issue 14 (9): the inputs that answered 500 in the attack are refused, 
 
   it('issue 14 (9): a sequence cursor beyond PostgreSQL bigint is refused on querystring.after (audit log, ledger statement)', async () => {
     expectRefused(await asStaff('GET', '/v1/audit-log?after=9999999999999999999'), 'querystring.after');
-    expectRefused(await asStaff('GET', `/v1/ledger/accounts/${newId()}/statement?after=9999999999999999999`), 'querystring.after');
+    expectRefused(
+      await asStaff('GET', `/v1/ledger/accounts/${newId()}/statement?after=9999999999999999999`),
+      'querystring.after',
+    );
   });
 
   it('issue 14 (9): a staff displayName with NUL is refused on body.displayName, no user created', async () => {
     const before = await h.connections.db.staffUser.count();
-    const body = { email: `nul-${newId().slice(0, 8)}@staff.test`, displayName: 'Eve\u0000Admin', roles: ['support'], password: 'correct horse battery', reason: 'new support colleague' };
+    const body = {
+      email: `nul-${newId().slice(0, 8)}@staff.test`,
+      displayName: 'Eve\u0000Admin',
+      roles: ['support'],
+      password: 'correct horse battery',
+      reason: 'new support colleague',
+    };
     expectRefused(await asStaff('POST', '/v1/staff/users', body), 'body.displayName');
     expect(await h.connections.db.staffUser.count()).toBe(before);
   });
 
   it("issue 14 (9): a report's authorityReference with NUL is refused on body.authorityReference", async () => {
-    expectRefused(await asStaff('POST', `/v1/reports/${newId()}/filing`, { authorityReference: 'FAU-\u0000-2026' }), 'body.authorityReference');
+    expectRefused(
+      await asStaff('POST', `/v1/reports/${newId()}/filing`, { authorityReference: 'FAU-\u0000-2026' }),
+      'body.authorityReference',
+    );
   });
 
   it('issue 14 (9): NUL in a query filter (audit log) is refused on the parameter', async () => {
@@ -207,16 +288,31 @@ function operationsOf(document: OpenApiDocument) {
   const infrastructure = (path: string) => path.startsWith('/health') || path.startsWith('/docs') || path === '/openapi.json';
   return Object.entries(document.paths)
     .filter(([path]) => !infrastructure(path))
-    .flatMap(([path, operations]) => Object.entries(operations).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })));
+    .flatMap(([path, operations]) =>
+      Object.entries(operations).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+    );
 }
 
 let requestNo = 0;
 
-async function send(app: App, name: string, method: string, path: string, operation: Operation, request: FuzzRequest): Promise<Finding | null> {
+async function send(
+  app: App,
+  name: string,
+  method: string,
+  path: string,
+  operation: Operation,
+  request: FuzzRequest,
+): Promise<Finding | null> {
   const url = path.replace(/\{(\w+)\}/g, (_, param: string) => request.path[param] ?? 'missing');
-  const query = Object.entries(request.query).map(([key, value]) => `${encodeText(key)}=${encodeText(value)}`).join('&');
+  const query = Object.entries(request.query)
+    .map(([key, value]) => `${encodeText(key)}=${encodeText(value)}`)
+    .join('&');
   const payload = request.body === undefined ? undefined : toJsonText(request.body);
-  const headers: Record<string, string> = { ...request.headers, ...authorization(operation), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) };
+  const headers: Record<string, string> = {
+    ...request.headers,
+    ...authorization(operation),
+    ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+  };
   if (name === 'payments-gateway') Object.assign(headers, webhookSignature(payload ?? ''));
   requestNo++;
   const response = await app.inject({
@@ -230,9 +326,15 @@ async function send(app: App, name: string, method: string, path: string, operat
   const operationName = `${method} ${path}`;
   const input = `${request.hostile}`;
   if (response.statusCode === 503 && outsideUnavailable.has(problemTypeOf(response.body))) return null;
-  if (response.statusCode >= 500) return { operation: operationName, status: response.statusCode, problem: problemType(response.body), input };
+  if (response.statusCode >= 500)
+    return { operation: operationName, status: response.statusCode, problem: problemType(response.body), input };
   if (response.statusCode >= 400 && !/^application\/problem\+json/.test(String(response.headers['content-type']))) {
-    return { operation: operationName, status: response.statusCode, problem: `not problem+json: ${preview(response.body)}`, input };
+    return {
+      operation: operationName,
+      status: response.statusCode,
+      problem: `not problem+json: ${preview(response.body)}`,
+      input,
+    };
   }
   return null;
 }
@@ -248,7 +350,11 @@ function authorization(operation: Operation): Record<string, string> {
 function webhookSignature(body: string): Record<string, string> {
   const id = `evt_${newId().replace(/-/g, '')}`;
   const timestamp = Math.floor(h.clock.now().getTime() / 1000);
-  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(h.webhookSecret, id, timestamp, body) };
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signWebhook(h.webhookSecret, id, timestamp, body),
+  };
 }
 
 function problemTypeOf(body: string): string {

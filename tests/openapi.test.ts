@@ -73,18 +73,39 @@ describe('the route index in docs/api.md', () => {
   });
 
   async function routeIndex(): Promise<string> {
-    const ports: Record<string, number> = { 'player-api': 3001, 'admin-api': 3002, 'game-service': 3003, 'payments-gateway': 3004, sandbox: 3005, worker: 3006 };
-    const roles = new Map(adminRoutes(apps.get('admin-api')!).map((r) => [`${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`, r.public ? 'public' : (r.roles ?? []).join(', ')]));
+    const ports: Record<string, number> = {
+      'player-api': 3001,
+      'admin-api': 3002,
+      'game-service': 3003,
+      'payments-gateway': 3004,
+      sandbox: 3005,
+      worker: 3006,
+    };
+    const roles = new Map(
+      adminRoutes(apps.get('admin-api')!).map((r) => [
+        `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`,
+        r.public ? 'public' : (r.roles ?? []).join(', '),
+      ]),
+    );
     const sections: string[] = [];
     for (const [name, app] of apps) {
-      const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { summary?: string; security?: Array<Record<string, unknown>> }>> };
+      const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+        paths: Record<string, Record<string, { summary?: string; security?: Array<Record<string, unknown>> }>>;
+      };
       const rows: string[] = [];
       for (const [route, operations] of Object.entries(document.paths)) {
         if (route.startsWith('/health') || route.startsWith('/docs') || route === '/openapi.json') continue;
         for (const [method, operation] of Object.entries(operations)) {
           const verb = method.toUpperCase();
           const security = Object.keys(operation.security?.[0] ?? {})[0];
-          const who = name === 'admin-api' ? (roles.get(`${verb} ${route}`) ?? '?') : security === 'playerToken' ? 'player' : security === 'staffToken' ? 'staff' : 'public';
+          const who =
+            name === 'admin-api'
+              ? (roles.get(`${verb} ${route}`) ?? '?')
+              : security === 'playerToken'
+                ? 'player'
+                : security === 'staffToken'
+                  ? 'staff'
+                  : 'public';
           rows.push(`| \`${verb}\` | \`${route}\` | ${who} | ${(operation.summary ?? '').replace(/\|/g, '\\|')} |`);
         }
       }

@@ -24,18 +24,25 @@ const services = Object.keys(schemas) as Array<keyof typeof schemas>;
 /** The environment table's rows: the variables of the first column and the services named in "used by". */
 function environmentRows(doc: string): Array<{ variables: string[]; usedBy: string }> {
   const table = doc.split('## Environment')[1]?.split('\n## ')[0] ?? '';
-  return table.split('\n').filter((line) => line.startsWith('| `')).map((line) => {
-    const [, first = '', usedBy = ''] = line.split('|');
-    return { variables: [...first.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!), usedBy: usedBy.trim() };
-  });
+  return table
+    .split('\n')
+    .filter((line) => line.startsWith('| `'))
+    .map((line) => {
+      const [, first = '', usedBy = ''] = line.split('|');
+      return { variables: [...first.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!), usedBy: usedBy.trim() };
+    });
 }
 
 /** "all", "all but sandbox", or a list; parentheses and non-services (seed, `npm start`) are ignored. */
 function servicesNamed(usedBy: string): string[] {
   const named = new Set<string>();
-  for (const part of usedBy.replace(/\([^)]*\)/g, '').split(/[,;]/).map((p) => p.trim())) {
+  for (const part of usedBy
+    .replace(/\([^)]*\)/g, '')
+    .split(/[,;]/)
+    .map((p) => p.trim())) {
     if (part === 'all') services.forEach((service) => named.add(service));
-    else if (part === 'all but sandbox') services.filter((service) => service !== 'sandbox').forEach((service) => named.add(service));
+    else if (part === 'all but sandbox')
+      services.filter((service) => service !== 'sandbox').forEach((service) => named.add(service));
     else if ((services as string[]).includes(part)) named.add(part);
   }
   return [...named].sort();
@@ -65,6 +72,9 @@ describe('operations documentation', () => {
     // Read by the seed or by `npm start` (scripts/platform.ts) rather than by a service's configuration.
     const seedOnly = ['LEDGER_HOT_SHARD_COUNT', 'SEED_DEMO_DATA', 'SANDBOX_URL'];
     expect([...read].filter((v) => !documented.has(v)).sort(), 'read but not documented').toEqual([]);
-    expect([...documented].filter((v) => !read.has(v) && !seedOnly.includes(v)).sort(), 'documented but read by no service').toEqual([]);
+    expect(
+      [...documented].filter((v) => !read.has(v) && !seedOnly.includes(v)).sort(),
+      'documented but read by no service',
+    ).toEqual([]);
   });
 });

@@ -28,11 +28,15 @@ async function holdTheOnlyConnection(db: Db): Promise<{ release(): Promise<void>
   const released = new Promise<void>((resolve) => (release = resolve));
   let holding!: () => void;
   const held = new Promise<void>((resolve) => (holding = resolve));
-  const holder = transaction(db, async (tx) => {
-    await tx.$queryRaw`SELECT 1`;
-    holding();
-    await released;
-  }, { timeoutMs: 60_000 });
+  const holder = transaction(
+    db,
+    async (tx) => {
+      await tx.$queryRaw`SELECT 1`;
+      holding();
+      await released;
+    },
+    { timeoutMs: 60_000 },
+  );
   await held;
   return { release: async () => (release(), await holder) };
 }
@@ -48,12 +52,22 @@ function expectBusy(response: { statusCode: number; headers: Record<string, unkn
 describe('issue 14 (10): an exhausted connection pool', () => {
   it('issue 14 (10): the admin API with a pool of one, its connection held, answers 503 problem+json with Retry-After, then serves again', async () => {
     // A short wait for a pooled connection, as a service's own 2 s but quicker for the test.
-    const db = createDb({ databaseUrl: connections.testDatabase.url, poolMax: 1, connectTimeoutMs: 300, applicationName: 'casino-test-pool-of-one' });
-    const admin = await buildAdminApi({ config: loadAdminApiConfig(testServiceEnv()), connections: { db, redis: connections.redis }, redisKeyPrefix: connections.redisKeyPrefix });
+    const db = createDb({
+      databaseUrl: connections.testDatabase.url,
+      poolMax: 1,
+      connectTimeoutMs: 300,
+      applicationName: 'casino-test-pool-of-one',
+    });
+    const admin = await buildAdminApi({
+      config: loadAdminApiConfig(testServiceEnv()),
+      connections: { db, redis: connections.redis },
+      redisKeyPrefix: connections.redisKeyPrefix,
+    });
     try {
       const staffByRole = await createStaffPerRole(connections.db);
       const token = admin.issueAccessToken({ audience: 'staff', subject: staffByRole.admin });
-      const listStaff = () => admin.inject({ method: 'GET', url: '/v1/staff/users', headers: { authorization: `Bearer ${token}` } });
+      const listStaff = () =>
+        admin.inject({ method: 'GET', url: '/v1/staff/users', headers: { authorization: `Bearer ${token}` } });
       const hold = await holdTheOnlyConnection(db);
       try {
         expectBusy(await listStaff());
@@ -69,9 +83,22 @@ describe('issue 14 (10): an exhausted connection pool', () => {
 
   it('issue 14 (10): a transaction that cannot start within its maxWait (Prisma P2028) answers 503 problem+json with Retry-After', async () => {
     // The pool would wait long; the transaction's own maxWait runs out first.
-    const db = createDb({ databaseUrl: connections.testDatabase.url, poolMax: 1, connectTimeoutMs: 30_000, applicationName: 'casino-test-pool-of-one' });
-    const app: App = await createHttpApp({ service: 'pool-test', version: '0', description: 'pool test', logLevel: 'silent', readinessChecks: [] });
-    app.post('/v1/work', async () => transaction(db, async (tx) => (await tx.$queryRaw`SELECT 1`, { ok: true }), { maxWaitMs: 200 }));
+    const db = createDb({
+      databaseUrl: connections.testDatabase.url,
+      poolMax: 1,
+      connectTimeoutMs: 30_000,
+      applicationName: 'casino-test-pool-of-one',
+    });
+    const app: App = await createHttpApp({
+      service: 'pool-test',
+      version: '0',
+      description: 'pool test',
+      logLevel: 'silent',
+      readinessChecks: [],
+    });
+    app.post('/v1/work', async () =>
+      transaction(db, async (tx) => (await tx.$queryRaw`SELECT 1`, { ok: true }), { maxWaitMs: 200 }),
+    );
     await app.ready();
     try {
       const hold = await holdTheOnlyConnection(db);

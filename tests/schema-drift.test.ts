@@ -71,7 +71,9 @@ describe('schema.prisma and the migrations agree', () => {
   it('every model is a table and every scalar field a column of a compatible type and nullability, and nothing more', async () => {
     const models = parseSchema(await readFile(path.join(root, 'prisma', 'schema.prisma'), 'utf8'));
     expect(models.length).toBeGreaterThan(0);
-    const columns = await testDb.db.$queryRaw<Array<{ table_name: string; column_name: string; udt_name: string; data_type: string; is_nullable: string }>>`
+    const columns = await testDb.db.$queryRaw<
+      Array<{ table_name: string; column_name: string; udt_name: string; data_type: string; is_nullable: string }>
+    >`
       SELECT table_name, column_name, udt_name, data_type, is_nullable FROM information_schema.columns
       WHERE table_schema = 'public' AND table_name <> '_prisma_migrations'`;
     const byTable = new Map<string, typeof columns>();
@@ -91,13 +93,19 @@ describe('schema.prisma and the migrations agree', () => {
           continue;
         }
         const typeOk =
-          field.type === 'Unsupported' || (field.type === 'Enum' ? column.data_type === 'USER-DEFINED' : compatibleTypes[field.type]?.includes(column.udt_name));
+          field.type === 'Unsupported' ||
+          (field.type === 'Enum' ? column.data_type === 'USER-DEFINED' : compatibleTypes[field.type]?.includes(column.udt_name));
         if (!typeOk) problems.push(`${model.table}.${field.column}: schema says ${field.type}, database has ${column.udt_name}`);
-        if (field.native === 'Uuid' && column.udt_name !== 'uuid') problems.push(`${model.table}.${field.column}: schema says @db.Uuid, database has ${column.udt_name}`);
-        if ((column.is_nullable === 'YES') !== field.optional) problems.push(`${model.table}.${field.column}: nullability differs (schema optional=${field.optional}, database nullable=${column.is_nullable})`);
+        if (field.native === 'Uuid' && column.udt_name !== 'uuid')
+          problems.push(`${model.table}.${field.column}: schema says @db.Uuid, database has ${column.udt_name}`);
+        if ((column.is_nullable === 'YES') !== field.optional)
+          problems.push(
+            `${model.table}.${field.column}: nullability differs (schema optional=${field.optional}, database nullable=${column.is_nullable})`,
+          );
       }
       for (const column of actual) {
-        if (!model.fields.some((f) => f.column === column.column_name)) problems.push(`${model.table}.${column.column_name} is in the database but not in schema.prisma`);
+        if (!model.fields.some((f) => f.column === column.column_name))
+          problems.push(`${model.table}.${column.column_name} is in the database but not in schema.prisma`);
       }
     }
     for (const table of byTable.keys()) {

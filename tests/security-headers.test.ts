@@ -13,7 +13,15 @@ import type { App } from '@casino/http';
 import { createTestConnections, testServiceEnv, type TestConnections } from '@casino/http/testing';
 import { buildPaymentsGateway, loadPaymentsGatewayConfig } from '@casino/payments-gateway';
 import { buildPlayerApi, loadPlayerApiConfig } from '@casino/player-api';
-import { applicationFor, newPerson, registerToTemporaryAccount, smsCodeFor, smsCount, startHarness, type Harness } from '@casino/player-api/testing';
+import {
+  applicationFor,
+  newPerson,
+  registerToTemporaryAccount,
+  smsCodeFor,
+  smsCount,
+  startHarness,
+  type Harness,
+} from '@casino/player-api/testing';
 import { buildSandbox, loadSandboxConfig } from '@casino/sandbox';
 import { buildWorkerHealthApp, loadWorkerConfig } from '@casino/worker';
 import { generate } from 'otplib';
@@ -24,10 +32,14 @@ let connections: TestConnections;
 const built: App[] = [];
 
 const builders: Record<string, (env: Env) => Promise<App>> = {
-  'player-api': (env) => buildPlayerApi({ config: loadPlayerApiConfig(env), connections, redisKeyPrefix: connections.redisKeyPrefix }),
-  'admin-api': (env) => buildAdminApi({ config: loadAdminApiConfig(env), connections, redisKeyPrefix: connections.redisKeyPrefix }),
-  'game-service': (env) => buildGameService({ config: loadGameServiceConfig(env), connections, redisKeyPrefix: connections.redisKeyPrefix }),
-  'payments-gateway': (env) => buildPaymentsGateway({ config: loadPaymentsGatewayConfig(env), connections, redisKeyPrefix: connections.redisKeyPrefix }),
+  'player-api': (env) =>
+    buildPlayerApi({ config: loadPlayerApiConfig(env), connections, redisKeyPrefix: connections.redisKeyPrefix }),
+  'admin-api': (env) =>
+    buildAdminApi({ config: loadAdminApiConfig(env), connections, redisKeyPrefix: connections.redisKeyPrefix }),
+  'game-service': (env) =>
+    buildGameService({ config: loadGameServiceConfig(env), connections, redisKeyPrefix: connections.redisKeyPrefix }),
+  'payments-gateway': (env) =>
+    buildPaymentsGateway({ config: loadPaymentsGatewayConfig(env), connections, redisKeyPrefix: connections.redisKeyPrefix }),
   sandbox: (env) => buildSandbox({ config: loadSandboxConfig(env) }),
   worker: (env) => buildWorkerHealthApp(loadWorkerConfig(env), connections),
 };
@@ -98,21 +110,39 @@ describe('issue 14 (14): security headers on every app', () => {
 describe('issue 14 (14): Cache-Control: no-store on responses carrying a credential', () => {
   it('issue 14 (14): staff login (the access token) and creating a staff user (the TOTP secret) are no-store; other admin responses are not marked', async () => {
     const app = await build('admin-api', testServiceEnv());
-    const admin = await createTestStaff({ db: connections.db, clock: systemClock, rules: defaultComplianceRules, secrets: testSecretBox }, ['admin']);
+    const admin = await createTestStaff(
+      { db: connections.db, clock: systemClock, rules: defaultComplianceRules, secrets: testSecretBox },
+      ['admin'],
+    );
     const email = `headers-${process.pid}-${Date.now()}@staff.test`;
     const created = await app.inject({
-      method: 'POST', url: '/v1/staff/users',
+      method: 'POST',
+      url: '/v1/staff/users',
       headers: { authorization: `Bearer ${app.issueAccessToken({ audience: 'staff', subject: admin.staffUserId })}` },
-      payload: { email, displayName: 'Header Check', roles: ['support'], password: 'correct horse battery', reason: 'issue 14 header test' },
+      payload: {
+        email,
+        displayName: 'Header Check',
+        roles: ['support'],
+        password: 'correct horse battery',
+        reason: 'issue 14 header test',
+      },
     });
     expect(created.statusCode).toBe(201);
     expect(created.headers['cache-control']).toBe('no-store');
     const totpCode = await generate({ secret: created.json().totpSecret, epoch: Math.floor(Date.now() / 1000) });
-    const login = await app.inject({ method: 'POST', url: '/v1/staff/login', payload: { email, password: 'correct horse battery', totpCode } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/v1/staff/login',
+      payload: { email, password: 'correct horse battery', totpCode },
+    });
     expect(login.statusCode).toBe(200);
     expect(login.json().accessToken).toEqual(expect.any(String));
     expect(login.headers['cache-control']).toBe('no-store');
-    const refused = await app.inject({ method: 'POST', url: '/v1/staff/login', payload: { email, password: 'wrong password!!', totpCode } });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/v1/staff/login',
+      payload: { email, password: 'wrong password!!', totpCode },
+    });
     expect(refused.headers['cache-control']).toBe('no-store');
     expect((await app.inject({ method: 'GET', url: '/health/live' })).headers['cache-control']).toBeUndefined();
   });
@@ -130,16 +160,29 @@ describe('issue 14 (14): Cache-Control: no-store on responses carrying a credent
       const person = await newPerson(h);
       const body = applicationFor(person);
       const registered = await registerToTemporaryAccount(h, body);
-      const refreshed = await h.api.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: registered.refreshToken } });
+      const refreshed = await h.api.inject({
+        method: 'POST',
+        url: '/v1/auth/refresh',
+        payload: { refreshToken: registered.refreshToken },
+      });
       expect(refreshed.statusCode).toBe(200);
       expect(refreshed.json().accessToken).toEqual(expect.any(String));
       expect(refreshed.headers['cache-control']).toBe('no-store');
       const before = await smsCount(h, registered.phone);
-      const login = await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: registered.email, password: body.password } });
+      const login = await h.api.inject({
+        method: 'POST',
+        url: '/v1/auth/login',
+        payload: { email: registered.email, password: body.password },
+      });
       expect(login.headers['cache-control']).toBe('no-store');
-      const tokens = login.statusCode === 202
-        ? await h.api.inject({ method: 'POST', url: '/v1/auth/sms-code', payload: { challengeId: login.json().challengeId, code: await smsCodeFor(h, registered.phone, before) } })
-        : login;
+      const tokens =
+        login.statusCode === 202
+          ? await h.api.inject({
+              method: 'POST',
+              url: '/v1/auth/sms-code',
+              payload: { challengeId: login.json().challengeId, code: await smsCodeFor(h, registered.phone, before) },
+            })
+          : login;
       expect(tokens.statusCode).toBe(200);
       expect(tokens.json().refreshToken).toEqual(expect.any(String));
       expect(tokens.headers['cache-control']).toBe('no-store');

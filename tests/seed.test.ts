@@ -35,13 +35,15 @@ describe('seed (npm start)', () => {
 
     const player = await testDb.db.player.findFirstOrThrow({ where: { email: demoPlayer.email } });
     expect(player.state).toBe('TEMPORARY');
-    const wallet = await testDb.db.ledgerAccount.findUniqueOrThrow({ where: { code: playerWalletCode(player.id, 'temporary', 'CZK') } });
+    const wallet = await testDb.db.ledgerAccount.findUniqueOrThrow({
+      where: { code: playerWalletCode(player.id, 'temporary', 'CZK') },
+    });
     expect((await balance(testDb.db, wallet.id as AccountId)).toDecimalString()).toBe(demoPlayer.depositCzk);
     expect(first.lines.join('\n')).toContain(demoPlayer.password);
     expect(await findInvariantViolations(testDb.db)).toEqual([]);
   });
 
-  it('issue 14 (newcomer frictions): the start banner names every demo table by the id the game service\'s routes take (a UUID), beside its code', async () => {
+  it("issue 14 (newcomer frictions): the start banner names every demo table by the id the game service's routes take (a UUID), beside its code", async () => {
     const { lines } = await seedData(testDb.url);
     const heading = lines.findIndex((line) => line.includes('Tables (game service'));
     expect(heading).toBeGreaterThan(-1);

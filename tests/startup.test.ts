@@ -74,9 +74,14 @@ describe('start-up', () => {
   });
 
   it('stops with exit 1 and one paragraph naming the URL tried and the fix when PostgreSQL is unreachable', async () => {
-    const result = await runToExit({ ...baseEnv(await freePort()), DATABASE_URL: 'postgresql://postgres:pa55word@127.0.0.1:1/casino' });
+    const result = await runToExit({
+      ...baseEnv(await freePort()),
+      DATABASE_URL: 'postgresql://postgres:pa55word@127.0.0.1:1/casino',
+    });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/PostgreSQL is not reachable at postgresql:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/casino \(DATABASE_URL\)/);
+    expect(result.stderr).toMatch(
+      /PostgreSQL is not reachable at postgresql:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/casino \(DATABASE_URL\)/,
+    );
     expect(result.stderr).toMatch(/docker compose up -d postgres/);
     expect(result.stderr).not.toContain('pa55word');
   });
@@ -111,7 +116,11 @@ describe('start-up', () => {
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
       try {
         // Generous: the service has to start (tsx, imports) before it asks.
-        await waitFor(() => stderr.includes(`player-api: Waiting for ${dependency} at`) || child.exitCode !== null, { what: 'the waiting notice', timeoutMs: 60_000, intervalMs: 100 });
+        await waitFor(() => stderr.includes(`player-api: Waiting for ${dependency} at`) || child.exitCode !== null, {
+          what: 'the waiting notice',
+          timeoutMs: 60_000,
+          intervalMs: 100,
+        });
         expect(stderr).not.toContain('could not start');
         proxy.release();
         await waitForReady(Number(env.PLAYER_API_PORT), child);
@@ -127,7 +136,13 @@ describe('start-up', () => {
 
 async function waitForReady(port: number, child: { exitCode: number | null }): Promise<void> {
   const status = await waitFor(
-    async () => (child.exitCode !== null ? -1 : await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => (r.status === 200 ? 200 : undefined), () => undefined)),
+    async () =>
+      child.exitCode !== null
+        ? -1
+        : await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+            (r) => (r.status === 200 ? 200 : undefined),
+            () => undefined,
+          ),
     { what: '/health/ready = 200', timeoutMs: 60_000, intervalMs: 200 },
   );
   expect(status, 'the service exited before it was ready').toBe(200);

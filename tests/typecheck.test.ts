@@ -7,7 +7,10 @@ const root = path.resolve(import.meta.dirname, '..');
 describe('TypeScript', () => {
   it('the whole workspace compiles under the strict settings of tsconfig.base.json', () => {
     const tsc = path.join(root, 'node_modules', '.bin', 'tsc');
-    const result = spawnSync(tsc, ['-p', path.join(root, 'tsconfig.json'), '--noEmit', '--pretty', 'false'], { cwd: root, encoding: 'utf8' });
+    const result = spawnSync(tsc, ['-p', path.join(root, 'tsconfig.json'), '--noEmit', '--pretty', 'false'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
   }, 120_000);

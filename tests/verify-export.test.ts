@@ -26,10 +26,28 @@ beforeAll(async () => {
   const bank = (await ledger.findAccountByCode(db, ledger.operatorAccountCode('bank', 'CZK')))!.id;
   const wallet = (await ledger.openAccount(db, ledger.playerWalletSpec(newId(), 'cash', 'CZK'))).id;
   for (const amount of ['10.00', '20.50', '3.05']) {
-    await transaction(db, (tx) => ledger.transfer(tx, { idempotencyKey: newId(), kind: 'DEPOSIT', debitAccountId: bank, creditAccountId: wallet, amount: Money.of(amount, 'CZK'), effectiveAt: new Date('2026-11-10T10:00:00Z') }, new Date()));
+    await transaction(db, (tx) =>
+      ledger.transfer(
+        tx,
+        {
+          idempotencyKey: newId(),
+          kind: 'DEPOSIT',
+          debitAccountId: bank,
+          creditAccountId: wallet,
+          amount: Money.of(amount, 'CZK'),
+          effectiveAt: new Date('2026-11-10T10:00:00Z'),
+        },
+        new Date(),
+      ),
+    );
   }
   const ctx = { db, clock: new ManualClock(new Date('2026-11-24T09:00:00Z')), rules: czechReportingRules };
-  const started = await startDirectExport(ctx, { registerName: 'ledger-transactions', format: 'csv', filters: { from: '2026-11-01T00:00:00Z', to: '2026-12-01T00:00:00Z' }, requestedBy: 'test' });
+  const started = await startDirectExport(ctx, {
+    registerName: 'ledger-transactions',
+    format: 'csv',
+    filters: { from: '2026-11-01T00:00:00Z', to: '2026-12-01T00:00:00Z' },
+    requestedBy: 'test',
+  });
   const parts: Buffer[] = [];
   for await (const chunk of started.body) parts.push(chunk as Buffer);
   await waitFor(async () => (await findExport(ctx, started.exportId)).status === 'READY', { what: 'the export READY' });
@@ -44,8 +62,13 @@ afterAll(async () => {
 });
 
 function verify(target: string) {
-  return run(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'scripts', 'verify-export.ts'), target], { cwd: root, env: { ...process.env, DATABASE_URL: testDb.url } })
-    .then(({ stdout }) => ({ code: 0, stdout }), (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }));
+  return run(path.join(root, 'node_modules', '.bin', 'tsx'), [path.join(root, 'scripts', 'verify-export.ts'), target], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: testDb.url },
+  }).then(
+    ({ stdout }) => ({ code: 0, stdout }),
+    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+  );
 }
 
 describe('npm run verify:export', () => {

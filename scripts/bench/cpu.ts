@@ -14,7 +14,10 @@ export function processCpuMs(pid: number | 'self'): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after "(comm)": comm may contain spaces, so split after its closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     return ((fields[11]! + fields[12]!) * 1000) / ticksPerSecond;
   } catch {
     return null;

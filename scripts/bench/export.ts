@@ -11,7 +11,14 @@
 import os from 'node:os';
 import { Writable } from 'node:stream';
 import { createDb, pgPoolOf } from '@casino/db';
-import { czechReportingRules, exportControls, ledgerTransactionsRegister, prepareExport, streamExport, withExportSnapshot } from '@casino/reporting';
+import {
+  czechReportingRules,
+  exportControls,
+  ledgerTransactionsRegister,
+  prepareExport,
+  streamExport,
+  withExportSnapshot,
+} from '@casino/reporting';
 import pg from 'pg';
 import { Cleanup, createScratchFromTemplate, randomBenchName, readServerInfo } from './scratch-db.ts';
 
@@ -20,7 +27,8 @@ const databaseUrl = env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/ca
 const postings = Number(env.BENCH_POSTINGS ?? 1_000_000);
 const wallets = Number(env.BENCH_WALLETS ?? 10_000);
 const format = env.BENCH_FORMAT === 'jsonl' ? 'jsonl' : 'csv';
-if (!Number.isInteger(postings) || postings < 2 || postings % 2 !== 0) throw new Error('BENCH_POSTINGS must be an even integer ≥ 2');
+if (!Number.isInteger(postings) || postings < 2 || postings % 2 !== 0)
+  throw new Error('BENCH_POSTINGS must be an even integer ≥ 2');
 
 /**
  * Set-based seeding straight into the ledger tables: `postings / 2` balanced two-line transactions
@@ -34,15 +42,23 @@ async function seed(url: string): Promise<{ from: Date; to: Date }> {
   try {
     await client.query(`INSERT INTO ledger_account (id, code, owner_kind, owner_id, purpose, currency, type, allow_negative, shard_count)
       VALUES (gen_random_uuid(), 'operator:game-revenue:roulette:CZK', 'OPERATOR', NULL, 'game-revenue', 'CZK', 'REVENUE', true, 1)`);
-    await client.query(`INSERT INTO ledger_account (id, code, owner_kind, owner_id, purpose, currency, type, allow_negative, shard_count)
+    await client.query(
+      `INSERT INTO ledger_account (id, code, owner_kind, owner_id, purpose, currency, type, allow_negative, shard_count)
       SELECT gen_random_uuid(), 'player:' || o.id || ':cash:CZK', 'PLAYER', o.id, 'cash', 'CZK', 'LIABILITY', false, 1
-      FROM (SELECT gen_random_uuid()::text AS id FROM generate_series(1, $1)) o`, [wallets]);
+      FROM (SELECT gen_random_uuid()::text AS id FROM generate_series(1, $1)) o`,
+      [wallets],
+    );
     await client.query('INSERT INTO ledger_account_shard (account_id, shard_no) SELECT id, 0 FROM ledger_account');
-    await client.query(`CREATE TEMP TABLE wallet AS SELECT row_number() OVER () AS n, id FROM ledger_account WHERE owner_kind = 'PLAYER'`);
-    await client.query(`INSERT INTO ledger_transaction (id, idempotency_key, request_hash, kind, metadata, effective_at)
+    await client.query(
+      `CREATE TEMP TABLE wallet AS SELECT row_number() OVER () AS n, id FROM ledger_account WHERE owner_kind = 'PLAYER'`,
+    );
+    await client.query(
+      `INSERT INTO ledger_transaction (id, idempotency_key, request_hash, kind, metadata, effective_at)
       SELECT gen_random_uuid(), 'bench:' || g, repeat('0', 64), CASE WHEN g % 3 = 0 THEN 'WIN' ELSE 'STAKE' END::"LedgerTransactionKind",
              jsonb_build_object('roundId', gen_random_uuid()), timestamptz '2026-01-01T00:00:00Z' + g * interval '1 second'
-      FROM generate_series(1, $1) g`, [postings / 2]);
+      FROM generate_series(1, $1) g`,
+      [postings / 2],
+    );
     await client.query(`INSERT INTO ledger_posting (transaction_id, account_id, shard_no, currency, amount_minor, effective_at)
       SELECT t.id, CASE WHEN s.line = 1 THEN w.id ELSE r.id END, 0, 'CZK',
              (CASE WHEN (t.kind = 'STAKE') = (s.line = 1) THEN 1 ELSE -1 END) * (100 + (abs(hashtext(t.id::text)) % 10000)), t.effective_at
@@ -65,22 +81,33 @@ process.on('SIGINT', () => void cleanup.runAll().then(() => process.exit(130)));
 try {
   const server = await readServerInfo(databaseUrl);
   console.log(`bench:export ${new Date().toISOString()}`);
-  console.log(`machine: ${os.availableParallelism()} CPUs (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}, PostgreSQL ${server.version}`);
+  console.log(
+    `machine: ${os.availableParallelism()} CPUs (${os.cpus()[0]?.model ?? '?'}), load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}, Node ${process.version}, PostgreSQL ${server.version}`,
+  );
   const url = await createScratchFromTemplate(databaseUrl, randomBenchName(), cleanup);
   const started = performance.now();
   const period = await seed(url);
-  console.log(`seeded ${postings} postings (${postings / 2} transactions, ${wallets} wallets) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${postings} postings (${postings / 2} transactions, ${wallets} wallets) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 
   const db = createDb({ databaseUrl: url, poolMax: 2, applicationName: 'bench-export' });
   pgPoolOf(db).on('error', () => undefined); // the scratch database is dropped with FORCE at the end
   // Only the export's own pg pool is used (no Prisma query runs), so end it explicitly before the drop.
   cleanup.add('disconnect', async () => {
     await db.$disconnect();
-    await pgPoolOf(db).end().catch(() => undefined);
+    await pgPoolOf(db)
+      .end()
+      .catch(() => undefined);
   });
   const rssBeforeMb = Math.round(process.memoryUsage().rss / 2 ** 20);
   let rssExportMaxBytes = 0;
-  const sampler = setInterval(() => { rssExportMaxBytes = Math.max(rssExportMaxBytes, process.memoryUsage().rss); }, 10);
+  const sampler = setInterval(() => {
+    rssExportMaxBytes = Math.max(rssExportMaxBytes, process.memoryUsage().rss);
+  }, 10);
   const filters = { from: period.from.toISOString(), to: period.to.toISOString() };
   const timings = await withExportSnapshot(db, czechReportingRules, async (client) => {
     const t0 = performance.now();
@@ -90,7 +117,15 @@ try {
     const t2 = performance.now();
     const controls = await exportControls(client, prepared);
     const t3 = performance.now();
-    return { rows: file.rowCount, bytes: file.byteCount, countMs: t1 - t0, streamMs: t2 - t1, manifestMs: t3 - t2, totals: controls.totals, coverage: controls.coverage };
+    return {
+      rows: file.rowCount,
+      bytes: file.byteCount,
+      countMs: t1 - t0,
+      streamMs: t2 - t1,
+      manifestMs: t3 - t2,
+      totals: controls.totals,
+      coverage: controls.coverage,
+    };
   });
   clearInterval(sampler);
   const seconds = (timings.countMs + timings.streamMs) / 1000;
@@ -98,10 +133,16 @@ try {
   // The figure is the export's: the process's own peak (maxRSS) comes earlier, while tsx compiles the
   // generated Prisma client at start-up, and is printed beside it.
   const peakRssMb = Math.round(rssExportMaxBytes / 2 ** 20);
-  console.log(`memory: rss ${rssBeforeMb} MiB before the export, at most ${peakRssMb} MiB during it; the process's maxRSS (start-up included) ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB`);
-  console.log(`${format}: ${timings.rows} rows, ${(timings.bytes / 2 ** 20).toFixed(1)} MiB; count ${(timings.countMs / 1000).toFixed(2)} s, stream ${(timings.streamMs / 1000).toFixed(2)} s, manifest totals and block coverage ${(timings.manifestMs / 1000).toFixed(2)} s`);
+  console.log(
+    `memory: rss ${rssBeforeMb} MiB before the export, at most ${peakRssMb} MiB during it; the process's maxRSS (start-up included) ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB`,
+  );
+  console.log(
+    `${format}: ${timings.rows} rows, ${(timings.bytes / 2 ** 20).toFixed(1)} MiB; count ${(timings.countMs / 1000).toFixed(2)} s, stream ${(timings.streamMs / 1000).toFixed(2)} s, manifest totals and block coverage ${(timings.manifestMs / 1000).toFixed(2)} s`,
+  );
   console.log(`control totals: ${JSON.stringify(timings.totals)}`);
-  console.log(`targets: rows_per_s >= 100000 (${rowsPerS >= 100_000 ? 'met' : 'not met'}), peak_rss_mb < 200 (${peakRssMb < 200 ? 'met' : 'not met'})`);
+  console.log(
+    `targets: rows_per_s >= 100000 (${rowsPerS >= 100_000 ? 'met' : 'not met'}), peak_rss_mb < 200 (${peakRssMb < 200 ? 'met' : 'not met'})`,
+  );
   await cleanup.runAll();
   console.log(`bench:export rows_per_s=${rowsPerS} peak_rss_mb=${peakRssMb}`);
 } catch (error) {

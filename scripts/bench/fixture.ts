@@ -29,7 +29,12 @@ export interface BenchAccounts {
 /** Each wallet starts with this much: far more than 32 clients can spend in a run at ≤ 100 CZK a time. */
 export const walletFunding = Money.of('10000000', 'CZK');
 
-export async function setUpAccounts(db: Db, databaseUrl: string, walletCount: number, hotShardCount: number): Promise<BenchAccounts> {
+export async function setUpAccounts(
+  db: Db,
+  databaseUrl: string,
+  walletCount: number,
+  hotShardCount: number,
+): Promise<BenchAccounts> {
   await openOperatorAccounts(db, ['CZK'], hotShardCount);
   const psp = await openAccount(db, paymentProviderClearingSpec('bench-psp', 'CZK', hotShardCount));
   const byCode = async (code: string): Promise<AccountId> => {
@@ -39,7 +44,11 @@ export async function setUpAccounts(db: Db, databaseUrl: string, walletCount: nu
   };
   const wallets = await insertWallets(databaseUrl, walletCount);
   await checkWalletMatchesOpenAccount(db, wallets[0]!);
-  await fundWallets(db, psp.id, wallets.map((w) => w.id));
+  await fundWallets(
+    db,
+    psp.id,
+    wallets.map((w) => w.id),
+  );
   return {
     psp: psp.id,
     roulette: await byCode(operatorAccountCode('game-revenue', 'CZK', 'roulette')),
@@ -55,7 +64,10 @@ interface WalletRow {
 
 /** The same two INSERTs as openAccount (account row, then its shard rows), for many accounts per statement. */
 async function insertWallets(databaseUrl: string, count: number): Promise<WalletRow[]> {
-  const rows: WalletRow[] = Array.from({ length: count }, () => ({ id: newId<AccountId>(), spec: playerWalletSpec(newId(), 'cash', 'CZK') }));
+  const rows: WalletRow[] = Array.from({ length: count }, () => ({
+    id: newId<AccountId>(),
+    spec: playerWalletSpec(newId(), 'cash', 'CZK'),
+  }));
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -66,9 +78,15 @@ async function insertWallets(databaseUrl: string, count: number): Promise<Wallet
        FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::boolean[], $9::int[])
          AS t(id, code, owner_kind, owner_id, purpose, currency, type, allow_negative, shard_count)`,
       [
-        rows.map((r) => r.id), rows.map((r) => r.spec.code), rows.map((r) => r.spec.ownerKind), rows.map((r) => r.spec.ownerId),
-        rows.map((r) => r.spec.purpose), rows.map((r) => r.spec.currency), rows.map((r) => r.spec.type),
-        rows.map((r) => r.spec.allowNegative), rows.map((r) => r.spec.shardCount),
+        rows.map((r) => r.id),
+        rows.map((r) => r.spec.code),
+        rows.map((r) => r.spec.ownerKind),
+        rows.map((r) => r.spec.ownerId),
+        rows.map((r) => r.spec.purpose),
+        rows.map((r) => r.spec.currency),
+        rows.map((r) => r.spec.type),
+        rows.map((r) => r.spec.allowNegative),
+        rows.map((r) => r.spec.shardCount),
       ],
     );
     await client.query(
@@ -88,7 +106,10 @@ async function insertWallets(databaseUrl: string, count: number): Promise<Wallet
 /** openAccount on an existing code returns the stored row after checking its definition: a cheap proof the bulk rows match. */
 async function checkWalletMatchesOpenAccount(db: Db, wallet: WalletRow): Promise<void> {
   const reopened = await openAccount(db, wallet.spec);
-  assert(reopened.id === wallet.id && reopened.shardCount === 1 && reopened.ownerId === wallet.spec.ownerId, 'bulk-inserted wallet differs from openAccount');
+  assert(
+    reopened.id === wallet.id && reopened.shardCount === 1 && reopened.ownerId === wallet.spec.ownerId,
+    'bulk-inserted wallet differs from openAccount',
+  );
 }
 
 /** DEPOSITs from the PSP clearing account, one ledger `post` per 63 wallets (64 lines is post's maximum). */
@@ -104,7 +125,9 @@ async function fundWallets(db: Db, psp: AccountId, wallets: readonly AccountId[]
   // A few batches at a time: the PSP account is sharded, so they do not queue on one row.
   const workers = 4;
   let next = 0;
-  await Promise.all(Array.from({ length: workers }, async () => {
-    while (next < batches.length) await fundOne(batches[next++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (next < batches.length) await fundOne(batches[next++]!);
+    }),
+  );
 }

@@ -18,7 +18,15 @@ import { randomBytes } from 'node:crypto';
 import { buildGameService, loadGameServiceConfig, type GameServiceConfig } from '@casino/game-service';
 import { newId } from '@casino/core';
 import { createDb, createRedis, type Db, type Redis } from '@casino/db';
-import { applyRouletteAction, createRoundSeed, openRouletteRound, roundRng, type RouletteAction, type RouletteBetRequest, type RouletteTableLimits } from '@casino/games';
+import {
+  applyRouletteAction,
+  createRoundSeed,
+  openRouletteRound,
+  roundRng,
+  type RouletteAction,
+  type RouletteBetRequest,
+  type RouletteTableLimits,
+} from '@casino/games';
 import * as ledger from '@casino/ledger';
 import { createTable } from '@casino/tables';
 import { createBenchPlayer } from './bench-players.ts';
@@ -28,16 +36,47 @@ import { Cleanup, createScratchFromTemplate, randomBenchName } from './scratch-d
 import { percentile, runClients } from './workload.ts';
 
 const seatsPerTable = 4;
-const limits: RouletteTableLimits = { unitMinor: 10n, insideMinimumMinor: 10n, outsideMinimumMinor: 10n, straightMaximumMinor: 100_000n, outsideMaximumMinor: 500_000n, positionMaximumMinor: 100_000_000n };
+const limits: RouletteTableLimits = {
+  unitMinor: 10n,
+  insideMinimumMinor: 10n,
+  outsideMinimumMinor: 10n,
+  straightMaximumMinor: 100_000n,
+  outsideMaximumMinor: 500_000n,
+  positionMaximumMinor: 100_000_000n,
+};
 
-interface Player { playerId: string; token: string; tableId: string; roundId: string | null }
+interface Player {
+  playerId: string;
+  token: string;
+  tableId: string;
+  roundId: string | null;
+}
 
 async function setUp(db: Db, clients: number, issueToken: (playerId: string) => string): Promise<Player[]> {
   await ledger.openOperatorAccounts(db, ['CZK'], 16);
   const psp = (await ledger.openAccount(db, ledger.paymentProviderClearingSpec('bench-psp', 'CZK', 16))).id;
   const tables: string[] = [];
   for (let i = 0; i < Math.ceil(clients / seatsPerTable); i++) {
-    tables.push((await createTable(db, { code: `bench-roulette-${i}`, name: `Bench ${i}`, game: 'roulette', variant: 'european', currency: 'CZK', seatsMax: seatsPerTable, bettingTimeMs: 2_000, actionTimeMs: 2_000, idleRoundsMax: 5, limits }, new Date())).id);
+    tables.push(
+      (
+        await createTable(
+          db,
+          {
+            code: `bench-roulette-${i}`,
+            name: `Bench ${i}`,
+            game: 'roulette',
+            variant: 'european',
+            currency: 'CZK',
+            seatsMax: seatsPerTable,
+            bettingTimeMs: 2_000,
+            actionTimeMs: 2_000,
+            idleRoundsMax: 5,
+            limits,
+          },
+          new Date(),
+        )
+      ).id,
+    );
   }
   const players: Player[] = [];
   for (let i = 0; i < clients; i++) {
@@ -54,12 +93,35 @@ async function setUp(db: Db, clients: number, issueToken: (playerId: string) => 
 async function roundTripsPerBet(url: string, redis: Redis, config: GameServiceConfig, players: Player[]): Promise<number> {
   const proxy = await startCountingProxy(url);
   const db = createDb({ databaseUrl: proxy.url, poolMax: 2, applicationName: 'casino-bench-wire' });
-  const app = await buildGameService({ config, connections: { db, redis }, redisKeyPrefix: `bench:wire:${randomBytes(4).toString('hex')}` });
+  const app = await buildGameService({
+    config,
+    connections: { db, redis },
+    redisKeyPrefix: `bench:wire:${randomBytes(4).toString('hex')}`,
+  });
   try {
-    const table = await createTable(db, { code: 'bench-roulette-wire', name: 'Bench wire', game: 'roulette', variant: 'european', currency: 'CZK', seatsMax: 1, bettingTimeMs: 600_000, actionTimeMs: 600_000, idleRoundsMax: 5, limits }, new Date());
+    const table = await createTable(
+      db,
+      {
+        code: 'bench-roulette-wire',
+        name: 'Bench wire',
+        game: 'roulette',
+        variant: 'european',
+        currency: 'CZK',
+        seatsMax: 1,
+        bettingTimeMs: 600_000,
+        actionTimeMs: 600_000,
+        idleRoundsMax: 5,
+        limits,
+      },
+      new Date(),
+    );
     const player = { ...players[0]!, tableId: table.id, roundId: null };
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
-    await fetch(`${base}/v1/tables/${table.id}/seats`, { method: 'POST', headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json' }, body: '{}' });
+    await fetch(`${base}/v1/tables/${table.id}/seats`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     const placeBet = betPlacer(base);
     for (let i = 0; i < 3; i++) await placeBet(player);
     proxy.reset();
@@ -67,7 +129,10 @@ async function roundTripsPerBet(url: string, redis: Redis, config: GameServiceCo
     for (let i = 0; i < bets; i++) await placeBet(player);
     const perBet = proxy.counts.roundTrips / bets;
     // Leave, and let the main app's scheduler settle this round now (its bets count among the settled).
-    await fetch(`${base}/v1/tables/${table.id}/seats/me`, { method: 'DELETE', headers: { authorization: `Bearer ${player.token}` } });
+    await fetch(`${base}/v1/tables/${table.id}/seats/me`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${player.token}` },
+    });
     await db.gameRound.updateMany({ where: { tableId: table.id, status: 'OPEN' }, data: { deadlineAt: new Date() } });
     return perBet;
   } finally {
@@ -80,8 +145,10 @@ async function roundTripsPerBet(url: string, redis: Redis, config: GameServiceCo
 /** Roulette rounds through the engine alone: what one core does without the database. */
 function engineRoundsPerSecond(seconds: number): number {
   const bets: RouletteBetRequest[] = [
-    { kind: 'inside', numbers: [17], stakeMinor: 1_000n }, { kind: 'outside', position: 'red', stakeMinor: 5_000n },
-    { kind: 'neighbours', centre: 0, perSide: 2, chipMinor: 100n }, { kind: 'announced', name: 'voisins-du-zero', chipMinor: 100n },
+    { kind: 'inside', numbers: [17], stakeMinor: 1_000n },
+    { kind: 'outside', position: 'red', stakeMinor: 5_000n },
+    { kind: 'neighbours', centre: 0, perSide: 2, chipMinor: 100n },
+    { kind: 'announced', name: 'voisins-du-zero', chipMinor: 100n },
   ];
   const end = performance.now() + seconds * 1000;
   let rounds = 0;
@@ -99,19 +166,30 @@ function engineRoundsPerSecond(seconds: number): number {
 
 /** One bet over HTTP: place and confirm 1 CZK on red; a round that closed meanwhile is replaced by the table's next. */
 function betPlacer(base: string): (player: Player) => Promise<void> {
-  const bet = JSON.stringify({ kind: 'place-bets', bets: [{ kind: 'outside', position: 'red', stake: { amount: '1.00', currency: 'CZK' } }], confirm: true });
+  const bet = JSON.stringify({
+    kind: 'place-bets',
+    bets: [{ kind: 'outside', position: 'red', stake: { amount: '1.00', currency: 'CZK' } }],
+    confirm: true,
+  });
   return async (player) => {
     for (let attempt = 0; attempt < 3; attempt++) {
       if (!player.roundId) {
-        const table = (await (await fetch(`${base}/v1/tables/${player.tableId}`, { headers: { authorization: `Bearer ${player.token}` } })).json()) as { round: { roundId: string } | null };
+        const table = (await (
+          await fetch(`${base}/v1/tables/${player.tableId}`, { headers: { authorization: `Bearer ${player.token}` } })
+        ).json()) as { round: { roundId: string } | null };
         player.roundId = table.round?.roundId ?? null;
         if (!player.roundId) continue;
       }
-      const response = await fetch(`${base}/v1/rounds/${player.roundId}/actions`, { method: 'POST', headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json', 'idempotency-key': newId() }, body: bet });
+      const response = await fetch(`${base}/v1/rounds/${player.roundId}/actions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json', 'idempotency-key': newId() },
+        body: bet,
+      });
       if (response.status === 200) return void (await response.arrayBuffer());
       const problem = (await response.json()) as { type: string; reason?: string };
       // The round closed between two bets: the next round is already open.
-      if (problem.reason === 'round-over' || problem.reason === 'wrong-phase' || problem.reason === 'time-over') player.roundId = null;
+      if (problem.reason === 'round-over' || problem.reason === 'wrong-phase' || problem.reason === 'time-over')
+        player.roundId = null;
       else throw new Error(`bet refused: ${JSON.stringify(problem)}`);
     }
     throw new Error('no open round found');
@@ -135,21 +213,43 @@ async function main(cleanup: Cleanup): Promise<number> {
   const warmupS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
   const clients = Number(process.env.BENCH_CLIENTS ?? 50);
   const engineSeconds = Number(process.env.BENCH_ENGINE_SECONDS ?? 3);
-  console.log(`bench:games ${new Date().toISOString()}: ${os.availableParallelism()} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}`);
-  console.log(`run: ${clients} players at ${Math.ceil(clients / seatsPerTable)} roulette tables, ${seconds} s measured + ${warmupS} s warm-up; engine ${engineSeconds} s`);
+  console.log(
+    `bench:games ${new Date().toISOString()}: ${os.availableParallelism()} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}, Node ${process.version}`,
+  );
+  console.log(
+    `run: ${clients} players at ${Math.ceil(clients / seatsPerTable)} roulette tables, ${seconds} s measured + ${warmupS} s warm-up; engine ${engineSeconds} s`,
+  );
 
   const url = await createScratchFromTemplate(databaseUrl, randomBenchName(), cleanup);
   const db = createDb({ databaseUrl: url, poolMax: 20, applicationName: 'casino-bench-games' });
   cleanup.add('disconnect the database', () => db.$disconnect());
   const redis = createRedis({ redisUrl, connectionName: 'bench-games' });
   cleanup.add('disconnect redis', async () => redis.disconnect());
-  const config = loadGameServiceConfig({ DATABASE_URL: url, REDIS_URL: redisUrl, JWT_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'warn', GAME_RATE_LIMIT_PER_MINUTE: '10000000', GAME_SCHEDULER_TICK_MS: '50' });
-  const app = await buildGameService({ config, connections: { db, redis }, redisKeyPrefix: `bench:${randomBytes(4).toString('hex')}` });
+  const config = loadGameServiceConfig({
+    DATABASE_URL: url,
+    REDIS_URL: redisUrl,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    GAME_RATE_LIMIT_PER_MINUTE: '10000000',
+    GAME_SCHEDULER_TICK_MS: '50',
+  });
+  const app = await buildGameService({
+    config,
+    connections: { db, redis },
+    redisKeyPrefix: `bench:${randomBytes(4).toString('hex')}`,
+  });
   cleanup.add('close the app', () => app.close());
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const players = await setUp(db, clients, (playerId) => app.issueAccessToken({ audience: 'player', subject: playerId }));
   for (const p of players) {
-    const response = await fetch(`${base}/v1/tables/${p.tableId}/seats`, { method: 'POST', headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${base}/v1/tables/${p.tableId}/seats`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     if (response.status !== 201) throw new Error(`seat refused: ${await response.text()}`);
   }
   const wire = await roundTripsPerBet(url, redis, config, players);
@@ -181,22 +281,30 @@ async function main(cleanup: Cleanup): Promise<number> {
   const rate = result.ops / result.seconds;
   const p50 = percentile(result.latenciesMs, 50);
   const p99 = percentile(result.latenciesMs, 99);
-  console.log(`\n${formatTable(['measure', 'value'], [
-    ['bets confirmed over HTTP per second (window)', rate.toFixed(1)],
-    ['latency p50 / p99 (ms)', `${p50.toFixed(1)} / ${p99.toFixed(1)}`],
-    ['PostgreSQL round trips per confirmation', wire.toFixed(1)],
-    ['errors', String(result.errors) + (result.firstError ? ` (first: ${result.firstError})` : '')],
-    ['stakes in settled rounds / still open', `${settled} / ${open}`],
-    ['rounds settled', String(rounds)],
-    ['engine roulette rounds per second (one core)', engine.toFixed(0)],
-  ])}\n`);
+  console.log(
+    `\n${formatTable(
+      ['measure', 'value'],
+      [
+        ['bets confirmed over HTTP per second (window)', rate.toFixed(1)],
+        ['latency p50 / p99 (ms)', `${p50.toFixed(1)} / ${p99.toFixed(1)}`],
+        ['PostgreSQL round trips per confirmation', wire.toFixed(1)],
+        ['errors', String(result.errors) + (result.firstError ? ` (first: ${result.firstError})` : '')],
+        ['stakes in settled rounds / still open', `${settled} / ${open}`],
+        ['rounds settled', String(rounds)],
+        ['engine roulette rounds per second (one core)', engine.toFixed(0)],
+      ],
+    )}\n`,
+  );
   console.log(`ledger invariants: ${violations.length === 0 ? 'all hold' : JSON.stringify(violations)}`);
-  console.log(`bench:games api_bets_per_s=${Math.round(rate)} p99_ms=${p99.toFixed(1)} engine_rounds_per_s=${Math.round(engine)}`);
+  console.log(
+    `bench:games api_bets_per_s=${Math.round(rate)} p99_ms=${p99.toFixed(1)} engine_rounds_per_s=${Math.round(engine)}`,
+  );
   return violations.length === 0 && open === 0n && result.errors === 0 ? 0 : 1;
 }
 
 const cleanup = new Cleanup();
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void cleanup.runAll().finally(() => process.exit(130)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => void cleanup.runAll().finally(() => process.exit(130)));
 let exitCode = 1;
 try {
   exitCode = await main(cleanup);

@@ -15,9 +15,7 @@ import os from 'node:os';
 import { Money, newId, systemClock, type AccountId } from '@casino/core';
 import { createDb, transaction, type Db, type Tx } from '@casino/db';
 import * as ledger from '@casino/ledger';
-import {
-  authorizeDeposit, authorizeStake, czechProfile, startPlaySession, type EnforcementContext,
-} from '@casino/limits';
+import { authorizeDeposit, authorizeStake, czechProfile, startPlaySession, type EnforcementContext } from '@casino/limits';
 import { createBenchPlayer } from './bench-players.ts';
 import { formatTable } from './report.ts';
 import { startCountingProxy } from './roundtrips.ts';
@@ -44,19 +42,54 @@ const readCommitted = { isolation: 'ReadCommitted' as const };
 
 function scenarios(fixture: Fixture): Array<{ id: string; name: string; hot: boolean; run: Operation }> {
   const postStake = (tx: Tx, player: Player, key: string) =>
-    ledger.transfer(tx, { idempotencyKey: key, kind: 'STAKE', debitAccountId: player.wallet, creditAccountId: fixture.house, amount: oneCrown }, new Date());
-  const stake: Operation = (db, p) => transaction(db, async (tx) => {
-    const reference = `bench:${newId()}`;
-    await authorizeStake(ctx, tx, { playerId: p.playerId, playSessionId: p.playSessionId, reference, amount: oneCrown, category: 'casino' });
-    await postStake(tx, p, reference);
-  }, readCommitted);
-  const deposit: Operation = (db, p) => transaction(db, async (tx) => {
-    const reference = `bench:${newId()}`;
-    await authorizeDeposit(ctx, tx, { playerId: p.playerId, reference, amount: oneCrown });
-    await ledger.transfer(tx, { idempotencyKey: reference, kind: 'DEPOSIT', debitAccountId: fixture.psp, creditAccountId: p.wallet, amount: oneCrown }, new Date());
-  }, readCommitted);
+    ledger.transfer(
+      tx,
+      { idempotencyKey: key, kind: 'STAKE', debitAccountId: player.wallet, creditAccountId: fixture.house, amount: oneCrown },
+      new Date(),
+    );
+  const stake: Operation = (db, p) =>
+    transaction(
+      db,
+      async (tx) => {
+        const reference = `bench:${newId()}`;
+        await authorizeStake(ctx, tx, {
+          playerId: p.playerId,
+          playSessionId: p.playSessionId,
+          reference,
+          amount: oneCrown,
+          category: 'casino',
+        });
+        await postStake(tx, p, reference);
+      },
+      readCommitted,
+    );
+  const deposit: Operation = (db, p) =>
+    transaction(
+      db,
+      async (tx) => {
+        const reference = `bench:${newId()}`;
+        await authorizeDeposit(ctx, tx, { playerId: p.playerId, reference, amount: oneCrown });
+        await ledger.transfer(
+          tx,
+          {
+            idempotencyKey: reference,
+            kind: 'DEPOSIT',
+            debitAccountId: fixture.psp,
+            creditAccountId: p.wallet,
+            amount: oneCrown,
+          },
+          new Date(),
+        );
+      },
+      readCommitted,
+    );
   return [
-    { id: 'l', name: 'ledger posting only (baseline)', hot: false, run: (db, p) => transaction(db, async (tx) => void (await postStake(tx, p, `bench:${newId()}`)), readCommitted) },
+    {
+      id: 'l',
+      name: 'ledger posting only (baseline)',
+      hot: false,
+      run: (db, p) => transaction(db, async (tx) => void (await postStake(tx, p, `bench:${newId()}`)), readCommitted),
+    },
     { id: 's', name: 'stake: limits check + posting', hot: false, run: stake },
     { id: 'p', name: 'stake, all clients on one player', hot: true, run: stake },
     { id: 'd', name: 'deposit: limits check + posting', hot: false, run: deposit },
@@ -87,7 +120,11 @@ async function roundTrips(url: string, fixture: Fixture): Promise<string> {
       proxy.reset();
       const count = 30;
       for (let i = 0; i < count; i++) await scenario.run(db, fixture.players[0]!);
-      rows.push([`(${scenario.id}) ${scenario.name}`, (proxy.counts.roundTrips / count).toFixed(1), ((proxy.counts.parses + proxy.counts.simpleQueries) / count).toFixed(1)]);
+      rows.push([
+        `(${scenario.id}) ${scenario.name}`,
+        (proxy.counts.roundTrips / count).toFixed(1),
+        ((proxy.counts.parses + proxy.counts.simpleQueries) / count).toFixed(1),
+      ]);
     }
     return formatTable(['per operation', 'round trips', 'statements'], rows);
   } finally {
@@ -100,8 +137,16 @@ async function main(cleanup: Cleanup): Promise<number> {
   const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/casino';
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
   const warmupS = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
-  const clientCounts = (process.env.BENCH_CLIENTS ?? '1,8').split(',').map(Number).filter((c) => c > 0);
-  console.log(`bench:limits ${new Date().toISOString()}: ${os.availableParallelism()} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}`);
+  const clientCounts = (process.env.BENCH_CLIENTS ?? '1,8')
+    .split(',')
+    .map(Number)
+    .filter((c) => c > 0);
+  console.log(
+    `bench:limits ${new Date().toISOString()}: ${os.availableParallelism()} CPUs, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}, Node ${process.version}`,
+  );
   console.log(`run: ${seconds} s measured + ${warmupS} s warm-up per run, clients ${clientCounts.join('/')}`);
 
   const name = randomBenchName();
@@ -116,11 +161,22 @@ async function main(cleanup: Cleanup): Promise<number> {
     for (const clients of clientCounts) {
       const pool = createDb({ databaseUrl: url, poolMax: clients + 2, applicationName: 'casino-bench' });
       let next = 0;
-      const result: RunResult = await runClients(clients, { warmupS, measureS: seconds }, () => scenario.run(pool, fixture.players[scenario.hot ? 0 : next++ % clients]!));
+      const result: RunResult = await runClients(clients, { warmupS, measureS: seconds }, () =>
+        scenario.run(pool, fixture.players[scenario.hot ? 0 : next++ % clients]!),
+      );
       await pool.$disconnect();
       const rate = result.ops / result.seconds;
-      rows.push([`(${scenario.id}) ${scenario.name}`, String(clients), String(Math.round(rate)), percentile(result.latenciesMs, 50).toFixed(2), percentile(result.latenciesMs, 99).toFixed(2), String(result.errors)]);
-      console.log(`  (${scenario.id}) ${clients} clients: ${Math.round(rate)} ops/s${result.firstError ? ` (first error: ${result.firstError})` : ''}`);
+      rows.push([
+        `(${scenario.id}) ${scenario.name}`,
+        String(clients),
+        String(Math.round(rate)),
+        percentile(result.latenciesMs, 50).toFixed(2),
+        percentile(result.latenciesMs, 99).toFixed(2),
+        String(result.errors),
+      ]);
+      console.log(
+        `  (${scenario.id}) ${clients} clients: ${Math.round(rate)} ops/s${result.firstError ? ` (first error: ${result.firstError})` : ''}`,
+      );
     }
   }
   const violations = await ledger.findInvariantViolations(db);

@@ -14,7 +14,14 @@ export interface PgbenchResult {
 /** libpq connection arguments from the URL: only the server part matters, the database is ours. */
 function connectionArgs(databaseUrl: string): string[] {
   const url = new URL(databaseUrl);
-  const args = ['-h', url.hostname || '127.0.0.1', '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres')];
+  const args = [
+    '-h',
+    url.hostname || '127.0.0.1',
+    '-p',
+    url.port || '5432',
+    '-U',
+    decodeURIComponent(url.username || 'postgres'),
+  ];
   return args;
 }
 
@@ -33,17 +40,25 @@ export function stopPgbench(): void {
 /** Runs pgbench to completion; rejects with its stderr on a non-zero exit. */
 function runPgbench(databaseUrl: string, args: string[], onStart?: (pid: number) => void): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('pgbench', [...connectionArgs(databaseUrl), ...args], { env: passwordEnv(databaseUrl), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('pgbench', [...connectionArgs(databaseUrl), ...args], {
+      env: passwordEnv(databaseUrl),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', (error) => reject(new Error(`pgbench could not start (${error.message}); install postgresql-client or put pgbench on PATH`)));
+    child.on('error', (error) =>
+      reject(new Error(`pgbench could not start (${error.message}); install postgresql-client or put pgbench on PATH`)),
+    );
     running.add(child);
     child.on('exit', (code, signal) => {
       running.delete(child);
       if (code === 0) resolve(stdout + stderr);
-      else reject(new Error(`pgbench ${args.join(' ')} ended with ${code ?? signal}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`));
+      else
+        reject(
+          new Error(`pgbench ${args.join(' ')} ended with ${code ?? signal}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`),
+        );
     });
     if (child.pid !== undefined) onStart?.(child.pid);
   });
@@ -59,23 +74,37 @@ export async function initPgbench(databaseUrl: string, database: string, scale: 
  * connections exist, for the same Node-vs-PostgreSQL split as the ledger scenarios (here the
  * client side is pgbench itself).
  */
-export async function runTpcbLike(databaseUrl: string, database: string, clients: number, seconds: number, prepared: boolean): Promise<PgbenchResult> {
+export async function runTpcbLike(
+  databaseUrl: string,
+  database: string,
+  clients: number,
+  seconds: number,
+  prepared: boolean,
+): Promise<PgbenchResult> {
   const samples: { before?: CpuSample; after?: CpuSample } = {};
   const samplers: Array<Promise<void>> = [];
   const sampleAt = (ms: number, pgbenchPid: number, key: 'before' | 'after'): void => {
-    samplers.push(new Promise<void>((resolve) => setTimeout(() => {
-      postgresPids(databaseUrl, database)
-        .then((pids) => void (samples[key] = sampleCpu(pids, pgbenchPid)))
-        .catch(() => undefined)
-        .finally(resolve);
-    }, ms)));
+    samplers.push(
+      new Promise<void>((resolve) =>
+        setTimeout(() => {
+          postgresPids(databaseUrl, database)
+            .then((pids) => void (samples[key] = sampleCpu(pids, pgbenchPid)))
+            .catch(() => undefined)
+            .finally(resolve);
+        }, ms),
+      ),
+    );
   };
   const mode = prepared ? ['-M', 'prepared'] : [];
-  const output = await runPgbench(databaseUrl, ['-c', String(clients), '-j', '2', '-T', String(seconds), '-b', 'tpcb-like', ...mode, database], (pid) => {
-    // Inside the run: after pgbench has connected, and before it stops.
-    sampleAt(Math.min(1000, seconds * 200), pid, 'before');
-    sampleAt(Math.max(seconds * 1000 - 700, seconds * 600), pid, 'after');
-  });
+  const output = await runPgbench(
+    databaseUrl,
+    ['-c', String(clients), '-j', '2', '-T', String(seconds), '-b', 'tpcb-like', ...mode, database],
+    (pid) => {
+      // Inside the run: after pgbench has connected, and before it stops.
+      sampleAt(Math.min(1000, seconds * 200), pid, 'before');
+      sampleAt(Math.max(seconds * 1000 - 700, seconds * 600), pid, 'after');
+    },
+  );
   await Promise.all(samplers);
   const { before, after } = samples;
   const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(output);

@@ -46,7 +46,8 @@ interface Config {
 function readConfig(): Config {
   const number = (name: string, fallback: number, min: number, max: number): number => {
     const value = Number(process.env[name] ?? fallback);
-    if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name} must be a number in [${min}, ${max}], got "${process.env[name]}"`);
+    if (!Number.isFinite(value) || value < min || value > max)
+      throw new Error(`${name} must be a number in [${min}, ${max}], got "${process.env[name]}"`);
     return value;
   };
   return {
@@ -97,9 +98,23 @@ function benchSevenCards(config: Config, rng: Rng): { rawPerS: number; checkedPe
   const raw = (): number => {
     let sum = 0;
     for (let o = 0; o < cards.length; o += 7) {
-      const a = cards[o]!, b = cards[o + 1]!, c = cards[o + 2]!, d = cards[o + 3]!, e = cards[o + 4]!, f = cards[o + 5]!, g = cards[o + 6]!;
-      const low = cardLowBit[a]! | cardLowBit[b]! | cardLowBit[c]! | cardLowBit[d]! | cardLowBit[e]! | cardLowBit[f]! | cardLowBit[g]!;
-      const high = cardHighBit[a]! | cardHighBit[b]! | cardHighBit[c]! | cardHighBit[d]! | cardHighBit[e]! | cardHighBit[f]! | cardHighBit[g]!;
+      const a = cards[o]!,
+        b = cards[o + 1]!,
+        c = cards[o + 2]!,
+        d = cards[o + 3]!,
+        e = cards[o + 4]!,
+        f = cards[o + 5]!,
+        g = cards[o + 6]!;
+      const low =
+        cardLowBit[a]! | cardLowBit[b]! | cardLowBit[c]! | cardLowBit[d]! | cardLowBit[e]! | cardLowBit[f]! | cardLowBit[g]!;
+      const high =
+        cardHighBit[a]! |
+        cardHighBit[b]! |
+        cardHighBit[c]! |
+        cardHighBit[d]! |
+        cardHighBit[e]! |
+        cardHighBit[f]! |
+        cardHighBit[g]!;
       sum = (sum + evaluateHighPacked(low, high, 7)) | 0;
     }
     return sum;
@@ -131,7 +146,10 @@ function benchOmahaHiLo(config: Config, rng: Rng): number {
   const players = config.omahaPlayers;
   const deals = Array.from({ length: omahaDeals }, () => {
     const deck = shuffle(standardDeck(), rng);
-    return { holes: Array.from({ length: players }, (_, p) => deck.slice(4 * p, 4 * p + 4)), board: deck.slice(4 * players, 4 * players + 5) };
+    return {
+      holes: Array.from({ length: players }, (_, p) => deck.slice(4 * p, 4 * p + 4)),
+      board: deck.slice(4 * players, 4 * players + 5),
+    };
   });
   const showdowns = (): number => {
     let sum = 0;
@@ -149,9 +167,25 @@ const engineHands = 200;
 
 /** Whole hands with random legal decisions: calls and checks mostly, some raises, folds and all-ins. */
 function playRandomHand(rng: Rng, handNumber: number): number {
-  const stakes = { smallBlind: 50n, bigBlind: 100n, ante: 0n, anteMode: 'none' as const, straddle: 0n, rake: { rateBps: 500, capPerHand: 300n, noFlopNoDrop: true }, contributionMax: null };
+  const stakes = {
+    smallBlind: 50n,
+    bigBlind: 100n,
+    ante: 0n,
+    anteMode: 'none' as const,
+    straddle: 0n,
+    rake: { rateBps: 500, capPerHand: 300n, noFlopNoDrop: true },
+    contributionMax: null,
+  };
   const players = Array.from({ length: 6 }, (_, k) => ({ seat: k + 1, name: `P${k + 1}`, stack: 10_000n }));
-  let state = startHand({ handId: `bench-${handNumber}`, variant: noLimitHoldem, stakes, seatCount: 6, buttonSeat: (handNumber % 6) + 1, players, rng }).state;
+  let state = startHand({
+    handId: `bench-${handNumber}`,
+    variant: noLimitHoldem,
+    stakes,
+    seatCount: 6,
+    buttonSeat: (handNumber % 6) + 1,
+    players,
+    rng,
+  }).state;
   for (let steps = 0; state.phase !== 'complete'; steps++) {
     if (steps > 500) throw new Error('a benchmark hand did not end');
     const decision = pendingDecision(state);
@@ -182,7 +216,12 @@ function main(): void {
   const config = readConfig();
   const rate = (perS: number): string => Math.round(perS).toLocaleString('en-US');
   console.log(`bench:poker ${new Date().toISOString()}`);
-  console.log(`machine: ${os.availableParallelism()} CPUs (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}, one thread`);
+  console.log(
+    `machine: ${os.availableParallelism()} CPUs (${os.cpus()[0]?.model ?? '?'}), load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}, Node ${process.version}, one thread`,
+  );
   console.log(`run: ${config.seconds} s measured + ${config.warmupS} s warm-up per measurement\n`);
   const rng = new SeededRng('bench:poker');
   const seven = benchSevenCards(config, rng);
@@ -190,11 +229,15 @@ function main(): void {
   console.log(`7-card high, checked array entry point (evaluateHigh):        ${rate(seven.checkedPerS)} evaluations/s`);
   console.log(`7-card high, HandRanking interface (highRanking.strength):   ${rate(seven.rankingPerS)} evaluations/s`);
   const omaha = benchOmahaHiLo(config, rng);
-  console.log(`Omaha Hi/Lo showdowns, ${config.omahaPlayers} players (high + 8-or-better low each, both winners): ${rate(omaha)} showdowns/s`);
+  console.log(
+    `Omaha Hi/Lo showdowns, ${config.omahaPlayers} players (high + 8-or-better low each, both winners): ${rate(omaha)} showdowns/s`,
+  );
   const hands = benchEngine(config, rng);
   console.log(`engine: whole NL Hold'em hands, 6 players, random legal play: ${rate(hands)} hands/s`);
   const met = seven.rawPerS >= targetEvalsPerS;
-  console.log(`\ntarget: >= ${rate(targetEvalsPerS)} 7-card evaluations/s on one core: ${rate(seven.rawPerS)} -> ${met ? 'MET' : 'NOT MET'}`);
+  console.log(
+    `\ntarget: >= ${rate(targetEvalsPerS)} 7-card evaluations/s on one core: ${rate(seven.rawPerS)} -> ${met ? 'MET' : 'NOT MET'}`,
+  );
   console.log(`bench:poker evals_7card_per_s=${Math.round(seven.rawPerS)} omaha_hilo_showdowns_per_s=${Math.round(omaha)}`);
 }
 

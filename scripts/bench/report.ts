@@ -24,14 +24,30 @@ const int = (n: number): string => (Number.isFinite(n) ? String(Math.round(n)) :
  * that was neither — other tenants, hypervisor steal — which the numbers then competed with).
  */
 export function resultsTable(measurements: readonly Measurement[]): string {
-  const header = ['scenario', 'clients', 'ops/s', 'p50 ms', 'p99 ms', 'errors', 'node cpu ms/op', 'pg cpu ms/op', 'machine busy (other)'];
+  const header = [
+    'scenario',
+    'clients',
+    'ops/s',
+    'p50 ms',
+    'p99 ms',
+    'errors',
+    'node cpu ms/op',
+    'pg cpu ms/op',
+    'machine busy (other)',
+  ];
   const rows = measurements.map((m) => {
     const rate = opsPerSecond(m);
     const perOp = (perS: number | undefined): string => (perS === undefined || rate === 0 ? 'n/a' : fixed(perS / rate, 2));
     return [
-      `(${m.scenario}) ${m.scenarioName}`, String(m.clients), int(rate),
-      fixed(percentile(m.result.latenciesMs, 50), 2), fixed(percentile(m.result.latenciesMs, 99), 2), String(m.result.errors),
-      perOp(m.cpu?.clientPerS), perOp(m.cpu?.postgresPerS), m.cpu ? `${Math.round(m.cpu.machineBusyPct)} % (${Math.round(m.cpu.otherLoadPct)} %)` : 'n/a',
+      `(${m.scenario}) ${m.scenarioName}`,
+      String(m.clients),
+      int(rate),
+      fixed(percentile(m.result.latenciesMs, 50), 2),
+      fixed(percentile(m.result.latenciesMs, 99), 2),
+      String(m.result.errors),
+      perOp(m.cpu?.clientPerS),
+      perOp(m.cpu?.postgresPerS),
+      m.cpu ? `${Math.round(m.cpu.machineBusyPct)} % (${Math.round(m.cpu.otherLoadPct)} %)` : 'n/a',
     ];
   });
   return formatTable(header, rows);
@@ -75,6 +91,8 @@ export function cpuComparisonLine(transfers: Measurement | undefined, pgbench: P
   if (!transfers?.cpu || !pgbench.cpu || !(rate > 0)) return 'cpu per transaction: n/a';
   const ledgerMs = (transfers.cpu.clientPerS + transfers.cpu.postgresPerS) / rate;
   const pgbenchMs = (pgbench.cpu.clientPerS + pgbench.cpu.postgresPerS) / pgbench.tps;
-  return `cpu per transaction at 8 clients (client + PostgreSQL): transfer ${fixed(ledgerMs, 2)} ms, pgbench tpcb-like ${fixed(pgbenchMs, 2)} ms ` +
-    `-> cpu-bound ratio ~${fixed(pgbenchMs / ledgerMs, 2)} (steadier than ops/s when other load shares the cores)`;
+  return (
+    `cpu per transaction at 8 clients (client + PostgreSQL): transfer ${fixed(ledgerMs, 2)} ms, pgbench tpcb-like ${fixed(pgbenchMs, 2)} ms ` +
+    `-> cpu-bound ratio ~${fixed(pgbenchMs / ledgerMs, 2)} (steadier than ops/s when other load shares the cores)`
+  );
 }

@@ -49,9 +49,20 @@ export async function startCountingProxy(databaseUrl: string): Promise<CountingP
     sockets.add(client).add(upstream);
     const fromClient = messageCounter((t) => (t === 'P' ? counts.parses++ : t === 'Q' ? counts.simpleQueries++ : 0), true);
     const fromServer = messageCounter((t) => void (t === 'Z' && counts.roundTrips++), false);
-    client.on('data', (chunk: Buffer) => { counts.bytesToServer += chunk.length; fromClient(chunk); upstream.write(chunk); });
-    upstream.on('data', (chunk: Buffer) => { counts.bytesFromServer += chunk.length; fromServer(chunk); client.write(chunk); });
-    const closeBoth = (): void => { client.destroy(); upstream.destroy(); };
+    client.on('data', (chunk: Buffer) => {
+      counts.bytesToServer += chunk.length;
+      fromClient(chunk);
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      counts.bytesFromServer += chunk.length;
+      fromServer(chunk);
+      client.write(chunk);
+    });
+    const closeBoth = (): void => {
+      client.destroy();
+      upstream.destroy();
+    };
     client.on('close', closeBoth).on('error', closeBoth);
     upstream.on('close', closeBoth).on('error', closeBoth);
   });

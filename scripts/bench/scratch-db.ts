@@ -84,7 +84,17 @@ export interface ServerInfo {
 
 /** The server settings that decide commit cost and concurrency, read with SHOW. */
 export async function readServerInfo(databaseUrl: string): Promise<ServerInfo> {
-  const names = ['shared_buffers', 'synchronous_commit', 'fsync', 'wal_sync_method', 'full_page_writes', 'max_connections', 'autovacuum', 'jit', 'commit_delay'];
+  const names = [
+    'shared_buffers',
+    'synchronous_commit',
+    'fsync',
+    'wal_sync_method',
+    'full_page_writes',
+    'max_connections',
+    'autovacuum',
+    'jit',
+    'commit_delay',
+  ];
   return withAdmin(databaseUrl, async (admin) => {
     const version = (await admin.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version ?? '?';
     const settings: Record<string, string> = {};

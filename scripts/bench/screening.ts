@@ -10,14 +10,34 @@
  * Environment: BENCH_ENTRIES (100000), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (1).
  */
 import os from 'node:os';
-import { defaultComplianceRules, entryContentHash, fictionalSampleEntries, generateFictionalEntries, ScreeningIndex, type ScreenedPerson } from '@casino/compliance';
+import {
+  defaultComplianceRules,
+  entryContentHash,
+  fictionalSampleEntries,
+  generateFictionalEntries,
+  ScreeningIndex,
+  type ScreenedPerson,
+} from '@casino/compliance';
 
 const entries = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 1);
 
 const czechFirst = ['Jan', 'Petr', 'Jana', 'Eva', 'Tomáš', 'Lucie', 'Martin', 'Kateřina', 'Jiří', 'Tereza', 'Pavel', 'Veronika'];
-const czechSurnames = ['Novák', 'Svoboda', 'Dvořáková', 'Černý', 'Procházka', 'Kučerová', 'Veselý', 'Horáková', 'Němec', 'Marek', 'Pokorná', 'Král'];
+const czechSurnames = [
+  'Novák',
+  'Svoboda',
+  'Dvořáková',
+  'Černý',
+  'Procházka',
+  'Kučerová',
+  'Veselý',
+  'Horáková',
+  'Němec',
+  'Marek',
+  'Pokorná',
+  'Král',
+];
 
 /** Queries: mostly ordinary (unlisted) players, and every tenth a listed name reordered or misspelt. */
 function queries(count: number, listed: readonly { primaryName: string }[]): ScreenedPerson[] {
@@ -28,7 +48,11 @@ function queries(count: number, listed: readonly { primaryName: string }[]): Scr
       const reordered = [...words].reverse().join(' ');
       out.push({ fullName: i % 20 === 0 ? reordered : reordered.replace(/[aeiou]/, 'y') });
     } else {
-      out.push({ fullName: `${czechFirst[i % czechFirst.length]} ${czechSurnames[(i * 5) % czechSurnames.length]}`, dateOfBirth: `19${60 + (i % 40)}-0${1 + (i % 9)}-1${i % 10}`, citizenship: 'CZ' });
+      out.push({
+        fullName: `${czechFirst[i % czechFirst.length]} ${czechSurnames[(i * 5) % czechSurnames.length]}`,
+        dateOfBirth: `19${60 + (i % 40)}-0${1 + (i % 9)}-1${i % 10}`,
+        citizenship: 'CZ',
+      });
     }
   }
   return out;
@@ -40,14 +64,27 @@ function percentile(sortedMs: number[], p: number): number {
 
 const list = [...fictionalSampleEntries, ...generateFictionalEntries(entries - fictionalSampleEntries.length)];
 const buildStart = performance.now();
-const index = new ScreeningIndex(list.map((e) => ({ ...e, listCode: 'bench', listKind: 'SANCTIONS' as const, contentHash: entryContentHash(e) })));
+const index = new ScreeningIndex(
+  list.map((e) => ({ ...e, listCode: 'bench', listKind: 'SANCTIONS' as const, contentHash: entryContentHash(e) })),
+);
 const buildMs = performance.now() - buildStart;
-const options = { scoreBpsMin: defaultComplianceRules.screening.reviewScoreBpsMin, candidatesMax: defaultComplianceRules.screening.candidatesMax, matchesMax: defaultComplianceRules.screening.matchesPerAlertMax };
+const options = {
+  scoreBpsMin: defaultComplianceRules.screening.reviewScoreBpsMin,
+  candidatesMax: defaultComplianceRules.screening.candidatesMax,
+  matchesMax: defaultComplianceRules.screening.matchesPerAlertMax,
+};
 const workload = queries(10_000, list);
 
 console.log(`bench:screening ${new Date().toISOString()}`);
-console.log(`machine: ${os.availableParallelism()} CPUs (${os.cpus()[0]?.model ?? '?'}), load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}`);
-console.log(`list: ${index.entryCount} fictional entries, index built in ${buildMs.toFixed(0)} ms; review threshold ${options.scoreBpsMin} bps; one core, one screening at a time`);
+console.log(
+  `machine: ${os.availableParallelism()} CPUs (${os.cpus()[0]?.model ?? '?'}), load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}, Node ${process.version}`,
+);
+console.log(
+  `list: ${index.entryCount} fictional entries, index built in ${buildMs.toFixed(0)} ms; review threshold ${options.scoreBpsMin} bps; one core, one screening at a time`,
+);
 
 let cursor = 0;
 const warmupEnd = performance.now() + warmupSeconds * 1000;
@@ -66,6 +103,10 @@ const elapsedS = (performance.now() - started) / 1000;
 latenciesMs.sort((a, b) => a - b);
 const rate = latenciesMs.length / elapsedS;
 console.log(`screenings: ${latenciesMs.length} in ${elapsedS.toFixed(1)} s, ${hits} with a match at or above the threshold`);
-console.log(`latency ms: p50 ${percentile(latenciesMs, 50).toFixed(2)}, p90 ${percentile(latenciesMs, 90).toFixed(2)}, p99 ${percentile(latenciesMs, 99).toFixed(2)}, max ${latenciesMs.at(-1)!.toFixed(2)}`);
-console.log(`targets: >= 200 screenings/s ${rate >= 200 ? 'met' : 'NOT met'}, p99 < 50 ms ${percentile(latenciesMs, 99) < 50 ? 'met' : 'NOT met'} (the machine is shared: numbers are understated)`);
+console.log(
+  `latency ms: p50 ${percentile(latenciesMs, 50).toFixed(2)}, p90 ${percentile(latenciesMs, 90).toFixed(2)}, p99 ${percentile(latenciesMs, 99).toFixed(2)}, max ${latenciesMs.at(-1)!.toFixed(2)}`,
+);
+console.log(
+  `targets: >= 200 screenings/s ${rate >= 200 ? 'met' : 'NOT met'}, p99 < 50 ms ${percentile(latenciesMs, 99) < 50 ? 'met' : 'NOT met'} (the machine is shared: numbers are understated)`,
+);
 console.log(`bench:screening screenings_per_s=${Math.round(rate)} p99_ms=${percentile(latenciesMs, 99).toFixed(2)}`);

@@ -33,7 +33,11 @@ const players = Number(env.BENCH_PLAYERS ?? 400);
 const provider = 'sandbox-psp';
 const secret = `whsec_${randomBytes(32).toString('base64')}`;
 
-interface Delivery { id: string; body: string; duplicate: boolean }
+interface Delivery {
+  id: string;
+  body: string;
+  duplicate: boolean;
+}
 
 /** Players with a full account and a verified, active payment method, and one pending deposit per unique event. */
 async function setUp(db: Db): Promise<string[]> {
@@ -46,16 +50,46 @@ async function setUp(db: Db): Promise<string[]> {
     const methodId = newId<string>();
     await db.player.create({
       data: {
-        id: playerId, state: 'REGISTERED', email: `bench-${i}-${playerId}@example.cz`, phone: '+420600000000', passwordHash: 'x', firstName: 'Bench', surname: `Player${i}`,
-        dateOfBirth: new Date('1980-01-01'), placeOfBirth: 'Praha', citizenship: 'CZ', residenceAddress: {}, identityKeyHash: playerId.replace(/-/g, '').padEnd(64, '0'),
-        identityStatus: 'VERIFIED', registerStatus: 'NOT_LISTED', screeningStatus: 'CLEARED', termsVersion: 't', termsAcceptedAt: now, gamePlanVersion: 'g', gamePlanAcceptedAt: now,
-        registeredAt: now, createdAt: now, updatedAt: now,
+        id: playerId,
+        state: 'REGISTERED',
+        email: `bench-${i}-${playerId}@example.cz`,
+        phone: '+420600000000',
+        passwordHash: 'x',
+        firstName: 'Bench',
+        surname: `Player${i}`,
+        dateOfBirth: new Date('1980-01-01'),
+        placeOfBirth: 'Praha',
+        citizenship: 'CZ',
+        residenceAddress: {},
+        identityKeyHash: playerId.replace(/-/g, '').padEnd(64, '0'),
+        identityStatus: 'VERIFIED',
+        registerStatus: 'NOT_LISTED',
+        screeningStatus: 'CLEARED',
+        termsVersion: 't',
+        termsAcceptedAt: now,
+        gamePlanVersion: 'g',
+        gamePlanAcceptedAt: now,
+        registeredAt: now,
+        createdAt: now,
+        updatedAt: now,
       },
     });
     await db.paymentMethod.create({
       data: {
-        id: methodId, playerId, kind: 'OTHER', instrument: 'other', status: 'VERIFIED', active: true, holderName: `Bench Player${i}`, holderNameExact: true, country: 'CZ',
-        display: 'other b•••h', verificationDeadlineAt: now, verifiedAt: now, createdAt: now, updatedAt: now,
+        id: methodId,
+        playerId,
+        kind: 'OTHER',
+        instrument: 'other',
+        status: 'VERIFIED',
+        active: true,
+        holderName: `Bench Player${i}`,
+        holderNameExact: true,
+        country: 'CZ',
+        display: 'other b•••h',
+        verificationDeadlineAt: now,
+        verifiedAt: now,
+        createdAt: now,
+        updatedAt: now,
       },
     });
     methods.push({ playerId, methodId });
@@ -66,9 +100,22 @@ async function setUp(db: Db): Promise<string[]> {
     const id = newId<string>();
     depositIds.push(id);
     return {
-      id, playerId, paymentMethodId: methodId, instrument: 'other', channel: 'CASHLESS', amountMinor: 10_000n + BigInt(i % 100) * 100n, currency: 'CZK', status: 'PENDING' as const,
-      temporaryAccount: false, idempotencyKey: `bench-${id}`, requestHash: '0'.repeat(64), provider, providerPaymentId: `pay_${id}`, expiresAt: new Date(now.getTime() + 3_600_000),
-      createdAt: now, updatedAt: now,
+      id,
+      playerId,
+      paymentMethodId: methodId,
+      instrument: 'other',
+      channel: 'CASHLESS',
+      amountMinor: 10_000n + BigInt(i % 100) * 100n,
+      currency: 'CZK',
+      status: 'PENDING' as const,
+      temporaryAccount: false,
+      idempotencyKey: `bench-${id}`,
+      requestHash: '0'.repeat(64),
+      provider,
+      providerPaymentId: `pay_${id}`,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+      createdAt: now,
+      updatedAt: now,
     };
   });
   for (let i = 0; i < rows.length; i += 1_000) await db.cashierDeposit.createMany({ data: rows.slice(i, i + 1_000) });
@@ -77,21 +124,31 @@ async function setUp(db: Db): Promise<string[]> {
 
 /** Unique events in order, each duplicate inserted a little after its original, so some race it. */
 function deliveries(db: Db, depositIds: string[]): Promise<Delivery[]> {
-  return db.cashierDeposit.findMany({ where: { id: { in: depositIds } }, select: { id: true, amountMinor: true } }).then((rows) => {
-    const list: Delivery[] = rows.map((row) => ({
-      id: `evt_${newId<string>().replace(/-/g, '')}`,
-      duplicate: false,
-      body: JSON.stringify({ type: 'payment.settled', timestamp: new Date().toISOString(), data: { paymentId: `pay_${row.id}`, reference: row.id, amount: { amount: (Number(row.amountMinor) / 100).toFixed(2), currency: 'CZK' } } }),
-    }));
-    const duplicates = Math.round((list.length * duplicateShare) / (1 - duplicateShare));
-    for (let i = 0; i < duplicates; i++) {
-      const originalIndex = Math.floor(Math.random() * list.length);
-      const original = list[originalIndex]!;
-      const at = Math.min(list.length, originalIndex + 1 + Math.floor(Math.random() * senders * 2));
-      list.splice(at, 0, { ...original, duplicate: true });
-    }
-    return list;
-  });
+  return db.cashierDeposit
+    .findMany({ where: { id: { in: depositIds } }, select: { id: true, amountMinor: true } })
+    .then((rows) => {
+      const list: Delivery[] = rows.map((row) => ({
+        id: `evt_${newId<string>().replace(/-/g, '')}`,
+        duplicate: false,
+        body: JSON.stringify({
+          type: 'payment.settled',
+          timestamp: new Date().toISOString(),
+          data: {
+            paymentId: `pay_${row.id}`,
+            reference: row.id,
+            amount: { amount: (Number(row.amountMinor) / 100).toFixed(2), currency: 'CZK' },
+          },
+        }),
+      }));
+      const duplicates = Math.round((list.length * duplicateShare) / (1 - duplicateShare));
+      for (let i = 0; i < duplicates; i++) {
+        const originalIndex = Math.floor(Math.random() * list.length);
+        const original = list[originalIndex]!;
+        const at = Math.min(list.length, originalIndex + 1 + Math.floor(Math.random() * senders * 2));
+        list.splice(at, 0, { ...original, duplicate: true });
+      }
+      return list;
+    });
 }
 
 async function send(baseUrl: string, queue: Delivery[], latencies: number[], failures: string[]): Promise<void> {
@@ -100,7 +157,12 @@ async function send(baseUrl: string, queue: Delivery[], latencies: number[], fai
     const t0 = performance.now();
     const response = await fetch(`${baseUrl}/v1/webhooks/${provider}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'webhook-id': delivery.id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(secret, delivery.id, timestamp, delivery.body) },
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': delivery.id,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signWebhook(secret, delivery.id, timestamp, delivery.body),
+      },
       body: delivery.body,
     });
     const text = await response.text();
@@ -122,11 +184,28 @@ async function main(): Promise<number> {
       redis.disconnect();
     });
     console.log(`bench:webhooks ${new Date().toISOString()}`);
-    console.log(`machine: ${os.availableParallelism()} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, Node ${process.version}`);
-    console.log(`run: ${uniqueEvents} unique payment.settled events for ${players} players, ${Math.round(duplicateShare * 100)} % of deliveries duplicates, ${senders} concurrent senders; cashier rules ${czechCashierRules.version}\n`);
+    console.log(
+      `machine: ${os.availableParallelism()} CPUs, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}, Node ${process.version}`,
+    );
+    console.log(
+      `run: ${uniqueEvents} unique payment.settled events for ${players} players, ${Math.round(duplicateShare * 100)} % of deliveries duplicates, ${senders} concurrent senders; cashier rules ${czechCashierRules.version}\n`,
+    );
     const depositIds = await setUp(db);
     const gateway = await buildPaymentsGateway({
-      config: loadPaymentsGatewayConfig({ ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: url, REDIS_URL: redisUrl, JWT_SECRET: randomBytes(32).toString('hex'), PSP_WEBHOOK_SECRETS: secret, PII_ENCRYPTION_KEY: randomBytes(32).toString('base64'), PII_HASH_KEY: randomBytes(32).toString('base64') }),
+      config: loadPaymentsGatewayConfig({
+        ...env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: url,
+        REDIS_URL: redisUrl,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        PSP_WEBHOOK_SECRETS: secret,
+        PII_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+        PII_HASH_KEY: randomBytes(32).toString('base64'),
+      }),
       connections: { db, redis },
     });
     const baseUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
@@ -145,20 +224,49 @@ async function main(): Promise<number> {
   }
 }
 
-async function report(db: Db, run: { total: number; duplicates: number; seconds: number; latencies: number[]; failures: string[]; depositIds: string[] }): Promise<number> {
+async function report(
+  db: Db,
+  run: { total: number; duplicates: number; seconds: number; latencies: number[]; failures: string[]; depositIds: string[] },
+): Promise<number> {
   const sorted = Float64Array.from(run.latencies).sort();
   const eventsPerS = Math.round(run.latencies.length / run.seconds);
   const [twice] = await db.$queryRaw<[{ n: bigint }]>`
     SELECT count(*)::bigint AS n FROM (SELECT metadata->>'depositId' FROM ledger_transaction WHERE kind = 'DEPOSIT' GROUP BY 1 HAVING count(*) > 1) t`;
   const credited = await db.cashierDeposit.count({ where: { id: { in: run.depositIds }, creditedAt: { not: null } } });
   const violations = await findInvariantViolations(db);
-  console.log(formatTable(['deliveries', 'duplicates', 'answered 200', 'seconds', 'events/s', 'p50 ms', 'p99 ms', 'deposits credited', 'credited twice'], [[
-    String(run.total), String(run.duplicates), String(run.latencies.length), run.seconds.toFixed(2), String(eventsPerS), percentile(sorted, 50).toFixed(2), percentile(sorted, 99).toFixed(2),
-    `${credited} of ${run.depositIds.length}`, String(twice.n),
-  ]]));
+  console.log(
+    formatTable(
+      [
+        'deliveries',
+        'duplicates',
+        'answered 200',
+        'seconds',
+        'events/s',
+        'p50 ms',
+        'p99 ms',
+        'deposits credited',
+        'credited twice',
+      ],
+      [
+        [
+          String(run.total),
+          String(run.duplicates),
+          String(run.latencies.length),
+          run.seconds.toFixed(2),
+          String(eventsPerS),
+          percentile(sorted, 50).toFixed(2),
+          percentile(sorted, 99).toFixed(2),
+          `${credited} of ${run.depositIds.length}`,
+          String(twice.n),
+        ],
+      ],
+    ),
+  );
   for (const failure of run.failures) console.log(`failed delivery: ${failure}`);
   for (const violation of violations) console.log(`ledger invariant violated: ${violation}`);
-  console.log(`\nbench:webhooks events_per_s=${eventsPerS} p99_ms=${Math.round(percentile(sorted, 99))} duplicates_posted_twice=${twice.n}`);
+  console.log(
+    `\nbench:webhooks events_per_s=${eventsPerS} p99_ms=${Math.round(percentile(sorted, 99))} duplicates_posted_twice=${twice.n}`,
+  );
   return twice.n === 0n && violations.length === 0 && credited === run.depositIds.length ? 0 : 1;
 }
 

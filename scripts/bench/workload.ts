@@ -43,7 +43,17 @@ export const scenarios: readonly Scenario[] = [
     async run(db, accounts) {
       const [payer, payee] = twoWallets(accounts);
       // A wallet is a liability: the payer's is debited (goes down), the payee's credited (goes up).
-      await transferStandalone(db, { idempotencyKey: `bench:${newId()}`, kind: 'TRANSFER', debitAccountId: payer, creditAccountId: payee, amount: smallAmount() }, new Date());
+      await transferStandalone(
+        db,
+        {
+          idempotencyKey: `bench:${newId()}`,
+          kind: 'TRANSFER',
+          debitAccountId: payer,
+          creditAccountId: payee,
+          amount: smallAmount(),
+        },
+        new Date(),
+      );
     },
   },
   {
@@ -51,7 +61,17 @@ export const scenarios: readonly Scenario[] = [
     name: 'hot house account (wallet → roulette revenue)',
     async run(db, accounts) {
       // Debiting the wallet (a liability) lowers it; crediting revenue raises it: a stake.
-      await transferStandalone(db, { idempotencyKey: `bench:${newId()}`, kind: 'STAKE', debitAccountId: randomWallet(accounts), creditAccountId: accounts.roulette, amount: smallAmount() }, new Date());
+      await transferStandalone(
+        db,
+        {
+          idempotencyKey: `bench:${newId()}`,
+          kind: 'STAKE',
+          debitAccountId: randomWallet(accounts),
+          creditAccountId: accounts.roulette,
+          amount: smallAmount(),
+        },
+        new Date(),
+      );
     },
   },
   {
@@ -59,10 +79,37 @@ export const scenarios: readonly Scenario[] = [
     name: 'hold + settle (wallet → pending withdrawals → PSP), 2 DB transactions',
     async run(db, accounts) {
       // Two transactions, as a payout does: the hold commits when the player asks, the settle when the PSP confirms.
-      const hold = await transaction(db, (tx) =>
-        reserve(tx, { idempotencyKey: `bench:${newId()}`, kind: 'WITHDRAWAL_HOLD', sourceAccountId: randomWallet(accounts), holdAccountId: accounts.pendingWithdrawals, amount: smallAmount() }, new Date()), readCommitted);
-      await transaction(db, (tx) =>
-        settle(tx, { idempotencyKey: `bench:${newId()}`, kind: 'WITHDRAWAL_SETTLE', holdId: hold.id, destinationAccountId: accounts.psp }, new Date()), readCommitted);
+      const hold = await transaction(
+        db,
+        (tx) =>
+          reserve(
+            tx,
+            {
+              idempotencyKey: `bench:${newId()}`,
+              kind: 'WITHDRAWAL_HOLD',
+              sourceAccountId: randomWallet(accounts),
+              holdAccountId: accounts.pendingWithdrawals,
+              amount: smallAmount(),
+            },
+            new Date(),
+          ),
+        readCommitted,
+      );
+      await transaction(
+        db,
+        (tx) =>
+          settle(
+            tx,
+            {
+              idempotencyKey: `bench:${newId()}`,
+              kind: 'WITHDRAWAL_SETTLE',
+              holdId: hold.id,
+              destinationAccountId: accounts.psp,
+            },
+            new Date(),
+          ),
+        readCommitted,
+      );
     },
   },
   {
@@ -70,8 +117,22 @@ export const scenarios: readonly Scenario[] = [
     name: 'two-party transfer in a domain transaction (BEGIN, post, COMMIT)',
     async run(db, accounts) {
       const [payer, payee] = twoWallets(accounts);
-      await transaction(db, (tx) =>
-        transfer(tx, { idempotencyKey: `bench:${newId()}`, kind: 'TRANSFER', debitAccountId: payer, creditAccountId: payee, amount: smallAmount() }, new Date()), readCommitted);
+      await transaction(
+        db,
+        (tx) =>
+          transfer(
+            tx,
+            {
+              idempotencyKey: `bench:${newId()}`,
+              kind: 'TRANSFER',
+              debitAccountId: payer,
+              creditAccountId: payee,
+              amount: smallAmount(),
+            },
+            new Date(),
+          ),
+        readCommitted,
+      );
     },
   },
 ];
@@ -123,7 +184,13 @@ export async function runClients(clients: number, timing: RunTiming, op: () => P
   };
   await Promise.all(Array.from({ length: clients }, loop));
   for (const timer of timers) clearTimeout(timer);
-  return { ops: latencies.length, errors, firstError, seconds: timing.measureS, latenciesMs: Float64Array.from(latencies).sort() };
+  return {
+    ops: latencies.length,
+    errors,
+    firstError,
+    seconds: timing.measureS,
+    latenciesMs: Float64Array.from(latencies).sort(),
+  };
 }
 
 /** Nearest-rank percentile. */

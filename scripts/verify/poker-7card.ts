@@ -43,17 +43,23 @@ function enumerate(): Tally {
   let hands = 0;
   let royalFlushes = 0;
   for (let a = 0; a < 46; a++) {
-    const la = cardLowBit[a]!, ha = cardHighBit[a]!;
+    const la = cardLowBit[a]!,
+      ha = cardHighBit[a]!;
     for (let b = a + 1; b < 47; b++) {
-      const lb = la | cardLowBit[b]!, hb = ha | cardHighBit[b]!;
+      const lb = la | cardLowBit[b]!,
+        hb = ha | cardHighBit[b]!;
       for (let c = b + 1; c < 48; c++) {
-        const lc = lb | cardLowBit[c]!, hc = hb | cardHighBit[c]!;
+        const lc = lb | cardLowBit[c]!,
+          hc = hb | cardHighBit[c]!;
         for (let d = c + 1; d < 49; d++) {
-          const ld = lc | cardLowBit[d]!, hd = hc | cardHighBit[d]!;
+          const ld = lc | cardLowBit[d]!,
+            hd = hc | cardHighBit[d]!;
           for (let e = d + 1; e < 50; e++) {
-            const le = ld | cardLowBit[e]!, he = hd | cardHighBit[e]!;
+            const le = ld | cardLowBit[e]!,
+              he = hd | cardHighBit[e]!;
             for (let f = e + 1; f < 51; f++) {
-              const lf = le | cardLowBit[f]!, hf = he | cardHighBit[f]!;
+              const lf = le | cardLowBit[f]!,
+                hf = he | cardHighBit[f]!;
               for (let g = f + 1; g < 52; g++) {
                 const value = evaluateHighPacked(lf | cardLowBit[g]!, hf | cardHighBit[g]!, 7);
                 byLevel[value >>> levelShift]!++;
@@ -87,8 +93,14 @@ function main(): void {
     if (!ok) failures++;
     console.log(`${name.padEnd(24)} ${format(actual)}  expected ${format(expected)}  ${ok ? 'ok' : 'DIFFERENT'}`);
   }
-  console.log(`\n${tally.hands.toLocaleString('en-US')} seven-card hands in ${seconds.toFixed(1)} s (${Math.round(tally.hands / seconds).toLocaleString('en-US')} hands/s including the enumeration)`);
-  console.log(failures === 0 ? 'verify:poker-7card: every count matches the known frequencies' : `verify:poker-7card: ${failures} count(s) differ`);
+  console.log(
+    `\n${tally.hands.toLocaleString('en-US')} seven-card hands in ${seconds.toFixed(1)} s (${Math.round(tally.hands / seconds).toLocaleString('en-US')} hands/s including the enumeration)`,
+  );
+  console.log(
+    failures === 0
+      ? 'verify:poker-7card: every count matches the known frequencies'
+      : `verify:poker-7card: ${failures} count(s) differ`,
+  );
   process.exitCode = failures === 0 ? 0 : 1;
 }
 

@@ -163,25 +163,43 @@ export class SchemaArbitraries {
     if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as Json[]));
     const alternatives = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
     if (alternatives) return fc.oneof(...alternatives.map((s) => this.valid(s, depth)));
-    if (Array.isArray(schema.allOf)) return this.valid(Object.assign({}, ...schema.allOf.map((s: JsonSchema) => this.resolve(s))), depth);
+    if (Array.isArray(schema.allOf))
+      return this.valid(Object.assign({}, ...schema.allOf.map((s: JsonSchema) => this.resolve(s))), depth);
     const type = Array.isArray(schema.type) ? schema.type : [schema.type ?? (schema.properties ? 'object' : 'string')];
     return fc.oneof(...type.map((t: string) => this.validOfType(t, schema, depth)));
   }
 
   private validOfType(type: string, schema: JsonSchema, depth: number): fc.Arbitrary<Json> {
     switch (type) {
-      case 'null': return fc.constant(null);
-      case 'boolean': return fc.boolean();
-      case 'integer': return fc.integer({ min: bound(schema.minimum, schema.exclusiveMinimum, 1, -1000), max: bound(schema.maximum, schema.exclusiveMaximum, -1, 1000) });
-      case 'number': return fc.double({ min: bound(schema.minimum, schema.exclusiveMinimum, 0.01, -1000), max: bound(schema.maximum, schema.exclusiveMaximum, -0.01, 1000), noNaN: true });
-      case 'string': return validString(schema);
+      case 'null':
+        return fc.constant(null);
+      case 'boolean':
+        return fc.boolean();
+      case 'integer':
+        return fc.integer({
+          min: bound(schema.minimum, schema.exclusiveMinimum, 1, -1000),
+          max: bound(schema.maximum, schema.exclusiveMaximum, -1, 1000),
+        });
+      case 'number':
+        return fc.double({
+          min: bound(schema.minimum, schema.exclusiveMinimum, 0.01, -1000),
+          max: bound(schema.maximum, schema.exclusiveMaximum, -0.01, 1000),
+          noNaN: true,
+        });
+      case 'string':
+        return validString(schema);
       case 'array': {
         if (depth >= nestingDepthMax) return fc.constant([]);
         const minLength = schema.minItems ?? 0;
-        return fc.array(this.valid(schema.items, depth + 1), { minLength, maxLength: Math.max(minLength, Math.min(schema.maxItems ?? arrayItemsMax, arrayItemsMax)) });
+        return fc.array(this.valid(schema.items, depth + 1), {
+          minLength,
+          maxLength: Math.max(minLength, Math.min(schema.maxItems ?? arrayItemsMax, arrayItemsMax)),
+        });
       }
-      case 'object': return this.validObject(schema, depth);
-      default: return fc.constant(null);
+      case 'object':
+        return this.validObject(schema, depth);
+      default:
+        return fc.constant(null);
     }
   }
 
@@ -204,14 +222,34 @@ export class SchemaArbitraries {
    * hostile. The hostile value is chosen among every leaf of the body (and the body itself),
    * every query parameter and every path parameter, so each run probes a different input.
    */
-  requests(operation: Operation, knownIds: readonly string[], fixedPathValues: Record<string, readonly string[]> = {}): fc.Arbitrary<FuzzRequest> {
+  requests(
+    operation: Operation,
+    knownIds: readonly string[],
+    fixedPathValues: Record<string, readonly string[]> = {},
+  ): fc.Arbitrary<FuzzRequest> {
     const parameters = operation.parameters ?? [];
     const pathParams = parameters.filter((p) => p.in === 'path');
     const queryParams = parameters.filter((p) => p.in === 'query');
     const headerParams = parameters.filter((p) => p.in === 'header');
     const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
-    const pathArb = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, fixedPathValues[p.name] ? fc.constantFrom(...fixedPathValues[p.name]!) : this.pathValue(p, knownIds)])));
-    const queryArb = fc.record(Object.fromEntries(queryParams.map((p) => [p.name, p.required ? this.valid(p.schema).map(asText) : fc.option(this.valid(p.schema).map(asText), { nil: undefined, freq: 3 })])));
+    const pathArb = fc.record(
+      Object.fromEntries(
+        pathParams.map((p) => [
+          p.name,
+          fixedPathValues[p.name] ? fc.constantFrom(...fixedPathValues[p.name]!) : this.pathValue(p, knownIds),
+        ]),
+      ),
+    );
+    const queryArb = fc.record(
+      Object.fromEntries(
+        queryParams.map((p) => [
+          p.name,
+          p.required
+            ? this.valid(p.schema).map(asText)
+            : fc.option(this.valid(p.schema).map(asText), { nil: undefined, freq: 3 }),
+        ]),
+      ),
+    );
     const headerArb = fc.record(Object.fromEntries(headerParams.map((p) => [p.name, this.valid(p.schema).map(asText)])));
     const bodyArb = bodySchema ? this.valid(bodySchema).map((b) => b as Json | undefined) : fc.constant(undefined);
     const valid = fc.record({ path: pathArb, query: queryArb, headers: headerArb, body: bodyArb }).map((r) => ({
@@ -250,7 +288,12 @@ interface Mutation {
 }
 
 function mutate(request: FuzzRequest, m: Mutation): FuzzRequest {
-  const copy: FuzzRequest = { ...request, path: { ...request.path }, query: { ...request.query }, body: structuredClone(request.body) };
+  const copy: FuzzRequest = {
+    ...request,
+    path: { ...request.path },
+    query: { ...request.query },
+    body: structuredClone(request.body),
+  };
   if (m.target.kind === 'path') {
     const value = hostilePathValues[m.pick % hostilePathValues.length]!;
     copy.path[m.target.name] = value;
@@ -264,7 +307,10 @@ function mutate(request: FuzzRequest, m: Mutation): FuzzRequest {
   } else {
     // Scalars three times over: they are where a value passes the schema and reaches the domain.
     const all = leafPaths(copy.body);
-    const scalars = all.filter((path) => { const v = getAt(copy.body, path); return v === null || typeof v !== 'object'; });
+    const scalars = all.filter((path) => {
+      const v = getAt(copy.body, path);
+      return v === null || typeof v !== 'object';
+    });
     const leaves = [...all, ...scalars, ...scalars];
     const leaf = leaves[m.leafIndex % leaves.length]!;
     const choices = hostileFor(getAt(copy.body, leaf));
@@ -279,7 +325,8 @@ function mutate(request: FuzzRequest, m: Mutation): FuzzRequest {
 function leafPaths(value: Json | undefined, prefix: Array<string | number> = []): Array<Array<string | number>> {
   const paths: Array<Array<string | number>> = [prefix];
   if (Array.isArray(value)) value.forEach((item, i) => paths.push(...leafPaths(item, [...prefix, i])));
-  else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) paths.push(...leafPaths(item, [...prefix, key]));
+  else if (value !== null && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) paths.push(...leafPaths(item, [...prefix, key]));
   return paths;
 }
 
@@ -301,16 +348,30 @@ function validString(schema: JsonSchema): fc.Arbitrary<Json> {
   const minLength = schema.minLength ?? 0;
   const maxLength = Math.min(schema.maxLength ?? 40, Math.max(minLength, 40));
   switch (schema.format) {
-    case 'uuid': return fc.uuid({ version: 4 });
-    case 'date-time': return fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
-    case 'date': return fc.date({ min: new Date('1920-01-01T00:00:00Z'), max: new Date('2030-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-    case 'email': return fc.tuple(fc.stringMatching(/^[a-z]{1,10}$/), fc.constantFrom('example.cz', 'staff.test')).map(([local, domain]) => `${local}@${domain}`);
-    case 'byte': return fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes).toString('base64'));
-    default: break;
+    case 'uuid':
+      return fc.uuid({ version: 4 });
+    case 'date-time':
+      return fc
+        .date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-01-01T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString());
+    case 'date':
+      return fc
+        .date({ min: new Date('1920-01-01T00:00:00Z'), max: new Date('2030-01-01T00:00:00Z'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
+    case 'email':
+      return fc
+        .tuple(fc.stringMatching(/^[a-z]{1,10}$/), fc.constantFrom('example.cz', 'staff.test'))
+        .map(([local, domain]) => `${local}@${domain}`);
+    case 'byte':
+      return fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.from(bytes).toString('base64'));
+    default:
+      break;
   }
   if (typeof schema.pattern === 'string') {
     try {
-      return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
+      return fc
+        .stringMatching(new RegExp(schema.pattern))
+        .filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
     } catch {
       // A pattern fast-check cannot generate from falls back to plain text.
     }
@@ -341,7 +402,9 @@ export function encodeText(text: string): string {
   for (const char of text) {
     const code = char.charCodeAt(0);
     if (char.length === 1 && code >= 0xd800 && code <= 0xdfff) {
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else {
       out += encodeURIComponent(char);
     }
@@ -372,6 +435,6 @@ function deepNestingText(depth: number): string {
 
 export function preview(value: unknown): string {
   if (value === deeplyNested) return '<5,000 levels of nesting>';
-  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   return text.length > 40 ? `${text.slice(0, 37)}…(${text.length})` : text;
 }

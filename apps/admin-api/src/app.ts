@@ -65,8 +65,13 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   // Tests tune one package's rules of the configured profile; the result is validated like any profile.
   const profile = options.profile ?? resolveProfile(config);
   const platform = composeContexts({
-    config, connections,
-    profile: { ...profile, ...(options.rules ? { compliance: options.rules } : {}), ...(options.reportingRules ? { reporting: options.reportingRules } : {}) },
+    config,
+    connections,
+    profile: {
+      ...profile,
+      ...(options.rules ? { compliance: options.rules } : {}),
+      ...(options.reportingRules ? { reporting: options.reportingRules } : {}),
+    },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.guards ? { guards: options.guards } : {}),
   });
@@ -86,7 +91,12 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      catalogue.push({ method, url: route.url, roles: declaredStaffRoles(route), public: (route.config as { public?: boolean } | undefined)?.public === true });
+      catalogue.push({
+        method,
+        url: route.url,
+        roles: declaredStaffRoles(route),
+        public: (route.config as { public?: boolean } | undefined)?.public === true,
+      });
     }
   });
   app.decorate('platform', platform);

@@ -10,7 +10,10 @@ export const adminApiConfigSchema = serviceConfigSchema.extend({
   PII_ENCRYPTION_KEY: secretVar(44),
   PII_HASH_KEY: secretVar(44),
   /** The payment provider the cashier books against (its ledger clearing account). */
-  PSP_PROVIDER_NAME: z.string().regex(/^[a-z][a-z0-9-]{1,38}$/).default('sandbox-psp'),
+  PSP_PROVIDER_NAME: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{1,38}$/)
+    .default('sandbox-psp'),
 });
 
 export type AdminApiConfig = z.infer<typeof adminApiConfigSchema>;

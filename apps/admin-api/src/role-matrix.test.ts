@@ -24,7 +24,11 @@ beforeAll(async () => {
   connections = await createTestConnections();
   const env = testServiceEnv();
   admin = await buildAdminApi({ config: loadAdminApiConfig(env), connections, redisKeyPrefix: connections.redisKeyPrefix });
-  playerApi = await buildPlayerApi({ config: loadPlayerApiConfig(env), connections, redisKeyPrefix: `${connections.redisKeyPrefix}:player` });
+  playerApi = await buildPlayerApi({
+    config: loadPlayerApiConfig(env),
+    connections,
+    redisKeyPrefix: `${connections.redisKeyPrefix}:player`,
+  });
   await Promise.all([admin.ready(), playerApi.ready()]);
   // Roles are read from the staff record, not the token (issue 14 (1)): one real user per role.
   staffByRole = await createStaffPerRole(connections.db);
@@ -37,7 +41,8 @@ afterAll(async () => {
 
 const infrastructure = (url: string) => url.startsWith('/health') || url.startsWith('/docs') || url === '/openapi.json';
 const probeUrl = (url: string) => url.replace(/:[A-Za-z]+/g, () => newId()).replace(/\*$/, '');
-const staffToken = (app: App, role: StaffRole) => `Bearer ${app.issueAccessToken({ audience: 'staff', subject: staffByRole[role] })}`;
+const staffToken = (app: App, role: StaffRole) =>
+  `Bearer ${app.issueAccessToken({ audience: 'staff', subject: staffByRole[role] })}`;
 const playerToken = (app: App) => `Bearer ${app.issueAccessToken({ audience: 'player', subject: newId() })}`;
 
 // One client address per probe: the matrix makes hundreds of requests, more than one address's rate limit.
@@ -46,7 +51,13 @@ const probeAddress = () => `10.${(++probeNo >> 16) & 255}.${(probeNo >> 8) & 255
 
 function call(method: string, url: string, authorization?: string) {
   const payload = method === 'GET' || method === 'DELETE' ? undefined : {};
-  return admin.inject({ method: method as 'GET', url: probeUrl(url), remoteAddress: probeAddress(), headers: authorization ? { authorization, 'idempotency-key': `matrix-${newId()}` } : {}, ...(payload ? { payload } : {}) });
+  return admin.inject({
+    method: method as 'GET',
+    url: probeUrl(url),
+    remoteAddress: probeAddress(),
+    headers: authorization ? { authorization, 'idempotency-key': `matrix-${newId()}` } : {},
+    ...(payload ? { payload } : {}),
+  });
 }
 
 describe('admin-api role matrix (issue 9: every route × every role)', () => {
@@ -65,7 +76,8 @@ describe('admin-api role matrix (issue 9: every route × every role)', () => {
         const response = await call(route.method, route.url, staffToken(admin, role));
         const admitted = route.roles!.includes(role);
         const ok = admitted ? response.statusCode !== 401 && response.statusCode !== 403 : response.statusCode === 403;
-        if (!ok) mismatches.push(`${role} ${route.method} ${route.url}: ${response.statusCode} (declared ${route.roles!.join(', ')})`);
+        if (!ok)
+          mismatches.push(`${role} ${route.method} ${route.url}: ${response.statusCode} (declared ${route.roles!.join(', ')})`);
       }
     }
     expect(mismatches).toEqual([]);
@@ -76,13 +88,18 @@ describe('admin-api role matrix (issue 9: every route × every role)', () => {
     for (const route of adminRoutes(admin).filter((r) => r.roles !== null && !infrastructure(r.url))) {
       const asPlayer = await call(route.method, route.url, playerToken(admin));
       const anonymous = await call(route.method, route.url);
-      if (asPlayer.statusCode !== 401 || anonymous.statusCode !== 401) failures.push(`${route.method} ${route.url}: player ${asPlayer.statusCode}, anonymous ${anonymous.statusCode}`);
+      if (asPlayer.statusCode !== 401 || anonymous.statusCode !== 401)
+        failures.push(`${route.method} ${route.url}: player ${asPlayer.statusCode}, anonymous ${anonymous.statusCode}`);
     }
     expect(failures).toEqual([]);
   });
 
-  it('a staff token, even an admin\'s, gets 401 on a player route', async () => {
-    const response = await playerApi.inject({ method: 'GET', url: '/v1/me', headers: { authorization: staffToken(playerApi, 'admin') } });
+  it("a staff token, even an admin's, gets 401 on a player route", async () => {
+    const response = await playerApi.inject({
+      method: 'GET',
+      url: '/v1/me',
+      headers: { authorization: staffToken(playerApi, 'admin') },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json().field).toBe('header.authorization');
   });

@@ -19,9 +19,17 @@ let officer: TestStaff;
 
 beforeAll(async () => {
   h = await startGameHarness();
-  admin = await buildAdminApi({ config: loadAdminApiConfig(testServiceEnv()), connections: h.connections, redisKeyPrefix: h.connections.redisKeyPrefix, clock: h.clock });
+  admin = await buildAdminApi({
+    config: loadAdminApiConfig(testServiceEnv()),
+    connections: h.connections,
+    redisKeyPrefix: h.connections.redisKeyPrefix,
+    clock: h.clock,
+  });
   await admin.ready();
-  officer = await createTestStaff({ db: h.connections.db, clock: h.clock, rules: defaultComplianceRules, secrets: testSecretBox }, ['compliance-officer']);
+  officer = await createTestStaff(
+    { db: h.connections.db, clock: h.clock, rules: defaultComplianceRules, secrets: testSecretBox },
+    ['compliance-officer'],
+  );
 });
 
 afterAll(async () => {
@@ -57,7 +65,9 @@ describe('issue 14 (1): game-service refuses the token of a closed account at on
     expect((await h.app.inject({ method: 'GET', url: '/v1/tables', headers: player.headers })).statusCode).toBe(200);
     expect(await streamCloseCode(player, table.id)).toBe('welcome');
     const closed = await admin.inject({
-      method: 'POST', url: `/v1/players/${player.playerId}/actions`, headers: { authorization: `Bearer ${admin.issueAccessToken({ audience: 'staff', subject: officer.staffUserId })}` },
+      method: 'POST',
+      url: `/v1/players/${player.playerId}/actions`,
+      headers: { authorization: `Bearer ${admin.issueAccessToken({ audience: 'staff', subject: officer.staffUserId })}` },
       payload: { action: 'close', reason: 'issue 14 access test', ground: 'iii', barReregistration: false },
     });
     expect(closed.statusCode).toBe(200);
@@ -70,16 +80,35 @@ describe('issue 14 (5): game-service authenticates before it reads the body', ()
   const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
   it('issue 14 (5): an unauthenticated request with an invalid body gets 401, not 400', async () => {
-    expectRefusedToken(await h.app.inject({ method: 'POST', url: `/v1/rounds/${newId()}/actions`, headers: { 'idempotency-key': newId() }, payload: { kind: 'no-such-action' } }));
+    expectRefusedToken(
+      await h.app.inject({
+        method: 'POST',
+        url: `/v1/rounds/${newId()}/actions`,
+        headers: { 'idempotency-key': newId() },
+        payload: { kind: 'no-such-action' },
+      }),
+    );
     expectRefusedToken(await h.app.inject({ method: 'POST', url: `/v1/tables/not-a-uuid/seats`, payload: { seat: 'first' } }));
   });
 
   it('issue 14 (5): a 5,000-deep JSON body gets 401 without a token and 400 problem+json with one', async () => {
     const body = `{"kind":"place-bets","bets":${deep(5_000)},"confirm":true}`;
     const url = `/v1/rounds/${newId()}/actions`;
-    expectRefusedToken(await h.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', 'idempotency-key': newId() }, payload: body }));
+    expectRefusedToken(
+      await h.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', 'idempotency-key': newId() },
+        payload: body,
+      }),
+    );
     const player = await h.newPlayer();
-    const response = await h.app.inject({ method: 'POST', url, headers: { ...player.headers, 'content-type': 'application/json', 'idempotency-key': newId() }, payload: body });
+    const response = await h.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...player.headers, 'content-type': 'application/json', 'idempotency-key': newId() },
+      payload: body,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(response.json()).toMatchObject({ type: 'https://problems.casino.example/validation-failed', field: 'body' });

@@ -47,7 +47,8 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   const { config, connections } = options;
   const prefix = options.redisKeyPrefix ?? 'casino';
   const platform = composeContexts({
-    config, connections,
+    config,
+    connections,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
     ...(options.newSeed ? { newSeed: options.newSeed } : {}),
@@ -55,7 +56,9 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   const app = await createServiceApp({
     service: 'game-service',
     description: 'Lobby, roulette and blackjack tables and rounds; every stake and win posts to the ledger.',
-    config, connections, ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
+    config,
+    connections,
+    ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
     // A blocked, closed or cancelled account's tokens are refused on the next request (and stream).
     principals: { player: (playerId) => findPlayerAccess(connections.db, playerId) },
   });
@@ -67,8 +70,16 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   tableRoutes(app, ctx, rateLimit);
   roundRoutes(app, ctx, rateLimit);
   recallRoutes(app, ctx, rateLimit);
-  const hub = streamRoutes(app, ctx, { redis: connections.redis, prefix, presence, onDisconnectedDecision: () => void scheduler.runOnce() });
-  const presenceTimer = setInterval(() => void hub.refreshPresence().catch((error: unknown) => app.log.warn({ err: error }, 'presence refresh failed')), presenceTtlMs / 3);
+  const hub = streamRoutes(app, ctx, {
+    redis: connections.redis,
+    prefix,
+    presence,
+    onDisconnectedDecision: () => void scheduler.runOnce(),
+  });
+  const presenceTimer = setInterval(
+    () => void hub.refreshPresence().catch((error: unknown) => app.log.warn({ err: error }, 'presence refresh failed')),
+    presenceTtlMs / 3,
+  );
   presenceTimer.unref();
   app.decorate('gameScheduler', scheduler);
   app.decorate('tablesContext', ctx);
@@ -86,11 +97,16 @@ function createScheduler(app: App, ctx: TablesContext, tickMs: number): GameSche
   let running: Promise<number> | null = null;
   // One pass at a time per instance; other instances run theirs, SKIP LOCKED keeps them apart.
   const pass = async () => {
-    const driven = await runDueRounds(ctx, { onFailure: (roundId, error) => app.log.error({ err: error, roundId }, 'round could not be driven; retried later') });
+    const driven = await runDueRounds(ctx, {
+      onFailure: (roundId, error) => app.log.error({ err: error, roundId }, 'round could not be driven; retried later'),
+    });
     await releaseHeldWins(ctx);
     return driven;
   };
-  const runOnce = () => (running ??= pass().catch((error: unknown) => (app.log.error({ err: error }, 'scheduler pass failed'), 0)).finally(() => (running = null)));
+  const runOnce = () =>
+    (running ??= pass()
+      .catch((error: unknown) => (app.log.error({ err: error }, 'scheduler pass failed'), 0))
+      .finally(() => (running = null)));
   return {
     runOnce,
     start() {

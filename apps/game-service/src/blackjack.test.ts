@@ -1,5 +1,14 @@
 import { waitFor } from '@casino/core/testing';
-import { applyBlackjackAction, fortunaBlackjack, handValue, openBlackjackRound, roundRng, testRoundSeed, type BlackjackState, type RoundSeed } from '@casino/games';
+import {
+  applyBlackjackAction,
+  fortunaBlackjack,
+  handValue,
+  openBlackjackRound,
+  roundRng,
+  testRoundSeed,
+  type BlackjackState,
+  type RoundSeed,
+} from '@casino/games';
 import { findInvariantViolations } from '@casino/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdminApi, loadAdminApiConfig } from '@casino/admin-api';
@@ -25,22 +34,34 @@ function seedWhere(label: string, wanted: (state: BlackjackState) => boolean): R
   for (let i = 0; i < 2_000; i++) {
     const seed = testRoundSeed(`${label}-${i}`);
     let state = openBlackjackRound({ roundId: 'probe', rules: fortunaBlackjack, limits, seedCommitment: '0'.repeat(64) }).state;
-    for (const action of [{ kind: 'place-bet', seat: 1, stakeMinor: 10_000n }, { kind: 'confirm-bet', seat: 1 }, { kind: 'close-betting' }] as const) state = applyBlackjackAction(state, action, roundRng(seed)).state;
+    for (const action of [
+      { kind: 'place-bet', seat: 1, stakeMinor: 10_000n },
+      { kind: 'confirm-bet', seat: 1 },
+      { kind: 'close-betting' },
+    ] as const)
+      state = applyBlackjackAction(state, action, roundRng(seed)).state;
     if (wanted(state)) return seed;
   }
   throw new Error(`no seed for ${label}`);
 }
 
 const upCardNotAce = (s: BlackjackState) => s.phase === 'player-turns' && handValue([s.dealerCards[0]!]).total !== 11;
-const waitingHardTotal = (s: BlackjackState) => upCardNotAce(s) && s.turn?.seat === 1 && handValue(s.boxes[0]!.hands[0]!.cards).total <= 11;
+const waitingHardTotal = (s: BlackjackState) =>
+  upCardNotAce(s) && s.turn?.seat === 1 && handValue(s.boxes[0]!.hands[0]!.cards).total <= 11;
 
 async function seat(player: TestPlayer, tableId: string): Promise<string> {
-  const response = await h.app.inject({ method: 'POST', url: `/v1/tables/${tableId}/seats`, headers: player.headers, payload: {} });
+  const response = await h.app.inject({
+    method: 'POST',
+    url: `/v1/tables/${tableId}/seats`,
+    headers: player.headers,
+    payload: {},
+  });
   expect(response.statusCode).toBe(201);
   return response.json().roundId;
 }
 
-const recall = async (player: TestPlayer, roundId: string) => (await h.app.inject({ method: 'GET', url: `/v1/me/rounds/${roundId}`, headers: player.headers })).json();
+const recall = async (player: TestPlayer, roundId: string) =>
+  (await h.app.inject({ method: 'GET', url: `/v1/me/rounds/${roundId}`, headers: player.headers })).json();
 
 /** Plays the player's hands to the end: insurance declined, then stand (reconfirmed: standing on 11 or less warns). */
 async function standToTheEnd(player: TestPlayer, roundId: string): Promise<Record<string, unknown>> {
@@ -57,11 +78,24 @@ describe('game-service: blackjack rounds (issue 7)', () => {
   it('004:GAM-B-12 / GAM-B-13 / issue 7: the bet, a split and a double are each debited when the engine confirms them, and the settlement credits the return', async () => {
     const table = await h.createTable(blackjackTable('money-bj'));
     const player = await h.newPlayer({ deposit: '1000.00' });
-    h.seeds.next.push(seedWhere('pair', (s) => upCardNotAce(s) && s.boxes[0]!.hands[0]!.cards.length === 2 && handValue([s.boxes[0]!.hands[0]!.cards[0]!]).total === handValue([s.boxes[0]!.hands[0]!.cards[1]!]).total && handValue([s.boxes[0]!.hands[0]!.cards[0]!]).total !== 11));
+    h.seeds.next.push(
+      seedWhere(
+        'pair',
+        (s) =>
+          upCardNotAce(s) &&
+          s.boxes[0]!.hands[0]!.cards.length === 2 &&
+          handValue([s.boxes[0]!.hands[0]!.cards[0]!]).total === handValue([s.boxes[0]!.hands[0]!.cards[1]!]).total &&
+          handValue([s.boxes[0]!.hands[0]!.cards[0]!]).total !== 11,
+      ),
+    );
     const roundId = await seat(player, table.id);
-    expect((await h.act(player, roundId, { kind: 'place-bet', stake: czk('100.00'), confirm: true })).json().stakes).toEqual([{ amount: czk('100.00'), ledgerTransactionId: expect.any(String) }]);
+    expect((await h.act(player, roundId, { kind: 'place-bet', stake: czk('100.00'), confirm: true })).json().stakes).toEqual([
+      { amount: czk('100.00'), ledgerTransactionId: expect.any(String) },
+    ]);
     await h.tick(15_000);
-    expect((await h.act(player, roundId, { kind: 'split' })).json().stakes).toEqual([{ amount: czk('100.00'), ledgerTransactionId: expect.any(String) }]);
+    expect((await h.act(player, roundId, { kind: 'split' })).json().stakes).toEqual([
+      { amount: czk('100.00'), ledgerTransactionId: expect.any(String) },
+    ]);
     const doubled = await h.act(player, roundId, { kind: 'double', reconfirmed: true });
     expect(doubled.json().stakes).toEqual([{ amount: czk('100.00'), ledgerTransactionId: expect.any(String) }]);
     const view = await standToTheEnd(player, roundId);
@@ -69,7 +103,9 @@ describe('game-service: blackjack rounds (issue 7)', () => {
     const detail = await recall(player, roundId);
     expect(detail.postings.filter((p: { kind: string }) => p.kind === 'STAKE')).toHaveLength(3);
     expect(detail.players[0]).toMatchObject({ staked: czk('300.00') });
-    expect(await h.balance(player)).toBe(((100_000n - 30_000n + returned) / 100n).toString() + '.' + String((100_000n - 30_000n + returned) % 100n).padStart(2, '0'));
+    expect(await h.balance(player)).toBe(
+      ((100_000n - 30_000n + returned) / 100n).toString() + '.' + String((100_000n - 30_000n + returned) % 100n).padStart(2, '0'),
+    );
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 
@@ -86,19 +122,36 @@ describe('game-service: blackjack rounds (issue 7)', () => {
 
     await socket.close();
     // The server notes the disconnect and brings the decision's deadline forward: no clock moves here.
-    await waitFor(async () => (await h.app.gameScheduler.runOnce(), (await recall(player, liveRoundId)).status === 'settled'), { what: 'the live round settled', intervalMs: 100 });
+    await waitFor(async () => (await h.app.gameScheduler.runOnce(), (await recall(player, liveRoundId)).status === 'settled'), {
+      what: 'the live round settled',
+      intervalMs: 100,
+    });
     const live = await recall(player, liveRoundId);
-    expect(live).toMatchObject({ status: 'settled', players: [{ seat: 1, staked: czk('100.00'), returned: czk('0.00'), continuedInRoundId: expect.any(String) }] });
-    const moved = (live.events as Array<{ kind: string; box?: { hands: Array<{ cards: string[] }> } }>).find((e) => e.kind === 'moved-to-temporary-table')!;
-    const pending = (await h.app.inject({ method: 'GET', url: '/v1/me/temporary-tables', headers: player.headers })).json().temporaryTables;
+    expect(live).toMatchObject({
+      status: 'settled',
+      players: [{ seat: 1, staked: czk('100.00'), returned: czk('0.00'), continuedInRoundId: expect.any(String) }],
+    });
+    const moved = (live.events as Array<{ kind: string; box?: { hands: Array<{ cards: string[] }> } }>).find(
+      (e) => e.kind === 'moved-to-temporary-table',
+    )!;
+    const pending = (await h.app.inject({ method: 'GET', url: '/v1/me/temporary-tables', headers: player.headers })).json()
+      .temporaryTables;
     expect(pending).toEqual([expect.objectContaining({ originRoundId: liveRoundId, tableId: table.id, phase: 'betting' })]);
     const temporaryId = pending[0].roundId as string;
 
     const back = await h.connect(player, table.id);
     expect(back.messages[0]).toMatchObject({ temporaryTables: [{ roundId: temporaryId }] });
-    const resumed = await h.app.inject({ method: 'POST', url: `/v1/me/temporary-tables/${temporaryId}/resume`, headers: player.headers });
+    const resumed = await h.app.inject({
+      method: 'POST',
+      url: `/v1/me/temporary-tables/${temporaryId}/resume`,
+      headers: player.headers,
+    });
     expect(resumed.statusCode).toBe(200);
-    const view = resumed.json().view as { boxes: Array<{ hands: Array<{ cards: string[] }>; stakeMinor: string }>; dealerCards: Array<string | null>; temporaryTableFor: string };
+    const view = resumed.json().view as {
+      boxes: Array<{ hands: Array<{ cards: string[] }>; stakeMinor: string }>;
+      dealerCards: Array<string | null>;
+      temporaryTableFor: string;
+    };
     expect(view.temporaryTableFor).toBe(liveRoundId);
     expect(view.boxes[0]!.hands[0]!.cards).toEqual(moved.box!.hands[0]!.cards);
     expect(view.boxes[0]!.stakeMinor).toBe('10000');
@@ -114,7 +167,9 @@ describe('game-service: blackjack rounds (issue 7)', () => {
     expect(temporary.postings.filter((p: { kind: string }) => p.kind === 'STAKE')).toEqual([]);
     const returned = temporary.players[0].returned;
     const history = (await h.app.inject({ method: 'GET', url: '/v1/me/rounds?limit=10', headers: player.headers })).json().rounds;
-    expect(history.filter((r: { tableId: string }) => r.tableId === table.id).map((r: { roundId: string }) => r.roundId)).toEqual(expect.arrayContaining([temporaryId, liveRoundId]));
+    expect(history.filter((r: { tableId: string }) => r.tableId === table.id).map((r: { roundId: string }) => r.roundId)).toEqual(
+      expect.arrayContaining([temporaryId, liveRoundId]),
+    );
     expect(Number(await h.balance(player))).toBeCloseTo(900 + Number(returned.amount), 2);
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
@@ -137,11 +192,28 @@ describe('game-service: blackjack rounds (issue 7)', () => {
 
 describe('game-service: restart, replay and recall (issue 7)', () => {
   it('004:TEC-01 / TEC-02 / issue 7: a restart mid-round: the app stops, a new one on the same database carries on, and the roulette round settles its confirmed bets', async () => {
-    const table = await h.createTable({ ...blackjackTable('restart-r'), game: 'roulette', variant: 'french', seatsMax: 4, bettingTimeMs: 20_000,
-      limits: { unitMinor: 10n, insideMinimumMinor: 10n, outsideMinimumMinor: 10n, straightMaximumMinor: 100_000n, outsideMaximumMinor: 500_000n, positionMaximumMinor: 100_000_000n } });
+    const table = await h.createTable({
+      ...blackjackTable('restart-r'),
+      game: 'roulette',
+      variant: 'french',
+      seatsMax: 4,
+      bettingTimeMs: 20_000,
+      limits: {
+        unitMinor: 10n,
+        insideMinimumMinor: 10n,
+        outsideMinimumMinor: 10n,
+        straightMaximumMinor: 100_000n,
+        outsideMaximumMinor: 500_000n,
+        positionMaximumMinor: 100_000_000n,
+      },
+    });
     const player = await h.newPlayer({ deposit: '100.00' });
     const roundId = await seat(player, table.id);
-    await h.act(player, roundId, { kind: 'place-bets', bets: Array.from({ length: 37 }, (_, n) => ({ kind: 'inside', numbers: [n], stake: czk('1.00') })), confirm: true });
+    await h.act(player, roundId, {
+      kind: 'place-bets',
+      bets: Array.from({ length: 37 }, (_, n) => ({ kind: 'inside', numbers: [n], stake: czk('1.00') })),
+      confirm: true,
+    });
     await h.restart();
     expect(await h.tick(20_000)).toBeGreaterThanOrEqual(1);
     expect((await recall(player, roundId)).status).toBe('settled');
@@ -163,7 +235,7 @@ describe('game-service: restart, replay and recall (issue 7)', () => {
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 
-  it('issue 7: the player\'s round history comes a page at a time; a round replays identically from its record, a tampered record is refused; staff recall any round', async () => {
+  it("issue 7: the player's round history comes a page at a time; a round replays identically from its record, a tampered record is refused; staff recall any round", async () => {
     const table = await h.createTable(blackjackTable('history-bj'));
     const player = await h.newPlayer({ deposit: '1000.00' });
     const rounds: string[] = [];
@@ -177,7 +249,9 @@ describe('game-service: restart, replay and recall (issue 7)', () => {
     }
     const first = (await h.app.inject({ method: 'GET', url: '/v1/me/rounds?limit=2', headers: player.headers })).json();
     expect(first.rounds.map((r: { roundId: string }) => r.roundId)).toEqual([rounds[2], rounds[1]]);
-    const second = (await h.app.inject({ method: 'GET', url: `/v1/me/rounds?limit=2&after=${first.nextCursor}`, headers: player.headers })).json();
+    const second = (
+      await h.app.inject({ method: 'GET', url: `/v1/me/rounds?limit=2&after=${first.nextCursor}`, headers: player.headers })
+    ).json();
     expect(second).toEqual({ rounds: [expect.objectContaining({ roundId: rounds[0] })], nextCursor: null });
 
     const { replayRecord } = await import('@casino/tables');
@@ -190,15 +264,33 @@ describe('game-service: restart, replay and recall (issue 7)', () => {
 
     const stranger = await h.newPlayer();
     expect((await recall(stranger, rounds[0]!)).status).toBe(404);
-    const admin = await buildAdminApi({ config: loadAdminApiConfig(testServiceEnv()), connections: h.connections, redisKeyPrefix: `${h.connections.redisKeyPrefix}:admin` });
+    const admin = await buildAdminApi({
+      config: loadAdminApiConfig(testServiceEnv()),
+      connections: h.connections,
+      redisKeyPrefix: `${h.connections.redisKeyPrefix}:admin`,
+    });
     try {
       const staffByRole = await createStaffPerRole(h.connections.db);
-      const staff = (roles: string[]) => ({ authorization: `Bearer ${admin.issueAccessToken({ audience: 'staff', subject: staffUserWithRole(staffByRole, roles) })}` });
+      const staff = (roles: string[]) => ({
+        authorization: `Bearer ${admin.issueAccessToken({ audience: 'staff', subject: staffUserWithRole(staffByRole, roles) })}`,
+      });
       const recalled = await admin.inject({ method: 'GET', url: `/v1/game-rounds/${rounds[0]}`, headers: staff(['support']) });
       expect(recalled.statusCode).toBe(200);
-      expect(recalled.json()).toMatchObject({ roundId: rounds[0], replayVerified: true, players: [{ playerId: player.playerId, staked: czk('10.00') }] });
-      expect((await admin.inject({ method: 'GET', url: `/v1/game-rounds/${rounds[0]}`, headers: staff(['finance']) })).statusCode).toBe(403);
-      const list = (await admin.inject({ method: 'GET', url: `/v1/players/${player.playerId}/game-rounds?limit=5`, headers: staff(['auditor']) })).json();
+      expect(recalled.json()).toMatchObject({
+        roundId: rounds[0],
+        replayVerified: true,
+        players: [{ playerId: player.playerId, staked: czk('10.00') }],
+      });
+      expect(
+        (await admin.inject({ method: 'GET', url: `/v1/game-rounds/${rounds[0]}`, headers: staff(['finance']) })).statusCode,
+      ).toBe(403);
+      const list = (
+        await admin.inject({
+          method: 'GET',
+          url: `/v1/players/${player.playerId}/game-rounds?limit=5`,
+          headers: staff(['auditor']),
+        })
+      ).json();
       expect(list.rounds.map((r: { roundId: string }) => r.roundId)).toEqual([rounds[2], rounds[1], rounds[0]]);
     } finally {
       await admin.close();

@@ -3,7 +3,16 @@ import { transaction } from '@casino/db';
 import type { App } from '@casino/http';
 import { testServiceEnv } from '@casino/http/testing';
 import { findInvariantViolations } from '@casino/ledger';
-import { applicationFor, eventually, gameServiceRedisPrefix, listInRegister, newPerson, registerToTemporaryAccount, startHarness, type Harness } from '@casino/player-api/testing';
+import {
+  applicationFor,
+  eventually,
+  gameServiceRedisPrefix,
+  listInRegister,
+  newPerson,
+  registerToTemporaryAccount,
+  startHarness,
+  type Harness,
+} from '@casino/player-api/testing';
 import { authorizeDeposit } from '@casino/limits';
 import { creditTemporaryDeposit, czechPlayerRules, recheckExcludedPersons } from '@casino/players';
 import { createTable } from '@casino/tables';
@@ -21,7 +30,12 @@ let h: Harness;
 let games: App;
 beforeAll(async () => {
   h = await startHarness(new Date('2026-11-24T09:00:00Z'));
-  games = await buildGameService({ config: loadGameServiceConfig(testServiceEnv({ GAME_RATE_LIMIT_PER_MINUTE: '100000' })), connections: h.connections, redisKeyPrefix: gameServiceRedisPrefix(h.connections), clock: h.clock });
+  games = await buildGameService({
+    config: loadGameServiceConfig(testServiceEnv({ GAME_RATE_LIMIT_PER_MINUTE: '100000' })),
+    connections: h.connections,
+    redisKeyPrefix: gameServiceRedisPrefix(h.connections),
+    clock: h.clock,
+  });
   await games.ready();
 });
 afterAll(async () => {
@@ -33,71 +47,142 @@ describe('game-service with a player registered through the player API (issue 7)
   it('issue 7 / 004:TMP-03 / 002:RG-08: a temporary-account player with a 1,000 CZK daily stake limit plays roulette rounds over the API until refused at the limit; the ledger is balanced afterwards', async () => {
     const player = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
     const auth = { authorization: `Bearer ${player.accessToken}` };
-    const limit = await h.api.inject({ method: 'PUT', url: '/v1/me/limits/stake:day', headers: auth, payload: { amount: czk('1000.00') } });
+    const limit = await h.api.inject({
+      method: 'PUT',
+      url: '/v1/me/limits/stake:day',
+      headers: auth,
+      payload: { amount: czk('1000.00') },
+    });
     expect(limit.statusCode).toBe(200);
     const account = await h.connections.db.temporaryAccount.findUniqueOrThrow({ where: { playerId: player.playerId } });
-    await transaction(h.connections.db, (tx) => creditTemporaryDeposit(tx, { playerId: player.playerId, amount: Money.of('1500.00', 'CZK'), channel: 'cashless', sourceAccountId: h.pspAccountId as AccountId, idempotencyKey: `deposit:${newId()}` }, h.clock.now()));
+    await transaction(h.connections.db, (tx) =>
+      creditTemporaryDeposit(
+        tx,
+        {
+          playerId: player.playerId,
+          amount: Money.of('1500.00', 'CZK'),
+          channel: 'cashless',
+          sourceAccountId: h.pspAccountId as AccountId,
+          idempotencyKey: `deposit:${newId()}`,
+        },
+        h.clock.now(),
+      ),
+    );
     const table = await createTable(h.connections.db, rouletteTable('registered-1'), h.clock.now());
-    expect((await games.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: auth, payload: {} })).statusCode).toBe(201);
+    expect(
+      (await games.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: auth, payload: {} })).statusCode,
+    ).toBe(201);
 
     const answers: Array<{ status: number; type?: string }> = [];
     for (let round = 0; round < 6 && answers.every((a) => a.status === 200); round++) {
       const roundId = (await h.connections.db.gameRound.findFirstOrThrow({ where: { tableId: table.id, status: 'OPEN' } })).id;
       const response = await games.inject({
-        method: 'POST', url: `/v1/rounds/${roundId}/actions`, headers: { ...auth, 'idempotency-key': newId() },
+        method: 'POST',
+        url: `/v1/rounds/${roundId}/actions`,
+        headers: { ...auth, 'idempotency-key': newId() },
         payload: { kind: 'place-bets', bets: [{ kind: 'outside', position: 'column-2', stake: czk('250.00') }], confirm: true },
       });
       answers.push({ status: response.statusCode, ...(response.statusCode === 200 ? {} : { type: response.json().type }) });
       h.clock.advanceMs(table.bettingTimeMs);
       await games.gameScheduler.runOnce();
     }
-    expect(answers).toEqual([{ status: 200 }, { status: 200 }, { status: 200 }, { status: 200 }, { status: 422, type: 'https://problems.casino.example/limit-exceeded' }]);
+    expect(answers).toEqual([
+      { status: 200 },
+      { status: 200 },
+      { status: 200 },
+      { status: 200 },
+      { status: 422, type: 'https://problems.casino.example/limit-exceeded' },
+    ]);
     // The player API's own view agrees: 1,000 CZK staked today, nothing left.
-    const stakeDay = (await h.api.inject({ method: 'GET', url: '/v1/me/limits', headers: auth })).json().measures.find((m: { measure: string }) => m.measure === 'stake:day');
+    const stakeDay = (await h.api.inject({ method: 'GET', url: '/v1/me/limits', headers: auth }))
+      .json()
+      .measures.find((m: { measure: string }) => m.measure === 'stake:day');
     expect(stakeDay.usage).toMatchObject({ used: czk('1000.00'), remaining: czk('0.00') });
-    const stakes = await h.connections.db.ledgerTransaction.findMany({ where: { kind: 'STAKE', metadata: { path: ['playerId'], equals: player.playerId } } });
+    const stakes = await h.connections.db.ledgerTransaction.findMany({
+      where: { kind: 'STAKE', metadata: { path: ['playerId'], equals: player.playerId } },
+    });
     expect(stakes).toHaveLength(4);
     expect(stakes.every((t) => (t.metadata as { tableId: string }).tableId === table.id)).toBe(true);
     // A temporary account plays from its temporary wallet (004 §3.2.4).
-    const debited = await h.connections.db.ledgerPosting.findMany({ where: { transactionId: { in: stakes.map((t) => t.id) }, accountId: account.walletAccountId } });
+    const debited = await h.connections.db.ledgerPosting.findMany({
+      where: { transactionId: { in: stakes.map((t) => t.id) }, accountId: account.walletAccountId },
+    });
     expect(debited.map((p) => p.amountMinor)).toEqual([25_000n, 25_000n, 25_000n, 25_000n]);
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 
-  it('issue 14 (2) / 004:ACC-03 / ELG-04 / T-20 / 002:AMB-SCREEN: a player listed after logging in is found by the worker\'s re-check: sessions end, the idle seat is freed at once, the seat with a stake when its round settles, and the old token can neither sit down nor deposit', async () => {
+  it("issue 14 (2) / 004:ACC-03 / ELG-04 / T-20 / 002:AMB-SCREEN: a player listed after logging in is found by the worker's re-check: sessions end, the idle seat is freed at once, the seat with a stake when its round settles, and the old token can neither sit down nor deposit", async () => {
     const person = await newPerson(h);
     const player = await registerToTemporaryAccount(h, applicationFor(person));
     const auth = { authorization: `Bearer ${player.accessToken}` };
-    await transaction(h.connections.db, (tx) => creditTemporaryDeposit(tx, { playerId: player.playerId, amount: Money.of('500.00', 'CZK'), channel: 'cashless', sourceAccountId: h.pspAccountId as AccountId, idempotencyKey: `deposit:${newId()}` }, h.clock.now()));
+    await transaction(h.connections.db, (tx) =>
+      creditTemporaryDeposit(
+        tx,
+        {
+          playerId: player.playerId,
+          amount: Money.of('500.00', 'CZK'),
+          channel: 'cashless',
+          sourceAccountId: h.pspAccountId as AccountId,
+          idempotencyKey: `deposit:${newId()}`,
+        },
+        h.clock.now(),
+      ),
+    );
     const staked = await createTable(h.connections.db, rouletteTable('listed-staked'), h.clock.now());
     const idle = await createTable(h.connections.db, rouletteTable('listed-idle'), h.clock.now());
     const spare = await createTable(h.connections.db, rouletteTable('listed-spare'), h.clock.now());
-    for (const table of [staked, idle]) expect((await games.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: auth, payload: {} })).statusCode).toBe(201);
+    for (const table of [staked, idle])
+      expect(
+        (await games.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: auth, payload: {} })).statusCode,
+      ).toBe(201);
     const roundId = (await h.connections.db.gameRound.findFirstOrThrow({ where: { tableId: staked.id, status: 'OPEN' } })).id;
-    const bet = (id: string) => games.inject({
-      method: 'POST', url: `/v1/rounds/${id}/actions`, headers: { ...auth, 'idempotency-key': newId() },
-      payload: { kind: 'place-bets', bets: [{ kind: 'outside', position: 'column-2', stake: czk('100.00') }], confirm: true },
-    });
+    const bet = (id: string) =>
+      games.inject({
+        method: 'POST',
+        url: `/v1/rounds/${id}/actions`,
+        headers: { ...auth, 'idempotency-key': newId() },
+        payload: { kind: 'place-bets', bets: [{ kind: 'outside', position: 'column-2', stake: czk('100.00') }], confirm: true },
+      });
     expect((await bet(roundId)).statusCode).toBe(200);
 
     await listInRegister(h, person);
     h.clock.advanceMs(czechPlayerRules.registerRecheck.answerMaxAgeMinutes * 60_000);
     const outcome = await recheckExcludedPersons(h.ctx, { playersMax: 100, concurrencyMax: 2 });
     expect(outcome.listed).toBe(1);
-    expect(await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId }, select: { registerStatus: true } })).toEqual({ registerStatus: 'LISTED' });
-    expect((await h.api.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: player.refreshToken } })).statusCode).toBe(401);
+    expect(
+      await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId }, select: { registerStatus: true } }),
+    ).toEqual({ registerStatus: 'LISTED' });
+    expect(
+      (await h.api.inject({ method: 'POST', url: '/v1/auth/refresh', payload: { refreshToken: player.refreshToken } }))
+        .statusCode,
+    ).toBe(401);
 
     // The worker ends the seats (players.access-ended): the idle one at once, the staked one when its round has settled.
-    const seatsOf = () => h.connections.db.tableSeat.findMany({ where: { playerId: player.playerId }, orderBy: { tableId: 'asc' }, select: { tableId: true, status: true } });
+    const seatsOf = () =>
+      h.connections.db.tableSeat.findMany({
+        where: { playerId: player.playerId },
+        orderBy: { tableId: 'asc' },
+        select: { tableId: true, status: true },
+      });
     await eventually(async () => ((await seatsOf()).length === 1 ? true : undefined), 'the idle seat freed');
     expect(await seatsOf()).toEqual([{ tableId: staked.id, status: 'LEAVING' }]);
     const refusedSeat = await games.inject({ method: 'POST', url: `/v1/tables/${spare.id}/seats`, headers: auth, payload: {} });
     expect(refusedSeat.json().type).toBe('https://problems.casino.example/listed-in-register');
-    await expect(transaction(h.connections.db, (tx) => authorizeDeposit(h.limits, tx, { playerId: player.playerId, reference: `deposit:${newId()}`, amount: Money.of('10.00', 'CZK') }))).rejects.toMatchObject({ code: 'listed-in-register' });
+    await expect(
+      transaction(h.connections.db, (tx) =>
+        authorizeDeposit(h.limits, tx, {
+          playerId: player.playerId,
+          reference: `deposit:${newId()}`,
+          amount: Money.of('10.00', 'CZK'),
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 'listed-in-register' });
 
     h.clock.advanceMs(staked.bettingTimeMs);
     await games.gameScheduler.runOnce();
-    expect(await h.connections.db.gameRound.findUniqueOrThrow({ where: { id: roundId }, select: { status: true } })).not.toEqual({ status: 'OPEN' });
+    expect(await h.connections.db.gameRound.findUniqueOrThrow({ where: { id: roundId }, select: { status: true } })).not.toEqual({
+      status: 'OPEN',
+    });
     expect(await seatsOf()).toEqual([]);
     expect(await h.connections.db.playSession.count({ where: { playerId: player.playerId, endedAt: null } })).toBe(0);
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);

@@ -3,7 +3,16 @@ import { DomainError, isDomainError } from '@casino/core';
 import type { Redis } from '@casino/db';
 import type { App } from '@casino/http';
 import {
-  actInRound, ChatThrottle, noteDisconnected, pendingTemporaryTables, playerChannel, sendChatMessage, tableChannel, tableDetail, tableRules, type RedisPresence,
+  actInRound,
+  ChatThrottle,
+  noteDisconnected,
+  pendingTemporaryTables,
+  playerChannel,
+  sendChatMessage,
+  tableChannel,
+  tableDetail,
+  tableRules,
+  type RedisPresence,
   type TablesContext,
 } from '@casino/tables';
 import type { WebSocket } from 'ws';
@@ -45,7 +54,11 @@ export interface StreamDependencies {
 /** Registers the stream route; returns the hub, which refreshes presence and closes the sockets on shutdown. */
 export function streamRoutes(app: App, ctx: TablesContext, deps: StreamDependencies): TableStreams {
   const hub = new TableStreams(app, ctx, deps);
-  app.get('/v1/tables/:tableId/stream', { websocket: true, schema: { hide: true, params: TableParamsSchema } }, (socket, request) => hub.accept(socket, request));
+  app.get(
+    '/v1/tables/:tableId/stream',
+    { websocket: true, schema: { hide: true, params: TableParamsSchema } },
+    (socket, request) => hub.accept(socket, request),
+  );
   return hub;
 }
 
@@ -62,10 +75,15 @@ export class TableStreams {
   private readonly pending = new Set<Promise<void>>();
   private closing = false;
 
-  constructor(private readonly app: App, private readonly ctx: TablesContext, private readonly deps: StreamDependencies) {
+  constructor(
+    private readonly app: App,
+    private readonly ctx: TablesContext,
+    private readonly deps: StreamDependencies,
+  ) {
     this.subscriber = deps.redis.duplicate();
     this.subscriber.on('message', (channel: string, message: string) => {
-      for (const client of this.byChannel.get(channel) ?? []) if (client.socket.readyState === client.socket.OPEN) client.socket.send(message);
+      for (const client of this.byChannel.get(channel) ?? [])
+        if (client.socket.readyState === client.socket.OPEN) client.socket.send(message);
     });
   }
 
@@ -75,15 +93,17 @@ export class TableStreams {
     const connected = new Promise<Client | null>((resolve) => (ready = resolve));
     socket.on('message', (data) => void connected.then((client) => client && onMessage(this.ctx, client, String(data))));
     socket.on('close', () => this.track(connected.then(async (client) => void (client && (await this.disconnect(client))))));
-    this.track((async () => {
-      try {
-        ready(await this.welcome(socket, request));
-      } catch (error) {
-        ready(null);
-        socket.close(1011, 'internal error');
-        throw error;
-      }
-    })());
+    this.track(
+      (async () => {
+        try {
+          ready(await this.welcome(socket, request));
+        } catch (error) {
+          ready(null);
+          socket.close(1011, 'internal error');
+          throw error;
+        }
+      })(),
+    );
   }
 
   /** Refreshes the presence of every open socket (called more often than its time to live). */
@@ -100,18 +120,29 @@ export class TableStreams {
   }
 
   private async welcome(socket: WebSocket, request: UpgradeRequest): Promise<Client | null> {
-    const playerId = await authenticatedPlayer(this.app, request.headers.authorization, (request.query as { access_token?: string }).access_token);
+    const playerId = await authenticatedPlayer(
+      this.app,
+      request.headers.authorization,
+      (request.query as { access_token?: string }).access_token,
+    );
     const tableId = (request.params as { tableId: string }).tableId;
-    if (!playerId) return socket.close(4401, 'a player access token is required'), null;
+    if (!playerId) return (socket.close(4401, 'a player access token is required'), null);
     const detail = await tableDetail(this.ctx.db, tableId, playerId);
-    if (!detail) return socket.close(4404, 'no such table'), null;
+    if (!detail) return (socket.close(4404, 'no such table'), null);
     const client: Client = { socket, tableId, playerId, connectionId: randomUUID(), chat: new ChatThrottle() };
     await this.join(tableChannel(this.deps.prefix, tableId), client);
     await this.join(playerChannel(this.deps.prefix, playerId), client);
     await this.deps.presence.connected(tableId, playerId, client.connectionId);
     const mine = detail.seats.find((s) => s.mine);
     const temporaryTables = (await pendingTemporaryTables(this.ctx, playerId)).map(temporaryTableOut);
-    send(socket, { type: 'welcome', tableId, role: mine ? 'player' : 'spectator', seat: mine?.seat ?? null, table: tableDetailOut(detail), temporaryTables });
+    send(socket, {
+      type: 'welcome',
+      tableId,
+      role: mine ? 'player' : 'spectator',
+      seat: mine?.seat ?? null,
+      table: tableDetailOut(detail),
+      temporaryTables,
+    });
     return client;
   }
 
@@ -122,11 +153,14 @@ export class TableStreams {
     await this.deps.presence.disconnected(client.tableId, client.playerId, client.connectionId);
     // An instance shutting down leaves its players' decisions to their timers (another instance's scheduler).
     if (this.closing || (await this.deps.presence.isConnected(client.tableId, client.playerId))) return;
-    if (await noteDisconnected(this.ctx, { tableId: client.tableId, playerId: client.playerId })) this.deps.onDisconnectedDecision();
+    if (await noteDisconnected(this.ctx, { tableId: client.tableId, playerId: client.playerId }))
+      this.deps.onDisconnectedDecision();
   }
 
   private track(work: Promise<void>): void {
-    const tracked: Promise<void> = work.catch((error: unknown) => this.app.log.error({ err: error }, 'stream handling failed')).finally(() => this.pending.delete(tracked));
+    const tracked: Promise<void> = work
+      .catch((error: unknown) => this.app.log.error({ err: error }, 'stream handling failed'))
+      .finally(() => this.pending.delete(tracked));
     this.pending.add(tracked);
   }
 
@@ -169,7 +203,12 @@ function send(socket: WebSocket, message: object): void {
 
 function problemOf(error: unknown) {
   if (isDomainError(error)) return error.toProblem();
-  return { type: 'https://problems.casino.example/internal-error', title: 'Internal server error', status: 500, detail: 'An unexpected error occurred.' };
+  return {
+    type: 'https://problems.casino.example/internal-error',
+    title: 'Internal server error',
+    status: 500,
+    detail: 'An unexpected error occurred.',
+  };
 }
 
 async function onMessage(ctx: TablesContext, client: Client, text: string): Promise<void> {
@@ -177,14 +216,27 @@ async function onMessage(ctx: TablesContext, client: Client, text: string): Prom
   try {
     parsed = ClientMessageSchema.parse(JSON.parse(text));
   } catch {
-    return send(client.socket, { type: 'error', problem: new DomainError('validation-failed', 'Not a message of this protocol (docs/game-service.md).').toProblem() });
+    return send(client.socket, {
+      type: 'error',
+      problem: new DomainError('validation-failed', 'Not a message of this protocol (docs/game-service.md).').toProblem(),
+    });
   }
   try {
     if (parsed.type === 'ping') return send(client.socket, { type: 'pong' });
-    if (parsed.type === 'chat') return await sendChatMessage(ctx, { tableId: client.tableId, playerId: client.playerId, text: parsed.text }, client.chat);
-    const result = await actInRound(ctx, { playerId: client.playerId, roundId: parsed.roundId, actionId: parsed.actionId, action: playerActionOf(parsed.action) });
+    if (parsed.type === 'chat')
+      return await sendChatMessage(ctx, { tableId: client.tableId, playerId: client.playerId, text: parsed.text }, client.chat);
+    const result = await actInRound(ctx, {
+      playerId: client.playerId,
+      roundId: parsed.roundId,
+      actionId: parsed.actionId,
+      action: playerActionOf(parsed.action),
+    });
     send(client.socket, { type: 'action-result', actionId: parsed.actionId, result: actResultOut(result) });
   } catch (error) {
-    send(client.socket, { type: 'error', ...('actionId' in parsed ? { actionId: parsed.actionId } : {}), problem: problemOf(error) });
+    send(client.socket, {
+      type: 'error',
+      ...('actionId' in parsed ? { actionId: parsed.actionId } : {}),
+      problem: problemOf(error),
+    });
   }
 }

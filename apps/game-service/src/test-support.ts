@@ -25,13 +25,36 @@ import { loadGameServiceConfig } from './config.ts';
 export const czk = (amount: string) => ({ amount, currency: 'CZK' });
 
 export const rouletteTable = (code: string, overrides: Partial<TableDefinition> = {}): TableDefinition => ({
-  code, name: `Roulette ${code}`, game: 'roulette', variant: 'european', currency: 'CZK', seatsMax: 4, bettingTimeMs: 20_000, actionTimeMs: 20_000, idleRoundsMax: 5,
-  limits: { unitMinor: 10n, insideMinimumMinor: 10n, outsideMinimumMinor: 10n, straightMaximumMinor: 100_000n, outsideMaximumMinor: 500_000n, positionMaximumMinor: 100_000_000n },
+  code,
+  name: `Roulette ${code}`,
+  game: 'roulette',
+  variant: 'european',
+  currency: 'CZK',
+  seatsMax: 4,
+  bettingTimeMs: 20_000,
+  actionTimeMs: 20_000,
+  idleRoundsMax: 5,
+  limits: {
+    unitMinor: 10n,
+    insideMinimumMinor: 10n,
+    outsideMinimumMinor: 10n,
+    straightMaximumMinor: 100_000n,
+    outsideMaximumMinor: 500_000n,
+    positionMaximumMinor: 100_000_000n,
+  },
   ...overrides,
 });
 
 export const blackjackTable = (code: string, overrides: Partial<TableDefinition> = {}): TableDefinition => ({
-  code, name: `Blackjack ${code}`, game: 'blackjack', variant: 'fortuna-blackjack', currency: 'CZK', seatsMax: 5, bettingTimeMs: 15_000, actionTimeMs: 10_000, idleRoundsMax: 5,
+  code,
+  name: `Blackjack ${code}`,
+  game: 'blackjack',
+  variant: 'fortuna-blackjack',
+  currency: 'CZK',
+  seatsMax: 5,
+  bettingTimeMs: 15_000,
+  actionTimeMs: 10_000,
+  idleRoundsMax: 5,
   limits: { unitMinor: 10n, stakeMinimumMinor: 10n, stakeMaximumMinor: 1_000_000n },
   ...overrides,
 });
@@ -50,7 +73,12 @@ export interface GameHarness {
   connections: TestConnections;
   seeds: { next: RoundSeed[]; used: RoundSeed[] };
   createTable(definition: TableDefinition): Promise<TableConfig>;
-  newPlayer(options?: { stakeDay?: string; playingTimeDayMinutes?: number; deposit?: string; registered?: boolean }): Promise<TestPlayer>;
+  newPlayer(options?: {
+    stakeDay?: string;
+    playingTimeDayMinutes?: number;
+    deposit?: string;
+    registered?: boolean;
+  }): Promise<TestPlayer>;
   /** Moves the clock and runs one scheduler pass. */
   tick(ms: number): Promise<number>;
   currentRound(tableId: string): Promise<string>;
@@ -72,7 +100,10 @@ export interface TestSocket {
 
 let sequence = 0;
 
-export async function startGameHarness(start = new Date('2026-11-24T10:00:00Z'), options: { profile?: OperatorProfile } = {}): Promise<GameHarness> {
+export async function startGameHarness(
+  start = new Date('2026-11-24T10:00:00Z'),
+  options: { profile?: OperatorProfile } = {},
+): Promise<GameHarness> {
   // The service runs as this profile (OPERATOR_PROFILE's default, CZ-FO, unless a test chooses); players are made by its rules.
   const profile = options.profile ?? czFoProfile;
   const connections = await createTestConnections();
@@ -88,7 +119,14 @@ export async function startGameHarness(start = new Date('2026-11-24T10:00:00Z'),
   };
   const config = loadGameServiceConfig(testServiceEnv({ GAME_RATE_LIMIT_PER_MINUTE: '1000000' }));
   const build = async () => {
-    const built = await buildGameService({ config, connections, redisKeyPrefix: connections.redisKeyPrefix, clock, newSeed, profile });
+    const built = await buildGameService({
+      config,
+      connections,
+      redisKeyPrefix: connections.redisKeyPrefix,
+      clock,
+      newSeed,
+      profile,
+    });
     const address = await built.listen({ host: '127.0.0.1', port: 0 });
     return { built, address };
   };
@@ -96,9 +134,15 @@ export async function startGameHarness(start = new Date('2026-11-24T10:00:00Z'),
   const sockets: TestSocket[] = [];
 
   const harness: GameHarness = {
-    get app() { return app; },
-    get url() { return url; },
-    clock, connections, seeds,
+    get app() {
+      return app;
+    },
+    get url() {
+      return url;
+    },
+    clock,
+    connections,
+    seeds,
     createTable: (definition) => createTable(db, definition, clock.now()),
     async newPlayer(options = {}) {
       const playerId = newId();
@@ -106,27 +150,68 @@ export async function startGameHarness(start = new Date('2026-11-24T10:00:00Z'),
       const registered = options.registered ?? false;
       await db.player.create({
         data: {
-          id: playerId, state: registered ? 'REGISTERED' : 'TEMPORARY', email: `${playerId}@games.example`, phone: '+420600000000', passwordHash: 'test', firstName: 'Game', surname: 'Player',
-          dateOfBirth: new Date('1980-01-01T00:00:00Z'), placeOfBirth: 'Praha', citizenship: 'CZ', residenceAddress: {}, identityKeyHash: createHash('sha256').update(playerId).digest('hex'),
-          registerStatus: 'NOT_LISTED', termsVersion: 'test', termsAcceptedAt: now, gamePlanVersion: 'test', gamePlanAcceptedAt: now, createdAt: now, updatedAt: now,
+          id: playerId,
+          state: registered ? 'REGISTERED' : 'TEMPORARY',
+          email: `${playerId}@games.example`,
+          phone: '+420600000000',
+          passwordHash: 'test',
+          firstName: 'Game',
+          surname: 'Player',
+          dateOfBirth: new Date('1980-01-01T00:00:00Z'),
+          placeOfBirth: 'Praha',
+          citizenship: 'CZ',
+          residenceAddress: {},
+          identityKeyHash: createHash('sha256').update(playerId).digest('hex'),
+          registerStatus: 'NOT_LISTED',
+          termsVersion: 'test',
+          termsAcceptedAt: now,
+          gamePlanVersion: 'test',
+          gamePlanAcceptedAt: now,
+          createdAt: now,
+          updatedAt: now,
         },
       });
       const stakeDayMinor = options.stakeDay ? Money.of(options.stakeDay, profile.currency).toMinor() : null;
-      const decisions = resolveRegistrationDecisions(profile.limits, profile.limits.registrationMeasures.map((m) => {
-        if (m.code === 'stake:day' && stakeDayMinor !== null) return { measure: m.code, decision: 'set' as const, amountMinor: stakeDayMinor };
-        if (m.code === 'playing-time:day' && options.playingTimeDayMinutes) return { measure: m.code, decision: 'set' as const, durationMinutes: options.playingTimeDayMinutes };
-        return { measure: m.code, decision: 'refused' as const };
-      }), clock);
+      const decisions = resolveRegistrationDecisions(
+        profile.limits,
+        profile.limits.registrationMeasures.map((m) => {
+          if (m.code === 'stake:day' && stakeDayMinor !== null)
+            return { measure: m.code, decision: 'set' as const, amountMinor: stakeDayMinor };
+          if (m.code === 'playing-time:day' && options.playingTimeDayMinutes)
+            return { measure: m.code, decision: 'set' as const, durationMinutes: options.playingTimeDayMinutes };
+          return { measure: m.code, decision: 'refused' as const };
+        }),
+        clock,
+      );
       const spec = ledger.playerWalletSpec(playerId, registered ? 'cash' : 'temporary', profile.currency);
       const wallet = (await ledger.openAccount(db, spec)).id;
       await transaction(db, async (tx) => {
         await recordRegistrationDecisions(tx, playerId, decisions, now);
-        if (!registered) await tx.temporaryAccount.create({ data: { playerId, walletAccountId: wallet, openedAt: now, deadlineAt: new Date(now.getTime() + 30 * 86_400_000), depositCapMinor: profile.players.temporaryAccount.depositCapMinor } });
+        if (!registered)
+          await tx.temporaryAccount.create({
+            data: {
+              playerId,
+              walletAccountId: wallet,
+              openedAt: now,
+              deadlineAt: new Date(now.getTime() + 30 * 86_400_000),
+              depositCapMinor: profile.players.temporaryAccount.depositCapMinor,
+            },
+          });
       });
       const amount = Money.of(options.deposit ?? '1000.00', profile.currency);
-      await transaction(db, (tx) => registered
-        ? ledger.transfer(tx, { idempotencyKey: `fund:${playerId}`, kind: 'DEPOSIT', debitAccountId: psp.id, creditAccountId: wallet, amount }, clock.now())
-        : creditTemporaryDeposit(tx, { playerId, amount, channel: 'cashless', sourceAccountId: psp.id, idempotencyKey: `fund:${playerId}` }, clock.now()));
+      await transaction(db, (tx) =>
+        registered
+          ? ledger.transfer(
+              tx,
+              { idempotencyKey: `fund:${playerId}`, kind: 'DEPOSIT', debitAccountId: psp.id, creditAccountId: wallet, amount },
+              clock.now(),
+            )
+          : creditTemporaryDeposit(
+              tx,
+              { playerId, amount, channel: 'cashless', sourceAccountId: psp.id, idempotencyKey: `fund:${playerId}` },
+              clock.now(),
+            ),
+      );
       const token = app.issueAccessToken({ audience: 'player', subject: playerId });
       return { playerId, wallet, token, headers: { authorization: `Bearer ${token}` } };
     },
@@ -139,7 +224,12 @@ export async function startGameHarness(start = new Date('2026-11-24T10:00:00Z'),
       return round.id;
     },
     act: (player, roundId, body, actionId = newId()) =>
-      app.inject({ method: 'POST', url: `/v1/rounds/${roundId}/actions`, headers: { ...player.headers, 'idempotency-key': actionId }, payload: body }),
+      app.inject({
+        method: 'POST',
+        url: `/v1/rounds/${roundId}/actions`,
+        headers: { ...player.headers, 'idempotency-key': actionId },
+        payload: body,
+      }),
     balance: async (player) => (await ledger.balance(db, player.wallet)).toDecimalString(),
     async connect(player, tableId) {
       const socket = new WebSocket(`${url.replace('http', 'ws')}/v1/tables/${tableId}/stream`, { headers: player.headers });
@@ -151,19 +241,24 @@ export async function startGameHarness(start = new Date('2026-11-24T10:00:00Z'),
       });
       await new Promise<void>((resolve, reject) => (socket.once('open', () => resolve()), socket.once('error', reject)));
       const test: TestSocket = {
-        socket, messages,
+        socket,
+        messages,
         async next(predicate, what) {
           // As long as the shared waitFor: 5 s was too short on a busy machine (issue 14 (11)).
           const deadlineMs = performance.now() + waitForTimeoutMsDefault;
           for (;;) {
             const found = messages.find(predicate);
             if (found) return found;
-            if (performance.now() > deadlineMs) throw new Error(`no ${what} message; got ${messages.map((m) => m.type).join(', ')}`);
+            if (performance.now() > deadlineMs)
+              throw new Error(`no ${what} message; got ${messages.map((m) => m.type).join(', ')}`);
             await new Promise<void>((resolve) => (waiters.push(resolve), setTimeout(resolve, 100)));
           }
         },
         send: (message) => socket.send(JSON.stringify(message)),
-        close: () => new Promise<void>((resolve) => (socket.readyState === WebSocket.CLOSED ? resolve() : (socket.once('close', () => resolve()), socket.close()))),
+        close: () =>
+          new Promise<void>((resolve) =>
+            socket.readyState === WebSocket.CLOSED ? resolve() : (socket.once('close', () => resolve()), socket.close()),
+          ),
       };
       sockets.push(test);
       await test.next((m) => m.type === 'welcome', 'welcome');

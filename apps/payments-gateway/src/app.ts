@@ -29,7 +29,8 @@ declare module 'fastify' {
 export async function buildPaymentsGateway(options: PaymentsGatewayOptions): Promise<App> {
   const { config, connections } = options;
   const platform = composeContexts({
-    config, connections,
+    config,
+    connections,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
     ...(options.guards ? { guards: options.guards } : {}),

@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPlayerApi } from './app.ts';
 import { cashBalance, czk, key, registeredPlayer, type CashierPlayer } from './cashier-test-support.ts';
 import { loadPlayerApiConfig } from './config.ts';
-import { applicationFor, newPerson, registerToTemporaryAccount, startHarness, type Harness, type Registered } from './test-support.ts';
+import {
+  applicationFor,
+  newPerson,
+  registerToTemporaryAccount,
+  startHarness,
+  type Harness,
+  type Registered,
+} from './test-support.ts';
 
 /**
  * Issue 14 (1): access is decided by the account as it is now, not as it was when the token was
@@ -29,7 +36,11 @@ beforeAll(async () => {
   const shared = { connections: h.connections, redisKeyPrefix: h.connections.redisKeyPrefix, clock: h.clock };
   const [secondAdmin, secondApi] = await Promise.all([
     buildAdminApi({ config: loadAdminApiConfig(env), ...shared, guards: h.guards }),
-    buildPlayerApi({ config: loadPlayerApiConfig({ ...env, MF_REGISTERS_URL: h.sandboxUrl, PSP_URL: h.sandboxUrl }), ...shared, guards: h.guards }),
+    buildPlayerApi({
+      config: loadPlayerApiConfig({ ...env, MF_REGISTERS_URL: h.sandboxUrl, PSP_URL: h.sandboxUrl }),
+      ...shared,
+      guards: h.guards,
+    }),
   ]);
   await Promise.all([secondAdmin.ready(), secondApi.ready()]);
   admins = [h.admin, secondAdmin];
@@ -44,20 +55,39 @@ afterAll(async () => {
   await h?.close();
 });
 
-const staffBearer = (staff: TestStaff) => ({ authorization: `Bearer ${h.admin.issueAccessToken({ audience: 'staff', subject: staff.staffUserId })}` });
+const staffBearer = (staff: TestStaff) => ({
+  authorization: `Bearer ${h.admin.issueAccessToken({ audience: 'staff', subject: staff.staffUserId })}`,
+});
 const idCheck = { documentType: 'national-id', documentNumber: '123456789' };
 const cashDeposit = (app: App, staff: TestStaff) =>
-  app.inject({ method: 'POST', url: '/v1/cashier/cash-deposits', headers: { ...staffBearer(staff), ...key() }, payload: { playerId: depositor.playerId, amount: czk('10.00'), idCheck } });
-const trialBalance = (app: App, staff: TestStaff) => app.inject({ method: 'GET', url: '/v1/ledger/trial-balance?currency=CZK', headers: staffBearer(staff) });
-const me = (app: App, player: Registered) => app.inject({ method: 'GET', url: '/v1/me', headers: { authorization: `Bearer ${player.accessToken}` } });
+  app.inject({
+    method: 'POST',
+    url: '/v1/cashier/cash-deposits',
+    headers: { ...staffBearer(staff), ...key() },
+    payload: { playerId: depositor.playerId, amount: czk('10.00'), idCheck },
+  });
+const trialBalance = (app: App, staff: TestStaff) =>
+  app.inject({ method: 'GET', url: '/v1/ledger/trial-balance?currency=CZK', headers: staffBearer(staff) });
+const me = (app: App, player: Registered) =>
+  app.inject({ method: 'GET', url: '/v1/me', headers: { authorization: `Bearer ${player.accessToken}` } });
 
 async function changeStaff(staff: TestStaff, change: { active?: boolean; roles?: string[] }): Promise<void> {
-  const response = await h.admin.inject({ method: 'PATCH', url: `/v1/staff/users/${staff.staffUserId}`, headers: staffBearer(adminUser), payload: { ...change, reason: 'issue 14 access test' } });
+  const response = await h.admin.inject({
+    method: 'PATCH',
+    url: `/v1/staff/users/${staff.staffUserId}`,
+    headers: staffBearer(adminUser),
+    payload: { ...change, reason: 'issue 14 access test' },
+  });
   expect(response.statusCode).toBe(200);
 }
 
 async function accountAction(player: Registered, body: object): Promise<void> {
-  const response = await h.admin.inject({ method: 'POST', url: `/v1/players/${player.playerId}/actions`, headers: staffBearer(adminUser), payload: body });
+  const response = await h.admin.inject({
+    method: 'POST',
+    url: `/v1/players/${player.playerId}/actions`,
+    headers: staffBearer(adminUser),
+    payload: body,
+  });
   expect(response.statusCode).toBe(200);
 }
 
@@ -77,7 +107,7 @@ describe('issue 14 (1): staff access follows the staff record at once, on every 
     expect(await cashBalance(h, depositor.playerId)).toBe(balance);
   });
 
-  it('issue 14 (1): after a role is removed the old token is refused that role\'s routes on either instance (403) and keeps the others', async () => {
+  it("issue 14 (1): after a role is removed the old token is refused that role's routes on either instance (403) and keeps the others", async () => {
     const clerk = await createTestStaff(ctx, ['support', 'auditor']);
     for (const app of admins) {
       expect((await cashDeposit(app, clerk)).statusCode).toBe(201);
@@ -115,7 +145,12 @@ describe('issue 14 (1): a player without access is refused with the token they h
   it('issue 14 (1): a player who closes their own account is refused with the same token at once', async () => {
     const player = await newPlayer();
     for (const app of apis) expect((await me(app, player)).statusCode).toBe(200);
-    const closed = await h.api.inject({ method: 'POST', url: '/v1/me/account-closure', headers: { authorization: `Bearer ${player.accessToken}` }, payload: { confirm: true } });
+    const closed = await h.api.inject({
+      method: 'POST',
+      url: '/v1/me/account-closure',
+      headers: { authorization: `Bearer ${player.accessToken}` },
+      payload: { confirm: true },
+    });
     expect(closed.statusCode).toBe(200);
     for (const app of apis) expectRefusedToken(await me(app, player));
   });
@@ -147,15 +182,31 @@ describe('issue 14 (3): hand-made tokens signed with the real secret', () => {
     // The controls: complete hand-made tokens are admitted.
     expect((await h.api.inject({ method: 'GET', url: '/v1/me', headers: asBearer(playerClaims) })).statusCode).toBe(200);
     expect((await trialBalance(h.admin, adminUser)).statusCode).toBe(200);
-    expect((await h.admin.inject({ method: 'GET', url: '/v1/ledger/trial-balance?currency=CZK', headers: asBearer(staffClaims) })).statusCode).toBe(200);
-    const without = (claims: Record<string, unknown>, claim: string) => Object.fromEntries(Object.entries(claims).filter(([name]) => name !== claim));
+    expect(
+      (await h.admin.inject({ method: 'GET', url: '/v1/ledger/trial-balance?currency=CZK', headers: asBearer(staffClaims) }))
+        .statusCode,
+    ).toBe(200);
+    const without = (claims: Record<string, unknown>, claim: string) =>
+      Object.fromEntries(Object.entries(claims).filter(([name]) => name !== claim));
     for (const claim of ['aud', 'iss', 'exp']) {
       expectRefusedToken(await h.api.inject({ method: 'GET', url: '/v1/me', headers: asBearer(without(playerClaims, claim)) }));
-      expectRefusedToken(await h.admin.inject({ method: 'GET', url: '/v1/ledger/trial-balance?currency=CZK', headers: asBearer(without(staffClaims, claim)) }));
+      expectRefusedToken(
+        await h.admin.inject({
+          method: 'GET',
+          url: '/v1/ledger/trial-balance?currency=CZK',
+          headers: asBearer(without(staffClaims, claim)),
+        }),
+      );
     }
     const both = ['casino:player', 'casino:staff'];
     expectRefusedToken(await h.api.inject({ method: 'GET', url: '/v1/me', headers: asBearer({ ...playerClaims, aud: both }) }));
-    expectRefusedToken(await h.admin.inject({ method: 'GET', url: '/v1/ledger/trial-balance?currency=CZK', headers: asBearer({ ...staffClaims, aud: both }) }));
+    expectRefusedToken(
+      await h.admin.inject({
+        method: 'GET',
+        url: '/v1/ledger/trial-balance?currency=CZK',
+        headers: asBearer({ ...staffClaims, aud: both }),
+      }),
+    );
   });
 });
 
@@ -164,16 +215,30 @@ describe('issue 14 (5): player-api authenticates before it reads the body', () =
 
   it('issue 14 (5): an unauthenticated request with an invalid body gets 401, not 400 (also one carrying a card number, not 422)', async () => {
     expectRefusedToken(await h.api.inject({ method: 'POST', url: '/v1/payment-methods', payload: { kind: 'nonsense' } }));
-    expectRefusedToken(await h.api.inject({ method: 'POST', url: '/v1/payment-methods', payload: { kind: 'card', number: '4111111111111111' } }));
+    expectRefusedToken(
+      await h.api.inject({ method: 'POST', url: '/v1/payment-methods', payload: { kind: 'card', number: '4111111111111111' } }),
+    );
     expectRefusedToken(await h.api.inject({ method: 'POST', url: '/v1/deposits', payload: { amount: 'lots' } }));
     expectRefusedToken(await h.api.inject({ method: 'PATCH', url: '/v1/me/personal-data', payload: { phone: 42 } }));
   });
 
   it('issue 14 (5): a 5,000-deep JSON body on the card-number check gets 401 without a token and 400 problem+json with one', async () => {
     const body = `{"kind":"card","token":${deep(5_000)}}`;
-    expectRefusedToken(await h.api.inject({ method: 'POST', url: '/v1/payment-methods', headers: { 'content-type': 'application/json' }, payload: body }));
+    expectRefusedToken(
+      await h.api.inject({
+        method: 'POST',
+        url: '/v1/payment-methods',
+        headers: { 'content-type': 'application/json' },
+        payload: body,
+      }),
+    );
     const player = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
-    const response = await h.api.inject({ method: 'POST', url: '/v1/payment-methods', headers: { authorization: `Bearer ${player.accessToken}`, 'content-type': 'application/json' }, payload: body });
+    const response = await h.api.inject({
+      method: 'POST',
+      url: '/v1/payment-methods',
+      headers: { authorization: `Bearer ${player.accessToken}`, 'content-type': 'application/json' },
+      payload: body,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(response.json()).toMatchObject({ type: 'https://problems.casino.example/validation-failed', field: 'body' });

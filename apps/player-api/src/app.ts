@@ -42,7 +42,8 @@ export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
   const { config, connections } = options;
   // Before anything listens: a profile that breaks an invariant stops start-up here (issue 15).
   const platform = composeContexts({
-    config, connections,
+    config,
+    connections,
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
     ...(options.registers ? { registers: options.registers } : {}),

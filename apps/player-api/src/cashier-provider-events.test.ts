@@ -3,7 +3,17 @@ import { newId } from '@casino/core';
 import * as ledger from '@casino/ledger';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  asPlayer, asStaff, cashBalance, czk, deposit, key, pspSettings, registeredPlayer, sandboxCall, webhooksDelivered, type CashierPlayer,
+  asPlayer,
+  asStaff,
+  cashBalance,
+  czk,
+  deposit,
+  key,
+  pspSettings,
+  registeredPlayer,
+  sandboxCall,
+  webhooksDelivered,
+  type CashierPlayer,
 } from './cashier-test-support.ts';
 import { eventually, startHarness, type Harness } from './test-support.ts';
 
@@ -18,7 +28,13 @@ beforeAll(async () => {
 beforeEach(async () => {
   await pspSettings(h, {
     provider: { authentication: 'frictionless', frictionlessOutcome: 'pass', settlement: 'immediate', payoutOutcome: 'paid' },
-    webhooks: { url: `${h.gatewayUrl}/v1/webhooks/sandbox-psp`, duplicates: 0, reorder: false, corruptFirstAttempts: 0, timestampSkewSeconds: 0 },
+    webhooks: {
+      url: `${h.gatewayUrl}/v1/webhooks/sandbox-psp`,
+      duplicates: 0,
+      reorder: false,
+      corruptFirstAttempts: 0,
+      timestampSkewSeconds: 0,
+    },
   });
 });
 afterAll(async () => {
@@ -34,7 +50,9 @@ function signed(body: object, options: { id?: string; timestampHeader?: string; 
     method: 'POST' as const,
     url: '/v1/webhooks/sandbox-psp',
     headers: {
-      'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': options.timestampHeader ?? timestamp,
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': options.timestampHeader ?? timestamp,
       'webhook-signature': signWebhook(h.webhookSecret, id, options.signedTimestamp ?? timestamp, raw),
     },
     payload: raw,
@@ -42,7 +60,8 @@ function signed(body: object, options: { id?: string; timestampHeader?: string; 
 }
 
 const event = (type: string, data: Record<string, unknown>) => ({ type, timestamp: h.clock.now().toISOString(), data });
-const storedEvent = (eventId: string) => h.connections.db.cashierProviderEvent.findUnique({ where: { provider_eventId: { provider: 'sandbox-psp', eventId } } });
+const storedEvent = (eventId: string) =>
+  h.connections.db.cashierProviderEvent.findUnique({ where: { provider_eventId: { provider: 'sandbox-psp', eventId } } });
 const suspenseBalance = async () => {
   const suspense = (await ledger.findAccountByCode(h.connections.db, ledger.operatorAccountCode('suspense', 'CZK')))!;
   return (await ledger.balance(h.connections.db, suspense.id)).toDecimalString();
@@ -51,7 +70,12 @@ const suspenseBalance = async () => {
 /** What must not change when an event is refused: ledger transactions, stored events, suspense, the trial balance's balance. */
 async function ledgerSnapshot() {
   const tb = await ledger.trialBalance(h.connections.db, 'CZK');
-  return { transactions: await h.connections.db.ledgerTransaction.count(), events: await h.connections.db.cashierProviderEvent.count(), suspense: await suspenseBalance(), balanced: tb.balanced };
+  return {
+    transactions: await h.connections.db.ledgerTransaction.count(),
+    events: await h.connections.db.cashierProviderEvent.count(),
+    suspense: await suspenseBalance(),
+    balanced: tb.balanced,
+  };
 }
 
 async function expectLedgerUnchanged(before: Awaited<ReturnType<typeof ledgerSnapshot>>) {
@@ -61,7 +85,11 @@ async function expectLedgerUnchanged(before: Awaited<ReturnType<typeof ledgerSna
 }
 
 const transfer = (amount: { amount: string; currency: string }, transferId = `trf_${newId()}`) => ({
-  transferId, reference: '9999999999', payerAccount: 'CZ6508000000192000145399', payerName: 'Nobody Known', amount,
+  transferId,
+  reference: '9999999999',
+  payerAccount: 'CZ6508000000192000145399',
+  payerName: 'Nobody Known',
+  amount,
 });
 
 describe('provider events: amounts (issue 14 (8))', () => {
@@ -71,9 +99,14 @@ describe('provider events: amounts (issue 14 (8))', () => {
       const response = await h.gateway.inject(signed(event('bank-transfer.received', transfer(czk(amount)))));
       expect(response.statusCode, `${amount}: ${response.body}`).toBe(400);
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-      expect(response.json()).toMatchObject({ type: 'https://problems.casino.example/validation-failed', field: 'body.data.amount.amount' });
+      expect(response.json()).toMatchObject({
+        type: 'https://problems.casino.example/validation-failed',
+        field: 'body.data.amount.amount',
+      });
     }
-    const unknownCurrency = await h.gateway.inject(signed(event('bank-transfer.received', transfer({ amount: '50.00', currency: 'XYZ' }))));
+    const unknownCurrency = await h.gateway.inject(
+      signed(event('bank-transfer.received', transfer({ amount: '50.00', currency: 'XYZ' }))),
+    );
     expect(unknownCurrency.json()).toMatchObject({ status: 400, field: 'body.data.amount.currency' });
     await expectLedgerUnchanged(before);
   });
@@ -96,7 +129,12 @@ describe('provider events: amounts (issue 14 (8))', () => {
     for (const [type, data] of Object.entries(dataOf)) {
       for (const amount of ['-1.00', '0.00', '99999999999999999999.00']) {
         const response = await h.gateway.inject(signed(event(type, data(czk(amount)))));
-        expect([type, amount, response.statusCode, response.json().field]).toEqual([type, amount, 400, 'body.data.amount.amount']);
+        expect([type, amount, response.statusCode, response.json().field]).toEqual([
+          type,
+          amount,
+          400,
+          'body.data.amount.amount',
+        ]);
       }
     }
     await expectLedgerUnchanged(before);
@@ -115,7 +153,11 @@ describe('provider events: amounts (issue 14 (8))', () => {
     expect(await storedEvent(againId)).toMatchObject({ type: 'bank-transfer.received', outcome: 'duplicate' });
     expect({ ...(await ledgerSnapshot()), events: before.events }).toEqual(before);
     expect(Number(await suspenseBalance())).toBe(suspenseBefore + 50);
-    expect(await h.connections.db.ledgerTransaction.count({ where: { idempotencyKey: `cashier-unmatched-transfer:sandbox-psp:${data.transferId}` } })).toBe(1);
+    expect(
+      await h.connections.db.ledgerTransaction.count({
+        where: { idempotencyKey: `cashier-unmatched-transfer:sandbox-psp:${data.transferId}` },
+      }),
+    ).toBe(1);
     // Even with another amount, a transfer already booked is not booked again (nor a 409 the provider would retry).
     const changed = await h.gateway.inject(signed(event('bank-transfer.received', { ...data, amount: czk('70.00') })));
     expect(changed.json()).toEqual({ outcome: 'duplicate' });
@@ -125,22 +167,43 @@ describe('provider events: amounts (issue 14 (8))', () => {
 
   it('issue 14 (8): a verification transfer credited as a deposit, delivered again under a new event id, is a duplicate: no 500, credited once', async () => {
     const player = await registeredPlayer(h, '100.00');
-    const credited = await h.connections.db.cashierDeposit.findFirstOrThrow({ where: { playerId: player.playerId, instrument: 'bank-transfer' } });
+    const credited = await h.connections.db.cashierDeposit.findFirstOrThrow({
+      where: { playerId: player.playerId, instrument: 'bank-transfer' },
+    });
     const method = await h.connections.db.paymentMethod.findUniqueOrThrow({ where: { id: player.bankMethodId } });
-    const before = { cash: await cashBalance(h, player.playerId), deposits: await h.connections.db.cashierDeposit.count({ where: { playerId: player.playerId } }) };
-    const data = { transferId: credited.providerPaymentId, reference: method.verificationReference, payerAccount: player.iban, payerName: player.holderName, amount: czk('100.00') };
+    const before = {
+      cash: await cashBalance(h, player.playerId),
+      deposits: await h.connections.db.cashierDeposit.count({ where: { playerId: player.playerId } }),
+    };
+    const data = {
+      transferId: credited.providerPaymentId,
+      reference: method.verificationReference,
+      payerAccount: player.iban,
+      payerName: player.holderName,
+      amount: czk('100.00'),
+    };
     const replay = await h.gateway.inject(signed(event('bank-transfer.received', data)));
     expect([replay.statusCode, replay.json()]).toEqual([200, { outcome: 'duplicate' }]);
-    expect({ cash: await cashBalance(h, player.playerId), deposits: await h.connections.db.cashierDeposit.count({ where: { playerId: player.playerId } }) }).toEqual(before);
+    expect({
+      cash: await cashBalance(h, player.playerId),
+      deposits: await h.connections.db.cashierDeposit.count({ where: { playerId: player.playerId } }),
+    }).toEqual(before);
     expect(await ledger.findInvariantViolations(h.connections.db)).toEqual([]);
   });
 });
 
 describe('provider events: payouts (issue 14 (7))', () => {
   const withdrawalRow = (id: string) => h.connections.db.cashierWithdrawal.findUniqueOrThrow({ where: { id } });
-  const until = (id: string, status: string) => eventually(async () => ((await withdrawalRow(id)).status === status ? true : undefined), `withdrawal ${status}`);
-  const settlements = (id: string) => h.connections.db.ledgerTransaction.count({ where: { idempotencyKey: `cashier-withdrawal-settle:${id}` } });
-  const discrepancies = async () => (await asStaff(h, ['finance'], 'GET', '/v1/cashier/withdrawals?status=discrepancy')).json().withdrawals as Array<{ id: string; status: string; discrepancy: { reason: string } | null }>;
+  const until = (id: string, status: string) =>
+    eventually(async () => ((await withdrawalRow(id)).status === status ? true : undefined), `withdrawal ${status}`);
+  const settlements = (id: string) =>
+    h.connections.db.ledgerTransaction.count({ where: { idempotencyKey: `cashier-withdrawal-settle:${id}` } });
+  const discrepancies = async () =>
+    (await asStaff(h, ['finance'], 'GET', '/v1/cashier/withdrawals?status=discrepancy')).json().withdrawals as Array<{
+      id: string;
+      status: string;
+      discrepancy: { reason: string } | null;
+    }>;
 
   /** A registered player with 1,000.00 whose withdrawal of `amount` the provider has accepted and not yet paid (SENT). */
   async function sentWithdrawal(amount: string): Promise<{ player: CashierPlayer; withdrawalId: string; payoutId: string }> {
@@ -158,7 +221,9 @@ describe('provider events: payouts (issue 14 (7))', () => {
     const { player, withdrawalId, payoutId } = await sentWithdrawal('100.00');
     const before = await ledgerSnapshot();
     const eventId = `evt_${newId().replace(/-/g, '')}`;
-    const response = await h.gateway.inject(signed(event('payout.paid', { payoutId, reference: withdrawalId, amount: czk('1.00') }), { id: eventId }));
+    const response = await h.gateway.inject(
+      signed(event('payout.paid', { payoutId, reference: withdrawalId, amount: czk('1.00') }), { id: eventId }),
+    );
     expect([response.statusCode, response.json()]).toEqual([200, { outcome: 'discrepancy' }]);
     expect(await withdrawalRow(withdrawalId)).toMatchObject({ status: 'SENT', paidAt: null });
     expect(await settlements(withdrawalId)).toBe(0);
@@ -167,9 +232,14 @@ describe('provider events: payouts (issue 14 (7))', () => {
     expect(await ledger.findInvariantViolations(h.connections.db)).toEqual([]);
     expect(await cashBalance(h, player.playerId)).toBe('900.00');
     const flagged = (await discrepancies()).find((w) => w.id === withdrawalId);
-    expect(flagged).toMatchObject({ status: 'SENT', discrepancy: { reason: 'payout.paid reports 1.00 CZK; the withdrawal is 100.00 CZK.' } });
+    expect(flagged).toMatchObject({
+      status: 'SENT',
+      discrepancy: { reason: 'payout.paid reports 1.00 CZK; the withdrawal is 100.00 CZK.' },
+    });
     // Another currency is as wrong as another amount.
-    const euros = await h.gateway.inject(signed(event('payout.paid', { payoutId, reference: withdrawalId, amount: { amount: '100.00', currency: 'EUR' } })));
+    const euros = await h.gateway.inject(
+      signed(event('payout.paid', { payoutId, reference: withdrawalId, amount: { amount: '100.00', currency: 'EUR' } })),
+    );
     expect(euros.json()).toEqual({ outcome: 'discrepancy' });
     // The provider's true report still settles it.
     const payout = (await sandboxCall(h, 'GET', `/control/psp/payouts?reference=${withdrawalId}`)).json.payouts[0];
@@ -187,9 +257,14 @@ describe('provider events: payouts (issue 14 (7))', () => {
     expect(await withdrawalRow(withdrawalId)).toMatchObject({ status: 'FAILED' });
     expect(await cashBalance(h, player.playerId)).toBe('1000.00');
     const before = await ledgerSnapshot();
-    const response = await h.gateway.inject(signed(event('payout.paid', { payoutId, reference: withdrawalId, amount: czk('100.00') })));
+    const response = await h.gateway.inject(
+      signed(event('payout.paid', { payoutId, reference: withdrawalId, amount: czk('100.00') })),
+    );
     expect([response.statusCode, response.json()]).toEqual([200, { outcome: 'discrepancy' }]);
-    expect(await withdrawalRow(withdrawalId)).toMatchObject({ status: 'FAILED', discrepancyReason: 'payout.paid arrived for a withdrawal that is FAILED: nothing was settled.' });
+    expect(await withdrawalRow(withdrawalId)).toMatchObject({
+      status: 'FAILED',
+      discrepancyReason: 'payout.paid arrived for a withdrawal that is FAILED: nothing was settled.',
+    });
     expect({ ...(await ledgerSnapshot()), events: before.events }).toEqual(before);
     expect(await ledger.findInvariantViolations(h.connections.db)).toEqual([]);
     expect(await cashBalance(h, player.playerId)).toBe('1000.00');

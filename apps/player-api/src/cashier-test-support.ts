@@ -4,7 +4,14 @@ import { createTestStaff, testSecretBox } from '@casino/compliance/testing';
 import { Money, newId, systemClock, type AccountId } from '@casino/core';
 import { transaction } from '@casino/db';
 import * as ledger from '@casino/ledger';
-import { applicationFor, eventually, newPerson, registerToTemporaryAccount, type Harness, type Registered } from './test-support.ts';
+import {
+  applicationFor,
+  eventually,
+  newPerson,
+  registerToTemporaryAccount,
+  type Harness,
+  type Registered,
+} from './test-support.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -20,8 +27,20 @@ export function czechIban(): string {
   return `CZ${String(98 - remainder).padStart(2, '0')}${bban}`;
 }
 
-export function asPlayer(h: Harness, player: { accessToken: string }, method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) {
-  return h.api.inject({ method, url, headers: { authorization: `Bearer ${player.accessToken}`, ...headers }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+export function asPlayer(
+  h: Harness,
+  player: { accessToken: string },
+  method: Method,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
+  return h.api.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${player.accessToken}`, ...headers },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 }
 
 // One staff user per role set and harness: a staff token's roles are its user's roles now (issue 14 (1)).
@@ -32,20 +51,45 @@ function staffUserFor(h: Harness, roles: string[]): Promise<string> {
   staffUsers.set(h, byRoles);
   const key = [...roles].sort().join(',');
   const ctx = { db: h.connections.db, clock: systemClock, rules: h.platform.profile.compliance, secrets: testSecretBox };
-  if (!byRoles.has(key)) byRoles.set(key, createTestStaff(ctx, roles as StaffRoleName[]).then((staff) => staff.staffUserId));
+  if (!byRoles.has(key))
+    byRoles.set(
+      key,
+      createTestStaff(ctx, roles as StaffRoleName[]).then((staff) => staff.staffUserId),
+    );
   return byRoles.get(key)!;
 }
 
-export async function asStaff(h: Harness, roles: string[], method: Method, url: string, payload?: unknown, headers: Record<string, string> = {}) {
+export async function asStaff(
+  h: Harness,
+  roles: string[],
+  method: Method,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) {
   const token = h.admin.issueAccessToken({ audience: 'staff', subject: await staffUserFor(h, roles) });
-  return h.admin.inject({ method, url, headers: { authorization: `Bearer ${token}`, ...headers }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  return h.admin.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}`, ...headers },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 }
 
 export const key = () => ({ 'idempotency-key': `key-${newId()}` });
 export const czk = (amount: string) => ({ amount, currency: 'CZK' });
 
-export async function sandboxCall(h: Harness, method: Method, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  const response = await fetch(`${h.sandboxUrl}${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+export async function sandboxCall(
+  h: Harness,
+  method: Method,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: any }> {
+  const response = await fetch(`${h.sandboxUrl}${path}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return { status: response.status, json: response.status === 204 ? null : await response.json() };
 }
 
@@ -55,7 +99,10 @@ export function pspSettings(h: Harness, settings: { provider?: object; webhooks?
 
 /** Waits until the sandbox has delivered every webhook it owes (and the gateway answered). */
 export async function webhooksDelivered(h: Harness): Promise<void> {
-  await eventually(async () => ((await sandboxCall(h, 'GET', '/control/psp/deliveries')).json.inFlight === 0 ? true : undefined), 'webhook deliveries');
+  await eventually(
+    async () => ((await sandboxCall(h, 'GET', '/control/psp/deliveries')).json.inFlight === 0 ? true : undefined),
+    'webhook deliveries',
+  );
 }
 
 let cardSequence = 0;
@@ -76,8 +123,18 @@ export function uniqueCardNumber(first: '4' | '5' = '4'): string {
   return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
-export async function cardToken(h: Harness, holderName: string, number = uniqueCardNumber(), expiry = { month: 12, year: 2030 }): Promise<string> {
-  const response = await sandboxCall(h, 'POST', '/psp/card-tokens', { number, expiryMonth: expiry.month, expiryYear: expiry.year, holderName });
+export async function cardToken(
+  h: Harness,
+  holderName: string,
+  number = uniqueCardNumber(),
+  expiry = { month: 12, year: 2030 },
+): Promise<string> {
+  const response = await sandboxCall(h, 'POST', '/psp/card-tokens', {
+    number,
+    expiryMonth: expiry.month,
+    expiryYear: expiry.year,
+    holderName,
+  });
   if (response.status !== 201) throw new Error(`tokenisation failed: ${JSON.stringify(response.json)}`);
   return response.json.token;
 }
@@ -93,10 +150,22 @@ export interface CashierPlayer extends Registered {
 }
 
 /** An offline verification transfer from the account (004:PAY-03 (4.3.4.2)); the amount is credited as a deposit. */
-export async function verifyByTransfer(h: Harness, player: Registered, methodId: string, iban: string, holderName: string, amount = '100.00'): Promise<void> {
+export async function verifyByTransfer(
+  h: Harness,
+  player: Registered,
+  methodId: string,
+  iban: string,
+  holderName: string,
+  amount = '100.00',
+): Promise<void> {
   const started = await asPlayer(h, player, 'POST', `/v1/payment-methods/${methodId}/verifications`, { via: 'offline-transfer' });
   if (started.statusCode !== 202) throw new Error(`verification failed to start: ${started.body}`);
-  await sandboxCall(h, 'POST', '/control/psp/bank-transfers', { reference: started.json().transfer.reference, payerAccount: iban, payerName: holderName, amount: czk(amount) });
+  await sandboxCall(h, 'POST', '/control/psp/bank-transfers', {
+    reference: started.json().transfer.reference,
+    payerAccount: iban,
+    payerName: holderName,
+    amount: czk(amount),
+  });
   await webhooksDelivered(h);
 }
 
@@ -118,7 +187,13 @@ export async function temporaryPlayerWithBankAccount(h: Harness): Promise<Cashie
 export async function registeredPlayer(h: Harness, firstDeposit = '100.00'): Promise<CashierPlayer> {
   const player = await temporaryPlayerWithBankAccount(h);
   await verifyByTransfer(h, player, player.bankMethodId, player.iban, player.holderName, firstDeposit);
-  await eventually(async () => ((await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId } })).state === 'REGISTERED' ? true : undefined), 'registration completion');
+  await eventually(
+    async () =>
+      (await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId } })).state === 'REGISTERED'
+        ? true
+        : undefined,
+    'registration completion',
+  );
   return player;
 }
 
@@ -135,11 +210,20 @@ export async function houseAccount(h: Harness): Promise<AccountId> {
 export async function gameTransfer(h: Harness, playerId: string, kind: 'STAKE' | 'WIN', amount: string): Promise<string> {
   const wallet = (await ledger.findAccountByCode(h.connections.db, ledger.playerWalletCode(playerId, 'cash', 'CZK')))!.id;
   const house = await houseAccount(h);
-  const posted = await transaction(h.connections.db, (tx) => ledger.transfer(tx, {
-    idempotencyKey: `game:${newId()}`, kind, amount: Money.of(amount, 'CZK'),
-    debitAccountId: kind === 'STAKE' ? wallet : house, creditAccountId: kind === 'STAKE' ? house : wallet,
-    metadata: { game: 'roulette' },
-  }, h.clock.now()));
+  const posted = await transaction(h.connections.db, (tx) =>
+    ledger.transfer(
+      tx,
+      {
+        idempotencyKey: `game:${newId()}`,
+        kind,
+        amount: Money.of(amount, 'CZK'),
+        debitAccountId: kind === 'STAKE' ? wallet : house,
+        creditAccountId: kind === 'STAKE' ? house : wallet,
+        metadata: { game: 'roulette' },
+      },
+      h.clock.now(),
+    ),
+  );
   return posted.transactionId;
 }
 
@@ -158,7 +242,10 @@ export async function depositRow(h: Harness, depositId: string) {
 export async function playerWithActiveCard(h: Harness): Promise<CashierPlayer & { cardMethodId: string }> {
   const player = await registeredPlayer(h);
   await pspSettings(h, { provider: { authentication: 'frictionless', frictionlessOutcome: 'pass' } });
-  const card = await asPlayer(h, player, 'POST', '/v1/payment-methods', { kind: 'card', token: await cardToken(h, player.holderName) });
+  const card = await asPlayer(h, player, 'POST', '/v1/payment-methods', {
+    kind: 'card',
+    token: await cardToken(h, player.holderName),
+  });
   if (card.statusCode !== 201) throw new Error(`card registration failed: ${card.statusCode} ${card.body}`);
   await asPlayer(h, player, 'POST', `/v1/payment-methods/${card.json().id}/verifications`, { via: 'online-transaction' });
   await webhooksDelivered(h);

@@ -6,7 +6,17 @@ import { buildPaymentsGateway, loadPaymentsGatewayConfig } from '@casino/payment
 import { testServiceEnv } from '@casino/http/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  asPlayer, cashBalance, czk, deposit, depositRow, gameTransfer, key, playerWithActiveCard, pspSettings, sandboxCall, webhooksDelivered,
+  asPlayer,
+  cashBalance,
+  czk,
+  deposit,
+  depositRow,
+  gameTransfer,
+  key,
+  playerWithActiveCard,
+  pspSettings,
+  sandboxCall,
+  webhooksDelivered,
 } from './cashier-test-support.ts';
 import { startHarness, type Harness } from './test-support.ts';
 
@@ -17,15 +27,23 @@ beforeAll(async () => {
 beforeEach(async () => {
   await pspSettings(h, {
     provider: { authentication: 'frictionless', frictionlessOutcome: 'pass', settlement: 'immediate' },
-    webhooks: { url: `${h.gatewayUrl}/v1/webhooks/sandbox-psp`, duplicates: 0, reorder: false, corruptFirstAttempts: 0, timestampSkewSeconds: 0 },
+    webhooks: {
+      url: `${h.gatewayUrl}/v1/webhooks/sandbox-psp`,
+      duplicates: 0,
+      reorder: false,
+      corruptFirstAttempts: 0,
+      timestampSkewSeconds: 0,
+    },
   });
 });
 afterAll(async () => {
   await h?.close();
 });
 
-const depositPostings = (depositId: string) => h.connections.db.ledgerTransaction.count({ where: { idempotencyKey: `cashier-deposit:${depositId}` } });
-const eventsOf = (depositId: string) => h.connections.db.cashierProviderEvent.findMany({ where: { subjectId: depositId }, orderBy: { receivedAt: 'asc' } });
+const depositPostings = (depositId: string) =>
+  h.connections.db.ledgerTransaction.count({ where: { idempotencyKey: `cashier-deposit:${depositId}` } });
+const eventsOf = (depositId: string) =>
+  h.connections.db.cashierProviderEvent.findMany({ where: { subjectId: depositId }, orderBy: { receivedAt: 'asc' } });
 
 /** A delivery signed by the test itself, as the provider would send it. */
 function signed(body: object, options: { id?: string; secret?: string; timestampSeconds?: number } = {}) {
@@ -35,7 +53,12 @@ function signed(body: object, options: { id?: string; secret?: string; timestamp
   return {
     method: 'POST' as const,
     url: '/v1/webhooks/sandbox-psp',
-    headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(options.secret ?? h.webhookSecret, id, timestamp, raw) },
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signWebhook(options.secret ?? h.webhookSecret, id, timestamp, raw),
+    },
     payload: raw,
   };
 }
@@ -48,8 +71,13 @@ describe('webhooks: exactly-once effect', () => {
     const id = response.json().id;
     expect(await depositPostings(id)).toBe(1);
     expect((await depositRow(h, id)).status).toBe('SETTLED');
-    expect((await eventsOf(id)).map((e) => [e.type, e.outcome])).toEqual([['payment.authorized', 'applied'], ['payment.settled', 'applied']]);
-    const acknowledged = (await sandboxCall(h, 'GET', `/control/psp/deliveries?reference=${id}`)).json.deliveries.filter((d: { status: number }) => d.status === 200);
+    expect((await eventsOf(id)).map((e) => [e.type, e.outcome])).toEqual([
+      ['payment.authorized', 'applied'],
+      ['payment.settled', 'applied'],
+    ]);
+    const acknowledged = (await sandboxCall(h, 'GET', `/control/psp/deliveries?reference=${id}`)).json.deliveries.filter(
+      (d: { status: number }) => d.status === 200,
+    );
     expect(acknowledged).toHaveLength(20);
     expect(await cashBalance(h, player.playerId)).toBe('800.00');
   });
@@ -60,7 +88,10 @@ describe('webhooks: exactly-once effect', () => {
     const id = (await deposit(h, player, player.cardMethodId, '400.00')).json().id;
     expect(await depositPostings(id)).toBe(1);
     expect((await depositRow(h, id)).status).toBe('SETTLED');
-    expect((await eventsOf(id)).map((e) => [e.type, e.outcome])).toEqual([['payment.settled', 'applied'], ['payment.authorized', 'stale']]);
+    expect((await eventsOf(id)).map((e) => [e.type, e.outcome])).toEqual([
+      ['payment.settled', 'applied'],
+      ['payment.authorized', 'stale'],
+    ]);
   });
 
   it('issue 6: the same event delivered again hours later changes nothing', async () => {
@@ -80,21 +111,30 @@ describe('webhooks: exactly-once effect', () => {
     }
   });
 
-  it('issue 6: a chargeback delivered before the payment\'s own confirmation converges with nothing posted', async () => {
+  it("issue 6: a chargeback delivered before the payment's own confirmation converges with nothing posted", async () => {
     const player = await playerWithActiveCard(h);
     await pspSettings(h, { provider: { authentication: 'challenge' } });
-    const intent = (await asPlayer(h, player, 'POST', '/v1/deposits', { paymentMethodId: player.cardMethodId, amount: czk('250.00') }, key())).json();
+    const intent = (
+      await asPlayer(h, player, 'POST', '/v1/deposits', { paymentMethodId: player.cardMethodId, amount: czk('250.00') }, key())
+    ).json();
     await pspSettings(h, { webhooks: { url: null } }); // the provider's deliveries are held back
     await sandboxCall(h, 'POST', new URL(intent.redirectUrl).pathname, { outcome: 'pass' });
     const payment = (await sandboxCall(h, 'GET', `/control/psp/payments?reference=${intent.id}`)).json.payments[0];
     await sandboxCall(h, 'POST', `/control/psp/payments/${payment.id}/chargeback`, { reason: 'fraudulent' });
     await pspSettings(h, { webhooks: { url: `${h.gatewayUrl}/v1/webhooks/sandbox-psp` } });
-    const events = (await sandboxCall(h, 'GET', `/control/psp/events?reference=${intent.id}`)).json.events as Array<{ id: string; type: string }>;
+    const events = (await sandboxCall(h, 'GET', `/control/psp/events?reference=${intent.id}`)).json.events as Array<{
+      id: string;
+      type: string;
+    }>;
     for (const event of [...events].reverse()) {
       await sandboxCall(h, 'POST', '/control/psp/deliveries', { eventId: event.id });
       await webhooksDelivered(h);
     }
-    expect((await eventsOf(intent.id)).map((e) => [e.type, e.outcome])).toEqual([['payment.chargeback', 'applied'], ['payment.settled', 'stale'], ['payment.authorized', 'stale']]);
+    expect((await eventsOf(intent.id)).map((e) => [e.type, e.outcome])).toEqual([
+      ['payment.chargeback', 'applied'],
+      ['payment.settled', 'stale'],
+      ['payment.authorized', 'stale'],
+    ]);
     expect(await depositRow(h, intent.id)).toMatchObject({ status: 'CHARGED_BACK', ledgerTransactionId: null });
     expect(await cashBalance(h, player.playerId)).toBe('100.00');
   });
@@ -106,13 +146,23 @@ describe('webhooks: signatures', () => {
     const body = { type: 'payment.settled', timestamp: new Date().toISOString(), data: {} };
     const wrongSecret = await h.gateway.inject(signed(body, { secret: 'whsec_d3Jvbmctc2VjcmV0LXdyb25nLXNlY3JldC0x' }));
     expect(wrongSecret.statusCode).toBe(401);
-    expect(wrongSecret.json()).toMatchObject({ type: 'https://problems.casino.example/webhook-signature-invalid', reason: 'no-valid-signature' });
+    expect(wrongSecret.json()).toMatchObject({
+      type: 'https://problems.casino.example/webhook-signature-invalid',
+      reason: 'no-valid-signature',
+    });
     const now = Math.floor(h.clock.now().getTime() / 1000);
     expect((await h.gateway.inject(signed(body, { timestampSeconds: now - 301 }))).json().reason).toBe('stale-timestamp');
     expect((await h.gateway.inject(signed(body, { timestampSeconds: now + 301 }))).json().reason).toBe('future-timestamp');
     const tampered = signed({ type: 'unknown.thing', timestamp: 'x', data: {} });
-    expect((await h.gateway.inject({ ...tampered, payload: tampered.payload.replace('unknown', 'unknowN') })).statusCode).toBe(401);
-    const unsigned = await h.gateway.inject({ method: 'POST', url: '/v1/webhooks/sandbox-psp', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    expect((await h.gateway.inject({ ...tampered, payload: tampered.payload.replace('unknown', 'unknowN') })).statusCode).toBe(
+      401,
+    );
+    const unsigned = await h.gateway.inject({
+      method: 'POST',
+      url: '/v1/webhooks/sandbox-psp',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
     expect(unsigned.statusCode).toBe(401);
     expect(await h.connections.db.cashierProviderEvent.count()).toBe(before);
   });
@@ -121,7 +171,9 @@ describe('webhooks: signatures', () => {
     const player = await playerWithActiveCard(h);
     await pspSettings(h, { webhooks: { corruptFirstAttempts: 2 } });
     const id = (await deposit(h, player, player.cardMethodId, '150.00')).json().id;
-    const attempts = (await sandboxCall(h, 'GET', `/control/psp/deliveries?reference=${id}`)).json.deliveries.filter((d: { type: string }) => d.type === 'payment.authorized');
+    const attempts = (await sandboxCall(h, 'GET', `/control/psp/deliveries?reference=${id}`)).json.deliveries.filter(
+      (d: { type: string }) => d.type === 'payment.authorized',
+    );
     expect(attempts.map((a: { status: number }) => a.status)).toEqual([401, 401, 200]);
     expect(await depositPostings(id)).toBe(1);
   });
@@ -129,7 +181,13 @@ describe('webhooks: signatures', () => {
   it('issue 6: during a key rotation a delivery signed with the old and the new secret is accepted; an unknown event type is stored and acknowledged', async () => {
     const newSecret = `whsec_${Buffer.from(`rotated-${newId()}`).toString('base64')}`;
     const env = testServiceEnv({ PSP_WEBHOOK_SECRETS: `${newSecret},${h.webhookSecret}` });
-    const rotated = await buildPaymentsGateway({ config: loadPaymentsGatewayConfig(env), connections: h.connections, redisKeyPrefix: h.connections.redisKeyPrefix, clock: h.clock, guards: createTestGuards() });
+    const rotated = await buildPaymentsGateway({
+      config: loadPaymentsGatewayConfig(env),
+      connections: h.connections,
+      redisKeyPrefix: h.connections.redisKeyPrefix,
+      clock: h.clock,
+      guards: createTestGuards(),
+    });
     try {
       const body = { type: 'dispute.note-added', timestamp: h.clock.now().toISOString(), data: { note: 'hello' } };
       const byOld = await rotated.inject(signed(body));
@@ -140,7 +198,11 @@ describe('webhooks: signatures', () => {
       const first = await rotated.inject(signed(body, { id }));
       const again = await rotated.inject(signed(body, { id }));
       expect([first.json().outcome, again.json().outcome]).toEqual(['unknown-type', 'duplicate']);
-      expect(await h.connections.db.cashierProviderEvent.findUnique({ where: { provider_eventId: { provider: 'sandbox-psp', eventId: id } } })).toMatchObject({ type: 'dispute.note-added', outcome: 'unknown-type' });
+      expect(
+        await h.connections.db.cashierProviderEvent.findUnique({
+          where: { provider_eventId: { provider: 'sandbox-psp', eventId: id } },
+        }),
+      ).toMatchObject({ type: 'dispute.note-added', outcome: 'unknown-type' });
     } finally {
       await rotated.close();
     }
@@ -148,7 +210,9 @@ describe('webhooks: signatures', () => {
 
   it('issue 6: a known event type with malformed data is refused with 400 and not stored', async () => {
     const id = `evt_${newId().replace(/-/g, '')}`;
-    const response = await h.gateway.inject(signed({ type: 'payment.settled', timestamp: 'now', data: { paymentId: 'p', reference: 'not-a-uuid' } }, { id }));
+    const response = await h.gateway.inject(
+      signed({ type: 'payment.settled', timestamp: 'now', data: { paymentId: 'p', reference: 'not-a-uuid' } }, { id }),
+    );
     expect(response.json()).toMatchObject({ status: 400, field: 'body.data.reference' });
     expect(await h.connections.db.cashierProviderEvent.count({ where: { eventId: id } })).toBe(0);
   });
@@ -165,18 +229,30 @@ describe('webhooks: chargebacks', () => {
     await webhooksDelivered(h);
     const row = await depositRow(h, id);
     expect(row.status).toBe('CHARGED_BACK');
-    const reversal = await h.connections.db.ledgerTransaction.findUniqueOrThrow({ where: { id: row.reversalTransactionId! }, include: { postings: true } });
-    expect({ kind: reversal.kind, reverses: reversal.reversesTransactionId }).toEqual({ kind: 'REVERSAL', reverses: row.ledgerTransactionId });
+    const reversal = await h.connections.db.ledgerTransaction.findUniqueOrThrow({
+      where: { id: row.reversalTransactionId! },
+      include: { postings: true },
+    });
+    expect({ kind: reversal.kind, reverses: reversal.reversesTransactionId }).toEqual({
+      kind: 'REVERSAL',
+      reverses: row.ledgerTransactionId,
+    });
     expect(await cashBalance(h, player.playerId)).toBe('0.00');
     const debts = await asPlayer(h, player, 'GET', '/v1/debts');
-    expect(debts.json()).toMatchObject({ outstanding: { amount: '700.00' }, debts: [{ cause: 'CHARGEBACK', status: 'OPEN', outstanding: { amount: '700.00' } }] });
+    expect(debts.json()).toMatchObject({
+      outstanding: { amount: '700.00' },
+      debts: [{ cause: 'CHARGEBACK', status: 'OPEN', outstanding: { amount: '700.00' } }],
+    });
     await asPlayer(h, player, 'POST', `/v1/payment-methods/${player.bankMethodId}/activation`);
     const withdrawal = await asPlayer(h, player, 'POST', '/v1/withdrawals', { amount: czk('10.00') }, key());
     expect(withdrawal.json()).toMatchObject({ status: 403, type: 'https://problems.casino.example/debt-outstanding' });
     await asPlayer(h, player, 'POST', `/v1/payment-methods/${player.cardMethodId}/activation`);
     await deposit(h, player, player.cardMethodId, '1000.00');
     expect(await cashBalance(h, player.playerId)).toBe('300.00');
-    expect((await asPlayer(h, player, 'GET', '/v1/debts')).json()).toMatchObject({ outstanding: { amount: '0.00' }, debts: [{ status: 'REPAID' }] });
+    expect((await asPlayer(h, player, 'GET', '/v1/debts')).json()).toMatchObject({
+      outstanding: { amount: '0.00' },
+      debts: [{ status: 'REPAID' }],
+    });
     expect(await ledger.findInvariantViolations(h.connections.db)).toEqual([]);
   });
 });

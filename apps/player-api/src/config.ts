@@ -20,7 +20,10 @@ export const playerApiConfigSchema = serviceConfigSchema.extend({
   /** The payment provider's API (apps/sandbox in development). */
   PSP_URL: urlVar('http://127.0.0.1:3005', ['http', 'https']),
   /** Our name for the provider: its ledger clearing account and webhook path. */
-  PSP_PROVIDER_NAME: z.string().regex(/^[a-z][a-z0-9-]{1,38}$/).default('sandbox-psp'),
+  PSP_PROVIDER_NAME: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{1,38}$/)
+    .default('sandbox-psp'),
 });
 
 export type PlayerApiConfig = z.infer<typeof playerApiConfigSchema>;

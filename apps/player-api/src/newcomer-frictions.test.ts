@@ -21,7 +21,9 @@ afterAll(async () => {
 /** The JSON bodies of the `curl … -d '{…}'` requests to /v1/registrations in docs/players.md. */
 function walkthroughApplications(): string[] {
   const doc = readFileSync(path.resolve(import.meta.dirname, '../../../docs/players.md'), 'utf8');
-  return [...doc.matchAll(/curl [^\n]*\/v1\/registrations -H 'content-type: application\/json' -d '(\{[\s\S]*?\n?\})'/g)].map((m) => m[1]!);
+  return [...doc.matchAll(/curl [^\n]*\/v1\/registrations -H 'content-type: application\/json' -d '(\{[\s\S]*?\n?\})'/g)].map(
+    (m) => m[1]!,
+  );
 }
 
 describe('issue 14 (newcomer frictions)', () => {
@@ -31,9 +33,15 @@ describe('issue 14 (newcomer frictions)', () => {
     expect(applied.statusCode).toBe(201);
     expect(applied.json().state).toBe('APPLICANT');
     const registered = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
-    const me = await h.api.inject({ method: 'GET', url: '/v1/me', headers: { authorization: `Bearer ${registered.accessToken}` } });
+    const me = await h.api.inject({
+      method: 'GET',
+      url: '/v1/me',
+      headers: { authorization: `Bearer ${registered.accessToken}` },
+    });
     expect(me.json().state).toBe('TEMPORARY');
-    const states = readFileSync(path.resolve(import.meta.dirname, '../../../prisma/schema.prisma'), 'utf8').split('enum PlayerState {')[1]!.split('}')[0]!;
+    const states = readFileSync(path.resolve(import.meta.dirname, '../../../prisma/schema.prisma'), 'utf8')
+      .split('enum PlayerState {')[1]!
+      .split('}')[0]!;
     for (const state of [applied.json().state, me.json().state]) expect(states).toContain(`  ${state}\n`);
   });
 

@@ -32,7 +32,11 @@ describe('operator profile (issue 15)', () => {
   it('issue 15: under CZ-PS a bank account with a provider in another EU/EEA state is registered (002:PM-03), where CZ-FO refuses it (004:PAY-02)', async () => {
     const person = await newPerson(h);
     const player = await registerToTemporaryAccount(h, applicationFor(person));
-    const german = await asPlayer(h, player, 'POST', '/v1/payment-methods', { kind: 'bank-account', iban: 'DE89370400440532013000', holderName: holderOf(person) });
+    const german = await asPlayer(h, player, 'POST', '/v1/payment-methods', {
+      kind: 'bank-account',
+      iban: 'DE89370400440532013000',
+      holderName: holderOf(person),
+    });
     expect(german.statusCode, german.body).toBe(201);
     expect(czFoProfile.cashier.bankCountries).not.toContain('DE');
   });
@@ -40,10 +44,23 @@ describe('operator profile (issue 15)', () => {
   it('issue 15: a profile that breaks an invariant refuses to start the app, naming OPERATOR_PROFILE and the setting (004:TMP-03)', async () => {
     const connections = await createTestConnections();
     try {
-      const broken: OperatorProfile = { ...czFoProfile, players: { ...czFoProfile.players, temporaryAccount: { ...czFoProfile.players.temporaryAccount, depositCapMinor: 500_000n } } };
-      const build = buildPlayerApi({ config: loadPlayerApiConfig(testServiceEnv()), connections, redisKeyPrefix: connections.redisKeyPrefix, profile: broken });
+      const broken: OperatorProfile = {
+        ...czFoProfile,
+        players: {
+          ...czFoProfile.players,
+          temporaryAccount: { ...czFoProfile.players.temporaryAccount, depositCapMinor: 500_000n },
+        },
+      };
+      const build = buildPlayerApi({
+        config: loadPlayerApiConfig(testServiceEnv()),
+        connections,
+        redisKeyPrefix: connections.redisKeyPrefix,
+        profile: broken,
+      });
       await expect(build).rejects.toBeInstanceOf(ConfigError);
-      await expect(build).rejects.toThrow(/OPERATOR_PROFILE: profile CZ-FO \(rule book 004\): players\.temporaryAccount\.depositCapMinor must be positive and at most 3000\.00 CZK \(004:TMP-03\), got 5000\.00 CZK/);
+      await expect(build).rejects.toThrow(
+        /OPERATOR_PROFILE: profile CZ-FO \(rule book 004\): players\.temporaryAccount\.depositCapMinor must be positive and at most 3000\.00 CZK \(004:TMP-03\), got 5000\.00 CZK/,
+      );
     } finally {
       await connections.close();
     }

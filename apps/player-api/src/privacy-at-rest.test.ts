@@ -8,7 +8,16 @@ import { transaction } from '@casino/db';
 import { openNotificationText, sendSms, smsTopic } from '@casino/players';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asPlayer, czechIban, holderOf, verifyByTransfer } from './cashier-test-support.ts';
-import { applicationFor, eventually, mailFor, newPerson, registerToTemporaryAccount, smsCodeFor, startHarness, type Harness } from './test-support.ts';
+import {
+  applicationFor,
+  eventually,
+  mailFor,
+  newPerson,
+  registerToTemporaryAccount,
+  smsCodeFor,
+  startHarness,
+  type Harness,
+} from './test-support.ts';
 
 let h: Harness;
 
@@ -28,7 +37,7 @@ async function notificationRowsTo(recipients: string[]) {
 }
 
 describe('issue 14 (12): no plaintext secret in outbox_message', () => {
-  it('issue 14 (12): after a registration\'s e-mail and SMS are relayed, outbox_message holds neither the confirmation token nor the SMS code (004:REG-21)', async () => {
+  it("issue 14 (12): after a registration's e-mail and SMS are relayed, outbox_message holds neither the confirmation token nor the SMS code (004:REG-21)", async () => {
     const person = await newPerson(h);
     const body = applicationFor(person);
     const registered = await registerToTemporaryAccount(h, body);
@@ -52,25 +61,27 @@ describe('issue 14 (12): no plaintext secret in outbox_message', () => {
     expect(raw?.dump).not.toContain(token);
   });
 
-  it('issue 14 (12): before it is relayed, a message\'s text is stored encrypted and only the worker\'s key opens it', async () => {
+  it("issue 14 (12): before it is relayed, a message's text is stored encrypted and only the worker's key opens it", async () => {
     const text = 'Your verification code: 918273. It is valid for 5 minutes.';
     const rolledBack = new Error('rolled back on purpose');
     // Read inside the writing transaction, then roll back: the relay never sees the row.
-    await expect(transaction(h.connections.db, async (tx) => {
-      const id = await sendSms(tx, h.ctx.pii, { to: '+420600000918', text });
-      const row = await tx.outboxMessage.findUniqueOrThrow({ where: { id } });
-      expect(JSON.stringify(row.payload)).not.toContain('918273');
-      expect(row.version).toBe(2);
-      const payload = row.payload as { to: string; sealed: string };
-      expect(payload.sealed).toMatch(/^v1:/);
-      expect(openNotificationText(h.ctx.pii, payload)).toBe(text);
-      throw rolledBack;
-    })).rejects.toBe(rolledBack);
+    await expect(
+      transaction(h.connections.db, async (tx) => {
+        const id = await sendSms(tx, h.ctx.pii, { to: '+420600000918', text });
+        const row = await tx.outboxMessage.findUniqueOrThrow({ where: { id } });
+        expect(JSON.stringify(row.payload)).not.toContain('918273');
+        expect(row.version).toBe(2);
+        const payload = row.payload as { to: string; sealed: string };
+        expect(payload.sealed).toMatch(/^v1:/);
+        expect(openNotificationText(h.ctx.pii, payload)).toBe(text);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
   });
 });
 
 describe('issue 14 (12): no plaintext payer data in cashier_provider_event', () => {
-  it('issue 14 (12): a bank-transfer webhook\'s payer IBAN and name are stored encrypted (and as the matching hash and a mask), never in plaintext', async () => {
+  it("issue 14 (12): a bank-transfer webhook's payer IBAN and name are stored encrypted (and as the matching hash and a mask), never in plaintext", async () => {
     const person = await newPerson(h);
     const registered = await registerToTemporaryAccount(h, applicationFor(person));
     const holderName = holderOf(person);

@@ -1,9 +1,23 @@
 import { Money, newId, type AccountId } from '@casino/core';
 import { transaction } from '@casino/db';
 import * as ledger from '@casino/ledger';
-import { assertWithdrawalAllowed, cancelExpiredTemporaryAccounts, completeRegistration, creditTemporaryDeposit, sendPostalOrdersForUnclaimedRefunds } from '@casino/players';
+import {
+  assertWithdrawalAllowed,
+  cancelExpiredTemporaryAccounts,
+  completeRegistration,
+  creditTemporaryDeposit,
+  sendPostalOrdersForUnclaimedRefunds,
+} from '@casino/players';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationFor, newPerson, registerToTemporaryAccount, setRegistersAvailable, startHarness, type Harness, type Registered } from './test-support.ts';
+import {
+  applicationFor,
+  newPerson,
+  registerToTemporaryAccount,
+  setRegistersAvailable,
+  startHarness,
+  type Harness,
+  type Registered,
+} from './test-support.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -24,7 +38,17 @@ async function temporaryPlayer(): Promise<Registered & { walletId: AccountId }> 
 
 function deposit(playerId: string, amount: string, channel: 'cashless' | 'cash' = 'cashless') {
   return transaction(h.connections.db, (tx) =>
-    creditTemporaryDeposit(tx, { playerId, amount: czk(amount), channel, sourceAccountId: h.pspAccountId as AccountId, idempotencyKey: `deposit:${newId()}` }, h.clock.now()),
+    creditTemporaryDeposit(
+      tx,
+      {
+        playerId,
+        amount: czk(amount),
+        channel,
+        sourceAccountId: h.pspAccountId as AccountId,
+        idempotencyKey: `deposit:${newId()}`,
+      },
+      h.clock.now(),
+    ),
   );
 }
 
@@ -42,7 +66,11 @@ describe('temporary account', () => {
     const player = await temporaryPlayer();
     const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => deposit(player.playerId, '500.00')));
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(6);
-    expect(outcomes.filter((o) => o.status === 'rejected').every((o) => (o as PromiseRejectedResult).reason.code === 'temporary-account-deposit-cap')).toBe(true);
+    expect(
+      outcomes
+        .filter((o) => o.status === 'rejected')
+        .every((o) => (o as PromiseRejectedResult).reason.code === 'temporary-account-deposit-cap'),
+    ).toBe(true);
     expect((await ledger.balance(h.connections.db, player.walletId)).toDecimalString()).toBe('3000.00');
     expect(await ledger.findInvariantViolations(h.connections.db)).toEqual([]);
   });
@@ -54,7 +82,9 @@ describe('temporary account', () => {
 
   it('004:TMP-05 / T-05 nothing can be withdrawn from a temporary account', async () => {
     const player = await temporaryPlayer();
-    await expect(assertWithdrawalAllowed(h.connections.db, player.playerId)).rejects.toMatchObject({ code: 'temporary-account-no-withdrawals' });
+    await expect(assertWithdrawalAllowed(h.connections.db, player.playerId)).rejects.toMatchObject({
+      code: 'temporary-account-no-withdrawals',
+    });
   });
 });
 
@@ -62,8 +92,17 @@ describe('temporary account: 30 days, cancellation and refund', () => {
   it('004:TMP-08 / T-07 on day 29 the account is open and registration completes, moving the whole balance, wins included, to the cash wallet in one ledger transaction (TMP-07)', async () => {
     const player = await temporaryPlayer();
     await deposit(player.playerId, '1500.00');
-    const house = (await ledger.findAccountByCode(h.connections.db, ledger.operatorAccountCode('game-revenue', 'CZK', 'roulette')))!.id;
-    await transaction(h.connections.db, (tx) => ledger.transfer(tx, { idempotencyKey: newId(), kind: 'WIN', debitAccountId: house, creditAccountId: player.walletId, amount: czk('300.00') }, h.clock.now()));
+    const house = (await ledger.findAccountByCode(
+      h.connections.db,
+      ledger.operatorAccountCode('game-revenue', 'CZK', 'roulette'),
+    ))!.id;
+    await transaction(h.connections.db, (tx) =>
+      ledger.transfer(
+        tx,
+        { idempotencyKey: newId(), kind: 'WIN', debitAccountId: house, creditAccountId: player.walletId, amount: czk('300.00') },
+        h.clock.now(),
+      ),
+    );
     await h.connections.db.player.update({ where: { id: player.playerId }, data: { screeningStatus: 'CLEARED' } });
     h.clock.advanceDays(29);
     expect(await cancelExpiredTemporaryAccounts(h.ctx, noBankAccount)).toBe(0);
@@ -71,7 +110,10 @@ describe('temporary account: 30 days, cancellation and refund', () => {
     expect(result.transferred).toBe('1800.00');
     expect((await ledger.balance(h.connections.db, result.cashWalletId)).toDecimalString()).toBe('1800.00');
     expect((await ledger.balance(h.connections.db, player.walletId)).toDecimalString()).toBe('0.00');
-    const moved = await h.connections.db.ledgerTransaction.findMany({ where: { idempotencyKey: `registration-completed:${player.playerId}` }, include: { postings: true } });
+    const moved = await h.connections.db.ledgerTransaction.findMany({
+      where: { idempotencyKey: `registration-completed:${player.playerId}` },
+      include: { postings: true },
+    });
     expect(moved).toHaveLength(1);
     expect(moved[0]!.postings).toHaveLength(2);
     expect((await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId } })).state).toBe('REGISTERED');
@@ -86,8 +128,14 @@ describe('temporary account: 30 days, cancellation and refund', () => {
     try {
       expect(await cancelExpiredTemporaryAccounts(h.ctx, noBankAccount)).toBeGreaterThanOrEqual(1);
       expect((await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId } })).state).toBe('CANCELLED');
-      await expect(completeRegistration(h.ctx, { playerId: player.playerId, verifiedPaymentMethodId: newId() })).rejects.toMatchObject({ code: 'registration-expired' });
-      const login = await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email: player.email, password: 'correct horse battery staple' } });
+      await expect(
+        completeRegistration(h.ctx, { playerId: player.playerId, verifiedPaymentMethodId: newId() }),
+      ).rejects.toMatchObject({ code: 'registration-expired' });
+      const login = await h.api.inject({
+        method: 'POST',
+        url: '/v1/auth/login',
+        payload: { email: player.email, password: 'correct horse battery staple' },
+      });
       expect(login.json().type).toBe('https://problems.casino.example/registration-expired');
       // A fresh registration of the same person is accepted.
       const again = await registerToTemporaryAccount(h, applicationFor(person));
@@ -115,7 +163,10 @@ describe('temporary account: 30 days, cancellation and refund', () => {
       // 1,000.55 − 65.00 fee = 935.55 → 935 in cash; the fee and 0.55 stay with the operator.
       expect(sent).toMatchObject({ status: 'POSTAL_ORDER_QUEUED', carrierFeeMinor: 6_500n, payoutMinor: 93_500n });
       expect(h.clock.now() <= sent.dueAt).toBe(true);
-      const settled = await h.connections.db.ledgerTransaction.findUniqueOrThrow({ where: { idempotencyKey: `temporary-account-refund-postal-order:${sent.id}` }, include: { postings: true } });
+      const settled = await h.connections.db.ledgerTransaction.findUniqueOrThrow({
+        where: { idempotencyKey: `temporary-account-refund-postal-order:${sent.id}` },
+        include: { postings: true },
+      });
       expect(settled.postings.find((p) => p.accountId === feeRevenue)?.amountMinor).toBe(-6_555n); // credited 65.55
       expect(await ledger.findInvariantViolations(h.connections.db)).toEqual([]);
     } finally {
@@ -129,7 +180,9 @@ describe('temporary account: 30 days, cancellation and refund', () => {
     h.clock.advanceDays(31);
     try {
       await cancelExpiredTemporaryAccounts(h.ctx, async () => ({ paymentMethodId: 'bank-1' }));
-      expect(await h.connections.db.temporaryAccountRefund.findUniqueOrThrow({ where: { playerId: player.playerId } })).toMatchObject({ status: 'BANK_TRANSFER_QUEUED', amountMinor: 20_000n });
+      expect(
+        await h.connections.db.temporaryAccountRefund.findUniqueOrThrow({ where: { playerId: player.playerId } }),
+      ).toMatchObject({ status: 'BANK_TRANSFER_QUEUED', amountMinor: 20_000n });
     } finally {
       h.clock.advanceDays(-31);
     }
@@ -137,16 +190,26 @@ describe('temporary account: 30 days, cancellation and refund', () => {
 
   it('004:T-08 a registration whose identity is not verified cannot complete', async () => {
     const player = await temporaryPlayer();
-    await h.connections.db.player.update({ where: { id: player.playerId }, data: { identityStatus: 'NOT_FOUND', screeningStatus: 'CLEARED' } });
-    await expect(completeRegistration(h.ctx, { playerId: player.playerId, verifiedPaymentMethodId: newId() })).rejects.toMatchObject({ code: 'registration-incomplete' });
+    await h.connections.db.player.update({
+      where: { id: player.playerId },
+      data: { identityStatus: 'NOT_FOUND', screeningStatus: 'CLEARED' },
+    });
+    await expect(
+      completeRegistration(h.ctx, { playerId: player.playerId, verifiedPaymentMethodId: newId() }),
+    ).rejects.toMatchObject({ code: 'registration-incomplete' });
   });
 
   it('004:REG-04 / AMB-12 an identity left unverified because the registers were unreachable is checked again at completion: unreachable still refuses, reachable verifies', async () => {
     const player = await temporaryPlayer();
-    await h.connections.db.player.update({ where: { id: player.playerId }, data: { identityStatus: 'NOT_VERIFIED', screeningStatus: 'CLEARED' } });
+    await h.connections.db.player.update({
+      where: { id: player.playerId },
+      data: { identityStatus: 'NOT_VERIFIED', screeningStatus: 'CLEARED' },
+    });
     await setRegistersAvailable(h, false);
     try {
-      await expect(completeRegistration(h.ctx, { playerId: player.playerId, verifiedPaymentMethodId: newId() })).rejects.toMatchObject({ code: 'identity-check-unavailable', status: 503 });
+      await expect(
+        completeRegistration(h.ctx, { playerId: player.playerId, verifiedPaymentMethodId: newId() }),
+      ).rejects.toMatchObject({ code: 'identity-check-unavailable', status: 503 });
     } finally {
       await setRegistersAvailable(h, true);
       h.clock.advanceMs(60_000); // past the circuit breaker's open period
@@ -154,22 +217,29 @@ describe('temporary account: 30 days, cancellation and refund', () => {
     expect((await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId } })).state).toBe('TEMPORARY');
     await completeRegistration(h.ctx, { playerId: player.playerId, verifiedPaymentMethodId: newId() });
     const completed = await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId } });
-    expect({ state: completed.state, identityStatus: completed.identityStatus }).toEqual({ state: 'REGISTERED', identityStatus: 'VERIFIED' });
+    expect({ state: completed.state, identityStatus: completed.identityStatus }).toEqual({
+      state: 'REGISTERED',
+      identityStatus: 'VERIFIED',
+    });
   });
 
   it('002:KYC-01 a screening hit holds completion until a compliance officer decides', async () => {
     const player = await temporaryPlayer();
     await h.connections.db.player.update({ where: { id: player.playerId }, data: { screeningStatus: 'HIT' } });
-    await expect(completeRegistration(h.ctx, { playerId: player.playerId, verifiedPaymentMethodId: newId() })).rejects.toMatchObject({ code: 'registration-incomplete', detail: expect.stringContaining('compliance') });
+    await expect(
+      completeRegistration(h.ctx, { playerId: player.playerId, verifiedPaymentMethodId: newId() }),
+    ).rejects.toMatchObject({ code: 'registration-incomplete', detail: expect.stringContaining('compliance') });
   });
 });
 
 describe('temporary account: one movement, one time (issue 15)', () => {
   /** The effective time of the ledger transaction posted under a key. */
-  const postedAt = async (transactionId: string | null | undefined) => (transactionId ? (await ledger.findTransaction(h.connections.db, transactionId))?.effectiveAt.toISOString() : undefined);
-  const keyed = async (idempotencyKey: string) => (await h.connections.db.ledgerTransaction.findUniqueOrThrow({ where: { idempotencyKey }, select: { id: true } })).id;
+  const postedAt = async (transactionId: string | null | undefined) =>
+    transactionId ? (await ledger.findTransaction(h.connections.db, transactionId))?.effectiveAt.toISOString() : undefined;
+  const keyed = async (idempotencyKey: string) =>
+    (await h.connections.db.ledgerTransaction.findUniqueOrThrow({ where: { idempotencyKey }, select: { id: true } })).id;
 
-  it('issue 15: completing registration moves the temporary balance at the clock\'s time, the same as the registration time and the state transition', async () => {
+  it("issue 15: completing registration moves the temporary balance at the clock's time, the same as the registration time and the state transition", async () => {
     const player = await temporaryPlayer();
     await deposit(player.playerId, '700.00');
     await h.connections.db.player.update({ where: { id: player.playerId }, data: { screeningStatus: 'CLEARED' } });
@@ -178,16 +248,24 @@ describe('temporary account: one movement, one time (issue 15)', () => {
       const now = h.clock.now().toISOString();
       expect(Math.abs(h.clock.now().getTime() - Date.now())).toBeGreaterThan(86_400_000); // the premise: far from wall time
       await completeRegistration(h.ctx, { playerId: player.playerId, verifiedPaymentMethodId: newId() });
-      const registered = await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId }, select: { registeredAt: true } });
-      const transition = await h.connections.db.playerStateTransition.findFirstOrThrow({ where: { playerId: player.playerId, toState: 'REGISTERED' } });
-      expect({ ledger: await postedAt(await keyed(`registration-completed:${player.playerId}`)), registeredAt: registered.registeredAt?.toISOString(), transition: transition.at.toISOString() })
-        .toEqual({ ledger: now, registeredAt: now, transition: now });
+      const registered = await h.connections.db.player.findUniqueOrThrow({
+        where: { id: player.playerId },
+        select: { registeredAt: true },
+      });
+      const transition = await h.connections.db.playerStateTransition.findFirstOrThrow({
+        where: { playerId: player.playerId, toState: 'REGISTERED' },
+      });
+      expect({
+        ledger: await postedAt(await keyed(`registration-completed:${player.playerId}`)),
+        registeredAt: registered.registeredAt?.toISOString(),
+        transition: transition.at.toISOString(),
+      }).toEqual({ ledger: now, registeredAt: now, transition: now });
     } finally {
       h.clock.advanceMs(-(3 * 86_400_000 + 4_321));
     }
   });
 
-  it('issue 15: a cancelled temporary account\'s balance is held, then sent by postal order, each at the clock\'s time, the same as the refund row\'s', async () => {
+  it("issue 15: a cancelled temporary account's balance is held, then sent by postal order, each at the clock's time, the same as the refund row's", async () => {
     const player = await temporaryPlayer();
     await deposit(player.playerId, '400.00');
     h.clock.advanceMs(31 * 86_400_000 + 1_234);
@@ -196,14 +274,20 @@ describe('temporary account: one movement, one time (issue 15)', () => {
       await cancelExpiredTemporaryAccounts(h.ctx, noBankAccount);
       const refund = await h.connections.db.temporaryAccountRefund.findUniqueOrThrow({ where: { playerId: player.playerId } });
       const hold = await h.connections.db.ledgerHold.findUniqueOrThrow({ where: { id: refund.holdId } });
-      expect({ ledger: await postedAt(hold.reserveTransactionId), refund: refund.createdAt.toISOString() }).toEqual({ ledger: cancelledAt, refund: cancelledAt });
+      expect({ ledger: await postedAt(hold.reserveTransactionId), refund: refund.createdAt.toISOString() }).toEqual({
+        ledger: cancelledAt,
+        refund: cancelledAt,
+      });
       h.clock.advanceMs(5 * 86_400_000 + 567);
       const sentAt = h.clock.now().toISOString();
       expect(await sendPostalOrdersForUnclaimedRefunds(h.ctx)).toBeGreaterThanOrEqual(1);
       const sent = await h.connections.db.temporaryAccountRefund.findUniqueOrThrow({ where: { playerId: player.playerId } });
       const settled = await h.connections.db.ledgerHold.findUniqueOrThrow({ where: { id: refund.holdId } });
-      expect({ ledger: await postedAt(settled.resolveTransactionId), hold: settled.resolvedAt?.toISOString(), refund: sent.updatedAt.toISOString() })
-        .toEqual({ ledger: sentAt, hold: sentAt, refund: sentAt });
+      expect({
+        ledger: await postedAt(settled.resolveTransactionId),
+        hold: settled.resolvedAt?.toISOString(),
+        refund: sent.updatedAt.toISOString(),
+      }).toEqual({ ledger: sentAt, hold: sentAt, refund: sentAt });
     } finally {
       h.clock.advanceMs(-(36 * 86_400_000 + 1_801));
     }

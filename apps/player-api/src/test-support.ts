@@ -19,7 +19,14 @@ import type { LimitsContext } from '@casino/limits';
 import { composeContexts, czFoProfile, type OperatorProfile, type Platform } from '@casino/operator';
 import type { PlayersContext } from '@casino/players';
 import { buildSandbox, loadSandboxConfig, type SandboxPerson } from '@casino/sandbox';
-import { cashierJobs, notificationJobs, playerAccessJobs, startWorkerRuntime, workerTablesContext, type WorkerRuntime } from '@casino/worker';
+import {
+  cashierJobs,
+  notificationJobs,
+  playerAccessJobs,
+  startWorkerRuntime,
+  workerTablesContext,
+  type WorkerRuntime,
+} from '@casino/worker';
 import { buildPlayerApi } from './app.ts';
 import { loadPlayerApiConfig } from './config.ts';
 
@@ -68,17 +75,46 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
   const guards = createTestGuards();
   const env = testServiceEnv({ REGISTRATION_RATE_LIMIT_PER_MINUTE: '10000', LOGIN_RATE_LIMIT_PER_MINUTE: '10000' });
   const profile = options.profile ?? czFoProfile;
-  const shared = { connections, redisKeyPrefix: connections.redisKeyPrefix, clock, profile, ...(options.guards === 'platform' ? {} : { guards }) };
+  const shared = {
+    connections,
+    redisKeyPrefix: connections.redisKeyPrefix,
+    clock,
+    profile,
+    ...(options.guards === 'platform' ? {} : { guards }),
+  };
   const gateway = await buildPaymentsGateway({ config: loadPaymentsGatewayConfig(env), ...shared });
   const gatewayUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
   const webhookSecret = env.PSP_WEBHOOK_SECRETS!;
-  const sandbox = await buildSandbox({ config: loadSandboxConfig({ LOG_LEVEL: 'silent', PSP_WEBHOOK_URL: `${gatewayUrl}/v1/webhooks/sandbox-psp`, PSP_WEBHOOK_SECRETS: webhookSecret }), clock });
+  const sandbox = await buildSandbox({
+    config: loadSandboxConfig({
+      LOG_LEVEL: 'silent',
+      PSP_WEBHOOK_URL: `${gatewayUrl}/v1/webhooks/sandbox-psp`,
+      PSP_WEBHOOK_SECRETS: webhookSecret,
+    }),
+    clock,
+  });
   const sandboxUrl = await sandbox.listen({ host: '127.0.0.1', port: 0 });
-  await fetch(`${sandboxUrl}/control/psp`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ webhooks: { retry: { attemptsMax: 8, baseMs: 25, maxMs: 400 } } }) });
+  await fetch(`${sandboxUrl}/control/psp`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ webhooks: { retry: { attemptsMax: 8, baseMs: 25, maxMs: 400 } } }),
+  });
   // Generous timeouts: no test here is about a slow register or provider, and a loaded machine must
   // not turn a late answer from the in-process sandbox into "unavailable" (issue 14 (11)).
-  const registers = createMinistryRegistersClient({ baseUrl: sandboxUrl, clock, timeoutMs: 10_000, retries: 1, backoff: { baseMs: 10, maxMs: 20 } });
-  const paymentProvider = createPaymentProviderClient({ name: 'sandbox-psp', baseUrl: sandboxUrl, timeoutMs: 10_000, retries: 1, backoff: { baseMs: 10, maxMs: 20 } });
+  const registers = createMinistryRegistersClient({
+    baseUrl: sandboxUrl,
+    clock,
+    timeoutMs: 10_000,
+    retries: 1,
+    backoff: { baseMs: 10, maxMs: 20 },
+  });
+  const paymentProvider = createPaymentProviderClient({
+    name: 'sandbox-psp',
+    baseUrl: sandboxUrl,
+    timeoutMs: 10_000,
+    retries: 1,
+    backoff: { baseMs: 10, maxMs: 20 },
+  });
   const config = loadPlayerApiConfig({ ...env, MF_REGISTERS_URL: sandboxUrl, PSP_URL: sandboxUrl });
   const api = await buildPlayerApi({ config, ...shared, registers, paymentProvider });
   const admin = await buildAdminApi({ config: loadAdminApiConfig(env), ...shared });
@@ -86,7 +122,15 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
   await openOperatorAccounts(connections.db, [profile.currency], 2);
   const psp = await openAccount(connections.db, paymentProviderClearingSpec('sandbox-psp', profile.currency, 2));
   // The harness's contexts come from the same composition root as the apps', on the same profile.
-  const platform = composeContexts({ config, connections, clock, profile, registers, paymentProvider, ...(options.guards === 'platform' ? {} : { guards }) });
+  const platform = composeContexts({
+    config,
+    connections,
+    clock,
+    profile,
+    registers,
+    paymentProvider,
+    ...(options.guards === 'platform' ? {} : { guards }),
+  });
   const pii = platform.pii();
   const ctx = platform.players();
   const limits = platform.limits();
@@ -97,7 +141,11 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
     queuePrefix: connections.redisKeyPrefix,
     jobs: [
       ...notificationJobs(sandboxUrl, pii),
-      ...cashierJobs({ cashier: (db) => ({ ...cashier, db }), players: (db) => ({ ...ctx, db }), logger: { warn: () => undefined } }),
+      ...cashierJobs({
+        cashier: (db) => ({ ...cashier, db }),
+        players: (db) => ({ ...ctx, db }),
+        logger: { warn: () => undefined },
+      }),
       // Seats of a player whose access ended: a game service built on this harness uses the prefix `${prefix}:games`.
       ...playerAccessJobs({ tables: workerTablesContext(platform, connections.redis, gameServiceRedisPrefix(connections)) }),
     ],
@@ -109,7 +157,22 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
     concurrency: 4,
   });
   return {
-    api, admin, gateway, gatewayUrl, sandbox, sandboxUrl, clock, connections, worker, ctx, limits, cashier, guards, platform, webhookSecret, pspAccountId: psp.id,
+    api,
+    admin,
+    gateway,
+    gatewayUrl,
+    sandbox,
+    sandboxUrl,
+    clock,
+    connections,
+    worker,
+    ctx,
+    limits,
+    cashier,
+    guards,
+    platform,
+    webhookSecret,
+    pspAccountId: psp.id,
     async close() {
       await worker.stop();
       await Promise.all([api.close(), admin.close()]);
@@ -134,11 +197,16 @@ export function applicationFor(person: SandboxPerson, overrides: Record<string, 
     citizenship: person.citizenship,
     residenceAddress: { street: 'Václavské náměstí 1', city: 'Praha', postalCode: '110 00', country: 'CZ' },
     phone: `+42060${String(process.pid % 1000).padStart(3, '0')}${String(phoneSequence).padStart(4, '0')}`,
-    email: `${person.firstName}.${person.surname}.${phoneSequence}.${process.pid}@example.cz`.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase(),
+    email: `${person.firstName}.${person.surname}.${phoneSequence}.${process.pid}@example.cz`
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase(),
     password: 'correct horse battery staple',
     acceptedDocuments: { termsVersion: 'terms-2026-01', gamePlanVersion: 'game-plan-2026-01' },
     selfLimits: czFoProfile.limits.registrationMeasures.map((m) =>
-      m.code === 'deposit:day' ? { measure: m.code, decision: 'set', amount: { amount: '2000.00', currency: 'CZK' } } : { measure: m.code, decision: 'refused' },
+      m.code === 'deposit:day'
+        ? { measure: m.code, decision: 'set', amount: { amount: '2000.00', currency: 'CZK' } }
+        : { measure: m.code, decision: 'refused' },
     ),
     ...overrides,
   };
@@ -200,9 +268,19 @@ export async function registerToTemporaryAccount(h: Harness, body: Record<string
   const login = await h.api.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password: body.password } });
   if (login.statusCode !== 202) throw new Error(`login failed: ${login.body}`);
   const code = await smsCodeFor(h, phone, before);
-  const verified = await h.api.inject({ method: 'POST', url: '/v1/auth/sms-code', payload: { challengeId: login.json().challengeId, code } });
+  const verified = await h.api.inject({
+    method: 'POST',
+    url: '/v1/auth/sms-code',
+    payload: { challengeId: login.json().challengeId, code },
+  });
   if (verified.statusCode !== 200) throw new Error(`SMS code failed: ${verified.body}`);
-  return { playerId: verified.json().playerId, email, phone, accessToken: verified.json().accessToken, refreshToken: verified.json().refreshToken };
+  return {
+    playerId: verified.json().playerId,
+    email,
+    phone,
+    accessToken: verified.json().accessToken,
+    refreshToken: verified.json().refreshToken,
+  };
 }
 
 let personSequence = 0;
@@ -210,35 +288,77 @@ let personSequence = 0;
 /** A new fictional person with a valid birth number, added to the sandbox's basic register. */
 export async function newPerson(h: Harness, options: { dateOfBirth?: string; listed?: boolean } = {}): Promise<SandboxPerson> {
   personSequence++;
-  const dateOfBirth = options.dateOfBirth ?? `19${70 + (personSequence % 25)}-0${1 + (personSequence % 9)}-1${personSequence % 10}`;
+  const dateOfBirth =
+    options.dateOfBirth ?? `19${70 + (personSequence % 25)}-0${1 + (personSequence % 9)}-1${personSequence % 10}`;
   const [year, month, day] = dateOfBirth.split('-');
   let prefix = `${year!.slice(2)}${month}${day}${String((process.pid * 7 + personSequence * 13) % 1000).padStart(3, '0')}`;
   while (Number(BigInt(prefix) % 11n) === 10) prefix = String(Number(prefix) + 1).padStart(9, '0');
   const birthNumber = `${prefix}${Number(BigInt(prefix) % 11n)}`;
   const person: SandboxPerson = {
-    role: 'ordinary', firstName: 'Test', surname: `Person${personSequence}x${process.pid}`, dateOfBirth, birthNumber,
-    placeOfBirth: 'Praha', citizenship: 'CZ', sex: 'male', identityResult: 'verified', note: 'made by a test',
+    role: 'ordinary',
+    firstName: 'Test',
+    surname: `Person${personSequence}x${process.pid}`,
+    dateOfBirth,
+    birthNumber,
+    placeOfBirth: 'Praha',
+    citizenship: 'CZ',
+    sex: 'male',
+    identityResult: 'verified',
+    note: 'made by a test',
   };
-  const payload = { firstName: person.firstName, surname: person.surname, dateOfBirth, birthNumber, placeOfBirth: 'Praha', citizenship: 'CZ' };
-  const added = await fetch(`${h.sandboxUrl}/control/mf/people`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+  const payload = {
+    firstName: person.firstName,
+    surname: person.surname,
+    dateOfBirth,
+    birthNumber,
+    placeOfBirth: 'Praha',
+    citizenship: 'CZ',
+  };
+  const added = await fetch(`${h.sandboxUrl}/control/mf/people`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
   if (!added.ok) throw new Error(`sandbox refused the person: ${await added.text()}`);
   if (options.listed) await listInRegister(h, person);
   return person;
 }
 
 export async function listInRegister(h: Harness, person: SandboxPerson): Promise<void> {
-  const body = JSON.stringify({ firstName: person.firstName, surname: person.surname, dateOfBirth: person.dateOfBirth, birthNumber: person.birthNumber });
-  const response = await fetch(`${h.sandboxUrl}/control/mf/excluded-persons`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const body = JSON.stringify({
+    firstName: person.firstName,
+    surname: person.surname,
+    dateOfBirth: person.dateOfBirth,
+    birthNumber: person.birthNumber,
+  });
+  const response = await fetch(`${h.sandboxUrl}/control/mf/excluded-persons`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   if (!response.ok) throw new Error(`listing failed: ${await response.text()}`);
 }
 
 export async function delistFromRegister(h: Harness, person: SandboxPerson): Promise<void> {
-  const body = JSON.stringify({ firstName: person.firstName, surname: person.surname, dateOfBirth: person.dateOfBirth, birthNumber: person.birthNumber });
-  const response = await fetch(`${h.sandboxUrl}/control/mf/excluded-persons`, { method: 'DELETE', headers: { 'content-type': 'application/json' }, body });
+  const body = JSON.stringify({
+    firstName: person.firstName,
+    surname: person.surname,
+    dateOfBirth: person.dateOfBirth,
+    birthNumber: person.birthNumber,
+  });
+  const response = await fetch(`${h.sandboxUrl}/control/mf/excluded-persons`, {
+    method: 'DELETE',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
   if (!response.ok) throw new Error(`delisting failed: ${await response.text()}`);
 }
 
 export async function setRegistersAvailable(h: Harness, available: boolean): Promise<void> {
-  const response = await fetch(`${h.sandboxUrl}/control/mf`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ available, mode: 'error-503' }) });
+  const response = await fetch(`${h.sandboxUrl}/control/mf`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ available, mode: 'error-503' }),
+  });
   if (!response.ok) throw new Error(`control failed: ${await response.text()}`);
 }

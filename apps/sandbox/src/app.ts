@@ -25,7 +25,8 @@ export async function buildSandbox({ config, clock = systemClock }: SandboxOptio
   const app = await createHttpApp({
     service: 'sandbox',
     version: '0.1.0',
-    description: 'Simulators of external systems (ministry registers, a payment provider, mail and SMS capture) for development and tests. No authentication: never expose it.',
+    description:
+      'Simulators of external systems (ministry registers, a payment provider, mail and SMS capture) for development and tests. No authentication: never expose it.',
     logLevel: config.LOG_LEVEL,
     readinessChecks: [],
   });
@@ -33,7 +34,10 @@ export async function buildSandbox({ config, clock = systemClock }: SandboxOptio
   const shutdown = new AbortController();
   app.addHook('preClose', async () => shutdown.abort());
   const secrets = config.PSP_WEBHOOK_SECRETS?.split(',') ?? [newWebhookSecret()];
-  const state = createSandboxState(clock, { webhooks: defaultWebhookSettings(config.PSP_WEBHOOK_URL, secrets), shutdown: shutdown.signal });
+  const state = createSandboxState(clock, {
+    webhooks: defaultWebhookSettings(config.PSP_WEBHOOK_URL, secrets),
+    shutdown: shutdown.signal,
+  });
   ministryRoutes(app, state, shutdown.signal);
   controlRoutes(app, state);
   mailboxRoutes(app, state);

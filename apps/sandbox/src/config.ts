@@ -11,7 +11,10 @@ export const sandboxConfigSchema = baseConfigSchema.pick({ NODE_ENV: true, LOG_L
    * The webhook signing secrets (`whsec_…`, comma-separated; every delivery is signed with each).
    * The payments gateway must hold the same. Unset: a random one, so nothing verifies until it is set.
    */
-  PSP_WEBHOOK_SECRETS: z.string().regex(/^whsec_[A-Za-z0-9+/=]{32,}(,whsec_[A-Za-z0-9+/=]{32,})*$/, 'expected whsec_… secrets, comma-separated').optional(),
+  PSP_WEBHOOK_SECRETS: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]{32,}(,whsec_[A-Za-z0-9+/=]{32,})*$/, 'expected whsec_… secrets, comma-separated')
+    .optional(),
 });
 
 export type SandboxConfig = z.infer<typeof sandboxConfigSchema>;

@@ -23,12 +23,19 @@ afterAll(async () => {
 });
 
 const jan = sandboxPeople.ordinary[0]!;
-const janIdentity = { firstName: jan.firstName, surname: jan.surname, dateOfBirth: jan.dateOfBirth, birthNumber: jan.birthNumber, citizenship: 'CZ' };
+const janIdentity = {
+  firstName: jan.firstName,
+  surname: jan.surname,
+  dateOfBirth: jan.dateOfBirth,
+  birthNumber: jan.birthNumber,
+  citizenship: 'CZ',
+};
 const janPerson = { firstName: jan.firstName, surname: jan.surname, dateOfBirth: jan.dateOfBirth, birthNumber: jan.birthNumber };
 
 const setMf = (payload: object) => app.inject({ method: 'PUT', url: '/control/mf', payload });
 const verify = () => app.inject({ method: 'POST', url: '/mf/identity/verifications', payload: janIdentity });
-const checkExcluded = (payload: object = janPerson) => app.inject({ method: 'POST', url: '/mf/excluded-persons/checks', payload });
+const checkExcluded = (payload: object = janPerson) =>
+  app.inject({ method: 'POST', url: '/mf/excluded-persons/checks', payload });
 const calls = async () => (await app.inject({ method: 'GET', url: '/control/mf/calls' })).json();
 
 describe('sandbox: MF availability switches', () => {
@@ -65,12 +72,16 @@ describe('sandbox: MF availability switches', () => {
     // Its own sandbox on a real port: only a real client can give up on a request.
     const server = await buildSandbox({ config });
     const base = await server.listen({ host: '127.0.0.1', port: 0 });
-    const countedChecks = async () => (await server.inject({ method: 'GET', url: '/control/mf/calls' })).json().excludedPersonsChecks;
+    const countedChecks = async () =>
+      (await server.inject({ method: 'GET', url: '/control/mf/calls' })).json().excludedPersonsChecks;
     await server.inject({ method: 'PUT', url: '/control/mf', payload: { available: false, mode: 'timeout' } });
     const client = new AbortController();
     let settled = false;
     const request = fetch(`${base}/mf/excluded-persons/checks`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(janPerson), signal: client.signal,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(janPerson),
+      signal: client.signal,
     }).finally(() => (settled = true));
     // Give up only once the sandbox has the request, so a slow machine cannot fake a hold; an
     // AbortError (not an answer) shows it was still holding when the client gave up.
@@ -97,7 +108,11 @@ describe('sandbox: MF availability switches', () => {
 
 describe('sandbox: MF register contents', () => {
   it('lists a person in the register of excluded persons, idempotently, and delists them', async () => {
-    const listed = await app.inject({ method: 'POST', url: '/control/mf/excluded-persons', payload: { ...janPerson, listedSince: '2026-01-02' } });
+    const listed = await app.inject({
+      method: 'POST',
+      url: '/control/mf/excluded-persons',
+      payload: { ...janPerson, listedSince: '2026-01-02' },
+    });
     expect(listed.statusCode).toBe(201);
     expect(listed.json()).toEqual({ ...janPerson, listedSince: '2026-01-02' });
     expect((await app.inject({ method: 'POST', url: '/control/mf/excluded-persons', payload: janPerson })).statusCode).toBe(200);
@@ -116,17 +131,30 @@ describe('sandbox: MF register contents', () => {
 
   it('delists a fixture listed person', async () => {
     const lucie = sandboxPeople.listed[1]!;
-    const person = { firstName: lucie.firstName, surname: lucie.surname, dateOfBirth: lucie.dateOfBirth, birthNumber: lucie.birthNumber };
+    const person = {
+      firstName: lucie.firstName,
+      surname: lucie.surname,
+      dateOfBirth: lucie.dateOfBirth,
+      birthNumber: lucie.birthNumber,
+    };
     await app.inject({ method: 'DELETE', url: '/control/mf/excluded-persons', payload: person });
     expect((await checkExcluded(person)).json().listed).toBe(false);
   });
 
   it('adds a person to the basic register, who is then verified; a known birth number is 409', async () => {
     const radek = sandboxPeople.unknown[0]!;
-    const identity = { firstName: radek.firstName, surname: radek.surname, dateOfBirth: radek.dateOfBirth, birthNumber: radek.birthNumber, citizenship: 'CZ' };
+    const identity = {
+      firstName: radek.firstName,
+      surname: radek.surname,
+      dateOfBirth: radek.dateOfBirth,
+      birthNumber: radek.birthNumber,
+      citizenship: 'CZ',
+    };
     const added = await app.inject({ method: 'POST', url: '/control/mf/people', payload: identity });
     expect(added.statusCode).toBe(201);
-    expect((await app.inject({ method: 'POST', url: '/mf/identity/verifications', payload: identity })).json().result).toBe('verified');
+    expect((await app.inject({ method: 'POST', url: '/mf/identity/verifications', payload: identity })).json().result).toBe(
+      'verified',
+    );
     const again = await app.inject({ method: 'POST', url: '/control/mf/people', payload: identity });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ type: 'https://problems.casino.example/conflict', field: 'body.birthNumber' });

@@ -26,7 +26,11 @@ const sendSms = (payload: object) => app.inject({ method: 'POST', url: '/sms/mes
 
 describe('sandbox: mailbox', () => {
   it('captures an e-mail and lists it for its address, newest first, with id, subject, text and receivedAt', async () => {
-    const first = await sendMail({ to: 'jan.novak@example.cz', subject: 'Potvrďte e-mail', text: 'https://example.cz/confirm?token=abc' });
+    const first = await sendMail({
+      to: 'jan.novak@example.cz',
+      subject: 'Potvrďte e-mail',
+      text: 'https://example.cz/confirm?token=abc',
+    });
     expect(first.statusCode).toBe(202);
     clock.advanceMs(1_000);
     const second = await sendMail({ to: 'jan.novak@example.cz', subject: 'Vítejte', text: 'Welcome' });
@@ -35,8 +39,20 @@ describe('sandbox: mailbox', () => {
     const listed = await app.inject({ method: 'GET', url: '/mail/messages?to=Jan.Novak@example.cz' });
     expect(listed.statusCode).toBe(200);
     expect(listed.json().messages).toEqual([
-      { id: second.json().id, to: 'jan.novak@example.cz', subject: 'Vítejte', text: 'Welcome', receivedAt: '2026-11-21T10:00:01.000Z' },
-      { id: first.json().id, to: 'jan.novak@example.cz', subject: 'Potvrďte e-mail', text: 'https://example.cz/confirm?token=abc', receivedAt: '2026-11-21T10:00:00.000Z' },
+      {
+        id: second.json().id,
+        to: 'jan.novak@example.cz',
+        subject: 'Vítejte',
+        text: 'Welcome',
+        receivedAt: '2026-11-21T10:00:01.000Z',
+      },
+      {
+        id: first.json().id,
+        to: 'jan.novak@example.cz',
+        subject: 'Potvrďte e-mail',
+        text: 'https://example.cz/confirm?token=abc',
+        receivedAt: '2026-11-21T10:00:00.000Z',
+      },
     ]);
     expect((await app.inject({ method: 'GET', url: '/mail/messages' })).json().messages).toHaveLength(3);
   });
@@ -45,7 +61,9 @@ describe('sandbox: mailbox', () => {
     const sent = await sendSms({ to: '+420 601 123 456', text: 'Váš ověřovací kód je 482913' });
     expect(sent.statusCode).toBe(202);
     const listed = await app.inject({ method: 'GET', url: `/sms/messages?to=${encodeURIComponent('+420601123456')}` });
-    expect(listed.json().messages).toEqual([{ id: sent.json().id, to: '+420 601 123 456', text: 'Váš ověřovací kód je 482913', receivedAt: expect.any(String) }]);
+    expect(listed.json().messages).toEqual([
+      { id: sent.json().id, to: '+420 601 123 456', text: 'Váš ověřovací kód je 482913', receivedAt: expect.any(String) },
+    ]);
   });
 
   it('forgets everything on DELETE and says how much', async () => {

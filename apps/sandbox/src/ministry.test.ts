@@ -22,7 +22,9 @@ afterAll(async () => {
 /** The identity fields a player types in, as the platform would send them. */
 function identityOf(person: SandboxPerson, withBirthNumber = true) {
   const { firstName, surname, dateOfBirth, birthNumber, placeOfBirth, citizenship } = person;
-  return withBirthNumber ? { firstName, surname, dateOfBirth, birthNumber, placeOfBirth, citizenship } : { firstName, surname, dateOfBirth, placeOfBirth, citizenship };
+  return withBirthNumber
+    ? { firstName, surname, dateOfBirth, birthNumber, placeOfBirth, citizenship }
+    : { firstName, surname, dateOfBirth, placeOfBirth, citizenship };
 }
 
 function personOf(person: SandboxPerson, withBirthNumber = true) {
@@ -46,7 +48,12 @@ describe('sandbox: MF basic register (identity and age)', () => {
 
   it('matches a name without case or diacritics: "JANA DVORAKOVA" is Jana Dvořáková', async () => {
     const jana = sandboxPeople.ordinary[1]!;
-    const response = await verify({ ...identityOf(jana, false), firstName: 'JANA', surname: 'dvorakova', placeOfBirth: ' BRNO ' });
+    const response = await verify({
+      ...identityOf(jana, false),
+      firstName: 'JANA',
+      surname: 'dvorakova',
+      placeOfBirth: ' BRNO ',
+    });
     expect(response.json().result).toBe('verified');
   });
 
@@ -92,13 +99,22 @@ describe('sandbox: MF register of excluded persons (§16 ZHH)', () => {
       for (const withBirthNumber of [true, false]) {
         const response = await checkExcluded(personOf(person, withBirthNumber));
         expect(response.statusCode).toBe(200);
-        expect(response.json()).toEqual({ listed: true, listedSince: person.listedSince, reference: expect.stringMatching(/^MF-RVO-/) });
+        expect(response.json()).toEqual({
+          listed: true,
+          listedSince: person.listedSince,
+          reference: expect.stringMatching(/^MF-RVO-/),
+        });
       }
     }
   });
 
   it('answers not listed for ordinary, unknown, mismatched and minor people', async () => {
-    for (const person of [...sandboxPeople.ordinary, ...sandboxPeople.unknown, ...sandboxPeople.mismatchedBirthDate, ...sandboxPeople.minor]) {
+    for (const person of [
+      ...sandboxPeople.ordinary,
+      ...sandboxPeople.unknown,
+      ...sandboxPeople.mismatchedBirthDate,
+      ...sandboxPeople.minor,
+    ]) {
       expect((await checkExcluded(personOf(person))).json()).toEqual({ listed: false, reference: expect.any(String) });
     }
   });

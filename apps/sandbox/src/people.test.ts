@@ -20,11 +20,15 @@ describe('sandbox: fixture people', () => {
 
   it('includes the dates the examples need: 1990-01-01, a woman born 1985-06-15, 2000-12-31', () => {
     expect(sandboxPeople.ordinary.map((p) => [p.dateOfBirth, p.sex])).toEqual(
-      expect.arrayContaining([['1990-01-01', 'male'], ['1985-06-15', 'female'], ['2000-12-31', 'male']]),
+      expect.arrayContaining([
+        ['1990-01-01', 'male'],
+        ['1985-06-15', 'female'],
+        ['2000-12-31', 'male'],
+      ]),
     );
   });
 
-  it('cannot be edited by one test behind another\'s back', () => {
+  it("cannot be edited by one test behind another's back", () => {
     expect(Object.isFrozen(sandboxPeople.ordinary)).toBe(true);
     expect(Object.isFrozen(sandboxPeople.ordinary[0])).toBe(true);
   });

@@ -10,7 +10,12 @@ const secret = 'whsec_c2FuZGJveC1wc3AtdGVzdC1zZWNyZXQtMDEyMzQ1Njc4OQ==';
 let app: App;
 let receiver: Server;
 let receiverUrl: string;
-let received: Array<{ id: string; timestamp: string; signatureValid: boolean; body: { type: string; data: Record<string, unknown> } }> = [];
+let received: Array<{
+  id: string;
+  timestamp: string;
+  signatureValid: boolean;
+  body: { type: string; data: Record<string, unknown> };
+}> = [];
 /** The receiver answers 500 to this many requests first, like a gateway that is down for a moment. */
 let failNext = 0;
 /** The receiver answers 400 (the event itself is invalid, final) to this many requests first. */
@@ -19,7 +24,9 @@ let refuseNext = 0;
 function validSignature(request: IncomingMessage, body: string): boolean {
   const id = String(request.headers['webhook-id']);
   const timestamp = String(request.headers['webhook-timestamp']);
-  const expected = createHmac('sha256', Buffer.from(secret.slice(6), 'base64')).update(`${id}.${timestamp}.${body}`).digest('base64');
+  const expected = createHmac('sha256', Buffer.from(secret.slice(6), 'base64'))
+    .update(`${id}.${timestamp}.${body}`)
+    .digest('base64');
   return String(request.headers['webhook-signature']).split(' ').includes(`v1,${expected}`);
 }
 
@@ -29,14 +36,26 @@ beforeAll(async () => {
     request.on('data', (chunk) => (body += chunk));
     request.on('end', () => {
       const signatureValid = validSignature(request, body);
-      received.push({ id: String(request.headers['webhook-id']), timestamp: String(request.headers['webhook-timestamp']), signatureValid, body: JSON.parse(body) });
+      received.push({
+        id: String(request.headers['webhook-id']),
+        timestamp: String(request.headers['webhook-timestamp']),
+        signatureValid,
+        body: JSON.parse(body),
+      });
       response.statusCode = failNext > 0 ? (failNext--, 500) : refuseNext > 0 ? (refuseNext--, 400) : signatureValid ? 200 : 401;
       response.end();
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks`;
-  app = await buildSandbox({ config: loadSandboxConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PSP_WEBHOOK_URL: receiverUrl, PSP_WEBHOOK_SECRETS: secret }) });
+  app = await buildSandbox({
+    config: loadSandboxConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PSP_WEBHOOK_URL: receiverUrl,
+      PSP_WEBHOOK_SECRETS: secret,
+    }),
+  });
   await app.ready();
 });
 
@@ -57,17 +76,29 @@ const configure = (payload: object) => app.inject({ method: 'PUT', url: '/contro
 const headers = (key: string) => ({ 'idempotency-key': key });
 
 async function settled(): Promise<void> {
-  await waitFor(async () => (await app.inject({ method: 'GET', url: '/control/psp/deliveries' })).json().inFlight === 0, { what: 'webhook deliveries to finish', intervalMs: 10 });
+  await waitFor(async () => (await app.inject({ method: 'GET', url: '/control/psp/deliveries' })).json().inFlight === 0, {
+    what: 'webhook deliveries to finish',
+    intervalMs: 10,
+  });
 }
 
 async function cardToken(number = '4242424242424242'): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/psp/card-tokens', payload: { number, expiryMonth: 12, expiryYear: 2030, holderName: 'Jan Novák' } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/psp/card-tokens',
+    payload: { number, expiryMonth: 12, expiryYear: 2030, holderName: 'Jan Novák' },
+  });
   expect(response.statusCode).toBe(201);
   return response.json().token;
 }
 
 async function pay(reference: string, token: string) {
-  const response = await app.inject({ method: 'POST', url: '/psp/payments', headers: headers(`payment:${reference}`), payload: { reference, amount: { amount: '100.00', currency: 'CZK' }, method: { type: 'card', token } } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/psp/payments',
+    headers: headers(`payment:${reference}`),
+    payload: { reference, amount: { amount: '100.00', currency: 'CZK' }, method: { type: 'card', token } },
+  });
   expect(response.statusCode).toBe(201);
   return response.json() as { paymentId: string; redirectUrl: string | null };
 }
@@ -87,8 +118,16 @@ describe('sandbox: payment provider', () => {
     expect((await pay('ref-1', token)).paymentId).toBe(payment.paymentId);
     await app.inject({ method: 'POST', url: `/psp/payments/${payment.paymentId}/authentication`, payload: { outcome: 'pass' } });
     await settled();
-    expect(received.map((r) => [r.body.type, r.signatureValid])).toEqual([['payment.authorized', true], ['payment.settled', true]]);
-    expect(received[0]!.body.data).toMatchObject({ paymentId: payment.paymentId, reference: 'ref-1', threeDSecure: 'passed', amount: { amount: '100.00', currency: 'CZK' } });
+    expect(received.map((r) => [r.body.type, r.signatureValid])).toEqual([
+      ['payment.authorized', true],
+      ['payment.settled', true],
+    ]);
+    expect(received[0]!.body.data).toMatchObject({
+      paymentId: payment.paymentId,
+      reference: 'ref-1',
+      threeDSecure: 'passed',
+      amount: { amount: '100.00', currency: 'CZK' },
+    });
   });
 
   it('issue 6: failing 3-D Secure sends payment.failed', async () => {
@@ -120,13 +159,28 @@ describe('sandbox: payment provider', () => {
   });
 
   it('issue 6: on request sends duplicates, reverses a burst, corrupts first signatures and skews timestamps', async () => {
-    await configure({ provider: { authentication: 'frictionless' }, webhooks: { duplicates: 2, reorder: true, corruptFirstAttempts: 1, timestampSkewSeconds: -600 } });
+    await configure({
+      provider: { authentication: 'frictionless' },
+      webhooks: { duplicates: 2, reorder: true, corruptFirstAttempts: 1, timestampSkewSeconds: -600 },
+    });
     await pay('ref-4', await cardToken());
     await settled();
     const firstAttempts = received.filter((r) => !r.signatureValid);
     expect(firstAttempts).toHaveLength(6); // 2 events × 3 copies, each first attempt badly signed
     expect(firstAttempts[0]!.body.type).toBe('payment.settled');
-    expect(received.filter((r) => r.signatureValid).map((r) => r.body.type).sort()).toEqual(['payment.authorized', 'payment.authorized', 'payment.authorized', 'payment.settled', 'payment.settled', 'payment.settled']);
+    expect(
+      received
+        .filter((r) => r.signatureValid)
+        .map((r) => r.body.type)
+        .sort(),
+    ).toEqual([
+      'payment.authorized',
+      'payment.authorized',
+      'payment.authorized',
+      'payment.settled',
+      'payment.settled',
+      'payment.settled',
+    ]);
     expect(Number(received[0]!.timestamp)).toBeLessThan(Math.floor(Date.now() / 1000) - 500);
   });
 
@@ -145,18 +199,50 @@ describe('sandbox: payment provider', () => {
     await configure({ provider: { authentication: 'frictionless' } });
     const payment = await pay('ref-5', await cardToken());
     await settled();
-    const payout = await app.inject({ method: 'POST', url: '/psp/payouts', headers: headers('payout:w-1'), payload: { reference: 'w-1', amount: { amount: '50.00', currency: 'CZK' }, destination: { iban: 'CZ6508000000192000145399', holderName: 'Jan Novák' } } });
+    const payout = await app.inject({
+      method: 'POST',
+      url: '/psp/payouts',
+      headers: headers('payout:w-1'),
+      payload: {
+        reference: 'w-1',
+        amount: { amount: '50.00', currency: 'CZK' },
+        destination: { iban: 'CZ6508000000192000145399', holderName: 'Jan Novák' },
+      },
+    });
     expect(payout.statusCode).toBe(202);
     await settled();
-    await app.inject({ method: 'POST', url: `/control/psp/payments/${payment.paymentId}/chargeback`, payload: { reason: 'fraudulent' } });
-    await app.inject({ method: 'POST', url: '/control/psp/bank-transfers', payload: { reference: '1234567890', payerAccount: 'CZ6508000000192000145399', payerName: 'Jan Novák', amount: { amount: '100.00', currency: 'CZK' } } });
+    await app.inject({
+      method: 'POST',
+      url: `/control/psp/payments/${payment.paymentId}/chargeback`,
+      payload: { reason: 'fraudulent' },
+    });
+    await app.inject({
+      method: 'POST',
+      url: '/control/psp/bank-transfers',
+      payload: {
+        reference: '1234567890',
+        payerAccount: 'CZ6508000000192000145399',
+        payerName: 'Jan Novák',
+        amount: { amount: '100.00', currency: 'CZK' },
+      },
+    });
     await settled();
-    expect(received.map((r) => r.body.type)).toEqual(['payment.authorized', 'payment.settled', 'payout.paid', 'payment.chargeback', 'bank-transfer.received']);
+    expect(received.map((r) => r.body.type)).toEqual([
+      'payment.authorized',
+      'payment.settled',
+      'payout.paid',
+      'payment.chargeback',
+      'bank-transfer.received',
+    ]);
   });
 
   it('issue 6: answers 503 while switched off', async () => {
     await configure({ provider: { available: false } });
-    const response = await app.inject({ method: 'POST', url: '/psp/card-tokens', payload: { number: '4242424242424242', expiryMonth: 1, expiryYear: 2030, holderName: 'A B' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/psp/card-tokens',
+      payload: { number: '4242424242424242', expiryMonth: 1, expiryYear: 2030, holderName: 'A B' },
+    });
     expect(response.statusCode).toBe(503);
   });
 

@@ -1,5 +1,12 @@
 import {
-  DepositRefundPayloadSchema, depositRefundTopic, PaymentMethodVerifiedPayloadSchema, paymentMethodVerifiedTopic, PayoutPayloadSchema, payoutTopic, refundRefusedDeposit, sendPayout,
+  DepositRefundPayloadSchema,
+  depositRefundTopic,
+  PaymentMethodVerifiedPayloadSchema,
+  paymentMethodVerifiedTopic,
+  PayoutPayloadSchema,
+  payoutTopic,
+  refundRefusedDeposit,
+  sendPayout,
   type CashierContext,
 } from '@casino/cashier';
 import { isDomainError } from '@casino/core';
@@ -42,7 +49,10 @@ export function cashierJobs(options: CashierJobsOptions): JobDefinition[] {
       payload: PaymentMethodVerifiedPayloadSchema,
       handle: async ({ playerId, paymentMethodId }, { db }) => {
         try {
-          await completeRegistrationAfterVerification(options.players(db), { playerId, verifiedPaymentMethodId: paymentMethodId });
+          await completeRegistrationAfterVerification(options.players(db), {
+            playerId,
+            verifiedPaymentMethodId: paymentMethodId,
+          });
         } catch (error) {
           // A refusal that waits for someone (screening hit, identity not found, 30 days over) ends the job; an outage retries it.
           if (!isDomainError(error) || error.status >= 500) throw error;

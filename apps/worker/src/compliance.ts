@@ -1,5 +1,12 @@
 import {
-  evaluateMonitoringBatch, MonitoringEventSchema, monitoringEventTopic, monitorEvent, rescreenOnListUpdate, ScreeningListUpdatedSchema, screeningListUpdatedTopic, type ComplianceRules,
+  evaluateMonitoringBatch,
+  MonitoringEventSchema,
+  monitoringEventTopic,
+  monitorEvent,
+  rescreenOnListUpdate,
+  ScreeningListUpdatedSchema,
+  screeningListUpdatedTopic,
+  type ComplianceRules,
 } from '@casino/compliance';
 import type { Clock } from '@casino/core';
 import { defineJob, type JobDefinition } from '@casino/db';
@@ -35,12 +42,18 @@ const batchPlayersMax = 10_000;
 
 /** Nightly batch evaluation of the monitoring rules over the last day (rules tuned since are applied). */
 export function complianceSchedules(everyMs: number, clock: Clock, rules: ComplianceRules): ScheduledTask[] {
-  return [{
-    name: 'aml-monitoring-batch',
-    everyMs,
-    run: (db) => {
-      const at = clock.now();
-      return evaluateMonitoringBatch(db, rules, { since: new Date(at.getTime() - 86_400_000), at, playersMax: batchPlayersMax });
+  return [
+    {
+      name: 'aml-monitoring-batch',
+      everyMs,
+      run: (db) => {
+        const at = clock.now();
+        return evaluateMonitoringBatch(db, rules, {
+          since: new Date(at.getTime() - 86_400_000),
+          at,
+          playersMax: batchPlayersMax,
+        });
+      },
     },
-  }];
+  ];
 }

@@ -10,7 +10,9 @@ describe('worker database pool (issue 14 (10), D-1434)', () => {
   });
 
   it('issue 14 (10): a pool smaller than the concurrency needs is refused at start-up, naming the variable', () => {
-    expect(() => loadWorkerConfig({ ...env, WORKER_CONCURRENCY: '20', DATABASE_POOL_MAX: '10' })).toThrow(/DATABASE_POOL_MAX: must be at least WORKER_CONCURRENCY \+ 2 \(22\)/);
+    expect(() => loadWorkerConfig({ ...env, WORKER_CONCURRENCY: '20', DATABASE_POOL_MAX: '10' })).toThrow(
+      /DATABASE_POOL_MAX: must be at least WORKER_CONCURRENCY \+ 2 \(22\)/,
+    );
     expect(loadWorkerConfig({ ...env, WORKER_CONCURRENCY: '20', DATABASE_POOL_MAX: '30' }).DATABASE_POOL_MAX).toBe(30);
   });
 });

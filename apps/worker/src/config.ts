@@ -31,7 +31,10 @@ export const workerConfigSchema = serviceConfigSchema.extend({
   CASHIER_DEADLINES_INTERVAL_MS: intVar(300_000, { min: 1_000, max: 86_400_000 }),
   /** The payment provider's API, for payouts and refunds (apps/sandbox in development). */
   PSP_URL: urlVar('http://127.0.0.1:3005', ['http', 'https']),
-  PSP_PROVIDER_NAME: z.string().regex(/^[a-z][a-z0-9-]{1,38}$/).default('sandbox-psp'),
+  PSP_PROVIDER_NAME: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{1,38}$/)
+    .default('sandbox-psp'),
   /** The MF registers: completing a registration asks them again (004:REG-04). */
   MF_REGISTERS_URL: urlVar('http://127.0.0.1:3005', ['http', 'https']),
   /** Keys of personal data at rest: payouts decrypt the bank account number, registration completion the birth number. */
@@ -45,12 +48,20 @@ export function loadWorkerConfig(env: Record<string, string | undefined> = proce
   let config = parseConfig(workerConfigSchema, env);
   if (!env.DATABASE_POOL_MAX) {
     // Unset: sized for the configured concurrency rather than for the default one.
-    config = parseConfig(workerConfigSchema, { ...env, DATABASE_POOL_MAX: String(config.WORKER_CONCURRENCY + workerConnectionsBesideJobs) });
+    config = parseConfig(workerConfigSchema, {
+      ...env,
+      DATABASE_POOL_MAX: String(config.WORKER_CONCURRENCY + workerConnectionsBesideJobs),
+    });
   }
   // Fewer connections than jobs running at once would make jobs wait on each other for a
   // connection and time out under load: refused at start-up instead.
   if (config.DATABASE_POOL_MAX < config.WORKER_CONCURRENCY + workerConnectionsBesideJobs) {
-    throw new ConfigError([{ variable: 'DATABASE_POOL_MAX', message: `must be at least WORKER_CONCURRENCY + ${workerConnectionsBesideJobs} (${config.WORKER_CONCURRENCY + workerConnectionsBesideJobs}): one connection per concurrent job, the outbox relay and the schedules` }]);
+    throw new ConfigError([
+      {
+        variable: 'DATABASE_POOL_MAX',
+        message: `must be at least WORKER_CONCURRENCY + ${workerConnectionsBesideJobs} (${config.WORKER_CONCURRENCY + workerConnectionsBesideJobs}): one connection per concurrent job, the outbox relay and the schedules`,
+      },
+    ]);
   }
   return config;
 }

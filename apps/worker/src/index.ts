@@ -1,4 +1,11 @@
-export { startWorkerRuntime, outboxQueueName, systemQueueName, type ScheduledTask, type WorkerRuntime, type WorkerRuntimeOptions } from './runtime.ts';
+export {
+  startWorkerRuntime,
+  outboxQueueName,
+  systemQueueName,
+  type ScheduledTask,
+  type WorkerRuntime,
+  type WorkerRuntimeOptions,
+} from './runtime.ts';
 export { loadWorkerConfig, workerConfigSchema, type WorkerConfig } from './config.ts';
 export { registeredJobs, workerCashierContext, workerPlatform } from './jobs.ts';
 export { playerAccessJobs, playerAccessSchedules, workerTablesContext, type PlayerAccessOptions } from './player-access.ts';

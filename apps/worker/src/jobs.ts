@@ -28,7 +28,11 @@ export function workerCashierContext(config: WorkerConfig): (db: Db) => CashierC
 const gameServiceRedisPrefix = 'casino';
 
 /** Every job the worker runs, by outbox topic. Packages export their job definitions; they are registered here. */
-export function registeredJobs(config: WorkerConfig, redis: Redis, logger: { warn(details: object, message: string): void } = { warn: () => undefined }): JobDefinition[] {
+export function registeredJobs(
+  config: WorkerConfig,
+  redis: Redis,
+  logger: { warn(details: object, message: string): void } = { warn: () => undefined },
+): JobDefinition[] {
   const platform = workerPlatform(config);
   return [
     ...playerAccessJobs({ tables: workerTablesContext(platform, redis, gameServiceRedisPrefix) }),

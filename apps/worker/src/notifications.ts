@@ -1,6 +1,14 @@
 import { createOutboundHttpClient, systemClock, type Clock } from '@casino/core';
 import { defineJob, handleOnce, type JobDefinition } from '@casino/db';
-import { EmailMessageSchema, emailTopic, notificationVersion, openNotificationText, SmsMessageSchema, smsTopic, type NotificationSealer } from '@casino/players';
+import {
+  EmailMessageSchema,
+  emailTopic,
+  notificationVersion,
+  openNotificationText,
+  SmsMessageSchema,
+  smsTopic,
+  type NotificationSealer,
+} from '@casino/players';
 
 export interface NotificationDeliveryOptions {
   /** Per send. Default 5000. */
@@ -20,7 +28,11 @@ export interface NotificationDeliveryOptions {
  * at-least-once, as a mail provider is anyway. The text arrives sealed (it may hold an SMS code or a
  * confirmation token) and is opened only here, for the provider.
  */
-export function notificationJobs(providerBaseUrl: string, sealer: Pick<NotificationSealer, 'decrypt'>, options: NotificationDeliveryOptions = {}): JobDefinition[] {
+export function notificationJobs(
+  providerBaseUrl: string,
+  sealer: Pick<NotificationSealer, 'decrypt'>,
+  options: NotificationDeliveryOptions = {},
+): JobDefinition[] {
   const http = createOutboundHttpClient({
     baseUrl: providerBaseUrl,
     timeoutMs: options.timeoutMs ?? 5_000,
@@ -41,7 +53,9 @@ export function notificationJobs(providerBaseUrl: string, sealer: Pick<Notificat
       version: notificationVersion,
       payload: EmailMessageSchema,
       handle: async (email, { messageId, db }) => {
-        await handleOnce(db, emailTopic, messageId, () => deliver('mail/messages', { to: email.to, subject: email.subject, text: openNotificationText(sealer, email) }));
+        await handleOnce(db, emailTopic, messageId, () =>
+          deliver('mail/messages', { to: email.to, subject: email.subject, text: openNotificationText(sealer, email) }),
+        );
       },
     }),
     defineJob({
@@ -49,7 +63,9 @@ export function notificationJobs(providerBaseUrl: string, sealer: Pick<Notificat
       version: notificationVersion,
       payload: SmsMessageSchema,
       handle: async (sms, { messageId, db }) => {
-        await handleOnce(db, smsTopic, messageId, () => deliver('sms/messages', { to: sms.to, text: openNotificationText(sealer, sms) }));
+        await handleOnce(db, smsTopic, messageId, () =>
+          deliver('sms/messages', { to: sms.to, text: openNotificationText(sealer, sms) }),
+        );
       },
     }),
   ];

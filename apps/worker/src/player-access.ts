@@ -35,11 +35,17 @@ export const registerRecheckPlayersMax = 5_000;
 export const registerRecheckConcurrencyMax = 8;
 
 export function playerAccessSchedules(everyMs: number, options: Pick<PlayerAccessOptions, 'players'>): ScheduledTask[] {
-  return [{
-    name: 'register-recheck',
-    everyMs,
-    run: (db) => recheckExcludedPersons(options.players(db), { playersMax: registerRecheckPlayersMax, concurrencyMax: registerRecheckConcurrencyMax }),
-  }];
+  return [
+    {
+      name: 'register-recheck',
+      everyMs,
+      run: (db) =>
+        recheckExcludedPersons(options.players(db), {
+          playersMax: registerRecheckPlayersMax,
+          concurrencyMax: registerRecheckConcurrencyMax,
+        }),
+    },
+  ];
 }
 
 /** The tables as the worker drives them: pushes go to the game service's Redis channels (same prefix). */

@@ -1,7 +1,14 @@
 import { systemActor } from '@casino/compliance';
 import type { Clock } from '@casino/core';
 import { defineJob, type JobDefinition } from '@casino/db';
-import { completeDueErasures, expireExports, ExportRequestedSchema, exportRequestedTopic, runExportJob, type ReportingRules } from '@casino/reporting';
+import {
+  completeDueErasures,
+  expireExports,
+  ExportRequestedSchema,
+  exportRequestedTopic,
+  runExportJob,
+  type ReportingRules,
+} from '@casino/reporting';
 import type { ScheduledTask } from './runtime.ts';
 
 /**
@@ -23,9 +30,17 @@ export function reportingJobs(clock: Clock, rules: ReportingRules): JobDefinitio
 }
 
 /** Expired export files are deleted; erasure requests whose retention period ended are completed. */
-export function reportingSchedules(intervals: { exportExpiryMs: number; erasureMs: number }, clock: Clock, rules: ReportingRules): ScheduledTask[] {
+export function reportingSchedules(
+  intervals: { exportExpiryMs: number; erasureMs: number },
+  clock: Clock,
+  rules: ReportingRules,
+): ScheduledTask[] {
   return [
     { name: 'export-expiry', everyMs: intervals.exportExpiryMs, run: (db) => expireExports({ db, clock, rules }) },
-    { name: 'erasure-completion', everyMs: intervals.erasureMs, run: (db) => completeDueErasures({ db, clock, rules }, systemActor('retention')) },
+    {
+      name: 'erasure-completion',
+      everyMs: intervals.erasureMs,
+      run: (db) => completeDueErasures({ db, clock, rules }, systemActor('retention')),
+    },
   ];
 }

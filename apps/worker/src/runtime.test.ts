@@ -36,7 +36,12 @@ function recordingJob(behaviour: { failFirstAttempts: number } = { failFirstAtte
   return job;
 }
 
-function start(jobs: JobDefinition[], workerId: string, queuePrefix = connections.redisKeyPrefix, schedules: ScheduledTask[] = []): Promise<WorkerRuntime> {
+function start(
+  jobs: JobDefinition[],
+  workerId: string,
+  queuePrefix = connections.redisKeyPrefix,
+  schedules: ScheduledTask[] = [],
+): Promise<WorkerRuntime> {
   return startWorkerRuntime({
     db: connections.db,
     redisUrl: connections.redisUrl,
@@ -64,7 +69,9 @@ describe('worker: outbox delivery', () => {
     const first = await start([recordingJob()], 'worker-1');
     await first.stop();
 
-    await transaction(connections.db, (tx) => enqueueOutboxMessage(tx, { topic: 'test.recorded', payload: { label: 'while-down' } }));
+    await transaction(connections.db, (tx) =>
+      enqueueOutboxMessage(tx, { topic: 'test.recorded', payload: { label: 'while-down' } }),
+    );
     expect(await rowsLabelled('while-down')).toBe(0);
 
     const second = await start([recordingJob()], 'worker-2');
@@ -76,7 +83,9 @@ describe('worker: outbox delivery', () => {
   it('handles a message whose first handling crashed when the restarted worker picks it up, exactly once', async () => {
     const crashing = recordingJob({ failFirstAttempts: 1_000 });
     const first = await start([crashing], 'worker-crashing');
-    await transaction(connections.db, (tx) => enqueueOutboxMessage(tx, { topic: 'test.recorded', payload: { label: 'after-restart' } }));
+    await transaction(connections.db, (tx) =>
+      enqueueOutboxMessage(tx, { topic: 'test.recorded', payload: { label: 'after-restart' } }),
+    );
     await eventually(async () => crashing.calls >= 1);
     await first.stop();
     expect(await rowsLabelled('after-restart')).toBe(0);
@@ -92,11 +101,17 @@ describe('worker: outbox delivery', () => {
   it('does not repeat the effect when the same message is delivered twice', async () => {
     const job = recordingJob();
     const runtime = await start([job], 'worker-dup');
-    const messageId = await transaction(connections.db, (tx) => enqueueOutboxMessage(tx, { topic: 'test.recorded', payload: { label: 'twice' } }));
+    const messageId = await transaction(connections.db, (tx) =>
+      enqueueOutboxMessage(tx, { topic: 'test.recorded', payload: { label: 'twice' } }),
+    );
     await eventually(async () => (await rowsLabelled('twice')) === 1);
 
     // Redeliver as a relay that crashed before commit would: same message, new job.
-    await runtime.outboxQueue.add('test.recorded', { messageId, topic: 'test.recorded', version: 1, payload: { label: 'twice' } }, { jobId: `${messageId}-again` });
+    await runtime.outboxQueue.add(
+      'test.recorded',
+      { messageId, topic: 'test.recorded', version: 1, payload: { label: 'twice' } },
+      { jobId: `${messageId}-again` },
+    );
     await eventually(async () => job.calls >= 2);
     await runtime.stop();
     expect(await rowsLabelled('twice')).toBe(1);
@@ -114,7 +129,10 @@ describe('worker: outbox delivery', () => {
     const retired: ScheduledTask = { name: 'retired-task', everyMs: 60_000, run: async () => undefined };
     await (await start([], 'worker-old-release', prefix, [retired])).stop();
     const runtime = await start([], 'worker-new-release', prefix, []);
-    const queue = new Queue(systemQueueName, { connection: createRedis({ redisUrl: connections.redisUrl, connectionName: 'test-schedulers', maxRetriesPerRequest: null }), prefix });
+    const queue = new Queue(systemQueueName, {
+      connection: createRedis({ redisUrl: connections.redisUrl, connectionName: 'test-schedulers', maxRetriesPerRequest: null }),
+      prefix,
+    });
     try {
       expect((await queue.getJobSchedulers()).map((s) => s.key).sort()).toEqual(['heartbeat']);
     } finally {

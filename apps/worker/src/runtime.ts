@@ -1,5 +1,13 @@
 import { hostname } from 'node:os';
-import { createRedis, recordWorkerHeartbeat, relayOutboxBatch, type Db, type JobDefinition, type OutboxMessage, type Redis } from '@casino/db';
+import {
+  createRedis,
+  recordWorkerHeartbeat,
+  relayOutboxBatch,
+  type Db,
+  type JobDefinition,
+  type OutboxMessage,
+  type Redis,
+} from '@casino/db';
 import { Queue, Worker, type Job } from 'bullmq';
 
 export const outboxQueueName = 'outbox';
@@ -60,9 +68,15 @@ interface OutboxJobData {
  */
 export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise<WorkerRuntime> {
   const workerId = options.workerId ?? `${hostname()}:${process.pid}`;
-  const connection = () => createRedis({ redisUrl: options.redisUrl, connectionName: `worker:${workerId}`, maxRetriesPerRequest: null });
+  const connection = () =>
+    createRedis({ redisUrl: options.redisUrl, connectionName: `worker:${workerId}`, maxRetriesPerRequest: null });
   const connections: Redis[] = [connection(), connection(), connection(), connection()];
-  const [outboxQueueConnection, outboxWorkerConnection, systemQueueConnection, systemWorkerConnection] = connections as [Redis, Redis, Redis, Redis];
+  const [outboxQueueConnection, outboxWorkerConnection, systemQueueConnection, systemWorkerConnection] = connections as [
+    Redis,
+    Redis,
+    Redis,
+    Redis,
+  ];
   const prefix = options.queuePrefix;
 
   const outboxQueue = new Queue<OutboxJobData>(outboxQueueName, { connection: outboxQueueConnection, prefix });
@@ -79,27 +93,40 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
     ...options.schedules.map((task) => [task.name, task] as const),
   ]);
   const systemQueue = new Queue(systemQueueName, { connection: systemQueueConnection, prefix });
-  for (const task of schedules.values()) await systemQueue.upsertJobScheduler(task.name, { every: task.everyMs }, { name: task.name });
+  for (const task of schedules.values())
+    await systemQueue.upsertJobScheduler(task.name, { every: task.everyMs }, { name: task.name });
   // A schedule an earlier release registered and this one no longer has would fire forever.
   for (const scheduler of await systemQueue.getJobSchedulers(0, schedulersMax)) {
     if (!schedules.has(scheduler.key)) await systemQueue.removeJobScheduler(scheduler.key);
   }
-  const systemWorker = new Worker(systemQueueName, async (job) => {
-    const task = schedules.get(job.name);
-    if (!task) throw new Error(`No scheduled task ${job.name}`);
-    await task.run(options.db);
-  }, { connection: systemWorkerConnection, prefix });
+  const systemWorker = new Worker(
+    systemQueueName,
+    async (job) => {
+      const task = schedules.get(job.name);
+      if (!task) throw new Error(`No scheduled task ${job.name}`);
+      await task.run(options.db);
+    },
+    { connection: systemWorkerConnection, prefix },
+  );
   systemWorker.on('failed', (job, error) => options.logger.warn({ task: job?.name, err: error }, 'scheduled task failed'));
 
   const publish = async (message: OutboxMessage) => {
     await outboxQueue.add(
       message.topic,
       { messageId: message.id, topic: message.topic, version: message.version, payload: message.payload },
-      { jobId: message.id, attempts: 8, backoff: { type: 'exponential', delay: 1_000 }, removeOnComplete: { age: 86_400 }, removeOnFail: false },
+      {
+        jobId: message.id,
+        attempts: 8,
+        backoff: { type: 'exponential', delay: 1_000 },
+        removeOnComplete: { age: 86_400 },
+        removeOnFail: false,
+      },
     );
   };
   const relayNow = () => relayOutboxBatch(options.db, publish, { batchSizeMax: options.relayBatchSizeMax, retryDelayMs: 5_000 });
-  const relayLoop = startLoop(relayNow, options.relayIntervalMs, (error) => options.logger.error({ err: error }, 'outbox relay failed'));
+  const relayLoop = startLoop(relayNow, options.relayIntervalMs, (error) =>
+    options.logger.error({ err: error }, 'outbox relay failed'),
+  );
 
   return {
     workerId,
@@ -118,14 +145,20 @@ async function runJob(job: Job<OutboxJobData>, jobsByTopic: Map<string, JobDefin
   const definition = jobsByTopic.get(job.data.topic);
   if (!definition) throw new Error(`No handler for topic ${job.data.topic}`);
   if (definition.version !== job.data.version) {
-    throw new Error(`Topic ${job.data.topic} payload version ${job.data.version} is not handled (handler is v${definition.version})`);
+    throw new Error(
+      `Topic ${job.data.topic} payload version ${job.data.version} is not handled (handler is v${definition.version})`,
+    );
   }
   const payload = definition.payload.parse(job.data.payload);
   await definition.handle(payload, { messageId: job.data.messageId, db });
 }
 
 /** Runs `step` every `intervalMs` (after the previous run ends) until stopped. */
-function startLoop(step: () => Promise<unknown>, intervalMs: number, onError: (error: unknown) => void): { stop(): Promise<void> } {
+function startLoop(
+  step: () => Promise<unknown>,
+  intervalMs: number,
+  onError: (error: unknown) => void,
+): { stop(): Promise<void> } {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();

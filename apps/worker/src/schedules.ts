@@ -49,6 +49,10 @@ export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
       everyMs: config.CASHIER_DEADLINES_INTERVAL_MS,
       run: (db) => runCashierDeadlines(platform.cashier(db)),
     },
-    ...reportingSchedules({ exportExpiryMs: config.EXPORT_EXPIRY_INTERVAL_MS, erasureMs: config.ERASURE_INTERVAL_MS }, clock, profile.reporting),
+    ...reportingSchedules(
+      { exportExpiryMs: config.EXPORT_EXPIRY_INTERVAL_MS, erasureMs: config.ERASURE_INTERVAL_MS },
+      clock,
+      profile.reporting,
+    ),
   ];
 }

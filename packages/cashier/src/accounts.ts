@@ -26,7 +26,11 @@ export function clearingAccount(tx: Tx, provider: string, currency: CurrencyCode
   return existing(tx, ledger.paymentProviderClearingCode(provider, currency));
 }
 
-export function operatorAccount(tx: Tx, purpose: 'pending-withdrawals' | 'suspense' | 'fee-revenue' | 'bank', currency: CurrencyCode = 'CZK'): Promise<AccountId> {
+export function operatorAccount(
+  tx: Tx,
+  purpose: 'pending-withdrawals' | 'suspense' | 'fee-revenue' | 'bank',
+  currency: CurrencyCode = 'CZK',
+): Promise<AccountId> {
   return existing(tx, ledger.operatorAccountCode(purpose, currency));
 }
 

@@ -25,7 +25,10 @@ export type DeliveryOutcome = EventOutcome | 'duplicate' | 'unknown-type';
  * takes the row with it, so the provider's retry applies it again. An event type we do not know is
  * stored and acknowledged; a known type with malformed data is refused (400) and not stored.
  */
-export async function applyProviderEvent(ctx: CashierContext, delivery: ProviderEventDelivery): Promise<{ outcome: DeliveryOutcome }> {
+export async function applyProviderEvent(
+  ctx: CashierContext,
+  delivery: ProviderEventDelivery,
+): Promise<{ outcome: DeliveryOutcome }> {
   const parsed = parse(delivery);
   const subjectId = parsed && 'reference' in parsed.data && isUuid(parsed.data.reference) ? parsed.data.reference : null;
   const stored = storedProviderEventPayload(ctx, delivery, parsed);
@@ -38,7 +41,10 @@ export async function applyProviderEvent(ctx: CashierContext, delivery: Provider
     if (inserted === 0) return { outcome: 'duplicate' as const };
     const outcome: DeliveryOutcome = parsed ? await dispatch(ctx, tx, delivery.provider, parsed) : 'unknown-type';
     if (outcome !== 'applied') {
-      await tx.cashierProviderEvent.update({ where: { provider_eventId: { provider: delivery.provider, eventId: delivery.eventId } }, data: { outcome } });
+      await tx.cashierProviderEvent.update({
+        where: { provider_eventId: { provider: delivery.provider, eventId: delivery.eventId } },
+        data: { outcome },
+      });
     }
     return { outcome };
   });
@@ -51,7 +57,11 @@ function parse(delivery: ProviderEventDelivery): ParsedProviderEvent | null {
   const result = providerEventSchemas[delivery.type].safeParse(delivery.payload.data);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new DomainError('validation-failed', `Malformed ${delivery.type} event: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid data'}.`, { field: `body.data${issue ? `.${issue.path.join('.')}` : ''}` });
+    throw new DomainError(
+      'validation-failed',
+      `Malformed ${delivery.type} event: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'invalid data'}.`,
+      { field: `body.data${issue ? `.${issue.path.join('.')}` : ''}` },
+    );
   }
   return { type: delivery.type, data: result.data } as ParsedProviderEvent;
 }
@@ -77,4 +87,3 @@ function dispatch(ctx: CashierContext, tx: Tx, provider: string, event: ParsedPr
       return onBankTransfer(ctx, tx, provider, event.data);
   }
 }
-

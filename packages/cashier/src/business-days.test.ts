@@ -13,7 +13,11 @@ describe('payout deadlines', () => {
   });
 
   it('004:WDR-03 / T-33 a cashless withdrawal is due within 14 days: by the end of the 14th Prague day after the request', () => {
-    expect(payoutDueAt(new Date('2026-11-02T09:00:00Z'), { kind: 'calendar-days', days: 14 }).toISOString()).toBe('2026-11-16T23:00:00.000Z');
-    expect(payoutDueAt(new Date('2024-06-14T10:00:00Z'), { kind: 'business-days', days: 5 }).toISOString()).toBe('2024-06-21T22:00:00.000Z');
+    expect(payoutDueAt(new Date('2026-11-02T09:00:00Z'), { kind: 'calendar-days', days: 14 }).toISOString()).toBe(
+      '2026-11-16T23:00:00.000Z',
+    );
+    expect(payoutDueAt(new Date('2024-06-14T10:00:00Z'), { kind: 'business-days', days: 5 }).toISOString()).toBe(
+      '2024-06-21T22:00:00.000Z',
+    );
   });
 });

@@ -38,7 +38,7 @@ export function isCzechBusinessDay(day: string): boolean {
 /** The Europe/Prague day `count` business days after `day` (the day itself not counted). */
 export function addCzechBusinessDays(day: string, count: number): string {
   let current = day;
-  for (let added = 0; added < count; ) {
+  for (let added = 0; added < count;) {
     current = addDays(current, 1);
     if (isCzechBusinessDay(current)) added++;
   }

@@ -10,7 +10,10 @@ const hourMs = 3_600_000;
  * provider confirms one (`credit`), what has been credited counts, this deposit excluded. Each
  * deposit counts at its crediting time, or its creation time while pending.
  */
-export async function depositUsage(tx: Tx, options: { playerId: string; instrument: Instrument; now: Date; mode: 'intent' | 'credit'; excludeDepositId?: string }): Promise<CapUsage> {
+export async function depositUsage(
+  tx: Tx,
+  options: { playerId: string; instrument: Instrument; now: Date; mode: 'intent' | 'credit'; excludeDepositId?: string },
+): Promise<CapUsage> {
   const since30d = new Date(options.now.getTime() - 30 * 24 * hourMs);
   const since7d = new Date(options.now.getTime() - 7 * 24 * hourMs);
   const since24h = new Date(options.now.getTime() - 24 * hourMs);
@@ -30,11 +33,20 @@ export async function depositUsage(tx: Tx, options: { playerId: string; instrume
            count(*) FILTER (WHERE counts AND at > ${since24h})::bigint AS n24,
            count(*) FILTER (WHERE channel = 'CASHLESS' AND created_at > ${since24h})::bigint AS a24
     FROM counted`;
-  return { rolling30dMinor: row.d30, rolling7dMinor: row.d7, rolling24hMinor: row.d24, count24h: Number(row.n24), attempts24h: Number(row.a24) };
+  return {
+    rolling30dMinor: row.d30,
+    rolling7dMinor: row.d7,
+    rolling24hMinor: row.d24,
+    count24h: Number(row.n24),
+    attempts24h: Number(row.a24),
+  };
 }
 
 /** Withdrawals used against the caps: every request not rejected, cancelled or failed, by request time. */
-export async function withdrawalUsage(tx: Tx, options: { playerId: string; instrument: Instrument; now: Date }): Promise<CapUsage> {
+export async function withdrawalUsage(
+  tx: Tx,
+  options: { playerId: string; instrument: Instrument; now: Date },
+): Promise<CapUsage> {
   const since30d = new Date(options.now.getTime() - 30 * 24 * hourMs);
   const since7d = new Date(options.now.getTime() - 7 * 24 * hourMs);
   const since24h = new Date(options.now.getTime() - 24 * hourMs);
@@ -46,14 +58,33 @@ export async function withdrawalUsage(tx: Tx, options: { playerId: string; instr
     FROM cashier_withdrawal
     WHERE player_id = ${options.playerId}::uuid AND instrument = ${options.instrument}
       AND status NOT IN ('REJECTED', 'CANCELLED', 'FAILED') AND created_at > ${since30d}`;
-  return { rolling30dMinor: row.d30, rolling7dMinor: row.d7, rolling24hMinor: row.d24, count24h: Number(row.n24), attempts24h: Number(row.n24) };
+  return {
+    rolling30dMinor: row.d30,
+    rolling7dMinor: row.d7,
+    rolling24hMinor: row.d24,
+    count24h: Number(row.n24),
+    attempts24h: Number(row.n24),
+  };
 }
 
-export async function capOverrideOf(tx: Tx, playerId: string, instrument: Instrument, direction: Direction): Promise<CapOverride | null> {
+export async function capOverrideOf(
+  tx: Tx,
+  playerId: string,
+  instrument: Instrument,
+  direction: Direction,
+): Promise<CapOverride | null> {
   return tx.cashierCapOverride.findUnique({
-    where: { playerId_instrument_direction: { playerId, instrument, direction: direction === 'deposit' ? 'DEPOSIT' : 'WITHDRAWAL' } },
+    where: {
+      playerId_instrument_direction: { playerId, instrument, direction: direction === 'deposit' ? 'DEPOSIT' : 'WITHDRAWAL' },
+    },
     select: {
-      perTransactionMinorMin: true, perTransactionMinorMax: true, rolling24hMinorMax: true, rolling7dMinorMax: true, rolling30dMinorMax: true, attempts24hMax: true, count24hMax: true,
+      perTransactionMinorMin: true,
+      perTransactionMinorMax: true,
+      rolling24hMinorMax: true,
+      rolling7dMinorMax: true,
+      rolling30dMinorMax: true,
+      attempts24hMax: true,
+      count24hMax: true,
     },
   });
 }

@@ -43,7 +43,8 @@ export function effectiveCaps(table: DirectionCaps, override: CapOverride | null
  */
 export function looserFields(table: DirectionCaps, override: CapOverride): string[] {
   const looser: string[] = [];
-  if (override.perTransactionMinorMin !== null && override.perTransactionMinorMin < table.perTransactionMinorMin) looser.push('perTransactionMinorMin');
+  if (override.perTransactionMinorMin !== null && override.perTransactionMinorMin < table.perTransactionMinorMin)
+    looser.push('perTransactionMinorMin');
   const maxima = ['perTransactionMinorMax', 'rolling24hMinorMax', 'rolling7dMinorMax', 'rolling30dMinorMax'] as const;
   for (const field of maxima) {
     const limit = table[field];
@@ -65,12 +66,20 @@ const czk = (minor: bigint): Money => Money.fromMinor(minor, 'CZK');
  * maximum, attempts and count per 24 hours, then the 24-hour, 7-day and 30-day sums. Each refusal has
  * its own problem type and names the cap, its limit and what is left of it.
  */
-export function assertWithinCaps(caps: DirectionCaps, amountMinor: bigint, usage: CapUsage, context: { instrument: Instrument; direction: Direction }): void {
+export function assertWithinCaps(
+  caps: DirectionCaps,
+  amountMinor: bigint,
+  usage: CapUsage,
+  context: { instrument: Instrument; direction: Direction },
+): void {
   assert(amountMinor > 0n, 'a capped amount is positive');
   const what = `${context.direction === 'deposit' ? 'Deposits' : 'Withdrawals'} by ${context.instrument}`;
   const field = 'body.amount';
   if (!caps.offered) {
-    throw new DomainError('payment-method-not-eligible', `${what} are not offered (004 §3.6.3).`, { field, extensions: { instrument: context.instrument, direction: context.direction } });
+    throw new DomainError('payment-method-not-eligible', `${what} are not offered (004 §3.6.3).`, {
+      field,
+      extensions: { instrument: context.instrument, direction: context.direction },
+    });
   }
   if (amountMinor < caps.perTransactionMinorMin) {
     throw new DomainError('below-payment-minimum', `${what} are at least ${czk(caps.perTransactionMinorMin)} (004 §3.6.3).`, {
@@ -79,13 +88,23 @@ export function assertWithinCaps(caps: DirectionCaps, amountMinor: bigint, usage
     });
   }
   if (caps.perTransactionMinorMax !== null && amountMinor > caps.perTransactionMinorMax) {
-    throw capExceeded(`${what} are at most ${czk(caps.perTransactionMinorMax)} each (004 §3.6.3).`, 'per-transaction-maximum', caps.perTransactionMinorMax, caps.perTransactionMinorMax, context);
+    throw capExceeded(
+      `${what} are at most ${czk(caps.perTransactionMinorMax)} each (004 §3.6.3).`,
+      'per-transaction-maximum',
+      caps.perTransactionMinorMax,
+      caps.perTransactionMinorMax,
+      context,
+    );
   }
   if (caps.attempts24hMax !== null && usage.attempts24h >= caps.attempts24hMax) {
-    throw new DomainError('payment-attempts-exceeded', `${what}: at most ${caps.attempts24hMax} attempts within 24 hours (002:LIM-02).`, {
-      field,
-      extensions: { cap: 'attempts-24h', limit: caps.attempts24hMax, used: usage.attempts24h, ...context },
-    });
+    throw new DomainError(
+      'payment-attempts-exceeded',
+      `${what}: at most ${caps.attempts24hMax} attempts within 24 hours (002:LIM-02).`,
+      {
+        field,
+        extensions: { cap: 'attempts-24h', limit: caps.attempts24hMax, used: usage.attempts24h, ...context },
+      },
+    );
   }
   if (caps.count24hMax !== null && usage.count24h >= caps.count24hMax) {
     throw new DomainError('payment-attempts-exceeded', `${what}: at most ${caps.count24hMax} within 24 hours (002:LIM-02).`, {
@@ -98,12 +117,24 @@ export function assertWithinCaps(caps: DirectionCaps, amountMinor: bigint, usage
     const used = usage[window.usage];
     if (limit !== null && used + amountMinor > limit) {
       const remaining = limit > used ? limit - used : 0n;
-      throw capExceeded(`${what} total at most ${czk(limit)} over a ${window.name} window; ${czk(remaining)} is left.`, window.name, limit, remaining, context);
+      throw capExceeded(
+        `${what} total at most ${czk(limit)} over a ${window.name} window; ${czk(remaining)} is left.`,
+        window.name,
+        limit,
+        remaining,
+        context,
+      );
     }
   }
 }
 
-function capExceeded(detail: string, cap: string, limitMinor: bigint, remainingMinor: bigint, context: { instrument: Instrument; direction: Direction }): DomainError {
+function capExceeded(
+  detail: string,
+  cap: string,
+  limitMinor: bigint,
+  remainingMinor: bigint,
+  context: { instrument: Instrument; direction: Direction },
+): DomainError {
   return new DomainError('payment-cap-exceeded', detail, {
     field: 'body.amount',
     extensions: { cap, limit: czk(limitMinor).toJSON(), remaining: czk(remainingMinor).toJSON(), ...context },

@@ -24,7 +24,10 @@ const winKinds = ['WIN', 'PRIZE', 'CASH_OUT'];
  * then only deposits are possible. The money returns to the account the win came from. A win is
  * clawed back at most once.
  */
-export async function clawBackWin(ctx: CashierContext, options: ClawBackWinOptions): Promise<{ clawedBack: Money; fromWallet: Money; debt: DebtView | null }> {
+export async function clawBackWin(
+  ctx: CashierContext,
+  options: ClawBackWinOptions,
+): Promise<{ clawedBack: Money; fromWallet: Money; debt: DebtView | null }> {
   try {
     return await transaction(ctx.db, async (tx) => {
       await lockPlayer(tx, options.playerId);
@@ -32,35 +35,78 @@ export async function clawBackWin(ctx: CashierContext, options: ClawBackWinOptio
         throw new DomainError('conflict', 'This win has been clawed back already.', { field: 'body.winTransactionId' });
       }
       const win = await ledger.findTransaction(tx, options.winTransactionId);
-      const credit = win?.postings.find((p) => p.amount.isNegative() && p.account.ownerKind === 'PLAYER' && p.account.ownerId === options.playerId && ['cash', 'temporary'].includes(p.account.purpose));
+      const credit = win?.postings.find(
+        (p) =>
+          p.amount.isNegative() &&
+          p.account.ownerKind === 'PLAYER' &&
+          p.account.ownerId === options.playerId &&
+          ['cash', 'temporary'].includes(p.account.purpose),
+      );
       const source = win?.postings.find((p) => p.amount.isPositive() && p.account.ownerKind === 'OPERATOR');
-      if (!win || !winKinds.includes(win.kind) || !credit || !source) throw new DomainError('not-found', "No win of this player's with that transaction id.", { field: 'body.winTransactionId' });
+      if (!win || !winKinds.includes(win.kind) || !credit || !source)
+        throw new DomainError('not-found', "No win of this player's with that transaction id.", {
+          field: 'body.winTransactionId',
+        });
       const credited = credit.amount.negated();
       const amount = options.amount ?? credited;
-      if (!amount.isPositive() || amount.greaterThan(credited)) throw new DomainError('validation-failed', `A clawback is more than zero and at most the win (${credited}).`, { field: 'body.amount' });
+      if (!amount.isPositive() || amount.greaterThan(credited))
+        throw new DomainError('validation-failed', `A clawback is more than zero and at most the win (${credited}).`, {
+          field: 'body.amount',
+        });
       const now = ctx.clock.now();
       const player = await tx.player.findUniqueOrThrow({ where: { id: options.playerId }, select: { email: true } });
       const taken = await takeFromPlayer(tx, {
-        playerId: options.playerId, walletId: credit.account.id, creditAccountId: source.account.id, amount, kind: 'CLAWBACK',
-        idempotencyKey: `cashier-clawback:${win.id}`, metadata: { winTransactionId: win.id, staffUserId: options.staff.staffUserId, reason: options.reason.slice(0, 200) },
+        playerId: options.playerId,
+        walletId: credit.account.id,
+        creditAccountId: source.account.id,
+        amount,
+        kind: 'CLAWBACK',
+        idempotencyKey: `cashier-clawback:${win.id}`,
+        metadata: { winTransactionId: win.id, staffUserId: options.staff.staffUserId, reason: options.reason.slice(0, 200) },
         at: now,
-        debt: { cause: 'CLAWBACK', reason: `A wrongly credited win of ${amount} was deducted (čl. 7.3): ${options.reason}`, createdBy: staffMark(options.staff), repaymentDays: ctx.rules.debtRepaymentDays },
+        debt: {
+          cause: 'CLAWBACK',
+          reason: `A wrongly credited win of ${amount} was deducted (čl. 7.3): ${options.reason}`,
+          createdBy: staffMark(options.staff),
+          repaymentDays: ctx.rules.debtRepaymentDays,
+        },
         sealer: accountNumbersOf(ctx),
       });
       await tx.cashierClawback.create({
-        data: { id: newId<string>(), playerId: options.playerId, winTransactionId: win.id, amountMinor: amount.toMinor(), ledgerTransactionId: taken.transactionId, debtId: taken.debt?.id ?? null, reason: options.reason.slice(0, 500), clawedBackBy: staffMark(options.staff), clawedBackAt: now },
+        data: {
+          id: newId<string>(),
+          playerId: options.playerId,
+          winTransactionId: win.id,
+          amountMinor: amount.toMinor(),
+          ledgerTransactionId: taken.transactionId,
+          debtId: taken.debt?.id ?? null,
+          reason: options.reason.slice(0, 500),
+          clawedBackBy: staffMark(options.staff),
+          clawedBackAt: now,
+        },
       });
       await sendEmail(tx, accountNumbersOf(ctx), {
-        to: player.email, subject: 'A wrongly credited win was deducted', text: `We deducted ${amount} from your account: a win was credited to it by mistake (čl. 7.3 of the game plan). ${options.reason}`,
+        to: player.email,
+        subject: 'A wrongly credited win was deducted',
+        text: `We deducted ${amount} from your account: a win was credited to it by mistake (čl. 7.3 of the game plan). ${options.reason}`,
       });
       await auditStaffAction(tx, options.staff, now, {
-        action: 'cashier.clawback', subjectType: 'player', subjectId: options.playerId, reason: options.reason,
-        after: { winTransactionId: win.id, amountMinor: amount.toMinor().toString(), ledgerTransactionId: taken.transactionId, debtId: taken.debt?.id ?? null },
+        action: 'cashier.clawback',
+        subjectType: 'player',
+        subjectId: options.playerId,
+        reason: options.reason,
+        after: {
+          winTransactionId: win.id,
+          amountMinor: amount.toMinor().toString(),
+          ledgerTransactionId: taken.transactionId,
+          debtId: taken.debt?.id ?? null,
+        },
       });
       return { clawedBack: amount, fromWallet: taken.fromWallet, debt: taken.debt };
     });
   } catch (error) {
-    if (sqlStateOf(error) === '23505') throw new DomainError('conflict', 'This win has been clawed back already.', { field: 'body.winTransactionId' });
+    if (sqlStateOf(error) === '23505')
+      throw new DomainError('conflict', 'This win has been clawed back already.', { field: 'body.winTransactionId' });
     throw error;
   }
 }

@@ -15,7 +15,15 @@ export interface CreateDepositOptions {
   idempotencyKey: string;
 }
 
-type MethodRow = { id: string; kind: string; instrument: string; status: string; active: boolean; providerToken: string | null; display: string };
+type MethodRow = {
+  id: string;
+  kind: string;
+  instrument: string;
+  status: string;
+  active: boolean;
+  providerToken: string | null;
+  display: string;
+};
 
 /**
  * A deposit intent (issue 6 flow): the checks a player can be told about at once, in the order of
@@ -27,13 +35,25 @@ type MethodRow = { id: string; kind: string; instrument: string; status: string;
  * again, the self-limits counting the deposit, and AML.
  * The same Idempotency-Key returns the first intent.
  */
-export async function createDeposit(ctx: CashierContext, options: CreateDepositOptions): Promise<DepositView & { replayed: boolean }> {
-  const requestHash = requestHashOf({ paymentMethodId: options.paymentMethodId, amountMinor: options.amount.toMinor().toString(), currency: options.amount.currency });
+export async function createDeposit(
+  ctx: CashierContext,
+  options: CreateDepositOptions,
+): Promise<DepositView & { replayed: boolean }> {
+  const requestHash = requestHashOf({
+    paymentMethodId: options.paymentMethodId,
+    amountMinor: options.amount.toMinor().toString(),
+    currency: options.amount.currency,
+  });
   const intent = await transaction(ctx.db, async (tx) => {
     await lockPlayer(tx, options.playerId);
-    const existing = await tx.cashierDeposit.findUnique({ where: { playerId_idempotencyKey: { playerId: options.playerId, idempotencyKey: options.idempotencyKey } } });
+    const existing = await tx.cashierDeposit.findUnique({
+      where: { playerId_idempotencyKey: { playerId: options.playerId, idempotencyKey: options.idempotencyKey } },
+    });
     if (existing) {
-      if (existing.requestHash !== requestHash) throw new DomainError('idempotency-key-reused', 'This Idempotency-Key was used for a different deposit.', { field: 'header.idempotency-key' });
+      if (existing.requestHash !== requestHash)
+        throw new DomainError('idempotency-key-reused', 'This Idempotency-Key was used for a different deposit.', {
+          field: 'header.idempotency-key',
+        });
       return { row: existing, replayed: true };
     }
     return { row: await createIntent(ctx, tx, options, requestHash), replayed: false };
@@ -44,7 +64,10 @@ export async function createDeposit(ctx: CashierContext, options: CreateDepositO
 
 async function createIntent(ctx: CashierContext, tx: Tx, options: CreateDepositOptions, requestHash: string) {
   const now = ctx.clock.now();
-  if (options.amount.currency !== ctx.currency || !options.amount.isPositive()) throw new DomainError('validation-failed', `Deposits are positive ${ctx.currency} amounts (004:ACC-02).`, { field: 'body.amount' });
+  if (options.amount.currency !== ctx.currency || !options.amount.isPositive())
+    throw new DomainError('validation-failed', `Deposits are positive ${ctx.currency} amounts (004:ACC-02).`, {
+      field: 'body.amount',
+    });
   const player = await tx.player.findUnique({ where: { id: options.playerId }, select: { state: true, registerStatus: true } });
   if (!player) throw new DomainError('not-found', 'No such player.');
   assertAccountCanDeposit(player);
@@ -55,21 +78,43 @@ async function createIntent(ctx: CashierContext, tx: Tx, options: CreateDepositO
   if (temporary) await assertTemporaryCapAllows(tx, options.playerId, options.amount.toMinor(), 'intent');
   await ctx.guards.checkDepositAllowed(tx, { playerId: options.playerId, amount: options.amount });
   const instrument = method.instrument as Instrument;
-  const caps = effectiveCaps(ctx.rules.caps[instrument].deposit, await capOverrideOf(tx, options.playerId, instrument, 'deposit'));
-  assertWithinCaps(caps, options.amount.toMinor(), await depositUsage(tx, { playerId: options.playerId, instrument, now, mode: 'intent' }), { instrument, direction: 'deposit' });
+  const caps = effectiveCaps(
+    ctx.rules.caps[instrument].deposit,
+    await capOverrideOf(tx, options.playerId, instrument, 'deposit'),
+  );
+  assertWithinCaps(
+    caps,
+    options.amount.toMinor(),
+    await depositUsage(tx, { playerId: options.playerId, instrument, now, mode: 'intent' }),
+    { instrument, direction: 'deposit' },
+  );
   return tx.cashierDeposit.create({
     data: {
-      id: newId<string>(), playerId: options.playerId, paymentMethodId: method.id, instrument, channel: 'CASHLESS', amountMinor: options.amount.toMinor(), currency: ctx.currency,
-      status: 'CREATED', temporaryAccount: temporary, idempotencyKey: options.idempotencyKey, requestHash, provider: ctx.providerName,
-      expiresAt: new Date(now.getTime() + ctx.rules.depositIntentTtlMinutes * 60_000), createdAt: now, updatedAt: now,
+      id: newId<string>(),
+      playerId: options.playerId,
+      paymentMethodId: method.id,
+      instrument,
+      channel: 'CASHLESS',
+      amountMinor: options.amount.toMinor(),
+      currency: ctx.currency,
+      status: 'CREATED',
+      temporaryAccount: temporary,
+      idempotencyKey: options.idempotencyKey,
+      requestHash,
+      provider: ctx.providerName,
+      expiresAt: new Date(now.getTime() + ctx.rules.depositIntentTtlMinutes * 60_000),
+      createdAt: now,
+      updatedAt: now,
     },
   });
 }
 
 /** Account state, the first check (004:ACC-03: a listed person cannot use the account; WIN-05: a debt does not stop deposits). */
 export function assertAccountCanDeposit(player: { state: string; registerStatus: string }): void {
-  if (player.state !== 'REGISTERED' && player.state !== 'TEMPORARY') throw new DomainError('account-not-active', `A ${player.state.toLowerCase()} account takes no deposits.`);
-  if (player.registerStatus === 'LISTED') throw new DomainError('listed-in-register', 'The player is listed in the register of excluded persons (004:ACC-03).');
+  if (player.state !== 'REGISTERED' && player.state !== 'TEMPORARY')
+    throw new DomainError('account-not-active', `A ${player.state.toLowerCase()} account takes no deposits.`);
+  if (player.registerStatus === 'LISTED')
+    throw new DomainError('listed-in-register', 'The player is listed in the register of excluded persons (004:ACC-03).');
 }
 
 /**
@@ -78,10 +123,23 @@ export function assertAccountCanDeposit(player: { state: string; registerStatus:
  * rejected or removed (004:PAY-08, T-06; 002:TMP-06).
  */
 export function assertMethodCanDeposit(method: Pick<MethodRow, 'status' | 'active'>, temporary: boolean): void {
-  if (method.status === 'REJECTED' || method.status === 'REMOVED') throw new DomainError('payment-method-not-verified', `The payment method is ${method.status.toLowerCase()}.`, { field: 'body.paymentMethodId' });
+  if (method.status === 'REJECTED' || method.status === 'REMOVED')
+    throw new DomainError('payment-method-not-verified', `The payment method is ${method.status.toLowerCase()}.`, {
+      field: 'body.paymentMethodId',
+    });
   if (temporary) return;
-  if (method.status !== 'VERIFIED') throw new DomainError('payment-method-not-verified', 'Deposits to the account come only from a verified payment method (004:PAY-08).', { field: 'body.paymentMethodId' });
-  if (!method.active) throw new DomainError('payment-method-not-active', 'Deposits come only through the active payment method; activate it first (004:PAY-09, 002:PM-06).', { field: 'body.paymentMethodId' });
+  if (method.status !== 'VERIFIED')
+    throw new DomainError(
+      'payment-method-not-verified',
+      'Deposits to the account come only from a verified payment method (004:PAY-08).',
+      { field: 'body.paymentMethodId' },
+    );
+  if (!method.active)
+    throw new DomainError(
+      'payment-method-not-active',
+      'Deposits come only through the active payment method; activate it first (004:PAY-09, 002:PM-06).',
+      { field: 'body.paymentMethodId' },
+    );
 }
 
 /**
@@ -89,22 +147,38 @@ export function assertMethodCanDeposit(method: Pick<MethodRow, 'status' | 'activ
  * order of checks says; at intent time deposits still on their way count too. The players package
  * checks it again, atomically, when it credits the deposit.
  */
-export async function assertTemporaryCapAllows(tx: Tx, playerId: string, amountMinor: bigint, mode: 'intent' | 'credit'): Promise<void> {
-  const account = await tx.temporaryAccount.findUnique({ where: { playerId }, select: { status: true, depositedMinor: true, depositCapMinor: true } });
-  if (!account || account.status !== 'OPEN') throw new DomainError('account-not-active', 'There is no open temporary account for this player.');
+export async function assertTemporaryCapAllows(
+  tx: Tx,
+  playerId: string,
+  amountMinor: bigint,
+  mode: 'intent' | 'credit',
+): Promise<void> {
+  const account = await tx.temporaryAccount.findUnique({
+    where: { playerId },
+    select: { status: true, depositedMinor: true, depositCapMinor: true },
+  });
+  if (!account || account.status !== 'OPEN')
+    throw new DomainError('account-not-active', 'There is no open temporary account for this player.');
   let pendingMinor = 0n;
   if (mode === 'intent') {
-    const pending = await tx.cashierDeposit.aggregate({ where: { playerId, temporaryAccount: true, status: { in: ['CREATED', 'PENDING'] } }, _sum: { amountMinor: true } });
+    const pending = await tx.cashierDeposit.aggregate({
+      where: { playerId, temporaryAccount: true, status: { in: ['CREATED', 'PENDING'] } },
+      _sum: { amountMinor: true },
+    });
     pendingMinor = pending._sum.amountMinor ?? 0n;
   }
   if (account.depositedMinor + pendingMinor + amountMinor > account.depositCapMinor) {
     const leftMinor = account.depositCapMinor - account.depositedMinor - pendingMinor;
     // The law states the temporary account's cap in CZK (004:TMP-03): CZK here is its own unit.
     const remaining = Money.fromMinor(leftMinor > 0n ? leftMinor : 0n, 'CZK');
-    throw new DomainError('temporary-account-deposit-cap', `Deposits to a temporary account total at most ${Money.fromMinor(account.depositCapMinor, 'CZK')}; at most ${remaining} more can be deposited (004:TMP-03).`, {
-      field: 'body.amount',
-      extensions: { remaining: remaining.toJSON() },
-    });
+    throw new DomainError(
+      'temporary-account-deposit-cap',
+      `Deposits to a temporary account total at most ${Money.fromMinor(account.depositCapMinor, 'CZK')}; at most ${remaining} more can be deposited (004:TMP-03).`,
+      {
+        field: 'body.amount',
+        extensions: { remaining: remaining.toJSON() },
+      },
+    );
   }
 }
 
@@ -123,15 +197,35 @@ async function sendToProvider(ctx: CashierContext, depositId: string): Promise<D
   const deposit = await ctx.db.cashierDeposit.findUniqueOrThrow({ where: { id: depositId } });
   const method = await ctx.db.paymentMethod.findUniqueOrThrow({ where: { id: deposit.paymentMethodId! } });
   try {
-    const payment = await providerOf(ctx).createPayment({ reference: deposit.id, amount: depositView(deposit).amount, method: providerMethod(method) });
+    const payment = await providerOf(ctx).createPayment({
+      reference: deposit.id,
+      amount: depositView(deposit).amount,
+      method: providerMethod(method),
+    });
     await ctx.db.cashierDeposit.updateMany({
       where: { id: deposit.id, status: 'CREATED' },
-      data: { status: 'PENDING', providerPaymentId: payment.providerPaymentId, redirectUrl: payment.redirectUrl, updatedAt: ctx.clock.now() },
+      data: {
+        status: 'PENDING',
+        providerPaymentId: payment.providerPaymentId,
+        redirectUrl: payment.redirectUrl,
+        updatedAt: ctx.clock.now(),
+      },
     });
-    await ctx.db.cashierDeposit.updateMany({ where: { id: deposit.id, providerPaymentId: null }, data: { providerPaymentId: payment.providerPaymentId } });
+    await ctx.db.cashierDeposit.updateMany({
+      where: { id: deposit.id, providerPaymentId: null },
+      data: { providerPaymentId: payment.providerPaymentId },
+    });
   } catch (error) {
     if (isDomainError(error) && error.code === 'payment-declined') {
-      await ctx.db.cashierDeposit.updateMany({ where: { id: deposit.id, status: 'CREATED' }, data: { status: 'FAILED', refusalCode: 'payment-declined', refusalDetail: error.detail.slice(0, 500), updatedAt: ctx.clock.now() } });
+      await ctx.db.cashierDeposit.updateMany({
+        where: { id: deposit.id, status: 'CREATED' },
+        data: {
+          status: 'FAILED',
+          refusalCode: 'payment-declined',
+          refusalDetail: error.detail.slice(0, 500),
+          updatedAt: ctx.clock.now(),
+        },
+      });
     }
     throw error;
   }

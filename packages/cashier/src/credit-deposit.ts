@@ -29,26 +29,52 @@ export interface DepositToCredit {
  * atomically), then any debt is repaid from it. A refusal throws a DomainError and the caller rolls
  * back to before step 1.
  */
-export async function creditDeposit(ctx: CashierContext, tx: Tx, deposit: DepositToCredit, sourceAccountId: AccountId, confirmed: { status: 'AUTHORIZED' | 'SETTLED'; threeDSecure?: string | null }): Promise<{ transactionId: TransactionId; dueDiligenceApplied: boolean }> {
+export async function creditDeposit(
+  ctx: CashierContext,
+  tx: Tx,
+  deposit: DepositToCredit,
+  sourceAccountId: AccountId,
+  confirmed: { status: 'AUTHORIZED' | 'SETTLED'; threeDSecure?: string | null },
+): Promise<{ transactionId: TransactionId; dueDiligenceApplied: boolean }> {
   const now = ctx.clock.now();
   const amount = Money.fromMinor(deposit.amountMinor, 'CZK');
   await lockPlayer(tx, deposit.playerId);
-  const player = await tx.player.findUniqueOrThrow({ where: { id: deposit.playerId }, select: { state: true, registerStatus: true } });
+  const player = await tx.player.findUniqueOrThrow({
+    where: { id: deposit.playerId },
+    select: { state: true, registerStatus: true },
+  });
   assertAccountCanDeposit(player);
   const temporary = player.state === 'TEMPORARY';
   if (deposit.paymentMethodId) {
-    const method = await tx.paymentMethod.findUniqueOrThrow({ where: { id: deposit.paymentMethodId }, select: { status: true, active: true } });
+    const method = await tx.paymentMethod.findUniqueOrThrow({
+      where: { id: deposit.paymentMethodId },
+      select: { status: true, active: true },
+    });
     // The intent was checked against the active method; a switch since then does not undo a confirmed payment.
     assertMethodCanDeposit({ status: method.status, active: true }, temporary);
   }
   if (temporary) {
-    if (deposit.channel !== 'CASHLESS') throw new DomainError('temporary-account-cashless-only', 'A temporary account accepts cashless deposits only (004:TMP-04).', { field: 'body.playerId' });
+    if (deposit.channel !== 'CASHLESS')
+      throw new DomainError(
+        'temporary-account-cashless-only',
+        'A temporary account accepts cashless deposits only (004:TMP-04).',
+        { field: 'body.playerId' },
+      );
     await assertTemporaryCapAllows(tx, deposit.playerId, deposit.amountMinor, 'credit');
   }
   await ctx.guards.authorizeDeposit(tx, { playerId: deposit.playerId, reference: deposit.id, amount });
   const instrument = deposit.instrument as Instrument;
-  const caps = effectiveCaps(ctx.rules.caps[instrument].deposit, await capOverrideOf(tx, deposit.playerId, instrument, 'deposit'));
-  const usage = await depositUsage(tx, { playerId: deposit.playerId, instrument, now, mode: 'credit', excludeDepositId: deposit.id });
+  const caps = effectiveCaps(
+    ctx.rules.caps[instrument].deposit,
+    await capOverrideOf(tx, deposit.playerId, instrument, 'deposit'),
+  );
+  const usage = await depositUsage(tx, {
+    playerId: deposit.playerId,
+    instrument,
+    now,
+    mode: 'credit',
+    excludeDepositId: deposit.id,
+  });
   // Attempts were counted when the payment was asked for; here only amounts and completed counts.
   assertWithinCaps({ ...caps, attempts24hMax: null }, deposit.amountMinor, usage, { instrument, direction: 'deposit' });
   const aml = await ctx.guards.checkDepositAml(tx, { playerId: deposit.playerId, amount, at: now });
@@ -58,22 +84,42 @@ export async function creditDeposit(ctx: CashierContext, tx: Tx, deposit: Deposi
   let walletId: AccountId;
   let posted: ledger.Posted;
   if (temporary) {
-    posted = await creditTemporaryDeposit(tx, { playerId: deposit.playerId, amount, channel: 'cashless', sourceAccountId, idempotencyKey, metadata }, now);
-    walletId = (await tx.temporaryAccount.findUniqueOrThrow({ where: { playerId: deposit.playerId } })).walletAccountId as AccountId;
+    posted = await creditTemporaryDeposit(
+      tx,
+      { playerId: deposit.playerId, amount, channel: 'cashless', sourceAccountId, idempotencyKey, metadata },
+      now,
+    );
+    walletId = (await tx.temporaryAccount.findUniqueOrThrow({ where: { playerId: deposit.playerId } }))
+      .walletAccountId as AccountId;
   } else {
     walletId = await cashWallet(tx, deposit.playerId);
-    posted = await ledger.transfer(tx, { idempotencyKey, kind: 'DEPOSIT', debitAccountId: sourceAccountId, creditAccountId: walletId, amount, metadata }, now);
+    posted = await ledger.transfer(
+      tx,
+      { idempotencyKey, kind: 'DEPOSIT', debitAccountId: sourceAccountId, creditAccountId: walletId, amount, metadata },
+      now,
+    );
   }
   await repayDebtFromWallet(tx, { playerId: deposit.playerId, walletId, currency: amount.currency, now, reference: deposit.id });
   await tx.cashierDeposit.update({
     where: { id: deposit.id },
     data: {
-      status: confirmed.status, ledgerTransactionId: posted.transactionId, creditedAt: now, dueDiligenceApplied: aml.dueDiligenceApplied, temporaryAccount: temporary, updatedAt: now,
+      status: confirmed.status,
+      ledgerTransactionId: posted.transactionId,
+      creditedAt: now,
+      dueDiligenceApplied: aml.dueDiligenceApplied,
+      temporaryAccount: temporary,
+      updatedAt: now,
       ...(confirmed.threeDSecure !== undefined ? { threeDSecure: confirmed.threeDSecure } : {}),
     },
   });
   await ctx.guards.recordMonitoringEvent(tx, {
-    kind: 'deposit', playerId: deposit.playerId, occurredAt: now, amount: amount.toJSON(), outcome: 'succeeded', paymentMethodId: deposit.paymentMethodId, reference: deposit.id,
+    kind: 'deposit',
+    playerId: deposit.playerId,
+    occurredAt: now,
+    amount: amount.toJSON(),
+    outcome: 'succeeded',
+    paymentMethodId: deposit.paymentMethodId,
+    reference: deposit.id,
   });
   return { transactionId: posted.transactionId, dueDiligenceApplied: aml.dueDiligenceApplied };
 }

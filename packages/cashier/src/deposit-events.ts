@@ -22,7 +22,9 @@ type DepositRow = NonNullable<Awaited<ReturnType<Tx['cashierDeposit']['findUniqu
 
 /** Locks the deposit an event is about: events of one deposit apply one at a time, in arrival order. */
 async function lockDeposit(tx: Tx, provider: string, depositId: string): Promise<DepositRow | null> {
-  const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM cashier_deposit WHERE id = ${depositId}::uuid FOR UPDATE`;
+  const locked = await tx.$queryRaw<
+    Array<{ id: string }>
+  >`SELECT id FROM cashier_deposit WHERE id = ${depositId}::uuid FOR UPDATE`;
   if (locked.length === 0) return null;
   const row = await tx.cashierDeposit.findUniqueOrThrow({ where: { id: depositId } });
   return row.provider === provider ? row : null;
@@ -35,11 +37,18 @@ async function lockDeposit(tx: Tx, provider: string, depositId: string): Promise
  * reverses the deposit (a debt when the money was played); before success it ends it, nothing
  * having moved either way.
  */
-export async function onPaymentEvent(ctx: CashierContext, tx: Tx, provider: string, type: string, data: PaymentData): Promise<EventOutcome> {
+export async function onPaymentEvent(
+  ctx: CashierContext,
+  tx: Tx,
+  provider: string,
+  type: string,
+  data: PaymentData,
+): Promise<EventOutcome> {
   const deposit = await lockDeposit(tx, provider, data.reference);
   if (!deposit) return 'unmatched';
   const now = ctx.clock.now();
-  if (deposit.providerPaymentId === null) await tx.cashierDeposit.update({ where: { id: deposit.id }, data: { providerPaymentId: data.paymentId } });
+  if (deposit.providerPaymentId === null)
+    await tx.cashierDeposit.update({ where: { id: deposit.id }, data: { providerPaymentId: data.paymentId } });
   const unconfirmed = deposit.status === 'CREATED' || deposit.status === 'PENDING';
   switch (type) {
     case 'payment.authorized':
@@ -58,9 +67,23 @@ export async function onPaymentEvent(ctx: CashierContext, tx: Tx, provider: stri
       if (!unconfirmed) return 'stale';
       await tx.cashierDeposit.update({
         where: { id: deposit.id },
-        data: { status: type === 'payment.failed' ? 'FAILED' : 'EXPIRED', refusalCode: type === 'payment.failed' ? 'payment-declined' : 'payment-expired', refusalDetail: data.reason?.slice(0, 500) ?? null, threeDSecure: data.threeDSecure ?? null, updatedAt: now },
+        data: {
+          status: type === 'payment.failed' ? 'FAILED' : 'EXPIRED',
+          refusalCode: type === 'payment.failed' ? 'payment-declined' : 'payment-expired',
+          refusalDetail: data.reason?.slice(0, 500) ?? null,
+          threeDSecure: data.threeDSecure ?? null,
+          updatedAt: now,
+        },
       });
-      await ctx.guards.recordMonitoringEvent(tx, { kind: 'deposit', playerId: deposit.playerId, occurredAt: now, amount: moneyOf(deposit).toJSON(), outcome: 'failed', paymentMethodId: deposit.paymentMethodId, reference: deposit.id });
+      await ctx.guards.recordMonitoringEvent(tx, {
+        kind: 'deposit',
+        playerId: deposit.playerId,
+        occurredAt: now,
+        amount: moneyOf(deposit).toJSON(),
+        outcome: 'failed',
+        paymentMethodId: deposit.paymentMethodId,
+        reference: deposit.id,
+      });
       return 'applied';
     }
     case 'payment.chargeback':
@@ -76,14 +99,26 @@ const moneyOf = (deposit: DepositRow) => Money.fromMinor(deposit.amountMinor, 'C
  * Credits a confirmed payment with every check (credit-deposit.ts). A check's refusal rolls back to a
  * savepoint, so the event row, the card's verification and the refusal itself still commit.
  */
-export async function confirmPayment(ctx: CashierContext, tx: Tx, deposit: DepositRow, data: Pick<PaymentData, 'amount' | 'threeDSecure'>, target: 'AUTHORIZED' | 'SETTLED'): Promise<EventOutcome> {
+export async function confirmPayment(
+  ctx: CashierContext,
+  tx: Tx,
+  deposit: DepositRow,
+  data: Pick<PaymentData, 'amount' | 'threeDSecure'>,
+  target: 'AUTHORIZED' | 'SETTLED',
+): Promise<EventOutcome> {
   await verifyCardByPayment(ctx, tx, deposit, data);
   await tx.$executeRawUnsafe('SAVEPOINT deposit_credit');
   try {
     if (!Money.of(data.amount.amount, data.amount.currency).equals(moneyOf(deposit))) {
-      throw new DomainError('conflict', `The provider confirmed ${data.amount.amount} ${data.amount.currency} for a deposit of ${moneyOf(deposit)}.`);
+      throw new DomainError(
+        'conflict',
+        `The provider confirmed ${data.amount.amount} ${data.amount.currency} for a deposit of ${moneyOf(deposit)}.`,
+      );
     }
-    await creditDeposit(ctx, tx, deposit, await clearingAccount(tx, deposit.provider!), { status: target, threeDSecure: data.threeDSecure ?? null });
+    await creditDeposit(ctx, tx, deposit, await clearingAccount(tx, deposit.provider!), {
+      status: target,
+      threeDSecure: data.threeDSecure ?? null,
+    });
     // No RELEASE: the savepoint ends with the transaction, one round trip fewer.
     return 'applied';
   } catch (error) {
@@ -100,26 +135,59 @@ export async function confirmPayment(ctx: CashierContext, tx: Tx, deposit: Depos
  */
 async function refuse(ctx: CashierContext, tx: Tx, deposit: DepositRow, error: DomainError): Promise<void> {
   const now = ctx.clock.now();
-  await ledger.transfer(tx, {
-    idempotencyKey: `cashier-deposit-refused:${deposit.id}`,
-    kind: 'DEPOSIT',
-    debitAccountId: await clearingAccount(tx, deposit.provider!),
-    creditAccountId: await operatorAccount(tx, 'suspense'),
-    amount: moneyOf(deposit),
-    metadata: { depositId: deposit.id, refused: error.code, playerId: deposit.playerId },
-  }, now);
-  await tx.cashierDeposit.update({ where: { id: deposit.id }, data: { status: 'REFUSED', refusalCode: error.code, refusalDetail: error.detail.slice(0, 500), updatedAt: now } });
+  await ledger.transfer(
+    tx,
+    {
+      idempotencyKey: `cashier-deposit-refused:${deposit.id}`,
+      kind: 'DEPOSIT',
+      debitAccountId: await clearingAccount(tx, deposit.provider!),
+      creditAccountId: await operatorAccount(tx, 'suspense'),
+      amount: moneyOf(deposit),
+      metadata: { depositId: deposit.id, refused: error.code, playerId: deposit.playerId },
+    },
+    now,
+  );
+  await tx.cashierDeposit.update({
+    where: { id: deposit.id },
+    data: { status: 'REFUSED', refusalCode: error.code, refusalDetail: error.detail.slice(0, 500), updatedAt: now },
+  });
   await enqueueOutboxMessage(tx, { topic: depositRefundTopic, payload: { depositId: deposit.id } });
-  await ctx.guards.recordMonitoringEvent(tx, { kind: 'deposit', playerId: deposit.playerId, occurredAt: now, amount: moneyOf(deposit).toJSON(), outcome: 'failed', paymentMethodId: deposit.paymentMethodId, reference: deposit.id });
+  await ctx.guards.recordMonitoringEvent(tx, {
+    kind: 'deposit',
+    playerId: deposit.playerId,
+    occurredAt: now,
+    amount: moneyOf(deposit).toJSON(),
+    outcome: 'failed',
+    paymentMethodId: deposit.paymentMethodId,
+    reference: deposit.id,
+  });
 }
 
 /** 004:PAY-04: a card payment that passed 3-D Secure verifies the card (a temporary account's first deposit, typically). */
-async function verifyCardByPayment(ctx: CashierContext, tx: Tx, deposit: DepositRow, data: Pick<PaymentData, 'threeDSecure'>): Promise<void> {
+async function verifyCardByPayment(
+  ctx: CashierContext,
+  tx: Tx,
+  deposit: DepositRow,
+  data: Pick<PaymentData, 'threeDSecure'>,
+): Promise<void> {
   if (data.threeDSecure !== 'passed' || !deposit.paymentMethodId) return;
-  const method = await tx.paymentMethod.findUniqueOrThrow({ where: { id: deposit.paymentMethodId }, select: { id: true, playerId: true, kind: true, status: true, holderNameExact: true } });
+  const method = await tx.paymentMethod.findUniqueOrThrow({
+    where: { id: deposit.paymentMethodId },
+    select: { id: true, playerId: true, kind: true, status: true, holderNameExact: true },
+  });
   const status = method.status as PaymentMethodStatus;
   if (method.kind !== 'CARD' || !method.holderNameExact || (status !== 'REGISTERED' && status !== 'VERIFICATION_PENDING')) return;
-  await markVerified(ctx, tx, { ...method, status }, { reason: `3-D Secure passed on deposit ${deposit.id}`, actor: `provider:${deposit.provider}`, at: ctx.clock.now(), method: 'online-transaction' });
+  await markVerified(
+    ctx,
+    tx,
+    { ...method, status },
+    {
+      reason: `3-D Secure passed on deposit ${deposit.id}`,
+      actor: `provider:${deposit.provider}`,
+      at: ctx.clock.now(),
+      method: 'online-transaction',
+    },
+  );
 }
 
 async function chargeBack(ctx: CashierContext, tx: Tx, deposit: DepositRow, data: PaymentData): Promise<EventOutcome> {
@@ -137,16 +205,38 @@ async function chargeBack(ctx: CashierContext, tx: Tx, deposit: DepositRow, data
       reversesTransactionId: deposit.ledgerTransactionId as TransactionId,
       metadata: { depositId: deposit.id, reason: data.reason ?? 'chargeback' },
       at: now,
-      debt: { cause: 'CHARGEBACK', reason: `The payment of deposit ${moneyOf(deposit)} was charged back by the card issuer${data.reason ? ` (${data.reason})` : ''}.`, createdBy: `provider:${deposit.provider}`, repaymentDays: ctx.rules.debtRepaymentDays },
+      debt: {
+        cause: 'CHARGEBACK',
+        reason: `The payment of deposit ${moneyOf(deposit)} was charged back by the card issuer${data.reason ? ` (${data.reason})` : ''}.`,
+        createdBy: `provider:${deposit.provider}`,
+        repaymentDays: ctx.rules.debtRepaymentDays,
+      },
       sealer: accountNumbersOf(ctx),
     });
-    await tx.cashierDeposit.update({ where: { id: deposit.id }, data: { status: 'CHARGED_BACK', reversalTransactionId: taken.transactionId, updatedAt: now } });
+    await tx.cashierDeposit.update({
+      where: { id: deposit.id },
+      data: { status: 'CHARGED_BACK', reversalTransactionId: taken.transactionId, updatedAt: now },
+    });
     return 'applied';
   }
   if (deposit.status === 'REFUSED') {
     // The card issuer returned the money the refund was going to return: suspense goes back to clearing.
-    const posted = await ledger.transfer(tx, { idempotencyKey: `cashier-chargeback:${deposit.id}`, kind: 'REVERSAL', debitAccountId: await operatorAccount(tx, 'suspense'), creditAccountId: clearing, amount: moneyOf(deposit), metadata: { depositId: deposit.id, reason: 'chargeback of a refused deposit' } }, now);
-    await tx.cashierDeposit.update({ where: { id: deposit.id }, data: { status: 'CHARGED_BACK', reversalTransactionId: posted.transactionId, updatedAt: now } });
+    const posted = await ledger.transfer(
+      tx,
+      {
+        idempotencyKey: `cashier-chargeback:${deposit.id}`,
+        kind: 'REVERSAL',
+        debitAccountId: await operatorAccount(tx, 'suspense'),
+        creditAccountId: clearing,
+        amount: moneyOf(deposit),
+        metadata: { depositId: deposit.id, reason: 'chargeback of a refused deposit' },
+      },
+      now,
+    );
+    await tx.cashierDeposit.update({
+      where: { id: deposit.id },
+      data: { status: 'CHARGED_BACK', reversalTransactionId: posted.transactionId, updatedAt: now },
+    });
     return 'applied';
   }
   if (deposit.status === 'CREATED' || deposit.status === 'PENDING') {
@@ -158,19 +248,29 @@ async function chargeBack(ctx: CashierContext, tx: Tx, deposit: DepositRow, data
 }
 
 /** The refund of a refused deposit arrived: the money leaves suspense (D-606). */
-export async function onRefundEvent(ctx: CashierContext, tx: Tx, provider: string, type: string, data: RefundData): Promise<EventOutcome> {
+export async function onRefundEvent(
+  ctx: CashierContext,
+  tx: Tx,
+  provider: string,
+  type: string,
+  data: RefundData,
+): Promise<EventOutcome> {
   const deposit = await lockDeposit(tx, provider, data.reference);
   if (!deposit) return 'unmatched';
   if (type !== 'refund.succeeded' || deposit.status !== 'REFUSED') return 'stale';
   const now = ctx.clock.now();
-  await ledger.transfer(tx, {
-    idempotencyKey: `cashier-deposit-refund:${deposit.id}`,
-    kind: 'REFUND',
-    debitAccountId: await operatorAccount(tx, 'suspense'),
-    creditAccountId: await clearingAccount(tx, provider),
-    amount: moneyOf(deposit),
-    metadata: { depositId: deposit.id, refundId: data.refundId },
-  }, now);
+  await ledger.transfer(
+    tx,
+    {
+      idempotencyKey: `cashier-deposit-refund:${deposit.id}`,
+      kind: 'REFUND',
+      debitAccountId: await operatorAccount(tx, 'suspense'),
+      creditAccountId: await clearingAccount(tx, provider),
+      amount: moneyOf(deposit),
+      metadata: { depositId: deposit.id, refundId: data.refundId },
+    },
+    now,
+  );
   await tx.cashierDeposit.update({ where: { id: deposit.id }, data: { status: 'REFUNDED', updatedAt: now } });
   return 'applied';
 }

@@ -26,11 +26,20 @@ export interface MisuseReport {
 /** Withdrawals the rule looks at, newest first: enough for "repeatedly" many times over. */
 export const misuseWithdrawalsMax = 50;
 
-export async function detectMisuse(db: Db | Tx, rules: CashierRules, options: { playerId: string; now: Date; pendingWithdrawalMinor?: bigint }): Promise<MisuseReport> {
+export async function detectMisuse(
+  db: Db | Tx,
+  rules: CashierRules,
+  options: { playerId: string; now: Date; pendingWithdrawalMinor?: bigint },
+): Promise<MisuseReport> {
   const { lookbackDays, stakeShareBpsMin, repeatsMin } = rules.misuseDetection;
   const since = new Date(options.now.getTime() - lookbackDays * 86_400_000);
   const withdrawals = await db.cashierWithdrawal.findMany({
-    where: { playerId: options.playerId, createdAt: { gte: since }, status: { notIn: ['REJECTED', 'CANCELLED', 'FAILED'] }, channel: { not: 'TEMPORARY_REFUND' } },
+    where: {
+      playerId: options.playerId,
+      createdAt: { gte: since },
+      status: { notIn: ['REJECTED', 'CANCELLED', 'FAILED'] },
+      channel: { not: 'TEMPORARY_REFUND' },
+    },
     orderBy: { createdAt: 'desc' },
     select: { id: true, amountMinor: true, createdAt: true },
     take: misuseWithdrawalsMax,
@@ -40,7 +49,8 @@ export async function detectMisuse(db: Db | Tx, rules: CashierRules, options: { 
   // Cut off at the limit: the oldest withdrawal read only marks where the first cycle starts.
   if (withdrawals.length === misuseWithdrawalsMax) from = withdrawals.shift()!.createdAt;
   const points = [...withdrawals.map((w) => ({ id: w.id as string | null, amountMinor: w.amountMinor, at: w.createdAt }))];
-  if (options.pendingWithdrawalMinor !== undefined) points.push({ id: null, amountMinor: options.pendingWithdrawalMinor, at: options.now });
+  if (options.pendingWithdrawalMinor !== undefined)
+    points.push({ id: null, amountMinor: options.pendingWithdrawalMinor, at: options.now });
   const cycles: MisuseCycle[] = [];
   for (const point of points) {
     const deposits = await db.cashierDeposit.findMany({
@@ -51,7 +61,13 @@ export async function detectMisuse(db: Db | Tx, rules: CashierRules, options: { 
     if (depositedMinor > 0n) {
       const stakedMinor = await stakedBetween(db, options.playerId, from, point.at);
       if (stakedMinor * 10_000n < depositedMinor * stakeShareBpsMin) {
-        cycles.push({ withdrawalId: point.id, withdrawalMinor: point.amountMinor, depositIds: deposits.map((d) => d.id), depositedMinor, stakedMinor });
+        cycles.push({
+          withdrawalId: point.id,
+          withdrawalMinor: point.amountMinor,
+          depositIds: deposits.map((d) => d.id),
+          depositedMinor,
+          stakedMinor,
+        });
       }
     }
     from = point.at;
@@ -61,7 +77,14 @@ export async function detectMisuse(db: Db | Tx, rules: CashierRules, options: { 
 
 /** Stakes and buy-ins debited from the player's wallets in (from, to]. */
 async function stakedBetween(db: Db | Tx, playerId: string, from: Date, to: Date): Promise<bigint> {
-  const staked = await ledger.playerMovementTotals(db, { playerId, kinds: ['STAKE', 'BUY_IN'], direction: 'debited', after: from, until: to, wallets: ['cash', 'temporary'] });
+  const staked = await ledger.playerMovementTotals(db, {
+    playerId,
+    kinds: ['STAKE', 'BUY_IN'],
+    direction: 'debited',
+    after: from,
+    until: to,
+    wallets: ['cash', 'temporary'],
+  });
   // A player plays in the currency of their deposits, so the minor units add up as before (one per currency at most).
   return staked.reduce((sum, amount) => sum + amount.toMinor(), 0n);
 }

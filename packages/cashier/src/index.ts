@@ -6,7 +6,16 @@ export { addCzechBusinessDays, isCzechBusinessDay, payoutDueAt } from './busines
 export { assertWithinCaps, effectiveCaps, looserFields, type CapOverride, type CapUsage } from './caps.ts';
 export { cancelWithdrawal } from './cancel-withdrawal.ts';
 export { containsCardNumber } from './card-data.ts';
-export { cashierPageSizeMax, getDeposit, getOwnershipDocument, getWithdrawal, listDeposits, listMethodsAwaitingReview, listWithdrawals, misuseReport } from './cashier-queries.ts';
+export {
+  cashierPageSizeMax,
+  getDeposit,
+  getOwnershipDocument,
+  getWithdrawal,
+  listDeposits,
+  listMethodsAwaitingReview,
+  listWithdrawals,
+  misuseReport,
+} from './cashier-queries.ts';
 export { chargeMisuseFee, type ChargeMisuseFeeOptions } from './charge-misuse-fee.ts';
 export { clawBackWin, type ClawBackWinOptions } from './claw-back-win.ts';
 export { createCashierContext, type CashierContext, type CreateCashierContextOptions } from './context.ts';
@@ -17,22 +26,77 @@ export { depositCashAtBranch, identityDocumentTypes, type DepositCashAtBranchOpt
 export { detectMisuse, type MisuseCycle, type MisuseReport } from './detect-misuse.ts';
 export { createPlatformGuards, type PlatformGuardsOptions } from './platform-guards.ts';
 export type { StaffActor } from './staff-audit.ts';
-export { DepositRefundPayloadSchema, depositRefundTopic, PaymentMethodVerifiedPayloadSchema, paymentMethodVerifiedTopic, PayoutPayloadSchema, payoutTopic } from './jobs.ts';
-export { activatePaymentMethod, findVerifiedBankAccount, listPaymentMethods, rejectOverdueVerifications, removePaymentMethod, renewCard } from './manage-payment-methods.ts';
+export {
+  DepositRefundPayloadSchema,
+  depositRefundTopic,
+  PaymentMethodVerifiedPayloadSchema,
+  paymentMethodVerifiedTopic,
+  PayoutPayloadSchema,
+  payoutTopic,
+} from './jobs.ts';
+export {
+  activatePaymentMethod,
+  findVerifiedBankAccount,
+  listPaymentMethods,
+  rejectOverdueVerifications,
+  removePaymentMethod,
+  renewCard,
+} from './manage-payment-methods.ts';
 export { canTransitionMethod, type PaymentMethodStatus } from './payment-method-states.ts';
-export type { AccountNumberProtector, CardDetails, CashierGuards, CashierMonitoringEvent, PaymentProvider, ProviderPaymentMethod } from './ports.ts';
+export type {
+  AccountNumberProtector,
+  CardDetails,
+  CashierGuards,
+  CashierMonitoringEvent,
+  PaymentProvider,
+  ProviderPaymentMethod,
+} from './ports.ts';
 export { ProviderEventEnvelopeSchema, providerEventTypes } from './provider-events.ts';
-export { createPaymentProviderClient, providerClientLimits, type PaymentProviderClient, type PaymentProviderClientOptions } from './psp-client.ts';
+export {
+  createPaymentProviderClient,
+  providerClientLimits,
+  type PaymentProviderClient,
+  type PaymentProviderClientOptions,
+} from './psp-client.ts';
 export { refundRefusedDeposit } from './refund-refused-deposit.ts';
 export { registerPaymentMethod, type PaymentMethodInput } from './register-payment-method.ts';
 export { requestWithdrawal, type RequestWithdrawalOptions } from './request-withdrawal.ts';
 export { listWithdrawalsForReview, reviewWithdrawal, type ReviewWithdrawalOptions } from './review-withdrawal.ts';
-export { czechCapsTable, czechCashierRules, euEeaCountries, instruments, type CapsTable, type CashierRules, type Direction, type DirectionCaps, type Instrument, type PayoutDeadline } from './rules.ts';
-export { expireStaleDeposits, flagOverduePayouts, queueTemporaryAccountRefunds, runCashierDeadlines } from './run-cashier-deadlines.ts';
+export {
+  czechCapsTable,
+  czechCashierRules,
+  euEeaCountries,
+  instruments,
+  type CapsTable,
+  type CashierRules,
+  type Direction,
+  type DirectionCaps,
+  type Instrument,
+  type PayoutDeadline,
+} from './rules.ts';
+export {
+  expireStaleDeposits,
+  flagOverduePayouts,
+  queueTemporaryAccountRefunds,
+  runCashierDeadlines,
+} from './run-cashier-deadlines.ts';
 export { sendPayout, type PayoutOutcome } from './send-payout.ts';
 export { setCapOverride, type SetCapOverrideOptions } from './set-cap-override.ts';
 export { startVerification, type StartVerificationOptions, type VerificationStarted } from './start-verification.ts';
-export { documentBytesMax, documentContentTypes, documentKinds, submitOwnershipDocument, type DocumentKind } from './submit-ownership-document.ts';
+export {
+  documentBytesMax,
+  documentContentTypes,
+  documentKinds,
+  submitOwnershipDocument,
+  type DocumentKind,
+} from './submit-ownership-document.ts';
 export { flagOverdueDebts } from './debt.ts';
 export type { DebtView, DepositView, PaymentMethodView, WithdrawalView } from './views.ts';
-export { isWebhookSecret, signWebhook, verifyWebhook, webhookToleranceSeconds, type WebhookHeaders, type WebhookVerification } from './webhook-signature.ts';
+export {
+  isWebhookSecret,
+  signWebhook,
+  verifyWebhook,
+  webhookToleranceSeconds,
+  type WebhookHeaders,
+  type WebhookVerification,
+} from './webhook-signature.ts';

@@ -41,8 +41,23 @@ async function pendingCard(playerId: string): Promise<string> {
   const now = clock.now();
   await db.paymentMethod.create({
     data: {
-      id, playerId, kind: 'CARD', instrument: 'card', status: 'VERIFICATION_PENDING', holderName: 'Jana Tester', holderNameExact: true, country: 'CZ', display: 'VISA •••• 4242',
-      cardBrand: 'VISA', cardLast4: '4242', providerToken: `tok_${id}`, cardExpiryMonth: 12, cardExpiryYear: 2031, verificationDeadlineAt: new Date(now.getTime() + 30 * 86_400_000), createdAt: now, updatedAt: now,
+      id,
+      playerId,
+      kind: 'CARD',
+      instrument: 'card',
+      status: 'VERIFICATION_PENDING',
+      holderName: 'Jana Tester',
+      holderNameExact: true,
+      country: 'CZ',
+      display: 'VISA •••• 4242',
+      cardBrand: 'VISA',
+      cardLast4: '4242',
+      providerToken: `tok_${id}`,
+      cardExpiryMonth: 12,
+      cardExpiryYear: 2031,
+      verificationDeadlineAt: new Date(now.getTime() + 30 * 86_400_000),
+      createdAt: now,
+      updatedAt: now,
     },
   });
   return id;
@@ -50,10 +65,17 @@ async function pendingCard(playerId: string): Promise<string> {
 
 /** The provider's verification event, applied as the gateway does (one transaction), but with no retry: a deadlock would reject it. */
 function verificationEvent(paymentMethodId: string, prepare?: (tx: Tx) => Promise<void>) {
-  return db.$transaction(async (tx) => {
-    await prepare?.(tx);
-    return onVerificationEvent(ctx, tx, 'sandbox-psp', 'verification.succeeded', { verificationId: `ver_${newId()}`, reference: paymentMethodId, threeDSecure: 'passed' });
-  }, { timeout: 60_000, maxWait: 20_000 });
+  return db.$transaction(
+    async (tx) => {
+      await prepare?.(tx);
+      return onVerificationEvent(ctx, tx, 'sandbox-psp', 'verification.succeeded', {
+        verificationId: `ver_${newId()}`,
+        reference: paymentMethodId,
+        threeDSecure: 'passed',
+      });
+    },
+    { timeout: 60_000, maxWait: 20_000 },
+  );
 }
 
 /** Transactions of this database waiting for a lock. */
@@ -75,11 +97,14 @@ describe('one lock order across packages (issue 15)', () => {
       const released = new Promise<void>((resolve) => (release = resolve));
       let holding!: () => void;
       const held = new Promise<void>((resolve) => (holding = resolve));
-      const holder = db.$transaction(async (tx) => {
-        await lockPlayer(tx, playerId);
-        holding();
-        await released;
-      }, { timeout: 60_000, maxWait: 20_000 });
+      const holder = db.$transaction(
+        async (tx) => {
+          await lockPlayer(tx, playerId);
+          holding();
+          await released;
+        },
+        { timeout: 60_000, maxWait: 20_000 },
+      );
       await held;
       const removal = removePaymentMethod(ctx, { playerId, paymentMethodId: card });
       await waitFor(async () => (await lockWaiters()) >= 1, { what: 'the removal to wait for the player lock' });
@@ -92,10 +117,15 @@ describe('one lock order across packages (issue 15)', () => {
       release();
       await holder;
       const outcomes = await Promise.allSettled([removal, event]);
-      expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : 'completed')), `run ${run}`).toEqual(['completed', 'completed']);
+      expect(
+        outcomes.map((outcome) => (outcome.status === 'rejected' ? String(outcome.reason) : 'completed')),
+        `run ${run}`,
+      ).toEqual(['completed', 'completed']);
       // The removal came first; the event found the card removed and changed nothing.
       expect((outcomes[1] as PromiseFulfilledResult<string>).value).toBe('stale');
-      expect(await db.paymentMethod.findUniqueOrThrow({ where: { id: card }, select: { status: true } })).toEqual({ status: 'REMOVED' });
+      expect(await db.paymentMethod.findUniqueOrThrow({ where: { id: card }, select: { status: true } })).toEqual({
+        status: 'REMOVED',
+      });
     }
   });
 
@@ -105,10 +135,18 @@ describe('one lock order across packages (issue 15)', () => {
     for (let run = 0; run < 12; run++) {
       const card = await pendingCard(playerId);
       operations.push(verificationEvent(card));
-      operations.push(run % 2 === 0 ? removePaymentMethod(ctx, { playerId, paymentMethodId: card }) : activatePaymentMethod(ctx, { playerId, paymentMethodId: card }).catch(refusedUnverified));
+      operations.push(
+        run % 2 === 0
+          ? removePaymentMethod(ctx, { playerId, paymentMethodId: card })
+          : activatePaymentMethod(ctx, { playerId, paymentMethodId: card }).catch(refusedUnverified),
+      );
     }
     const outcomes = await Promise.allSettled(operations);
-    expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => String((outcome as PromiseRejectedResult).reason))).toEqual([]);
+    expect(
+      outcomes
+        .filter((outcome) => outcome.status === 'rejected')
+        .map((outcome) => String((outcome as PromiseRejectedResult).reason)),
+    ).toEqual([]);
     const statuses = await db.paymentMethod.findMany({ where: { playerId }, select: { status: true, active: true } });
     expect(statuses.every((method) => method.status === 'VERIFIED' || method.status === 'REMOVED')).toBe(true);
     expect(statuses.filter((method) => method.active)).toHaveLength(1);

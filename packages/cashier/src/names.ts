@@ -7,7 +7,14 @@ import { normaliseName } from '@casino/players';
  */
 export type NameMatch = 'exact' | 'loose' | 'none';
 
-const words = (name: string): string => name.normalize('NFC').toLocaleLowerCase('cs').split(/[\s,.-]+/).filter(Boolean).sort().join(' ');
+const words = (name: string): string =>
+  name
+    .normalize('NFC')
+    .toLocaleLowerCase('cs')
+    .split(/[\s,.-]+/)
+    .filter(Boolean)
+    .sort()
+    .join(' ');
 const looseWords = (name: string): string => normaliseName(name).split(' ').filter(Boolean).sort().join(' ');
 
 export function matchHolderName(holderName: string, player: { firstName: string; surname: string }): NameMatch {

@@ -1,4 +1,11 @@
-import { defaultComplianceRules, assertNoPayoutHold, checkDepositAml, recordMonitoringEvent, type ComplianceRules, type MonitoringEventInput } from '@casino/compliance';
+import {
+  defaultComplianceRules,
+  assertNoPayoutHold,
+  checkDepositAml,
+  recordMonitoringEvent,
+  type ComplianceRules,
+  type MonitoringEventInput,
+} from '@casino/compliance';
 import { Money, newId, type Clock, type CurrencyCode } from '@casino/core';
 import { authorizeDeposit, checkDeposit, czechProfile, type JurisdictionProfile } from '@casino/limits';
 import type { CashierGuards, CashierMonitoringEvent } from './ports.ts';
@@ -42,11 +49,32 @@ function monitoringEventOf(event: CashierMonitoringEvent): MonitoringEventInput 
   switch (event.kind) {
     case 'deposit':
       // A cash deposit at a branch has no payment method of the player's.
-      return { ...base, kind: 'deposit', amount: minorOf(event.amount), outcome: event.outcome, paymentMethodId: event.paymentMethodId ?? 'cash-at-branch', reference: event.reference };
+      return {
+        ...base,
+        kind: 'deposit',
+        amount: minorOf(event.amount),
+        outcome: event.outcome,
+        paymentMethodId: event.paymentMethodId ?? 'cash-at-branch',
+        reference: event.reference,
+      };
     case 'withdrawal':
-      return event.outcome === 'requested' ? { ...base, kind: 'withdrawal', amount: minorOf(event.amount), paymentMethodId: event.paymentMethodId, reference: event.reference } : null;
+      return event.outcome === 'requested'
+        ? {
+            ...base,
+            kind: 'withdrawal',
+            amount: minorOf(event.amount),
+            paymentMethodId: event.paymentMethodId,
+            reference: event.reference,
+          }
+        : null;
     case 'payment-method-change':
-      return { ...base, kind: 'payment-method-change', action: event.action, paymentMethodId: event.paymentMethodId, methodType: event.methodType };
+      return {
+        ...base,
+        kind: 'payment-method-change',
+        action: event.action,
+        paymentMethodId: event.paymentMethodId,
+        methodType: event.methodType,
+      };
   }
 }
 

@@ -21,15 +21,36 @@ export interface CashierGuards {
 }
 
 export type CashierMonitoringEvent =
-  | { kind: 'deposit'; playerId: string; occurredAt: Date; amount: { amount: string; currency: string }; outcome: 'succeeded' | 'failed'; paymentMethodId: string | null; reference: string }
-  | { kind: 'withdrawal'; playerId: string; occurredAt: Date; amount: { amount: string; currency: string }; outcome: 'requested' | 'paid' | 'failed'; paymentMethodId: string; reference: string }
-  | { kind: 'payment-method-change'; playerId: string; occurredAt: Date; action: 'added' | 'removed' | 'activated'; paymentMethodId: string; methodType: string };
+  | {
+      kind: 'deposit';
+      playerId: string;
+      occurredAt: Date;
+      amount: { amount: string; currency: string };
+      outcome: 'succeeded' | 'failed';
+      paymentMethodId: string | null;
+      reference: string;
+    }
+  | {
+      kind: 'withdrawal';
+      playerId: string;
+      occurredAt: Date;
+      amount: { amount: string; currency: string };
+      outcome: 'requested' | 'paid' | 'failed';
+      paymentMethodId: string;
+      reference: string;
+    }
+  | {
+      kind: 'payment-method-change';
+      playerId: string;
+      occurredAt: Date;
+      action: 'added' | 'removed' | 'activated';
+      paymentMethodId: string;
+      methodType: string;
+    };
 
 /** How a payment reaches the provider: a card or wallet by its token, a bank account by online banking. */
 export type ProviderPaymentMethod =
-  | { type: 'card'; token: string }
-  | { type: 'bank-account' }
-  | { type: 'wallet'; instrument: string; account: string };
+  { type: 'card'; token: string } | { type: 'bank-account' } | { type: 'wallet'; instrument: string; account: string };
 
 export interface CardDetails {
   brand: string;
@@ -51,10 +72,22 @@ export interface PaymentProvider {
   readonly name: string;
   /** What the provider's tokenisation returned for a card; the number itself never reaches us (004:PAY-06). */
   describeCardToken(token: string): Promise<CardDetails>;
-  createPayment(request: { reference: string; amount: Money; method: ProviderPaymentMethod }): Promise<{ providerPaymentId: string; redirectUrl: string | null }>;
+  createPayment(request: {
+    reference: string;
+    amount: Money;
+    method: ProviderPaymentMethod;
+  }): Promise<{ providerPaymentId: string; redirectUrl: string | null }>;
   /** A zero-amount 3-D Secure check of a card (004:PAY-04); `attemptId` keys one attempt, so a failed check can be tried again. */
-  createCardVerification(request: { reference: string; attemptId: string; token: string }): Promise<{ providerVerificationId: string; redirectUrl: string | null }>;
-  createPayout(request: { reference: string; amount: Money; destination: { iban: string; holderName: string } }): Promise<{ providerPayoutId: string }>;
+  createCardVerification(request: {
+    reference: string;
+    attemptId: string;
+    token: string;
+  }): Promise<{ providerVerificationId: string; redirectUrl: string | null }>;
+  createPayout(request: {
+    reference: string;
+    amount: Money;
+    destination: { iban: string; holderName: string };
+  }): Promise<{ providerPayoutId: string }>;
   refundPayment(request: { reference: string; providerPaymentId: string; amount: Money }): Promise<{ providerRefundId: string }>;
 }
 

@@ -22,12 +22,31 @@ export const PaymentEventDataSchema = z.object({
   reason: z.string().max(500).optional(),
 });
 
-export const PayoutEventDataSchema = z.object({ payoutId: Id, reference: z.uuid(), amount: AmountSchema, reason: z.string().max(500).optional() });
-export const RefundEventDataSchema = z.object({ refundId: Id, paymentId: Id, reference: z.uuid(), amount: AmountSchema, reason: z.string().max(500).optional() });
-export const VerificationEventDataSchema = z.object({ verificationId: Id, reference: z.uuid(), threeDSecure: z.enum(['passed', 'failed']), reason: z.string().max(500).optional() });
+export const PayoutEventDataSchema = z.object({
+  payoutId: Id,
+  reference: z.uuid(),
+  amount: AmountSchema,
+  reason: z.string().max(500).optional(),
+});
+export const RefundEventDataSchema = z.object({
+  refundId: Id,
+  paymentId: Id,
+  reference: z.uuid(),
+  amount: AmountSchema,
+  reason: z.string().max(500).optional(),
+});
+export const VerificationEventDataSchema = z.object({
+  verificationId: Id,
+  reference: z.uuid(),
+  threeDSecure: z.enum(['passed', 'failed']),
+  reason: z.string().max(500).optional(),
+});
 export const BankTransferEventDataSchema = z.object({
   transferId: Id,
-  reference: z.string().regex(/^\d{1,10}$/).describe('The variabilní symbol the payer gave'),
+  reference: z
+    .string()
+    .regex(/^\d{1,10}$/)
+    .describe('The variabilní symbol the payer gave'),
   payerAccount: z.string().min(15).max(40).describe('The IBAN the money came from'),
   payerName: z.string().max(200),
   amount: AmountSchema,
@@ -51,7 +70,9 @@ export const providerEventSchemas = {
 export type ProviderEventType = keyof typeof providerEventSchemas;
 export const providerEventTypes = Object.keys(providerEventSchemas) as ProviderEventType[];
 
-export type ParsedProviderEvent = { [T in ProviderEventType]: { type: T; data: z.infer<(typeof providerEventSchemas)[T]> } }[ProviderEventType];
+export type ParsedProviderEvent = {
+  [T in ProviderEventType]: { type: T; data: z.infer<(typeof providerEventSchemas)[T]> };
+}[ProviderEventType];
 
 export const ProviderEventEnvelopeSchema = z.object({
   type: z.string().min(1).max(60),

@@ -41,13 +41,24 @@ async function paymentsAtProvider(reference: string): Promise<unknown[]> {
 /** Short backoff so outages are tested in milliseconds; the breaker runs on a clock the test moves. */
 function client(clock: ManualClock, overrides: Partial<PaymentProviderClientOptions> = {}) {
   return createPaymentProviderClient({
-    name: 'sandbox-psp', baseUrl, timeoutMs: 5_000, retries: 1, backoff: { baseMs: 1, maxMs: 5 }, breaker: { failureThreshold: 2, openMs: 10_000 }, clock, ...overrides,
+    name: 'sandbox-psp',
+    baseUrl,
+    timeoutMs: 5_000,
+    retries: 1,
+    backoff: { baseMs: 1, maxMs: 5 },
+    breaker: { failureThreshold: 2, openMs: 10_000 },
+    clock,
+    ...overrides,
   });
 }
 
-const payment = (reference: string) => ({ reference, amount: Money.of('100.00', 'CZK'), method: { type: 'bank-account' as const } });
+const payment = (reference: string) => ({
+  reference,
+  amount: Money.of('100.00', 'CZK'),
+  method: { type: 'bank-account' as const },
+});
 
-describe('issue 15: the payment provider\'s client has a circuit breaker', () => {
+describe("issue 15: the payment provider's client has a circuit breaker", () => {
   it('issue 15: the PSP client opens its breaker after repeated failures of the provider, then refuses at once without calling it', async () => {
     const provider = client(new ManualClock(new Date('2026-11-21T10:00:00Z')));
     await providerAvailable(false);
@@ -58,15 +69,19 @@ describe('issue 15: the payment provider\'s client has a circuit breaker', () =>
 
     // The provider is back, but an open breaker does not ask it before openMs: 503 at once, nothing recorded there.
     await providerAvailable(true);
-    await expect(provider.createPayment(payment('while-open'))).rejects.toMatchObject({ code: 'payment-provider-unavailable', detail: expect.stringContaining('circuit-open') });
+    await expect(provider.createPayment(payment('while-open'))).rejects.toMatchObject({
+      code: 'payment-provider-unavailable',
+      detail: expect.stringContaining('circuit-open'),
+    });
     expect(await paymentsAtProvider('while-open')).toEqual([]);
   });
 
-  it('issue 15: after openMs the PSP client\'s half-open probe reaches the provider, and its success closes the breaker', async () => {
+  it("issue 15: after openMs the PSP client's half-open probe reaches the provider, and its success closes the breaker", async () => {
     const clock = new ManualClock(new Date('2026-11-21T10:00:00Z'));
     const provider = client(clock);
     await providerAvailable(false);
-    for (const reference of ['failing-1', 'failing-2']) await expect(provider.createPayment(payment(reference))).rejects.toThrow();
+    for (const reference of ['failing-1', 'failing-2'])
+      await expect(provider.createPayment(payment(reference))).rejects.toThrow();
     await providerAvailable(true);
     clock.advanceMs(9_999);
     expect(provider.circuitState()).toBe('open');
@@ -82,19 +97,22 @@ describe('issue 15: the payment provider\'s client has a circuit breaker', () =>
     expect(await paymentsAtProvider('after-probe')).toHaveLength(1);
   });
 
-  it('issue 15: a failed probe opens the PSP client\'s breaker again for another openMs', async () => {
+  it("issue 15: a failed probe opens the PSP client's breaker again for another openMs", async () => {
     const clock = new ManualClock(new Date('2026-11-21T10:00:00Z'));
     const provider = client(clock, { breaker: { failureThreshold: 1, openMs: 5_000 } });
     await providerAvailable(false);
     await expect(provider.createPayment(payment('failing'))).rejects.toThrow();
     clock.advanceMs(5_000);
-    await expect(provider.createPayment(payment('failed-probe'))).rejects.toMatchObject({ detail: expect.stringContaining('server-error') });
+    await expect(provider.createPayment(payment('failed-probe'))).rejects.toMatchObject({
+      detail: expect.stringContaining('server-error'),
+    });
     expect(provider.circuitState()).toBe('open');
   });
 
-  it('issue 15: a refusal (4xx) is the provider\'s answer, not a failure: it never opens the breaker', async () => {
+  it("issue 15: a refusal (4xx) is the provider's answer, not a failure: it never opens the breaker", async () => {
     const provider = client(new ManualClock(new Date('2026-11-21T10:00:00Z')));
-    for (let i = 0; i < 3; i++) await expect(provider.describeCardToken('tok_unknown')).rejects.toMatchObject({ code: 'validation-failed' });
+    for (let i = 0; i < 3; i++)
+      await expect(provider.describeCardToken('tok_unknown')).rejects.toMatchObject({ code: 'validation-failed' });
     expect(provider.circuitState()).toBe('closed');
   });
 });

@@ -1,4 +1,12 @@
-import { createOutboundHttpClient, DomainError, outboundHttpLimits, systemClock, type CircuitState, type Clock, type Money } from '@casino/core';
+import {
+  createOutboundHttpClient,
+  DomainError,
+  outboundHttpLimits,
+  systemClock,
+  type CircuitState,
+  type Clock,
+  type Money,
+} from '@casino/core';
 import { z } from 'zod';
 import type { CardDetails, PaymentProvider } from './ports.ts';
 
@@ -26,11 +34,20 @@ export interface PaymentProviderClient extends PaymentProvider {
   circuitState(): CircuitState;
 }
 
-export const providerClientLimits = { timeoutMsMax: outboundHttpLimits.timeoutMsMax, retriesMax: outboundHttpLimits.retriesMax } as const;
+export const providerClientLimits = {
+  timeoutMsMax: outboundHttpLimits.timeoutMsMax,
+  retriesMax: outboundHttpLimits.retriesMax,
+} as const;
 
 const CardTokenSchema = z.object({
-  token: z.string(), brand: z.string().max(20), last4: z.string().regex(/^\d{4}$/), expiryMonth: z.number().int().min(1).max(12), expiryYear: z.number().int(),
-  issuerCountry: z.string().length(2), holderName: z.string().max(200), fingerprint: z.string().max(100),
+  token: z.string(),
+  brand: z.string().max(20),
+  last4: z.string().regex(/^\d{4}$/),
+  expiryMonth: z.number().int().min(1).max(12),
+  expiryYear: z.number().int(),
+  issuerCountry: z.string().length(2),
+  holderName: z.string().max(200),
+  fingerprint: z.string().max(100),
 });
 const PaymentSchema = z.object({ paymentId: z.string(), redirectUrl: z.string().nullable().optional() });
 const VerificationSchema = z.object({ verificationId: z.string(), redirectUrl: z.string().nullable().optional() });
@@ -58,7 +75,13 @@ export function createPaymentProviderClient(options: PaymentProviderClientOption
     ...(options.random ? { random: options.random } : {}),
   });
 
-  async function call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown, idempotencyKey?: string): Promise<z.infer<S>> {
+  async function call<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: S,
+    body?: unknown,
+    idempotencyKey?: string,
+  ): Promise<z.infer<S>> {
     // Reads, and writes under an idempotency key, may both be sent again.
     const outcome = await http.request(
       { method, path, body, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}, retrySafe: true },
@@ -69,11 +92,18 @@ export function createPaymentProviderClient(options: PaymentProviderClientOption
     );
     if (outcome.kind === 'answer') return outcome.value.data;
     if (outcome.kind === 'refused') {
-      if (outcome.status === 404 && method === 'GET') throw new DomainError('validation-failed', 'The payment provider does not know this token.', { field: 'body.token' });
-      throw new DomainError('payment-declined', `The payment provider declined: ${detailOf(outcome.text)}`.slice(0, 500), { extensions: { providerStatus: outcome.status } });
+      if (outcome.status === 404 && method === 'GET')
+        throw new DomainError('validation-failed', 'The payment provider does not know this token.', { field: 'body.token' });
+      throw new DomainError('payment-declined', `The payment provider declined: ${detailOf(outcome.text)}`.slice(0, 500), {
+        extensions: { providerStatus: outcome.status },
+      });
     }
-    if (outcome.reason === 'malformed-response') throw new DomainError('payment-provider-unavailable', 'The payment provider answered in an unexpected format.');
-    throw new DomainError('payment-provider-unavailable', `The payment provider cannot be reached (${outcome.reason}); try again shortly.`);
+    if (outcome.reason === 'malformed-response')
+      throw new DomainError('payment-provider-unavailable', 'The payment provider answered in an unexpected format.');
+    throw new DomainError(
+      'payment-provider-unavailable',
+      `The payment provider cannot be reached (${outcome.reason}); try again shortly.`,
+    );
   }
 
   const amountOf = (money: Money) => money.toJSON();
@@ -82,22 +112,54 @@ export function createPaymentProviderClient(options: PaymentProviderClientOption
     circuitState: () => http.circuitState(),
     async describeCardToken(token): Promise<CardDetails> {
       const card = await call('GET', `psp/card-tokens/${encodeURIComponent(token)}`, CardTokenSchema);
-      return { brand: card.brand, last4: card.last4, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, issuerCountry: card.issuerCountry, holderName: card.holderName, fingerprint: card.fingerprint };
+      return {
+        brand: card.brand,
+        last4: card.last4,
+        expiryMonth: card.expiryMonth,
+        expiryYear: card.expiryYear,
+        issuerCountry: card.issuerCountry,
+        holderName: card.holderName,
+        fingerprint: card.fingerprint,
+      };
     },
     async createPayment(request) {
-      const payment = await call('POST', 'psp/payments', PaymentSchema, { reference: request.reference, amount: amountOf(request.amount), method: request.method }, `payment:${request.reference}`);
+      const payment = await call(
+        'POST',
+        'psp/payments',
+        PaymentSchema,
+        { reference: request.reference, amount: amountOf(request.amount), method: request.method },
+        `payment:${request.reference}`,
+      );
       return { providerPaymentId: payment.paymentId, redirectUrl: payment.redirectUrl ?? null };
     },
     async createCardVerification(request) {
-      const verification = await call('POST', 'psp/verifications', VerificationSchema, { reference: request.reference, token: request.token }, `verification:${request.attemptId}`);
+      const verification = await call(
+        'POST',
+        'psp/verifications',
+        VerificationSchema,
+        { reference: request.reference, token: request.token },
+        `verification:${request.attemptId}`,
+      );
       return { providerVerificationId: verification.verificationId, redirectUrl: verification.redirectUrl ?? null };
     },
     async createPayout(request) {
-      const payout = await call('POST', 'psp/payouts', PayoutSchema, { reference: request.reference, amount: amountOf(request.amount), destination: request.destination }, `payout:${request.reference}`);
+      const payout = await call(
+        'POST',
+        'psp/payouts',
+        PayoutSchema,
+        { reference: request.reference, amount: amountOf(request.amount), destination: request.destination },
+        `payout:${request.reference}`,
+      );
       return { providerPayoutId: payout.payoutId };
     },
     async refundPayment(request) {
-      const refund = await call('POST', 'psp/refunds', RefundSchema, { reference: request.reference, paymentId: request.providerPaymentId, amount: amountOf(request.amount) }, `refund:${request.reference}`);
+      const refund = await call(
+        'POST',
+        'psp/refunds',
+        RefundSchema,
+        { reference: request.reference, paymentId: request.providerPaymentId, amount: amountOf(request.amount) },
+        `refund:${request.reference}`,
+      );
       return { providerRefundId: refund.refundId };
     },
   };

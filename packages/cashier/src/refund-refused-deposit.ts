@@ -7,7 +7,11 @@ export async function refundRefusedDeposit(ctx: CashierContext, depositId: strin
   if (!deposit || deposit.status !== 'REFUSED') return 'skipped';
   if (!deposit.providerPaymentId) throw new DomainError('conflict', `Deposit ${depositId} has no provider payment to refund.`);
   try {
-    await providerOf(ctx).refundPayment({ reference: deposit.id, providerPaymentId: deposit.providerPaymentId, amount: Money.fromMinor(deposit.amountMinor, deposit.currency as CurrencyCode) });
+    await providerOf(ctx).refundPayment({
+      reference: deposit.id,
+      providerPaymentId: deposit.providerPaymentId,
+      amount: Money.fromMinor(deposit.amountMinor, deposit.currency as CurrencyCode),
+    });
   } catch (error) {
     // A refund the provider refuses outright needs a person: finance sees the deposit still refused.
     if (isDomainError(error) && error.code === 'payment-declined') return 'skipped';

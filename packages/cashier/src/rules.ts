@@ -3,7 +3,16 @@
  * 004 §3.6.3 per payment instrument and direction, the deadlines, the fee and the thresholds. An
  * operator tightens a player's caps with overrides (caps.ts); another jurisdiction is another object.
  */
-export const instruments = ['bank-transfer', 'online-banking', 'card', 'cash', 'apple-pay', 'paypal', 'paysafecard', 'other'] as const;
+export const instruments = [
+  'bank-transfer',
+  'online-banking',
+  'card',
+  'cash',
+  'apple-pay',
+  'paypal',
+  'paysafecard',
+  'other',
+] as const;
 export type Instrument = (typeof instruments)[number];
 
 export type Direction = 'deposit' | 'withdrawal';
@@ -102,8 +111,36 @@ export const czechCapsTable: CapsTable = {
 
 /** EU and EEA member states (ISO 3166-1 alpha-2). */
 export const euEeaCountries = [
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO',
-  'SK', 'SI', 'ES', 'SE', 'IS', 'LI', 'NO',
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IE',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
+  'IS',
+  'LI',
+  'NO',
 ] as const;
 
 export const czechCashierRules: CashierRules = {

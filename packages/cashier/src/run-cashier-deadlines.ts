@@ -15,16 +15,26 @@ export async function flagOverduePayouts(ctx: CashierContext, batchSizeMax = 100
     take: batchSizeMax,
   });
   if (due.length === 0) return 0;
-  const flagged = await ctx.db.cashierWithdrawal.updateMany({ where: { id: { in: due.map((w) => w.id) }, overdueFlaggedAt: null }, data: { overdueFlaggedAt: now, updatedAt: now } });
+  const flagged = await ctx.db.cashierWithdrawal.updateMany({
+    where: { id: { in: due.map((w) => w.id) }, overdueFlaggedAt: null },
+    data: { overdueFlaggedAt: now, updatedAt: now },
+  });
   return flagged.count;
 }
 
 /** Intents the provider never confirmed in time post nothing and end as expired. */
 export async function expireStaleDeposits(ctx: CashierContext, batchSizeMax = 500): Promise<number> {
   const now = ctx.clock.now();
-  const stale = await ctx.db.cashierDeposit.findMany({ where: { status: { in: ['CREATED', 'PENDING'] }, expiresAt: { lte: now } }, select: { id: true }, take: batchSizeMax });
+  const stale = await ctx.db.cashierDeposit.findMany({
+    where: { status: { in: ['CREATED', 'PENDING'] }, expiresAt: { lte: now } },
+    select: { id: true },
+    take: batchSizeMax,
+  });
   if (stale.length === 0) return 0;
-  const expired = await ctx.db.cashierDeposit.updateMany({ where: { id: { in: stale.map((d) => d.id) }, status: { in: ['CREATED', 'PENDING'] } }, data: { status: 'EXPIRED', refusalCode: 'intent-expired', updatedAt: now } });
+  const expired = await ctx.db.cashierDeposit.updateMany({
+    where: { id: { in: stale.map((d) => d.id) }, status: { in: ['CREATED', 'PENDING'] } },
+    data: { status: 'EXPIRED', refusalCode: 'intent-expired', updatedAt: now },
+  });
   return expired.count;
 }
 
@@ -34,7 +44,11 @@ export async function expireStaleDeposits(ctx: CashierContext, batchSizeMax = 50
  * withdrawal on that hold, approved, for the payout job, due by the refund's 7-day deadline.
  */
 export async function queueTemporaryAccountRefunds(ctx: CashierContext, batchSizeMax = 100): Promise<number> {
-  const queued = await ctx.db.temporaryAccountRefund.findMany({ where: { status: 'BANK_TRANSFER_QUEUED' }, orderBy: { createdAt: 'asc' }, take: batchSizeMax });
+  const queued = await ctx.db.temporaryAccountRefund.findMany({
+    where: { status: 'BANK_TRANSFER_QUEUED' },
+    orderBy: { createdAt: 'asc' },
+    take: batchSizeMax,
+  });
   let created = 0;
   for (const refund of queued) {
     await transaction(ctx.db, async (tx) => {
@@ -45,9 +59,22 @@ export async function queueTemporaryAccountRefunds(ctx: CashierContext, batchSiz
       const id = newId<string>();
       await tx.cashierWithdrawal.create({
         data: {
-          id, playerId: refund.playerId, paymentMethodId: bank.paymentMethodId, instrument: 'bank-transfer', amountMinor: refund.amountMinor, currency: ctx.currency, status: 'APPROVED',
-          channel: 'TEMPORARY_REFUND', requestedBy: 'system:temporary-account-refund', idempotencyKey: `temporary-account-refund:${refund.id}`, requestHash: requestHashOf({ temporaryRefundId: refund.id }),
-          holdId: refund.holdId, dueAt: refund.dueAt, temporaryRefundId: refund.id, createdAt: now, updatedAt: now,
+          id,
+          playerId: refund.playerId,
+          paymentMethodId: bank.paymentMethodId,
+          instrument: 'bank-transfer',
+          amountMinor: refund.amountMinor,
+          currency: ctx.currency,
+          status: 'APPROVED',
+          channel: 'TEMPORARY_REFUND',
+          requestedBy: 'system:temporary-account-refund',
+          idempotencyKey: `temporary-account-refund:${refund.id}`,
+          requestHash: requestHashOf({ temporaryRefundId: refund.id }),
+          holdId: refund.holdId,
+          dueAt: refund.dueAt,
+          temporaryRefundId: refund.id,
+          createdAt: now,
+          updatedAt: now,
         },
       });
       await enqueueOutboxMessage(tx, { topic: payoutTopic, payload: { withdrawalId: id } });

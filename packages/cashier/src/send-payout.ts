@@ -22,14 +22,27 @@ export async function sendPayout(ctx: CashierContext, withdrawalId: string): Pro
       await ctx.guards.assertNoPayoutHold(tx, row.playerId, now);
     } catch (error) {
       if (!isDomainError(error) || error.status >= 500) throw error;
-      await tx.cashierWithdrawal.update({ where: { id: row.id }, data: { status: 'IN_REVIEW', reviewReasons: [...row.reviewReasons, `payouts suspended: ${error.detail}`.slice(0, 300)], updatedAt: now } });
+      await tx.cashierWithdrawal.update({
+        where: { id: row.id },
+        data: {
+          status: 'IN_REVIEW',
+          reviewReasons: [...row.reviewReasons, `payouts suspended: ${error.detail}`.slice(0, 300)],
+          updatedAt: now,
+        },
+      });
       return 'held';
     }
-    return tx.cashierWithdrawal.update({ where: { id: row.id }, data: { status: 'SENDING', provider: ctx.providerName, updatedAt: now } });
+    return tx.cashierWithdrawal.update({
+      where: { id: row.id },
+      data: { status: 'SENDING', provider: ctx.providerName, updatedAt: now },
+    });
   });
   if (claimed === 'skipped' || claimed === 'held') return claimed;
 
-  const method = await ctx.db.paymentMethod.findUniqueOrThrow({ where: { id: claimed.paymentMethodId }, select: { accountNumberEncrypted: true, holderName: true } });
+  const method = await ctx.db.paymentMethod.findUniqueOrThrow({
+    where: { id: claimed.paymentMethodId },
+    select: { accountNumberEncrypted: true, holderName: true },
+  });
   if (!method.accountNumberEncrypted) throw new DomainError('conflict', 'A payout goes to a bank account (004:WDR-02).');
   const amount = Money.fromMinor(claimed.amountMinor, claimed.currency as CurrencyCode);
   let providerPayoutId: string;
@@ -44,13 +57,19 @@ export async function sendPayout(ctx: CashierContext, withdrawalId: string): Pro
       const now = ctx.clock.now();
       await releaseWithdrawalHold(tx, row, `payout declined: ${error.detail}`, now);
       await markTemporaryRefundUnpaid(tx, row);
-      await tx.cashierWithdrawal.update({ where: { id: row.id }, data: { status: 'FAILED', failedAt: now, failureReason: error.detail.slice(0, 500), updatedAt: now } });
+      await tx.cashierWithdrawal.update({
+        where: { id: row.id },
+        data: { status: 'FAILED', failedAt: now, failureReason: error.detail.slice(0, 500), updatedAt: now },
+      });
     });
     return 'declined';
   }
   await transaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
-    await tx.cashierWithdrawal.updateMany({ where: { id: claimed.id, status: 'SENDING' }, data: { status: 'SENT', sentAt: now, updatedAt: now } });
+    await tx.cashierWithdrawal.updateMany({
+      where: { id: claimed.id, status: 'SENDING' },
+      data: { status: 'SENT', sentAt: now, updatedAt: now },
+    });
     await tx.cashierWithdrawal.updateMany({ where: { id: claimed.id, providerPayoutId: null }, data: { providerPayoutId } });
   });
   return 'sent';
@@ -59,5 +78,8 @@ export async function sendPayout(ctx: CashierContext, withdrawalId: string): Pro
 /** A temporary account's refund that could not be paid to the bank account waits for other bank details, then a postal order (004:TMP-11, TMP-12). */
 export async function markTemporaryRefundUnpaid(tx: Tx, row: WithdrawalRow): Promise<void> {
   if (!row.temporaryRefundId) return;
-  await tx.temporaryAccountRefund.updateMany({ where: { id: row.temporaryRefundId, status: 'BANK_TRANSFER_QUEUED' }, data: { status: 'AWAITING_BANK_DETAILS', updatedAt: row.updatedAt } });
+  await tx.temporaryAccountRefund.updateMany({
+    where: { id: row.temporaryRefundId, status: 'BANK_TRANSFER_QUEUED' },
+    data: { status: 'AWAITING_BANK_DETAILS', updatedAt: row.updatedAt },
+  });
 }

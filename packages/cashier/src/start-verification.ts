@@ -27,13 +27,23 @@ export async function startVerification(ctx: CashierContext, options: StartVerif
   const method = await ctx.db.paymentMethod.findFirst({ where: { id: options.paymentMethodId, playerId: options.playerId } });
   if (!method) throw new DomainError('not-found', 'No such payment method.', { field: 'params.paymentMethodId' });
   const status = method.status as PaymentMethodStatus;
-  if (status !== 'REGISTERED' && status !== 'VERIFICATION_PENDING') throw new DomainError('conflict', `A ${status.toLowerCase()} payment method cannot be verified.`);
+  if (status !== 'REGISTERED' && status !== 'VERIFICATION_PENDING')
+    throw new DomainError('conflict', `A ${status.toLowerCase()} payment method cannot be verified.`);
   const now = ctx.clock.now();
   const transition = { reason: `verification started: ${options.via}`, actor: 'player', at: now };
 
   if (options.via === 'online-transaction') {
-    if (method.kind !== 'CARD' || !method.providerToken) throw new DomainError('validation-failed', 'An online verification transaction is for cards; verify a bank account by an offline transfer or documents.', { field: 'body.via' });
-    const started = await providerOf(ctx).createCardVerification({ reference: method.id, attemptId: newId(), token: method.providerToken });
+    if (method.kind !== 'CARD' || !method.providerToken)
+      throw new DomainError(
+        'validation-failed',
+        'An online verification transaction is for cards; verify a bank account by an offline transfer or documents.',
+        { field: 'body.via' },
+      );
+    const started = await providerOf(ctx).createCardVerification({
+      reference: method.id,
+      attemptId: newId(),
+      token: method.providerToken,
+    });
     await transaction(ctx.db, async (tx) => {
       const data = { verificationMethod: 'online-transaction', verificationProviderId: started.providerVerificationId };
       if (status === 'REGISTERED') await transitionMethod(tx, method.id, status, 'VERIFICATION_PENDING', transition, data);
@@ -42,16 +52,30 @@ export async function startVerification(ctx: CashierContext, options: StartVerif
     return { via: 'online-transaction', redirectUrl: started.redirectUrl };
   }
 
-  if (method.kind !== 'BANK_ACCOUNT') throw new DomainError('validation-failed', 'An offline transfer verifies a bank account; verify a card by 3-D Secure or documents.', { field: 'body.via' });
+  if (method.kind !== 'BANK_ACCOUNT')
+    throw new DomainError(
+      'validation-failed',
+      'An offline transfer verifies a bank account; verify a card by 3-D Secure or documents.',
+      { field: 'body.via' },
+    );
   const reference = method.verificationReference ?? (await assignReference(ctx, method.id, status, transition));
   return {
     via: 'offline-transfer',
-    transfer: { toAccount: ctx.rules.verificationTransfer.operatorIban, reference, amountMin: Money.fromMinor(ctx.rules.verificationTransfer.amountMinorMin, ctx.currency) },
+    transfer: {
+      toAccount: ctx.rules.verificationTransfer.operatorIban,
+      reference,
+      amountMin: Money.fromMinor(ctx.rules.verificationTransfer.amountMinorMin, ctx.currency),
+    },
   };
 }
 
 /** A fresh ten-digit reference; a collision (one in ten billion) just draws again. */
-async function assignReference(ctx: CashierContext, methodId: string, status: PaymentMethodStatus, transition: { reason: string; actor: string; at: Date }): Promise<string> {
+async function assignReference(
+  ctx: CashierContext,
+  methodId: string,
+  status: PaymentMethodStatus,
+  transition: { reason: string; actor: string; at: Date },
+): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const reference = String(randomInt(1_000_000_000, 9_999_999_999));
     try {

@@ -11,10 +11,17 @@ import type { ProviderEventDelivery } from './apply-provider-event.ts';
  * on and masked for display, so a returned or unmatched transfer can be traced without decrypting.
  * Unknown event types are kept as received: we cannot know what in them is personal.
  */
-export function storedProviderEventPayload(ctx: CashierContext, delivery: ProviderEventDelivery, parsed: ParsedProviderEvent | null): ProviderEventDelivery['payload'] {
+export function storedProviderEventPayload(
+  ctx: CashierContext,
+  delivery: ProviderEventDelivery,
+  parsed: ParsedProviderEvent | null,
+): ProviderEventDelivery['payload'] {
   if (parsed?.type !== 'bank-transfer.received') return delivery.payload;
   const protector = accountNumbersOf(ctx);
-  const { payerAccount, payerName, ...rest } = delivery.payload.data as Record<string, unknown> & { payerAccount: string; payerName: string };
+  const { payerAccount, payerName, ...rest } = delivery.payload.data as Record<string, unknown> & {
+    payerAccount: string;
+    payerName: string;
+  };
   const iban = normaliseIban(parsed.data.payerAccount);
   return {
     ...delivery.payload,

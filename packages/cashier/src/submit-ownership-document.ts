@@ -34,35 +34,78 @@ export interface SubmitOwnershipDocumentOptions {
  * showing a full card number is refused and never stored; the method is rejected and must be
  * registered again (004:PAY-06, T-35).
  */
-export async function submitOwnershipDocument(ctx: CashierContext, options: SubmitOwnershipDocumentOptions): Promise<{ documentId: string; status: string }> {
+export async function submitOwnershipDocument(
+  ctx: CashierContext,
+  options: SubmitOwnershipDocumentOptions,
+): Promise<{ documentId: string; status: string }> {
   if (options.content.length === 0 || options.content.length > documentBytesMax) {
     throw new DomainError('payload-too-large', `A document is 1 byte to ${documentBytesMax} bytes.`, { field: 'body.content' });
   }
-  const method = await ctx.db.paymentMethod.findFirst({ where: { id: options.paymentMethodId, playerId: options.playerId }, select: { id: true, kind: true, status: true } });
+  const method = await ctx.db.paymentMethod.findFirst({
+    where: { id: options.paymentMethodId, playerId: options.playerId },
+    select: { id: true, kind: true, status: true },
+  });
   if (!method) throw new DomainError('not-found', 'No such payment method.', { field: 'params.paymentMethodId' });
   const status = method.status as PaymentMethodStatus;
-  if (status !== 'REGISTERED' && status !== 'VERIFICATION_PENDING') throw new DomainError('conflict', `A ${status.toLowerCase()} payment method takes no documents.`);
+  if (status !== 'REGISTERED' && status !== 'VERIFICATION_PENDING')
+    throw new DomainError('conflict', `A ${status.toLowerCase()} payment method takes no documents.`);
   const now = ctx.clock.now();
 
   if (options.kind === 'card-photo' || containsCardNumber(options.content.toString('latin1'))) {
-    await transaction(ctx.db, (tx) => transitionMethod(tx, method.id, status, 'REJECTED', { reason: 'card data submitted: the document was not stored; register the method again (004:PAY-06)', actor: 'system:document-check', at: now }, {
-      rejectedAt: now, rejectionReason: 'Card data was submitted; it was not stored. Register the payment method again (004:PAY-06).',
-    }));
-    throw new DomainError('card-data-refused', 'Never send a photo of a card or its full number: the document was not stored, and the payment method must be registered again (004:PAY-06).', { field: 'body.content' });
+    await transaction(ctx.db, (tx) =>
+      transitionMethod(
+        tx,
+        method.id,
+        status,
+        'REJECTED',
+        {
+          reason: 'card data submitted: the document was not stored; register the method again (004:PAY-06)',
+          actor: 'system:document-check',
+          at: now,
+        },
+        {
+          rejectedAt: now,
+          rejectionReason: 'Card data was submitted; it was not stored. Register the payment method again (004:PAY-06).',
+        },
+      ),
+    );
+    throw new DomainError(
+      'card-data-refused',
+      'Never send a photo of a card or its full number: the document was not stored, and the payment method must be registered again (004:PAY-06).',
+      { field: 'body.content' },
+    );
   }
   if (!acceptedProofs[method.kind]!.includes(options.kind)) {
-    throw new DomainError('validation-failed', `A ${method.kind.toLowerCase().replace('_', ' ')} is proven by: ${acceptedProofs[method.kind]!.join(', ')} (002:PM-05).`, { field: 'body.kind' });
+    throw new DomainError(
+      'validation-failed',
+      `A ${method.kind.toLowerCase().replace('_', ' ')} is proven by: ${acceptedProofs[method.kind]!.join(', ')} (002:PM-05).`,
+      { field: 'body.kind' },
+    );
   }
   return transaction(ctx.db, async (tx) => {
     const documentId = newId<string>();
     await tx.paymentMethodDocument.create({
       data: {
-        id: documentId, paymentMethodId: method.id, kind: options.kind, contentType: options.contentType, sizeBytes: options.content.length,
-        sha256: createHash('sha256').update(options.content).digest('hex'), content: new Uint8Array(options.content), status: 'SUBMITTED', submittedAt: now,
+        id: documentId,
+        paymentMethodId: method.id,
+        kind: options.kind,
+        contentType: options.contentType,
+        sizeBytes: options.content.length,
+        sha256: createHash('sha256').update(options.content).digest('hex'),
+        content: new Uint8Array(options.content),
+        status: 'SUBMITTED',
+        submittedAt: now,
       },
     });
     if (status === 'REGISTERED') {
-      await transitionMethod(tx, method.id, status, 'VERIFICATION_PENDING', { reason: `document submitted: ${options.kind}`, actor: 'player', at: now }, { verificationMethod: 'document' });
+      await transitionMethod(
+        tx,
+        method.id,
+        status,
+        'VERIFICATION_PENDING',
+        { reason: `document submitted: ${options.kind}`, actor: 'player', at: now },
+        { verificationMethod: 'document' },
+      );
     }
     return { documentId, status: 'SUBMITTED' };
   });

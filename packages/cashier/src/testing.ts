@@ -37,19 +37,29 @@ export function createTestGuards(): TestGuards {
     },
     async assertNoPayoutHold(_tx, playerId) {
       guards.calls.push('assertNoPayoutHold');
-      if (guards.payoutHolds.has(playerId)) throw new DomainError('forbidden', 'Payouts are suspended (test guard for payouts-suspended).');
+      if (guards.payoutHolds.has(playerId))
+        throw new DomainError('forbidden', 'Payouts are suspended (test guard for payouts-suspended).');
     },
     async recordMonitoringEvent(_tx, event) {
       guards.events.push(event);
     },
   };
   /** Self-excluded, or credited deposits (other than this one) plus this amount over the player's limit. */
-  async function refuseOverLimit(tx: Parameters<CashierGuards['authorizeDeposit']>[0], playerId: string, amountMinor: bigint, reference: string | null): Promise<void> {
+  async function refuseOverLimit(
+    tx: Parameters<CashierGuards['authorizeDeposit']>[0],
+    playerId: string,
+    amountMinor: bigint,
+    reference: string | null,
+  ): Promise<void> {
     if (guards.selfExcluded.has(playerId)) throw new DomainError('forbidden', 'Self-excluded (test guard).');
     const limit = guards.depositLimitMinor.get(playerId);
     if (limit === undefined) return;
-    const credited = await tx.cashierDeposit.aggregate({ where: { playerId, creditedAt: { not: null }, ...(reference ? { id: { not: reference } } : {}) }, _sum: { amountMinor: true } });
-    if ((credited._sum.amountMinor ?? 0n) + amountMinor > limit) throw new DomainError('limit-exceeded', 'The deposit limit would be exceeded (test guard).', { field: 'body.amount' });
+    const credited = await tx.cashierDeposit.aggregate({
+      where: { playerId, creditedAt: { not: null }, ...(reference ? { id: { not: reference } } : {}) },
+      _sum: { amountMinor: true },
+    });
+    if ((credited._sum.amountMinor ?? 0n) + amountMinor > limit)
+      throw new DomainError('limit-exceeded', 'The deposit limit would be exceeded (test guard).', { field: 'body.amount' });
   }
   return guards;
 }

@@ -27,18 +27,36 @@ async function lockMethod(tx: Tx, where: { id: string } | { verificationReferenc
   return tx.paymentMethod.findUniqueOrThrow({ where: { id: method.id } });
 }
 
-const verifiable = (status: string): status is 'REGISTERED' | 'VERIFICATION_PENDING' => status === 'REGISTERED' || status === 'VERIFICATION_PENDING';
+const verifiable = (status: string): status is 'REGISTERED' | 'VERIFICATION_PENDING' =>
+  status === 'REGISTERED' || status === 'VERIFICATION_PENDING';
 
 /**
  * The provider's answer to a card's 3-D Secure check (004:PAY-04): passed verifies the card, unless
  * its holder name matched the player's only without diacritics, which staff decide (002:AMB-NAME).
  * A failed check leaves it pending: the player may try again until the deadline (PAY-07).
  */
-export async function onVerificationEvent(ctx: CashierContext, tx: Tx, provider: string, type: string, data: VerificationData): Promise<EventOutcome> {
+export async function onVerificationEvent(
+  ctx: CashierContext,
+  tx: Tx,
+  provider: string,
+  type: string,
+  data: VerificationData,
+): Promise<EventOutcome> {
   const method = await lockMethod(tx, { id: data.reference });
   if (!method) return 'unmatched';
-  if (type !== 'verification.succeeded' || data.threeDSecure !== 'passed' || !verifiable(method.status) || !method.holderNameExact) return 'stale';
-  await markVerified(ctx, tx, { ...method, status: method.status as PaymentMethodStatus }, { reason: '3-D Secure check passed', actor: `provider:${provider}`, at: ctx.clock.now(), method: 'online-transaction' });
+  if (
+    type !== 'verification.succeeded' ||
+    data.threeDSecure !== 'passed' ||
+    !verifiable(method.status) ||
+    !method.holderNameExact
+  )
+    return 'stale';
+  await markVerified(
+    ctx,
+    tx,
+    { ...method, status: method.status as PaymentMethodStatus },
+    { reason: '3-D Secure check passed', actor: `provider:${provider}`, at: ctx.clock.now(), method: 'online-transaction' },
+  );
   return 'applied';
 }
 
@@ -48,29 +66,64 @@ export async function onVerificationEvent(ctx: CashierContext, tx: Tx, provider:
  * every check (refused, it is refunded). A transfer nobody can be matched to waits in suspense for
  * finance. A transfer booked before (by its `transferId`) is a duplicate.
  */
-export async function onBankTransfer(ctx: CashierContext, tx: Tx, provider: string, data: BankTransferData): Promise<EventOutcome> {
+export async function onBankTransfer(
+  ctx: CashierContext,
+  tx: Tx,
+  provider: string,
+  data: BankTransferData,
+): Promise<EventOutcome> {
   if (await transferSeenBefore(tx, provider, data.transferId)) return 'duplicate';
   const method = await lockMethod(tx, { verificationReference: data.reference });
   const payerHash = accountNumbersOf(ctx).blindIndex(`iban|${normaliseIban(data.payerAccount)}`);
   const amount = Money.of(data.amount.amount, data.amount.currency);
   const now = ctx.clock.now();
   if (!method || method.accountNumberHash !== payerHash || amount.currency !== 'CZK') {
-    await ledger.transfer(tx, {
-      idempotencyKey: unmatchedTransferKey(provider, data.transferId), kind: 'DEPOSIT',
-      debitAccountId: await clearingAccount(tx, provider, amount.currency), creditAccountId: await operatorAccount(tx, 'suspense', amount.currency), amount,
-      metadata: { transferId: data.transferId, reason: 'incoming transfer matches no verification reference and account' },
-    }, now);
+    await ledger.transfer(
+      tx,
+      {
+        idempotencyKey: unmatchedTransferKey(provider, data.transferId),
+        kind: 'DEPOSIT',
+        debitAccountId: await clearingAccount(tx, provider, amount.currency),
+        creditAccountId: await operatorAccount(tx, 'suspense', amount.currency),
+        amount,
+        metadata: { transferId: data.transferId, reason: 'incoming transfer matches no verification reference and account' },
+      },
+      now,
+    );
     return 'unmatched';
   }
   if (verifiable(method.status) && method.holderNameExact) {
-    await markVerified(ctx, tx, { ...method, status: method.status }, { reason: `offline transfer ${data.transferId} from the account`, actor: `provider:${provider}`, at: now, method: 'offline-transfer' });
+    await markVerified(
+      ctx,
+      tx,
+      { ...method, status: method.status },
+      {
+        reason: `offline transfer ${data.transferId} from the account`,
+        actor: `provider:${provider}`,
+        at: now,
+        method: 'offline-transfer',
+      },
+    );
   }
   const player = await tx.player.findUniqueOrThrow({ where: { id: method.playerId }, select: { state: true } });
   const deposit = await tx.cashierDeposit.create({
     data: {
-      id: newId<string>(), playerId: method.playerId, paymentMethodId: method.id, instrument: 'bank-transfer', channel: 'CASHLESS', amountMinor: amount.toMinor(), currency: 'CZK',
-      status: 'PENDING', temporaryAccount: player.state === 'TEMPORARY', idempotencyKey: `bank-transfer:${data.transferId}`, requestHash: requestHashOf({ transferId: data.transferId }),
-      provider, providerPaymentId: data.transferId, expiresAt: now, createdAt: now, updatedAt: now,
+      id: newId<string>(),
+      playerId: method.playerId,
+      paymentMethodId: method.id,
+      instrument: 'bank-transfer',
+      channel: 'CASHLESS',
+      amountMinor: amount.toMinor(),
+      currency: 'CZK',
+      status: 'PENDING',
+      temporaryAccount: player.state === 'TEMPORARY',
+      idempotencyKey: `bank-transfer:${data.transferId}`,
+      requestHash: requestHashOf({ transferId: data.transferId }),
+      provider,
+      providerPaymentId: data.transferId,
+      expiresAt: now,
+      createdAt: now,
+      updatedAt: now,
     },
   });
   return confirmPayment(ctx, tx, deposit, { amount: data.amount }, 'SETTLED');
@@ -86,7 +139,10 @@ const unmatchedTransferKey = (provider: string, transferId: string) => `cashier-
  */
 async function transferSeenBefore(tx: Tx, provider: string, transferId: string): Promise<boolean> {
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`cashier-transfer:${provider}:${transferId}`}, 0))`;
-  const credited = await tx.cashierDeposit.findUnique({ where: { provider_providerPaymentId: { provider, providerPaymentId: transferId } }, select: { id: true } });
+  const credited = await tx.cashierDeposit.findUnique({
+    where: { provider_providerPaymentId: { provider, providerPaymentId: transferId } },
+    select: { id: true },
+  });
   if (credited) return true;
   return (await ledger.findTransactionIdByIdempotencyKey(tx, unmatchedTransferKey(provider, transferId))) !== null;
 }

@@ -19,18 +19,44 @@ export interface PaymentMethodView {
 }
 
 export function paymentMethodView(row: {
-  id: string; kind: string; instrument: string; status: string; active: boolean; display: string; holderName: string; country: string;
-  cardBrand: string | null; cardLast4: string | null; cardExpiryMonth: number | null; cardExpiryYear: number | null;
-  verificationMethod: string | null; verificationDeadlineAt: Date; verifiedAt: Date | null; rejectionReason: string | null; createdAt: Date;
+  id: string;
+  kind: string;
+  instrument: string;
+  status: string;
+  active: boolean;
+  display: string;
+  holderName: string;
+  country: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  cardExpiryMonth: number | null;
+  cardExpiryYear: number | null;
+  verificationMethod: string | null;
+  verificationDeadlineAt: Date;
+  verifiedAt: Date | null;
+  rejectionReason: string | null;
+  createdAt: Date;
 }): PaymentMethodView {
   const kind = row.kind === 'BANK_ACCOUNT' ? 'bank-account' : row.kind === 'CARD' ? 'card' : 'other';
-  const card = row.cardBrand !== null && row.cardLast4 !== null && row.cardExpiryMonth !== null && row.cardExpiryYear !== null
-    ? { brand: row.cardBrand, last4: row.cardLast4, expiryMonth: row.cardExpiryMonth, expiryYear: row.cardExpiryYear }
-    : null;
+  const card =
+    row.cardBrand !== null && row.cardLast4 !== null && row.cardExpiryMonth !== null && row.cardExpiryYear !== null
+      ? { brand: row.cardBrand, last4: row.cardLast4, expiryMonth: row.cardExpiryMonth, expiryYear: row.cardExpiryYear }
+      : null;
   return {
-    id: row.id, kind, instrument: row.instrument, status: row.status, active: row.active, display: row.display, holderName: row.holderName, country: row.country,
-    card, verificationMethod: row.verificationMethod, verificationDeadlineAt: row.verificationDeadlineAt, verifiedAt: row.verifiedAt,
-    rejectionReason: row.rejectionReason, createdAt: row.createdAt,
+    id: row.id,
+    kind,
+    instrument: row.instrument,
+    status: row.status,
+    active: row.active,
+    display: row.display,
+    holderName: row.holderName,
+    country: row.country,
+    card,
+    verificationMethod: row.verificationMethod,
+    verificationDeadlineAt: row.verificationDeadlineAt,
+    verifiedAt: row.verifiedAt,
+    rejectionReason: row.rejectionReason,
+    createdAt: row.createdAt,
   };
 }
 
@@ -49,13 +75,32 @@ export interface DepositView {
 }
 
 export function depositView(row: {
-  id: string; playerId: string; paymentMethodId: string | null; instrument: string; channel: string; amountMinor: bigint; currency: string; status: string;
-  redirectUrl: string | null; refusalCode: string | null; refusalDetail: string | null; createdAt: Date; creditedAt: Date | null;
+  id: string;
+  playerId: string;
+  paymentMethodId: string | null;
+  instrument: string;
+  channel: string;
+  amountMinor: bigint;
+  currency: string;
+  status: string;
+  redirectUrl: string | null;
+  refusalCode: string | null;
+  refusalDetail: string | null;
+  createdAt: Date;
+  creditedAt: Date | null;
 }): DepositView {
   return {
-    id: row.id, playerId: row.playerId, paymentMethodId: row.paymentMethodId, instrument: row.instrument, channel: row.channel,
-    amount: Money.fromMinor(row.amountMinor, row.currency as CurrencyCode), status: row.status, redirectUrl: row.redirectUrl,
-    refusal: row.refusalCode ? { code: row.refusalCode, detail: row.refusalDetail ?? '' } : null, createdAt: row.createdAt, creditedAt: row.creditedAt,
+    id: row.id,
+    playerId: row.playerId,
+    paymentMethodId: row.paymentMethodId,
+    instrument: row.instrument,
+    channel: row.channel,
+    amount: Money.fromMinor(row.amountMinor, row.currency as CurrencyCode),
+    status: row.status,
+    redirectUrl: row.redirectUrl,
+    refusal: row.refusalCode ? { code: row.refusalCode, detail: row.refusalDetail ?? '' } : null,
+    createdAt: row.createdAt,
+    creditedAt: row.creditedAt,
   };
 }
 
@@ -77,14 +122,37 @@ export interface WithdrawalView {
 }
 
 export function withdrawalView(row: {
-  id: string; playerId: string; paymentMethodId: string; amountMinor: bigint; currency: string; status: string; channel: string; reviewReasons: string[];
-  dueAt: Date; overdueFlaggedAt: Date | null; failureReason: string | null; createdAt: Date; paidAt: Date | null; discrepancyFlaggedAt: Date | null; discrepancyReason: string | null;
+  id: string;
+  playerId: string;
+  paymentMethodId: string;
+  amountMinor: bigint;
+  currency: string;
+  status: string;
+  channel: string;
+  reviewReasons: string[];
+  dueAt: Date;
+  overdueFlaggedAt: Date | null;
+  failureReason: string | null;
+  createdAt: Date;
+  paidAt: Date | null;
+  discrepancyFlaggedAt: Date | null;
+  discrepancyReason: string | null;
 }): WithdrawalView {
   return {
-    id: row.id, playerId: row.playerId, paymentMethodId: row.paymentMethodId, amount: Money.fromMinor(row.amountMinor, row.currency as CurrencyCode),
-    status: row.status, channel: row.channel, reviewReasons: row.reviewReasons, dueAt: row.dueAt, overdue: row.overdueFlaggedAt !== null,
-    failureReason: row.failureReason, createdAt: row.createdAt, paidAt: row.paidAt,
-    discrepancy: row.discrepancyFlaggedAt === null ? null : { reason: row.discrepancyReason ?? '', flaggedAt: row.discrepancyFlaggedAt },
+    id: row.id,
+    playerId: row.playerId,
+    paymentMethodId: row.paymentMethodId,
+    amount: Money.fromMinor(row.amountMinor, row.currency as CurrencyCode),
+    status: row.status,
+    channel: row.channel,
+    reviewReasons: row.reviewReasons,
+    dueAt: row.dueAt,
+    overdue: row.overdueFlaggedAt !== null,
+    failureReason: row.failureReason,
+    createdAt: row.createdAt,
+    paidAt: row.paidAt,
+    discrepancy:
+      row.discrepancyFlaggedAt === null ? null : { reason: row.discrepancyReason ?? '', flaggedAt: row.discrepancyFlaggedAt },
   };
 }
 
@@ -99,9 +167,24 @@ export interface DebtView {
   createdAt: Date;
 }
 
-export function debtView(row: { id: string; cause: string; amountMinor: bigint; outstandingMinor: bigint; status: string; reason: string; dueAt: Date; createdAt: Date }): DebtView {
+export function debtView(row: {
+  id: string;
+  cause: string;
+  amountMinor: bigint;
+  outstandingMinor: bigint;
+  status: string;
+  reason: string;
+  dueAt: Date;
+  createdAt: Date;
+}): DebtView {
   return {
-    id: row.id, cause: row.cause, amount: Money.fromMinor(row.amountMinor, 'CZK'), outstanding: Money.fromMinor(row.outstandingMinor, 'CZK'),
-    status: row.status, reason: row.reason, dueAt: row.dueAt, createdAt: row.createdAt,
+    id: row.id,
+    cause: row.cause,
+    amount: Money.fromMinor(row.amountMinor, 'CZK'),
+    outstanding: Money.fromMinor(row.outstandingMinor, 'CZK'),
+    status: row.status,
+    reason: row.reason,
+    dueAt: row.dueAt,
+    createdAt: row.createdAt,
   };
 }

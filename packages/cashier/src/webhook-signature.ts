@@ -50,24 +50,36 @@ export interface WebhookHeaders {
 
 export type WebhookVerification =
   | { ok: true; messageId: string; timestampSeconds: number }
-  | { ok: false; reason: 'missing-headers' | 'malformed-timestamp' | 'stale-timestamp' | 'future-timestamp' | 'no-valid-signature' };
+  | {
+      ok: false;
+      reason: 'missing-headers' | 'malformed-timestamp' | 'stale-timestamp' | 'future-timestamp' | 'no-valid-signature';
+    };
 
 /**
  * Verifies a delivery against every accepted secret: the timestamp a canonical decimal within ±5
  * minutes of now (a replayed old delivery fails even with a valid signature), and at least one `v1`
  * signature equal, in constant time, to one we compute over the headers' text exactly as sent.
  */
-export function verifyWebhook(options: { secrets: readonly string[]; headers: WebhookHeaders; body: string; now: Date; toleranceSeconds?: number }): WebhookVerification {
+export function verifyWebhook(options: {
+  secrets: readonly string[];
+  headers: WebhookHeaders;
+  body: string;
+  now: Date;
+  toleranceSeconds?: number;
+}): WebhookVerification {
   assert(options.secrets.length > 0, 'at least one webhook secret is configured');
   const { id, timestamp, signature } = options.headers;
-  if (!id || !timestamp || !signature || signature.length > signatureHeaderLengthMax) return { ok: false, reason: 'missing-headers' };
+  if (!id || !timestamp || !signature || signature.length > signatureHeaderLengthMax)
+    return { ok: false, reason: 'missing-headers' };
   if (!canonicalTimestamp.test(timestamp)) return { ok: false, reason: 'malformed-timestamp' };
   const timestampSeconds = Number(timestamp);
   const nowSeconds = Math.floor(options.now.getTime() / 1000);
   const tolerance = options.toleranceSeconds ?? webhookToleranceSeconds;
   if (timestampSeconds < nowSeconds - tolerance) return { ok: false, reason: 'stale-timestamp' };
   if (timestampSeconds > nowSeconds + tolerance) return { ok: false, reason: 'future-timestamp' };
-  const offered = signature.split(' ').slice(0, signaturesPerHeaderMax)
+  const offered = signature
+    .split(' ')
+    .slice(0, signaturesPerHeaderMax)
     .filter((s) => s.startsWith('v1,'))
     .map((s) => Buffer.from(s.slice(3), 'base64'));
   for (const secret of options.secrets) {

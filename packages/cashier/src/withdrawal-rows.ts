@@ -6,14 +6,17 @@ export type WithdrawalRow = NonNullable<Awaited<ReturnType<Tx['cashierWithdrawal
 
 /** Locks a withdrawal for the rest of the transaction: its decisions (cancel, review, payout, webhook) queue here. */
 export async function lockWithdrawal(tx: Tx, withdrawalId: string): Promise<WithdrawalRow | null> {
-  const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM cashier_withdrawal WHERE id = ${withdrawalId}::uuid FOR UPDATE`;
+  const locked = await tx.$queryRaw<
+    Array<{ id: string }>
+  >`SELECT id FROM cashier_withdrawal WHERE id = ${withdrawalId}::uuid FOR UPDATE`;
   if (locked.length === 0) return null;
   return tx.cashierWithdrawal.findUniqueOrThrow({ where: { id: withdrawalId } });
 }
 
 export async function lockWithdrawalOrThrow(tx: Tx, withdrawalId: string, playerId?: string): Promise<WithdrawalRow> {
   const row = await lockWithdrawal(tx, withdrawalId);
-  if (!row || (playerId !== undefined && row.playerId !== playerId)) throw new DomainError('not-found', 'No such withdrawal.', { field: 'params.withdrawalId' });
+  if (!row || (playerId !== undefined && row.playerId !== playerId))
+    throw new DomainError('not-found', 'No such withdrawal.', { field: 'params.withdrawalId' });
   return row;
 }
 
@@ -24,5 +27,14 @@ export async function lockWithdrawalOrThrow(tx: Tx, withdrawalId: string, player
  */
 export async function releaseWithdrawalHold(tx: Tx, row: WithdrawalRow, reason: string, at: Date): Promise<void> {
   if (row.channel === 'TEMPORARY_REFUND') return;
-  await ledger.release(tx, { idempotencyKey: `cashier-withdrawal-release:${row.id}`, holdId: row.holdId as ledger.HoldId, kind: 'WITHDRAWAL_RELEASE', metadata: { withdrawalId: row.id, reason } }, at);
+  await ledger.release(
+    tx,
+    {
+      idempotencyKey: `cashier-withdrawal-release:${row.id}`,
+      holdId: row.holdId as ledger.HoldId,
+      kind: 'WITHDRAWAL_RELEASE',
+      metadata: { withdrawalId: row.id, reason },
+    },
+    at,
+  );
 }

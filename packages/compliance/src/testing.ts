@@ -30,15 +30,30 @@ export async function insertTestPlayer(db: Db, options: TestPlayerOptions = {}):
   const now = new Date();
   await db.player.create({
     data: {
-      id, state: options.state ?? 'REGISTERED', email: `${id}@players.test`, phone: '+420600000000', passwordHash: 'x',
-      firstName: options.firstName ?? 'Jana', surname: options.surname ?? `Tester${randomBytes(3).toString('hex')}`,
-      dateOfBirth: new Date(`${options.dateOfBirth ?? '1990-05-05'}T00:00:00Z`), placeOfBirth: 'Brno', citizenship: options.citizenship ?? 'CZ',
+      id,
+      state: options.state ?? 'REGISTERED',
+      email: `${id}@players.test`,
+      phone: '+420600000000',
+      passwordHash: 'x',
+      firstName: options.firstName ?? 'Jana',
+      surname: options.surname ?? `Tester${randomBytes(3).toString('hex')}`,
+      dateOfBirth: new Date(`${options.dateOfBirth ?? '1990-05-05'}T00:00:00Z`),
+      placeOfBirth: 'Brno',
+      citizenship: options.citizenship ?? 'CZ',
       residenceAddress: { street: 'Václavské náměstí 1', city: 'Praha', postalCode: '11000', country: 'CZ' },
-      identityKeyHash: randomBytes(32).toString('hex'), identityStatus: options.identityStatus ?? 'VERIFIED',
-      termsVersion: 't1', termsAcceptedAt: now, gamePlanVersion: 'g1', gamePlanAcceptedAt: now, createdAt: now, updatedAt: now,
+      identityKeyHash: randomBytes(32).toString('hex'),
+      identityStatus: options.identityStatus ?? 'VERIFIED',
+      termsVersion: 't1',
+      termsAcceptedAt: now,
+      gamePlanVersion: 'g1',
+      gamePlanAcceptedAt: now,
+      createdAt: now,
+      updatedAt: now,
     },
   });
-  await db.playerStateTransition.create({ data: { playerId: id, fromState: null, toState: options.state ?? 'REGISTERED', reason: 'test', actor: 'test', at: now } });
+  await db.playerStateTransition.create({
+    data: { playerId: id, fromState: null, toState: options.state ?? 'REGISTERED', reason: 'test', actor: 'test', at: now },
+  });
   return id;
 }
 
@@ -54,7 +69,14 @@ export async function createTestStaff(ctx: ComplianceContext, roles: StaffRoleNa
   const email = `${roles.join('-')}-${randomBytes(4).toString('hex')}@staff.test`;
   const password = `pw-${randomBytes(8).toString('hex')}`;
   const totpSecret = generateSecret();
-  const { staffUserId } = await createStaffUser(ctx, systemActor('test'), { email, displayName: email, roles, password, totpSecret, reason: 'test staff user' });
+  const { staffUserId } = await createStaffUser(ctx, systemActor('test'), {
+    email,
+    displayName: email,
+    roles,
+    password,
+    totpSecret,
+    reason: 'test staff user',
+  });
   return { staffUserId, email, password, totpSecret, roles };
 }
 

@@ -5,7 +5,9 @@ describe('full-jitter backoff (issue 15: one backoff for every retry loop)', () 
   it('waits anywhere from 0 to an exponential ceiling, capped at maxMs', () => {
     const backoff = { baseMs: 100, maxMs: 1_000 };
     expect([0, 1, 2, 3, 4].map((attempt) => fullJitterBackoffMs(attempt, backoff, () => 0))).toEqual([0, 0, 0, 0, 0]);
-    expect([0, 1, 2, 3, 4].map((attempt) => fullJitterBackoffMs(attempt, backoff, () => 0.999_999))).toEqual([100, 200, 400, 800, 1_000]);
+    expect([0, 1, 2, 3, 4].map((attempt) => fullJitterBackoffMs(attempt, backoff, () => 0.999_999))).toEqual([
+      100, 200, 400, 800, 1_000,
+    ]);
     expect(fullJitterBackoffMs(2, backoff, () => 0.5)).toBe(200);
   });
 

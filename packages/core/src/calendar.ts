@@ -4,7 +4,12 @@
  */
 export const operatorTimeZone = 'Europe/Prague';
 
-const dateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: operatorTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: operatorTimeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** The Europe/Prague calendar date of an instant, as YYYY-MM-DD. */
 export function pragueDate(instant: Date): string {

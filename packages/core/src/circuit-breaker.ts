@@ -42,7 +42,10 @@ export class CircuitBreaker {
   #trialInFlight = false;
 
   constructor(options: CircuitBreakerOptions) {
-    assert(Number.isInteger(options.failureThreshold) && options.failureThreshold >= 1, 'failureThreshold must be an integer of at least 1');
+    assert(
+      Number.isInteger(options.failureThreshold) && options.failureThreshold >= 1,
+      'failureThreshold must be an integer of at least 1',
+    );
     assert(Number.isFinite(options.openMs) && options.openMs >= 0, 'openMs must be a finite number of at least 0');
     this.#failureThreshold = options.failureThreshold;
     this.#openMs = options.openMs;

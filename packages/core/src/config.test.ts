@@ -51,9 +51,7 @@ describe('parseConfig', () => {
 
   it('a bad port names the variable, the expectation and the offending value', () => {
     const error = configErrorOf(() => parseConfig(appSchema, { JWT_SECRET, PLAYER_API_PORT: 'abc' }));
-    expect(error.message).toBe(
-      'Invalid configuration:\n  - PLAYER_API_PORT: expected an integer between 1 and 65535, got "abc"',
-    );
+    expect(error.message).toBe('Invalid configuration:\n  - PLAYER_API_PORT: expected an integer between 1 and 65535, got "abc"');
     for (const bad of ['0', '65536', '80.0', '0x50', '1e3', ' 80', '-1']) {
       expect(() => parseConfig(appSchema, { JWT_SECRET, PLAYER_API_PORT: bad })).toThrow(ConfigError);
     }

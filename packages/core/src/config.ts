@@ -72,9 +72,7 @@ function describeIssues(issues: readonly z.core.$ZodIssue[], input: Record<strin
     if (seen.has(variable)) continue;
     seen.add(variable);
     const raw = input[variable];
-    const message = raw === undefined
-      ? `required, ${issue.message}`
-      : `${issue.message}, got ${displayValue(variable, raw)}`;
+    const message = raw === undefined ? `required, ${issue.message}` : `${issue.message}, got ${displayValue(variable, raw)}`;
     problems.push({ variable, message });
   }
   return problems;
@@ -85,10 +83,7 @@ function describeIssues(issues: readonly z.core.$ZodIssue[], input: Record<strin
  * as unset (compose files and CI often write `FOO=` for "not set"). Returns a
  * frozen object; throws ConfigError listing every bad variable.
  */
-export function parseConfig<S extends z.ZodObject>(
-  schema: S,
-  env: Record<string, string | undefined> = process.env,
-): z.infer<S> {
+export function parseConfig<S extends z.ZodObject>(schema: S, env: Record<string, string | undefined> = process.env): z.infer<S> {
   const input: Record<string, string | undefined> = {};
   for (const variable of Object.keys(schema.shape)) {
     const raw = env[variable];
@@ -112,14 +107,17 @@ export type EnvVar<T> = z.ZodType<T, string | undefined>;
  * undefined for an invalid value. Without a fallback the variable is required.
  */
 function envVar<T>(expectation: string, parse: (raw: string) => T | undefined, fallback?: { value: T }): EnvVar<T> {
-  return z.string().optional().transform((raw, ctx): T => {
-    const value = raw === undefined ? fallback?.value : parse(raw);
-    if (value === undefined) {
-      ctx.addIssue({ code: 'custom', message: expectation });
-      return z.NEVER;
-    }
-    return value;
-  });
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): T => {
+      const value = raw === undefined ? fallback?.value : parse(raw);
+      if (value === undefined) {
+        ctx.addIssue({ code: 'custom', message: expectation });
+        return z.NEVER;
+      }
+      return value;
+    });
 }
 
 function withDefault<T>(defaultValue: T | undefined): { value: T } | undefined {
@@ -143,7 +141,10 @@ export function intVar(defaultValue: number | undefined, bounds: { min?: number;
     if ((min !== undefined && value < min) || (max !== undefined && value > max)) return undefined;
     return value;
   };
-  assert(defaultValue === undefined || parse(String(defaultValue)) !== undefined, `intVar default ${defaultValue} is out of bounds`);
+  assert(
+    defaultValue === undefined || parse(String(defaultValue)) !== undefined,
+    `intVar default ${defaultValue} is out of bounds`,
+  );
   return envVar(describeIntRange(min, max), parse, withDefault(defaultValue));
 }
 

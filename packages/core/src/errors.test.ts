@@ -64,9 +64,7 @@ describe('DomainError', () => {
 
   it('extensions can never shadow standard members such as status or type', () => {
     expect(() => new DomainError('forbidden', 'x', { extensions: { status: 200 } })).toThrow(InvariantViolation);
-    expect(() => new DomainError('forbidden', 'x', { extensions: { type: 'about:blank' } })).toThrow(
-      InvariantViolation,
-    );
+    expect(() => new DomainError('forbidden', 'x', { extensions: { type: 'about:blank' } })).toThrow(InvariantViolation);
   });
 
   it('isDomainError recognises DomainErrors only; an InvariantViolation is never one', () => {

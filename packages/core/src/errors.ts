@@ -26,7 +26,10 @@ export const errorCatalog = {
   'birth-number-invalid': { status: 422, title: 'The birth number is invalid or does not match the date of birth' },
   'duplicate-person': { status: 409, title: 'This person already has an account' },
   'self-limit-decision-missing': { status: 422, title: 'Each self-limitation measure must be set or refused' },
-  'self-limits-milder-than-previous': { status: 422, title: 'Self-limits may not be milder than those of the recently closed account' },
+  'self-limits-milder-than-previous': {
+    status: 422,
+    title: 'Self-limits may not be milder than those of the recently closed account',
+  },
   'invalid-token': { status: 400, title: 'The token is invalid, used or expired' },
   'invalid-credentials': { status: 401, title: 'E-mail or password is wrong' },
   'email-not-confirmed': { status: 403, title: 'The e-mail address is not confirmed yet' },
@@ -115,9 +118,7 @@ export interface ProblemDetails {
 
 // Extensions may not shadow the standard members: a client must be able to
 // trust `status` and `type` whatever a throw site put into extensions.
-const reservedProblemMembers: ReadonlySet<string> = new Set([
-  'type', 'title', 'status', 'detail', 'instance', 'field',
-]);
+const reservedProblemMembers: ReadonlySet<string> = new Set(['type', 'title', 'status', 'detail', 'instance', 'field']);
 
 export interface DomainErrorOptions {
   field?: string;

@@ -41,7 +41,13 @@ describe('id casts', () => {
   });
 
   it('reject malformed ids as a client error (validation-failed) without echoing the value', () => {
-    for (const bad of ['', 'abc', '00000000-0000-0000-0000-000000000000', '0190a7e2-9c5b-7d4e-cf00-0123456789ab', ' 0190a7e2-9c5b-7d4e-8f00-0123456789ab']) {
+    for (const bad of [
+      '',
+      'abc',
+      '00000000-0000-0000-0000-000000000000',
+      '0190a7e2-9c5b-7d4e-cf00-0123456789ab',
+      ' 0190a7e2-9c5b-7d4e-8f00-0123456789ab',
+    ]) {
       let thrown: unknown;
       try {
         asPlayerId(bad);

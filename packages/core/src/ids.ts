@@ -51,5 +51,4 @@ export const asStaffUserId = (s: string): StaffUserId => castId<StaffUserId>('St
 export const asAccountId = (s: string): AccountId => castId<AccountId>('AccountId', s);
 export const asTransactionId = (s: string): TransactionId => castId<TransactionId>('TransactionId', s);
 export const asRequestId = (s: string): RequestId => castId<RequestId>('RequestId', s);
-export const asOutboxMessageId = (s: string): OutboxMessageId =>
-  castId<OutboxMessageId>('OutboxMessageId', s);
+export const asOutboxMessageId = (s: string): OutboxMessageId => castId<OutboxMessageId>('OutboxMessageId', s);

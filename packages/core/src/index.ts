@@ -76,6 +76,11 @@ export {
 } from './ids.ts';
 export { Money, type MoneyJson, MoneyStringSchema } from './money.ts';
 export type { RegisterPerson } from './register-person.ts';
-export { MovementAmountJsonSchema, movementAmountJsonProblem, movementAmountMinorMax, movementAmountProblem } from './movement-amount.ts';
+export {
+  MovementAmountJsonSchema,
+  movementAmountJsonProblem,
+  movementAmountMinorMax,
+  movementAmountProblem,
+} from './movement-amount.ts';
 export { Rounding, type RoundingMode, isRoundingMode } from './rounding.ts';
 export { addDays, ageOn, operatorTimeZone, pragueDate, startOfPragueDay } from './calendar.ts';

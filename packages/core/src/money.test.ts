@@ -37,7 +37,12 @@ describe('Money arithmetic (properties)', () => {
       fc.property(anyMinor, anyMinor, anyMinor, (a, b, c) => {
         const [x, y, z] = [a, b, c].map((v) => Money.fromMinor(v, 'CZK')) as [Money, Money, Money];
         expect(x.plus(y).equals(y.plus(x))).toBe(true);
-        expect(x.plus(y).plus(z).equals(x.plus(y.plus(z)))).toBe(true);
+        expect(
+          x
+            .plus(y)
+            .plus(z)
+            .equals(x.plus(y.plus(z))),
+        ).toBe(true);
         expect(x.plus(y).minus(y).equals(x)).toBe(true);
       }),
     );
@@ -288,12 +293,7 @@ describe('Money comparisons and allocation examples', () => {
   it('compare orders by amount and the predicates agree with it', () => {
     const [a, b] = [czk('-0.01'), czk('0.01')];
     expect([a.compare(b), b.compare(a), a.compare(czk('-0.01'))]).toEqual([-1, 1, 0]);
-    expect([a.lessThan(b), a.greaterThan(b), a.lessThanOrEqual(a), b.greaterThanOrEqual(a)]).toEqual([
-      true,
-      false,
-      true,
-      true,
-    ]);
+    expect([a.lessThan(b), a.greaterThan(b), a.lessThanOrEqual(a), b.greaterThanOrEqual(a)]).toEqual([true, false, true, true]);
     expect([a.isNegative(), a.isPositive(), a.isZero(), Money.zero('CZK').isZero()]).toEqual([true, false, false, true]);
     expect(a.abs().equals(b) && b.negated().equals(a)).toBe(true);
   });

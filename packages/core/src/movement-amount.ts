@@ -16,14 +16,16 @@ export const movementAmountMinorMax = 10n ** 15n - 1n;
  */
 export function movementAmountProblem(amount: Money): string | null {
   if (!amount.isPositive()) return 'must be greater than zero';
-  if (amount.toMinor() > movementAmountMinorMax) return `must be at most ${Money.fromMinor(movementAmountMinorMax, amount.currency).toDecimalString()}`;
+  if (amount.toMinor() > movementAmountMinorMax)
+    return `must be at most ${Money.fromMinor(movementAmountMinorMax, amount.currency).toDecimalString()}`;
   return null;
 }
 
 /** `movementAmountProblem` for an amount as it arrives in JSON, checking its decimals against the currency first. */
 export function movementAmountJsonProblem(value: { amount: string; currency: CurrencyCode }): string | null {
   const digits = minorUnitDigits(value.currency);
-  if ((value.amount.split('.')[1]?.replace(/0+$/, '').length ?? 0) > digits) return `${value.currency} amounts have at most ${digits} decimal places`;
+  if ((value.amount.split('.')[1]?.replace(/0+$/, '').length ?? 0) > digits)
+    return `${value.currency} amounts have at most ${digits} decimal places`;
   return movementAmountProblem(Money.of(value.amount, value.currency));
 }
 

@@ -67,7 +67,10 @@ export interface OutboundHttpClient {
   circuitState(): CircuitState;
 }
 
-type Attempt = { kind: 'answer'; answer: OutboundAnswer } | { kind: 'refused'; status: number; text: string } | { kind: 'failed'; reason: Exclude<OutboundFailureReason, 'circuit-open'>; retryable: boolean };
+type Attempt =
+  | { kind: 'answer'; answer: OutboundAnswer }
+  | { kind: 'refused'; status: number; text: string }
+  | { kind: 'failed'; reason: Exclude<OutboundFailureReason, 'circuit-open'>; retryable: boolean };
 
 /**
  * The one HTTP client of every outbound call (issue 15): the ministry registers, the payment provider,
@@ -122,8 +125,14 @@ export function createOutboundHttpClient(options: OutboundHttpClientOptions): Ou
 
 function assertOptions(options: OutboundHttpClientOptions): void {
   const { timeoutMsMax, retriesMax } = outboundHttpLimits;
-  assert(Number.isInteger(options.timeoutMs) && options.timeoutMs > 0 && options.timeoutMs <= timeoutMsMax, `timeoutMs must be an integer in 1..${timeoutMsMax}`);
-  assert(Number.isInteger(options.retries) && options.retries >= 0 && options.retries <= retriesMax, `retries must be an integer in 0..${retriesMax}`);
+  assert(
+    Number.isInteger(options.timeoutMs) && options.timeoutMs > 0 && options.timeoutMs <= timeoutMsMax,
+    `timeoutMs must be an integer in 1..${timeoutMsMax}`,
+  );
+  assert(
+    Number.isInteger(options.retries) && options.retries >= 0 && options.retries <= retriesMax,
+    `retries must be an integer in 0..${retriesMax}`,
+  );
   assertBackoff(options.backoff);
 }
 
@@ -133,7 +142,11 @@ async function attemptOnce(url: URL, request: OutboundRequest, timeoutMs: number
   try {
     const response = await fetch(url, {
       method: request.method,
-      headers: { accept: 'application/json', ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
+      headers: {
+        accept: 'application/json',
+        ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...request.headers,
+      },
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
       redirect: 'manual',
       // Covers the body too: a dependency that sends headers and then stalls still times out.

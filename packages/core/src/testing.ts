@@ -19,7 +19,10 @@ export const waitForTimeoutMsDefault = 20_000;
  * Calls `check` until it returns something other than undefined, null or false, and returns that.
  * A check that throws counts as "not yet"; its last error is in the failure message.
  */
-export async function waitFor<T>(check: () => T | Promise<T>, options: WaitForOptions): Promise<Exclude<T, undefined | null | false>> {
+export async function waitFor<T>(
+  check: () => T | Promise<T>,
+  options: WaitForOptions,
+): Promise<Exclude<T, undefined | null | false>> {
   const timeoutMs = options.timeoutMs ?? waitForTimeoutMsDefault;
   const intervalMs = options.intervalMs ?? 50;
   const deadlineMs = performance.now() + timeoutMs;

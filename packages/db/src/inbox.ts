@@ -8,7 +8,12 @@ export type HandleOnceResult<T> = { handled: true; result: T } | { handled: fals
  * `processed_message` in the same transaction as the effect, so a redelivered message (the
  * outbox and the queue both deliver at least once) finds its id and does nothing.
  */
-export async function handleOnce<T>(db: Db, consumer: string, messageId: string, effect: (tx: Tx) => Promise<T>): Promise<HandleOnceResult<T>> {
+export async function handleOnce<T>(
+  db: Db,
+  consumer: string,
+  messageId: string,
+  effect: (tx: Tx) => Promise<T>,
+): Promise<HandleOnceResult<T>> {
   return transaction(db, async (tx) => {
     const inserted = await tx.$executeRaw`
       INSERT INTO processed_message (consumer, message_id) VALUES (${consumer}, ${messageId}::uuid)

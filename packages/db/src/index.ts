@@ -12,14 +12,29 @@ export {
 } from './transaction.ts';
 export { applyMigrations, type MigrationResult } from './migrate.ts';
 export { lockPlayer, lockPlayers, playerLockKey } from './player-lock.ts';
-export { countPendingOutboxMessages, enqueueOutboxMessage, outboxSealedKey, relayOutboxBatch, type OutboxMessage, type OutboxMessageInput, type RelayOptions } from './outbox.ts';
+export {
+  countPendingOutboxMessages,
+  enqueueOutboxMessage,
+  outboxSealedKey,
+  relayOutboxBatch,
+  type OutboxMessage,
+  type OutboxMessageInput,
+  type RelayOptions,
+} from './outbox.ts';
 export { handleOnce, type HandleOnceResult } from './inbox.ts';
 export { createRedis, redisReady, type CreateRedisOptions, type Redis } from './redis.ts';
 export { defineJob, type JobContext, type JobDefinition } from './jobs.ts';
 export { recordWorkerHeartbeat } from './heartbeat.ts';
 export {
-  assertLoginAllowed, assertRulesSound as assertLoginThrottleRulesSound, defaultLoginThrottleRules, purgeLoginThrottle, recordLoginFailure, recordLoginSuccess,
-  type LoginAttempt, type LoginThrottleRules, type ThrottleBudget,
+  assertLoginAllowed,
+  assertRulesSound as assertLoginThrottleRulesSound,
+  defaultLoginThrottleRules,
+  purgeLoginThrottle,
+  recordLoginFailure,
+  recordLoginSuccess,
+  type LoginAttempt,
+  type LoginThrottleRules,
+  type ThrottleBudget,
 } from './login-throttle.ts';
 export {
   classifyConnectionError,

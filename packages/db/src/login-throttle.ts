@@ -56,13 +56,23 @@ type Scope = 'accountAddress' | 'address' | 'account';
 
 function keyOf(scope: Scope, attempt: LoginAttempt): string {
   const kind = attempt.subject.split(':', 1)[0]!;
-  const parts = scope === 'accountAddress' ? [attempt.subject, attempt.address] : scope === 'account' ? [attempt.subject] : [kind, attempt.address];
-  return createHash('sha256').update([scope, ...parts].join('\n')).digest('hex');
+  const parts =
+    scope === 'accountAddress'
+      ? [attempt.subject, attempt.address]
+      : scope === 'account'
+        ? [attempt.subject]
+        : [kind, attempt.address];
+  return createHash('sha256')
+    .update([scope, ...parts].join('\n'))
+    .digest('hex');
 }
 
 export function assertRulesSound(rules: LoginThrottleRules): void {
   for (const budget of [rules.accountAddress, rules.address, rules.account]) {
-    assert(budget.failuresFree >= 1 && budget.delayBaseMs >= 1 && budget.delayMsMax >= budget.delayBaseMs, 'throttle budgets are positive');
+    assert(
+      budget.failuresFree >= 1 && budget.delayBaseMs >= 1 && budget.delayMsMax >= budget.delayBaseMs,
+      'throttle budgets are positive',
+    );
     assert(rules.quietResetMs > budget.delayMsMax, 'a key is forgotten only after its longest delay');
   }
 }
@@ -74,8 +84,17 @@ interface ThrottleRow {
 }
 
 /** Refuses the attempt while any of its keys is in a delay (the account's key not at a known address). */
-export async function assertLoginAllowed(db: Db | Tx, rules: LoginThrottleRules, attempt: LoginAttempt, now: Date): Promise<void> {
-  const keys = { accountAddress: keyOf('accountAddress', attempt), address: keyOf('address', attempt), account: keyOf('account', attempt) };
+export async function assertLoginAllowed(
+  db: Db | Tx,
+  rules: LoginThrottleRules,
+  attempt: LoginAttempt,
+  now: Date,
+): Promise<void> {
+  const keys = {
+    accountAddress: keyOf('accountAddress', attempt),
+    address: keyOf('address', attempt),
+    account: keyOf('account', attempt),
+  };
   const rows = await db.$queryRaw<ThrottleRow[]>`
     SELECT key, next_attempt_at, succeeded_at FROM login_throttle WHERE key IN (${keys.accountAddress}, ${keys.address}, ${keys.account})`;
   const byKey = new Map(rows.map((row) => [row.key, row]));
@@ -85,11 +104,18 @@ export async function assertLoginAllowed(db: Db | Tx, rules: LoginThrottleRules,
   const until = Math.max(0, ...relevant.map((row) => row?.next_attempt_at?.getTime() ?? 0));
   if (until <= now.getTime()) return;
   const retryAfterSeconds = Math.ceil((until - now.getTime()) / 1000);
-  throw new DomainError('login-throttled', `Too many failed logins; try again in ${retryAfterSeconds} seconds.`, { extensions: { retryAfterSeconds } });
+  throw new DomainError('login-throttled', `Too many failed logins; try again in ${retryAfterSeconds} seconds.`, {
+    extensions: { retryAfterSeconds },
+  });
 }
 
 /** Counts a failure (a wrong password or second factor) under every key; each statement is atomic, so concurrent failures all count. */
-export async function recordLoginFailure(db: Db | Tx, rules: LoginThrottleRules, attempt: LoginAttempt, now: Date): Promise<void> {
+export async function recordLoginFailure(
+  db: Db | Tx,
+  rules: LoginThrottleRules,
+  attempt: LoginAttempt,
+  now: Date,
+): Promise<void> {
   const quietBefore = new Date(now.getTime() - rules.quietResetMs);
   for (const scope of ['accountAddress', 'address', 'account'] as const) {
     const budget = rules[scope];

@@ -33,7 +33,9 @@ export async function applyMigrations(databaseUrl: string, migrationsDir = migra
       const recorded = applied.get(migration.name);
       if (recorded !== undefined) {
         if (recorded !== migration.checksum) {
-          throw new Error(`Migration ${migration.name} was changed after it was applied (checksum differs). Add a new migration instead of editing an applied one.`);
+          throw new Error(
+            `Migration ${migration.name} was changed after it was applied (checksum differs). Add a new migration instead of editing an applied one.`,
+          );
         }
         result.alreadyApplied.push(migration.name);
         continue;
@@ -56,7 +58,10 @@ interface Migration {
 
 export async function readMigrations(migrationsDir: string): Promise<Migration[]> {
   const entries = await readdir(migrationsDir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(migrationsDir, name, 'migration.sql'), 'utf8');
@@ -86,7 +91,9 @@ async function appliedChecksums(client: pg.Client): Promise<Map<string, string>>
   );
   const unfinished = rows.filter((r) => r.finished_at === null).map((r) => r.migration_name);
   if (unfinished.length > 0) {
-    throw new Error(`Migrations started but never finished: ${unfinished.join(', ')}. Inspect the database, then mark them rolled back.`);
+    throw new Error(
+      `Migrations started but never finished: ${unfinished.join(', ')}. Inspect the database, then mark them rolled back.`,
+    );
   }
   return new Map(rows.map((r) => [r.migration_name, r.checksum]));
 }

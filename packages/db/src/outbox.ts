@@ -60,34 +60,41 @@ export interface RelayOptions {
  * payload's `sealed` secrets are removed from the row as it is marked relayed.
  * Returns the number of messages relayed.
  */
-export async function relayOutboxBatch(db: Db, publish: (message: OutboxMessage) => Promise<void>, options: RelayOptions): Promise<number> {
-  return db.$transaction(async (tx) => {
-    const due = await tx.$queryRaw<Array<{ id: string; topic: string; version: number; payload: unknown; attempts: number }>>`
+export async function relayOutboxBatch(
+  db: Db,
+  publish: (message: OutboxMessage) => Promise<void>,
+  options: RelayOptions,
+): Promise<number> {
+  return db.$transaction(
+    async (tx) => {
+      const due = await tx.$queryRaw<Array<{ id: string; topic: string; version: number; payload: unknown; attempts: number }>>`
       SELECT id, topic, version, payload, attempts FROM outbox_message
       WHERE relayed_at IS NULL AND available_at <= now()
       ORDER BY created_at, id
       LIMIT ${options.batchSizeMax}
       FOR UPDATE SKIP LOCKED`;
-    let relayed = 0;
-    for (const row of due) {
-      const message: OutboxMessage = { ...row, id: row.id as OutboxMessageId };
-      try {
-        await publish(message);
-        await tx.$executeRaw`UPDATE outbox_message
+      let relayed = 0;
+      for (const row of due) {
+        const message: OutboxMessage = { ...row, id: row.id as OutboxMessageId };
+        try {
+          await publish(message);
+          await tx.$executeRaw`UPDATE outbox_message
           SET relayed_at = now(), attempts = attempts + 1, last_error = NULL,
               payload = CASE WHEN jsonb_typeof(payload) = 'object' THEN payload - ${outboxSealedKey}::text ELSE payload END
           WHERE id = ${row.id}::uuid`;
-        relayed++;
-      } catch (error) {
-        const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
-        await tx.$executeRaw`UPDATE outbox_message
+          relayed++;
+        } catch (error) {
+          const reason = error instanceof Error ? error.message.slice(0, 500) : 'unknown error';
+          await tx.$executeRaw`UPDATE outbox_message
           SET attempts = attempts + 1, last_error = ${reason},
               available_at = now() + make_interval(secs => ${options.retryDelayMs / 1000})
           WHERE id = ${row.id}::uuid`;
+        }
       }
-    }
-    return relayed;
-  }, { timeout: 30_000, maxWait: 2_000 });
+      return relayed;
+    },
+    { timeout: 30_000, maxWait: 2_000 },
+  );
 }
 
 export async function countPendingOutboxMessages(db: Db): Promise<number> {

@@ -19,11 +19,14 @@ function holdOpen(body: (tx: Tx) => Promise<void>) {
   const released = new Promise<void>((resolve) => (release = resolve));
   let holding!: () => void;
   const held = new Promise<void>((resolve) => (holding = resolve));
-  const done = testDb.db.$transaction(async (tx) => {
-    await body(tx);
-    holding();
-    await released;
-  }, { timeout: 60_000, maxWait: 20_000 });
+  const done = testDb.db.$transaction(
+    async (tx) => {
+      await body(tx);
+      holding();
+      await released;
+    },
+    { timeout: 60_000, maxWait: 20_000 },
+  );
   return { held, release, done };
 }
 
@@ -43,10 +46,13 @@ describe('the per-player lock (issue 15)', () => {
     await holder.held;
 
     const order: string[] = [];
-    const second = testDb.db.$transaction(async (tx) => {
-      await lockPlayer(tx, alice);
-      order.push('second operation for alice');
-    }, { timeout: 60_000, maxWait: 20_000 });
+    const second = testDb.db.$transaction(
+      async (tx) => {
+        await lockPlayer(tx, alice);
+        order.push('second operation for alice');
+      },
+      { timeout: 60_000, maxWait: 20_000 },
+    );
     await waitFor(async () => (await advisoryWaiters()) === 1, { what: "alice's second operation to wait for her lock" });
 
     // Bob's operation does not wait for Alice's: it completes while her lock is still held.
@@ -78,10 +84,13 @@ describe('the per-player lock (issue 15)', () => {
     // No retry helper here: a deadlock (40P01) would reject the transaction and fail the test.
     const outcomes = await Promise.allSettled(
       Array.from({ length: runs }, (_, index) =>
-        testDb.db.$transaction(async (tx) => {
-          await lockPlayers(tx, index % 2 === 0 ? players : [...players].reverse());
-          await tx.$queryRaw`SELECT 1`;
-        }, { timeout: 60_000, maxWait: 20_000 }),
+        testDb.db.$transaction(
+          async (tx) => {
+            await lockPlayers(tx, index % 2 === 0 ? players : [...players].reverse());
+            await tx.$queryRaw`SELECT 1`;
+          },
+          { timeout: 60_000, maxWait: 20_000 },
+        ),
       ),
     );
     expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);

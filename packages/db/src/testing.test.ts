@@ -16,7 +16,9 @@ describe('db: per-file database isolation', () => {
   it('gives each caller its own database, built from every migration', async () => {
     expect(first.name).not.toBe(second.name);
     const migrations = await readMigrations(migrationsDirDefault);
-    const applied = await first.db.$queryRaw<Array<{ migration_name: string }>>`SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name`;
+    const applied = await first.db.$queryRaw<
+      Array<{ migration_name: string }>
+    >`SELECT migration_name FROM "_prisma_migrations" ORDER BY migration_name`;
     expect(applied.map((r) => r.migration_name)).toEqual(migrations.map((m) => m.name));
   });
 
@@ -45,7 +47,8 @@ describe('db: migration runner', () => {
   });
 
   it('refuses to continue when an applied migration was edited afterwards', async () => {
-    await first.db.$executeRaw`UPDATE "_prisma_migrations" SET checksum = repeat('0', 64) WHERE migration_name = (SELECT min(migration_name) FROM "_prisma_migrations")`;
+    await first.db
+      .$executeRaw`UPDATE "_prisma_migrations" SET checksum = repeat('0', 64) WHERE migration_name = (SELECT min(migration_name) FROM "_prisma_migrations")`;
     await expect(applyMigrations(first.url)).rejects.toThrow(/was changed after it was applied/);
   });
 });

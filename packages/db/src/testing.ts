@@ -90,7 +90,9 @@ export async function dropDatabase(databaseUrl: string, name: string): Promise<v
 /** Drops every database a run left behind (a crashed test file cannot drop its own). */
 export async function dropTestDatabases(databaseUrl: string, runId: string): Promise<number> {
   return withAdmin(databaseUrl, async (admin) => {
-    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${testDatabasePrefix}${runId}\\_%`]);
+    const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+      `${testDatabasePrefix}${runId}\\_%`,
+    ]);
     for (const row of rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
     return rows.length;
   });

@@ -28,7 +28,9 @@ function barrier(parties: number): () => Promise<void> {
  * with sum + 1. Run side by side, PostgreSQL must abort one of them (SQLSTATE 40001).
  */
 async function readSumThenInsert(tx: Tx, workerId: string, waitForOther: (() => Promise<void>) | null): Promise<bigint> {
-  const [{ total }] = await tx.$queryRaw<[{ total: bigint }]>`SELECT COALESCE(SUM(beats), 0)::bigint AS total FROM worker_heartbeat`;
+  const [{ total }] = await tx.$queryRaw<
+    [{ total: bigint }]
+  >`SELECT COALESCE(SUM(beats), 0)::bigint AS total FROM worker_heartbeat`;
   if (waitForOther) await waitForOther();
   await tx.workerHeartbeat.create({ data: { workerId, beatAt: new Date(), beats: total + 1n } });
   return total;
@@ -36,7 +38,8 @@ async function readSumThenInsert(tx: Tx, workerId: string, waitForOther: (() => 
 
 describe('db: transaction helper', () => {
   it('runs at READ COMMITTED by default, even on a server whose default is stricter, and at the level asked for otherwise', async () => {
-    const level = (tx: Tx) => tx.$queryRaw<[{ level: string }]>`SELECT current_setting('transaction_isolation') AS level`.then(([row]) => row.level);
+    const level = (tx: Tx) =>
+      tx.$queryRaw<[{ level: string }]>`SELECT current_setting('transaction_isolation') AS level`.then(([row]) => row.level);
     const database = (await testDb.db.$queryRaw<[{ name: string }]>`SELECT current_database() AS name`)[0].name;
     // A server-wide default must not leak in: the client pins READ COMMITTED on its connections.
     await testDb.db.$executeRawUnsafe(`ALTER DATABASE "${database}" SET default_transaction_isolation = 'serializable'`);

@@ -69,10 +69,14 @@ export async function retryingAbortedTransactions<T>(attempt: () => Promise<T>, 
 
 export class TransactionRetriesExhausted extends DomainError {
   constructor(attempts: number, cause: unknown) {
-    super('service-unavailable', `The database kept aborting this transaction (serialization failure or deadlock) after ${attempts} attempts; try again.`, {
-      cause,
-      extensions: { attempts },
-    });
+    super(
+      'service-unavailable',
+      `The database kept aborting this transaction (serialization failure or deadlock) after ${attempts} attempts; try again.`,
+      {
+        cause,
+        extensions: { attempts },
+      },
+    );
   }
 }
 
@@ -87,7 +91,12 @@ export function isRetryableTransactionError(error: unknown): boolean {
 export function sqlStateOf(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 8 && current !== null && typeof current === 'object'; depth++) {
-    const candidate = current as { code?: unknown; originalCode?: unknown; cause?: unknown; meta?: { code?: unknown; driverAdapterError?: unknown } };
+    const candidate = current as {
+      code?: unknown;
+      originalCode?: unknown;
+      cause?: unknown;
+      meta?: { code?: unknown; driverAdapterError?: unknown };
+    };
     for (const value of [candidate.originalCode, candidate.code, candidate.meta?.code]) {
       if (typeof value === 'string' && /^[0-9A-Z]{5}$/.test(value) && !value.startsWith('P')) return value;
     }

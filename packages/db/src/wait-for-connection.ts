@@ -51,8 +51,14 @@ const slowBackoffMs = { baseMs: 250, maxMs: 2_000 } as const;
 export async function waitForConnection(options: WaitForConnectionOptions): Promise<{ attempts: number; waitedMs: number }> {
   const refusedAttemptsMax = options.refusedAttemptsMax ?? connectionWaitDefaults.refusedAttemptsMax;
   const slowNoticeMs = options.slowNoticeMs ?? connectionWaitDefaults.slowNoticeMs;
-  assert(Number.isSafeInteger(options.waitMsMax) && options.waitMsMax >= 0, 'waitForConnection: waitMsMax must be a non-negative integer');
-  assert(Number.isSafeInteger(refusedAttemptsMax) && refusedAttemptsMax >= 1, 'waitForConnection: refusedAttemptsMax must be at least 1');
+  assert(
+    Number.isSafeInteger(options.waitMsMax) && options.waitMsMax >= 0,
+    'waitForConnection: waitMsMax must be a non-negative integer',
+  );
+  assert(
+    Number.isSafeInteger(refusedAttemptsMax) && refusedAttemptsMax >= 1,
+    'waitForConnection: refusedAttemptsMax must be at least 1',
+  );
   // Monotonic time, not the business clock: this measures a wait, it dates nothing.
   const startedMs = performance.now();
   const elapsedMs = () => performance.now() - startedMs;
@@ -60,16 +66,22 @@ export async function waitForConnection(options: WaitForConnectionOptions): Prom
   const notice = (reason: string) => {
     if (noticed) return;
     noticed = true;
-    options.onWaiting?.(`Waiting for ${options.what}: ${reason}; still trying for up to ${Math.round(options.waitMsMax / 1000)} s.`);
+    options.onWaiting?.(
+      `Waiting for ${options.what}: ${reason}; still trying for up to ${Math.round(options.waitMsMax / 1000)} s.`,
+    );
   };
   let refusedInARow = 0;
   let slowInARow = 0;
   for (let attempt = 1; ; attempt++) {
-    const outcome = await attemptOnce(options.probe, options.waitMsMax - elapsedMs(), slowNoticeMs, () => notice('no answer yet'));
+    const outcome = await attemptOnce(options.probe, options.waitMsMax - elapsedMs(), slowNoticeMs, () =>
+      notice('no answer yet'),
+    );
     if (outcome.kind === 'answered') return { attempts: attempt, waitedMs: elapsedMs() };
-    const reason = outcome.kind === 'deadline' ? `no answer within ${Math.round(options.waitMsMax / 1000)} s` : describe(outcome.error);
+    const reason =
+      outcome.kind === 'deadline' ? `no answer within ${Math.round(options.waitMsMax / 1000)} s` : describe(outcome.error);
     const failure = outcome.kind === 'deadline' ? 'no-answer' : classifyConnectionError(outcome.error);
-    if (failure === 'access-refused' || outcome.kind === 'deadline') throw new ConnectionUnavailableError(failure, reason, attempt, elapsedMs());
+    if (failure === 'access-refused' || outcome.kind === 'deadline')
+      throw new ConnectionUnavailableError(failure, reason, attempt, elapsedMs());
     let pauseMs: number;
     if (failure === 'not-running') {
       refusedInARow += 1;
@@ -90,7 +102,12 @@ export async function waitForConnection(options: WaitForConnectionOptions): Prom
 
 type AttemptOutcome = { kind: 'answered' } | { kind: 'failed'; error: unknown } | { kind: 'deadline' };
 
-function attemptOnce(probe: () => Promise<unknown>, leftMs: number, slowNoticeMs: number, onSlow: () => void): Promise<AttemptOutcome> {
+function attemptOnce(
+  probe: () => Promise<unknown>,
+  leftMs: number,
+  slowNoticeMs: number,
+  onSlow: () => void,
+): Promise<AttemptOutcome> {
   return new Promise((resolve) => {
     const slowTimer = setTimeout(onSlow, Math.max(0, Math.min(slowNoticeMs, leftMs)));
     const deadlineTimer = setTimeout(() => finish({ kind: 'deadline' }), Math.max(0, leftMs));
@@ -102,7 +119,10 @@ function attemptOnce(probe: () => Promise<unknown>, leftMs: number, slowNoticeMs
     // A probe that throws synchronously is a failed attempt like any other.
     Promise.resolve()
       .then(probe)
-      .then(() => finish({ kind: 'answered' }), (error: unknown) => finish({ kind: 'failed', error }));
+      .then(
+        () => finish({ kind: 'answered' }),
+        (error: unknown) => finish({ kind: 'failed', error }),
+      );
   });
 }
 
@@ -114,7 +134,12 @@ function backoffMs(backoff: { baseMs: number; maxMs: number }, failuresInARow: n
 const notRunningCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'ENOENT', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 // PostgreSQL said no: bad credentials (class 28), no such database (3D000).
 const accessRefusedSqlStates = /^(28...|3D000)$/;
-const accessRefusedPrismaKinds = new Set(['DatabaseDoesNotExist', 'DatabaseAccessDenied', 'AuthenticationFailed', 'TlsConnectionError']);
+const accessRefusedPrismaKinds = new Set([
+  'DatabaseDoesNotExist',
+  'DatabaseAccessDenied',
+  'AuthenticationFailed',
+  'TlsConnectionError',
+]);
 // Redis said no: a password is needed or wrong.
 const accessRefusedRedisReplies = /^(NOAUTH|WRONGPASS)\b|invalid password|invalid username-password/i;
 

@@ -21,7 +21,11 @@ let second: App;
 
 async function instance(): Promise<App> {
   const app = await createHttpApp({
-    service: 'auth-test', version: '0', description: 'auth test', logLevel: 'silent', jwtSecret,
+    service: 'auth-test',
+    version: '0',
+    description: 'auth test',
+    logLevel: 'silent',
+    jwtSecret,
     principals: createCachedPrincipalResolver({
       redis: connections.redis,
       keyPrefix: connections.redisKeyPrefix,
@@ -34,14 +38,22 @@ async function instance(): Promise<App> {
   });
   const Body = z.object({ amount: z.string().regex(/^\d+\.\d{2}$/), nested: z.unknown().optional() });
   // Listed after a preValidation hook on purpose: authentication in onRequest still runs first.
-  app.post('/player/deposits', {
-    preValidation: async (request) => void JSON.stringify(request.body),
-    onRequest: app.authenticate('player'),
-    schema: { body: Body },
-  }, async (request) => ({ subject: request.principal!.subject }));
+  app.post(
+    '/player/deposits',
+    {
+      preValidation: async (request) => void JSON.stringify(request.body),
+      onRequest: app.authenticate('player'),
+      schema: { body: Body },
+    },
+    async (request) => ({ subject: request.principal!.subject }),
+  );
   app.get('/player/me', { onRequest: app.authenticate('player') }, async (request) => ({ subject: request.principal!.subject }));
-  app.get('/staff/ledger', { onRequest: app.authorizeStaff(['auditor', 'finance']) }, async (request) => ({ roles: request.principal!.roles }));
-  app.post('/staff/cash-deposits', { onRequest: app.authorizeStaff(['support']), schema: { body: Body } }, async () => ({ ok: true }));
+  app.get('/staff/ledger', { onRequest: app.authorizeStaff(['auditor', 'finance']) }, async (request) => ({
+    roles: request.principal!.roles,
+  }));
+  app.post('/staff/cash-deposits', { onRequest: app.authorizeStaff(['support']), schema: { body: Body } }, async () => ({
+    ok: true,
+  }));
   await app.ready();
   return app;
 }
@@ -67,17 +79,22 @@ function handMadeToken(claims: Record<string, unknown>): string {
   return `${unsigned}.${createHmac('sha256', jwtSecret).update(unsigned).digest('base64url')}`;
 }
 
-function expectUnauthorized(response: { statusCode: number; headers: Record<string, unknown>; json(): { type: string; field?: string } }): void {
+function expectUnauthorized(response: {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  json(): { type: string; field?: string };
+}): void {
   expect(response.statusCode).toBe(401);
   expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
   expect(response.json()).toMatchObject({ type: 'https://problems.casino.example/unauthorized', field: 'header.authorization' });
 }
 
-describe('issue 14 (1): a token is judged by its subject\'s current record, on every instance', () => {
-  it('issue 14 (1): a deactivated staff user\'s old token is refused at once by both instances', async () => {
+describe("issue 14 (1): a token is judged by its subject's current record, on every instance", () => {
+  it("issue 14 (1): a deactivated staff user's old token is refused at once by both instances", async () => {
     records.set('staff:s-deactivated', { roles: ['auditor'] });
     const headers = staffHeaders(first, 's-deactivated');
-    for (const app of [first, second]) expect((await app.inject({ method: 'GET', url: '/staff/ledger', headers })).statusCode).toBe(200);
+    for (const app of [first, second])
+      expect((await app.inject({ method: 'GET', url: '/staff/ledger', headers })).statusCode).toBe(200);
     records.delete('staff:s-deactivated'); // the lookup now answers null, as for active = false
     await first.principalChanged('staff', 's-deactivated');
     for (const app of [first, second]) expectUnauthorized(await app.inject({ method: 'GET', url: '/staff/ledger', headers }));
@@ -87,8 +104,12 @@ describe('issue 14 (1): a token is judged by its subject\'s current record, on e
     records.set('staff:s-demoted', { roles: ['support', 'auditor'] });
     const headers = staffHeaders(first, 's-demoted');
     for (const app of [first, second]) {
-      expect((await app.inject({ method: 'GET', url: '/staff/ledger', headers })).json()).toEqual({ roles: ['support', 'auditor'] });
-      expect((await app.inject({ method: 'POST', url: '/staff/cash-deposits', headers, payload: { amount: '10.00' } })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/staff/ledger', headers })).json()).toEqual({
+        roles: ['support', 'auditor'],
+      });
+      expect(
+        (await app.inject({ method: 'POST', url: '/staff/cash-deposits', headers, payload: { amount: '10.00' } })).statusCode,
+      ).toBe(200);
     }
     records.set('staff:s-demoted', { roles: ['auditor'] });
     await second.principalChanged('staff', 's-demoted');
@@ -100,10 +121,11 @@ describe('issue 14 (1): a token is judged by its subject\'s current record, on e
     }
   });
 
-  it('issue 14 (1): a closed player\'s token is refused at once by both instances', async () => {
+  it("issue 14 (1): a closed player's token is refused at once by both instances", async () => {
     records.set('player:p-closed', { roles: [] });
     const headers = playerHeaders(first, 'p-closed');
-    for (const app of [first, second]) expect((await app.inject({ method: 'GET', url: '/player/me', headers })).statusCode).toBe(200);
+    for (const app of [first, second])
+      expect((await app.inject({ method: 'GET', url: '/player/me', headers })).statusCode).toBe(200);
     records.delete('player:p-closed');
     await second.principalChanged('player', 'p-closed');
     for (const app of [first, second]) expectUnauthorized(await app.inject({ method: 'GET', url: '/player/me', headers }));
@@ -114,7 +136,8 @@ describe('issue 14 (1): a token is judged by its subject\'s current record, on e
     const headers = playerHeaders(first, 'p-busy');
     const before = lookups.player;
     for (let i = 0; i < 20; i++) {
-      for (const app of [first, second]) expect((await app.inject({ method: 'GET', url: '/player/me', headers })).statusCode).toBe(200);
+      for (const app of [first, second])
+        expect((await app.inject({ method: 'GET', url: '/player/me', headers })).statusCode).toBe(200);
     }
     expect(lookups.player - before).toBe(2);
   });
@@ -147,15 +170,24 @@ describe('issue 14 (3): tokens need iss, aud, exp and sub, and exactly one audie
   it('issue 14 (3): a hand-made token with every claim is admitted (the control)', async () => {
     records.set('player:p-claims', { roles: [] });
     records.set('staff:p-claims', { roles: ['auditor'] });
-    expect((await first.inject({ method: 'GET', url: '/player/me', headers: bearer(handMadeToken(complete('casino:player'))) })).statusCode).toBe(200);
-    expect((await first.inject({ method: 'GET', url: '/staff/ledger', headers: bearer(handMadeToken(complete('casino:staff'))) })).statusCode).toBe(200);
+    expect(
+      (await first.inject({ method: 'GET', url: '/player/me', headers: bearer(handMadeToken(complete('casino:player'))) }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await first.inject({ method: 'GET', url: '/staff/ledger', headers: bearer(handMadeToken(complete('casino:staff'))) }))
+        .statusCode,
+    ).toBe(200);
   });
 
-  it.each(['aud', 'iss', 'exp', 'sub'])('issue 14 (3): a token signed with the real secret but without %s gets 401 problem+json', async (claim) => {
-    const claims: Record<string, unknown> = complete('casino:player');
-    delete claims[claim];
-    expectUnauthorized(await first.inject({ method: 'GET', url: '/player/me', headers: bearer(handMadeToken(claims)) }));
-  });
+  it.each(['aud', 'iss', 'exp', 'sub'])(
+    'issue 14 (3): a token signed with the real secret but without %s gets 401 problem+json',
+    async (claim) => {
+      const claims: Record<string, unknown> = complete('casino:player');
+      delete claims[claim];
+      expectUnauthorized(await first.inject({ method: 'GET', url: '/player/me', headers: bearer(handMadeToken(claims)) }));
+    },
+  );
 
   it('issue 14 (3): a token naming both audiences passes neither player nor staff routes', async () => {
     const both = bearer(handMadeToken(complete(['casino:player', 'casino:staff'])));
@@ -164,8 +196,20 @@ describe('issue 14 (3): tokens need iss, aud, exp and sub, and exactly one audie
   });
 
   it('issue 14 (3): a token of another issuer, or already expired, gets 401', async () => {
-    expectUnauthorized(await first.inject({ method: 'GET', url: '/player/me', headers: bearer(handMadeToken({ ...complete('casino:player'), iss: 'elsewhere' })) }));
-    expectUnauthorized(await first.inject({ method: 'GET', url: '/player/me', headers: bearer(handMadeToken({ ...complete('casino:player'), exp: now() - 60 })) }));
+    expectUnauthorized(
+      await first.inject({
+        method: 'GET',
+        url: '/player/me',
+        headers: bearer(handMadeToken({ ...complete('casino:player'), iss: 'elsewhere' })),
+      }),
+    );
+    expectUnauthorized(
+      await first.inject({
+        method: 'GET',
+        url: '/player/me',
+        headers: bearer(handMadeToken({ ...complete('casino:player'), exp: now() - 60 })),
+      }),
+    );
   });
 });
 
@@ -179,10 +223,20 @@ describe('issue 14 (5): authentication before the body, and deep bodies harmless
 
   it('issue 14 (5): a 5,000-deep JSON body gets 401 unauthenticated and 400 problem+json authenticated, never a stack overflow', async () => {
     const body = `{"amount":"1.00","nested":${deep(5_000)}}`;
-    const anonymous = await first.inject({ method: 'POST', url: '/player/deposits', headers: { 'content-type': 'application/json' }, payload: body });
+    const anonymous = await first.inject({
+      method: 'POST',
+      url: '/player/deposits',
+      headers: { 'content-type': 'application/json' },
+      payload: body,
+    });
     expectUnauthorized(anonymous);
     records.set('player:p-deep', { roles: [] });
-    const authenticated = await first.inject({ method: 'POST', url: '/player/deposits', headers: { ...playerHeaders(first, 'p-deep'), 'content-type': 'application/json' }, payload: body });
+    const authenticated = await first.inject({
+      method: 'POST',
+      url: '/player/deposits',
+      headers: { ...playerHeaders(first, 'p-deep'), 'content-type': 'application/json' },
+      payload: body,
+    });
     expect(authenticated.statusCode).toBe(400);
     expect(authenticated.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(authenticated.json()).toMatchObject({ type: 'https://problems.casino.example/validation-failed', field: 'body' });
@@ -195,8 +249,19 @@ describe('issue 14 (5): authentication before the body, and deep bodies harmless
     expect(jsonNestingDepth(atLimit)).toBe(jsonBodyDepthMax);
     expect((await first.inject({ method: 'POST', url: '/player/deposits', headers, payload: atLimit })).statusCode).toBe(200);
     const bracketsInText = JSON.stringify({ amount: '1.00', nested: '[[[[{{{{\\"'.repeat(1_000) });
-    expect((await first.inject({ method: 'POST', url: '/player/deposits', headers, payload: bracketsInText })).statusCode).toBe(200);
-    expect((await first.inject({ method: 'POST', url: '/player/deposits', headers, payload: `{"amount":"1.00","nested":${deep(jsonBodyDepthMax)}}` })).statusCode).toBe(400);
+    expect((await first.inject({ method: 'POST', url: '/player/deposits', headers, payload: bracketsInText })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (
+        await first.inject({
+          method: 'POST',
+          url: '/player/deposits',
+          headers,
+          payload: `{"amount":"1.00","nested":${deep(jsonBodyDepthMax)}}`,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -212,7 +277,15 @@ describe('issue 15: the access token lifetime is one value', () => {
   });
 
   it('issue 15: an app configured with another lifetime issues and announces that one', async () => {
-    const app = await createHttpApp({ service: 'ttl-test', version: '0', description: 'ttl test', logLevel: 'silent', jwtSecret, accessTokenTtlSeconds: 120, readinessChecks: [] });
+    const app = await createHttpApp({
+      service: 'ttl-test',
+      version: '0',
+      description: 'ttl test',
+      logLevel: 'silent',
+      jwtSecret,
+      accessTokenTtlSeconds: 120,
+      readinessChecks: [],
+    });
     try {
       await app.ready();
       expect(app.accessTokenTtlSeconds).toBe(120);
@@ -227,8 +300,16 @@ describe('issue 15: staff and player authentication declared once, in onRequest'
   it('issue 15: a route that lists authenticate or authorizeStaff as a preHandler (or preValidation) is refused when it is defined', async () => {
     for (const stage of ['preHandler', 'preValidation'] as const) {
       const app = await createHttpApp({
-        service: 'auth-test', version: '0', description: 'auth test', logLevel: 'silent', jwtSecret,
-        principals: createCachedPrincipalResolver({ redis: connections.redis, keyPrefix: connections.redisKeyPrefix, lookups: { staff: async () => null, player: async () => null } }),
+        service: 'auth-test',
+        version: '0',
+        description: 'auth test',
+        logLevel: 'silent',
+        jwtSecret,
+        principals: createCachedPrincipalResolver({
+          redis: connections.redis,
+          keyPrefix: connections.redisKeyPrefix,
+          lookups: { staff: async () => null, player: async () => null },
+        }),
         readinessChecks: connectionReadinessChecks(connections),
       });
       try {

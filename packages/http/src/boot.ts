@@ -6,7 +6,13 @@ import { createCachedPrincipalResolver, type PrincipalLookup } from './principal
 import { DependencyUnavailableError, requireReachable } from './dependencies.ts';
 import { listenWithGracefulShutdown } from './server.ts';
 
-type BootConfig = { DATABASE_URL: string; REDIS_URL: string; HOST: string; DEPENDENCY_WAIT_MS_MAX: number; DATABASE_POOL_MAX: number };
+type BootConfig = {
+  DATABASE_URL: string;
+  REDIS_URL: string;
+  HOST: string;
+  DEPENDENCY_WAIT_MS_MAX: number;
+  DATABASE_POOL_MAX: number;
+};
 
 export interface ServiceConnections {
   db: Db;
@@ -38,7 +44,10 @@ export async function bootService<C extends BootConfig>(options: BootServiceOpti
       redis: createRedis({ redisUrl: config.REDIS_URL, connectionName: options.service }),
     };
     const { db, redis } = connections;
-    const wait = { waitMsMax: config.DEPENDENCY_WAIT_MS_MAX, onWaiting: (notice: string) => process.stderr.write(`${options.service}: ${notice}\n`) };
+    const wait = {
+      waitMsMax: config.DEPENDENCY_WAIT_MS_MAX,
+      onWaiting: (notice: string) => process.stderr.write(`${options.service}: ${notice}\n`),
+    };
     // The first query also loads Prisma's query compiler, seconds on a loaded machine: waited for.
     await requireReachable('PostgreSQL', config.DATABASE_URL, () => db.$queryRaw`SELECT 1`, wait);
     // PING only once the connection is open: before, it fails with "Stream isn't writeable".
@@ -55,7 +64,8 @@ export async function bootService<C extends BootConfig>(options: BootServiceOpti
     });
     stopExtra = await options.afterListen?.(config, connections, app);
   } catch (error) {
-    const message = error instanceof DependencyUnavailableError || isConfigError(error) ? (error as Error).message : (error as Error).stack;
+    const message =
+      error instanceof DependencyUnavailableError || isConfigError(error) ? (error as Error).message : (error as Error).stack;
     process.stderr.write(`${options.service} could not start.\n${message}\n`);
     if (connections) await closeConnections(connections).catch(() => undefined);
     process.exit(1);
@@ -97,7 +107,11 @@ export interface CreateServiceAppOptions {
 export function createServiceApp(options: CreateServiceAppOptions): Promise<App> {
   const prefix = options.redisKeyPrefix ?? 'casino';
   // Not per service: a staff user deactivated through the admin API is refused by every service.
-  const principals = createCachedPrincipalResolver({ redis: options.connections.redis, keyPrefix: prefix, lookups: definedLookups(options.principals ?? {}) });
+  const principals = createCachedPrincipalResolver({
+    redis: options.connections.redis,
+    keyPrefix: prefix,
+    lookups: definedLookups(options.principals ?? {}),
+  });
   return createHttpApp({
     service: options.service,
     version: '0.1.0',
@@ -112,5 +126,7 @@ export function createServiceApp(options: CreateServiceAppOptions): Promise<App>
 }
 
 function definedLookups(lookups: Partial<Record<Audience, PrincipalLookup>>): Record<string, PrincipalLookup> {
-  return Object.fromEntries(Object.entries(lookups).filter((entry): entry is [string, PrincipalLookup] => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.entries(lookups).filter((entry): entry is [string, PrincipalLookup] => entry[1] !== undefined),
+  );
 }

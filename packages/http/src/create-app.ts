@@ -21,7 +21,13 @@ import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import type { PrincipalResolver } from './principals.ts';
 
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 export interface CreateHttpAppOptions {
   service: string;
@@ -54,7 +60,9 @@ const refusingMalformedText: typeof validatorCompiler = (route) => {
   return (data: unknown) => {
     const malformed = findMalformedText(data);
     if (!malformed) return validate(data);
-    const refusal = z.unknown().superRefine((_value, ctx) => ctx.addIssue({ code: 'custom', path: malformed.path, message: `Text ${malformed.reason}` }));
+    const refusal = z
+      .unknown()
+      .superRefine((_value, ctx) => ctx.addIssue({ code: 'custom', path: malformed.path, message: `Text ${malformed.reason}` }));
     return validatorCompiler({ ...route, schema: refusal })(data);
   };
 };
@@ -68,7 +76,10 @@ const requestIdPattern = /^[A-Za-z0-9._:-]{8,64}$/;
  * Redis-backed rate limiter. The app adds its routes and returns it; server.ts only listens.
  */
 export async function createHttpApp(options: CreateHttpAppOptions): Promise<App> {
-  const logger = { ...loggerOptions(options.logLevel, options.service), ...(options.logStream ? { stream: options.logStream } : {}) };
+  const logger = {
+    ...loggerOptions(options.logLevel, options.service),
+    ...(options.logStream ? { stream: options.logStream } : {}),
+  };
   const app = Fastify({
     logger,
     requestIdHeader: false,
@@ -122,7 +133,10 @@ function refuseDeepJson(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (jsonNestingDepth(body as string, jsonBodyDepthMax) > jsonBodyDepthMax) {
-      done(new DomainError('validation-failed', `The JSON body nests deeper than ${jsonBodyDepthMax} levels.`, { field: 'body' }), undefined);
+      done(
+        new DomainError('validation-failed', `The JSON body nests deeper than ${jsonBodyDepthMax} levels.`, { field: 'body' }),
+        undefined,
+      );
       return;
     }
     parse(request, body as string, done);

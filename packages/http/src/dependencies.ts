@@ -16,16 +16,27 @@ export interface RequireReachableOptions {
   slowNoticeMs?: number;
 }
 
-export async function requireReachable(name: 'PostgreSQL' | 'Redis', url: string, probe: () => Promise<unknown>, options: RequireReachableOptions): Promise<void> {
+export async function requireReachable(
+  name: 'PostgreSQL' | 'Redis',
+  url: string,
+  probe: () => Promise<unknown>,
+  options: RequireReachableOptions,
+): Promise<void> {
   try {
     await waitForConnection({ what: `${name} at ${redactUrl(url)}`, probe, ...options });
   } catch (error) {
-    if (error instanceof ConnectionUnavailableError) throw new DependencyUnavailableError(unreachableMessage(name, url, error, options.waitMsMax));
+    if (error instanceof ConnectionUnavailableError)
+      throw new DependencyUnavailableError(unreachableMessage(name, url, error, options.waitMsMax));
     throw error;
   }
 }
 
-export function unreachableMessage(name: 'PostgreSQL' | 'Redis', url: string, error: ConnectionUnavailableError, waitMsMax: number): string {
+export function unreachableMessage(
+  name: 'PostgreSQL' | 'Redis',
+  url: string,
+  error: ConnectionUnavailableError,
+  waitMsMax: number,
+): string {
   const variable = name === 'PostgreSQL' ? 'DATABASE_URL' : 'REDIS_URL';
   const where = `${redactUrl(url)} (${variable})`;
   if (error.failure === 'access-refused') {
@@ -39,7 +50,7 @@ export function unreachableMessage(name: 'PostgreSQL' | 'Redis', url: string, er
   }
   const fix =
     name === 'PostgreSQL'
-      ? 'Start PostgreSQL (`docker compose up -d postgres`, or install your distribution\'s postgresql package) or point DATABASE_URL at a running server.'
-      : 'Start Redis (`docker compose up -d redis`, or install your distribution\'s redis-server package) or point REDIS_URL at a running server.';
+      ? "Start PostgreSQL (`docker compose up -d postgres`, or install your distribution's postgresql package) or point DATABASE_URL at a running server."
+      : "Start Redis (`docker compose up -d redis`, or install your distribution's redis-server package) or point REDIS_URL at a running server.";
   return `${name} is not reachable at ${where}: nothing accepts connections there (${error.message}). ${fix}`;
 }

@@ -25,28 +25,40 @@ beforeAll(async () => {
     principals: createCachedPrincipalResolver({
       redis: connections.redis,
       keyPrefix: connections.redisKeyPrefix,
-      lookups: { player: async (subject) => (subject.startsWith('player-') ? { roles: [] } : null), staff: async (subject) => (subject === 'staff-1' ? { roles: ['auditor'] } : null) },
+      lookups: {
+        player: async (subject) => (subject.startsWith('player-') ? { roles: [] } : null),
+        staff: async (subject) => (subject === 'staff-1' ? { roles: ['auditor'] } : null),
+      },
     }),
     readinessChecks: connectionReadinessChecks(connections),
     rateLimit: { redis: connections.redis, keyPrefix: connections.redisKeyPrefix, requestsPerWindowMax: 1000 },
   });
-  app.post('/things', {
-    schema: {
-      body: z.object({ name: z.string().min(2), amountMinor: z.coerce.bigint().nonnegative(), email: z.email() }),
-      response: { 201: z.object({ name: z.string() }), ...problemResponses(400) },
+  app.post(
+    '/things',
+    {
+      schema: {
+        body: z.object({ name: z.string().min(2), amountMinor: z.coerce.bigint().nonnegative(), email: z.email() }),
+        response: { 201: z.object({ name: z.string() }), ...problemResponses(400) },
+      },
     },
-  }, async (request, reply) => reply.code(201).send({ name: request.body.name }));
+    async (request, reply) => reply.code(201).send({ name: request.body.name }),
+  );
   app.get('/boom', async () => {
     throw new Error('database password is hunter2 at /srv/app/secret.ts:12');
   });
   app.get('/insufficient', async () => {
     throw new DomainError('insufficient-funds', 'The balance is 10.00 CZK; the stake is 20.00 CZK.', { field: 'body.amount' });
   });
-  app.get('/player-only', { onRequest: app.authenticate('player') }, async (request) => ({ subject: request.principal!.subject }));
+  app.get('/player-only', { onRequest: app.authenticate('player') }, async (request) => ({
+    subject: request.principal!.subject,
+  }));
   app.get('/staff-only', { onRequest: app.authenticate('staff') }, async (request) => ({ roles: request.principal!.roles }));
   app.post('/login-echo', async (request) => ({ ok: Boolean(request.body) }));
   app.get('/log-personal-data', async (request) => {
-    request.log.info({ player: { birthNumber: '7801011234', email: 'jan@example.cz' }, password: 'S3cr3t-pw!' }, 'registration received');
+    request.log.info(
+      { player: { birthNumber: '7801011234', email: 'jan@example.cz' }, password: 'S3cr3t-pw!' },
+      'registration received',
+    );
     return { ok: true };
   });
   await app.ready();
@@ -59,11 +71,19 @@ afterAll(async () => {
 
 describe('http: problem+json', () => {
   it('answers a validation error with 400 problem+json naming the offending field', async () => {
-    const response = await app.inject({ method: 'POST', url: '/things', payload: { name: 'x', amountMinor: '5', email: 'not-an-email' } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/things',
+      payload: { name: 'x', amountMinor: '5', email: 'not-an-email' },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
     const problem = response.json();
-    expect(problem).toMatchObject({ type: 'https://problems.casino.example/validation-failed', status: 400, title: expect.any(String) });
+    expect(problem).toMatchObject({
+      type: 'https://problems.casino.example/validation-failed',
+      status: 400,
+      title: expect.any(String),
+    });
     expect(problem.field).toBe('body.name');
     expect(problem.errors.map((e: { field: string }) => e.field)).toEqual(['body.name', 'body.email']);
     expect(problem.requestId).toBe(response.headers['x-request-id']);
@@ -76,13 +96,23 @@ describe('http: problem+json', () => {
   });
 
   it('answers malformed JSON with 400 problem+json', async () => {
-    const response = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().type).toBe('https://problems.casino.example/validation-failed');
   });
 
   it('answers an unsupported media type with 415 problem+json', async () => {
-    const response = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'text/csv' }, payload: 'a,b' });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'a,b',
+    });
     expect(response.statusCode).toBe(415);
     expect(response.json().type).toBe('https://problems.casino.example/unsupported-media-type');
   });
@@ -91,7 +121,11 @@ describe('http: problem+json', () => {
     const response = await app.inject({ method: 'GET', url: '/boom', headers: { 'x-request-id': 'trace-abc-12345' } });
     expect(response.statusCode).toBe(500);
     const problem = response.json();
-    expect(problem).toMatchObject({ type: 'https://problems.casino.example/internal-error', status: 500, requestId: 'trace-abc-12345' });
+    expect(problem).toMatchObject({
+      type: 'https://problems.casino.example/internal-error',
+      status: 500,
+      requestId: 'trace-abc-12345',
+    });
     expect(response.body).not.toMatch(/hunter2|secret\.ts|at \//);
     const logged = logLines.find((l) => l.includes('trace-abc-12345') && l.includes('request failed'));
     expect(logged).toBeDefined();
@@ -101,7 +135,11 @@ describe('http: problem+json', () => {
   it('maps a domain error to its catalog status, type and field', async () => {
     const response = await app.inject({ method: 'GET', url: '/insufficient' });
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ type: 'https://problems.casino.example/insufficient-funds', field: 'body.amount', detail: expect.stringContaining('20.00 CZK') });
+    expect(response.json()).toMatchObject({
+      type: 'https://problems.casino.example/insufficient-funds',
+      field: 'body.amount',
+      detail: expect.stringContaining('20.00 CZK'),
+    });
   });
 
   it('answers an unknown route with 404 problem+json', async () => {
@@ -125,7 +163,11 @@ describe('http: JWT audiences', () => {
   const staffToken = () => app.issueAccessToken({ audience: 'staff', subject: 'staff-1' });
 
   it('admits a player token on a player route and a staff token on a staff route', async () => {
-    const player = await app.inject({ method: 'GET', url: '/player-only', headers: { authorization: `Bearer ${playerToken()}` } });
+    const player = await app.inject({
+      method: 'GET',
+      url: '/player-only',
+      headers: { authorization: `Bearer ${playerToken()}` },
+    });
     expect(player.statusCode).toBe(200);
     expect(player.json()).toEqual({ subject: 'player-1' });
     const staff = await app.inject({ method: 'GET', url: '/staff-only', headers: { authorization: `Bearer ${staffToken()}` } });
@@ -137,7 +179,10 @@ describe('http: JWT audiences', () => {
     const b = await app.inject({ method: 'GET', url: '/staff-only', headers: { authorization: `Bearer ${playerToken()}` } });
     for (const response of [a, b]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ type: 'https://problems.casino.example/unauthorized', field: 'header.authorization' });
+      expect(response.json()).toMatchObject({
+        type: 'https://problems.casino.example/unauthorized',
+        field: 'header.authorization',
+      });
     }
   });
 
@@ -153,10 +198,15 @@ describe('http: JWT audiences', () => {
 describe('http: logs', () => {
   it('never writes passwords, tokens or personal data to the log', async () => {
     const token = app.issueAccessToken({ audience: 'player', subject: 'player-p' });
-    await app.inject({ method: 'GET', url: '/log-personal-data?token=query-secret-123', headers: { authorization: `Bearer ${token}` } });
+    await app.inject({
+      method: 'GET',
+      url: '/log-personal-data?token=query-secret-123',
+      headers: { authorization: `Bearer ${token}` },
+    });
     const all = logLines.join('');
     expect(all).toContain('registration received');
-    for (const secret of ['7801011234', 'jan@example.cz', 'S3cr3t-pw!', token, 'query-secret-123']) expect(all).not.toContain(secret);
+    for (const secret of ['7801011234', 'jan@example.cz', 'S3cr3t-pw!', token, 'query-secret-123'])
+      expect(all).not.toContain(secret);
   });
 });
 

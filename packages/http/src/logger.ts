@@ -6,10 +6,39 @@ import type { LoggerOptions } from 'pino';
  * redacted wherever they appear one or two levels deep.
  */
 const sensitiveKeys = [
-  'password', 'passwordHash', 'newPassword', 'currentPassword', 'secret', 'token', 'accessToken', 'refreshToken',
-  'otp', 'totp', 'smsCode', 'verificationCode', 'pin', 'cvv', 'cvc', 'pan', 'cardNumber', 'iban', 'accountNumber',
-  'birthNumber', 'nationalId', 'dateOfBirth', 'birthDate', 'email', 'phone', 'firstName', 'surname', 'lastName',
-  'birthSurname', 'address', 'residenceAddress', 'correspondenceAddress', 'documentNumber',
+  'password',
+  'passwordHash',
+  'newPassword',
+  'currentPassword',
+  'secret',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'otp',
+  'totp',
+  'smsCode',
+  'verificationCode',
+  'pin',
+  'cvv',
+  'cvc',
+  'pan',
+  'cardNumber',
+  'iban',
+  'accountNumber',
+  'birthNumber',
+  'nationalId',
+  'dateOfBirth',
+  'birthDate',
+  'email',
+  'phone',
+  'firstName',
+  'surname',
+  'lastName',
+  'birthSurname',
+  'address',
+  'residenceAddress',
+  'correspondenceAddress',
+  'documentNumber',
 ];
 
 export const redactPaths = [
@@ -31,7 +60,11 @@ export function loggerOptions(level: string, service: string): LoggerOptions {
     redact: { paths: redactPaths, censor: '[redacted]' },
     // Query strings can carry tokens (e-mail confirmation links): log the path only.
     serializers: {
-      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, path: req.url.split('?')[0], id: req.id }),
+      req: (req: { method: string; url: string; id: string }) => ({
+        method: req.method,
+        path: req.url.split('?')[0],
+        id: req.id,
+      }),
     },
   };
 }

@@ -23,14 +23,22 @@ export const MoneyInputSchema = z
     const digits = minorUnitDigits(value.currency);
     const [whole = '', fraction = ''] = value.amount.replace(/^-/, '').split('.');
     if (fraction.replace(/0+$/, '').length > digits) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: `${value.currency} amounts have at most ${digits} decimal places` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: `${value.currency} amounts have at most ${digits} decimal places`,
+      });
       return;
     }
     const minor = BigInt(`${whole}${fraction.padEnd(digits, '0').slice(0, digits)}`);
     if (value.amount.startsWith('-') && minor !== 0n) {
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Amounts are never negative; the operation says the direction' });
     } else if (minor > amountMinorMax) {
-      ctx.addIssue({ code: 'custom', path: ['amount'], message: `The amount is larger than any this API accepts (${Money.fromMinor(amountMinorMax, value.currency).toDecimalString()} ${value.currency})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: `The amount is larger than any this API accepts (${Money.fromMinor(amountMinorMax, value.currency).toDecimalString()} ${value.currency})`,
+      });
     }
   })
   .transform((value) => Money.of(value.amount, value.currency))
@@ -38,9 +46,7 @@ export const MoneyInputSchema = z
   // OpenAPI generator refuses one name for both.
   .describe('An amount as a decimal string with its ISO 4217 currency, e.g. { "amount": "12.50", "currency": "CZK" }');
 
-export const MoneyOutputSchema = z
-  .object({ amount: z.string(), currency: CurrencyCodeSchema })
-  .meta({ id: 'Money' });
+export const MoneyOutputSchema = z.object({ amount: z.string(), currency: CurrencyCodeSchema }).meta({ id: 'Money' });
 
 export function moneyOut(money: Money): z.infer<typeof MoneyOutputSchema> {
   return { amount: money.toDecimalString(), currency: money.currency };
@@ -68,5 +74,8 @@ const sequenceMax = 9_223_372_036_854_775_807n;
 /** Keyset cursor over a bigint sequence (audit log, ledger statements): the previous page's last number. */
 export const SequenceCursorSchema = z
   .string()
-  .refine((text) => /^\d{1,19}$/.test(text) && BigInt(text) <= sequenceMax, 'a sequence number from nextCursor (digits, at most 9223372036854775807)')
+  .refine(
+    (text) => /^\d{1,19}$/.test(text) && BigInt(text) <= sequenceMax,
+    'a sequence number from nextCursor (digits, at most 9223372036854775807)',
+  )
   .describe('nextCursor of the previous page');

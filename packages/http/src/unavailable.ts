@@ -3,9 +3,20 @@
  * now", so a request answers 503 at once instead of a 500 or a hang.
  */
 const unavailableCodes = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE',
-  'P1001' /* can't reach database server */, 'P1002' /* server timed out */, 'P1017' /* server closed the connection */,
-  '57P01' /* admin_shutdown */, '57P03' /* cannot_connect_now */, '08006' /* connection_failure */, '08001', '08004',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EPIPE',
+  'P1001' /* can't reach database server */,
+  'P1002' /* server timed out */,
+  'P1017' /* server closed the connection */,
+  '57P01' /* admin_shutdown */,
+  '57P03' /* cannot_connect_now */,
+  '08006' /* connection_failure */,
+  '08001',
+  '08004',
 ]);
 
 const unavailableMessages = [

@@ -138,14 +138,25 @@ export async function findAccountsOwnedBy(tx: Tx | Db, ownerKind: OwnerKind, own
 
 /** A row of `ledger_account` as an Account (for this package's reads; not exported from the index). */
 export function toAccount(row: {
-  id: string; code: string; ownerKind: OwnerKind; ownerId: string | null; purpose: string; currency: string;
-  type: AccountType; allowNegative: boolean; shardCount: number;
+  id: string;
+  code: string;
+  ownerKind: OwnerKind;
+  ownerId: string | null;
+  purpose: string;
+  currency: string;
+  type: AccountType;
+  allowNegative: boolean;
+  shardCount: number;
 }): Account {
   return { ...row, id: row.id as AccountId, currency: row.currency as CurrencyCode };
 }
 
 /** The chart of accounts for the given currencies; run at every start (reference data, not demo data). */
-export async function openOperatorAccounts(db: Db, currencies: readonly CurrencyCode[], hotShardCount: number): Promise<Account[]> {
+export async function openOperatorAccounts(
+  db: Db,
+  currencies: readonly CurrencyCode[],
+  hotShardCount: number,
+): Promise<Account[]> {
   const opened: Account[] = [];
   for (const currency of currencies) {
     for (const spec of operatorAccountSpecs(currency, hotShardCount)) opened.push(await openAccount(db, spec));

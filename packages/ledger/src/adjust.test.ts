@@ -32,7 +32,10 @@ const adjust = (request: Partial<AdjustmentRequest> & Pick<AdjustmentRequest, 'd
 async function refused(request: Parameters<typeof adjust>[0], watched: AccountId[]) {
   const transactionsBefore = await db.ledgerTransaction.count();
   const balancesBefore = await Promise.all(watched.map((a) => balance(db, a).then((m) => m.toDecimalString())));
-  const error = await adjust(request).then(() => null, (e: unknown) => e);
+  const error = await adjust(request).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(await db.ledgerTransaction.count()).toBe(transactionsBefore);
   expect(await Promise.all(watched.map((a) => balance(db, a).then((m) => m.toDecimalString())))).toEqual(balancesBefore);
   expect(await findInvariantViolations(db)).toEqual([]);
@@ -56,16 +59,33 @@ describe('ledger: manual adjustments', () => {
   it('issue 14 (6): zero and more than the movement maximum are refused on body.amount.amount, nothing posted', async () => {
     const wallet = await f.wallet();
     for (const amount of [czk('0.00'), Money.of('99999999999999999999.00', 'CZK'), Money.fromMinor(10n ** 15n, 'CZK')]) {
-      expect(await refused({ debitAccountId: suspense, creditAccountId: wallet, amount }, [wallet, suspense])).toMatchObject({ code: 'validation-failed', field: 'body.amount.amount' });
+      expect(await refused({ debitAccountId: suspense, creditAccountId: wallet, amount }, [wallet, suspense])).toMatchObject({
+        code: 'validation-failed',
+        field: 'body.amount.amount',
+      });
     }
   });
 
   it('issue 14 (6): an unknown account is not-found naming its side; mixed currencies are currency-mismatch; nothing posted', async () => {
     const wallet = await f.wallet();
-    expect(await refused({ debitAccountId: newId(), creditAccountId: wallet, amount: czk('1.00') }, [wallet])).toMatchObject({ code: 'not-found', status: 404, field: 'body.debitAccountId' });
-    expect(await refused({ debitAccountId: suspense, creditAccountId: newId(), amount: czk('1.00') }, [suspense])).toMatchObject({ code: 'not-found', field: 'body.creditAccountId' });
-    expect(await refused({ debitAccountId: suspenseEur, creditAccountId: wallet, amount: czk('1.00') }, [wallet, suspenseEur])).toMatchObject({ code: 'currency-mismatch', status: 422, field: 'body.amount.currency' });
-    expect(await refused({ debitAccountId: suspense, creditAccountId: wallet, amount: Money.of('1.00', 'EUR') }, [wallet, suspense])).toMatchObject({ code: 'currency-mismatch', field: 'body.amount.currency' });
-    expect(await refused({ debitAccountId: wallet, creditAccountId: wallet, amount: czk('1.00') }, [wallet])).toMatchObject({ code: 'validation-failed', field: 'body.creditAccountId' });
+    expect(await refused({ debitAccountId: newId(), creditAccountId: wallet, amount: czk('1.00') }, [wallet])).toMatchObject({
+      code: 'not-found',
+      status: 404,
+      field: 'body.debitAccountId',
+    });
+    expect(await refused({ debitAccountId: suspense, creditAccountId: newId(), amount: czk('1.00') }, [suspense])).toMatchObject({
+      code: 'not-found',
+      field: 'body.creditAccountId',
+    });
+    expect(
+      await refused({ debitAccountId: suspenseEur, creditAccountId: wallet, amount: czk('1.00') }, [wallet, suspenseEur]),
+    ).toMatchObject({ code: 'currency-mismatch', status: 422, field: 'body.amount.currency' });
+    expect(
+      await refused({ debitAccountId: suspense, creditAccountId: wallet, amount: Money.of('1.00', 'EUR') }, [wallet, suspense]),
+    ).toMatchObject({ code: 'currency-mismatch', field: 'body.amount.currency' });
+    expect(await refused({ debitAccountId: wallet, creditAccountId: wallet, amount: czk('1.00') }, [wallet])).toMatchObject({
+      code: 'validation-failed',
+      field: 'body.creditAccountId',
+    });
   });
 });

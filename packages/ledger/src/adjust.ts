@@ -29,21 +29,35 @@ export interface AdjustmentRequest {
  */
 export async function postAdjustment(tx: Tx, request: AdjustmentRequest, at: Date): Promise<Posted> {
   const amountProblem = movementAmountProblem(request.amount);
-  if (amountProblem !== null) throw new DomainError('validation-failed', `The amount ${amountProblem}; the accounts say the direction.`, { field: 'body.amount.amount' });
-  if (request.debitAccountId === request.creditAccountId) throw new DomainError('validation-failed', 'The credited account must differ from the debited one.', { field: 'body.creditAccountId' });
+  if (amountProblem !== null)
+    throw new DomainError('validation-failed', `The amount ${amountProblem}; the accounts say the direction.`, {
+      field: 'body.amount.amount',
+    });
+  if (request.debitAccountId === request.creditAccountId)
+    throw new DomainError('validation-failed', 'The credited account must differ from the debited one.', {
+      field: 'body.creditAccountId',
+    });
   for (const side of ['debitAccountId', 'creditAccountId'] as const) {
     const account = await findAccountById(tx, request[side]);
     if (!account) throw new DomainError('not-found', `No ledger account ${request[side]}.`, { field: `body.${side}` });
     if (account.currency !== request.amount.currency) {
-      throw new DomainError('currency-mismatch', `Account ${account.code} is kept in ${account.currency}, the amount is in ${request.amount.currency}.`, { field: 'body.amount.currency', extensions: { accountId: account.id, accountCurrency: account.currency } });
+      throw new DomainError(
+        'currency-mismatch',
+        `Account ${account.code} is kept in ${account.currency}, the amount is in ${request.amount.currency}.`,
+        { field: 'body.amount.currency', extensions: { accountId: account.id, accountCurrency: account.currency } },
+      );
     }
   }
-  return transfer(tx, {
-    idempotencyKey: request.idempotencyKey,
-    kind: 'ADJUSTMENT',
-    debitAccountId: request.debitAccountId as AccountId,
-    creditAccountId: request.creditAccountId as AccountId,
-    amount: request.amount,
-    ...(request.metadata ? { metadata: request.metadata } : {}),
-  }, at);
+  return transfer(
+    tx,
+    {
+      idempotencyKey: request.idempotencyKey,
+      kind: 'ADJUSTMENT',
+      debitAccountId: request.debitAccountId as AccountId,
+      creditAccountId: request.creditAccountId as AccountId,
+      amount: request.amount,
+      ...(request.metadata ? { metadata: request.metadata } : {}),
+    },
+    at,
+  );
 }

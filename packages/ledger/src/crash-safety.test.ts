@@ -55,7 +55,12 @@ async function fundedWallets(count: number, amount: string): Promise<AccountId[]
 }
 
 /** Resolves with the first value `test` returns for a line of the child's output, or rejects at the deadline or when the child exits. */
-function waitForLine<T>(lines: AsyncLineSource, test: (line: string) => T | undefined, timeoutMs: number, what: string): Promise<T> {
+function waitForLine<T>(
+  lines: AsyncLineSource,
+  test: (line: string) => T | undefined,
+  timeoutMs: number,
+  what: string,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const done = (fn: () => void) => {
       clearTimeout(timer);
@@ -67,8 +72,23 @@ function waitForLine<T>(lines: AsyncLineSource, test: (line: string) => T | unde
       const value = test(line);
       if (value !== undefined) done(() => resolve(value));
     };
-    const onExit = () => done(() => reject(new Error(`the workload exited before ${what}; its last output:\n${lines.recent()}\nits stderr:\n${lines.stderr()}`)));
-    const timer = setTimeout(() => done(() => reject(new Error(`timed out waiting for ${what}; the workload's last output:\n${lines.recent()}\nits stderr:\n${lines.stderr()}`))), timeoutMs);
+    const onExit = () =>
+      done(() =>
+        reject(
+          new Error(`the workload exited before ${what}; its last output:\n${lines.recent()}\nits stderr:\n${lines.stderr()}`),
+        ),
+      );
+    const timer = setTimeout(
+      () =>
+        done(() =>
+          reject(
+            new Error(
+              `timed out waiting for ${what}; the workload's last output:\n${lines.recent()}\nits stderr:\n${lines.stderr()}`,
+            ),
+          ),
+        ),
+      timeoutMs,
+    );
     lines.on(onLine);
     lines.onExit(onExit);
   });
@@ -129,7 +149,9 @@ describe('ledger: crash safety', () => {
         CRASH_LIFETIME_MS: '90000',
       },
     });
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child!.on('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child!.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     const lines = lineSource(child);
     let reported = 0;
     lines.on((line) => {
@@ -137,10 +159,15 @@ describe('ledger: crash safety', () => {
       if (match) reported = Math.max(reported, Number(match[1]));
     });
 
-    await waitForLine(lines, (line) => {
-      const match = /^posted (\d+)$/.exec(line);
-      return match && Number(match[1]) >= postedAtLeast ? true : undefined;
-    }, 45_000, `${postedAtLeast} posted transactions`);
+    await waitForLine(
+      lines,
+      (line) => {
+        const match = /^posted (\d+)$/.exec(line);
+        return match && Number(match[1]) >= postedAtLeast ? true : undefined;
+      },
+      45_000,
+      `${postedAtLeast} posted transactions`,
+    );
     // Kill the moment the slow worker has written half of a transaction and is sleeping inside it.
     const openPrefix = await waitForLine(lines, (line) => /^open (\S+)$/.exec(line)?.[1], 10_000, 'an open two-part transaction');
     killGroup(child);
@@ -156,17 +183,21 @@ describe('ledger: crash safety', () => {
         SELECT count(*)::bigint AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'crash-workload'`;
       sessions = Number(row.n);
     }
-    expect(sessions, 'the killed process\'s database sessions are gone').toBe(0);
+    expect(sessions, "the killed process's database sessions are gone").toBe(0);
 
     expect(await findInvariantViolations(db)).toEqual([]);
     const [{ n: written }] = await db.$queryRaw<[{ n: bigint }]>`
       SELECT count(*)::bigint AS n FROM ledger_transaction WHERE idempotency_key LIKE 'crash:%'`;
     expect(Number(written), `the child reported ${reportedAtKill} committed transactions`).toBeGreaterThanOrEqual(reportedAtKill);
     expect(reportedAtKill).toBeGreaterThanOrEqual(postedAtLeast);
-    console.log(`[crash-safety] killed with ${reportedAtKill} reported committed, ${written} crash: ledger transactions found, ${openPrefix} open at the kill`);
+    console.log(
+      `[crash-safety] killed with ${reportedAtKill} reported committed, ${written} crash: ledger transactions found, ${openPrefix} open at the kill`,
+    );
 
     // The transaction the kill cut off is gone entirely, its first half included.
-    expect(await db.ledgerTransaction.count({ where: { idempotencyKey: { in: [`${openPrefix}:a`, `${openPrefix}:b`] } } })).toBe(0);
+    expect(await db.ledgerTransaction.count({ where: { idempotencyKey: { in: [`${openPrefix}:a`, `${openPrefix}:b`] } } })).toBe(
+      0,
+    );
     // Every two-part database transaction is all there or not at all.
     const halves = await db.$queryRaw<Array<{ prefix: string; n: bigint }>>`
       SELECT regexp_replace(idempotency_key, ':[ab]$', '') AS prefix, count(*)::bigint AS n FROM ledger_transaction

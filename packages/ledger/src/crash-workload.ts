@@ -44,7 +44,12 @@ const workers = Number(process.env.CRASH_WORKERS ?? '6');
 const lifetimeMs = Number(process.env.CRASH_LIFETIME_MS ?? '120000');
 const run = randomBytes(4).toString('hex');
 
-const db = createDb({ databaseUrl: env('DATABASE_URL'), poolMax: workers + 1, applicationName: 'crash-workload', statementTimeoutMs: 30_000 });
+const db = createDb({
+  databaseUrl: env('DATABASE_URL'),
+  poolMax: workers + 1,
+  applicationName: 'crash-workload',
+  statementTimeoutMs: 30_000,
+});
 
 // Never outlive the test: stdin is the test's pipe, which closes when the test process dies.
 process.stdin.on('end', () => process.exit(3));
@@ -63,15 +68,19 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** A transfer split three ways, so a half-written transaction would be unbalanced or partial. */
 function splitPost(tx: Tx, key: string, from: AccountId, to: AccountId, amount: number, rest: AccountId = house) {
   const toPart = Math.floor(amount * 0.7) + 1;
-  return post(tx, {
-    idempotencyKey: key,
-    kind: 'TRANSFER',
-    postings: [
-      { accountId: from, amount: czk(amount + 1) },
-      { accountId: to, amount: czk(-toPart) },
-      { accountId: rest, amount: czk(-(amount + 1 - toPart)) },
-    ],
-  }, new Date());
+  return post(
+    tx,
+    {
+      idempotencyKey: key,
+      kind: 'TRANSFER',
+      postings: [
+        { accountId: from, amount: czk(amount + 1) },
+        { accountId: to, amount: czk(-toPart) },
+        { accountId: rest, amount: czk(-(amount + 1 - toPart)) },
+      ],
+    },
+    new Date(),
+  );
 }
 
 async function refusalsIgnored(fn: () => Promise<number>): Promise<void> {
@@ -95,36 +104,71 @@ async function fastWorker(worker: number): Promise<never> {
       // Two posts in one database transaction, with a short pause between them. Both lock the
       // same three wallets (the second finds them locked already), so this never deadlocks; a
       // second post to the sharded house account would lock another random shard and could.
-      await refusalsIgnored(() => transaction(db, async (tx) => {
-        await splitPost(tx, `${key}:a`, a, b, randomInt(1, 5_000), c);
-        await sleep(randomInt(0, 3));
-        await splitPost(tx, `${key}:b`, b, a, randomInt(1, 5_000), c);
-        return 2;
-      }));
+      await refusalsIgnored(() =>
+        transaction(db, async (tx) => {
+          await splitPost(tx, `${key}:a`, a, b, randomInt(1, 5_000), c);
+          await sleep(randomInt(0, 3));
+          await splitPost(tx, `${key}:b`, b, a, randomInt(1, 5_000), c);
+          return 2;
+        }),
+      );
     } else if (choice < 0.55) {
-      await refusalsIgnored(() => transaction(db, async (tx) => {
-        await transfer(tx, { idempotencyKey: key, kind: 'STAKE', debitAccountId: a, creditAccountId: house, amount: czk(randomInt(1, 5_000)) }, new Date());
-        return 1;
-      }));
+      await refusalsIgnored(() =>
+        transaction(db, async (tx) => {
+          await transfer(
+            tx,
+            { idempotencyKey: key, kind: 'STAKE', debitAccountId: a, creditAccountId: house, amount: czk(randomInt(1, 5_000)) },
+            new Date(),
+          );
+          return 1;
+        }),
+      );
     } else if (choice < 0.75) {
-      await refusalsIgnored(() => transaction(db, async (tx) => {
-        await transfer(tx, { idempotencyKey: key, kind: 'WIN', debitAccountId: house, creditAccountId: a, amount: czk(randomInt(1, 5_000)) }, new Date());
-        return 1;
-      }));
+      await refusalsIgnored(() =>
+        transaction(db, async (tx) => {
+          await transfer(
+            tx,
+            { idempotencyKey: key, kind: 'WIN', debitAccountId: house, creditAccountId: a, amount: czk(randomInt(1, 5_000)) },
+            new Date(),
+          );
+          return 1;
+        }),
+      );
     } else {
       // A hold, then (in its own transaction) its settle or release.
       let holdId: Awaited<ReturnType<typeof reserve>>['id'] | undefined;
-      await refusalsIgnored(() => transaction(db, async (tx) => {
-        holdId = (await reserve(tx, { idempotencyKey: `${key}:hold`, sourceAccountId: a, holdAccountId: pending, amount: czk(randomInt(1, 5_000)), kind: 'WITHDRAWAL_HOLD' }, new Date())).id;
-        return 1;
-      }));
+      await refusalsIgnored(() =>
+        transaction(db, async (tx) => {
+          holdId = (
+            await reserve(
+              tx,
+              {
+                idempotencyKey: `${key}:hold`,
+                sourceAccountId: a,
+                holdAccountId: pending,
+                amount: czk(randomInt(1, 5_000)),
+                kind: 'WITHDRAWAL_HOLD',
+              },
+              new Date(),
+            )
+          ).id;
+          return 1;
+        }),
+      );
       const id = holdId;
       if (id === undefined) continue;
-      await refusalsIgnored(() => transaction(db, async (tx) => {
-        if (Math.random() < 0.5) await settle(tx, { idempotencyKey: `${key}:settle`, holdId: id, destinationAccountId: psp, kind: 'WITHDRAWAL_SETTLE' }, new Date());
-        else await release(tx, { idempotencyKey: `${key}:release`, holdId: id, kind: 'WITHDRAWAL_RELEASE' }, new Date());
-        return 1;
-      }));
+      await refusalsIgnored(() =>
+        transaction(db, async (tx) => {
+          if (Math.random() < 0.5)
+            await settle(
+              tx,
+              { idempotencyKey: `${key}:settle`, holdId: id, destinationAccountId: psp, kind: 'WITHDRAWAL_SETTLE' },
+              new Date(),
+            );
+          else await release(tx, { idempotencyKey: `${key}:release`, holdId: id, kind: 'WITHDRAWAL_RELEASE' }, new Date());
+          return 1;
+        }),
+      );
     }
   }
 }
@@ -134,17 +178,25 @@ async function slowWorker(): Promise<never> {
   const [a, b, c] = slowWallets as [AccountId, AccountId, AccountId];
   for (let n = 0; ; n++) {
     const prefix = `crash:${run}:slow:${n}`;
-    await refusalsIgnored(() => transaction(db, async (tx) => {
-      await splitPost(tx, `${prefix}:a`, a, b, randomInt(1, 1_000), c);
-      process.stdout.write(`open ${prefix}\n`);
-      await sleep(2_000);
-      await splitPost(tx, `${prefix}:b`, b, a, randomInt(1, 1_000), c);
-      return 2;
-    }, { timeoutMs: 20_000 }));
+    await refusalsIgnored(() =>
+      transaction(
+        db,
+        async (tx) => {
+          await splitPost(tx, `${prefix}:a`, a, b, randomInt(1, 1_000), c);
+          process.stdout.write(`open ${prefix}\n`);
+          await sleep(2_000);
+          await splitPost(tx, `${prefix}:b`, b, a, randomInt(1, 1_000), c);
+          return 2;
+        },
+        { timeoutMs: 20_000 },
+      ),
+    );
   }
 }
 
 Promise.all([slowWorker(), ...Array.from({ length: workers }, (_, i) => fastWorker(i))]).catch((error: unknown) => {
-  process.stderr.write(`crash-workload: unexpected error: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+  process.stderr.write(
+    `crash-workload: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -12,7 +12,10 @@ export const ledgerSqlStates = {
 } as const;
 
 export class InsufficientFunds extends DomainError {
-  constructor(readonly accountCode: string, readonly balanceMinor: bigint) {
+  constructor(
+    readonly accountCode: string,
+    readonly balanceMinor: bigint,
+  ) {
     super('insufficient-funds', `Account ${accountCode} has insufficient funds for this posting.`, {
       extensions: { accountCode, balanceMinor: balanceMinor.toString() },
     });
@@ -21,7 +24,9 @@ export class InsufficientFunds extends DomainError {
 
 export class IdempotencyKeyReused extends DomainError {
   constructor(readonly idempotencyKey: string) {
-    super('idempotency-key-reused', `Idempotency key "${idempotencyKey}" was already used for a different request.`, { field: 'header.idempotency-key' });
+    super('idempotency-key-reused', `Idempotency key "${idempotencyKey}" was already used for a different request.`, {
+      field: 'header.idempotency-key',
+    });
   }
 }
 

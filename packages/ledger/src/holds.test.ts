@@ -21,7 +21,19 @@ afterAll(async () => {
 });
 
 const reserveFrom = (wallet: Awaited<ReturnType<LedgerFixture['wallet']>>, amount: string, key = newId<string>()) =>
-  transaction(db, (tx) => reserve(tx, { idempotencyKey: key, sourceAccountId: wallet, holdAccountId: f.pendingWithdrawals, amount: czk(amount), kind: 'WITHDRAWAL_HOLD' }, new Date()));
+  transaction(db, (tx) =>
+    reserve(
+      tx,
+      {
+        idempotencyKey: key,
+        sourceAccountId: wallet,
+        holdAccountId: f.pendingWithdrawals,
+        amount: czk(amount),
+        kind: 'WITHDRAWAL_HOLD',
+      },
+      new Date(),
+    ),
+  );
 
 describe('ledger: holds', () => {
   it('a reserve takes the funds out of the wallet at once, so they cannot be spent twice', async () => {
@@ -38,11 +50,19 @@ describe('ledger: holds', () => {
     await f.fund(wallet, czk('100.00'));
     const pspBefore = await balance(db, f.psp);
     const hold = await reserveFrom(wallet, '60.00');
-    const settled = await transaction(db, (tx) => settle(tx, { idempotencyKey: newId(), holdId: hold.id, destinationAccountId: f.psp, kind: 'WITHDRAWAL_SETTLE' }, new Date()));
+    const settled = await transaction(db, (tx) =>
+      settle(
+        tx,
+        { idempotencyKey: newId(), holdId: hold.id, destinationAccountId: f.psp, kind: 'WITHDRAWAL_SETTLE' },
+        new Date(),
+      ),
+    );
     expect(settled.status).toBe('SETTLED');
     // The payout leaves the operator's PSP clearing asset: its balance falls by the amount.
     expect((await balance(db, f.psp)).minus(pspBefore).toDecimalString()).toBe('-60.00');
-    const refused = await transaction(db, (tx) => release(tx, { idempotencyKey: newId(), holdId: hold.id }, new Date())).catch((e: unknown) => e);
+    const refused = await transaction(db, (tx) => release(tx, { idempotencyKey: newId(), holdId: hold.id }, new Date())).catch(
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(HoldAlreadyResolved);
     expect((await balance(db, wallet)).toDecimalString()).toBe('40.00');
   });
@@ -51,8 +71,12 @@ describe('ledger: holds', () => {
     const wallet = await f.wallet();
     await f.fund(wallet, czk('100.00'));
     const hold = await reserveFrom(wallet, '70.00');
-    const first = await transaction(db, (tx) => release(tx, { idempotencyKey: 'release-once', holdId: hold.id, kind: 'WITHDRAWAL_RELEASE' }, new Date()));
-    const again = await transaction(db, (tx) => release(tx, { idempotencyKey: 'release-once', holdId: hold.id, kind: 'WITHDRAWAL_RELEASE' }, new Date()));
+    const first = await transaction(db, (tx) =>
+      release(tx, { idempotencyKey: 'release-once', holdId: hold.id, kind: 'WITHDRAWAL_RELEASE' }, new Date()),
+    );
+    const again = await transaction(db, (tx) =>
+      release(tx, { idempotencyKey: 'release-once', holdId: hold.id, kind: 'WITHDRAWAL_RELEASE' }, new Date()),
+    );
     expect(again).toEqual(first);
     expect((await balance(db, wallet)).toDecimalString()).toBe('100.00');
     expect(await findInvariantViolations(db)).toEqual([]);
@@ -68,6 +92,10 @@ describe('ledger: holds', () => {
   });
 
   it('settling an unknown hold is not found', async () => {
-    await expect(transaction(db, (tx) => settle(tx, { idempotencyKey: newId(), holdId: newId<HoldId>(), destinationAccountId: f.psp }, new Date()))).rejects.toMatchObject({ code: 'not-found' });
+    await expect(
+      transaction(db, (tx) =>
+        settle(tx, { idempotencyKey: newId(), holdId: newId<HoldId>(), destinationAccountId: f.psp }, new Date()),
+      ),
+    ).rejects.toMatchObject({ code: 'not-found' });
   });
 });

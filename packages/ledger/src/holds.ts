@@ -34,14 +34,18 @@ export interface ReserveRequest {
  */
 export async function reserve(tx: Tx, request: ReserveRequest, at: Date): Promise<Hold> {
   assert(request.amount.isPositive(), 'a hold is for a positive amount');
-  const posted = await transfer(tx, {
-    idempotencyKey: request.idempotencyKey,
-    kind: request.kind ?? 'HOLD',
-    debitAccountId: request.sourceAccountId,
-    creditAccountId: request.holdAccountId,
-    amount: request.amount,
-    ...(request.metadata ? { metadata: request.metadata } : {}),
-  }, at);
+  const posted = await transfer(
+    tx,
+    {
+      idempotencyKey: request.idempotencyKey,
+      kind: request.kind ?? 'HOLD',
+      debitAccountId: request.sourceAccountId,
+      creditAccountId: request.holdAccountId,
+      amount: request.amount,
+      ...(request.metadata ? { metadata: request.metadata } : {}),
+    },
+    at,
+  );
   if (posted.replayed) {
     const existing = await tx.ledgerHold.findUnique({ where: { reserveTransactionId: posted.transactionId } });
     assert(existing !== null, 'a replayed reserve has its hold');
@@ -96,24 +100,44 @@ export class HoldAlreadyResolved extends DomainError {
  * the hold's resolution time). A second settle or release of the hold is refused.
  */
 export function settle(tx: Tx, request: SettleRequest, at: Date): Promise<Hold> {
-  return resolve(tx, request, 'SETTLED', request.kind ?? 'HOLD_SETTLE', (hold) => {
-    const deductions = request.deductions ?? [];
-    const kept = Money.sum(deductions.map((d) => d.amount), hold.amount.currency);
-    assert(deductions.every((d) => d.amount.isPositive()) && kept.lessThan(hold.amount), 'deductions are positive and less than the hold');
-    return [
-      { accountId: hold.holdAccountId, amount: hold.amount },
-      { accountId: request.destinationAccountId, amount: hold.amount.minus(kept).negated() },
-      ...deductions.map((d) => ({ accountId: d.accountId, amount: d.amount.negated() })),
-    ];
-  }, at);
+  return resolve(
+    tx,
+    request,
+    'SETTLED',
+    request.kind ?? 'HOLD_SETTLE',
+    (hold) => {
+      const deductions = request.deductions ?? [];
+      const kept = Money.sum(
+        deductions.map((d) => d.amount),
+        hold.amount.currency,
+      );
+      assert(
+        deductions.every((d) => d.amount.isPositive()) && kept.lessThan(hold.amount),
+        'deductions are positive and less than the hold',
+      );
+      return [
+        { accountId: hold.holdAccountId, amount: hold.amount },
+        { accountId: request.destinationAccountId, amount: hold.amount.minus(kept).negated() },
+        ...deductions.map((d) => ({ accountId: d.accountId, amount: d.amount.negated() })),
+      ];
+    },
+    at,
+  );
 }
 
 /** Returns the held funds to the account they came from, at `at`. A second settle or release is refused. */
 export function release(tx: Tx, request: ReleaseRequest, at: Date): Promise<Hold> {
-  return resolve(tx, request, 'RELEASED', request.kind ?? 'HOLD_RELEASE', (hold) => [
-    { accountId: hold.holdAccountId, amount: hold.amount },
-    { accountId: hold.sourceAccountId, amount: hold.amount.negated() },
-  ], at);
+  return resolve(
+    tx,
+    request,
+    'RELEASED',
+    request.kind ?? 'HOLD_RELEASE',
+    (hold) => [
+      { accountId: hold.holdAccountId, amount: hold.amount },
+      { accountId: hold.sourceAccountId, amount: hold.amount.negated() },
+    ],
+    at,
+  );
 }
 
 async function resolve(
@@ -125,7 +149,9 @@ async function resolve(
   at: Date,
 ): Promise<Hold> {
   // Lock the hold: a concurrent settle and release of one hold queue here, and the second sees it resolved.
-  const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM ledger_hold WHERE id = ${request.holdId}::uuid FOR UPDATE`;
+  const locked = await tx.$queryRaw<
+    Array<{ id: string }>
+  >`SELECT id FROM ledger_hold WHERE id = ${request.holdId}::uuid FOR UPDATE`;
   if (locked.length === 0) throw new DomainError('not-found', `No hold ${request.holdId}.`, { field: 'holdId' });
   const current = toHold((await tx.ledgerHold.findUnique({ where: { id: request.holdId } }))!);
   if (current.status !== 'PENDING') {
@@ -133,12 +159,16 @@ async function resolve(
     if (replay && current.status === outcome) return current;
     throw new HoldAlreadyResolved(current.id, current.status);
   }
-  const posted = await post(tx, {
-    idempotencyKey: request.idempotencyKey,
-    kind,
-    postings: lines(current),
-    metadata: { ...request.metadata, holdId: current.id },
-  }, at);
+  const posted = await post(
+    tx,
+    {
+      idempotencyKey: request.idempotencyKey,
+      kind,
+      postings: lines(current),
+      metadata: { ...request.metadata, holdId: current.id },
+    },
+    at,
+  );
   const updated = await tx.ledgerHold.update({
     where: { id: current.id },
     data: { status: outcome, resolveTransactionId: posted.transactionId, resolvedAt: at },
@@ -148,13 +178,22 @@ async function resolve(
 
 async function isSameResolution(tx: Tx, hold: Hold, idempotencyKey: string): Promise<boolean> {
   if (!hold.resolveTransactionId) return false;
-  const resolution = await tx.ledgerTransaction.findUnique({ where: { id: hold.resolveTransactionId }, select: { idempotencyKey: true } });
+  const resolution = await tx.ledgerTransaction.findUnique({
+    where: { id: hold.resolveTransactionId },
+    select: { idempotencyKey: true },
+  });
   return resolution?.idempotencyKey === idempotencyKey;
 }
 
 function toHold(row: {
-  id: string; sourceAccountId: string; holdAccountId: string; currency: string; amountMinor: bigint; status: HoldStatus;
-  reserveTransactionId: string; resolveTransactionId: string | null;
+  id: string;
+  sourceAccountId: string;
+  holdAccountId: string;
+  currency: string;
+  amountMinor: bigint;
+  status: HoldStatus;
+  reserveTransactionId: string;
+  resolveTransactionId: string | null;
 }): Hold {
   return {
     id: row.id as HoldId,

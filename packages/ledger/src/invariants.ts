@@ -25,7 +25,8 @@ export async function findInvariantViolations(db: Db): Promise<string[]> {
     FROM ledger_account_shard s JOIN ledger_account a ON a.id = s.account_id
     WHERE s.balance_minor <> ledger_normal_sign(a.type) * COALESCE((SELECT sum(p.amount_minor) FROM ledger_posting p WHERE p.account_id = s.account_id AND p.shard_no = s.shard_no), 0)
     LIMIT 20`;
-  for (const r of staleCaches) violations.push(`I4: account ${r.account_id} shard ${r.shard_no} caches ${r.cached}, its postings sum to ${r.posted}`);
+  for (const r of staleCaches)
+    violations.push(`I4: account ${r.account_id} shard ${r.shard_no} caches ${r.cached}, its postings sum to ${r.posted}`);
 
   const overdrawn = await db.$queryRaw<Array<{ code: string; balance: bigint }>>`
     SELECT a.code, s.balance_minor AS balance FROM ledger_account a JOIN ledger_account_shard s ON s.account_id = a.id

@@ -96,7 +96,10 @@ async function errorOf(promise: Promise<unknown>): Promise<unknown> {
 // ---------------------------------------------------------------------------------------------
 
 /** A reference to a hold: the k-th this client created, or the k-th any client created (shared, raced on). */
-interface HoldRef { shared: boolean; index: number }
+interface HoldRef {
+  shared: boolean;
+  index: number;
+}
 
 type Command =
   | { t: 'transfer'; from: number; to: number; amount: number }
@@ -118,18 +121,36 @@ interface Program {
 const programArb: fc.Arbitrary<Program> = fc.integer({ min: 8, max: 12 }).chain((wallets) => {
   const walletArb = fc.nat({ max: wallets - 1 });
   // Mostly amounts a wallet can pay, sometimes ones it cannot: refusals are part of the test.
-  const amountArb = fc.oneof({ weight: 3, arbitrary: fc.integer({ min: 1, max: 8_000 }) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 60_000 }) });
+  const amountArb = fc.oneof(
+    { weight: 3, arbitrary: fc.integer({ min: 1, max: 8_000 }) },
+    { weight: 1, arbitrary: fc.integer({ min: 1, max: 60_000 }) },
+  );
   const holdRefArb = fc.record({ shared: fc.boolean(), index: fc.nat({ max: 20 }) });
   const commandArb: fc.Arbitrary<Command> = fc.oneof(
-    { weight: 4, arbitrary: fc.record({ t: fc.constant('transfer' as const), from: walletArb, to: fc.integer({ min: 1, max: wallets - 1 }), amount: amountArb })
-      .map((c) => ({ ...c, to: (c.from + c.to) % wallets })) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .record({
+          t: fc.constant('transfer' as const),
+          from: walletArb,
+          to: fc.integer({ min: 1, max: wallets - 1 }),
+          amount: amountArb,
+        })
+        .map((c) => ({ ...c, to: (c.from + c.to) % wallets })),
+    },
     { weight: 3, arbitrary: fc.record({ t: fc.constant('stake' as const), wallet: walletArb, amount: amountArb }) },
     { weight: 2, arbitrary: fc.record({ t: fc.constant('win' as const), wallet: walletArb, amount: amountArb }) },
     { weight: 3, arbitrary: fc.record({ t: fc.constant('reserve' as const), wallet: walletArb, amount: amountArb }) },
     { weight: 2, arbitrary: fc.record({ t: fc.constant('settle' as const), hold: holdRefArb }) },
     { weight: 2, arbitrary: fc.record({ t: fc.constant('release' as const), hold: holdRefArb }) },
-    { weight: 2, arbitrary: fc.record({ t: fc.constant('reverse' as const), target: fc.nat({ max: 200 }), freshKey: fc.boolean() }) },
-    { weight: 2, arbitrary: fc.record({ t: fc.constant('replay' as const), target: fc.nat({ max: 200 }), anyClient: fc.boolean() }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({ t: fc.constant('reverse' as const), target: fc.nat({ max: 200 }), freshKey: fc.boolean() }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({ t: fc.constant('replay' as const), target: fc.nat({ max: 200 }), anyClient: fc.boolean() }),
+    },
   );
   return fc.record({
     deposits: fc.array(fc.integer({ min: 0, max: 50_000 }), { minLength: wallets, maxLength: wallets }),
@@ -186,7 +207,14 @@ async function openRunAccounts(tag: string, walletCount: number): Promise<RunAcc
     return account.id;
   };
   const operator = (purpose: string, type: AccountType): AccountSpec => ({
-    code: `model:${tag}:${purpose}:CZK`, ownerKind: 'OPERATOR', ownerId: null, purpose, currency: 'CZK', type, allowNegative: true, shardCount: 4,
+    code: `model:${tag}:${purpose}:CZK`,
+    ownerKind: 'OPERATOR',
+    ownerId: null,
+    purpose,
+    currency: 'CZK',
+    type,
+    allowNegative: true,
+    shardCount: 4,
   });
   const house = await open(operator('game-revenue', 'REVENUE'));
   const pending = await open(operator('pending-withdrawals', 'LIABILITY'));
@@ -210,27 +238,75 @@ async function send(op: Op, accounts: RunAccounts): Promise<Outcome> {
       case 'transfer':
       case 'stake':
       case 'win': {
-        const posted = await transaction(db, (tx) =>
-          transfer(tx, { idempotencyKey: op.key, kind: op.kind, debitAccountId: op.debit, creditAccountId: op.credit, amount: fromMinor(op.amount) }, new Date()), noRetry);
+        const posted = await transaction(
+          db,
+          (tx) =>
+            transfer(
+              tx,
+              {
+                idempotencyKey: op.key,
+                kind: op.kind,
+                debitAccountId: op.debit,
+                creditAccountId: op.credit,
+                amount: fromMinor(op.amount),
+              },
+              new Date(),
+            ),
+          noRetry,
+        );
         return { ok: true, transactionId: posted.transactionId, replayed: posted.replayed };
       }
       case 'reserve': {
-        const hold = await transaction(db, (tx) =>
-          reserve(tx, { idempotencyKey: op.key, sourceAccountId: op.wallet, holdAccountId: accounts.pending, amount: fromMinor(op.amount), kind: 'WITHDRAWAL_HOLD' }, new Date()), noRetry);
+        const hold = await transaction(
+          db,
+          (tx) =>
+            reserve(
+              tx,
+              {
+                idempotencyKey: op.key,
+                sourceAccountId: op.wallet,
+                holdAccountId: accounts.pending,
+                amount: fromMinor(op.amount),
+                kind: 'WITHDRAWAL_HOLD',
+              },
+              new Date(),
+            ),
+          noRetry,
+        );
         return { ok: true, transactionId: hold.reserveTransactionId, hold };
       }
       case 'settle': {
-        const hold = await transaction(db, (tx) =>
-          settle(tx, { idempotencyKey: op.key, holdId: op.holdId, destinationAccountId: accounts.psp, kind: 'WITHDRAWAL_SETTLE' }, new Date()), noRetry);
+        const hold = await transaction(
+          db,
+          (tx) =>
+            settle(
+              tx,
+              { idempotencyKey: op.key, holdId: op.holdId, destinationAccountId: accounts.psp, kind: 'WITHDRAWAL_SETTLE' },
+              new Date(),
+            ),
+          noRetry,
+        );
         return { ok: true, transactionId: hold.resolveTransactionId!, hold };
       }
       case 'release': {
-        const hold = await transaction(db, (tx) => release(tx, { idempotencyKey: op.key, holdId: op.holdId, kind: 'WITHDRAWAL_RELEASE' }, new Date()), noRetry);
+        const hold = await transaction(
+          db,
+          (tx) => release(tx, { idempotencyKey: op.key, holdId: op.holdId, kind: 'WITHDRAWAL_RELEASE' }, new Date()),
+          noRetry,
+        );
         return { ok: true, transactionId: hold.resolveTransactionId!, hold };
       }
       case 'reverse': {
-        const posted = await transaction(db, (tx) =>
-          reverse(tx, { transactionId: op.target, reason: 'model-workload', ...(op.explicitKey ? { idempotencyKey: op.key } : {}) }, new Date()), noRetry);
+        const posted = await transaction(
+          db,
+          (tx) =>
+            reverse(
+              tx,
+              { transactionId: op.target, reason: 'model-workload', ...(op.explicitKey ? { idempotencyKey: op.key } : {}) },
+              new Date(),
+            ),
+          noRetry,
+        );
         return { ok: true, transactionId: posted.transactionId, replayed: posted.replayed };
       }
     }
@@ -264,13 +340,34 @@ async function runProgram(program: Program, tag: string, accounts: RunAccounts, 
       let replay = false;
       switch (command.t) {
         case 'transfer':
-          op = { t: 'transfer', key, kind: 'TRANSFER', debit: wallet(command.from), credit: wallet(command.to), amount: BigInt(command.amount) };
+          op = {
+            t: 'transfer',
+            key,
+            kind: 'TRANSFER',
+            debit: wallet(command.from),
+            credit: wallet(command.to),
+            amount: BigInt(command.amount),
+          };
           break;
         case 'stake':
-          op = { t: 'stake', key, kind: 'STAKE', debit: wallet(command.wallet), credit: accounts.house, amount: BigInt(command.amount) };
+          op = {
+            t: 'stake',
+            key,
+            kind: 'STAKE',
+            debit: wallet(command.wallet),
+            credit: accounts.house,
+            amount: BigInt(command.amount),
+          };
           break;
         case 'win':
-          op = { t: 'win', key, kind: 'WIN', debit: accounts.house, credit: wallet(command.wallet), amount: BigInt(command.amount) };
+          op = {
+            t: 'win',
+            key,
+            kind: 'WIN',
+            debit: accounts.house,
+            credit: wallet(command.wallet),
+            amount: BigInt(command.amount),
+          };
           break;
         case 'reserve':
           op = { t: 'reserve', key, wallet: wallet(command.wallet), amount: BigInt(command.amount) };
@@ -284,7 +381,8 @@ async function runProgram(program: Program, tag: string, accounts: RunAccounts, 
         }
         case 'reverse': {
           const target = reversible[command.target % reversible.length];
-          if (target) op = { t: 'reverse', key: command.freshKey ? key : `reversal:${target}`, explicitKey: command.freshKey, target };
+          if (target)
+            op = { t: 'reverse', key: command.freshKey ? key : `reversal:${target}`, explicitKey: command.freshKey, target };
           break;
         }
         case 'replay': {
@@ -309,7 +407,11 @@ async function runProgram(program: Program, tag: string, accounts: RunAccounts, 
         sharedHolds.push(outcome.hold!.id);
         ownHolds.push(outcome.hold!.id);
       }
-      if (outcome.ok && (op.t === 'transfer' || op.t === 'stake' || op.t === 'win') && !reversible.includes(outcome.transactionId)) {
+      if (
+        outcome.ok &&
+        (op.t === 'transfer' || op.t === 'stake' || op.t === 'win') &&
+        !reversible.includes(outcome.transactionId)
+      ) {
         reversible.push(outcome.transactionId);
       }
     }
@@ -331,21 +433,35 @@ interface Group {
 }
 
 /** Applies the successful commands to the model and lists every way the run broke a rule. */
-function checkRun(accounts: RunAccounts, deposits: Map<TransactionId, Effect>, initial: Map<AccountId, bigint>, executions: Execution[]) {
+function checkRun(
+  accounts: RunAccounts,
+  deposits: Map<TransactionId, Effect>,
+  initial: Map<AccountId, bigint>,
+  executions: Execution[],
+) {
   const problems: string[] = [];
   const describeExecution = (e: Execution) => `#${e.id} (client ${e.client}${e.replay ? ', replay' : ''}) ${e.op.t} ${e.op.key}`;
 
   for (const e of executions) {
     if (!e.outcome.ok && e.outcome.refusal === 'unexpected') {
       const error = e.outcome.error;
-      problems.push(`${describeExecution(e)} failed with an error that is not a domain refusal: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+      problems.push(
+        `${describeExecution(e)} failed with an error that is not a domain refusal: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+      );
     }
   }
 
   // Executions with one idempotency key form a group: one request, sent once or more.
   const groups = new Map<string, Group>();
   for (const e of [...executions].sort((a, b) => a.start - b.start)) {
-    const group = groups.get(e.op.key) ?? { key: e.op.key, op: e.op, executions: [], successes: [], committedBy: Infinity, earliestSuccessStart: Infinity };
+    const group = groups.get(e.op.key) ?? {
+      key: e.op.key,
+      op: e.op,
+      executions: [],
+      successes: [],
+      committedBy: Infinity,
+      earliestSuccessStart: Infinity,
+    };
     group.executions.push(e);
     if (e.outcome.ok) {
       group.successes.push(e);
@@ -363,12 +479,19 @@ function checkRun(accounts: RunAccounts, deposits: Map<TransactionId, Effect>, i
     if (holdIds.size > 1) problems.push(`key ${group.key}: its successes returned different holds`);
     if (group.op.t !== 'reserve' && group.op.t !== 'settle' && group.op.t !== 'release' && group.successes.length > 0) {
       const originals = group.successes.filter((e) => e.outcome.ok && e.outcome.replayed === false).length;
-      if (originals !== 1) problems.push(`key ${group.key}: ${originals} of its ${group.successes.length} successes report replayed=false (exactly one should)`);
+      if (originals !== 1)
+        problems.push(
+          `key ${group.key}: ${originals} of its ${group.successes.length} successes report replayed=false (exactly one should)`,
+        );
     }
     for (const e of group.executions) {
       if (e.start > group.committedBy) {
-        if (!e.outcome.ok) problems.push(`${describeExecution(e)} was refused (${e.outcome.refusal}) although its key had already succeeded: a replay must return the first result`);
-        else if (e.outcome.replayed === false) problems.push(`${describeExecution(e)} reports replayed=false although its key had already succeeded`);
+        if (!e.outcome.ok)
+          problems.push(
+            `${describeExecution(e)} was refused (${e.outcome.refusal}) although its key had already succeeded: a replay must return the first result`,
+          );
+        else if (e.outcome.replayed === false)
+          problems.push(`${describeExecution(e)} reports replayed=false although its key had already succeeded`);
       }
     }
   }
@@ -377,7 +500,8 @@ function checkRun(accounts: RunAccounts, deposits: Map<TransactionId, Effect>, i
   const holds = new Map<HoldId, { wallet: AccountId; amount: bigint }>();
   for (const group of groups.values()) {
     const success = group.successes[0];
-    if (group.op.t === 'reserve' && success?.outcome.ok) holds.set(success.outcome.hold!.id, { wallet: group.op.wallet, amount: group.op.amount });
+    if (group.op.t === 'reserve' && success?.outcome.ok)
+      holds.set(success.outcome.hold!.id, { wallet: group.op.wallet, amount: group.op.amount });
   }
   const transactionEffects = new Map<TransactionId, Effect>(deposits);
   const effectOf = (group: Group): Effect => {
@@ -386,13 +510,22 @@ function checkRun(accounts: RunAccounts, deposits: Map<TransactionId, Effect>, i
       case 'transfer':
       case 'stake':
       case 'win':
-        return [[op.debit, op.amount], [op.credit, -op.amount]];
+        return [
+          [op.debit, op.amount],
+          [op.credit, -op.amount],
+        ];
       case 'reserve':
-        return [[op.wallet, op.amount], [accounts.pending, -op.amount]];
+        return [
+          [op.wallet, op.amount],
+          [accounts.pending, -op.amount],
+        ];
       case 'settle':
       case 'release': {
         const hold = holds.get(op.holdId)!;
-        return [[accounts.pending, hold.amount], [op.t === 'settle' ? accounts.psp : hold.wallet, -hold.amount]];
+        return [
+          [accounts.pending, hold.amount],
+          [op.t === 'settle' ? accounts.psp : hold.wallet, -hold.amount],
+        ];
       }
       case 'reverse':
         return (transactionEffects.get(op.target) ?? []).map(([account, amount]) => [account, -amount]);
@@ -428,14 +561,22 @@ function checkRun(accounts: RunAccounts, deposits: Map<TransactionId, Effect>, i
         }
         const [wallet, amount] = debited[0]!;
         const code = (e.outcome.error as InsufficientFunds).accountCode;
-        if (code !== accounts.codes.get(wallet)) problems.push(`${describeExecution(e)}: insufficient funds names ${code}, not the debited wallet ${accounts.codes.get(wallet)}`);
+        if (code !== accounts.codes.get(wallet))
+          problems.push(
+            `${describeExecution(e)}: insufficient funds names ${code}, not the debited wallet ${accounts.codes.get(wallet)}`,
+          );
         let lowest = initialNormal(wallet);
         for (const group of applied) {
-          const delta = effectOf(group).filter(([account]) => account === wallet).reduce((sum, [, raw]) => sum - raw, 0n); // wallets are credit-normal
+          const delta = effectOf(group)
+            .filter(([account]) => account === wallet)
+            .reduce((sum, [, raw]) => sum - raw, 0n); // wallets are credit-normal
           if (group.committedBy < e.start) lowest += delta;
           else if (group.earliestSuccessStart < e.end && delta < 0n) lowest += delta;
         }
-        if (lowest >= amount) problems.push(`${describeExecution(e)} was refused as insufficient funds for ${amount}, but the wallet held at least ${lowest} throughout`);
+        if (lowest >= amount)
+          problems.push(
+            `${describeExecution(e)} was refused as insufficient funds for ${amount}, but the wallet held at least ${lowest} throughout`,
+          );
         break;
       }
       case 'HoldAlreadyResolved': {
@@ -444,12 +585,22 @@ function checkRun(accounts: RunAccounts, deposits: Map<TransactionId, Effect>, i
           break;
         }
         const holdId = e.op.holdId;
-        const resolver = applied.find((g) => g !== own && (g.op.t === 'settle' || g.op.t === 'release') && g.op.holdId === holdId && g.earliestSuccessStart < e.end);
-        if (!resolver) problems.push(`${describeExecution(e)} was refused as hold-already-resolved, but no other settle or release of hold ${holdId} had succeeded`);
+        const resolver = applied.find(
+          (g) =>
+            g !== own &&
+            (g.op.t === 'settle' || g.op.t === 'release') &&
+            g.op.holdId === holdId &&
+            g.earliestSuccessStart < e.end,
+        );
+        if (!resolver)
+          problems.push(
+            `${describeExecution(e)} was refused as hold-already-resolved, but no other settle or release of hold ${holdId} had succeeded`,
+          );
         else {
           const status = (e.outcome.error as HoldAlreadyResolved).extensions?.holdStatus;
           const expected = resolver.op.t === 'settle' ? 'SETTLED' : 'RELEASED';
-          if (status !== expected) problems.push(`${describeExecution(e)}: the refusal says ${String(status)}, the hold was ${expected}`);
+          if (status !== expected)
+            problems.push(`${describeExecution(e)}: the refusal says ${String(status)}, the hold was ${expected}`);
         }
         break;
       }
@@ -459,12 +610,19 @@ function checkRun(accounts: RunAccounts, deposits: Map<TransactionId, Effect>, i
           break;
         }
         const target = e.op.target;
-        const other = applied.find((g) => g !== own && g.op.t === 'reverse' && g.op.target === target && g.earliestSuccessStart < e.end);
-        if (!other) problems.push(`${describeExecution(e)} was refused as already-reversed, but no other reversal of ${target} had succeeded`);
+        const other = applied.find(
+          (g) => g !== own && g.op.t === 'reverse' && g.op.target === target && g.earliestSuccessStart < e.end,
+        );
+        if (!other)
+          problems.push(
+            `${describeExecution(e)} was refused as already-reversed, but no other reversal of ${target} had succeeded`,
+          );
         break;
       }
       case 'IdempotencyKeyReused':
-        problems.push(`${describeExecution(e)} was refused as idempotency-key-reused, but every send of key ${e.op.key} carries the same request`);
+        problems.push(
+          `${describeExecution(e)} was refused as idempotency-key-reused, but every send of key ${e.op.key} carries the same request`,
+        );
         break;
     }
   }
@@ -473,18 +631,23 @@ function checkRun(accounts: RunAccounts, deposits: Map<TransactionId, Effect>, i
   const resolutions = new Map<HoldId, Group[]>();
   const reversals = new Map<TransactionId, Group[]>();
   for (const group of applied) {
-    if (group.op.t === 'settle' || group.op.t === 'release') resolutions.set(group.op.holdId, [...(resolutions.get(group.op.holdId) ?? []), group]);
+    if (group.op.t === 'settle' || group.op.t === 'release')
+      resolutions.set(group.op.holdId, [...(resolutions.get(group.op.holdId) ?? []), group]);
     if (group.op.t === 'reverse') reversals.set(group.op.target, [...(reversals.get(group.op.target) ?? []), group]);
   }
   for (const [holdId, groupsOfHold] of resolutions) {
-    if (groupsOfHold.length > 1) problems.push(`hold ${holdId} was resolved ${groupsOfHold.length} times: ${groupsOfHold.map((g) => `${g.op.t} ${g.key}`).join(', ')}`);
+    if (groupsOfHold.length > 1)
+      problems.push(
+        `hold ${holdId} was resolved ${groupsOfHold.length} times: ${groupsOfHold.map((g) => `${g.op.t} ${g.key}`).join(', ')}`,
+      );
   }
   for (const [target, groupsOfTarget] of reversals) {
     if (groupsOfTarget.length > 1) problems.push(`transaction ${target} was reversed ${groupsOfTarget.length} times`);
   }
 
   const expected = new Map<AccountId, bigint>();
-  for (const account of accounts.types.keys()) expected.set(account, sign(accounts.types.get(account)!) * (expectedRaw.get(account) ?? 0n));
+  for (const account of accounts.types.keys())
+    expected.set(account, sign(accounts.types.get(account)!) * (expectedRaw.get(account) ?? 0n));
   return { problems, expected, applied, holds, resolutions };
 }
 
@@ -505,9 +668,24 @@ describe('ledger: model-based randomized concurrent workload', () => {
           if (amount === 0) continue;
           const wallet = accounts.wallets[i]!;
           const posted = await transaction(db, (tx) =>
-            transfer(tx, { idempotencyKey: `model:${tag}:deposit:${i}`, kind: 'DEPOSIT', debitAccountId: accounts.psp, creditAccountId: wallet, amount: fromMinor(BigInt(amount)) }, new Date()));
-          deposits.set(posted.transactionId, [[accounts.psp, BigInt(amount)], [wallet, -BigInt(amount)]]);
-          for (const [account, raw] of deposits.get(posted.transactionId)!) initial.set(account, (initial.get(account) ?? 0n) + raw);
+            transfer(
+              tx,
+              {
+                idempotencyKey: `model:${tag}:deposit:${i}`,
+                kind: 'DEPOSIT',
+                debitAccountId: accounts.psp,
+                creditAccountId: wallet,
+                amount: fromMinor(BigInt(amount)),
+              },
+              new Date(),
+            ),
+          );
+          deposits.set(posted.transactionId, [
+            [accounts.psp, BigInt(amount)],
+            [wallet, -BigInt(amount)],
+          ]);
+          for (const [account, raw] of deposits.get(posted.transactionId)!)
+            initial.set(account, (initial.get(account) ?? 0n) + raw);
         }
 
         const { executions, skipped } = await runProgram(program, tag, accounts, [...deposits.keys()]);
@@ -516,13 +694,15 @@ describe('ledger: model-based randomized concurrent workload', () => {
         // (i) The model's balance of every account is the ledger's.
         for (const [account, amount] of expected) {
           const actual = minor(await balance(db, account));
-          if (actual !== amount) problems.push(`account ${accounts.codes.get(account)}: the model expects ${amount}, the ledger says ${actual}`);
+          if (actual !== amount)
+            problems.push(`account ${accounts.codes.get(account)}: the model expects ${amount}, the ledger says ${actual}`);
         }
         // Refused commands left nothing behind and replays added nothing: one ledger transaction per deposit and applied request.
         const runAccountIds = [...accounts.types.keys()];
         const [written] = await db.$queryRaw<[{ n: bigint }]>`
           SELECT count(DISTINCT transaction_id)::bigint AS n FROM ledger_posting WHERE account_id = ANY(${runAccountIds}::uuid[])`;
-        if (Number(written.n) !== deposits.size + applied.length) problems.push(`the run wrote ${written.n} ledger transactions, the model expects ${deposits.size + applied.length}`);
+        if (Number(written.n) !== deposits.size + applied.length)
+          problems.push(`the run wrote ${written.n} ledger transactions, the model expects ${deposits.size + applied.length}`);
 
         // (iv) Each hold resolved at most once, and the hold rows say so.
         const holdRows = await db.ledgerHold.findMany({ where: { holdAccountId: accounts.pending } });
@@ -532,7 +712,10 @@ describe('ledger: model-based randomized concurrent workload', () => {
           const expectedStatus = resolvers.length === 0 ? 'PENDING' : resolvers[0]!.op.t === 'settle' ? 'SETTLED' : 'RELEASED';
           if (row.status !== expectedStatus) problems.push(`hold ${row.id} is ${row.status}, the model says ${expectedStatus}`);
           const resolvedBy = resolvers[0]?.successes[0]?.outcome;
-          if (resolvedBy?.ok && row.resolveTransactionId !== resolvedBy.transactionId) problems.push(`hold ${row.id} names resolving transaction ${row.resolveTransactionId}, the settle/release returned ${resolvedBy.transactionId}`);
+          if (resolvedBy?.ok && row.resolveTransactionId !== resolvedBy.transactionId)
+            problems.push(
+              `hold ${row.id} names resolving transaction ${row.resolveTransactionId}, the settle/release returned ${resolvedBy.transactionId}`,
+            );
         }
         const [resolvedTwice] = await db.$queryRaw<[{ n: bigint }]>`
           SELECT count(*)::bigint AS n FROM (
@@ -543,17 +726,24 @@ describe('ledger: model-based randomized concurrent workload', () => {
         // The pending-withdrawals account holds exactly the pending holds.
         const pendingHeld = holdRows.filter((r) => r.status === 'PENDING').reduce((sum, r) => sum + r.amountMinor, 0n);
         const pendingBalance = minor(await balance(db, accounts.pending));
-        if (pendingBalance !== pendingHeld) problems.push(`pending withdrawals is at ${pendingBalance}, its pending holds sum to ${pendingHeld}`);
+        if (pendingBalance !== pendingHeld)
+          problems.push(`pending withdrawals is at ${pendingBalance}, its pending holds sum to ${pendingHeld}`);
 
         // (ii) The ledger's own invariants.
         for (const violation of await findInvariantViolations(db)) problems.push(`invariant: ${violation}`);
 
         const refusals = new Map<string, number>();
         for (const e of executions) {
-          const label = e.outcome.ok ? (e.outcome.replayed || (e.replay && e.op.t !== 'reverse') ? 'ok-replayed' : 'ok') : e.outcome.refusal;
+          const label = e.outcome.ok
+            ? e.outcome.replayed || (e.replay && e.op.t !== 'reverse')
+              ? 'ok-replayed'
+              : 'ok'
+            : e.outcome.refusal;
           refusals.set(label, (refusals.get(label) ?? 0) + 1);
         }
-        console.log(`[ledger model] run ${tag}: ${program.clients.length} clients, ${program.deposits.length} wallets, ${executions.length} sent, ${skipped} skipped, outcomes ${JSON.stringify(Object.fromEntries(refusals))}`);
+        console.log(
+          `[ledger model] run ${tag}: ${program.clients.length} clients, ${program.deposits.length} wallets, ${executions.length} sent, ${skipped} skipped, outcomes ${JSON.stringify(Object.fromEntries(refusals))}`,
+        );
         expect(problems).toEqual([]);
       }),
       // Shrinking re-runs programs against the database; it stops after 45 s with the smallest counterexample so far.
@@ -570,7 +760,16 @@ describe('ledger: concurrency', () => {
   // Up to 100 transactions queue for the pool's 20 connections here: wait for one as long as it takes.
   const queued: TransactionOptions = { maxWaitMs: 15_000 };
   const stakeOf = (wallet: AccountId, house: AccountId, amount: Money, options?: TransactionOptions) =>
-    transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: house, amount }, new Date()), { ...queued, ...options });
+    transaction(
+      db,
+      (tx) =>
+        transfer(
+          tx,
+          { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: house, amount },
+          new Date(),
+        ),
+      { ...queued, ...options },
+    );
 
   it('ledger: 50 concurrent stakes of 100 against a wallet of 1,000 → exactly 10 succeed', async () => {
     const wallet = await walletFunded('1000.00');
@@ -592,11 +791,29 @@ describe('ledger: concurrency', () => {
     const key = `same-key-${newId()}`;
     const together = barrier(20);
     // Each holds its own connection and an open transaction before any of them posts.
-    const results = await Promise.all(Array.from({ length: 20 }, () =>
-      transaction(db, async (tx) => {
-        await together.wait();
-        return post(tx, { idempotencyKey: key, kind: 'STAKE', postings: [{ accountId: wallet, amount: czk('25.00') }, { accountId: f.house, amount: czk('-25.00') }] }, new Date());
-      }, noRetry)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        transaction(
+          db,
+          async (tx) => {
+            await together.wait();
+            return post(
+              tx,
+              {
+                idempotencyKey: key,
+                kind: 'STAKE',
+                postings: [
+                  { accountId: wallet, amount: czk('25.00') },
+                  { accountId: f.house, amount: czk('-25.00') },
+                ],
+              },
+              new Date(),
+            );
+          },
+          noRetry,
+        ),
+      ),
+    );
     expect(together.complete).toBe(true);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(new Set(results.map((r) => r.transactionId)).size).toBe(1);
@@ -608,7 +825,10 @@ describe('ledger: concurrency', () => {
   it('ledger: transfers over the same two accounts in opposite directions never deadlock', async () => {
     const a = await walletFunded('1000.00');
     const b = await walletFunded('1000.00');
-    const model = new Map<AccountId, bigint>([[a, 100_000n], [b, 100_000n]]);
+    const model = new Map<AccountId, bigint>([
+      [a, 100_000n],
+      [b, 100_000n],
+    ]);
     const failures: unknown[] = [];
     let succeeded = 0;
     for (let round = 0; round < 5; round++) {
@@ -616,10 +836,18 @@ describe('ledger: concurrency', () => {
       const transfers = Array.from({ length: 20 }, (_, i) => {
         const [from, to] = i % 2 === 0 ? [a, b] : [b, a];
         const amount = BigInt(1 + Math.floor(Math.random() * 20_000));
-        return transaction(db, async (tx) => {
-          await together.wait();
-          return transfer(tx, { idempotencyKey: newId(), kind: 'TRANSFER', debitAccountId: from, creditAccountId: to, amount: fromMinor(amount) }, new Date());
-        }, noRetry).then(
+        return transaction(
+          db,
+          async (tx) => {
+            await together.wait();
+            return transfer(
+              tx,
+              { idempotencyKey: newId(), kind: 'TRANSFER', debitAccountId: from, creditAccountId: to, amount: fromMinor(amount) },
+              new Date(),
+            );
+          },
+          noRetry,
+        ).then(
           () => {
             succeeded++;
             model.set(from, model.get(from)! - amount);
@@ -649,16 +877,41 @@ describe('ledger: concurrency', () => {
     for (let round = 0; round < 3; round++) {
       const holds: Hold[] = [];
       for (let i = 0; i < 6; i++) {
-        holds.push(await transaction(db, (tx) => reserve(tx, { idempotencyKey: newId(), sourceAccountId: wallet, holdAccountId: f.pendingWithdrawals, amount: czk(`${10 + i}.00`), kind: 'WITHDRAWAL_HOLD' }, new Date())));
+        holds.push(
+          await transaction(db, (tx) =>
+            reserve(
+              tx,
+              {
+                idempotencyKey: newId(),
+                sourceAccountId: wallet,
+                holdAccountId: f.pendingWithdrawals,
+                amount: czk(`${10 + i}.00`),
+                kind: 'WITHDRAWAL_HOLD',
+              },
+              new Date(),
+            ),
+          ),
+        );
       }
       const together = barrier(18);
       const race = (hold: Hold, outcome: 'settle' | 'release') =>
-        transaction(db, async (tx) => {
-          await together.wait();
-          return outcome === 'settle'
-            ? settle(tx, { idempotencyKey: newId(), holdId: hold.id, destinationAccountId: f.psp, kind: 'WITHDRAWAL_SETTLE' }, new Date())
-            : release(tx, { idempotencyKey: newId(), holdId: hold.id, kind: 'WITHDRAWAL_RELEASE' }, new Date());
-        }, noRetry).then((h) => ({ ok: true as const, hold: h }), (error: unknown) => ({ ok: false as const, error }));
+        transaction(
+          db,
+          async (tx) => {
+            await together.wait();
+            return outcome === 'settle'
+              ? settle(
+                  tx,
+                  { idempotencyKey: newId(), holdId: hold.id, destinationAccountId: f.psp, kind: 'WITHDRAWAL_SETTLE' },
+                  new Date(),
+                )
+              : release(tx, { idempotencyKey: newId(), holdId: hold.id, kind: 'WITHDRAWAL_RELEASE' }, new Date());
+          },
+          noRetry,
+        ).then(
+          (h) => ({ ok: true as const, hold: h }),
+          (error: unknown) => ({ ok: false as const, error }),
+        );
       // Per hold: a settle, a release and a second settle under another key, all at once.
       const contenders = holds.map((hold) => Promise.all([race(hold, 'settle'), race(hold, 'release'), race(hold, 'settle')]));
       const outcomes = await Promise.all(contenders);
@@ -689,12 +942,21 @@ describe('ledger: concurrency', () => {
     expect(await findInvariantViolations(db)).toEqual([]);
   });
 
-  it('ledger: a hot house account split into shards sums to the account\'s balance', async () => {
+  it("ledger: a hot house account split into shards sums to the account's balance", async () => {
     const house = await openAccount(db, {
-      code: `operator:game-revenue:hot-${randomBytes(4).toString('hex')}:CZK`, ownerKind: 'OPERATOR', ownerId: null, purpose: 'game-revenue', currency: 'CZK', type: 'REVENUE', allowNegative: true, shardCount: 8,
+      code: `operator:game-revenue:hot-${randomBytes(4).toString('hex')}:CZK`,
+      ownerKind: 'OPERATOR',
+      ownerId: null,
+      purpose: 'game-revenue',
+      currency: 'CZK',
+      type: 'REVENUE',
+      allowNegative: true,
+      shardCount: 8,
     });
     const wallets = await Promise.all(Array.from({ length: 10 }, () => walletFunded('1000.00')));
-    const stakes = wallets.flatMap((wallet) => Array.from({ length: 10 }, () => ({ wallet, amount: BigInt(1 + Math.floor(Math.random() * 5_000)) })));
+    const stakes = wallets.flatMap((wallet) =>
+      Array.from({ length: 10 }, () => ({ wallet, amount: BigInt(1 + Math.floor(Math.random() * 5_000)) })),
+    );
     await Promise.all(stakes.map((s) => stakeOf(s.wallet, house.id, fromMinor(s.amount), noRetry)));
     const total = stakes.reduce((sum, s) => sum + s.amount, 0n);
 
@@ -708,7 +970,10 @@ describe('ledger: concurrency', () => {
     for (const s of shards) expect(s.balance_minor, `shard ${s.shard_no} caches what its postings sum to`).toBe(s.posted);
     // 100 postings spread at random over 8 shards: they land on several (all on one: p ≈ 8⁻⁹⁹).
     expect(shards.filter((s) => s.balance_minor !== 0n).length).toBeGreaterThan(1);
-    for (const wallet of wallets) expect(minor(await balance(db, wallet))).toBe(100_000n - stakes.filter((s) => s.wallet === wallet).reduce((sum, s) => sum + s.amount, 0n));
+    for (const wallet of wallets)
+      expect(minor(await balance(db, wallet))).toBe(
+        100_000n - stakes.filter((s) => s.wallet === wallet).reduce((sum, s) => sum + s.amount, 0n),
+      );
     expect(await findInvariantViolations(db)).toEqual([]);
   });
 });
@@ -720,22 +985,62 @@ describe('ledger: concurrency', () => {
 describe('ledger: holds and hot accounts under correction and contention', () => {
   // I6: a hold's reserved amount is in the holding account until the hold is resolved. Mirroring the
   // reserve while the hold stayed pending would let a later release pay the money back a second time.
-  it('ledger: a hold\'s reserving transaction cannot be reversed; releasing the hold returns the money exactly once', async () => {
+  it("ledger: a hold's reserving transaction cannot be reversed; releasing the hold returns the money exactly once", async () => {
     const wallet = await walletFunded('100.00');
-    const hold = await transaction(db, (tx) => reserve(tx, { idempotencyKey: newId(), sourceAccountId: wallet, holdAccountId: f.pendingWithdrawals, amount: czk('80.00'), kind: 'WITHDRAWAL_HOLD' }, new Date()));
+    const hold = await transaction(db, (tx) =>
+      reserve(
+        tx,
+        {
+          idempotencyKey: newId(),
+          sourceAccountId: wallet,
+          holdAccountId: f.pendingWithdrawals,
+          amount: czk('80.00'),
+          kind: 'WITHDRAWAL_HOLD',
+        },
+        new Date(),
+      ),
+    );
     const pendingBefore = await balance(db, f.pendingWithdrawals);
-    const reversal = await errorOf(transaction(db, (tx) => reverse(tx, { transactionId: hold.reserveTransactionId, reason: 'withdrawal cancelled' }, new Date())));
+    const reversal = await errorOf(
+      transaction(db, (tx) =>
+        reverse(tx, { transactionId: hold.reserveTransactionId, reason: 'withdrawal cancelled' }, new Date()),
+      ),
+    );
     expect(reversal).toBeInstanceOf(HoldTransactionNotReversible);
-    await transaction(db, (tx) => release(tx, { idempotencyKey: newId(), holdId: hold.id, kind: 'WITHDRAWAL_RELEASE' }, new Date()));
+    await transaction(db, (tx) =>
+      release(tx, { idempotencyKey: newId(), holdId: hold.id, kind: 'WITHDRAWAL_RELEASE' }, new Date()),
+    );
     expect((await balance(db, wallet)).toDecimalString(), 'the player had 100.00').toBe('100.00');
-    expect(minor(await balance(db, f.pendingWithdrawals)), 'pending withdrawals lost only the 80.00 held').toBe(minor(pendingBefore) - 8_000n);
+    expect(minor(await balance(db, f.pendingWithdrawals)), 'pending withdrawals lost only the 80.00 held').toBe(
+      minor(pendingBefore) - 8_000n,
+    );
   });
 
-  it('ledger: a hold\'s settling transaction cannot be reversed either (the hold would stay settled while its money came back)', async () => {
+  it("ledger: a hold's settling transaction cannot be reversed either (the hold would stay settled while its money came back)", async () => {
     const wallet = await walletFunded('100.00');
-    const hold = await transaction(db, (tx) => reserve(tx, { idempotencyKey: newId(), sourceAccountId: wallet, holdAccountId: f.pendingWithdrawals, amount: czk('30.00'), kind: 'WITHDRAWAL_HOLD' }, new Date()));
-    const settled = await transaction(db, (tx) => settle(tx, { idempotencyKey: newId(), holdId: hold.id, destinationAccountId: f.house, kind: 'WITHDRAWAL_SETTLE' }, new Date()));
-    const refusal = await errorOf(transaction(db, (tx) => reverse(tx, { transactionId: settled.resolveTransactionId!, reason: 'payout failed' }, new Date())));
+    const hold = await transaction(db, (tx) =>
+      reserve(
+        tx,
+        {
+          idempotencyKey: newId(),
+          sourceAccountId: wallet,
+          holdAccountId: f.pendingWithdrawals,
+          amount: czk('30.00'),
+          kind: 'WITHDRAWAL_HOLD',
+        },
+        new Date(),
+      ),
+    );
+    const settled = await transaction(db, (tx) =>
+      settle(
+        tx,
+        { idempotencyKey: newId(), holdId: hold.id, destinationAccountId: f.house, kind: 'WITHDRAWAL_SETTLE' },
+        new Date(),
+      ),
+    );
+    const refusal = await errorOf(
+      transaction(db, (tx) => reverse(tx, { transactionId: settled.resolveTransactionId!, reason: 'payout failed' }, new Date())),
+    );
     expect(refusal).toBeInstanceOf(HoldTransactionNotReversible);
     expect((await balance(db, wallet)).toDecimalString()).toBe('70.00');
   });
@@ -749,14 +1054,30 @@ describe('ledger: holds and hot accounts under correction and contention', () =>
     const failures: unknown[] = [];
     for (let round = 0; round < 2; round++) {
       const together = barrier(20);
-      const results = await Promise.allSettled(wallets.map((wallet) =>
-        transaction(db, async (tx) => {
-          await together.wait();
-          await transfer(tx, { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('1.00') }, new Date());
-          await transfer(tx, { idempotencyKey: newId(), kind: 'RAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('0.10') }, new Date());
-        }, noRetry)));
+      const results = await Promise.allSettled(
+        wallets.map((wallet) =>
+          transaction(
+            db,
+            async (tx) => {
+              await together.wait();
+              await transfer(
+                tx,
+                { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('1.00') },
+                new Date(),
+              );
+              await transfer(
+                tx,
+                { idempotencyKey: newId(), kind: 'RAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('0.10') },
+                new Date(),
+              );
+            },
+            noRetry,
+          ),
+        ),
+      );
       expect(together.complete).toBe(true);
-      for (const r of results) if (r.status === 'rejected') failures.push(sqlStateOf(r.reason) === '40P01' ? 'deadlock (40P01)' : r.reason);
+      for (const r of results)
+        if (r.status === 'rejected') failures.push(sqlStateOf(r.reason) === '40P01' ? 'deadlock (40P01)' : r.reason);
     }
     expect(failures).toEqual([]);
   });

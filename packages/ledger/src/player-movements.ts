@@ -49,14 +49,31 @@ export interface PlayerPosting {
 }
 
 /** The postings to a player's accounts effective at or after `since`, oldest first, at most `limit`. */
-export async function playerPostingsSince(db: Db | Tx, query: { playerId: string; since: Date; limit: number }): Promise<PlayerPosting[]> {
+export async function playerPostingsSince(
+  db: Db | Tx,
+  query: { playerId: string; since: Date; limit: number },
+): Promise<PlayerPosting[]> {
   assert(Number.isInteger(query.limit) && query.limit >= 1, 'limit is a positive integer');
-  const rows = await db.$queryRaw<Array<{ transaction_id: string; kind: TransactionKind; account_code: string; currency: string; amount_minor: bigint; effective_at: Date }>>`
+  const rows = await db.$queryRaw<
+    Array<{
+      transaction_id: string;
+      kind: TransactionKind;
+      account_code: string;
+      currency: string;
+      amount_minor: bigint;
+      effective_at: Date;
+    }>
+  >`
     SELECT t.id AS transaction_id, t.kind::text AS kind, a.code AS account_code, p.currency, p.amount_minor, p.effective_at
     FROM ledger_posting p JOIN ledger_transaction t ON t.id = p.transaction_id JOIN ledger_account a ON a.id = p.account_id
     WHERE a.owner_kind = 'PLAYER' AND a.owner_id = ${query.playerId} AND p.effective_at >= ${query.since}
     ORDER BY p.effective_at, p.id LIMIT ${query.limit}`;
   return rows.map((r) => ({
-    transactionId: r.transaction_id as TransactionId, kind: r.kind, accountCode: r.account_code, currency: r.currency as CurrencyCode, amountMinor: r.amount_minor, effectiveAt: r.effective_at,
+    transactionId: r.transaction_id as TransactionId,
+    kind: r.kind,
+    accountCode: r.account_code,
+    currency: r.currency as CurrencyCode,
+    amountMinor: r.amount_minor,
+    effectiveAt: r.effective_at,
   }));
 }

@@ -28,7 +28,11 @@ afterAll(async () => {
 });
 
 const stake = (wallet: AccountId, amount: Money, key = newId<string>()) =>
-  transferStandalone(db, { idempotencyKey: key, kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount }, new Date());
+  transferStandalone(
+    db,
+    { idempotencyKey: key, kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount },
+    new Date(),
+  );
 
 async function walletWith(amount: string): Promise<AccountId> {
   const wallet = await f.wallet();
@@ -40,12 +44,26 @@ describe('ledger: posting standalone (one statement, its own database transactio
   it('I2/I4: a standalone transfer moves the amount between the two accounts and leaves the ledger balanced', async () => {
     const payer = await walletWith('100.00');
     const payee = await walletWith('0.01');
-    const posted = await transferStandalone(db, { idempotencyKey: newId(), kind: 'TRANSFER', debitAccountId: payer, creditAccountId: payee, amount: czk('40.00'), metadata: { reason: 'test' } }, new Date());
+    const posted = await transferStandalone(
+      db,
+      {
+        idempotencyKey: newId(),
+        kind: 'TRANSFER',
+        debitAccountId: payer,
+        creditAccountId: payee,
+        amount: czk('40.00'),
+        metadata: { reason: 'test' },
+      },
+      new Date(),
+    );
     expect(posted.replayed).toBe(false);
     expect((await balance(db, payer)).toDecimalString()).toBe('60.00');
     expect((await balance(db, payee)).toDecimalString()).toBe('40.01');
     const lines = await db.ledgerPosting.findMany({ where: { transactionId: posted.transactionId }, orderBy: { id: 'asc' } });
-    expect(lines.map((l) => [l.accountId, l.amountMinor])).toEqual([[payer, 4000n], [payee, -4000n]]);
+    expect(lines.map((l) => [l.accountId, l.amountMinor])).toEqual([
+      [payer, 4000n],
+      [payee, -4000n],
+    ]);
     expect(await findInvariantViolations(db)).toEqual([]);
   });
 
@@ -70,7 +88,14 @@ describe('ledger: posting standalone (one statement, its own database transactio
   it('I7: one idempotency key posted standalone from 20 connections at once → one transaction', async () => {
     const wallet = await walletWith('100.00');
     const key = `standalone-same-key-${newId()}`;
-    const request = { idempotencyKey: key, kind: 'STAKE' as const, postings: [{ accountId: wallet, amount: czk('25.00') }, { accountId: f.house, amount: czk('-25.00') }] };
+    const request = {
+      idempotencyKey: key,
+      kind: 'STAKE' as const,
+      postings: [
+        { accountId: wallet, amount: czk('25.00') },
+        { accountId: f.house, amount: czk('-25.00') },
+      ],
+    };
     const results = await Promise.all(Array.from({ length: 20 }, () => postStandalone(db, request, new Date())));
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(new Set(results.map((r) => r.transactionId)).size).toBe(1);
@@ -95,8 +120,21 @@ describe('ledger: posting standalone (one statement, its own database transactio
     const a = await walletWith('1000.00');
     const b = await walletWith('1000.00');
     const one = Money.of('1.00', 'CZK');
-    const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) =>
-      transferStandalone(db, { idempotencyKey: newId(), kind: 'TRANSFER', debitAccountId: i % 2 === 0 ? a : b, creditAccountId: i % 2 === 0 ? b : a, amount: one }, new Date())));
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) =>
+        transferStandalone(
+          db,
+          {
+            idempotencyKey: newId(),
+            kind: 'TRANSFER',
+            debitAccountId: i % 2 === 0 ? a : b,
+            creditAccountId: i % 2 === 0 ? b : a,
+            amount: one,
+          },
+          new Date(),
+        ),
+      ),
+    );
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
     expect((await balance(db, a)).toDecimalString()).toBe('1000.00');
     expect((await balance(db, b)).toDecimalString()).toBe('1000.00');
@@ -111,7 +149,10 @@ describe('ledger: ledger_post, the last line behind post()', () => {
       { accountId: wallet, currency: 'CZK', amountMinor: '100' },
       { accountId: f.house, currency: 'CZK', amountMinor: '-99' },
     ]);
-    const error = await db.$queryRaw`SELECT * FROM ledger_post(${newId()}::uuid, ${key}, 'hash', 'ADJUSTMENT', '{}'::jsonb, now(), NULL, ${postings}::jsonb)`.catch((e: unknown) => e);
+    const error =
+      await db.$queryRaw`SELECT * FROM ledger_post(${newId()}::uuid, ${key}, 'hash', 'ADJUSTMENT', '{}'::jsonb, now(), NULL, ${postings}::jsonb)`.catch(
+        (e: unknown) => e,
+      );
     expect(sqlStateOf(error)).toBe('LDG05');
     expect(await db.ledgerTransaction.count({ where: { idempotencyKey: key } })).toBe(0);
     expect((await balance(db, wallet)).toDecimalString()).toBe('10.00');

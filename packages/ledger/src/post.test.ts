@@ -23,7 +23,9 @@ afterAll(async () => {
 });
 
 const stake = (wallet: AccountId, amount: Money, key = newId<string>()) =>
-  transaction(db, (tx) => transfer(tx, { idempotencyKey: key, kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount }, new Date()));
+  transaction(db, (tx) =>
+    transfer(tx, { idempotencyKey: key, kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount }, new Date()),
+  );
 
 describe('ledger: posting', () => {
   it('a deposit credits the wallet and debits the PSP clearing account, balanced', async () => {
@@ -45,12 +47,16 @@ describe('ledger: posting', () => {
     expect((await balance(db, wallet)).toDecimalString()).toBe('10.00');
   });
 
-  it('rolls back the caller\'s own writes when the ledger refuses (one database transaction)', async () => {
+  it("rolls back the caller's own writes when the ledger refuses (one database transaction)", async () => {
     const wallet = await f.wallet();
     await expect(
       transaction(db, async (tx) => {
         await tx.workerHeartbeat.create({ data: { workerId: 'domain-row-of-a-refused-stake', beatAt: new Date() } });
-        await transfer(tx, { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('1.00') }, new Date());
+        await transfer(
+          tx,
+          { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('1.00') },
+          new Date(),
+        );
       }),
     ).rejects.toBeInstanceOf(InsufficientFunds);
     expect(await db.workerHeartbeat.count({ where: { workerId: 'domain-row-of-a-refused-stake' } })).toBe(0);
@@ -78,7 +84,20 @@ describe('ledger: posting', () => {
   it('refuses unbalanced postings before they reach the database (a programmer error)', async () => {
     const wallet = await f.wallet();
     await expect(
-      transaction(db, (tx) => post(tx, { idempotencyKey: newId(), kind: 'ADJUSTMENT', postings: [{ accountId: wallet, amount: czk('-1.00') }, { accountId: f.bank, amount: czk('2.00') }] }, new Date())),
+      transaction(db, (tx) =>
+        post(
+          tx,
+          {
+            idempotencyKey: newId(),
+            kind: 'ADJUSTMENT',
+            postings: [
+              { accountId: wallet, amount: czk('-1.00') },
+              { accountId: f.bank, amount: czk('2.00') },
+            ],
+          },
+          new Date(),
+        ),
+      ),
     ).rejects.toThrow(/sum to 100, not zero/);
   });
 
@@ -96,20 +115,34 @@ describe('ledger: reversal', () => {
     const wallet = await f.wallet();
     await f.fund(wallet, czk('100.00'));
     const staked = await stake(wallet, czk('40.00'));
-    const reversal = await transaction(db, (tx) => reverse(tx, { transactionId: staked.transactionId, reason: 'round voided' }, new Date()));
+    const reversal = await transaction(db, (tx) =>
+      reverse(tx, { transactionId: staked.transactionId, reason: 'round voided' }, new Date()),
+    );
     expect((await balance(db, wallet)).toDecimalString()).toBe('100.00');
-    const again = await transaction(db, (tx) => reverse(tx, { transactionId: staked.transactionId, reason: 'round voided' }, new Date()));
+    const again = await transaction(db, (tx) =>
+      reverse(tx, { transactionId: staked.transactionId, reason: 'round voided' }, new Date()),
+    );
     expect(again).toEqual({ transactionId: reversal.transactionId, replayed: true });
-    const other = await transaction(db, (tx) => reverse(tx, { transactionId: staked.transactionId, reason: 'again', idempotencyKey: newId() }, new Date())).catch((e: unknown) => e);
+    const other = await transaction(db, (tx) =>
+      reverse(tx, { transactionId: staked.transactionId, reason: 'again', idempotencyKey: newId() }, new Date()),
+    ).catch((e: unknown) => e);
     expect(other).toBeInstanceOf(AlreadyReversed);
     expect((await balance(db, wallet)).toDecimalString()).toBe('100.00');
   });
 
   it('refuses to reverse a deposit whose money has been spent (insufficient funds)', async () => {
     const wallet = await f.wallet();
-    const deposit = await transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind: 'DEPOSIT', debitAccountId: f.psp, creditAccountId: wallet, amount: czk('50.00') }, new Date()));
+    const deposit = await transaction(db, (tx) =>
+      transfer(
+        tx,
+        { idempotencyKey: newId(), kind: 'DEPOSIT', debitAccountId: f.psp, creditAccountId: wallet, amount: czk('50.00') },
+        new Date(),
+      ),
+    );
     await stake(wallet, czk('45.00'));
-    await expect(transaction(db, (tx) => reverse(tx, { transactionId: deposit.transactionId, reason: 'chargeback' }, new Date()))).rejects.toBeInstanceOf(InsufficientFunds);
+    await expect(
+      transaction(db, (tx) => reverse(tx, { transactionId: deposit.transactionId, reason: 'chargeback' }, new Date())),
+    ).rejects.toBeInstanceOf(InsufficientFunds);
   });
 });
 
@@ -118,8 +151,34 @@ describe('ledger: balances and statements', () => {
     const wallet = await f.wallet();
     const t1 = new Date('2026-01-10T10:00:00Z');
     const t2 = new Date('2026-01-20T10:00:00Z');
-    await transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind: 'DEPOSIT', debitAccountId: f.psp, creditAccountId: wallet, amount: czk('100.00'), effectiveAt: t1 }, new Date()));
-    await transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('40.00'), effectiveAt: t2 }, new Date()));
+    await transaction(db, (tx) =>
+      transfer(
+        tx,
+        {
+          idempotencyKey: newId(),
+          kind: 'DEPOSIT',
+          debitAccountId: f.psp,
+          creditAccountId: wallet,
+          amount: czk('100.00'),
+          effectiveAt: t1,
+        },
+        new Date(),
+      ),
+    );
+    await transaction(db, (tx) =>
+      transfer(
+        tx,
+        {
+          idempotencyKey: newId(),
+          kind: 'STAKE',
+          debitAccountId: wallet,
+          creditAccountId: f.house,
+          amount: czk('40.00'),
+          effectiveAt: t2,
+        },
+        new Date(),
+      ),
+    );
     expect((await balance(db, wallet, { asOf: new Date('2026-01-01T00:00:00Z') })).toDecimalString()).toBe('0.00');
     expect((await balance(db, wallet, { asOf: new Date('2026-01-15T00:00:00Z') })).toDecimalString()).toBe('100.00');
     expect((await balance(db, wallet, { asOf: t2 })).toDecimalString()).toBe('60.00');

@@ -8,9 +8,26 @@ import { mapLedgerError } from './errors.ts';
  * two equal). The one list: the type, the reporting filters and the exports all come from it (issue 15).
  */
 export const transactionKinds = [
-  'DEPOSIT', 'WITHDRAWAL_HOLD', 'WITHDRAWAL_SETTLE', 'WITHDRAWAL_RELEASE', 'STAKE', 'WIN', 'REFUND', 'RAKE', 'FEE',
-  'TRANSFER', 'REVERSAL', 'ADJUSTMENT', 'HOLD', 'HOLD_SETTLE', 'HOLD_RELEASE', 'BUY_IN', 'CASH_OUT', 'PRIZE',
-  'FX_CONVERSION', 'CLAWBACK',
+  'DEPOSIT',
+  'WITHDRAWAL_HOLD',
+  'WITHDRAWAL_SETTLE',
+  'WITHDRAWAL_RELEASE',
+  'STAKE',
+  'WIN',
+  'REFUND',
+  'RAKE',
+  'FEE',
+  'TRANSFER',
+  'REVERSAL',
+  'ADJUSTMENT',
+  'HOLD',
+  'HOLD_SETTLE',
+  'HOLD_RELEASE',
+  'BUY_IN',
+  'CASH_OUT',
+  'PRIZE',
+  'FX_CONVERSION',
+  'CLAWBACK',
 ] as const;
 
 export type TransactionKind = (typeof transactionKinds)[number];
@@ -84,7 +101,9 @@ export async function postStandalone(db: Db, request: PostRequest, at: Date): Pr
   const pool = pgPoolOf(db);
   try {
     // Named, so each pooled connection parses and plans it once.
-    const result = await retryingAbortedTransactions(() => pool.query<LedgerPostRow>({ name: 'ledger_post', text: call.text, values: call.values }));
+    const result = await retryingAbortedTransactions(() =>
+      pool.query<LedgerPostRow>({ name: 'ledger_post', text: call.text, values: call.values }),
+    );
     return postedFrom(result.rows);
   } catch (error) {
     throw mapLedgerError(error, request.idempotencyKey);
@@ -131,7 +150,10 @@ function postedFrom(rows: readonly LedgerPostRow[]): Posted {
 
 /** Programmer errors: callers build postings in code, so a malformed request is a bug, not a 4xx. */
 function assertWellFormed(request: PostRequest): void {
-  assert(request.idempotencyKey.length > 0 && request.idempotencyKey.length <= idempotencyKeyLengthMax, 'idempotency key must be 1..200 characters');
+  assert(
+    request.idempotencyKey.length > 0 && request.idempotencyKey.length <= idempotencyKeyLengthMax,
+    'idempotency key must be 1..200 characters',
+  );
   assert(request.postings.length >= 2, 'a transaction has at least two postings');
   assert(request.postings.length <= postingsPerTransactionMax, `at most ${postingsPerTransactionMax} postings per transaction`);
   const sums = new Map<string, bigint>();

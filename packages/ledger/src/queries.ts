@@ -51,14 +51,28 @@ export const statementPageSizeMax = 500;
  * a time (keyset on the posting id). The running balance starts from the sum of everything before
  * the page, so every page is right on its own.
  */
-export async function statement(db: Db | Tx, accountId: AccountId, options: { after?: string; limit?: number } = {}): Promise<Statement> {
+export async function statement(
+  db: Db | Tx,
+  accountId: AccountId,
+  options: { after?: string; limit?: number } = {},
+): Promise<Statement> {
   const limit = options.limit ?? 100;
   assert(Number.isInteger(limit) && limit >= 1 && limit <= statementPageSizeMax, `limit must be 1..${statementPageSizeMax}`);
   const account = await findAccountById(db, accountId);
   if (!account) throw new DomainError('not-found', `No ledger account ${accountId}.`, { field: 'accountId' });
   const after = options.after === undefined ? 0n : parseCursor(options.after);
   const sign = normalSign(account.type);
-  const rows = await db.$queryRaw<Array<{ id: bigint; transaction_id: string; kind: TransactionKind; amount_minor: bigint; running_minor: bigint; effective_at: Date; metadata: unknown }>>`
+  const rows = await db.$queryRaw<
+    Array<{
+      id: bigint;
+      transaction_id: string;
+      kind: TransactionKind;
+      amount_minor: bigint;
+      running_minor: bigint;
+      effective_at: Date;
+      metadata: unknown;
+    }>
+  >`
     WITH opening AS (
       SELECT COALESCE(sum(amount_minor), 0)::bigint AS total FROM ledger_posting WHERE account_id = ${accountId}::uuid AND id <= ${after}
     ), page AS (
@@ -85,7 +99,8 @@ export async function statement(db: Db | Tx, accountId: AccountId, options: { af
 }
 
 function parseCursor(cursor: string): bigint {
-  if (!/^\d{1,19}$/.test(cursor)) throw new DomainError('validation-failed', 'The cursor is not one this API issued.', { field: 'query.after' });
+  if (!/^\d{1,19}$/.test(cursor))
+    throw new DomainError('validation-failed', 'The cursor is not one this API issued.', { field: 'query.after' });
   return BigInt(cursor);
 }
 
@@ -125,8 +140,14 @@ export async function trialBalance(db: Db | Tx, currency: CurrencyCode, options:
     credits: money(r.credits),
     balance: money(normalSign(r.type) * (r.debits - r.credits)),
   }));
-  const totalDebits = Money.sum(lines.map((l) => l.debits), currency);
-  const totalCredits = Money.sum(lines.map((l) => l.credits), currency);
+  const totalDebits = Money.sum(
+    lines.map((l) => l.debits),
+    currency,
+  );
+  const totalCredits = Money.sum(
+    lines.map((l) => l.credits),
+    currency,
+  );
   return { currency, asOf, lines, totalDebits, totalCredits, balanced: totalDebits.equals(totalCredits) };
 }
 
@@ -154,7 +175,13 @@ export interface TransactionWithPostings {
 export async function findTransaction(db: Db | Tx, transactionId: string): Promise<TransactionWithPostings | null> {
   const row = await db.ledgerTransaction.findUnique({
     where: { id: transactionId },
-    select: { id: true, kind: true, effectiveAt: true, metadata: true, postings: { select: { amountMinor: true, currency: true, account: true }, orderBy: { id: 'asc' } } },
+    select: {
+      id: true,
+      kind: true,
+      effectiveAt: true,
+      metadata: true,
+      postings: { select: { amountMinor: true, currency: true, account: true }, orderBy: { id: 'asc' } },
+    },
   });
   if (!row) return null;
   return {
@@ -163,7 +190,7 @@ export async function findTransaction(db: Db | Tx, transactionId: string): Promi
     effectiveAt: row.effectiveAt,
     metadata: row.metadata,
     postings: row.postings.map((p) => {
-      assert(p.currency === p.account.currency, 'a posting is in its account\'s currency (I2)');
+      assert(p.currency === p.account.currency, "a posting is in its account's currency (I2)");
       return {
         account: toAccount(p.account),
         amount: Money.fromMinor(p.amountMinor, p.currency as CurrencyCode),

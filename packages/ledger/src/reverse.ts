@@ -18,10 +18,14 @@ export class AlreadyReversed extends DomainError {
 
 export class HoldTransactionNotReversible extends DomainError {
   constructor(transactionId: string, holdId: string) {
-    super('conflict', `Transaction ${transactionId} belongs to hold ${holdId}; release the hold or post a new transaction instead of reversing it.`, {
-      field: 'transactionId',
-      extensions: { transactionId, holdId },
-    });
+    super(
+      'conflict',
+      `Transaction ${transactionId} belongs to hold ${holdId}; release the hold or post a new transaction instead of reversing it.`,
+      {
+        field: 'transactionId',
+        extensions: { transactionId, holdId },
+      },
+    );
   }
 }
 
@@ -35,10 +39,18 @@ export class HoldTransactionNotReversible extends DomainError {
 export async function reverse(tx: Tx, request: ReverseRequest, at: Date): Promise<Posted> {
   const original = await tx.ledgerTransaction.findUnique({
     where: { id: request.transactionId },
-    select: { id: true, kind: true, postings: { select: { accountId: true, currency: true, amountMinor: true }, orderBy: { id: 'asc' } } },
+    select: {
+      id: true,
+      kind: true,
+      postings: { select: { accountId: true, currency: true, amountMinor: true }, orderBy: { id: 'asc' } },
+    },
   });
-  if (!original) throw new DomainError('not-found', `No ledger transaction ${request.transactionId}.`, { field: 'transactionId' });
-  if (original.kind === 'REVERSAL') throw new DomainError('conflict', 'A reversal cannot be reversed; post a new transaction instead.', { field: 'transactionId' });
+  if (!original)
+    throw new DomainError('not-found', `No ledger transaction ${request.transactionId}.`, { field: 'transactionId' });
+  if (original.kind === 'REVERSAL')
+    throw new DomainError('conflict', 'A reversal cannot be reversed; post a new transaction instead.', {
+      field: 'transactionId',
+    });
   // A hold's reserved amount sits in the holding account until the hold resolves (I6). Mirroring
   // its reserve would return the money while the hold stays pending, and a later release would pay
   // it back a second time; mirroring its settle or release would leave the hold's status untrue.
@@ -49,16 +61,20 @@ export async function reverse(tx: Tx, request: ReverseRequest, at: Date): Promis
   });
   if (hold) throw new HoldTransactionNotReversible(original.id, hold.id);
   try {
-    return await post(tx, {
-      idempotencyKey: request.idempotencyKey ?? `reversal:${original.id}`,
-      kind: 'REVERSAL',
-      reversesTransactionId: original.id as TransactionId,
-      postings: original.postings.map((line) => ({
-        accountId: line.accountId as AccountId,
-        amount: Money.fromMinor(-line.amountMinor, line.currency as CurrencyCode),
-      })),
-      metadata: { ...request.metadata, reason: request.reason },
-    }, at);
+    return await post(
+      tx,
+      {
+        idempotencyKey: request.idempotencyKey ?? `reversal:${original.id}`,
+        kind: 'REVERSAL',
+        reversesTransactionId: original.id as TransactionId,
+        postings: original.postings.map((line) => ({
+          accountId: line.accountId as AccountId,
+          amount: Money.fromMinor(-line.amountMinor, line.currency as CurrencyCode),
+        })),
+        metadata: { ...request.metadata, reason: request.reason },
+      },
+      at,
+    );
   } catch (error) {
     if (sqlStateOf(error) === '23505' /* unique_violation on reverses_transaction_id */) throw new AlreadyReversed(original.id);
     throw error;

@@ -49,7 +49,13 @@ async function stakes(count: number): Promise<void> {
   const wallet = await f.wallet();
   await f.fund(wallet, czk('1000.00'));
   for (let i = 0; i < count; i++) {
-    await transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('1.00') }, new Date()));
+    await transaction(db, (tx) =>
+      transfer(
+        tx,
+        { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('1.00') },
+        new Date(),
+      ),
+    );
   }
 }
 
@@ -79,8 +85,22 @@ describe('ledger: sealing and tamper evidence', () => {
       { accountId: f.bank, currency: 'CZK', amountMinor: '-100' },
     ];
     const key = `slow-${newId()}`;
-    const hash = requestHash({ idempotencyKey: key, kind: 'STAKE', postings: [{ accountId: wallet, amount: czk('1.00') }, { accountId: f.bank, amount: czk('-1.00') }] });
-    await slow.query('SELECT * FROM ledger_post($1, $2, $3, $4, $5, now(), NULL, $6)', [newId(), key, hash, 'STAKE', '{}', JSON.stringify(postings)]);
+    const hash = requestHash({
+      idempotencyKey: key,
+      kind: 'STAKE',
+      postings: [
+        { accountId: wallet, amount: czk('1.00') },
+        { accountId: f.bank, amount: czk('-1.00') },
+      ],
+    });
+    await slow.query('SELECT * FROM ledger_post($1, $2, $3, $4, $5, now(), NULL, $6)', [
+      newId(),
+      key,
+      hash,
+      'STAKE',
+      '{}',
+      JSON.stringify(postings),
+    ]);
     await stakes(3); // committed while the slow one is still open
     const whileOpen = await seal();
     expect(whileOpen.transactionsSealed).toBe(0); // nothing past the oldest running transaction
@@ -92,7 +112,7 @@ describe('ledger: sealing and tamper evidence', () => {
     expect((await verifyChain(db)).ok).toBe(true);
   });
 
-  it('names the first broken block when a sealed posting is changed behind the trigger\'s back', async () => {
+  it("names the first broken block when a sealed posting is changed behind the trigger's back", async () => {
     await stakes(6);
     await sealAtLeast(await unsealedCount());
     const [victim] = await db.$queryRaw<Array<{ id: bigint; block_no: bigint }>>`
@@ -102,6 +122,10 @@ describe('ledger: sealing and tamper evidence', () => {
     await db.$executeRaw`UPDATE ledger_posting SET amount_minor = amount_minor + 1 WHERE id = ${victim!.id}`;
     await db.$executeRawUnsafe('ALTER TABLE ledger_posting ENABLE TRIGGER ledger_posting_append_only');
     const result = await verifyChain(db);
-    expect(result).toMatchObject({ ok: false, brokenBlockNo: victim!.block_no, reason: expect.stringContaining('changed after sealing') });
+    expect(result).toMatchObject({
+      ok: false,
+      brokenBlockNo: victim!.block_no,
+      reason: expect.stringContaining('changed after sealing'),
+    });
   });
 });

@@ -86,28 +86,66 @@ function hashEntries(entries: string[]): string {
   return hash.digest('hex');
 }
 
-function hashBlock(block: { blockNo: bigint; fromXid: string; toXid: string; transactionCount: number; entriesHash: string; previousHash: string }): string {
-  return sha256(JSON.stringify([block.blockNo.toString(), block.fromXid, block.toXid, block.transactionCount, block.entriesHash, block.previousHash]));
+function hashBlock(block: {
+  blockNo: bigint;
+  fromXid: string;
+  toXid: string;
+  transactionCount: number;
+  entriesHash: string;
+  previousHash: string;
+}): string {
+  return sha256(
+    JSON.stringify([
+      block.blockNo.toString(),
+      block.fromXid,
+      block.toXid,
+      block.transactionCount,
+      block.entriesHash,
+      block.previousHash,
+    ]),
+  );
 }
 
 export type VerifyResult =
-  | { ok: true; blocksVerified: number }
-  | { ok: false; blocksVerified: number; brokenBlockNo: bigint; reason: string };
+  { ok: true; blocksVerified: number } | { ok: false; blocksVerified: number; brokenBlockNo: bigint; reason: string };
 
 /** Walks the chain from the first block and names the first block whose contents or links no longer match. */
 export async function verifyChain(db: Db): Promise<VerifyResult> {
-  const blocks = await db.$queryRaw<Array<{ block_no: bigint; from_xid: string; to_xid: string; transaction_count: number; entries_hash: string; previous_hash: string; block_hash: string }>>`
+  const blocks = await db.$queryRaw<
+    Array<{
+      block_no: bigint;
+      from_xid: string;
+      to_xid: string;
+      transaction_count: number;
+      entries_hash: string;
+      previous_hash: string;
+      block_hash: string;
+    }>
+  >`
     SELECT block_no, from_xid::text, to_xid::text, transaction_count, entries_hash, previous_hash, block_hash FROM ledger_block ORDER BY block_no`;
   let previousHash = genesisHash;
   let verified = 0;
   for (const block of blocks) {
-    const broken = (reason: string): VerifyResult => ({ ok: false, blocksVerified: verified, brokenBlockNo: block.block_no, reason });
+    const broken = (reason: string): VerifyResult => ({
+      ok: false,
+      blocksVerified: verified,
+      brokenBlockNo: block.block_no,
+      reason,
+    });
     if (block.previous_hash !== previousHash) return broken('its previous-hash link does not match the block before it');
     const entries = await entriesInRange(db, block.from_xid, block.to_xid);
-    if (entries.length !== block.transaction_count) return broken(`it sealed ${block.transaction_count} transactions, ${entries.length} are there now`);
+    if (entries.length !== block.transaction_count)
+      return broken(`it sealed ${block.transaction_count} transactions, ${entries.length} are there now`);
     const entriesHash = hashEntries(entries);
     if (entriesHash !== block.entries_hash) return broken('a transaction or posting in it changed after sealing');
-    const blockHash = hashBlock({ blockNo: block.block_no, fromXid: block.from_xid, toXid: block.to_xid, transactionCount: block.transaction_count, entriesHash, previousHash: block.previous_hash });
+    const blockHash = hashBlock({
+      blockNo: block.block_no,
+      fromXid: block.from_xid,
+      toXid: block.to_xid,
+      transactionCount: block.transaction_count,
+      entriesHash,
+      previousHash: block.previous_hash,
+    });
     if (blockHash !== block.block_hash) return broken('its header changed after sealing');
     previousHash = block.block_hash;
     verified++;

@@ -1,7 +1,14 @@
 /** Shared set-up for the ledger's tests: a fresh database with a chart of accounts and wallets. */
 import { Money, newId, type AccountId } from '@casino/core';
 import { transaction, type Db } from '@casino/db';
-import { openAccount, openOperatorAccounts, operatorAccountCode, playerWalletSpec, paymentProviderClearingSpec, findAccountByCode } from './accounts.ts';
+import {
+  openAccount,
+  openOperatorAccounts,
+  operatorAccountCode,
+  playerWalletSpec,
+  paymentProviderClearingSpec,
+  findAccountByCode,
+} from './accounts.ts';
 import { transfer } from './transfer.ts';
 
 export const czk = (amount: string) => Money.of(amount, 'CZK');
@@ -29,7 +36,11 @@ export async function ledgerFixture(db: Db, hotShardCount = 4): Promise<LedgerFi
     },
     async fund(wallet, amount) {
       await transaction(db, (tx) =>
-        transfer(tx, { idempotencyKey: `fund:${newId()}`, kind: 'DEPOSIT', debitAccountId: psp.id, creditAccountId: wallet, amount }, new Date()),
+        transfer(
+          tx,
+          { idempotencyKey: `fund:${newId()}`, kind: 'DEPOSIT', debitAccountId: psp.id, creditAccountId: wallet, amount },
+          new Date(),
+        ),
       );
     },
   };

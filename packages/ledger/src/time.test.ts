@@ -43,7 +43,13 @@ function tick(): Date {
 
 async function fundedWallet(amount: string): Promise<AccountId> {
   const wallet = await f.wallet();
-  await transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind: 'DEPOSIT', debitAccountId: f.psp, creditAccountId: wallet, amount: czk(amount) }, tick()));
+  await transaction(db, (tx) =>
+    transfer(
+      tx,
+      { idempotencyKey: newId(), kind: 'DEPOSIT', debitAccountId: f.psp, creditAccountId: wallet, amount: czk(amount) },
+      tick(),
+    ),
+  );
   return wallet;
 }
 
@@ -51,12 +57,36 @@ describe('ledger: a movement posts at the time its caller gives (issue 15)', () 
   it('issue 15: post, transfer, postStandalone and transferStandalone store the given time as the effective time, far from wall time', async () => {
     expect(Math.abs(clock.now().getTime() - Date.now())).toBeGreaterThan(86_400_000); // the premise
     const wallet = await fundedWallet('100.00');
-    const lines = (amount: string) => [{ accountId: wallet, amount: czk(amount) }, { accountId: f.house, amount: czk(amount).negated() }];
+    const lines = (amount: string) => [
+      { accountId: wallet, amount: czk(amount) },
+      { accountId: f.house, amount: czk(amount).negated() },
+    ];
     const cases: Array<[string, (at: Date) => Promise<{ transactionId: string }>]> = [
-      ['post', (at) => transaction(db, (tx) => post(tx, { idempotencyKey: newId(), kind: 'STAKE', postings: lines('1.00') }, at))],
-      ['transfer', (at) => transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('1.00') }, at))],
+      [
+        'post',
+        (at) => transaction(db, (tx) => post(tx, { idempotencyKey: newId(), kind: 'STAKE', postings: lines('1.00') }, at)),
+      ],
+      [
+        'transfer',
+        (at) =>
+          transaction(db, (tx) =>
+            transfer(
+              tx,
+              { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('1.00') },
+              at,
+            ),
+          ),
+      ],
       ['postStandalone', (at) => postStandalone(db, { idempotencyKey: newId(), kind: 'STAKE', postings: lines('1.00') }, at)],
-      ['transferStandalone', (at) => transferStandalone(db, { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('1.00') }, at)],
+      [
+        'transferStandalone',
+        (at) =>
+          transferStandalone(
+            db,
+            { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('1.00') },
+            at,
+          ),
+      ],
     ];
     for (const [name, write] of cases) {
       const at = tick();
@@ -65,40 +95,86 @@ describe('ledger: a movement posts at the time its caller gives (issue 15)', () 
     }
   });
 
-  it('issue 15: a hold is reserved, settled and released at the given times, the hold\'s resolution time the same as its posting\'s', async () => {
+  it("issue 15: a hold is reserved, settled and released at the given times, the hold's resolution time the same as its posting's", async () => {
     const wallet = await fundedWallet('100.00');
     const reservedAt = tick();
-    const settled = await transaction(db, (tx) => reserve(tx, { idempotencyKey: newId(), sourceAccountId: wallet, holdAccountId: f.pendingWithdrawals, amount: czk('30.00') }, reservedAt));
-    const released = await transaction(db, (tx) => reserve(tx, { idempotencyKey: newId(), sourceAccountId: wallet, holdAccountId: f.pendingWithdrawals, amount: czk('20.00') }, reservedAt));
+    const settled = await transaction(db, (tx) =>
+      reserve(
+        tx,
+        { idempotencyKey: newId(), sourceAccountId: wallet, holdAccountId: f.pendingWithdrawals, amount: czk('30.00') },
+        reservedAt,
+      ),
+    );
+    const released = await transaction(db, (tx) =>
+      reserve(
+        tx,
+        { idempotencyKey: newId(), sourceAccountId: wallet, holdAccountId: f.pendingWithdrawals, amount: czk('20.00') },
+        reservedAt,
+      ),
+    );
     expect(await effectiveAt(settled.reserveTransactionId)).toBe(reservedAt.toISOString());
     const settledAt = tick();
-    const afterSettle = await transaction(db, (tx) => settle(tx, { idempotencyKey: newId(), holdId: settled.id, destinationAccountId: f.psp }, settledAt));
+    const afterSettle = await transaction(db, (tx) =>
+      settle(tx, { idempotencyKey: newId(), holdId: settled.id, destinationAccountId: f.psp }, settledAt),
+    );
     const releasedAt = tick();
     const afterRelease = await transaction(db, (tx) => release(tx, { idempotencyKey: newId(), holdId: released.id }, releasedAt));
-    const holds = await db.ledgerHold.findMany({ where: { id: { in: [settled.id, released.id] } }, select: { id: true, resolvedAt: true } });
+    const holds = await db.ledgerHold.findMany({
+      where: { id: { in: [settled.id, released.id] } },
+      select: { id: true, resolvedAt: true },
+    });
     const resolvedAt = (id: string) => holds.find((h) => h.id === id)?.resolvedAt?.toISOString();
     expect({
-      settle: await effectiveAt(afterSettle.resolveTransactionId!), settleResolved: resolvedAt(settled.id),
-      release: await effectiveAt(afterRelease.resolveTransactionId!), releaseResolved: resolvedAt(released.id),
-    }).toEqual({ settle: settledAt.toISOString(), settleResolved: settledAt.toISOString(), release: releasedAt.toISOString(), releaseResolved: releasedAt.toISOString() });
+      settle: await effectiveAt(afterSettle.resolveTransactionId!),
+      settleResolved: resolvedAt(settled.id),
+      release: await effectiveAt(afterRelease.resolveTransactionId!),
+      releaseResolved: resolvedAt(released.id),
+    }).toEqual({
+      settle: settledAt.toISOString(),
+      settleResolved: settledAt.toISOString(),
+      release: releasedAt.toISOString(),
+      releaseResolved: releasedAt.toISOString(),
+    });
   });
 
   it('issue 15: a reversal and a manual adjustment post at the given time', async () => {
     const wallet = await fundedWallet('100.00');
     const stakedAt = tick();
-    const staked = await transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('5.00') }, stakedAt));
+    const staked = await transaction(db, (tx) =>
+      transfer(
+        tx,
+        { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('5.00') },
+        stakedAt,
+      ),
+    );
     const reversedAt = tick();
-    const reversal = await transaction(db, (tx) => reverse(tx, { transactionId: staked.transactionId, reason: 'test' }, reversedAt));
+    const reversal = await transaction(db, (tx) =>
+      reverse(tx, { transactionId: staked.transactionId, reason: 'test' }, reversedAt),
+    );
     const adjustedAt = tick();
-    const adjustment = await transaction(db, (tx) => postAdjustment(tx, { idempotencyKey: newId(), debitAccountId: f.bank, creditAccountId: wallet, amount: czk('2.00') }, adjustedAt));
-    expect({ reversal: await effectiveAt(reversal.transactionId), adjustment: await effectiveAt(adjustment.transactionId) })
-      .toEqual({ reversal: reversedAt.toISOString(), adjustment: adjustedAt.toISOString() });
+    const adjustment = await transaction(db, (tx) =>
+      postAdjustment(
+        tx,
+        { idempotencyKey: newId(), debitAccountId: f.bank, creditAccountId: wallet, amount: czk('2.00') },
+        adjustedAt,
+      ),
+    );
+    expect({
+      reversal: await effectiveAt(reversal.transactionId),
+      adjustment: await effectiveAt(adjustment.transactionId),
+    }).toEqual({ reversal: reversedAt.toISOString(), adjustment: adjustedAt.toISOString() });
   });
 
-  it('issue 15: the movement\'s time is not part of the request: a retry later with the same key is the same transaction, at the first time', async () => {
+  it("issue 15: the movement's time is not part of the request: a retry later with the same key is the same transaction, at the first time", async () => {
     const wallet = await fundedWallet('100.00');
     const key = newId<string>();
-    const request = { idempotencyKey: key, kind: 'STAKE' as const, debitAccountId: wallet, creditAccountId: f.house, amount: czk('4.00') };
+    const request = {
+      idempotencyKey: key,
+      kind: 'STAKE' as const,
+      debitAccountId: wallet,
+      creditAccountId: f.house,
+      amount: czk('4.00'),
+    };
     const firstAt = tick();
     const first = await transaction(db, (tx) => transfer(tx, request, firstAt));
     const retry = await transaction(db, (tx) => transfer(tx, request, tick()));
@@ -106,10 +182,23 @@ describe('ledger: a movement posts at the time its caller gives (issue 15)', () 
     expect(await effectiveAt(first.transactionId)).toBe(firstAt.toISOString());
   });
 
-  it('issue 15: an explicit effective time in the request still wins over the movement\'s time (a correction dated back)', async () => {
+  it("issue 15: an explicit effective time in the request still wins over the movement's time (a correction dated back)", async () => {
     const wallet = (await openAccount(db, playerWalletSpec(newId(), 'cash', 'CZK'))).id;
     const datedBack = new Date('2026-01-31T23:59:59.999Z');
-    const posted = await transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind: 'DEPOSIT', debitAccountId: f.psp, creditAccountId: wallet, amount: Money.of('1.00', 'CZK'), effectiveAt: datedBack }, tick()));
+    const posted = await transaction(db, (tx) =>
+      transfer(
+        tx,
+        {
+          idempotencyKey: newId(),
+          kind: 'DEPOSIT',
+          debitAccountId: f.psp,
+          creditAccountId: wallet,
+          amount: Money.of('1.00', 'CZK'),
+          effectiveAt: datedBack,
+        },
+        tick(),
+      ),
+    );
     expect(await effectiveAt(posted.transactionId)).toBe(datedBack.toISOString());
   });
 });

@@ -65,7 +65,14 @@ export function allowances(
     const limit = unitOf(metric, limitValue);
     const used = usedBy(metric, totals);
     const remaining = limit - used > 0n ? limit - used : 0n;
-    result.push({ measure: definition.code, metric, limit, used, remaining, resetsAt: period === 'session' ? null : usage[period].window.endsAt });
+    result.push({
+      measure: definition.code,
+      metric,
+      limit,
+      used,
+      remaining,
+      resetsAt: period === 'session' ? null : usage[period].window.endsAt,
+    });
   }
   return result;
 }
@@ -87,10 +94,19 @@ export function assertWithinMoneyAllowances(list: readonly Allowance[], counted:
   const remaining = Money.fromMinor(binding.remaining, 'CZK');
   const limit = Money.fromMinor(binding.limit, 'CZK');
   const until = binding.resetsAt ? ` until ${binding.resetsAt.toISOString()}` : ' in this play session';
-  throw new DomainError('limit-exceeded', `This ${what} of ${counted} exceeds the self-limit ${binding.measure} of ${limit}: ${remaining} remains${until}.`, {
-    field: 'body.amount',
-    extensions: { measure: binding.measure, limit: limit.toJSON(), remaining: remaining.toJSON(), resetsAt: binding.resetsAt?.toISOString() ?? null },
-  });
+  throw new DomainError(
+    'limit-exceeded',
+    `This ${what} of ${counted} exceeds the self-limit ${binding.measure} of ${limit}: ${remaining} remains${until}.`,
+    {
+      field: 'body.amount',
+      extensions: {
+        measure: binding.measure,
+        limit: limit.toJSON(),
+        remaining: remaining.toJSON(),
+        resetsAt: binding.resetsAt?.toISOString() ?? null,
+      },
+    },
+  );
 }
 
 /** The playing-time limit that is used up, if any (the one that frees up last is named). */
@@ -104,8 +120,19 @@ export function exhaustedTimeAllowance(list: readonly Allowance[]): Allowance | 
 export function assertPlayingTimeLeft(list: readonly Allowance[]): void {
   const exhausted = exhaustedTimeAllowance(list);
   if (!exhausted) return;
-  const until = exhausted.resetsAt ? `until ${exhausted.resetsAt.toISOString()}` : 'for this play session; end it and take a break';
-  throw new DomainError('limit-exceeded', `The playing-time limit ${exhausted.measure} of ${exhausted.limit / 60_000n} minutes is reached: no new game ${until}.`, {
-    extensions: { measure: exhausted.measure, limitMinutes: Number(exhausted.limit / 60_000n), remainingMinutes: 0, resetsAt: exhausted.resetsAt?.toISOString() ?? null },
-  });
+  const until = exhausted.resetsAt
+    ? `until ${exhausted.resetsAt.toISOString()}`
+    : 'for this play session; end it and take a break';
+  throw new DomainError(
+    'limit-exceeded',
+    `The playing-time limit ${exhausted.measure} of ${exhausted.limit / 60_000n} minutes is reached: no new game ${until}.`,
+    {
+      extensions: {
+        measure: exhausted.measure,
+        limitMinutes: Number(exhausted.limit / 60_000n),
+        remainingMinutes: 0,
+        resetsAt: exhausted.resetsAt?.toISOString() ?? null,
+      },
+    },
+  );
 }

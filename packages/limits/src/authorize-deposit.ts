@@ -27,8 +27,13 @@ export async function authorizeDeposit(ctx: EnforcementContext, tx: Tx, request:
   assert(request.amount.isPositive(), 'a deposit is positive');
   const at = ctx.clock.now();
   const entry: UsageEntryRequest = {
-    playerId: request.playerId, kind: 'DEPOSIT', reference: request.reference, category: null,
-    amount: countInCzk(request.amount, request.rateToCzk), playSessionId: null, at,
+    playerId: request.playerId,
+    kind: 'DEPOSIT',
+    reference: request.reference,
+    category: null,
+    amount: countInCzk(request.amount, request.rateToCzk),
+    playSessionId: null,
+    at,
   };
   const locked = await lockPlayer(tx, request.playerId, at);
   const once = await countOnce(tx, entry);
@@ -52,7 +57,14 @@ export async function checkDeposit(ctx: EnforcementContext, tx: Tx, request: Omi
   await assertDepositAllowed(ctx, tx, locked, request.playerId, countInCzk(request.amount, request.rateToCzk).counted, at);
 }
 
-async function assertDepositAllowed(ctx: EnforcementContext, tx: Tx, locked: LockedPlayer, playerId: string, counted: Money, at: Date) {
+async function assertDepositAllowed(
+  ctx: EnforcementContext,
+  tx: Tx,
+  locked: LockedPlayer,
+  playerId: string,
+  counted: Money,
+  at: Date,
+) {
   const states = await measureStates(tx, playerId, at);
   assertMayTakePart(locked, states, at);
   const current = allowances(ctx.profile, states, await readUsage(tx, playerId, at), ['deposit'], null);

@@ -46,8 +46,13 @@ export async function authorizeStake(ctx: EnforcementContext, tx: Tx, request: S
   assert(request.amount.isPositive(), 'a stake is positive');
   const at = ctx.clock.now();
   const entry: UsageEntryRequest = {
-    playerId: request.playerId, kind: 'STAKE', reference: request.reference, category: request.category,
-    amount: countInCzk(request.amount, request.rateToCzk), playSessionId: request.playSessionId, at,
+    playerId: request.playerId,
+    kind: 'STAKE',
+    reference: request.reference,
+    category: request.category,
+    amount: countInCzk(request.amount, request.rateToCzk),
+    playSessionId: request.playSessionId,
+    at,
   };
   const locked = await lockPlayer(tx, request.playerId, at);
   const once = await countOnce(tx, entry);
@@ -59,7 +64,11 @@ export async function authorizeStake(ctx: EnforcementContext, tx: Tx, request: S
   assertOpen(ctx.profile, session, at);
   const time = accrual(ctx.profile, session, at);
   const usage = withDeltas(await readUsage(tx, request.playerId, at), time.deltas);
-  const sessionTotals = { stakesMinor: session.stakesMinor, winsMinor: session.winsMinor, playedMs: session.playedMs + time.playedMs };
+  const sessionTotals = {
+    stakesMinor: session.stakesMinor,
+    winsMinor: session.winsMinor,
+    playedMs: session.playedMs + time.playedMs,
+  };
   const current = allowances(ctx.profile, states, usage, ['stake', 'net-loss', 'playing-time'], sessionTotals);
   assertPlayingTimeLeft(current);
   const counted = entry.amount.counted;
@@ -73,5 +82,9 @@ export async function authorizeStake(ctx: EnforcementContext, tx: Tx, request: S
 export function remainingAfter(current: readonly Allowance[], counted: Money): Authorized['remaining'] {
   return current
     .filter((a) => a.metric !== 'playing-time')
-    .map((a) => ({ measure: a.measure, remaining: Money.fromMinor(a.remaining - counted.toMinor(), 'CZK'), resetsAt: a.resetsAt }));
+    .map((a) => ({
+      measure: a.measure,
+      remaining: Money.fromMinor(a.remaining - counted.toMinor(), 'CZK'),
+      resetsAt: a.resetsAt,
+    }));
 }

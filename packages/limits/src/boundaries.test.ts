@@ -9,7 +9,11 @@ afterAll(async () => {
   await f?.close();
 });
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as { code: string; extensions?: Record<string, unknown> });
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as { code: string; extensions?: Record<string, unknown> },
+  );
 const at = (iso: string) => f.clock.set(new Date(iso));
 
 describe('limits count per Europe/Prague calendar day, week and month, across both daylight-saving changes', () => {
@@ -19,7 +23,10 @@ describe('limits count per Europe/Prague calendar day, week and month, across bo
     at('2026-03-29T21:59:00Z'); // 23:59 CEST
     await f.stake(player, czk('100.00'));
     at('2026-03-29T21:59:59.999Z');
-    expect(await refusal(f.stake(player, czk('1.00')))).toMatchObject({ code: 'limit-exceeded', extensions: { measure: 'stake:day', resetsAt: '2026-03-29T22:00:00.000Z' } });
+    expect(await refusal(f.stake(player, czk('1.00')))).toMatchObject({
+      code: 'limit-exceeded',
+      extensions: { measure: 'stake:day', resetsAt: '2026-03-29T22:00:00.000Z' },
+    });
     at('2026-03-29T22:00:00Z'); // 00:00 CEST on the 30th
     expect((await f.stake(player, czk('100.00'))).counted.toDecimalString()).toBe('100.00');
   });
@@ -29,7 +36,9 @@ describe('limits count per Europe/Prague calendar day, week and month, across bo
     const player = await f.newPlayer({ 'deposit:day': setAmount('100.00') });
     await f.deposit(player, czk('60.00'));
     at('2026-10-25T22:59:59.999Z'); // 23:59:59.999 CET, 25 hours later the same day
-    expect(await refusal(f.deposit(player, czk('40.01')))).toMatchObject({ extensions: { measure: 'deposit:day', remaining: { amount: '40.00' }, resetsAt: '2026-10-25T23:00:00.000Z' } });
+    expect(await refusal(f.deposit(player, czk('40.01')))).toMatchObject({
+      extensions: { measure: 'deposit:day', remaining: { amount: '40.00' }, resetsAt: '2026-10-25T23:00:00.000Z' },
+    });
     at('2026-10-25T23:00:00Z');
     expect((await f.deposit(player, czk('100.00'))).counted.toDecimalString()).toBe('100.00');
   });
@@ -40,17 +49,21 @@ describe('limits count per Europe/Prague calendar day, week and month, across bo
     await f.stake(player, czk('200.00'));
     at('2026-03-29T21:30:00Z'); // Sunday 23:30 CEST
     await f.stake(player, czk('100.00'));
-    expect(await refusal(f.stake(player, czk('0.01')))).toMatchObject({ extensions: { measure: 'stake:week', resetsAt: '2026-03-29T22:00:00.000Z' } });
+    expect(await refusal(f.stake(player, czk('0.01')))).toMatchObject({
+      extensions: { measure: 'stake:week', resetsAt: '2026-03-29T22:00:00.000Z' },
+    });
     at('2026-03-29T22:00:00Z'); // Monday 30 March 00:00 CEST
     expect((await f.stake(player, czk('300.00'))).counted.toDecimalString()).toBe('300.00');
   });
 
-  it('issue 5: the monthly net-loss limit runs until 1 November 00:00 CET, after October\'s extra hour', async () => {
+  it("issue 5: the monthly net-loss limit runs until 1 November 00:00 CET, after October's extra hour", async () => {
     at('2026-10-01T08:00:00Z');
     const player = await f.newPlayer({ 'net-loss:month': setAmount('500.00') });
     await f.stake(player, czk('500.00'));
     at('2026-10-31T22:59:59.999Z');
-    expect(await refusal(f.stake(player, czk('0.01')))).toMatchObject({ extensions: { measure: 'net-loss:month', resetsAt: '2026-10-31T23:00:00.000Z' } });
+    expect(await refusal(f.stake(player, czk('0.01')))).toMatchObject({
+      extensions: { measure: 'net-loss:month', resetsAt: '2026-10-31T23:00:00.000Z' },
+    });
     at('2026-10-31T23:00:00Z');
     expect((await f.stake(player, czk('500.00'))).counted.toDecimalString()).toBe('500.00');
   });
@@ -59,6 +72,8 @@ describe('limits count per Europe/Prague calendar day, week and month, across bo
     at('2026-11-03T08:00:00Z');
     const player = await f.newPlayer({ 'stake:day': setAmount('1000.00'), 'stake:month': setAmount('300.00') });
     await f.stake(player, czk('250.00'));
-    expect(await refusal(f.stake(player, czk('100.00')))).toMatchObject({ extensions: { measure: 'stake:month', remaining: { amount: '50.00' }, resetsAt: '2026-11-30T23:00:00.000Z' } });
+    expect(await refusal(f.stake(player, czk('100.00')))).toMatchObject({
+      extensions: { measure: 'stake:month', remaining: { amount: '50.00' }, resetsAt: '2026-11-30T23:00:00.000Z' },
+    });
   });
 });

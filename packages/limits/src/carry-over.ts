@@ -24,8 +24,14 @@ export function milderDecisions(previous: readonly ResolvedDecision[], next: rea
     }
     if (before.amountMinor !== null && (after.amountMinor ?? 0n) > before.amountMinor) milder.push(before.measure);
     if (before.durationMinutes !== null && (after.durationMinutes ?? 0) > before.durationMinutes) milder.push(before.measure);
-    const exclusionStillRuns = before.measure === 'self-exclusion' && (before.excludedUntil === null || before.excludedUntil > now);
-    if (exclusionStillRuns && after.excludedUntil !== null && (before.excludedUntil === null || after.excludedUntil < before.excludedUntil)) milder.push(before.measure);
+    const exclusionStillRuns =
+      before.measure === 'self-exclusion' && (before.excludedUntil === null || before.excludedUntil > now);
+    if (
+      exclusionStillRuns &&
+      after.excludedUntil !== null &&
+      (before.excludedUntil === null || after.excludedUntil < before.excludedUntil)
+    )
+      milder.push(before.measure);
   }
   return milder;
 }
@@ -34,7 +40,12 @@ export function milderDecisions(previous: readonly ResolvedDecision[], next: rea
  * §14a: the measures in force on an account at `at`, changes after registration included (a pending
  * loosening only once its time has come, as it would have on the old account).
  */
-export async function measuresInForceOf(tx: Tx, profile: JurisdictionProfile, playerId: string, at: Date): Promise<ResolvedDecision[]> {
+export async function measuresInForceOf(
+  tx: Tx,
+  profile: JurisdictionProfile,
+  playerId: string,
+  at: Date,
+): Promise<ResolvedDecision[]> {
   const states = await measureStates(tx, playerId, at);
   const result: ResolvedDecision[] = [];
   for (const state of states.values()) {
@@ -50,7 +61,10 @@ export async function measuresInForceOf(tx: Tx, profile: JurisdictionProfile, pl
  * §14a for the measures registration does not ask about (week limits, a session limit): those in
  * force on the account closed less than 7 days ago pass to the new account where they are stricter.
  */
-export async function carryOverMeasures(tx: Tx, options: { profile: JurisdictionProfile; fromPlayerId: string; toPlayerId: string; at: Date }): Promise<string[]> {
+export async function carryOverMeasures(
+  tx: Tx,
+  options: { profile: JurisdictionProfile; fromPlayerId: string; toPlayerId: string; at: Date },
+): Promise<string[]> {
   const before = await measureStates(tx, options.fromPlayerId, options.at);
   const after = await measureStates(tx, options.toPlayerId, options.at);
   const carried: string[] = [];
@@ -59,8 +73,14 @@ export async function carryOverMeasures(tx: Tx, options: { profile: Jurisdiction
     const current = after.get(definition.code)?.inForce ?? noLimit;
     if (compareStrictness(definition.kind, current, old, options.at) <= 0) continue;
     await recordChange(tx, {
-      playerId: options.toPlayerId, measure: definition.code, direction: 'CARRY_OVER', setting: old, previous: current,
-      requestedAt: options.at, requestedBy: `system:§14a carried over from ${options.fromPlayerId}`, effectiveFrom: options.at,
+      playerId: options.toPlayerId,
+      measure: definition.code,
+      direction: 'CARRY_OVER',
+      setting: old,
+      previous: current,
+      requestedAt: options.at,
+      requestedBy: `system:§14a carried over from ${options.fromPlayerId}`,
+      effectiveFrom: options.at,
     });
     carried.push(definition.code);
   }
@@ -68,10 +88,15 @@ export async function carryOverMeasures(tx: Tx, options: { profile: Jurisdiction
 }
 
 function decisionOf(definition: MeasureDefinition, setting: MeasureSetting): ResolvedDecision {
-  const none: ResolvedDecision = { measure: definition.code, decision: 'REFUSED', amountMinor: null, durationMinutes: null, excludedUntil: null };
+  const none: ResolvedDecision = {
+    measure: definition.code,
+    decision: 'REFUSED',
+    amountMinor: null,
+    durationMinutes: null,
+    excludedUntil: null,
+  };
   if (!setting.isSet) return none;
   if (definition.kind === 'amount') return { ...none, decision: 'SET', amountMinor: setting.limitValue };
   if (definition.kind === 'duration') return { ...none, decision: 'SET', durationMinutes: Number(setting.limitValue) };
   return { ...none, decision: 'SET', excludedUntil: setting.excludedUntil };
 }
-

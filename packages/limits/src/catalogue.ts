@@ -65,12 +65,28 @@ const czkMinor = (crowns: number) => BigInt(crowns) * 100n;
 function amount(metric: 'deposit' | 'stake' | 'net-loss', period: LimitPeriod): MeasureDefinition {
   const what = { deposit: 'Deposits', stake: 'Stakes', 'net-loss': 'Net loss (stakes minus wins)' }[metric];
   const per = period === 'session' ? 'play session' : `calendar ${period}`;
-  return { code: `${metric}:${period}`, kind: 'amount', metric, period, description: `${what} per ${per} (CZK)`, minimum: czkMinor(1), maximum: null };
+  return {
+    code: `${metric}:${period}`,
+    kind: 'amount',
+    metric,
+    period,
+    description: `${what} per ${per} (CZK)`,
+    minimum: czkMinor(1),
+    maximum: null,
+  };
 }
 
 function playingTime(period: LimitPeriod, maximumMinutes: number): MeasureDefinition {
   const per = period === 'session' ? 'play session' : `calendar ${period}`;
-  return { code: `playing-time:${period}`, kind: 'duration', metric: 'playing-time', period, description: `Playing time per ${per} (minutes)`, minimum: 1n, maximum: BigInt(maximumMinutes) };
+  return {
+    code: `playing-time:${period}`,
+    kind: 'duration',
+    metric: 'playing-time',
+    period,
+    description: `Playing time per ${per} (minutes)`,
+    minimum: 1n,
+    maximum: BigInt(maximumMinutes),
+  };
 }
 
 /** The longest finite self-exclusion (10 years); longer is what indefinitely (`hours: null`) is for. */
@@ -78,7 +94,11 @@ export const exclusionHoursMax = 24 * 366 * 10;
 
 /** 12 hours to indefinite (003 §3.3, issue 5); `null` hours means indefinite. */
 const selfExclusion = (maximumHours: bigint | null): MeasureDefinition => ({
-  code: 'self-exclusion', kind: 'exclusion', description: 'Self-exclusion (hours; omit for indefinite)', minimum: 12n, maximum: maximumHours,
+  code: 'self-exclusion',
+  kind: 'exclusion',
+  description: 'Self-exclusion (hours; omit for indefinite)',
+  minimum: 12n,
+  maximum: maximumHours,
 });
 
 const czechMeasures = {

@@ -3,7 +3,15 @@ import { transaction } from '@casino/db';
 import { calendarPeriods, findMeasure, type JurisdictionProfile, type MeasureDefinition } from './catalogue.ts';
 import { cancelPending, recordChange } from './change-store.ts';
 import type { LimitsContext } from './context.ts';
-import { compareStrictness, limitSetting, measureStates, noLimit, stateOf, type MeasureSetting, type MeasureState } from './measures.ts';
+import {
+  compareStrictness,
+  limitSetting,
+  measureStates,
+  noLimit,
+  stateOf,
+  type MeasureSetting,
+  type MeasureState,
+} from './measures.ts';
 import { periodContaining } from './periods.ts';
 import { lockPlayer } from './player-lock.ts';
 
@@ -33,38 +41,62 @@ export interface LimitChangeOutcome {
  * Either way a pending change of the same measure is superseded (002:AMB-RG-PENDING). Every change
  * is kept with who, when, old, new and effective from.
  */
-export async function changeLimit(ctx: Pick<LimitsContext, 'db' | 'clock' | 'profile'>, request: LimitChangeRequest): Promise<LimitChangeOutcome> {
+export async function changeLimit(
+  ctx: Pick<LimitsContext, 'db' | 'clock' | 'profile'>,
+  request: LimitChangeRequest,
+): Promise<LimitChangeOutcome> {
   const { definition, value } = limitDefinition(ctx.profile, request);
   const next = value === null ? noLimit : limitSetting(value);
   return transaction(ctx.db, async (tx) => {
     const at = ctx.clock.now();
     const locked = await lockPlayer(tx, request.playerId, at);
-    if (locked.closedAt !== null) throw new DomainError('account-not-active', 'This account was closed; its measures can no longer be changed.');
+    if (locked.closedAt !== null)
+      throw new DomainError('account-not-active', 'This account was closed; its measures can no longer be changed.');
     const states = await measureStates(tx, request.playerId, at);
     const current = stateOf(states, definition.code);
     const comparison = compareStrictness(definition.kind, current.inForce, next, at);
     if (current.pending) await cancelPending(tx, current.pending, { at, by: request.actor, cancellation: 'SUPERSEDED' });
-    if (comparison === 0) return { direction: 'unchanged', changeId: null, effectiveFrom: current.inForceSince ?? at, pending: false };
+    if (comparison === 0)
+      return { direction: 'unchanged', changeId: null, effectiveFrom: current.inForceSince ?? at, pending: false };
     assertNestedPeriods(ctx.profile, states, definition, next);
     const tighten = comparison > 0;
     const effectiveFrom = tighten ? at : looseningEffectiveFrom(ctx.profile, definition, at);
     const changeId = await recordChange(tx, {
-      playerId: request.playerId, measure: definition.code, direction: tighten ? 'TIGHTEN' : 'LOOSEN', setting: next, previous: current.inForce,
-      requestedAt: at, requestedBy: request.actor, effectiveFrom,
+      playerId: request.playerId,
+      measure: definition.code,
+      direction: tighten ? 'TIGHTEN' : 'LOOSEN',
+      setting: next,
+      previous: current.inForce,
+      requestedAt: at,
+      requestedBy: request.actor,
+      effectiveFrom,
     });
     return { direction: tighten ? 'tighten' : 'loosen', changeId, effectiveFrom, pending: effectiveFrom > at };
   });
 }
 
-function limitDefinition(profile: JurisdictionProfile, request: LimitChangeRequest): { definition: MeasureDefinition; value: bigint | null } {
+function limitDefinition(
+  profile: JurisdictionProfile,
+  request: LimitChangeRequest,
+): { definition: MeasureDefinition; value: bigint | null } {
   const definition = findMeasure(profile, request.measure);
   if (!definition || definition.kind === 'exclusion') {
-    throw new DomainError('not-found', `There is no limit ${request.measure}; the limits are ${profile.measures.filter((m) => m.kind !== 'exclusion').map((m) => m.code).join(', ')}.`, { field: 'params.measure' });
+    throw new DomainError(
+      'not-found',
+      `There is no limit ${request.measure}; the limits are ${profile.measures
+        .filter((m) => m.kind !== 'exclusion')
+        .map((m) => m.code)
+        .join(', ')}.`,
+      { field: 'params.measure' },
+    );
   }
   const value = limitValueOf(definition, request.limit);
   if (value !== null && (value < definition.minimum || (definition.maximum !== null && value > definition.maximum))) {
-    const bounds = definition.kind === 'amount' ? 'at least 1 CZK' : `between ${definition.minimum} and ${definition.maximum} minutes`;
-    throw new DomainError('validation-failed', `${definition.code} must be ${bounds}.`, { field: definition.kind === 'amount' ? 'body.amount' : 'body.minutes' });
+    const bounds =
+      definition.kind === 'amount' ? 'at least 1 CZK' : `between ${definition.minimum} and ${definition.maximum} minutes`;
+    throw new DomainError('validation-failed', `${definition.code} must be ${bounds}.`, {
+      field: definition.kind === 'amount' ? 'body.amount' : 'body.minutes',
+    });
   }
   return { definition, value };
 }
@@ -73,11 +105,20 @@ function limitDefinition(profile: JurisdictionProfile, request: LimitChangeReque
 function limitValueOf(definition: MeasureDefinition, limit: LimitChangeRequest['limit']): bigint | null {
   if (limit === null) return null;
   if (definition.kind === 'amount') {
-    if (!('amount' in limit)) throw new DomainError('validation-failed', `${definition.code} is a money limit: give an amount in CZK.`, { field: 'body.amount' });
-    if (limit.amount.currency !== 'CZK') throw new DomainError('validation-failed', 'Self-limits are set in CZK (004:SLM-03, REG-22).', { field: 'body.amount.currency' });
+    if (!('amount' in limit))
+      throw new DomainError('validation-failed', `${definition.code} is a money limit: give an amount in CZK.`, {
+        field: 'body.amount',
+      });
+    if (limit.amount.currency !== 'CZK')
+      throw new DomainError('validation-failed', 'Self-limits are set in CZK (004:SLM-03, REG-22).', {
+        field: 'body.amount.currency',
+      });
     return limit.amount.toMinor();
   }
-  if (!('minutes' in limit) || !Number.isInteger(limit.minutes)) throw new DomainError('validation-failed', `${definition.code} is a playing-time limit: give whole minutes.`, { field: 'body.minutes' });
+  if (!('minutes' in limit) || !Number.isInteger(limit.minutes))
+    throw new DomainError('validation-failed', `${definition.code} is a playing-time limit: give whole minutes.`, {
+      field: 'body.minutes',
+    });
   return BigInt(limit.minutes);
 }
 
@@ -94,7 +135,12 @@ export function looseningEffectiveFrom(profile: JurisdictionProfile, definition:
  * 003:R-LIM-03: a day limit may not exceed the week limit, nor the week limit the month limit. Each
  * period is compared by where it is heading: its pending value if one waits, else the value in force.
  */
-function assertNestedPeriods(profile: JurisdictionProfile, states: ReadonlyMap<string, MeasureState>, definition: MeasureDefinition, next: MeasureSetting): void {
+function assertNestedPeriods(
+  profile: JurisdictionProfile,
+  states: ReadonlyMap<string, MeasureState>,
+  definition: MeasureDefinition,
+  next: MeasureSetting,
+): void {
   if (!profile.nestedPeriods || definition.period === undefined || definition.period === 'session') return;
   const heading = calendarPeriods.map((period) => {
     const code = `${definition.metric}:${period}`;

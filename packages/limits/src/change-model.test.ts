@@ -46,7 +46,14 @@ class Model {
 
 const steps = fc.array(
   fc.oneof(
-    fc.record({ kind: fc.constant('set' as const), crowns: fc.option(fc.integer({ min: 1, max: 5 }).map((n) => n * 100), { nil: null }), afterHours: fc.integer({ min: 0, max: 200 }) }),
+    fc.record({
+      kind: fc.constant('set' as const),
+      crowns: fc.option(
+        fc.integer({ min: 1, max: 5 }).map((n) => n * 100),
+        { nil: null },
+      ),
+      afterHours: fc.integer({ min: 0, max: 200 }),
+    }),
     fc.record({ kind: fc.constant('withdraw' as const), afterHours: fc.integer({ min: 0, max: 200 }) }),
   ),
   { minLength: 1, maxLength: 8 },
@@ -63,17 +70,34 @@ describe('the change rules against a reference model', () => {
           f.clock.advanceMs(step.afterHours * hourMs);
           const now = f.clock.now().getTime();
           if (step.kind === 'set') {
-            await changeLimit(ctx, { playerId: player.playerId, measure: 'stake:day', limit: step.crowns === null ? null : { amount: Money.of(String(step.crowns), 'CZK') }, actor: 'player' });
+            await changeLimit(ctx, {
+              playerId: player.playerId,
+              measure: 'stake:day',
+              limit: step.crowns === null ? null : { amount: Money.of(String(step.crowns), 'CZK') },
+              actor: 'player',
+            });
             model.request(step.crowns, now);
           } else {
             model.settle(now);
-            const withdrawn = await withdrawPendingChange(ctx, { playerId: player.playerId, measure: 'stake:day', actor: 'player' }).then(() => true, () => false);
+            const withdrawn = await withdrawPendingChange(ctx, {
+              playerId: player.playerId,
+              measure: 'stake:day',
+              actor: 'player',
+            }).then(
+              () => true,
+              () => false,
+            );
             expect(withdrawn).toBe(model.pending !== null);
             model.pending = null;
           }
           const state = stateOf(await measureStates(f.db, player.playerId, f.clock.now()), 'stake:day');
           expect(state.inForce.isSet ? Number(state.inForce.limitValue) / 100 : null).toBe(model.inForce);
-          expect(state.pending && { crowns: state.pending.setting.isSet ? Number(state.pending.setting.limitValue) / 100 : null, at: state.pending.effectiveFrom.getTime() }).toEqual(model.pending);
+          expect(
+            state.pending && {
+              crowns: state.pending.setting.isSet ? Number(state.pending.setting.limitValue) / 100 : null,
+              at: state.pending.effectiveFrom.getTime(),
+            },
+          ).toEqual(model.pending);
         }
       }),
       { numRuns: 25 },

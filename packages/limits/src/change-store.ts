@@ -19,7 +19,10 @@ export interface NewChange {
 /** Appends one change to the measure's history (the table refuses edits: migration `*_limits`). */
 export async function recordChange(tx: Tx, change: NewChange): Promise<string> {
   assert(change.effectiveFrom >= change.requestedAt, 'a change never applies retroactively');
-  assert(change.direction !== 'TIGHTEN' || change.effectiveFrom.getTime() === change.requestedAt.getTime(), 'a tightening is in force at once');
+  assert(
+    change.direction !== 'TIGHTEN' || change.effectiveFrom.getTime() === change.requestedAt.getTime(),
+    'a tightening is in force at once',
+  );
   const id = newId<string>();
   await tx.selfLimitChange.create({
     data: {
@@ -45,7 +48,11 @@ export async function recordChange(tx: Tx, change: NewChange): Promise<string> {
  * A pending change that will never apply: withdrawn by the player, or superseded by a newer request
  * (002:AMB-RG-PENDING: a tightening applies at once and cancels the pending loosening).
  */
-export async function cancelPending(tx: Tx, pending: PendingChange, options: { at: Date; by: string; cancellation: 'WITHDRAWN' | 'SUPERSEDED' }): Promise<void> {
+export async function cancelPending(
+  tx: Tx,
+  pending: PendingChange,
+  options: { at: Date; by: string; cancellation: 'WITHDRAWN' | 'SUPERSEDED' },
+): Promise<void> {
   assert(pending.effectiveFrom > options.at, 'only a change not yet in force can be cancelled');
   const cancelled = await tx.selfLimitChange.updateMany({
     where: { id: pending.changeId, cancelledAt: null },

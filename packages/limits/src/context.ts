@@ -19,8 +19,7 @@ export interface PlayerAccounts {
 }
 
 export type RegisterEntryAnswer =
-  | { status: 'entered'; listedSince: string; reference: string }
-  | { status: 'unavailable'; reason: string };
+  { status: 'entered'; listedSince: string; reference: string } | { status: 'unavailable'; reason: string };
 
 /** The MF register of excluded persons (§16 ZHH): `@casino/compliance`'s client implements it. */
 export interface ExcludedPersonsRegister {

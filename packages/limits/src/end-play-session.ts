@@ -5,7 +5,11 @@ import { lockPlayer } from './player-lock.ts';
 import { addUsage } from './usage.ts';
 
 /** The player left, or the game service ends the session (after the hand, when a limit was reached). Ending twice is harmless. */
-export async function endPlaySession(ctx: EnforcementContext, tx: Tx, request: { playerId: string; playSessionId: string; reason?: string }): Promise<{ playedMs: number }> {
+export async function endPlaySession(
+  ctx: EnforcementContext,
+  tx: Tx,
+  request: { playerId: string; playSessionId: string; reason?: string },
+): Promise<{ playedMs: number }> {
   const at = ctx.clock.now();
   await lockPlayer(tx, request.playerId, at);
   const session = await findSession(tx, request.playerId, request.playSessionId);

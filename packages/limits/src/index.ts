@@ -29,10 +29,22 @@ export {
   type MeasureKind,
   type Metric,
 } from './catalogue.ts';
-export type { EnforcementContext, ExcludedPersonsRegister, LimitsContext, PlayerAccounts, RegisterEntryAnswer } from './context.ts';
+export type {
+  EnforcementContext,
+  ExcludedPersonsRegister,
+  LimitsContext,
+  PlayerAccounts,
+  RegisterEntryAnswer,
+} from './context.ts';
 export { periodContaining, splitByPeriod, type PeriodWindow } from './periods.ts';
 export type { MeasureSetting, PendingChange } from './measures.ts';
-export { decisionsOf, recordRegistrationDecisions, resolveRegistrationDecisions, type MeasureDecision, type ResolvedDecision } from './registration-decisions.ts';
+export {
+  decisionsOf,
+  recordRegistrationDecisions,
+  resolveRegistrationDecisions,
+  type MeasureDecision,
+  type ResolvedDecision,
+} from './registration-decisions.ts';
 export { carryOverMeasures, measuresInForceOf, milderDecisions } from './carry-over.ts';
 // Changing measures (the player, through player-api).
 export { changeLimit, looseningEffectiveFrom, type LimitChangeOutcome, type LimitChangeRequest } from './change-limit.ts';

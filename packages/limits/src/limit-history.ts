@@ -27,10 +27,17 @@ export interface HistoryEntry {
  * Every change of every measure of a player, newest first, a page at a time: who asked, when, the
  * value before and after, from when it applies, and where it stands now.
  */
-export async function limitHistory(ctx: Pick<LimitsContext, 'clock' | 'profile'> & { db: Db }, playerId: string, page: { limit: number; after?: string }): Promise<{ entries: HistoryEntry[]; nextCursor: string | null }> {
+export async function limitHistory(
+  ctx: Pick<LimitsContext, 'clock' | 'profile'> & { db: Db },
+  playerId: string,
+  page: { limit: number; after?: string },
+): Promise<{ entries: HistoryEntry[]; nextCursor: string | null }> {
   const { db } = ctx;
   const at = ctx.clock.now();
-  assert(Number.isInteger(page.limit) && page.limit >= 1 && page.limit <= historyPageSizeMax, `a history page holds 1..${historyPageSizeMax} changes`);
+  assert(
+    Number.isInteger(page.limit) && page.limit >= 1 && page.limit <= historyPageSizeMax,
+    `a history page holds 1..${historyPageSizeMax} changes`,
+  );
   const [rows, states] = await Promise.all([
     db.selfLimitChange.findMany({
       where: { playerId, ...(page.after ? { id: { lt: page.after } } : {}) },
@@ -50,7 +57,16 @@ export async function limitHistory(ctx: Pick<LimitsContext, 'clock' | 'profile'>
     requestedAt: row.requestedAt,
     requestedBy: row.requestedBy,
     effectiveFrom: row.effectiveFrom,
-    status: row.cancellation === 'WITHDRAWN' ? 'withdrawn' : row.cancellation === 'SUPERSEDED' ? 'superseded' : row.effectiveFrom > at ? 'pending' : inForce.has(row.id) ? 'in-force' : 'replaced',
+    status:
+      row.cancellation === 'WITHDRAWN'
+        ? 'withdrawn'
+        : row.cancellation === 'SUPERSEDED'
+          ? 'superseded'
+          : row.effectiveFrom > at
+            ? 'pending'
+            : inForce.has(row.id)
+              ? 'in-force'
+              : 'replaced',
     cancelledAt: row.cancelledAt,
     cancelledBy: row.cancelledBy,
   }));

@@ -25,7 +25,10 @@ export interface LimitsOverview {
 }
 
 /** Every measure of the profile for one player: in force, pending, and what is left of it now (`not-found` for no such player). */
-export async function limitsOverview(ctx: Pick<LimitsContext, 'clock' | 'profile'> & { db: Db }, playerId: string): Promise<LimitsOverview> {
+export async function limitsOverview(
+  ctx: Pick<LimitsContext, 'clock' | 'profile'> & { db: Db },
+  playerId: string,
+): Promise<LimitsOverview> {
   const at = ctx.clock.now();
   const [states, holder, session] = await Promise.all([
     measureStates(ctx.db, playerId, at),
@@ -36,7 +39,9 @@ export async function limitsOverview(ctx: Pick<LimitsContext, 'clock' | 'profile
   if (!player) throw new DomainError('not-found', `No player ${playerId}.`, { field: 'params.playerId' });
   const time = session ? accrual(ctx.profile, session, at) : { playedMs: 0n, deltas: [] };
   const usage = withDeltas(await readUsage(ctx.db, playerId, at), time.deltas);
-  const sessionTotals = session ? { stakesMinor: session.stakesMinor, winsMinor: session.winsMinor, playedMs: session.playedMs + time.playedMs } : null;
+  const sessionTotals = session
+    ? { stakesMinor: session.stakesMinor, winsMinor: session.winsMinor, playedMs: session.playedMs + time.playedMs }
+    : null;
   const left = allowances(ctx.profile, states, usage, ['deposit', 'stake', 'net-loss', 'playing-time'], sessionTotals);
   const measures = ctx.profile.measures.map((definition) => {
     const state = stateOf(states, definition.code);
@@ -50,6 +55,12 @@ export async function limitsOverview(ctx: Pick<LimitsContext, 'clock' | 'profile
     };
   });
   const excluded = exclusionRuns(stateOf(states, 'self-exclusion').inForce, at);
-  const refusal = holder?.closedAt ? 'account-closed' : player.registerStatus === 'LISTED' ? 'listed-in-register' : excluded ? 'self-excluded' : null;
+  const refusal = holder?.closedAt
+    ? 'account-closed'
+    : player.registerStatus === 'LISTED'
+      ? 'listed-in-register'
+      : excluded
+        ? 'self-excluded'
+        : null;
   return { measures, closedAt: holder?.closedAt ?? null, realityCheckMinutes: holder?.realityCheckMinutes ?? null, refusal };
 }

@@ -35,7 +35,8 @@ export function exclusionRuns(setting: MeasureSetting, at: Date): boolean {
  */
 export function compareStrictness(kind: MeasureKind, current: MeasureSetting, next: MeasureSetting, at: Date): number {
   if (kind === 'exclusion') {
-    const end = (s: MeasureSetting) => (!exclusionRuns(s, at) ? 0 : s.excludedUntil === null ? Number.POSITIVE_INFINITY : s.excludedUntil.getTime());
+    const end = (s: MeasureSetting) =>
+      !exclusionRuns(s, at) ? 0 : s.excludedUntil === null ? Number.POSITIVE_INFINITY : s.excludedUntil.getTime();
     const [before, after] = [end(current), end(next)];
     return before === after ? 0 : after > before ? 1 : -1;
   }
@@ -89,9 +90,16 @@ export async function measureStates(tx: Tx | Db, playerId: string, at: Date): Pr
     ORDER BY measure, pending, effective_from DESC, id DESC`;
   const states = new Map<string, MeasureState>();
   for (const row of rows) {
-    const state = states.get(row.measure) ?? { measure: row.measure, inForce: noLimit, inForceSince: null, inForceChangeId: null, pending: null };
+    const state = states.get(row.measure) ?? {
+      measure: row.measure,
+      inForce: noLimit,
+      inForceSince: null,
+      inForceChangeId: null,
+      pending: null,
+    };
     const setting = { isSet: row.is_set, limitValue: row.limit_value, excludedUntil: row.excluded_until };
-    if (row.pending) state.pending = { changeId: row.id, setting, requestedAt: row.requested_at, effectiveFrom: row.effective_from };
+    if (row.pending)
+      state.pending = { changeId: row.id, setting, requestedAt: row.requested_at, effectiveFrom: row.effective_from };
     else Object.assign(state, { inForce: setting, inForceSince: row.effective_from, inForceChangeId: row.id });
     states.set(row.measure, state);
   }

@@ -21,7 +21,10 @@ export function periodContaining(period: CalendarPeriod, instant: Date): PeriodW
   const startDay = firstDayOf(period, day);
   const nextStartDay = firstDayOfNext(period, startDay);
   const window = { period, startDay, startsAt: startOfPragueDay(startDay), endsAt: startOfPragueDay(nextStartDay) };
-  assert(window.startsAt <= instant && instant < window.endsAt, `period ${period} ${startDay} must contain ${instant.toISOString()}`);
+  assert(
+    window.startsAt <= instant && instant < window.endsAt,
+    `period ${period} ${startDay} must contain ${instant.toISOString()}`,
+  );
   return window;
 }
 

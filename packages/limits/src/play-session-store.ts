@@ -36,13 +36,23 @@ interface SessionRow {
 }
 
 const sessionOf = (row: SessionRow): PlaySession => ({
-  id: row.id, playerId: row.player_id, startedAt: row.started_at, lastActivityAt: row.last_activity_at, endedAt: row.ended_at, endReason: row.end_reason,
-  playedMs: row.played_ms, stakesMinor: row.stakes_minor, winsMinor: row.wins_minor, realityChecksShown: row.reality_checks_shown,
+  id: row.id,
+  playerId: row.player_id,
+  startedAt: row.started_at,
+  lastActivityAt: row.last_activity_at,
+  endedAt: row.ended_at,
+  endReason: row.end_reason,
+  playedMs: row.played_ms,
+  stakesMinor: row.stakes_minor,
+  winsMinor: row.wins_minor,
+  realityChecksShown: row.reality_checks_shown,
 });
 
 // Plain SQL on the stake path: one short statement each, no ORM work per stake.
 export async function findSession(tx: Tx | Db, playerId: string, playSessionId: string): Promise<PlaySession> {
-  const [row] = await tx.$queryRaw<SessionRow[]>`SELECT * FROM play_session WHERE id = ${playSessionId}::uuid AND player_id = ${playerId}::uuid`;
+  const [row] = await tx.$queryRaw<
+    SessionRow[]
+  >`SELECT * FROM play_session WHERE id = ${playSessionId}::uuid AND player_id = ${playerId}::uuid`;
   if (!row) throw new DomainError('not-found', 'No such play session of this player.', { field: 'playSessionId' });
   return sessionOf(row);
 }
@@ -57,17 +67,22 @@ export async function findOpenSession(tx: Tx | Db, playerId: string): Promise<Pl
  */
 export function endOf(profile: JurisdictionProfile, session: PlaySession, at: Date): { endedAt: Date; endReason: string } | null {
   if (session.endedAt !== null) return { endedAt: session.endedAt, endReason: session.endReason ?? 'ended' };
-  if (at.getTime() - session.lastActivityAt.getTime() >= profile.playingTime.idleSessionEndMs) return { endedAt: session.lastActivityAt, endReason: 'idle' };
+  if (at.getTime() - session.lastActivityAt.getTime() >= profile.playingTime.idleSessionEndMs)
+    return { endedAt: session.lastActivityAt, endReason: 'idle' };
   return null;
 }
 
 export function assertOpen(profile: JurisdictionProfile, session: PlaySession, at: Date): void {
   const end = endOf(profile, session, at);
   if (end !== null) {
-    throw new DomainError('play-session-ended', `The play session ended at ${end.endedAt.toISOString()} (${end.endReason}); start a new one to play.`, {
-      field: 'playSessionId',
-      extensions: { endReason: end.endReason },
-    });
+    throw new DomainError(
+      'play-session-ended',
+      `The play session ended at ${end.endedAt.toISOString()} (${end.endReason}); start a new one to play.`,
+      {
+        field: 'playSessionId',
+        extensions: { endReason: end.endReason },
+      },
+    );
   }
 }
 
@@ -76,17 +91,27 @@ export function assertOpen(profile: JurisdictionProfile, session: PlaySession, a
  * `activityGapMsMax` (a player who walks away is not playing), split at day, week and month
  * boundaries so each piece counts in the period it was played in.
  */
-export function accrual(profile: JurisdictionProfile, session: PlaySession, at: Date): { playedMs: bigint; deltas: UsageDelta[] } {
+export function accrual(
+  profile: JurisdictionProfile,
+  session: PlaySession,
+  at: Date,
+): { playedMs: bigint; deltas: UsageDelta[] } {
   assert(session.endedAt === null, 'only an open session accrues playing time');
   const from = session.lastActivityAt;
   if (at <= from) return { playedMs: 0n, deltas: [] };
   const until = new Date(Math.min(at.getTime(), from.getTime() + profile.playingTime.activityGapMsMax));
-  const deltas: UsageDelta[] = calendarPeriods.flatMap((period) => splitByPeriod(period, from, until).map((piece) => ({ window: piece.window, playedMs: BigInt(piece.ms) })));
+  const deltas: UsageDelta[] = calendarPeriods.flatMap((period) =>
+    splitByPeriod(period, from, until).map((piece) => ({ window: piece.window, playedMs: BigInt(piece.ms) })),
+  );
   return { playedMs: BigInt(until.getTime() - from.getTime()), deltas };
 }
 
 /** Writes what the session added up; `lastActivityAt` moves to `at`. */
-export async function saveSession(tx: Tx, session: PlaySession, changes: { at: Date; playedMs?: bigint; stakesMinor?: bigint; winsMinor?: bigint; realityChecksShown?: number }): Promise<PlaySession> {
+export async function saveSession(
+  tx: Tx,
+  session: PlaySession,
+  changes: { at: Date; playedMs?: bigint; stakesMinor?: bigint; winsMinor?: bigint; realityChecksShown?: number },
+): Promise<PlaySession> {
   const [row] = await tx.$queryRaw<SessionRow[]>`
     UPDATE play_session SET
       last_activity_at = GREATEST(last_activity_at, ${changes.at}),

@@ -37,7 +37,13 @@ export async function lockPlayer(tx: Tx, playerId: string, at: Date): Promise<Lo
     row = await readLimitsRow(tx, playerId);
   }
   if (!row) throw new DomainError('not-found', 'No such player.', { field: 'playerId' });
-  return { playerId, accountState: row.state, closedAt: row.closed_at, listedInRegister: row.register_status === 'LISTED', realityCheckMinutes: row.reality_check_minutes };
+  return {
+    playerId,
+    accountState: row.state,
+    closedAt: row.closed_at,
+    listedInRegister: row.register_status === 'LISTED',
+    realityCheckMinutes: row.reality_check_minutes,
+  };
 }
 
 async function readLimitsRow(tx: Tx, playerId: string): Promise<LockRow | undefined> {
@@ -70,19 +76,30 @@ export function assertMayTakePart(locked: LockedPlayer, states: ReadonlyMap<stri
   // Blocked or closed by staff, dormant, cancelled: decided under the same lock, so a still-valid
   // access token cannot stake or deposit after the change (packages/compliance account actions).
   if (!activeAccountStates.includes(locked.accountState)) {
-    throw new DomainError('account-not-active', `This account is ${locked.accountState.toLowerCase()}; it cannot be used for play or deposits.`, { extensions: { accountState: locked.accountState } });
+    throw new DomainError(
+      'account-not-active',
+      `This account is ${locked.accountState.toLowerCase()}; it cannot be used for play or deposits.`,
+      { extensions: { accountState: locked.accountState } },
+    );
   }
   if (locked.closedAt !== null) {
     throw new DomainError('account-not-active', 'This account was closed by the player; it cannot be used for play or deposits.');
   }
   if (locked.listedInRegister) {
-    throw new DomainError('listed-in-register', 'The player is listed in the register of excluded persons and may not take part in gambling (§16 ZHH).');
+    throw new DomainError(
+      'listed-in-register',
+      'The player is listed in the register of excluded persons and may not take part in gambling (§16 ZHH).',
+    );
   }
   const exclusion = stateOf(states, 'self-exclusion').inForce;
   if (exclusionRuns(exclusion, at)) {
     const until = exclusion.excludedUntil;
-    throw new DomainError('self-excluded', until ? `The player is self-excluded until ${until.toISOString()}.` : 'The player is self-excluded indefinitely.', {
-      extensions: { excludedUntil: until?.toISOString() ?? null },
-    });
+    throw new DomainError(
+      'self-excluded',
+      until ? `The player is self-excluded until ${until.toISOString()}.` : 'The player is self-excluded indefinitely.',
+      {
+        extensions: { excludedUntil: until?.toISOString() ?? null },
+      },
+    );
   }
 }

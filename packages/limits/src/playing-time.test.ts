@@ -19,8 +19,13 @@ afterAll(async () => {
 });
 
 const minutes = (n: number) => n * 60_000;
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as { code: string; extensions?: Record<string, unknown> });
-const activity = (player: TestPlayer) => transaction(f.db, (tx) => recordPlayActivity(f.ctx, tx, { playerId: player.playerId, playSessionId: player.playSessionId }));
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error as { code: string; extensions?: Record<string, unknown> },
+  );
+const activity = (player: TestPlayer) =>
+  transaction(f.db, (tx) => recordPlayActivity(f.ctx, tx, { playerId: player.playerId, playSessionId: player.playSessionId }));
 const start = (player: TestPlayer) => transaction(f.db, (tx) => startPlaySession(f.ctx, tx, { playerId: player.playerId }));
 const today = (player: TestPlayer) => playingTimeToday({ db: f.db, clock: f.clock, profile: f.ctx.profile }, player.playerId);
 
@@ -41,7 +46,10 @@ describe('playing time', () => {
     expect((await play(player, 55)).status).toBe('continue');
     const reached = await play(player, 5);
     expect(reached).toMatchObject({ status: 'stop', stopReason: 'playing-time:day', playedTodayMs: minutes(60) });
-    expect(await refusal(f.stake(player, czk('1.00')))).toMatchObject({ code: 'limit-exceeded', extensions: { measure: 'playing-time:day', remainingMinutes: 0, resetsAt: '2026-11-02T23:00:00.000Z' } });
+    expect(await refusal(f.stake(player, czk('1.00')))).toMatchObject({
+      code: 'limit-exceeded',
+      extensions: { measure: 'playing-time:day', remainingMinutes: 0, resetsAt: '2026-11-02T23:00:00.000Z' },
+    });
     expect(await refusal(start(player))).toMatchObject({ code: 'limit-exceeded', extensions: { measure: 'playing-time:day' } });
     f.clock.set(new Date('2026-11-02T23:00:00Z'));
     expect((await f.stake(player, czk('1.00'))).counted.toDecimalString()).toBe('1.00');
@@ -63,8 +71,14 @@ describe('playing time', () => {
     const player = await f.newPlayer();
     f.clock.set(new Date('2026-10-25T23:02:00Z')); // 00:02 CET on the 26th
     await activity(player);
-    const days = await f.db.selfLimitUsage.findMany({ where: { playerId: player.playerId, period: 'DAY' }, orderBy: { periodStart: 'asc' } });
-    expect(days.map((d) => [d.periodStart.toISOString().slice(0, 10), d.playedMs])).toEqual([['2026-10-25', 180_000n], ['2026-10-26', 120_000n]]);
+    const days = await f.db.selfLimitUsage.findMany({
+      where: { playerId: player.playerId, period: 'DAY' },
+      orderBy: { periodStart: 'asc' },
+    });
+    expect(days.map((d) => [d.periodStart.toISOString().slice(0, 10), d.playedMs])).toEqual([
+      ['2026-10-25', 180_000n],
+      ['2026-10-26', 120_000n],
+    ]);
     expect((await today(player)).playedMs).toBe(minutes(2));
   });
 
@@ -73,20 +87,24 @@ describe('playing time', () => {
     const player = await f.newPlayer({ 'playing-time:day': setMinutes(120) });
     await changeSessionLimit(player, 30);
     expect(await play(player, 30)).toMatchObject({ status: 'stop', stopReason: 'playing-time:session' });
-    await transaction(f.db, (tx) => endPlaySession(f.ctx, tx, { playerId: player.playerId, playSessionId: player.playSessionId, reason: 'limit' }));
+    await transaction(f.db, (tx) =>
+      endPlaySession(f.ctx, tx, { playerId: player.playerId, playSessionId: player.playSessionId, reason: 'limit' }),
+    );
     const next = await start(player);
     expect(next).toMatchObject({ resumed: false, remainingMs: minutes(30) });
     expect((await today(player)).limit).toMatchObject({ measure: 'playing-time:session', remainingMs: minutes(30) });
   });
 
-  it('002:RG-10 the time indicator shows today\'s playing time, the session and its net result', async () => {
+  it("002:RG-10 the time indicator shows today's playing time, the session and its net result", async () => {
     f.clock.set(new Date('2026-11-05T09:00:00Z'));
     const player = await f.newPlayer({ 'playing-time:day': setMinutes(90) });
     await f.stake(player, czk('100.00'));
     await f.win(player, czk('30.00'));
     await play(player, 25);
     expect(await today(player)).toMatchObject({
-      day: '2026-11-05', playedMs: minutes(25), limit: { measure: 'playing-time:day', limitMinutes: 90, remainingMs: minutes(65) },
+      day: '2026-11-05',
+      playedMs: minutes(25),
+      limit: { measure: 'playing-time:day', limitMinutes: 90, remainingMs: minutes(65) },
       session: { playSessionId: player.playSessionId, playedMs: minutes(25), netResult: czk('-70.00') },
     });
   });
@@ -94,13 +112,20 @@ describe('playing time', () => {
   it('002:RG-10 a reality check is due every chosen interval of playing time, with the time played and the net result', async () => {
     f.clock.set(new Date('2026-11-06T09:00:00Z'));
     const player = await f.newPlayer();
-    expect(await setRealityCheck({ db: f.db, clock: f.clock, profile: f.ctx.profile }, { playerId: player.playerId, intervalMinutes: 15 })).toEqual({ intervalMinutes: 15 });
+    expect(
+      await setRealityCheck(
+        { db: f.db, clock: f.clock, profile: f.ctx.profile },
+        { playerId: player.playerId, intervalMinutes: 15 },
+      ),
+    ).toEqual({ intervalMinutes: 15 });
     await f.stake(player, czk('50.00'));
     expect((await play(player, 10)).realityCheck).toBeNull();
     expect((await play(player, 5)).realityCheck).toEqual({ sessionPlayedMs: minutes(15), netResult: czk('-50.00') });
     expect((await play(player, 5)).realityCheck).toBeNull();
     expect((await play(player, 10)).realityCheck).toMatchObject({ sessionPlayedMs: minutes(30) });
-    await expect(setRealityCheck({ db: f.db, clock: f.clock, profile: f.ctx.profile }, { playerId: player.playerId, intervalMinutes: 5 })).rejects.toMatchObject({ code: 'validation-failed', field: 'body.intervalMinutes' });
+    await expect(
+      setRealityCheck({ db: f.db, clock: f.clock, profile: f.ctx.profile }, { playerId: player.playerId, intervalMinutes: 5 }),
+    ).rejects.toMatchObject({ code: 'validation-failed', field: 'body.intervalMinutes' });
   });
 
   it('issue 5: an idle session ends at its last activity; starting again opens a new one; one open session per player', async () => {
@@ -112,7 +137,15 @@ describe('playing time', () => {
     expect(next.resumed).toBe(false);
     const old = await f.db.playSession.findUniqueOrThrow({ where: { id: player.playSessionId } });
     expect([old.endReason, old.endedAt]).toEqual(['idle', new Date('2026-11-07T09:00:00Z')]);
-    const onOldSession = transaction(f.db, (tx) => authorizeStake(f.ctx, tx, { playerId: player.playerId, playSessionId: player.playSessionId, reference: `stake:${newId()}`, amount: czk('1.00'), category: 'casino' }));
+    const onOldSession = transaction(f.db, (tx) =>
+      authorizeStake(f.ctx, tx, {
+        playerId: player.playerId,
+        playSessionId: player.playSessionId,
+        reference: `stake:${newId()}`,
+        amount: czk('1.00'),
+        category: 'casino',
+      }),
+    );
     expect(await refusal(onOldSession)).toMatchObject({ code: 'play-session-ended', extensions: { endReason: 'idle' } });
     await expect(Promise.all([start(player), start(player), start(player)])).resolves.toHaveLength(3);
     expect(await f.db.playSession.count({ where: { playerId: player.playerId, endedAt: null } })).toBe(1);
@@ -120,5 +153,8 @@ describe('playing time', () => {
 });
 
 function changeSessionLimit(player: TestPlayer, limitMinutes: number) {
-  return changeLimit({ db: f.db, clock: f.clock, profile: f.ctx.profile }, { playerId: player.playerId, measure: 'playing-time:session', limit: { minutes: limitMinutes }, actor: 'player' });
+  return changeLimit(
+    { db: f.db, clock: f.clock, profile: f.ctx.profile },
+    { playerId: player.playerId, measure: 'playing-time:session', limit: { minutes: limitMinutes }, actor: 'player' },
+  );
 }

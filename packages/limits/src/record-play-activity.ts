@@ -29,29 +29,60 @@ export interface PlayActivity {
  * playing time accrues (playing-time measures, today's time indicator), and the answer says whether
  * the player may go on and whether a reality-check reminder is due.
  */
-export async function recordPlayActivity(ctx: EnforcementContext, tx: Tx, request: { playerId: string; playSessionId: string }): Promise<PlayActivity> {
+export async function recordPlayActivity(
+  ctx: EnforcementContext,
+  tx: Tx,
+  request: { playerId: string; playSessionId: string },
+): Promise<PlayActivity> {
   const at = ctx.clock.now();
   const locked = await lockPlayer(tx, request.playerId, at);
   let session = await findSession(tx, request.playerId, request.playSessionId);
   const end = endOf(ctx.profile, session, at);
   if (end !== null) {
     const usage = await readUsage(tx, request.playerId, at);
-    return { status: 'stop', stopReason: end.endReason, sessionPlayedMs: Number(session.playedMs), playedTodayMs: Number(usage.day.totals.playedMs), realityCheck: null };
+    return {
+      status: 'stop',
+      stopReason: end.endReason,
+      sessionPlayedMs: Number(session.playedMs),
+      playedTodayMs: Number(usage.day.totals.playedMs),
+      realityCheck: null,
+    };
   }
   const states = await measureStates(tx, request.playerId, at);
   const time = accrual(ctx.profile, session, at);
   const usage = withDeltas(await readUsage(tx, request.playerId, at), time.deltas);
   const playedMs = session.playedMs + time.playedMs;
-  const exhausted = exhaustedTimeAllowance(allowances(ctx.profile, states, usage, ['playing-time'], { stakesMinor: 0n, winsMinor: 0n, playedMs }));
-  const barred = locked.closedAt !== null ? 'account-closed' : locked.listedInRegister ? 'listed-in-register' : exclusionRuns(stateOf(states, 'self-exclusion').inForce, at) ? 'self-excluded' : null;
+  const exhausted = exhaustedTimeAllowance(
+    allowances(ctx.profile, states, usage, ['playing-time'], { stakesMinor: 0n, winsMinor: 0n, playedMs }),
+  );
+  const barred =
+    locked.closedAt !== null
+      ? 'account-closed'
+      : locked.listedInRegister
+        ? 'listed-in-register'
+        : exclusionRuns(stateOf(states, 'self-exclusion').inForce, at)
+          ? 'self-excluded'
+          : null;
 
   // One reminder each time the session's playing time passes another multiple of the interval.
   const intervalMs = locked.realityCheckMinutes === null ? null : BigInt(locked.realityCheckMinutes) * 60_000n;
   const intervalsPlayed = intervalMs === null ? 0 : Number(playedMs / intervalMs);
   const reminderDue = intervalsPlayed > session.realityChecksShown;
   await addUsage(tx, request.playerId, time.deltas);
-  session = await saveSession(tx, session, { at, playedMs: time.playedMs, ...(reminderDue ? { realityChecksShown: intervalsPlayed } : {}) });
-  const realityCheck = reminderDue ? { sessionPlayedMs: Number(playedMs), netResult: Money.fromMinor(session.winsMinor - session.stakesMinor, 'CZK') } : null;
+  session = await saveSession(tx, session, {
+    at,
+    playedMs: time.playedMs,
+    ...(reminderDue ? { realityChecksShown: intervalsPlayed } : {}),
+  });
+  const realityCheck = reminderDue
+    ? { sessionPlayedMs: Number(playedMs), netResult: Money.fromMinor(session.winsMinor - session.stakesMinor, 'CZK') }
+    : null;
   const stopReason = barred ?? exhausted?.measure ?? null;
-  return { status: stopReason ? 'stop' : 'continue', stopReason, sessionPlayedMs: Number(playedMs), playedTodayMs: Number(usage.day.totals.playedMs), realityCheck };
+  return {
+    status: stopReason ? 'stop' : 'continue',
+    stopReason,
+    sessionPlayedMs: Number(playedMs),
+    playedTodayMs: Number(usage.day.totals.playedMs),
+    realityCheck,
+  };
 }

@@ -27,11 +27,20 @@ export interface SettlementRequest {
  * before its ledger posting. Never refused by a measure: a win on a stake placed before a
  * self-exclusion is paid all the same. A zero amount (a lost bet) changes nothing.
  */
-export async function recordSettlement(ctx: EnforcementContext, tx: Tx, request: SettlementRequest): Promise<{ counted: Money; replayed: boolean }> {
+export async function recordSettlement(
+  ctx: EnforcementContext,
+  tx: Tx,
+  request: SettlementRequest,
+): Promise<{ counted: Money; replayed: boolean }> {
   const at = ctx.clock.now();
   const entry: UsageEntryRequest = {
-    playerId: request.playerId, kind: 'SETTLEMENT', reference: request.reference, category: request.category,
-    amount: countInCzk(request.amount, request.rateToCzk), playSessionId: request.playSessionId ?? null, at,
+    playerId: request.playerId,
+    kind: 'SETTLEMENT',
+    reference: request.reference,
+    category: request.category,
+    amount: countInCzk(request.amount, request.rateToCzk),
+    playSessionId: request.playSessionId ?? null,
+    at,
   };
   const counted = entry.amount.counted;
   if (counted.isZero()) return { counted, replayed: false };

@@ -34,14 +34,27 @@ export async function selfExclude(ctx: LimitsContext, request: SelfExclusionRequ
   const maximum = definition.maximum ?? BigInt(exclusionHoursMax);
   if (hours !== null && (!Number.isInteger(hours) || hours < definition.minimum || hours > maximum)) {
     const indefinitely = definition.maximum === null ? ' (or indefinitely)' : '';
-    throw new DomainError('validation-failed', `A self-exclusion lasts ${definition.minimum} to ${maximum} hours${indefinitely}.`, { field: 'body.hours' });
+    throw new DomainError(
+      'validation-failed',
+      `A self-exclusion lasts ${definition.minimum} to ${maximum} hours${indefinitely}.`,
+      { field: 'body.hours' },
+    );
   }
   return exclude(ctx, { playerId: request.playerId, hours, actor: request.actor, reason: 'self-exclusion', mayBeShorter: false });
 }
 
 /** The panic button: excludes the player for the profile's hours (48) at once; a longer exclusion stays. */
-export function pressPanicButton(ctx: LimitsContext, request: { playerId: string; actor: string }): Promise<SelfExclusionOutcome> {
-  return exclude(ctx, { playerId: request.playerId, hours: ctx.profile.panicButtonHours, actor: request.actor, reason: 'panic-button', mayBeShorter: true });
+export function pressPanicButton(
+  ctx: LimitsContext,
+  request: { playerId: string; actor: string },
+): Promise<SelfExclusionOutcome> {
+  return exclude(ctx, {
+    playerId: request.playerId,
+    hours: ctx.profile.panicButtonHours,
+    actor: request.actor,
+    reason: 'panic-button',
+    mayBeShorter: true,
+  });
 }
 
 interface Exclusion {
@@ -60,15 +73,25 @@ async function exclude(ctx: LimitsContext, request: Exclusion): Promise<SelfExcl
     const next = exclusionSetting(request.hours === null ? null : new Date(at.getTime() + request.hours * 3_600_000));
     const comparison = compareStrictness('exclusion', current, next, at);
     if (comparison < 0 && !request.mayBeShorter) {
-      throw new DomainError('self-exclusion-not-shortenable', `A self-exclusion runs ${current.excludedUntil ? `until ${current.excludedUntil.toISOString()}` : 'indefinitely'} and cannot be shortened.`, {
-        field: 'body.hours',
-        extensions: { excludedUntil: current.excludedUntil?.toISOString() ?? null },
-      });
+      throw new DomainError(
+        'self-exclusion-not-shortenable',
+        `A self-exclusion runs ${current.excludedUntil ? `until ${current.excludedUntil.toISOString()}` : 'indefinitely'} and cannot be shortened.`,
+        {
+          field: 'body.hours',
+          extensions: { excludedUntil: current.excludedUntil?.toISOString() ?? null },
+        },
+      );
     }
     if (comparison > 0) {
       await recordChange(tx, {
-        playerId: request.playerId, measure: 'self-exclusion', direction: 'TIGHTEN', setting: next, previous: exclusionRuns(current, at) ? current : noLimit,
-        requestedAt: at, requestedBy: request.actor, effectiveFrom: at,
+        playerId: request.playerId,
+        measure: 'self-exclusion',
+        direction: 'TIGHTEN',
+        setting: next,
+        previous: exclusionRuns(current, at) ? current : noLimit,
+        requestedAt: at,
+        requestedBy: request.actor,
+        effectiveFrom: at,
       });
     }
     await endOpenSessions(tx, request.playerId, at, request.reason);

@@ -8,11 +8,18 @@ import { lockPlayer } from './player-lock.ts';
  * `intervalMinutes` of playing time in a session, or never (null). A reminder, not a limit: any
  * change applies at once.
  */
-export async function setRealityCheck(ctx: Pick<LimitsContext, 'db' | 'clock' | 'profile'>, request: { playerId: string; intervalMinutes: number | null }): Promise<{ intervalMinutes: number | null }> {
+export async function setRealityCheck(
+  ctx: Pick<LimitsContext, 'db' | 'clock' | 'profile'>,
+  request: { playerId: string; intervalMinutes: number | null },
+): Promise<{ intervalMinutes: number | null }> {
   const { intervalMinutesMin, intervalMinutesMax } = ctx.profile.realityCheck;
   const minutes = request.intervalMinutes;
   if (minutes !== null && (!Number.isInteger(minutes) || minutes < intervalMinutesMin || minutes > intervalMinutesMax)) {
-    throw new DomainError('validation-failed', `A reality check comes every ${intervalMinutesMin} to ${intervalMinutesMax} minutes, or never (null).`, { field: 'body.intervalMinutes' });
+    throw new DomainError(
+      'validation-failed',
+      `A reality check comes every ${intervalMinutesMin} to ${intervalMinutesMax} minutes, or never (null).`,
+      { field: 'body.intervalMinutes' },
+    );
   }
   return transaction(ctx.db, async (tx) => {
     await lockPlayer(tx, request.playerId, ctx.clock.now());

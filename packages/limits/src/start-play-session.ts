@@ -21,7 +21,11 @@ export interface StartedPlaySession {
  * when the player may not take part (closed, listed, self-excluded) or a playing-time limit is used
  * up (000-001:RG-03). A session idle for `idleSessionEndMs` has ended at its last activity.
  */
-export async function startPlaySession(ctx: EnforcementContext, tx: Tx, request: { playerId: string }): Promise<StartedPlaySession> {
+export async function startPlaySession(
+  ctx: EnforcementContext,
+  tx: Tx,
+  request: { playerId: string },
+): Promise<StartedPlaySession> {
   const at = ctx.clock.now();
   const locked = await lockPlayer(tx, request.playerId, at);
   const states = await measureStates(tx, request.playerId, at);
@@ -31,7 +35,11 @@ export async function startPlaySession(ctx: EnforcementContext, tx: Tx, request:
   let session: PlaySession | null = await findOpenSession(tx, request.playerId);
   const time = session ? accrual(ctx.profile, session, at) : { playedMs: 0n, deltas: [] };
   const usage = withDeltas(await readUsage(tx, request.playerId, at), time.deltas);
-  const sessionTotals = { stakesMinor: session?.stakesMinor ?? 0n, winsMinor: session?.winsMinor ?? 0n, playedMs: (session?.playedMs ?? 0n) + time.playedMs };
+  const sessionTotals = {
+    stakesMinor: session?.stakesMinor ?? 0n,
+    winsMinor: session?.winsMinor ?? 0n,
+    playedMs: (session?.playedMs ?? 0n) + time.playedMs,
+  };
   const timeLeft = allowances(ctx.profile, states, usage, ['playing-time'], sessionTotals);
   assertPlayingTimeLeft(timeLeft);
 
@@ -40,10 +48,17 @@ export async function startPlaySession(ctx: EnforcementContext, tx: Tx, request:
     await addUsage(tx, request.playerId, time.deltas);
     session = await saveSession(tx, session, { at, playedMs: time.playedMs });
   } else {
-    session = await tx.playSession.create({ data: { id: newId(), playerId: request.playerId, startedAt: at, lastActivityAt: at } });
+    session = await tx.playSession.create({
+      data: { id: newId(), playerId: request.playerId, startedAt: at, lastActivityAt: at },
+    });
   }
   const remaining = timeLeft.map((a) => Number(a.remaining));
-  return { playSessionId: session.id, startedAt: session.startedAt, resumed, remainingMs: remaining.length ? Math.min(...remaining) : null };
+  return {
+    playSessionId: session.id,
+    startedAt: session.startedAt,
+    resumed,
+    remainingMs: remaining.length ? Math.min(...remaining) : null,
+  };
 }
 
 async function endIdleSession(ctx: EnforcementContext, tx: Tx, playerId: string, at: Date): Promise<void> {

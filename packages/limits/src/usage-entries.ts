@@ -4,7 +4,11 @@ import type { Tx } from '@casino/db';
 /** What kind of game money went to (net loss is reported per kind, 002 "Čistá prohra"). */
 export type GameCategory = 'casino' | 'poker-cash' | 'poker-tournament';
 
-const dbCategory = { casino: 'CASINO', 'poker-cash': 'POKER_CASH', 'poker-tournament': 'POKER_TOURNAMENT' } as const satisfies Record<GameCategory, string>;
+const dbCategory = {
+  casino: 'CASINO',
+  'poker-cash': 'POKER_CASH',
+  'poker-tournament': 'POKER_TOURNAMENT',
+} as const satisfies Record<GameCategory, string>;
 
 /** The rounding of a conversion to CZK: banker's rounding to the haléř, once per transaction (002:AMB-FX-ROUND). */
 export const fxRounding = Rounding.HALF_EVEN;
@@ -51,7 +55,10 @@ export interface UsageEntryRequest {
  * by its own first counting. The same reference for a different amount is the caller's idempotency
  * key reused. Callers insert before their checks: a refusal throws and rolls the insert back.
  */
-export async function countOnce(tx: Tx, request: UsageEntryRequest): Promise<{ replayed: false } | { replayed: true; counted: Money }> {
+export async function countOnce(
+  tx: Tx,
+  request: UsageEntryRequest,
+): Promise<{ replayed: false } | { replayed: true; counted: Money }> {
   const { amount, rateToCzk, counted } = request.amount;
   const category = request.category === null ? null : dbCategory[request.category];
   const inserted = await tx.$queryRaw<Array<{ id: bigint }>>`
@@ -66,7 +73,11 @@ export async function countOnce(tx: Tx, request: UsageEntryRequest): Promise<{ r
     WHERE player_id = ${request.playerId}::uuid AND kind = ${request.kind}::"LimitUsageKind" AND reference = ${request.reference}`;
   assert(entry !== undefined, 'a conflicting usage entry exists');
   if (entry.amount_minor !== amount.toMinor() || entry.currency !== amount.currency) {
-    throw new DomainError('idempotency-key-reused', `The reference ${request.reference} was already counted for a different amount.`, { field: 'reference' });
+    throw new DomainError(
+      'idempotency-key-reused',
+      `The reference ${request.reference} was already counted for a different amount.`,
+      { field: 'reference' },
+    );
   }
   return { replayed: true, counted: Money.fromMinor(entry.counted_minor, 'CZK') };
 }

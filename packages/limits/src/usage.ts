@@ -26,8 +26,13 @@ const zero: UsageTotals = Object.freeze({ depositsMinor: 0n, stakesMinor: 0n, wi
 const dbPeriod = { day: 'DAY', week: 'WEEK', month: 'MONTH' } as const satisfies Record<CalendarPeriod, string>;
 
 export async function readUsage(tx: Tx | Db, playerId: string, at: Date): Promise<CurrentUsage> {
-  const windows = Object.fromEntries(calendarPeriods.map((p) => [p, periodContaining(p, at)])) as Record<CalendarPeriod, PeriodWindow>;
-  const rows = await tx.$queryRaw<Array<{ period: string; deposits_minor: bigint; stakes_minor: bigint; wins_minor: bigint; played_ms: bigint }>>`
+  const windows = Object.fromEntries(calendarPeriods.map((p) => [p, periodContaining(p, at)])) as Record<
+    CalendarPeriod,
+    PeriodWindow
+  >;
+  const rows = await tx.$queryRaw<
+    Array<{ period: string; deposits_minor: bigint; stakes_minor: bigint; wins_minor: bigint; played_ms: bigint }>
+  >`
     SELECT period::text AS period, deposits_minor, stakes_minor, wins_minor, played_ms FROM self_limit_usage
     WHERE player_id = ${playerId}::uuid AND (
       (period = 'DAY' AND period_start = ${windows.day.startDay}::date)
@@ -36,7 +41,12 @@ export async function readUsage(tx: Tx | Db, playerId: string, at: Date): Promis
   const usage = {} as CurrentUsage;
   for (const period of calendarPeriods) {
     const row = rows.find((r) => r.period === dbPeriod[period]);
-    usage[period] = { window: windows[period], totals: row ? { depositsMinor: row.deposits_minor, stakesMinor: row.stakes_minor, winsMinor: row.wins_minor, playedMs: row.played_ms } : zero };
+    usage[period] = {
+      window: windows[period],
+      totals: row
+        ? { depositsMinor: row.deposits_minor, stakesMinor: row.stakes_minor, winsMinor: row.wins_minor, playedMs: row.played_ms }
+        : zero,
+    };
   }
   return usage;
 }
@@ -76,9 +86,11 @@ export async function addUsage(tx: Tx, playerId: string, deltas: readonly UsageD
     merged.set(key, before ? { window: delta.window, ...addTotals(addTotals(zero, before), delta) } : delta);
   }
   if (merged.size === 0) return;
-  const values = [...merged.values()].map((d) => Prisma.sql`(
+  const values = [...merged.values()].map(
+    (d) => Prisma.sql`(
     ${playerId}::uuid, ${dbPeriod[d.window.period]}::"LimitUsagePeriod", ${d.window.startDay}::date,
-    ${d.depositsMinor ?? 0n}, ${d.stakesMinor ?? 0n}, ${d.winsMinor ?? 0n}, ${d.playedMs ?? 0n})`);
+    ${d.depositsMinor ?? 0n}, ${d.stakesMinor ?? 0n}, ${d.winsMinor ?? 0n}, ${d.playedMs ?? 0n})`,
+  );
   await tx.$executeRaw`
     INSERT INTO self_limit_usage AS u (player_id, period, period_start, deposits_minor, stakes_minor, wins_minor, played_ms)
     VALUES ${Prisma.join(values)}

@@ -1,4 +1,11 @@
-import { createCashierContext, createPaymentProviderClient, createPlatformGuards, type CashierContext, type CashierGuards, type PaymentProvider } from '@casino/cashier';
+import {
+  createCashierContext,
+  createPaymentProviderClient,
+  createPlatformGuards,
+  type CashierContext,
+  type CashierGuards,
+  type PaymentProvider,
+} from '@casino/cashier';
 import { createMinistryRegistersClient, screenPlayer, type ComplianceContext } from '@casino/compliance';
 import { assert, systemClock, type Clock } from '@casino/core';
 import type { Db, Redis } from '@casino/db';
@@ -89,7 +96,7 @@ export function composeContexts(options: ComposeOptions): Platform {
   const appDb = options.connections?.db;
   const dbOr = (db: Db | undefined): Db => {
     const chosen = db ?? appDb;
-    assert(chosen !== undefined, 'composeContexts: no database handle (the worker passes its job\'s)');
+    assert(chosen !== undefined, "composeContexts: no database handle (the worker passes its job's)");
     return chosen;
   };
   const profile = resolveProfile(config, options.profile);
@@ -104,13 +111,26 @@ export function composeContexts(options: ComposeOptions): Platform {
     return () => (made ??= { value: make() }).value;
   };
   const pii = once(() => new PiiProtector({ encryptionKey: need('PII_ENCRYPTION_KEY'), hashKey: need('PII_HASH_KEY') }));
-  const registers = once((): Registers => options.registers ?? createMinistryRegistersClient({ baseUrl: need('MF_REGISTERS_URL'), clock }));
-  const paymentProvider = once(() => options.paymentProvider ?? createPaymentProviderClient({ name: need('PSP_PROVIDER_NAME'), baseUrl: need('PSP_URL') }));
-  const guards = once(() => options.guards ?? createPlatformGuards({ clock, limitsProfile: profile.limits, complianceRules: profile.compliance }));
+  const registers = once(
+    (): Registers => options.registers ?? createMinistryRegistersClient({ baseUrl: need('MF_REGISTERS_URL'), clock }),
+  );
+  const paymentProvider = once(
+    () => options.paymentProvider ?? createPaymentProviderClient({ name: need('PSP_PROVIDER_NAME'), baseUrl: need('PSP_URL') }),
+  );
+  const guards = once(
+    () => options.guards ?? createPlatformGuards({ clock, limitsProfile: profile.limits, complianceRules: profile.compliance }),
+  );
   const enforcement = (): EnforcementContext => ({ clock, profile: profile.limits });
 
   const players = (db?: Db): PlayersContext => ({
-    db: dbOr(db), clock, rules: profile.players, limitsProfile: profile.limits, pii: pii(), registers: registers(), screening: { screen: screenPlayer }, publicBaseUrl: need('PUBLIC_BASE_URL'),
+    db: dbOr(db),
+    clock,
+    rules: profile.players,
+    limitsProfile: profile.limits,
+    pii: pii(),
+    registers: registers(),
+    screening: { screen: screenPlayer },
+    publicBaseUrl: need('PUBLIC_BASE_URL'),
   });
   return {
     profile,
@@ -119,18 +139,32 @@ export function composeContexts(options: ComposeOptions): Platform {
     registers,
     paymentProvider,
     players,
-    limits: (db) => ({ db: dbOr(db), clock, profile: profile.limits, accounts: playerAccountsFor(players(db)), register: registers() }),
-    enforcement,
-    cashier: (db) => createCashierContext({
-      db: dbOr(db), clock, rules: profile.cashier, currency: profile.currency, guards: guards(), providerName: need('PSP_PROVIDER_NAME'),
-      // Only apps configured with the provider's URL call it (the player API and the worker); webhooks do not.
-      ...(options.paymentProvider || config.PSP_URL ? { provider: paymentProvider() } : {}),
-      ...(config.PII_ENCRYPTION_KEY ? { accountNumbers: pii() } : {}),
+    limits: (db) => ({
+      db: dbOr(db),
+      clock,
+      profile: profile.limits,
+      accounts: playerAccountsFor(players(db)),
+      register: registers(),
     }),
+    enforcement,
+    cashier: (db) =>
+      createCashierContext({
+        db: dbOr(db),
+        clock,
+        rules: profile.cashier,
+        currency: profile.currency,
+        guards: guards(),
+        providerName: need('PSP_PROVIDER_NAME'),
+        // Only apps configured with the provider's URL call it (the player API and the worker); webhooks do not.
+        ...(options.paymentProvider || config.PSP_URL ? { provider: paymentProvider() } : {}),
+        ...(config.PII_ENCRYPTION_KEY ? { accountNumbers: pii() } : {}),
+      }),
     compliance: (db) => ({ db: dbOr(db), clock, rules: profile.compliance, secrets: pii() }),
     reporting: (db) => ({ db: dbOr(db), clock, rules: profile.reporting }),
     tables: (wiring, db) => ({
-      db: dbOr(db), clock, limits: enforcement(),
+      db: dbOr(db),
+      clock,
+      limits: enforcement(),
       broadcaster: new RedisTableBroadcaster(wiring.redis, wiring.prefix),
       presence: new RedisPresence(wiring.redis, wiring.prefix, wiring.presenceTtlMs),
       newSeed: options.newSeed ?? createRoundSeed,

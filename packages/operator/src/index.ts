@@ -1,5 +1,13 @@
 // The operator profile and the composition root (issue 15): docs/operations.md (OPERATOR_PROFILE), docs/decisions.md D-1511…
-export { composeContexts, resolveProfile, type ComposeOptions, type Platform, type PlatformConfig, type Registers, type TablesWiring } from './compose.ts';
+export {
+  composeContexts,
+  resolveProfile,
+  type ComposeOptions,
+  type Platform,
+  type PlatformConfig,
+  type Registers,
+  type TablesWiring,
+} from './compose.ts';
 export { operatorConfigSchema, type OperatorConfig } from './config.ts';
 export { operatorProfileIds, type OperatorProfile, type OperatorProfileId, type RuleBook } from './profile.ts';
 export { czFoProfile, czPsProfile, operatorProfiles } from './profiles/index.ts';

@@ -8,7 +8,16 @@ import { assertProfileSound, profileProblems } from './validate.ts';
 
 const withCashDepositCap = (minor: bigint | null): OperatorProfile => ({
   ...czFoProfile,
-  cashier: { ...czFoProfile.cashier, caps: { ...czFoProfile.cashier.caps, cash: { ...czFoProfile.cashier.caps.cash, deposit: { ...czFoProfile.cashier.caps.cash.deposit, rolling24hMinorMax: minor } } } },
+  cashier: {
+    ...czFoProfile.cashier,
+    caps: {
+      ...czFoProfile.cashier.caps,
+      cash: {
+        ...czFoProfile.cashier.caps.cash,
+        deposit: { ...czFoProfile.cashier.caps.cash.deposit, rolling24hMinorMax: minor },
+      },
+    },
+  },
 });
 
 describe('operator profiles', () => {
@@ -19,10 +28,12 @@ describe('operator profiles', () => {
   it('issue 15: OPERATOR_PROFILE defaults to CZ-FO and accepts only a known profile id', () => {
     expect(parseConfig(operatorConfigSchema, {}).OPERATOR_PROFILE).toBe('CZ-FO');
     expect(parseConfig(operatorConfigSchema, { OPERATOR_PROFILE: 'CZ-PS' }).OPERATOR_PROFILE).toBe('CZ-PS');
-    expect(() => parseConfig(operatorConfigSchema, { OPERATOR_PROFILE: 'HR' })).toThrow(/OPERATOR_PROFILE: expected one of CZ-FO, CZ-PS/);
+    expect(() => parseConfig(operatorConfigSchema, { OPERATOR_PROFILE: 'HR' })).toThrow(
+      /OPERATOR_PROFILE: expected one of CZ-FO, CZ-PS/,
+    );
   });
 
-  it('issue 15: a profile whose cash deposits exceed the law\'s 5,000 CZK per 24 hours refuses to start, naming the setting (004:DEP-01)', () => {
+  it("issue 15: a profile whose cash deposits exceed the law's 5,000 CZK per 24 hours refuses to start, naming the setting (004:DEP-01)", () => {
     const error = (() => {
       try {
         resolveProfile({ OPERATOR_PROFILE: 'CZ-FO' }, withCashDepositCap(600_000n));
@@ -32,7 +43,9 @@ describe('operator profiles', () => {
       return null;
     })();
     expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).message).toMatch(/OPERATOR_PROFILE: profile CZ-FO \(rule book 004\): cashier\.caps\.cash\.deposit\.rolling24hMinorMax must be at most 5000\.00 CZK per 24 hours \(004:DEP-01\), got 6000\.00 CZK/);
+    expect((error as ConfigError).message).toMatch(
+      /OPERATOR_PROFILE: profile CZ-FO \(rule book 004\): cashier\.caps\.cash\.deposit\.rolling24hMinorMax must be at most 5000\.00 CZK per 24 hours \(004:DEP-01\), got 6000\.00 CZK/,
+    );
     expect(() => assertProfileSound(withCashDepositCap(null))).toThrow(/rolling24hMinorMax .*got no limit/);
   });
 
@@ -41,17 +54,27 @@ describe('operator profiles', () => {
       ...czFoProfile,
       currency: 'XYZ',
       timeZone: 'Mars/Olympus',
-      players: { ...czFoProfile.players, temporaryAccount: { ...czFoProfile.players.temporaryAccount, depositCapMinor: 300_001n } },
+      players: {
+        ...czFoProfile.players,
+        temporaryAccount: { ...czFoProfile.players.temporaryAccount, depositCapMinor: 300_001n },
+      },
     } as unknown as OperatorProfile;
     const settings = profileProblems(broken).map((p) => p.setting);
     expect(settings).toEqual(expect.arrayContaining(['currency', 'timeZone', 'players.temporaryAccount.depositCapMinor']));
     expect(() => assertProfileSound(broken)).toThrow(/currency unknown currency "XYZ"/);
   });
 
-  it('issue 15: a currency the wallets do not support yet is refused until issue 26, and the rule book\'s payout deadline binds (004:WDR-03, 002:PAY-05)', () => {
+  it("issue 15: a currency the wallets do not support yet is refused until issue 26, and the rule book's payout deadline binds (004:WDR-03, 002:PAY-05)", () => {
     expect(profileProblems({ ...czPsProfile, currency: 'EUR' }).map((p) => p.setting)).toContain('currency');
-    expect(profileProblems({ ...czFoProfile, cashier: { ...czFoProfile.cashier, payoutDeadline: { kind: 'calendar-days', days: 15 } } }).map((p) => p.setting)).toEqual(['cashier.payoutDeadline']);
-    expect(profileProblems({ ...czPsProfile, cashier: czFoProfile.cashier }).map((p) => p.setting)).toEqual(['cashier.payoutDeadline']);
+    expect(
+      profileProblems({
+        ...czFoProfile,
+        cashier: { ...czFoProfile.cashier, payoutDeadline: { kind: 'calendar-days', days: 15 } },
+      }).map((p) => p.setting),
+    ).toEqual(['cashier.payoutDeadline']);
+    expect(profileProblems({ ...czPsProfile, cashier: czFoProfile.cashier }).map((p) => p.setting)).toEqual([
+      'cashier.payoutDeadline',
+    ]);
   });
 
   it('issue 15: CZ-PS differs from CZ-FO where the packages can express 002 (EU/EEA bank accounts, 5 business days, poker rake bounds)', () => {

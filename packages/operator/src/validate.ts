@@ -20,7 +20,9 @@ export const walletCurrencies: readonly string[] = ['CZK'];
  * What each rule book and the Czech law fix, so that a profile cannot loosen them. Amounts are CZK
  * minor units because the law states them in CZK (004:TMP-03, DEP-01, SLM-03).
  */
-const ruleBookBounds: Readonly<Record<RuleBook, { profileId: OperatorProfileId; payoutDeadline: { kind: 'calendar-days' | 'business-days'; daysMax: number } }>> = {
+const ruleBookBounds: Readonly<
+  Record<RuleBook, { profileId: OperatorProfileId; payoutDeadline: { kind: 'calendar-days' | 'business-days'; daysMax: number } }>
+> = {
   // 004:WDR-03: a cashless payout within 14 calendar days.
   '004': { profileId: 'CZ-FO', payoutDeadline: { kind: 'calendar-days', daysMax: 14 } },
   // 002:PAY-05: within 5 business days.
@@ -33,7 +35,16 @@ const cashDepositRolling24hMinorMax = 500_000n;
 /** 004 §3.6.3 (DEP-03): the strictest per-transaction deposit maximum, 300,000 CZK, except where looser is allowed. */
 const depositPerTransactionMinorMax = 30_000_000n;
 /** 004:SLM-01, 002:RG-01: the measures every Czech registration must decide. */
-const czechRegistrationMeasures = ['deposit:day', 'deposit:month', 'stake:day', 'stake:month', 'net-loss:day', 'net-loss:month', 'playing-time:day', 'self-exclusion'];
+const czechRegistrationMeasures = [
+  'deposit:day',
+  'deposit:month',
+  'stake:day',
+  'stake:month',
+  'net-loss:day',
+  'net-loss:month',
+  'playing-time:day',
+  'self-exclusion',
+];
 /** 002:RG-06 (AMB-7D): a loosening takes effect no sooner than 7 × 24 hours after the request. */
 const looseningDelayHoursMin = 7 * 24;
 /** 002:REC-02, AML act 253/2008 §16: records are kept at least 10 years. */
@@ -47,34 +58,53 @@ export function profileProblems(profile: OperatorProfile): ProfileProblem[] {
   const problems: ProfileProblem[] = [];
   const fail = (setting: string, message: string) => problems.push({ setting, message });
 
-  if (!(operatorProfileIds as readonly string[]).includes(profile.id)) fail('id', `unknown profile id ${JSON.stringify(profile.id)}; expected one of ${operatorProfileIds.join(', ')}`);
+  if (!(operatorProfileIds as readonly string[]).includes(profile.id))
+    fail('id', `unknown profile id ${JSON.stringify(profile.id)}; expected one of ${operatorProfileIds.join(', ')}`);
   const book = ruleBookBounds[profile.ruleBook];
   if (!book) fail('ruleBook', `unknown rule book ${JSON.stringify(profile.ruleBook)}; expected 004 or 002`);
-  else if (book.profileId !== profile.id) fail('ruleBook', `rule book ${profile.ruleBook} belongs to ${book.profileId}, not ${profile.id}`);
+  else if (book.profileId !== profile.id)
+    fail('ruleBook', `rule book ${profile.ruleBook} belongs to ${book.profileId}, not ${profile.id}`);
 
-  if (!isCurrencyCode(profile.currency)) fail('currency', `unknown currency ${JSON.stringify(profile.currency)}; expected one of ${currencyCodes.join(', ')}`);
-  else if (!walletCurrencies.includes(profile.currency)) fail('currency', `${profile.currency} wallets are not supported yet (issue 26); expected ${walletCurrencies.join(', ')}`);
+  if (!isCurrencyCode(profile.currency))
+    fail('currency', `unknown currency ${JSON.stringify(profile.currency)}; expected one of ${currencyCodes.join(', ')}`);
+  else if (!walletCurrencies.includes(profile.currency))
+    fail('currency', `${profile.currency} wallets are not supported yet (issue 26); expected ${walletCurrencies.join(', ')}`);
   if (!isTimeZone(profile.timeZone)) fail('timeZone', `unknown IANA time zone ${JSON.stringify(profile.timeZone)}`);
   // The calendar code (core/calendar.ts, limits/periods.ts, reporting's SQL) computes in one zone.
-  else if (profile.timeZone !== operatorTimeZone) fail('timeZone', `${profile.timeZone} is not supported yet: calendar days are computed in ${operatorTimeZone}`);
+  else if (profile.timeZone !== operatorTimeZone)
+    fail('timeZone', `${profile.timeZone} is not supported yet: calendar days are computed in ${operatorTimeZone}`);
 
   const { players } = profile;
-  if (!Number.isInteger(players.minimumAge) || players.minimumAge < 18) fail('players.minimumAge', `must be at least 18 (004:ELG-01), got ${players.minimumAge}`);
+  if (!Number.isInteger(players.minimumAge) || players.minimumAge < 18)
+    fail('players.minimumAge', `must be at least 18 (004:ELG-01), got ${players.minimumAge}`);
   if (players.residenceCountries.length === 0) fail('players.residenceCountries', 'must name at least one country');
   const cap = players.temporaryAccount.depositCapMinor;
-  if (cap <= 0n || cap > temporaryDepositCapMinorMax) fail('players.temporaryAccount.depositCapMinor', `must be positive and at most ${czk(temporaryDepositCapMinorMax)} (004:TMP-03), got ${czk(cap)}`);
-  if (players.temporaryAccount.lifetimeDays < 1 || players.temporaryAccount.lifetimeDays > 30) fail('players.temporaryAccount.lifetimeDays', `must be 1 to 30 days (004:TMP-08), got ${players.temporaryAccount.lifetimeDays}`);
+  if (cap <= 0n || cap > temporaryDepositCapMinorMax)
+    fail(
+      'players.temporaryAccount.depositCapMinor',
+      `must be positive and at most ${czk(temporaryDepositCapMinorMax)} (004:TMP-03), got ${czk(cap)}`,
+    );
+  if (players.temporaryAccount.lifetimeDays < 1 || players.temporaryAccount.lifetimeDays > 30)
+    fail(
+      'players.temporaryAccount.lifetimeDays',
+      `must be 1 to 30 days (004:TMP-08), got ${players.temporaryAccount.lifetimeDays}`,
+    );
 
   const { limits } = profile;
   const codes = new Set(limits.measures.map((m) => m.code));
   for (const measure of limits.measures) {
-    if (measure.minimum < 0n || (measure.maximum !== null && measure.maximum < measure.minimum)) fail(`limits.measures[${measure.code}]`, `minimum ${measure.minimum} and maximum ${measure.maximum} do not form a range`);
-    if (measure.metric === 'playing-time' && measure.period === 'day' && (measure.maximum === null || measure.maximum > 1440n)) fail(`limits.measures[${measure.code}].maximum`, `a day has at most 1440 minutes, got ${measure.maximum}`);
+    if (measure.minimum < 0n || (measure.maximum !== null && measure.maximum < measure.minimum))
+      fail(`limits.measures[${measure.code}]`, `minimum ${measure.minimum} and maximum ${measure.maximum} do not form a range`);
+    if (measure.metric === 'playing-time' && measure.period === 'day' && (measure.maximum === null || measure.maximum > 1440n))
+      fail(`limits.measures[${measure.code}].maximum`, `a day has at most 1440 minutes, got ${measure.maximum}`);
   }
-  for (const measure of limits.registrationMeasures) if (!codes.has(measure.code)) fail(`limits.registrationMeasures[${measure.code}]`, 'is not one of limits.measures');
+  for (const measure of limits.registrationMeasures)
+    if (!codes.has(measure.code)) fail(`limits.registrationMeasures[${measure.code}]`, 'is not one of limits.measures');
   const decided = new Set(limits.registrationMeasures.map((m) => m.code));
-  for (const code of czechRegistrationMeasures) if (!decided.has(code)) fail('limits.registrationMeasures', `must include ${code} (004:SLM-01, 002:RG-01)`);
-  if (limits.loosening.kind !== 'after-delay' || limits.loosening.delayHours < looseningDelayHoursMin) fail('limits.loosening', `must be a delay of at least ${looseningDelayHoursMin} hours (002:RG-06)`);
+  for (const code of czechRegistrationMeasures)
+    if (!decided.has(code)) fail('limits.registrationMeasures', `must include ${code} (004:SLM-01, 002:RG-01)`);
+  if (limits.loosening.kind !== 'after-delay' || limits.loosening.delayHours < looseningDelayHoursMin)
+    fail('limits.loosening', `must be a delay of at least ${looseningDelayHoursMin} hours (002:RG-06)`);
   if (limits.panicButtonHours < 1) fail('limits.panicButtonHours', `must be at least 1, got ${limits.panicButtonHours}`);
 
   const { cashier } = profile;
@@ -87,39 +117,78 @@ export function profileProblems(profile: OperatorProfile): ProfileProblem[] {
     for (const direction of ['deposit', 'withdrawal'] as const) {
       const c = caps[direction];
       const at = `cashier.caps.${instrument}.${direction}`;
-      if (c.perTransactionMinorMin < 0n || (c.perTransactionMinorMax !== null && c.perTransactionMinorMax < c.perTransactionMinorMin)) fail(`${at}.perTransactionMinorMax`, 'is below the minimum');
-      if (direction === 'deposit' && c.offered && !cashier.capsLooserAllowed.includes(instrument) && (c.perTransactionMinorMax === null || c.perTransactionMinorMax > depositPerTransactionMinorMax)) {
-        fail(`${at}.perTransactionMinorMax`, `must be at most ${czk(depositPerTransactionMinorMax)} (004 §3.6.3, DEP-03), got ${c.perTransactionMinorMax === null ? 'no limit' : czk(c.perTransactionMinorMax)}`);
+      if (
+        c.perTransactionMinorMin < 0n ||
+        (c.perTransactionMinorMax !== null && c.perTransactionMinorMax < c.perTransactionMinorMin)
+      )
+        fail(`${at}.perTransactionMinorMax`, 'is below the minimum');
+      if (
+        direction === 'deposit' &&
+        c.offered &&
+        !cashier.capsLooserAllowed.includes(instrument) &&
+        (c.perTransactionMinorMax === null || c.perTransactionMinorMax > depositPerTransactionMinorMax)
+      ) {
+        fail(
+          `${at}.perTransactionMinorMax`,
+          `must be at most ${czk(depositPerTransactionMinorMax)} (004 §3.6.3, DEP-03), got ${c.perTransactionMinorMax === null ? 'no limit' : czk(c.perTransactionMinorMax)}`,
+        );
       }
     }
   }
   const cash = cashier.caps.cash?.deposit;
   if (cash?.offered && (cash.rolling24hMinorMax === null || cash.rolling24hMinorMax > cashDepositRolling24hMinorMax)) {
-    fail('cashier.caps.cash.deposit.rolling24hMinorMax', `must be at most ${czk(cashDepositRolling24hMinorMax)} per 24 hours (004:DEP-01), got ${cash.rolling24hMinorMax === null ? 'no limit' : czk(cash.rolling24hMinorMax)}`);
+    fail(
+      'cashier.caps.cash.deposit.rolling24hMinorMax',
+      `must be at most ${czk(cashDepositRolling24hMinorMax)} per 24 hours (004:DEP-01), got ${cash.rolling24hMinorMax === null ? 'no limit' : czk(cash.rolling24hMinorMax)}`,
+    );
   }
-  for (const instrument of cashier.withdrawalInstruments) if (!cashier.caps[instrument]?.withdrawal.offered) fail('cashier.withdrawalInstruments', `${instrument} is not offered for withdrawals in cashier.caps`);
-  if (book && (cashier.payoutDeadline.kind !== book.payoutDeadline.kind || cashier.payoutDeadline.days < 1 || cashier.payoutDeadline.days > book.payoutDeadline.daysMax)) {
-    fail('cashier.payoutDeadline', `rule book ${profile.ruleBook} requires at most ${book.payoutDeadline.daysMax} ${book.payoutDeadline.kind}, got ${cashier.payoutDeadline.days} ${cashier.payoutDeadline.kind}`);
+  for (const instrument of cashier.withdrawalInstruments)
+    if (!cashier.caps[instrument]?.withdrawal.offered)
+      fail('cashier.withdrawalInstruments', `${instrument} is not offered for withdrawals in cashier.caps`);
+  if (
+    book &&
+    (cashier.payoutDeadline.kind !== book.payoutDeadline.kind ||
+      cashier.payoutDeadline.days < 1 ||
+      cashier.payoutDeadline.days > book.payoutDeadline.daysMax)
+  ) {
+    fail(
+      'cashier.payoutDeadline',
+      `rule book ${profile.ruleBook} requires at most ${book.payoutDeadline.daysMax} ${book.payoutDeadline.kind}, got ${cashier.payoutDeadline.days} ${cashier.payoutDeadline.kind}`,
+    );
   }
-  if (cashier.misuseFeeBps < 0n || cashier.misuseFeeBps > 10_000n) fail('cashier.misuseFeeBps', `must be 0 to 10000 basis points, got ${cashier.misuseFeeBps}`);
+  if (cashier.misuseFeeBps < 0n || cashier.misuseFeeBps > 10_000n)
+    fail('cashier.misuseFeeBps', `must be 0 to 10000 basis points, got ${cashier.misuseFeeBps}`);
   if (cashier.verificationDeadlineDays < 1) fail('cashier.verificationDeadlineDays', 'must be at least 1');
 
   const { compliance } = profile;
   const { screening, monitoring } = compliance;
-  if (!(screening.reviewScoreBpsMin > 0 && screening.reviewScoreBpsMin <= screening.strongScoreBpsMin && screening.strongScoreBpsMin <= 10_000)) fail('compliance.screening', 'needs 0 < reviewScoreBpsMin ≤ strongScoreBpsMin ≤ 10000');
-  if (monitoring.riskMediumScoreMin > monitoring.riskHighScoreMin) fail('compliance.monitoring.riskMediumScoreMin', 'must not exceed riskHighScoreMin');
+  if (!(
+    screening.reviewScoreBpsMin > 0 &&
+    screening.reviewScoreBpsMin <= screening.strongScoreBpsMin &&
+    screening.strongScoreBpsMin <= 10_000
+  ))
+    fail('compliance.screening', 'needs 0 < reviewScoreBpsMin ≤ strongScoreBpsMin ≤ 10000');
+  if (monitoring.riskMediumScoreMin > monitoring.riskHighScoreMin)
+    fail('compliance.monitoring.riskMediumScoreMin', 'must not exceed riskHighScoreMin');
   // The EUR thresholds of due diligence convert every amount in the profile's currency.
-  if (!Object.hasOwn(monitoring.eurPerUnit, profile.currency)) fail('compliance.monitoring.eurPerUnit', `has no rate for the profile's currency ${profile.currency}`);
-  if (compliance.payoutHold.durationHours < 24) fail('compliance.payoutHold.durationHours', `must be at least 24 (AML act §20), got ${compliance.payoutHold.durationHours}`);
+  if (!Object.hasOwn(monitoring.eurPerUnit, profile.currency))
+    fail('compliance.monitoring.eurPerUnit', `has no rate for the profile's currency ${profile.currency}`);
+  if (compliance.payoutHold.durationHours < 24)
+    fail('compliance.payoutHold.durationHours', `must be at least 24 (AML act §20), got ${compliance.payoutHold.durationHours}`);
 
-  if (profile.reporting.retention.years < retentionYearsMin) fail('reporting.retention.years', `must be at least ${retentionYearsMin} (002:REC-02, AML act §16), got ${profile.reporting.retention.years}`);
+  if (profile.reporting.retention.years < retentionYearsMin)
+    fail(
+      'reporting.retention.years',
+      `must be at least ${retentionYearsMin} (002:REC-02, AML act §16), got ${profile.reporting.retention.years}`,
+    );
 
   try {
     poker.validateTableRules(profile.poker.tableRules);
   } catch (error) {
     fail('poker.tableRules', (error as Error).message);
   }
-  if (profile.poker.buttonRule !== 'moving-button' && profile.poker.buttonRule !== 'dead-button') fail('poker.buttonRule', `unknown rule ${JSON.stringify(profile.poker.buttonRule)}`);
+  if (profile.poker.buttonRule !== 'moving-button' && profile.poker.buttonRule !== 'dead-button')
+    fail('poker.buttonRule', `unknown rule ${JSON.stringify(profile.poker.buttonRule)}`);
   return problems;
 }
 
@@ -130,7 +199,12 @@ export function profileProblems(profile: OperatorProfile): ProfileProblem[] {
 export function assertProfileSound(profile: OperatorProfile): OperatorProfile {
   const problems = profileProblems(profile);
   if (problems.length > 0) {
-    throw new ConfigError(problems.map((p) => ({ variable: 'OPERATOR_PROFILE', message: `profile ${profile.id} (rule book ${profile.ruleBook}): ${p.setting} ${p.message}` })));
+    throw new ConfigError(
+      problems.map((p) => ({
+        variable: 'OPERATOR_PROFILE',
+        message: `profile ${profile.id} (rule book ${profile.ruleBook}): ${p.setting} ${p.message}`,
+      })),
+    );
   }
   return profile;
 }

@@ -1,6 +1,14 @@
 import { DomainError, newId, type PlayerId } from '@casino/core';
 import { sqlStateOf, transaction, type Tx } from '@casino/db';
-import { carryOverMeasures, measuresInForceOf, milderDecisions, recordRegistrationDecisions, resolveRegistrationDecisions, type MeasureDecision, type ResolvedDecision } from '@casino/limits';
+import {
+  carryOverMeasures,
+  measuresInForceOf,
+  milderDecisions,
+  recordRegistrationDecisions,
+  resolveRegistrationDecisions,
+  type MeasureDecision,
+  type ResolvedDecision,
+} from '@casino/limits';
 import argon2 from 'argon2';
 import type { PlayersContext } from './context.ts';
 import { sendEmail } from './notifications.ts';
@@ -36,12 +44,25 @@ export async function submitApplication(ctx: PlayersContext, input: ApplicationI
   const email = input.person.email.toLowerCase();
 
   const registerPerson = registerPersonOf(input.person, birthNumberDigits);
-  const [identity, register] = await Promise.all([ctx.registers.verifyIdentity(registerPerson), ctx.registers.checkExcludedPersons(registerPerson)]);
+  const [identity, register] = await Promise.all([
+    ctx.registers.verifyIdentity(registerPerson),
+    ctx.registers.checkExcludedPersons(registerPerson),
+  ]);
   if (register.status === 'listed') {
-    throw new DomainError('listed-in-register', 'The applicant is listed in the register of excluded persons; registration is not possible (004:REG-04).');
+    throw new DomainError(
+      'listed-in-register',
+      'The applicant is listed in the register of excluded persons; registration is not possible (004:REG-04).',
+    );
   }
   const passwordHash = await argon2.hash(input.password, { type: argon2.argon2id });
-  const identityStatus = identity.status === 'verified' ? 'VERIFIED' : identity.status === 'not-found' ? 'NOT_FOUND' : identity.status === 'mismatch' ? 'MISMATCH' : 'NOT_VERIFIED';
+  const identityStatus =
+    identity.status === 'verified'
+      ? 'VERIFIED'
+      : identity.status === 'not-found'
+        ? 'NOT_FOUND'
+        : identity.status === 'mismatch'
+          ? 'MISMATCH'
+          : 'NOT_VERIFIED';
 
   try {
     return await transaction(ctx.db, async (tx) => {
@@ -78,16 +99,20 @@ export async function submitApplication(ctx: PlayersContext, input: ApplicationI
           updatedAt: now,
         },
       });
-      await tx.playerStateTransition.create({ data: { playerId, fromState: null, toState: 'APPLICANT', reason: 'application submitted', actor: 'player', at: now } });
+      await tx.playerStateTransition.create({
+        data: { playerId, fromState: null, toState: 'APPLICANT', reason: 'application submitted', actor: 'player', at: now },
+      });
       await screenPerson(ctx, tx, playerId, input.person, now);
       await recordRegistrationDecisions(tx, playerId, decisions, now);
-      if (closedRecently) await carryOverMeasures(tx, { profile: ctx.limitsProfile, fromPlayerId: closedRecently, toPlayerId: playerId, at: now });
+      if (closedRecently)
+        await carryOverMeasures(tx, { profile: ctx.limitsProfile, fromPlayerId: closedRecently, toPlayerId: playerId, at: now });
       await sendConfirmationEmail(ctx, tx, playerId, email);
       return { playerId, identityStatus };
     });
   } catch (error) {
     // Two applications of one person at once: the partial unique indexes decide, not a race.
-    if (sqlStateOf(error) === '23505') throw new DomainError('duplicate-person', 'This person or e-mail address already has an account (004:REG-08).');
+    if (sqlStateOf(error) === '23505')
+      throw new DomainError('duplicate-person', 'This person or e-mail address already has an account (004:REG-08).');
     throw error;
   }
 }
@@ -101,7 +126,11 @@ async function assertNoOtherAccount(tx: Tx, hashes: IdentityHashes, email: strin
   });
   if (existing) {
     const field = existing.email === email ? 'body.email' : 'body.birthNumber';
-    throw new DomainError('duplicate-person', 'This person or e-mail address already has an account; only one account per person is allowed (004:REG-08).', { field });
+    throw new DomainError(
+      'duplicate-person',
+      'This person or e-mail address already has an account; only one account per person is allowed (004:REG-08).',
+      { field },
+    );
   }
 }
 
@@ -111,8 +140,16 @@ async function assertNoOtherAccount(tx: Tx, hashes: IdentityHashes, email: strin
  * and the measures registration does not ask about are carried over (carryOverMeasures). Returns the
  * closed account, if any.
  */
-async function assertLimitsNotMilder(ctx: PlayersContext, tx: Tx, hashes: IdentityHashes, next: ResolvedDecision[]): Promise<string | null> {
-  const samePerson = await tx.player.findMany({ where: { state: 'CLOSED', OR: samePersonConditions(hashes) }, select: { id: true } });
+async function assertLimitsNotMilder(
+  ctx: PlayersContext,
+  tx: Tx,
+  hashes: IdentityHashes,
+  next: ResolvedDecision[],
+): Promise<string | null> {
+  const samePerson = await tx.player.findMany({
+    where: { state: 'CLOSED', OR: samePersonConditions(hashes) },
+    select: { id: true },
+  });
   if (samePerson.length === 0) return null;
   const since = new Date(ctx.clock.now().getTime() - ctx.rules.limitsCarryOverDays * 86_400_000);
   const closed = await tx.playerStateTransition.findFirst({
@@ -120,24 +157,39 @@ async function assertLimitsNotMilder(ctx: PlayersContext, tx: Tx, hashes: Identi
     orderBy: { at: 'desc' },
   });
   if (!closed) return null;
-  const milder = milderDecisions(await measuresInForceOf(tx, ctx.limitsProfile, closed.playerId, ctx.clock.now()), next, ctx.clock.now());
+  const milder = milderDecisions(
+    await measuresInForceOf(tx, ctx.limitsProfile, closed.playerId, ctx.clock.now()),
+    next,
+    ctx.clock.now(),
+  );
   if (milder.length > 0) {
-    throw new DomainError('self-limits-milder-than-previous', `An account of this person closed less than ${ctx.rules.limitsCarryOverDays} days ago had stricter self-limits: ${milder.join(', ')}.`, {
-      field: 'body.selfLimits',
-      extensions: { measures: milder },
-    });
+    throw new DomainError(
+      'self-limits-milder-than-previous',
+      `An account of this person closed less than ${ctx.rules.limitsCarryOverDays} days ago had stricter self-limits: ${milder.join(', ')}.`,
+      {
+        field: 'body.selfLimits',
+        extensions: { measures: milder },
+      },
+    );
   }
   return closed.playerId;
 }
 
 function samePersonConditions(hashes: IdentityHashes): Array<{ identityKeyHash: string } | { birthNumberHash: string }> {
-  return [{ identityKeyHash: hashes.identityKeyHash }, ...(hashes.birthNumberHash ? [{ birthNumberHash: hashes.birthNumberHash }] : [])];
+  return [
+    { identityKeyHash: hashes.identityKeyHash },
+    ...(hashes.birthNumberHash ? [{ birthNumberHash: hashes.birthNumberHash }] : []),
+  ];
 }
 
 export async function sendConfirmationEmail(ctx: PlayersContext, tx: Tx, playerId: string, email: string): Promise<void> {
   const token = newOpaqueToken();
   await tx.emailConfirmation.create({
-    data: { tokenHash: sha256Hex(token), playerId, expiresAt: new Date(ctx.clock.now().getTime() + ctx.rules.emailConfirmationTtlHours * 3_600_000) },
+    data: {
+      tokenHash: sha256Hex(token),
+      playerId,
+      expiresAt: new Date(ctx.clock.now().getTime() + ctx.rules.emailConfirmationTtlHours * 3_600_000),
+    },
   });
   await sendEmail(tx, ctx.pii, {
     to: email,
@@ -150,10 +202,22 @@ export async function sendConfirmationEmail(ctx: PlayersContext, tx: Tx, playerI
 export async function confirmEmail(ctx: PlayersContext, token: string): Promise<{ playerId: PlayerId }> {
   return transaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
-    const used = await tx.emailConfirmation.updateMany({ where: { tokenHash: sha256Hex(token), usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
-    if (used.count !== 1) throw new DomainError('invalid-token', 'The confirmation link is invalid, already used or expired.', { field: 'body.token' });
-    const row = await tx.emailConfirmation.findUniqueOrThrow({ where: { tokenHash: sha256Hex(token) }, select: { playerId: true } });
-    await tx.player.updateMany({ where: { id: row.playerId, emailConfirmedAt: null }, data: { emailConfirmedAt: now, updatedAt: now } });
+    const used = await tx.emailConfirmation.updateMany({
+      where: { tokenHash: sha256Hex(token), usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
+    if (used.count !== 1)
+      throw new DomainError('invalid-token', 'The confirmation link is invalid, already used or expired.', {
+        field: 'body.token',
+      });
+    const row = await tx.emailConfirmation.findUniqueOrThrow({
+      where: { tokenHash: sha256Hex(token) },
+      select: { playerId: true },
+    });
+    await tx.player.updateMany({
+      where: { id: row.playerId, emailConfirmedAt: null },
+      data: { emailConfirmedAt: now, updatedAt: now },
+    });
     return { playerId: row.playerId as PlayerId };
   });
 }

@@ -14,7 +14,8 @@ export type BirthNumberResult = { ok: true; value: BirthNumber } | { ok: false; 
 
 export function parseBirthNumber(input: string): BirthNumberResult {
   const digits = input.replace('/', '');
-  if (!/^\d{9,10}$/.test(digits)) return { ok: false, reason: 'a birth number has 9 or 10 digits, optionally with a slash after the sixth' };
+  if (!/^\d{9,10}$/.test(digits))
+    return { ok: false, reason: 'a birth number has 9 or 10 digits, optionally with a slash after the sixth' };
   const yy = Number(digits.slice(0, 2));
   const encodedMonth = Number(digits.slice(2, 4));
   const day = Number(digits.slice(4, 6));

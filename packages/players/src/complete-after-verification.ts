@@ -6,7 +6,10 @@ import type { PlayersContext } from './context.ts';
  * completes now; any other account has nothing to complete and is left alone ('not-temporary').
  * A refusal of completeRegistration is thrown as it is (the caller decides whether to retry).
  */
-export async function completeRegistrationAfterVerification(ctx: PlayersContext, request: CompleteRegistrationRequest): Promise<'completed' | 'not-temporary'> {
+export async function completeRegistrationAfterVerification(
+  ctx: PlayersContext,
+  request: CompleteRegistrationRequest,
+): Promise<'completed' | 'not-temporary'> {
   const player = await ctx.db.player.findUnique({ where: { id: request.playerId }, select: { state: true } });
   if (player?.state !== 'TEMPORARY') return 'not-temporary';
   await completeRegistration(ctx, request);

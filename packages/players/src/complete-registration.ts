@@ -19,38 +19,79 @@ export interface CompleteRegistrationRequest {
  * temporary wallet's whole balance, wins included, moves to the cash wallet in one ledger
  * transaction (TMP-07).
  */
-export async function completeRegistration(ctx: PlayersContext, request: CompleteRegistrationRequest): Promise<{ cashWalletId: AccountId; transferred: string }> {
+export async function completeRegistration(
+  ctx: PlayersContext,
+  request: CompleteRegistrationRequest,
+): Promise<{ cashWalletId: AccountId; transferred: string }> {
   const player = await ctx.db.player.findUnique({ where: { id: request.playerId } });
   if (!player) throw new DomainError('not-found', 'No such player.');
-  if (player.state === 'CANCELLED') throw new DomainError('registration-expired', 'The 30 days of the temporary account have passed; the person must register again (004:TMP-10).');
-  if (player.state !== 'TEMPORARY') throw new DomainError('registration-incomplete', `A ${player.state.toLowerCase()} account cannot complete registration.`);
-  if (player.screeningStatus !== 'CLEARED') throw new DomainError('registration-incomplete', 'Sanctions and PEP screening awaits a compliance decision (002:KYC-01).');
+  if (player.state === 'CANCELLED')
+    throw new DomainError(
+      'registration-expired',
+      'The 30 days of the temporary account have passed; the person must register again (004:TMP-10).',
+    );
+  if (player.state !== 'TEMPORARY')
+    throw new DomainError('registration-incomplete', `A ${player.state.toLowerCase()} account cannot complete registration.`);
+  if (player.screeningStatus !== 'CLEARED')
+    throw new DomainError('registration-incomplete', 'Sanctions and PEP screening awaits a compliance decision (002:KYC-01).');
   const birthNumber = player.birthNumberEncrypted ? ctx.pii.decrypt(player.birthNumberEncrypted) : null;
-  const person = registerPersonOf({ ...player, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10), placeOfBirth: player.placeOfBirth ?? undefined }, birthNumber);
+  const person = registerPersonOf(
+    { ...player, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10), placeOfBirth: player.placeOfBirth ?? undefined },
+    birthNumber,
+  );
   await assertIdentityVerified(ctx, player.id, player.identityStatus, person);
   const register = await ctx.registers.checkExcludedPersons(person);
-  if (register.status === 'listed') throw new DomainError('listed-in-register', 'The person is listed in the register of excluded persons; registration cannot be completed (004:REG-04).');
-  if (register.status === 'unavailable') throw new DomainError('register-unavailable', 'The register of excluded persons cannot be reached; registration completes once it answers.');
+  if (register.status === 'listed')
+    throw new DomainError(
+      'listed-in-register',
+      'The person is listed in the register of excluded persons; registration cannot be completed (004:REG-04).',
+    );
+  if (register.status === 'unavailable')
+    throw new DomainError(
+      'register-unavailable',
+      'The register of excluded persons cannot be reached; registration completes once it answers.',
+    );
 
   return transaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
-    const completed = await tx.temporaryAccount.updateMany({ where: { playerId: player.id, status: 'OPEN', deadlineAt: { gt: now } }, data: { status: 'COMPLETED', closedAt: now } });
-    if (completed.count !== 1) throw new DomainError('registration-expired', 'The 30 days of the temporary account have passed; the person must register again (004:TMP-10).');
+    const completed = await tx.temporaryAccount.updateMany({
+      where: { playerId: player.id, status: 'OPEN', deadlineAt: { gt: now } },
+      data: { status: 'COMPLETED', closedAt: now },
+    });
+    if (completed.count !== 1)
+      throw new DomainError(
+        'registration-expired',
+        'The 30 days of the temporary account have passed; the person must register again (004:TMP-10).',
+      );
     const temporary = await tx.temporaryAccount.findUniqueOrThrow({ where: { playerId: player.id } });
     const cash = await ledger.openAccount(tx, ledger.playerWalletSpec(player.id, 'cash', 'CZK'));
     const balance = await ledger.balance(tx, temporary.walletAccountId as AccountId);
     if (balance.isPositive()) {
-      await ledger.transfer(tx, {
-        idempotencyKey: `registration-completed:${player.id}`,
-        kind: 'TRANSFER',
-        debitAccountId: temporary.walletAccountId as AccountId,
-        creditAccountId: cash.id,
-        amount: balance,
-        metadata: { reason: 'registration completed: temporary account balance to the account (004:TMP-07)', paymentMethodId: request.verifiedPaymentMethodId },
-      }, now);
+      await ledger.transfer(
+        tx,
+        {
+          idempotencyKey: `registration-completed:${player.id}`,
+          kind: 'TRANSFER',
+          debitAccountId: temporary.walletAccountId as AccountId,
+          creditAccountId: cash.id,
+          amount: balance,
+          metadata: {
+            reason: 'registration completed: temporary account balance to the account (004:TMP-07)',
+            paymentMethodId: request.verifiedPaymentMethodId,
+          },
+        },
+        now,
+      );
     }
-    await tx.player.update({ where: { id: player.id }, data: { registeredAt: now, registerStatus: 'NOT_LISTED', registerCheckedAt: now } });
-    await transition(tx, player.id, 'TEMPORARY', 'REGISTERED', { reason: `registration completed with payment method ${request.verifiedPaymentMethodId} (004:REG-24)`, actor: 'player', at: now });
+    await tx.player.update({
+      where: { id: player.id },
+      data: { registeredAt: now, registerStatus: 'NOT_LISTED', registerCheckedAt: now },
+    });
+    await transition(tx, player.id, 'TEMPORARY', 'REGISTERED', {
+      reason: `registration completed with payment method ${request.verifiedPaymentMethodId} (004:REG-24)`,
+      actor: 'player',
+      at: now,
+    });
     return { cashWalletId: cash.id, transferred: balance.toDecimalString() };
   });
 }
@@ -60,12 +101,29 @@ export async function completeRegistration(ctx: PlayersContext, request: Complet
  * while they could not be reached stays NOT_VERIFIED (never verified by default, 004:AMB-12), so the
  * check is asked again here; a definite negative answer (not found, mismatch) is final and needs staff.
  */
-async function assertIdentityVerified(ctx: PlayersContext, playerId: string, status: string, person: RegisterPerson): Promise<void> {
+async function assertIdentityVerified(
+  ctx: PlayersContext,
+  playerId: string,
+  status: string,
+  person: RegisterPerson,
+): Promise<void> {
   if (status === 'VERIFIED') return;
-  if (status !== 'NOT_VERIFIED') throw new DomainError('registration-incomplete', 'Identity and age could not be verified through the Ministry of Finance (004:REG-04); contact support.');
+  if (status !== 'NOT_VERIFIED')
+    throw new DomainError(
+      'registration-incomplete',
+      'Identity and age could not be verified through the Ministry of Finance (004:REG-04); contact support.',
+    );
   const answer = await ctx.registers.verifyIdentity(person);
-  if (answer.status === 'unavailable') throw new DomainError('identity-check-unavailable', 'The basic registers cannot be reached to verify identity and age; registration completes once they answer.');
+  if (answer.status === 'unavailable')
+    throw new DomainError(
+      'identity-check-unavailable',
+      'The basic registers cannot be reached to verify identity and age; registration completes once they answer.',
+    );
   const identityStatus = answer.status === 'verified' ? 'VERIFIED' : answer.status === 'not-found' ? 'NOT_FOUND' : 'MISMATCH';
   await ctx.db.player.update({ where: { id: playerId }, data: { identityStatus, identityCheckedAt: ctx.clock.now() } });
-  if (identityStatus !== 'VERIFIED') throw new DomainError('registration-incomplete', 'Identity and age could not be verified through the Ministry of Finance (004:REG-04); contact support.');
+  if (identityStatus !== 'VERIFIED')
+    throw new DomainError(
+      'registration-incomplete',
+      'Identity and age could not be verified through the Ministry of Finance (004:REG-04); contact support.',
+    );
 }

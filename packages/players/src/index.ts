@@ -7,11 +7,30 @@ export { completeRegistrationAfterVerification } from './complete-after-verifica
 export type { PlayersContext } from './context.ts';
 export { login, verifySmsCode, type LoginResult } from './login.ts';
 export {
-  accessEndedTopic, AccessEndedPayloadSchema, recheckExcludedPersons, registerSupportHint, type AccessEndedPayload, type RecheckOptions, type RecheckOutcome,
+  accessEndedTopic,
+  AccessEndedPayloadSchema,
+  recheckExcludedPersons,
+  registerSupportHint,
+  type AccessEndedPayload,
+  type RecheckOptions,
+  type RecheckOutcome,
 } from './register-listing.ts';
 export {
-  emailTopic, smsTopic, notificationVersion, EmailPayloadSchema, SmsPayloadSchema, EmailMessageSchema, SmsMessageSchema, openNotificationText, sendEmail, sendSms,
-  type EmailPayload, type SmsPayload, type EmailMessage, type SmsMessage, type NotificationSealer,
+  emailTopic,
+  smsTopic,
+  notificationVersion,
+  EmailPayloadSchema,
+  SmsPayloadSchema,
+  EmailMessageSchema,
+  SmsMessageSchema,
+  openNotificationText,
+  sendEmail,
+  sendSms,
+  type EmailPayload,
+  type SmsPayload,
+  type EmailMessage,
+  type SmsMessage,
+  type NotificationSealer,
 } from './notifications.ts';
 export { assertEligible, type Address, type PersonalData } from './person.ts';
 export { playerAccountsFor } from './limits-accounts.ts';

@@ -18,7 +18,10 @@ export function playerAccountsFor(ctx: PlayersContext): PlayerAccounts {
       const player = await ctx.db.player.findUnique({ where: { id: playerId } });
       if (!player) throw new DomainError('not-found', 'No such player.');
       const birthNumber = player.birthNumberEncrypted ? ctx.pii.decrypt(player.birthNumberEncrypted) : null;
-      return registerPersonOf({ ...player, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10), placeOfBirth: player.placeOfBirth ?? undefined }, birthNumber);
+      return registerPersonOf(
+        { ...player, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10), placeOfBirth: player.placeOfBirth ?? undefined },
+        birthNumber,
+      );
     },
     endSessions: (tx, playerId) => revokeAllSessions(ctx, tx, playerId),
     closeAccount: (tx, playerId, options) => closePlayerAccount(ctx, tx, playerId, options),
@@ -32,11 +35,20 @@ export function playerAccountsFor(ctx: PlayersContext): PlayerAccounts {
  * temporary account ends now, so the expiry job refunds its unused balance as for any cancelled one
  * (004:TMP-09).
  */
-async function closePlayerAccount(ctx: PlayersContext, tx: Tx, playerId: string, options: { reason: string; at: Date }): Promise<void> {
+async function closePlayerAccount(
+  ctx: PlayersContext,
+  tx: Tx,
+  playerId: string,
+  options: { reason: string; at: Date },
+): Promise<void> {
   const { state } = await tx.player.findUniqueOrThrow({ where: { id: playerId }, select: { state: true } });
   if (state === 'CLOSED') return;
-  if (state === 'CANCELLED') throw new DomainError('account-not-active', 'This registration was cancelled; there is no account to close.');
+  if (state === 'CANCELLED')
+    throw new DomainError('account-not-active', 'This registration was cancelled; there is no account to close.');
   await transition(tx, playerId, state as PlayerState, 'CLOSED', { reason: options.reason, actor: 'player', at: options.at });
   await revokeAllSessions(ctx, tx, playerId);
-  await tx.temporaryAccount.updateMany({ where: { playerId, status: 'OPEN', deadlineAt: { gt: options.at } }, data: { deadlineAt: options.at } });
+  await tx.temporaryAccount.updateMany({
+    where: { playerId, status: 'OPEN', deadlineAt: { gt: options.at } },
+    data: { deadlineAt: options.at },
+  });
 }

@@ -16,7 +16,11 @@ export const smsTopic = 'notifications.sms';
 /** Version 2: the text travels sealed (version 1 carried it in plaintext). */
 export const notificationVersion = 2;
 
-export const EmailPayloadSchema = z.object({ to: z.email(), subject: z.string().min(1).max(200), text: z.string().min(1).max(10_000) });
+export const EmailPayloadSchema = z.object({
+  to: z.email(),
+  subject: z.string().min(1).max(200),
+  text: z.string().min(1).max(10_000),
+});
 export const SmsPayloadSchema = z.object({ to: z.string().regex(/^\+\d{8,15}$/), text: z.string().min(1).max(480) });
 
 export type EmailPayload = z.infer<typeof EmailPayloadSchema>;
@@ -24,7 +28,11 @@ export type SmsPayload = z.infer<typeof SmsPayloadSchema>;
 
 const SealedSchema = z.string().min(1).max(20_000);
 /** What the outbox holds and the queue carries. */
-export const EmailMessageSchema = z.object({ to: z.email(), subject: z.string().min(1).max(200), [outboxSealedKey]: SealedSchema });
+export const EmailMessageSchema = z.object({
+  to: z.email(),
+  subject: z.string().min(1).max(200),
+  [outboxSealedKey]: SealedSchema,
+});
 export const SmsMessageSchema = z.object({ to: z.string().regex(/^\+\d{8,15}$/), [outboxSealedKey]: SealedSchema });
 export type EmailMessage = z.infer<typeof EmailMessageSchema>;
 export type SmsMessage = z.infer<typeof SmsMessageSchema>;
@@ -43,16 +51,27 @@ const legacyPlaintextPrefix = 'plaintext:';
 
 export function sendEmail(tx: Tx, sealer: Pick<NotificationSealer, 'encrypt'>, email: EmailPayload): Promise<string> {
   const { text, ...visible } = EmailPayloadSchema.parse(email);
-  return enqueueOutboxMessage(tx, { topic: emailTopic, version: notificationVersion, payload: { ...visible, [outboxSealedKey]: sealer.encrypt(text) } });
+  return enqueueOutboxMessage(tx, {
+    topic: emailTopic,
+    version: notificationVersion,
+    payload: { ...visible, [outboxSealedKey]: sealer.encrypt(text) },
+  });
 }
 
 export function sendSms(tx: Tx, sealer: Pick<NotificationSealer, 'encrypt'>, sms: SmsPayload): Promise<string> {
   const { text, ...visible } = SmsPayloadSchema.parse(sms);
-  return enqueueOutboxMessage(tx, { topic: smsTopic, version: notificationVersion, payload: { ...visible, [outboxSealedKey]: sealer.encrypt(text) } });
+  return enqueueOutboxMessage(tx, {
+    topic: smsTopic,
+    version: notificationVersion,
+    payload: { ...visible, [outboxSealedKey]: sealer.encrypt(text) },
+  });
 }
 
 /** The text of a queued message, for delivery. */
-export function openNotificationText(sealer: Pick<NotificationSealer, 'decrypt'>, message: { [outboxSealedKey]: string }): string {
+export function openNotificationText(
+  sealer: Pick<NotificationSealer, 'decrypt'>,
+  message: { [outboxSealedKey]: string },
+): string {
   const sealed = message[outboxSealedKey];
   return sealed.startsWith(legacyPlaintextPrefix) ? sealed.slice(legacyPlaintextPrefix.length) : sealer.decrypt(sealed);
 }

@@ -35,22 +35,33 @@ export interface PersonalData {
  */
 export function assertEligible(person: PersonalData, rules: PlayerRules, now: Date): { birthNumberDigits: string | null } {
   if (!rules.residenceCountries.includes(person.residenceAddress.country)) {
-    throw new DomainError('not-resident', 'Only residents of the Czech Republic may take part (004:ELG-02).', { field: 'body.residenceAddress.country' });
+    throw new DomainError('not-resident', 'Only residents of the Czech Republic may take part (004:ELG-02).', {
+      field: 'body.residenceAddress.country',
+    });
   }
   let birthNumberDigits: string | null = null;
   if (person.birthNumber !== undefined) {
     const parsed = parseBirthNumber(person.birthNumber);
-    if (!parsed.ok) throw new DomainError('birth-number-invalid', `The birth number is invalid: ${parsed.reason}.`, { field: 'body.birthNumber' });
+    if (!parsed.ok)
+      throw new DomainError('birth-number-invalid', `The birth number is invalid: ${parsed.reason}.`, {
+        field: 'body.birthNumber',
+      });
     if (parsed.value.dateOfBirth !== person.dateOfBirth) {
-      throw new DomainError('birth-number-invalid', 'The birth number does not agree with the date of birth.', { field: 'body.dateOfBirth' });
+      throw new DomainError('birth-number-invalid', 'The birth number does not agree with the date of birth.', {
+        field: 'body.dateOfBirth',
+      });
     }
     birthNumberDigits = parsed.value.digits;
   } else if (!person.placeOfBirth) {
-    throw new DomainError('validation-failed', 'Without a birth number, the place of birth is required.', { field: 'body.placeOfBirth' });
+    throw new DomainError('validation-failed', 'Without a birth number, the place of birth is required.', {
+      field: 'body.placeOfBirth',
+    });
   }
   const age = ageOn(person.dateOfBirth, pragueDate(now));
   if (age < rules.minimumAge) {
-    throw new DomainError('under-age', `Players must be ${rules.minimumAge} or older on the day of application.`, { field: 'body.dateOfBirth' });
+    throw new DomainError('under-age', `Players must be ${rules.minimumAge} or older on the day of application.`, {
+      field: 'body.dateOfBirth',
+    });
   }
   return { birthNumberDigits };
 }
@@ -59,15 +70,24 @@ export function assertEligible(person: PersonalData, rules: PlayerRules, now: Da
  * Keyed hashes that find the same person again (004:REG-08, 002:AMB-DUP): the birth number, and name
  * with date and place of birth for people without one.
  */
-export function identityHashes(person: PersonalData, birthNumberDigits: string | null, pii: PiiProtector): { birthNumberHash: string | null; identityKeyHash: string } {
+export function identityHashes(
+  person: PersonalData,
+  birthNumberDigits: string | null,
+  pii: PiiProtector,
+): { birthNumberHash: string | null; identityKeyHash: string } {
   const birthNumberHash = birthNumberDigits === null ? null : pii.blindIndex(`bn|${birthNumberDigits}`);
   const identityKeyHash = person.placeOfBirth
-    ? pii.blindIndex(`id|${normaliseName(`${person.firstName} ${person.surname}`)}|${person.dateOfBirth}|${normaliseName(person.placeOfBirth)}`)
+    ? pii.blindIndex(
+        `id|${normaliseName(`${person.firstName} ${person.surname}`)}|${person.dateOfBirth}|${normaliseName(person.placeOfBirth)}`,
+      )
     : pii.blindIndex(`id|bn|${birthNumberDigits}`);
   return { birthNumberHash, identityKeyHash };
 }
 
-export function registerPersonOf(person: Pick<PersonalData, 'firstName' | 'surname' | 'dateOfBirth' | 'placeOfBirth' | 'citizenship'>, birthNumberDigits: string | null): RegisterPerson {
+export function registerPersonOf(
+  person: Pick<PersonalData, 'firstName' | 'surname' | 'dateOfBirth' | 'placeOfBirth' | 'citizenship'>,
+  birthNumberDigits: string | null,
+): RegisterPerson {
   return {
     firstName: person.firstName,
     surname: person.surname,

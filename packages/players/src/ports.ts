@@ -23,7 +23,10 @@ export type ExcludedPersonsAnswer =
  * transaction; a hit raises an alert there and holds completion until an officer decides.
  */
 export interface PlayerScreening {
-  screen(tx: Tx, request: { playerId: string; person: { fullName: string; dateOfBirth: string; citizenship: string }; at: Date }): Promise<{ outcome: 'CLEARED' | 'HIT' }>;
+  screen(
+    tx: Tx,
+    request: { playerId: string; person: { fullName: string; dateOfBirth: string; citizenship: string }; at: Date },
+  ): Promise<{ outcome: 'CLEARED' | 'HIT' }>;
 }
 
 export interface MinistryRegisters {

@@ -19,42 +19,74 @@ export interface PersonalDataUpdate {
  * A personal-data change with its history: which fields, their previous values, when it happened and
  * whether it was reported late. A late report is flagged for compliance, not blocked (004:AMB-11).
  */
-export async function updatePersonalData(ctx: PlayersContext, playerId: string, update: PersonalDataUpdate): Promise<{ reportedLate: boolean }> {
+export async function updatePersonalData(
+  ctx: PlayersContext,
+  playerId: string,
+  update: PersonalDataUpdate,
+): Promise<{ reportedLate: boolean }> {
   const today = pragueDate(ctx.clock.now());
-  if (update.changedOn > today) throw new DomainError('validation-failed', 'A change cannot happen in the future.', { field: 'body.changedOn' });
+  if (update.changedOn > today)
+    throw new DomainError('validation-failed', 'A change cannot happen in the future.', { field: 'body.changedOn' });
   if (update.residenceAddress && !ctx.rules.residenceCountries.includes(update.residenceAddress.country)) {
-    throw new DomainError('not-resident', 'Only residents of the Czech Republic may take part (004:ELG-02).', { field: 'body.residenceAddress.country' });
+    throw new DomainError('not-resident', 'Only residents of the Czech Republic may take part (004:ELG-02).', {
+      field: 'body.residenceAddress.country',
+    });
   }
   return transaction(ctx.db, async (tx) => {
     const player = await tx.player.findUniqueOrThrow({ where: { id: playerId } });
     const { changedOn, ...fields } = update;
-    const changed = Object.keys(fields).filter((k) => fields[k as keyof typeof fields] !== undefined) as Array<keyof typeof fields>;
+    const changed = Object.keys(fields).filter((k) => fields[k as keyof typeof fields] !== undefined) as Array<
+      keyof typeof fields
+    >;
     if (changed.length === 0) throw new DomainError('validation-failed', 'Nothing to change.', { field: 'body' });
     const previous = Object.fromEntries(changed.map((k) => [k, player[k] ?? null]));
     const reportedLate = addDays(changedOn, ctx.rules.personalDataReportDays) < today;
-    await tx.personalDataChange.create({ data: { playerId, changedFields: changed, previous: previous as object, changedOn: new Date(`${changedOn}T00:00:00Z`), reportedAt: ctx.clock.now(), reportedLate } });
+    await tx.personalDataChange.create({
+      data: {
+        playerId,
+        changedFields: changed,
+        previous: previous as object,
+        changedOn: new Date(`${changedOn}T00:00:00Z`),
+        reportedAt: ctx.clock.now(),
+        reportedLate,
+      },
+    });
     await tx.player.update({
       where: { id: playerId },
       data: {
         ...(fields.surname !== undefined ? { surname: fields.surname } : {}),
         ...(fields.residenceAddress !== undefined ? { residenceAddress: { ...fields.residenceAddress } } : {}),
-        ...(fields.correspondenceAddress !== undefined ? { correspondenceAddress: fields.correspondenceAddress === null ? undefined : { ...fields.correspondenceAddress } } : {}),
+        ...(fields.correspondenceAddress !== undefined
+          ? { correspondenceAddress: fields.correspondenceAddress === null ? undefined : { ...fields.correspondenceAddress } }
+          : {}),
         ...(fields.phone !== undefined ? { phone: fields.phone } : {}),
         updatedAt: ctx.clock.now(),
       },
     });
     // A new surname is screened again (issue 9: screening on a change of personal data).
     if (fields.surname !== undefined) {
-      await screenPerson(ctx, tx, playerId, { ...player, surname: fields.surname, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10) }, ctx.clock.now());
+      await screenPerson(
+        ctx,
+        tx,
+        playerId,
+        { ...player, surname: fields.surname, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10) },
+        ctx.clock.now(),
+      );
     }
     return { reportedLate };
   });
 }
 
 /** Password change (004:ELG-05): the current password proves it is the player; every other session ends. */
-export async function changePassword(ctx: PlayersContext, playerId: string, currentPassword: string, newPassword: string): Promise<void> {
+export async function changePassword(
+  ctx: PlayersContext,
+  playerId: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
   const player = await ctx.db.player.findUniqueOrThrow({ where: { id: playerId }, select: { passwordHash: true } });
-  if (!(await argon2.verify(player.passwordHash, currentPassword))) throw new DomainError('invalid-credentials', 'The current password is wrong.', { field: 'body.currentPassword' });
+  if (!(await argon2.verify(player.passwordHash, currentPassword)))
+    throw new DomainError('invalid-credentials', 'The current password is wrong.', { field: 'body.currentPassword' });
   const passwordHash = await argon2.hash(newPassword, { type: argon2.argon2id });
   await transaction(ctx.db, async (tx) => {
     await tx.player.update({ where: { id: playerId }, data: { passwordHash, updatedAt: ctx.clock.now() } });
@@ -67,10 +99,18 @@ export async function changePassword(ctx: PlayersContext, playerId: string, curr
  * for a code sent by SMS to the verified phone. Turning it on or off needs the current password, so
  * a stolen access token alone cannot weaken the account.
  */
-export async function setSecondFactor(ctx: PlayersContext, playerId: string, options: { enabled: boolean; currentPassword: string }): Promise<{ secondFactorEnabled: boolean }> {
+export async function setSecondFactor(
+  ctx: PlayersContext,
+  playerId: string,
+  options: { enabled: boolean; currentPassword: string },
+): Promise<{ secondFactorEnabled: boolean }> {
   const player = await ctx.db.player.findUniqueOrThrow({ where: { id: playerId }, select: { passwordHash: true } });
-  if (!(await argon2.verify(player.passwordHash, options.currentPassword))) throw new DomainError('invalid-credentials', 'The current password is wrong.', { field: 'body.currentPassword' });
-  await ctx.db.player.update({ where: { id: playerId }, data: { twoFactorEnabled: options.enabled, updatedAt: ctx.clock.now() } });
+  if (!(await argon2.verify(player.passwordHash, options.currentPassword)))
+    throw new DomainError('invalid-credentials', 'The current password is wrong.', { field: 'body.currentPassword' });
+  await ctx.db.player.update({
+    where: { id: playerId },
+    data: { twoFactorEnabled: options.enabled, updatedAt: ctx.clock.now() },
+  });
   return { secondFactorEnabled: options.enabled };
 }
 
@@ -88,7 +128,12 @@ export async function playerOverview(ctx: PlayersContext, playerId: string) {
     screeningStatus: player.screeningStatus,
     secondFactorEnabled: player.twoFactorEnabled,
     temporaryAccount: temporary
-      ? { status: temporary.status, deadlineAt: temporary.deadlineAt.toISOString(), depositedMinor: temporary.depositedMinor, depositCapMinor: temporary.depositCapMinor }
+      ? {
+          status: temporary.status,
+          deadlineAt: temporary.deadlineAt.toISOString(),
+          depositedMinor: temporary.depositedMinor,
+          depositCapMinor: temporary.depositCapMinor,
+        }
       : null,
   };
 }

@@ -14,7 +14,11 @@ import type { ExcludedPersonsAnswer } from './ports.ts';
  * asks the game service's side to end the player's seats (the worker runs it, @casino/tables).
  */
 export const accessEndedTopic = 'players.access-ended';
-export const AccessEndedPayloadSchema = z.object({ playerId: z.uuid(), reason: z.enum(['listed-in-register']), at: z.iso.datetime() });
+export const AccessEndedPayloadSchema = z.object({
+  playerId: z.uuid(),
+  reason: z.enum(['listed-in-register']),
+  at: z.iso.datetime(),
+});
 export type AccessEndedPayload = z.infer<typeof AccessEndedPayloadSchema>;
 
 export const registerSupportHint =
@@ -30,12 +34,23 @@ interface PlayerIdentity {
   birthNumberEncrypted: string | null;
 }
 
-const identitySelect = { id: true, firstName: true, surname: true, dateOfBirth: true, placeOfBirth: true, citizenship: true, birthNumberEncrypted: true } as const;
+const identitySelect = {
+  id: true,
+  firstName: true,
+  surname: true,
+  dateOfBirth: true,
+  placeOfBirth: true,
+  citizenship: true,
+  birthNumberEncrypted: true,
+} as const;
 
 /** Asks the register about one player (the decrypted birth number goes to the register only). */
 export async function askExcludedPersonsRegister(ctx: PlayersContext, player: PlayerIdentity): Promise<ExcludedPersonsAnswer> {
   const birthNumber = player.birthNumberEncrypted ? ctx.pii.decrypt(player.birthNumberEncrypted) : null;
-  const person = registerPersonOf({ ...player, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10), placeOfBirth: player.placeOfBirth ?? undefined }, birthNumber);
+  const person = registerPersonOf(
+    { ...player, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10), placeOfBirth: player.placeOfBirth ?? undefined },
+    birthNumber,
+  );
   return ctx.registers.checkExcludedPersons(person);
 }
 
@@ -47,7 +62,10 @@ export async function endAccessOfListedPlayer(ctx: PlayersContext, tx: Tx, playe
   await tx.player.update({ where: { id: playerId }, data: { registerStatus: 'LISTED', registerCheckedAt: at, updatedAt: at } });
   // Every session, as revokeAllSessions (sessions.ts imports this module, so not through it).
   await tx.refreshToken.updateMany({ where: { playerId, revokedAt: null }, data: { revokedAt: at } });
-  await enqueueOutboxMessage(tx, { topic: accessEndedTopic, payload: AccessEndedPayloadSchema.parse({ playerId, reason: 'listed-in-register', at: at.toISOString() }) });
+  await enqueueOutboxMessage(tx, {
+    topic: accessEndedTopic,
+    payload: AccessEndedPayloadSchema.parse({ playerId, reason: 'listed-in-register', at: at.toISOString() }),
+  });
 }
 
 /**
@@ -62,9 +80,15 @@ export async function refuseIfListed(ctx: PlayersContext, player: PlayerIdentity
     await transaction(ctx.db, (tx) => endAccessOfListedPlayer(ctx, tx, player.id, at));
     throw new DomainError('listed-in-register', registerSupportHint);
   }
-  await ctx.db.player.update({ where: { id: player.id }, data: { registerStatus: answer.status === 'not-listed' ? 'NOT_LISTED' : 'UNAVAILABLE', registerCheckedAt: at } });
+  await ctx.db.player.update({
+    where: { id: player.id },
+    data: { registerStatus: answer.status === 'not-listed' ? 'NOT_LISTED' : 'UNAVAILABLE', registerCheckedAt: at },
+  });
   if (answer.status === 'unavailable') {
-    throw new DomainError('register-unavailable', 'The register of excluded persons cannot be reached, so logging in is not possible right now. Please try again in a few minutes.');
+    throw new DomainError(
+      'register-unavailable',
+      'The register of excluded persons cannot be reached, so logging in is not possible right now. Please try again in a few minutes.',
+    );
   }
 }
 
@@ -127,6 +151,7 @@ async function recheckOne(ctx: PlayersContext, player: PlayerIdentity): Promise<
   const answer = await askExcludedPersonsRegister(ctx, player);
   const at = ctx.clock.now();
   if (answer.status === 'listed') await transaction(ctx.db, (tx) => endAccessOfListedPlayer(ctx, tx, player.id, at));
-  if (answer.status === 'not-listed') await ctx.db.player.update({ where: { id: player.id }, data: { registerStatus: 'NOT_LISTED', registerCheckedAt: at } });
+  if (answer.status === 'not-listed')
+    await ctx.db.player.update({ where: { id: player.id }, data: { registerStatus: 'NOT_LISTED', registerCheckedAt: at } });
   return answer.status;
 }

@@ -10,10 +10,30 @@ export type ScreeningOutcome = 'CLEARED' | 'HIT';
 
 /** The normal form of a name in the identity keys (person.ts); screening has its own, fuzzier one. */
 export function normaliseName(name: string): string {
-  return name.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().replace(/[^a-z ]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return name
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
-export async function screenPerson(ctx: Pick<PlayersContext, 'screening'>, tx: Tx, playerId: string, person: { firstName: string; surname: string; dateOfBirth: string; citizenship: string }, at: Date): Promise<ScreeningOutcome> {
-  const result = await ctx.screening.screen(tx, { playerId, at, person: { fullName: `${person.firstName} ${person.surname}`, dateOfBirth: person.dateOfBirth, citizenship: person.citizenship } });
+export async function screenPerson(
+  ctx: Pick<PlayersContext, 'screening'>,
+  tx: Tx,
+  playerId: string,
+  person: { firstName: string; surname: string; dateOfBirth: string; citizenship: string },
+  at: Date,
+): Promise<ScreeningOutcome> {
+  const result = await ctx.screening.screen(tx, {
+    playerId,
+    at,
+    person: {
+      fullName: `${person.firstName} ${person.surname}`,
+      dateOfBirth: person.dateOfBirth,
+      citizenship: person.citizenship,
+    },
+  });
   return result.outcome;
 }

@@ -22,7 +22,14 @@ async function issueRefreshToken(ctx: PlayersContext, tx: Tx, playerId: string, 
   const token = newOpaqueToken();
   const now = ctx.clock.now();
   await tx.refreshToken.create({
-    data: { id: newId(), familyId, playerId, tokenHash: sha256Hex(token), createdAt: now, expiresAt: new Date(now.getTime() + ctx.rules.refreshTokenTtlDays * 86_400_000) },
+    data: {
+      id: newId(),
+      familyId,
+      playerId,
+      tokenHash: sha256Hex(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ctx.rules.refreshTokenTtlDays * 86_400_000),
+    },
   });
   return { playerId: playerId as PlayerId, refreshToken: token };
 }
@@ -35,7 +42,10 @@ async function issueRefreshToken(ctx: PlayersContext, tx: Tx, playerId: string, 
  */
 export async function refreshSession(ctx: PlayersContext, refreshToken: string): Promise<Session> {
   const tokenHash = sha256Hex(refreshToken);
-  const presented = await ctx.db.refreshToken.findUnique({ where: { tokenHash }, select: { playerId: true, expiresAt: true, usedAt: true, revokedAt: true } });
+  const presented = await ctx.db.refreshToken.findUnique({
+    where: { tokenHash },
+    select: { playerId: true, expiresAt: true, usedAt: true, revokedAt: true },
+  });
   if (presented && presented.expiresAt > ctx.clock.now() && presented.usedAt === null && presented.revokedAt === null) {
     await assertAccountActive(ctx.db, presented.playerId);
     await refuseIfListedById(ctx, presented.playerId);
@@ -43,9 +53,15 @@ export async function refreshSession(ctx: PlayersContext, refreshToken: string):
   const outcome = await transaction(ctx.db, async (tx): Promise<Session | 'reused'> => {
     const now = ctx.clock.now();
     const row = await tx.refreshToken.findUnique({ where: { tokenHash } });
-    if (!row || row.expiresAt <= now) throw new DomainError('invalid-token', 'The refresh token is invalid or expired; log in again.', { field: 'body.refreshToken' });
+    if (!row || row.expiresAt <= now)
+      throw new DomainError('invalid-token', 'The refresh token is invalid or expired; log in again.', {
+        field: 'body.refreshToken',
+      });
     // Claim the token; a second claim (replay, or a race with a thief) finds it used.
-    const claimed = await tx.refreshToken.updateMany({ where: { id: row.id, usedAt: null, revokedAt: null }, data: { usedAt: now } });
+    const claimed = await tx.refreshToken.updateMany({
+      where: { id: row.id, usedAt: null, revokedAt: null },
+      data: { usedAt: now },
+    });
     if (claimed.count !== 1) {
       await tx.refreshToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: now } });
       return 'reused';
@@ -54,7 +70,12 @@ export async function refreshSession(ctx: PlayersContext, refreshToken: string):
     return issueRefreshToken(ctx, tx, row.playerId, row.familyId);
   });
   // Thrown after the revocation committed: the family stays revoked.
-  if (outcome === 'reused') throw new DomainError('refresh-token-reused', 'This refresh token was already used; every session of this login is revoked. Log in again.', { field: 'body.refreshToken' });
+  if (outcome === 'reused')
+    throw new DomainError(
+      'refresh-token-reused',
+      'This refresh token was already used; every session of this login is revoked. Log in again.',
+      { field: 'body.refreshToken' },
+    );
   return outcome;
 }
 
@@ -67,9 +88,15 @@ async function assertAccountActive(db: Tx | Db, playerId: string): Promise<void>
 
 export async function endSession(ctx: PlayersContext, playerId: string, refreshToken: string): Promise<void> {
   await transaction(ctx.db, async (tx) => {
-    const row = await tx.refreshToken.findUnique({ where: { tokenHash: sha256Hex(refreshToken) }, select: { familyId: true, playerId: true } });
+    const row = await tx.refreshToken.findUnique({
+      where: { tokenHash: sha256Hex(refreshToken) },
+      select: { familyId: true, playerId: true },
+    });
     if (!row || row.playerId !== playerId) return;
-    await tx.refreshToken.updateMany({ where: { familyId: row.familyId, revokedAt: null }, data: { revokedAt: ctx.clock.now() } });
+    await tx.refreshToken.updateMany({
+      where: { familyId: row.familyId, revokedAt: null },
+      data: { revokedAt: ctx.clock.now() },
+    });
   });
 }
 

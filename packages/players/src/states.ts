@@ -36,9 +36,20 @@ export interface TransitionOptions {
 }
 
 /** Moves a player from `from` to `to`; fails if the player is no longer in `from` (a concurrent change). */
-export async function transition(tx: Tx, playerId: string, from: PlayerState, to: PlayerState, options: TransitionOptions): Promise<void> {
+export async function transition(
+  tx: Tx,
+  playerId: string,
+  from: PlayerState,
+  to: PlayerState,
+  options: TransitionOptions,
+): Promise<void> {
   if (!canTransition(from, to)) throw new InvariantViolation(`player state ${from} → ${to} is not allowed`);
-  const updated = await tx.player.updateMany({ where: { id: playerId, state: from }, data: { state: to, updatedAt: options.at } });
+  const updated = await tx.player.updateMany({
+    where: { id: playerId, state: from },
+    data: { state: to, updatedAt: options.at },
+  });
   if (updated.count !== 1) throw new InvariantViolation(`player ${playerId} was not in state ${from}`);
-  await tx.playerStateTransition.create({ data: { playerId, fromState: from, toState: to, reason: options.reason, actor: options.actor, at: options.at } });
+  await tx.playerStateTransition.create({
+    data: { playerId, fromState: from, toState: to, reason: options.reason, actor: options.actor, at: options.at },
+  });
 }

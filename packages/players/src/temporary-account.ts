@@ -17,7 +17,13 @@ export async function openTemporaryAccount(ctx: LifecycleContext, tx: Tx, player
   const now = ctx.clock.now();
   const wallet = await ledger.openAccount(tx, ledger.playerWalletSpec(playerId, 'temporary', 'CZK'));
   await tx.temporaryAccount.create({
-    data: { playerId, walletAccountId: wallet.id, openedAt: now, deadlineAt: temporaryAccountDeadline(now, ctx.rules.temporaryAccount.lifetimeDays), depositCapMinor: ctx.rules.temporaryAccount.depositCapMinor },
+    data: {
+      playerId,
+      walletAccountId: wallet.id,
+      openedAt: now,
+      deadlineAt: temporaryAccountDeadline(now, ctx.rules.temporaryAccount.lifetimeDays),
+      depositCapMinor: ctx.rules.temporaryAccount.depositCapMinor,
+    },
   });
 }
 
@@ -47,18 +53,27 @@ export interface TemporaryDepositRequest {
  * deposit's time by the caller's clock, the ledger transaction's time.
  */
 export async function creditTemporaryDeposit(tx: Tx, request: TemporaryDepositRequest, at: Date): Promise<ledger.Posted> {
-  if (request.channel !== 'cashless') throw new DomainError('temporary-account-cashless-only', 'A temporary account accepts cashless deposits only (004:TMP-04).', { field: 'body.channel' });
-  if (request.amount.currency !== 'CZK' || !request.amount.isPositive()) throw new DomainError('validation-failed', 'Temporary-account deposits are positive CZK amounts.', { field: 'body.amount' });
+  if (request.channel !== 'cashless')
+    throw new DomainError('temporary-account-cashless-only', 'A temporary account accepts cashless deposits only (004:TMP-04).', {
+      field: 'body.channel',
+    });
+  if (request.amount.currency !== 'CZK' || !request.amount.isPositive())
+    throw new DomainError('validation-failed', 'Temporary-account deposits are positive CZK amounts.', { field: 'body.amount' });
   const account = await tx.temporaryAccount.findUnique({ where: { playerId: request.playerId } });
-  if (!account || account.status !== 'OPEN') throw new DomainError('account-not-active', 'There is no open temporary account for this player.');
-  const posted = await ledger.transfer(tx, {
-    idempotencyKey: request.idempotencyKey,
-    kind: 'DEPOSIT',
-    debitAccountId: request.sourceAccountId,
-    creditAccountId: account.walletAccountId as AccountId,
-    amount: request.amount,
-    metadata: { ...request.metadata, temporaryAccount: true },
-  }, at);
+  if (!account || account.status !== 'OPEN')
+    throw new DomainError('account-not-active', 'There is no open temporary account for this player.');
+  const posted = await ledger.transfer(
+    tx,
+    {
+      idempotencyKey: request.idempotencyKey,
+      kind: 'DEPOSIT',
+      debitAccountId: request.sourceAccountId,
+      creditAccountId: account.walletAccountId as AccountId,
+      amount: request.amount,
+      metadata: { ...request.metadata, temporaryAccount: true },
+    },
+    at,
+  );
   if (posted.replayed) return posted; // counted the first time
   const amountMinor = request.amount.toMinor();
   const raised = await tx.$executeRaw`
@@ -66,10 +81,14 @@ export async function creditTemporaryDeposit(tx: Tx, request: TemporaryDepositRe
     WHERE player_id = ${request.playerId}::uuid AND status = 'OPEN' AND deposited_minor + ${amountMinor} <= deposit_cap_minor`;
   if (raised !== 1) {
     const remaining = Money.fromMinor(account.depositCapMinor - account.depositedMinor, 'CZK');
-    throw new DomainError('temporary-account-deposit-cap', `Deposits to a temporary account total at most ${Money.fromMinor(account.depositCapMinor, 'CZK')}; at most ${remaining} more can be deposited (004:TMP-03).`, {
-      field: 'body.amount',
-      extensions: { remaining: remaining.toJSON() },
-    });
+    throw new DomainError(
+      'temporary-account-deposit-cap',
+      `Deposits to a temporary account total at most ${Money.fromMinor(account.depositCapMinor, 'CZK')}; at most ${remaining} more can be deposited (004:TMP-03).`,
+      {
+        field: 'body.amount',
+        extensions: { remaining: remaining.toJSON() },
+      },
+    );
   }
   return posted;
 }
@@ -78,7 +97,10 @@ export async function creditTemporaryDeposit(tx: Tx, request: TemporaryDepositRe
 export async function assertWithdrawalAllowed(tx: Tx | Db, playerId: string): Promise<void> {
   const player = await tx.player.findUniqueOrThrow({ where: { id: playerId }, select: { state: true } });
   if (player.state === 'TEMPORARY' || player.state === 'APPLICANT') {
-    throw new DomainError('temporary-account-no-withdrawals', 'Nothing can be withdrawn from a temporary account until registration is completed (004:TMP-05).');
+    throw new DomainError(
+      'temporary-account-no-withdrawals',
+      'Nothing can be withdrawn from a temporary account until registration is completed (004:TMP-05).',
+    );
   }
 }
 
@@ -91,43 +113,81 @@ export type VerifiedBankAccountLookup = (tx: Tx, playerId: string) => Promise<{ 
  * for the refund, which goes to a verified bank account if there is one, else the player is asked for
  * one (TMP-11). Each player in its own transaction; returns how many were cancelled.
  */
-export async function cancelExpiredTemporaryAccounts(ctx: LifecycleContext, verifiedBankAccount: VerifiedBankAccountLookup, batchSizeMax = 100): Promise<number> {
+export async function cancelExpiredTemporaryAccounts(
+  ctx: LifecycleContext,
+  verifiedBankAccount: VerifiedBankAccountLookup,
+  batchSizeMax = 100,
+): Promise<number> {
   const now = ctx.clock.now();
-  const due = await ctx.db.temporaryAccount.findMany({ where: { status: 'OPEN', deadlineAt: { lte: now } }, select: { playerId: true }, take: batchSizeMax });
+  const due = await ctx.db.temporaryAccount.findMany({
+    where: { status: 'OPEN', deadlineAt: { lte: now } },
+    select: { playerId: true },
+    take: batchSizeMax,
+  });
   for (const { playerId } of due) await transaction(ctx.db, (tx) => cancelOne(ctx, tx, playerId, verifiedBankAccount));
   const staleApplicants = await ctx.db.player.findMany({
-    where: { state: 'APPLICANT', createdAt: { lte: new Date(now.getTime() - (ctx.rules.temporaryAccount.lifetimeDays + 1) * 86_400_000) } },
+    where: {
+      state: 'APPLICANT',
+      createdAt: { lte: new Date(now.getTime() - (ctx.rules.temporaryAccount.lifetimeDays + 1) * 86_400_000) },
+    },
     select: { id: true },
     take: batchSizeMax,
   });
   for (const { id } of staleApplicants) {
-    await transaction(ctx.db, (tx) => transition(tx, id, 'APPLICANT', 'CANCELLED', { reason: 'application not completed within 30 days (002:REG-07)', actor: 'system:registration-expiry', at: now }));
+    await transaction(ctx.db, (tx) =>
+      transition(tx, id, 'APPLICANT', 'CANCELLED', {
+        reason: 'application not completed within 30 days (002:REG-07)',
+        actor: 'system:registration-expiry',
+        at: now,
+      }),
+    );
   }
   return due.length + staleApplicants.length;
 }
 
-async function cancelOne(ctx: LifecycleContext, tx: Tx, playerId: string, verifiedBankAccount: VerifiedBankAccountLookup): Promise<void> {
+async function cancelOne(
+  ctx: LifecycleContext,
+  tx: Tx,
+  playerId: string,
+  verifiedBankAccount: VerifiedBankAccountLookup,
+): Promise<void> {
   const now = ctx.clock.now();
-  const closed = await tx.temporaryAccount.updateMany({ where: { playerId, status: 'OPEN', deadlineAt: { lte: now } }, data: { status: 'CANCELLED', closedAt: now } });
+  const closed = await tx.temporaryAccount.updateMany({
+    where: { playerId, status: 'OPEN', deadlineAt: { lte: now } },
+    data: { status: 'CANCELLED', closedAt: now },
+  });
   if (closed.count !== 1) return; // completed or cancelled meanwhile
   // A player who closed the account (issue 5) stays CLOSED; the unused balance is refunded all the same.
   const { state } = await tx.player.findUniqueOrThrow({ where: { id: playerId }, select: { state: true } });
-  if (state === 'TEMPORARY') await transition(tx, playerId, 'TEMPORARY', 'CANCELLED', { reason: 'temporary account expired after 30 days (004:TMP-08)', actor: 'system:temporary-account-expiry', at: now });
+  if (state === 'TEMPORARY')
+    await transition(tx, playerId, 'TEMPORARY', 'CANCELLED', {
+      reason: 'temporary account expired after 30 days (004:TMP-08)',
+      actor: 'system:temporary-account-expiry',
+      at: now,
+    });
   const account = await tx.temporaryAccount.findUniqueOrThrow({ where: { playerId } });
   const balance = await ledger.balance(tx, account.walletAccountId as AccountId);
   const player = await tx.player.findUniqueOrThrow({ where: { id: playerId }, select: { email: true } });
   if (!balance.isPositive()) {
-    await sendEmail(tx, ctx.pii, { to: player.email, subject: 'Your temporary account was cancelled', text: 'Registration was not completed within 30 days, so your temporary account was cancelled. To play, please register again.' });
+    await sendEmail(tx, ctx.pii, {
+      to: player.email,
+      subject: 'Your temporary account was cancelled',
+      text: 'Registration was not completed within 30 days, so your temporary account was cancelled. To play, please register again.',
+    });
     return;
   }
-  const hold = await ledger.reserve(tx, {
-    idempotencyKey: `temporary-account-refund:${playerId}`,
-    sourceAccountId: account.walletAccountId as AccountId,
-    holdAccountId: await pendingWithdrawalsAccount(tx),
-    amount: balance,
-    kind: 'WITHDRAWAL_HOLD',
-    metadata: { reason: 'temporary account cancelled (004:TMP-09)', playerId },
-  }, now);
+  const hold = await ledger.reserve(
+    tx,
+    {
+      idempotencyKey: `temporary-account-refund:${playerId}`,
+      sourceAccountId: account.walletAccountId as AccountId,
+      holdAccountId: await pendingWithdrawalsAccount(tx),
+      amount: balance,
+      kind: 'WITHDRAWAL_HOLD',
+      metadata: { reason: 'temporary account cancelled (004:TMP-09)', playerId },
+    },
+    now,
+  );
   const bank = await verifiedBankAccount(tx, playerId);
   await tx.temporaryAccountRefund.create({
     data: {
@@ -164,7 +224,10 @@ async function pendingWithdrawalsAccount(tx: Tx): Promise<AccountId> {
 export async function sendPostalOrdersForUnclaimedRefunds(ctx: LifecycleContext, batchSizeMax = 100): Promise<number> {
   const now = ctx.clock.now();
   const waitedSince = new Date(now.getTime() - ctx.rules.temporaryAccount.bankDetailsWaitDays * 86_400_000);
-  const due = await ctx.db.temporaryAccountRefund.findMany({ where: { status: 'AWAITING_BANK_DETAILS', createdAt: { lte: waitedSince } }, take: batchSizeMax });
+  const due = await ctx.db.temporaryAccountRefund.findMany({
+    where: { status: 'AWAITING_BANK_DETAILS', createdAt: { lte: waitedSince } },
+    take: batchSizeMax,
+  });
   for (const refund of due) await transaction(ctx.db, (tx) => sendPostalOrder(ctx, tx, refund.id));
   return due.length;
 }
@@ -176,21 +239,41 @@ async function sendPostalOrder(ctx: LifecycleContext, tx: Tx, refundId: string):
   const feeMinor = ctx.rules.temporaryAccount.postalOrderFeeMinor;
   const player = await tx.player.findUniqueOrThrow({ where: { id: refund.playerId }, select: { email: true } });
   if (refund.amountMinor <= feeMinor) {
-    await tx.temporaryAccountRefund.update({ where: { id: refundId }, data: { status: 'COLLECT_AT_HEADQUARTERS', carrierFeeMinor: feeMinor, updatedAt: now } });
-    await sendEmail(tx, ctx.pii, { to: player.email, subject: 'Collect your balance', text: `Sending your balance by postal order would cost more than the balance itself; please arrange to collect ${Money.fromMinor(refund.amountMinor, 'CZK')} at our registered office.` });
+    await tx.temporaryAccountRefund.update({
+      where: { id: refundId },
+      data: { status: 'COLLECT_AT_HEADQUARTERS', carrierFeeMinor: feeMinor, updatedAt: now },
+    });
+    await sendEmail(tx, ctx.pii, {
+      to: player.email,
+      subject: 'Collect your balance',
+      text: `Sending your balance by postal order would cost more than the balance itself; please arrange to collect ${Money.fromMinor(refund.amountMinor, 'CZK')} at our registered office.`,
+    });
     return;
   }
   const payoutMinor = roundDownToWholeCrowns(refund.amountMinor - feeMinor);
   const retainedMinor = refund.amountMinor - payoutMinor; // the carrier's fee and the haléře below a crown
-  await ledger.settle(tx, {
-    idempotencyKey: `temporary-account-refund-postal-order:${refundId}`,
-    holdId: refund.holdId as ledger.HoldId,
-    destinationAccountId: await operatorAccount(tx, 'bank'),
-    kind: 'WITHDRAWAL_SETTLE',
-    deductions: [{ accountId: await operatorAccount(tx, 'fee-revenue'), amount: Money.fromMinor(retainedMinor, 'CZK'), reason: 'postal-order fee and cash rounding (004:TMP-12, TRM-17)' }],
-    metadata: { refundId, channel: 'postal-order' },
-  }, now);
-  await tx.temporaryAccountRefund.update({ where: { id: refundId }, data: { status: 'POSTAL_ORDER_QUEUED', carrierFeeMinor: feeMinor, payoutMinor, updatedAt: now } });
+  await ledger.settle(
+    tx,
+    {
+      idempotencyKey: `temporary-account-refund-postal-order:${refundId}`,
+      holdId: refund.holdId as ledger.HoldId,
+      destinationAccountId: await operatorAccount(tx, 'bank'),
+      kind: 'WITHDRAWAL_SETTLE',
+      deductions: [
+        {
+          accountId: await operatorAccount(tx, 'fee-revenue'),
+          amount: Money.fromMinor(retainedMinor, 'CZK'),
+          reason: 'postal-order fee and cash rounding (004:TMP-12, TRM-17)',
+        },
+      ],
+      metadata: { refundId, channel: 'postal-order' },
+    },
+    now,
+  );
+  await tx.temporaryAccountRefund.update({
+    where: { id: refundId },
+    data: { status: 'POSTAL_ORDER_QUEUED', carrierFeeMinor: feeMinor, payoutMinor, updatedAt: now },
+  });
 }
 
 async function operatorAccount(tx: Tx, purpose: string): Promise<AccountId> {

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { assert, DomainError, isDomainError } from '@casino/core';
 import { transaction, type Tx } from '@casino/db';
-import { BlackjackRejection, RouletteRejection, type BlackjackAction, type RouletteAction, type RouletteBetRequest } from '@casino/games';
+import {
+  BlackjackRejection,
+  RouletteRejection,
+  type BlackjackAction,
+  type RouletteAction,
+  type RouletteBetRequest,
+} from '@casino/games';
 import { startPlaySession } from '@casino/limits';
 import type { TablesContext } from './context.ts';
 import { applyAction, debitsOf, decisionKey, isSettled, publicEvents, publicView, type EngineAction } from './engines.ts';
@@ -60,13 +66,18 @@ export interface ActResult {
  * the wallet changes nothing. Idempotent per action id.
  */
 export async function actInRound(ctx: TablesContext, request: ActRequest): Promise<ActResult> {
-  assert(request.actionId.length > 0 && request.actionId.length <= tableRules.actionIdLengthMax, 'an action id is 1..100 characters');
+  assert(
+    request.actionId.length > 0 && request.actionId.length <= tableRules.actionIdLengthMax,
+    'an action id is 1..100 characters',
+  );
   const run = async () => {
     const pushes = new Pushes();
     const result = await transaction(ctx.db, (tx) => actInTransaction(ctx, tx, request, pushes));
     await pushes.send(ctx);
     if (result === 'time-over') {
-      throw new DomainError('game-action-refused', 'The time for this ran out: betting or your decision time is over.', { extensions: { reason: 'time-over' } });
+      throw new DomainError('game-action-refused', 'The time for this ran out: betting or your decision time is over.', {
+        extensions: { reason: 'time-over' },
+      });
     }
     return result;
   };
@@ -90,18 +101,33 @@ async function renewPlaySession(ctx: TablesContext, playerId: string): Promise<v
 }
 
 function requestHash(request: ActRequest): string {
-  return createHash('sha256').update(JSON.stringify({ roundId: request.roundId, action: request.action }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))).digest('hex');
+  return createHash('sha256')
+    .update(
+      JSON.stringify({ roundId: request.roundId, action: request.action }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
+    )
+    .digest('hex');
 }
 
-async function actInTransaction(ctx: TablesContext, tx: Tx, request: ActRequest, pushes: Pushes): Promise<ActResult | 'time-over'> {
+async function actInTransaction(
+  ctx: TablesContext,
+  tx: Tx,
+  request: ActRequest,
+  pushes: Pushes,
+): Promise<ActResult | 'time-over'> {
   // Under the round's lock, so a retry racing its first attempt waits for it and then finds its answer.
   const round = await lockRoundOrThrow(tx, request.roundId);
-  const answered = await tx.gameAction.findUnique({ where: { playerId_actionId: { playerId: request.playerId, actionId: request.actionId } } });
+  const answered = await tx.gameAction.findUnique({
+    where: { playerId_actionId: { playerId: request.playerId, actionId: request.actionId } },
+  });
   if (answered) {
-    if (answered.requestHash !== requestHash(request)) throw new DomainError('idempotency-key-reused', 'This action id was already used for a different action.', { field: 'header.idempotency-key' });
+    if (answered.requestHash !== requestHash(request))
+      throw new DomainError('idempotency-key-reused', 'This action id was already used for a different action.', {
+        field: 'header.idempotency-key',
+      });
     return { ...(answered.response as unknown as ActResult), replayed: true };
   }
-  if (round.status !== 'OPEN') throw new DomainError('game-action-refused', 'The round is over.', { extensions: { reason: 'round-over' } });
+  if (round.status !== 'OPEN')
+    throw new DomainError('game-action-refused', 'The round is over.', { extensions: { reason: 'round-over' } });
   // The timer ran out and the scheduler has not got to it yet (it may be busy, or kept off by actions
   // holding the row): the action drives the round itself, so time is never extended by playing on.
   if (round.deadlineAt !== null && round.deadlineAt <= ctx.clock.now()) {
@@ -134,18 +160,39 @@ async function actInTransaction(ctx: TablesContext, tx: Tx, request: ActRequest,
     // A new decision (another seat's turn, the next hand, the next phase) gets a fresh timer; betting time runs on.
     const timerRestarts = round.state.phase !== 'betting' && decisionKey(round.state) !== before;
     if (isSettled(round.state)) await finishRound(ctx, tx, round, pushes);
-    else await saveRound(tx, round, { deadlineAt: timerRestarts ? deadlineFor(round.table, round.state, now) : round.deadlineAt });
+    else
+      await saveRound(tx, round, { deadlineAt: timerRestarts ? deadlineFor(round.table, round.state, now) : round.deadlineAt });
     pushRound(pushes, round, events);
   }
   const result = resultOf(round, { replayed: false, needsReconfirmation, warnings: [...warnings], stakes, events });
-  await tx.gameAction.create({ data: { playerId: request.playerId, actionId: request.actionId, roundId: round.id, requestHash: requestHash(request), response: result as object, createdAt: ctx.clock.now() } });
+  await tx.gameAction.create({
+    data: {
+      playerId: request.playerId,
+      actionId: request.actionId,
+      roundId: round.id,
+      requestHash: requestHash(request),
+      response: result as object,
+      createdAt: ctx.clock.now(),
+    },
+  });
   return result;
 }
 
-function resultOf(round: LoadedRound, parts: Pick<ActResult, 'replayed' | 'needsReconfirmation' | 'warnings' | 'stakes'> & { events: readonly unknown[] }): ActResult {
+function resultOf(
+  round: LoadedRound,
+  parts: Pick<ActResult, 'replayed' | 'needsReconfirmation' | 'warnings' | 'stakes'> & { events: readonly unknown[] },
+): ActResult {
   return {
-    roundId: round.id, tableId: round.table.id, kind: round.kind === 'LIVE' ? 'live' : 'temporary', version: round.version, phase: round.state.phase, currency: round.table.currency,
-    replayed: parts.replayed, needsReconfirmation: parts.needsReconfirmation, warnings: parts.warnings, stakes: parts.stakes,
+    roundId: round.id,
+    tableId: round.table.id,
+    kind: round.kind === 'LIVE' ? 'live' : 'temporary',
+    version: round.version,
+    phase: round.state.phase,
+    currency: round.table.currency,
+    replayed: parts.replayed,
+    needsReconfirmation: parts.needsReconfirmation,
+    warnings: parts.warnings,
+    stakes: parts.stakes,
     events: toWire(round.game, publicEvents(round.game, parts.events)),
     view: toWire(round.game, publicView(round.game, round.state)),
   };
@@ -154,11 +201,16 @@ function resultOf(round: LoadedRound, parts: Pick<ActResult, 'replayed' | 'needs
 /** The seat the player acts from: their seat at the live table, or the box of their temporary table. */
 async function actingSeat(tx: Tx, round: LoadedRound, request: ActRequest): Promise<{ seat: number; playSessionId: string }> {
   if (round.kind === 'TEMPORARY') {
-    if (round.temporaryPlayerId !== request.playerId) throw new DomainError('not-seated', 'This temporary table belongs to another player.');
-    const row = await tx.gameRoundPlayer.findUniqueOrThrow({ where: { roundId_playerId: { roundId: round.id, playerId: request.playerId } } });
+    if (round.temporaryPlayerId !== request.playerId)
+      throw new DomainError('not-seated', 'This temporary table belongs to another player.');
+    const row = await tx.gameRoundPlayer.findUniqueOrThrow({
+      where: { roundId_playerId: { roundId: round.id, playerId: request.playerId } },
+    });
     return { seat: round.temporarySeat!, playSessionId: row.playSessionId };
   }
-  const seat = await tx.tableSeat.findUnique({ where: { tableId_playerId: { tableId: round.table.id, playerId: request.playerId } } });
+  const seat = await tx.tableSeat.findUnique({
+    where: { tableId_playerId: { tableId: round.table.id, playerId: request.playerId } },
+  });
   if (!seat) throw new DomainError('not-seated', 'Take a seat to bet: spectators watch but cannot bet (004:GAM-R-01, GAM-B-01).');
   const placing = ['place-bets', 'place-bet', 'confirm-bets', 'confirm-bet'].includes(request.action.kind);
   if (seat.status === 'LEAVING' && placing) throw new DomainError('not-seated', 'You are leaving the table: no new bets.');
@@ -167,7 +219,10 @@ async function actingSeat(tx: Tx, round: LoadedRound, request: ActRequest): Prom
 
 function engineActions(round: LoadedRound, action: PlayerAction, seat: number): EngineAction[] {
   if ((round.game === 'roulette') !== rouletteKinds.has(action.kind)) {
-    throw new DomainError('game-action-refused', `"${action.kind}" is not an action of ${round.game}.`, { field: 'body.kind', extensions: { reason: 'not-this-game' } });
+    throw new DomainError('game-action-refused', `"${action.kind}" is not an action of ${round.game}.`, {
+      field: 'body.kind',
+      extensions: { reason: 'not-this-game' },
+    });
   }
   switch (action.kind) {
     case 'place-bets': {
@@ -175,7 +230,12 @@ function engineActions(round: LoadedRound, action: PlayerAction, seat: number): 
       return action.confirm ? [place, { kind: 'confirm-bets', seat }] : [place];
     }
     case 'place-bet': {
-      const place: BlackjackAction = { kind: 'place-bet', seat, stakeMinor: action.stakeMinor, ...(action.warningsEnabled === undefined ? {} : { warningsEnabled: action.warningsEnabled }) };
+      const place: BlackjackAction = {
+        kind: 'place-bet',
+        seat,
+        stakeMinor: action.stakeMinor,
+        ...(action.warningsEnabled === undefined ? {} : { warningsEnabled: action.warningsEnabled }),
+      };
       return action.confirm ? [place, { kind: 'confirm-bet', seat }] : [place];
     }
     case 'insurance':
@@ -184,7 +244,14 @@ function engineActions(round: LoadedRound, action: PlayerAction, seat: number): 
     case 'hit':
     case 'stand':
     case 'double':
-      return [{ kind: action.kind, seat, ...(action.reconfirmed ? { reconfirmed: true } : {}), ...(action.disableWarnings ? { disableWarnings: true } : {}) }];
+      return [
+        {
+          kind: action.kind,
+          seat,
+          ...(action.reconfirmed ? { reconfirmed: true } : {}),
+          ...(action.disableWarnings ? { disableWarnings: true } : {}),
+        },
+      ];
     default:
       return [{ kind: action.kind, seat } as EngineAction];
   }

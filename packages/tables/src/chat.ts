@@ -19,7 +19,10 @@ export class ChatThrottle {
     const nowMs = this.nowMs();
     this.sentAtMs = this.sentAtMs.filter((at) => nowMs - at < chatWindowMs);
     if (this.sentAtMs.length >= chatMessagesPerWindowMax) {
-      throw new DomainError('rate-limited', `At most ${chatMessagesPerWindowMax} chat messages per ${chatWindowMs / 1000} seconds.`);
+      throw new DomainError(
+        'rate-limited',
+        `At most ${chatMessagesPerWindowMax} chat messages per ${chatWindowMs / 1000} seconds.`,
+      );
     }
     this.sentAtMs.push(nowMs);
   }
@@ -36,8 +39,16 @@ export interface ChatMessage {
  * (issue 15: moved here from the game service's socket handler).
  */
 export async function sendChatMessage(ctx: TablesContext, message: ChatMessage, throttle: ChatThrottle): Promise<void> {
-  const seat = await ctx.db.tableSeat.findUnique({ where: { tableId_playerId: { tableId: message.tableId, playerId: message.playerId } } });
+  const seat = await ctx.db.tableSeat.findUnique({
+    where: { tableId_playerId: { tableId: message.tableId, playerId: message.playerId } },
+  });
   if (!seat) throw new DomainError('not-seated', 'Spectators see the chat but cannot write in it (004:GAM-R-01).');
   throttle.admit();
-  await ctx.broadcaster.toTable(message.tableId, { type: 'chat', tableId: message.tableId, seat: seat.seatNo, text: message.text, at: ctx.clock.now().toISOString() });
+  await ctx.broadcaster.toTable(message.tableId, {
+    type: 'chat',
+    tableId: message.tableId,
+    seat: seat.seatNo,
+    text: message.text,
+    at: ctx.clock.now().toISOString(),
+  });
 }

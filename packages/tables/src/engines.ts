@@ -1,9 +1,34 @@
 import { assert } from '@casino/core';
 import {
-  applyBlackjackAction, applyRouletteAction, blackjackPresets, blackjackRecordFromJson, blackjackRecordToJson, blackjackRoundRecord, blackjackStateFromJson,
-  blackjackStateToJson, blackjackTableView, openBlackjackRound, openRouletteRound, openTemporaryTable, publicBlackjackEvent, replayBlackjackRound, replayRouletteRound,
-  rouletteRecordFromJson, rouletteRecordToJson, rouletteRoundRecord, rouletteStateFromJson, rouletteStateToJson, roundRng, rouletteVariants,
-  type BlackjackAction, type BlackjackState, type BlackjackTableLimits, type RoundSeed, type RouletteAction, type RouletteState, type RouletteTableLimits,
+  applyBlackjackAction,
+  applyRouletteAction,
+  blackjackPresets,
+  blackjackRecordFromJson,
+  blackjackRecordToJson,
+  blackjackRoundRecord,
+  blackjackStateFromJson,
+  blackjackStateToJson,
+  blackjackTableView,
+  openBlackjackRound,
+  openRouletteRound,
+  openTemporaryTable,
+  publicBlackjackEvent,
+  replayBlackjackRound,
+  replayRouletteRound,
+  rouletteRecordFromJson,
+  rouletteRecordToJson,
+  rouletteRoundRecord,
+  rouletteStateFromJson,
+  rouletteStateToJson,
+  roundRng,
+  rouletteVariants,
+  type BlackjackAction,
+  type BlackjackState,
+  type BlackjackTableLimits,
+  type RoundSeed,
+  type RouletteAction,
+  type RouletteState,
+  type RouletteTableLimits,
 } from '@casino/games';
 
 /**
@@ -50,11 +75,23 @@ export interface TableShape {
 
 export function openRound(table: TableShape, roundId: string, seedCommitment: string): EngineState {
   if (table.game === 'roulette') {
-    return openRouletteRound({ roundId, variant: table.variant as keyof typeof rouletteVariants, limits: table.limits as RouletteTableLimits, seatsMax: table.seatsMax, seedCommitment }).state;
+    return openRouletteRound({
+      roundId,
+      variant: table.variant as keyof typeof rouletteVariants,
+      limits: table.limits as RouletteTableLimits,
+      seatsMax: table.seatsMax,
+      seedCommitment,
+    }).state;
   }
   const rules = blackjackPresets[table.variant as keyof typeof blackjackPresets];
   assert(rules !== undefined, `unknown blackjack preset ${table.variant}`);
-  return openBlackjackRound({ roundId, rules, limits: table.limits as BlackjackTableLimits, seatsMax: table.seatsMax, seedCommitment }).state;
+  return openBlackjackRound({
+    roundId,
+    rules,
+    limits: table.limits as BlackjackTableLimits,
+    seatsMax: table.seatsMax,
+    seedCommitment,
+  }).state;
 }
 
 export function openTemporaryRound(live: BlackjackState, roundId: string, seat: number, seedCommitment: string): BlackjackState {
@@ -71,7 +108,13 @@ export function applyAction(game: GameId, state: EngineState, action: EngineActi
     return { state: next.state, firstEventIndex, events: next.events, warnings: [], needsReconfirmation: false };
   }
   const next = applyBlackjackAction(state as BlackjackState, action as BlackjackAction, roundRng(seed));
-  return { state: next.state, firstEventIndex, events: next.events, warnings: next.warnings, needsReconfirmation: next.needsReconfirmation };
+  return {
+    state: next.state,
+    firstEventIndex,
+    events: next.events,
+    warnings: next.warnings,
+    needsReconfirmation: next.needsReconfirmation,
+  };
 }
 
 const debitKinds = new Set(['bets-confirmed', 'bet-confirmed', 'insurance-taken', 'doubled', 'split']);
@@ -82,7 +125,10 @@ export function debitsOf(events: readonly unknown[], firstEventIndex: number): D
   events.forEach((event, offset) => {
     const e = event as { kind: string; seat?: number; stakeMinor?: bigint };
     if (!debitKinds.has(e.kind)) return;
-    assert(typeof e.seat === 'number' && typeof e.stakeMinor === 'bigint' && e.stakeMinor > 0n, `a ${e.kind} event names a seat and a positive stake`);
+    assert(
+      typeof e.seat === 'number' && typeof e.stakeMinor === 'bigint' && e.stakeMinor > 0n,
+      `a ${e.kind} event names a seat and a positive stake`,
+    );
     debits.push({ seat: e.seat, amountMinor: e.stakeMinor, eventIndex: firstEventIndex + offset });
   });
   return debits;
@@ -90,8 +136,15 @@ export function debitsOf(events: readonly unknown[], firstEventIndex: number): D
 
 /** The settlement per seat (returnedMinor is the win to credit, stakes included), once the round is settled. */
 export function settlementOf(game: GameId, state: EngineState): SeatResult[] | null {
-  if (isRoulette(game, state)) return state.settlements?.map((s) => ({ seat: s.seat, stakedMinor: s.stakedMinor, returnedMinor: s.returnedMinor })) ?? null;
-  return (state as BlackjackState).settlements?.map((s) => ({ seat: s.seat, stakedMinor: s.stakedMinor, returnedMinor: s.returnedMinor })) ?? null;
+  if (isRoulette(game, state))
+    return state.settlements?.map((s) => ({ seat: s.seat, stakedMinor: s.stakedMinor, returnedMinor: s.returnedMinor })) ?? null;
+  return (
+    (state as BlackjackState).settlements?.map((s) => ({
+      seat: s.seat,
+      stakedMinor: s.stakedMinor,
+      returnedMinor: s.returnedMinor,
+    })) ?? null
+  );
 }
 
 export function eventIndexOfSettlement(state: EngineState): number {
@@ -120,7 +173,9 @@ export function timerOf(state: EngineState): TimerKind {
 export function seatsAwaitingDecision(state: EngineState): number[] {
   const bj = state as BlackjackState;
   if (bj.phase === 'insurance') {
-    return bj.boxes.filter((box) => !box.movedToTemporaryTable && (box.insurance === 'pending' || box.evenMoney === 'pending')).map((box) => box.seat);
+    return bj.boxes
+      .filter((box) => !box.movedToTemporaryTable && (box.insurance === 'pending' || box.evenMoney === 'pending'))
+      .map((box) => box.seat);
   }
   if (bj.phase === 'player-turns' && bj.turn) return [bj.turn.seat];
   return [];
@@ -143,15 +198,26 @@ export function decisionKey(state: EngineState): string {
  * player is disconnected leaves for a temporary table (TEC-03); one still connected timed out (stand,
  * insurance declined: 004:AMB-27, D-715). A temporary table never moves again: it times out.
  */
-export function dueActions(game: GameId, state: EngineState, disconnectedSeats: ReadonlySet<number>, temporary: boolean): EngineAction[] {
-  if (state.phase === 'betting') return game === 'roulette' ? [{ kind: 'close-betting' }, { kind: 'spin' }] : [{ kind: 'close-betting' }];
+export function dueActions(
+  game: GameId,
+  state: EngineState,
+  disconnectedSeats: ReadonlySet<number>,
+  temporary: boolean,
+): EngineAction[] {
+  if (state.phase === 'betting')
+    return game === 'roulette' ? [{ kind: 'close-betting' }, { kind: 'spin' }] : [{ kind: 'close-betting' }];
   return seatsAwaitingDecision(state).map((seat) =>
-    !temporary && disconnectedSeats.has(seat) ? { kind: 'move-to-temporary-table' as const, seat } : { kind: 'time-out' as const, seat });
+    !temporary && disconnectedSeats.has(seat)
+      ? { kind: 'move-to-temporary-table' as const, seat }
+      : { kind: 'time-out' as const, seat },
+  );
 }
 
 /** Seats whose box moved to a temporary table among `events`. */
 export function movedSeatsOf(events: readonly unknown[]): number[] {
-  return events.filter((e) => (e as { kind: string }).kind === 'moved-to-temporary-table').map((e) => (e as { seat: number }).seat);
+  return events
+    .filter((e) => (e as { kind: string }).kind === 'moved-to-temporary-table')
+    .map((e) => (e as { seat: number }).seat);
 }
 
 export function stateToJson(game: GameId, state: EngineState): string {
@@ -163,23 +229,37 @@ export function stateFromJson(game: GameId, text: string): EngineState {
 }
 
 export function recordToJson(game: GameId, state: EngineState, seed: RoundSeed): string {
-  return isRoulette(game, state) ? rouletteRecordToJson(rouletteRoundRecord(state, seed)) : blackjackRecordToJson(blackjackRoundRecord(state as BlackjackState, seed));
+  return isRoulette(game, state)
+    ? rouletteRecordToJson(rouletteRoundRecord(state, seed))
+    : blackjackRecordToJson(blackjackRoundRecord(state as BlackjackState, seed));
 }
 
 /** Replays a stored record; the engine refuses one whose events do not come out equal. */
 export function replayRecord(game: GameId, text: string): EngineState {
-  return game === 'roulette' ? replayRouletteRound(rouletteRecordFromJson(text)) : replayBlackjackRound(blackjackRecordFromJson(text));
+  return game === 'roulette'
+    ? replayRouletteRound(rouletteRecordFromJson(text))
+    : replayBlackjackRound(blackjackRecordFromJson(text));
 }
 
 /** What players and spectators see: blackjack hides the shoe and the face-down hole card. */
 export function publicView(game: GameId, state: EngineState): unknown {
   if (isRoulette(game, state)) {
     const { config, phase, seats, pockets, settlements } = state;
-    return { roundId: config.roundId, variantId: config.variant.id, phase, seedCommitment: config.seedCommitment, seats, pockets, settlements };
+    return {
+      roundId: config.roundId,
+      variantId: config.variant.id,
+      phase,
+      seedCommitment: config.seedCommitment,
+      seats,
+      pockets,
+      settlements,
+    };
   }
   return blackjackTableView(state as BlackjackState);
 }
 
 export function publicEvents(game: GameId, events: readonly unknown[]): unknown[] {
-  return game === 'roulette' ? [...events] : events.map((e) => publicBlackjackEvent(e as Parameters<typeof publicBlackjackEvent>[0]));
+  return game === 'roulette'
+    ? [...events]
+    : events.map((e) => publicBlackjackEvent(e as Parameters<typeof publicBlackjackEvent>[0]));
 }

@@ -14,6 +14,14 @@ export { actInRound, type ActRequest, type ActResult, type PlayerAction } from '
 export { noteDisconnected, runDueRounds, type RunDueRoundsOptions } from './run-due-rounds.ts';
 export { pendingTemporaryTables, resumeTemporaryTable, type TemporaryTableSummary } from './temporary-tables.ts';
 export { recallRound, roundHistory, type RoundRecall, type RoundSummary } from './recall.ts';
-export { playerChannel, RedisPresence, RedisTableBroadcaster, tableChannel, type PlayerMessage, type RoundMessage, type TableMessage } from './realtime.ts';
+export {
+  playerChannel,
+  RedisPresence,
+  RedisTableBroadcaster,
+  tableChannel,
+  type PlayerMessage,
+  type RoundMessage,
+  type TableMessage,
+} from './realtime.ts';
 export { stakeKey, winKey } from './money.ts';
 export { releaseHeldWins } from './win-holds.ts';

@@ -2,7 +2,18 @@ import { newId } from '@casino/core';
 import { lockPlayers, type Tx } from '@casino/db';
 import { endPlaySession, recordPlayActivity } from '@casino/limits';
 import type { TablesContext } from './context.ts';
-import { eventIndexOfSettlement, openRound, publicEvents, publicView, recordToJson, seatsWithConfirmedStake, settlementOf, stateToJson, timerOf, type EngineState } from './engines.ts';
+import {
+  eventIndexOfSettlement,
+  openRound,
+  publicEvents,
+  publicView,
+  recordToJson,
+  seatsWithConfirmedStake,
+  settlementOf,
+  stateToJson,
+  timerOf,
+  type EngineState,
+} from './engines.ts';
 import { postWin } from './money.ts';
 import type { PlayerMessage, RoundMessage, TableMessage } from './realtime.ts';
 import { saveRound, type LoadedRound } from './round-store.ts';
@@ -21,15 +32,25 @@ export class Pushes {
 
   async send(ctx: TablesContext): Promise<void> {
     // Pushes are best effort: the state is in the database and a client re-reads it on reconnect.
-    await Promise.allSettled([...this.table.map(([id, m]) => ctx.broadcaster.toTable(id, m)), ...this.player.map(([id, m]) => ctx.broadcaster.toPlayer(id, m))]);
+    await Promise.allSettled([
+      ...this.table.map(([id, m]) => ctx.broadcaster.toTable(id, m)),
+      ...this.player.map(([id, m]) => ctx.broadcaster.toPlayer(id, m)),
+    ]);
   }
 }
 
 export function roundMessage(round: LoadedRound, events: readonly unknown[]): RoundMessage {
   return {
-    type: 'round', tableId: round.table.id, roundId: round.id, kind: round.kind === 'LIVE' ? 'live' : 'temporary', version: round.version, phase: round.state.phase,
-    deadlineAt: round.deadlineAt?.toISOString() ?? null, currency: round.table.currency,
-    events: toWire(round.game, publicEvents(round.game, events)), view: toWire(round.game, publicView(round.game, round.state)),
+    type: 'round',
+    tableId: round.table.id,
+    roundId: round.id,
+    kind: round.kind === 'LIVE' ? 'live' : 'temporary',
+    version: round.version,
+    phase: round.state.phase,
+    deadlineAt: round.deadlineAt?.toISOString() ?? null,
+    currency: round.table.currency,
+    events: toWire(round.game, publicEvents(round.game, events)),
+    view: toWire(round.game, publicView(round.game, round.state)),
   };
 }
 
@@ -56,22 +77,71 @@ export async function openLiveRound(ctx: TablesContext, tx: Tx, table: TableConf
   const state = openRound(table, id, commitment);
   const deadlineAt = deadlineFor(table, state, now);
   await tx.gameRound.create({
-    data: { id, tableId: table.id, kind: 'LIVE', status: 'OPEN', phase: state.phase, state: stateToJson(table.game, state), version: 1, seed, seedCommitment: commitment, deadlineAt, openedAt: now },
+    data: {
+      id,
+      tableId: table.id,
+      kind: 'LIVE',
+      status: 'OPEN',
+      phase: state.phase,
+      state: stateToJson(table.game, state),
+      version: 1,
+      seed,
+      seedCommitment: commitment,
+      deadlineAt,
+      openedAt: now,
+    },
   });
-  pushRound(pushes, { id, table, game: table.game, kind: 'LIVE', status: 'OPEN', version: 1, seed, seedCommitment: commitment, deadlineAt, temporaryPlayerId: null, temporarySeat: null, originRoundId: null, state }, state.events);
+  pushRound(
+    pushes,
+    {
+      id,
+      table,
+      game: table.game,
+      kind: 'LIVE',
+      status: 'OPEN',
+      version: 1,
+      seed,
+      seedCommitment: commitment,
+      deadlineAt,
+      temporaryPlayerId: null,
+      temporarySeat: null,
+      originRoundId: null,
+      state,
+    },
+    state.events,
+  );
   return id;
 }
 
 export async function seatsMessage(tx: Tx, tableId: string): Promise<TableMessage> {
-  const seats = await tx.tableSeat.findMany({ where: { tableId }, orderBy: { seatNo: 'asc' }, select: { seatNo: true, status: true } });
-  return { type: 'seats', tableId, seats: seats.map((s) => ({ seat: s.seatNo, status: s.status === 'SEATED' ? 'seated' : 'leaving' })) };
+  const seats = await tx.tableSeat.findMany({
+    where: { tableId },
+    orderBy: { seatNo: 'asc' },
+    select: { seatNo: true, status: true },
+  });
+  return {
+    type: 'seats',
+    tableId,
+    seats: seats.map((s) => ({ seat: s.seatNo, status: s.status === 'SEATED' ? 'seated' : 'leaving' })),
+  };
 }
 
 /** Frees a seat now; the play session ends when the player has no other seat (docs/limits.md). */
-export async function releaseSeat(ctx: TablesContext, tx: Tx, seat: { tableId: string; seatNo: number; playerId: string; playSessionId: string }, reason: 'left' | 'idle' | 'limits', pushes: Pushes): Promise<void> {
+export async function releaseSeat(
+  ctx: TablesContext,
+  tx: Tx,
+  seat: { tableId: string; seatNo: number; playerId: string; playSessionId: string },
+  reason: 'left' | 'idle' | 'limits',
+  pushes: Pushes,
+): Promise<void> {
   await tx.tableSeat.delete({ where: { tableId_seatNo: { tableId: seat.tableId, seatNo: seat.seatNo } } });
   const elsewhere = await tx.tableSeat.count({ where: { playerId: seat.playerId } });
-  if (elsewhere === 0) await endPlaySession(ctx.limits, tx, { playerId: seat.playerId, playSessionId: seat.playSessionId, reason: reason === 'left' ? 'left the table' : reason });
+  if (elsewhere === 0)
+    await endPlaySession(ctx.limits, tx, {
+      playerId: seat.playerId,
+      playSessionId: seat.playSessionId,
+      reason: reason === 'left' ? 'left the table' : reason,
+    });
   pushes.player.push([seat.playerId, { type: 'seat-released', tableId: seat.tableId, seat: seat.seatNo, reason }]);
 }
 
@@ -84,14 +154,26 @@ export async function countIdleRounds(ctx: TablesContext, tx: Tx, round: LoadedR
   const betting = seatsWithConfirmedStake(round.game, round.state);
   const seats = await tx.tableSeat.findMany({ where: { tableId: round.table.id, status: 'SEATED' } });
   // The players whose seats are freed, locked in id order before any of their rows (@casino/db lock order).
-  await lockPlayers(tx, seats.filter((seat) => !betting.has(seat.seatNo) && seat.idleRounds + 1 >= round.table.idleRoundsMax).map((seat) => seat.playerId));
+  await lockPlayers(
+    tx,
+    seats
+      .filter((seat) => !betting.has(seat.seatNo) && seat.idleRounds + 1 >= round.table.idleRoundsMax)
+      .map((seat) => seat.playerId),
+  );
   for (const seat of seats) {
     if (betting.has(seat.seatNo)) {
-      if (seat.idleRounds !== 0) await tx.tableSeat.update({ where: { tableId_seatNo: { tableId: seat.tableId, seatNo: seat.seatNo } }, data: { idleRounds: 0 } });
+      if (seat.idleRounds !== 0)
+        await tx.tableSeat.update({
+          where: { tableId_seatNo: { tableId: seat.tableId, seatNo: seat.seatNo } },
+          data: { idleRounds: 0 },
+        });
     } else if (seat.idleRounds + 1 >= round.table.idleRoundsMax) {
       await releaseSeat(ctx, tx, seat, 'idle', pushes);
     } else {
-      await tx.tableSeat.update({ where: { tableId_seatNo: { tableId: seat.tableId, seatNo: seat.seatNo } }, data: { idleRounds: seat.idleRounds + 1 } });
+      await tx.tableSeat.update({
+        where: { tableId_seatNo: { tableId: seat.tableId, seatNo: seat.seatNo } },
+        data: { idleRounds: seat.idleRounds + 1 },
+      });
     }
   }
 }
@@ -106,18 +188,34 @@ export async function finishRound(ctx: TablesContext, tx: Tx, round: LoadedRound
   const players = await tx.gameRoundPlayer.findMany({ where: { roundId: round.id }, orderBy: { playerId: 'asc' } });
   // Every player of the round, in id order, before the first win (which goes in seat order) and before
   // their round rows: two rounds with the same players never lock them in opposite orders.
-  await lockPlayers(tx, players.map((player) => player.playerId));
+  await lockPlayers(
+    tx,
+    players.map((player) => player.playerId),
+  );
   const settlementIndex = eventIndexOfSettlement(round.state);
   for (const result of settlementOf(round.game, round.state) ?? []) {
     const player = players.find((p) => p.seat === result.seat);
     if (!player) continue; // an empty seat settles nothing: every box and bet was staked by a seated player
     if (result.returnedMinor > 0n) {
-      await postWin(ctx, tx, { round, playerId: player.playerId, playSessionId: player.playSessionId, seat: result.seat, returnedMinor: result.returnedMinor, eventIndex: settlementIndex });
+      await postWin(ctx, tx, {
+        round,
+        playerId: player.playerId,
+        playSessionId: player.playSessionId,
+        seat: result.seat,
+        returnedMinor: result.returnedMinor,
+        eventIndex: settlementIndex,
+      });
     }
-    await tx.gameRoundPlayer.update({ where: { roundId_playerId: { roundId: round.id, playerId: player.playerId } }, data: { returnedMinor: { increment: result.returnedMinor }, settledAt: now } });
+    await tx.gameRoundPlayer.update({
+      where: { roundId_playerId: { roundId: round.id, playerId: player.playerId } },
+      data: { returnedMinor: { increment: result.returnedMinor }, settledAt: now },
+    });
   }
   await tx.gameRoundPlayer.updateMany({ where: { roundId: round.id, settledAt: null }, data: { settledAt: now } });
-  await saveRound(tx, round, { deadlineAt: null, settled: { at: now, record: recordToJson(round.game, round.state, round.seed) } });
+  await saveRound(tx, round, {
+    deadlineAt: null,
+    settled: { at: now, record: recordToJson(round.game, round.state, round.seed) },
+  });
 
   const stopping = new Set<string>();
   for (const player of players) {
@@ -128,7 +226,13 @@ export async function finishRound(ctx: TablesContext, tx: Tx, round: LoadedRound
 }
 
 /** Between rounds: seats of leaving or stopping players are freed; the next round opens if anyone is seated. */
-async function turnTable(ctx: TablesContext, tx: Tx, tableId: string, stopping: ReadonlySet<string>, pushes: Pushes): Promise<void> {
+async function turnTable(
+  ctx: TablesContext,
+  tx: Tx,
+  tableId: string,
+  stopping: ReadonlySet<string>,
+  pushes: Pushes,
+): Promise<void> {
   const table = await lockTable(tx, tableId);
   const seats = await tx.tableSeat.findMany({ where: { tableId } });
   let freed = false;

@@ -11,15 +11,26 @@ export interface LobbyTable extends TableConfig {
 
 /** The lobby: open tables per game, variant and limits, with how many seats are taken and the running round. */
 export async function listTables(db: Db, filter: { game?: 'roulette' | 'blackjack' } = {}): Promise<LobbyTable[]> {
-  const tables = await db.gameTable.findMany({ where: { isOpen: true, ...(filter.game ? { game: filter.game === 'roulette' ? 'ROULETTE' : 'BLACKJACK' } : {}) }, orderBy: { code: 'asc' }, take: tableRules.lobbyTablesMax });
+  const tables = await db.gameTable.findMany({
+    where: { isOpen: true, ...(filter.game ? { game: filter.game === 'roulette' ? 'ROULETTE' : 'BLACKJACK' } : {}) },
+    orderBy: { code: 'asc' },
+    take: tableRules.lobbyTablesMax,
+  });
   const ids = tables.map((t) => t.id);
   const [seats, rounds] = await Promise.all([
     db.tableSeat.groupBy({ by: ['tableId'], where: { tableId: { in: ids } }, _count: { _all: true } }),
-    db.gameRound.findMany({ where: { tableId: { in: ids }, kind: 'LIVE', status: 'OPEN' }, select: { id: true, tableId: true, phase: true, version: true, deadlineAt: true } }),
+    db.gameRound.findMany({
+      where: { tableId: { in: ids }, kind: 'LIVE', status: 'OPEN' },
+      select: { id: true, tableId: true, phase: true, version: true, deadlineAt: true },
+    }),
   ]);
   return tables.map((row) => {
     const round = rounds.find((r) => r.tableId === row.id);
-    return { ...toConfig(row), seatsTaken: seats.find((s) => s.tableId === row.id)?._count._all ?? 0, round: round ? { roundId: round.id, phase: round.phase, version: round.version, deadlineAt: round.deadlineAt } : null };
+    return {
+      ...toConfig(row),
+      seatsTaken: seats.find((s) => s.tableId === row.id)?._count._all ?? 0,
+      round: round ? { roundId: round.id, phase: round.phase, version: round.version, deadlineAt: round.deadlineAt } : null,
+    };
   });
 }
 
@@ -40,7 +51,11 @@ export async function tableDetail(db: Db, tableId: string, viewerId: string | nu
   return {
     ...table,
     seatsTaken: seats.length,
-    seats: seats.map((s) => ({ seat: s.seatNo, status: s.status === 'SEATED' ? 'seated' : 'leaving', mine: s.playerId === viewerId })),
+    seats: seats.map((s) => ({
+      seat: s.seatNo,
+      status: s.status === 'SEATED' ? 'seated' : 'leaving',
+      mine: s.playerId === viewerId,
+    })),
     round: round ? { roundId: round.id, phase: round.phase, version: round.version, deadlineAt: round.deadlineAt } : null,
     view: round ? toWire(table.game, publicView(table.game, stateFromJson(table.game, round.state))) : null,
   };

@@ -36,7 +36,9 @@ async function gameRevenueAccount(tx: Tx, game: GameId, currency: string): Promi
 export async function playingWallet(tx: Tx, playerId: string, currency: string): Promise<AccountId> {
   const player = await tx.player.findUnique({ where: { id: playerId }, select: { state: true } });
   if (!player || (player.state !== 'TEMPORARY' && player.state !== 'REGISTERED')) {
-    throw new DomainError('account-not-active', 'Only a player with a temporary or a registered account can play.', { extensions: { state: player?.state ?? null } });
+    throw new DomainError('account-not-active', 'Only a player with a temporary or a registered account can play.', {
+      extensions: { state: player?.state ?? null },
+    });
   }
   const spec = ledger.playerWalletSpec(playerId, player.state === 'TEMPORARY' ? 'temporary' : 'cash', currency as 'CZK');
   return (await ledger.findAccountByCode(tx, spec.code))?.id ?? (await ledger.openAccount(tx, spec)).id;
@@ -52,19 +54,55 @@ export interface StakeOptions {
   debit: Debit;
 }
 
-export async function postStake(ctx: TablesContext, tx: Tx, options: StakeOptions): Promise<{ ledgerTransactionId: string; amount: Money }> {
+export async function postStake(
+  ctx: TablesContext,
+  tx: Tx,
+  options: StakeOptions,
+): Promise<{ ledgerTransactionId: string; amount: Money }> {
   const { round, playerId, debit } = options;
   const amount = Money.fromMinor(debit.amountMinor, round.table.currency);
   const key = stakeKey(round.id, debit.eventIndex);
-  await authorizeStake(ctx.limits, tx, { playerId, playSessionId: options.playSessionId, reference: key, amount, category: 'casino' });
+  await authorizeStake(ctx.limits, tx, {
+    playerId,
+    playSessionId: options.playSessionId,
+    reference: key,
+    amount,
+    category: 'casino',
+  });
   const wallet = await playingWallet(tx, playerId, round.table.currency);
   const at = ctx.clock.now();
-  const posted = await ledger.transfer(tx, {
-    idempotencyKey: key, kind: 'STAKE', debitAccountId: wallet, creditAccountId: await gameRevenueAccount(tx, round.game, round.table.currency), amount,
-    metadata: { game: round.game, tableId: round.table.id, roundId: round.id, seat: debit.seat, playerId },
-  }, at);
-  await recordMonitoringEvent(tx, { kind: 'stake', eventId: newId(), playerId, occurredAt: at.toISOString(), amount: { amountMinor: debit.amountMinor.toString(), currency: amount.currency }, gameRoundId: round.id });
-  await tx.gameRoundPosting.create({ data: { roundId: round.id, playerId, seat: debit.seat, kind: 'STAKE', amountMinor: debit.amountMinor, ledgerTransactionId: posted.transactionId, eventIndex: debit.eventIndex, at } });
+  const posted = await ledger.transfer(
+    tx,
+    {
+      idempotencyKey: key,
+      kind: 'STAKE',
+      debitAccountId: wallet,
+      creditAccountId: await gameRevenueAccount(tx, round.game, round.table.currency),
+      amount,
+      metadata: { game: round.game, tableId: round.table.id, roundId: round.id, seat: debit.seat, playerId },
+    },
+    at,
+  );
+  await recordMonitoringEvent(tx, {
+    kind: 'stake',
+    eventId: newId(),
+    playerId,
+    occurredAt: at.toISOString(),
+    amount: { amountMinor: debit.amountMinor.toString(), currency: amount.currency },
+    gameRoundId: round.id,
+  });
+  await tx.gameRoundPosting.create({
+    data: {
+      roundId: round.id,
+      playerId,
+      seat: debit.seat,
+      kind: 'STAKE',
+      amountMinor: debit.amountMinor,
+      ledgerTransactionId: posted.transactionId,
+      eventIndex: debit.eventIndex,
+      at,
+    },
+  });
   await tx.$executeRaw`
     INSERT INTO game_round_player (round_id, player_id, table_id, seat, play_session_id, staked_minor, joined_at)
     VALUES (${round.id}::uuid, ${playerId}::uuid, ${round.table.id}::uuid, ${debit.seat}, ${options.playSessionId}::uuid, ${debit.amountMinor}, ${at})
@@ -91,15 +129,49 @@ export async function postWin(ctx: TablesContext, tx: Tx, options: WinOptions): 
   assert(options.returnedMinor > 0n, 'only a positive return is credited');
   const amount = Money.fromMinor(options.returnedMinor, round.table.currency);
   const key = winKey(round.id, seat);
-  await recordSettlement(ctx.limits, tx, { playerId, reference: key, amount, category: 'casino', playSessionId: options.playSessionId });
-  const wallet = await playingWallet(tx, playerId, round.table.currency).catch(() => walletOfLastStake(tx, playerId, round.table.currency));
+  await recordSettlement(ctx.limits, tx, {
+    playerId,
+    reference: key,
+    amount,
+    category: 'casino',
+    playSessionId: options.playSessionId,
+  });
+  const wallet = await playingWallet(tx, playerId, round.table.currency).catch(() =>
+    walletOfLastStake(tx, playerId, round.table.currency),
+  );
   const at = ctx.clock.now();
-  const posted = await ledger.transfer(tx, {
-    idempotencyKey: key, kind: 'WIN', debitAccountId: await gameRevenueAccount(tx, round.game, round.table.currency), creditAccountId: wallet, amount,
-    metadata: { game: round.game, tableId: round.table.id, roundId: round.id, seat, playerId },
-  }, at);
-  await recordMonitoringEvent(tx, { kind: 'win', eventId: newId(), playerId, occurredAt: at.toISOString(), amount: { amountMinor: options.returnedMinor.toString(), currency: amount.currency }, gameRoundId: round.id });
-  await tx.gameRoundPosting.create({ data: { roundId: round.id, playerId, seat, kind: 'WIN', amountMinor: options.returnedMinor, ledgerTransactionId: posted.transactionId, eventIndex: options.eventIndex, at } });
+  const posted = await ledger.transfer(
+    tx,
+    {
+      idempotencyKey: key,
+      kind: 'WIN',
+      debitAccountId: await gameRevenueAccount(tx, round.game, round.table.currency),
+      creditAccountId: wallet,
+      amount,
+      metadata: { game: round.game, tableId: round.table.id, roundId: round.id, seat, playerId },
+    },
+    at,
+  );
+  await recordMonitoringEvent(tx, {
+    kind: 'win',
+    eventId: newId(),
+    playerId,
+    occurredAt: at.toISOString(),
+    amount: { amountMinor: options.returnedMinor.toString(), currency: amount.currency },
+    gameRoundId: round.id,
+  });
+  await tx.gameRoundPosting.create({
+    data: {
+      roundId: round.id,
+      playerId,
+      seat,
+      kind: 'WIN',
+      amountMinor: options.returnedMinor,
+      ledgerTransactionId: posted.transactionId,
+      eventIndex: options.eventIndex,
+      at,
+    },
+  });
   await holdWinIfPayoutsSuspended(ctx, tx, { playerId, roundId: round.id, seat, wallet, amount });
   return posted.transactionId;
 }

@@ -35,7 +35,10 @@ export const tableChannel = (prefix: string, tableId: string) => `${prefix}:game
 export const playerChannel = (prefix: string, playerId: string) => `${prefix}:games:player:${playerId}`;
 
 export class RedisTableBroadcaster implements TableBroadcaster {
-  constructor(private readonly redis: Redis, private readonly prefix: string) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
 
   async toTable(tableId: string, message: TableMessage): Promise<void> {
     await this.redis.publish(tableChannel(this.prefix, tableId), JSON.stringify(message));
@@ -50,10 +53,18 @@ const presenceKey = (prefix: string, tableId: string, playerId: string) => `${pr
 const connectionKey = (prefix: string, connectionId: string) => `${prefix}:games:connection:${connectionId}`;
 
 export class RedisPresence implements Presence {
-  constructor(private readonly redis: Redis, private readonly prefix: string, private readonly ttlMs: number) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly ttlMs: number,
+  ) {}
 
   async connected(tableId: string, playerId: string, connectionId: string): Promise<void> {
-    await this.redis.multi().sadd(presenceKey(this.prefix, tableId, playerId), connectionId).set(connectionKey(this.prefix, connectionId), '1', 'PX', this.ttlMs).exec();
+    await this.redis
+      .multi()
+      .sadd(presenceKey(this.prefix, tableId, playerId), connectionId)
+      .set(connectionKey(this.prefix, connectionId), '1', 'PX', this.ttlMs)
+      .exec();
   }
 
   /** Called for each open socket more often than the time to live. */
@@ -65,7 +76,11 @@ export class RedisPresence implements Presence {
   }
 
   async disconnected(tableId: string, playerId: string, connectionId: string): Promise<void> {
-    await this.redis.multi().srem(presenceKey(this.prefix, tableId, playerId), connectionId).del(connectionKey(this.prefix, connectionId)).exec();
+    await this.redis
+      .multi()
+      .srem(presenceKey(this.prefix, tableId, playerId), connectionId)
+      .del(connectionKey(this.prefix, connectionId))
+      .exec();
   }
 
   async isConnected(tableId: string, playerId: string): Promise<boolean> {

@@ -31,7 +31,10 @@ export interface RoundSummary extends RoundHeading {
   continuedInRoundId: string | null;
 }
 
-export async function roundHistory(db: Db, request: { playerId: string; limit: number; after?: string }): Promise<{ rounds: RoundSummary[]; nextCursor: string | null }> {
+export async function roundHistory(
+  db: Db,
+  request: { playerId: string; limit: number; after?: string },
+): Promise<{ rounds: RoundSummary[]; nextCursor: string | null }> {
   const limit = Math.min(request.limit, tableRules.historyPageSizeMax);
   const rows = await db.gameRoundPlayer.findMany({
     where: { playerId: request.playerId, ...(request.after ? { roundId: { lt: request.after } } : {}) },
@@ -39,7 +42,10 @@ export async function roundHistory(db: Db, request: { playerId: string; limit: n
     take: limit + 1,
   });
   const page = rows.slice(0, limit);
-  const rounds = await db.gameRound.findMany({ where: { id: { in: page.map((r) => r.roundId) } }, select: { id: true, kind: true, status: true, openedAt: true, settledAt: true, tableId: true } });
+  const rounds = await db.gameRound.findMany({
+    where: { id: { in: page.map((r) => r.roundId) } },
+    select: { id: true, kind: true, status: true, openedAt: true, settledAt: true, tableId: true },
+  });
   const tables = await db.gameTable.findMany({ where: { id: { in: [...new Set(rounds.map((r) => r.tableId))] } } });
   return {
     nextCursor: rows.length > limit ? page[page.length - 1]!.roundId : null,
@@ -47,9 +53,20 @@ export async function roundHistory(db: Db, request: { playerId: string; limit: n
       const round = rounds.find((r) => r.id === row.roundId)!;
       const table = tables.find((t) => t.id === round.tableId)!;
       return {
-        roundId: row.roundId, tableId: table.id, tableName: table.name, game: table.game === 'ROULETTE' ? 'roulette' : 'blackjack', variant: table.variant,
-        kind: round.kind === 'LIVE' ? 'live' : 'temporary', status: round.status === 'OPEN' ? 'open' : 'settled', seat: row.seat,
-        stakedMinor: row.stakedMinor, returnedMinor: row.returnedMinor, currency: table.currency, openedAt: round.openedAt, settledAt: round.settledAt, continuedInRoundId: row.continuedInRoundId,
+        roundId: row.roundId,
+        tableId: table.id,
+        tableName: table.name,
+        game: table.game === 'ROULETTE' ? 'roulette' : 'blackjack',
+        variant: table.variant,
+        kind: round.kind === 'LIVE' ? 'live' : 'temporary',
+        status: round.status === 'OPEN' ? 'open' : 'settled',
+        seat: row.seat,
+        stakedMinor: row.stakedMinor,
+        returnedMinor: row.returnedMinor,
+        currency: table.currency,
+        openedAt: round.openedAt,
+        settledAt: round.settledAt,
+        continuedInRoundId: row.continuedInRoundId,
       };
     }),
   };
@@ -64,8 +81,21 @@ export interface RoundRecall extends RoundHeading {
   replayVerified: boolean;
   view: Wire;
   events: Wire;
-  players: Array<{ playerId: string; seat: number; stakedMinor: bigint; returnedMinor: bigint; continuedInRoundId: string | null }>;
-  postings: Array<{ playerId: string; seat: number; kind: 'STAKE' | 'WIN'; amountMinor: bigint; ledgerTransactionId: string; at: Date }>;
+  players: Array<{
+    playerId: string;
+    seat: number;
+    stakedMinor: bigint;
+    returnedMinor: bigint;
+    continuedInRoundId: string | null;
+  }>;
+  postings: Array<{
+    playerId: string;
+    seat: number;
+    kind: 'STAKE' | 'WIN';
+    amountMinor: bigint;
+    ledgerTransactionId: string;
+    at: Date;
+  }>;
 }
 
 /**
@@ -74,21 +104,54 @@ export interface RoundRecall extends RoundHeading {
  */
 export async function recallRound(db: Db, request: { roundId: string; playerId?: string }): Promise<RoundRecall> {
   const round = await db.gameRound.findUnique({ where: { id: request.roundId } });
-  const notFound = new DomainError('not-found', `No round ${request.roundId}${request.playerId ? ' that you played' : ''}.`, { field: 'params.roundId' });
+  const notFound = new DomainError('not-found', `No round ${request.roundId}${request.playerId ? ' that you played' : ''}.`, {
+    field: 'params.roundId',
+  });
   if (!round) throw notFound;
-  const players = await db.gameRoundPlayer.findMany({ where: { roundId: round.id, ...(request.playerId ? { playerId: request.playerId } : {}) }, orderBy: { seat: 'asc' } });
+  const players = await db.gameRoundPlayer.findMany({
+    where: { roundId: round.id, ...(request.playerId ? { playerId: request.playerId } : {}) },
+    orderBy: { seat: 'asc' },
+  });
   if (request.playerId && players.length === 0) throw notFound;
-  const table = (await db.gameTable.findUniqueOrThrow({ where: { id: round.tableId } }));
+  const table = await db.gameTable.findUniqueOrThrow({ where: { id: round.tableId } });
   const game: GameId = table.game === 'ROULETTE' ? 'roulette' : 'blackjack';
-  const postings = await db.gameRoundPosting.findMany({ where: { roundId: round.id, ...(request.playerId ? { playerId: request.playerId } : {}) }, orderBy: { id: 'asc' } });
+  const postings = await db.gameRoundPosting.findMany({
+    where: { roundId: round.id, ...(request.playerId ? { playerId: request.playerId } : {}) },
+    orderBy: { id: 'asc' },
+  });
   const state = round.record ? replayed(game, round.record) : stateFromJson(game, round.state);
   return {
-    roundId: round.id, tableId: table.id, tableName: table.name, game, variant: table.variant, kind: round.kind === 'LIVE' ? 'live' : 'temporary',
-    status: round.status === 'OPEN' ? 'open' : 'settled', originRoundId: round.originRoundId, currency: table.currency, openedAt: round.openedAt, settledAt: round.settledAt,
-    seedCommitment: round.seedCommitment, seed: round.status === 'SETTLED' ? round.seed : null, replayVerified: round.record !== null,
-    view: toWire(game, publicView(game, state)), events: toWire(game, publicEvents(game, state.events)),
-    players: players.map((p) => ({ playerId: p.playerId, seat: p.seat, stakedMinor: p.stakedMinor, returnedMinor: p.returnedMinor, continuedInRoundId: p.continuedInRoundId })),
-    postings: postings.map((p) => ({ playerId: p.playerId, seat: p.seat, kind: p.kind, amountMinor: p.amountMinor, ledgerTransactionId: p.ledgerTransactionId, at: p.at })),
+    roundId: round.id,
+    tableId: table.id,
+    tableName: table.name,
+    game,
+    variant: table.variant,
+    kind: round.kind === 'LIVE' ? 'live' : 'temporary',
+    status: round.status === 'OPEN' ? 'open' : 'settled',
+    originRoundId: round.originRoundId,
+    currency: table.currency,
+    openedAt: round.openedAt,
+    settledAt: round.settledAt,
+    seedCommitment: round.seedCommitment,
+    seed: round.status === 'SETTLED' ? round.seed : null,
+    replayVerified: round.record !== null,
+    view: toWire(game, publicView(game, state)),
+    events: toWire(game, publicEvents(game, state.events)),
+    players: players.map((p) => ({
+      playerId: p.playerId,
+      seat: p.seat,
+      stakedMinor: p.stakedMinor,
+      returnedMinor: p.returnedMinor,
+      continuedInRoundId: p.continuedInRoundId,
+    })),
+    postings: postings.map((p) => ({
+      playerId: p.playerId,
+      seat: p.seat,
+      kind: p.kind,
+      amountMinor: p.amountMinor,
+      ledgerTransactionId: p.ledgerTransactionId,
+      at: p.at,
+    })),
   };
 }
 

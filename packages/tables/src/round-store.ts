@@ -22,8 +22,18 @@ export interface LoadedRound {
 }
 
 interface RoundRow {
-  id: string; table_id: string; kind: 'LIVE' | 'TEMPORARY'; status: 'OPEN' | 'SETTLED'; state: string; version: number; seed: string; seed_commitment: string;
-  deadline_at: Date | null; origin_round_id: string | null; temporary_player_id: string | null; temporary_seat: number | null;
+  id: string;
+  table_id: string;
+  kind: 'LIVE' | 'TEMPORARY';
+  status: 'OPEN' | 'SETTLED';
+  state: string;
+  version: number;
+  seed: string;
+  seed_commitment: string;
+  deadline_at: Date | null;
+  origin_round_id: string | null;
+  temporary_player_id: string | null;
+  temporary_seat: number | null;
 }
 
 /** Locks a round row (player actions wait for each other and for the scheduler) and loads it, in one statement. */
@@ -69,8 +79,18 @@ async function tableOf(tx: Tx, tableId: string): Promise<TableConfig> {
 async function toLoaded(tx: Tx, row: RoundRow): Promise<LoadedRound> {
   const table = await tableOf(tx, row.table_id);
   return {
-    id: row.id, table, game: table.game, kind: row.kind, status: row.status, version: row.version, seed: row.seed, seedCommitment: row.seed_commitment,
-    deadlineAt: row.deadline_at, temporaryPlayerId: row.temporary_player_id, temporarySeat: row.temporary_seat, originRoundId: row.origin_round_id,
+    id: row.id,
+    table,
+    game: table.game,
+    kind: row.kind,
+    status: row.status,
+    version: row.version,
+    seed: row.seed,
+    seedCommitment: row.seed_commitment,
+    deadlineAt: row.deadline_at,
+    temporaryPlayerId: row.temporary_player_id,
+    temporarySeat: row.temporary_seat,
+    originRoundId: row.origin_round_id,
     state: stateFromJson(table.game, row.state),
   };
 }
@@ -86,7 +106,10 @@ export async function saveRound(tx: Tx, round: LoadedRound, changes: RoundChange
   const updated = await tx.gameRound.updateMany({
     where: { id: round.id, version: round.version },
     data: {
-      state: stateToJson(round.game, round.state), phase: phaseOf(round.state), version, deadlineAt: changes.deadlineAt,
+      state: stateToJson(round.game, round.state),
+      phase: phaseOf(round.state),
+      version,
+      deadlineAt: changes.deadlineAt,
       ...(changes.settled ? { status: 'SETTLED', settledAt: changes.settled.at, record: changes.settled.record } : {}),
     },
   });

@@ -45,7 +45,10 @@ export async function runDueRounds(ctx: TablesContext, options: RunDueRoundsOpti
       // put back for a later pass, and reported.
       failures++;
       options.onFailure?.(claimed, error);
-      await ctx.db.gameRound.updateMany({ where: { id: claimed, status: 'OPEN' }, data: { deadlineAt: new Date(ctx.clock.now().getTime() + tableRules.failedRoundRetryMs) } });
+      await ctx.db.gameRound.updateMany({
+        where: { id: claimed, status: 'OPEN' },
+        data: { deadlineAt: new Date(ctx.clock.now().getTime() + tableRules.failedRoundRetryMs) },
+      });
     }
   }
   return driven;
@@ -70,7 +73,8 @@ export async function driveRound(ctx: TablesContext, tx: Tx, round: LoadedRound,
   if (temporary && round.state.phase !== 'betting') {
     for (let pass = 0; timerOf(round.state) === 'decision'; pass++) {
       assert(pass < autoPlayPassesMax, 'a temporary table is played out within the bound');
-      for (const action of dueActions(round.game, round.state, new Set(), true)) round.state = applyAction(round.game, round.state, action, round.seed).state;
+      for (const action of dueActions(round.game, round.state, new Set(), true))
+        round.state = applyAction(round.game, round.state, action, round.seed).state;
     }
   }
   const events = round.state.events.slice(firstEventIndex);
@@ -103,9 +107,14 @@ async function disconnectedSeats(ctx: TablesContext, tx: Tx, round: LoadedRound)
  */
 export async function noteDisconnected(ctx: TablesContext, request: { tableId: string; playerId: string }): Promise<boolean> {
   return transaction(ctx.db, async (tx) => {
-    const open = await tx.gameRound.findFirst({ where: { tableId: request.tableId, kind: 'LIVE', status: 'OPEN', phase: { in: ['insurance', 'player-turns'] } }, select: { id: true } });
+    const open = await tx.gameRound.findFirst({
+      where: { tableId: request.tableId, kind: 'LIVE', status: 'OPEN', phase: { in: ['insurance', 'player-turns'] } },
+      select: { id: true },
+    });
     if (!open) return false;
-    const player = await tx.gameRoundPlayer.findUnique({ where: { roundId_playerId: { roundId: open.id, playerId: request.playerId } } });
+    const player = await tx.gameRoundPlayer.findUnique({
+      where: { roundId_playerId: { roundId: open.id, playerId: request.playerId } },
+    });
     if (!player) return false;
     const round = await lockRound(tx, open.id);
     if (!round || round.status !== 'OPEN' || !seatsAwaitingDecision(round.state).includes(player.seat)) return false;

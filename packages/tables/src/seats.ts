@@ -14,22 +14,47 @@ import type { BlackjackState, RouletteState } from '@casino/games';
  * so an excluded player or one out of playing time cannot sit down (docs/limits.md). The first seated
  * player starts the table's rounds.
  */
-export async function takeSeat(ctx: TablesContext, request: { playerId: string; tableId: string; seat?: number }): Promise<{ seat: number; roundId: string | null }> {
+export async function takeSeat(
+  ctx: TablesContext,
+  request: { playerId: string; tableId: string; seat?: number },
+): Promise<{ seat: number; roundId: string | null }> {
   const pushes = new Pushes();
   const result = await transaction(ctx.db, async (tx) => {
     const table = await lockTable(tx, request.tableId);
     if (!table.isOpen) throw new DomainError('table-closed', 'The table is closed.');
     const player = await tx.player.findUnique({ where: { id: request.playerId }, select: { state: true } });
-    if (!player || (player.state !== 'TEMPORARY' && player.state !== 'REGISTERED')) throw new DomainError('account-not-active', 'Only a player with a temporary or a registered account can play.');
+    if (!player || (player.state !== 'TEMPORARY' && player.state !== 'REGISTERED'))
+      throw new DomainError('account-not-active', 'Only a player with a temporary or a registered account can play.');
     const seats = await tx.tableSeat.findMany({ where: { tableId: table.id } });
-    if (seats.some((s) => s.playerId === request.playerId)) throw new DomainError('already-seated', 'You already have a seat at this table.');
-    const seat = request.seat ?? firstFree(seats.map((s) => s.seatNo), table.seatsMax);
-    if (seat === null) throw new DomainError('table-full', `All ${table.seatsMax} seats are taken: you can watch as a spectator.`);
-    if (seat < 1 || seat > table.seatsMax) throw new DomainError('validation-failed', `Seats are 1 to ${table.seatsMax}.`, { field: 'body.seat' });
-    if (seats.some((s) => s.seatNo === seat)) throw new DomainError('seat-taken', `Seat ${seat} is taken.`, { field: 'body.seat' });
+    if (seats.some((s) => s.playerId === request.playerId))
+      throw new DomainError('already-seated', 'You already have a seat at this table.');
+    const seat =
+      request.seat ??
+      firstFree(
+        seats.map((s) => s.seatNo),
+        table.seatsMax,
+      );
+    if (seat === null)
+      throw new DomainError('table-full', `All ${table.seatsMax} seats are taken: you can watch as a spectator.`);
+    if (seat < 1 || seat > table.seatsMax)
+      throw new DomainError('validation-failed', `Seats are 1 to ${table.seatsMax}.`, { field: 'body.seat' });
+    if (seats.some((s) => s.seatNo === seat))
+      throw new DomainError('seat-taken', `Seat ${seat} is taken.`, { field: 'body.seat' });
     const { playSessionId } = await startPlaySession(ctx.limits, tx, { playerId: request.playerId });
-    await tx.tableSeat.create({ data: { tableId: table.id, seatNo: seat, playerId: request.playerId, status: 'SEATED', playSessionId, seatedAt: ctx.clock.now() } });
-    const open = await tx.gameRound.findFirst({ where: { tableId: table.id, kind: 'LIVE', status: 'OPEN' }, select: { id: true } });
+    await tx.tableSeat.create({
+      data: {
+        tableId: table.id,
+        seatNo: seat,
+        playerId: request.playerId,
+        status: 'SEATED',
+        playSessionId,
+        seatedAt: ctx.clock.now(),
+      },
+    });
+    const open = await tx.gameRound.findFirst({
+      where: { tableId: table.id, kind: 'LIVE', status: 'OPEN' },
+      select: { id: true },
+    });
     const roundId = open?.id ?? (await openLiveRound(ctx, tx, table, pushes));
     pushes.table.push([table.id, await seatsMessage(tx, table.id)]);
     return { seat, roundId };
@@ -48,19 +73,32 @@ function firstFree(taken: number[], seatsMax: number): number | null {
  * the running round keeps the seat until it ends, so that round settles as it would have (004:TEC-02)
  * and nobody else's bets mix with theirs. Returns whether the seat is free already.
  */
-export async function leaveSeat(ctx: TablesContext, request: { playerId: string; tableId: string; reason?: 'left' | 'limits' }): Promise<{ left: boolean }> {
+export async function leaveSeat(
+  ctx: TablesContext,
+  request: { playerId: string; tableId: string; reason?: 'left' | 'limits' },
+): Promise<{ left: boolean }> {
   const pushes = new Pushes();
   const result = await transaction(ctx.db, async (tx) => {
     // The round before the table, in the order a settling round takes them (no deadlock between the two).
-    const open = await tx.gameRound.findFirst({ where: { tableId: request.tableId, kind: 'LIVE', status: 'OPEN' }, select: { id: true } });
+    const open = await tx.gameRound.findFirst({
+      where: { tableId: request.tableId, kind: 'LIVE', status: 'OPEN' },
+      select: { id: true },
+    });
     const round = open ? await lockRound(tx, open.id) : null;
     await lockTable(tx, request.tableId);
-    const seat = await tx.tableSeat.findUnique({ where: { tableId_playerId: { tableId: request.tableId, playerId: request.playerId } } });
+    const seat = await tx.tableSeat.findUnique({
+      where: { tableId_playerId: { tableId: request.tableId, playerId: request.playerId } },
+    });
     if (!seat) throw new DomainError('not-seated', 'You have no seat at this table.');
-    const staked = round ? await tx.gameRoundPlayer.findUnique({ where: { roundId_playerId: { roundId: round.id, playerId: request.playerId } } }) : null;
+    const staked = round
+      ? await tx.gameRoundPlayer.findUnique({ where: { roundId_playerId: { roundId: round.id, playerId: request.playerId } } })
+      : null;
     if (round?.status === 'OPEN') await clearUnconfirmed(tx, round, seat.seatNo, pushes);
     if (staked) {
-      await tx.tableSeat.update({ where: { tableId_seatNo: { tableId: seat.tableId, seatNo: seat.seatNo } }, data: { status: 'LEAVING' } });
+      await tx.tableSeat.update({
+        where: { tableId_seatNo: { tableId: seat.tableId, seatNo: seat.seatNo } },
+        data: { status: 'LEAVING' },
+      });
     } else {
       await releaseSeat(ctx, tx, seat, request.reason ?? 'left', pushes);
     }
@@ -73,11 +111,17 @@ export async function leaveSeat(ctx: TablesContext, request: { playerId: string;
 
 async function clearUnconfirmed(tx: Tx, round: LoadedRound, seat: number, pushes: Pushes): Promise<void> {
   if (round.state.phase !== 'betting') return;
-  const pending = round.game === 'roulette'
-    ? (round.state as RouletteState).seats.some((s) => s.seat === seat && s.pending.length > 0)
-    : (round.state as BlackjackState).bets.some((b) => b.seat === seat && !b.confirmed);
+  const pending =
+    round.game === 'roulette'
+      ? (round.state as RouletteState).seats.some((s) => s.seat === seat && s.pending.length > 0)
+      : (round.state as BlackjackState).bets.some((b) => b.seat === seat && !b.confirmed);
   if (!pending) return;
-  const applied = applyAction(round.game, round.state, round.game === 'roulette' ? { kind: 'clear-bets', seat } : { kind: 'clear-bet', seat }, round.seed);
+  const applied = applyAction(
+    round.game,
+    round.state,
+    round.game === 'roulette' ? { kind: 'clear-bets', seat } : { kind: 'clear-bet', seat },
+    round.seed,
+  );
   round.state = applied.state;
   await saveRound(tx, round, { deadlineAt: round.deadlineAt });
   pushRound(pushes, round, applied.events);
@@ -90,7 +134,10 @@ async function clearUnconfirmed(tx: Tx, round: LoadedRound, seat: number, pushes
  * run twice (a seat already leaving or gone is skipped).
  */
 export async function leaveAllSeats(ctx: TablesContext, request: { playerId: string }): Promise<{ seatsLeft: number }> {
-  const seats = await ctx.db.tableSeat.findMany({ where: { playerId: request.playerId, status: 'SEATED' }, select: { tableId: true } });
+  const seats = await ctx.db.tableSeat.findMany({
+    where: { playerId: request.playerId, status: 'SEATED' },
+    select: { tableId: true },
+  });
   let seatsLeft = 0;
   for (const seat of seats) {
     try {

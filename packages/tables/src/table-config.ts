@@ -1,6 +1,13 @@
 import { assert, DomainError, newId, type CurrencyCode } from '@casino/core';
 import type { Db, Tx } from '@casino/db';
-import { blackjackPresets, rouletteVariants, validateBlackjackLimits, validateRouletteLimits, type BlackjackTableLimits, type RouletteTableLimits } from '@casino/games';
+import {
+  blackjackPresets,
+  rouletteVariants,
+  validateBlackjackLimits,
+  validateRouletteLimits,
+  type BlackjackTableLimits,
+  type RouletteTableLimits,
+} from '@casino/games';
 import type { GameId, TableLimits, TableShape } from './engines.ts';
 import { tableRules } from './rules.ts';
 
@@ -22,7 +29,14 @@ export interface TableConfig extends TableDefinition {
 }
 
 const limitKeys: Record<GameId, string[]> = {
-  roulette: ['unitMinor', 'insideMinimumMinor', 'outsideMinimumMinor', 'straightMaximumMinor', 'outsideMaximumMinor', 'positionMaximumMinor'],
+  roulette: [
+    'unitMinor',
+    'insideMinimumMinor',
+    'outsideMinimumMinor',
+    'straightMaximumMinor',
+    'outsideMaximumMinor',
+    'positionMaximumMinor',
+  ],
   blackjack: ['unitMinor', 'stakeMinimumMinor', 'stakeMaximumMinor'],
 };
 
@@ -59,9 +73,18 @@ export async function createTable(db: Db | Tx, definition: TableDefinition, at: 
   if (existing) return toConfig(existing);
   const row = await db.gameTable.create({
     data: {
-      id: newId(), code: definition.code, name: definition.name, game: definition.game === 'roulette' ? 'ROULETTE' : 'BLACKJACK', variant: definition.variant,
-      currency: definition.currency, limits: limitsToJson(definition.game, definition.limits), seatsMax: definition.seatsMax, bettingTimeMs: definition.bettingTimeMs,
-      actionTimeMs: definition.actionTimeMs, idleRoundsMax: definition.idleRoundsMax ?? tableRules.idleRoundsMaxDefault, createdAt: at,
+      id: newId(),
+      code: definition.code,
+      name: definition.name,
+      game: definition.game === 'roulette' ? 'ROULETTE' : 'BLACKJACK',
+      variant: definition.variant,
+      currency: definition.currency,
+      limits: limitsToJson(definition.game, definition.limits),
+      seatsMax: definition.seatsMax,
+      bettingTimeMs: definition.bettingTimeMs,
+      actionTimeMs: definition.actionTimeMs,
+      idleRoundsMax: definition.idleRoundsMax ?? tableRules.idleRoundsMaxDefault,
+      createdAt: at,
     },
   });
   return toConfig(row);
@@ -72,8 +95,18 @@ type TableRow = Awaited<ReturnType<Db['gameTable']['findUniqueOrThrow']>>;
 export function toConfig(row: TableRow): TableConfig {
   const game: GameId = row.game === 'ROULETTE' ? 'roulette' : 'blackjack';
   return {
-    id: row.id, code: row.code, name: row.name, game, variant: row.variant, currency: row.currency as CurrencyCode, limits: limitsFromJson(game, row.limits),
-    seatsMax: row.seatsMax, bettingTimeMs: row.bettingTimeMs, actionTimeMs: row.actionTimeMs, idleRoundsMax: row.idleRoundsMax, isOpen: row.isOpen,
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    game,
+    variant: row.variant,
+    currency: row.currency as CurrencyCode,
+    limits: limitsFromJson(game, row.limits),
+    seatsMax: row.seatsMax,
+    bettingTimeMs: row.bettingTimeMs,
+    actionTimeMs: row.actionTimeMs,
+    idleRoundsMax: row.idleRoundsMax,
+    isOpen: row.isOpen,
   };
 }
 

@@ -12,16 +12,29 @@ import { tableRules } from './rules.ts';
  * suspense account, where it can be neither staked nor withdrawn. When the payout hold ends (released
  * by an officer, or expired after the period the AML act allows) the scheduler releases it back.
  */
-export async function holdWinIfPayoutsSuspended(ctx: TablesContext, tx: Tx, win: { playerId: string; roundId: string; seat: number; wallet: AccountId; amount: Money }): Promise<boolean> {
+export async function holdWinIfPayoutsSuspended(
+  ctx: TablesContext,
+  tx: Tx,
+  win: { playerId: string; roundId: string; seat: number; wallet: AccountId; amount: Money },
+): Promise<boolean> {
   const at = ctx.clock.now();
   if (!(await findActivePayoutHold(tx, win.playerId, at))) return false;
   const suspense = await ledger.findAccountByCode(tx, ledger.operatorAccountCode('suspense', win.amount.currency));
   assert(suspense !== null, 'the chart of accounts has the suspense account');
-  const hold = await ledger.reserve(tx, {
-    idempotencyKey: `game:${win.roundId}:win-hold:${win.seat}`, sourceAccountId: win.wallet, holdAccountId: suspense.id, amount: win.amount,
-    metadata: { reason: 'payouts suspended (004:WIN-07)', roundId: win.roundId, playerId: win.playerId },
-  }, at);
-  await tx.gameWinHold.create({ data: { ledgerHoldId: hold.id, playerId: win.playerId, roundId: win.roundId, amountMinor: win.amount.toMinor(), heldAt: at } });
+  const hold = await ledger.reserve(
+    tx,
+    {
+      idempotencyKey: `game:${win.roundId}:win-hold:${win.seat}`,
+      sourceAccountId: win.wallet,
+      holdAccountId: suspense.id,
+      amount: win.amount,
+      metadata: { reason: 'payouts suspended (004:WIN-07)', roundId: win.roundId, playerId: win.playerId },
+    },
+    at,
+  );
+  await tx.gameWinHold.create({
+    data: { ledgerHoldId: hold.id, playerId: win.playerId, roundId: win.roundId, amountMinor: win.amount.toMinor(), heldAt: at },
+  });
   return true;
 }
 
@@ -36,7 +49,15 @@ export async function releaseHeldWins(ctx: TablesContext): Promise<number> {
       ORDER BY w.held_at LIMIT ${tableRules.heldWinsPerPassMax}
       FOR UPDATE OF w SKIP LOCKED`;
     for (const { ledger_hold_id: holdId } of due) {
-      await ledger.release(tx, { idempotencyKey: `game-win-hold-release:${holdId}`, holdId: holdId as ledger.HoldId, metadata: { reason: 'payouts no longer suspended' } }, now);
+      await ledger.release(
+        tx,
+        {
+          idempotencyKey: `game-win-hold-release:${holdId}`,
+          holdId: holdId as ledger.HoldId,
+          metadata: { reason: 'payouts no longer suspended' },
+        },
+        now,
+      );
       await tx.gameWinHold.update({ where: { ledgerHoldId: holdId }, data: { releasedAt: now } });
     }
     return due.length;

@@ -16,7 +16,11 @@ export const SettingSchema = z.object({
   excludedUntil: z.string().nullable().describe('Self-exclusion: until when; null with set means indefinitely'),
 });
 
-export const PendingSettingSchema = SettingSchema.extend({ changeId: z.string(), requestedAt: z.string(), effectiveFrom: z.string() });
+export const PendingSettingSchema = SettingSchema.extend({
+  changeId: z.string(),
+  requestedAt: z.string(),
+  effectiveFrom: z.string(),
+});
 
 export const HistoryPageSchema = z.object({
   entries: z.array(
@@ -47,8 +51,18 @@ export function settingOut(kind: MeasureKind, setting: MeasureSetting): z.infer<
   };
 }
 
-export function pendingOut(kind: MeasureKind, pending: LimitsOverview['measures'][number]['pending']): z.infer<typeof PendingSettingSchema> | null {
-  return pending && { ...settingOut(kind, pending.setting), changeId: pending.changeId, requestedAt: pending.requestedAt.toISOString(), effectiveFrom: pending.effectiveFrom.toISOString() };
+export function pendingOut(
+  kind: MeasureKind,
+  pending: LimitsOverview['measures'][number]['pending'],
+): z.infer<typeof PendingSettingSchema> | null {
+  return (
+    pending && {
+      ...settingOut(kind, pending.setting),
+      changeId: pending.changeId,
+      requestedAt: pending.requestedAt.toISOString(),
+      effectiveFrom: pending.effectiveFrom.toISOString(),
+    }
+  );
 }
 
 export function historyOut(page: { entries: HistoryEntry[]; nextCursor: string | null }): z.infer<typeof HistoryPageSchema> {

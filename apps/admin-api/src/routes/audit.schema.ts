@@ -15,11 +15,28 @@ export const AuditQuerySchema = z.object({
 export const AuditExportQuerySchema = AuditQuerySchema.omit({ after: true, limit: true });
 
 export const AuditEntrySchema = z.object({
-  seq: z.string(), id: z.string(), at: IsoDate, actorKind: z.string(), actorId: z.string(), actorRoles: z.array(z.string()),
-  action: z.string(), subjectType: z.string(), subjectId: z.string(), reason: z.string().nullable(),
-  before: z.unknown(), after: z.unknown(), requestId: z.string().nullable(), previousHash: z.string(), hash: z.string(),
+  seq: z.string(),
+  id: z.string(),
+  at: IsoDate,
+  actorKind: z.string(),
+  actorId: z.string(),
+  actorRoles: z.array(z.string()),
+  action: z.string(),
+  subjectType: z.string(),
+  subjectId: z.string(),
+  reason: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  requestId: z.string().nullable(),
+  previousHash: z.string(),
+  hash: z.string(),
 });
 export const AuditPageSchema = z.object({ entries: z.array(AuditEntrySchema), nextCursor: z.string().nullable() });
-export const AuditVerifySchema = z.object({ ok: z.boolean(), entriesVerified: z.number().int(), brokenSeq: z.string().optional(), reason: z.string().optional() });
+export const AuditVerifySchema = z.object({
+  ok: z.boolean(),
+  entriesVerified: z.number().int(),
+  brokenSeq: z.string().optional(),
+  reason: z.string().optional(),
+});
 export const AuditExportSchema = z.string().describe('NDJSON: one audit entry per line, in chain order');
 export { CursorSchema };

@@ -1,4 +1,11 @@
-import { exportFormats, ledgerAccountTypes, ledgerGames, ledgerTransactionKinds, playerStates, staffRegisterNames } from '@casino/reporting';
+import {
+  exportFormats,
+  ledgerAccountTypes,
+  ledgerGames,
+  ledgerTransactionKinds,
+  playerStates,
+  staffRegisterNames,
+} from '@casino/reporting';
 import { problemResponses } from '@casino/http';
 import { z } from 'zod';
 import { IsoDate } from './common.schema.ts';
@@ -15,8 +22,14 @@ export const ExportParamsSchema = z.object({ exportId: z.uuid() });
  */
 export const StreamQuerySchema = z.object({
   format: z.enum(exportFormats).default('csv'),
-  from: z.iso.datetime({ offset: true }).optional().describe('ledger-transactions (required), payment-transactions, game-rounds, audit-log'),
-  to: z.iso.datetime({ offset: true }).optional().describe('ledger-transactions (required), payment-transactions, game-rounds, audit-log; exclusive'),
+  from: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('ledger-transactions (required), payment-transactions, game-rounds, audit-log'),
+  to: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('ledger-transactions (required), payment-transactions, game-rounds, audit-log; exclusive'),
   playerId: z.uuid().optional().describe('ledger-transactions, payment-transactions, game-rounds, players'),
   accountType: z.enum(ledgerAccountTypes).optional().describe('ledger-transactions'),
   kind: z.enum(ledgerTransactionKinds).optional().describe('ledger-transactions'),
@@ -27,18 +40,41 @@ export const StreamQuerySchema = z.object({
   subjectId: z.string().max(100).optional().describe('audit-log'),
   action: z.string().max(80).optional().describe('audit-log'),
   state: z.enum(playerStates).optional().describe('players'),
-  residenceCountry: z.string().regex(/^[A-Z]{2}$/).optional().describe('players'),
+  residenceCountry: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional()
+    .describe('players'),
   direction: z.enum(['deposit', 'withdrawal']).optional().describe('payment-transactions'),
-  status: z.string().regex(/^[A-Z_]{2,30}$/).optional().describe('payment-transactions'),
-  instrument: z.string().regex(/^[a-z-]{2,30}$/).optional().describe('payment-transactions'),
-  provider: z.string().regex(/^[a-z][a-z0-9-]{1,38}$/).optional().describe('payment-transactions'),
-  tableCode: z.string().regex(/^[a-z0-9-]{1,60}$/).optional().describe('game-rounds'),
+  status: z
+    .string()
+    .regex(/^[A-Z_]{2,30}$/)
+    .optional()
+    .describe('payment-transactions'),
+  instrument: z
+    .string()
+    .regex(/^[a-z-]{2,30}$/)
+    .optional()
+    .describe('payment-transactions'),
+  provider: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{1,38}$/)
+    .optional()
+    .describe('payment-transactions'),
+  tableCode: z
+    .string()
+    .regex(/^[a-z0-9-]{1,60}$/)
+    .optional()
+    .describe('game-rounds'),
 });
 
 export const ExportBodySchema = z.object({
   register: z.enum(staffRegisterNames),
   format: z.enum(exportFormats).default('csv'),
-  filters: z.record(z.string(), z.unknown()).default({}).describe("The register's filters, as in the streamed export's query string"),
+  filters: z
+    .record(z.string(), z.unknown())
+    .default({})
+    .describe("The register's filters, as in the streamed export's query string"),
 });
 
 export const ExportStatusSchema = z.object({
@@ -66,24 +102,32 @@ export const ExportListQuerySchema = z.object({
 });
 export const ExportListSchema = z.object({ exports: z.array(ExportStatusSchema), nextCursor: z.string().nullable() });
 
-export const ManifestSchema = z.looseObject({
-  manifestVersion: z.literal(1),
-  exportId: z.string(),
-  register: z.string(),
-  registerVersion: z.number().int(),
-  format: z.string(),
-  sha256: z.string(),
-  rowCount: z.number().int(),
-  byteCount: z.number().int(),
-  boundary: z.string(),
-  coverage: z.looseObject({ kind: z.string() }),
-}).describe('Save beside the file as <file>.manifest.json; `npm run verify:export -- <file>` checks both');
+export const ManifestSchema = z
+  .looseObject({
+    manifestVersion: z.literal(1),
+    exportId: z.string(),
+    register: z.string(),
+    registerVersion: z.number().int(),
+    format: z.string(),
+    sha256: z.string(),
+    rowCount: z.number().int(),
+    byteCount: z.number().int(),
+    boundary: z.string(),
+    coverage: z.looseObject({ kind: z.string() }),
+  })
+  .describe('Save beside the file as <file>.manifest.json; `npm run verify:export -- <file>` checks both');
 
 export const RegisterListSchema = z.object({
-  registers: z.array(z.object({
-    name: z.string(), version: z.number().int(), title: z.string(), description: z.string(), reproducible: z.boolean(),
-    columns: z.array(z.object({ name: z.string(), description: z.string(), unit: z.string().optional() })),
-  })),
+  registers: z.array(
+    z.object({
+      name: z.string(),
+      version: z.number().int(),
+      title: z.string(),
+      description: z.string(),
+      reproducible: z.boolean(),
+      columns: z.array(z.object({ name: z.string(), description: z.string(), unit: z.string().optional() })),
+    }),
+  ),
 });
 
 /** The file, as the media type of its format (OpenAPI lists both). */

@@ -28,23 +28,51 @@ const rules = { ...czechReportingRules, exports: { ...czechReportingRules.export
 
 beforeAll(async () => {
   connections = await createTestConnections();
-  app = await buildAdminApi({ config: loadAdminApiConfig(testServiceEnv()), connections, redisKeyPrefix: connections.redisKeyPrefix, clock, reportingRules: rules });
+  app = await buildAdminApi({
+    config: loadAdminApiConfig(testServiceEnv()),
+    connections,
+    redisKeyPrefix: connections.redisKeyPrefix,
+    clock,
+    reportingRules: rules,
+  });
   await app.ready();
   const ctx: ComplianceContext = { db: connections.db, clock, rules: defaultComplianceRules, secrets: testSecretBox };
   [auditor, finance] = await Promise.all([createTestStaff(ctx, ['auditor']), createTestStaff(ctx, ['finance'])]);
   worker = await startWorkerRuntime({
-    db: connections.db, redisUrl: connections.redisUrl, queuePrefix: connections.redisKeyPrefix, jobs: reportingJobs(clock, rules), schedules: [],
-    logger: { warn: () => undefined, error: () => undefined }, relayIntervalMs: 50, relayBatchSizeMax: 50, heartbeatIntervalMs: 60_000, concurrency: 2,
+    db: connections.db,
+    redisUrl: connections.redisUrl,
+    queuePrefix: connections.redisKeyPrefix,
+    jobs: reportingJobs(clock, rules),
+    schedules: [],
+    logger: { warn: () => undefined, error: () => undefined },
+    relayIntervalMs: 50,
+    relayBatchSizeMax: 50,
+    heartbeatIntervalMs: 60_000,
+    concurrency: 2,
   });
   workDir = await mkdtemp(path.join(tmpdir(), 'admin-exports-'));
   await ledger.openOperatorAccounts(connections.db, ['CZK'], 2);
-  const code = async (purpose: string, qualifier?: string) => (await ledger.findAccountByCode(connections.db, ledger.operatorAccountCode(purpose, 'CZK', qualifier)))!.id;
+  const code = async (purpose: string, qualifier?: string) =>
+    (await ledger.findAccountByCode(connections.db, ledger.operatorAccountCode(purpose, 'CZK', qualifier)))!.id;
   const bank = await code('bank');
   const roulette = await code('game-revenue', 'roulette');
   playerId = await insertTestPlayer(connections.db, { firstName: 'Ondřej', surname: 'Šťastný, ml.' });
   const wallet = (await ledger.openAccount(connections.db, ledger.playerWalletSpec(playerId, 'cash', 'CZK'))).id;
   const move = (kind: ledger.TransactionKind, from: AccountId, to: AccountId, amount: string, at: string) =>
-    transaction(connections.db, (tx) => ledger.transfer(tx, { idempotencyKey: newId(), kind, debitAccountId: from, creditAccountId: to, amount: Money.of(amount, 'CZK'), effectiveAt: new Date(at) }, clock.now()));
+    transaction(connections.db, (tx) =>
+      ledger.transfer(
+        tx,
+        {
+          idempotencyKey: newId(),
+          kind,
+          debitAccountId: from,
+          creditAccountId: to,
+          amount: Money.of(amount, 'CZK'),
+          effectiveAt: new Date(at),
+        },
+        clock.now(),
+      ),
+    );
   await move('DEPOSIT', bank, wallet, '500.00', '2026-11-02T10:00:00Z');
   for (let i = 0; i < 30; i++) await move('STAKE', wallet, roulette, '1.00', `2026-11-03T10:${String(i).padStart(2, '0')}:00Z`);
   await move('WIN', roulette, wallet, '12.00', '2026-11-03T11:00:00Z');
@@ -57,7 +85,9 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-const bearer = (staff: TestStaff) => ({ authorization: `Bearer ${app.issueAccessToken({ audience: 'staff', subject: staff.staffUserId })}` });
+const bearer = (staff: TestStaff) => ({
+  authorization: `Bearer ${app.issueAccessToken({ audience: 'staff', subject: staff.staffUserId })}`,
+});
 const get = (url: string, staff: TestStaff) => app.inject({ method: 'GET', url, headers: bearer(staff) });
 const november = 'from=2026-11-01T00:00:00%2B01:00&to=2026-12-01T00:00:00%2B01:00';
 
@@ -73,9 +103,20 @@ describe('auditor exports over HTTP (issue 10)', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
     const exportId = response.headers['x-export-id'] as string;
     const rows = parse(response.rawPayload, { columns: true }) as Array<Record<string, string>>;
-    expect(rows.map((r) => [r.kind, r.amount, r.account_code])).toEqual([['WIN', '12.00', 'operator:game-revenue:roulette:CZK'], ['WIN', '-12.00', `player:${playerId}:cash:CZK`]]);
-    const manifest = await eventually(async () => { const m = await get(`/v1/exports/${exportId}/manifest`, auditor); return m.statusCode === 200 ? m.json() : null; });
-    expect(manifest).toMatchObject({ register: 'ledger-transactions', rowCount: 2, filters: { kind: 'WIN' }, coverage: { kind: 'ledger-blocks', transactionCount: 1 } });
+    expect(rows.map((r) => [r.kind, r.amount, r.account_code])).toEqual([
+      ['WIN', '12.00', 'operator:game-revenue:roulette:CZK'],
+      ['WIN', '-12.00', `player:${playerId}:cash:CZK`],
+    ]);
+    const manifest = await eventually(async () => {
+      const m = await get(`/v1/exports/${exportId}/manifest`, auditor);
+      return m.statusCode === 200 ? m.json() : null;
+    });
+    expect(manifest).toMatchObject({
+      register: 'ledger-transactions',
+      rowCount: 2,
+      filters: { kind: 'WIN' },
+      coverage: { kind: 'ledger-blocks', transactionCount: 1 },
+    });
     const audit = await connections.db.auditLogEntry.findFirst({ where: { action: 'export.requested', subjectId: exportId } });
     expect(audit).toMatchObject({ actorId: auditor.staffUserId, actorRoles: ['auditor'] });
   });
@@ -84,22 +125,44 @@ describe('auditor exports over HTTP (issue 10)', () => {
     const tooLarge = await get(`/v1/registers/ledger-transactions/export?${november}`, auditor);
     expect(tooLarge.statusCode).toBe(422);
     expect(tooLarge.headers['content-type']).toContain('application/problem+json');
-    expect(tooLarge.json()).toMatchObject({ type: 'https://problems.casino.example/export-too-large', rowsTotal: 64, directRowsMax: 50 });
+    expect(tooLarge.json()).toMatchObject({
+      type: 'https://problems.casino.example/export-too-large',
+      rowsTotal: 64,
+      directRowsMax: 50,
+    });
     const noPeriod = await get('/v1/registers/ledger-transactions/export', auditor);
     expect(noPeriod.statusCode).toBe(400);
     expect(noPeriod.json().field).toBe('query.from');
   });
 
   it('issue 10: a background export runs in the worker with progress, downloads as the manifest says, verifies, and expires (410)', async () => {
-    const requested = await app.inject({ method: 'POST', url: '/v1/exports', headers: bearer(auditor), payload: { register: 'ledger-transactions', format: 'jsonl', filters: { from: '2026-11-01T00:00:00+01:00', to: '2026-12-01T00:00:00+01:00' } } });
+    const requested = await app.inject({
+      method: 'POST',
+      url: '/v1/exports',
+      headers: bearer(auditor),
+      payload: {
+        register: 'ledger-transactions',
+        format: 'jsonl',
+        filters: { from: '2026-11-01T00:00:00+01:00', to: '2026-12-01T00:00:00+01:00' },
+      },
+    });
     expect(requested.statusCode).toBe(202);
     const { exportId } = requested.json();
-    const ready = await eventually(async () => { const s = (await get(`/v1/exports/${exportId}`, auditor)).json(); return s.status === 'READY' ? s : null; });
+    const ready = await eventually(async () => {
+      const s = (await get(`/v1/exports/${exportId}`, auditor)).json();
+      return s.status === 'READY' ? s : null;
+    });
     expect(ready).toMatchObject({ mode: 'job', rowsTotal: 64, rowsWritten: 64, progressPercent: 100 });
     const file = await get(`/v1/exports/${exportId}/file`, auditor);
     expect(file.statusCode).toBe(200);
     expect(file.headers['x-content-sha256']).toBe(ready.sha256);
-    expect(file.body.trimEnd().split('\n').map((line) => JSON.parse(line).kind).filter((k: string) => k === 'STAKE')).toHaveLength(60);
+    expect(
+      file.body
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line).kind)
+        .filter((k: string) => k === 'STAKE'),
+    ).toHaveLength(60);
 
     const manifest = (await get(`/v1/exports/${exportId}/manifest`, auditor)).json();
     const filePath = path.join(workDir, `ledger-${exportId}.jsonl`);
@@ -116,7 +179,10 @@ describe('auditor exports over HTTP (issue 10)', () => {
     expect(asFinance.statusCode).toBe(403);
     const asAuditor = await get(`/v1/registers/players/export?playerId=${playerId}`, auditor);
     expect(asAuditor.statusCode).toBe(200);
-    expect((parse(asAuditor.rawPayload, { columns: true }) as Array<Record<string, string>>)[0]).toMatchObject({ first_name: 'Ondřej', surname: 'Šťastný, ml.' });
+    expect((parse(asAuditor.rawPayload, { columns: true }) as Array<Record<string, string>>)[0]).toMatchObject({
+      first_name: 'Ondřej',
+      surname: 'Šťastný, ml.',
+    });
   });
 });
 
@@ -127,14 +193,32 @@ describe('reports over HTTP', () => {
     const liability = (await get('/v1/reports/player-liability?currency=CZK&date=2026-11-30', auditor)).json();
     expect(liability.playerWallets.cash).toEqual({ amount: '482.00', currency: 'CZK' });
     const ggr = (await get('/v1/reports/ggr?from=2026-11-01&to=2026-12-01&granularity=month', auditor)).json();
-    expect(ggr.lines).toEqual([expect.objectContaining({ period: '2026-11', game: 'roulette', stakes: { amount: '30.00', currency: 'CZK' }, wins: { amount: '12.00', currency: 'CZK' }, ggr: { amount: '18.00', currency: 'CZK' } })]);
+    expect(ggr.lines).toEqual([
+      expect.objectContaining({
+        period: '2026-11',
+        game: 'roulette',
+        stakes: { amount: '30.00', currency: 'CZK' },
+        wins: { amount: '12.00', currency: 'CZK' },
+        ggr: { amount: '18.00', currency: 'CZK' },
+      }),
+    ]);
   });
 });
 
 describe('the auditor role reads and exports but changes nothing (issue 10 role test)', () => {
   it('issue 10: every route an auditor may call is a read, or the request of an export', () => {
-    const forAuditor = adminRoutes(app).filter((r) => r.roles?.includes('auditor')).map((r) => `${r.method} ${r.url}`);
-    expect(forAuditor).toEqual(expect.arrayContaining(['GET /v1/registers/:register/export', 'POST /v1/exports', 'GET /v1/exports/:exportId/file', 'GET /v1/reports/ggr', 'GET /v1/ledger/trial-balance']));
+    const forAuditor = adminRoutes(app)
+      .filter((r) => r.roles?.includes('auditor'))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(forAuditor).toEqual(
+      expect.arrayContaining([
+        'GET /v1/registers/:register/export',
+        'POST /v1/exports',
+        'GET /v1/exports/:exportId/file',
+        'GET /v1/reports/ggr',
+        'GET /v1/ledger/trial-balance',
+      ]),
+    );
     expect(forAuditor.filter((r) => !r.startsWith('GET ') && r !== 'POST /v1/exports')).toEqual([]);
   });
 
@@ -142,7 +226,12 @@ describe('the auditor role reads and exports but changes nothing (issue 10 role 
     const writes = adminRoutes(app).filter((r) => r.method !== 'GET' && r.roles !== null && r.url !== '/v1/exports');
     expect(writes.length).toBeGreaterThan(10);
     for (const route of writes) {
-      const response = await app.inject({ method: route.method as 'POST', url: route.url.replace(/:[A-Za-z]+/g, () => newId()), headers: bearer(auditor), payload: {} });
+      const response = await app.inject({
+        method: route.method as 'POST',
+        url: route.url.replace(/:[A-Za-z]+/g, () => newId()),
+        headers: bearer(auditor),
+        payload: {},
+      });
       expect(`${route.method} ${route.url}: ${response.statusCode}`).toBe(`${route.method} ${route.url}: 403`);
     }
   });

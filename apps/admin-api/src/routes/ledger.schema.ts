@@ -1,5 +1,12 @@
 import { CurrencyCodeSchema, movementAmountMinorMax, movementAmountProblem } from '@casino/core';
-import { IdempotencyKeySchema, MoneyInputSchema, MoneyOutputSchema, problemResponses, UuidSchema, SequenceCursorSchema } from '@casino/http';
+import {
+  IdempotencyKeySchema,
+  MoneyInputSchema,
+  MoneyOutputSchema,
+  problemResponses,
+  UuidSchema,
+  SequenceCursorSchema,
+} from '@casino/http';
 import { z } from 'zod';
 
 export const AccountParamsSchema = z.object({ accountId: UuidSchema });
@@ -45,7 +52,9 @@ export const TrialBalanceQuerySchema = z.object({
 export const TrialBalanceResponseSchema = z.object({
   currency: z.string(),
   asOf: z.string().nullable(),
-  lines: z.array(z.object({ type: z.string(), debits: MoneyOutputSchema, credits: MoneyOutputSchema, balance: MoneyOutputSchema })),
+  lines: z.array(
+    z.object({ type: z.string(), debits: MoneyOutputSchema, credits: MoneyOutputSchema, balance: MoneyOutputSchema }),
+  ),
   totalDebits: MoneyOutputSchema,
   totalCredits: MoneyOutputSchema,
   balanced: z.boolean(),
@@ -59,12 +68,19 @@ const AdjustmentAmountSchema = MoneyInputSchema.superRefine((amount, ctx) => {
   if (problem !== null) ctx.addIssue({ code: 'custom', path: ['amount'], message: problem });
 });
 
-export const AdjustmentBodySchema = z.object({
-  debitAccountId: UuidSchema.describe('Value leaves this account'),
-  creditAccountId: UuidSchema.describe('Value arrives in this account'),
-  amount: AdjustmentAmountSchema.describe(`Strictly positive, at most the currency's decimals and at most ${movementAmountMinorMax} minor units; the accounts say the direction`),
-  reason: z.string().trim().min(5).max(500),
-}).refine((b) => b.debitAccountId !== b.creditAccountId, { path: ['creditAccountId'], message: 'must differ from debitAccountId' });
+export const AdjustmentBodySchema = z
+  .object({
+    debitAccountId: UuidSchema.describe('Value leaves this account'),
+    creditAccountId: UuidSchema.describe('Value arrives in this account'),
+    amount: AdjustmentAmountSchema.describe(
+      `Strictly positive, at most the currency's decimals and at most ${movementAmountMinorMax} minor units; the accounts say the direction`,
+    ),
+    reason: z.string().trim().min(5).max(500),
+  })
+  .refine((b) => b.debitAccountId !== b.creditAccountId, {
+    path: ['creditAccountId'],
+    message: 'must differ from debitAccountId',
+  });
 
 export const ReversalBodySchema = z.object({
   transactionId: UuidSchema,

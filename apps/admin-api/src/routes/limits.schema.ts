@@ -23,11 +23,13 @@ export const MeasuresSchema = z.array(
 export const SelfLimitsResponseSchema = z.object({
   playerId: z.string(),
   profile: z.string(),
-  refusal: z.enum(['account-closed', 'listed-in-register', 'self-excluded']).nullable().describe('Why play and deposits are refused now, if they are'),
+  refusal: z
+    .enum(['account-closed', 'listed-in-register', 'self-excluded'])
+    .nullable()
+    .describe('Why play and deposits are refused now, if they are'),
   closedAt: z.string().nullable(),
   measures: MeasuresSchema,
   history: HistoryPageSchema,
-
 });
 
 export const selfLimitsProblems = problemResponses(400, 401, 403, 404);

@@ -17,7 +17,12 @@ let staffByRole: StaffByRole;
 
 beforeAll(async () => {
   connections = await createTestConnections();
-  app = await buildAdminApi({ config: loadAdminApiConfig(testServiceEnv()), connections, redisKeyPrefix: connections.redisKeyPrefix, clock });
+  app = await buildAdminApi({
+    config: loadAdminApiConfig(testServiceEnv()),
+    connections,
+    redisKeyPrefix: connections.redisKeyPrefix,
+    clock,
+  });
   await app.ready();
   staffByRole = await createStaffPerRole(connections.db);
   playerId = await registeredPlayer();
@@ -37,27 +42,70 @@ async function registeredPlayer(): Promise<string> {
   const now = clock.now();
   await connections.db.player.create({
     data: {
-      id, state: 'REGISTERED', email: `${id}@example.cz`, phone: '+420600000000', passwordHash: 'not used', firstName: 'Test', surname: 'Player', dateOfBirth: new Date('1980-01-01T00:00:00Z'),
-      placeOfBirth: 'Praha', citizenship: 'CZ', residenceAddress: {}, identityKeyHash: createHash('sha256').update(id).digest('hex'), termsVersion: 't', termsAcceptedAt: now, gamePlanVersion: 'g', gamePlanAcceptedAt: now, createdAt: now, updatedAt: now,
+      id,
+      state: 'REGISTERED',
+      email: `${id}@example.cz`,
+      phone: '+420600000000',
+      passwordHash: 'not used',
+      firstName: 'Test',
+      surname: 'Player',
+      dateOfBirth: new Date('1980-01-01T00:00:00Z'),
+      placeOfBirth: 'Praha',
+      citizenship: 'CZ',
+      residenceAddress: {},
+      identityKeyHash: createHash('sha256').update(id).digest('hex'),
+      termsVersion: 't',
+      termsAcceptedAt: now,
+      gamePlanVersion: 'g',
+      gamePlanAcceptedAt: now,
+      createdAt: now,
+      updatedAt: now,
     },
   });
-  const decisions = resolveRegistrationDecisions(czechProfile, czechProfile.registrationMeasures.map((m) => (m.code === 'deposit:day' ? { measure: m.code, decision: 'set' as const, amountMinor: 100_000n } : { measure: m.code, decision: 'refused' as const })), clock);
+  const decisions = resolveRegistrationDecisions(
+    czechProfile,
+    czechProfile.registrationMeasures.map((m) =>
+      m.code === 'deposit:day'
+        ? { measure: m.code, decision: 'set' as const, amountMinor: 100_000n }
+        : { measure: m.code, decision: 'refused' as const },
+    ),
+    clock,
+  );
   await transaction(connections.db, (tx) => recordRegistrationDecisions(tx, id, decisions, now));
   return id;
 }
 
-const staff = (roles: string[]) => ({ authorization: `Bearer ${app.issueAccessToken({ audience: 'staff', subject: staffUserWithRole(staffByRole, roles) })}` });
-const read = (headers: Record<string, string>, id = playerId, query = '') => app.inject({ method: 'GET', url: `/v1/players/${id}/self-limits${query}`, headers });
+const staff = (roles: string[]) => ({
+  authorization: `Bearer ${app.issueAccessToken({ audience: 'staff', subject: staffUserWithRole(staffByRole, roles) })}`,
+});
+const read = (headers: Record<string, string>, id = playerId, query = '') =>
+  app.inject({ method: 'GET', url: `/v1/players/${id}/self-limits${query}`, headers });
 
-describe('admin-api: a player\'s self-limitation measures (read-only)', () => {
+describe("admin-api: a player's self-limitation measures (read-only)", () => {
   it('issue 5: compliance, MLRO, support, auditors and admins see the measures in force, the pending change and the full history', async () => {
-    for (const role of ['compliance-officer', 'mlro', 'support', 'auditor', 'admin']) expect((await read(staff([role]))).statusCode).toBe(200);
+    for (const role of ['compliance-officer', 'mlro', 'support', 'auditor', 'admin'])
+      expect((await read(staff([role]))).statusCode).toBe(200);
     const body = (await read(staff(['compliance-officer']))).json();
     const byCode = (code: string) => body.measures.find((m: { measure: string }) => m.measure === code);
-    expect(byCode('stake:day')).toMatchObject({ inForce: { set: true, amount: { amount: '200.00', currency: 'CZK' } }, pending: null });
-    expect(byCode('deposit:day')).toMatchObject({ inForce: { amount: { amount: '1000.00' } }, pending: { amount: { amount: '5000.00' }, effectiveFrom: '2026-11-09T09:00:00.000Z' } });
+    expect(byCode('stake:day')).toMatchObject({
+      inForce: { set: true, amount: { amount: '200.00', currency: 'CZK' } },
+      pending: null,
+    });
+    expect(byCode('deposit:day')).toMatchObject({
+      inForce: { amount: { amount: '1000.00' } },
+      pending: { amount: { amount: '5000.00' }, effectiveFrom: '2026-11-09T09:00:00.000Z' },
+    });
     expect(byCode('self-exclusion')).toMatchObject({ inForce: { set: false, excludedUntil: null } });
-    expect(body.history.entries.slice(0, 2).map((e: { measure: string; direction: string; status: string; requestedBy: string }) => [e.measure, e.direction, e.status, e.requestedBy])).toEqual([
+    expect(
+      body.history.entries
+        .slice(0, 2)
+        .map((e: { measure: string; direction: string; status: string; requestedBy: string }) => [
+          e.measure,
+          e.direction,
+          e.status,
+          e.requestedBy,
+        ]),
+    ).toEqual([
       ['deposit:day', 'LOOSEN', 'pending', 'player'],
       ['stake:day', 'TIGHTEN', 'in-force', 'player'],
     ]);
@@ -74,7 +122,9 @@ describe('admin-api: a player\'s self-limitation measures (read-only)', () => {
 
   it('issue 5: finance and players may not read it; an unknown player is 404', async () => {
     expect((await read(staff(['finance']))).statusCode).toBe(403);
-    expect((await read({ authorization: `Bearer ${app.issueAccessToken({ audience: 'player', subject: playerId })}` })).statusCode).toBe(401);
+    expect(
+      (await read({ authorization: `Bearer ${app.issueAccessToken({ audience: 'player', subject: playerId })}` })).statusCode,
+    ).toBe(401);
     expect((await read({})).statusCode).toBe(401);
     const unknown = await read(staff(['support']), newId());
     expect(unknown.statusCode).toBe(404);

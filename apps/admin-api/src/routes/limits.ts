@@ -9,22 +9,45 @@ const readers = ['compliance-officer', 'mlro', 'support', 'auditor', 'admin'] as
 
 /** Read-only: a player's self-limitation measures, in force and pending, with their full history (docs/limits.md). */
 export function limitsRoutes(app: App, ctx: { db: Db; clock: Clock; profile: JurisdictionProfile }): void {
-  app.get('/v1/players/:playerId/self-limits', {
-    onRequest: app.authorizeStaff(readers),
-    schema: {
-      tags: ['self-limits'], security: [{ staffToken: [] }], summary: "A player's measures and their history (who, when, old, new, effective from)",
-      params: PlayerParamsSchema, querystring: SelfLimitsQuerySchema, response: { 200: SelfLimitsResponseSchema, ...selfLimitsProblems },
+  app.get(
+    '/v1/players/:playerId/self-limits',
+    {
+      onRequest: app.authorizeStaff(readers),
+      schema: {
+        tags: ['self-limits'],
+        security: [{ staffToken: [] }],
+        summary: "A player's measures and their history (who, when, old, new, effective from)",
+        params: PlayerParamsSchema,
+        querystring: SelfLimitsQuerySchema,
+        response: { 200: SelfLimitsResponseSchema, ...selfLimitsProblems },
+      },
     },
-  }, async (request) => {
-    const { playerId } = request.params;
-    const overview = await limitsOverview(ctx, playerId);
-    const history = await limitHistory(ctx, playerId, { limit: request.query.limit, ...(request.query.after ? { after: request.query.after } : {}) });
-    return selfLimitsOut(playerId, ctx.profile.id, overview, history);
-  });
+    async (request) => {
+      const { playerId } = request.params;
+      const overview = await limitsOverview(ctx, playerId);
+      const history = await limitHistory(ctx, playerId, {
+        limit: request.query.limit,
+        ...(request.query.after ? { after: request.query.after } : {}),
+      });
+      return selfLimitsOut(playerId, ctx.profile.id, overview, history);
+    },
+  );
 }
 
-function selfLimitsOut(playerId: string, profile: string, overview: LimitsOverview, history: { entries: HistoryEntry[]; nextCursor: string | null }) {
-  return { playerId, profile, refusal: overview.refusal, closedAt: overview.closedAt?.toISOString() ?? null, measures: measuresOut(overview), history: historyOut(history) };
+function selfLimitsOut(
+  playerId: string,
+  profile: string,
+  overview: LimitsOverview,
+  history: { entries: HistoryEntry[]; nextCursor: string | null },
+) {
+  return {
+    playerId,
+    profile,
+    refusal: overview.refusal,
+    closedAt: overview.closedAt?.toISOString() ?? null,
+    measures: measuresOut(overview),
+    history: historyOut(history),
+  };
 }
 
 export function measuresOut(overview: LimitsOverview) {

@@ -11,7 +11,12 @@ const grounds = Object.keys(terminationGrounds) as [keyof typeof terminationGrou
 export const AccountActionBodySchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('block'), reason: ReasonSchema }),
   z.object({ action: z.literal('unblock'), reason: ReasonSchema }),
-  z.object({ action: z.literal('close'), reason: ReasonSchema, ground: z.enum(grounds).describe('004:TRM-10 clause (i)–(xvi)'), barReregistration: z.boolean().default(false).describe('004:TRM-18') }),
+  z.object({
+    action: z.literal('close'),
+    reason: ReasonSchema,
+    ground: z.enum(grounds).describe('004:TRM-10 clause (i)–(xvi)'),
+    barReregistration: z.boolean().default(false).describe('004:TRM-18'),
+  }),
   z.object({ action: z.literal('demand-reverification'), reason: ReasonSchema }),
   z.object({ action: z.literal('hold-payouts'), reason: ReasonSchema }),
   z.object({ action: z.literal('release-payouts'), reason: ReasonSchema }),
@@ -23,12 +28,24 @@ export const NoteCreatedSchema = z.object({ noteId: z.string() });
 export const PlayerViewSchema = z.looseObject({
   id: z.string(),
   state: z.string(),
-  personalData: z.looseObject({ masked: z.boolean(), firstName: z.string(), surname: z.string(), dateOfBirth: z.string(), email: z.string(), phone: z.string(), birthNumber: z.string().nullable() }),
+  personalData: z.looseObject({
+    masked: z.boolean(),
+    firstName: z.string(),
+    surname: z.string(),
+    dateOfBirth: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    birthNumber: z.string().nullable(),
+  }),
   identityStatus: z.string(),
   registerStatus: z.string(),
   screeningStatus: z.string(),
-  stateHistory: z.array(z.object({ from: z.string().nullable(), to: z.string(), reason: z.string(), actor: z.string(), at: IsoDate })),
-  selfLimits: MeasuresSchema.describe('The self-limitation measures in force and pending; their history: GET /v1/players/{playerId}/self-limits'),
+  stateHistory: z.array(
+    z.object({ from: z.string().nullable(), to: z.string(), reason: z.string(), actor: z.string(), at: IsoDate }),
+  ),
+  selfLimits: MeasuresSchema.describe(
+    'The self-limitation measures in force and pending; their history: GET /v1/players/{playerId}/self-limits',
+  ),
   paymentMethods: z.array(PaymentMethodSchema),
   wallets: z.array(z.object({ accountId: z.string(), code: z.string(), purpose: z.string(), balance: MoneyOutputSchema })),
   risk: z.object({ score: z.number().int(), level: z.string(), updatedAt: IsoDate.nullable() }),

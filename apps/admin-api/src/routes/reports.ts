@@ -1,7 +1,13 @@
 import { moneyOut, type App } from '@casino/http';
 import { ggrReport, playerLiabilityReport, trialBalanceReport, type ReportingContext } from '@casino/reporting';
 import { adminProblems, security } from './common.schema.ts';
-import { AtDateQuerySchema, GgrQuerySchema, GgrReportSchema, PlayerLiabilityReportSchema, TrialBalanceReportSchema } from './reports.schema.ts';
+import {
+  AtDateQuerySchema,
+  GgrQuerySchema,
+  GgrReportSchema,
+  PlayerLiabilityReportSchema,
+  TrialBalanceReportSchema,
+} from './reports.schema.ts';
 
 const readers = ['auditor', 'finance', 'mlro', 'admin'] as const;
 const tags = ['reports'];
@@ -10,38 +16,98 @@ const tags = ['reports'];
 export function reportRoutes(app: App, reporting: ReportingContext): void {
   const db = reporting.db;
 
-  app.get('/v1/reports/trial-balance', {
-    onRequest: app.authorizeStaff(readers),
-    schema: { tags, security, summary: 'Trial balance of one currency at the end of a day, per account type and purpose', querystring: AtDateQuerySchema, response: { 200: TrialBalanceReportSchema, ...adminProblems } },
-  }, async (request) => {
-    const report = await trialBalanceReport(db, request.query);
-    return {
-      ...report, asOf: report.asOf.toISOString(), totalDebits: moneyOut(report.totalDebits), totalCredits: moneyOut(report.totalCredits),
-      lines: report.lines.map((l) => ({ ...l, debits: moneyOut(l.debits), credits: moneyOut(l.credits), balance: moneyOut(l.balance) })),
-    };
-  });
+  app.get(
+    '/v1/reports/trial-balance',
+    {
+      onRequest: app.authorizeStaff(readers),
+      schema: {
+        tags,
+        security,
+        summary: 'Trial balance of one currency at the end of a day, per account type and purpose',
+        querystring: AtDateQuerySchema,
+        response: { 200: TrialBalanceReportSchema, ...adminProblems },
+      },
+    },
+    async (request) => {
+      const report = await trialBalanceReport(db, request.query);
+      return {
+        ...report,
+        asOf: report.asOf.toISOString(),
+        totalDebits: moneyOut(report.totalDebits),
+        totalCredits: moneyOut(report.totalCredits),
+        lines: report.lines.map((l) => ({
+          ...l,
+          debits: moneyOut(l.debits),
+          credits: moneyOut(l.credits),
+          balance: moneyOut(l.balance),
+        })),
+      };
+    },
+  );
 
-  app.get('/v1/reports/player-liability', {
-    onRequest: app.authorizeStaff(readers),
-    schema: { tags, security, summary: "Players' balances against payment-provider clearing and the bank, at the end of a day", querystring: AtDateQuerySchema, response: { 200: PlayerLiabilityReportSchema, ...adminProblems } },
-  }, async (request) => {
-    const r = await playerLiabilityReport(db, request.query);
-    const w = r.playerWallets;
-    return {
-      ...r, asOf: r.asOf.toISOString(), pendingWithdrawals: moneyOut(r.pendingWithdrawals), inPlay: moneyOut(r.inPlay), bank: moneyOut(r.bank), surplus: moneyOut(r.surplus),
-      playerWallets: { cash: moneyOut(w.cash), temporary: moneyOut(w.temporary), bonus: moneyOut(w.bonus), total: moneyOut(w.total), walletCount: w.walletCount },
-      paymentProviderClearing: r.paymentProviderClearing.map((c) => ({ provider: c.provider, balance: moneyOut(c.balance) })),
-    };
-  });
+  app.get(
+    '/v1/reports/player-liability',
+    {
+      onRequest: app.authorizeStaff(readers),
+      schema: {
+        tags,
+        security,
+        summary: "Players' balances against payment-provider clearing and the bank, at the end of a day",
+        querystring: AtDateQuerySchema,
+        response: { 200: PlayerLiabilityReportSchema, ...adminProblems },
+      },
+    },
+    async (request) => {
+      const r = await playerLiabilityReport(db, request.query);
+      const w = r.playerWallets;
+      return {
+        ...r,
+        asOf: r.asOf.toISOString(),
+        pendingWithdrawals: moneyOut(r.pendingWithdrawals),
+        inPlay: moneyOut(r.inPlay),
+        bank: moneyOut(r.bank),
+        surplus: moneyOut(r.surplus),
+        playerWallets: {
+          cash: moneyOut(w.cash),
+          temporary: moneyOut(w.temporary),
+          bonus: moneyOut(w.bonus),
+          total: moneyOut(w.total),
+          walletCount: w.walletCount,
+        },
+        paymentProviderClearing: r.paymentProviderClearing.map((c) => ({ provider: c.provider, balance: moneyOut(c.balance) })),
+      };
+    },
+  );
 
-  app.get('/v1/reports/ggr', {
-    onRequest: app.authorizeStaff(readers),
-    schema: { tags, security, summary: 'Gross gaming revenue per game, currency and day or month (Europe/Prague)', querystring: GgrQuerySchema, response: { 200: GgrReportSchema, ...adminProblems } },
-  }, async (request) => {
-    const report = await ggrReport(db, { fromDate: request.query.from, toDate: request.query.to, granularity: request.query.granularity });
-    return {
-      ...report,
-      lines: report.lines.map((l) => ({ ...l, stakes: moneyOut(l.stakes), wins: moneyOut(l.wins), rake: moneyOut(l.rake), tournamentFees: moneyOut(l.tournamentFees), ggr: moneyOut(l.ggr) })),
-    };
-  });
+  app.get(
+    '/v1/reports/ggr',
+    {
+      onRequest: app.authorizeStaff(readers),
+      schema: {
+        tags,
+        security,
+        summary: 'Gross gaming revenue per game, currency and day or month (Europe/Prague)',
+        querystring: GgrQuerySchema,
+        response: { 200: GgrReportSchema, ...adminProblems },
+      },
+    },
+    async (request) => {
+      const report = await ggrReport(db, {
+        fromDate: request.query.from,
+        toDate: request.query.to,
+        granularity: request.query.granularity,
+      });
+      return {
+        ...report,
+        lines: report.lines.map((l) => ({
+          ...l,
+          stakes: moneyOut(l.stakes),
+          wins: moneyOut(l.wins),
+          rake: moneyOut(l.rake),
+          tournamentFees: moneyOut(l.tournamentFees),
+          ggr: moneyOut(l.ggr),
+        })),
+      };
+    },
+  );
 }

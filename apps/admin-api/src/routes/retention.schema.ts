@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { IsoDate, ReasonSchema } from './common.schema.ts';
 
-export const ErasureBodySchema = z.object({ reason: ReasonSchema.describe("The player's request, as received (who asked, how, when)") });
+export const ErasureBodySchema = z.object({
+  reason: ReasonSchema.describe("The player's request, as received (who asked, how, when)"),
+});
 
 const Item = z.object({ item: z.string(), why: z.string() });
 export const ErasureOutcomeSchema = z.object({

@@ -10,7 +10,12 @@ export function playerActionOf(body: ActionBody): PlayerAction {
     case 'place-bets':
       return { kind: 'place-bets', bets: body.bets.map(betOf), ...(body.confirm ? { confirm: true } : {}) };
     case 'place-bet':
-      return { kind: 'place-bet', stakeMinor: body.stake.toMinor(), ...(body.warningsEnabled === undefined ? {} : { warningsEnabled: body.warningsEnabled }), ...(body.confirm ? { confirm: true } : {}) };
+      return {
+        kind: 'place-bet',
+        stakeMinor: body.stake.toMinor(),
+        ...(body.warningsEnabled === undefined ? {} : { warningsEnabled: body.warningsEnabled }),
+        ...(body.confirm ? { confirm: true } : {}),
+      };
     default:
       return body as PlayerAction;
   }
@@ -18,16 +23,26 @@ export function playerActionOf(body: ActionBody): PlayerAction {
 
 function betOf(bet: Extract<ActionBody, { kind: 'place-bets' }>['bets'][number]): RouletteBetRequest {
   switch (bet.kind) {
-    case 'inside': return { kind: 'inside', numbers: bet.numbers, stakeMinor: bet.stake.toMinor() };
-    case 'outside': return { kind: 'outside', position: bet.position as never, stakeMinor: bet.stake.toMinor() };
-    case 'neighbours': return { kind: 'neighbours', centre: bet.centre, perSide: bet.perSide, chipMinor: bet.chip.toMinor() };
-    case 'announced': return { kind: 'announced', name: bet.name as never, chipMinor: bet.chip.toMinor() };
+    case 'inside':
+      return { kind: 'inside', numbers: bet.numbers, stakeMinor: bet.stake.toMinor() };
+    case 'outside':
+      return { kind: 'outside', position: bet.position as never, stakeMinor: bet.stake.toMinor() };
+    case 'neighbours':
+      return { kind: 'neighbours', centre: bet.centre, perSide: bet.perSide, chipMinor: bet.chip.toMinor() };
+    case 'announced':
+      return { kind: 'announced', name: bet.name as never, chipMinor: bet.chip.toMinor() };
   }
 }
 
 export function actResultOut(result: ActResult) {
   const { stakes, ...rest } = result;
-  return { ...rest, stakes: stakes.map((s) => ({ amount: moneyOut(Money.fromMinor(BigInt(s.amountMinor), result.currency as CurrencyCode)), ledgerTransactionId: s.ledgerTransactionId })) };
+  return {
+    ...rest,
+    stakes: stakes.map((s) => ({
+      amount: moneyOut(Money.fromMinor(BigInt(s.amountMinor), result.currency as CurrencyCode)),
+      ledgerTransactionId: s.ledgerTransactionId,
+    })),
+  };
 }
 
 export function temporaryTableOut(t: TemporaryTableSummary) {

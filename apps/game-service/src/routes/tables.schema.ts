@@ -3,7 +3,9 @@ import { EngineJsonSchema, MoneyOutputSchema } from './common.schema.ts';
 
 export const LobbyQuerySchema = z.object({ game: z.enum(['roulette', 'blackjack']).optional() });
 
-const RoundStatusSchema = z.object({ roundId: z.string(), phase: z.string(), version: z.number().int(), deadlineAt: z.string().nullable() }).nullable();
+const RoundStatusSchema = z
+  .object({ roundId: z.string(), phase: z.string(), version: z.number().int(), deadlineAt: z.string().nullable() })
+  .nullable();
 
 export const TableSchema = z.object({
   tableId: z.string(),
@@ -28,6 +30,10 @@ export const TableDetailSchema = TableSchema.extend({
   view: EngineJsonSchema.nullable(),
 });
 
-export const TakeSeatBodySchema = z.object({ seat: z.number().int().min(1).max(5).optional().describe('A free seat; omit for the first free one') });
+export const TakeSeatBodySchema = z.object({
+  seat: z.number().int().min(1).max(5).optional().describe('A free seat; omit for the first free one'),
+});
 export const TakeSeatResponseSchema = z.object({ seat: z.number().int(), roundId: z.string().nullable() });
-export const LeaveSeatResponseSchema = z.object({ left: z.boolean().describe('false: you have a stake in the running round; the seat is freed when it ends') });
+export const LeaveSeatResponseSchema = z.object({
+  left: z.boolean().describe('false: you have a stake in the running round; the seat is freed when it ends'),
+});

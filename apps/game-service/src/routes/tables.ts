@@ -2,7 +2,14 @@ import { DomainError } from '@casino/core';
 import type { App } from '@casino/http';
 import { leaveSeat, listTables, tableDetail, takeSeat, type TablesContext } from '@casino/tables';
 import { gameProblems, TableParamsSchema } from './common.schema.ts';
-import { LeaveSeatResponseSchema, LobbyQuerySchema, LobbyResponseSchema, TableDetailSchema, TakeSeatBodySchema, TakeSeatResponseSchema } from './tables.schema.ts';
+import {
+  LeaveSeatResponseSchema,
+  LobbyQuerySchema,
+  LobbyResponseSchema,
+  TableDetailSchema,
+  TakeSeatBodySchema,
+  TakeSeatResponseSchema,
+} from './tables.schema.ts';
 import { tableDetailOut, tableOut } from './tables.view.ts';
 
 /**
@@ -15,23 +22,77 @@ export function tableRoutes(app: App, ctx: TablesContext, rateLimit: { max: numb
   const player = app.authenticate('player');
   const me = (request: { principal: { subject: string } | null }) => request.principal!.subject;
 
-  app.get('/v1/tables', { onRequest: player, config: { rateLimit }, schema: { ...common, summary: 'The lobby: tables per game, variant and limits', querystring: LobbyQuerySchema, response: { 200: LobbyResponseSchema, ...gameProblems } } },
-    async (request) => ({ tables: (await listTables(ctx.db, request.query.game ? { game: request.query.game } : {})).map(tableOut) }));
+  app.get(
+    '/v1/tables',
+    {
+      onRequest: player,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary: 'The lobby: tables per game, variant and limits',
+        querystring: LobbyQuerySchema,
+        response: { 200: LobbyResponseSchema, ...gameProblems },
+      },
+    },
+    async (request) => ({
+      tables: (await listTables(ctx.db, request.query.game ? { game: request.query.game } : {})).map(tableOut),
+    }),
+  );
 
-  app.get('/v1/tables/:tableId', { onRequest: player, config: { rateLimit }, schema: { ...common, summary: 'A table: seats (yours marked) and the running round', params: TableParamsSchema, response: { 200: TableDetailSchema, ...gameProblems } } },
+  app.get(
+    '/v1/tables/:tableId',
+    {
+      onRequest: player,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary: 'A table: seats (yours marked) and the running round',
+        params: TableParamsSchema,
+        response: { 200: TableDetailSchema, ...gameProblems },
+      },
+    },
     async (request) => {
       const detail = await tableDetail(ctx.db, request.params.tableId, me(request));
       if (!detail) throw new DomainError('not-found', `No table ${request.params.tableId}.`, { field: 'params.tableId' });
       return tableDetailOut(detail);
-    });
+    },
+  );
 
-  app.post('/v1/tables/:tableId/seats', {
-    onRequest: player, config: { rateLimit },
-    schema: { ...common, summary: 'Take a seat ("Připojit"): play starts; a full table can only be watched', params: TableParamsSchema, body: TakeSeatBodySchema, response: { 201: TakeSeatResponseSchema, ...gameProblems } },
-  }, async (request, reply) => reply.code(201).send(await takeSeat(ctx, { playerId: me(request), tableId: request.params.tableId, ...(request.body.seat ? { seat: request.body.seat } : {}) })));
+  app.post(
+    '/v1/tables/:tableId/seats',
+    {
+      onRequest: player,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary: 'Take a seat ("Připojit"): play starts; a full table can only be watched',
+        params: TableParamsSchema,
+        body: TakeSeatBodySchema,
+        response: { 201: TakeSeatResponseSchema, ...gameProblems },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(
+        await takeSeat(ctx, {
+          playerId: me(request),
+          tableId: request.params.tableId,
+          ...(request.body.seat ? { seat: request.body.seat } : {}),
+        }),
+      ),
+  );
 
-  app.delete('/v1/tables/:tableId/seats/me', {
-    onRequest: player, config: { rateLimit },
-    schema: { ...common, summary: 'Leave the table (a stake in the running round keeps the seat until it settles)', params: TableParamsSchema, response: { 200: LeaveSeatResponseSchema, ...gameProblems } },
-  }, async (request) => leaveSeat(ctx, { playerId: me(request), tableId: request.params.tableId }));
+  app.delete(
+    '/v1/tables/:tableId/seats/me',
+    {
+      onRequest: player,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary: 'Leave the table (a stake in the running round keeps the seat until it settles)',
+        params: TableParamsSchema,
+        response: { 200: LeaveSeatResponseSchema, ...gameProblems },
+      },
+    },
+    async (request) => leaveSeat(ctx, { playerId: me(request), tableId: request.params.tableId }),
+  );
 }

@@ -1,7 +1,13 @@
 import { applyProviderEvent, verifyWebhook, type CashierContext } from '@casino/cashier';
 import { DomainError } from '@casino/core';
 import type { App } from '@casino/http';
-import { WebhookAnswerSchema, WebhookBodySchema, WebhookHeadersSchema, webhookProblems, WebhookParamsSchema } from './webhooks.schema.ts';
+import {
+  WebhookAnswerSchema,
+  WebhookBodySchema,
+  WebhookHeadersSchema,
+  webhookProblems,
+  WebhookParamsSchema,
+} from './webhooks.schema.ts';
 
 /** A provider's event is a few hundred bytes; anything far larger is not one. */
 export const webhookBodyBytesMax = 64 * 1024;
@@ -21,38 +27,62 @@ export function webhookRoutes(app: App, ctx: CashierContext, options: { secrets:
     // The child scope keeps the app's zod type provider; Fastify's register typing drops it.
     const scope = plugin as unknown as App;
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: webhookBodyBytesMax }, (request, rawBody, done) => {
-      const verification = verifyWebhook({
-        secrets: options.secrets,
-        headers: { id: header(request.headers['webhook-id']), timestamp: header(request.headers['webhook-timestamp']), signature: header(request.headers['webhook-signature']) },
-        body: rawBody as string,
-        now: ctx.clock.now(),
-      });
-      if (!verification.ok) {
-        done(new DomainError('webhook-signature-invalid', `The webhook was refused: ${verification.reason}.`, { field: 'header.webhook-signature', extensions: { reason: verification.reason } }), undefined);
-        return;
-      }
-      try {
-        done(null, JSON.parse(rawBody as string));
-      } catch {
-        done(new DomainError('validation-failed', 'The webhook body is not JSON.', { field: 'body' }), undefined);
-      }
-    });
-
-    scope.post('/v1/webhooks/:provider', {
-      config: { rateLimit: false },
-      schema: {
-        tags: ['webhooks'],
-        summary: "A payment provider's signed event (Standard Webhooks)",
-        params: WebhookParamsSchema,
-        headers: WebhookHeadersSchema,
-        body: WebhookBodySchema,
-        response: { 200: WebhookAnswerSchema, ...webhookProblems },
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: webhookBodyBytesMax },
+      (request, rawBody, done) => {
+        const verification = verifyWebhook({
+          secrets: options.secrets,
+          headers: {
+            id: header(request.headers['webhook-id']),
+            timestamp: header(request.headers['webhook-timestamp']),
+            signature: header(request.headers['webhook-signature']),
+          },
+          body: rawBody as string,
+          now: ctx.clock.now(),
+        });
+        if (!verification.ok) {
+          done(
+            new DomainError('webhook-signature-invalid', `The webhook was refused: ${verification.reason}.`, {
+              field: 'header.webhook-signature',
+              extensions: { reason: verification.reason },
+            }),
+            undefined,
+          );
+          return;
+        }
+        try {
+          done(null, JSON.parse(rawBody as string));
+        } catch {
+          done(new DomainError('validation-failed', 'The webhook body is not JSON.', { field: 'body' }), undefined);
+        }
       },
-    }, async (request) => {
-      if (request.params.provider !== ctx.providerName) throw new DomainError('not-found', `No payment provider ${request.params.provider}.`, { field: 'params.provider' });
-      const { body } = request;
-      return applyProviderEvent(ctx, { provider: ctx.providerName, eventId: request.headers['webhook-id'], type: body.type, payload: body });
-    });
+    );
+
+    scope.post(
+      '/v1/webhooks/:provider',
+      {
+        config: { rateLimit: false },
+        schema: {
+          tags: ['webhooks'],
+          summary: "A payment provider's signed event (Standard Webhooks)",
+          params: WebhookParamsSchema,
+          headers: WebhookHeadersSchema,
+          body: WebhookBodySchema,
+          response: { 200: WebhookAnswerSchema, ...webhookProblems },
+        },
+      },
+      async (request) => {
+        if (request.params.provider !== ctx.providerName)
+          throw new DomainError('not-found', `No payment provider ${request.params.provider}.`, { field: 'params.provider' });
+        const { body } = request;
+        return applyProviderEvent(ctx, {
+          provider: ctx.providerName,
+          eventId: request.headers['webhook-id'],
+          type: body.type,
+          payload: body,
+        });
+      },
+    );
   });
 }

@@ -4,7 +4,11 @@ import { HistoryPageSchema, PendingSettingSchema, SettingSchema } from '@casino/
 import { z } from 'zod';
 
 export const MeasureParamsSchema = z.object({
-  measure: z.string().regex(/^[a-z-]+:[a-z]+$/, 'a limit such as stake:day').max(40).describe('A money or playing-time limit, e.g. deposit:day, stake:month, net-loss:week, playing-time:session'),
+  measure: z
+    .string()
+    .regex(/^[a-z-]+:[a-z]+$/, 'a limit such as stake:day')
+    .max(40)
+    .describe('A money or playing-time limit, e.g. deposit:day, stake:month, net-loss:week, playing-time:session'),
 });
 
 export const LimitBodySchema = z
@@ -12,8 +16,10 @@ export const LimitBodySchema = z
     amount: MoneyInputSchema.optional().describe('For money limits: the limit in CZK (004:SLM-03)'),
     minutes: z.number().int().positive().max(44_640).optional().describe('For playing-time limits'),
   })
-  .refine((body) => (body.amount === undefined) !== (body.minutes === undefined), { message: 'give either amount or minutes', path: ['amount'] });
-
+  .refine((body) => (body.amount === undefined) !== (body.minutes === undefined), {
+    message: 'give either amount or minutes',
+    path: ['amount'],
+  });
 
 const UsageSchema = z.object({
   used: MoneyOutputSchema.nullable().describe('Money limits: used in the current period (net loss: stakes minus wins)'),
@@ -35,7 +41,10 @@ const MeasureSchema = z.object({
 
 export const LimitsResponseSchema = z.object({
   profile: z.string(),
-  refusal: z.enum(['account-closed', 'listed-in-register', 'self-excluded']).nullable().describe('Why play and deposits are refused now, if they are'),
+  refusal: z
+    .enum(['account-closed', 'listed-in-register', 'self-excluded'])
+    .nullable()
+    .describe('Why play and deposits are refused now, if they are'),
   closedAt: z.string().nullable(),
   realityCheckMinutes: z.number().int().nullable(),
   measures: z.array(MeasureSchema),
@@ -58,7 +67,13 @@ export const HistoryQuerySchema = z.object({
 export const HistoryResponseSchema = HistoryPageSchema;
 
 export const SelfExclusionBodySchema = z.object({
-  hours: z.number().int().min(12).max(exclusionHoursMax).nullable().describe('12 hours at least; null for indefinitely. It cannot be shortened later.'),
+  hours: z
+    .number()
+    .int()
+    .min(12)
+    .max(exclusionHoursMax)
+    .nullable()
+    .describe('12 hours at least; null for indefinitely. It cannot be shortened later.'),
 });
 
 export const ExclusionResponseSchema = z.object({
@@ -81,12 +96,19 @@ export const PlayingTimeResponseSchema = z.object({
   day: z.iso.date(),
   playedSeconds: z.number().int().describe("Today's playing time: the time indicator (002:RG-10)"),
   limit: z.object({ measure: z.string(), limitMinutes: z.number().int(), remainingSeconds: z.number().int() }).nullable(),
-  session: z.object({ playSessionId: z.string(), startedAt: z.string(), playedSeconds: z.number().int(), netResult: MoneyOutputSchema }).nullable(),
+  session: z
+    .object({ playSessionId: z.string(), startedAt: z.string(), playedSeconds: z.number().int(), netResult: MoneyOutputSchema })
+    .nullable(),
   realityCheckMinutes: z.number().int().nullable(),
 });
 
 export const RealityCheckBodySchema = z.object({
-  intervalMinutes: z.number().int().positive().nullable().describe('A reminder of time played and net result every this many minutes of play; null for none'),
+  intervalMinutes: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .describe('A reminder of time played and net result every this many minutes of play; null for none'),
 });
 
 export const RealityCheckResponseSchema = z.object({ intervalMinutes: z.number().int().nullable() });

@@ -46,8 +46,17 @@ export function playingTimeOut(today: PlayingTimeToday) {
   return {
     day: today.day,
     playedSeconds: seconds(today.playedMs),
-    limit: today.limit && { measure: today.limit.measure, limitMinutes: today.limit.limitMinutes, remainingSeconds: seconds(today.limit.remainingMs) },
-    session: today.session && { playSessionId: today.session.playSessionId, startedAt: today.session.startedAt.toISOString(), playedSeconds: seconds(today.session.playedMs), netResult: moneyOut(today.session.netResult) },
+    limit: today.limit && {
+      measure: today.limit.measure,
+      limitMinutes: today.limit.limitMinutes,
+      remainingSeconds: seconds(today.limit.remainingMs),
+    },
+    session: today.session && {
+      playSessionId: today.session.playSessionId,
+      startedAt: today.session.startedAt.toISOString(),
+      playedSeconds: seconds(today.session.playedMs),
+      netResult: moneyOut(today.session.netResult),
+    },
     realityCheckMinutes: today.realityCheckMinutes,
   };
 }

@@ -13,11 +13,19 @@ export const MeResponseSchema = z.object({
   screeningStatus: z.string(),
   secondFactorEnabled: z.boolean().describe('Every login asks for an SMS code after the password'),
   temporaryAccount: z
-    .object({ status: z.string(), deadlineAt: z.string(), deposited: z.object({ amount: z.string(), currency: z.string() }), depositCap: z.object({ amount: z.string(), currency: z.string() }) })
+    .object({
+      status: z.string(),
+      deadlineAt: z.string(),
+      deposited: z.object({ amount: z.string(), currency: z.string() }),
+      depositCap: z.object({ amount: z.string(), currency: z.string() }),
+    })
     .nullable(),
 });
 
-export const PasswordBodySchema = z.object({ currentPassword: z.string().min(1).max(200), newPassword: z.string().min(12).max(200) });
+export const PasswordBodySchema = z.object({
+  currentPassword: z.string().min(1).max(200),
+  newPassword: z.string().min(12).max(200),
+});
 
 export const SecondFactorBodySchema = z.object({ enabled: z.boolean(), currentPassword: z.string().min(1).max(200) });
 export const SecondFactorResponseSchema = z.object({ secondFactorEnabled: z.boolean() });
@@ -26,7 +34,10 @@ export const PersonalDataBodySchema = z.object({
   surname: z.string().trim().min(1).max(100).optional(),
   residenceAddress: AddressSchema.optional(),
   correspondenceAddress: AddressSchema.nullable().optional(),
-  phone: z.string().regex(/^\+\d{8,15}$/).optional(),
+  phone: z
+    .string()
+    .regex(/^\+\d{8,15}$/)
+    .optional(),
   changedOn: z.iso.date().describe('When the change happened; report within 5 days (004:REG-03)'),
 });
 

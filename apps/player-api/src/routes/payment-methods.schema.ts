@@ -9,37 +9,61 @@ const holderName = z.string().trim().min(1).max(200).describe("Must be the playe
  * silently dropped; a card arrives only as the provider's token (004:PAY-06).
  */
 export const RegisterPaymentMethodBodySchema = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('bank-account'), iban: z.string().trim().min(15).max(42).describe('IBAN of an account with a bank authorised in CZ'), holderName }),
-  z.strictObject({ kind: z.literal('card'), token: z.string().min(1).max(100).describe("The payment provider's token (POST /psp/card-tokens from the browser)") }),
+  z.strictObject({
+    kind: z.literal('bank-account'),
+    iban: z.string().trim().min(15).max(42).describe('IBAN of an account with a bank authorised in CZ'),
+    holderName,
+  }),
+  z.strictObject({
+    kind: z.literal('card'),
+    token: z.string().min(1).max(100).describe("The payment provider's token (POST /psp/card-tokens from the browser)"),
+  }),
   z.strictObject({
     kind: z.literal('other'),
     instrument: z.enum(['apple-pay', 'paypal', 'paysafecard', 'other']),
     account: z.string().trim().min(3).max(100).describe('The wallet or account identifier'),
     holderName,
-    issuerCountry: z.string().regex(/^[A-Z]{2}$/).describe("The provider's country (EU/EEA)"),
+    issuerCountry: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .describe("The provider's country (EU/EEA)"),
   }),
 ]);
 
 export const PaymentMethodParamsSchema = z.object({ paymentMethodId: UuidSchema });
 
 export const StartVerificationBodySchema = z.object({
-  via: z.enum(['online-transaction', 'offline-transfer']).describe('A card: a 3-D Secure check (online-transaction). A bank account: a transfer from it (offline-transfer). Documents: POST …/documents'),
+  via: z
+    .enum(['online-transaction', 'offline-transfer'])
+    .describe(
+      'A card: a 3-D Secure check (online-transaction). A bank account: a transfer from it (offline-transfer). Documents: POST …/documents',
+    ),
 });
 
 export const VerificationStartedSchema = z.object({
   via: z.enum(['online-transaction', 'offline-transfer']),
   redirectUrl: z.string().nullable().optional().describe('Complete the 3-D Secure check here'),
-  transfer: z.object({ toAccount: z.string(), reference: z.string().describe('Variabilní symbol'), amountMin: z.object({ amount: z.string(), currency: z.string() }) }).optional(),
+  transfer: z
+    .object({
+      toAccount: z.string(),
+      reference: z.string().describe('Variabilní symbol'),
+      amountMin: z.object({ amount: z.string(), currency: z.string() }),
+    })
+    .optional(),
 });
 
 export const DocumentBodySchema = z.object({
-  kind: z.enum(documentKinds).describe('Never a photo of a card: it is refused and the method must be registered again (004:PAY-06)'),
+  kind: z
+    .enum(documentKinds)
+    .describe('Never a photo of a card: it is refused and the method must be registered again (004:PAY-06)'),
   contentType: z.enum(documentContentTypes),
   contentBase64: z.base64().max(1_400_000).describe('At most 1 MiB once decoded'),
 });
 
 export const DocumentAcceptedSchema = z.object({ documentId: z.string(), status: z.string() });
 
-export const RenewCardBodySchema = z.strictObject({ token: z.string().min(1).max(100).describe("The renewed card's provider token") });
+export const RenewCardBodySchema = z.strictObject({
+  token: z.string().min(1).max(100).describe("The renewed card's provider token"),
+});
 
 export const paymentMethodProblems = problemResponses(400, 401, 403, 404, 409, 413, 422, 503);

@@ -1,5 +1,13 @@
 import {
-  activatePaymentMethod, containsCardNumber, listPaymentMethods, registerPaymentMethod, removePaymentMethod, renewCard, startVerification, submitOwnershipDocument, type CashierContext,
+  activatePaymentMethod,
+  containsCardNumber,
+  listPaymentMethods,
+  registerPaymentMethod,
+  removePaymentMethod,
+  renewCard,
+  startVerification,
+  submitOwnershipDocument,
+  type CashierContext,
 } from '@casino/cashier';
 import { PaymentMethodSchema, paymentMethodOut } from '@casino/wire/cashier';
 import { DomainError } from '@casino/core';
@@ -7,14 +15,24 @@ import { moneyOut, type App } from '@casino/http';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  DocumentAcceptedSchema, DocumentBodySchema, paymentMethodProblems, PaymentMethodParamsSchema, RegisterPaymentMethodBodySchema, RenewCardBodySchema, StartVerificationBodySchema,
+  DocumentAcceptedSchema,
+  DocumentBodySchema,
+  paymentMethodProblems,
+  PaymentMethodParamsSchema,
+  RegisterPaymentMethodBodySchema,
+  RenewCardBodySchema,
+  StartVerificationBodySchema,
   VerificationStartedSchema,
 } from './payment-methods.schema.ts';
 
 /** 004:PAY-06: a request carrying a full card number is refused before anything reads it. */
 export async function refuseCardNumbers(request: FastifyRequest): Promise<void> {
   if (request.body !== undefined && containsCardNumber(JSON.stringify(request.body))) {
-    throw new DomainError('card-data-refused', 'Never send a card number: cards are registered by the payment provider\'s token only (004:PAY-06).', { field: 'body' });
+    throw new DomainError(
+      'card-data-refused',
+      "Never send a card number: cards are registered by the payment provider's token only (004:PAY-06).",
+      { field: 'body' },
+    );
   }
 }
 
@@ -24,47 +42,141 @@ export function paymentMethodRoutes(app: App, ctx: CashierContext): void {
   const player = app.authenticate('player');
   const me = (request: FastifyRequest) => request.principal!.subject;
 
-  app.get('/v1/payment-methods', { onRequest: player, schema: { ...common, summary: 'My payment methods', response: { 200: z.object({ paymentMethods: z.array(PaymentMethodSchema) }), ...paymentMethodProblems } } },
-    async (request) => ({ paymentMethods: (await listPaymentMethods(ctx.db, me(request))).map(paymentMethodOut) }));
+  app.get(
+    '/v1/payment-methods',
+    {
+      onRequest: player,
+      schema: {
+        ...common,
+        summary: 'My payment methods',
+        response: { 200: z.object({ paymentMethods: z.array(PaymentMethodSchema) }), ...paymentMethodProblems },
+      },
+    },
+    async (request) => ({ paymentMethods: (await listPaymentMethods(ctx.db, me(request))).map(paymentMethodOut) }),
+  );
 
-  app.post('/v1/payment-methods', {
-    preValidation: refuseCardNumbers, onRequest: player,
-    schema: { ...common, summary: 'Register a bank account, a card (by its provider token) or another instrument', body: RegisterPaymentMethodBodySchema, response: { 201: PaymentMethodSchema, ...paymentMethodProblems } },
-  }, async (request, reply) => reply.code(201).send(paymentMethodOut(await registerPaymentMethod(ctx, { playerId: me(request), method: request.body }))));
+  app.post(
+    '/v1/payment-methods',
+    {
+      preValidation: refuseCardNumbers,
+      onRequest: player,
+      schema: {
+        ...common,
+        summary: 'Register a bank account, a card (by its provider token) or another instrument',
+        body: RegisterPaymentMethodBodySchema,
+        response: { 201: PaymentMethodSchema, ...paymentMethodProblems },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(paymentMethodOut(await registerPaymentMethod(ctx, { playerId: me(request), method: request.body }))),
+  );
 
-  app.post('/v1/payment-methods/:paymentMethodId/verifications', {
-    onRequest: player,
-    schema: { ...common, summary: 'Start verifying ownership: 3-D Secure for a card, an offline transfer for a bank account', params: PaymentMethodParamsSchema, body: StartVerificationBodySchema, response: { 202: VerificationStartedSchema, ...paymentMethodProblems } },
-  }, async (request, reply) => {
-    const started = await startVerification(ctx, { playerId: me(request), paymentMethodId: request.params.paymentMethodId, via: request.body.via });
-    const body = started.via === 'online-transaction' ? started : { via: started.via, transfer: { ...started.transfer, amountMin: moneyOut(started.transfer.amountMin) } };
-    return reply.code(202).send(body);
-  });
+  app.post(
+    '/v1/payment-methods/:paymentMethodId/verifications',
+    {
+      onRequest: player,
+      schema: {
+        ...common,
+        summary: 'Start verifying ownership: 3-D Secure for a card, an offline transfer for a bank account',
+        params: PaymentMethodParamsSchema,
+        body: StartVerificationBodySchema,
+        response: { 202: VerificationStartedSchema, ...paymentMethodProblems },
+      },
+    },
+    async (request, reply) => {
+      const started = await startVerification(ctx, {
+        playerId: me(request),
+        paymentMethodId: request.params.paymentMethodId,
+        via: request.body.via,
+      });
+      const body =
+        started.via === 'online-transaction'
+          ? started
+          : { via: started.via, transfer: { ...started.transfer, amountMin: moneyOut(started.transfer.amountMin) } };
+      return reply.code(202).send(body);
+    },
+  );
 
-  app.post('/v1/payment-methods/:paymentMethodId/documents', {
-    bodyLimit: 1_500_000, onRequest: player,
-    schema: { ...common, summary: 'Submit a proof of ownership for staff review (never a card image)', params: PaymentMethodParamsSchema, body: DocumentBodySchema, response: { 201: DocumentAcceptedSchema, ...paymentMethodProblems } },
-  }, async (request, reply) => {
-    const { kind, contentType, contentBase64 } = request.body;
-    const accepted = await submitOwnershipDocument(ctx, { playerId: me(request), paymentMethodId: request.params.paymentMethodId, kind, contentType, content: Buffer.from(contentBase64, 'base64') });
-    return reply.code(201).send(accepted);
-  });
+  app.post(
+    '/v1/payment-methods/:paymentMethodId/documents',
+    {
+      bodyLimit: 1_500_000,
+      onRequest: player,
+      schema: {
+        ...common,
+        summary: 'Submit a proof of ownership for staff review (never a card image)',
+        params: PaymentMethodParamsSchema,
+        body: DocumentBodySchema,
+        response: { 201: DocumentAcceptedSchema, ...paymentMethodProblems },
+      },
+    },
+    async (request, reply) => {
+      const { kind, contentType, contentBase64 } = request.body;
+      const accepted = await submitOwnershipDocument(ctx, {
+        playerId: me(request),
+        paymentMethodId: request.params.paymentMethodId,
+        kind,
+        contentType,
+        content: Buffer.from(contentBase64, 'base64'),
+      });
+      return reply.code(201).send(accepted);
+    },
+  );
 
-  app.post('/v1/payment-methods/:paymentMethodId/activation', {
-    onRequest: player,
-    schema: { ...common, summary: 'Make this verified method the active one (the previous one is deactivated)', params: PaymentMethodParamsSchema, response: { 200: PaymentMethodSchema, ...paymentMethodProblems } },
-  }, async (request) => paymentMethodOut(await activatePaymentMethod(ctx, { playerId: me(request), paymentMethodId: request.params.paymentMethodId })));
+  app.post(
+    '/v1/payment-methods/:paymentMethodId/activation',
+    {
+      onRequest: player,
+      schema: {
+        ...common,
+        summary: 'Make this verified method the active one (the previous one is deactivated)',
+        params: PaymentMethodParamsSchema,
+        response: { 200: PaymentMethodSchema, ...paymentMethodProblems },
+      },
+    },
+    async (request) =>
+      paymentMethodOut(
+        await activatePaymentMethod(ctx, { playerId: me(request), paymentMethodId: request.params.paymentMethodId }),
+      ),
+  );
 
-  app.put('/v1/payment-methods/:paymentMethodId/card', {
-    preValidation: refuseCardNumbers, onRequest: player,
-    schema: { ...common, summary: 'A renewed card: same number, new expiry (no new verification with the same holder, 004:PAY-05)', params: PaymentMethodParamsSchema, body: RenewCardBodySchema, response: { 200: PaymentMethodSchema, ...paymentMethodProblems } },
-  }, async (request) => paymentMethodOut(await renewCard(ctx, { playerId: me(request), paymentMethodId: request.params.paymentMethodId, token: request.body.token })));
+  app.put(
+    '/v1/payment-methods/:paymentMethodId/card',
+    {
+      preValidation: refuseCardNumbers,
+      onRequest: player,
+      schema: {
+        ...common,
+        summary: 'A renewed card: same number, new expiry (no new verification with the same holder, 004:PAY-05)',
+        params: PaymentMethodParamsSchema,
+        body: RenewCardBodySchema,
+        response: { 200: PaymentMethodSchema, ...paymentMethodProblems },
+      },
+    },
+    async (request) =>
+      paymentMethodOut(
+        await renewCard(ctx, {
+          playerId: me(request),
+          paymentMethodId: request.params.paymentMethodId,
+          token: request.body.token,
+        }),
+      ),
+  );
 
-  app.delete('/v1/payment-methods/:paymentMethodId', {
-    onRequest: player,
-    schema: { ...common, summary: 'Remove a payment method', params: PaymentMethodParamsSchema, response: { 204: z.null(), ...paymentMethodProblems } },
-  }, async (request, reply) => {
-    await removePaymentMethod(ctx, { playerId: me(request), paymentMethodId: request.params.paymentMethodId });
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    '/v1/payment-methods/:paymentMethodId',
+    {
+      onRequest: player,
+      schema: {
+        ...common,
+        summary: 'Remove a payment method',
+        params: PaymentMethodParamsSchema,
+        response: { 204: z.null(), ...paymentMethodProblems },
+      },
+    },
+    async (request, reply) => {
+      await removePaymentMethod(ctx, { playerId: me(request), paymentMethodId: request.params.paymentMethodId });
+      return reply.code(204).send(null);
+    },
+  );
 }

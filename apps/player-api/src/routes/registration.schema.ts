@@ -6,8 +6,14 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 export const AddressSchema = z.object({
   street: text(200),
   city: text(100),
-  postalCode: z.string().trim().regex(/^[0-9A-Za-z -]{3,10}$/),
-  country: z.string().regex(/^[A-Z]{2}$/).describe('ISO 3166-1 alpha-2'),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z -]{3,10}$/),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .describe('ISO 3166-1 alpha-2'),
 });
 
 const SelfLimitDecisionSchema = z.discriminatedUnion('decision', [
@@ -25,7 +31,11 @@ export const ApplicationBodySchema = z.object({
   firstName: text(100),
   surname: text(100),
   birthSurname: text(100).optional(),
-  birthNumber: z.string().regex(/^\d{6}\/?\d{3,4}$/, 'YYMMDD/XXXX').optional().describe('Rodné číslo; omit if none was assigned'),
+  birthNumber: z
+    .string()
+    .regex(/^\d{6}\/?\d{3,4}$/, 'YYMMDD/XXXX')
+    .optional()
+    .describe('Rodné číslo; omit if none was assigned'),
   dateOfBirth: z.iso.date(),
   placeOfBirth: text(100).optional().describe('Required when there is no birth number'),
   citizenship: z.string().regex(/^[A-Z]{2}$/),
@@ -34,8 +44,13 @@ export const ApplicationBodySchema = z.object({
   phone: z.string().regex(/^\+\d{8,15}$/, 'international format, e.g. +420601234567'),
   email: z.email().max(254),
   password: z.string().min(12).max(200),
-  acceptedDocuments: z.object({ termsVersion: text(40), gamePlanVersion: text(40) }).describe('Versions of the terms and the game plan the applicant accepted'),
-  selfLimits: z.array(SelfLimitDecisionSchema).max(30).describe('A decision (set or refused) on each self-limitation measure of the profile'),
+  acceptedDocuments: z
+    .object({ termsVersion: text(40), gamePlanVersion: text(40) })
+    .describe('Versions of the terms and the game plan the applicant accepted'),
+  selfLimits: z
+    .array(SelfLimitDecisionSchema)
+    .max(30)
+    .describe('A decision (set or refused) on each self-limitation measure of the profile'),
 });
 
 export const ApplicationResponseSchema = z.object({

@@ -4,20 +4,26 @@ import { z } from 'zod';
 export const StatementQuerySchema = z.object({
   before: SequenceCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  betsOnly: z.enum(['true', 'false']).default('false').transform((v) => v === 'true').describe('Only the movements of games: the overview of closed bets (004:ACC-08)'),
+  betsOnly: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true')
+    .describe('Only the movements of games: the overview of closed bets (004:ACC-08)'),
 });
 
 export const StatementPageSchema = z.object({
-  lines: z.array(z.object({
-    postingId: z.string(),
-    transactionId: z.string(),
-    effectiveAt: z.iso.datetime(),
-    kind: z.string().describe('DEPOSIT, STAKE, WIN, WITHDRAWAL_HOLD, …'),
-    game: z.string().nullable().describe('roulette, blackjack or poker for game movements'),
-    wallet: z.string().describe('cash, temporary or bonus'),
-    amount: MoneyOutputSchema.describe('Into the wallet positive, out of it negative'),
-    balanceAfter: MoneyOutputSchema,
-  })),
+  lines: z.array(
+    z.object({
+      postingId: z.string(),
+      transactionId: z.string(),
+      effectiveAt: z.iso.datetime(),
+      kind: z.string().describe('DEPOSIT, STAKE, WIN, WITHDRAWAL_HOLD, …'),
+      game: z.string().nullable().describe('roulette, blackjack or poker for game movements'),
+      wallet: z.string().describe('cash, temporary or bonus'),
+      amount: MoneyOutputSchema.describe('Into the wallet positive, out of it negative'),
+      balanceAfter: MoneyOutputSchema,
+    }),
+  ),
   nextCursor: z.string().nullable(),
 });
 

@@ -15,15 +15,33 @@ let playerId: string;
 
 beforeAll(async () => {
   connections = await createTestConnections();
-  app = await buildPlayerApi({ config: loadPlayerApiConfig(testServiceEnv()), connections, redisKeyPrefix: connections.redisKeyPrefix });
+  app = await buildPlayerApi({
+    config: loadPlayerApiConfig(testServiceEnv()),
+    connections,
+    redisKeyPrefix: connections.redisKeyPrefix,
+  });
   await app.ready();
   const db = connections.db;
   await ledger.openOperatorAccounts(db, ['CZK'], 2);
   const psp = (await ledger.openAccount(db, ledger.paymentProviderClearingSpec('sandbox-psp', 'CZK', 2))).id;
-  const code = async (qualifier: string) => (await ledger.findAccountByCode(db, ledger.operatorAccountCode('game-revenue', 'CZK', qualifier)))!.id;
+  const code = async (qualifier: string) =>
+    (await ledger.findAccountByCode(db, ledger.operatorAccountCode('game-revenue', 'CZK', qualifier)))!.id;
   const [roulette, blackjack] = [await code('roulette'), await code('blackjack')];
   const move = (kind: ledger.TransactionKind, from: AccountId, to: AccountId, amount: string, at: string) =>
-    transaction(db, (tx) => ledger.transfer(tx, { idempotencyKey: newId(), kind, debitAccountId: from, creditAccountId: to, amount: Money.of(amount, 'CZK'), effectiveAt: new Date(at) }, new Date()));
+    transaction(db, (tx) =>
+      ledger.transfer(
+        tx,
+        {
+          idempotencyKey: newId(),
+          kind,
+          debitAccountId: from,
+          creditAccountId: to,
+          amount: Money.of(amount, 'CZK'),
+          effectiveAt: new Date(at),
+        },
+        new Date(),
+      ),
+    );
   playerId = await insertTestPlayer(db);
   const wallet = (await ledger.openAccount(db, ledger.playerWalletSpec(playerId, 'cash', 'CZK'))).id;
   const other = (await ledger.openAccount(db, ledger.playerWalletSpec(await insertTestPlayer(db), 'cash', 'CZK'))).id;
@@ -46,16 +64,34 @@ describe('the player statement (002:WAL-10, REC-05; 004:ACC-08)', () => {
     const first = await app.inject({ method: 'GET', url: '/v1/me/statement?limit=2', headers: asPlayer() });
     expect(first.statusCode).toBe(200);
     const page = first.json();
-    expect(page.lines.map((l: { kind: string; game: string | null; amount: { amount: string }; balanceAfter: { amount: string } }) => [l.kind, l.game, l.amount.amount, l.balanceAfter.amount]))
-      .toEqual([['STAKE', 'blackjack', '-20.50', '329.50'], ['WIN', 'roulette', '100.00', '350.00']]);
-    const second = (await app.inject({ method: 'GET', url: `/v1/me/statement?limit=2&before=${page.nextCursor}`, headers: asPlayer() })).json();
-    expect(second.lines.map((l: { kind: string; balanceAfter: { amount: string } }) => [l.kind, l.balanceAfter.amount])).toEqual([['STAKE', '250.00'], ['DEPOSIT', '300.00']]);
+    expect(
+      page.lines.map((l: { kind: string; game: string | null; amount: { amount: string }; balanceAfter: { amount: string } }) => [
+        l.kind,
+        l.game,
+        l.amount.amount,
+        l.balanceAfter.amount,
+      ]),
+    ).toEqual([
+      ['STAKE', 'blackjack', '-20.50', '329.50'],
+      ['WIN', 'roulette', '100.00', '350.00'],
+    ]);
+    const second = (
+      await app.inject({ method: 'GET', url: `/v1/me/statement?limit=2&before=${page.nextCursor}`, headers: asPlayer() })
+    ).json();
+    expect(second.lines.map((l: { kind: string; balanceAfter: { amount: string } }) => [l.kind, l.balanceAfter.amount])).toEqual([
+      ['STAKE', '250.00'],
+      ['DEPOSIT', '300.00'],
+    ]);
     expect(second.nextCursor).toBeNull();
   });
 
   it('004:ACC-08 the overview of closed bets keeps the movements of games only', async () => {
     const bets = (await app.inject({ method: 'GET', url: '/v1/me/statement?betsOnly=true', headers: asPlayer() })).json();
-    expect(bets.lines.map((l: { kind: string; game: string }) => `${l.kind} ${l.game}`)).toEqual(['STAKE blackjack', 'WIN roulette', 'STAKE roulette']);
+    expect(bets.lines.map((l: { kind: string; game: string }) => `${l.kind} ${l.game}`)).toEqual([
+      'STAKE blackjack',
+      'WIN roulette',
+      'STAKE roulette',
+    ]);
   });
 
   it('002:REC-05 downloads as CSV (RFC 4180) with my movements only', async () => {
@@ -64,10 +100,20 @@ describe('the player statement (002:WAL-10, REC-05; 004:ACC-08)', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8; header=present');
     const rows = parse(response.rawPayload, { columns: true }) as Array<Record<string, string>>;
     expect(rows.map((r) => [r.kind, r.game, r.amount, r.amount_minor, r.balance_after])).toEqual([
-      ['DEPOSIT', '', '300.00', '30000', '300.00'], ['STAKE', 'roulette', '-50.00', '-5000', '250.00'], ['WIN', 'roulette', '100.00', '10000', '350.00'], ['STAKE', 'blackjack', '-20.50', '-2050', '329.50'],
+      ['DEPOSIT', '', '300.00', '30000', '300.00'],
+      ['STAKE', 'roulette', '-50.00', '-5000', '250.00'],
+      ['WIN', 'roulette', '100.00', '10000', '350.00'],
+      ['STAKE', 'blackjack', '-20.50', '-2050', '329.50'],
     ]);
-    const period = await app.inject({ method: 'GET', url: '/v1/me/statement.csv?from=2026-11-02T00:00:00Z&to=2026-11-03T00:00:00Z', headers: asPlayer() });
-    expect((parse(period.rawPayload, { columns: true }) as Array<Record<string, string>>).map((r) => r.balance_after)).toEqual(['250.00', '350.00']);
+    const period = await app.inject({
+      method: 'GET',
+      url: '/v1/me/statement.csv?from=2026-11-02T00:00:00Z&to=2026-11-03T00:00:00Z',
+      headers: asPlayer(),
+    });
+    expect((parse(period.rawPayload, { columns: true }) as Array<Record<string, string>>).map((r) => r.balance_after)).toEqual([
+      '250.00',
+      '350.00',
+    ]);
   });
 
   it('issue 10: the statement needs a player token', async () => {

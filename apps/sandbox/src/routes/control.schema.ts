@@ -2,14 +2,23 @@ import { problemResponses } from '@casino/http';
 import { z } from 'zod';
 import { outageModes, registerNames } from '../state/ministry.ts';
 import { sandboxPersonRoles } from '../state/people.ts';
-import { BirthNumberSchema, CalendarDateSchema, CitizenshipSchema, IdentityQuerySchema, NameSchema, PersonQuerySchema } from './mf.schema.ts';
+import {
+  BirthNumberSchema,
+  CalendarDateSchema,
+  CitizenshipSchema,
+  IdentityQuerySchema,
+  NameSchema,
+  PersonQuerySchema,
+} from './mf.schema.ts';
 
 /** Latency a test may add to every register answer; the timeout mode holds longer still. */
 export const latencyMsMax = 10_000;
 
 const RegisterConditionsSchema = z.object({
   available: z.boolean(),
-  mode: z.enum(outageModes).describe('error-503: answer 503 problem+json at once; timeout: hold the answer longer than any client waits'),
+  mode: z
+    .enum(outageModes)
+    .describe('error-503: answer 503 problem+json at once; timeout: hold the answer longer than any client waits'),
   latencyMs: z.number().int().min(0).max(latencyMsMax).describe('Added to every answer, available or not'),
 });
 
@@ -42,7 +51,9 @@ export const ExcludedPersonResponseSchema = z.object({
   listedSince: CalendarDateSchema,
 });
 
-export const DelistResponseSchema = z.object({ delisted: z.number().int().describe('Entries removed (0 when the person was not listed)') });
+export const DelistResponseSchema = z.object({
+  delisted: z.number().int().describe('Entries removed (0 when the person was not listed)'),
+});
 
 export const AddPersonBodySchema = IdentityQuerySchema;
 
@@ -64,14 +75,19 @@ const SandboxPersonSchema = z.object({
   placeOfBirth: z.string(),
   citizenship: CitizenshipSchema,
   sex: z.enum(['female', 'male']),
-  identityResult: z.enum(['verified', 'not-found', 'mismatch']).describe('What POST /mf/identity/verifications answers with the birth number'),
+  identityResult: z
+    .enum(['verified', 'not-found', 'mismatch'])
+    .describe('What POST /mf/identity/verifications answers with the birth number'),
   listedSince: CalendarDateSchema.optional(),
   registeredDateOfBirth: CalendarDateSchema.optional().describe('The date the basic register holds, when it differs'),
   note: z.string(),
 });
 
 export const PeopleResponseSchema = z.object(
-  Object.fromEntries(sandboxPersonRoles.map((role) => [role, z.array(SandboxPersonSchema)])) as Record<(typeof sandboxPersonRoles)[number], z.ZodArray<typeof SandboxPersonSchema>>,
+  Object.fromEntries(sandboxPersonRoles.map((role) => [role, z.array(SandboxPersonSchema)])) as Record<
+    (typeof sandboxPersonRoles)[number],
+    z.ZodArray<typeof SandboxPersonSchema>
+  >,
 );
 
 export const ResetResponseSchema = z.object({ status: z.literal('reset') });

@@ -2,7 +2,10 @@ import { problemResponses } from '@casino/http';
 import { z } from 'zod';
 import { capturedMessagesMax } from '../state/mailbox.ts';
 
-export const PhoneNumberSchema = z.string().regex(/^\+?[0-9][0-9 ]{5,19}$/, 'a phone number such as +420 601 123 456').describe('Compared without spaces');
+export const PhoneNumberSchema = z
+  .string()
+  .regex(/^\+?[0-9][0-9 ]{5,19}$/, 'a phone number such as +420 601 123 456')
+  .describe('Compared without spaces');
 
 export const SendMailBodySchema = z.object({
   to: z.email(),
@@ -28,11 +31,15 @@ export const SmsQuerySchema = z.object({
 });
 
 export const MailListResponseSchema = z.object({
-  messages: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), receivedAt: z.iso.datetime() })).describe('Newest first'),
+  messages: z
+    .array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), receivedAt: z.iso.datetime() }))
+    .describe('Newest first'),
 });
 
 export const SmsListResponseSchema = z.object({
-  messages: z.array(z.object({ id: z.string(), to: z.string(), text: z.string(), receivedAt: z.iso.datetime() })).describe('Newest first'),
+  messages: z
+    .array(z.object({ id: z.string(), to: z.string(), text: z.string(), receivedAt: z.iso.datetime() }))
+    .describe('Newest first'),
 });
 
 export const DeletedResponseSchema = z.object({ deleted: z.number().int() });

@@ -8,8 +8,13 @@ export const BirthNumberSchema = z
   .string()
   .regex(/^\d{9,10}$/, 'digits only, 9 or 10 of them')
   .describe('Czech birth number (rodné číslo) without the slash: 9 digits before 1954, 10 after');
-export const CitizenshipSchema = z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code such as CZ').describe('ISO 3166-1 alpha-2, e.g. CZ');
-export const ReferenceSchema = z.string().describe('The ministry\'s reference of this query; the platform keeps it as evidence of the check');
+export const CitizenshipSchema = z
+  .string()
+  .regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code such as CZ')
+  .describe('ISO 3166-1 alpha-2, e.g. CZ');
+export const ReferenceSchema = z
+  .string()
+  .describe("The ministry's reference of this query; the platform keeps it as evidence of the check");
 
 /** The identity the register of excluded persons matches on. */
 export const PersonQuerySchema = z.object({
@@ -27,7 +32,10 @@ export const IdentityQuerySchema = PersonQuerySchema.extend({
 
 export const IdentityVerificationResponseSchema = z.object({
   result: z.enum(['verified', 'not-found', 'mismatch']),
-  mismatchedFields: z.array(z.enum(identityFields)).optional().describe('With result mismatch: the fields that disagree with the register'),
+  mismatchedFields: z
+    .array(z.enum(identityFields))
+    .optional()
+    .describe('With result mismatch: the fields that disagree with the register'),
   reference: ReferenceSchema,
 });
 

@@ -38,7 +38,12 @@ export interface RegisteredPerson {
  * "DVORAKOVA" on a keyboard without Czech letters is the same person.
  */
 export function normalizeText(value: string): string {
-  return value.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase().trim().replace(/\s+/g, ' ');
+  return value
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, ' ');
 }
 
 export function sameText(left: string, right: string): boolean {
@@ -47,7 +52,9 @@ export function sameText(left: string, right: string): boolean {
 
 /** Name and date of birth: the match used when no birth number is given. */
 export function sameNameAndBirthDate(left: PersonQuery, right: PersonQuery): boolean {
-  return sameText(left.firstName, right.firstName) && sameText(left.surname, right.surname) && left.dateOfBirth === right.dateOfBirth;
+  return (
+    sameText(left.firstName, right.firstName) && sameText(left.surname, right.surname) && left.dateOfBirth === right.dateOfBirth
+  );
 }
 
 /**
@@ -66,7 +73,8 @@ export function mismatchedFields(query: IdentityQuery, record: RegisteredPerson)
     surname: !sameText(query.surname, record.surname),
     dateOfBirth: query.dateOfBirth !== record.dateOfBirth,
     // A place the caller did not give cannot disagree; a place the register lacks neither.
-    placeOfBirth: query.placeOfBirth !== undefined && record.placeOfBirth !== undefined && !sameText(query.placeOfBirth, record.placeOfBirth),
+    placeOfBirth:
+      query.placeOfBirth !== undefined && record.placeOfBirth !== undefined && !sameText(query.placeOfBirth, record.placeOfBirth),
     citizenship: query.citizenship.toUpperCase() !== record.citizenship.toUpperCase(),
   };
   return identityFields.filter((field) => differs[field]);

@@ -27,7 +27,8 @@ export class CapturedInbox<M extends { to: string }> {
   #messages: M[] = [];
 
   constructor(options: { capacity: number; addressKey: (to: string) => string }) {
-    if (!(Number.isInteger(options.capacity) && options.capacity > 0)) throw new RangeError('capacity must be a positive integer');
+    if (!(Number.isInteger(options.capacity) && options.capacity > 0))
+      throw new RangeError('capacity must be a positive integer');
     this.#capacity = options.capacity;
     this.#addressKey = options.addressKey;
   }

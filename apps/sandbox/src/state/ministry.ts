@@ -1,5 +1,14 @@
 import { DomainError, newId, type Clock } from '@casino/core';
-import { mismatchedFields, sameNameAndBirthDate, samePerson, sameText, type IdentityField, type IdentityQuery, type PersonQuery, type RegisteredPerson } from './identity.ts';
+import {
+  mismatchedFields,
+  sameNameAndBirthDate,
+  samePerson,
+  sameText,
+  type IdentityField,
+  type IdentityQuery,
+  type PersonQuery,
+  type RegisteredPerson,
+} from './identity.ts';
 import { initialBasicRegister, initialExcludedPersons } from './people.ts';
 
 /**
@@ -65,7 +74,8 @@ export class MinistryRegisters {
   /** By birth number when given, else by name and date of birth (and place of birth when given). */
   verifyIdentity(query: IdentityQuery): IdentityAnswer {
     const reference = `MF-ZR-${newId()}`;
-    const record = query.birthNumber !== undefined ? this.#people.find((p) => p.birthNumber === query.birthNumber) : this.#findByName(query);
+    const record =
+      query.birthNumber !== undefined ? this.#people.find((p) => p.birthNumber === query.birthNumber) : this.#findByName(query);
     if (record === undefined) return { result: 'not-found', reference };
     const fields = mismatchedFields(query, record);
     return fields.length === 0 ? { result: 'verified', reference } : { result: 'mismatch', mismatchedFields: fields, reference };
@@ -98,7 +108,12 @@ export class MinistryRegisters {
 
   /** An entry the person asked for through an operator: listed from today, or as already listed. */
   enterOnRequest(person: PersonQuery): { entry: ExcludedPerson; reference: string } {
-    const { entry } = this.listExcludedPerson({ firstName: person.firstName, surname: person.surname, dateOfBirth: person.dateOfBirth, birthNumber: person.birthNumber });
+    const { entry } = this.listExcludedPerson({
+      firstName: person.firstName,
+      surname: person.surname,
+      dateOfBirth: person.dateOfBirth,
+      birthNumber: person.birthNumber,
+    });
     return { entry, reference: `MF-RVO-${newId()}` };
   }
 
@@ -110,7 +125,8 @@ export class MinistryRegisters {
   }
 
   setConditions(conditions: RegisterConditions, register?: RegisterName): void {
-    for (const name of register === undefined ? registerNames : [register]) this.#conditions[name] = Object.freeze({ ...conditions });
+    for (const name of register === undefined ? registerNames : [register])
+      this.#conditions[name] = Object.freeze({ ...conditions });
   }
 
   conditions(register: RegisterName): RegisterConditions {
@@ -131,16 +147,27 @@ export class MinistryRegisters {
 
   #findByName(query: IdentityQuery): RegisteredPerson | undefined {
     return this.#people.find(
-      (p) => sameNameAndBirthDate(p, query) && (query.placeOfBirth === undefined || p.placeOfBirth === undefined || sameText(p.placeOfBirth, query.placeOfBirth)),
+      (p) =>
+        sameNameAndBirthDate(p, query) &&
+        (query.placeOfBirth === undefined || p.placeOfBirth === undefined || sameText(p.placeOfBirth, query.placeOfBirth)),
     );
   }
 
   #requireRoom(size: number): void {
-    if (size >= registerRecordsMax) throw new DomainError('conflict', `The sandbox register holds at most ${registerRecordsMax} records; POST /control/reset empties it.`);
+    if (size >= registerRecordsMax)
+      throw new DomainError(
+        'conflict',
+        `The sandbox register holds at most ${registerRecordsMax} records; POST /control/reset empties it.`,
+      );
   }
 }
 
 /** A listing starts on a calendar day in Prague, whatever the server's time zone. */
 function pragueDate(instant: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Prague',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instant);
 }

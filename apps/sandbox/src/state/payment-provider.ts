@@ -20,7 +20,13 @@ export interface ProviderSettings {
   payoutOutcome: 'paid' | 'failed' | 'manual';
 }
 
-export const defaultProviderSettings: ProviderSettings = { available: true, authentication: 'challenge', frictionlessOutcome: 'pass', settlement: 'immediate', payoutOutcome: 'paid' };
+export const defaultProviderSettings: ProviderSettings = {
+  available: true,
+  authentication: 'challenge',
+  frictionlessOutcome: 'pass',
+  settlement: 'immediate',
+  payoutOutcome: 'paid',
+};
 
 /** Test cards decide brand and issuer country (else the first digit does: 5 Mastercard, others Visa, CZ); 4000000000000002 is declined. */
 const testCards: Record<string, { brand: string; country: string }> = {
@@ -32,11 +38,42 @@ const testCards: Record<string, { brand: string; country: string }> = {
 export const declinedCardNumber = '4000000000000002';
 export const recordsMax = 100_000;
 
-export interface Amount { amount: string; currency: string }
-interface CardToken { token: string; number: string; brand: string; last4: string; expiryMonth: number; expiryYear: number; issuerCountry: string; holderName: string; fingerprint: string }
-interface Payment { id: string; reference: string; amount: Amount; method: { type: string; token?: string }; status: 'requires-authentication' | 'authorized' | 'settled' | 'failed' | 'refunded' | 'charged-back'; threeDSecure: 'passed' | 'failed' | 'not-applicable' | null }
-interface Verification { id: string; reference: string; token: string; status: 'requires-authentication' | 'succeeded' | 'failed' }
-interface Payout { id: string; reference: string; amount: Amount; destination: { iban: string; holderName: string }; status: 'processing' | 'paid' | 'failed' }
+export interface Amount {
+  amount: string;
+  currency: string;
+}
+interface CardToken {
+  token: string;
+  number: string;
+  brand: string;
+  last4: string;
+  expiryMonth: number;
+  expiryYear: number;
+  issuerCountry: string;
+  holderName: string;
+  fingerprint: string;
+}
+interface Payment {
+  id: string;
+  reference: string;
+  amount: Amount;
+  method: { type: string; token?: string };
+  status: 'requires-authentication' | 'authorized' | 'settled' | 'failed' | 'refunded' | 'charged-back';
+  threeDSecure: 'passed' | 'failed' | 'not-applicable' | null;
+}
+interface Verification {
+  id: string;
+  reference: string;
+  token: string;
+  status: 'requires-authentication' | 'succeeded' | 'failed';
+}
+interface Payout {
+  id: string;
+  reference: string;
+  amount: Amount;
+  destination: { iban: string; holderName: string };
+  status: 'processing' | 'paid' | 'failed';
+}
 
 class Bounded<V> extends Map<string, V> {
   override set(key: string, value: V): this {
@@ -72,14 +109,22 @@ export class PaymentProviderSimulator {
   }
 
   assertAvailable(): void {
-    if (!this.#settings.available) throw new DomainError('service-unavailable', "The sandbox payment provider is switched off (PUT /control/psp).");
+    if (!this.#settings.available)
+      throw new DomainError('service-unavailable', 'The sandbox payment provider is switched off (PUT /control/psp).');
   }
 
   tokenizeCard(card: { number: string; expiryMonth: number; expiryYear: number; holderName: string }): Omit<CardToken, 'number'> {
     const bin = testCards[card.number] ?? { brand: card.number.startsWith('5') ? 'mastercard' : 'visa', country: 'CZ' };
     const token: CardToken = {
-      token: `tok_${newId<string>().replace(/-/g, '')}`, number: card.number, brand: bin.brand, last4: card.number.slice(-4), expiryMonth: card.expiryMonth, expiryYear: card.expiryYear,
-      issuerCountry: bin.country, holderName: card.holderName, fingerprint: `fp_${createHash('sha256').update(card.number).digest('hex').slice(0, 24)}`,
+      token: `tok_${newId<string>().replace(/-/g, '')}`,
+      number: card.number,
+      brand: bin.brand,
+      last4: card.number.slice(-4),
+      expiryMonth: card.expiryMonth,
+      expiryYear: card.expiryYear,
+      issuerCountry: bin.country,
+      holderName: card.holderName,
+      fingerprint: `fp_${createHash('sha256').update(card.number).digest('hex').slice(0, 24)}`,
     };
     this.#tokens.set(token.token, token);
     return publicToken(token);
@@ -94,7 +139,8 @@ export class PaymentProviderSimulator {
   #once<T>(kind: string, idempotencyKey: string, create: () => { id: string; result: T }, replay: (id: string) => T): T {
     const seen = this.#idempotent.get(idempotencyKey);
     if (seen) {
-      if (seen.kind !== kind) throw new DomainError('idempotency-key-reused', 'This Idempotency-Key was used for another kind of request.');
+      if (seen.kind !== kind)
+        throw new DomainError('idempotency-key-reused', 'This Idempotency-Key was used for another kind of request.');
       return replay(seen.id);
     }
     const { id, result } = create();
@@ -102,18 +148,39 @@ export class PaymentProviderSimulator {
     return result;
   }
 
-  createPayment(idempotencyKey: string, request: { reference: string; amount: Amount; method: { type: string; token?: string } }, baseUrl: string): { paymentId: string; status: string; redirectUrl: string | null } {
-    return this.#once('payment', idempotencyKey, () => {
-      if (request.method.type === 'card' && !this.#tokens.has(request.method.token ?? '')) throw new DomainError('validation-failed', 'Unknown card token.', { field: 'body.method.token' });
-      const payment: Payment = { id: `pay_${newId<string>().replace(/-/g, '')}`, reference: request.reference, amount: request.amount, method: request.method, status: 'requires-authentication', threeDSecure: null };
-      this.#payments.set(payment.id, payment);
-      if (this.#settings.authentication === 'frictionless') queueMicrotask(() => this.authenticatePayment(payment.id, this.#settings.frictionlessOutcome));
-      return { id: payment.id, result: this.#paymentAnswer(payment, baseUrl) };
-    }, (id) => this.#paymentAnswer(this.#payments.get(id)!, baseUrl));
+  createPayment(
+    idempotencyKey: string,
+    request: { reference: string; amount: Amount; method: { type: string; token?: string } },
+    baseUrl: string,
+  ): { paymentId: string; status: string; redirectUrl: string | null } {
+    return this.#once(
+      'payment',
+      idempotencyKey,
+      () => {
+        if (request.method.type === 'card' && !this.#tokens.has(request.method.token ?? ''))
+          throw new DomainError('validation-failed', 'Unknown card token.', { field: 'body.method.token' });
+        const payment: Payment = {
+          id: `pay_${newId<string>().replace(/-/g, '')}`,
+          reference: request.reference,
+          amount: request.amount,
+          method: request.method,
+          status: 'requires-authentication',
+          threeDSecure: null,
+        };
+        this.#payments.set(payment.id, payment);
+        if (this.#settings.authentication === 'frictionless')
+          queueMicrotask(() => this.authenticatePayment(payment.id, this.#settings.frictionlessOutcome));
+        return { id: payment.id, result: this.#paymentAnswer(payment, baseUrl) };
+      },
+      (id) => this.#paymentAnswer(this.#payments.get(id)!, baseUrl),
+    );
   }
 
   #paymentAnswer(payment: Payment, baseUrl: string) {
-    const redirectUrl = payment.status === 'requires-authentication' && this.#settings.authentication === 'challenge' ? `${baseUrl}/psp/payments/${payment.id}/authentication` : null;
+    const redirectUrl =
+      payment.status === 'requires-authentication' && this.#settings.authentication === 'challenge'
+        ? `${baseUrl}/psp/payments/${payment.id}/authentication`
+        : null;
     return { paymentId: payment.id, status: payment.status, redirectUrl };
   }
 
@@ -126,7 +193,15 @@ export class PaymentProviderSimulator {
     payment.threeDSecure = card ? (outcome === 'pass' ? 'passed' : 'failed') : 'not-applicable';
     if (outcome === 'fail' || card?.number === declinedCardNumber) {
       payment.status = 'failed';
-      this.#publish([['payment.failed', { ...this.#paymentData(payment), reason: outcome === 'fail' ? '3-D Secure authentication failed' : 'card declined by the issuer' }]]);
+      this.#publish([
+        [
+          'payment.failed',
+          {
+            ...this.#paymentData(payment),
+            reason: outcome === 'fail' ? '3-D Secure authentication failed' : 'card declined by the issuer',
+          },
+        ],
+      ]);
       return { status: payment.status };
     }
     payment.status = 'authorized';
@@ -165,17 +240,47 @@ export class PaymentProviderSimulator {
   }
 
   #paymentData(payment: Payment): Record<string, unknown> {
-    return { paymentId: payment.id, reference: payment.reference, amount: payment.amount, ...(payment.threeDSecure ? { threeDSecure: payment.threeDSecure } : {}) };
+    return {
+      paymentId: payment.id,
+      reference: payment.reference,
+      amount: payment.amount,
+      ...(payment.threeDSecure ? { threeDSecure: payment.threeDSecure } : {}),
+    };
   }
 
-  createVerification(idempotencyKey: string, request: { reference: string; token: string }, baseUrl: string): { verificationId: string; redirectUrl: string | null } {
-    return this.#once('verification', idempotencyKey, () => {
-      if (!this.#tokens.has(request.token)) throw new DomainError('validation-failed', 'Unknown card token.', { field: 'body.token' });
-      const verification: Verification = { id: `ver_${newId<string>().replace(/-/g, '')}`, reference: request.reference, token: request.token, status: 'requires-authentication' };
-      this.#verifications.set(verification.id, verification);
-      if (this.#settings.authentication === 'frictionless') queueMicrotask(() => this.authenticateVerification(verification.id, this.#settings.frictionlessOutcome));
-      return { id: verification.id, result: { verificationId: verification.id, redirectUrl: this.#settings.authentication === 'challenge' ? `${baseUrl}/psp/verifications/${verification.id}/authentication` : null } };
-    }, (id) => ({ verificationId: id, redirectUrl: null }));
+  createVerification(
+    idempotencyKey: string,
+    request: { reference: string; token: string },
+    baseUrl: string,
+  ): { verificationId: string; redirectUrl: string | null } {
+    return this.#once(
+      'verification',
+      idempotencyKey,
+      () => {
+        if (!this.#tokens.has(request.token))
+          throw new DomainError('validation-failed', 'Unknown card token.', { field: 'body.token' });
+        const verification: Verification = {
+          id: `ver_${newId<string>().replace(/-/g, '')}`,
+          reference: request.reference,
+          token: request.token,
+          status: 'requires-authentication',
+        };
+        this.#verifications.set(verification.id, verification);
+        if (this.#settings.authentication === 'frictionless')
+          queueMicrotask(() => this.authenticateVerification(verification.id, this.#settings.frictionlessOutcome));
+        return {
+          id: verification.id,
+          result: {
+            verificationId: verification.id,
+            redirectUrl:
+              this.#settings.authentication === 'challenge'
+                ? `${baseUrl}/psp/verifications/${verification.id}/authentication`
+                : null,
+          },
+        };
+      },
+      (id) => ({ verificationId: id, redirectUrl: null }),
+    );
   }
 
   authenticateVerification(verificationId: string, outcome: 'pass' | 'fail'): { status: string } {
@@ -188,16 +293,30 @@ export class PaymentProviderSimulator {
     return { status: verification.status };
   }
 
-  createPayout(idempotencyKey: string, request: { reference: string; amount: Amount; destination: { iban: string; holderName: string } }): { payoutId: string; status: string } {
-    return this.#once('payout', idempotencyKey, () => {
-      const payout: Payout = { id: `po_${newId<string>().replace(/-/g, '')}`, reference: request.reference, amount: request.amount, destination: request.destination, status: 'processing' };
-      this.#payouts.set(payout.id, payout);
-      if (this.#settings.payoutOutcome !== 'manual') {
-        const outcome = this.#settings.payoutOutcome;
-        queueMicrotask(() => this.completePayout(payout.id, outcome));
-      }
-      return { id: payout.id, result: { payoutId: payout.id, status: payout.status } };
-    }, (id) => ({ payoutId: id, status: this.#payouts.get(id)!.status }));
+  createPayout(
+    idempotencyKey: string,
+    request: { reference: string; amount: Amount; destination: { iban: string; holderName: string } },
+  ): { payoutId: string; status: string } {
+    return this.#once(
+      'payout',
+      idempotencyKey,
+      () => {
+        const payout: Payout = {
+          id: `po_${newId<string>().replace(/-/g, '')}`,
+          reference: request.reference,
+          amount: request.amount,
+          destination: request.destination,
+          status: 'processing',
+        };
+        this.#payouts.set(payout.id, payout);
+        if (this.#settings.payoutOutcome !== 'manual') {
+          const outcome = this.#settings.payoutOutcome;
+          queueMicrotask(() => this.completePayout(payout.id, outcome));
+        }
+        return { id: payout.id, result: { payoutId: payout.id, status: payout.status } };
+      },
+      (id) => ({ payoutId: id, status: this.#payouts.get(id)!.status }),
+    );
   }
 
   completePayout(payoutId: string, outcome: 'paid' | 'failed'): void {
@@ -205,7 +324,12 @@ export class PaymentProviderSimulator {
     if (!payout) throw new DomainError('not-found', 'No such payout.', { field: 'params.payoutId' });
     if (payout.status !== 'processing') return;
     payout.status = outcome;
-    const data = { payoutId, reference: payout.reference, amount: payout.amount, ...(outcome === 'failed' ? { reason: 'the beneficiary bank rejected the transfer' } : {}) };
+    const data = {
+      payoutId,
+      reference: payout.reference,
+      amount: payout.amount,
+      ...(outcome === 'failed' ? { reason: 'the beneficiary bank rejected the transfer' } : {}),
+    };
     this.#publish([[outcome === 'paid' ? 'payout.paid' : 'payout.failed', data]]);
   }
 
@@ -218,18 +342,33 @@ export class PaymentProviderSimulator {
   }
 
   createRefund(idempotencyKey: string, request: { reference: string; paymentId: string; amount: Amount }): { refundId: string } {
-    return this.#once('refund', idempotencyKey, () => {
-      const payment = this.#payments.get(request.paymentId);
-      if (payment && (payment.status === 'refunded' || payment.status === 'charged-back')) throw new DomainError('conflict', `The payment is ${payment.status}.`);
-      if (payment) payment.status = 'refunded';
-      const refundId = `re_${newId<string>().replace(/-/g, '')}`;
-      queueMicrotask(() => this.#publish([['refund.succeeded', { refundId, paymentId: request.paymentId, reference: request.reference, amount: request.amount }]]));
-      return { id: refundId, result: { refundId } };
-    }, (id) => ({ refundId: id }));
+    return this.#once(
+      'refund',
+      idempotencyKey,
+      () => {
+        const payment = this.#payments.get(request.paymentId);
+        if (payment && (payment.status === 'refunded' || payment.status === 'charged-back'))
+          throw new DomainError('conflict', `The payment is ${payment.status}.`);
+        if (payment) payment.status = 'refunded';
+        const refundId = `re_${newId<string>().replace(/-/g, '')}`;
+        queueMicrotask(() =>
+          this.#publish([
+            [
+              'refund.succeeded',
+              { refundId, paymentId: request.paymentId, reference: request.reference, amount: request.amount },
+            ],
+          ]),
+        );
+        return { id: refundId, result: { refundId } };
+      },
+      (id) => ({ refundId: id }),
+    );
   }
 
   /** Money arriving on the operator's account by bank transfer (an offline verification, 004:PAY-03 (4.3.4.2)). */
-  receiveBankTransfer(transfer: { reference: string; payerAccount: string; payerName: string; amount: Amount }): { transferId: string } {
+  receiveBankTransfer(transfer: { reference: string; payerAccount: string; payerName: string; amount: Amount }): {
+    transferId: string;
+  } {
     const transferId = `bt_${newId<string>().replace(/-/g, '')}`;
     this.#publish([['bank-transfer.received', { transferId, ...transfer }]]);
     return { transferId };

@@ -35,27 +35,129 @@ function frozen(people: SandboxPerson[]): readonly SandboxPerson[] {
 }
 
 const ordinary: readonly SandboxPerson[] = frozen([
-  { role: 'ordinary', firstName: 'Jan', surname: 'Novák', dateOfBirth: '1990-01-01', birthNumber: '9001011239', placeOfBirth: 'Praha', citizenship: 'CZ', sex: 'male', identityResult: 'verified', note: 'verified, not listed' },
-  { role: 'ordinary', firstName: 'Jana', surname: 'Dvořáková', dateOfBirth: '1985-06-15', birthNumber: '8556154123', placeOfBirth: 'Brno', citizenship: 'CZ', sex: 'female', identityResult: 'verified', note: 'verified, not listed; a woman (+50 on the month of the birth number)' },
-  { role: 'ordinary', firstName: 'Petr', surname: 'Svoboda', dateOfBirth: '2000-12-31', birthNumber: '0012312179', placeOfBirth: 'Ostrava', citizenship: 'CZ', sex: 'male', identityResult: 'verified', note: 'verified, not listed; born this millennium' },
-  { role: 'ordinary', firstName: 'Josef', surname: 'Černý', dateOfBirth: '1951-07-20', birthNumber: '510720118', placeOfBirth: 'Písek', citizenship: 'CZ', sex: 'male', identityResult: 'verified', note: 'verified, not listed; a nine-digit birth number (born before 1954)' },
+  {
+    role: 'ordinary',
+    firstName: 'Jan',
+    surname: 'Novák',
+    dateOfBirth: '1990-01-01',
+    birthNumber: '9001011239',
+    placeOfBirth: 'Praha',
+    citizenship: 'CZ',
+    sex: 'male',
+    identityResult: 'verified',
+    note: 'verified, not listed',
+  },
+  {
+    role: 'ordinary',
+    firstName: 'Jana',
+    surname: 'Dvořáková',
+    dateOfBirth: '1985-06-15',
+    birthNumber: '8556154123',
+    placeOfBirth: 'Brno',
+    citizenship: 'CZ',
+    sex: 'female',
+    identityResult: 'verified',
+    note: 'verified, not listed; a woman (+50 on the month of the birth number)',
+  },
+  {
+    role: 'ordinary',
+    firstName: 'Petr',
+    surname: 'Svoboda',
+    dateOfBirth: '2000-12-31',
+    birthNumber: '0012312179',
+    placeOfBirth: 'Ostrava',
+    citizenship: 'CZ',
+    sex: 'male',
+    identityResult: 'verified',
+    note: 'verified, not listed; born this millennium',
+  },
+  {
+    role: 'ordinary',
+    firstName: 'Josef',
+    surname: 'Černý',
+    dateOfBirth: '1951-07-20',
+    birthNumber: '510720118',
+    placeOfBirth: 'Písek',
+    citizenship: 'CZ',
+    sex: 'male',
+    identityResult: 'verified',
+    note: 'verified, not listed; a nine-digit birth number (born before 1954)',
+  },
 ]);
 
 const listed: readonly SandboxPerson[] = frozen([
-  { role: 'listed', firstName: 'Tomáš', surname: 'Procházka', dateOfBirth: '1982-11-20', birthNumber: '8211203055', placeOfBirth: 'Plzeň', citizenship: 'CZ', sex: 'male', identityResult: 'verified', listedSince: '2024-03-01', note: 'verified, listed in the register of excluded persons since 2024-03-01' },
-  { role: 'listed', firstName: 'Lucie', surname: 'Kučerová', dateOfBirth: '1995-04-12', birthNumber: '9554121467', placeOfBirth: 'Olomouc', citizenship: 'CZ', sex: 'female', identityResult: 'verified', listedSince: '2025-09-15', note: 'verified, listed in the register of excluded persons since 2025-09-15' },
+  {
+    role: 'listed',
+    firstName: 'Tomáš',
+    surname: 'Procházka',
+    dateOfBirth: '1982-11-20',
+    birthNumber: '8211203055',
+    placeOfBirth: 'Plzeň',
+    citizenship: 'CZ',
+    sex: 'male',
+    identityResult: 'verified',
+    listedSince: '2024-03-01',
+    note: 'verified, listed in the register of excluded persons since 2024-03-01',
+  },
+  {
+    role: 'listed',
+    firstName: 'Lucie',
+    surname: 'Kučerová',
+    dateOfBirth: '1995-04-12',
+    birthNumber: '9554121467',
+    placeOfBirth: 'Olomouc',
+    citizenship: 'CZ',
+    sex: 'female',
+    identityResult: 'verified',
+    listedSince: '2025-09-15',
+    note: 'verified, listed in the register of excluded persons since 2025-09-15',
+  },
 ]);
 
 const unknown: readonly SandboxPerson[] = frozen([
-  { role: 'unknown', firstName: 'Radek', surname: 'Veselý', dateOfBirth: '1992-07-07', birthNumber: '9207072897', placeOfBirth: 'Liberec', citizenship: 'CZ', sex: 'male', identityResult: 'not-found', note: 'not in the basic register: identity not-found, not listed' },
+  {
+    role: 'unknown',
+    firstName: 'Radek',
+    surname: 'Veselý',
+    dateOfBirth: '1992-07-07',
+    birthNumber: '9207072897',
+    placeOfBirth: 'Liberec',
+    citizenship: 'CZ',
+    sex: 'male',
+    identityResult: 'not-found',
+    note: 'not in the basic register: identity not-found, not listed',
+  },
 ]);
 
 const mismatchedBirthDate: readonly SandboxPerson[] = frozen([
-  { role: 'mismatchedBirthDate', firstName: 'Martin', surname: 'Horák', dateOfBirth: '1988-05-15', birthNumber: '8805053312', placeOfBirth: 'Hradec Králové', citizenship: 'CZ', sex: 'male', identityResult: 'mismatch', registeredDateOfBirth: '1988-05-05', note: 'the register holds the birth number with 1988-05-05: mismatch on dateOfBirth (not-found without the birth number)' },
+  {
+    role: 'mismatchedBirthDate',
+    firstName: 'Martin',
+    surname: 'Horák',
+    dateOfBirth: '1988-05-15',
+    birthNumber: '8805053312',
+    placeOfBirth: 'Hradec Králové',
+    citizenship: 'CZ',
+    sex: 'male',
+    identityResult: 'mismatch',
+    registeredDateOfBirth: '1988-05-05',
+    note: 'the register holds the birth number with 1988-05-05: mismatch on dateOfBirth (not-found without the birth number)',
+  },
 ]);
 
 const minor: readonly SandboxPerson[] = frozen([
-  { role: 'minor', firstName: 'Eliška', surname: 'Malá', dateOfBirth: '2015-09-10', birthNumber: '1559102743', placeOfBirth: 'Zlín', citizenship: 'CZ', sex: 'female', identityResult: 'verified', note: 'verified, not listed, but under 18 until 2033-09-10: the age rule is the platform\'s to apply' },
+  {
+    role: 'minor',
+    firstName: 'Eliška',
+    surname: 'Malá',
+    dateOfBirth: '2015-09-10',
+    birthNumber: '1559102743',
+    placeOfBirth: 'Zlín',
+    citizenship: 'CZ',
+    sex: 'female',
+    identityResult: 'verified',
+    note: "verified, not listed, but under 18 until 2033-09-10: the age rule is the platform's to apply",
+  },
 ]);
 
 export const sandboxPeople: Readonly<Record<SandboxPersonRole, readonly SandboxPerson[]>> = Object.freeze({
@@ -68,7 +170,9 @@ export const sandboxPeople: Readonly<Record<SandboxPersonRole, readonly SandboxP
 
 /** A copy of the fixtures by role, for serving: callers may not edit the shared ones. */
 export function sandboxPeopleByRole(): Record<SandboxPersonRole, SandboxPerson[]> {
-  return Object.fromEntries(sandboxPersonRoles.map((role) => [role, sandboxPeople[role].map((person) => ({ ...person }))])) as Record<SandboxPersonRole, SandboxPerson[]>;
+  return Object.fromEntries(
+    sandboxPersonRoles.map((role) => [role, sandboxPeople[role].map((person) => ({ ...person }))]),
+  ) as Record<SandboxPersonRole, SandboxPerson[]>;
 }
 
 export function allSandboxPeople(): SandboxPerson[] {
@@ -90,7 +194,13 @@ export function initialBasicRegister(): RegisteredPerson[] {
 }
 
 /** The register of excluded persons as the sandbox starts. */
-export function initialExcludedPersons(): { firstName: string; surname: string; dateOfBirth: string; birthNumber: string; listedSince: string }[] {
+export function initialExcludedPersons(): {
+  firstName: string;
+  surname: string;
+  dateOfBirth: string;
+  birthNumber: string;
+  listedSince: string;
+}[] {
   return sandboxPeople.listed.map((person) => {
     assert(person.listedSince !== undefined, 'a listed fixture person has listedSince');
     return {

@@ -1,5 +1,12 @@
 import type { Clock } from '@casino/core';
-import { CapturedInbox, capturedMessagesMax, mailAddressKey, phoneNumberKey, type CapturedMail, type CapturedSms } from './mailbox.ts';
+import {
+  CapturedInbox,
+  capturedMessagesMax,
+  mailAddressKey,
+  phoneNumberKey,
+  type CapturedMail,
+  type CapturedSms,
+} from './mailbox.ts';
 import { MinistryRegisters } from './ministry.ts';
 import { PaymentProviderSimulator } from './payment-provider.ts';
 import { WebhookDispatcher, type WebhookSettings } from './webhook-dispatcher.ts';

@@ -61,8 +61,15 @@ export function newWebhookSecret(): string {
 
 export function defaultWebhookSettings(url: string | null, secrets: string[]): WebhookSettings {
   return {
-    url, secrets, duplicates: 0, reorder: false, delayMs: 0, corruptFirstAttempts: 0, timestampSkewSeconds: 0,
-    retry: { attemptsMax: 8, baseMs: 1_000, maxMs: 60_000 }, timeoutMs: 5_000,
+    url,
+    secrets,
+    duplicates: 0,
+    reorder: false,
+    delayMs: 0,
+    corruptFirstAttempts: 0,
+    timestampSkewSeconds: 0,
+    retry: { attemptsMax: 8, baseMs: 1_000, maxMs: 60_000 },
+    timeoutMs: 5_000,
   };
 }
 
@@ -102,7 +109,11 @@ export class WebhookDispatcher {
   }
 
   records(filter: { reference?: string | undefined; eventId?: string | undefined }): DeliveryRecord[] {
-    return this.#records.filter((r) => (filter.reference === undefined || r.reference === filter.reference) && (filter.eventId === undefined || r.eventId === filter.eventId));
+    return this.#records.filter(
+      (r) =>
+        (filter.reference === undefined || r.reference === filter.reference) &&
+        (filter.eventId === undefined || r.eventId === filter.eventId),
+    );
   }
 
   clear(): void {
@@ -122,13 +133,17 @@ export class WebhookDispatcher {
     const settings = this.settings;
     if (settings.url === null || events.length === 0) return;
     const ordered = settings.reorder ? [...events].reverse() : events;
-    this.#track((async () => {
-      if (settings.delayMs > 0) await sleep(settings.delayMs, undefined, { signal: this.#shutdown }).catch(() => undefined);
-      for (const event of ordered) {
-        // Copies race each other; the next event waits for this one's first attempts, so the order holds.
-        await Promise.all(Array.from({ length: 1 + settings.duplicates }, (_, copy) => this.#deliverWithRetries(event, settings, copy)));
-      }
-    })());
+    this.#track(
+      (async () => {
+        if (settings.delayMs > 0) await sleep(settings.delayMs, undefined, { signal: this.#shutdown }).catch(() => undefined);
+        for (const event of ordered) {
+          // Copies race each other; the next event waits for this one's first attempts, so the order holds.
+          await Promise.all(
+            Array.from({ length: 1 + settings.duplicates }, (_, copy) => this.#deliverWithRetries(event, settings, copy)),
+          );
+        }
+      })(),
+    );
   }
 
   /** The same event again, hours later as far as the platform can tell. */
@@ -150,7 +165,16 @@ export class WebhookDispatcher {
     for (let attempt = 1; attempt <= settings.retry.attemptsMax && !this.#shutdown.aborted; attempt++) {
       const corrupt = attempt <= settings.corruptFirstAttempts;
       const outcome = await this.#attempt(event, body, settings, corrupt);
-      this.#record({ eventId: event.id, type: event.type, reference: typeof event.data.reference === 'string' ? event.data.reference : null, attempt, copy, ...outcome, signatureCorrupted: corrupt, at: this.#clock.now().toISOString() });
+      this.#record({
+        eventId: event.id,
+        type: event.type,
+        reference: typeof event.data.reference === 'string' ? event.data.reference : null,
+        attempt,
+        copy,
+        ...outcome,
+        signatureCorrupted: corrupt,
+        at: this.#clock.now().toISOString(),
+      });
       if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) return;
       // The platform's contract (docs/cashier.md): 400 means this event can never be accepted, so a
       // retry would only repeat it; 401 (a key rotating) and 5xx are worth another attempt.
@@ -160,14 +184,24 @@ export class WebhookDispatcher {
     }
   }
 
-  async #attempt(event: ProviderEvent, body: string, settings: WebhookSettings, corrupt: boolean): Promise<{ status: number | null; error: string | null }> {
+  async #attempt(
+    event: ProviderEvent,
+    body: string,
+    settings: WebhookSettings,
+    corrupt: boolean,
+  ): Promise<{ status: number | null; error: string | null }> {
     // The header's text is what is signed (Standard Webhooks): one string, written once, used for both.
     const timestamp = String(Math.floor(this.#clock.now().getTime() / 1000) + settings.timestampSkewSeconds);
     const signatures = settings.secrets.map((secret) => sign(secret, event.id, timestamp, corrupt ? `${body} ` : body));
     try {
       const response = await fetch(settings.url!, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'webhook-id': event.id, 'webhook-timestamp': timestamp, 'webhook-signature': signatures.join(' ') },
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': event.id,
+          'webhook-timestamp': timestamp,
+          'webhook-signature': signatures.join(' '),
+        },
         body,
         signal: AbortSignal.any([AbortSignal.timeout(settings.timeoutMs), this.#shutdown]),
       });

@@ -44,8 +44,14 @@ export type AccountAction =
  * same transaction: block and unblock, close with a termination ground (004:TRM-10, TRM-11, TRM-18),
  * demand re-verification of identity, hold and release payouts (004:AML-04).
  */
-export async function takeAccountAction(ctx: ComplianceContext, actor: Actor & { kind: 'staff' }, playerId: string, request: AccountAction): Promise<{ state: string }> {
-  if (request.reason.trim().length < 5) throw new DomainError('validation-failed', 'Every account action needs a reason.', { field: 'body.reason' });
+export async function takeAccountAction(
+  ctx: ComplianceContext,
+  actor: Actor & { kind: 'staff' },
+  playerId: string,
+  request: AccountAction,
+): Promise<{ state: string }> {
+  if (request.reason.trim().length < 5)
+    throw new DomainError('validation-failed', 'Every account action needs a reason.', { field: 'body.reason' });
   return transaction(ctx.db, async (tx) => {
     await requireActiveStaff(tx, actor.staffUserId);
     const now = ctx.clock.now();
@@ -58,8 +64,16 @@ export async function takeAccountAction(ctx: ComplianceContext, actor: Actor & {
         return closeAccount(tx, actor, now, player, request);
       case 'demand-reverification': {
         const demandId = newId();
-        await tx.reverificationDemand.create({ data: { id: demandId, playerId, reason: request.reason, demandedBy: actor.staffUserId, demandedAt: now } });
-        await appendAuditEntry(tx, actor, now, { action: 'player.demand-reverification', subjectType: 'player', subjectId: playerId, reason: request.reason, after: { demandId } });
+        await tx.reverificationDemand.create({
+          data: { id: demandId, playerId, reason: request.reason, demandedBy: actor.staffUserId, demandedAt: now },
+        });
+        await appendAuditEntry(tx, actor, now, {
+          action: 'player.demand-reverification',
+          subjectType: 'player',
+          subjectId: playerId,
+          reason: request.reason,
+          after: { demandId },
+        });
         return { state: player.state };
       }
       case 'hold-payouts':
@@ -72,24 +86,63 @@ export async function takeAccountAction(ctx: ComplianceContext, actor: Actor & {
   });
 }
 
-async function blockOrUnblock(tx: Tx, actor: Actor, now: Date, player: { id: string; state: Parameters<typeof assertStaffMove>[1] }, move: 'block' | 'unblock', reason: string) {
+async function blockOrUnblock(
+  tx: Tx,
+  actor: Actor,
+  now: Date,
+  player: { id: string; state: Parameters<typeof assertStaffMove>[1] },
+  move: 'block' | 'unblock',
+  reason: string,
+) {
   assertStaffMove(move, player.state);
   const to = move === 'block' ? 'BLOCKED' : await stateBeforeBlock(tx, player.id);
-  await movePlayer(tx, move, player.id, player.state, to, { reason: `${move}ed by staff: ${reason}`, actor: actorId(actor), at: now });
-  await appendAuditEntry(tx, actor, now, { action: `player.${move}`, subjectType: 'player', subjectId: player.id, reason, before: { state: player.state }, after: { state: to } });
+  await movePlayer(tx, move, player.id, player.state, to, {
+    reason: `${move}ed by staff: ${reason}`,
+    actor: actorId(actor),
+    at: now,
+  });
+  await appendAuditEntry(tx, actor, now, {
+    action: `player.${move}`,
+    subjectType: 'player',
+    subjectId: player.id,
+    reason,
+    before: { state: player.state },
+    after: { state: to },
+  });
   return { state: to };
 }
 
-async function closeAccount(tx: Tx, actor: Actor & { kind: 'staff' }, now: Date, player: { id: string; state: Parameters<typeof assertStaffMove>[1] }, request: Extract<AccountAction, { action: 'close' }>) {
+async function closeAccount(
+  tx: Tx,
+  actor: Actor & { kind: 'staff' },
+  now: Date,
+  player: { id: string; state: Parameters<typeof assertStaffMove>[1] },
+  request: Extract<AccountAction, { action: 'close' }>,
+) {
   assertStaffMove('close', player.state);
   const ground = terminationGrounds[request.ground];
-  await movePlayer(tx, 'close', player.id, player.state, 'CLOSED', { reason: `terminated by the operator, 004:TRM-10 (${request.ground}): ${ground}`, actor: actorId(actor), at: now });
+  await movePlayer(tx, 'close', player.id, player.state, 'CLOSED', {
+    reason: `terminated by the operator, 004:TRM-10 (${request.ground}): ${ground}`,
+    actor: actorId(actor),
+    at: now,
+  });
   await tx.accountTermination.create({
-    data: { playerId: player.id, ground: request.ground, reason: request.reason, terminatedBy: actor.staffUserId, effectiveAt: now, reregistrationBarred: request.barReregistration },
+    data: {
+      playerId: player.id,
+      ground: request.ground,
+      reason: request.reason,
+      terminatedBy: actor.staffUserId,
+      effectiveAt: now,
+      reregistrationBarred: request.barReregistration,
+    },
   });
   await appendAuditEntry(tx, actor, now, {
-    action: 'player.close', subjectType: 'player', subjectId: player.id, reason: request.reason,
-    before: { state: player.state }, after: { state: 'CLOSED', ground: request.ground, groundText: ground, reregistrationBarred: request.barReregistration },
+    action: 'player.close',
+    subjectType: 'player',
+    subjectId: player.id,
+    reason: request.reason,
+    before: { state: player.state },
+    after: { state: 'CLOSED', ground: request.ground, groundText: ground, reregistrationBarred: request.barReregistration },
   });
   return { state: 'CLOSED' };
 }
@@ -99,14 +152,24 @@ export async function requireActiveStaff(tx: Tx, staffUserId: StaffUserId | stri
   await assertStaffUserExists(tx, staffUserId, 'forbidden');
 }
 
-export async function addPlayerNote(ctx: ComplianceContext, actor: Actor & { kind: 'staff' }, playerId: string, body: string): Promise<{ noteId: string }> {
+export async function addPlayerNote(
+  ctx: ComplianceContext,
+  actor: Actor & { kind: 'staff' },
+  playerId: string,
+  body: string,
+): Promise<{ noteId: string }> {
   return transaction(ctx.db, async (tx) => {
     await requireActiveStaff(tx, actor.staffUserId);
     await lockPlayer(tx, playerId);
     const now = ctx.clock.now();
     const noteId = newId();
     await tx.playerNote.create({ data: { id: noteId, playerId, authorId: actor.staffUserId, body, createdAt: now } });
-    await appendAuditEntry(tx, actor, now, { action: 'player.note', subjectType: 'player', subjectId: playerId, after: { noteId, body } });
+    await appendAuditEntry(tx, actor, now, {
+      action: 'player.note',
+      subjectType: 'player',
+      subjectId: playerId,
+      after: { noteId, body },
+    });
     return { noteId };
   });
 }

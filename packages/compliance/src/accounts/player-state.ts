@@ -28,18 +28,37 @@ export async function lockPlayer(tx: Tx, playerId: string): Promise<{ id: string
 
 export function assertStaffMove(move: keyof typeof staffMoves, from: PlayerState): void {
   if (!staffMoves[move].from.includes(from)) {
-    throw new DomainError('conflict', `A ${from.toLowerCase()} account cannot be ${move === 'close' ? 'closed' : `${move}ed`}.`, { field: 'params.playerId', extensions: { state: from } });
+    throw new DomainError('conflict', `A ${from.toLowerCase()} account cannot be ${move === 'close' ? 'closed' : `${move}ed`}.`, {
+      field: 'params.playerId',
+      extensions: { state: from },
+    });
   }
 }
 
 /** Moves the (locked) player from `from` to `to` and records the change with its reason and actor. */
-export async function movePlayer(tx: Tx, move: keyof typeof staffMoves, playerId: string, from: PlayerState, to: PlayerState, options: { reason: string; actor: string; at: Date }): Promise<void> {
-  if (!staffMoves[move].from.includes(from) || !staffMoves[move].to.includes(to)) throw new InvariantViolation(`staff move ${move} ${from} → ${to} is not allowed`);
-  await transition(tx, playerId, from, to, { reason: options.reason.slice(0, 200), actor: options.actor.slice(0, 100), at: options.at });
+export async function movePlayer(
+  tx: Tx,
+  move: keyof typeof staffMoves,
+  playerId: string,
+  from: PlayerState,
+  to: PlayerState,
+  options: { reason: string; actor: string; at: Date },
+): Promise<void> {
+  if (!staffMoves[move].from.includes(from) || !staffMoves[move].to.includes(to))
+    throw new InvariantViolation(`staff move ${move} ${from} → ${to} is not allowed`);
+  await transition(tx, playerId, from, to, {
+    reason: options.reason.slice(0, 200),
+    actor: options.actor.slice(0, 100),
+    at: options.at,
+  });
 }
 
 /** The state a blocked player returns to: the one they were blocked from. */
 export async function stateBeforeBlock(tx: Tx, playerId: string): Promise<PlayerState> {
-  const last = await tx.playerStateTransition.findFirst({ where: { playerId, toState: 'BLOCKED' }, orderBy: { id: 'desc' }, select: { fromState: true } });
+  const last = await tx.playerStateTransition.findFirst({
+    where: { playerId, toState: 'BLOCKED' },
+    orderBy: { id: 'desc' },
+    select: { fromState: true },
+  });
   return last?.fromState === 'TEMPORARY' ? 'TEMPORARY' : 'REGISTERED';
 }

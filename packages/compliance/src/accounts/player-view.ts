@@ -10,7 +10,12 @@ import { findActivePayoutHold } from '../cases/payout-holds.ts';
 export const fullPersonalDataRoles: readonly string[] = ['compliance-officer', 'mlro', 'admin'];
 export const playerViewListMax = 50;
 
-interface Address { street?: string; city?: string; postalCode?: string; country?: string }
+interface Address {
+  street?: string;
+  city?: string;
+  postalCode?: string;
+  country?: string;
+}
 
 export function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
@@ -31,7 +36,14 @@ export async function playerView(ctx: ComplianceContext, viewer: Actor & { kind:
   if (!player) throw new DomainError('not-found', `No player ${playerId}.`, { field: 'params.playerId' });
   const full = viewer.roles.some((r) => fullPersonalDataRoles.includes(r));
   // Who saw a player's personal data unmasked is itself on the record.
-  if (full) await transaction(ctx.db, (tx) => appendAuditEntry(tx, viewer, ctx.clock.now(), { action: 'player.view-personal-data', subjectType: 'player', subjectId: playerId }));
+  if (full)
+    await transaction(ctx.db, (tx) =>
+      appendAuditEntry(tx, viewer, ctx.clock.now(), {
+        action: 'player.view-personal-data',
+        subjectType: 'player',
+        subjectId: playerId,
+      }),
+    );
   const take = playerViewListMax;
   const [history, alerts, cases, notes, risk, accounts, termination, reverification] = await Promise.all([
     ctx.db.playerStateTransition.findMany({ where: { playerId }, orderBy: { id: 'asc' }, take: 200 }),
@@ -44,7 +56,14 @@ export async function playerView(ctx: ComplianceContext, viewer: Actor & { kind:
     ctx.db.reverificationDemand.findMany({ where: { playerId }, orderBy: { demandedAt: 'desc' }, take }),
   ]);
   const address = player.residenceAddress as Address;
-  const wallets = await Promise.all(accounts.map(async (a) => ({ accountId: a.id, code: a.code, purpose: a.purpose, balance: await ledger.balance(ctx.db, a.id as AccountId) })));
+  const wallets = await Promise.all(
+    accounts.map(async (a) => ({
+      accountId: a.id,
+      code: a.code,
+      purpose: a.purpose,
+      balance: await ledger.balance(ctx.db, a.id as AccountId),
+    })),
+  );
   const hold = await findActivePayoutHold(ctx.db, playerId, ctx.clock.now());
   return {
     id: player.id,
@@ -67,7 +86,9 @@ export async function playerView(ctx: ComplianceContext, viewer: Actor & { kind:
     registeredAt: player.registeredAt,
     stateHistory: history.map((h) => ({ from: h.fromState, to: h.toState, reason: h.reason, actor: h.actor, at: h.at })),
     wallets,
-    risk: risk ? { score: risk.score, level: risk.level, updatedAt: risk.updatedAt } : { score: 0, level: 'LOW', updatedAt: null },
+    risk: risk
+      ? { score: risk.score, level: risk.level, updatedAt: risk.updatedAt }
+      : { score: 0, level: 'LOW', updatedAt: null },
     payoutHold: hold ? { holdId: hold.id, reason: hold.reason, placedAt: hold.placedAt, expiresAt: hold.expiresAt } : null,
     termination,
     reverificationDemands: reverification,

@@ -64,7 +64,12 @@ export function auditEntryHash(previousHash: string, entry: HashedFields): strin
 }
 
 /** Appends one entry inside the caller's transaction (the one making the change it records). */
-export async function appendAuditEntry(tx: Tx, actor: Actor, at: Date, record: AuditRecord): Promise<{ id: string; hash: string }> {
+export async function appendAuditEntry(
+  tx: Tx,
+  actor: Actor,
+  at: Date,
+  record: AuditRecord,
+): Promise<{ id: string; hash: string }> {
   assert(record.action.length > 0 && record.subjectId.length > 0, 'an audit entry names its action and subject');
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(${auditChainLockKey})`;
   const [last] = await tx.$queryRaw<Array<{ hash: string }>>`SELECT hash FROM audit_log_entry ORDER BY seq DESC LIMIT 1`;
@@ -93,8 +98,7 @@ export async function appendAuditEntry(tx: Tx, actor: Actor, at: Date, record: A
 }
 
 export type AuditChainVerification =
-  | { ok: true; entriesVerified: number }
-  | { ok: false; entriesVerified: number; brokenSeq: bigint; reason: string };
+  { ok: true; entriesVerified: number } | { ok: false; entriesVerified: number; brokenSeq: bigint; reason: string };
 
 const verifyBatchSizeMax = 1_000;
 
@@ -104,12 +108,28 @@ export async function verifyAuditChain(db: Db | Tx): Promise<AuditChainVerificat
   let after = 0n;
   let verified = 0;
   for (;;) {
-    const rows = await db.auditLogEntry.findMany({ where: { seq: { gt: after } }, orderBy: { seq: 'asc' }, take: verifyBatchSizeMax });
+    const rows = await db.auditLogEntry.findMany({
+      where: { seq: { gt: after } },
+      orderBy: { seq: 'asc' },
+      take: verifyBatchSizeMax,
+    });
     if (rows.length === 0) return { ok: true, entriesVerified: verified };
     for (const row of rows) {
       const entry = toAuditEntry(row);
-      if (entry.previousHash !== previousHash) return { ok: false, entriesVerified: verified, brokenSeq: entry.seq, reason: 'the link to the previous entry is broken (an entry was removed or reordered)' };
-      if (auditEntryHash(previousHash, entry) !== entry.hash) return { ok: false, entriesVerified: verified, brokenSeq: entry.seq, reason: 'the entry was changed after it was written' };
+      if (entry.previousHash !== previousHash)
+        return {
+          ok: false,
+          entriesVerified: verified,
+          brokenSeq: entry.seq,
+          reason: 'the link to the previous entry is broken (an entry was removed or reordered)',
+        };
+      if (auditEntryHash(previousHash, entry) !== entry.hash)
+        return {
+          ok: false,
+          entriesVerified: verified,
+          brokenSeq: entry.seq,
+          reason: 'the entry was changed after it was written',
+        };
       previousHash = entry.hash;
       after = entry.seq;
       verified++;
@@ -129,7 +149,10 @@ export interface AuditQuery {
   limit: number;
 }
 
-export async function listAuditEntries(db: Db | Tx, query: AuditQuery): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
+export async function listAuditEntries(
+  db: Db | Tx,
+  query: AuditQuery,
+): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
   assert(Number.isInteger(query.limit) && query.limit >= 1, 'limit must be a positive integer');
   const rows = await db.auditLogEntry.findMany({
     where: {
@@ -137,7 +160,9 @@ export async function listAuditEntries(db: Db | Tx, query: AuditQuery): Promise<
       ...(query.subjectId ? { subjectId: query.subjectId } : {}),
       ...(query.actorId ? { actorId: query.actorId } : {}),
       ...(query.action ? { action: query.action } : {}),
-      ...(query.from || query.to ? { at: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) } } : {}),
+      ...(query.from || query.to
+        ? { at: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lt: query.to } : {}) } }
+        : {}),
       ...(query.after !== undefined ? { seq: { gt: query.after } } : {}),
     },
     orderBy: { seq: 'asc' },
@@ -148,8 +173,21 @@ export async function listAuditEntries(db: Db | Tx, query: AuditQuery): Promise<
 }
 
 function toAuditEntry(row: {
-  seq: bigint; id: string; at: Date; actorKind: string; actorId: string; actorRoles: string[]; action: string; subjectType: string; subjectId: string;
-  reason: string | null; before: unknown; after: unknown; requestId: string | null; previousHash: string; hash: string;
+  seq: bigint;
+  id: string;
+  at: Date;
+  actorKind: string;
+  actorId: string;
+  actorRoles: string[];
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  reason: string | null;
+  before: unknown;
+  after: unknown;
+  requestId: string | null;
+  previousHash: string;
+  hash: string;
 }): AuditEntry {
   assert(row.actorKind === 'staff' || row.actorKind === 'system', `unknown actor kind ${row.actorKind}`);
   return { ...row, actorKind: row.actorKind, before: toJsonValue(row.before), after: toJsonValue(row.after) };

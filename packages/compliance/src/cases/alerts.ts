@@ -51,14 +51,24 @@ const discountedOutcomes = ['false-positive', 'no-action'];
  * The player's risk: the scores of their alerts in the last `riskWindowDays` add up, except alerts an
  * officer closed as a false positive or with no action; the sum maps to LOW, MEDIUM or HIGH.
  */
-export async function refreshPlayerRisk(tx: Tx, rules: ComplianceRules, playerId: string, at: Date): Promise<{ score: number; level: RiskLevel }> {
+export async function refreshPlayerRisk(
+  tx: Tx,
+  rules: ComplianceRules,
+  playerId: string,
+  at: Date,
+): Promise<{ score: number; level: RiskLevel }> {
   const since = new Date(at.getTime() - rules.monitoring.riskWindowDays * 86_400_000);
   const [row] = await tx.$queryRaw<[{ total: bigint | null }]>`
     SELECT sum(score)::bigint AS total FROM compliance_alert
     WHERE player_id = ${playerId}::uuid AND created_at >= ${since} AND (outcome IS NULL OR outcome <> ALL(${discountedOutcomes}::text[]))`;
   const score = Number(row.total ?? 0n);
-  const level: RiskLevel = score >= rules.monitoring.riskHighScoreMin ? 'HIGH' : score >= rules.monitoring.riskMediumScoreMin ? 'MEDIUM' : 'LOW';
-  await tx.playerRisk.upsert({ where: { playerId }, create: { playerId, score, level, updatedAt: at }, update: { score, level, updatedAt: at } });
+  const level: RiskLevel =
+    score >= rules.monitoring.riskHighScoreMin ? 'HIGH' : score >= rules.monitoring.riskMediumScoreMin ? 'MEDIUM' : 'LOW';
+  await tx.playerRisk.upsert({
+    where: { playerId },
+    create: { playerId, score, level, updatedAt: at },
+    update: { score, level, updatedAt: at },
+  });
   return { score, level };
 }
 
@@ -95,20 +105,36 @@ export async function findAlert(db: Db | Tx, alertId: string) {
 }
 
 /** An officer takes an alert (or gives it to a colleague). */
-export async function assignAlert(ctx: ComplianceContext, actor: Actor & { kind: 'staff' }, options: { alertId: string; assigneeId: string; reason?: string | undefined }): Promise<void> {
+export async function assignAlert(
+  ctx: ComplianceContext,
+  actor: Actor & { kind: 'staff' },
+  options: { alertId: string; assigneeId: string; reason?: string | undefined },
+): Promise<void> {
   await transaction(ctx.db, async (tx) => {
     await assertStaffUserExists(tx, actor.staffUserId, 'forbidden');
     const alert = await findAlert(tx, options.alertId);
-    if (alert.status === 'CLOSED') throw new DomainError('conflict', 'A closed alert cannot be assigned.', { field: 'params.alertId' });
+    if (alert.status === 'CLOSED')
+      throw new DomainError('conflict', 'A closed alert cannot be assigned.', { field: 'params.alertId' });
     await assertStaffUserExists(tx, options.assigneeId);
     const at = ctx.clock.now();
     await tx.complianceAlert.update({ where: { id: alert.id }, data: { assignedTo: options.assigneeId } });
-    await appendAuditEntry(tx, actor, at, { action: 'alert.assign', subjectType: 'alert', subjectId: alert.id, reason: options.reason ?? null, before: { assignedTo: alert.assignedTo }, after: { assignedTo: options.assigneeId } });
+    await appendAuditEntry(tx, actor, at, {
+      action: 'alert.assign',
+      subjectType: 'alert',
+      subjectId: alert.id,
+      reason: options.reason ?? null,
+      before: { assignedTo: alert.assignedTo },
+      after: { assignedTo: options.assigneeId },
+    });
   });
 }
 
 /** An active staff user: as the one acting ('forbidden' otherwise) or as an assignee ('validation-failed'). */
-export async function assertStaffUserExists(tx: Tx | Db, staffUserId: string, asActor: 'forbidden' | 'assignee' = 'assignee'): Promise<void> {
+export async function assertStaffUserExists(
+  tx: Tx | Db,
+  staffUserId: string,
+  asActor: 'forbidden' | 'assignee' = 'assignee',
+): Promise<void> {
   const user = await tx.staffUser.findUnique({ where: { id: staffUserId }, select: { active: true } });
   if (user?.active) return;
   if (asActor === 'forbidden') throw new DomainError('forbidden', 'This staff user is unknown or deactivated.');

@@ -21,9 +21,13 @@ export async function findActivePayoutHold(db: Db | Tx, playerId: string, at: Da
 export async function assertNoPayoutHold(tx: Db | Tx, playerId: string, at: Date): Promise<void> {
   const hold = await findActivePayoutHold(tx, playerId, at);
   if (hold) {
-    throw new DomainError('payouts-suspended', 'Withdrawals and win payouts of this account are suspended while a compliance review is under way (004:AML-04).', {
-      extensions: { suspendedUntil: hold.expiresAt.toISOString() },
-    });
+    throw new DomainError(
+      'payouts-suspended',
+      'Withdrawals and win payouts of this account are suspended while a compliance review is under way (004:AML-04).',
+      {
+        extensions: { suspendedUntil: hold.expiresAt.toISOString() },
+      },
+    );
   }
 }
 
@@ -33,21 +37,59 @@ export interface PlacePayoutHoldOptions {
   reason: string;
 }
 
-export async function placePayoutHold(tx: Tx, rules: ComplianceRules, actor: Actor, at: Date, options: PlacePayoutHoldOptions): Promise<{ holdId: string; expiresAt: Date }> {
+export async function placePayoutHold(
+  tx: Tx,
+  rules: ComplianceRules,
+  actor: Actor,
+  at: Date,
+  options: PlacePayoutHoldOptions,
+): Promise<{ holdId: string; expiresAt: Date }> {
   const existing = await findActivePayoutHold(tx, options.playerId, at);
   if (existing) return { holdId: existing.id, expiresAt: existing.expiresAt };
   const holdId = newId();
   const expiresAt = new Date(at.getTime() + rules.payoutHold.durationHours * 3_600_000);
-  await tx.payoutHold.create({ data: { id: holdId, playerId: options.playerId, caseId: options.caseId ?? null, reason: options.reason, placedBy: actorId(actor), placedAt: at, expiresAt } });
-  await appendAuditEntry(tx, actor, at, { action: 'player.hold-payouts', subjectType: 'player', subjectId: options.playerId, reason: options.reason, after: { holdId, caseId: options.caseId ?? null, expiresAt } });
+  await tx.payoutHold.create({
+    data: {
+      id: holdId,
+      playerId: options.playerId,
+      caseId: options.caseId ?? null,
+      reason: options.reason,
+      placedBy: actorId(actor),
+      placedAt: at,
+      expiresAt,
+    },
+  });
+  await appendAuditEntry(tx, actor, at, {
+    action: 'player.hold-payouts',
+    subjectType: 'player',
+    subjectId: options.playerId,
+    reason: options.reason,
+    after: { holdId, caseId: options.caseId ?? null, expiresAt },
+  });
   return { holdId, expiresAt };
 }
 
-export async function releasePayoutHold(tx: Tx, actor: Actor, at: Date, options: { playerId: string; reason: string }): Promise<{ holdId: string }> {
+export async function releasePayoutHold(
+  tx: Tx,
+  actor: Actor,
+  at: Date,
+  options: { playerId: string; reason: string },
+): Promise<{ holdId: string }> {
   const hold = await findActivePayoutHold(tx, options.playerId, at);
   if (!hold) throw new DomainError('conflict', 'This player has no active payout hold.', { field: 'params.playerId' });
-  const released = await tx.payoutHold.updateMany({ where: { id: hold.id, releasedAt: null }, data: { releasedAt: at, releasedBy: actorId(actor), releaseReason: options.reason } });
-  if (released.count !== 1) throw new DomainError('conflict', 'The payout hold was released concurrently.', { field: 'params.playerId' });
-  await appendAuditEntry(tx, actor, at, { action: 'player.release-payouts', subjectType: 'player', subjectId: options.playerId, reason: options.reason, before: { holdId: hold.id, expiresAt: hold.expiresAt }, after: { releasedAt: at } });
+  const released = await tx.payoutHold.updateMany({
+    where: { id: hold.id, releasedAt: null },
+    data: { releasedAt: at, releasedBy: actorId(actor), releaseReason: options.reason },
+  });
+  if (released.count !== 1)
+    throw new DomainError('conflict', 'The payout hold was released concurrently.', { field: 'params.playerId' });
+  await appendAuditEntry(tx, actor, at, {
+    action: 'player.release-payouts',
+    subjectType: 'player',
+    subjectId: options.playerId,
+    reason: options.reason,
+    before: { holdId: hold.id, expiresAt: hold.expiresAt },
+    after: { releasedAt: at },
+  });
   return { holdId: hold.id };
 }

@@ -14,14 +14,40 @@ const AmountSchema = z.object({ amountMinor: z.string().regex(/^\d{1,18}$/, 'who
 const base = { eventId: z.uuid(), playerId: z.uuid(), occurredAt: z.iso.datetime({ offset: true }) };
 
 export const MonitoringEventSchema = z.discriminatedUnion('kind', [
-  z.object({ ...base, kind: z.literal('deposit'), amount: AmountSchema, outcome: z.enum(['succeeded', 'failed']), paymentMethodId: z.string().min(1).max(100), reference: z.string().max(200).optional() }),
-  z.object({ ...base, kind: z.literal('withdrawal'), amount: AmountSchema, paymentMethodId: z.string().min(1).max(100), reference: z.string().max(200).optional() }),
+  z.object({
+    ...base,
+    kind: z.literal('deposit'),
+    amount: AmountSchema,
+    outcome: z.enum(['succeeded', 'failed']),
+    paymentMethodId: z.string().min(1).max(100),
+    reference: z.string().max(200).optional(),
+  }),
+  z.object({
+    ...base,
+    kind: z.literal('withdrawal'),
+    amount: AmountSchema,
+    paymentMethodId: z.string().min(1).max(100),
+    reference: z.string().max(200).optional(),
+  }),
   z.object({ ...base, kind: z.literal('stake'), amount: AmountSchema, gameRoundId: z.string().min(1).max(200) }),
   z.object({ ...base, kind: z.literal('win'), amount: AmountSchema, gameRoundId: z.string().min(1).max(200) }),
-  z.object({ ...base, kind: z.literal('payment-method-change'), action: z.enum(['added', 'removed', 'activated']), paymentMethodId: z.string().min(1).max(100), methodType: z.string().max(40).optional() }),
+  z.object({
+    ...base,
+    kind: z.literal('payment-method-change'),
+    action: z.enum(['added', 'removed', 'activated']),
+    paymentMethodId: z.string().min(1).max(100),
+    methodType: z.string().max(40).optional(),
+  }),
   z.object({ ...base, kind: z.literal('login'), channel: z.enum(['web', 'app', 'hotline']).default('web') }),
   // Chips the player lost to another player in one poker hand (recordPokerHandForMonitoring).
-  z.object({ ...base, kind: z.literal('chip-transfer'), amount: AmountSchema, counterpartyPlayerId: z.uuid(), handId: z.string().min(1).max(200), tableId: z.string().min(1).max(200) }),
+  z.object({
+    ...base,
+    kind: z.literal('chip-transfer'),
+    amount: AmountSchema,
+    counterpartyPlayerId: z.uuid(),
+    handId: z.string().min(1).max(200),
+    tableId: z.string().min(1).max(200),
+  }),
 ]);
 
 export type MonitoringEvent = z.infer<typeof MonitoringEventSchema>;
@@ -55,8 +81,14 @@ export async function recordPokerHandForMonitoring(tx: Tx, hand: PokerHandResult
       const amountMinor = (-loser.netMinor * winner.netMinor) / wonTotal;
       if (amountMinor <= 0n || winner.playerId === loser.playerId) continue;
       await recordMonitoringEvent(tx, {
-        kind: 'chip-transfer', eventId: newId(), playerId: loser.playerId, counterpartyPlayerId: winner.playerId, occurredAt: hand.occurredAt.toISOString(),
-        amount: { amountMinor: amountMinor.toString(), currency: hand.currency }, handId: hand.handId, tableId: hand.tableId,
+        kind: 'chip-transfer',
+        eventId: newId(),
+        playerId: loser.playerId,
+        counterpartyPlayerId: winner.playerId,
+        occurredAt: hand.occurredAt.toISOString(),
+        amount: { amountMinor: amountMinor.toString(), currency: hand.currency },
+        handId: hand.handId,
+        tableId: hand.tableId,
       });
       recorded++;
     }

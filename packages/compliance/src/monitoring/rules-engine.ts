@@ -38,7 +38,11 @@ export interface RuleFiring {
   facts: Record<string, string | number>;
 }
 
-type Evaluator = (rule: MonitoringRuleData, trigger: WindowEvent, history: readonly WindowEvent[]) => Omit<RuleFiring, 'ruleCode' | 'score'> | null;
+type Evaluator = (
+  rule: MonitoringRuleData,
+  trigger: WindowEvent,
+  history: readonly WindowEvent[],
+) => Omit<RuleFiring, 'ruleCode' | 'score'> | null;
 
 const eur = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')} EUR`;
 const succeededDeposit = (e: WindowEvent) => e.kind === 'deposit' && e.outcome === 'succeeded';
@@ -52,21 +56,37 @@ function required<T>(value: T | null, rule: MonitoringRuleData, what: string): T
 
 function param(rule: MonitoringRuleData, name: string): number {
   const value = rule.params[name];
-  assert(typeof value === 'number' && Number.isInteger(value) && value >= 0, `monitoring rule ${rule.code} needs the integer param ${name}`);
+  assert(
+    typeof value === 'number' && Number.isInteger(value) && value >= 0,
+    `monitoring rule ${rule.code} needs the integer param ${name}`,
+  );
   return value;
 }
 
 /** The trigger's player's events within the rule's window, ending at the trigger. */
-function inWindow(rule: MonitoringRuleData, trigger: WindowEvent, history: readonly WindowEvent[], minutes = required(rule.windowMinutes, rule, 'windowMinutes')): WindowEvent[] {
+function inWindow(
+  rule: MonitoringRuleData,
+  trigger: WindowEvent,
+  history: readonly WindowEvent[],
+  minutes = required(rule.windowMinutes, rule, 'windowMinutes'),
+): WindowEvent[] {
   const from = trigger.occurredAt.getTime() - minutes * 60_000;
-  return history.filter((e) => e.playerId === trigger.playerId && e.occurredAt.getTime() > from && e.occurredAt.getTime() <= trigger.occurredAt.getTime());
+  return history.filter(
+    (e) =>
+      e.playerId === trigger.playerId && e.occurredAt.getTime() > from && e.occurredAt.getTime() <= trigger.occurredAt.getTime(),
+  );
 }
 
 export const ruleEvaluators: Record<string, Evaluator> = {
   'large-transaction': (rule, trigger) => {
     const threshold = required(rule.thresholdMinor, rule, 'thresholdMinor');
     if (!moneyMovement(trigger) || (trigger.amountEurMinor ?? 0n) < threshold) return null;
-    return { playerIds: [trigger.playerId], eventIds: [trigger.id], reason: `A ${trigger.kind} of ${eur(trigger.amountEurMinor!)} reaches the due-diligence threshold of ${eur(threshold)}.`, facts: { amountEur: eur(trigger.amountEurMinor!) } };
+    return {
+      playerIds: [trigger.playerId],
+      eventIds: [trigger.id],
+      reason: `A ${trigger.kind} of ${eur(trigger.amountEurMinor!)} reaches the due-diligence threshold of ${eur(threshold)}.`,
+      facts: { amountEur: eur(trigger.amountEurMinor!) },
+    };
   },
 
   'linked-transactions': (rule, trigger, history) => {
@@ -75,17 +95,28 @@ export const ruleEvaluators: Record<string, Evaluator> = {
     const linked = inWindow(rule, trigger, history).filter((e) => e.kind === trigger.kind && moneyMovement(e));
     const total = sumEur(linked);
     if (linked.length < required(rule.countMin, rule, 'countMin') || total < threshold) return null;
-    return { playerIds: [trigger.playerId], eventIds: linked.map((e) => e.id), reason: `${linked.length} linked ${trigger.kind}s within ${rule.windowMinutes} minutes total ${eur(total)}, reaching the due-diligence threshold of ${eur(threshold)}.`, facts: { count: linked.length, totalEur: eur(total) } };
+    return {
+      playerIds: [trigger.playerId],
+      eventIds: linked.map((e) => e.id),
+      reason: `${linked.length} linked ${trigger.kind}s within ${rule.windowMinutes} minutes total ${eur(total)}, reaching the due-diligence threshold of ${eur(threshold)}.`,
+      facts: { count: linked.length, totalEur: eur(total) },
+    };
   },
 
   structuring: (rule, trigger, history) => {
     const threshold = required(rule.thresholdMinor, rule, 'thresholdMinor');
     const floor = (threshold * BigInt(param(rule, 'nearBelowBps'))) / 10_000n;
-    const justBelow = (e: WindowEvent) => succeededDeposit(e) && (e.amountEurMinor ?? 0n) >= floor && (e.amountEurMinor ?? 0n) < threshold;
+    const justBelow = (e: WindowEvent) =>
+      succeededDeposit(e) && (e.amountEurMinor ?? 0n) >= floor && (e.amountEurMinor ?? 0n) < threshold;
     if (!justBelow(trigger)) return null;
     const near = inWindow(rule, trigger, history).filter(justBelow);
     if (near.length < required(rule.countMin, rule, 'countMin')) return null;
-    return { playerIds: [trigger.playerId], eventIds: near.map((e) => e.id), reason: `${near.length} deposits between ${eur(floor)} and ${eur(threshold)} within ${rule.windowMinutes} minutes: kept just under the due-diligence threshold.`, facts: { count: near.length, totalEur: eur(sumEur(near)) } };
+    return {
+      playerIds: [trigger.playerId],
+      eventIds: near.map((e) => e.id),
+      reason: `${near.length} deposits between ${eur(floor)} and ${eur(threshold)} within ${rule.windowMinutes} minutes: kept just under the due-diligence threshold.`,
+      facts: { count: near.length, totalEur: eur(sumEur(near)) },
+    };
   },
 
   'rapid-in-out': (rule, trigger, history) => {
@@ -100,14 +131,24 @@ export const ruleEvaluators: Record<string, Evaluator> = {
     const littlePlay = played * 10_000n <= deposited * BigInt(param(rule, 'playedBpsMax'));
     const mostOut = withdrawn * 10_000n >= deposited * BigInt(param(rule, 'withdrawnBpsMin'));
     if (!littlePlay || !mostOut) return null;
-    return { playerIds: [trigger.playerId], eventIds: [...deposits.map((d) => d.id), trigger.id], reason: `${eur(withdrawn)} withdrawn within ${rule.windowMinutes} minutes of depositing ${eur(deposited)}, with only ${eur(played)} staked.`, facts: { depositedEur: eur(deposited), stakedEur: eur(played), withdrawnEur: eur(withdrawn) } };
+    return {
+      playerIds: [trigger.playerId],
+      eventIds: [...deposits.map((d) => d.id), trigger.id],
+      reason: `${eur(withdrawn)} withdrawn within ${rule.windowMinutes} minutes of depositing ${eur(deposited)}, with only ${eur(played)} staked.`,
+      facts: { depositedEur: eur(deposited), stakedEur: eur(played), withdrawnEur: eur(withdrawn) },
+    };
   },
 
   'deposit-velocity': (rule, trigger, history) => {
     if (!succeededDeposit(trigger)) return null;
     const deposits = inWindow(rule, trigger, history).filter(succeededDeposit);
     if (deposits.length < required(rule.countMin, rule, 'countMin')) return null;
-    return { playerIds: [trigger.playerId], eventIds: deposits.map((e) => e.id), reason: `${deposits.length} deposits within ${rule.windowMinutes} minutes.`, facts: { count: deposits.length } };
+    return {
+      playerIds: [trigger.playerId],
+      eventIds: deposits.map((e) => e.id),
+      reason: `${deposits.length} deposits within ${rule.windowMinutes} minutes.`,
+      facts: { count: deposits.length },
+    };
   },
 
   'failed-payment-velocity': (rule, trigger, history) => {
@@ -115,7 +156,12 @@ export const ruleEvaluators: Record<string, Evaluator> = {
     if (!failed(trigger)) return null;
     const attempts = inWindow(rule, trigger, history).filter(failed);
     if (attempts.length < required(rule.countMin, rule, 'countMin')) return null;
-    return { playerIds: [trigger.playerId], eventIds: attempts.map((e) => e.id), reason: `${attempts.length} failed deposit attempts within ${rule.windowMinutes} minutes.`, facts: { count: attempts.length } };
+    return {
+      playerIds: [trigger.playerId],
+      eventIds: attempts.map((e) => e.id),
+      reason: `${attempts.length} failed deposit attempts within ${rule.windowMinutes} minutes.`,
+      facts: { count: attempts.length },
+    };
   },
 
   'many-payment-methods': (rule, trigger, history) => {
@@ -124,7 +170,12 @@ export const ruleEvaluators: Record<string, Evaluator> = {
     const events = inWindow(rule, trigger, history).filter(added);
     const methods = new Set(events.map((e) => e.paymentMethodId));
     if (methods.size < required(rule.countMin, rule, 'countMin')) return null;
-    return { playerIds: [trigger.playerId], eventIds: events.map((e) => e.id), reason: `${methods.size} different payment methods added within ${rule.windowMinutes} minutes.`, facts: { methods: methods.size } };
+    return {
+      playerIds: [trigger.playerId],
+      eventIds: events.map((e) => e.id),
+      reason: `${methods.size} different payment methods added within ${rule.windowMinutes} minutes.`,
+      facts: { methods: methods.size },
+    };
   },
 
   'profile-change': (rule, trigger, history) => {
@@ -133,11 +184,18 @@ export const ruleEvaluators: Record<string, Evaluator> = {
     const recentTotal = sumEur(recent);
     if (recentTotal < required(rule.thresholdMinor, rule, 'thresholdMinor')) return null;
     const recentFrom = trigger.occurredAt.getTime() - required(rule.windowMinutes, rule, 'windowMinutes') * 60_000;
-    const earlier = inWindow(rule, trigger, history, param(rule, 'historyDays') * 1_440).filter((e) => succeededDeposit(e) && e.occurredAt.getTime() <= recentFrom);
+    const earlier = inWindow(rule, trigger, history, param(rule, 'historyDays') * 1_440).filter(
+      (e) => succeededDeposit(e) && e.occurredAt.getTime() <= recentFrom,
+    );
     if (earlier.length < param(rule, 'historyDepositsMin')) return null;
     const averageMinor = sumEur(earlier) / BigInt(earlier.length);
     if (recentTotal * 10_000n < averageMinor * BigInt(param(rule, 'multiplierBps'))) return null;
-    return { playerIds: [trigger.playerId], eventIds: recent.map((e) => e.id), reason: `Deposits of ${eur(recentTotal)} within ${rule.windowMinutes} minutes against an average deposit of ${eur(averageMinor)} over ${earlier.length} earlier deposits.`, facts: { recentEur: eur(recentTotal), averageDepositEur: eur(averageMinor), earlierDeposits: earlier.length } };
+    return {
+      playerIds: [trigger.playerId],
+      eventIds: recent.map((e) => e.id),
+      reason: `Deposits of ${eur(recentTotal)} within ${rule.windowMinutes} minutes against an average deposit of ${eur(averageMinor)} over ${earlier.length} earlier deposits.`,
+      facts: { recentEur: eur(recentTotal), averageDepositEur: eur(averageMinor), earlierDeposits: earlier.length },
+    };
   },
 
   'chip-dumping': (rule, trigger, history) => {
@@ -145,19 +203,37 @@ export const ruleEvaluators: Record<string, Evaluator> = {
     const loser = trigger.playerId;
     const winner = trigger.counterpartyPlayerId;
     const from = trigger.occurredAt.getTime() - required(rule.windowMinutes, rule, 'windowMinutes') * 60_000;
-    const between = (a: string, b: string) => history.filter((e) => e.kind === 'chip-transfer' && e.playerId === a && e.counterpartyPlayerId === b && e.occurredAt.getTime() > from && e.occurredAt.getTime() <= trigger.occurredAt.getTime());
+    const between = (a: string, b: string) =>
+      history.filter(
+        (e) =>
+          e.kind === 'chip-transfer' &&
+          e.playerId === a &&
+          e.counterpartyPlayerId === b &&
+          e.occurredAt.getTime() > from &&
+          e.occurredAt.getTime() <= trigger.occurredAt.getTime(),
+      );
     const forward = between(loser, winner);
     const lost = sumEur(forward);
     const wonBack = sumEur(between(winner, loser));
     const hands = new Set(forward.map((e) => e.data.handId)).size;
-    if (hands < required(rule.countMin, rule, 'countMin') || lost < required(rule.thresholdMinor, rule, 'thresholdMinor')) return null;
+    if (hands < required(rule.countMin, rule, 'countMin') || lost < required(rule.thresholdMinor, rule, 'thresholdMinor'))
+      return null;
     if (lost * 10_000n < (lost + wonBack) * BigInt(param(rule, 'oneWayBpsMin'))) return null;
-    return { playerIds: [loser, winner], eventIds: forward.map((e) => e.id), reason: `${eur(lost)} lost to the same player over ${hands} hands within ${rule.windowMinutes} minutes, ${eur(wonBack)} won back.`, facts: { lostEur: eur(lost), wonBackEur: eur(wonBack), hands, counterpartyPlayerId: winner } };
+    return {
+      playerIds: [loser, winner],
+      eventIds: forward.map((e) => e.id),
+      reason: `${eur(lost)} lost to the same player over ${hands} hands within ${rule.windowMinutes} minutes, ${eur(wonBack)} won back.`,
+      facts: { lostEur: eur(lost), wonBackEur: eur(wonBack), hands, counterpartyPlayerId: winner },
+    };
   },
 };
 
 /** Every enabled rule that fires on `trigger`, given the player's events (the trigger included, oldest first). */
-export function evaluateRules(rules: readonly MonitoringRuleData[], trigger: WindowEvent, history: readonly WindowEvent[]): RuleFiring[] {
+export function evaluateRules(
+  rules: readonly MonitoringRuleData[],
+  trigger: WindowEvent,
+  history: readonly WindowEvent[],
+): RuleFiring[] {
   const firings: RuleFiring[] = [];
   for (const rule of rules) {
     if (!rule.enabled) continue;
@@ -171,5 +247,10 @@ export function evaluateRules(rules: readonly MonitoringRuleData[], trigger: Win
 
 /** The longest look-back any enabled rule needs, in minutes. */
 export function lookBackMinutes(rules: readonly MonitoringRuleData[]): number {
-  return Math.max(1, ...rules.filter((r) => r.enabled).map((r) => Math.max(r.windowMinutes ?? 0, typeof r.params.historyDays === 'number' ? r.params.historyDays * 1_440 : 0)));
+  return Math.max(
+    1,
+    ...rules
+      .filter((r) => r.enabled)
+      .map((r) => Math.max(r.windowMinutes ?? 0, typeof r.params.historyDays === 'number' ? r.params.historyDays * 1_440 : 0)),
+  );
 }

@@ -43,7 +43,13 @@ async function calls(): Promise<{ identityVerifications: number; excludedPersons
  */
 function client(overrides: Partial<MinistryRegistersClientOptions> = {}) {
   return createMinistryRegistersClient({
-    baseUrl, timeoutMs: 2_000, retries: 2, backoff: { baseMs: 5, maxMs: 20 }, breaker: { failureThreshold: 3, openMs: 10_000 }, clock, ...overrides,
+    baseUrl,
+    timeoutMs: 2_000,
+    retries: 2,
+    backoff: { baseMs: 5, maxMs: 20 },
+    breaker: { failureThreshold: 3, openMs: 10_000 },
+    clock,
+    ...overrides,
   });
 }
 
@@ -56,13 +62,16 @@ const jan = registerPerson(sandboxPeople.ordinary[0]!);
 const tomas = registerPerson(sandboxPeople.listed[0]!);
 
 describe('MF basic registers: identity and age', () => {
-  it('004:REG-04 an ordinary person\'s identity is verified, with the ministry\'s reference (default options)', async () => {
+  it("004:REG-04 an ordinary person's identity is verified, with the ministry's reference (default options)", async () => {
     const answer = await createMinistryRegistersClient({ baseUrl, clock }).verifyIdentity(jan);
     expect(answer).toEqual({ status: 'verified', reference: expect.stringMatching(/^MF-ZR-/) });
   });
 
   it('004:REG-04 an identity the basic register does not know is not-found, not verified', async () => {
-    expect(await client().verifyIdentity(registerPerson(sandboxPeople.unknown[0]!))).toEqual({ status: 'not-found', reference: expect.any(String) });
+    expect(await client().verifyIdentity(registerPerson(sandboxPeople.unknown[0]!))).toEqual({
+      status: 'not-found',
+      reference: expect.any(String),
+    });
   });
 
   it('004:REG-04 a date of birth that disagrees with the register is a mismatch naming dateOfBirth', async () => {
@@ -74,22 +83,36 @@ describe('MF basic registers: identity and age', () => {
 describe('MF register of excluded persons', () => {
   it('004:REG-04 a listed person is answered listed, with the listing date and the time of the check', async () => {
     const answer = await client().checkExcludedPersons(tomas);
-    expect(answer).toEqual({ status: 'listed', listedSince: sandboxPeople.listed[0]!.listedSince, reference: expect.stringMatching(/^MF-RVO-/), checkedAt: clock.now().toISOString() });
+    expect(answer).toEqual({
+      status: 'listed',
+      listedSince: sandboxPeople.listed[0]!.listedSince,
+      reference: expect.stringMatching(/^MF-RVO-/),
+      checkedAt: clock.now().toISOString(),
+    });
   });
 
   it('004:ACC-03 a person who is not listed is answered not-listed, with the time of the check', async () => {
-    expect(await client().checkExcludedPersons(jan)).toEqual({ status: 'not-listed', reference: expect.any(String), checkedAt: clock.now().toISOString() });
+    expect(await client().checkExcludedPersons(jan)).toEqual({
+      status: 'not-listed',
+      reference: expect.any(String),
+      checkedAt: clock.now().toISOString(),
+    });
   });
 
   it('004:ACC-03 a person listed since the last check is answered listed at the next one', async () => {
     const registers = client();
     expect((await registers.checkExcludedPersons(jan)).status).toBe('not-listed');
-    await control('POST', '/control/mf/excluded-persons', { firstName: jan.firstName, surname: jan.surname, dateOfBirth: jan.dateOfBirth, birthNumber: jan.birthNumber });
+    await control('POST', '/control/mf/excluded-persons', {
+      firstName: jan.firstName,
+      surname: jan.surname,
+      dateOfBirth: jan.dateOfBirth,
+      birthNumber: jan.birthNumber,
+    });
     expect((await registers.checkExcludedPersons(jan)).status).toBe('listed');
   });
 });
 
-describe('004:AMB-12 fail closed: an unreachable register never answers in the player\'s favour', () => {
+describe("004:AMB-12 fail closed: an unreachable register never answers in the player's favour", () => {
   it('004:AMB-12 a register that cannot be reached answers "unavailable", never "not listed", after the configured retries', async () => {
     await control('PUT', '/control/mf', { available: false, mode: 'error-503' });
     const before = await calls();
@@ -119,7 +142,10 @@ describe('004:AMB-12 fail closed: an unreachable register never answers in the p
     await control('PUT', '/control/mf', { available: false, mode: 'timeout' });
     const before = await calls();
     // Three attempts within the test's timeout, each answered "timeout" rather than the sandbox's 503 after 25 s.
-    expect(await client({ timeoutMs: 500, retries: 2 }).verifyIdentity(jan)).toEqual({ status: 'unavailable', reason: 'timeout' });
+    expect(await client({ timeoutMs: 500, retries: 2 }).verifyIdentity(jan)).toEqual({
+      status: 'unavailable',
+      reason: 'timeout',
+    });
     expect((await calls()).identityVerifications - before.identityVerifications).toBe(3);
   });
 
@@ -131,11 +157,14 @@ describe('004:AMB-12 fail closed: an unreachable register never answers in the p
 
   it('004:AMB-12 a request the register refuses (4xx) answers "unavailable" and is not retried', async () => {
     const before = await calls();
-    expect(await client().checkExcludedPersons({ ...jan, birthNumber: '12' })).toEqual({ status: 'unavailable', reason: 'request-rejected' });
+    expect(await client().checkExcludedPersons({ ...jan, birthNumber: '12' })).toEqual({
+      status: 'unavailable',
+      reason: 'request-rejected',
+    });
     expect((await calls()).excludedPersonsChecks - before.excludedPersonsChecks).toBe(1);
   });
 
-  it('retries ride out a short outage: the answer after a 503 is the register\'s real one', async () => {
+  it("retries ride out a short outage: the answer after a 503 is the register's real one", async () => {
     await control('PUT', '/control/mf', { available: false });
     const before = (await calls()).excludedPersonsChecks;
     // The retry waits exactly 800 ms (random 1); the register comes back as soon as the first attempt failed.
@@ -151,7 +180,8 @@ describe('004:AMB-12 fail closed: an unreachable register never answers in the p
     const answers = [await client({ retries: 0 }).verifyIdentity(jan), await client({ retries: 0 }).checkExcludedPersons(jan)];
     for (const answer of answers) {
       expect(Object.keys(answer).sort()).toEqual(['reason', 'status']);
-      for (const personal of [jan.firstName, jan.surname, jan.dateOfBirth, jan.birthNumber!]) expect(JSON.stringify(answer)).not.toContain(personal);
+      for (const personal of [jan.firstName, jan.surname, jan.dateOfBirth, jan.birthNumber!])
+        expect(JSON.stringify(answer)).not.toContain(personal);
     }
   });
 });
@@ -182,7 +212,10 @@ describe('004:AMB-12 a malformed answer is "unavailable", never a positive answe
 
   it.each(malformedExcluded)('004:AMB-12 excluded-persons answer %j is "unavailable"', async (body) => {
     nextBody = body;
-    expect(await client({ baseUrl: stubUrl }).checkExcludedPersons(jan)).toEqual({ status: 'unavailable', reason: 'malformed-response' });
+    expect(await client({ baseUrl: stubUrl }).checkExcludedPersons(jan)).toEqual({
+      status: 'unavailable',
+      reason: 'malformed-response',
+    });
   });
 
   const malformedIdentity = [
@@ -195,7 +228,10 @@ describe('004:AMB-12 a malformed answer is "unavailable", never a positive answe
 
   it.each(malformedIdentity)('004:AMB-12 identity answer %j is "unavailable"', async (body) => {
     nextBody = body;
-    expect(await client({ baseUrl: stubUrl }).verifyIdentity(jan)).toEqual({ status: 'unavailable', reason: 'malformed-response' });
+    expect(await client({ baseUrl: stubUrl }).verifyIdentity(jan)).toEqual({
+      status: 'unavailable',
+      reason: 'malformed-response',
+    });
   });
 
   it('004:AMB-12 malformed answers count against the breaker', async () => {
@@ -255,7 +291,7 @@ describe('circuit breaker per register', () => {
     expect(await registers.verifyIdentity(jan)).toEqual({ status: 'unavailable', reason: 'circuit-open' });
   });
 
-  it('one register\'s open breaker leaves the other register\'s calls alone', async () => {
+  it("one register's open breaker leaves the other register's calls alone", async () => {
     await control('PUT', '/control/mf', { available: false, register: 'excludedPersons' });
     const registers = client({ retries: 0, breaker: { failureThreshold: 1, openMs: 10_000 } });
     await registers.checkExcludedPersons(jan);

@@ -1,4 +1,14 @@
-import { createOutboundHttpClient, outboundHttpLimits, systemClock, type CircuitState, type Clock, type OutboundAnswer, type OutboundHttpClient, type OutboundHttpClientOptions, type RegisterPerson } from '@casino/core';
+import {
+  createOutboundHttpClient,
+  outboundHttpLimits,
+  systemClock,
+  type CircuitState,
+  type Clock,
+  type OutboundAnswer,
+  type OutboundHttpClient,
+  type OutboundHttpClientOptions,
+  type RegisterPerson,
+} from '@casino/core';
 import { readExcludedPersonsCheck, readExclusionEntry, readIdentityVerification } from './responses.ts';
 import type { ExcludedPersonsCheck, ExclusionEntry, IdentityVerification, RegisterUnavailable } from './types.ts';
 
@@ -35,7 +45,10 @@ export interface MinistryRegistersClient {
 }
 
 /** Bounds on the options, checked when the client is made rather than discovered in production. */
-export const registersClientLimits = { timeoutMsMax: outboundHttpLimits.timeoutMsMax, retriesMax: outboundHttpLimits.retriesMax } as const;
+export const registersClientLimits = {
+  timeoutMsMax: outboundHttpLimits.timeoutMsMax,
+  retriesMax: outboundHttpLimits.retriesMax,
+} as const;
 
 /**
  * The platform's HTTP client for the Ministry of Finance's two registers.
@@ -61,20 +74,34 @@ export function createMinistryRegistersClient(options: MinistryRegistersClientOp
   const registers = { identity: createOutboundHttpClient(settings), excludedPersons: createOutboundHttpClient(settings) };
 
   /** One call: `read` turns a body into an answer, or null when malformed. */
-  async function ask<T>(register: OutboundHttpClient, path: string, body: unknown, read: (body: unknown) => T | null): Promise<T | RegisterUnavailable> {
+  async function ask<T>(
+    register: OutboundHttpClient,
+    path: string,
+    body: unknown,
+    read: (body: unknown) => T | null,
+  ): Promise<T | RegisterUnavailable> {
     // Every register call may be repeated: the checks only read, and an exclusion entry is idempotent.
-    const outcome = await register.request({ method: 'POST', path, body, retrySafe: true }, (answer: OutboundAnswer) => (answer.status === 200 ? read(answer.body) : null));
+    const outcome = await register.request({ method: 'POST', path, body, retrySafe: true }, (answer: OutboundAnswer) =>
+      answer.status === 200 ? read(answer.body) : null,
+    );
     if (outcome.kind === 'answer') return outcome.value;
     // A 4xx: the register refused this request as sent; the outbound client counts it as the register being up.
     return { status: 'unavailable', reason: outcome.kind === 'refused' ? 'request-rejected' : outcome.reason };
   }
 
   return {
-    verifyIdentity: (person) => ask(registers.identity, 'mf/identity/verifications', identityRequest(person), readIdentityVerification),
+    verifyIdentity: (person) =>
+      ask(registers.identity, 'mf/identity/verifications', identityRequest(person), readIdentityVerification),
     checkExcludedPersons: (person) =>
-      ask(registers.excludedPersons, 'mf/excluded-persons/checks', personRequest(person), (body) => readExcludedPersonsCheck(body, clock.now().toISOString())),
-    requestExclusion: (person) => ask(registers.excludedPersons, 'mf/excluded-persons/entries', personRequest(person), readExclusionEntry),
-    circuitStates: () => ({ identity: registers.identity.circuitState(), excludedPersons: registers.excludedPersons.circuitState() }),
+      ask(registers.excludedPersons, 'mf/excluded-persons/checks', personRequest(person), (body) =>
+        readExcludedPersonsCheck(body, clock.now().toISOString()),
+      ),
+    requestExclusion: (person) =>
+      ask(registers.excludedPersons, 'mf/excluded-persons/entries', personRequest(person), readExclusionEntry),
+    circuitStates: () => ({
+      identity: registers.identity.circuitState(),
+      excludedPersons: registers.excludedPersons.circuitState(),
+    }),
   };
 }
 
@@ -96,5 +123,10 @@ function identityRequest(person: RegisterPerson) {
 }
 
 function personRequest(person: RegisterPerson) {
-  return { firstName: person.firstName, surname: person.surname, dateOfBirth: person.dateOfBirth, birthNumber: person.birthNumber };
+  return {
+    firstName: person.firstName,
+    surname: person.surname,
+    dateOfBirth: person.dateOfBirth,
+    birthNumber: person.birthNumber,
+  };
 }

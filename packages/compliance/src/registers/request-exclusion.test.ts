@@ -28,19 +28,28 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-const client = (url = baseUrl) => createMinistryRegistersClient({ baseUrl: url, timeoutMs: 2_000, retries: 1, backoff: { baseMs: 5, maxMs: 10 }, clock });
+const client = (url = baseUrl) =>
+  createMinistryRegistersClient({ baseUrl: url, timeoutMs: 2_000, retries: 1, backoff: { baseMs: 5, maxMs: 10 }, clock });
 const { firstName, surname, dateOfBirth, birthNumber, placeOfBirth, citizenship } = sandboxPeople.ordinary[1]!;
 const person: RegisterPerson = { firstName, surname, dateOfBirth, birthNumber, placeOfBirth, citizenship };
 
-describe('MF register of excluded persons: an entry on the person\'s request (issue 5)', () => {
+describe("MF register of excluded persons: an entry on the person's request (issue 5)", () => {
   it('issue 5: the register confirms the entry with its reference, and the next check finds the person listed', async () => {
     const entry = await client().requestExclusion(person);
-    expect(entry).toEqual({ status: 'entered', listedSince: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), reference: expect.stringMatching(/^MF-RVO-/) });
+    expect(entry).toEqual({
+      status: 'entered',
+      listedSince: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      reference: expect.stringMatching(/^MF-RVO-/),
+    });
     expect(await client().checkExcludedPersons(person)).toMatchObject({ status: 'listed' });
   });
 
   it('004:AMB-12 a register that cannot be reached enters nobody and answers "unavailable"', async () => {
-    await sandbox.inject({ method: 'PUT', url: '/control/mf', payload: { available: false, mode: 'error-503', register: 'excludedPersons' } });
+    await sandbox.inject({
+      method: 'PUT',
+      url: '/control/mf',
+      payload: { available: false, mode: 'error-503', register: 'excludedPersons' },
+    });
     expect(await client().requestExclusion(person)).toEqual({ status: 'unavailable', reason: 'server-error' });
     await sandbox.inject({ method: 'PUT', url: '/control/mf', payload: { available: true, mode: 'error-503' } });
     expect(await client().checkExcludedPersons(person)).toMatchObject({ status: 'not-listed' });

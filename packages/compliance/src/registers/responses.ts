@@ -9,20 +9,31 @@ import type { ExcludedPersonsCheck, ExclusionEntry, IdentityVerification } from 
 const ReferenceSchema = z.string().min(1).max(200);
 
 const IdentityResponseSchema = z.discriminatedUnion('result', [
-  z.object({ result: z.literal('verified'), reference: ReferenceSchema, mismatchedFields: z.array(z.string()).max(0).optional() }),
+  z.object({
+    result: z.literal('verified'),
+    reference: ReferenceSchema,
+    mismatchedFields: z.array(z.string()).max(0).optional(),
+  }),
   z.object({ result: z.literal('not-found'), reference: ReferenceSchema }),
-  z.object({ result: z.literal('mismatch'), mismatchedFields: z.array(z.string().min(1).max(50)).min(1).max(20), reference: ReferenceSchema }),
+  z.object({
+    result: z.literal('mismatch'),
+    mismatchedFields: z.array(z.string().min(1).max(50)).min(1).max(20),
+    reference: ReferenceSchema,
+  }),
 ]);
 
 const ExcludedPersonsResponseSchema = z
   .object({ listed: z.boolean(), listedSince: z.iso.date().optional(), reference: ReferenceSchema })
-  .refine((answer) => answer.listed || answer.listedSince === undefined, { message: 'a person who is not listed has no listing date' });
+  .refine((answer) => answer.listed || answer.listedSince === undefined, {
+    message: 'a person who is not listed has no listing date',
+  });
 
 export function readIdentityVerification(body: unknown): IdentityVerification | null {
   const parsed = IdentityResponseSchema.safeParse(body);
   if (!parsed.success) return null;
   const answer = parsed.data;
-  if (answer.result === 'mismatch') return { status: 'mismatch', mismatchedFields: answer.mismatchedFields, reference: answer.reference };
+  if (answer.result === 'mismatch')
+    return { status: 'mismatch', mismatchedFields: answer.mismatchedFields, reference: answer.reference };
   return { status: answer.result, reference: answer.reference };
 }
 
@@ -32,7 +43,9 @@ export function readExcludedPersonsCheck(body: unknown, checkedAt: string): Excl
   if (!parsed.success) return null;
   const { listed, listedSince, reference } = parsed.data;
   if (!listed) return { status: 'not-listed', reference, checkedAt };
-  return listedSince === undefined ? { status: 'listed', reference, checkedAt } : { status: 'listed', listedSince, reference, checkedAt };
+  return listedSince === undefined
+    ? { status: 'listed', reference, checkedAt }
+    : { status: 'listed', listedSince, reference, checkedAt };
 }
 
 /** Only a confirmed listing is an entry: anything else is malformed and the caller answers `unavailable`. */

@@ -35,5 +35,4 @@ export type ExcludedPersonsCheck =
 
 /** The answer to a request to be entered in the register of excluded persons (made on the person's own request, through the operator). */
 export type ExclusionEntry =
-  | { status: 'entered'; /** YYYY-MM-DD */ listedSince: string; reference: string }
-  | RegisterUnavailable;
+  { status: 'entered'; /** YYYY-MM-DD */ listedSince: string; reference: string } | RegisterUnavailable;

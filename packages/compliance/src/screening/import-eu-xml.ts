@@ -13,7 +13,8 @@ const parser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '',
   removeNSPrefix: true,
-  isArray: (name, _path, _leaf, isAttribute) => !isAttribute && ['sanctionEntity', 'nameAlias', 'birthdate', 'citizenship', 'identification', 'regulation'].includes(name),
+  isArray: (name, _path, _leaf, isAttribute) =>
+    !isAttribute && ['sanctionEntity', 'nameAlias', 'birthdate', 'citizenship', 'identification', 'regulation'].includes(name),
   // Entities and DOCTYPEs are not needed by this format; refusing them closes the XML bomb.
   processEntities: false,
 });
@@ -30,29 +31,52 @@ interface SanctionEntity {
 }
 
 export function parseEuFinancialSanctionsXml(xml: string): ListEntryData[] {
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw new DomainError('validation-failed', 'DOCTYPE and ENTITY declarations are not accepted.', { field: 'body' });
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml))
+    throw new DomainError('validation-failed', 'DOCTYPE and ENTITY declarations are not accepted.', { field: 'body' });
   let document: { export?: { sanctionEntity?: SanctionEntity[] } };
   try {
     document = parser.parse(xml);
   } catch (error) {
-    throw new DomainError('validation-failed', `The EU sanctions file is not well-formed XML: ${(error as Error).message.slice(0, 200)}.`, { field: 'body' });
+    throw new DomainError(
+      'validation-failed',
+      `The EU sanctions file is not well-formed XML: ${(error as Error).message.slice(0, 200)}.`,
+      { field: 'body' },
+    );
   }
   const entities = document.export?.sanctionEntity;
-  if (!entities) throw new DomainError('validation-failed', 'The file has no <export><sanctionEntity> elements: is it the EU consolidated financial sanctions XML?', { field: 'body' });
-  return entities.filter((e) => e.subjectType?.code === 'person').map(toEntry).filter((e): e is ListEntryData => e !== null);
+  if (!entities)
+    throw new DomainError(
+      'validation-failed',
+      'The file has no <export><sanctionEntity> elements: is it the EU consolidated financial sanctions XML?',
+      { field: 'body' },
+    );
+  return entities
+    .filter((e) => e.subjectType?.code === 'person')
+    .map(toEntry)
+    .filter((e): e is ListEntryData => e !== null);
 }
 
 function toEntry(entity: SanctionEntity): ListEntryData | null {
   const names = [...new Set((entity.nameAlias ?? []).map(aliasName).filter((n): n is string => n !== null))];
   if (!entity.logicalId || names.length === 0) return null;
-  const birthDates = (entity.birthdate ?? []).map((b) => (b.birthdate && /^\d{4}-\d{2}-\d{2}$/.test(b.birthdate) ? b.birthdate : b.year && /^\d{4}$/.test(b.year) ? b.year : null));
+  const birthDates = (entity.birthdate ?? []).map((b) =>
+    b.birthdate && /^\d{4}-\d{2}-\d{2}$/.test(b.birthdate) ? b.birthdate : b.year && /^\d{4}$/.test(b.year) ? b.year : null,
+  );
   return {
     externalId: `eu-fsf-${entity.logicalId}`,
     primaryName: names[0]!,
     names,
     birthDates: [...new Set(birthDates.filter((d): d is string => d !== null))],
-    nationalities: [...new Set((entity.citizenship ?? []).map((c) => c.countryIso2Code?.toUpperCase()).filter((c): c is string => !!c && /^[A-Z]{2}$/.test(c)))],
-    identifiers: [...new Set((entity.identification ?? []).map((i) => normaliseIdentifier(i.number ?? '')).filter((n) => n.length >= 4))],
+    nationalities: [
+      ...new Set(
+        (entity.citizenship ?? [])
+          .map((c) => c.countryIso2Code?.toUpperCase())
+          .filter((c): c is string => !!c && /^[A-Z]{2}$/.test(c)),
+      ),
+    ],
+    identifiers: [
+      ...new Set((entity.identification ?? []).map((i) => normaliseIdentifier(i.number ?? '')).filter((n) => n.length >= 4)),
+    ],
     details: { programmes: [...new Set((entity.regulation ?? []).map((r) => r.programme).filter(Boolean))] },
   };
 }

@@ -22,12 +22,23 @@ const identifierProperties = ['idNumber', 'passportNumber', 'taxNumber', 'innCod
 
 export function parseOpenSanctionsEntities(text: string): ListEntryData[] {
   const trimmed = text.trim();
-  const records: unknown[] = trimmed.startsWith('[') ? parseJson(trimmed, 1) as unknown[] : trimmed.split('\n').filter((l) => l.trim()).map((line, i) => parseJson(line, i + 1));
-  if (records.length > opensanctionsEntitiesMax) throw new DomainError('payload-too-large', `At most ${opensanctionsEntitiesMax} entities per list.`);
+  const records: unknown[] = trimmed.startsWith('[')
+    ? (parseJson(trimmed, 1) as unknown[])
+    : trimmed
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((line, i) => parseJson(line, i + 1));
+  if (records.length > opensanctionsEntitiesMax)
+    throw new DomainError('payload-too-large', `At most ${opensanctionsEntitiesMax} entities per list.`);
   const entries: ListEntryData[] = [];
   records.forEach((record, i) => {
     const parsed = FtmEntitySchema.safeParse(record);
-    if (!parsed.success) throw new DomainError('validation-failed', `Entity ${i + 1} is not a FollowTheMoney entity: ${parsed.error.issues[0]?.message ?? 'invalid'}.`, { field: 'body' });
+    if (!parsed.success)
+      throw new DomainError(
+        'validation-failed',
+        `Entity ${i + 1} is not a FollowTheMoney entity: ${parsed.error.issues[0]?.message ?? 'invalid'}.`,
+        { field: 'body' },
+      );
     if (parsed.data.schema !== 'Person') return;
     const entry = toEntry(parsed.data);
     if (entry) entries.push(entry);
@@ -36,7 +47,8 @@ export function parseOpenSanctionsEntities(text: string): ListEntryData[] {
 }
 
 function toEntry(entity: z.infer<typeof FtmEntitySchema>): ListEntryData | null {
-  const strings = (key: string) => (entity.properties[key] ?? []).filter((v): v is string => typeof v === 'string' && v.trim().length > 0).map((v) => v.trim());
+  const strings = (key: string) =>
+    (entity.properties[key] ?? []).filter((v): v is string => typeof v === 'string' && v.trim().length > 0).map((v) => v.trim());
   const names = [...new Set(nameProperties.flatMap(strings))];
   const primaryName = entity.caption?.trim() || names[0];
   if (!primaryName) return null;
@@ -44,9 +56,28 @@ function toEntry(entity: z.infer<typeof FtmEntitySchema>): ListEntryData | null 
     externalId: entity.id,
     primaryName,
     names: names.length > 0 ? names : [primaryName],
-    birthDates: [...new Set(strings('birthDate').map((d) => d.slice(0, 10)).filter((d) => /^\d{4}(-\d{2}-\d{2})?$/.test(d)))],
-    nationalities: [...new Set([...strings('nationality'), ...strings('citizenship')].map((c) => c.slice(0, 2).toUpperCase()).filter((c) => /^[A-Z]{2}$/.test(c)))],
-    identifiers: [...new Set(identifierProperties.flatMap(strings).map(normaliseIdentifier).filter((v) => v.length >= 4))],
+    birthDates: [
+      ...new Set(
+        strings('birthDate')
+          .map((d) => d.slice(0, 10))
+          .filter((d) => /^\d{4}(-\d{2}-\d{2})?$/.test(d)),
+      ),
+    ],
+    nationalities: [
+      ...new Set(
+        [...strings('nationality'), ...strings('citizenship')]
+          .map((c) => c.slice(0, 2).toUpperCase())
+          .filter((c) => /^[A-Z]{2}$/.test(c)),
+      ),
+    ],
+    identifiers: [
+      ...new Set(
+        identifierProperties
+          .flatMap(strings)
+          .map(normaliseIdentifier)
+          .filter((v) => v.length >= 4),
+      ),
+    ],
     details: { topics: strings('topics'), programs: strings('program') },
   };
 }

@@ -68,11 +68,31 @@ describe('screening: matching and ranking (002:KYC-01)', () => {
 describe('screening: list importers', () => {
   it('reads OpenSanctions / FollowTheMoney Person entities and skips other schemas', () => {
     const ndjson = [
-      JSON.stringify({ id: 'os-1', schema: 'Person', caption: 'Ivo Fiktivní', properties: { name: ['Ivo Fiktivní'], alias: ['Ivo Fiktivni'], birthDate: ['1970-01-02'], nationality: ['cz'], passportNumber: ['X-123 456'], topics: ['sanction'] } }),
+      JSON.stringify({
+        id: 'os-1',
+        schema: 'Person',
+        caption: 'Ivo Fiktivní',
+        properties: {
+          name: ['Ivo Fiktivní'],
+          alias: ['Ivo Fiktivni'],
+          birthDate: ['1970-01-02'],
+          nationality: ['cz'],
+          passportNumber: ['X-123 456'],
+          topics: ['sanction'],
+        },
+      }),
       JSON.stringify({ id: 'os-2', schema: 'Company', caption: 'Fiktivní s.r.o.', properties: { name: ['Fiktivní s.r.o.'] } }),
     ].join('\n');
     expect(parseOpenSanctionsEntities(ndjson)).toEqual([
-      { externalId: 'os-1', primaryName: 'Ivo Fiktivní', names: ['Ivo Fiktivní', 'Ivo Fiktivni'], birthDates: ['1970-01-02'], nationalities: ['CZ'], identifiers: ['X123456'], details: { topics: ['sanction'], programs: [] } },
+      {
+        externalId: 'os-1',
+        primaryName: 'Ivo Fiktivní',
+        names: ['Ivo Fiktivní', 'Ivo Fiktivni'],
+        birthDates: ['1970-01-02'],
+        nationalities: ['CZ'],
+        identifiers: ['X123456'],
+        details: { topics: ['sanction'], programs: [] },
+      },
     ]);
   });
 
@@ -90,10 +110,17 @@ describe('screening: list importers', () => {
         </sanctionEntity>
         <sanctionEntity logicalId="14"><subjectType code="enterprise"/><nameAlias wholeName="Fictional Ltd"/></sanctionEntity>
       </export>`;
-    expect(parseEuFinancialSanctionsXml(xml)).toEqual([{
-      externalId: 'eu-fsf-13', primaryName: 'Radomir Kvasnikov', names: ['Radomir Kvasnikov', 'Радомир Квасников'], birthDates: ['1961-04-12'],
-      nationalities: ['RU'], identifiers: ['P7731904'], details: { programmes: ['UKR'] },
-    }]);
+    expect(parseEuFinancialSanctionsXml(xml)).toEqual([
+      {
+        externalId: 'eu-fsf-13',
+        primaryName: 'Radomir Kvasnikov',
+        names: ['Radomir Kvasnikov', 'Радомир Квасников'],
+        birthDates: ['1961-04-12'],
+        nationalities: ['RU'],
+        identifiers: ['P7731904'],
+        details: { programmes: ['UKR'] },
+      },
+    ]);
   });
 
   it('refuses XML with a DOCTYPE (entity expansion) and files that are not the EU format', () => {

@@ -80,7 +80,12 @@ interface IndexedName {
 
 export function entryContentHash(entry: Pick<ListEntryData, 'names' | 'birthDates' | 'nationalities' | 'identifiers'>): string {
   const sorted = (list: string[]) => [...list].sort();
-  const content = JSON.stringify([sorted(entry.names), sorted(entry.birthDates), sorted(entry.nationalities), sorted(entry.identifiers)]);
+  const content = JSON.stringify([
+    sorted(entry.names),
+    sorted(entry.birthDates),
+    sorted(entry.nationalities),
+    sorted(entry.identifiers),
+  ]);
   return createHash('sha256').update(content).digest('hex');
 }
 
@@ -162,7 +167,13 @@ export class ScreeningIndex {
     return candidates.map(([nameIndex]) => nameIndex);
   }
 
-  #match(index: number, matchedName: string, nameScoreBps: number, person: ScreenedPerson, identifierMatch: boolean): ScreeningMatch {
+  #match(
+    index: number,
+    matchedName: string,
+    nameScoreBps: number,
+    person: ScreenedPerson,
+    identifierMatch: boolean,
+  ): ScreeningMatch {
     const entry = this.#entries[index]!;
     const dateOfBirth = compareBirthDates(person.dateOfBirth, entry.birthDates);
     const nationality = compareNationality(person.citizenship, entry.nationalities);
@@ -196,7 +207,12 @@ function blockingKeys(phonetic: string): string[] {
 }
 
 /** Words compared as sets in both directions, so extra or missing middle names cost only a little. */
-export function nameSimilarity(queryTokens: string[], queryPhonetic: string[], nameTokensOfEntry: string[], namePhonetic: string[]): number {
+export function nameSimilarity(
+  queryTokens: string[],
+  queryPhonetic: string[],
+  nameTokensOfEntry: string[],
+  namePhonetic: string[],
+): number {
   if (queryTokens.length === 0 || nameTokensOfEntry.length === 0) return 0;
   const bestForEntry = new Array<number>(nameTokensOfEntry.length).fill(0);
   let queryTotal = 0;

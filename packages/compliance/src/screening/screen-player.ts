@@ -38,18 +38,29 @@ export interface ScreeningResult {
 export async function screenPlayer(tx: Tx, options: ScreenPlayerOptions): Promise<ScreeningResult> {
   const rules = options.rules ?? defaultComplianceRules;
   const index = await currentScreeningIndex(tx);
-  const found = index.screen(options.person, { scoreBpsMin: rules.screening.reviewScoreBpsMin, candidatesMax: rules.screening.candidatesMax, matchesMax: rules.screening.matchesPerAlertMax });
+  const found = index.screen(options.person, {
+    scoreBpsMin: rules.screening.reviewScoreBpsMin,
+    candidatesMax: rules.screening.candidatesMax,
+    matchesMax: rules.screening.matchesPerAlertMax,
+  });
   const matches = await withoutCleared(tx, options.playerId, found);
   if (matches.length > 0) {
     const strong = matches[0]!.scoreBps >= rules.screening.strongScoreBpsMin;
     const { alertId } = await raiseAlert(tx, rules, {
-      playerId: options.playerId, source: 'SCREENING', ruleCode: screeningRuleCode, score: strong ? strongAlertScore : reviewAlertScore, at: options.at,
+      playerId: options.playerId,
+      source: 'SCREENING',
+      ruleCode: screeningRuleCode,
+      score: strong ? strongAlertScore : reviewAlertScore,
+      at: options.at,
       details: { priority: strong ? 'high' : 'review', screenedName: options.person.fullName, matches },
     });
     await tx.player.update({ where: { id: options.playerId }, data: { screeningStatus: 'HIT' } });
     return { outcome: 'HIT', matches, alertId };
   }
-  const openAlert = await tx.complianceAlert.findFirst({ where: { playerId: options.playerId, ruleCode: screeningRuleCode, status: { not: 'CLOSED' } }, select: { id: true } });
+  const openAlert = await tx.complianceAlert.findFirst({
+    where: { playerId: options.playerId, ruleCode: screeningRuleCode, status: { not: 'CLOSED' } },
+    select: { id: true },
+  });
   if (openAlert) return { outcome: 'HIT', matches: [], alertId: openAlert.id };
   await tx.player.update({ where: { id: options.playerId }, data: { screeningStatus: 'CLEARED' } });
   return { outcome: 'CLEARED', matches: [], alertId: null };
@@ -69,7 +80,11 @@ const rescreenBatchSizeMax = 200;
  * (after a list update, 002:AMB-SCREEN). Safe to run twice: an open alert gains an occurrence,
  * cleared matches stay cleared. Returns how many players were screened and how many hit.
  */
-export async function rescreenAllPlayers(db: Db, at: Date, rules: ComplianceRules = defaultComplianceRules): Promise<{ screened: number; hits: number }> {
+export async function rescreenAllPlayers(
+  db: Db,
+  at: Date,
+  rules: ComplianceRules = defaultComplianceRules,
+): Promise<{ screened: number; hits: number }> {
   let screened = 0;
   let hits = 0;
   let after: string | undefined;
@@ -90,8 +105,17 @@ export async function rescreenAllPlayers(db: Db, at: Date, rules: ComplianceRule
   }
 }
 
-export function screenedPersonOf(player: { firstName: string; surname: string; dateOfBirth: Date; citizenship: string }): ScreenedPerson {
-  return { fullName: `${player.firstName} ${player.surname}`, dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10), citizenship: player.citizenship };
+export function screenedPersonOf(player: {
+  firstName: string;
+  surname: string;
+  dateOfBirth: Date;
+  citizenship: string;
+}): ScreenedPerson {
+  return {
+    fullName: `${player.firstName} ${player.surname}`,
+    dateOfBirth: player.dateOfBirth.toISOString().slice(0, 10),
+    citizenship: player.citizenship,
+  };
 }
 
 export interface ResolveScreeningAlertOptions {
@@ -106,13 +130,21 @@ export interface ResolveScreeningAlertOptions {
  * status HIT. A false positive clears each match for this entry content, so the same entry does not
  * alert again unless the list changes it, and clears the player's screening status.
  */
-export async function resolveScreeningAlert(ctx: ComplianceContext, actor: Actor & { kind: 'staff' }, options: ResolveScreeningAlertOptions): Promise<{ playerState: string }> {
+export async function resolveScreeningAlert(
+  ctx: ComplianceContext,
+  actor: Actor & { kind: 'staff' },
+  options: ResolveScreeningAlertOptions,
+): Promise<{ playerState: string }> {
   return transaction(ctx.db, async (tx) => {
     await requireActiveStaff(tx, actor.staffUserId);
     const now = ctx.clock.now();
     const alert = await findAlert(tx, options.alertId);
-    if (alert.ruleCode !== screeningRuleCode) throw new DomainError('conflict', 'This is not a screening alert; decide it through its case.', { field: 'params.alertId' });
-    if (alert.status === 'CLOSED') throw new DomainError('conflict', 'This alert is already decided.', { field: 'params.alertId' });
+    if (alert.ruleCode !== screeningRuleCode)
+      throw new DomainError('conflict', 'This is not a screening alert; decide it through its case.', {
+        field: 'params.alertId',
+      });
+    if (alert.status === 'CLOSED')
+      throw new DomainError('conflict', 'This alert is already decided.', { field: 'params.alertId' });
     const player = await lockPlayer(tx, alert.playerId);
     let playerState: string = player.state;
     if (options.outcome === 'confirmed-match') {
@@ -120,22 +152,38 @@ export async function resolveScreeningAlert(ctx: ComplianceContext, actor: Actor
       if (player.state !== 'BLOCKED' && player.state !== 'CLOSED' && player.state !== 'CANCELLED') {
         assertStaffMove(move, player.state);
         playerState = move === 'close' ? 'CLOSED' : 'BLOCKED';
-        await movePlayer(tx, move, player.id, player.state, playerState as 'CLOSED' | 'BLOCKED', { reason: 'confirmed sanctions/PEP match (002:KYC-01)', actor: actorId(actor), at: now });
+        await movePlayer(tx, move, player.id, player.state, playerState as 'CLOSED' | 'BLOCKED', {
+          reason: 'confirmed sanctions/PEP match (002:KYC-01)',
+          actor: actorId(actor),
+          at: now,
+        });
       }
     } else {
-      const matches = ((alert.details as { matches?: ScreeningMatch[] }).matches ?? []);
+      const matches = (alert.details as { matches?: ScreeningMatch[] }).matches ?? [];
       for (const m of matches) {
         await tx.screeningClearance.upsert({
           where: { playerId_entryKey: { playerId: player.id, entryKey: m.entryKey } },
-          create: { playerId: player.id, entryKey: m.entryKey, contentHash: m.contentHash, clearedBy: actor.staffUserId, clearedAt: now },
+          create: {
+            playerId: player.id,
+            entryKey: m.entryKey,
+            contentHash: m.contentHash,
+            clearedBy: actor.staffUserId,
+            clearedAt: now,
+          },
           update: { contentHash: m.contentHash, clearedBy: actor.staffUserId, clearedAt: now },
         });
       }
       await tx.player.update({ where: { id: player.id }, data: { screeningStatus: 'CLEARED' } });
     }
-    await tx.complianceAlert.update({ where: { id: alert.id }, data: { status: 'CLOSED', outcome: options.outcome, closedBy: actor.staffUserId, closedAt: now } });
+    await tx.complianceAlert.update({
+      where: { id: alert.id },
+      data: { status: 'CLOSED', outcome: options.outcome, closedBy: actor.staffUserId, closedAt: now },
+    });
     await appendAuditEntry(tx, actor, now, {
-      action: 'alert.resolve-screening', subjectType: 'alert', subjectId: alert.id, reason: options.reason,
+      action: 'alert.resolve-screening',
+      subjectType: 'alert',
+      subjectId: alert.id,
+      reason: options.reason,
       before: { status: alert.status, playerState: player.state, screeningStatus: player.screeningStatus },
       after: { status: 'CLOSED', outcome: options.outcome, playerState },
     });

@@ -28,9 +28,15 @@ export interface CreatedStaffUser {
 }
 
 /** An admin creates a staff user with roles, a password (argon2id) and a TOTP second factor. */
-export async function createStaffUser(ctx: ComplianceContext, actor: Actor, options: CreateStaffUserOptions): Promise<CreatedStaffUser> {
+export async function createStaffUser(
+  ctx: ComplianceContext,
+  actor: Actor,
+  options: CreateStaffUserOptions,
+): Promise<CreatedStaffUser> {
   if (options.password.length < staffPasswordLengthMin) {
-    throw new DomainError('validation-failed', `Staff passwords have at least ${staffPasswordLengthMin} characters.`, { field: 'body.password' });
+    throw new DomainError('validation-failed', `Staff passwords have at least ${staffPasswordLengthMin} characters.`, {
+      field: 'body.password',
+    });
   }
   const email = options.email.toLowerCase();
   const totpSecret = options.totpSecret ?? generateSecret();
@@ -41,12 +47,28 @@ export async function createStaffUser(ctx: ComplianceContext, actor: Actor, opti
   try {
     await transaction(ctx.db, async (tx) => {
       await tx.staffUser.create({
-        data: { id: staffUserId, email, displayName: options.displayName, passwordHash, totpSecretEncrypted: ctx.secrets.encrypt(totpSecret), roles, createdAt: now, updatedAt: now },
+        data: {
+          id: staffUserId,
+          email,
+          displayName: options.displayName,
+          passwordHash,
+          totpSecretEncrypted: ctx.secrets.encrypt(totpSecret),
+          roles,
+          createdAt: now,
+          updatedAt: now,
+        },
       });
-      await appendAuditEntry(tx, actor, now, { action: 'staff.create', subjectType: 'staff-user', subjectId: staffUserId, reason: options.reason, after: { email, displayName: options.displayName, roles, active: true } });
+      await appendAuditEntry(tx, actor, now, {
+        action: 'staff.create',
+        subjectType: 'staff-user',
+        subjectId: staffUserId,
+        reason: options.reason,
+        after: { email, displayName: options.displayName, roles, active: true },
+      });
     });
   } catch (error) {
-    if (sqlStateOf(error) === '23505') throw new DomainError('conflict', 'A staff user with this e-mail address exists.', { field: 'body.email' });
+    if (sqlStateOf(error) === '23505')
+      throw new DomainError('conflict', 'A staff user with this e-mail address exists.', { field: 'body.email' });
     throw error;
   }
   return { staffUserId, totpSecret, totpUri: generateURI({ issuer: totpIssuer, label: email, secret: totpSecret }) };
@@ -61,8 +83,16 @@ export interface UpdateStaffUserOptions {
 
 /** Changes a staff user's roles or deactivates them; an admin cannot take away their own admin role. */
 export async function updateStaffUser(ctx: ComplianceContext, actor: Actor, options: UpdateStaffUserOptions): Promise<void> {
-  if (actor.kind === 'staff' && actor.staffUserId === options.staffUserId && (options.active === false || (options.roles && !options.roles.includes('admin')))) {
-    throw new DomainError('conflict', 'Staff users cannot deactivate themselves or drop their own admin role; ask another admin.', { field: 'params.staffUserId' });
+  if (
+    actor.kind === 'staff' &&
+    actor.staffUserId === options.staffUserId &&
+    (options.active === false || (options.roles && !options.roles.includes('admin')))
+  ) {
+    throw new DomainError(
+      'conflict',
+      'Staff users cannot deactivate themselves or drop their own admin role; ask another admin.',
+      { field: 'params.staffUserId' },
+    );
   }
   await transaction(ctx.db, async (tx) => {
     const before = await tx.staffUser.findUnique({ where: { id: options.staffUserId }, select: { roles: true, active: true } });
@@ -71,7 +101,14 @@ export async function updateStaffUser(ctx: ComplianceContext, actor: Actor, opti
     const active = options.active ?? before.active;
     const now = ctx.clock.now();
     await tx.staffUser.update({ where: { id: options.staffUserId }, data: { roles, active, updatedAt: now } });
-    await appendAuditEntry(tx, actor, now, { action: 'staff.update', subjectType: 'staff-user', subjectId: options.staffUserId, reason: options.reason, before, after: { roles, active } });
+    await appendAuditEntry(tx, actor, now, {
+      action: 'staff.update',
+      subjectType: 'staff-user',
+      subjectId: options.staffUserId,
+      reason: options.reason,
+      before,
+      after: { roles, active },
+    });
   });
 }
 

@@ -27,19 +27,34 @@ export interface StaffReversal {
  * here from the admin API's route). A replay posts and audits nothing; a refused adjustment (its
  * refusals in order: ledger.postAdjustment) writes neither.
  */
-export async function postStaffAdjustment(ctx: ComplianceContext, actor: StaffActor, request: StaffAdjustment): Promise<ledger.Posted> {
+export async function postStaffAdjustment(
+  ctx: ComplianceContext,
+  actor: StaffActor,
+  request: StaffAdjustment,
+): Promise<ledger.Posted> {
   const { idempotencyKey, ...body } = request;
   return transaction(ctx.db, async (tx) => {
     // One movement, one time: the posting and its audit entry carry the same instant (D-1501).
     const now = ctx.clock.now();
-    const result = await ledger.postAdjustment(tx, {
-      idempotencyKey: `staff-adjustment:${actor.staffUserId}:${idempotencyKey}`,
-      debitAccountId: body.debitAccountId,
-      creditAccountId: body.creditAccountId,
-      amount: body.amount,
-      metadata: { staffUserId: actor.staffUserId, reason: body.reason },
-    }, now);
-    if (!result.replayed) await appendAuditEntry(tx, actor, now, { action: 'ledger.adjustment', subjectType: 'ledger-transaction', subjectId: result.transactionId, reason: body.reason, after: { ...body, amount: body.amount.toJSON() } });
+    const result = await ledger.postAdjustment(
+      tx,
+      {
+        idempotencyKey: `staff-adjustment:${actor.staffUserId}:${idempotencyKey}`,
+        debitAccountId: body.debitAccountId,
+        creditAccountId: body.creditAccountId,
+        amount: body.amount,
+        metadata: { staffUserId: actor.staffUserId, reason: body.reason },
+      },
+      now,
+    );
+    if (!result.replayed)
+      await appendAuditEntry(tx, actor, now, {
+        action: 'ledger.adjustment',
+        subjectType: 'ledger-transaction',
+        subjectId: result.transactionId,
+        reason: body.reason,
+        after: { ...body, amount: body.amount.toJSON() },
+      });
     return result;
   });
 }
@@ -49,13 +64,24 @@ export async function reverseAsStaff(ctx: ComplianceContext, actor: StaffActor, 
   const { transactionId, reason } = request;
   return transaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
-    const result = await ledger.reverse(tx, {
-      transactionId: transactionId as TransactionId,
-      reason,
-      idempotencyKey: `staff-reversal:${actor.staffUserId}:${request.idempotencyKey}`,
-      metadata: { staffUserId: actor.staffUserId },
-    }, now);
-    if (!result.replayed) await appendAuditEntry(tx, actor, now, { action: 'ledger.reversal', subjectType: 'ledger-transaction', subjectId: transactionId, reason, after: { reversalTransactionId: result.transactionId } });
+    const result = await ledger.reverse(
+      tx,
+      {
+        transactionId: transactionId as TransactionId,
+        reason,
+        idempotencyKey: `staff-reversal:${actor.staffUserId}:${request.idempotencyKey}`,
+        metadata: { staffUserId: actor.staffUserId },
+      },
+      now,
+    );
+    if (!result.replayed)
+      await appendAuditEntry(tx, actor, now, {
+        action: 'ledger.reversal',
+        subjectType: 'ledger-transaction',
+        subjectId: transactionId,
+        reason,
+        after: { reversalTransactionId: result.transactionId },
+      });
     return result;
   });
 }

@@ -35,8 +35,11 @@ export async function loginStaff(ctx: ComplianceContext, options: StaffLoginOpti
   const attempt = { subject: `staff:${email}`, address: options.clientAddress };
   await assertLoginAllowed(ctx.db, ctx.rules.staff.loginThrottle, attempt, now);
   const user = await ctx.db.staffUser.findUnique({ where: { email } });
-  const passwordOk = user ? await argon2.verify(user.passwordHash, options.password) : await argon2.verify(await dummyHash, options.password).then(() => false);
-  const totp = user && passwordOk ? await verifyTotp(ctx, user.totpSecretEncrypted, options.totpCode, user.totpLastTimeStep, now) : null;
+  const passwordOk = user
+    ? await argon2.verify(user.passwordHash, options.password)
+    : await argon2.verify(await dummyHash, options.password).then(() => false);
+  const totp =
+    user && passwordOk ? await verifyTotp(ctx, user.totpSecretEncrypted, options.totpCode, user.totpLastTimeStep, now) : null;
   if (!user || totp === null) {
     await recordLoginFailure(ctx.db, ctx.rules.staff.loginThrottle, attempt, now);
     throw new DomainError('invalid-credentials', 'E-mail, password or authenticator code is wrong.');
@@ -50,17 +53,33 @@ export async function loginStaff(ctx: ComplianceContext, options: StaffLoginOpti
     });
     if (accepted.count !== 1) throw new DomainError('invalid-credentials', 'E-mail, password or authenticator code is wrong.');
     await recordLoginSuccess(tx, attempt, now);
-    await appendAuditEntry(tx, { kind: 'staff', staffUserId: user.id as StaffUserId, roles: user.roles, ...(options.requestId ? { requestId: options.requestId } : {}) }, now, {
-      action: 'staff.login',
-      subjectType: 'staff-user',
-      subjectId: user.id,
-    });
+    await appendAuditEntry(
+      tx,
+      {
+        kind: 'staff',
+        staffUserId: user.id as StaffUserId,
+        roles: user.roles,
+        ...(options.requestId ? { requestId: options.requestId } : {}),
+      },
+      now,
+      {
+        action: 'staff.login',
+        subjectType: 'staff-user',
+        subjectId: user.id,
+      },
+    );
   });
   return { staffUserId: user.id as StaffUserId, roles: user.roles };
 }
 
 /** The accepted code's time step, or null. */
-async function verifyTotp(ctx: ComplianceContext, secretEncrypted: string, code: string, lastTimeStep: bigint | null, now: Date): Promise<bigint | null> {
+async function verifyTotp(
+  ctx: ComplianceContext,
+  secretEncrypted: string,
+  code: string,
+  lastTimeStep: bigint | null,
+  now: Date,
+): Promise<bigint | null> {
   if (!/^\d{6}$/.test(code)) return null;
   const result = await verify({
     secret: ctx.secrets.decrypt(secretEncrypted),

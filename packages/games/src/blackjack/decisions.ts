@@ -50,14 +50,16 @@ export function checkSideDecision(state: StateView, seat: number, kind: 'insuran
   if (state.phase !== 'insurance') return ['wrong-phase', `${kind} is decided only right after the deal, with an ace up`];
   const box = findBox(state, seat);
   if (!box) return ['no-box', `seat ${seat} has no box in this round`];
-  if ((kind === 'insurance' ? box.insurance : box.evenMoney) !== 'pending') return ['no-decision-pending', `seat ${seat} has no ${kind} decision to make`];
+  if ((kind === 'insurance' ? box.insurance : box.evenMoney) !== 'pending')
+    return ['no-decision-pending', `seat ${seat} has no ${kind} decision to make`];
   return null;
 }
 
 export function checkHit(state: StateView, seat: number): Refusal | null {
   const found = checkHandToAct(state, seat);
   if (Array.isArray(found)) return found as Refusal;
-  if ((found as HandToAct).hand.splitAces && state.config.rules.splitAcesOneCard) return ['cannot-hit', 'a split ace takes one card only'];
+  if ((found as HandToAct).hand.splitAces && state.config.rules.splitAcesOneCard)
+    return ['cannot-hit', 'a split ace takes one card only'];
   return null;
 }
 
@@ -100,7 +102,8 @@ export function checkSplit(state: StateView, seat: number): Refusal | null {
   const aces = isAce(hand.cards[0]!);
   const handsMax = aces ? rules.splitAcesHandsMax : rules.splitHandsMax;
   if (hand.splitAces && rules.splitAcesOneCard) return ['cannot-split', 'split aces are not split again'];
-  if (box.hands.length >= handsMax) return ['split-limit-reached', `this table splits ${aces ? 'aces' : 'pairs'} into at most ${handsMax} hands`];
+  if (box.hands.length >= handsMax)
+    return ['split-limit-reached', `this table splits ${aces ? 'aces' : 'pairs'} into at most ${handsMax} hands`];
   return null;
 }
 
@@ -110,12 +113,18 @@ export function checkSurrender(state: StateView, seat: number): Refusal | null {
   if (Array.isArray(found)) return found as Refusal;
   const { box, hand } = found as HandToAct;
   if (state.config.rules.surrender !== 'late') return ['cannot-surrender', 'this table has no surrender'];
-  if (box.acted || box.hands.length !== 1 || hand.cards.length !== 2) return ['cannot-surrender', 'surrender is the first decision on the first two cards'];
+  if (box.acted || box.hands.length !== 1 || hand.cards.length !== 2)
+    return ['cannot-surrender', 'surrender is the first decision on the first two cards'];
   return null;
 }
 
 /** 004:GAM-B-17, 002:BJ-UI-01: the decisions the software questions before making them. */
-export function warningsFor(rules: BlackjackRules, box: BlackjackBox, hand: BlackjackHand, decision: 'hit' | 'stand' | 'double'): BlackjackWarningKind[] {
+export function warningsFor(
+  rules: BlackjackRules,
+  box: BlackjackBox,
+  hand: BlackjackHand,
+  decision: 'hit' | 'stand' | 'double',
+): BlackjackWarningKind[] {
   if (!box.warningsEnabled) return [];
   const { total, soft } = handValue(hand.cards);
   const raised: BlackjackWarningKind[] = [];
@@ -130,7 +139,7 @@ export function warningsFor(rules: BlackjackRules, box: BlackjackBox, hand: Blac
 
 function current(draft: Draft, seat: number): { box: DraftBox; index: number } {
   const box = boxOfSeat(draft, seat)!;
-  invariant(draft.turn?.seat === seat, 'verified: it is this seat\'s turn');
+  invariant(draft.turn?.seat === seat, "verified: it is this seat's turn");
   return { box, index: draft.turn.hand };
 }
 
@@ -140,7 +149,10 @@ export function applySideDecision(draft: Draft, seat: number, kind: 'insurance' 
     box.insurance = take ? 'taken' : 'declined';
     // 004:GAM-B-15: half the original stake.
     if (take) box.insuranceStakeMinor = box.stakeMinor / 2n;
-    emit(draft, take ? { kind: 'insurance-taken', seat, stakeMinor: box.insuranceStakeMinor } : { kind: 'insurance-declined', seat });
+    emit(
+      draft,
+      take ? { kind: 'insurance-taken', seat, stakeMinor: box.insuranceStakeMinor } : { kind: 'insurance-declined', seat },
+    );
   } else {
     box.evenMoney = take ? 'taken' : 'declined';
     emit(draft, take ? { kind: 'even-money-taken', seat } : { kind: 'even-money-declined', seat });
@@ -190,7 +202,15 @@ export function applySplit(draft: Draft, seat: number): void {
   const moved = hand.cards.pop()!;
   hand.fromSplit = true;
   hand.splitAces = aces;
-  box.hands.splice(index + 1, 0, { cards: [moved], stakeMinor: box.stakeMinor, holdsInitialStake: false, doubleStakeMinor: 0n, fromSplit: true, splitAces: aces, status: 'playing' });
+  box.hands.splice(index + 1, 0, {
+    cards: [moved],
+    stakeMinor: box.stakeMinor,
+    holdsInitialStake: false,
+    doubleStakeMinor: 0n,
+    fromSplit: true,
+    splitAces: aces,
+    status: 'playing',
+  });
   emit(draft, { kind: 'split', seat, hand: index, newHand: index + 1, stakeMinor: box.stakeMinor });
   // The turn stays on this hand, which now takes its second card.
   draft.turn = null;

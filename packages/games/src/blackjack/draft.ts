@@ -32,7 +32,15 @@ export function copyBox(box: BlackjackBox): DraftBox {
 
 export function toDraft(state: BlackjackState): Draft {
   const { events, ...rest } = state;
-  return { ...rest, bets: [...state.bets], boxes: state.boxes.map(copyBox), dealerCards: [...state.dealerCards], actions: [...state.actions], newEvents: [], previousEvents: events };
+  return {
+    ...rest,
+    bets: [...state.bets],
+    boxes: state.boxes.map(copyBox),
+    dealerCards: [...state.dealerCards],
+    actions: [...state.actions],
+    newEvents: [],
+    previousEvents: events,
+  };
 }
 
 /**

@@ -33,7 +33,15 @@ function shuffledShoe(draft: Draft, rng: Rng): Card[] {
 }
 
 function newHand(stakeMinor: bigint): DraftHand {
-  return { cards: [], stakeMinor, holdsInitialStake: true, doubleStakeMinor: 0n, fromSplit: false, splitAces: false, status: 'playing' };
+  return {
+    cards: [],
+    stakeMinor,
+    holdsInitialStake: true,
+    doubleStakeMinor: 0n,
+    fromSplit: false,
+    splitAces: false,
+    status: 'playing',
+  };
 }
 
 /** Closes betting: unconfirmed bets go (004:GAM-B-03), the shoe is shuffled (GAM-BJ-01), cards are dealt. */
@@ -45,7 +53,17 @@ export function closeBettingAndDeal(draft: Draft, rng: Rng): void {
   else {
     draft.boxes = draft.bets
       .filter((bet) => bet.confirmed)
-      .map((bet) => ({ seat: bet.seat, stakeMinor: bet.stakeMinor, hands: [newHand(bet.stakeMinor)], insurance: 'not-offered', insuranceStakeMinor: 0n, evenMoney: 'not-offered', warningsEnabled: bet.warningsEnabled, acted: false, movedToTemporaryTable: false }));
+      .map((bet) => ({
+        seat: bet.seat,
+        stakeMinor: bet.stakeMinor,
+        hands: [newHand(bet.stakeMinor)],
+        insurance: 'not-offered',
+        insuranceStakeMinor: 0n,
+        evenMoney: 'not-offered',
+        warningsEnabled: bet.warningsEnabled,
+        acted: false,
+        movedToTemporaryTable: false,
+      }));
   }
   draft.bets = [];
   if (draft.boxes.length === 0) {
@@ -84,7 +102,8 @@ function afterDeal(draft: Draft): void {
   const { rules } = draft.config;
   for (const box of draft.boxes) {
     const first = box.hands[0]!;
-    if (box.hands.length === 1 && !first.fromSplit && first.status === 'playing' && isTwoCardTwentyOne(first.cards)) finishHand(draft, box, 0, 'blackjack');
+    if (box.hands.length === 1 && !first.fromSplit && first.status === 'playing' && isTwoCardTwentyOne(first.cards))
+      finishHand(draft, box, 0, 'blackjack');
   }
   const aceUp = isAce(draft.dealerCards[0]!);
   const offered: number[] = [];
@@ -187,7 +206,12 @@ export function dealerHits(cards: readonly Card[], rules: BlackjackRules): boole
 
 /** Hands whose result depends on the dealer's total. */
 function someHandAwaitsDealer(draft: Draft): boolean {
-  return draft.boxes.some((box) => !box.movedToTemporaryTable && box.evenMoney !== 'taken' && box.hands.some((hand) => ['stood', 'doubled', 'twenty-one', 'split-ace'].includes(hand.status)));
+  return draft.boxes.some(
+    (box) =>
+      !box.movedToTemporaryTable &&
+      box.evenMoney !== 'taken' &&
+      box.hands.some((hand) => ['stood', 'doubled', 'twenty-one', 'split-ace'].includes(hand.status)),
+  );
 }
 
 // Eleven cards always pass 17; the bound only guards the loop.
@@ -224,7 +248,9 @@ function settle(draft: Draft): void {
   draft.dealerBlackjack = outcome.blackjack;
   draft.turn = null;
   draft.phase = 'settled';
-  const settlements = draft.boxes.filter((box) => !box.movedToTemporaryTable).map((box) => settleBox(box, outcome, draft.config.rules));
+  const settlements = draft.boxes
+    .filter((box) => !box.movedToTemporaryTable)
+    .map((box) => settleBox(box, outcome, draft.config.rules));
   draft.settlements = settlements;
   emit(draft, { kind: 'round-settled', boxes: settlements });
 }

@@ -32,9 +32,21 @@ export interface BlackjackRoundRecord {
 }
 
 export function blackjackRoundRecord(state: BlackjackState, seed: RoundSeed | null): BlackjackRoundRecord {
-  if (seed !== null && !seedMatchesCommitment(seed, state.config.seedCommitment)) throw new InvalidRoundRecord('the seed does not match the round commitment');
+  if (seed !== null && !seedMatchesCommitment(seed, state.config.seedCommitment))
+    throw new InvalidRoundRecord('the seed does not match the round commitment');
   const { config } = state;
-  return { roundId: config.roundId, rules: config.rules, limits: config.limits, seatsMax: config.seatsMax, seedCommitment: config.seedCommitment, seed, temporaryTable: config.temporaryTable, actions: state.actions, events: state.events, settlements: state.settlements };
+  return {
+    roundId: config.roundId,
+    rules: config.rules,
+    limits: config.limits,
+    seatsMax: config.seatsMax,
+    seedCommitment: config.seedCommitment,
+    seed,
+    temporaryTable: config.temporaryTable,
+    actions: state.actions,
+    events: state.events,
+    settlements: state.settlements,
+  };
 }
 
 export function blackjackRecordToJson(record: BlackjackRoundRecord): string {
@@ -43,19 +55,29 @@ export function blackjackRecordToJson(record: BlackjackRoundRecord): string {
 
 export function blackjackRecordFromJson(text: string): BlackjackRoundRecord {
   const record = unwrapDocument(text, blackjackRecordFormat, blackjackRecordVersion) as BlackjackRoundRecord;
-  if (typeof record.roundId !== 'string' || !record.rules || !Array.isArray(record.actions) || !Array.isArray(record.events)) throw new InvalidRoundRecord('a blackjack record has a round id, rules, actions and events');
+  if (typeof record.roundId !== 'string' || !record.rules || !Array.isArray(record.actions) || !Array.isArray(record.events))
+    throw new InvalidRoundRecord('a blackjack record has a round id, rules, actions and events');
   return record;
 }
 
 export function replayBlackjackRound(record: BlackjackRoundRecord): BlackjackState {
   if (record.seed === null) throw new InvalidRoundRecord('the seed has not been revealed yet');
-  if (!seedMatchesCommitment(record.seed, record.seedCommitment)) throw new InvalidRoundRecord('the seed does not match the round commitment');
-  let state = openBlackjackRound({ roundId: record.roundId, rules: record.rules, limits: record.limits, seatsMax: record.seatsMax, seedCommitment: record.seedCommitment, temporaryTable: record.temporaryTable }).state;
+  if (!seedMatchesCommitment(record.seed, record.seedCommitment))
+    throw new InvalidRoundRecord('the seed does not match the round commitment');
+  let state = openBlackjackRound({
+    roundId: record.roundId,
+    rules: record.rules,
+    limits: record.limits,
+    seatsMax: record.seatsMax,
+    seedCommitment: record.seedCommitment,
+    temporaryTable: record.temporaryTable,
+  }).state;
   for (const [index, action] of record.actions.entries()) {
     try {
       state = applyBlackjackAction(state, action, roundRng(record.seed)).state;
     } catch (error) {
-      if (error instanceof BlackjackRejection) throw new InvalidRoundRecord(`action ${index} is refused on replay: ${error.message}`);
+      if (error instanceof BlackjackRejection)
+        throw new InvalidRoundRecord(`action ${index} is refused on replay: ${error.message}`);
       throw error;
     }
   }
@@ -70,6 +92,7 @@ export function blackjackStateToJson(state: BlackjackState): string {
 
 export function blackjackStateFromJson(text: string): BlackjackState {
   const state = unwrapDocument(text, blackjackStateFormat, blackjackStateVersion) as BlackjackState;
-  if (!state.config || !Array.isArray(state.boxes) || !Array.isArray(state.events)) throw new InvalidRoundRecord('not a blackjack state');
+  if (!state.config || !Array.isArray(state.boxes) || !Array.isArray(state.events))
+    throw new InvalidRoundRecord('not a blackjack state');
   return state;
 }

@@ -4,7 +4,14 @@ import { formatCards, parseCards } from '../cards/index.ts';
 import { commitToSeed, roundRng, SeededRng, testRoundSeed } from '../rng/index.ts';
 import { InvalidRoundRecord } from '../shared/round-record.ts';
 import { blackjackPresets, fortunaBlackjack, fortunaBlackjackSurrender, reelClassicBlackjack } from './presets.ts';
-import { blackjackRecordFromJson, blackjackRecordToJson, blackjackRoundRecord, blackjackStateFromJson, blackjackStateToJson, replayBlackjackRound } from './record.ts';
+import {
+  blackjackRecordFromJson,
+  blackjackRecordToJson,
+  blackjackRoundRecord,
+  blackjackStateFromJson,
+  blackjackStateToJson,
+  replayBlackjackRound,
+} from './record.ts';
 import { applyBlackjackAction, legalDecisions, openBlackjackRound } from './round.ts';
 import type { BlackjackRules } from './rules.ts';
 import { blackjackTableView, publicBlackjackEvent } from './table-view.ts';
@@ -15,7 +22,11 @@ import type { BlackjackAction, BlackjackState } from './types.ts';
 describe('temporary tables (004:TEC-03, 002:BJ-UI-03/04)', () => {
   function interrupted(rules: BlackjackRules) {
     // Seat 1 splits 8-8 and drops out while playing its first hand; seat 2 is still to act.
-    let live = deal(rules, { seats: { 1: '8s 8d', 2: 'Ts 9d' }, dealer: '9h 7c', playerDraws: '3c', dealerDraws: '5s' }, { 1: 100, 2: 100 });
+    let live = deal(
+      rules,
+      { seats: { 1: '8s 8d', 2: 'Ts 9d' }, dealer: '9h 7c', playerDraws: '3c', dealerDraws: '5s' },
+      { 1: 100, 2: 100 },
+    );
     live = play(live, '1:split');
     live = act(live, { kind: 'move-to-temporary-table', seat: 1 });
     return live;
@@ -35,7 +46,15 @@ describe('temporary tables (004:TEC-03, 002:BJ-UI-03/04)', () => {
     const carried = live.events.find((event) => event.kind === 'moved-to-temporary-table')!;
     const handover = temporaryTableHandover(live, 1);
     const cardsBefore = handover.box.hands.map((hand) => formatCards(hand.cards));
-    temporary = act(temporary, { kind: 'close-betting' }, riggedDeal(fortunaBlackjack, { seats: {}, dealer: 'Kh 6c', playerDraws: 'Tc 9d', dealerDraws: 'Ts' }, parseCards('8s 3c 8d')));
+    temporary = act(
+      temporary,
+      { kind: 'close-betting' },
+      riggedDeal(
+        fortunaBlackjack,
+        { seats: {}, dealer: 'Kh 6c', playerDraws: 'Tc 9d', dealerDraws: 'Ts' },
+        parseCards('8s 3c 8d'),
+      ),
+    );
     expect(carried.kind).toBe('moved-to-temporary-table');
     expect(cardsBefore).toEqual(['8s 3c', '8d']);
     expect(temporary.boxes[0]!.hands.map((hand) => formatCards(hand.cards))).toEqual(['8s 3c', '8d']);
@@ -61,13 +80,25 @@ describe('temporary tables (004:TEC-03, 002:BJ-UI-03/04)', () => {
   });
 
   it('004:TEC-03 an insurance offer pending at the drop is made again only if the new up card is an ace', () => {
-    const live = act(deal(fortunaBlackjack, { seats: { 1: 'Ts 7d' }, dealer: 'Ah 9c' }), { kind: 'move-to-temporary-table', seat: 1 });
+    const live = act(deal(fortunaBlackjack, { seats: { 1: 'Ts 7d' }, dealer: 'Ah 9c' }), {
+      kind: 'move-to-temporary-table',
+      seat: 1,
+    });
     expect(live.phase).toBe('settled');
-    const open = () => openTemporaryTable({ roundId: 't', live, seat: 1, seedCommitment: commitToSeed(testRoundSeed('t')) }).state;
-    const noAce = act(open(), { kind: 'close-betting' }, riggedDeal(fortunaBlackjack, { seats: {}, dealer: '9h 8c' }, parseCards('Ts 7d')));
+    const open = () =>
+      openTemporaryTable({ roundId: 't', live, seat: 1, seedCommitment: commitToSeed(testRoundSeed('t')) }).state;
+    const noAce = act(
+      open(),
+      { kind: 'close-betting' },
+      riggedDeal(fortunaBlackjack, { seats: {}, dealer: '9h 8c' }, parseCards('Ts 7d')),
+    );
     expect(noAce.phase).toBe('player-turns');
     expect(noAce.boxes[0]!.insurance).toBe('not-offered');
-    const ace = act(open(), { kind: 'close-betting' }, riggedDeal(fortunaBlackjack, { seats: {}, dealer: 'Ad 8c' }, parseCards('Ts 7d')));
+    const ace = act(
+      open(),
+      { kind: 'close-betting' },
+      riggedDeal(fortunaBlackjack, { seats: {}, dealer: 'Ad 8c' }, parseCards('Ts 7d')),
+    );
     expect(ace.phase).toBe('insurance');
   });
 
@@ -75,7 +106,15 @@ describe('temporary tables (004:TEC-03, 002:BJ-UI-03/04)', () => {
     let live = deal(fortunaBlackjackSurrender, { seats: { 1: '8s 8d' }, dealer: '9h 7c', playerDraws: '3c' }, { 1: 10 });
     live = act(play(live, '1:split 1:double'), { kind: 'move-to-temporary-table', seat: 1 });
     let temporary = openTemporaryTable({ roundId: 't', live, seat: 1, seedCommitment: commitToSeed(testRoundSeed('t')) }).state;
-    temporary = act(temporary, { kind: 'close-betting' }, riggedDeal(fortunaBlackjackSurrender, { seats: {}, dealer: 'Th Ac' }, temporaryTableHandover(live, 1).box.hands.flatMap((hand) => hand.cards)));
+    temporary = act(
+      temporary,
+      { kind: 'close-betting' },
+      riggedDeal(
+        fortunaBlackjackSurrender,
+        { seats: {}, dealer: 'Th Ac' },
+        temporaryTableHandover(live, 1).box.hands.flatMap((hand) => hand.cards),
+      ),
+    );
     expect(temporary.phase).toBe('settled');
     // Split (10) and double (10) came back; the initial 10 is lost.
     expect(settlementOf(temporary)).toMatchObject({ stakedMinor: czk(30), returnedMinor: czk(20) });
@@ -97,7 +136,10 @@ function playRandomly(start: BlackjackState, choose: (count: number) => number):
   let state = start;
   for (let steps = 0; state.phase !== 'settled'; steps++) {
     if (steps > 200) throw new Error('a round never needs 200 decisions');
-    const seat = state.phase === 'insurance' ? state.boxes.find((box) => box.insurance === 'pending' || box.evenMoney === 'pending')!.seat : state.turn!.seat;
+    const seat =
+      state.phase === 'insurance'
+        ? state.boxes.find((box) => box.insurance === 'pending' || box.evenMoney === 'pending')!.seat
+        : state.turn!.seat;
     const legal = legalDecisions(state, seat);
     const options: BlackjackAction[] = [];
     if (legal.insurance) options.push({ kind: 'insurance', seat, take: true }, { kind: 'insurance', seat, take: false });
@@ -111,7 +153,12 @@ function playRandomly(start: BlackjackState, choose: (count: number) => number):
   return state;
 }
 
-function randomRound(rules: BlackjackRules, seed: string, seats: readonly number[], choose: (count: number) => number): BlackjackState {
+function randomRound(
+  rules: BlackjackRules,
+  seed: string,
+  seats: readonly number[],
+  choose: (count: number) => number,
+): BlackjackState {
   let state = openBlackjackRound({ roundId: 'r', rules, limits: testLimits, seedCommitment: commitToSeed(seed) }).state;
   for (const seat of seats) {
     state = act(state, { kind: 'place-bet', seat, stakeMinor: czk(10 * seat) });
@@ -124,26 +171,46 @@ function randomRound(rules: BlackjackRules, seed: string, seats: readonly number
 describe('round invariants over random play', () => {
   it('every debit event adds up to what settlement says was staked; cards come off the shoe in order; a dealer with hands awaiting ends on 17 or more', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...Object.values(blackjackPresets)), fc.integer({ min: 1, max: 1e9 }), fc.subarray([1, 2, 3, 4, 5], { minLength: 1 }), fc.integer({ min: 1, max: 1e9 }), (rules, seedNumber, seats, chooser) => {
-        const choices = new SeededRng(chooser);
-        const state = randomRound(rules, testRoundSeed(`p${seedNumber}`), seats, (count) => choices.intBelow(count));
-        for (const settlement of state.settlements!) {
-          const debits = state.events.reduce((sum, event) => {
-            const seatOf = 'seat' in event ? event.seat : null;
-            if (seatOf !== settlement.seat) return sum;
-            if (event.kind === 'bet-confirmed' || event.kind === 'insurance-taken' || event.kind === 'doubled' || event.kind === 'split') return sum + event.stakeMinor;
-            return sum;
-          }, 0n);
-          expect(debits).toBe(settlement.stakedMinor);
-          expect(settlement.returnedMinor <= settlement.stakedMinor * 3n).toBe(true);
-        }
-        const dealt = state.events.flatMap((event) => (event.kind === 'card-dealt' || event.kind === 'dealer-card-dealt' ? [event.card] : []));
-        expect(dealt).toEqual(state.shoe!.slice(0, state.dealt));
-        if (!state.dealerBlackjack) expect(state.boxes.every((box) => box.hands.every((hand) => hand.status !== 'playing'))).toBe(true);
-        const dealer = state.events.find((event) => event.kind === 'dealer-stood');
-        const awaited = state.boxes.some((box) => box.evenMoney !== 'taken' && box.hands.some((hand) => ['stood', 'doubled', 'twenty-one', 'split-ace'].includes(hand.status)));
-        if (dealer && dealer.kind === 'dealer-stood' && awaited && !dealer.blackjack) expect(dealer.total).toBeGreaterThanOrEqual(17);
-      }),
+      fc.property(
+        fc.constantFrom(...Object.values(blackjackPresets)),
+        fc.integer({ min: 1, max: 1e9 }),
+        fc.subarray([1, 2, 3, 4, 5], { minLength: 1 }),
+        fc.integer({ min: 1, max: 1e9 }),
+        (rules, seedNumber, seats, chooser) => {
+          const choices = new SeededRng(chooser);
+          const state = randomRound(rules, testRoundSeed(`p${seedNumber}`), seats, (count) => choices.intBelow(count));
+          for (const settlement of state.settlements!) {
+            const debits = state.events.reduce((sum, event) => {
+              const seatOf = 'seat' in event ? event.seat : null;
+              if (seatOf !== settlement.seat) return sum;
+              if (
+                event.kind === 'bet-confirmed' ||
+                event.kind === 'insurance-taken' ||
+                event.kind === 'doubled' ||
+                event.kind === 'split'
+              )
+                return sum + event.stakeMinor;
+              return sum;
+            }, 0n);
+            expect(debits).toBe(settlement.stakedMinor);
+            expect(settlement.returnedMinor <= settlement.stakedMinor * 3n).toBe(true);
+          }
+          const dealt = state.events.flatMap((event) =>
+            event.kind === 'card-dealt' || event.kind === 'dealer-card-dealt' ? [event.card] : [],
+          );
+          expect(dealt).toEqual(state.shoe!.slice(0, state.dealt));
+          if (!state.dealerBlackjack)
+            expect(state.boxes.every((box) => box.hands.every((hand) => hand.status !== 'playing'))).toBe(true);
+          const dealer = state.events.find((event) => event.kind === 'dealer-stood');
+          const awaited = state.boxes.some(
+            (box) =>
+              box.evenMoney !== 'taken' &&
+              box.hands.some((hand) => ['stood', 'doubled', 'twenty-one', 'split-ace'].includes(hand.status)),
+          );
+          if (dealer && dealer.kind === 'dealer-stood' && awaited && !dealer.blackjack)
+            expect(dealer.total).toBeGreaterThanOrEqual(17);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -155,26 +222,51 @@ describe('round invariants over random play', () => {
     const record = blackjackRecordFromJson(blackjackRecordToJson(blackjackRoundRecord(state, seed)));
     expect(replayBlackjackRound(record)).toEqual(state);
     expect(() => replayBlackjackRound({ ...record, seed: testRoundSeed('other') })).toThrow(InvalidRoundRecord);
-    const edited = { ...record, events: record.events.map((event) => (event.kind === 'round-settled' ? { ...event, boxes: event.boxes.map((box) => ({ ...box, returnedMinor: box.returnedMinor + 1n })) } : event)) };
+    const edited = {
+      ...record,
+      events: record.events.map((event) =>
+        event.kind === 'round-settled'
+          ? { ...event, boxes: event.boxes.map((box) => ({ ...box, returnedMinor: box.returnedMinor + 1n })) }
+          : event,
+      ),
+    };
     expect(() => replayBlackjackRound(edited)).toThrow(/differs/);
     expect(blackjackStateFromJson(blackjackStateToJson(state))).toEqual(state);
   });
 
   it('issue 7: a blackjack state stored mid-round and read back plays on exactly as the original (a service restart)', () => {
     const seed = testRoundSeed('restart');
-    let state = openBlackjackRound({ roundId: 'r', rules: reelClassicBlackjack, limits: testLimits, seedCommitment: commitToSeed(seed) }).state;
-    for (const seat of [1, 2]) state = act(act(state, { kind: 'place-bet', seat, stakeMinor: czk(10) }), { kind: 'confirm-bet', seat });
+    let state = openBlackjackRound({
+      roundId: 'r',
+      rules: reelClassicBlackjack,
+      limits: testLimits,
+      seedCommitment: commitToSeed(seed),
+    }).state;
+    for (const seat of [1, 2])
+      state = act(act(state, { kind: 'place-bet', seat, stakeMinor: czk(10) }), { kind: 'confirm-bet', seat });
     state = act(state, { kind: 'close-betting' }, roundRng(seed));
     const restored = blackjackStateFromJson(blackjackStateToJson(state));
     expect(restored).toEqual(state);
-    const finish = (start: BlackjackState) => playRandomly(start, ((rng) => (count: number) => rng.intBelow(count))(new SeededRng(99)));
+    const finish = (start: BlackjackState) =>
+      playRandomly(
+        start,
+        (
+          (rng) => (count: number) =>
+            rng.intBelow(count)
+        )(new SeededRng(99)),
+      );
     expect(finish(restored)).toEqual(finish(state));
   });
 
   it('the same seed deals the same shoe; only closing the betting reads the rng', () => {
     const seed = testRoundSeed('same');
     const open = () => {
-      let state = openBlackjackRound({ roundId: 'r', rules: fortunaBlackjack, limits: testLimits, seedCommitment: commitToSeed(seed) }).state;
+      let state = openBlackjackRound({
+        roundId: 'r',
+        rules: fortunaBlackjack,
+        limits: testLimits,
+        seedCommitment: commitToSeed(seed),
+      }).state;
       state = act(act(state, { kind: 'place-bet', seat: 1, stakeMinor: czk(10) }), { kind: 'confirm-bet', seat: 1 });
       return applyBlackjackAction(state, { kind: 'close-betting' }, roundRng(seed)).state;
     };

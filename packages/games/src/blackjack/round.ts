@@ -22,7 +22,14 @@ import { advanceTurn, afterInsurance, closeBettingAndDeal, sideDecisionsPending 
 import { validateBlackjackLimits, type BlackjackTableLimits } from './limits.ts';
 import { BlackjackRejection, InvalidBlackjackRound } from './rejection.ts';
 import { validateBlackjackRules, type BlackjackRules, type BlackjackWarningKind } from './rules.ts';
-import type { BlackjackAction, BlackjackBox, BlackjackEvent, BlackjackState, BlackjackTransition, TemporaryTableOrigin } from './types.ts';
+import type {
+  BlackjackAction,
+  BlackjackBox,
+  BlackjackEvent,
+  BlackjackState,
+  BlackjackTransition,
+  TemporaryTableOrigin,
+} from './types.ts';
 
 /** What the checks read: a state, or the working copy of one in automated play. */
 export type BlackjackStateView = Pick<BlackjackState, 'config' | 'phase' | 'bets' | 'boxes' | 'turn' | 'dealerCards'>;
@@ -48,14 +55,29 @@ export function openBlackjackRound(options: OpenBlackjackRoundOptions): Blackjac
   } catch (error) {
     throw new InvalidBlackjackRound((error as Error).message);
   }
-  if (!Number.isInteger(seatsMax) || seatsMax < 1 || seatsMax > blackjackSeatsMax) throw new InvalidBlackjackRound(`a table has 1 to ${blackjackSeatsMax} seats`);
+  if (!Number.isInteger(seatsMax) || seatsMax < 1 || seatsMax > blackjackSeatsMax)
+    throw new InvalidBlackjackRound(`a table has 1 to ${blackjackSeatsMax} seats`);
   if (typeof options.roundId !== 'string' || options.roundId.length === 0) throw new InvalidBlackjackRound('a round needs an id');
   if (!isRoundSeed(options.seedCommitment)) throw new InvalidBlackjackRound('the seed commitment is 64 lowercase hex characters');
   const temporaryTable = options.temporaryTable ?? null;
-  if (temporaryTable && (temporaryTable.box.seat < 1 || temporaryTable.box.seat > seatsMax)) throw new InvalidBlackjackRound('the carried box must sit at this table');
-  const opened: BlackjackEvent = { kind: 'round-opened', roundId: options.roundId, rulesId: options.rules.id, seedCommitment: options.seedCommitment, temporaryTableFor: temporaryTable?.originRoundId ?? null };
+  if (temporaryTable && (temporaryTable.box.seat < 1 || temporaryTable.box.seat > seatsMax))
+    throw new InvalidBlackjackRound('the carried box must sit at this table');
+  const opened: BlackjackEvent = {
+    kind: 'round-opened',
+    roundId: options.roundId,
+    rulesId: options.rules.id,
+    seedCommitment: options.seedCommitment,
+    temporaryTableFor: temporaryTable?.originRoundId ?? null,
+  };
   const state: BlackjackState = {
-    config: { roundId: options.roundId, rules: options.rules, limits: { ...options.limits }, seatsMax, seedCommitment: options.seedCommitment, temporaryTable },
+    config: {
+      roundId: options.roundId,
+      rules: options.rules,
+      limits: { ...options.limits },
+      seatsMax,
+      seedCommitment: options.seedCommitment,
+      temporaryTable,
+    },
     phase: 'betting',
     bets: [],
     boxes: [],
@@ -77,7 +99,8 @@ function requireBetting(state: BlackjackStateView): void {
 }
 
 function requireSeat(state: BlackjackStateView, seat: number): void {
-  if (!Number.isInteger(seat) || seat < 1 || seat > state.config.seatsMax) throw new BlackjackRejection('unknown-seat', `seat ${seat} is not at this table`);
+  if (!Number.isInteger(seat) || seat < 1 || seat > state.config.seatsMax)
+    throw new BlackjackRejection('unknown-seat', `seat ${seat} is not at this table`);
 }
 
 function verifyBet(state: BlackjackStateView, action: Extract<BlackjackAction, { kind: 'place-bet' }>): void {
@@ -86,27 +109,34 @@ function verifyBet(state: BlackjackStateView, action: Extract<BlackjackAction, {
   requireSeat(state, action.seat);
   const { unitMinor, stakeMinimumMinor, stakeMaximumMinor } = state.config.limits;
   const stake = action.stakeMinor;
-  if (state.bets.some((bet) => bet.seat === action.seat && bet.confirmed)) throw new BlackjackRejection('bet-already-confirmed', 'a confirmed bet cannot be changed (004:BET-04)');
-  if (typeof stake !== 'bigint' || stake <= 0n || stake % unitMinor !== 0n) throw new BlackjackRejection('stake-not-multiple-of-unit', `a stake is a positive multiple of ${unitMinor} minor units`);
-  if (stake < stakeMinimumMinor) throw new BlackjackRejection('stake-below-minimum', `the table minimum is ${stakeMinimumMinor} minor units`);
-  if (stake > stakeMaximumMinor) throw new BlackjackRejection('stake-above-maximum', `the table maximum is ${stakeMaximumMinor} minor units`);
+  if (state.bets.some((bet) => bet.seat === action.seat && bet.confirmed))
+    throw new BlackjackRejection('bet-already-confirmed', 'a confirmed bet cannot be changed (004:BET-04)');
+  if (typeof stake !== 'bigint' || stake <= 0n || stake % unitMinor !== 0n)
+    throw new BlackjackRejection('stake-not-multiple-of-unit', `a stake is a positive multiple of ${unitMinor} minor units`);
+  if (stake < stakeMinimumMinor)
+    throw new BlackjackRejection('stake-below-minimum', `the table minimum is ${stakeMinimumMinor} minor units`);
+  if (stake > stakeMaximumMinor)
+    throw new BlackjackRejection('stake-above-maximum', `the table maximum is ${stakeMaximumMinor} minor units`);
 }
 
 /** The pending box a time-out or a move applies to. */
 function verifyTimeOut(state: BlackjackStateView, seat: number): void {
   if (state.phase === 'insurance') {
     const box = state.boxes.find((entry) => entry.seat === seat && !entry.movedToTemporaryTable);
-    if (!box || (box.insurance !== 'pending' && box.evenMoney !== 'pending')) throw new BlackjackRejection('no-decision-pending', `seat ${seat} has nothing to decide`);
+    if (!box || (box.insurance !== 'pending' && box.evenMoney !== 'pending'))
+      throw new BlackjackRejection('no-decision-pending', `seat ${seat} has nothing to decide`);
     return;
   }
   handToAct(state, seat);
 }
 
 function verifyMove(state: BlackjackStateView, seat: number): void {
-  if (state.phase !== 'insurance' && state.phase !== 'player-turns') throw new BlackjackRejection('cannot-move', 'a box moves to a temporary table only while it waits for its player');
+  if (state.phase !== 'insurance' && state.phase !== 'player-turns')
+    throw new BlackjackRejection('cannot-move', 'a box moves to a temporary table only while it waits for its player');
   const box = state.boxes.find((entry) => entry.seat === seat);
   if (!box || box.movedToTemporaryTable) throw new BlackjackRejection('no-box', `seat ${seat} has no box in this round`);
-  const waiting = box.insurance === 'pending' || box.evenMoney === 'pending' || box.hands.some((hand) => hand.status === 'playing');
+  const waiting =
+    box.insurance === 'pending' || box.evenMoney === 'pending' || box.hands.some((hand) => hand.status === 'playing');
   if (!waiting) throw new BlackjackRejection('cannot-move', 'this box needs no more decisions: it is settled with the table');
 }
 
@@ -121,7 +151,11 @@ export function verifyBlackjackAction(state: BlackjackStateView, action: Blackja
       requireBetting(state);
       requireSeat(state, action.seat);
       const bet = state.bets.find((entry) => entry.seat === action.seat);
-      if (!bet || bet.confirmed) throw new BlackjackRejection(action.kind === 'clear-bet' ? 'nothing-to-clear' : 'nothing-to-confirm', `seat ${action.seat} has no unconfirmed bet`);
+      if (!bet || bet.confirmed)
+        throw new BlackjackRejection(
+          action.kind === 'clear-bet' ? 'nothing-to-clear' : 'nothing-to-confirm',
+          `seat ${action.seat} has no unconfirmed bet`,
+        );
       return [];
     }
     case 'close-betting':
@@ -134,10 +168,20 @@ export function verifyBlackjackAction(state: BlackjackStateView, action: Blackja
     case 'hit':
     case 'stand':
     case 'double': {
-      refuse(action.kind === 'hit' ? checkHit(state, action.seat) : action.kind === 'double' ? checkDouble(state, action.seat) : checkStand(state, action.seat));
+      refuse(
+        action.kind === 'hit'
+          ? checkHit(state, action.seat)
+          : action.kind === 'double'
+            ? checkDouble(state, action.seat)
+            : checkStand(state, action.seat),
+      );
       const { box, hand } = handToAct(state, action.seat);
       const warnings = warningsFor(state.config.rules, box, hand, action.kind);
-      if (action.disableWarnings && (warnings.length === 0 || !action.reconfirmed)) throw new BlackjackRejection('no-warning-shown', 'warnings are switched off only when one is shown, with the reconfirmation');
+      if (action.disableWarnings && (warnings.length === 0 || !action.reconfirmed))
+        throw new BlackjackRejection(
+          'no-warning-shown',
+          'warnings are switched off only when one is shown, with the reconfirmation',
+        );
       return warnings;
     }
     case 'split':
@@ -170,7 +214,12 @@ export function canApplyBlackjackAction(state: BlackjackStateView, action: Black
 function applyBetting(draft: Draft, action: Extract<BlackjackAction, { kind: 'place-bet' | 'clear-bet' | 'confirm-bet' }>): void {
   const existing = draft.bets.findIndex((bet) => bet.seat === action.seat);
   if (action.kind === 'place-bet') {
-    const bet = { seat: action.seat, stakeMinor: action.stakeMinor, confirmed: false, warningsEnabled: action.warningsEnabled ?? true };
+    const bet = {
+      seat: action.seat,
+      stakeMinor: action.stakeMinor,
+      confirmed: false,
+      warningsEnabled: action.warningsEnabled ?? true,
+    };
     if (existing === -1) draft.bets.push(bet);
     else draft.bets[existing] = bet;
     draft.bets.sort((a, b) => a.seat - b.seat);
@@ -199,9 +248,20 @@ function applyTimeOut(draft: Draft, seat: number): void {
 /** The box leaves this round with its cards and stakes; the live table carries on without it. */
 function applyMove(draft: Draft, seat: number): void {
   const box = draft.boxes.find((entry) => entry.seat === seat)!;
-  const handIndex = draft.turn?.seat === seat ? draft.turn.hand : Math.max(0, box.hands.findIndex((hand) => hand.status === 'playing'));
+  const handIndex =
+    draft.turn?.seat === seat
+      ? draft.turn.hand
+      : Math.max(
+          0,
+          box.hands.findIndex((hand) => hand.status === 'playing'),
+        );
   box.movedToTemporaryTable = true;
-  emit(draft, { kind: 'moved-to-temporary-table', seat, handIndex, box: structuredClone({ ...box, movedToTemporaryTable: false }) });
+  emit(draft, {
+    kind: 'moved-to-temporary-table',
+    seat,
+    handIndex,
+    box: structuredClone({ ...box, movedToTemporaryTable: false }),
+  });
   if (draft.phase === 'insurance') {
     if (!sideDecisionsPending(draft)) afterInsurance(draft);
   } else if (draft.turn?.seat === seat) {
@@ -278,14 +338,19 @@ export const blackjackActionsPerCallMax = 1_000;
  * copying the state between them (automated play: the simulator, a service's time-outs). `next`
  * sees the state in progress and must not keep it. An action that needs reconfirmation is refused.
  */
-export function applyBlackjackActions(state: BlackjackState, next: (current: BlackjackStateView) => BlackjackAction | null, rng: Rng): BlackjackTransition {
+export function applyBlackjackActions(
+  state: BlackjackState,
+  next: (current: BlackjackStateView) => BlackjackAction | null,
+  rng: Rng,
+): BlackjackTransition {
   const draft = toDraft(state);
   for (let count = 0; draft.phase !== 'settled' || count === 0; count++) {
     invariant(count < blackjackActionsPerCallMax, 'automated play ends within the bound');
     const action = next(draft);
     if (action === null) break;
     const warnings = verifyBlackjackAction(draft, action);
-    if (needsReconfirmation(action, warnings)) throw new BlackjackRejection('no-warning-shown', `${action.kind} must be sent reconfirmed in automated play`);
+    if (needsReconfirmation(action, warnings))
+      throw new BlackjackRejection('no-warning-shown', `${action.kind} must be sent reconfirmed in automated play`);
     commit(draft, action, warnings, rng);
   }
   const settled = fromDraft(draft);

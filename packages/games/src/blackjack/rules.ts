@@ -79,13 +79,22 @@ export function validateBlackjackRules(rules: BlackjackRules): void {
   const fail = (message: string): never => {
     throw new InvalidBlackjackRules(`${rules.id}: ${message}`);
   };
-  if (!Number.isInteger(rules.decks) || rules.decks < 1 || rules.decks > blackjackDecksMax) fail(`1 to ${blackjackDecksMax} decks`);
+  if (!Number.isInteger(rules.decks) || rules.decks < 1 || rules.decks > blackjackDecksMax)
+    fail(`1 to ${blackjackDecksMax} decks`);
   if (rules.dealerChecksForBlackjack && !rules.holeCard) fail('the dealer can only check a hole card');
-  if (rules.surrender === 'late' && !rules.dealerChecksForBlackjack) fail('late surrender comes after the dealer has checked for blackjack');
+  if (rules.surrender === 'late' && !rules.dealerChecksForBlackjack)
+    fail('late surrender comes after the dealer has checked for blackjack');
   const { win, stake } = rules.blackjackPays;
-  if (!Number.isInteger(win) || !Number.isInteger(stake) || win < 1 || stake < 1) fail('the blackjack payout is a ratio of positive integers');
-  if (!Number.isInteger(rules.splitHandsMax) || rules.splitHandsMax < 1 || rules.splitHandsMax > 4) fail('a box splits into at most 4 hands');
-  if (!Number.isInteger(rules.splitAcesHandsMax) || rules.splitAcesHandsMax < 1 || rules.splitAcesHandsMax > rules.splitHandsMax) fail('ace splits are at most the other splits');
-  if (rules.cardCharlie !== null && (!Number.isInteger(rules.cardCharlie) || rules.cardCharlie < 3 || rules.cardCharlie > cardCharlieMax)) fail(`a card Charlie is 3 to ${cardCharlieMax} cards`);
+  if (!Number.isInteger(win) || !Number.isInteger(stake) || win < 1 || stake < 1)
+    fail('the blackjack payout is a ratio of positive integers');
+  if (!Number.isInteger(rules.splitHandsMax) || rules.splitHandsMax < 1 || rules.splitHandsMax > 4)
+    fail('a box splits into at most 4 hands');
+  if (!Number.isInteger(rules.splitAcesHandsMax) || rules.splitAcesHandsMax < 1 || rules.splitAcesHandsMax > rules.splitHandsMax)
+    fail('ace splits are at most the other splits');
+  if (
+    rules.cardCharlie !== null &&
+    (!Number.isInteger(rules.cardCharlie) || rules.cardCharlie < 3 || rules.cardCharlie > cardCharlieMax)
+  )
+    fail(`a card Charlie is 3 to ${cardCharlieMax} cards`);
   if (rules.evenMoney && !rules.insurance) fail('even money is a form of insurance');
 }

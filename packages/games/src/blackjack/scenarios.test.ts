@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatCards, parseCards } from '../cards/index.ts';
 import { handValue } from './hand-value.ts';
-import { blackjackPresets, fortunaBlackjack, fortunaBlackjackSurrender, reelClassicBlackjack, reelPremiumBlackjack } from './presets.ts';
+import {
+  blackjackPresets,
+  fortunaBlackjack,
+  fortunaBlackjackSurrender,
+  reelClassicBlackjack,
+  reelPremiumBlackjack,
+} from './presets.ts';
 import { BlackjackRejection } from './rejection.ts';
 import { applyBlackjackAction, legalDecisions, openBlackjackRound } from './round.ts';
 import type { BlackjackRules } from './rules.ts';
@@ -24,13 +30,18 @@ function rejection(run: () => unknown): string {
 }
 
 const dealerCards = (state: BlackjackState) => formatCards(state.dealerCards);
-const handCards = (state: BlackjackState, hand = 0, seat = 1) => formatCards(state.boxes.find((box) => box.seat === seat)!.hands[hand]!.cards);
+const handCards = (state: BlackjackState, hand = 0, seat = 1) =>
+  formatCards(state.boxes.find((box) => box.seat === seat)!.hands[hand]!.cards);
 
 describe.each(byName)('%s: payouts', (_, rules) => {
   it('004:T-100 004:GAM-B-09 002:T-BJ-01 a blackjack against dealer 10+7 pays 3:2: a stake of 100 returns 250', () => {
     const state = deal(rules, { seats: { 1: 'As Kd' }, dealer: 'Th 7c' });
     expect(state.phase).toBe('settled');
-    expect(settlementOf(state)).toMatchObject({ stakedMinor: czk(100), returnedMinor: czk(250), hands: [{ outcome: 'blackjack' }] });
+    expect(settlementOf(state)).toMatchObject({
+      stakedMinor: czk(100),
+      returnedMinor: czk(250),
+      hands: [{ outcome: 'blackjack' }],
+    });
     expect(settlementOf(deal(rules, { seats: { 1: 'Ah Qc' }, dealer: '9h 8c' }, { 1: 4 })).returnedMinor).toBe(czk(10));
   });
 
@@ -60,11 +71,16 @@ describe.each(byName)('%s: splitting and doubling', (_, rules) => {
     state = play(state, '1:split');
     expect(state.boxes[0]!.hands.map((hand) => hand.status)).toEqual(['split-ace', 'split-ace']);
     expect([handCards(state, 0), handCards(state, 1)]).toEqual(['As Kc', 'Ad 5d']);
-    expect(settlementOf(state)).toMatchObject({ stakedMinor: czk(200), returnedMinor: czk(200), hands: [{ outcome: 'win', returnedMinor: czk(200) }, { outcome: 'lose' }] });
+    expect(settlementOf(state)).toMatchObject({
+      stakedMinor: czk(200),
+      returnedMinor: czk(200),
+      hands: [{ outcome: 'win', returnedMinor: czk(200) }, { outcome: 'lose' }],
+    });
   });
 
   it('002:T-BJ-08 002:BJ-11 004:GAM-BJ-06 ten-value cards of different ranks split (king-jack, queen-ten, jack-ten); nine-ten does not', () => {
-    for (const pair of ['Ks Jd', 'Qs Td', 'Js Th']) expect(legalDecisions(deal(rules, { seats: { 1: pair }, dealer: '9h 8c' }), 1).split).toBe(true);
+    for (const pair of ['Ks Jd', 'Qs Td', 'Js Th'])
+      expect(legalDecisions(deal(rules, { seats: { 1: pair }, dealer: '9h 8c' }), 1).split).toBe(true);
     expect(legalDecisions(deal(rules, { seats: { 1: '9s Td' }, dealer: '9h 8c' }), 1).split).toBe(false);
   });
 
@@ -84,7 +100,11 @@ describe.each(byName)('%s: splitting and doubling', (_, rules) => {
     // 18 against the dealer's 17: the doubled stake wins.
     expect(settlementOf(state)).toMatchObject({ stakedMinor: czk(200), returnedMinor: czk(400) });
     const after = deal(rules, { seats: { 1: 'Ts 6d' }, dealer: '7h Tc', playerDraws: '2c' });
-    expect(rejection(() => applyBlackjackAction(play(after, '1:hit'), { kind: 'double', seat: 1, reconfirmed: true }, { intBelow: () => 0 }))).toBe('cannot-double');
+    expect(
+      rejection(() =>
+        applyBlackjackAction(play(after, '1:hit'), { kind: 'double', seat: 1, reconfirmed: true }, { intBelow: () => 0 }),
+      ),
+    ).toBe('cannot-double');
   });
 
   it('004:GAM-B-14 002:T-BJ-14 002:BJ-10 a hand reaching 21 with three cards finishes by itself: no hit is offered', () => {
@@ -108,20 +128,26 @@ describe('split limits per preset', () => {
       const state = pairs(rules, 1);
       expect(state.boxes[0]!.hands).toHaveLength(2);
       expect(handCards(state)).toBe('8s 8c');
-      expect(rejection(() => applyBlackjackAction(state, { kind: 'split', seat: 1 }, { intBelow: () => 0 }))).toBe('split-limit-reached');
+      expect(rejection(() => applyBlackjackAction(state, { kind: 'split', seat: 1 }, { intBelow: () => 0 }))).toBe(
+        'split-limit-reached',
+      );
     });
   });
 
   it('002:T-BJ-07 002:BJ-CL-11 Classic: 8-8 resplits up to four hands; a further split is refused', () => {
     const state = pairs(reelClassicBlackjack, 3);
     expect(state.boxes[0]!.hands).toHaveLength(4);
-    expect(rejection(() => applyBlackjackAction(state, { kind: 'split', seat: 1 }, { intBelow: () => 0 }))).toBe('split-limit-reached');
+    expect(rejection(() => applyBlackjackAction(state, { kind: 'split', seat: 1 }, { intBelow: () => 0 }))).toBe(
+      'split-limit-reached',
+    );
   });
 
   it('002:T-BJ-07 002:BJ-PR-08 Premium: at most three hands', () => {
     const state = pairs(reelPremiumBlackjack, 2);
     expect(state.boxes[0]!.hands).toHaveLength(3);
-    expect(rejection(() => applyBlackjackAction(state, { kind: 'split', seat: 1 }, { intBelow: () => 0 }))).toBe('split-limit-reached');
+    expect(rejection(() => applyBlackjackAction(state, { kind: 'split', seat: 1 }, { intBelow: () => 0 }))).toBe(
+      'split-limit-reached',
+    );
   });
 
   describe.each(presets)('$id', (rules) => {
@@ -148,7 +174,10 @@ describe('the dealer', () => {
 
   it('002:T-BJ-10 every preset stands on A+6+K (hard 17) and hits 10+6', () => {
     for (const rules of presets) {
-      const hard = play(deal(rules, { seats: { 1: 'Ts 7d' }, dealer: 'Ah 6c', dealerDraws: 'Ks' }), rules.insurance ? '1:insurance-no 1:stand' : '1:stand');
+      const hard = play(
+        deal(rules, { seats: { 1: 'Ts 7d' }, dealer: 'Ah 6c', dealerDraws: 'Ks' }),
+        rules.insurance ? '1:insurance-no 1:stand' : '1:stand',
+      );
       expect(dealerCards(hard)).toBe(rules.dealerHitsSoft17 ? 'Ah 6c Ks' : 'Ah 6c');
       const sixteen = play(deal(rules, { seats: { 1: 'Ts 7d' }, dealer: 'Th 6c', dealerDraws: '2s' }), '1:stand');
       expect(dealerCards(sixteen)).toBe('Th 6c 2s');
@@ -177,9 +206,16 @@ describe('insurance, even money and a dealer blackjack', () => {
       expect(offered.phase).toBe('insurance');
       const insured = play(offered, '1:insurance');
       const settled = insured.phase === 'settled' ? insured : play(insured, '1:stand');
-      expect(settlementOf(settled)).toMatchObject({ stakedMinor: czk(15), insuranceReturnedMinor: czk(15), returnedMinor: czk(15) });
+      expect(settlementOf(settled)).toMatchObject({
+        stakedMinor: czk(15),
+        insuranceReturnedMinor: czk(15),
+        returnedMinor: czk(15),
+      });
       // No dealer blackjack: the insurance is lost, and 19 beats the dealer's 17 (A+6, or A+6+K where soft 17 hits).
-      const lost = play(deal(rules, { seats: { 1: 'Ts 9d' }, dealer: 'Ah 6c', dealerDraws: 'Ks' }, { 1: 10 }), '1:insurance 1:stand');
+      const lost = play(
+        deal(rules, { seats: { 1: 'Ts 9d' }, dealer: 'Ah 6c', dealerDraws: 'Ks' }, { 1: 10 }),
+        '1:insurance 1:stand',
+      );
       expect(settlementOf(lost)).toMatchObject({ stakedMinor: czk(15), insuranceReturnedMinor: 0n, returnedMinor: czk(20) });
     });
   });
@@ -206,7 +242,11 @@ describe('insurance, even money and a dealer blackjack', () => {
     let state = deal(fortunaBlackjack, { seats: { 1: '8s 8d' }, dealer: 'Th Ac', playerDraws: '3c 9d Ts 7h' }, { 1: 10 });
     // Hand 1: 8 3, doubled, 9: 20. Hand 2: 8 T, hit 7: bust. The dealer has blackjack.
     state = play(state, '1:split 1:double 1:hit');
-    expect(settlementOf(state)).toMatchObject({ stakedMinor: czk(30), returnedMinor: czk(10), hands: [{ returnedMinor: czk(10) }, { outcome: 'bust', returnedMinor: 0n }] });
+    expect(settlementOf(state)).toMatchObject({
+      stakedMinor: czk(30),
+      returnedMinor: czk(10),
+      hands: [{ returnedMinor: czk(10) }, { outcome: 'bust', returnedMinor: 0n }],
+    });
   });
 
   it('004:GAM-BS-03 004:AMB-26 Blackjack Surrender: the dealer checks at once; a blackjack under a ten ends the round before anybody acts', () => {
@@ -244,13 +284,20 @@ describe('Charlie and surrender', () => {
     expect(settlementOf(state).returnedMinor).toBe(czk(200));
   });
 
-  it('004:T-110 004:GAM-BS-03 surrender after the dealer\'s check returns half the stake and ends the hand', () => {
+  it("004:T-110 004:GAM-BS-03 surrender after the dealer's check returns half the stake and ends the hand", () => {
     const state = play(deal(fortunaBlackjackSurrender, { seats: { 1: 'Ts 6d' }, dealer: 'Th 9c' }), '1:surrender');
-    expect(settlementOf(state)).toMatchObject({ stakedMinor: czk(100), returnedMinor: czk(50), hands: [{ outcome: 'surrender' }] });
+    expect(settlementOf(state)).toMatchObject({
+      stakedMinor: czk(100),
+      returnedMinor: czk(50),
+      hands: [{ outcome: 'surrender' }],
+    });
   });
 
   it('004:GAM-BS-03 surrender is the first decision only, and only at the Surrender table', () => {
-    const afterHit = play(deal(fortunaBlackjackSurrender, { seats: { 1: 'Ts 2d' }, dealer: 'Th 9c', playerDraws: '2c' }), '1:hit');
+    const afterHit = play(
+      deal(fortunaBlackjackSurrender, { seats: { 1: 'Ts 2d' }, dealer: 'Th 9c', playerDraws: '2c' }),
+      '1:hit',
+    );
     expect(legalDecisions(afterHit, 1).surrender).toBe(false);
     expect(legalDecisions(deal(fortunaBlackjack, { seats: { 1: 'Ts 6d' }, dealer: 'Th 9c' }), 1).surrender).toBe(false);
   });
@@ -268,29 +315,61 @@ describe('warnings (004:GAM-B-17, 002:BJ-UI-01)', () => {
       const soft17 = deal(rules, { seats: { 1: 'As 6d' }, dealer: '9h 8c', playerDraws: '2c' });
       expect(applyBlackjackAction(soft17, { kind: 'hit', seat: 1 }, { intBelow: () => 0 }).warnings).toEqual([]);
       const eleven = deal(rules, { seats: { 1: '6s 5d' }, dealer: '9h 8c' });
-      expect(applyBlackjackAction(eleven, { kind: 'stand', seat: 1 }, { intBelow: () => 0 }).warnings).toEqual(['stand-on-11-or-less']);
+      expect(applyBlackjackAction(eleven, { kind: 'stand', seat: 1 }, { intBelow: () => 0 }).warnings).toEqual([
+        'stand-on-11-or-less',
+      ]);
       const twelve = deal(rules, { seats: { 1: 'Ts 2d' }, dealer: '9h 8c' });
       expect(applyBlackjackAction(twelve, { kind: 'stand', seat: 1 }, { intBelow: () => 0 }).needsReconfirmation).toBe(false);
     });
   });
 
   it('002:T-BJ-11 Reel also questions a double on hard 12 or more; not on A+2 or 5+6', () => {
-    const warn = (cards: string) => applyBlackjackAction(deal(reelClassicBlackjack, { seats: { 1: cards }, dealer: '9h 8c', playerDraws: '2c' }), { kind: 'double', seat: 1 }, { intBelow: () => 0 }).warnings;
+    const warn = (cards: string) =>
+      applyBlackjackAction(
+        deal(reelClassicBlackjack, { seats: { 1: cards }, dealer: '9h 8c', playerDraws: '2c' }),
+        { kind: 'double', seat: 1 },
+        { intBelow: () => 0 },
+      ).warnings;
     expect(warn('7s 5d')).toEqual(['double-on-hard-12-or-more']);
     expect(warn('As 2d')).toEqual([]);
     expect(warn('5s 6d')).toEqual([]);
-    expect(applyBlackjackAction(deal(fortunaBlackjack, { seats: { 1: '7s 5d' }, dealer: '9h 8c', playerDraws: '2c' }), { kind: 'double', seat: 1 }, { intBelow: () => 0 }).warnings).toEqual([]);
+    expect(
+      applyBlackjackAction(
+        deal(fortunaBlackjack, { seats: { 1: '7s 5d' }, dealer: '9h 8c', playerDraws: '2c' }),
+        { kind: 'double', seat: 1 },
+        { intBelow: () => 0 },
+      ).warnings,
+    ).toEqual([]);
   });
 
   it('004:GAM-B-17 002:BJ-UI-02 the warnings are switched off only at a warning; then no more prompts', () => {
     const state = deal(fortunaBlackjack, { seats: { 1: '6s 5d', 2: 'Ts 7d' }, dealer: '9h 8c' }, { 1: 10, 2: 10 });
-    expect(rejection(() => applyBlackjackAction(state, { kind: 'stand', seat: 2, reconfirmed: true, disableWarnings: true }, { intBelow: () => 0 }))).toBe('not-your-turn');
-    const off = applyBlackjackAction(state, { kind: 'stand', seat: 1, reconfirmed: true, disableWarnings: true }, { intBelow: () => 0 });
+    expect(
+      rejection(() =>
+        applyBlackjackAction(state, { kind: 'stand', seat: 2, reconfirmed: true, disableWarnings: true }, { intBelow: () => 0 }),
+      ),
+    ).toBe('not-your-turn');
+    const off = applyBlackjackAction(
+      state,
+      { kind: 'stand', seat: 1, reconfirmed: true, disableWarnings: true },
+      { intBelow: () => 0 },
+    );
     expect(off.events.map((event) => event.kind).slice(0, 2)).toEqual(['warnings-disabled', 'stood']);
     expect(off.state.boxes[0]!.warningsEnabled).toBe(false);
-    expect(rejection(() => applyBlackjackAction(off.state, { kind: 'stand', seat: 2, reconfirmed: true, disableWarnings: true }, { intBelow: () => 0 }))).toBe('no-warning-shown');
+    expect(
+      rejection(() =>
+        applyBlackjackAction(
+          off.state,
+          { kind: 'stand', seat: 2, reconfirmed: true, disableWarnings: true },
+          { intBelow: () => 0 },
+        ),
+      ),
+    ).toBe('no-warning-shown');
     const quiet = deal(fortunaBlackjack, { seats: { 1: '6s 5d' }, dealer: '9h 8c' });
-    const muted = act(act(openTestRound(fortunaBlackjack), { kind: 'place-bet', seat: 1, stakeMinor: czk(10), warningsEnabled: false }), { kind: 'confirm-bet', seat: 1 });
+    const muted = act(
+      act(openTestRound(fortunaBlackjack), { kind: 'place-bet', seat: 1, stakeMinor: czk(10), warningsEnabled: false }),
+      { kind: 'confirm-bet', seat: 1 },
+    );
     expect(muted.bets[0]!.warningsEnabled).toBe(false);
     expect(quiet.boxes[0]!.warningsEnabled).toBe(true);
   });
@@ -299,7 +378,8 @@ describe('warnings (004:GAM-B-17, 002:BJ-UI-01)', () => {
 describe('bets and turns', () => {
   it('004:T-114 004:GAM-BJ-04 002:T-BJ-09 stakes run from the table minimum to its maximum, in whole units', () => {
     const state = openTestRound(fortunaBlackjack);
-    const place = (amount: bigint) => rejection(() => applyBlackjackAction(state, { kind: 'place-bet', seat: 1, stakeMinor: amount }, { intBelow: () => 0 }));
+    const place = (amount: bigint) =>
+      rejection(() => applyBlackjackAction(state, { kind: 'place-bet', seat: 1, stakeMinor: amount }, { intBelow: () => 0 }));
     expect(place(czk(0.09))).toBe('stake-not-multiple-of-unit');
     expect(place(czk(0.1))).toBe('accepted');
     expect(place(czk(1_000_000))).toBe('accepted');
@@ -312,9 +392,19 @@ describe('bets and turns', () => {
       [reelPremiumBlackjack, reelPremiumLimits, 2_500, 6_250],
     ] as const;
     for (const [rules, limits, maximum, largestReturn] of tables) {
-      const open = openBlackjackRound({ roundId: 'r', rules, limits, seedCommitment: commitToSeed(testRoundSeed('limits')) }).state;
+      const open = openBlackjackRound({
+        roundId: 'r',
+        rules,
+        limits,
+        seedCommitment: commitToSeed(testRoundSeed('limits')),
+      }).state;
       const place = (amount: number) => rejection(() => act(open, { kind: 'place-bet', seat: 1, stakeMinor: czk(amount) }));
-      expect([place(0.09), place(0.1), place(maximum), place(maximum + 0.1)]).toEqual(['stake-not-multiple-of-unit', 'accepted', 'accepted', 'stake-above-maximum']);
+      expect([place(0.09), place(0.1), place(maximum), place(maximum + 0.1)]).toEqual([
+        'stake-not-multiple-of-unit',
+        'accepted',
+        'accepted',
+        'stake-above-maximum',
+      ]);
       let state = act(act(open, { kind: 'place-bet', seat: 1, stakeMinor: czk(maximum) }), { kind: 'confirm-bet', seat: 1 });
       state = act(state, { kind: 'close-betting' }, riggedDeal(rules, { seats: { 1: 'As Kd' }, dealer: '9h 8c' }));
       expect(settlementOf(state).returnedMinor).toBe(czk(largestReturn));
@@ -332,8 +422,14 @@ describe('bets and turns', () => {
   });
 
   it('004:GAM-B-01 seats are 1 to 5; decisions come in seat order and out-of-turn decisions are refused', () => {
-    expect(rejection(() => act(openTestRound(fortunaBlackjack), { kind: 'place-bet', seat: 6, stakeMinor: czk(10) }))).toBe('unknown-seat');
-    const state = deal(fortunaBlackjack, { seats: { 2: 'Ts 5d', 4: '9s 7d' }, dealer: '9h 8c', playerDraws: '2c' }, { 2: 10, 4: 10 });
+    expect(rejection(() => act(openTestRound(fortunaBlackjack), { kind: 'place-bet', seat: 6, stakeMinor: czk(10) }))).toBe(
+      'unknown-seat',
+    );
+    const state = deal(
+      fortunaBlackjack,
+      { seats: { 2: 'Ts 5d', 4: '9s 7d' }, dealer: '9h 8c', playerDraws: '2c' },
+      { 2: 10, 4: 10 },
+    );
     expect(state.turn).toEqual({ seat: 2, hand: 0 });
     expect(rejection(() => act(state, { kind: 'stand', seat: 4, reconfirmed: true }))).toBe('not-your-turn');
     expect(play(state, '2:hit').turn).toEqual({ seat: 2, hand: 0 });
@@ -346,7 +442,9 @@ describe('bets and turns', () => {
   });
 
   it('the round with no confirmed bet ends at the close with nothing to settle', () => {
-    const state = act(act(openTestRound(fortunaBlackjack), { kind: 'place-bet', seat: 1, stakeMinor: czk(10) }), { kind: 'close-betting' });
+    const state = act(act(openTestRound(fortunaBlackjack), { kind: 'place-bet', seat: 1, stakeMinor: czk(10) }), {
+      kind: 'close-betting',
+    });
     expect(state.phase).toBe('settled');
     expect(state.settlements).toEqual([]);
     expect(state.shoe).toBeNull();

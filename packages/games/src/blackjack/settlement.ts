@@ -51,7 +51,11 @@ function againstDealerBlackjack(hand: BlackjackHand, rules: BlackjackRules): Pic
   return { outcome: returnedMinor === 0n ? 'lose' : 'push', returnedMinor };
 }
 
-function againstDealerHand(hand: BlackjackHand, dealer: DealerOutcome, rules: BlackjackRules): Pick<HandResult, 'outcome' | 'returnedMinor'> {
+function againstDealerHand(
+  hand: BlackjackHand,
+  dealer: DealerOutcome,
+  rules: BlackjackRules,
+): Pick<HandResult, 'outcome' | 'returnedMinor'> {
   const total = hand.stakeMinor + hand.doubleStakeMinor;
   switch (hand.status) {
     case 'busted':

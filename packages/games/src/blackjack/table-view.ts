@@ -35,7 +35,9 @@ export function blackjackTableView(state: BlackjackState): BlackjackTableView {
 }
 
 /** An event as players may see it: a face-down card is announced without its face until it is turned. */
-export type BlackjackPublicEvent = Exclude<BlackjackEvent, { kind: 'dealer-card-dealt' }> | { readonly kind: 'dealer-card-dealt'; readonly card: Card | null; readonly faceDown: boolean };
+export type BlackjackPublicEvent =
+  | Exclude<BlackjackEvent, { kind: 'dealer-card-dealt' }>
+  | { readonly kind: 'dealer-card-dealt'; readonly card: Card | null; readonly faceDown: boolean };
 
 export function publicBlackjackEvent(event: BlackjackEvent): BlackjackPublicEvent {
   if (event.kind === 'dealer-card-dealt' && event.faceDown) return { ...event, card: null };

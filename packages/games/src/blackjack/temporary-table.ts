@@ -21,7 +21,8 @@ export interface TemporaryTableHandover extends TemporaryTableOrigin {
 /** What the live round handed over for `seat` (from its `moved-to-temporary-table` event). */
 export function temporaryTableHandover(live: BlackjackState, seat: number): TemporaryTableHandover {
   const moved = live.events.find((event) => event.kind === 'moved-to-temporary-table' && event.seat === seat);
-  if (!moved || moved.kind !== 'moved-to-temporary-table') throw new InvalidBlackjackRound(`seat ${seat} did not leave round ${live.config.roundId} for a temporary table`);
+  if (!moved || moved.kind !== 'moved-to-temporary-table')
+    throw new InvalidBlackjackRound(`seat ${seat} did not leave round ${live.config.roundId} for a temporary table`);
   invariant(moved.box.seat === seat, 'the handed-over box belongs to the seat');
   return { originRoundId: live.config.roundId, seat, handIndex: moved.handIndex, box: moved.box };
 }
@@ -40,5 +41,12 @@ export interface OpenTemporaryTableOptions {
 export function openTemporaryTable(options: OpenTemporaryTableOptions): BlackjackTransition {
   const handover = temporaryTableHandover(options.live, options.seat);
   const { rules, limits, seatsMax } = options.live.config;
-  return openBlackjackRound({ roundId: options.roundId, rules, limits, seatsMax, seedCommitment: options.seedCommitment, temporaryTable: handover });
+  return openBlackjackRound({
+    roundId: options.roundId,
+    rules,
+    limits,
+    seatsMax,
+    seedCommitment: options.seedCommitment,
+    temporaryTable: handover,
+  });
 }

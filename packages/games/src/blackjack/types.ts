@@ -143,7 +143,13 @@ export type BlackjackAction =
   | { readonly kind: 'move-to-temporary-table'; readonly seat: number };
 
 export type BlackjackEvent =
-  | { readonly kind: 'round-opened'; readonly roundId: string; readonly rulesId: string; readonly seedCommitment: string; readonly temporaryTableFor: string | null }
+  | {
+      readonly kind: 'round-opened';
+      readonly roundId: string;
+      readonly rulesId: string;
+      readonly seedCommitment: string;
+      readonly temporaryTableFor: string | null;
+    }
   | { readonly kind: 'bet-placed'; readonly seat: number; readonly stakeMinor: bigint }
   | { readonly kind: 'bet-cleared'; readonly seat: number }
   /** The stake to debit for the box. */
@@ -161,12 +167,36 @@ export type BlackjackEvent =
   | { readonly kind: 'dealer-checked'; readonly blackjack: boolean }
   | { readonly kind: 'turn'; readonly seat: number; readonly hand: number }
   | { readonly kind: 'hit'; readonly seat: number; readonly hand: number; readonly warnings: readonly BlackjackWarningKind[] }
-  | { readonly kind: 'stood'; readonly seat: number; readonly hand: number; readonly warnings: readonly BlackjackWarningKind[]; readonly timedOut: boolean }
-  | { readonly kind: 'doubled'; readonly seat: number; readonly hand: number; readonly stakeMinor: bigint; readonly warnings: readonly BlackjackWarningKind[] }
-  | { readonly kind: 'split'; readonly seat: number; readonly hand: number; readonly newHand: number; readonly stakeMinor: bigint }
+  | {
+      readonly kind: 'stood';
+      readonly seat: number;
+      readonly hand: number;
+      readonly warnings: readonly BlackjackWarningKind[];
+      readonly timedOut: boolean;
+    }
+  | {
+      readonly kind: 'doubled';
+      readonly seat: number;
+      readonly hand: number;
+      readonly stakeMinor: bigint;
+      readonly warnings: readonly BlackjackWarningKind[];
+    }
+  | {
+      readonly kind: 'split';
+      readonly seat: number;
+      readonly hand: number;
+      readonly newHand: number;
+      readonly stakeMinor: bigint;
+    }
   | { readonly kind: 'surrendered'; readonly seat: number }
   | { readonly kind: 'warnings-disabled'; readonly seat: number }
-  | { readonly kind: 'hand-finished'; readonly seat: number; readonly hand: number; readonly status: HandStatus; readonly total: number }
+  | {
+      readonly kind: 'hand-finished';
+      readonly seat: number;
+      readonly hand: number;
+      readonly status: HandStatus;
+      readonly total: number;
+    }
   | { readonly kind: 'moved-to-temporary-table'; readonly seat: number; readonly handIndex: number; readonly box: BlackjackBox }
   | { readonly kind: 'hole-card-revealed'; readonly card: number }
   | { readonly kind: 'dealer-stood'; readonly total: number; readonly blackjack: boolean; readonly busted: boolean }

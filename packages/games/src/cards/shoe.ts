@@ -8,7 +8,8 @@ export const shoeDecksMax = 8;
  * rank and suit from different decks are equal numbers: nothing in blackjack tells them apart.
  */
 export function shoeOf(decks: number): Card[] {
-  if (!Number.isInteger(decks) || decks < 1 || decks > shoeDecksMax) throw new RangeError(`a shoe holds 1 to ${shoeDecksMax} decks, got ${decks}`);
+  if (!Number.isInteger(decks) || decks < 1 || decks > shoeDecksMax)
+    throw new RangeError(`a shoe holds 1 to ${shoeDecksMax} decks, got ${decks}`);
   const deck = standardDeck();
   const shoe: Card[] = [];
   for (let k = 0; k < decks; k++) shoe.push(...deck);

@@ -77,7 +77,8 @@ function hashString(text: string): number {
 }
 
 function assertBound(bound: number): void {
-  if (!Number.isInteger(bound) || bound < 1 || bound > 2 ** 32) throw new RangeError(`bound must be an integer in [1, 2^32], got ${bound}`);
+  if (!Number.isInteger(bound) || bound < 1 || bound > 2 ** 32)
+    throw new RangeError(`bound must be an integer in [1, 2^32], got ${bound}`);
 }
 
 /** Unbiased Fisher–Yates shuffle; returns a new array. */

@@ -1,7 +1,15 @@
 import { createCipheriv } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { shuffle } from './rng.ts';
-import { commitToSeed, createRoundSeed, InvalidRoundSeed, roundRng, SeedStreamRng, seedMatchesCommitment, testRoundSeed } from './round-seed.ts';
+import {
+  commitToSeed,
+  createRoundSeed,
+  InvalidRoundSeed,
+  roundRng,
+  SeedStreamRng,
+  seedMatchesCommitment,
+  testRoundSeed,
+} from './round-seed.ts';
 
 describe('round seeds and their commitments', () => {
   it('issue 7: a fresh seed is 32 CSPRNG bytes whose SHA-256 is the published commitment', () => {
@@ -26,7 +34,14 @@ describe('round seeds and their commitments', () => {
   });
 
   it('the same seed gives the same stream; another seed another', () => {
-    const draw = (seed: string) => Array.from({ length: 50 }, ((rng) => () => rng.intBelow(52))(roundRng(seed)));
+    const draw = (seed: string) =>
+      Array.from(
+        { length: 50 },
+        (
+          (rng) => () =>
+            rng.intBelow(52)
+        )(roundRng(seed)),
+      );
     expect(draw(testRoundSeed('a'))).toEqual(draw(testRoundSeed('a')));
     expect(draw(testRoundSeed('a'))).not.toEqual(draw(testRoundSeed('b')));
   });

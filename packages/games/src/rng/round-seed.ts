@@ -88,7 +88,8 @@ export class SeedStreamRng implements Rng {
   }
 
   intBelow(bound: number): number {
-    if (!Number.isInteger(bound) || bound < 1 || bound > 2 ** 32) throw new RangeError(`bound must be an integer in [1, 2^32], got ${bound}`);
+    if (!Number.isInteger(bound) || bound < 1 || bound > 2 ** 32)
+      throw new RangeError(`bound must be an integer in [1, 2^32], got ${bound}`);
     const limit = 2 ** 32 - (2 ** 32 % bound);
     for (;;) {
       const value = this.nextUint32();

@@ -22,13 +22,48 @@ export type AnnouncedBetName =
 
 type FinalDigit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
 type FinalesPair =
-  | '0-1' | '1-2' | '2-3' | '3-4' | '4-5' | '5-6' | '6-7' | '7-8' | '8-9' | '9-10'
-  | '0-3' | '1-4' | '2-5' | '3-6' | '4-7' | '5-8' | '6-9' | '7-10' | '8-11' | '9-12';
+  | '0-1'
+  | '1-2'
+  | '2-3'
+  | '3-4'
+  | '4-5'
+  | '5-6'
+  | '6-7'
+  | '7-8'
+  | '8-9'
+  | '9-10'
+  | '0-3'
+  | '1-4'
+  | '2-5'
+  | '3-6'
+  | '4-7'
+  | '5-8'
+  | '6-9'
+  | '7-10'
+  | '8-11'
+  | '9-12';
 
 /** One chip per entry: the numbers it covers. A position listed twice carries two chips. */
 const chipLists: Readonly<Record<AnnouncedBetName, readonly (readonly number[])[]>> = {
-  'voisins-du-zero': [[0, 2, 3], [0, 2, 3], [4, 7], [12, 15], [18, 21], [19, 22], [25, 26, 28, 29], [25, 26, 28, 29], [32, 35]],
-  'tiers-du-cylindre': [[5, 8], [10, 11], [13, 16], [23, 24], [27, 30], [33, 36]],
+  'voisins-du-zero': [
+    [0, 2, 3],
+    [0, 2, 3],
+    [4, 7],
+    [12, 15],
+    [18, 21],
+    [19, 22],
+    [25, 26, 28, 29],
+    [25, 26, 28, 29],
+    [32, 35],
+  ],
+  'tiers-du-cylindre': [
+    [5, 8],
+    [10, 11],
+    [13, 16],
+    [23, 24],
+    [27, 30],
+    [33, 36],
+  ],
   'orphelins-en-plein': [[1], [6], [9], [14], [17], [20], [31], [34]],
   'orphelins-a-cheval': [[1], [6, 9], [14, 17], [17, 20], [31, 34]],
   'jeu-zero': [[0, 3], [12, 15], [26], [32, 35]],
@@ -53,22 +88,70 @@ const chipLists: Readonly<Record<AnnouncedBetName, readonly (readonly number[])[
   'finales-a-cheval-7-8': [[7, 8], [17, 18], [27], [28]],
   'finales-a-cheval-8-9': [[8, 9], [18], [19], [28, 29]],
   'finales-a-cheval-9-10': [[9], [10], [19, 20], [29, 30]],
-  'finales-a-cheval-0-3': [[0, 3], [10, 13], [20, 23], [30, 33]],
-  'finales-a-cheval-1-4': [[1, 4], [11, 14], [21, 24], [31, 34]],
-  'finales-a-cheval-2-5': [[2, 5], [12, 15], [22, 25], [32, 35]],
-  'finales-a-cheval-3-6': [[3, 6], [13, 16], [23, 26], [33, 36]],
-  'finales-a-cheval-4-7': [[4, 7], [14, 17], [24, 27]],
-  'finales-a-cheval-5-8': [[5, 8], [15, 18], [25, 28]],
-  'finales-a-cheval-6-9': [[6, 9], [16, 19], [26, 29]],
-  'finales-a-cheval-7-10': [[7, 10], [17, 20], [27, 30]],
-  'finales-a-cheval-8-11': [[8, 11], [18, 21], [28, 31]],
-  'finales-a-cheval-9-12': [[9, 12], [19, 22], [29, 32]],
+  'finales-a-cheval-0-3': [
+    [0, 3],
+    [10, 13],
+    [20, 23],
+    [30, 33],
+  ],
+  'finales-a-cheval-1-4': [
+    [1, 4],
+    [11, 14],
+    [21, 24],
+    [31, 34],
+  ],
+  'finales-a-cheval-2-5': [
+    [2, 5],
+    [12, 15],
+    [22, 25],
+    [32, 35],
+  ],
+  'finales-a-cheval-3-6': [
+    [3, 6],
+    [13, 16],
+    [23, 26],
+    [33, 36],
+  ],
+  'finales-a-cheval-4-7': [
+    [4, 7],
+    [14, 17],
+    [24, 27],
+  ],
+  'finales-a-cheval-5-8': [
+    [5, 8],
+    [15, 18],
+    [25, 28],
+  ],
+  'finales-a-cheval-6-9': [
+    [6, 9],
+    [16, 19],
+    [26, 29],
+  ],
+  'finales-a-cheval-7-10': [
+    [7, 10],
+    [17, 20],
+    [27, 30],
+  ],
+  'finales-a-cheval-8-11': [
+    [8, 11],
+    [18, 21],
+    [28, 31],
+  ],
+  'finales-a-cheval-9-12': [
+    [9, 12],
+    [19, 22],
+    [29, 32],
+  ],
 };
 
 export const announcedBetNames: readonly AnnouncedBetName[] = Object.freeze(Object.keys(chipLists) as AnnouncedBetName[]);
 
 /** The European racetrack's special bets (004:GAM-RE-06); the French table offers every announced bet. */
-export const racetrackSpecialBets: readonly AnnouncedBetName[] = Object.freeze(['voisins-du-zero', 'tiers-du-cylindre', 'orphelins-en-plein']);
+export const racetrackSpecialBets: readonly AnnouncedBetName[] = Object.freeze([
+  'voisins-du-zero',
+  'tiers-du-cylindre',
+  'orphelins-en-plein',
+]);
 
 export function isAnnouncedBetName(value: unknown): value is AnnouncedBetName {
   return typeof value === 'string' && Object.hasOwn(chipLists, value);

@@ -1,6 +1,16 @@
 // Roulette (issue 7): European, French and double-ball on one pure engine, (state, action, rng) → (state, events).
 export type * from './types.ts';
-export { colourOf, highestNumber, isPocket, neighboursOf, pocketCount, redNumbers, wheelOrder, zero, type PocketColour } from './wheel.ts';
+export {
+  colourOf,
+  highestNumber,
+  isPocket,
+  neighboursOf,
+  pocketCount,
+  redNumbers,
+  wheelOrder,
+  zero,
+  type PocketColour,
+} from './wheel.ts';
 export {
   allInsidePositions,
   betTypes,
@@ -30,7 +40,15 @@ export {
   type AnnouncedBetName,
   type ChipGroup,
 } from './announced-bets.ts';
-export { doubleBallRoulette, europeanRoulette, frenchRoulette, isRouletteVariantId, rouletteVariants, type RouletteVariant, type RouletteVariantId } from './variants.ts';
+export {
+  doubleBallRoulette,
+  europeanRoulette,
+  frenchRoulette,
+  isRouletteVariantId,
+  rouletteVariants,
+  type RouletteVariant,
+  type RouletteVariantId,
+} from './variants.ts';
 export {
   fortunaRouletteMinimumMinor,
   fortunaRoulettePositionMaximumMinor,
@@ -45,7 +63,14 @@ export {
 export { expandBets, placementsOf, rouletteBetsPerActionMax, rouletteBetsPerSeatMax } from './bets.ts';
 export { placementReturnMinor } from './settlement.ts';
 export { InvalidRouletteRound, RouletteRejection, type RouletteRejectionReason } from './rejection.ts';
-export { applyRouletteAction, canApplyRouletteAction, openRouletteRound, rouletteSeatsMax, verifyRouletteAction, type OpenRouletteRoundOptions } from './round.ts';
+export {
+  applyRouletteAction,
+  canApplyRouletteAction,
+  openRouletteRound,
+  rouletteSeatsMax,
+  verifyRouletteAction,
+  type OpenRouletteRoundOptions,
+} from './round.ts';
 export {
   replayRouletteRound,
   rouletteRecordFormat,

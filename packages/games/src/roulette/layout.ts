@@ -15,21 +15,21 @@ export const outsideBetTypes: readonly OutsideBetType[] = Object.freeze(['column
 export const betTypes: readonly BetType[] = Object.freeze([...insideBetTypes, ...outsideBetTypes]);
 
 export type OutsidePositionName =
-  | 'red'
-  | 'black'
-  | 'odd'
-  | 'even'
-  | 'low'
-  | 'high'
-  | 'dozen-1'
-  | 'dozen-2'
-  | 'dozen-3'
-  | 'column-1'
-  | 'column-2'
-  | 'column-3';
+  'red' | 'black' | 'odd' | 'even' | 'low' | 'high' | 'dozen-1' | 'dozen-2' | 'dozen-3' | 'column-1' | 'column-2' | 'column-3';
 
 export const outsidePositionNames: readonly OutsidePositionName[] = Object.freeze([
-  'red', 'black', 'odd', 'even', 'low', 'high', 'dozen-1', 'dozen-2', 'dozen-3', 'column-1', 'column-2', 'column-3',
+  'red',
+  'black',
+  'odd',
+  'even',
+  'low',
+  'high',
+  'dozen-1',
+  'dozen-2',
+  'dozen-3',
+  'column-1',
+  'column-2',
+  'column-3',
 ]);
 
 export interface Position {

@@ -51,7 +51,10 @@ function minBigint(a: bigint, b: bigint): bigint {
 
 export function positionLimit(limits: RouletteTableLimits, type: BetType): PositionLimit {
   if (isInsideType(type)) {
-    return { minimumMinor: limits.insideMinimumMinor, maximumMinor: minBigint(limits.straightMaximumMinor * insideMaximumFactor[type], limits.positionMaximumMinor) };
+    return {
+      minimumMinor: limits.insideMinimumMinor,
+      maximumMinor: minBigint(limits.straightMaximumMinor * insideMaximumFactor[type], limits.positionMaximumMinor),
+    };
   }
   return { minimumMinor: limits.outsideMinimumMinor, maximumMinor: limits.outsideMaximumMinor };
 }
@@ -62,16 +65,28 @@ export function positionWinMaximumMinor(limits: RouletteTableLimits, type: BetTy
 }
 
 export function validateRouletteLimits(limits: RouletteTableLimits): void {
-  const { unitMinor, insideMinimumMinor, outsideMinimumMinor, straightMaximumMinor, outsideMaximumMinor, positionMaximumMinor } = limits;
+  const { unitMinor, insideMinimumMinor, outsideMinimumMinor, straightMaximumMinor, outsideMaximumMinor, positionMaximumMinor } =
+    limits;
   const amounts = [insideMinimumMinor, outsideMinimumMinor, straightMaximumMinor, outsideMaximumMinor, positionMaximumMinor];
-  if (typeof unitMinor !== 'bigint' || amounts.some((amount) => typeof amount !== 'bigint')) throw new InvalidRouletteTable('limits are bigint minor units');
-  if (unitMinor <= 0n || unitMinor % 2n !== 0n) throw new InvalidRouletteTable('the unit must be a positive even number of minor units (la partage and double-ball halves are exact)');
-  if (amounts.some((amount) => amount <= 0n || amount % unitMinor !== 0n)) throw new InvalidRouletteTable('every limit must be a positive multiple of the unit');
-  if (insideMinimumMinor > straightMaximumMinor) throw new InvalidRouletteTable('the inside minimum exceeds the straight maximum');
-  if (outsideMinimumMinor > outsideMaximumMinor) throw new InvalidRouletteTable('the outside minimum exceeds the outside maximum');
-  if (straightMaximumMinor > positionMaximumMinor || outsideMaximumMinor > positionMaximumMinor) throw new InvalidRouletteTable('a table maximum exceeds the position cap');
+  if (typeof unitMinor !== 'bigint' || amounts.some((amount) => typeof amount !== 'bigint'))
+    throw new InvalidRouletteTable('limits are bigint minor units');
+  if (unitMinor <= 0n || unitMinor % 2n !== 0n)
+    throw new InvalidRouletteTable(
+      'the unit must be a positive even number of minor units (la partage and double-ball halves are exact)',
+    );
+  if (amounts.some((amount) => amount <= 0n || amount % unitMinor !== 0n))
+    throw new InvalidRouletteTable('every limit must be a positive multiple of the unit');
+  if (insideMinimumMinor > straightMaximumMinor)
+    throw new InvalidRouletteTable('the inside minimum exceeds the straight maximum');
+  if (outsideMinimumMinor > outsideMaximumMinor)
+    throw new InvalidRouletteTable('the outside minimum exceeds the outside maximum');
+  if (straightMaximumMinor > positionMaximumMinor || outsideMaximumMinor > positionMaximumMinor)
+    throw new InvalidRouletteTable('a table maximum exceeds the position cap');
 }
 
 export function insidePositionLimits(limits: RouletteTableLimits): Readonly<Record<InsideBetType, PositionLimit>> {
-  return Object.fromEntries(insideBetTypes.map((type) => [type, positionLimit(limits, type)])) as Record<InsideBetType, PositionLimit>;
+  return Object.fromEntries(insideBetTypes.map((type) => [type, positionLimit(limits, type)])) as Record<
+    InsideBetType,
+    PositionLimit
+  >;
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { announcedBetChipCount, announcedBetChips, announcedBetNumbers, type AnnouncedBetName } from './announced-bets.ts';
-import { allInsidePositions, insidePosition, outsideNumbers, outsidePosition, outsidePositionNames, payoutRatio, type BetType } from './layout.ts';
+import {
+  allInsidePositions,
+  insidePosition,
+  outsideNumbers,
+  outsidePosition,
+  outsidePositionNames,
+  payoutRatio,
+  type BetType,
+} from './layout.ts';
 import { RouletteRejection } from './rejection.ts';
 import { applyRouletteAction } from './round.ts';
 import { czk, openTestRound, playRound, returnOf, riggedWheel, testLimits } from './testing/fixtures.ts';
@@ -28,7 +36,8 @@ describe('the wheel and the layout', () => {
   });
 
   it('004:GAM-RE-02 002:T-RLT-03 even chances cover 18 numbers, dozens and columns 12, inside positions 1 to 6', () => {
-    for (const name of outsidePositionNames) expect(outsideNumbers[name]).toHaveLength(name.startsWith('dozen') || name.startsWith('column') ? 12 : 18);
+    for (const name of outsidePositionNames)
+      expect(outsideNumbers[name]).toHaveLength(name.startsWith('dozen') || name.startsWith('column') ? 12 : 18);
     const counts = new Map<BetType, number>();
     for (const position of allInsidePositions()) counts.set(position.type, (counts.get(position.type) ?? 0) + 1);
     // 37 numbers; 24 horizontal + 33 vertical + 3 zero splits; 12 streets + 2 zero trios; 22 corners + first four; 11 six-lines.
@@ -59,7 +68,15 @@ describe('the wheel and the layout', () => {
     expect(insidePosition([1, 2, 3, 4, 5])).toBeNull(); // no five-number bet on a single-zero wheel
     expect(insidePosition([37])).toBeNull();
     expect(insidePosition([5, 5])).toBeNull();
-    expect(rejection(() => applyRouletteAction(european, { kind: 'place-bets', seat: 1, bets: [{ kind: 'inside', numbers: [3, 4], stakeMinor: 100n }] }, riggedWheel()))).toBe('invalid-position');
+    expect(
+      rejection(() =>
+        applyRouletteAction(
+          european,
+          { kind: 'place-bets', seat: 1, bets: [{ kind: 'inside', numbers: [3, 4], stakeMinor: 100n }] },
+          riggedWheel(),
+        ),
+      ),
+    ).toBe('invalid-position');
   });
 });
 
@@ -77,7 +94,16 @@ describe('payouts', () => {
 
   describe.each(winners)('%s', (type, request, pocket) => {
     it('004:GAM-RE-03 004:GAM-R-05 a winning position returns the stake plus stake × its ratio; a losing one returns nothing', () => {
-      const ratio = { straight: 35n, split: 17n, street: 11n, corner: 8n, 'six-line': 5n, column: 2n, dozen: 2n, 'even-chance': 1n }[type];
+      const ratio = {
+        straight: 35n,
+        split: 17n,
+        street: 11n,
+        corner: 8n,
+        'six-line': 5n,
+        column: 2n,
+        dozen: 2n,
+        'even-chance': 1n,
+      }[type];
       expect(payoutRatio[type]).toBe(ratio);
       expect(returnOf(european, request, [pocket])).toBe(czk(10) * (ratio + 1n));
       const loser = [...Array(37).keys()].find((n) => !outsidePositionCovers(request, n))!;
@@ -101,7 +127,8 @@ describe('payouts', () => {
   });
 
   it('004:GAM-RF-02 004:AMB-22 la partage returns half of every French even chance on zero, and nothing else', () => {
-    for (const name of ['red', 'black', 'odd', 'even', 'low', 'high'] as const) expect(returnOf(french, { kind: 'outside', position: name, stakeMinor: czk(10) }, [0])).toBe(czk(5));
+    for (const name of ['red', 'black', 'odd', 'even', 'low', 'high'] as const)
+      expect(returnOf(french, { kind: 'outside', position: name, stakeMinor: czk(10) }, [0])).toBe(czk(5));
     expect(returnOf(french, { kind: 'outside', position: 'dozen-1', stakeMinor: czk(10) }, [0])).toBe(0n);
     expect(returnOf(french, { kind: 'inside', numbers: [1, 2], stakeMinor: czk(10) }, [0])).toBe(0n);
     const settled = playRound('french', [{ kind: 'outside', position: 'even', stakeMinor: czk(10) }], [0]).settlements![0]!;
@@ -121,10 +148,23 @@ describe('004:GAM-RE-10 the worked example: 40 chips on and around 17', () => {
   const chip = czk(25);
   const bets: RouletteBetRequest[] = [
     { kind: 'inside', numbers: [17], stakeMinor: chip },
-    ...[[14, 17], [16, 17], [17, 18], [17, 20]].map((numbers) => ({ kind: 'inside' as const, numbers, stakeMinor: 2n * chip })),
+    ...[
+      [14, 17],
+      [16, 17],
+      [17, 18],
+      [17, 20],
+    ].map((numbers) => ({ kind: 'inside' as const, numbers, stakeMinor: 2n * chip })),
     { kind: 'inside', numbers: [16, 17, 18], stakeMinor: 3n * chip },
-    ...[[13, 14, 16, 17], [14, 15, 17, 18], [16, 17, 19, 20], [17, 18, 20, 21]].map((numbers) => ({ kind: 'inside' as const, numbers, stakeMinor: 4n * chip })),
-    ...[[13, 14, 15, 16, 17, 18], [16, 17, 18, 19, 20, 21]].map((numbers) => ({ kind: 'inside' as const, numbers, stakeMinor: 6n * chip })),
+    ...[
+      [13, 14, 16, 17],
+      [14, 15, 17, 18],
+      [16, 17, 19, 20],
+      [17, 18, 20, 21],
+    ].map((numbers) => ({ kind: 'inside' as const, numbers, stakeMinor: 4n * chip })),
+    ...[
+      [13, 14, 15, 16, 17, 18],
+      [16, 17, 18, 19, 20, 21],
+    ].map((numbers) => ({ kind: 'inside' as const, numbers, stakeMinor: 6n * chip })),
   ];
 
   it('004:GAM-RE-10 004:T-84 every position at its maximum is accepted: 40 chips, 1,000 CZK; 17 returns 392 chips plus the 40 staked', () => {
@@ -138,15 +178,24 @@ describe('004:GAM-RE-10 the worked example: 40 chips on and around 17', () => {
   it('004:GAM-RE-09 one more chip on any of those positions is over its maximum', () => {
     for (const bet of bets) {
       const extra: RouletteBetRequest = { ...bet, stakeMinor: 10n } as RouletteBetRequest;
-      const state = applyRouletteAction(openTestRound('european', limits), { kind: 'place-bets', seat: 1, bets }, riggedWheel()).state;
-      expect(rejection(() => applyRouletteAction(state, { kind: 'place-bets', seat: 1, bets: [extra] }, riggedWheel()))).toBe('stake-above-maximum');
+      const state = applyRouletteAction(
+        openTestRound('european', limits),
+        { kind: 'place-bets', seat: 1, bets },
+        riggedWheel(),
+      ).state;
+      expect(rejection(() => applyRouletteAction(state, { kind: 'place-bets', seat: 1, bets: [extra] }, riggedWheel()))).toBe(
+        'stake-above-maximum',
+      );
     }
   });
 });
 
 describe('table limits', () => {
   const limits = testLimits(25, 100);
-  const place = (bet: RouletteBetRequest, table = limits) => rejection(() => applyRouletteAction(openTestRound('european', table), { kind: 'place-bets', seat: 1, bets: [bet] }, riggedWheel()));
+  const place = (bet: RouletteBetRequest, table = limits) =>
+    rejection(() =>
+      applyRouletteAction(openTestRound('european', table), { kind: 'place-bets', seat: 1, bets: [bet] }, riggedWheel()),
+    );
 
   it('004:T-84 004:GAM-RE-09 with a straight maximum of 25: a split of 50 is accepted and 51 refused; a six-line of 150 accepted and 151 refused', () => {
     expect(place({ kind: 'inside', numbers: [8, 11], stakeMinor: czk(50) })).toBe('accepted');
@@ -172,20 +221,61 @@ describe('table limits', () => {
   });
 
   it('004:GAM-RE-08 the outside maximum holds per position, with no aggregate maximum', () => {
-    const both = applyRouletteAction(openTestRound('european', limits), { kind: 'place-bets', seat: 1, bets: [{ kind: 'outside', position: 'red', stakeMinor: czk(100) }, { kind: 'outside', position: 'black', stakeMinor: czk(100) }, { kind: 'outside', position: 'dozen-1', stakeMinor: czk(100) }] }, riggedWheel());
+    const both = applyRouletteAction(
+      openTestRound('european', limits),
+      {
+        kind: 'place-bets',
+        seat: 1,
+        bets: [
+          { kind: 'outside', position: 'red', stakeMinor: czk(100) },
+          { kind: 'outside', position: 'black', stakeMinor: czk(100) },
+          { kind: 'outside', position: 'dozen-1', stakeMinor: czk(100) },
+        ],
+      },
+      riggedWheel(),
+    );
     expect(both.events[0]).toMatchObject({ kind: 'bets-placed', stakeMinor: czk(300) });
-    expect(rejection(() => applyRouletteAction(both.state, { kind: 'place-bets', seat: 1, bets: [{ kind: 'outside', position: 'red', stakeMinor: czk(0.1) }] }, riggedWheel()))).toBe('stake-above-maximum');
+    expect(
+      rejection(() =>
+        applyRouletteAction(
+          both.state,
+          { kind: 'place-bets', seat: 1, bets: [{ kind: 'outside', position: 'red', stakeMinor: czk(0.1) }] },
+          riggedWheel(),
+        ),
+      ),
+    ).toBe('stake-above-maximum');
   });
 
   it('D-707 maxima add up per position across straight, neighbour and announced bets of one seat', () => {
-    const state = applyRouletteAction(openTestRound('european', limits), { kind: 'place-bets', seat: 1, bets: [{ kind: 'inside', numbers: [17], stakeMinor: czk(20) }] }, riggedWheel()).state;
-    expect(rejection(() => applyRouletteAction(state, { kind: 'place-bets', seat: 1, bets: [{ kind: 'announced', name: 'orphelins-en-plein', chipMinor: czk(10) }] }, riggedWheel()))).toBe('stake-above-maximum');
-    expect(rejection(() => applyRouletteAction(state, { kind: 'place-bets', seat: 2, bets: [{ kind: 'announced', name: 'orphelins-en-plein', chipMinor: czk(10) }] }, riggedWheel()))).toBe('accepted');
+    const state = applyRouletteAction(
+      openTestRound('european', limits),
+      { kind: 'place-bets', seat: 1, bets: [{ kind: 'inside', numbers: [17], stakeMinor: czk(20) }] },
+      riggedWheel(),
+    ).state;
+    expect(
+      rejection(() =>
+        applyRouletteAction(
+          state,
+          { kind: 'place-bets', seat: 1, bets: [{ kind: 'announced', name: 'orphelins-en-plein', chipMinor: czk(10) }] },
+          riggedWheel(),
+        ),
+      ),
+    ).toBe('stake-above-maximum');
+    expect(
+      rejection(() =>
+        applyRouletteAction(
+          state,
+          { kind: 'place-bets', seat: 2, bets: [{ kind: 'announced', name: 'orphelins-en-plein', chipMinor: czk(10) }] },
+          riggedWheel(),
+        ),
+      ),
+    ).toBe('accepted');
   });
 });
 
 describe('racetrack and announced bets', () => {
-  const chipsOf = (name: AnnouncedBetName) => announcedBetChips(name).map((group) => `${group.position.numbers.join('/')}${group.chips > 1 ? `×${group.chips}` : ''}`);
+  const chipsOf = (name: AnnouncedBetName) =>
+    announcedBetChips(name).map((group) => `${group.position.numbers.join('/')}${group.chips > 1 ? `×${group.chips}` : ''}`);
 
   it('004:GAM-RE-06 004:T-87 Voisins du Zéro (decision 701) is 9 chips on 17 numbers: 0/2/3 and 25/26/28/29 take two chips each', () => {
     expect(announcedBetChipCount('voisins-du-zero')).toBe(9);
@@ -203,13 +293,42 @@ describe('racetrack and announced bets', () => {
 
   // 004:GAM-RF-04, row by row: chips and the numbers as the source counts them (positions, repeats included).
   const frenchTable: readonly [AnnouncedBetName, number, number][] = [
-    ['voisins-du-zero', 9, 17], ['tiers-du-cylindre', 6, 12], ['orphelins-en-plein', 8, 8], ['orphelins-a-cheval', 5, 9], ['jeu-7-9', 6, 10], ['jeu-zero', 4, 7],
-    ['finales-en-plein-0', 4, 4], ['finales-en-plein-1', 4, 4], ['finales-en-plein-2', 4, 4], ['finales-en-plein-3', 4, 4], ['finales-en-plein-4', 4, 4],
-    ['finales-en-plein-5', 4, 4], ['finales-en-plein-6', 4, 4], ['finales-en-plein-7', 3, 3], ['finales-en-plein-8', 3, 3], ['finales-en-plein-9', 3, 3],
-    ['finales-a-cheval-0-1', 5, 8], ['finales-a-cheval-1-2', 5, 8], ['finales-a-cheval-2-3', 5, 8], ['finales-a-cheval-3-4', 6, 8], ['finales-a-cheval-4-5', 5, 8],
-    ['finales-a-cheval-5-6', 5, 8], ['finales-a-cheval-6-7', 5, 7], ['finales-a-cheval-7-8', 4, 6], ['finales-a-cheval-8-9', 4, 6], ['finales-a-cheval-9-10', 4, 6],
-    ['finales-a-cheval-0-3', 4, 8], ['finales-a-cheval-1-4', 4, 8], ['finales-a-cheval-2-5', 4, 8], ['finales-a-cheval-3-6', 4, 8], ['finales-a-cheval-4-7', 3, 6],
-    ['finales-a-cheval-5-8', 3, 6], ['finales-a-cheval-6-9', 3, 6], ['finales-a-cheval-7-10', 3, 6], ['finales-a-cheval-8-11', 3, 6], ['finales-a-cheval-9-12', 3, 6],
+    ['voisins-du-zero', 9, 17],
+    ['tiers-du-cylindre', 6, 12],
+    ['orphelins-en-plein', 8, 8],
+    ['orphelins-a-cheval', 5, 9],
+    ['jeu-7-9', 6, 10],
+    ['jeu-zero', 4, 7],
+    ['finales-en-plein-0', 4, 4],
+    ['finales-en-plein-1', 4, 4],
+    ['finales-en-plein-2', 4, 4],
+    ['finales-en-plein-3', 4, 4],
+    ['finales-en-plein-4', 4, 4],
+    ['finales-en-plein-5', 4, 4],
+    ['finales-en-plein-6', 4, 4],
+    ['finales-en-plein-7', 3, 3],
+    ['finales-en-plein-8', 3, 3],
+    ['finales-en-plein-9', 3, 3],
+    ['finales-a-cheval-0-1', 5, 8],
+    ['finales-a-cheval-1-2', 5, 8],
+    ['finales-a-cheval-2-3', 5, 8],
+    ['finales-a-cheval-3-4', 6, 8],
+    ['finales-a-cheval-4-5', 5, 8],
+    ['finales-a-cheval-5-6', 5, 8],
+    ['finales-a-cheval-6-7', 5, 7],
+    ['finales-a-cheval-7-8', 4, 6],
+    ['finales-a-cheval-8-9', 4, 6],
+    ['finales-a-cheval-9-10', 4, 6],
+    ['finales-a-cheval-0-3', 4, 8],
+    ['finales-a-cheval-1-4', 4, 8],
+    ['finales-a-cheval-2-5', 4, 8],
+    ['finales-a-cheval-3-6', 4, 8],
+    ['finales-a-cheval-4-7', 3, 6],
+    ['finales-a-cheval-5-8', 3, 6],
+    ['finales-a-cheval-6-9', 3, 6],
+    ['finales-a-cheval-7-10', 3, 6],
+    ['finales-a-cheval-8-11', 3, 6],
+    ['finales-a-cheval-9-12', 3, 6],
   ];
 
   describe.each(frenchTable)('%s', (name, chips, listed) => {
@@ -244,7 +363,8 @@ describe('racetrack and announced bets', () => {
 
   it('004:GAM-RE-05 004:GAM-RF-06 004:AMB-23 neighbours: European 1 to 5 each side, French 1 to 4', () => {
     const neighbours = (perSide: number): RouletteBetRequest => ({ kind: 'neighbours', centre: 0, perSide, chipMinor: czk(1) });
-    const place = (variant: 'european' | 'french', bet: RouletteBetRequest) => rejection(() => applyRouletteAction(openTestRound(variant), { kind: 'place-bets', seat: 1, bets: [bet] }, riggedWheel()));
+    const place = (variant: 'european' | 'french', bet: RouletteBetRequest) =>
+      rejection(() => applyRouletteAction(openTestRound(variant), { kind: 'place-bets', seat: 1, bets: [bet] }, riggedWheel()));
     expect(neighboursOf(0, 5)).toEqual([28, 12, 35, 3, 26, 0, 32, 15, 19, 4, 21]);
     expect(place('european', neighbours(5))).toBe('accepted');
     expect(place('french', neighbours(4))).toBe('accepted');
@@ -253,10 +373,16 @@ describe('racetrack and announced bets', () => {
   });
 
   it('004:GAM-RE-06 004:GAM-RF-04 the European racetrack offers Voisins, Tiers and Orphelins; the other announced bets are French', () => {
-    const place = (variant: 'european' | 'french', name: AnnouncedBetName) => rejection(() => applyRouletteAction(openTestRound(variant), { kind: 'place-bets', seat: 1, bets: [{ kind: 'announced', name, chipMinor: czk(1) }] }, riggedWheel()));
+    const place = (variant: 'european' | 'french', name: AnnouncedBetName) =>
+      rejection(() =>
+        applyRouletteAction(
+          openTestRound(variant),
+          { kind: 'place-bets', seat: 1, bets: [{ kind: 'announced', name, chipMinor: czk(1) }] },
+          riggedWheel(),
+        ),
+      );
     expect(place('european', 'tiers-du-cylindre')).toBe('accepted');
     expect(place('european', 'jeu-zero')).toBe('bet-not-offered');
     expect(place('french', 'jeu-zero')).toBe('accepted');
   });
 });
-

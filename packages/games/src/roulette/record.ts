@@ -33,9 +33,21 @@ export interface RouletteRoundRecord {
 }
 
 export function rouletteRoundRecord(state: RouletteState, seed: RoundSeed | null): RouletteRoundRecord {
-  if (seed !== null && !seedMatchesCommitment(seed, state.config.seedCommitment)) throw new InvalidRoundRecord('the seed does not match the round commitment');
+  if (seed !== null && !seedMatchesCommitment(seed, state.config.seedCommitment))
+    throw new InvalidRoundRecord('the seed does not match the round commitment');
   const { config } = state;
-  return { roundId: config.roundId, variant: config.variant, limits: config.limits, seatsMax: config.seatsMax, seedCommitment: config.seedCommitment, seed, actions: state.actions, events: state.events, pockets: state.pockets, settlements: state.settlements };
+  return {
+    roundId: config.roundId,
+    variant: config.variant,
+    limits: config.limits,
+    seatsMax: config.seatsMax,
+    seedCommitment: config.seedCommitment,
+    seed,
+    actions: state.actions,
+    events: state.events,
+    pockets: state.pockets,
+    settlements: state.settlements,
+  };
 }
 
 export function rouletteRecordToJson(record: RouletteRoundRecord): string {
@@ -44,7 +56,8 @@ export function rouletteRecordToJson(record: RouletteRoundRecord): string {
 
 export function rouletteRecordFromJson(text: string): RouletteRoundRecord {
   const record = unwrapDocument(text, rouletteRecordFormat, rouletteRecordVersion) as RouletteRoundRecord;
-  if (!Array.isArray(record.actions) || !Array.isArray(record.events) || typeof record.roundId !== 'string') throw new InvalidRoundRecord('a roulette record has a round id, actions and events');
+  if (!Array.isArray(record.actions) || !Array.isArray(record.events) || typeof record.roundId !== 'string')
+    throw new InvalidRoundRecord('a roulette record has a round id, actions and events');
   if (!record.variant || !isRouletteVariantId(record.variant.id)) throw new InvalidRoundRecord('unknown roulette variant');
   return record;
 }
@@ -52,14 +65,22 @@ export function rouletteRecordFromJson(text: string): RouletteRoundRecord {
 /** The round the record describes, replayed; refuses a record that does not reproduce. */
 export function replayRouletteRound(record: RouletteRoundRecord): RouletteState {
   if (record.seed === null) throw new InvalidRoundRecord('the seed has not been revealed yet');
-  if (!seedMatchesCommitment(record.seed, record.seedCommitment)) throw new InvalidRoundRecord('the seed does not match the round commitment');
+  if (!seedMatchesCommitment(record.seed, record.seedCommitment))
+    throw new InvalidRoundRecord('the seed does not match the round commitment');
   const rng = roundRng(record.seed);
-  let state = openRouletteRound({ roundId: record.roundId, variant: record.variant, limits: record.limits, seatsMax: record.seatsMax, seedCommitment: record.seedCommitment }).state;
+  let state = openRouletteRound({
+    roundId: record.roundId,
+    variant: record.variant,
+    limits: record.limits,
+    seatsMax: record.seatsMax,
+    seedCommitment: record.seedCommitment,
+  }).state;
   for (const [index, action] of record.actions.entries()) {
     try {
       state = applyRouletteAction(state, action, rng).state;
     } catch (error) {
-      if (error instanceof RouletteRejection) throw new InvalidRoundRecord(`action ${index} is refused on replay: ${error.message}`);
+      if (error instanceof RouletteRejection)
+        throw new InvalidRoundRecord(`action ${index} is refused on replay: ${error.message}`);
       throw error;
     }
   }
@@ -75,9 +96,11 @@ export function rouletteStateToJson(state: RouletteState): string {
 
 export function rouletteStateFromJson(text: string): RouletteState {
   const state = unwrapDocument(text, rouletteStateFormat, rouletteStateVersion) as RouletteState;
-  if (!state.config || !Array.isArray(state.seats) || !Array.isArray(state.events)) throw new InvalidRoundRecord('not a roulette state');
+  if (!state.config || !Array.isArray(state.seats) || !Array.isArray(state.events))
+    throw new InvalidRoundRecord('not a roulette state');
   // The variant is code: a stored copy must still be the rule set the code plays.
   const known = rouletteVariants[state.config.variant.id];
-  if (!known || JSON.stringify(known) !== JSON.stringify(state.config.variant)) throw new InvalidRoundRecord('the stored variant is not one this engine plays');
+  if (!known || JSON.stringify(known) !== JSON.stringify(state.config.variant))
+    throw new InvalidRoundRecord('the stored variant is not one this engine plays');
   return state;
 }

@@ -5,7 +5,15 @@ import { expandBets } from './bets.ts';
 import { validateRouletteLimits, type RouletteTableLimits } from './limits.ts';
 import { InvalidRouletteRound, RouletteRejection } from './rejection.ts';
 import { settleSeats } from './settlement.ts';
-import type { PlacedBet, RouletteAction, RouletteEvent, RouletteRoundConfig, RouletteSeat, RouletteState, RouletteTransition } from './types.ts';
+import type {
+  PlacedBet,
+  RouletteAction,
+  RouletteEvent,
+  RouletteRoundConfig,
+  RouletteSeat,
+  RouletteState,
+  RouletteTransition,
+} from './types.ts';
 import { rouletteVariants, type RouletteVariant, type RouletteVariantId } from './variants.ts';
 import { pocketCount } from './wheel.ts';
 
@@ -32,7 +40,8 @@ export function openRouletteRound(options: OpenRouletteRoundOptions): RouletteTr
   const variant = typeof options.variant === 'string' ? rouletteVariants[options.variant] : options.variant;
   if (!variant) throw new InvalidRouletteRound(`unknown roulette variant "${String(options.variant)}"`);
   const seatsMax = options.seatsMax ?? rouletteSeatsMax;
-  if (!Number.isInteger(seatsMax) || seatsMax < 1 || seatsMax > rouletteSeatsMax) throw new InvalidRouletteRound(`a table has 1 to ${rouletteSeatsMax} seats`);
+  if (!Number.isInteger(seatsMax) || seatsMax < 1 || seatsMax > rouletteSeatsMax)
+    throw new InvalidRouletteRound(`a table has 1 to ${rouletteSeatsMax} seats`);
   if (typeof options.roundId !== 'string' || options.roundId.length === 0) throw new InvalidRouletteRound('a round needs an id');
   // A commitment has the shape of a seed: 64 hex characters.
   if (!isRoundSeed(options.seedCommitment)) throw new InvalidRouletteRound('the seed commitment is 64 lowercase hex characters');
@@ -41,18 +50,39 @@ export function openRouletteRound(options: OpenRouletteRoundOptions): RouletteTr
   } catch (error) {
     throw new InvalidRouletteRound((error as Error).message);
   }
-  const config: RouletteRoundConfig = { roundId: options.roundId, variant, limits: { ...options.limits }, seatsMax, seedCommitment: options.seedCommitment };
-  const opened: RouletteEvent = { kind: 'round-opened', roundId: config.roundId, variantId: variant.id, seedCommitment: config.seedCommitment };
-  const state: RouletteState = { config, phase: 'betting', seats: [], pockets: null, settlements: null, actions: [], events: [opened] };
+  const config: RouletteRoundConfig = {
+    roundId: options.roundId,
+    variant,
+    limits: { ...options.limits },
+    seatsMax,
+    seedCommitment: options.seedCommitment,
+  };
+  const opened: RouletteEvent = {
+    kind: 'round-opened',
+    roundId: config.roundId,
+    variantId: variant.id,
+    seedCommitment: config.seedCommitment,
+  };
+  const state: RouletteState = {
+    config,
+    phase: 'betting',
+    seats: [],
+    pockets: null,
+    settlements: null,
+    actions: [],
+    events: [opened],
+  };
   return { state: deepFreeze(state), events: deepFreeze([opened]) };
 }
 
 function requirePhase(state: RouletteState, phase: RouletteState['phase'], action: RouletteAction): void {
-  if (state.phase !== phase) throw new RouletteRejection('wrong-phase', `"${action.kind}" is not possible while the round is ${state.phase}`);
+  if (state.phase !== phase)
+    throw new RouletteRejection('wrong-phase', `"${action.kind}" is not possible while the round is ${state.phase}`);
 }
 
 function seatOf(state: RouletteState, seat: number): RouletteSeat {
-  if (!Number.isInteger(seat) || seat < 1 || seat > state.config.seatsMax) throw new RouletteRejection('unknown-seat', `seat ${seat} is not at this table`);
+  if (!Number.isInteger(seat) || seat < 1 || seat > state.config.seatsMax)
+    throw new RouletteRejection('unknown-seat', `seat ${seat} is not at this table`);
   return state.seats.find((entry) => entry.seat === seat) ?? { seat, pending: [], confirmed: [], nextBetId: 1 };
 }
 
@@ -63,32 +93,54 @@ function withSeat(seats: readonly RouletteSeat[], updated: RouletteSeat): Roulet
 const sumStakes = (bets: readonly PlacedBet[]): bigint => bets.reduce((sum, bet) => sum + bet.stakeMinor, 0n);
 
 /** The next state and events, or a RouletteRejection; the given state is never modified. */
-function step(state: RouletteState, action: RouletteAction, rng: Rng | null): { seats?: RouletteSeat[]; phase?: RouletteState['phase']; pockets?: number[]; settle?: boolean; events: RouletteEvent[] } {
+function step(
+  state: RouletteState,
+  action: RouletteAction,
+  rng: Rng | null,
+): { seats?: RouletteSeat[]; phase?: RouletteState['phase']; pockets?: number[]; settle?: boolean; events: RouletteEvent[] } {
   switch (action.kind) {
     case 'place-bets': {
       requirePhase(state, 'betting', action);
       const seat = seatOf(state, action.seat);
-      const bets = expandBets(state.config, [...seat.confirmed, ...seat.pending], Array.isArray(action.bets) ? action.bets : [], seat.nextBetId);
+      const bets = expandBets(
+        state.config,
+        [...seat.confirmed, ...seat.pending],
+        Array.isArray(action.bets) ? action.bets : [],
+        seat.nextBetId,
+      );
       const updated = { ...seat, pending: [...seat.pending, ...bets], nextBetId: seat.nextBetId + bets.length };
-      return { seats: withSeat(state.seats, updated), events: [{ kind: 'bets-placed', seat: seat.seat, bets, stakeMinor: sumStakes(bets) }] };
+      return {
+        seats: withSeat(state.seats, updated),
+        events: [{ kind: 'bets-placed', seat: seat.seat, bets, stakeMinor: sumStakes(bets) }],
+      };
     }
     case 'clear-bets': {
       requirePhase(state, 'betting', action);
       const seat = seatOf(state, action.seat);
       if (seat.pending.length === 0) throw new RouletteRejection('nothing-to-clear', 'no unconfirmed bets to clear');
-      return { seats: withSeat(state.seats, { ...seat, pending: [] }), events: [{ kind: 'bets-cleared', seat: seat.seat, stakeMinor: sumStakes(seat.pending) }] };
+      return {
+        seats: withSeat(state.seats, { ...seat, pending: [] }),
+        events: [{ kind: 'bets-cleared', seat: seat.seat, stakeMinor: sumStakes(seat.pending) }],
+      };
     }
     case 'confirm-bets': {
       requirePhase(state, 'betting', action);
       const seat = seatOf(state, action.seat);
       if (seat.pending.length === 0) throw new RouletteRejection('nothing-to-confirm', 'no unconfirmed bets to confirm');
       const updated = { ...seat, pending: [], confirmed: [...seat.confirmed, ...seat.pending] };
-      const event: RouletteEvent = { kind: 'bets-confirmed', seat: seat.seat, betIds: seat.pending.map((bet) => bet.betId), stakeMinor: sumStakes(seat.pending) };
+      const event: RouletteEvent = {
+        kind: 'bets-confirmed',
+        seat: seat.seat,
+        betIds: seat.pending.map((bet) => bet.betId),
+        stakeMinor: sumStakes(seat.pending),
+      };
       return { seats: withSeat(state.seats, updated), events: [event] };
     }
     case 'close-betting': {
       requirePhase(state, 'betting', action);
-      const dropped = state.seats.filter((seat) => seat.pending.length > 0).map((seat) => ({ seat: seat.seat, stakeMinor: sumStakes(seat.pending) }));
+      const dropped = state.seats
+        .filter((seat) => seat.pending.length > 0)
+        .map((seat) => ({ seat: seat.seat, stakeMinor: sumStakes(seat.pending) }));
       const seats = state.seats.map((seat) => ({ ...seat, pending: [] }));
       return { seats, phase: 'closed', events: [{ kind: 'betting-closed', dropped }] };
     }

@@ -5,7 +5,11 @@ import { expectedReturn, fraction, fractionToNumber, type StakedPosition } from 
 import { doubleBallRoulette, europeanRoulette, frenchRoulette } from './variants.ts';
 import { neighboursOf } from './wheel.ts';
 
-const staked = (position: Position, stakeMinor = 10n): StakedPosition => ({ type: position.type, numbers: position.numbers, stakeMinor });
+const staked = (position: Position, stakeMinor = 10n): StakedPosition => ({
+  type: position.type,
+  numbers: position.numbers,
+  stakeMinor,
+});
 const thirtySixOver37 = fraction(36n, 37n);
 
 describe('exact return per bet type', () => {
@@ -31,7 +35,8 @@ describe('exact return per bet type', () => {
       expect(expectedReturn([staked(outsidePosition(name))], frenchRoulette)).toEqual(expected);
     }
     expect(fractionToNumber(fraction(73n, 74n)).toFixed(4)).toBe('0.9865');
-    for (const position of allInsidePositions()) expect(expectedReturn([staked(position)], frenchRoulette)).toEqual(thirtySixOver37);
+    for (const position of allInsidePositions())
+      expect(expectedReturn([staked(position)], frenchRoulette)).toEqual(thirtySixOver37);
   });
 
   it('issue 7: D-704 double-ball roulette: over all 37 × 37 ball pairs every bet still returns 36/37', () => {

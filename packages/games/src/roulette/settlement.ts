@@ -10,7 +10,11 @@ import { zero } from './wheel.ts';
  * double-ball roulette each ball settles half the stake (D-704). All amounts stay exact: stakes are
  * multiples of an even unit, so every half is whole.
  */
-export function placementReturnMinor(item: Pick<Placement, 'type' | 'numbers' | 'stakeMinor'>, pockets: readonly number[], variant: RouletteVariant): bigint {
+export function placementReturnMinor(
+  item: Pick<Placement, 'type' | 'numbers' | 'stakeMinor'>,
+  pockets: readonly number[],
+  variant: RouletteVariant,
+): bigint {
   invariant(pockets.length === variant.balls, 'one pocket per ball');
   const winReturn = (stakeMinor: bigint): bigint => stakeMinor * (payoutRatio[item.type] + 1n);
   if (variant.balls === 1) {
@@ -46,7 +50,11 @@ function settleBet(bet: PlacedBet, pockets: readonly number[], variant: Roulette
 }
 
 /** Only confirmed bets are settled (004:GAM-R-07); seats with none are left out. */
-export function settleSeats(seats: readonly RouletteSeat[], pockets: readonly number[], variant: RouletteVariant): SeatSettlement[] {
+export function settleSeats(
+  seats: readonly RouletteSeat[],
+  pockets: readonly number[],
+  variant: RouletteVariant,
+): SeatSettlement[] {
   return seats
     .filter((seat) => seat.confirmed.length > 0)
     .map((seat) => {

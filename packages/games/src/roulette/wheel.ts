@@ -10,7 +10,8 @@ export const highestNumber = 36;
 
 /** Pocket numbers clockwise from zero. */
 export const wheelOrder: readonly number[] = Object.freeze([
-  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26,
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12,
+  35, 3, 26,
 ]);
 
 export const redNumbers: ReadonlySet<number> = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
@@ -39,6 +40,7 @@ const wheelIndex: readonly number[] = (() => {
 export function neighboursOf(centre: number, perSide: number): number[] {
   const position = wheelIndex[centre]!;
   const numbers: number[] = [];
-  for (let offset = -perSide; offset <= perSide; offset++) numbers.push(wheelOrder[(position + offset + pocketCount) % pocketCount]!);
+  for (let offset = -perSide; offset <= perSide; offset++)
+    numbers.push(wheelOrder[(position + offset + pocketCount) % pocketCount]!);
   return numbers;
 }

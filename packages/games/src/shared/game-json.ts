@@ -37,7 +37,10 @@ export function encodeGameJson(value: unknown, key = ''): JsonValue {
     const entries = Object.entries(value).filter(([, inner]) => inner !== undefined);
     return Object.fromEntries(entries.map(([name, inner]) => [name, encodeGameJson(inner, name)]));
   }
-  invariant(value === null || ['string', 'number', 'boolean'].includes(typeof value), `cannot encode a ${typeof value} as game JSON`);
+  invariant(
+    value === null || ['string', 'number', 'boolean'].includes(typeof value),
+    `cannot encode a ${typeof value} as game JSON`,
+  );
   if (typeof value === 'number') invariant(Number.isFinite(value), 'cannot encode a non-finite number');
   return value as JsonValue;
 }
@@ -45,7 +48,8 @@ export function encodeGameJson(value: unknown, key = ''): JsonValue {
 export function decodeGameJson(value: JsonValue, key = ''): unknown {
   if (isMinorKey(key) && !Array.isArray(value)) {
     if (value === null) return null;
-    if (typeof value !== 'string' || !minorUnitsPattern.test(value)) throw new InvalidGameJson(`${key} must be a decimal string of minor units`);
+    if (typeof value !== 'string' || !minorUnitsPattern.test(value))
+      throw new InvalidGameJson(`${key} must be a decimal string of minor units`);
     return BigInt(value);
   }
   if (cardKeys.has(key) && value !== null) {

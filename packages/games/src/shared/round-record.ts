@@ -22,9 +22,12 @@ export function unwrapDocument(text: string, format: string, version: number): u
   } catch {
     throw new InvalidRoundRecord('not JSON');
   }
-  if (parsed === null || typeof parsed !== 'object' || parsed.format !== format) throw new InvalidRoundRecord(`not a ${format} document`);
-  if (parsed.version !== version) throw new InvalidRoundRecord(`${format} version ${String(parsed.version)} is not supported (expected ${version})`);
-  if (parsed.body === undefined || parsed.body === null || typeof parsed.body !== 'object') throw new InvalidRoundRecord(`${format} has no body`);
+  if (parsed === null || typeof parsed !== 'object' || parsed.format !== format)
+    throw new InvalidRoundRecord(`not a ${format} document`);
+  if (parsed.version !== version)
+    throw new InvalidRoundRecord(`${format} version ${String(parsed.version)} is not supported (expected ${version})`);
+  if (parsed.body === undefined || parsed.body === null || typeof parsed.body !== 'object')
+    throw new InvalidRoundRecord(`${format} has no body`);
   try {
     return deepFreeze(decodeGameJson(parsed.body));
   } catch (error) {

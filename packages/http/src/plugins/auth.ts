@@ -77,7 +77,10 @@ const requiredClaims = ['iss', 'aud', 'exp', 'sub'];
 
 async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<void> {
   const accessTokenTtlSeconds = options.accessTokenTtlSeconds ?? accessTokenTtlSecondsDefault;
-  assert(Number.isInteger(accessTokenTtlSeconds) && accessTokenTtlSeconds > 0, 'accessTokenTtlSeconds must be a positive integer');
+  assert(
+    Number.isInteger(accessTokenTtlSeconds) && accessTokenTtlSeconds > 0,
+    'accessTokenTtlSeconds must be a positive integer',
+  );
   await app.register(jwt, {
     secret: options.jwtSecret,
     sign: { iss: tokenIssuer, expiresIn: `${accessTokenTtlSeconds}s`, algorithm: 'HS256' },
@@ -100,7 +103,10 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     const resolver = resolverFor(audience);
     const subject = verifiedSubject(app, token, audience);
     const record = await resolver.resolve(audience, subject);
-    if (!record) throw new DomainError('unauthorized', 'The account behind this access token is deactivated, closed or unknown.', { field: 'header.authorization' });
+    if (!record)
+      throw new DomainError('unauthorized', 'The account behind this access token is deactivated, closed or unknown.', {
+        field: 'header.authorization',
+      });
     return { audience, subject, roles: [...record.roles] };
   };
   app.decorate('verifyAccessToken', verifyAccessToken);
@@ -149,7 +155,9 @@ function refuseLateAuthentication(route: object): void {
   const stages = route as Record<'method' | 'url' | 'preParsing' | 'preValidation' | 'preHandler', unknown>;
   for (const stage of ['preParsing', 'preValidation', 'preHandler'] as const) {
     if (hooksOf(stages[stage]).some(isAuthenticationHook)) {
-      throw new Error(`${String(stages.method)} ${String(stages.url)}: authenticate/authorizeStaff belong in onRequest, not ${stage} (authentication runs before the body is read)`);
+      throw new Error(
+        `${String(stages.method)} ${String(stages.url)}: authenticate/authorizeStaff belong in onRequest, not ${stage} (authentication runs before the body is read)`,
+      );
     }
   }
 }
@@ -185,16 +193,24 @@ function verifiedSubject(app: FastifyInstance, token: string, audience: Audience
   } catch (error) {
     throw new DomainError('unauthorized', tokenFailureDetail(error), { field: 'header.authorization' });
   }
-  if (Array.isArray(claims.aud)) throw new DomainError('unauthorized', 'An access token names exactly one audience.', { field: 'header.authorization' });
-  if (claims.aud !== audiences[audience]) throw new DomainError('unauthorized', 'The access token is not valid for this API (wrong audience or issuer).', { field: 'header.authorization' });
-  if (typeof claims.sub !== 'string' || claims.sub.length === 0) throw new DomainError('unauthorized', 'The access token is invalid.', { field: 'header.authorization' });
+  if (Array.isArray(claims.aud))
+    throw new DomainError('unauthorized', 'An access token names exactly one audience.', { field: 'header.authorization' });
+  if (claims.aud !== audiences[audience])
+    throw new DomainError('unauthorized', 'The access token is not valid for this API (wrong audience or issuer).', {
+      field: 'header.authorization',
+    });
+  if (typeof claims.sub !== 'string' || claims.sub.length === 0)
+    throw new DomainError('unauthorized', 'The access token is invalid.', { field: 'header.authorization' });
   return claims.sub;
 }
 
 function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
   const match = header ? /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header) : null;
-  if (!match?.[1]) throw new DomainError('unauthorized', 'A bearer token is required (Authorization: Bearer <token>).', { field: 'header.authorization' });
+  if (!match?.[1])
+    throw new DomainError('unauthorized', 'A bearer token is required (Authorization: Bearer <token>).', {
+      field: 'header.authorization',
+    });
   return match[1];
 }
 

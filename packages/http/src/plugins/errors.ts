@@ -49,12 +49,20 @@ export function sendFrameworkError(error: FastifyError, request: FastifyRequest,
   const requestId = request.id;
   reply.header('x-request-id', requestId);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    sendProblem(reply, problemOf('uri-too-long', 'A path segment of the URL is longer than any identifier this API uses.', requestId, { field: 'path' }));
+    sendProblem(
+      reply,
+      problemOf('uri-too-long', 'A path segment of the URL is longer than any identifier this API uses.', requestId, {
+        field: 'path',
+      }),
+    );
   } else if (error.code === 'FST_ERR_BAD_URL') {
     sendProblem(reply, problemOf('validation-failed', 'The URL has an invalid percent-escape.', requestId, { field: 'path' }));
   } else {
     request.log.error({ err: error }, 'request failed in the router');
-    sendProblem(reply, problemOf('internal-error', 'An unexpected error occurred. Quote the request id when contacting support.', requestId));
+    sendProblem(
+      reply,
+      problemOf('internal-error', 'An unexpected error occurred. Quote the request id when contacting support.', requestId),
+    );
   }
 }
 
@@ -66,15 +74,25 @@ function problemFor(error: FastifyError, request: FastifyRequest): Problem {
       field: [context, ...fieldPath(issue.instancePath, issue.params)].join('.'),
       message: issue.message ?? 'invalid',
     }));
-    return problemOf('validation-failed', `Invalid ${context}: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`, requestId, {
-      field: errors[0]?.field ?? context,
-      errors,
-    });
+    return problemOf(
+      'validation-failed',
+      `Invalid ${context}: ${errors.map((e) => `${e.field}: ${e.message}`).join('; ')}`,
+      requestId,
+      {
+        field: errors[0]?.field ?? context,
+        errors,
+      },
+    );
   }
   if (isDomainError(error)) return problemFromDomainError(error, requestId, request.url);
-  if (isResponseSerializationError(error)) return problemOf('internal-error', 'The server produced an invalid response.', requestId);
+  if (isResponseSerializationError(error))
+    return problemOf('internal-error', 'The server produced an invalid response.', requestId);
   if (isPoolExhaustedError(error)) {
-    return problemOf('service-unavailable', 'The service is busy (no database connection was free in time); try again shortly.', requestId);
+    return problemOf(
+      'service-unavailable',
+      'The service is busy (no database connection was free in time); try again shortly.',
+      requestId,
+    );
   }
   if (isServiceUnavailableError(error)) {
     return problemOf('service-unavailable', 'A backing service is unavailable; try again shortly.', requestId);
@@ -96,13 +114,20 @@ function fastifyClientError(error: FastifyError): ErrorCode | null {
   const status = error.statusCode ?? 500;
   if (status >= 500) return null;
   switch (status) {
-    case 401: return 'unauthorized';
-    case 403: return 'forbidden';
-    case 404: return 'not-found';
-    case 413: return 'payload-too-large';
-    case 415: return 'unsupported-media-type';
-    case 429: return 'rate-limited';
-    default: return 'validation-failed';
+    case 401:
+      return 'unauthorized';
+    case 403:
+      return 'forbidden';
+    case 404:
+      return 'not-found';
+    case 413:
+      return 'payload-too-large';
+    case 415:
+      return 'unsupported-media-type';
+    case 429:
+      return 'rate-limited';
+    default:
+      return 'validation-failed';
   }
 }
 

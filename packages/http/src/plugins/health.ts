@@ -27,21 +27,35 @@ const ReadinessSchema = z.object({
 async function healthPlugin(app: FastifyInstance, options: HealthOptions): Promise<void> {
   const timeoutMs = options.checkTimeoutMs ?? 2_000;
   // Probes arrive every few seconds: log them only when something is wrong.
-  app.get('/health/live', {
-    logLevel: 'warn',
-    config: { rateLimit: false },
-    schema: { tags: ['health'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('live') }) } },
-  }, async () => ({ status: 'live' as const }));
+  app.get(
+    '/health/live',
+    {
+      logLevel: 'warn',
+      config: { rateLimit: false },
+      schema: { tags: ['health'], summary: 'Liveness', response: { 200: z.object({ status: z.literal('live') }) } },
+    },
+    async () => ({ status: 'live' as const }),
+  );
 
-  app.get('/health/ready', {
-    logLevel: 'warn',
-    config: { rateLimit: false },
-    schema: { tags: ['health'], summary: 'Readiness: PostgreSQL and Redis reachable', response: { 200: ReadinessSchema, 503: ReadinessSchema } },
-  }, async (_request, reply) => {
-    const results = await Promise.all(options.checks.map(async (c) => [c.name, (await withTimeout(c.check(), timeoutMs)) ? 'up' : 'down'] as const));
-    const ready = results.every(([, state]) => state === 'up');
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', checks: Object.fromEntries(results) });
-  });
+  app.get(
+    '/health/ready',
+    {
+      logLevel: 'warn',
+      config: { rateLimit: false },
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: PostgreSQL and Redis reachable',
+        response: { 200: ReadinessSchema, 503: ReadinessSchema },
+      },
+    },
+    async (_request, reply) => {
+      const results = await Promise.all(
+        options.checks.map(async (c) => [c.name, (await withTimeout(c.check(), timeoutMs)) ? 'up' : 'down'] as const),
+      );
+      const ready = results.every(([, state]) => state === 'up');
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not-ready', checks: Object.fromEntries(results) });
+    },
+  );
 }
 
 async function withTimeout(check: Promise<boolean>, timeoutMs: number): Promise<boolean> {

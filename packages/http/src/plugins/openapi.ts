@@ -19,8 +19,18 @@ async function openApiPlugin(app: FastifyInstance, options: OpenApiOptions): Pro
       info: { title: options.title, version: options.version, description: options.description },
       components: {
         securitySchemes: {
-          playerToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Player access token (audience casino:player)' },
-          staffToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Staff access token (audience casino:staff)' },
+          playerToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Player access token (audience casino:player)',
+          },
+          staffToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'Staff access token (audience casino:staff)',
+          },
         },
       },
     },

@@ -69,7 +69,10 @@ async function securityHeadersPlugin(app: FastifyInstance, options: SecurityHead
       reply.header('cache-control', 'no-store');
       return payload;
     };
-    route.onSend = [...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []), noStore] as typeof route.onSend;
+    route.onSend = [
+      ...(Array.isArray(route.onSend) ? route.onSend : route.onSend ? [route.onSend] : []),
+      noStore,
+    ] as typeof route.onSend;
   });
 }
 

@@ -33,5 +33,9 @@ export const czPsProfile: OperatorProfile = Object.freeze({
   compliance: Object.freeze({ ...defaultComplianceRules, version: 'cz-ps-2026.1' }),
   reporting: Object.freeze({ ...czechReportingRules, version: 'cz-ps-2026.1' }),
   // 002 glossary "Provize": rake 1–5 % of the pot, at most USD 5 (002:T-RAKE-04).
-  poker: { tableRules: poker.tableRuleProfiles['cz-002'], buttonRule: poker.buttonRuleProfiles['cz-002'], rakeBounds: poker.reelRakeBounds },
+  poker: {
+    tableRules: poker.tableRuleProfiles['cz-002'],
+    buttonRule: poker.buttonRuleProfiles['cz-002'],
+    rakeBounds: poker.reelRakeBounds,
+  },
 });

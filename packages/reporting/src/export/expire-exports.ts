@@ -9,7 +9,10 @@ export const expireBatchSizeMax = 100;
 export async function expireExports(ctx: ReportingContext): Promise<number> {
   const now = ctx.clock.now();
   const due = await ctx.db.exportJob.findMany({
-    where: { status: { in: ['READY', 'FAILED'] }, expiresAt: { lte: now } }, select: { id: true }, take: expireBatchSizeMax, orderBy: { expiresAt: 'asc' },
+    where: { status: { in: ['READY', 'FAILED'] }, expiresAt: { lte: now } },
+    select: { id: true },
+    take: expireBatchSizeMax,
+    orderBy: { expiresAt: 'asc' },
   });
   for (const { id } of due) {
     await ctx.db.$transaction([

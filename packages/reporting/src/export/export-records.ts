@@ -43,21 +43,35 @@ export function parseExportRequest(registers: ReadonlyMap<string, AnyRegister>, 
 
 /** The export row, written with its audit entry in one transaction. */
 export async function insertExportRecord(
-  tx: Tx, ctx: ReportingContext, request: ExportRequest, parsed: ParsedRequest, mode: ExportMode, status: ExportStatus,
+  tx: Tx,
+  ctx: ReportingContext,
+  request: ExportRequest,
+  parsed: ParsedRequest,
+  mode: ExportMode,
+  status: ExportStatus,
 ): Promise<string> {
   const id = newId<string>();
   const now = ctx.clock.now();
   await tx.exportJob.create({
     data: {
-      id, register: parsed.register.name, registerVersion: parsed.register.version, format: request.format, mode,
-      filters: parsed.filters as Prisma.InputJsonValue, status, requestedBy: request.requestedBy, createdAt: now,
+      id,
+      register: parsed.register.name,
+      registerVersion: parsed.register.version,
+      format: request.format,
+      mode,
+      filters: parsed.filters as Prisma.InputJsonValue,
+      status,
+      requestedBy: request.requestedBy,
+      createdAt: now,
       ...(status === 'RUNNING' ? { startedAt: now } : {}),
       expiresAt: new Date(now.getTime() + ctx.rules.exports.ttlHours * 3_600_000),
     },
   });
   if (request.auditActor) {
     await appendAuditEntry(tx, request.auditActor, now, {
-      action: 'export.requested', subjectType: 'export', subjectId: id,
+      action: 'export.requested',
+      subjectType: 'export',
+      subjectId: id,
       after: { register: parsed.register.name, format: request.format, mode, filters: parsed.filters },
     });
   }
@@ -66,7 +80,11 @@ export async function insertExportRecord(
 
 /** The manifest of a finished export: the file's hash and size, totals and coverage from the same snapshot. */
 export async function buildManifest(
-  client: pg.ClientBase, exportId: string, prepared: PreparedExport, file: StreamedFile, record: { requestedBy: string; createdAt: Date },
+  client: pg.ClientBase,
+  exportId: string,
+  prepared: PreparedExport,
+  file: StreamedFile,
+  record: { requestedBy: string; createdAt: Date },
 ): Promise<ExportManifest> {
   const controls = await exportControls(client, prepared);
   if (prepared.register.totals) {
@@ -95,12 +113,23 @@ export async function buildManifest(
 }
 
 /** RUNNING → READY with the manifest; the row's own checks refuse a READY without one. */
-export async function markExportReady(ctx: ReportingContext, exportId: string, prepared: PreparedExport, manifest: ExportManifest): Promise<void> {
+export async function markExportReady(
+  ctx: ReportingContext,
+  exportId: string,
+  prepared: PreparedExport,
+  manifest: ExportManifest,
+): Promise<void> {
   const updated = await ctx.db.exportJob.updateMany({
     where: { id: exportId, status: 'RUNNING' },
     data: {
-      status: 'READY', snapshot: prepared.boundary, rowsTotal: BigInt(prepared.rowsTotal), rowsWritten: BigInt(manifest.rowCount),
-      byteCount: BigInt(manifest.byteCount), sha256: manifest.sha256, manifest: manifest as unknown as Prisma.InputJsonValue, finishedAt: ctx.clock.now(),
+      status: 'READY',
+      snapshot: prepared.boundary,
+      rowsTotal: BigInt(prepared.rowsTotal),
+      rowsWritten: BigInt(manifest.rowCount),
+      byteCount: BigInt(manifest.byteCount),
+      sha256: manifest.sha256,
+      manifest: manifest as unknown as Prisma.InputJsonValue,
+      finishedAt: ctx.clock.now(),
     },
   });
   assert(updated.count === 1, `export ${exportId} was not running when it finished`);

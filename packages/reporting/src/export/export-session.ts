@@ -4,7 +4,15 @@ import type pg from 'pg';
 import pgCopyStreams from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import type { Readable, Writable } from 'node:stream';
-import { selectJsonSql, selectSql, whereSql, type AnyRegister, type Coverage, type CurrencyTotal, type RegisterQuery } from '../registers/register.ts';
+import {
+  selectJsonSql,
+  selectSql,
+  whereSql,
+  type AnyRegister,
+  type Coverage,
+  type CurrencyTotal,
+  type RegisterQuery,
+} from '../registers/register.ts';
 import type { ReportingRules } from '../rules.ts';
 import { csvHeader, ExportFraming } from './framing.ts';
 
@@ -40,9 +48,16 @@ let exportsRunning = 0;
  * no transaction id, so it never holds back ledger sealing (INVARIANTS.md I9). At most
  * `concurrentMax` exports stream at once per process.
  */
-export async function withExportSnapshot<T>(db: Db, rules: ReportingRules, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function withExportSnapshot<T>(
+  db: Db,
+  rules: ReportingRules,
+  fn: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   if (exportsRunning >= rules.exports.concurrentMax) {
-    throw new DomainError('rate-limited', `${rules.exports.concurrentMax} exports are running already; try again shortly or request a background export.`);
+    throw new DomainError(
+      'rate-limited',
+      `${rules.exports.concurrentMax} exports are running already; try again shortly or request a background export.`,
+    );
   }
   exportsRunning++;
   let client: pg.PoolClient | undefined;
@@ -73,7 +88,13 @@ export async function withExportSnapshot<T>(db: Db, rules: ReportingRules, fn: (
  * Fixes the rows of an export and counts them. The boundary is read now, or given: verification
  * passes the manifest's, which selects exactly the rows the file was made from.
  */
-export async function prepareExport(client: pg.ClientBase, register: AnyRegister, format: ExportFormat, filters: unknown, givenBoundary?: string): Promise<PreparedExport> {
+export async function prepareExport(
+  client: pg.ClientBase,
+  register: AnyRegister,
+  format: ExportFormat,
+  filters: unknown,
+  givenBoundary?: string,
+): Promise<PreparedExport> {
   const boundary = givenBoundary ?? (await register.boundary(client));
   const query = register.query(filters, boundary);
   const { rows } = await client.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${query.from} WHERE ${whereSql(query)}`);
@@ -88,11 +109,12 @@ export async function streamExport(client: pg.ClientBase, prepared: PreparedExpo
   const { register, query, format } = prepared;
   const framing = new ExportFraming(format);
   if (format === 'csv') framing.write(csvHeader(register.columns.map((c) => c.name)));
-  const copy = format === 'csv'
-    ? `COPY (${selectSql(register, query)}) TO STDOUT WITH (FORMAT csv)`
-    // One JSON object per line: CSV with a delimiter and quote that JSON text never contains (control
-    // characters are escaped in JSON), so PostgreSQL writes each line exactly as json_build_object made it.
-    : `COPY (${selectJsonSql(register, query)}) TO STDOUT WITH (FORMAT csv, DELIMITER E'\\x02', QUOTE E'\\x01')`;
+  const copy =
+    format === 'csv'
+      ? `COPY (${selectSql(register, query)}) TO STDOUT WITH (FORMAT csv)`
+      : // One JSON object per line: CSV with a delimiter and quote that JSON text never contains (control
+        // characters are escaped in JSON), so PostgreSQL writes each line exactly as json_build_object made it.
+        `COPY (${selectJsonSql(register, query)}) TO STDOUT WITH (FORMAT csv, DELIMITER E'\\x02', QUOTE E'\\x01')`;
   const rows: Readable = client.query(pgCopyStreams.to(copy));
   await pipeline(rows, framing, sink);
   const rowCount = framing.records - (format === 'csv' ? 1 : 0);

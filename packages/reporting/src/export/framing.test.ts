@@ -5,10 +5,23 @@ import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { csvField, ExportFraming } from './framing.ts';
 
-async function frame(chunks: Buffer[], format: 'csv' | 'jsonl', alreadyFramed = false): Promise<{ out: Buffer; records: number }> {
+async function frame(
+  chunks: Buffer[],
+  format: 'csv' | 'jsonl',
+  alreadyFramed = false,
+): Promise<{ out: Buffer; records: number }> {
   const framing = new ExportFraming(format, { alreadyFramed });
   const parts: Buffer[] = [];
-  await pipeline(Readable.from(chunks), framing, new Writable({ write(chunk: Buffer, _e, cb) { parts.push(chunk); cb(); } }));
+  await pipeline(
+    Readable.from(chunks),
+    framing,
+    new Writable({
+      write(chunk: Buffer, _e, cb) {
+        parts.push(chunk);
+        cb();
+      },
+    }),
+  );
   return { out: Buffer.concat(parts), records: framing.records };
 }
 
@@ -28,16 +41,23 @@ const field = fc.string({ unit: fc.constantFrom('a', 'ž', ',', '"', '\n', ' ', 
 
 describe('RFC 4180 framing of COPY output', () => {
   it('issue 10: ends each record with CRLF, keeps line breaks inside quoted fields, and counts records, however the bytes are chunked', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(fc.array(field, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 20 }), fc.array(fc.nat(), { maxLength: 10 }), async (rows, cuts) => {
-      // PostgreSQL's COPY CSV: fields quoted when they must be, records ended by LF.
-      const copy = Buffer.from(rows.map((r) => `${r.map(csvField).join(',')}\n`).join(''), 'utf8');
-      const { out, records } = await frame(cut(copy, cuts), 'csv');
-      expect(records).toBe(rows.length);
-      expect(out.toString('utf8')).toBe(rows.map((r) => `${r.map(csvField).join(',')}\r\n`).join(''));
-      expect(parse(out, { relax_column_count: true }) as string[][]).toEqual(rows);
-      // Verification counts a finished file the same way without changing it.
-      const again = await frame(cut(out, cuts), 'csv', true);
-      expect([again.records, again.out.equals(out)]).toEqual([rows.length, true]);
-    }), { numRuns: 300 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(field, { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.nat(), { maxLength: 10 }),
+        async (rows, cuts) => {
+          // PostgreSQL's COPY CSV: fields quoted when they must be, records ended by LF.
+          const copy = Buffer.from(rows.map((r) => `${r.map(csvField).join(',')}\n`).join(''), 'utf8');
+          const { out, records } = await frame(cut(copy, cuts), 'csv');
+          expect(records).toBe(rows.length);
+          expect(out.toString('utf8')).toBe(rows.map((r) => `${r.map(csvField).join(',')}\r\n`).join(''));
+          expect(parse(out, { relax_column_count: true }) as string[][]).toEqual(rows);
+          // Verification counts a finished file the same way without changing it.
+          const again = await frame(cut(out, cuts), 'csv', true);
+          expect([again.records, again.out.equals(out)]).toEqual([rows.length, true]);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

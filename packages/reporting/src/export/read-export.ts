@@ -29,7 +29,8 @@ type ExportRow = Awaited<ReturnType<ReportingContext['db']['exportJob']['findUni
 /** An export's state and progress. Staff see every export; `requestedBy` narrows to one requester. */
 export async function findExport(ctx: ReportingContext, exportId: string, requestedBy?: string): Promise<ExportStatusView> {
   const job = await ctx.db.exportJob.findUnique({ where: { id: exportId } });
-  if (!job || (requestedBy !== undefined && job.requestedBy !== requestedBy)) throw new DomainError('not-found', `No export ${exportId}.`, { field: 'params.exportId' });
+  if (!job || (requestedBy !== undefined && job.requestedBy !== requestedBy))
+    throw new DomainError('not-found', `No export ${exportId}.`, { field: 'params.exportId' });
   return toView(job, ctx.clock.now());
 }
 
@@ -37,12 +38,22 @@ function toView(job: ExportRow, now: Date): ExportStatusView {
   const expired = job.status === 'EXPIRED' || (job.status === 'READY' && job.expiresAt <= now);
   const rowsTotal = job.rowsTotal === null ? null : Number(job.rowsTotal);
   return {
-    exportId: job.id, register: job.register, format: job.format as ExportFormat, mode: job.mode as 'direct' | 'job',
-    status: expired ? 'EXPIRED' : (job.status as ExportStatusView['status']), filters: job.filters, requestedBy: job.requestedBy,
-    rowsTotal, rowsWritten: Number(job.rowsWritten),
+    exportId: job.id,
+    register: job.register,
+    format: job.format as ExportFormat,
+    mode: job.mode as 'direct' | 'job',
+    status: expired ? 'EXPIRED' : (job.status as ExportStatusView['status']),
+    filters: job.filters,
+    requestedBy: job.requestedBy,
+    rowsTotal,
+    rowsWritten: Number(job.rowsWritten),
     progressPercent: rowsTotal === null ? null : rowsTotal === 0 ? 100 : Math.floor((Number(job.rowsWritten) * 100) / rowsTotal),
-    byteCount: job.byteCount === null ? null : Number(job.byteCount), sha256: job.sha256, failure: job.failure,
-    createdAt: job.createdAt, finishedAt: job.finishedAt, expiresAt: job.expiresAt,
+    byteCount: job.byteCount === null ? null : Number(job.byteCount),
+    sha256: job.sha256,
+    failure: job.failure,
+    createdAt: job.createdAt,
+    finishedAt: job.finishedAt,
+    expiresAt: job.expiresAt,
   };
 }
 
@@ -66,37 +77,62 @@ export async function downloadExport(ctx: ReportingContext, exportId: string, re
   const view = await findExport(ctx, exportId, requestedBy);
   assertReady(view);
   if (view.mode === 'direct') {
-    throw new DomainError('not-found', `Export ${exportId} was streamed to its requester when it was made; only its manifest is kept.`, { field: 'params.exportId' });
+    throw new DomainError(
+      'not-found',
+      `Export ${exportId} was streamed to its requester when it was made; only its manifest is kept.`,
+      { field: 'params.exportId' },
+    );
   }
   const db = ctx.db;
   async function* chunks(): AsyncGenerator<Buffer> {
     for (let chunkNo = 0; ; chunkNo++) {
-      const chunk = await db.exportChunk.findUnique({ where: { exportId_chunkNo: { exportId, chunkNo } }, select: { content: true } });
+      const chunk = await db.exportChunk.findUnique({
+        where: { exportId_chunkNo: { exportId, chunkNo } },
+        select: { content: true },
+      });
       if (!chunk) return;
       yield Buffer.from(chunk.content);
     }
   }
   return {
-    fileName: `${view.register}-${exportId}.${view.format}`, mediaType: mediaTypes[view.format],
-    byteCount: view.byteCount ?? 0, sha256: view.sha256 ?? '', body: Readable.from(chunks()),
+    fileName: `${view.register}-${exportId}.${view.format}`,
+    mediaType: mediaTypes[view.format],
+    byteCount: view.byteCount ?? 0,
+    sha256: view.sha256 ?? '',
+    body: Readable.from(chunks()),
   };
 }
 
 function assertReady(view: ExportStatusView): void {
-  if (view.status === 'EXPIRED') throw new DomainError('export-expired', `Export ${view.exportId} expired at ${view.expiresAt.toISOString()}; request it again.`);
+  if (view.status === 'EXPIRED')
+    throw new DomainError(
+      'export-expired',
+      `Export ${view.exportId} expired at ${view.expiresAt.toISOString()}; request it again.`,
+    );
   if (view.status !== 'READY') {
-    throw new DomainError('export-not-ready', `Export ${view.exportId} is ${view.status}${view.failure ? `: ${view.failure}` : ''}.`, { extensions: { exportStatus: view.status, progressPercent: view.progressPercent } });
+    throw new DomainError(
+      'export-not-ready',
+      `Export ${view.exportId} is ${view.status}${view.failure ? `: ${view.failure}` : ''}.`,
+      { extensions: { exportStatus: view.status, progressPercent: view.progressPercent } },
+    );
   }
 }
 
 export const exportListPageSizeMax = 100;
 
 /** Exports newest first, a page at a time (keyset on id: UUIDv7 ids sort by creation). */
-export async function listExports(ctx: ReportingContext, options: { before?: string; limit: number; requestedBy?: string }): Promise<{ exports: ExportStatusView[]; nextCursor: string | null }> {
+export async function listExports(
+  ctx: ReportingContext,
+  options: { before?: string; limit: number; requestedBy?: string },
+): Promise<{ exports: ExportStatusView[]; nextCursor: string | null }> {
   const limit = Math.min(Math.max(1, options.limit), exportListPageSizeMax);
   const rows = await ctx.db.exportJob.findMany({
-    where: { ...(options.before ? { id: { lt: options.before } } : {}), ...(options.requestedBy ? { requestedBy: options.requestedBy } : {}) },
-    orderBy: { id: 'desc' }, take: limit + 1,
+    where: {
+      ...(options.before ? { id: { lt: options.before } } : {}),
+      ...(options.requestedBy ? { requestedBy: options.requestedBy } : {}),
+    },
+    orderBy: { id: 'desc' },
+    take: limit + 1,
   });
   const page = rows.slice(0, limit);
   const now = ctx.clock.now();

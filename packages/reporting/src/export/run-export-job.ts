@@ -19,18 +19,32 @@ export async function runExportJob(ctx: ReportingContext, exportId: string): Pro
   const job = await ctx.db.exportJob.findUnique({ where: { id: exportId } });
   if (!job || !['QUEUED', 'RUNNING'].includes(job.status)) return 'skipped';
   await ctx.db.exportChunk.deleteMany({ where: { exportId } });
-  await ctx.db.exportJob.update({ where: { id: exportId }, data: { status: 'RUNNING', startedAt: ctx.clock.now(), rowsWritten: 0n } });
+  await ctx.db.exportJob.update({
+    where: { id: exportId },
+    data: { status: 'RUNNING', startedAt: ctx.clock.now(), rowsWritten: 0n },
+  });
   const register = registers.get(job.register);
-  assert(register !== undefined && register.version === job.registerVersion, `export ${exportId} names register ${job.register} v${job.registerVersion}`);
+  assert(
+    register !== undefined && register.version === job.registerVersion,
+    `export ${exportId} names register ${job.register} v${job.registerVersion}`,
+  );
   try {
     await withExportSnapshot(ctx.db, ctx.rules, async (client) => {
       const prepared = await prepareExport(client, register, job.format as ExportFormat, register.filters.parse(job.filters));
       if (prepared.rowsTotal > ctx.rules.exports.jobRowsMax) {
-        throw new JobRefused(`The export holds ${prepared.rowsTotal} rows, more than ${ctx.rules.exports.jobRowsMax}: narrow the filters.`);
+        throw new JobRefused(
+          `The export holds ${prepared.rowsTotal} rows, more than ${ctx.rules.exports.jobRowsMax}: narrow the filters.`,
+        );
       }
-      await ctx.db.exportJob.update({ where: { id: exportId }, data: { rowsTotal: BigInt(prepared.rowsTotal), snapshot: prepared.boundary } });
+      await ctx.db.exportJob.update({
+        where: { id: exportId },
+        data: { rowsTotal: BigInt(prepared.rowsTotal), snapshot: prepared.boundary },
+      });
       const file = await streamExport(client, prepared, chunkWriter(ctx, exportId, prepared.rowsTotal));
-      const manifest = await buildManifest(client, exportId, prepared, file, { requestedBy: job.requestedBy, createdAt: job.createdAt });
+      const manifest = await buildManifest(client, exportId, prepared, file, {
+        requestedBy: job.requestedBy,
+        createdAt: job.createdAt,
+      });
       await markExportReady(ctx, exportId, prepared, manifest);
     });
     return 'ready';

@@ -3,7 +3,14 @@ import { transaction } from '@casino/db';
 import { PassThrough, type Readable } from 'node:stream';
 import type { ReportingContext } from '../context.ts';
 import { registers } from '../registers/index.ts';
-import { buildManifest, insertExportRecord, markExportFailed, markExportReady, parseExportRequest, type ExportRequest } from './export-records.ts';
+import {
+  buildManifest,
+  insertExportRecord,
+  markExportFailed,
+  markExportReady,
+  parseExportRequest,
+  type ExportRequest,
+} from './export-records.ts';
 import { mediaTypes, prepareExport, streamExport, withExportSnapshot, type PreparedExport } from './export-session.ts';
 
 export interface DirectExport {
@@ -24,14 +31,22 @@ export interface DirectExport {
 export async function startDirectExport(ctx: ReportingContext, request: ExportRequest): Promise<DirectExport> {
   const parsed = parseExportRequest(registers, request);
   let announce!: (value: DirectExport) => void;
-  const announced = new Promise<DirectExport>((resolve) => { announce = resolve; });
+  const announced = new Promise<DirectExport>((resolve) => {
+    announce = resolve;
+  });
   const run = withExportSnapshot(ctx.db, ctx.rules, async (client) => {
     const prepared = await prepareExport(client, parsed.register, request.format, parsed.filters);
     assertDirectSize(prepared, ctx.rules.exports.directRowsMax);
     const exportId = await transaction(ctx.db, (tx) => insertExportRecord(tx, ctx, request, parsed, 'direct', 'RUNNING'));
     const createdAt = ctx.clock.now();
     const body = new PassThrough();
-    announce({ exportId, fileName: `${parsed.register.name}-${exportId}.${request.format}`, mediaType: mediaTypes[request.format], rowsTotal: prepared.rowsTotal, body });
+    announce({
+      exportId,
+      fileName: `${parsed.register.name}-${exportId}.${request.format}`,
+      mediaType: mediaTypes[request.format],
+      rowsTotal: prepared.rowsTotal,
+      body,
+    });
     try {
       const file = await streamExport(client, prepared, body);
       const manifest = await buildManifest(client, exportId, prepared, file, { requestedBy: request.requestedBy, createdAt });
@@ -48,8 +63,12 @@ export async function startDirectExport(ctx: ReportingContext, request: ExportRe
 
 function assertDirectSize(prepared: PreparedExport, rowsMax: number): void {
   if (prepared.rowsTotal > rowsMax) {
-    throw new DomainError('export-too-large', `This export holds ${prepared.rowsTotal} rows; up to ${rowsMax} stream directly. Request a background export (POST /v1/exports) instead.`, {
-      extensions: { rowsTotal: prepared.rowsTotal, directRowsMax: rowsMax },
-    });
+    throw new DomainError(
+      'export-too-large',
+      `This export holds ${prepared.rowsTotal} rows; up to ${rowsMax} stream directly. Request a background export (POST /v1/exports) instead.`,
+      {
+        extensions: { rowsTotal: prepared.rowsTotal, directRowsMax: rowsMax },
+      },
+    );
   }
 }

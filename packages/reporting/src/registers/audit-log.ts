@@ -43,7 +43,11 @@ export const auditLogRegister = defineRegister<AuditLogFilters>({
     { name: 'at', description: 'When the action happened', unit: 'ISO 8601, UTC, milliseconds', sql: isoTimestampSql('e.at') },
     { name: 'actor_kind', description: 'staff or system', sql: 'e.actor_kind' },
     { name: 'actor_id', description: 'Staff user id, or system:<name>', sql: 'e.actor_id' },
-    { name: 'actor_roles', description: 'Roles of the staff token, separated by spaces', sql: "array_to_string(e.actor_roles, ' ')" },
+    {
+      name: 'actor_roles',
+      description: 'Roles of the staff token, separated by spaces',
+      sql: "array_to_string(e.actor_roles, ' ')",
+    },
     { name: 'action', description: 'What was done (ledger.adjustment, case.decision, …)', sql: 'e.action' },
     { name: 'subject_type', description: 'What it was done to', sql: 'e.subject_type' },
     { name: 'subject_id', description: 'Which one', sql: 'e.subject_id' },

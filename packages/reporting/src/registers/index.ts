@@ -10,7 +10,16 @@ import type { AnyRegister } from './register.ts';
  * Every register that can be exported, by name (docs/exports.md: each one's columns and units).
  */
 export const registers: ReadonlyMap<string, AnyRegister> = new Map(
-  ([ledgerTransactionsRegister, paymentTransactionsRegister, gameRoundsRegister, auditLogRegister, playersRegister, playerStatementRegister] as AnyRegister[]).map((r) => [r.name, r]),
+  (
+    [
+      ledgerTransactionsRegister,
+      paymentTransactionsRegister,
+      gameRoundsRegister,
+      auditLogRegister,
+      playersRegister,
+      playerStatementRegister,
+    ] as AnyRegister[]
+  ).map((r) => [r.name, r]),
 );
 
 /** Registers staff export through the admin API (the player statement is the player's own). */

@@ -21,7 +21,12 @@ export function visibleInSnapshotSql(xidSql: string, snapshot: string): string {
  * Transactions committed after the last seal are counted as unsealed.
  */
 export async function ledgerBlockCoverage(client: pg.ClientBase, rowsSql: string): Promise<Coverage> {
-  const { rows } = await client.query<{ transactions: string; sealed: string; min_xid: string | null; max_sealed_xid: string | null }>(`
+  const { rows } = await client.query<{
+    transactions: string;
+    sealed: string;
+    min_xid: string | null;
+    max_sealed_xid: string | null;
+  }>(`
     WITH x AS (SELECT DISTINCT transaction_id, xid FROM (${rowsSql}) r),
     horizon AS (SELECT coalesce(max(to_xid), '0'::xid8) AS to_xid FROM ledger_block)
     SELECT count(*)::text AS transactions, count(*) FILTER (WHERE x.xid < horizon.to_xid)::text AS sealed,
@@ -34,7 +39,9 @@ export async function ledgerBlockCoverage(client: pg.ClientBase, rowsSql: string
   const block = async (xid: string | null) => {
     if (xid === null) return null;
     const found = await client.query<{ block_no: string; block_hash: string }>(
-      `SELECT block_no::text, block_hash FROM ledger_block WHERE from_xid <= $1::xid8 AND to_xid > $1::xid8`, [xid]);
+      `SELECT block_no::text, block_hash FROM ledger_block WHERE from_xid <= $1::xid8 AND to_xid > $1::xid8`,
+      [xid],
+    );
     assert(found.rows[0] !== undefined, `sealed xid ${xid} is in no block`);
     return found.rows[0];
   };

@@ -15,14 +15,19 @@ const period = {
   to: z.iso.datetime({ offset: true }).describe('Postings effective before this instant'),
 };
 
-export const LedgerTransactionFiltersSchema = z.object({
-  ...period,
-  playerId: z.uuid().optional().describe("Only transactions that touch one of this player's wallets"),
-  accountType: z.enum(ledgerAccountTypes).optional().describe('Only transactions with a posting on an account of this type'),
-  kind: z.enum(ledgerTransactionKinds).optional(),
-  game: z.enum(ledgerGames).optional().describe("Only transactions that touch the game's revenue accounts (poker: also rake, tables and tournaments)"),
-  currency: CurrencyCodeSchema.optional().describe('Only transactions with a posting in this currency'),
-}).refine((f) => new Date(f.from) < new Date(f.to), { path: ['to'], message: 'must be after from' });
+export const LedgerTransactionFiltersSchema = z
+  .object({
+    ...period,
+    playerId: z.uuid().optional().describe("Only transactions that touch one of this player's wallets"),
+    accountType: z.enum(ledgerAccountTypes).optional().describe('Only transactions with a posting on an account of this type'),
+    kind: z.enum(ledgerTransactionKinds).optional(),
+    game: z
+      .enum(ledgerGames)
+      .optional()
+      .describe("Only transactions that touch the game's revenue accounts (poker: also rake, tables and tournaments)"),
+    currency: CurrencyCodeSchema.optional().describe('Only transactions with a posting in this currency'),
+  })
+  .refine((f) => new Date(f.from) < new Date(f.to), { path: ['to'], message: 'must be after from' });
 
 export type LedgerTransactionFilters = z.infer<typeof LedgerTransactionFiltersSchema>;
 
@@ -70,31 +75,74 @@ export const ledgerTransactionsRegister = defineRegister<LedgerTransactionFilter
   columns: [
     { name: 'posting_id', description: 'Posting number (ledger_posting.id)', sql: 'p.id::text' },
     { name: 'transaction_id', description: 'Ledger transaction (UUIDv7)', sql: 't.id::text' },
-    { name: 'effective_at', description: 'When the movement counts', unit: 'ISO 8601, UTC, milliseconds', sql: isoTimestampSql('p.effective_at') },
-    { name: 'prague_date', description: 'Calendar day of effective_at in Europe/Prague', unit: 'YYYY-MM-DD', sql: pragueDateSql('p.effective_at') },
+    {
+      name: 'effective_at',
+      description: 'When the movement counts',
+      unit: 'ISO 8601, UTC, milliseconds',
+      sql: isoTimestampSql('p.effective_at'),
+    },
+    {
+      name: 'prague_date',
+      description: 'Calendar day of effective_at in Europe/Prague',
+      unit: 'YYYY-MM-DD',
+      sql: pragueDateSql('p.effective_at'),
+    },
     { name: 'kind', description: 'Transaction kind (DEPOSIT, STAKE, WIN, RAKE, REVERSAL, …)', sql: 't.kind::text' },
-    { name: 'reverses_transaction_id', description: 'The transaction this one reverses, if a reversal', sql: 't.reverses_transaction_id::text' },
+    {
+      name: 'reverses_transaction_id',
+      description: 'The transaction this one reverses, if a reversal',
+      sql: 't.reverses_transaction_id::text',
+    },
     { name: 'account_id', description: 'Ledger account', sql: 'a.id::text' },
-    { name: 'account_code', description: 'Account code: player:<id>:cash:CZK, operator:game-revenue:roulette:CZK, psp:<provider>:clearing:EUR, …', sql: 'a.code' },
+    {
+      name: 'account_code',
+      description: 'Account code: player:<id>:cash:CZK, operator:game-revenue:roulette:CZK, psp:<provider>:clearing:EUR, …',
+      sql: 'a.code',
+    },
     { name: 'account_type', description: 'ASSET, LIABILITY, REVENUE, EXPENSE or EQUITY', sql: 'a.type::text' },
-    { name: 'owner_kind', description: 'PLAYER, OPERATOR, PAYMENT_PROVIDER, POKER_TABLE or TOURNAMENT', sql: 'a.owner_kind::text' },
+    {
+      name: 'owner_kind',
+      description: 'PLAYER, OPERATOR, PAYMENT_PROVIDER, POKER_TABLE or TOURNAMENT',
+      sql: 'a.owner_kind::text',
+    },
     { name: 'owner_id', description: 'Player id for player wallets, provider for clearing accounts', sql: 'a.owner_id' },
     { name: 'currency', description: 'ISO 4217 currency of the posting', sql: 'p.currency' },
     { name: 'side', description: 'DEBIT or CREDIT', sql: "CASE WHEN p.amount_minor > 0 THEN 'DEBIT' ELSE 'CREDIT' END" },
-    { name: 'amount', description: 'Signed amount: positive debits, negative credits', unit: 'decimal string in the currency (2 decimals for CZK)', sql: decimalAmountSql('p.amount_minor', 'p.currency') },
-    { name: 'amount_minor', description: 'The same amount in integer minor units', unit: 'minor units (haléř, cent)', sql: 'p.amount_minor::text' },
-    { name: 'metadata', description: "The transaction's references (round, payment, staff user, reason)", unit: 'JSON', sql: 't.metadata::text' },
+    {
+      name: 'amount',
+      description: 'Signed amount: positive debits, negative credits',
+      unit: 'decimal string in the currency (2 decimals for CZK)',
+      sql: decimalAmountSql('p.amount_minor', 'p.currency'),
+    },
+    {
+      name: 'amount_minor',
+      description: 'The same amount in integer minor units',
+      unit: 'minor units (haléř, cent)',
+      sql: 'p.amount_minor::text',
+    },
+    {
+      name: 'metadata',
+      description: "The transaction's references (round, payment, staff user, reason)",
+      unit: 'JSON',
+      sql: 't.metadata::text',
+    },
   ],
   boundary: snapshotBoundary,
   query: ledgerQuery,
-  coverage: (client, query) => ledgerBlockCoverage(client, `SELECT t.id AS transaction_id, t.xid FROM ${query.from} WHERE ${whereSql(query)}`),
+  coverage: (client, query) =>
+    ledgerBlockCoverage(client, `SELECT t.id AS transaction_id, t.xid FROM ${query.from} WHERE ${whereSql(query)}`),
   totals: async (client, query) => {
     const { rows } = await client.query<{ currency: string; row_count: string; debit_minor: string; credit_minor: string }>(`
       SELECT p.currency, count(*)::text AS row_count,
              coalesce(sum(p.amount_minor) FILTER (WHERE p.amount_minor > 0), 0)::text AS debit_minor,
              coalesce(-sum(p.amount_minor) FILTER (WHERE p.amount_minor < 0), 0)::text AS credit_minor
       FROM ${query.from} WHERE ${whereSql(query)} GROUP BY p.currency ORDER BY p.currency`);
-    return rows.map((r) => ({ currency: r.currency, rowCount: Number(r.row_count), debitMinor: r.debit_minor, creditMinor: r.credit_minor }));
+    return rows.map((r) => ({
+      currency: r.currency,
+      rowCount: Number(r.row_count),
+      debitMinor: r.debit_minor,
+      creditMinor: r.credit_minor,
+    }));
   },
   reproducible: true,
 });

@@ -8,9 +8,20 @@ export const PaymentTransactionFiltersSchema = z.object({
   to: z.iso.datetime({ offset: true }).optional().describe('Requested before'),
   playerId: z.uuid().optional(),
   direction: z.enum(['deposit', 'withdrawal']).optional(),
-  status: z.string().regex(/^[A-Z_]{2,30}$/).optional().describe('A deposit or withdrawal status, e.g. SETTLED, PAID, REFUNDED'),
-  instrument: z.string().regex(/^[a-z-]{2,30}$/).optional().describe('bank-account, card, paypal, …, cash'),
-  provider: z.string().regex(/^[a-z][a-z0-9-]{1,38}$/).optional(),
+  status: z
+    .string()
+    .regex(/^[A-Z_]{2,30}$/)
+    .optional()
+    .describe('A deposit or withdrawal status, e.g. SETTLED, PAID, REFUNDED'),
+  instrument: z
+    .string()
+    .regex(/^[a-z-]{2,30}$/)
+    .optional()
+    .describe('bank-account, card, paypal, …, cash'),
+  provider: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{1,38}$/)
+    .optional(),
 });
 
 export type PaymentTransactionFilters = z.infer<typeof PaymentTransactionFiltersSchema>;
@@ -57,7 +68,8 @@ export const paymentTransactionsRegister = defineRegister<PaymentTransactionFilt
   name: 'payment-transactions',
   version: 1,
   title: 'Payment transactions',
-  description: 'Every deposit and withdrawal: who (identification), how (method, provider), how much, when, its status and the ledger transactions that moved the money.',
+  description:
+    'Every deposit and withdrawal: who (identification), how (method, provider), how much, when, its status and the ledger transactions that moved the money.',
   filters: PaymentTransactionFiltersSchema,
   columns: [
     { name: 'payment_id', description: 'Deposit or withdrawal id', sql: 'pt.id::text' },
@@ -65,7 +77,12 @@ export const paymentTransactionsRegister = defineRegister<PaymentTransactionFilt
     { name: 'player_id', description: 'Player id', sql: 'pt.player_id::text' },
     { name: 'first_name', description: "The player's first name(s)", sql: 'pl.first_name' },
     { name: 'surname', description: "The player's surname", sql: 'pl.surname' },
-    { name: 'date_of_birth', description: "The player's date of birth", unit: 'YYYY-MM-DD', sql: "to_char(pl.date_of_birth, 'YYYY-MM-DD')" },
+    {
+      name: 'date_of_birth',
+      description: "The player's date of birth",
+      unit: 'YYYY-MM-DD',
+      sql: "to_char(pl.date_of_birth, 'YYYY-MM-DD')",
+    },
     { name: 'instrument', description: 'bank-account, card, paypal, …; cash at a branch', sql: 'pt.instrument' },
     { name: 'channel', description: 'CASHLESS or CASH for deposits; PLAYER or SUPPORT for withdrawals', sql: 'pt.channel' },
     { name: 'payment_method_id', description: 'The payment method (none for cash)', sql: 'pt.payment_method_id::text' },
@@ -73,22 +90,63 @@ export const paymentTransactionsRegister = defineRegister<PaymentTransactionFilt
     { name: 'provider', description: 'Payment provider', sql: 'pt.provider' },
     { name: 'provider_reference', description: "The provider's payment or payout id", sql: 'pt.provider_reference' },
     { name: 'currency', description: 'Currency', unit: 'ISO 4217', sql: 'pt.currency' },
-    { name: 'amount', description: 'Amount', unit: 'decimal string in the currency', sql: decimalAmountSql('pt.amount_minor', 'pt.currency') },
+    {
+      name: 'amount',
+      description: 'Amount',
+      unit: 'decimal string in the currency',
+      sql: decimalAmountSql('pt.amount_minor', 'pt.currency'),
+    },
     { name: 'amount_minor', description: 'Amount', unit: 'integer minor units', sql: 'pt.amount_minor::text' },
-    { name: 'status', description: 'Status now (deposits: CREATED … SETTLED, REFUNDED, REVERSED; withdrawals: IN_REVIEW … PAID, FAILED, CANCELLED)', sql: 'pt.status' },
-    { name: 'requested_at', description: 'When it was requested', unit: 'ISO 8601, UTC, milliseconds', sql: isoTimestampSql('pt.requested_at') },
-    { name: 'prague_date', description: 'The calendar day it was requested, in Europe/Prague', unit: 'YYYY-MM-DD', sql: pragueDateSql('pt.requested_at') },
-    { name: 'completed_at', description: 'When a deposit was credited or a withdrawal paid', unit: 'ISO 8601, UTC, milliseconds', sql: isoTimestampSql('pt.completed_at') },
+    {
+      name: 'status',
+      description:
+        'Status now (deposits: CREATED … SETTLED, REFUNDED, REVERSED; withdrawals: IN_REVIEW … PAID, FAILED, CANCELLED)',
+      sql: 'pt.status',
+    },
+    {
+      name: 'requested_at',
+      description: 'When it was requested',
+      unit: 'ISO 8601, UTC, milliseconds',
+      sql: isoTimestampSql('pt.requested_at'),
+    },
+    {
+      name: 'prague_date',
+      description: 'The calendar day it was requested, in Europe/Prague',
+      unit: 'YYYY-MM-DD',
+      sql: pragueDateSql('pt.requested_at'),
+    },
+    {
+      name: 'completed_at',
+      description: 'When a deposit was credited or a withdrawal paid',
+      unit: 'ISO 8601, UTC, milliseconds',
+      sql: isoTimestampSql('pt.completed_at'),
+    },
     { name: 'failure', description: 'Why it was refused or failed', sql: 'pt.failure' },
-    { name: 'ledger_transaction_id', description: "The ledger transaction that credited the deposit or settled (or released) the withdrawal's hold", sql: 'pt.ledger_transaction_id::text' },
-    { name: 'hold_transaction_id', description: 'The ledger transaction that held a withdrawal\'s amount', sql: 'pt.hold_transaction_id::text' },
-    { name: 'reversal_transaction_id', description: "The ledger transaction that reversed a deposit (a chargeback)", sql: 'pt.reversal_transaction_id::text' },
+    {
+      name: 'ledger_transaction_id',
+      description: "The ledger transaction that credited the deposit or settled (or released) the withdrawal's hold",
+      sql: 'pt.ledger_transaction_id::text',
+    },
+    {
+      name: 'hold_transaction_id',
+      description: "The ledger transaction that held a withdrawal's amount",
+      sql: 'pt.hold_transaction_id::text',
+    },
+    {
+      name: 'reversal_transaction_id',
+      description: 'The ledger transaction that reversed a deposit (a chargeback)',
+      sql: 'pt.reversal_transaction_id::text',
+    },
   ],
   boundary: snapshotBoundary,
   query: (filters) => paymentQuery(filters),
-  coverage: (client, query) => ledgerBlockCoverage(client, `
+  coverage: (client, query) =>
+    ledgerBlockCoverage(
+      client,
+      `
     SELECT t.id AS transaction_id, t.xid FROM ${query.from}
     JOIN ledger_transaction t ON t.id IN (pt.ledger_transaction_id, pt.hold_transaction_id, pt.reversal_transaction_id)
-    WHERE ${whereSql(query)}`),
+    WHERE ${whereSql(query)}`,
+    ),
   reproducible: false,
 });

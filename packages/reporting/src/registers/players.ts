@@ -8,7 +8,11 @@ export const playerStates = ['APPLICANT', 'TEMPORARY', 'REGISTERED', 'BLOCKED', 
 export const PlayerFiltersSchema = z.object({
   playerId: z.uuid().optional(),
   state: z.enum(playerStates).optional(),
-  residenceCountry: z.string().regex(/^[A-Z]{2}$/).optional().describe('ISO 3166-1 alpha-2'),
+  residenceCountry: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional()
+    .describe('ISO 3166-1 alpha-2'),
 });
 
 export type PlayerFilters = z.infer<typeof PlayerFiltersSchema>;
@@ -31,7 +35,8 @@ export const playersRegister = defineRegister<PlayerFilters>({
   name: 'players',
   version: 1,
   title: 'Player identification',
-  description: "Each player's identification data as it stands now: names, date and place of birth, citizenship, residence, account state.",
+  description:
+    "Each player's identification data as it stands now: names, date and place of birth, citizenship, residence, account state.",
   filters: PlayerFiltersSchema,
   columns: [
     { name: 'player_id', description: 'Player id (owner_id of the ledger wallets)', sql: 'pl.id::text' },
@@ -45,9 +50,23 @@ export const playersRegister = defineRegister<PlayerFilters>({
     { name: 'residence_street', description: 'Residence: street and number', sql: "pl.residence_address->>'street'" },
     { name: 'residence_city', description: 'Residence: city', sql: "pl.residence_address->>'city'" },
     { name: 'residence_postal_code', description: 'Residence: postal code', sql: "pl.residence_address->>'postalCode'" },
-    { name: 'residence_country', description: 'Residence: country', unit: 'ISO 3166-1 alpha-2', sql: "pl.residence_address->>'country'" },
-    { name: 'identity_status', description: 'Result of the identity check against the basic registers', sql: 'pl.identity_status::text' },
-    { name: 'registered_at', description: 'When registration completed', unit: 'ISO 8601, UTC, milliseconds', sql: isoTimestampSql('pl.registered_at') },
+    {
+      name: 'residence_country',
+      description: 'Residence: country',
+      unit: 'ISO 3166-1 alpha-2',
+      sql: "pl.residence_address->>'country'",
+    },
+    {
+      name: 'identity_status',
+      description: 'Result of the identity check against the basic registers',
+      sql: 'pl.identity_status::text',
+    },
+    {
+      name: 'registered_at',
+      description: 'When registration completed',
+      unit: 'ISO 8601, UTC, milliseconds',
+      sql: isoTimestampSql('pl.registered_at'),
+    },
   ],
   boundary: snapshotBoundary,
   query: (filters) => playerQuery(filters),

@@ -29,7 +29,15 @@ export interface RegisterQuery {
 
 /** What the file covers in the tamper-evident chains, as the manifest names it. */
 export type Coverage =
-  | { kind: 'ledger-blocks'; firstBlockNo: string | null; lastBlockNo: string | null; lastBlockHash: string | null; transactionCount: number; sealedTransactionCount: number; unsealedTransactionCount: number }
+  | {
+      kind: 'ledger-blocks';
+      firstBlockNo: string | null;
+      lastBlockNo: string | null;
+      lastBlockHash: string | null;
+      transactionCount: number;
+      sealedTransactionCount: number;
+      unsealedTransactionCount: number;
+    }
   | { kind: 'audit-chain'; firstSeq: string | null; lastSeq: string | null; lastEntryHash: string | null }
   | { kind: 'none'; reason: string };
 

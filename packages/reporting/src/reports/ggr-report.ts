@@ -37,10 +37,24 @@ export interface GgrReport {
  * not gaming revenue). A debit in a REFUND or REVERSAL transaction gives a stake back; a credit in a
  * REVERSAL takes a win back. GGR is therefore exactly what the revenue accounts earned.
  */
-export async function ggrReport(db: Db, options: { fromDate: string; toDate: string; granularity: GgrGranularity }): Promise<GgrReport> {
+export async function ggrReport(
+  db: Db,
+  options: { fromDate: string; toDate: string; granularity: GgrGranularity },
+): Promise<GgrReport> {
   const { from, to } = praguePeriod(options.fromDate, options.toDate);
   const format = options.granularity === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM';
-  const rows = await db.$queryRaw<Array<{ period: string; game: string; currency: string; stakes: bigint; wins: bigint; rake: bigint; fees: bigint; net: bigint }>>`
+  const rows = await db.$queryRaw<
+    Array<{
+      period: string;
+      game: string;
+      currency: string;
+      stakes: bigint;
+      wins: bigint;
+      rake: bigint;
+      fees: bigint;
+      net: bigint;
+    }>
+  >`
     WITH lines AS (
       SELECT p.currency, p.amount_minor AS amount, t.kind::text AS kind, p.effective_at,
              CASE a.purpose WHEN 'game-revenue' THEN 'play' WHEN 'rake-revenue' THEN 'rake' ELSE 'fee' END AS source,
@@ -67,7 +81,22 @@ export async function ggrReport(db: Db, options: { fromDate: string; toDate: str
     const ggr = r.stakes - r.wins + r.rake + r.fees;
     // Every revenue posting is classified exactly once: the parts add up to what the accounts earned.
     assert(ggr === r.net, `GGR parts ${ggr} differ from the revenue accounts' net ${r.net} for ${r.game} ${r.period}`);
-    return { period: r.period, game: r.game, currency, stakes: money(r.stakes), wins: money(r.wins), rake: money(r.rake), tournamentFees: money(r.fees), ggr: money(ggr) };
+    return {
+      period: r.period,
+      game: r.game,
+      currency,
+      stakes: money(r.stakes),
+      wins: money(r.wins),
+      rake: money(r.rake),
+      tournamentFees: money(r.fees),
+      ggr: money(ggr),
+    };
   });
-  return { fromDate: options.fromDate, toDate: options.toDate, granularity: options.granularity, lines, ledger: await sealedThrough(db) };
+  return {
+    fromDate: options.fromDate,
+    toDate: options.toDate,
+    granularity: options.granularity,
+    lines,
+    ledger: await sealedThrough(db),
+  };
 }

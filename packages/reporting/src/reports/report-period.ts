@@ -34,7 +34,8 @@ export interface SealedThrough {
 }
 
 export async function sealedThrough(db: Db): Promise<SealedThrough> {
-  const [block] = await db.$queryRaw<Array<{ block_no: bigint; block_hash: string }>>`SELECT block_no, block_hash FROM ledger_block ORDER BY block_no DESC LIMIT 1`;
+  const [block] = await db.$queryRaw<
+    Array<{ block_no: bigint; block_hash: string }>
+  >`SELECT block_no, block_hash FROM ledger_block ORDER BY block_no DESC LIMIT 1`;
   return { lastBlockNo: block?.block_no.toString() ?? null, lastBlockHash: block?.block_hash ?? null };
 }
-

@@ -21,12 +21,28 @@ afterAll(async () => {
 });
 
 const at = (iso: string) => new Date(iso);
-const amounts = (line: { stakes: Money; wins: Money; rake: Money; tournamentFees: Money; ggr: Money }) =>
-  ({ stakes: line.stakes.toDecimalString(), wins: line.wins.toDecimalString(), rake: line.rake.toDecimalString(), fees: line.tournamentFees.toDecimalString(), ggr: line.ggr.toDecimalString() });
+const amounts = (line: { stakes: Money; wins: Money; rake: Money; tournamentFees: Money; ggr: Money }) => ({
+  stakes: line.stakes.toDecimalString(),
+  wins: line.wins.toDecimalString(),
+  rake: line.rake.toDecimalString(),
+  fees: line.tournamentFees.toDecimalString(),
+  ggr: line.ggr.toDecimalString(),
+});
 
 async function gameAccount(ownerKind: 'POKER_TABLE' | 'TOURNAMENT'): Promise<AccountId> {
   const id = newId<string>();
-  return (await openAccount(testDb.db, { code: `${ownerKind.toLowerCase()}:${id}:CZK`, ownerKind, ownerId: id, purpose: ownerKind === 'TOURNAMENT' ? 'tournament' : 'poker-table', currency: 'CZK', type: 'LIABILITY', allowNegative: false, shardCount: 1 })).id;
+  return (
+    await openAccount(testDb.db, {
+      code: `${ownerKind.toLowerCase()}:${id}:CZK`,
+      ownerKind,
+      ownerId: id,
+      purpose: ownerKind === 'TOURNAMENT' ? 'tournament' : 'poker-table',
+      currency: 'CZK',
+      type: 'LIABILITY',
+      allowNegative: false,
+      shardCount: 1,
+    })
+  ).id;
 }
 
 async function reverseAt(transactionId: TransactionId, when: string) {
@@ -55,7 +71,16 @@ describe('GGR per game and period (issue 10; 002:RAKE-01..03)', () => {
     await move(testDb.db, 'RAKE', table, chart.rake, czk('1.50'), at('2026-11-10T13:05:00Z'));
     await move(testDb.db, 'RAKE', table, chart.rake, czk('2.00'), at('2026-11-10T13:10:00Z'));
     for (const player of [a, b]) {
-      await postLines(testDb.db, 'BUY_IN', [{ accountId: player.wallet, amount: czk('11.00') }, { accountId: tournament, amount: czk('-10.00') }, { accountId: chart.fees, amount: czk('-1.00') }], at('2026-11-10T14:00:00Z'));
+      await postLines(
+        testDb.db,
+        'BUY_IN',
+        [
+          { accountId: player.wallet, amount: czk('11.00') },
+          { accountId: tournament, amount: czk('-10.00') },
+          { accountId: chart.fees, amount: czk('-1.00') },
+        ],
+        at('2026-11-10T14:00:00Z'),
+      );
     }
     await move(testDb.db, 'FEE', chart.bank, chart.fees, czk('65.00'), at('2026-11-10T15:00:00Z'));
     // 11 November in Prague (23:30 UTC on the 10th): a stake of 25, and a win of 5 that is reversed; a stake of 30 reversed.
@@ -75,8 +100,14 @@ describe('GGR per game and period (issue 10; 002:RAKE-01..03)', () => {
       ['2026-11-11', 'roulette', 'CZK', { stakes: '25.00', wins: '0.00', rake: '0.00', fees: '0.00', ggr: '25.00' }],
     ]);
     const monthly = await ggrReport(testDb.db, { fromDate: '2026-11-01', toDate: '2026-12-01', granularity: 'month' });
-    expect(monthly.lines.map((l) => [l.period, l.game, amounts(l).ggr])).toEqual([['2026-11', 'blackjack', '-25.00'], ['2026-11', 'poker', '5.50'], ['2026-11', 'roulette', '-35.00']]);
-    await expect(ggrReport(testDb.db, { fromDate: '2026-11-12', toDate: '2026-11-10', granularity: 'day' })).rejects.toMatchObject({ code: 'validation-failed', field: 'query.to' });
+    expect(monthly.lines.map((l) => [l.period, l.game, amounts(l).ggr])).toEqual([
+      ['2026-11', 'blackjack', '-25.00'],
+      ['2026-11', 'poker', '5.50'],
+      ['2026-11', 'roulette', '-35.00'],
+    ]);
+    await expect(
+      ggrReport(testDb.db, { fromDate: '2026-11-12', toDate: '2026-11-10', granularity: 'day' }),
+    ).rejects.toMatchObject({ code: 'validation-failed', field: 'query.to' });
   });
 });
 
@@ -88,7 +119,11 @@ describe('trial balance and player liability at a date', () => {
     expect(report.asOf.toISOString()).toBe('2026-11-10T23:00:00.000Z');
     const revenue = report.lines.filter((l) => l.type === 'REVENUE').map((l) => [l.purpose, l.balance.toDecimalString()]);
     // Roulette −60 and blackjack −25 (game-revenue), rake 3.50, fees 2.00 + 65.00.
-    expect(revenue).toEqual([['fee-revenue', '67.00'], ['game-revenue', '-85.00'], ['rake-revenue', '3.50']]);
+    expect(revenue).toEqual([
+      ['fee-revenue', '67.00'],
+      ['game-revenue', '-85.00'],
+      ['rake-revenue', '3.50'],
+    ]);
   });
 
   it('002:WAL-01 player liability is the sum of player wallets, against PSP clearing and the bank', async () => {
@@ -106,37 +141,76 @@ describe('trial balance and player liability at a date', () => {
 
 describe('shared liquidity: revenue allocated to Czech residents (002:ALLOC-01..04)', () => {
   const game = (gameId: string, participants: Array<[boolean, string, string]>, overlay?: string): SharedGame => ({
-    gameId, kind: overlay === undefined ? 'cash-hand' : 'tournament', currency: 'CZK',
-    participants: participants.map(([residentInCzechRepublic, stake, win]) => ({ residentInCzechRepublic, stake: czk(stake), win: czk(win) })),
+    gameId,
+    kind: overlay === undefined ? 'cash-hand' : 'tournament',
+    currency: 'CZK',
+    participants: participants.map(([residentInCzechRepublic, stake, win]) => ({
+      residentInCzechRepublic,
+      stake: czk(stake),
+      win: czk(win),
+    })),
     ...(overlay === undefined ? {} : { overlay: czk(overlay) }),
   });
 
   it('002:T-ALLOC-01 / ALLOC-01 / ALLOC-02 stakes 1,000 (Czech residents 300), wins 995 → net 5, Czech revenue 1.50', () => {
-    const result = allocateSharedGame(game('hand-1', [[true, '300.00', '0.00'], [false, '700.00', '995.00']]));
-    expect([result.net, result.czechRevenue, result.otherRevenue].map((m) => m.toDecimalString())).toEqual(['5.00', '1.50', '3.50']);
+    const result = allocateSharedGame(
+      game('hand-1', [
+        [true, '300.00', '0.00'],
+        [false, '700.00', '995.00'],
+      ]),
+    );
+    expect([result.net, result.czechRevenue, result.otherRevenue].map((m) => m.toDecimalString())).toEqual([
+      '5.00',
+      '1.50',
+      '3.50',
+    ]);
   });
 
   it('002:ALLOC-02 / ALLOC-04 / AMB-ALLOC a crafted period of hands and a tournament with overlay equals the hand-computed split', () => {
     const result = allocateSharedLiquidity('CZK', [
       // Net 1.00; Czech stakes 1/3: 0.333… → 0.33, the rest 0.67.
-      game('hand-2', [[true, '10.00', '0.00'], [false, '20.00', '29.00']]),
+      game('hand-2', [
+        [true, '10.00', '0.00'],
+        [false, '20.00', '29.00'],
+      ]),
       // Net 0.05 split 1:1: 0.025 each → the odd haléř to the Czech side (D-1006): 0.03 / 0.02.
-      game('hand-3', [[true, '5.00', '9.95'], [false, '5.00', '0.00']]),
+      game('hand-3', [
+        [true, '5.00', '9.95'],
+        [false, '5.00', '0.00'],
+      ]),
       // Tournament: 10 buy-ins of 110 (4 Czech); prizes 1,500 against a 1,000 pool: 500 overlay is not
       // a win funded by stakes (AMB-ALLOC): wins 1,000, net 100, Czech 40 % = 40.
-      game('tournament-1', [
-        ...Array.from({ length: 4 }, (): [boolean, string, string] => [true, '110.00', '0.00']),
-        ...Array.from({ length: 6 }, (): [boolean, string, string] => [false, '110.00', '0.00']),
-      ].map(([cz, stake], i) => [cz, stake, i === 0 ? '900.00' : i === 5 ? '600.00' : '0.00'] as [boolean, string, string]), '500.00'),
+      game(
+        'tournament-1',
+        [
+          ...Array.from({ length: 4 }, (): [boolean, string, string] => [true, '110.00', '0.00']),
+          ...Array.from({ length: 6 }, (): [boolean, string, string] => [false, '110.00', '0.00']),
+        ].map(([cz, stake], i) => [cz, stake, i === 0 ? '900.00' : i === 5 ? '600.00' : '0.00'] as [boolean, string, string]),
+        '500.00',
+      ),
       // Only non-residents in a hand: nothing is Czech.
-      game('hand-4', [[false, '2.00', '0.00'], [false, '2.00', '3.90']]),
+      game('hand-4', [
+        [false, '2.00', '0.00'],
+        [false, '2.00', '3.90'],
+      ]),
     ]);
-    expect(result.games.map((g) => [g.gameId, g.net.toDecimalString(), g.czechRevenue.toDecimalString(), g.otherRevenue.toDecimalString()])).toEqual([
+    expect(
+      result.games.map((g) => [
+        g.gameId,
+        g.net.toDecimalString(),
+        g.czechRevenue.toDecimalString(),
+        g.otherRevenue.toDecimalString(),
+      ]),
+    ).toEqual([
       ['hand-2', '1.00', '0.33', '0.67'],
       ['hand-3', '0.05', '0.03', '0.02'],
       ['tournament-1', '100.00', '40.00', '60.00'],
       ['hand-4', '0.10', '0.00', '0.10'],
     ]);
-    expect([result.net, result.czechRevenue, result.otherRevenue].map((m) => m.toDecimalString())).toEqual(['101.15', '40.36', '60.79']);
+    expect([result.net, result.czechRevenue, result.otherRevenue].map((m) => m.toDecimalString())).toEqual([
+      '101.15',
+      '40.36',
+      '60.79',
+    ]);
   });
 });

@@ -51,13 +51,35 @@ export interface SharedLiquidityAllocation {
 export function allocateSharedGame(game: SharedGame): SharedGameAllocation {
   assert(game.participants.length > 0, `game ${game.gameId} has no participants`);
   const zero = Money.zero(game.currency);
-  const stakes = Money.sum(game.participants.map((p) => p.stake), game.currency);
-  const czechStakes = Money.sum(game.participants.filter((p) => p.residentInCzechRepublic).map((p) => p.stake), game.currency);
-  const wins = Money.sum(game.participants.map((p) => p.win), game.currency).minus(game.overlay ?? zero);
+  const stakes = Money.sum(
+    game.participants.map((p) => p.stake),
+    game.currency,
+  );
+  const czechStakes = Money.sum(
+    game.participants.filter((p) => p.residentInCzechRepublic).map((p) => p.stake),
+    game.currency,
+  );
+  const wins = Money.sum(
+    game.participants.map((p) => p.win),
+    game.currency,
+  ).minus(game.overlay ?? zero);
   assert(!stakes.isNegative() && !czechStakes.isNegative(), `game ${game.gameId}: stakes are never negative`);
   const net = stakes.minus(wins);
-  if (stakes.isZero()) return { gameId: game.gameId, currency: game.currency, stakes, czechStakes, wins, net, czechRevenue: zero, otherRevenue: net };
-  const [czechRevenue, otherRevenue] = net.allocate([czechStakes.toMinor(), stakes.minus(czechStakes).toMinor()]) as [Money, Money];
+  if (stakes.isZero())
+    return {
+      gameId: game.gameId,
+      currency: game.currency,
+      stakes,
+      czechStakes,
+      wins,
+      net,
+      czechRevenue: zero,
+      otherRevenue: net,
+    };
+  const [czechRevenue, otherRevenue] = net.allocate([czechStakes.toMinor(), stakes.minus(czechStakes).toMinor()]) as [
+    Money,
+    Money,
+  ];
   return { gameId: game.gameId, currency: game.currency, stakes, czechStakes, wins, net, czechRevenue, otherRevenue };
 }
 
@@ -68,5 +90,11 @@ export function allocateSharedLiquidity(currency: CurrencyCode, games: readonly 
     return allocateSharedGame(game);
   });
   const total = (pick: (a: SharedGameAllocation) => Money) => Money.sum(allocations.map(pick), currency);
-  return { currency, games: allocations, net: total((a) => a.net), czechRevenue: total((a) => a.czechRevenue), otherRevenue: total((a) => a.otherRevenue) };
+  return {
+    currency,
+    games: allocations,
+    net: total((a) => a.net),
+    czechRevenue: total((a) => a.czechRevenue),
+    otherRevenue: total((a) => a.otherRevenue),
+  };
 }

@@ -42,12 +42,34 @@ export async function trialBalanceReport(db: Db, options: { currency: CurrencyCo
   const lines = rows.map((r) => {
     const debitNormal = r.type === 'ASSET' || r.type === 'EXPENSE';
     return {
-      type: r.type, purpose: r.purpose, accountCount: Number(r.accounts), debits: money(r.debits), credits: money(r.credits),
+      type: r.type,
+      purpose: r.purpose,
+      accountCount: Number(r.accounts),
+      debits: money(r.debits),
+      credits: money(r.credits),
       balance: money(debitNormal ? r.debits - r.credits : r.credits - r.debits),
     };
   });
-  const totalDebits = Money.sum(lines.map((l) => l.debits), options.currency);
-  const totalCredits = Money.sum(lines.map((l) => l.credits), options.currency);
-  assert(totalDebits.equals(totalCredits), `the ${options.currency} ledger does not balance at ${asOf.toISOString()} (INVARIANTS.md I1)`);
-  return { currency: options.currency, date: options.date, asOf, lines, totalDebits, totalCredits, balanced: true, ledger: await sealedThrough(db) };
+  const totalDebits = Money.sum(
+    lines.map((l) => l.debits),
+    options.currency,
+  );
+  const totalCredits = Money.sum(
+    lines.map((l) => l.credits),
+    options.currency,
+  );
+  assert(
+    totalDebits.equals(totalCredits),
+    `the ${options.currency} ledger does not balance at ${asOf.toISOString()} (INVARIANTS.md I1)`,
+  );
+  return {
+    currency: options.currency,
+    date: options.date,
+    asOf,
+    lines,
+    totalDebits,
+    totalCredits,
+    balanced: true,
+    ledger: await sealedThrough(db),
+  };
 }

@@ -25,8 +25,14 @@ export const retainedForPeriod: readonly PersonalDataItem[] = [
   { item: 'dateOfBirth', why: 'identification data of the client: as first name' },
   { item: 'placeOfBirth', why: 'identification data of the client: as first name' },
   { item: 'citizenship', why: 'identification data of the client: as first name' },
-  { item: 'residenceAddress', why: 'identification data of the client, and the residence on which the Czech share of shared games rests (002:ALLOC-02)' },
-  { item: 'birthNumber', why: 'identification data of the client (encrypted at rest), and the key that enforces a re-registration bar (004:TRM-18)' },
+  {
+    item: 'residenceAddress',
+    why: 'identification data of the client, and the residence on which the Czech share of shared games rests (002:ALLOC-02)',
+  },
+  {
+    item: 'birthNumber',
+    why: 'identification data of the client (encrypted at rest), and the key that enforces a re-registration bar (004:TRM-18)',
+  },
   { item: 'personalDataChanges', why: 'the history of the identification data (004:REG-03): kept with it' },
 ];
 
@@ -34,5 +40,8 @@ export const retainedForPeriod: readonly PersonalDataItem[] = [
 export const keptPseudonymous: readonly PersonalDataItem[] = [
   { item: 'ledger', why: 'every money movement, hash-chained (002:REC-01/02, 004:DAT-05): rewriting it would break the seal' },
   { item: 'auditLog', why: 'staff actions, hash-chained (002:REC-03)' },
-  { item: 'stateHistory', why: 'account states, self-limitation decisions and the termination ground (004:TRM-11, TRM-18): no personal data' },
+  {
+    item: 'stateHistory',
+    why: 'account states, self-limitation decisions and the termination ground (004:TRM-11, TRM-18): no personal data',
+  },
 ];

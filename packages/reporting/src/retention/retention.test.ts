@@ -23,10 +23,37 @@ afterAll(async () => {
 async function closedPlayer(depositOn: string, closedOn: string): Promise<PlayerId> {
   const { playerId, wallet } = await playerWithWallet(testDb.db, { firstName: 'Věra', surname: 'Malá' });
   await move(testDb.db, 'DEPOSIT', chart.psp, wallet, czk('100.00'), new Date(`${depositOn}T10:00:00Z`));
-  await testDb.db.personalDataChange.create({ data: { playerId, changedFields: ['surname'], previous: { surname: 'Velká' }, changedOn: new Date('2023-06-01T00:00:00Z'), reportedAt: new Date('2023-06-02T00:00:00Z'), reportedLate: false } });
-  await testDb.db.refreshToken.create({ data: { id: crypto.randomUUID(), familyId: crypto.randomUUID(), playerId, tokenHash: crypto.randomUUID().replace(/-/g, '').padEnd(64, '0'), expiresAt: new Date('2030-01-01T00:00:00Z'), createdAt: new Date() } });
+  await testDb.db.personalDataChange.create({
+    data: {
+      playerId,
+      changedFields: ['surname'],
+      previous: { surname: 'Velká' },
+      changedOn: new Date('2023-06-01T00:00:00Z'),
+      reportedAt: new Date('2023-06-02T00:00:00Z'),
+      reportedLate: false,
+    },
+  });
+  await testDb.db.refreshToken.create({
+    data: {
+      id: crypto.randomUUID(),
+      familyId: crypto.randomUUID(),
+      playerId,
+      tokenHash: crypto.randomUUID().replace(/-/g, '').padEnd(64, '0'),
+      expiresAt: new Date('2030-01-01T00:00:00Z'),
+      createdAt: new Date(),
+    },
+  });
   await testDb.db.player.update({ where: { id: playerId }, data: { state: 'CLOSED' } });
-  await testDb.db.playerStateTransition.create({ data: { playerId, fromState: 'REGISTERED', toState: 'CLOSED', reason: 'player terminated the contract', actor: 'test', at: new Date(`${closedOn}T12:00:00Z`) } });
+  await testDb.db.playerStateTransition.create({
+    data: {
+      playerId,
+      fromState: 'REGISTERED',
+      toState: 'CLOSED',
+      reason: 'player terminated the contract',
+      actor: 'test',
+      at: new Date(`${closedOn}T12:00:00Z`),
+    },
+  });
   return playerId;
 }
 
@@ -44,9 +71,17 @@ describe('retention period (002:REC-02)', () => {
     expect(asked.retainedUntil).toBe('2034-01-15'); // 10 years after the last transaction, which came after the closure
     expect(asked.completedAt).toBeNull();
 
-    await expect(erasePersonalRecords(ctx, { playerId, actor: staff })).rejects.toMatchObject({ code: 'retention-period-active', status: 409, extensions: { retainedUntil: '2034-01-15' } });
-    await expect(testDb.db.$executeRaw`DELETE FROM personal_data_change WHERE player_id = ${playerId}::uuid`).rejects.toThrow(/retention period/);
-    await expect(testDb.db.$executeRaw`DELETE FROM player_state_transition WHERE player_id = ${playerId}::uuid`).rejects.toThrow(/retention period/);
+    await expect(erasePersonalRecords(ctx, { playerId, actor: staff })).rejects.toMatchObject({
+      code: 'retention-period-active',
+      status: 409,
+      extensions: { retainedUntil: '2034-01-15' },
+    });
+    await expect(testDb.db.$executeRaw`DELETE FROM personal_data_change WHERE player_id = ${playerId}::uuid`).rejects.toThrow(
+      /retention period/,
+    );
+    await expect(testDb.db.$executeRaw`DELETE FROM player_state_transition WHERE player_id = ${playerId}::uuid`).rejects.toThrow(
+      /retention period/,
+    );
     expect(await testDb.db.personalDataChange.count({ where: { playerId } })).toBe(1);
 
     // The day before the period ends: still refused. On its last day it ends: the schedule anonymises.
@@ -64,7 +99,10 @@ describe('retention period (002:REC-02)', () => {
 
   it('002:REC-02 the retention period is configurable', async () => {
     const playerId = await closedPlayer('2020-05-01', '2020-06-30');
-    const fiveYears = testReportingContext(testDb.db, new ManualClock(new Date('2026-01-01T09:00:00Z')), { ...czechReportingRules, retention: { years: 5 } });
+    const fiveYears = testReportingContext(testDb.db, new ManualClock(new Date('2026-01-01T09:00:00Z')), {
+      ...czechReportingRules,
+      retention: { years: 5 },
+    });
     const asked = await requestErasure(fiveYears, { playerId, actor: staff, reason: 'erase under a 5-year policy' });
     // Closed 2020-06-30, five years on: over already, so everything is anonymised at once.
     expect(asked.retainedUntil).toBe('2025-06-30');
@@ -83,10 +121,18 @@ describe('erasure request (GDPR art. 17 against 002:REC-01/02)', () => {
     expect(result.retained.every((r) => r.why.length > 10)).toBe(true);
 
     const player = await testDb.db.player.findUniqueOrThrow({ where: { id: playerId } });
-    expect(player).toMatchObject({ email: `erased-${playerId}@erased.invalid`, phone: '', firstName: 'Věra', surname: 'Malá', correspondenceAddress: null });
+    expect(player).toMatchObject({
+      email: `erased-${playerId}@erased.invalid`,
+      phone: '',
+      firstName: 'Věra',
+      surname: 'Malá',
+      correspondenceAddress: null,
+    });
     expect(await testDb.db.refreshToken.count({ where: { playerId } })).toBe(0);
     expect(await testDb.db.personalDataChange.count({ where: { playerId } })).toBe(1);
-    const audit = await testDb.db.auditLogEntry.findFirstOrThrow({ where: { subjectId: playerId, action: 'player.erasure-requested' } });
+    const audit = await testDb.db.auditLogEntry.findFirstOrThrow({
+      where: { subjectId: playerId, action: 'player.erasure-requested' },
+    });
     expect(JSON.stringify(audit.after)).not.toContain('Malá'); // the audit trail names what was erased, not the data
 
     // Asking again returns the first outcome.
@@ -96,6 +142,9 @@ describe('erasure request (GDPR art. 17 against 002:REC-01/02)', () => {
   it('issue 10: an erasure request is refused while the account is open: the contract must end first', async () => {
     const { playerId } = await playerWithWallet(testDb.db);
     const ctx = testReportingContext(testDb.db);
-    await expect(requestErasure(ctx, { playerId, actor: staff, reason: 'too early' })).rejects.toMatchObject({ code: 'erasure-account-open', status: 409 });
+    await expect(requestErasure(ctx, { playerId, actor: staff, reason: 'too early' })).rejects.toMatchObject({
+      code: 'erasure-account-open',
+      status: 409,
+    });
   });
 });

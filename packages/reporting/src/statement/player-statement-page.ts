@@ -29,12 +29,30 @@ export interface PlayerStatementPage {
  * keeps the movements of games, the overview of closed bets. The balance after each line is the
  * wallet's running sum up to that posting, so every page is right on its own.
  */
-export async function playerStatementPage(db: Db, options: { playerId: string; before?: string; limit: number; betsOnly?: boolean }): Promise<PlayerStatementPage> {
-  assert(Number.isInteger(options.limit) && options.limit >= 1 && options.limit <= statementPageSizeMax, `limit must be 1..${statementPageSizeMax}`);
+export async function playerStatementPage(
+  db: Db,
+  options: { playerId: string; before?: string; limit: number; betsOnly?: boolean },
+): Promise<PlayerStatementPage> {
+  assert(
+    Number.isInteger(options.limit) && options.limit >= 1 && options.limit <= statementPageSizeMax,
+    `limit must be 1..${statementPageSizeMax}`,
+  );
   const before = options.before === undefined ? null : parseCursor(options.before);
   const game = Prisma.raw(counterpartGameSql);
   const betsOnly = options.betsOnly ?? false;
-  const rows = await db.$queryRaw<Array<{ id: bigint; transaction_id: string; effective_at: Date; kind: string; game: string | null; wallet: string; currency: string; amount_minor: bigint; balance_minor: bigint }>>`
+  const rows = await db.$queryRaw<
+    Array<{
+      id: bigint;
+      transaction_id: string;
+      effective_at: Date;
+      kind: string;
+      game: string | null;
+      wallet: string;
+      currency: string;
+      amount_minor: bigint;
+      balance_minor: bigint;
+    }>
+  >`
     WITH mine AS (SELECT id FROM ledger_account WHERE owner_kind = 'PLAYER' AND owner_id = ${options.playerId}),
     candidates AS (
       SELECT p.id, p.transaction_id FROM ledger_posting p
@@ -54,14 +72,21 @@ export async function playerStatementPage(db: Db, options: { playerId: string; b
   const page = rows.slice(0, options.limit);
   return {
     lines: page.map((r) => ({
-      postingId: r.id.toString(), transactionId: r.transaction_id, effectiveAt: r.effective_at, kind: r.kind, game: r.game, wallet: r.wallet,
-      amount: Money.fromMinor(r.amount_minor, r.currency as CurrencyCode), balanceAfter: Money.fromMinor(r.balance_minor, r.currency as CurrencyCode),
+      postingId: r.id.toString(),
+      transactionId: r.transaction_id,
+      effectiveAt: r.effective_at,
+      kind: r.kind,
+      game: r.game,
+      wallet: r.wallet,
+      amount: Money.fromMinor(r.amount_minor, r.currency as CurrencyCode),
+      balanceAfter: Money.fromMinor(r.balance_minor, r.currency as CurrencyCode),
     })),
     nextCursor: rows.length > options.limit ? page.at(-1)!.id.toString() : null,
   };
 }
 
 function parseCursor(cursor: string): bigint {
-  if (!/^\d{1,19}$/.test(cursor)) throw new DomainError('validation-failed', 'The cursor is not one this API issued.', { field: 'query.before' });
+  if (!/^\d{1,19}$/.test(cursor))
+    throw new DomainError('validation-failed', 'The cursor is not one this API issued.', { field: 'query.before' });
   return BigInt(cursor);
 }

@@ -2,7 +2,14 @@ import { cardPoints, isAce } from '../hand-value.ts';
 import { doubleRuleAllows, type BlackjackRules } from '../rules.ts';
 import type { Card } from '../../cards/index.ts';
 import { invariant } from '../../shared/invariant.ts';
-import { dealerChecks, infiniteDealerOdds, infiniteDeckProbability, outcomeBlackjack, withoutBlackjack, type DealerOdds } from './dealer-odds.ts';
+import {
+  dealerChecks,
+  infiniteDealerOdds,
+  infiniteDeckProbability,
+  outcomeBlackjack,
+  withoutBlackjack,
+  type DealerOdds,
+} from './dealer-odds.ts';
 import { expectedPayoff, totalOf, type FinishedHand } from './payoff.ts';
 
 /**
@@ -43,7 +50,12 @@ export interface BasicStrategy {
   /** The decision for a hand against the dealer's up card, among the legal ones. */
   decide(hand: HandInput, up: Card, legal: LegalSet): Decision;
   /** A two-card hand by card values (1 = ace, 10 = ten-value). */
-  decideByValues(values: readonly number[], up: number, context: { fromSplit: boolean; handsInBox: number }, legal: LegalSet): Decision;
+  decideByValues(
+    values: readonly number[],
+    up: number,
+    context: { fromSplit: boolean; handsInBox: number },
+    legal: LegalSet,
+  ): Decision;
   /** Hit or stand on a hand of three or more cards, by its hard sum (aces as 1). */
   decideLater(hard: number, hasAce: boolean, cards: number, up: number): 'hit' | 'stand';
   /** Expected values of each decision on a two-card hand (per unit of the hand's stake). */
@@ -96,7 +108,8 @@ class StrategyModel implements BasicStrategy {
   private continueValue(m: UpCardModel, hard: number, hasAce: boolean, cards: number, holds: boolean): number {
     const { total } = totalOf(hard, hasAce);
     if (total > 21) return -1;
-    if ((this.rules.cardCharlie !== null && cards >= this.rules.cardCharlie) || total === 21) return this.stand(m, hard, hasAce, cards, holds);
+    if ((this.rules.cardCharlie !== null && cards >= this.rules.cardCharlie) || total === 21)
+      return this.stand(m, hard, hasAce, cards, holds);
     const key = ((hard * 2 + (hasAce ? 1 : 0)) * cardsMaxForKey + Math.min(cards, cardsMaxForKey - 1)) * 2 + (holds ? 1 : 0);
     const known = m.continueValues.get(key);
     if (known !== undefined) return known;
@@ -107,13 +120,15 @@ class StrategyModel implements BasicStrategy {
 
   private hit(m: UpCardModel, hard: number, hasAce: boolean, cards: number, holds: boolean): number {
     let sum = 0;
-    for (let value = 1; value <= 10; value++) sum += p[value]! * this.continueValue(m, hard + value, hasAce || value === 1, cards + 1, holds);
+    for (let value = 1; value <= 10; value++)
+      sum += p[value]! * this.continueValue(m, hard + value, hasAce || value === 1, cards + 1, holds);
     return sum;
   }
 
   private double(m: UpCardModel, hard: number, hasAce: boolean, holds: boolean): number {
     let sum = 0;
-    for (let value = 1; value <= 10; value++) sum += p[value]! * this.stand(m, hard + value, hasAce || value === 1, 3, holds, true);
+    for (let value = 1; value <= 10; value++)
+      sum += p[value]! * this.stand(m, hard + value, hasAce || value === 1, 3, holds, true);
     return sum;
   }
 
@@ -127,13 +142,21 @@ class StrategyModel implements BasicStrategy {
   }
 
   /** Values of a two-card hand's decisions. */
-  private twoCard(first: number, second: number, up: number, fromSplit: boolean, holds: boolean, handsInBox: number): DecisionValues {
+  private twoCard(
+    first: number,
+    second: number,
+    up: number,
+    fromSplit: boolean,
+    holds: boolean,
+    handsInBox: number,
+  ): DecisionValues {
     const m = this.model(up);
     const hard = first + second;
     const hasAce = first === 1 || second === 1;
     const splitAces = fromSplit && first === 1;
     const standValue = this.stand(m, hard, hasAce, 2, holds);
-    if (splitAces && this.rules.splitAcesOneCard) return { stand: standValue, hit: -Infinity, double: null, split: null, surrender: null };
+    if (splitAces && this.rules.splitAcesOneCard)
+      return { stand: standValue, hit: -Infinity, double: null, split: null, surrender: null };
     return {
       stand: standValue,
       hit: this.hit(m, hard, hasAce, 2, holds),
@@ -156,7 +179,12 @@ class StrategyModel implements BasicStrategy {
     if (known !== undefined) return known;
     const handsMax = pairValue === 1 ? this.rules.splitAcesHandsMax : this.rules.splitHandsMax;
     // Split aces that take one card are never split again (decisions.ts checkSplit).
-    const counts = expectedHandCounts(p[pairValue]!, handsBefore + 1, handsMax, !(pairValue === 1 && this.rules.splitAcesOneCard));
+    const counts = expectedHandCounts(
+      p[pairValue]!,
+      handsBefore + 1,
+      handsMax,
+      !(pairValue === 1 && this.rules.splitAcesOneCard),
+    );
     let other = 0;
     let otherInitial = 0;
     for (let value = 1; value <= 10; value++) {
@@ -169,13 +197,22 @@ class StrategyModel implements BasicStrategy {
     const pairLeftInitial = this.splitHand(pairValue, pairValue, up, true);
     const hands = counts.other + counts.pairs;
     // Every hand is valued as one with a split stake; hand 0 holds the initial stake instead.
-    const value = counts.other * other + counts.pairs * pairLeft + (counts.other * (otherInitial - other) + counts.pairs * (pairLeftInitial - pairLeft)) / hands;
+    const value =
+      counts.other * other +
+      counts.pairs * pairLeft +
+      (counts.other * (otherInitial - other) + counts.pairs * (pairLeftInitial - pairLeft)) / hands;
     this.splitValues.set(memoKey, value);
     return value;
   }
 
-  decideByValues(values: readonly number[], up: number, context: { fromSplit: boolean; handsInBox: number }, legal: LegalSet): Decision {
-    if (values.length === 2) return best(this.twoCard(values[0]!, values[1]!, up, context.fromSplit, true, context.handsInBox), legal);
+  decideByValues(
+    values: readonly number[],
+    up: number,
+    context: { fromSplit: boolean; handsInBox: number },
+    legal: LegalSet,
+  ): Decision {
+    if (values.length === 2)
+      return best(this.twoCard(values[0]!, values[1]!, up, context.fromSplit, true, context.handsInBox), legal);
     const hard = values.reduce((sum, value) => sum + value, 0);
     return this.decideLater(hard, values.includes(1), values.length, up) === 'hit' && legal.hit ? 'hit' : 'stand';
   }
@@ -186,7 +223,12 @@ class StrategyModel implements BasicStrategy {
   }
 
   decide(hand: HandInput, up: Card, legal: LegalSet): Decision {
-    return this.decideByValues(hand.cards.map(cardPoints), isAce(up) ? 1 : cardPoints(up), { fromSplit: hand.fromSplit, handsInBox: hand.handsInBox }, legal);
+    return this.decideByValues(
+      hand.cards.map(cardPoints),
+      isAce(up) ? 1 : cardPoints(up),
+      { fromSplit: hand.fromSplit, handsInBox: hand.handsInBox },
+      legal,
+    );
   }
 
   twoCardValues(first: number, second: number, up: number, fromSplit: boolean): DecisionValues {
@@ -220,7 +262,12 @@ function best(values: DecisionValues, legal: LegalSet): Decision {
  * `handsAfterSplit` hands, two of them holding one card. Cards are drawn hand by hand; a pair card
  * resplits while the box has fewer than `handsMax` hands.
  */
-export function expectedHandCounts(pairProbability: number, handsAfterSplit: number, handsMax: number, resplitAllowed: boolean): { other: number; pairs: number } {
+export function expectedHandCounts(
+  pairProbability: number,
+  handsAfterSplit: number,
+  handsMax: number,
+  resplitAllowed: boolean,
+): { other: number; pairs: number } {
   const memo = new Map<string, { other: number; pairs: number }>();
   const visit = (total: number, pending: number): { other: number; pairs: number } => {
     if (pending === 0) return { other: 0, pairs: 0 };

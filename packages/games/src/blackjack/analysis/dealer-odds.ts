@@ -131,7 +131,11 @@ export function finiteDealerOdds(up: number, remaining: Int32Array, rules: Black
 }
 
 /** Sweeps the tree from its leaves: each node's odds are its children's, weighted by the next card. */
-function evaluateTree(tree: DealerTree, fixedProbability: ((value: number) => number) | null, remaining: Int32Array | null): DealerOdds {
+function evaluateTree(
+  tree: DealerTree,
+  fixedProbability: ((value: number) => number) | null,
+  remaining: Int32Array | null,
+): DealerOdds {
   if (scratch.length < tree.nodes * outcomeCount) scratch = new Float64Array(tree.nodes * outcomeCount);
   const odds = scratch;
   const { terminal, child, drawn, drawnTotal } = tree;

@@ -56,7 +56,8 @@ class FiniteEvaluator {
     let odds = memo.get(removal.key);
     if (!odds) {
       const remaining = new Int32Array(11);
-      for (let value = 1; value <= 10; value++) remaining[value] = this.full[value]! - removal.counts[value]! - (value === up ? 1 : 0);
+      for (let value = 1; value <= 10; value++)
+        remaining[value] = this.full[value]! - removal.counts[value]! - (value === up ? 1 : 0);
       odds = finiteDealerOdds(up, remaining, this.rules);
       if (dealerChecks(up, this.rules)) odds = withoutBlackjack(odds);
       memo.set(removal.key, odds);
@@ -76,11 +77,23 @@ class FiniteEvaluator {
     return result;
   }
 
-  private standValue(up: number, removal: Removal, hard: number, hasAce: boolean, cards: number, doubled: boolean, holds: boolean): number {
+  private standValue(
+    up: number,
+    removal: Removal,
+    hard: number,
+    hasAce: boolean,
+    cards: number,
+    doubled: boolean,
+    holds: boolean,
+  ): number {
     const { total } = totalOf(hard, hasAce);
     const charlie = this.rules.cardCharlie !== null && cards >= this.rules.cardCharlie && total <= 21;
     if (total > 21) return doubled ? -2 : -1;
-    return expectedPayoff(this.dealerOdds(up, removal), { total, busted: false, charlie, natural: false, doubled, holdsInitialStake: holds }, this.rules);
+    return expectedPayoff(
+      this.dealerOdds(up, removal),
+      { total, busted: false, charlie, natural: false, doubled, holdsInitialStake: holds },
+      this.rules,
+    );
   }
 
   /** A hand of three or more cards (or a two-card hand that chose to hit), played by the strategy. */
@@ -88,7 +101,8 @@ class FiniteEvaluator {
     const { total } = totalOf(hard, hasAce);
     if (total > 21) return -1;
     const charlie = this.rules.cardCharlie !== null && cards >= this.rules.cardCharlie;
-    if (charlie || total === 21 || this.strategy.decideLater(hard, hasAce, cards, up) === 'stand') return this.standValue(up, removal, hard, hasAce, cards, false, holds);
+    if (charlie || total === 21 || this.strategy.decideLater(hard, hasAce, cards, up) === 'stand')
+      return this.standValue(up, removal, hard, hasAce, cards, false, holds);
     return this.hitValue(up, removal, hard, hasAce, cards, holds);
   }
 
@@ -101,7 +115,12 @@ class FiniteEvaluator {
     let sum = 0;
     for (let value = 1; value <= 10; value++) {
       const probability = this.next(value, up, removal);
-      if (probability > 0) sum += probability * this.withCard(removal, value, () => this.laterValue(up, removal, hard + value, hasAce || value === 1, cards + 1, holds));
+      if (probability > 0)
+        sum +=
+          probability *
+          this.withCard(removal, value, () =>
+            this.laterValue(up, removal, hard + value, hasAce || value === 1, cards + 1, holds),
+          );
     }
     memo.set(memoKey, sum);
     return sum;
@@ -111,7 +130,10 @@ class FiniteEvaluator {
     let sum = 0;
     for (let value = 1; value <= 10; value++) {
       const probability = this.next(value, up, removal);
-      if (probability > 0) sum += probability * this.withCard(removal, value, () => this.standValue(up, removal, hard + value, hasAce || value === 1, 3, true, holds));
+      if (probability > 0)
+        sum +=
+          probability *
+          this.withCard(removal, value, () => this.standValue(up, removal, hard + value, hasAce || value === 1, 3, true, holds));
     }
     return sum;
   }
@@ -135,7 +157,12 @@ class FiniteEvaluator {
       split: !fromSplit && first === second && (first === 1 ? this.rules.splitAcesHandsMax : this.rules.splitHandsMax) > 1,
       surrender: !fromSplit && this.rules.surrender === 'late',
     };
-    const decision = this.strategy.decideByValues([first, second], up, { fromSplit, handsInBox: fromSplit ? Number.POSITIVE_INFINITY : 1 }, legal);
+    const decision = this.strategy.decideByValues(
+      [first, second],
+      up,
+      { fromSplit, handsInBox: fromSplit ? Number.POSITIVE_INFINITY : 1 },
+      legal,
+    );
     switch (decision) {
       case 'stand':
         return this.standValue(up, removal, hard, hasAce, 2, false, holds);
@@ -166,9 +193,14 @@ class FiniteEvaluator {
       otherInitial += probability * this.withCard(removal, value, () => this.twoCardValue(up, removal, pair, value, true, true));
     }
     const pairLeft = q > 0 ? this.withCard(removal, pair, () => this.twoCardValue(up, removal, pair, pair, true, false)) : 0;
-    const pairLeftInitial = q > 0 ? this.withCard(removal, pair, () => this.twoCardValue(up, removal, pair, pair, true, true)) : 0;
+    const pairLeftInitial =
+      q > 0 ? this.withCard(removal, pair, () => this.twoCardValue(up, removal, pair, pair, true, true)) : 0;
     const hands = counts.other + counts.pairs;
-    return counts.other * other + counts.pairs * pairLeft + (counts.other * (otherInitial - other) + counts.pairs * (pairLeftInitial - pairLeft)) / hands;
+    return (
+      counts.other * other +
+      counts.pairs * pairLeft +
+      (counts.other * (otherInitial - other) + counts.pairs * (pairLeftInitial - pairLeft)) / hands
+    );
   }
 
   /** One round: the player's first two cards and the dealer's up card are known. */

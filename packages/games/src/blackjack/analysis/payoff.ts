@@ -38,7 +38,8 @@ function kindOf(hand: FinishedHand): number {
   return hand.total - 4;
 }
 
-const tableIndex = (kind: number, doubled: boolean, holds: boolean, outcome: number): number => ((kind * 2 + (doubled ? 1 : 0)) * 2 + (holds ? 1 : 0)) * outcomeCount + outcome;
+const tableIndex = (kind: number, doubled: boolean, holds: boolean, outcome: number): number =>
+  ((kind * 2 + (doubled ? 1 : 0)) * 2 + (holds ? 1 : 0)) * outcomeCount + outcome;
 
 function cardsTotalling(total: number): Card[] {
   if (total <= 11) return [cardOfValue(2), cardOfValue(total - 2)];
@@ -59,10 +60,44 @@ const dealerCardsFor: readonly (readonly Card[])[] = [
 
 /** One finished hand settled by the engine's own `settleBox`, in units of the hand's base stake. */
 function settledByEngine(kind: number, doubled: boolean, holds: boolean, outcome: number, rules: BlackjackRules): number {
-  const cards = kind === kindBust ? [cardOfValue(10), cardOfValue(10), cardOfValue(5)] : kind === kindNatural ? [cardOfValue(1), cardOfValue(10)] : kind === kindCharlie ? Array.from({ length: rules.cardCharlie ?? 7 }, () => cardOfValue(2)) : cardsTotalling(kind + 4);
-  const status = kind === kindBust ? 'busted' : kind === kindNatural ? 'blackjack' : kind === kindCharlie ? 'charlie' : doubled ? 'doubled' : 'stood';
-  const hand: BlackjackHand = { cards, stakeMinor: unitStakeMinor, holdsInitialStake: holds, doubleStakeMinor: doubled ? unitStakeMinor : 0n, fromSplit: !holds, splitAces: false, status };
-  const box: BlackjackBox = { seat: 1, stakeMinor: unitStakeMinor, hands: [hand], insurance: 'not-offered', insuranceStakeMinor: 0n, evenMoney: 'not-offered', warningsEnabled: false, acted: true, movedToTemporaryTable: false };
+  const cards =
+    kind === kindBust
+      ? [cardOfValue(10), cardOfValue(10), cardOfValue(5)]
+      : kind === kindNatural
+        ? [cardOfValue(1), cardOfValue(10)]
+        : kind === kindCharlie
+          ? Array.from({ length: rules.cardCharlie ?? 7 }, () => cardOfValue(2))
+          : cardsTotalling(kind + 4);
+  const status =
+    kind === kindBust
+      ? 'busted'
+      : kind === kindNatural
+        ? 'blackjack'
+        : kind === kindCharlie
+          ? 'charlie'
+          : doubled
+            ? 'doubled'
+            : 'stood';
+  const hand: BlackjackHand = {
+    cards,
+    stakeMinor: unitStakeMinor,
+    holdsInitialStake: holds,
+    doubleStakeMinor: doubled ? unitStakeMinor : 0n,
+    fromSplit: !holds,
+    splitAces: false,
+    status,
+  };
+  const box: BlackjackBox = {
+    seat: 1,
+    stakeMinor: unitStakeMinor,
+    hands: [hand],
+    insurance: 'not-offered',
+    insuranceStakeMinor: 0n,
+    evenMoney: 'not-offered',
+    warningsEnabled: false,
+    acted: true,
+    movedToTemporaryTable: false,
+  };
   const settled = settleBox(box, dealerOutcome(dealerCardsFor[outcome]!), rules);
   return Number(settled.returnedMinor - settled.stakedMinor) / Number(unitStakeMinor);
 }
@@ -74,7 +109,8 @@ function payoffTable(rules: BlackjackRules): Float64Array {
     for (let kind = 0; kind < kindCount; kind++) {
       for (const doubled of [false, true]) {
         for (const holds of [false, true]) {
-          for (let outcome = 0; outcome < outcomeCount; outcome++) table[tableIndex(kind, doubled, holds, outcome)] = settledByEngine(kind, doubled, holds, outcome, rules);
+          for (let outcome = 0; outcome < outcomeCount; outcome++)
+            table[tableIndex(kind, doubled, holds, outcome)] = settledByEngine(kind, doubled, holds, outcome, rules);
         }
       }
     }

@@ -26,7 +26,10 @@ const statedRtpTolerance = 0.0007;
 const presets = Object.values(blackjackPresets);
 
 const twins = (rules: BlackjackRules): readonly [string, BlackjackRules][] => [
-  [rules.dealerHitsSoft17 ? 'S17 instead of H17' : 'H17 instead of S17', { ...rules, id: `${rules.id}-soft17-flipped`, dealerHitsSoft17: !rules.dealerHitsSoft17 }],
+  [
+    rules.dealerHitsSoft17 ? 'S17 instead of H17' : 'H17 instead of S17',
+    { ...rules, id: `${rules.id}-soft17-flipped`, dealerHitsSoft17: !rules.dealerHitsSoft17 },
+  ],
   ['6:5 instead of 3:2', { ...rules, id: `${rules.id}-six-to-five`, blackjackPays: { win: 6, stake: 5 } }],
   ['no double after split', { ...rules, id: `${rules.id}-no-das`, doubleAfterSplit: false }],
 ];

@@ -45,13 +45,19 @@ const commitment = commitToSeed(testRoundSeed('simulation'));
 function decide(state: BlackjackStateView, strategy: BasicStrategy): BlackjackAction {
   if (state.phase === 'insurance') {
     const box = state.boxes[0]!;
-    return box.evenMoney === 'pending' ? { kind: 'even-money', seat: 1, take: false } : { kind: 'insurance', seat: 1, take: false };
+    return box.evenMoney === 'pending'
+      ? { kind: 'even-money', seat: 1, take: false }
+      : { kind: 'insurance', seat: 1, take: false };
   }
   const turn = state.turn!;
   const box = state.boxes[0]!;
   const hand = box.hands[turn.hand]!;
   const legal = legalDecisions(state, 1);
-  const decision = strategy.decide({ cards: hand.cards, fromSplit: hand.fromSplit, handsInBox: box.hands.length }, state.dealerCards[0]!, legal);
+  const decision = strategy.decide(
+    { cards: hand.cards, fromSplit: hand.fromSplit, handsInBox: box.hands.length },
+    state.dealerCards[0]!,
+    legal,
+  );
   if (decision === 'split' || decision === 'surrender') return { kind: decision, seat: 1 };
   return { kind: decision, seat: 1, reconfirmed: true };
 }
@@ -59,10 +65,21 @@ function decide(state: BlackjackStateView, strategy: BasicStrategy): BlackjackAc
 /** One hand through the engine; returns [net in initial stakes, everything staked in initial stakes]. */
 export function playOneHand(rules: BlackjackRules, strategy: BasicStrategy, rng: Rng): [number, number] {
   const opened = openBlackjackRound({ roundId: 'simulation', rules, limits, seedCommitment: commitment }).state;
-  const betting: BlackjackAction[] = [{ kind: 'place-bet', seat: 1, stakeMinor }, { kind: 'confirm-bet', seat: 1 }, { kind: 'close-betting' }];
-  const state = applyBlackjackActions(opened, (current) => betting.shift() ?? (current.phase === 'settled' ? null : decide(current, strategy)), rng).state;
+  const betting: BlackjackAction[] = [
+    { kind: 'place-bet', seat: 1, stakeMinor },
+    { kind: 'confirm-bet', seat: 1 },
+    { kind: 'close-betting' },
+  ];
+  const state = applyBlackjackActions(
+    opened,
+    (current) => betting.shift() ?? (current.phase === 'settled' ? null : decide(current, strategy)),
+    rng,
+  ).state;
   const settlement = state.settlements![0]!;
-  return [Number(settlement.returnedMinor - settlement.stakedMinor) / Number(stakeMinor), Number(settlement.stakedMinor) / Number(stakeMinor)];
+  return [
+    Number(settlement.returnedMinor - settlement.stakedMinor) / Number(stakeMinor),
+    Number(settlement.stakedMinor) / Number(stakeMinor),
+  ];
 }
 
 export function simulateBlackjack(options: SimulationOptions): SimulationResult {

@@ -11,7 +11,10 @@ const upCards = [2, 3, 4, 5, 6, 7, 8, 9, 10, 1];
 const label = (value: number): string => (value === 1 ? 'A' : value === 10 ? 'T' : String(value));
 
 function code(values: DecisionValues): string {
-  const options: [string, number][] = [['S', values.stand], ['H', values.hit]];
+  const options: [string, number][] = [
+    ['S', values.stand],
+    ['H', values.hit],
+  ];
   if (values.double !== null) options.push(['D', values.double]);
   if (values.split !== null) options.push(['P', values.split]);
   if (values.surrender !== null) options.push(['R', values.surrender]);
@@ -26,7 +29,8 @@ function code(values: DecisionValues): string {
 export function strategyChart(rules: BlackjackRules): string {
   const strategy = basicStrategy(rules);
   const header = `| hand | ${upCards.map(label).join(' | ')} |\n|---|${upCards.map(() => '---').join('|')}|`;
-  const row = (name: string, first: number, second: number) => `| ${name} | ${upCards.map((up) => code(strategy.twoCardValues(first, second, up, false))).join(' | ')} |`;
+  const row = (name: string, first: number, second: number) =>
+    `| ${name} | ${upCards.map((up) => code(strategy.twoCardValues(first, second, up, false))).join(' | ')} |`;
   const rows: string[] = [];
   for (let total = 5; total <= 17; total++) {
     const first = total <= 11 ? 2 : 10;

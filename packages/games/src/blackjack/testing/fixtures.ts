@@ -8,7 +8,11 @@ import type { BlackjackAction, BlackjackState, BlackjackTableLimits } from '../t
 
 export const czk = (amount: number): bigint => BigInt(Math.round(amount * 100));
 
-export const testLimits: BlackjackTableLimits = { unitMinor: 10n, stakeMinimumMinor: czk(0.1), stakeMaximumMinor: czk(1_000_000) };
+export const testLimits: BlackjackTableLimits = {
+  unitMinor: 10n,
+  stakeMinimumMinor: czk(0.1),
+  stakeMaximumMinor: czk(1_000_000),
+};
 
 /**
  * An rng under which the engine's Fisher–Yates shuffle of `initial` yields `target`: at each step
@@ -60,7 +64,9 @@ export interface Layout {
  * draws, the dealer's second card (no hole card), the dealer's draws.
  */
 export function dealingOrder(rules: BlackjackRules, layout: Layout): Card[] {
-  const seats = Object.keys(layout.seats).map(Number).sort((a, b) => a - b);
+  const seats = Object.keys(layout.seats)
+    .map(Number)
+    .sort((a, b) => a - b);
   const hands = seats.map((seat) => parseCards(layout.seats[seat]!));
   const [up, second] = parseCards(layout.dealer);
   const order: Card[] = [...hands.map((hand) => hand[0]!), up!, ...hands.map((hand) => hand[1]!)];
@@ -78,7 +84,12 @@ export function riggedDeal(rules: BlackjackRules, layout: Layout, carried: reado
 }
 
 export function openTestRound(rules: BlackjackRules, label = 'blackjack'): BlackjackState {
-  return openBlackjackRound({ roundId: `round-${label}`, rules, limits: testLimits, seedCommitment: commitToSeed(testRoundSeed(label)) }).state;
+  return openBlackjackRound({
+    roundId: `round-${label}`,
+    rules,
+    limits: testLimits,
+    seedCommitment: commitToSeed(testRoundSeed(label)),
+  }).state;
 }
 
 const noRng: Rng = {
@@ -94,7 +105,11 @@ export function act(state: BlackjackState, action: BlackjackAction, rng: Rng = n
 }
 
 /** Seats bet (stake in CZK), confirm, and the rigged layout is dealt. */
-export function deal(rules: BlackjackRules, layout: Layout, stakesCzk: Readonly<Record<number, number>> = { 1: 100 }): BlackjackState {
+export function deal(
+  rules: BlackjackRules,
+  layout: Layout,
+  stakesCzk: Readonly<Record<number, number>> = { 1: 100 },
+): BlackjackState {
   let state = openTestRound(rules);
   for (const [seat, stake] of Object.entries(stakesCzk)) {
     state = act(state, { kind: 'place-bet', seat: Number(seat), stakeMinor: czk(stake) });

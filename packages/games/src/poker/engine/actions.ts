@@ -25,7 +25,8 @@ function verifyTurn(state: HandState, seat: number): number {
   if (state.phase === 'complete') throw new IllegalAction('hand-complete', 'the hand is over');
   const index = indexOfSeat(state.players, seat);
   if (index === -1) throw new IllegalAction('unknown-seat', `seat ${seat} is not dealt in`);
-  if (state.phase !== 'betting' || state.betting === null) throw new IllegalAction('wrong-phase', `no betting in phase ${state.phase}`);
+  if (state.phase !== 'betting' || state.betting === null)
+    throw new IllegalAction('wrong-phase', `no betting in phase ${state.phase}`);
   if (state.betting.actorIndex !== index) throw new IllegalAction('not-your-turn', `seat ${seat} is not the player to act`);
   return index;
 }
@@ -47,17 +48,20 @@ export function verifyFold(state: HandState, seat: number): void {
 export function verifyCheck(state: HandState, seat: number): void {
   const index = verifyTurn(state, seat);
   // 000-001:BET-04, 003:R-BET-02: only when nobody has put in more this round.
-  if (state.players[index]!.bet < state.betting!.highestBet) throw new IllegalAction('check-facing-bet', 'a bet is pending: call, raise or fold');
+  if (state.players[index]!.bet < state.betting!.highestBet)
+    throw new IllegalAction('check-facing-bet', 'a bet is pending: call, raise or fold');
 }
 
 export function verifyCall(state: HandState, seat: number): void {
   const index = verifyTurn(state, seat);
-  if (actionLimits(state, index).toCall === 0n) throw new IllegalAction('nothing-to-call', 'there is no bet to call: check or bet');
+  if (actionLimits(state, index).toCall === 0n)
+    throw new IllegalAction('nothing-to-call', 'there is no bet to call: check or bet');
 }
 
 export function verifyBet(state: HandState, seat: number, amount: Chips): void {
   const index = verifyTurn(state, seat);
-  if (state.betting!.highestBet > 0n) throw new IllegalAction('bet-already-made', 'a bet was already made this round: raise instead');
+  if (state.betting!.highestBet > 0n)
+    throw new IllegalAction('bet-already-made', 'a bet was already made this round: raise instead');
   verifyAmount(state, actionLimits(state, index), amount);
 }
 
@@ -72,7 +76,8 @@ function verifyAmount(state: HandState, limits: ActionLimits, to: Chips): void {
   const range = limits.range!;
   const fixed = state.config.variant.structure === 'fixed-limit';
   if (to > limits.allInTo) throw new IllegalAction('insufficient-chips', `only ${limits.allInTo} can be reached (table stakes)`);
-  if (fixed && to !== range.min) throw new IllegalAction('amount-not-fixed-limit-size', `fixed limit: the only amount is ${range.min}`);
+  if (fixed && to !== range.min)
+    throw new IllegalAction('amount-not-fixed-limit-size', `fixed limit: the only amount is ${range.min}`);
   if (to < range.min) throw new IllegalAction('amount-below-minimum', `the minimum is ${range.min}`);
   if (to > range.max) throw new IllegalAction('amount-above-maximum', `the maximum is ${range.max}`);
 }

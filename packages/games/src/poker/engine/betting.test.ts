@@ -99,7 +99,13 @@ describe('straddle', () => {
   const straddleRules = { ...tableRuleProfiles['at-001'], straddleAllowed: true };
 
   it('000-001:T-22 BTN-07 a straddle of 4 by UTG at 1/2: the first pre-flop action goes to UTG+1 and the straddler acts last', () => {
-    let state = deal({ button: 1, stacks: six, rules: straddleRules, stakes: testStakes(1n, 2n, { straddle: 4n }), blinds: { straddleSeat: 4 } });
+    let state = deal({
+      button: 1,
+      stacks: six,
+      rules: straddleRules,
+      stakes: testStakes(1n, 2n, { straddle: 4n }),
+      blinds: { straddleSeat: 4 },
+    });
     expect(actor(state)).toBe(5);
     // Decision: the straddle is the opening bet, so the minimum raise is to twice it.
     expect(legalActions(state)!.raise!.min).toBe(8n);
@@ -115,11 +121,13 @@ describe('straddle', () => {
     expect(() => startHand({ ...options, rules: tableRuleProfiles['se-003'] })).toThrow(InvalidHandOptions);
   });
 
-  it('003:#26 Omaha and Omaha Hi-Lo order as Hold\'em; no straddle option, so a straddle is rejected', () => {
+  it("003:#26 Omaha and Omaha Hi-Lo order as Hold'em; no straddle option, so a straddle is rejected", () => {
     for (const variant of [testVariant('omaha', 'pot-limit'), testVariant('omaha-hi-lo', 'pot-limit')]) {
       const state = deal({ variant, button: 1, stacks: six, rules: tableRuleProfiles['se-003'] });
       expect(actor(state)).toBe(4);
-      expect(() => deal({ variant, button: 1, stacks: six, rules: tableRuleProfiles['se-003'], blinds: { straddleSeat: 4 } })).toThrow(InvalidHandOptions);
+      expect(() =>
+        deal({ variant, button: 1, stacks: six, rules: tableRuleProfiles['se-003'], blinds: { straddleSeat: 4 } }),
+      ).toThrow(InvalidHandOptions);
     }
   });
 });
@@ -194,7 +202,10 @@ describe('no limit and pot limit minimums and maximums', () => {
   it('002:T-BET-04 PK-STR-04 PL 0.50/1: the first to act may raise to 3.50; post-flop pot 10 facing a bet of 5, to 25', () => {
     const state = deal({ variant: pl, button: 1, stacks: { 1: 10_000, 2: 10_000, 3: 10_000 }, stakes: testStakes(50n, 100n) });
     expect(legalActions(state)!.raise!.max).toBe(350n);
-    const heads = play(deal({ variant: pl, button: 1, stacks: { 1: 10_000, 2: 10_000 }, stakes: testStakes(50n, 100n) }), '1:r300 2:r500 1:c');
+    const heads = play(
+      deal({ variant: pl, button: 1, stacks: { 1: 10_000, 2: 10_000 }, stakes: testStakes(50n, 100n) }),
+      '1:r300 2:r500 1:c',
+    );
     const flop = bet(heads, 2, 500n).state;
     expect(legalActions(flop)!.raise!.max).toBe(2500n);
   });
@@ -255,7 +266,10 @@ describe('fixed limit', () => {
   });
 
   it('000-001:T-17 FL cap on the turn: A bets 20, B raises to 40, C to 60, A to 80; B and C may only call or fold', () => {
-    let state = play(deal({ variant: fl, button: 1, stacks: { 1: 500, 2: 500, 3: 500 }, stakes: testStakes(5n, 10n) }), '1:c 2:c 3:x 2:x 3:x 1:x');
+    let state = play(
+      deal({ variant: fl, button: 1, stacks: { 1: 500, 2: 500, 3: 500 }, stakes: testStakes(5n, 10n) }),
+      '1:c 2:c 3:x 2:x 3:x 1:x',
+    );
     state = play(state, '2:b20 3:r40 1:r60 2:r80');
     expect(legalActions(state)!.raise).toBeNull();
     expect(reason(() => verifyRaise(state, 3, 100n))).toBe('raise-cap-reached');
@@ -264,12 +278,18 @@ describe('fixed limit', () => {
   });
 
   it('000-001:T-18 A-04 FL cap pre-flop 5/10: the big blind is the opening bet, so raises go to 20, 30, 40 and stop', () => {
-    const state = play(deal({ variant: fl, button: 1, stacks: { 1: 500, 2: 500, 3: 500, 4: 500, 5: 500 }, stakes: testStakes(5n, 10n) }), '4:r20 5:r30 1:r40');
+    const state = play(
+      deal({ variant: fl, button: 1, stacks: { 1: 500, 2: 500, 3: 500, 4: 500, 5: 500 }, stakes: testStakes(5n, 10n) }),
+      '4:r20 5:r30 1:r40',
+    );
     expect(reason(() => verifyRaise(state, 2, 50n))).toBe('raise-cap-reached');
   });
 
   it('004:T-132 GAM-PT-04 / 002:T-BET-03 Limit BB 10: bets 10 then 20 on the turn; a fifth bet in a round is rejected', () => {
-    let state = play(deal({ variant: fl, button: 1, stacks: { 1: 500, 2: 500, 3: 500 }, stakes: testStakes(5n, 10n) }), '1:c 2:c 3:x');
+    let state = play(
+      deal({ variant: fl, button: 1, stacks: { 1: 500, 2: 500, 3: 500 }, stakes: testStakes(5n, 10n) }),
+      '1:c 2:c 3:x',
+    );
     state = play(state, '2:b10 3:r20 1:r30 2:r40');
     expect(reason(() => verifyRaise(state, 3, 50n))).toBe('raise-cap-reached');
     state = play(state, '3:c 1:c');
@@ -278,13 +298,31 @@ describe('fixed limit', () => {
   });
 
   it('003:#29 R-FL-02 three players at the start of the round: an opening and three raises, then only call or fold', () => {
-    let state = play(deal({ variant: fl, button: 1, stacks: { 1: 500, 2: 500, 3: 500 }, stakes: testStakes(5n, 10n), rules: tableRuleProfiles['se-003'] }), '1:c 2:c 3:x');
+    let state = play(
+      deal({
+        variant: fl,
+        button: 1,
+        stacks: { 1: 500, 2: 500, 3: 500 },
+        stakes: testStakes(5n, 10n),
+        rules: tableRuleProfiles['se-003'],
+      }),
+      '1:c 2:c 3:x',
+    );
     state = play(state, '2:b10 3:r20 1:r30 2:r40');
     expect(legalActions(state)!.raise).toBeNull();
   });
 
   it('003:#30 R-FL-03 two players at the start of the round: raising is unlimited on 003 tables (a raise after 10 raises is accepted)', () => {
-    let state = play(deal({ variant: fl, button: 1, stacks: { 1: 5000, 2: 5000 }, stakes: testStakes(5n, 10n), rules: tableRuleProfiles['se-003'] }), '1:c 2:x');
+    let state = play(
+      deal({
+        variant: fl,
+        button: 1,
+        stacks: { 1: 5000, 2: 5000 },
+        stakes: testStakes(5n, 10n),
+        rules: tableRuleProfiles['se-003'],
+      }),
+      '1:c 2:x',
+    );
     state = bet(state, 2, 10n).state;
     for (let k = 1; k <= 10; k++) state = raise(state, k % 2 === 1 ? 1 : 2, BigInt(10 + 10 * k)).state;
     expect(reason(() => verifyRaise(state, 1, 120n))).toBe('accepted');
@@ -295,7 +333,16 @@ describe('fixed limit', () => {
   });
 
   it('003:#31 R-FL-03 the cap is set when the round starts: three start, one folds, two remain and the cap still applies', () => {
-    let state = play(deal({ variant: fl, button: 1, stacks: { 1: 500, 2: 500, 3: 500 }, stakes: testStakes(5n, 10n), rules: tableRuleProfiles['se-003'] }), '1:c 2:c 3:x');
+    let state = play(
+      deal({
+        variant: fl,
+        button: 1,
+        stacks: { 1: 500, 2: 500, 3: 500 },
+        stakes: testStakes(5n, 10n),
+        rules: tableRuleProfiles['se-003'],
+      }),
+      '1:c 2:c 3:x',
+    );
     state = play(state, '2:b10 3:f 1:r20 2:r30 1:r40');
     expect(reason(() => verifyRaise(state, 2, 50n))).toBe('raise-cap-reached');
   });
@@ -329,7 +376,13 @@ describe('check, call and table stakes', () => {
 
   it('003:#35 R-NL-01 at most 2 × PBB per player per hand (88,000 at a PBB of 44,000), blinds included; the rest of the stack is untouched', () => {
     const stakes = testStakes(50n, 100n, { contributionMax: 88_000n });
-    let state = deal({ button: 1, stacks: { 1: 100_000, 2: 100_000 }, stakes, holes: { 1: 'AsAd', 2: 'KsKd' }, boards: ['2c3d7h9sJc'] });
+    let state = deal({
+      button: 1,
+      stacks: { 1: 100_000, 2: 100_000 },
+      stakes,
+      holes: { 1: 'AsAd', 2: 'KsKd' },
+      boards: ['2c3d7h9sJc'],
+    });
     state = play(state, '1:a 2:a');
     expect(state.players.map((p) => p.contributed)).toEqual([88_000n, 88_000n]);
     expect(stackOf(state, 1)).toBe(188_000n);

@@ -1,5 +1,14 @@
 import { invariant, maxChips, minChips } from './chips.ts';
-import { canAct, clockwiseAfterIndex, clockwiseAfterSeat, inHand, potTotal, record, type Draft, type MutablePlayer } from './draft.ts';
+import {
+  canAct,
+  clockwiseAfterIndex,
+  clockwiseAfterSeat,
+  inHand,
+  potTotal,
+  record,
+  type Draft,
+  type MutablePlayer,
+} from './draft.ts';
 import type { IllegalActionReason } from './illegal-action.ts';
 import type { ActionKind, BettingRound, Chips, HandState, PlayerState } from './types.ts';
 
@@ -87,10 +96,19 @@ export function actionLimits(state: Pick<HandState, 'config' | 'players' | 'bett
   if (aggressionBlocked !== null) return { toCall, allInTo, aggressionBlocked, range: null };
   const [min, max] = wantedRange(state, round, player);
   // Short of the minimum, the only bet or raise left is all-in (000-001:BET-17).
-  return { toCall, allInTo, aggressionBlocked, range: { min: minChips(min, allInTo), max: minChips(maxChips(max, min), allInTo) } };
+  return {
+    toCall,
+    allInTo,
+    aggressionBlocked,
+    range: { min: minChips(min, allInTo), max: minChips(maxChips(max, min), allInTo) },
+  };
 }
 
-function blockAggression(state: Pick<HandState, 'config' | 'players' | 'betting'>, index: number, allInTo: Chips): IllegalActionReason | null {
+function blockAggression(
+  state: Pick<HandState, 'config' | 'players' | 'betting'>,
+  index: number,
+  allInTo: Chips,
+): IllegalActionReason | null {
   const round = state.betting!;
   if (!state.players[index]!.mayRaise) return 'betting-not-reopened';
   if (round.capped && round.betCount >= state.config.rules.fixedLimitBetsMax) return 'raise-cap-reached';
@@ -123,7 +141,8 @@ function wantedRange(state: Pick<HandState, 'config' | 'players'>, round: Bettin
  * (000-001:A-05, decision D-803). Voluntary fixed-limit raises are always full.
  */
 function isFullRaise(draft: Draft, round: BettingRound, to: Chips): boolean {
-  if (draft.config.variant.structure === 'fixed-limit') return 2n * (to - round.highestBet) >= fixedLimitBetSize(draft, round.street);
+  if (draft.config.variant.structure === 'fixed-limit')
+    return 2n * (to - round.highestBet) >= fixedLimitBetSize(draft, round.street);
   return to - round.lastFullBet >= round.minRaiseIncrement;
 }
 
@@ -179,7 +198,9 @@ function moveTurn(draft: Draft, index: number): void {
   // anyway could let them fold away a side pot nobody else contests.
   const able = draft.players.filter(canAct);
   if (able.length === 1 && able[0]!.bet >= highestOtherBet(draft.players, able[0]!)) able[0]!.needsToAct = false;
-  const next = clockwiseAfterIndex(draft.players.length, index).find((k) => draft.players[k]!.needsToAct && canAct(draft.players[k]!));
+  const next = clockwiseAfterIndex(draft.players.length, index).find(
+    (k) => draft.players[k]!.needsToAct && canAct(draft.players[k]!),
+  );
   round.actorIndex = remaining > 1 && next !== undefined ? next : null;
   if (round.actorIndex === null) draft.phase = 'bet-collection';
 }

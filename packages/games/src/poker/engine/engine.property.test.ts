@@ -59,7 +59,10 @@ const setupArbitrary: fc.Arbitrary<Setup> = fc
   .map((draw): Setup => {
     const variant = variantCatalog.get(draw.variantId)!;
     const playerCount = Math.min(draw.playerCount, draw.seatCount, variant.playersMax);
-    const seats = Array.from({ length: draw.seatCount }, (_, k) => ((k + draw.seatOffset) % draw.seatCount) + 1).slice(0, playerCount);
+    const seats = Array.from({ length: draw.seatCount }, (_, k) => ((k + draw.seatOffset) % draw.seatCount) + 1).slice(
+      0,
+      playerCount,
+    );
     const players = seats.map((seat, k) => ({ seat, name: `P${seat}`, stack: BigInt(draw.stacks[k]!) }));
     const rules: TableRules = {
       ...profiles[draw.profile]!,
@@ -126,7 +129,10 @@ describe('the engine under random legal play (fast-check)', () => {
   });
 
   it('every offered move is accepted, moves just outside the offer and moves out of turn are refused', () => {
-    fc.assert(fc.property(setupArbitrary, (setup) => void play(setup, undefined, true)), { numRuns: 150 });
+    fc.assert(
+      fc.property(setupArbitrary, (setup) => void play(setup, undefined, true)),
+      { numRuns: 150 },
+    );
   });
 
   it('000-001:REC-01 T-81 replaying the exported JSON history reproduces the hand, and the text history renders', () => {
@@ -147,7 +153,10 @@ describe('the engine under random legal play (fast-check)', () => {
     fc.assert(
       fc.property(setupArbitrary, (setup) => {
         const fast = play(setup);
-        const reference = play({ ...setup, options: { ...setup.options, variant: referenceCatalog.get(setup.options.variant.id)! } });
+        const reference = play({
+          ...setup,
+          options: { ...setup.options, variant: referenceCatalog.get(setup.options.variant.id)! },
+        });
         expect(reference.result!.players).toEqual(fast.result!.players);
       }),
       { numRuns: 150 },

@@ -19,7 +19,8 @@ export function postForcedBets(draft: Draft): void {
   if (blinds.smallBlindSeat !== null) postBlind(draft, blinds.smallBlindSeat, 'small', stakes.smallBlind, 0n);
   postBlind(draft, blinds.bigBlindSeat, 'big', stakes.bigBlind, 0n);
   // Big-blind ante: the blind has priority when the big blind is short for both (decision D-804).
-  if (stakes.anteMode === 'big-blind' && stakes.ante > 0n) postAnte(draft, indexOfSeat(draft.players, blinds.bigBlindSeat), stakes.ante, true);
+  if (stakes.anteMode === 'big-blind' && stakes.ante > 0n)
+    postAnte(draft, indexOfSeat(draft.players, blinds.bigBlindSeat), stakes.ante, true);
   if (blinds.straddleSeat !== null) postBlind(draft, blinds.straddleSeat, 'straddle', stakes.straddle, 0n);
   for (const post of blinds.extraPosts) postBlind(draft, post.seat, 'extra', post.live, post.dead);
 }
@@ -35,7 +36,13 @@ function postAnte(draft: Draft, index: number, ante: Chips, dead: boolean): void
   record(draft, { kind: 'ante-posted', seat: player.seat, amount, allIn: player.stack === 0n });
 }
 
-function postBlind(draft: Draft, seat: number, blind: 'small' | 'big' | 'straddle' | 'extra', liveWanted: Chips, deadWanted: Chips): void {
+function postBlind(
+  draft: Draft,
+  seat: number,
+  blind: 'small' | 'big' | 'straddle' | 'extra',
+  liveWanted: Chips,
+  deadWanted: Chips,
+): void {
   const player = draft.players[indexOfSeat(draft.players, seat)]!;
   const live = minChips(liveWanted, player.stack);
   const dead = minChips(deadWanted, player.stack - live);

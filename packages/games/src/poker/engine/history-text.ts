@@ -54,7 +54,10 @@ export function formatHandHistoryText(state: HandState, options: TextHistoryOpti
   let awardRun = -1;
   for (const operation of state.operations) {
     if (operation.kind === 'hole-dealt' && !lines.includes('*** HOLE CARDS ***')) lines.push('*** HOLE CARDS ***');
-    if ((operation.kind === 'hand-shown' || operation.kind === 'hand-mucked') && !lines.some((line) => line.endsWith('SHOW DOWN ***'))) {
+    if (
+      (operation.kind === 'hand-shown' || operation.kind === 'hand-mucked') &&
+      !lines.some((line) => line.endsWith('SHOW DOWN ***'))
+    ) {
       lines.push(state.boards.length > 1 ? `*** ${runNames[0]} SHOW DOWN ***` : '*** SHOW DOWN ***');
     }
     if (operation.kind === 'pot-awarded' && state.boards.length > 1 && operation.run !== awardRun) {
@@ -78,7 +81,8 @@ function header(view: View, options: TextHistoryOptions): string[] {
     `PokerStars Hand #${config.handId}: ${config.variant.name} (${view.amount(config.stakes.smallBlind)}/${view.amount(config.stakes.bigBlind)})${when}`,
     `Table '${options.tableName ?? 'Table'}' ${config.seatCount}-max Seat #${config.buttonSeat} is the button`,
   ];
-  for (const player of view.state.players) lines.push(`Seat ${player.seat}: ${player.name} (${view.amount(player.startingStack)} in chips)`);
+  for (const player of view.state.players)
+    lines.push(`Seat ${player.seat}: ${player.name} (${view.amount(player.startingStack)} in chips)`);
   return lines;
 }
 
@@ -111,7 +115,9 @@ function describe(operation: Operation, view: View, faced: Chips): string[] {
     case 'pot-awarded':
       return [`${name(operation.seat)} collected ${amount(operation.amount)} from ${potName(state, operation.pot)}`];
     case 'hand-voided':
-      return [`Hand cancelled: ${operation.refunds.map((refund) => `${amount(refund.amount)} returned to ${name(refund.seat)}`).join(', ')}`];
+      return [
+        `Hand cancelled: ${operation.refunds.map((refund) => `${amount(refund.amount)} returned to ${name(refund.seat)}`).join(', ')}`,
+      ];
     default:
       return [];
   }
@@ -157,7 +163,9 @@ function boardLine(state: HandState, run: number, street: number): string {
   const title = state.boards.length > 1 ? `${runNames[run]} ${streetTitles[street]}` : streetTitles[street];
   const before = board.slice(0, dealtBefore);
   const dealt = board.slice(dealtBefore, dealtBefore + count);
-  return before.length === 0 ? `*** ${title} *** [${formatCards(dealt)}]` : `*** ${title} *** [${formatCards(before)}] [${formatCards(dealt)}]`;
+  return before.length === 0
+    ? `*** ${title} *** [${formatCards(dealt)}]`
+    : `*** ${title} *** [${formatCards(before)}] [${formatCards(dealt)}]`;
 }
 
 function summary(view: View): string[] {
@@ -165,13 +173,20 @@ function summary(view: View): string[] {
   const lines = ['*** SUMMARY ***'];
   const result = state.result;
   if (!result) return [...lines, 'Hand in progress'];
-  const pots = state.pots.length > 1 ? ` Main pot ${amount(state.pots[0]!.amount)}.${state.pots.slice(1).map((pot, k) => ` Side pot-${k + 1} ${amount(pot.amount)}.`).join('')}` : '';
+  const pots =
+    state.pots.length > 1
+      ? ` Main pot ${amount(state.pots[0]!.amount)}.${state.pots
+          .slice(1)
+          .map((pot, k) => ` Side pot-${k + 1} ${amount(pot.amount)}.`)
+          .join('')}`
+      : '';
   lines.push(`Total pot ${amount(result.potTotal)}${pots} | Rake ${amount(result.rake)}`);
   if (state.boards.length > 1) lines.push(`Hand was run ${runCounts[state.boards.length - 1]}`);
   state.boards.forEach((board, run) => {
     if (board.length > 0) lines.push(`${state.boards.length > 1 ? `${runNames[run]} ` : ''}Board [${formatCards(board)}]`);
   });
-  for (const player of state.players) lines.push(`Seat ${player.seat}: ${player.name}${roleOf(state, player.seat)} ${seatOutcome(view, player)}`);
+  for (const player of state.players)
+    lines.push(`Seat ${player.seat}: ${player.name}${roleOf(state, player.seat)} ${seatOutcome(view, player)}`);
   const borne = result.players.filter((player) => player.rake > 0n);
   if (borne.length > 0) lines.push(`Rake borne: ${borne.map((player) => `${player.name} ${amount(player.rake)}`).join(', ')}`);
   return lines;
@@ -190,7 +205,9 @@ function seatOutcome(view: View, player: PlayerState): string {
   const { state, amount } = view;
   const result = state.result!.players.find((entry) => entry.seat === player.seat)!;
   const won = result.won > 0n ? ` and won (${amount(result.won)})` : ' and lost';
-  const shown = state.operations.find((op): op is Extract<Operation, { kind: 'hand-shown' }> => op.kind === 'hand-shown' && op.seat === player.seat);
+  const shown = state.operations.find(
+    (op): op is Extract<Operation, { kind: 'hand-shown' }> => op.kind === 'hand-shown' && op.seat === player.seat,
+  );
   if (shown) return `showed [${formatCards(shown.cards)}]${won} with ${shownHands(shown)}`;
   if (player.showdown === 'mucked') return view.sees(player.seat, 'mucked') ? `mucked [${formatCards(player.hole)}]` : 'mucked';
   if (inHand(player)) return result.won > 0n ? `collected (${amount(result.won)})` : 'did not win';

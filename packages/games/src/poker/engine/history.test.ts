@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatHandHistoryText } from './history-text.ts';
-import { exportHandHistory, handHistoryFromJsonText, handHistoryToJsonText, InvalidHandHistory, replayHandHistory, type HandHistory } from './history.ts';
+import {
+  exportHandHistory,
+  handHistoryFromJsonText,
+  handHistoryToJsonText,
+  InvalidHandHistory,
+  replayHandHistory,
+  type HandHistory,
+} from './history.ts';
 import { variantCatalog } from './presets.ts';
 import { defaultTableRules, tableRuleProfiles } from './rules.ts';
 import { muckHand, showHand } from './steps.ts';
@@ -69,7 +76,13 @@ Rake borne: Alice 0.40, Bob 0.40, Cyril 0.05
 describe('JSON hand history and replay', () => {
   it('000-001:REC-01 DECK-09 the history holds the options, the whole deck order, every operation and the result, amounts as strings', () => {
     const history = exportHandHistory(sampleHand());
-    expect(history).toMatchObject({ format: 'casino-poker-hand-history', version: 1, handId: 'test-hand', variantId: 'holdem/no-limit', buttonSeat: 1 });
+    expect(history).toMatchObject({
+      format: 'casino-poker-hand-history',
+      version: 1,
+      handId: 'test-hand',
+      variantId: 'holdem/no-limit',
+      buttonSeat: 1,
+    });
     expect(history.deck).toHaveLength(52);
     expect(history.deck.slice(0, 6)).toEqual(['Ks', '7c', 'As', 'Kd', '2d', 'Ad']);
     expect(history.players).toEqual([
@@ -92,31 +105,71 @@ describe('JSON hand history and replay', () => {
 
   it('000-001:T-81 the JSON text round-trips and replaying it reproduces the hand exactly', () => {
     const original = sampleHand();
-    const replayed = replayHandHistory(handHistoryFromJsonText(handHistoryToJsonText(exportHandHistory(original))), variantCatalog);
+    const replayed = replayHandHistory(
+      handHistoryFromJsonText(handHistoryToJsonText(exportHandHistory(original))),
+      variantCatalog,
+    );
     expect(replayed.operations).toEqual(original.operations);
     expect(replayed.result).toEqual(original.result);
   });
 
   it('000-001:DECK-10 FAIL-05 a history that was altered does not replay: a changed amount, a changed card, an unknown variant, not JSON', () => {
     const history = exportHandHistory(sampleHand());
-    const altered = (change: (copy: { -readonly [K in keyof HandHistory]: HandHistory[K] } & { operations: Record<string, unknown>[]; deck: string[] }) => void): HandHistory => {
+    const altered = (
+      change: (
+        copy: { -readonly [K in keyof HandHistory]: HandHistory[K] } & { operations: Record<string, unknown>[]; deck: string[] },
+      ) => void,
+    ): HandHistory => {
       const copy = JSON.parse(JSON.stringify(history));
       change(copy);
       return copy;
     };
     const bet = history.operations.findIndex((op) => op.kind === 'action' && op.action === 'bet');
-    expect(() => replayHandHistory(altered((copy) => (copy.operations[bet]!.betAfter = '600')), variantCatalog)).toThrow(InvalidHandHistory);
-    expect(() => replayHandHistory(altered((copy) => ([copy.deck[0], copy.deck[1]] = [copy.deck[1]!, copy.deck[0]!])), variantCatalog)).toThrow(InvalidHandHistory);
-    expect(() => replayHandHistory(altered((copy) => (copy.deck[0] = copy.deck[1]!)), variantCatalog)).toThrow(InvalidHandHistory);
-    expect(() => replayHandHistory(altered((copy) => (copy.variantId = 'razz/fixed-limit')), variantCatalog)).toThrow(InvalidHandHistory);
+    expect(() =>
+      replayHandHistory(
+        altered((copy) => (copy.operations[bet]!.betAfter = '600')),
+        variantCatalog,
+      ),
+    ).toThrow(InvalidHandHistory);
+    expect(() =>
+      replayHandHistory(
+        altered((copy) => ([copy.deck[0], copy.deck[1]] = [copy.deck[1]!, copy.deck[0]!])),
+        variantCatalog,
+      ),
+    ).toThrow(InvalidHandHistory);
+    expect(() =>
+      replayHandHistory(
+        altered((copy) => (copy.deck[0] = copy.deck[1]!)),
+        variantCatalog,
+      ),
+    ).toThrow(InvalidHandHistory);
+    expect(() =>
+      replayHandHistory(
+        altered((copy) => (copy.variantId = 'razz/fixed-limit')),
+        variantCatalog,
+      ),
+    ).toThrow(InvalidHandHistory);
     expect(() => handHistoryFromJsonText('{"format": "something else"}')).toThrow(InvalidHandHistory);
     expect(() => handHistoryFromJsonText('not json')).toThrow(InvalidHandHistory);
   });
 
   it('001:§8 §15 histories of a hand run twice, of a mucked hand and of a voided hand replay too', () => {
-    const twice = play(deal({ button: 1, stacks: { 1: 100, 2: 100 }, rules: tableRuleProfiles['at-001'] }), '1:a 2:c 1:run2 2:run2');
+    const twice = play(
+      deal({ button: 1, stacks: { 1: 100, 2: 100 }, rules: tableRuleProfiles['at-001'] }),
+      '1:a 2:c 1:run2 2:run2',
+    );
     const manual = allAutomations.filter((step) => step !== 'hand-showing');
-    const shown = play(deal({ button: 1, stacks: { 1: 100, 2: 100 }, rules: { ...defaultTableRules, muckAllowed: true }, automations: manual, holes: { 1: 'AsAd', 2: '7c2d' }, boards: ['KcQh5d3s9c'] }), '1:c 2:x 2:x 1:x 2:x 1:x 2:x 1:x');
+    const shown = play(
+      deal({
+        button: 1,
+        stacks: { 1: 100, 2: 100 },
+        rules: { ...defaultTableRules, muckAllowed: true },
+        automations: manual,
+        holes: { 1: 'AsAd', 2: '7c2d' },
+        boards: ['KcQh5d3s9c'],
+      }),
+      '1:c 2:x 2:x 1:x 2:x 1:x 2:x 1:x',
+    );
     const mucked = muckHand(showHand(shown, 2).state, 1).state;
     const voided = voidHand(play(deal({ button: 1, stacks: { 1: 100, 2: 100, 3: 100 } }), '1:r10 2:c')).state;
     for (const state of [twice, mucked, voided]) {
@@ -127,13 +180,24 @@ describe('JSON hand history and replay', () => {
 
 describe('text hand history (PokerStars-like)', () => {
   it('000-001:REC-01 the server view: header, posts, every hole card, actions, streets, showdown, collection and summary', () => {
-    const text = formatHandHistoryText(sampleHand(), { formatAmount: cents, tableName: 'Praha I', playedAt: '2026/11/23 14:00:00 CET' });
+    const text = formatHandHistoryText(sampleHand(), {
+      formatAmount: cents,
+      tableName: 'Praha I',
+      playedAt: '2026/11/23 14:00:00 CET',
+    });
     expect(text).toBe(expectedText);
   });
 
   it('002:PK-SHOW-04 T-SHOW-02 a player sees their own cards and the hands that reached the showdown, mucked ones too; an observer only the shown ones', () => {
     const manual = allAutomations.filter((step) => step !== 'hand-showing');
-    let state = deal({ button: 1, stacks: { 1: 100, 2: 100, 3: 100 }, rules: { ...defaultTableRules, muckAllowed: true }, automations: manual, holes: { 1: 'AsAd', 2: '7c2d', 3: 'Jh9h' }, boards: ['KcQh5d3s8c'] });
+    let state = deal({
+      button: 1,
+      stacks: { 1: 100, 2: 100, 3: 100 },
+      rules: { ...defaultTableRules, muckAllowed: true },
+      automations: manual,
+      holes: { 1: 'AsAd', 2: '7c2d', 3: 'Jh9h' },
+      boards: ['KcQh5d3s8c'],
+    });
     state = play(state, '1:c 2:c 3:f 2:x 1:x 2:x 1:x 2:x 1:x');
     state = muckHand(showHand(state, 2).state, 1).state;
     const folder = formatHandHistoryText(state, { viewer: 3 });
@@ -148,12 +212,20 @@ describe('text hand history (PokerStars-like)', () => {
   });
 
   it('side pots, time-outs, all-ins and a hand run twice read as PokerStars prints them', () => {
-    let state = deal({ button: 1, stacks: { 1: 50, 2: 100, 3: 100 }, rules: tableRuleProfiles['at-001'], holes: { 1: 'AsAd', 2: 'KsKd', 3: 'QsQd' } });
+    let state = deal({
+      button: 1,
+      stacks: { 1: 50, 2: 100, 3: 100 },
+      rules: tableRuleProfiles['at-001'],
+      holes: { 1: 'AsAd', 2: 'KsKd', 3: 'QsQd' },
+    });
     state = play(state, '1:a 2:a 3:t');
     const folded = formatHandHistoryText(state);
     expect(folded).toContain('P3 has timed out\nP3: folds');
     expect(folded).toContain('P1: raises 48 to 50 and is all-in');
-    state = play(deal({ button: 1, stacks: { 1: 50, 2: 100, 3: 100 }, rules: tableRuleProfiles['at-001'] }), '1:a 2:a 3:c 2:run2 3:run2 1:run2');
+    state = play(
+      deal({ button: 1, stacks: { 1: 50, 2: 100, 3: 100 }, rules: tableRuleProfiles['at-001'] }),
+      '1:a 2:a 3:c 2:run2 3:run2 1:run2',
+    );
     const text = formatHandHistoryText(state);
     expect(text).toContain('Players agreed to run it twice');
     expect(text).toContain('*** FIRST FLOP ***');

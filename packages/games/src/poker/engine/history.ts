@@ -43,9 +43,14 @@ export class InvalidHandHistory extends Error {
 /** bigint → decimal string, card lists → "As"; everything else as is. */
 function toJson(value: unknown, key = ''): JsonValue {
   if (typeof value === 'bigint') return value.toString();
-  if (Array.isArray(value)) return key === 'cards' ? value.map((card: number) => formatCard(card)) : value.map((item) => toJson(item));
+  if (Array.isArray(value))
+    return key === 'cards' ? value.map((card: number) => formatCard(card)) : value.map((item) => toJson(item));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).filter(([name]) => name !== 'highRanking' && name !== 'lowRanking').map(([name, inner]) => [name, toJson(inner, name)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([name]) => name !== 'highRanking' && name !== 'lowRanking')
+        .map(([name, inner]) => [name, toJson(inner, name)]),
+    );
   }
   return value as JsonValue;
 }
@@ -71,7 +76,8 @@ export function exportHandHistory(state: HandState): HandHistory {
 }
 
 function chips(value: JsonValue | undefined, field: string): bigint {
-  if (typeof value !== 'string' || !/^\d+$/.test(value)) throw new InvalidHandHistory(`${field} must be a decimal string of minor units`);
+  if (typeof value !== 'string' || !/^\d+$/.test(value))
+    throw new InvalidHandHistory(`${field} must be a decimal string of minor units`);
   return BigInt(value);
 }
 
@@ -81,16 +87,22 @@ function optionalChips(value: JsonValue | undefined, field: string): bigint | nu
 
 function readStakes(json: { [key: string]: JsonValue }): Stakes {
   const rake = json.rake as { [key: string]: JsonValue } | undefined;
-  if (!rake || typeof rake.rateBps !== 'number' || typeof rake.noFlopNoDrop !== 'boolean') throw new InvalidHandHistory('stakes.rake is malformed');
+  if (!rake || typeof rake.rateBps !== 'number' || typeof rake.noFlopNoDrop !== 'boolean')
+    throw new InvalidHandHistory('stakes.rake is malformed');
   const anteMode = json.anteMode;
-  if (anteMode !== 'none' && anteMode !== 'every-player' && anteMode !== 'big-blind') throw new InvalidHandHistory('stakes.anteMode is malformed');
+  if (anteMode !== 'none' && anteMode !== 'every-player' && anteMode !== 'big-blind')
+    throw new InvalidHandHistory('stakes.anteMode is malformed');
   return {
     smallBlind: chips(json.smallBlind, 'stakes.smallBlind'),
     bigBlind: chips(json.bigBlind, 'stakes.bigBlind'),
     ante: chips(json.ante, 'stakes.ante'),
     anteMode,
     straddle: chips(json.straddle, 'stakes.straddle'),
-    rake: { rateBps: rake.rateBps, capPerHand: optionalChips(rake.capPerHand, 'stakes.rake.capPerHand'), noFlopNoDrop: rake.noFlopNoDrop },
+    rake: {
+      rateBps: rake.rateBps,
+      capPerHand: optionalChips(rake.capPerHand, 'stakes.rake.capPerHand'),
+      noFlopNoDrop: rake.noFlopNoDrop,
+    },
     contributionMax: optionalChips(json.contributionMax, 'stakes.contributionMax'),
   };
 }
@@ -111,7 +123,8 @@ function readBlinds(json: { [key: string]: JsonValue }): BlindAssignment {
 
 /** The options that deal the recorded hand again. `variants` maps variant ids to variants. */
 export function handOptionsFromHistory(history: HandHistory, variants: ReadonlyMap<string, Variant>): StartHandOptions {
-  if (history.format !== handHistoryFormat || history.version !== handHistoryVersion) throw new InvalidHandHistory('unknown hand history format or version');
+  if (history.format !== handHistoryFormat || history.version !== handHistoryVersion)
+    throw new InvalidHandHistory('unknown hand history format or version');
   const variant = variants.get(history.variantId);
   if (!variant) throw new InvalidHandHistory(`unknown variant ${history.variantId}`);
   let deck;
@@ -127,7 +140,11 @@ export function handOptionsFromHistory(history: HandHistory, variants: ReadonlyM
     rules: history.rules,
     seatCount: history.seatCount,
     buttonSeat: history.buttonSeat,
-    players: history.players.map((player) => ({ seat: player.seat, name: player.name, stack: chips(player.stack, 'players.stack') })),
+    players: history.players.map((player) => ({
+      seat: player.seat,
+      name: player.name,
+      stack: chips(player.stack, 'players.stack'),
+    })),
     blinds: readBlinds(history.blinds),
     deck,
     // Showing is replayed from the log (a player may have mucked by choice); everything else is automatic.
@@ -135,7 +152,13 @@ export function handOptionsFromHistory(history: HandHistory, variants: ReadonlyM
   };
 }
 
-type Decision = { seat: number } & ({ kind: 'action'; action: PlayerAction } | { kind: 'run-count'; count: number } | { kind: 'show' } | { kind: 'muck' } | { kind: 'void' });
+type Decision = { seat: number } & (
+  | { kind: 'action'; action: PlayerAction }
+  | { kind: 'run-count'; count: number }
+  | { kind: 'show' }
+  | { kind: 'muck' }
+  | { kind: 'void' }
+);
 
 function decisionsOf(history: HandHistory): Decision[] {
   return history.operations.flatMap((operation): Decision[] => {
@@ -189,11 +212,14 @@ export function replayHandHistory(history: HandHistory, variants: ReadonlyMap<st
     for (const decision of decisionsOf(history)) state = applyDecision(state, decision);
   } catch (error) {
     // A history that cannot even be dealt or played again is a bad history, whatever refused it.
-    if (error instanceof IllegalAction || error instanceof InvalidHandOptions) throw new InvalidHandHistory(`the history cannot be replayed: ${error.message}`);
+    if (error instanceof IllegalAction || error instanceof InvalidHandOptions)
+      throw new InvalidHandHistory(`the history cannot be replayed: ${error.message}`);
     throw error;
   }
   const replayed = exportHandHistory(state).operations;
-  const firstDifference = replayed.findIndex((operation, k) => JSON.stringify(operation) !== JSON.stringify(history.operations[k]));
+  const firstDifference = replayed.findIndex(
+    (operation, k) => JSON.stringify(operation) !== JSON.stringify(history.operations[k]),
+  );
   if (firstDifference !== -1 || replayed.length !== history.operations.length) {
     const at = firstDifference === -1 ? Math.min(replayed.length, history.operations.length) : firstDifference;
     throw new InvalidHandHistory(`the replay differs from the history at operation ${at}`);
@@ -213,7 +239,13 @@ export function handHistoryFromJsonText(text: string): HandHistory {
     throw new InvalidHandHistory('not JSON');
   }
   const candidate = parsed as Partial<HandHistory> | null;
-  if (!candidate || candidate.format !== handHistoryFormat || !Array.isArray(candidate.operations) || !Array.isArray(candidate.deck) || !Array.isArray(candidate.players)) {
+  if (
+    !candidate ||
+    candidate.format !== handHistoryFormat ||
+    !Array.isArray(candidate.operations) ||
+    !Array.isArray(candidate.deck) ||
+    !Array.isArray(candidate.players)
+  ) {
     throw new InvalidHandHistory('not a poker hand history');
   }
   return candidate as HandHistory;

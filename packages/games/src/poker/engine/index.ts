@@ -3,7 +3,16 @@ export type * from './types.ts';
 export { allAutomations } from './types.ts';
 export { IllegalAction, InvalidHandOptions, type IllegalActionReason } from './illegal-action.ts';
 export { EngineInvariantViolation } from './chips.ts';
-export { bettingStructures, createVariant, createVariantCatalog, gameKinds, tableSeatsMax, variantId, type GameKind, type VariantRankings } from './variants.ts';
+export {
+  bettingStructures,
+  createVariant,
+  createVariantCatalog,
+  gameKinds,
+  tableSeatsMax,
+  variantId,
+  type GameKind,
+  type VariantRankings,
+} from './variants.ts';
 export {
   fixedLimitHoldem,
   fixedLimitOmahaHiLo,
@@ -16,7 +25,16 @@ export {
   sixPlusHoldem,
   variantCatalog,
 } from './presets.ts';
-export { buttonRuleProfiles, defaultTableRules, reelRakeBounds, tableRuleProfiles, validateRakeRule, validateTableRules, type RakeBounds, type RulesProfile } from './rules.ts';
+export {
+  buttonRuleProfiles,
+  defaultTableRules,
+  reelRakeBounds,
+  tableRuleProfiles,
+  validateRakeRule,
+  validateTableRules,
+  type RakeBounds,
+  type RulesProfile,
+} from './rules.ts';
 export { defaultBlinds, startHand, type StartHandOptions } from './start-hand.ts';
 export {
   act,
@@ -75,4 +93,11 @@ export {
   type HandHistory,
 } from './history.ts';
 export { formatHandHistoryText, type TextHistoryOptions } from './history-text.ts';
-export { planNextHand, type ButtonRule, type HandPlan, type Positions, type SeatIntent, type TablePlanOptions } from './table-plan.ts';
+export {
+  planNextHand,
+  type ButtonRule,
+  type HandPlan,
+  type Positions,
+  type SeatIntent,
+  type TablePlanOptions,
+} from './table-plan.ts';

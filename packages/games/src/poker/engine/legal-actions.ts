@@ -40,9 +40,13 @@ export type PendingDecision =
 
 export function pendingDecision(state: HandState): PendingDecision {
   if (state.phase === 'complete') return { kind: 'complete' };
-  if (state.phase === 'betting' && state.betting?.actorIndex != null) return { kind: 'action', seat: state.players[state.betting.actorIndex]!.seat };
+  if (state.phase === 'betting' && state.betting?.actorIndex != null)
+    return { kind: 'action', seat: state.players[state.betting.actorIndex]!.seat };
   if (state.phase === 'run-count-selection') {
-    return { kind: 'run-count', seats: state.players.filter((player) => inHand(player) && player.runCountChoice === null).map((player) => player.seat) };
+    return {
+      kind: 'run-count',
+      seats: state.players.filter((player) => inHand(player) && player.runCountChoice === null).map((player) => player.seat),
+    };
   }
   const step = pendingStep(state);
   const shower = nextToShow(state);

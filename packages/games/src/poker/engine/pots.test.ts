@@ -8,10 +8,17 @@ import { deal, operationsOf, play, stackOf, testStakes, testVariant, wonBy } fro
 import type { HandState, RakeRule } from './types.ts';
 import { voidHand } from './void-hand.ts';
 
-const rake = (rateBps: number, capPerHand: bigint | null = null, noFlopNoDrop = true): RakeRule => ({ rateBps, capPerHand, noFlopNoDrop });
-const checkDown = (state: HandState, seats: readonly number[], streets = 3): HandState => play(state, Array.from({ length: streets }, () => seats.map((seat) => `${seat}:x`).join(' ')).join(' '));
-const potSummary = (state: HandState) => state.pots.map((pot) => ({ amount: pot.amount, seats: pot.eligible.map((k) => state.players[k]!.seat) }));
-const rakeBySeat = (state: HandState) => Object.fromEntries(state.result!.players.filter((p) => p.rake > 0n).map((p) => [p.seat, p.rake]));
+const rake = (rateBps: number, capPerHand: bigint | null = null, noFlopNoDrop = true): RakeRule => ({
+  rateBps,
+  capPerHand,
+  noFlopNoDrop,
+});
+const checkDown = (state: HandState, seats: readonly number[], streets = 3): HandState =>
+  play(state, Array.from({ length: streets }, () => seats.map((seat) => `${seat}:x`).join(' ')).join(' '));
+const potSummary = (state: HandState) =>
+  state.pots.map((pot) => ({ amount: pot.amount, seats: pot.eligible.map((k) => state.players[k]!.seat) }));
+const rakeBySeat = (state: HandState) =>
+  Object.fromEntries(state.result!.players.filter((p) => p.rake > 0n).map((p) => [p.seat, p.rake]));
 
 describe('side pots', () => {
   // Seats: B button 1, C small blind 2, D big blind 3, A under the gun 4.
@@ -60,7 +67,12 @@ describe('side pots', () => {
   });
 
   it('003:#38 R-ALLIN-05 single side pot: P1 all-in 50, P2 and P3 200 each: main 150, side 300; P1 best wins 150, P2 second wins 300', () => {
-    let state = deal({ button: 1, stacks: { 1: 50, 2: 1000, 3: 1000 }, holes: { 1: 'AsAd', 2: 'KsKd', 3: 'QsQd' }, boards: ['2c3d7h9sJc'] });
+    let state = deal({
+      button: 1,
+      stacks: { 1: 50, 2: 1000, 3: 1000 },
+      holes: { 1: 'AsAd', 2: 'KsKd', 3: 'QsQd' },
+      boards: ['2c3d7h9sJc'],
+    });
     state = checkDown(play(state, '1:a 2:r200 3:c'), [2, 3]);
     expect(potSummary(state)).toEqual([
       { amount: 150n, seats: [1, 2, 3] },
@@ -98,10 +110,19 @@ describe('side pots', () => {
   });
 
   it('003:#42 R-ALLIN-06 P3 folds in the side pot on the river: P2 takes it unshown, the main pot goes to showdown between P1 and P2', () => {
-    let state = deal({ button: 1, stacks: { 1: 50, 2: 1000, 3: 1000 }, holes: { 1: 'AsAd', 2: 'KsKd', 3: 'QsQd' }, boards: ['2c3d7h9sJc'] });
+    let state = deal({
+      button: 1,
+      stacks: { 1: 50, 2: 1000, 3: 1000 },
+      holes: { 1: 'AsAd', 2: 'KsKd', 3: 'QsQd' },
+      boards: ['2c3d7h9sJc'],
+    });
     state = play(checkDown(play(state, '1:a 2:r200 3:c'), [2, 3], 2), '2:b100 3:f');
     expect(operationsOf(state, 'bet-returned')).toMatchObject([{ seat: 2, amount: 100n }]);
-    expect(operationsOf(state, 'hand-shown').map((op) => op.seat).sort()).toEqual([1, 2]);
+    expect(
+      operationsOf(state, 'hand-shown')
+        .map((op) => op.seat)
+        .sort(),
+    ).toEqual([1, 2]);
     expect(wonBy(state)).toEqual({ 1: 150n, 2: 300n });
   });
 });
@@ -152,7 +173,16 @@ describe('rake', () => {
     expect(rakePerPot([3000n], rake(500, 500n), true)).toEqual([150n]);
     expect(rakePerPot([20_000n], rake(500, 500n), true)).toEqual([500n]);
     expect(rakePerPot([20_000n], rake(100, 500n), true)).toEqual([200n]);
-    const state = play(deal({ button: 1, stacks: { 1: 1500, 2: 1500 }, stakes: testStakes(50n, 100n, { rake: rake(500, 500n) }), holes: { 1: 'AsAd', 2: 'KsKd' }, boards: ['2c3d7h9sJc'] }), '1:a 2:c');
+    const state = play(
+      deal({
+        button: 1,
+        stacks: { 1: 1500, 2: 1500 },
+        stakes: testStakes(50n, 100n, { rake: rake(500, 500n) }),
+        holes: { 1: 'AsAd', 2: 'KsKd' },
+        boards: ['2c3d7h9sJc'],
+      }),
+      '1:a 2:c',
+    );
     expect(state.result!.rake).toBe(150n);
     expect(wonBy(state)).toEqual({ 1: 2850n });
   });
@@ -166,7 +196,13 @@ describe('rake', () => {
 
   it('002:T-POT-01 AMB-RAKE-SIDEPOT A all-in 50, B and C 100: main 150 (A, B, C), side 100 (B, C); 5 % of 250 capped at 5.00, split 3.00 / 2.00', () => {
     const state = play(
-      deal({ button: 1, stacks: { 1: 100_000, 2: 100_000, 3: 5000 }, stakes: testStakes(500n, 1000n, { rake: rake(500, 500n) }), holes: { 3: 'AsAd', 1: 'KsKd', 2: 'QsQd' }, boards: ['2c3d7h9sJc'] }),
+      deal({
+        button: 1,
+        stacks: { 1: 100_000, 2: 100_000, 3: 5000 },
+        stakes: testStakes(500n, 1000n, { rake: rake(500, 500n) }),
+        holes: { 3: 'AsAd', 1: 'KsKd', 2: 'QsQd' },
+        boards: ['2c3d7h9sJc'],
+      }),
       '1:r10000 2:c 3:a',
     );
     const afterFlop = checkDown(state, [2, 1]);
@@ -179,18 +215,42 @@ describe('rake', () => {
   });
 
   it('004:T-140 GAM-PC-02 the rake leaves the pot before the win is credited', () => {
-    const state = play(deal({ button: 1, stacks: { 1: 1000, 2: 1000 }, stakes: testStakes(5n, 10n, { rake: rake(300) }), holes: { 1: 'AsAd', 2: 'KsKd' }, boards: ['2c3d7h9sJc'] }), '1:a 2:c');
-    expect(state.operations.findIndex((op) => op.kind === 'rake-taken')).toBeLessThan(state.operations.findIndex((op) => op.kind === 'pot-awarded'));
+    const state = play(
+      deal({
+        button: 1,
+        stacks: { 1: 1000, 2: 1000 },
+        stakes: testStakes(5n, 10n, { rake: rake(300) }),
+        holes: { 1: 'AsAd', 2: 'KsKd' },
+        boards: ['2c3d7h9sJc'],
+      }),
+      '1:a 2:c',
+    );
+    expect(state.operations.findIndex((op) => op.kind === 'rake-taken')).toBeLessThan(
+      state.operations.findIndex((op) => op.kind === 'pot-awarded'),
+    );
     expect(stackOf(state, 1)).toBe(2000n - 60n);
   });
 
   it('003:#88 R-RAKE-02 (decision) rake is taken per pot when the hand ends; a pre-flop-only hand is raked only where no-flop-no-drop is off', () => {
     const script = '1:r600 2:f 3:c 3:x 1:x 3:x 1:x 3:x 1:x';
-    const dropped = play(deal({ button: 1, stacks: { 1: 10_000, 2: 10_000, 3: 10_000 }, stakes: testStakes(100n, 200n, { rake: rake(500) }) }), '1:r600 2:f 3:f');
+    const dropped = play(
+      deal({ button: 1, stacks: { 1: 10_000, 2: 10_000, 3: 10_000 }, stakes: testStakes(100n, 200n, { rake: rake(500) }) }),
+      '1:r600 2:f 3:f',
+    );
     expect(dropped.result!.rake).toBe(0n);
-    const literal = play(deal({ button: 1, stacks: { 1: 10_000, 2: 10_000, 3: 10_000 }, stakes: testStakes(100n, 200n, { rake: rake(500, null, false) }) }), '1:r600 2:f 3:f');
+    const literal = play(
+      deal({
+        button: 1,
+        stacks: { 1: 10_000, 2: 10_000, 3: 10_000 },
+        stakes: testStakes(100n, 200n, { rake: rake(500, null, false) }),
+      }),
+      '1:r600 2:f 3:f',
+    );
     expect(literal.result!.rake).toBe((500n * 500n) / 10_000n);
-    const played = play(deal({ button: 1, stacks: { 1: 10_000, 2: 10_000, 3: 10_000 }, stakes: testStakes(100n, 200n, { rake: rake(500) }) }), script);
+    const played = play(
+      deal({ button: 1, stacks: { 1: 10_000, 2: 10_000, 3: 10_000 }, stakes: testStakes(100n, 200n, { rake: rake(500) }) }),
+      script,
+    );
     expect(operationsOf(played, 'rake-taken')).toHaveLength(1);
     expect(played.result!.rake).toBe(65n);
   });
@@ -221,7 +281,13 @@ describe('running the board more than once (001 §8)', () => {
   });
 
   it('000-001:T-31 A-19 A-35 an odd pot of 201 over two runs: the first run-out gets the odd chip', () => {
-    let state = deal({ button: 1, stacks: { 1: 100, 2: 100, 3: 100 }, rules, holes: { 1: 'AsAd', 3: 'KsKd' }, boards: ['2c3d7h9sJc', 'Kh4c5d8sTc'] });
+    let state = deal({
+      button: 1,
+      stacks: { 1: 100, 2: 100, 3: 100 },
+      rules,
+      holes: { 1: 'AsAd', 3: 'KsKd' },
+      boards: ['2c3d7h9sJc', 'Kh4c5d8sTc'],
+    });
     state = play(state, '1:a 2:f 3:c 1:run2 3:run2');
     expect(operationsOf(state, 'pot-awarded').map((op) => [op.run, op.seat, op.amount])).toEqual([
       [0, 1, 101n],
@@ -230,7 +296,10 @@ describe('running the board more than once (001 §8)', () => {
   });
 
   it('000-001:RIT-02 VAR-OHL-11 not offered in Omaha Hi/Lo, nor while a player can still bet, nor on tables without the feature', () => {
-    const hiLo = play(deal({ variant: testVariant('omaha-hi-lo', 'no-limit'), rules, button: 1, stacks: { 1: 100, 2: 100 } }), '1:a 2:c');
+    const hiLo = play(
+      deal({ variant: testVariant('omaha-hi-lo', 'no-limit'), rules, button: 1, stacks: { 1: 100, 2: 100 } }),
+      '1:a 2:c',
+    );
     expect(hiLo.phase).toBe('complete');
     expect(hiLo.boards).toHaveLength(1);
     const holdem = play(deal({ rules, button: 1, stacks: { 1: 100, 2: 100 } }), '1:a 2:c');
@@ -243,7 +312,7 @@ describe('running the board more than once (001 §8)', () => {
 });
 
 describe('voided hands', () => {
-  it('003:#86 / 000-001:T-62 FAIL-01 A-29 a crash mid-hand returns every chip put in, the folded player\'s too, and takes no rake', () => {
+  it("003:#86 / 000-001:T-62 FAIL-01 A-29 a crash mid-hand returns every chip put in, the folded player's too, and takes no rake", () => {
     let state = deal({ button: 1, stacks: { 1: 500, 2: 500, 3: 500 }, stakes: testStakes(5n, 10n, { rake: rake(500) }) });
     state = play(state, '1:r60 2:f 3:c');
     const voided = voidHand(state).state;

@@ -15,9 +15,16 @@ import type { Chips, PlayerState, Pot } from './types.ts';
  *
  * Uncalled bets must have been returned first: then nobody has more live chips than the top claimant.
  */
-export function buildPots(contributions: readonly Chips[], inHand: readonly boolean[], dead: readonly Chips[] = contributions.map(() => 0n)): Pot[] {
+export function buildPots(
+  contributions: readonly Chips[],
+  inHand: readonly boolean[],
+  dead: readonly Chips[] = contributions.map(() => 0n),
+): Pot[] {
   invariant(contributions.length === inHand.length && dead.length === inHand.length, 'one contribution per player');
-  invariant(dead.every((amount, k) => amount >= 0n && amount <= contributions[k]!), 'dead money is part of what a player put in');
+  invariant(
+    dead.every((amount, k) => amount >= 0n && amount <= contributions[k]!),
+    'dead money is part of what a player put in',
+  );
   const live = contributions.map((amount, k) => amount - dead[k]!);
   const deadTotal = sumChips(dead);
   const claimantLevels = live.filter((amount, k) => inHand[k] && (amount > 0n || deadTotal > 0n));
@@ -37,9 +44,14 @@ export function buildPots(contributions: readonly Chips[], inHand: readonly bool
     }
     previous = level;
   }
-  invariant(live.every((amount) => amount <= previous), 'nobody may have put in more than the top claimant: return uncalled bets first');
+  invariant(
+    live.every((amount) => amount <= previous),
+    'nobody may have put in more than the top claimant: return uncalled bets first',
+  );
   invariant(sumChips(pots.map((pot) => pot.amount)) === sumChips(contributions), 'pots must hold every chip put in');
-  return pots.map((pot) => Object.freeze({ amount: pot.amount, eligible: Object.freeze(pot.eligible), contributions: Object.freeze(pot.contributions) }));
+  return pots.map((pot) =>
+    Object.freeze({ amount: pot.amount, eligible: Object.freeze(pot.eligible), contributions: Object.freeze(pot.contributions) }),
+  );
 }
 
 /** The pots of a hand's players (uncalled bets already returned). */

@@ -58,7 +58,9 @@ export function validateRakeRule(rule: RakeRule, bounds?: RakeBounds): void {
   if (rule.capPerHand !== null && rule.capPerHand < 0n) throw new InvalidHandOptions('rake cap must not be negative');
   if (!bounds || rule.rateBps === 0) return;
   if (rule.rateBps < bounds.rateBpsMin || rule.rateBps > bounds.rateBpsMax) {
-    throw new InvalidHandOptions(`rake rate ${rule.rateBps} bps is outside the licensed [${bounds.rateBpsMin}, ${bounds.rateBpsMax}] bps`);
+    throw new InvalidHandOptions(
+      `rake rate ${rule.rateBps} bps is outside the licensed [${bounds.rateBpsMin}, ${bounds.rateBpsMax}] bps`,
+    );
   }
   if (bounds.capPerHandMax !== null && (rule.capPerHand === null || rule.capPerHand > bounds.capPerHandMax)) {
     throw new InvalidHandOptions(`rake cap must be at most ${bounds.capPerHandMax}`);
@@ -67,8 +69,10 @@ export function validateRakeRule(rule: RakeRule, bounds?: RakeBounds): void {
 
 export function validateTableRules(rules: TableRules): void {
   // Rules also arrive from stored hand histories, so the words are checked as well as the numbers.
-  if (rules.headsUpBlinds !== 'button-posts-small-blind' && rules.headsUpBlinds !== 'literal-left-of-button') throw new InvalidHandOptions('headsUpBlinds is not a known rule');
-  if (rules.timeOutAction !== 'check-or-fold' && rules.timeOutAction !== 'fold') throw new InvalidHandOptions('timeOutAction is not a known rule');
+  if (rules.headsUpBlinds !== 'button-posts-small-blind' && rules.headsUpBlinds !== 'literal-left-of-button')
+    throw new InvalidHandOptions('headsUpBlinds is not a known rule');
+  if (rules.timeOutAction !== 'check-or-fold' && rules.timeOutAction !== 'fold')
+    throw new InvalidHandOptions('timeOutAction is not a known rule');
   for (const flag of ['fixedLimitHeadsUpUncapped', 'straddleAllowed', 'muckAllowed'] as const) {
     if (typeof rules[flag] !== 'boolean') throw new InvalidHandOptions(`${flag} must be true or false`);
   }

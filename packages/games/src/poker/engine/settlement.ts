@@ -17,7 +17,11 @@ export function pushChips(draft: Draft): void {
     draft.pots = buildPotsOf(draft.players);
   }
   const flopDealt = draft.boards[0]!.length >= 3;
-  const rakes = rakePerPot(draft.pots.map((pot) => pot.amount), draft.config.stakes.rake, flopDealt);
+  const rakes = rakePerPot(
+    draft.pots.map((pot) => pot.amount),
+    draft.config.stakes.rake,
+    flopDealt,
+  );
   const won = draft.players.map(() => 0n);
   const raked = draft.players.map(() => 0n);
   const oddChipOrder = clockwiseAfterSeat(draft.players, draft.config.buttonSeat);
@@ -31,11 +35,21 @@ export function pushChips(draft: Draft): void {
     takeRake(draft, potIndex, pot, rake, oddChipOrder, raked);
     const claimants = oddChipOrder.filter((k) => pot.eligible.includes(k) && draft.players[k]!.showdown !== 'mucked');
     invariant(claimants.length > 0, 'every pot keeps a claimant');
-    const awards = claimants.length === 1 ? [{ run: 0, half: 'whole' as const, index: claimants[0]!, amount: pot.amount - rake }] : awardContested(draft, pot.amount - rake, claimants, strengthOf);
+    const awards =
+      claimants.length === 1
+        ? [{ run: 0, half: 'whole' as const, index: claimants[0]!, amount: pot.amount - rake }]
+        : awardContested(draft, pot.amount - rake, claimants, strengthOf);
     for (const award of awards) {
       if (award.amount === 0n) continue;
       won[award.index] = won[award.index]! + award.amount;
-      record(draft, { kind: 'pot-awarded', pot: potIndex, run: award.run, half: award.half, seat: draft.players[award.index]!.seat, amount: award.amount });
+      record(draft, {
+        kind: 'pot-awarded',
+        pot: potIndex,
+        run: award.run,
+        half: award.half,
+        seat: draft.players[award.index]!.seat,
+        amount: award.amount,
+      });
     }
   });
   finishHand(draft, won, raked, sumChips(rakes));
@@ -43,7 +57,10 @@ export function pushChips(draft: Draft): void {
 
 function takeRake(draft: Draft, potIndex: number, pot: Pot, rake: Chips, order: readonly number[], raked: Chips[]): void {
   if (rake === 0n) return;
-  const shares = attributeRake(rake, order.map((k) => pot.contributions[k]!));
+  const shares = attributeRake(
+    rake,
+    order.map((k) => pot.contributions[k]!),
+  );
   const bySeat = order.flatMap((k, position) => {
     raked[k] = raked[k]! + shares[position]!;
     return shares[position]! > 0n ? [{ seat: draft.players[k]!.seat, amount: shares[position]! }] : [];
@@ -59,11 +76,21 @@ interface Award {
 }
 
 /** `claimants` are in odd-chip order. Each run-out gets an equal share; each share is split hi/lo. */
-function awardContested(draft: Draft, amount: Chips, claimants: readonly number[], strengthOf: (index: number) => RunStrength[]): Award[] {
+function awardContested(
+  draft: Draft,
+  amount: Chips,
+  claimants: readonly number[],
+  strengthOf: (index: number) => RunStrength[],
+): Award[] {
   const hasLowHalf = draft.config.variant.lowRanking !== null;
   return splitEvenly(amount, draft.boards.length).flatMap((share, run) => {
     const highWinners = best(claimants, (k) => strengthOf(k)[run]!.high.value);
-    const lowWinners = hasLowHalf ? best(claimants.filter((k) => strengthOf(k)[run]!.low !== null), (k) => strengthOf(k)[run]!.low!.value) : [];
+    const lowWinners = hasLowHalf
+      ? best(
+          claimants.filter((k) => strengthOf(k)[run]!.low !== null),
+          (k) => strengthOf(k)[run]!.low!.value,
+        )
+      : [];
     // No qualifying low: the high hand takes the whole pot (000-001:VAR-OHL-06, 003:R-O8-09).
     if (lowWinners.length === 0) return splitAmong(share, highWinners, run, hasLowHalf ? 'high' : 'whole');
     const [highHalf, lowHalf] = splitEvenly(share, 2);
@@ -98,7 +125,10 @@ function finishHand(draft: Draft, won: readonly Chips[], raked: readonly Chips[]
     });
   });
   const potTotal = sumChips(draft.pots.map((pot) => pot.amount));
-  invariant(sumChips(results.map((r) => r.endingStack)) + rake === sumChips(results.map((r) => r.startingStack)), 'chips are conserved: stacks plus rake');
+  invariant(
+    sumChips(results.map((r) => r.endingStack)) + rake === sumChips(results.map((r) => r.startingStack)),
+    'chips are conserved: stacks plus rake',
+  );
   invariant(sumChips(raked) === rake, 'the rake attributed to players equals the rake taken');
   draft.result = Object.freeze({ players: Object.freeze(results), rake, potTotal, voided: false });
   record(draft, { kind: 'hand-ended', rake });

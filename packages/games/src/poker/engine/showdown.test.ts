@@ -19,7 +19,10 @@ const shownSeats = (state: HandState): number[] => operationsOf(state, 'hand-sho
 describe('showdown order', () => {
   // Button 1, SB 2, BB 3; everyone sees the river.
   const toRiver = (holes: Record<number, string> = {}) =>
-    play(deal({ button: 1, stacks: { 1: 500, 2: 500, 3: 500 }, holes, boards: ['2c7d9hJsKc'] }), `1:c 2:c 3:x ${checkRound([2, 3, 1])} ${checkRound([2, 3, 1])}`);
+    play(
+      deal({ button: 1, stacks: { 1: 500, 2: 500, 3: 500 }, holes, boards: ['2c7d9hJsKc'] }),
+      `1:c 2:c 3:x ${checkRound([2, 3, 1])} ${checkRound([2, 3, 1])}`,
+    );
 
   it('000-001:T-32 SHOW-02 river: A bets, B raises, A calls: B, the last aggressor, shows first', () => {
     const state = play(toRiver(), '2:b10 3:r30 1:f 2:c');
@@ -42,7 +45,14 @@ describe('showing and mucking (table setting, decision D-812)', () => {
   const manualShowing = allAutomations.filter((step) => step !== 'hand-showing');
   const setUp = (automations = allAutomations) =>
     play(
-      deal({ button: 1, stacks: { 1: 500, 2: 500, 3: 100 }, rules: muckTable, automations, holes: { 1: '2d3d', 2: 'AsAh', 3: 'KsKh' }, boards: ['2c7d9hJs4c'] }),
+      deal({
+        button: 1,
+        stacks: { 1: 500, 2: 500, 3: 100 },
+        rules: muckTable,
+        automations,
+        holes: { 1: '2d3d', 2: 'AsAh', 3: 'KsKh' },
+        boards: ['2c7d9hJs4c'],
+      }),
       `1:c 2:c 3:x ${checkRound([2, 3, 1])} ${checkRound([2, 3, 1])} 2:x 3:x 1:b20 2:c 3:f`,
     );
 
@@ -70,11 +80,23 @@ describe('showing and mucking (table setting, decision D-812)', () => {
       `1:c 2:c 3:x ${checkRound([2, 3, 1])} ${checkRound([2, 3, 1])} ${checkRound([2, 3, 1])}`,
     );
     expect(shownSeats(state)).toEqual([2, 3, 1]);
-    expect(() => verifyMuckHand(play(deal({ button: 1, stacks: { 1: 100, 2: 100 }, automations: manualShowing }), '1:a 2:c'), 2)).toThrow(IllegalAction);
+    expect(() =>
+      verifyMuckHand(play(deal({ button: 1, stacks: { 1: 100, 2: 100 }, automations: manualShowing }), '1:a 2:c'), 2),
+    ).toThrow(IllegalAction);
   });
 
-  it('003:R-ALLIN-09 / 000-001:A-23 an all-in player\'s hand is always shown, even at a table that allows mucking', () => {
-    const state = play(deal({ button: 1, stacks: { 1: 500, 2: 100 }, rules: muckTable, automations: manualShowing, holes: { 1: 'AsAh', 2: '7c2d' }, boards: ['Kc9h5d3s2c'] }), '1:r100 2:c');
+  it("003:R-ALLIN-09 / 000-001:A-23 an all-in player's hand is always shown, even at a table that allows mucking", () => {
+    const state = play(
+      deal({
+        button: 1,
+        stacks: { 1: 500, 2: 100 },
+        rules: muckTable,
+        automations: manualShowing,
+        holes: { 1: 'AsAh', 2: '7c2d' },
+        boards: ['Kc9h5d3s2c'],
+      }),
+      '1:r100 2:c',
+    );
     const first = pendingDecision(state);
     expect(first.kind).toBe('show-or-muck');
     const afterFirst = showHand(state, (first as { seat: number }).seat).state;
@@ -85,7 +107,13 @@ describe('showing and mucking (table setting, decision D-812)', () => {
 describe('split pots and odd chips (decision D-811)', () => {
   it('000-001:T-30 A-19 broadway on the board, three players play it: pot 10.00 splits 3.34 / 3.33 / 3.33, the odd cent to the first seat left of the button', () => {
     const state = play(
-      deal({ button: 1, stacks: { 1: 1000, 2: 1000, 3: 1000, 4: 1000 }, stakes: testStakes(50n, 100n), holes: { 1: '2c3d', 2: '2d3h', 3: '2h3s', 4: '4c4d' }, boards: ['AsKdQcJhTs'] }),
+      deal({
+        button: 1,
+        stacks: { 1: 1000, 2: 1000, 3: 1000, 4: 1000 },
+        stakes: testStakes(50n, 100n),
+        holes: { 1: '2c3d', 2: '2d3h', 3: '2h3s', 4: '4c4d' },
+        boards: ['AsKdQcJhTs'],
+      }),
       `4:c 1:r300 2:c 3:c 4:f ${checkRound([2, 3, 1])} ${checkRound([2, 3, 1])} ${checkRound([2, 3, 1])}`,
     );
     expect(state.result!.potTotal).toBe(1000n);
@@ -93,15 +121,24 @@ describe('split pots and odd chips (decision D-811)', () => {
   });
 
   it('003:#43 #44 R-SPLIT-01 two equal best hands: 200 splits 100 / 100; 101 gives 51 to the first winner left of the button', () => {
-    const even = play(deal({ button: 1, stacks: { 1: 100, 2: 100 }, holes: { 1: '2c3d', 2: '2d3h' }, boards: ['AsKdQcJhTs'] }), '1:a 2:c');
+    const even = play(
+      deal({ button: 1, stacks: { 1: 100, 2: 100 }, holes: { 1: '2c3d', 2: '2d3h' }, boards: ['AsKdQcJhTs'] }),
+      '1:a 2:c',
+    );
     expect(wonBy(even)).toEqual({ 1: 100n, 2: 100n });
-    const odd = play(deal({ button: 1, stacks: { 1: 50, 2: 50, 3: 50 }, holes: { 1: '2c3d', 3: '2d3h' }, boards: ['AsKdQcJhTs'] }), '1:a 2:f 3:c');
+    const odd = play(
+      deal({ button: 1, stacks: { 1: 50, 2: 50, 3: 50 }, holes: { 1: '2c3d', 3: '2d3h' }, boards: ['AsKdQcJhTs'] }),
+      '1:a 2:f 3:c',
+    );
     expect(odd.result!.potTotal).toBe(101n);
     expect(wonBy(odd)).toEqual({ 3: 51n, 1: 50n });
   });
 
   it('004:T-135 GAM-PT-05 identical straights split equally; suits are equal', () => {
-    const state = play(deal({ button: 1, stacks: { 1: 100, 2: 100 }, holes: { 1: '2c3c', 2: '2d3d' }, boards: ['5h6s7c8d9h'] }), '1:a 2:c');
+    const state = play(
+      deal({ button: 1, stacks: { 1: 100, 2: 100 }, holes: { 1: '2c3c', 2: '2d3d' }, boards: ['5h6s7c8d9h'] }),
+      '1:a 2:c',
+    );
     expect(wonBy(state)).toEqual({ 1: 100n, 2: 100n });
   });
 });
@@ -110,7 +147,10 @@ describe('Omaha Hi/Lo pots', () => {
   const board = '2s5d8cKhQs';
 
   it('000-001:T-44 VAR-OHL-07 one player holds the best high and the best low: 100 % of the pot', () => {
-    const state = play(deal({ variant: o8, button: 1, stacks: { 1: 50, 2: 50 }, holes: { 1: 'AdKsKc3c', 2: 'Ah4s9d9c' }, boards: [board] }), '1:a 2:c');
+    const state = play(
+      deal({ variant: o8, button: 1, stacks: { 1: 50, 2: 50 }, holes: { 1: 'AdKsKc3c', 2: 'Ah4s9d9c' }, boards: [board] }),
+      '1:a 2:c',
+    );
     expect(wonBy(state)).toEqual({ 1: 100n });
   });
 
@@ -124,7 +164,10 @@ describe('Omaha Hi/Lo pots', () => {
   });
 
   it('000-001:T-46 quartering: pot 120.00, P1 wins the high and ties the low: 90.00 / 30.00', () => {
-    const state = play(deal({ variant: o8, button: 1, stacks: { 1: 60, 2: 60 }, holes: { 1: 'Ac3dKd9c', 2: 'Ah3sQdQc' }, boards: ['2s5d8cKhKs'] }), '1:a 2:c');
+    const state = play(
+      deal({ variant: o8, button: 1, stacks: { 1: 60, 2: 60 }, holes: { 1: 'Ac3dKd9c', 2: 'Ah3sQdQc' }, boards: ['2s5d8cKhKs'] }),
+      '1:a 2:c',
+    );
     expect(wonBy(state)).toEqual({ 1: 90n, 2: 30n });
     expect(operationsOf(state, 'pot-awarded').map((op) => [op.seat, op.half, op.amount])).toEqual([
       [1, 'high', 60n],
@@ -134,13 +177,28 @@ describe('Omaha Hi/Lo pots', () => {
   });
 
   it('003:#47 quartering: pot 200, P1 best high and low 8-6-4-2-A, P2 the same low: 150 / 50', () => {
-    const state = play(deal({ variant: o8, button: 1, stacks: { 1: 100, 2: 100 }, holes: { 1: 'As8cKc9h', 2: 'Ah8dQcJc' }, boards: ['2c4d6hKsKd'] }), '1:a 2:c');
+    const state = play(
+      deal({
+        variant: o8,
+        button: 1,
+        stacks: { 1: 100, 2: 100 },
+        holes: { 1: 'As8cKc9h', 2: 'Ah8dQcJc' },
+        boards: ['2c4d6hKsKd'],
+      }),
+      '1:a 2:c',
+    );
     expect(wonBy(state)).toEqual({ 1: 150n, 2: 50n });
   });
 
   it('004:T-138 GAM-PHL-04 / 002:T-O8-02 O8-04 one high winner and two tied lows: 50 / 25 / 25', () => {
     const state = play(
-      deal({ variant: o8, button: 1, stacks: { 1: 33, 2: 100, 3: 33, 4: 33 }, holes: { 4: 'KdQcJsTc', 1: 'Ac3d9s9d', 3: 'Ah3sTdJd' }, boards: ['2s5d8cKhKs'] }),
+      deal({
+        variant: o8,
+        button: 1,
+        stacks: { 1: 33, 2: 100, 3: 33, 4: 33 },
+        holes: { 4: 'KdQcJsTc', 1: 'Ac3d9s9d', 3: 'Ah3sTdJd' },
+        boards: ['2s5d8cKhKs'],
+      }),
       '4:a 1:a 2:f 3:c',
     );
     expect(state.result!.potTotal).toBe(100n);
@@ -148,14 +206,23 @@ describe('Omaha Hi/Lo pots', () => {
   });
 
   it('004:T-138 / 000-001:T-47 VAR-OHL-06 no qualifying low: the best high takes the whole pot', () => {
-    const state = play(deal({ variant: o8, button: 1, stacks: { 1: 50, 2: 50 }, holes: { 1: 'AdKsKc3c', 2: 'Ah4s9d9h' }, boards: ['KhQs9c5d2s'] }), '1:a 2:c');
+    const state = play(
+      deal({ variant: o8, button: 1, stacks: { 1: 50, 2: 50 }, holes: { 1: 'AdKsKc3c', 2: 'Ah4s9d9h' }, boards: ['KhQs9c5d2s'] }),
+      '1:a 2:c',
+    );
     expect(wonBy(state)).toEqual({ 1: 100n });
     expect(operationsOf(state, 'pot-awarded')).toMatchObject([{ seat: 1, half: 'high', amount: 100n }]);
   });
 
-  it('003:R-O8-13 each pot is halved on its own: the short all-in wins the main pot\'s low half only; the side pot has no low and goes whole to the high', () => {
+  it("003:R-O8-13 each pot is halved on its own: the short all-in wins the main pot's low half only; the side pot has no low and goes whole to the high", () => {
     const state = play(
-      deal({ variant: o8, button: 1, stacks: { 1: 20, 2: 100, 3: 100 }, holes: { 1: 'Ac3dQdJs', 2: 'KdQcJhTc', 3: '9s9dTdTh' }, boards: ['2s5d8cKhKs'] }),
+      deal({
+        variant: o8,
+        button: 1,
+        stacks: { 1: 20, 2: 100, 3: 100 },
+        holes: { 1: 'Ac3dQdJs', 2: 'KdQcJhTc', 3: '9s9dTdTh' },
+        boards: ['2s5d8cKhKs'],
+      }),
       '1:a 2:a 3:c',
     );
     expect(state.pots.map((pot) => pot.amount)).toEqual([60n, 160n]);
@@ -164,18 +231,35 @@ describe('Omaha Hi/Lo pots', () => {
 });
 
 describe('the other variants through the engine', () => {
-  it('004:GAM-P6-01 GAM-P6-02 Six Plus Hold\'em deals from the 36-card deck, and at the showdown a flush beats a full house', () => {
+  it("004:GAM-P6-01 GAM-P6-02 Six Plus Hold'em deals from the 36-card deck, and at the showdown a flush beats a full house", () => {
     const sixPlus = testVariant('six-plus-holdem', 'no-limit');
     expect(sixPlus.deck).toHaveLength(36);
-    const state = play(deal({ variant: sixPlus, button: 1, stacks: { 1: 100, 2: 100 }, holes: { 1: 'AhKh', 2: 'QsQd' }, boards: ['QhQc9h7s6h'] }), '1:a 2:c');
-    expect(operationsOf(state, 'hand-shown').map((op) => op.high[0])).toEqual(expect.arrayContaining(['flush, ace-king-queen-nine-six', 'four of a kind, queens, nine kicker']));
-    const fullHouse = play(deal({ variant: sixPlus, button: 1, stacks: { 1: 100, 2: 100 }, holes: { 1: 'AhKh', 2: 'Qs9d' }, boards: ['QhQc9h7s6h'] }), '1:a 2:c');
+    const state = play(
+      deal({ variant: sixPlus, button: 1, stacks: { 1: 100, 2: 100 }, holes: { 1: 'AhKh', 2: 'QsQd' }, boards: ['QhQc9h7s6h'] }),
+      '1:a 2:c',
+    );
+    expect(operationsOf(state, 'hand-shown').map((op) => op.high[0])).toEqual(
+      expect.arrayContaining(['flush, ace-king-queen-nine-six', 'four of a kind, queens, nine kicker']),
+    );
+    const fullHouse = play(
+      deal({ variant: sixPlus, button: 1, stacks: { 1: 100, 2: 100 }, holes: { 1: 'AhKh', 2: 'Qs9d' }, boards: ['QhQc9h7s6h'] }),
+      '1:a 2:c',
+    );
     expect(wonBy(fullHouse)).toEqual({ 1: 200n });
   });
 
   it('000-001:VAR-OM5-01 5 Card Omaha deals five hole cards to each player and still plays exactly two of them', () => {
     const fiveCard = testVariant('five-card-omaha', 'no-limit');
-    const state = play(deal({ variant: fiveCard, button: 1, stacks: { 1: 100, 2: 100 }, holes: { 1: 'AsKsQsJsTs', 2: '2c2d7h8d9c' }, boards: ['2s3s4d5h9d'] }), '1:a 2:c');
+    const state = play(
+      deal({
+        variant: fiveCard,
+        button: 1,
+        stacks: { 1: 100, 2: 100 },
+        holes: { 1: 'AsKsQsJsTs', 2: '2c2d7h8d9c' },
+        boards: ['2s3s4d5h9d'],
+      }),
+      '1:a 2:c',
+    );
     expect(state.players.map((player) => player.hole.length)).toEqual([5, 5]);
     // Seat 1 has a royal flush in hand but only A-K spades play: A-K high. Seat 2's trips win.
     expect(wonBy(state)).toEqual({ 2: 200n });

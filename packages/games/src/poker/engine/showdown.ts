@@ -46,7 +46,9 @@ export function strengthsOf(state: Pick<HandState, 'config' | 'players' | 'board
 export function mayMuck(state: Pick<HandState, 'config' | 'players' | 'pots'>, index: number): boolean {
   const player = state.players[index]!;
   if (!state.config.rules.muckAllowed || player.status === 'all-in') return false;
-  return claimedPots(state.pots, index).every((pot) => pot.eligible.some((k) => k !== index && state.players[k]!.showdown === 'shown'));
+  return claimedPots(state.pots, index).every((pot) =>
+    pot.eligible.some((k) => k !== index && state.players[k]!.showdown === 'shown'),
+  );
 }
 
 function claimedPots(pots: readonly Pot[], index: number): Pot[] {
@@ -57,7 +59,9 @@ function claimedPots(pots: readonly Pot[], index: number): Pot[] {
 export function couldWin(state: Pick<HandState, 'config' | 'players' | 'pots' | 'boards'>, index: number): boolean {
   const mine = strengthsOf(state, index);
   return claimedPots(state.pots, index).some((pot) => {
-    const shown = pot.eligible.filter((k) => k !== index && state.players[k]!.showdown === 'shown').map((k) => strengthsOf(state, k));
+    const shown = pot.eligible
+      .filter((k) => k !== index && state.players[k]!.showdown === 'shown')
+      .map((k) => strengthsOf(state, k));
     return mine.some((run, r) => {
       const bestHigh = Math.max(...shown.map((other) => other[r]!.high.value));
       const lows = shown.map((other) => other[r]!.low?.value ?? Number.NEGATIVE_INFINITY);

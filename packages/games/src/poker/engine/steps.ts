@@ -38,13 +38,16 @@ export const pushChips = (state: HandState): Transition => runPendingStep(state,
 
 export function verifyChooseRunCount(state: HandState, seat: number, count: number): void {
   if (state.phase === 'complete') throw new IllegalAction('hand-complete', 'the hand is over');
-  if (state.phase !== 'run-count-selection') throw new IllegalAction('run-count-not-offered', 'running the board more than once is not on offer now');
+  if (state.phase !== 'run-count-selection')
+    throw new IllegalAction('run-count-not-offered', 'running the board more than once is not on offer now');
   const index = indexOfSeat(state.players, seat);
   const player = state.players[index];
   if (player === undefined || !inHand(player)) throw new IllegalAction('unknown-seat', `seat ${seat} is not in the hand`);
-  if (player.runCountChoice !== null) throw new IllegalAction('run-count-already-chosen', `seat ${seat} already proposed ${player.runCountChoice}`);
+  if (player.runCountChoice !== null)
+    throw new IllegalAction('run-count-already-chosen', `seat ${seat} already proposed ${player.runCountChoice}`);
   const max = runCountMax(state);
-  if (!Number.isInteger(count) || count < 1 || count > max) throw new IllegalAction('run-count-out-of-range', `choose 1 to ${max} run-outs`);
+  if (!Number.isInteger(count) || count < 1 || count > max)
+    throw new IllegalAction('run-count-out-of-range', `choose 1 to ${max} run-outs`);
 }
 
 export function canChooseRunCount(state: HandState, seat: number, count: number): boolean {

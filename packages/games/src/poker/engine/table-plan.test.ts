@@ -24,11 +24,29 @@ const returning = (seat: number, missed: { bigBlind?: boolean; button?: boolean 
 });
 const sittingOut = (seat: number): SeatIntent => ({ seat, kind: 'sitting-out' });
 
-function plan(buttonRule: ButtonRule, seats: readonly SeatIntent[], previous: Positions | null, extra: { firstButtonSeat?: number; seatCount?: number } = {}): HandPlan {
-  return planNextHand({ seatCount: extra.seatCount ?? 6, buttonRule, headsUpBlinds: 'button-posts-small-blind', smallBlind: 1n, bigBlind: 2n, seats, previous, firstButtonSeat: extra.firstButtonSeat });
+function plan(
+  buttonRule: ButtonRule,
+  seats: readonly SeatIntent[],
+  previous: Positions | null,
+  extra: { firstButtonSeat?: number; seatCount?: number } = {},
+): HandPlan {
+  return planNextHand({
+    seatCount: extra.seatCount ?? 6,
+    buttonRule,
+    headsUpBlinds: 'button-posts-small-blind',
+    smallBlind: 1n,
+    bigBlind: 2n,
+    seats,
+    previous,
+    firstButtonSeat: extra.firstButtonSeat,
+  });
 }
 
-const positions = (buttonSeat: number, smallBlindPosition: number, bigBlindSeat: number): Positions => ({ buttonSeat, smallBlindPosition, bigBlindSeat });
+const positions = (buttonSeat: number, smallBlindPosition: number, bigBlindSeat: number): Positions => ({
+  buttonSeat,
+  smallBlindPosition,
+  bigBlindSeat,
+});
 
 /** Deals the planned hand: what the table does with a plan. */
 function dealPlan(result: HandPlan): HandState {
@@ -51,13 +69,16 @@ const actor = (state: HandState): number => {
 };
 
 describe('button movement', () => {
-  it.each<ButtonRule>(['moving-button', 'dead-button'])('000-001:T-07 BTN-02 BTN-03 (%s) six seats: after button 1, SB 2, BB 3 comes button 2, SB 3, BB 4, and seat 5 opens', (rule) => {
-    const next = plan(rule, playing(1, 2, 3, 4, 5, 6), positions(1, 2, 3));
-    expect([next.buttonSeat, next.blinds.smallBlindSeat, next.blinds.bigBlindSeat]).toEqual([2, 3, 4]);
-    expect(actor(dealPlan(next))).toBe(5);
-  });
+  it.each<ButtonRule>(['moving-button', 'dead-button'])(
+    '000-001:T-07 BTN-02 BTN-03 (%s) six seats: after button 1, SB 2, BB 3 comes button 2, SB 3, BB 4, and seat 5 opens',
+    (rule) => {
+      const next = plan(rule, playing(1, 2, 3, 4, 5, 6), positions(1, 2, 3));
+      expect([next.buttonSeat, next.blinds.smallBlindSeat, next.blinds.bigBlindSeat]).toEqual([2, 3, 4]);
+      expect(actor(dealPlan(next))).toBe(5);
+    },
+  );
 
-  it('000-001:A-09 BTN-03 dead button (000): the big blind moves one seat; last hand\'s small-blind seat, now empty, holds a dead button', () => {
+  it("000-001:A-09 BTN-03 dead button (000): the big blind moves one seat; last hand's small-blind seat, now empty, holds a dead button", () => {
     const next = plan('dead-button', playing(1, 3, 4, 5, 6), positions(1, 2, 3));
     expect([next.buttonSeat, next.blinds.smallBlindSeat, next.blinds.bigBlindSeat]).toEqual([2, 3, 4]);
     const state = dealPlan(next);
@@ -67,7 +88,7 @@ describe('button movement', () => {
     expect(actor(play(state, '5:c 6:c 1:c 3:c 4:x'))).toBe(3);
   });
 
-  it('000-001:A-09 dead small blind (000): last hand\'s big blind left, so nobody posts the small blind and the big blind still moves on', () => {
+  it("000-001:A-09 dead small blind (000): last hand's big blind left, so nobody posts the small blind and the big blind still moves on", () => {
     const next = plan('dead-button', playing(1, 2, 4, 5, 6), positions(1, 2, 3));
     expect([next.buttonSeat, next.blinds.smallBlindSeat, next.blinds.bigBlindSeat]).toEqual([2, null, 4]);
     expect(operationsOf(dealPlan(next), 'blind-posted').map((op) => [op.seat, op.blind])).toEqual([[4, 'big']]);
@@ -87,8 +108,10 @@ describe('button movement', () => {
     }
   });
 
-  it('000-001:A-11 at a table\'s first hand nobody posts extra; a first hand needs a button on a player', () => {
-    const first = plan('moving-button', [...playing(1, 2), joining(3), returning(4, { bigBlind: true })], null, { firstButtonSeat: 1 });
+  it("000-001:A-11 at a table's first hand nobody posts extra; a first hand needs a button on a player", () => {
+    const first = plan('moving-button', [...playing(1, 2), joining(3), returning(4, { bigBlind: true })], null, {
+      firstButtonSeat: 1,
+    });
     expect(first.blinds.extraPosts).toEqual([]);
     expect(first.dealtIn).toEqual([1, 2, 3, 4]);
     expect(() => plan('moving-button', playing(1, 2, 3), null, { firstButtonSeat: 5 })).toThrow(InvalidHandOptions);
@@ -159,7 +182,11 @@ describe('missed blinds and returning players', () => {
   });
 
   it('000-001:T-11 (c) (d) / 003:#62 back on the big blind: a normal big blind; due for the small blind: refused for that hand', () => {
-    const onBig = plan('moving-button', [...playing(1, 2, 3, 5, 6), returning(4, { bigBlind: true, button: true })], positions(1, 2, 3));
+    const onBig = plan(
+      'moving-button',
+      [...playing(1, 2, 3, 5, 6), returning(4, { bigBlind: true, button: true })],
+      positions(1, 2, 3),
+    );
     expect(onBig.blinds.bigBlindSeat).toBe(4);
     expect(onBig.blinds.extraPosts).toEqual([]);
     const onSmall = plan('moving-button', [...playing(1, 2, 4, 5, 6), returning(3, { bigBlind: true })], positions(1, 2, 4));

@@ -81,9 +81,12 @@ export function planNextHand(options: TablePlanOptions): HandPlan {
   const players = [...intents.keys()].filter(wantsIn);
   if (players.length < 2) throw new InvalidHandOptions('a hand needs at least two players');
   let positions: PlannedPositions;
-  if (players.length === 2 && options.headsUpBlinds === 'button-posts-small-blind') positions = headsUpPositions(options, wantsIn);
+  if (players.length === 2 && options.headsUpBlinds === 'button-posts-small-blind')
+    positions = headsUpPositions(options, wantsIn);
   else if (options.previous === null) positions = firstPositions(options, wantsIn);
-  else positions = options.buttonRule === 'dead-button' ? deadButtonPositions(options, wantsIn) : movingButtonPositions(options, wantsIn);
+  else
+    positions =
+      options.buttonRule === 'dead-button' ? deadButtonPositions(options, wantsIn) : movingButtonPositions(options, wantsIn);
   return assemble(options, positions, wantsIn);
 }
 
@@ -97,11 +100,13 @@ type PlannedPositions = Positions & {
 function headsUpPositions(options: TablePlanOptions, wantsIn: (seat: number) => boolean): PlannedPositions {
   let buttonSeat: number;
   if (options.previous === null) buttonSeat = options.firstButtonSeat ?? 0;
-  else if (options.buttonRule === 'dead-button') buttonSeat = seatsAfter(options.seatCount, options.previous.bigBlindSeat).find(wantsIn)!;
+  else if (options.buttonRule === 'dead-button')
+    buttonSeat = seatsAfter(options.seatCount, options.previous.bigBlindSeat).find(wantsIn)!;
   else buttonSeat = seatsAfter(options.seatCount, options.previous.buttonSeat).find(wantsIn)!;
   if (!wantsIn(buttonSeat)) throw new InvalidHandOptions('the first hand needs a button on a player');
   // Dead-button rule: the big blind moves on, so the other player has the button.
-  if (options.previous !== null && options.buttonRule === 'dead-button') buttonSeat = seatsAfter(options.seatCount, buttonSeat).find(wantsIn)!;
+  if (options.previous !== null && options.buttonRule === 'dead-button')
+    buttonSeat = seatsAfter(options.seatCount, buttonSeat).find(wantsIn)!;
   const bigBlindSeat = seatsAfter(options.seatCount, buttonSeat).find(wantsIn)!;
   return { buttonSeat, smallBlindPosition: buttonSeat, smallBlindSeat: buttonSeat, bigBlindSeat, smallBlindWaiting: [] };
 }
@@ -110,7 +115,13 @@ function firstPositions(options: TablePlanOptions, wantsIn: (seat: number) => bo
   const button = options.firstButtonSeat;
   if (button === undefined || !wantsIn(button)) throw new InvalidHandOptions('the first hand needs a button on a player');
   const [small, big] = seatsAfter(options.seatCount, button).filter(wantsIn);
-  return { buttonSeat: button, smallBlindPosition: small!, smallBlindSeat: small!, bigBlindSeat: big ?? button, smallBlindWaiting: [] };
+  return {
+    buttonSeat: button,
+    smallBlindPosition: small!,
+    smallBlindSeat: small!,
+    bigBlindSeat: big ?? button,
+    smallBlindWaiting: [],
+  };
 }
 
 function deadButtonPositions(options: TablePlanOptions, wantsIn: (seat: number) => boolean): PlannedPositions {
@@ -130,16 +141,31 @@ function movingButtonPositions(options: TablePlanOptions, wantsIn: (seat: number
   const previous = options.previous!;
   const played = (seat: number): boolean => options.seats.some((intent) => intent.seat === seat && intent.kind === 'playing');
   // 001 §2.4: only players who are playing can hold the button.
-  const buttonSeat = seatsAfter(options.seatCount, previous.buttonSeat).find(played) ?? seatsAfter(options.seatCount, previous.buttonSeat).find(wantsIn)!;
+  const buttonSeat =
+    seatsAfter(options.seatCount, previous.buttonSeat).find(played) ??
+    seatsAfter(options.seatCount, previous.buttonSeat).find(wantsIn)!;
   const inOrder = seatsAfter(options.seatCount, buttonSeat).filter((seat) => wantsIn(seat) && seat !== buttonSeat);
   // Nobody comes in on the small blind (000-001:BTN-10, BTN-11; 003:R-ENTRY-03, R-REENTRY-04): the
   // small blind passes to the next player already playing, so no seat posts the big blind twice in
   // a row (000-001:A-09, T-09). With no such player there is no small blind at all.
   const smallBlindAt = inOrder.findIndex(played);
-  if (smallBlindAt === -1) return { buttonSeat, smallBlindPosition: inOrder[0]!, smallBlindSeat: null, bigBlindSeat: inOrder[0]!, smallBlindWaiting: [] };
+  if (smallBlindAt === -1)
+    return {
+      buttonSeat,
+      smallBlindPosition: inOrder[0]!,
+      smallBlindSeat: null,
+      bigBlindSeat: inOrder[0]!,
+      smallBlindWaiting: [],
+    };
   const smallBlindSeat = inOrder[smallBlindAt]!;
   const bigBlindSeat = inOrder[smallBlindAt + 1] ?? buttonSeat;
-  return { buttonSeat, smallBlindPosition: inOrder[0]!, smallBlindSeat, bigBlindSeat, smallBlindWaiting: inOrder.slice(0, smallBlindAt) };
+  return {
+    buttonSeat,
+    smallBlindPosition: inOrder[0]!,
+    smallBlindSeat,
+    bigBlindSeat,
+    smallBlindWaiting: inOrder.slice(0, smallBlindAt),
+  };
 }
 
 function assemble(options: TablePlanOptions, positions: PlannedPositions, wantsIn: (seat: number) => boolean): HandPlan {
@@ -157,7 +183,12 @@ function assemble(options: TablePlanOptions, positions: PlannedPositions, wantsI
   const { smallBlindSeat, buttonSeat } = positions;
   return {
     buttonSeat,
-    blinds: { smallBlindSeat, bigBlindSeat: positions.bigBlindSeat, straddleSeat: null, extraPosts: extraPosts.filter((post) => post.seat !== smallBlindSeat) },
+    blinds: {
+      smallBlindSeat,
+      bigBlindSeat: positions.bigBlindSeat,
+      straddleSeat: null,
+      extraPosts: extraPosts.filter((post) => post.seat !== smallBlindSeat),
+    },
     dealtIn,
     waiting,
     positions: { buttonSeat, smallBlindPosition: positions.smallBlindPosition, bigBlindSeat: positions.bigBlindSeat },
@@ -168,11 +199,18 @@ function assemble(options: TablePlanOptions, positions: PlannedPositions, wantsI
 /** How a seat enters this hand: normally ("free"), with a post, or not at all. */
 function entryOf(options: TablePlanOptions, positions: PlannedPositions, intent: SeatIntent): ExtraPost | 'free' | 'wait' {
   const seat = intent.seat;
-  if (intent.kind === 'playing' || options.previous === null || seat === positions.bigBlindSeat || seat === positions.smallBlindSeat) return 'free';
+  if (
+    intent.kind === 'playing' ||
+    options.previous === null ||
+    seat === positions.bigBlindSeat ||
+    seat === positions.smallBlindSeat
+  )
+    return 'free';
   if (positions.smallBlindWaiting.includes(seat)) return 'wait';
   if (intent.kind === 'joining') return intent.waitForBigBlind ? 'wait' : { seat, live: options.bigBlind, dead: 0n };
   if (intent.kind !== 'returning') return 'wait';
-  if (options.buttonRule === 'moving-button' && intent.missedButton) return { seat, live: options.bigBlind, dead: options.smallBlind };
+  if (options.buttonRule === 'moving-button' && intent.missedButton)
+    return { seat, live: options.bigBlind, dead: options.smallBlind };
   return intent.missedBigBlind || intent.missedButton ? { seat, live: options.bigBlind, dead: 0n } : 'free';
 }
 
@@ -183,8 +221,12 @@ function missedBy(options: TablePlanOptions, positions: Positions, dealtIn: read
     .filter((intent) => intent.kind !== 'playing' && !dealtIn.includes(intent.seat))
     .map((intent) => ({
       seat: intent.seat,
-      bigBlind: intent.seat === positions.bigBlindSeat || strictlyBetween(options.seatCount, previous.bigBlindSeat, positions.bigBlindSeat, intent.seat),
-      button: intent.seat === positions.buttonSeat || strictlyBetween(options.seatCount, previous.buttonSeat, positions.buttonSeat, intent.seat),
+      bigBlind:
+        intent.seat === positions.bigBlindSeat ||
+        strictlyBetween(options.seatCount, previous.bigBlindSeat, positions.bigBlindSeat, intent.seat),
+      button:
+        intent.seat === positions.buttonSeat ||
+        strictlyBetween(options.seatCount, previous.buttonSeat, positions.buttonSeat, intent.seat),
     }))
     .filter((entry) => entry.bigBlind || entry.button);
 }

@@ -90,12 +90,7 @@ export interface TableRules {
 
 /** Steps the engine takes by itself when enabled; tests switch them off to step manually. */
 export type Automation =
-  | 'forced-bet-posting'
-  | 'hole-dealing'
-  | 'board-dealing'
-  | 'bet-collection'
-  | 'hand-showing'
-  | 'chips-pushing';
+  'forced-bet-posting' | 'hole-dealing' | 'board-dealing' | 'bet-collection' | 'hand-showing' | 'chips-pushing';
 
 export const allAutomations: readonly Automation[] = Object.freeze([
   'forced-bet-posting',

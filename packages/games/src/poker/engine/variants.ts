@@ -29,7 +29,11 @@ const boardStreets: readonly Street[] = Object.freeze([
   Object.freeze({ name: 'river', boardCardCount: 1, fixedLimitBetSize: 'big' }),
 ] as const);
 
-const structureNames: Record<BettingStructure, string> = { 'no-limit': 'No Limit', 'pot-limit': 'Pot Limit', 'fixed-limit': 'Limit' };
+const structureNames: Record<BettingStructure, string> = {
+  'no-limit': 'No Limit',
+  'pot-limit': 'Pot Limit',
+  'fixed-limit': 'Limit',
+};
 
 interface GameShape {
   readonly name: string;
@@ -42,11 +46,32 @@ interface GameShape {
 
 const games: Record<GameKind, GameShape> = {
   holdem: { name: "Hold'em", deck: 'standard', holeCardCount: 2, high: 'high', low: null, runItMoreTimesAllowed: true },
-  'six-plus-holdem': { name: "Six Plus Hold'em", deck: 'short', holeCardCount: 2, high: 'shortDeckHigh', low: null, runItMoreTimesAllowed: true },
+  'six-plus-holdem': {
+    name: "Six Plus Hold'em",
+    deck: 'short',
+    holeCardCount: 2,
+    high: 'shortDeckHigh',
+    low: null,
+    runItMoreTimesAllowed: true,
+  },
   omaha: { name: 'Omaha', deck: 'standard', holeCardCount: 4, high: 'omahaHigh', low: null, runItMoreTimesAllowed: true },
-  'five-card-omaha': { name: '5 Card Omaha', deck: 'standard', holeCardCount: 5, high: 'omahaHigh', low: null, runItMoreTimesAllowed: true },
+  'five-card-omaha': {
+    name: '5 Card Omaha',
+    deck: 'standard',
+    holeCardCount: 5,
+    high: 'omahaHigh',
+    low: null,
+    runItMoreTimesAllowed: true,
+  },
   // 001 §8 names only 7.a and 7.c, so Hi-Lo does not run the board twice (000-001:VAR-OHL-11).
-  'omaha-hi-lo': { name: 'Omaha Hi/Lo', deck: 'standard', holeCardCount: 4, high: 'omahaHigh', low: 'omahaLow8', runItMoreTimesAllowed: false },
+  'omaha-hi-lo': {
+    name: 'Omaha Hi/Lo',
+    deck: 'standard',
+    holeCardCount: 4,
+    high: 'omahaHigh',
+    low: 'omahaLow8',
+    runItMoreTimesAllowed: false,
+  },
 };
 
 export function variantId(game: GameKind, structure: BettingStructure): string {

@@ -11,7 +11,9 @@ export function voidHand(state: HandState): Transition {
   if (state.phase === 'complete') throw new IllegalAction('hand-complete', 'a finished hand cannot be voided');
   const draft = toDraft(state);
   const before = draft.operations.length;
-  const refunds = draft.players.filter((player) => player.contributed > 0n).map((player) => ({ seat: player.seat, amount: player.contributed }));
+  const refunds = draft.players
+    .filter((player) => player.contributed > 0n)
+    .map((player) => ({ seat: player.seat, amount: player.contributed }));
   for (const player of draft.players) {
     player.stack += player.contributed;
     player.contributed = 0n;

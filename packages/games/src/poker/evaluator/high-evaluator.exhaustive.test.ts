@@ -2,7 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deckSize } from '../../cards/index.ts';
 import { cardHighBit, cardLowBit, unpackCards } from './core/card-masks.ts';
 import { evaluateHighPacked, evaluateShortDeckPacked } from './core/evaluate-high.ts';
-import { aceAlwaysHighScheme, aceToFiveScheme, shortDeckHighScheme, standardHighScheme, type HighKind } from './core/high-scheme.ts';
+import {
+  aceAlwaysHighScheme,
+  aceToFiveScheme,
+  shortDeckHighScheme,
+  standardHighScheme,
+  type HighKind,
+} from './core/high-scheme.ts';
 import { highKindOf } from './schemes/high-five.ts';
 import { aceToFiveEightFive, aceToFiveFive, deuceToSevenFive, lowBase } from './schemes/low-five.ts';
 import {
@@ -124,7 +130,8 @@ describe('the other five-card schemes, every hand of their deck', () => {
       'high-card': 122_400,
     });
     expect(shortDeck.representatives.size).toBe(1_404);
-    for (const [value, packed] of shortDeck.representatives) expect(referenceHighFive(unpackCards(packed), shortDeckHighScheme)).toBe(value);
+    for (const [value, packed] of shortDeck.representatives)
+      expect(referenceHighFive(unpackCards(packed), shortDeckHighScheme)).toBe(value);
   });
 
   it('002:A5-01..A5-07 ace-to-five: straights and flushes do not exist, so 1,317,888 unpaired hands and 6,175 distinct values', () => {
@@ -143,7 +150,8 @@ describe('the other five-card schemes, every hand of their deck', () => {
   it('000-001:VAR-OHL-05 / 002:A5-06 8-or-better: 57,344 hands (56 rank sets × 4^5 suits) qualify, with 56 distinct lows', () => {
     expect(eightOrBetter.qualifying).toBe(57_344);
     expect(eightOrBetter.representatives.size).toBe(56);
-    for (const [value, packed] of eightOrBetter.representatives) expect(referenceEightOrBetterFive(unpackCards(packed))).toBe(value);
+    for (const [value, packed] of eightOrBetter.representatives)
+      expect(referenceEightOrBetterFive(unpackCards(packed))).toBe(value);
   });
 
   it('002:D27-02 D27-03 deuce-to-seven: no wheel, so 9 straights per suit pattern; 7,462 distinct values', () => {
@@ -159,6 +167,7 @@ describe('the other five-card schemes, every hand of their deck', () => {
       'high-card': 1_303_560,
     });
     expect(deuceToSeven.representatives.size).toBe(7_462);
-    for (const [value, packed] of deuceToSeven.representatives) expect(referenceDeuceToSevenFive(unpackCards(packed))).toBe(value);
+    for (const [value, packed] of deuceToSeven.representatives)
+      expect(referenceDeuceToSevenFive(unpackCards(packed))).toBe(value);
   });
 });

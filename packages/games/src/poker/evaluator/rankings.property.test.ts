@@ -27,7 +27,12 @@ const deck = standardDeck();
 const lowDeck = deck.filter((card) => rankOf(card) <= 6 || rankOf(card) === 12);
 
 /** Hole and board drawn without repetition from `cards`. */
-function deal(holeCount: number, boardMin: number, boardMax: number, cards: readonly Card[] = deck): fc.Arbitrary<{ hole: Card[]; board: Card[] }> {
+function deal(
+  holeCount: number,
+  boardMin: number,
+  boardMax: number,
+  cards: readonly Card[] = deck,
+): fc.Arbitrary<{ hole: Card[]; board: Card[] }> {
   return fc.integer({ min: boardMin, max: boardMax }).chain((boardCount) =>
     fc.shuffledSubarray([...cards], { minLength: holeCount + boardCount, maxLength: holeCount + boardCount }).map((drawn) => ({
       hole: drawn.slice(0, holeCount),
@@ -36,7 +41,12 @@ function deal(holeCount: number, boardMin: number, boardMax: number, cards: read
   );
 }
 
-function agrees(ranking: HandRanking, scheme: FiveCardScheme, reference: (hole: Card[], board: Card[]) => number, twoPlusThree: boolean) {
+function agrees(
+  ranking: HandRanking,
+  scheme: FiveCardScheme,
+  reference: (hole: Card[], board: Card[]) => number,
+  twoPlusThree: boolean,
+) {
   return ({ hole, board }: { hole: Card[]; board: Card[] }): void => {
     const strength = ranking.strength(hole, board);
     const expected = reference(hole, board);
@@ -52,22 +62,37 @@ function agrees(ranking: HandRanking, scheme: FiveCardScheme, reference: (hole: 
 }
 
 /** 5 to 7 cards as a player's own (Stud, Draw, Razz): no board. */
-const ownCards = (): fc.Arbitrary<{ hole: Card[]; board: Card[] }> => fc.integer({ min: 5, max: 7 }).chain((count) => deal(count, 0, 0));
+const ownCards = (): fc.Arbitrary<{ hole: Card[]; board: Card[] }> =>
+  fc.integer({ min: 5, max: 7 }).chain((count) => deal(count, 0, 0));
 
 const high = (five: readonly Card[]): number => referenceHighFive(five, standardHighScheme);
 
 describe('rankings against the reference evaluators (fast-check)', () => {
   it('000-001:VAR-OM-03 Omaha high, 4 hole cards and a board of 3 to 5: the best two-plus-three hand', () => {
-    fc.assert(fc.property(deal(4, 3, 5), agrees(omahaHighRanking, standardHighFive, (hole, board) => referenceTwoPlusThree(hole, board, high), true)), { numRuns: 400 });
+    fc.assert(
+      fc.property(
+        deal(4, 3, 5),
+        agrees(omahaHighRanking, standardHighFive, (hole, board) => referenceTwoPlusThree(hole, board, high), true),
+      ),
+      { numRuns: 400 },
+    );
   });
 
   it('000-001:VAR-OM5-01 5 Card Omaha high: the best two-plus-three hand of five hole cards', () => {
-    fc.assert(fc.property(deal(5, 5, 5), agrees(omahaHighRanking, standardHighFive, (hole, board) => referenceTwoPlusThree(hole, board, high), true)), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        deal(5, 5, 5),
+        agrees(omahaHighRanking, standardHighFive, (hole, board) => referenceTwoPlusThree(hole, board, high), true),
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('000-001:VAR-OHL-05 Omaha 8-or-better low (cards drawn mostly low, so most deals qualify), null exactly when the reference finds none', () => {
     const reference = (hole: Card[], board: Card[]): number => referenceTwoPlusThree(hole, board, referenceEightOrBetterFive);
-    fc.assert(fc.property(deal(4, 3, 5, lowDeck), agrees(omahaLow8Ranking, aceToFiveEightFive, reference, true)), { numRuns: 600 });
+    fc.assert(fc.property(deal(4, 3, 5, lowDeck), agrees(omahaLow8Ranking, aceToFiveEightFive, reference, true)), {
+      numRuns: 600,
+    });
     fc.assert(fc.property(deal(4, 5, 5), agrees(omahaLow8Ranking, aceToFiveEightFive, reference, true)), { numRuns: 400 });
   });
 
@@ -78,7 +103,9 @@ describe('rankings against the reference evaluators (fast-check)', () => {
 
   it('002:A5-06 ace-to-five 8-or-better of 7 cards (Stud Hi/Lo): the best qualifying five, or none', () => {
     const reference = (hole: Card[], board: Card[]): number => referenceAnyFive([...hole, ...board], referenceEightOrBetterFive);
-    fc.assert(fc.property(deal(7, 0, 0, lowDeck), agrees(aceToFiveLow8Ranking, aceToFiveEightFive, reference, false)), { numRuns: 500 });
+    fc.assert(fc.property(deal(7, 0, 0, lowDeck), agrees(aceToFiveLow8Ranking, aceToFiveEightFive, reference, false)), {
+      numRuns: 500,
+    });
   });
 
   it('002:PK-RANK-27 deuce-to-seven low of 5 to 7 cards: the best of every five', () => {
@@ -86,8 +113,14 @@ describe('rankings against the reference evaluators (fast-check)', () => {
     fc.assert(fc.property(ownCards(), agrees(deuceToSevenLowRanking, deuceToSevenFive, reference, false)), { numRuns: 500 });
   });
 
-  it('000-001:VAR-HE-10 Hold\'em high with 0, 1 or 2 hole cards used: the reported five score the value', () => {
-    fc.assert(fc.property(deal(2, 3, 5), agrees(highRanking, standardHighFive, (hole, board) => referenceAnyFive([...hole, ...board], high), false)), { numRuns: 500 });
+  it("000-001:VAR-HE-10 Hold'em high with 0, 1 or 2 hole cards used: the reported five score the value", () => {
+    fc.assert(
+      fc.property(
+        deal(2, 3, 5),
+        agrees(highRanking, standardHighFive, (hole, board) => referenceAnyFive([...hole, ...board], high), false),
+      ),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -31,7 +31,7 @@ const five = (cards: string): HandStrength => must(highRanking, '', cards);
 const low = (cards: string): HandStrength => must(aceToFiveLowRanking, '', cards);
 const deuce = (cards: string): HandStrength => must(deuceToSevenLowRanking, '', cards);
 
-describe('high hands (Hold\'em: best five of hole + board)', () => {
+describe("high hands (Hold'em: best five of hole + board)", () => {
   it('000-001:T-33 HAND-03 kicker: on K9742, AK (kings, A-9-7) beats KQ (kings, Q-9-7)', () => {
     expect(winners(highRanking, 'Kh 9d 7c 4s 2h', ['Ac Ks', 'Kd Qc'])).toEqual([0]);
   });
@@ -75,7 +75,17 @@ describe('high hands (Hold\'em: best five of hole + board)', () => {
   });
 
   it('003:#1 R-RANK-01 each category beats the one below it', () => {
-    const ladder = ['9h Th Jh Qh Kh', '7c 7d 7h 7s 2c', '8s 8d 8c Kh Kd', 'Kh Jh 9h 6h 3h', '9c Td Jh Qs Kc', '9c 9d 9h 4s 2d', 'Kc Kd Qh Qs 2c', 'As Ad Kc 9d 4s', 'As Qc 9d 5h 3c'];
+    const ladder = [
+      '9h Th Jh Qh Kh',
+      '7c 7d 7h 7s 2c',
+      '8s 8d 8c Kh Kd',
+      'Kh Jh 9h 6h 3h',
+      '9c Td Jh Qs Kc',
+      '9c 9d 9h 4s 2d',
+      'Kc Kd Qh Qs 2c',
+      'As Ad Kc 9d 4s',
+      'As Qc 9d 5h 3c',
+    ];
     const values = ladder.map((cards) => five(cards).value);
     expect([...values].sort((a, b) => b - a)).toEqual(values);
     expect(new Set(values).size).toBe(ladder.length);
@@ -141,7 +151,7 @@ describe('high hands (Hold\'em: best five of hole + board)', () => {
   });
 });
 
-describe('Six Plus Hold\'em (36 cards)', () => {
+describe("Six Plus Hold'em (36 cards)", () => {
   it('004:T-136 GAM-P6-02 the wheel is the lowest 52-card straight; in Six Plus A-6-7-8-9 is the lowest and a flush beats a full house', () => {
     expect(five('5c 4d 3h 2s Ac').value).toBeLessThan(five('6c 5d 4h 3s 2c').value);
     const sixPlus = (cards: string): HandStrength => must(shortDeckHighRanking, '', cards);
@@ -158,7 +168,7 @@ describe('Six Plus Hold\'em (36 cards)', () => {
 });
 
 describe('Omaha: exactly two hole cards and three board cards', () => {
-  it('000-001:T-42 VAR-OM-04 hole A-K-Q-J with one spade on a four-spade board: no flush, a pair of jacks with A-8-5; Hold\'em would flush', () => {
+  it("000-001:T-42 VAR-OM-04 hole A-K-Q-J with one spade on a four-spade board: no flush, a pair of jacks with A-8-5; Hold'em would flush", () => {
     const omaha = must(omahaHighRanking, 'As Kd Qc Jh', '2s 5s 8s Js 3d');
     expect(omaha.describe()).toBe('pair of jacks, ace-eight-five kickers');
     expect(must(highRanking, 'As Kd', '2s 5s 8s Js 3d').category).toBe('flush');

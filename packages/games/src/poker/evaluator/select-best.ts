@@ -19,7 +19,13 @@ const tripleLows = new Int32Array(triplesMax);
 const tripleHighs = new Int32Array(triplesMax);
 
 /** Best score over every five-card subset of hole + board; null when no subset qualifies. */
-export function scoreAnyFive(scheme: FiveCardScheme, hole: readonly Card[], board: readonly Card[], shape: HandShape, rankingName: string): ScoredHand | null {
+export function scoreAnyFive(
+  scheme: FiveCardScheme,
+  hole: readonly Card[],
+  board: readonly Card[],
+  shape: HandShape,
+  rankingName: string,
+): ScoredHand | null {
   const packed = packHand(hole, board, shape, rankingName);
   const count = hole.length + board.length;
   for (let i = 0; i < count; i++) {
@@ -44,7 +50,13 @@ export function scoreAnyFive(scheme: FiveCardScheme, hole: readonly Card[], boar
 }
 
 /** Best score using exactly two hole cards and exactly three board cards; null when none qualifies. */
-export function scoreTwoPlusThree(scheme: FiveCardScheme, hole: readonly Card[], board: readonly Card[], shape: HandShape, rankingName: string): ScoredHand | null {
+export function scoreTwoPlusThree(
+  scheme: FiveCardScheme,
+  hole: readonly Card[],
+  board: readonly Card[],
+  shape: HandShape,
+  rankingName: string,
+): ScoredHand | null {
   packHand(hole, board, shape, rankingName);
   const tripleCount = packTriples(board);
   const pairs = subsetPositions(hole.length, 2);

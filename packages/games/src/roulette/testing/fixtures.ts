@@ -34,22 +34,43 @@ export function riggedWheel(...pockets: number[]): Rng {
   };
 }
 
-export function openTestRound(variant: RouletteVariant | RouletteVariantId = 'european', limits = testLimits(), label = 'roulette'): RouletteState {
-  return openRouletteRound({ roundId: `round-${label}`, variant, limits, seedCommitment: commitToSeed(testRoundSeed(label)) }).state;
+export function openTestRound(
+  variant: RouletteVariant | RouletteVariantId = 'european',
+  limits = testLimits(),
+  label = 'roulette',
+): RouletteState {
+  return openRouletteRound({ roundId: `round-${label}`, variant, limits, seedCommitment: commitToSeed(testRoundSeed(label)) })
+    .state;
 }
 
 /** Applies actions in order with the round rng of the test seed. */
-export function run(state: RouletteState, actions: readonly RouletteAction[], rng: Rng = roundRng(testRoundSeed('roulette'))): RouletteState {
+export function run(
+  state: RouletteState,
+  actions: readonly RouletteAction[],
+  rng: Rng = roundRng(testRoundSeed('roulette')),
+): RouletteState {
   return actions.reduce((current, action) => applyRouletteAction(current, action, rng).state, state);
 }
 
 /** Places and confirms bets for one seat, closes betting and spins onto `pockets`. */
-export function playRound(variant: RouletteVariant | RouletteVariantId, bets: readonly RouletteBetRequest[], pockets: number[], limits = testLimits()): RouletteState {
+export function playRound(
+  variant: RouletteVariant | RouletteVariantId,
+  bets: readonly RouletteBetRequest[],
+  pockets: number[],
+  limits = testLimits(),
+): RouletteState {
   const state = openTestRound(variant, limits);
-  return run(state, [{ kind: 'place-bets', seat: 1, bets }, { kind: 'confirm-bets', seat: 1 }, { kind: 'close-betting' }, { kind: 'spin' }], riggedWheel(...pockets));
+  return run(
+    state,
+    [{ kind: 'place-bets', seat: 1, bets }, { kind: 'confirm-bets', seat: 1 }, { kind: 'close-betting' }, { kind: 'spin' }],
+    riggedWheel(...pockets),
+  );
 }
 
 /** What one request returns (stake included) for a result, through the engine's own expansion and settlement. */
 export function returnOf(state: RouletteState, request: RouletteBetRequest, pockets: number[]): bigint {
-  return placementsOf(request, state.config, 0).reduce((sum, item) => sum + placementReturnMinor(item, pockets, state.config.variant), 0n);
+  return placementsOf(request, state.config, 0).reduce(
+    (sum, item) => sum + placementReturnMinor(item, pockets, state.config.variant),
+    0n,
+  );
 }

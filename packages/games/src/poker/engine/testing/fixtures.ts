@@ -2,7 +2,17 @@ import { parseCards, type Card } from '../../../cards/index.ts';
 import { act, type PlayerAction } from '../actions.ts';
 import { chooseRunCount } from '../steps.ts';
 import { startHand, type StartHandOptions } from '../start-hand.ts';
-import type { Automation, BettingStructure, BlindAssignment, Chips, HandState, Operation, Stakes, TableRules, Variant } from '../types.ts';
+import type {
+  Automation,
+  BettingStructure,
+  BlindAssignment,
+  Chips,
+  HandState,
+  Operation,
+  Stakes,
+  TableRules,
+  Variant,
+} from '../types.ts';
 import { createVariant, type GameKind, type VariantRankings } from '../variants.ts';
 import { testRankings } from './test-rankings.ts';
 
@@ -30,11 +40,20 @@ export function testStakes(smallBlind: Chips, bigBlind: Chips, extra: Partial<St
  * seat left of the button, then the board cards of run 0, then of later runs; every other card
  * follows in deck order. Seats without given cards get the next unused cards.
  */
-export function riggedDeck(variant: Variant, seats: readonly number[], buttonSeat: number, holes: Readonly<Record<number, string>>, boards: readonly string[] = []): Card[] {
+export function riggedDeck(
+  variant: Variant,
+  seats: readonly number[],
+  buttonSeat: number,
+  holes: Readonly<Record<number, string>>,
+  boards: readonly string[] = [],
+): Card[] {
   const sorted = [...seats].sort((a, b) => a - b);
   const first = sorted.findIndex((seat) => seat > buttonSeat);
   const order = sorted.map((_, k) => sorted[((first === -1 ? 0 : first) + k) % sorted.length]!);
-  const given = new Set<Card>([...Object.values(holes).flatMap((text) => parseCards(text)), ...boards.flatMap((text) => parseCards(text))]);
+  const given = new Set<Card>([
+    ...Object.values(holes).flatMap((text) => parseCards(text)),
+    ...boards.flatMap((text) => parseCards(text)),
+  ]);
   const spare = variant.deck.filter((card) => !given.has(card));
   const take = (): Card => spare.shift()!;
   const deck: Card[] = [];
@@ -92,7 +111,9 @@ export function play(state: HandState, script: string): HandState {
   for (const token of script.trim().split(/\s+/).filter(Boolean)) {
     const [seatText, move] = token.split(':') as [string, string];
     const seat = Number(seatText);
-    current = move.startsWith('run') ? chooseRunCount(current, seat, Number(move.slice(3))).state : act(current, seat, parseMove(move)).state;
+    current = move.startsWith('run')
+      ? chooseRunCount(current, seat, Number(move.slice(3))).state
+      : act(current, seat, parseMove(move)).state;
   }
   return current;
 }

@@ -27,7 +27,8 @@ function checkPlayers(state: HandState, fail: (message: string) => void): void {
     if (player.contributed < player.bet) fail(`${at}: a street bet larger than everything put in`);
     if (player.dead > player.contributed) fail(`${at}: more dead money than put in`);
     if (player.status === 'all-in' && state.phase !== 'complete' && player.stack !== 0n) fail(`${at}: all-in with chips behind`);
-    if (player.status === 'active' && state.phase !== 'complete' && player.stack === 0n && state.phase !== 'forced-bets') fail(`${at}: no chips but not all-in`);
+    if (player.status === 'active' && state.phase !== 'complete' && player.stack === 0n && state.phase !== 'forced-bets')
+      fail(`${at}: no chips but not all-in`);
     if (player.status === 'folded' && player.needsToAct) fail(`${at}: folded but asked to act`);
   }
 }
@@ -37,7 +38,8 @@ function checkChipsConserved(state: HandState, fail: (message: string) => void):
   const started = sum(state.players.map((player) => player.startingStack));
   if (state.result) {
     const ended = sum(state.result.players.map((player) => player.endingStack));
-    if (ended + state.result.rake !== started) fail(`chips not conserved: ${started} at the start, ${ended} + rake ${state.result.rake} at the end`);
+    if (ended + state.result.rake !== started)
+      fail(`chips not conserved: ${started} at the start, ${ended} + rake ${state.result.rake} at the end`);
     return;
   }
   const held = sum(state.players.map((player) => player.stack + player.reserved + player.contributed));
@@ -57,13 +59,15 @@ function checkBetting(state: HandState, fail: (message: string) => void): void {
 
 function checkCards(state: HandState, fail: (message: string) => void): void {
   const dealt = [...state.players.flatMap((player) => player.hole), ...state.boards.flat()];
-  const shared = state.boards.length > 1 ? state.boards[0]!.filter((card) => state.boards.every((board) => board.includes(card))).length : 0;
+  const shared =
+    state.boards.length > 1 ? state.boards[0]!.filter((card) => state.boards.every((board) => board.includes(card))).length : 0;
   const distinct = new Set(dealt).size + shared * (state.boards.length - 1);
   if (distinct !== dealt.length) fail('a card was dealt twice');
   if (dealt.some((card) => !state.config.variant.deck.includes(card))) fail('a card from outside the deck');
   for (const board of state.boards) if (board.length > 5) fail('a board of more than five cards');
   for (const player of state.players) {
-    if (player.hole.length !== 0 && player.hole.length !== state.config.variant.holeCardCount) fail(`seat ${player.seat}: wrong number of hole cards`);
+    if (player.hole.length !== 0 && player.hole.length !== state.config.variant.holeCardCount)
+      fail(`seat ${player.seat}: wrong number of hole cards`);
   }
 }
 
@@ -73,8 +77,12 @@ function checkCards(state: HandState, fail: (message: string) => void): void {
  */
 function checkResult(state: HandState, fail: (message: string) => void): void {
   const result = state.result!;
-  const awards = state.operations.filter((operation): operation is Extract<Operation, { kind: 'pot-awarded' }> => operation.kind === 'pot-awarded');
-  const rakes = state.operations.filter((operation): operation is Extract<Operation, { kind: 'rake-taken' }> => operation.kind === 'rake-taken');
+  const awards = state.operations.filter(
+    (operation): operation is Extract<Operation, { kind: 'pot-awarded' }> => operation.kind === 'pot-awarded',
+  );
+  const rakes = state.operations.filter(
+    (operation): operation is Extract<Operation, { kind: 'rake-taken' }> => operation.kind === 'rake-taken',
+  );
   state.pots.forEach((pot, potIndex) => {
     const paid = sum(awards.filter((award) => award.pot === potIndex).map((award) => award.amount));
     const raked = sum(rakes.filter((rake) => rake.pot === potIndex).map((rake) => rake.amount));

@@ -44,7 +44,9 @@ function decideOnce(state: HandState, options: RandomPlayOptions): HandState {
       return chooseRunCount(state, seat, counts[options.choose(counts.length)]!).state;
     }
     case 'show-or-muck':
-      return decision.mayMuck && options.choose(2) === 1 ? muckHand(state, decision.seat).state : showHand(state, decision.seat).state;
+      return decision.mayMuck && options.choose(2) === 1
+        ? muckHand(state, decision.seat).state
+        : showHand(state, decision.seat).state;
     case 'action': {
       const legal = legalActions(state)!;
       if (options.probeRefusals) probeRefusals(state, legal);
@@ -90,7 +92,10 @@ function probeRefusals(state: HandState, legal: LegalActions): void {
     } catch (error) {
       if (!(error instanceof IllegalAction)) throw error;
     }
-    if (accepted) throw new Error(`${JSON.stringify(move, (_, v) => (typeof v === 'bigint' ? v.toString() : v))} was accepted but not offered: ${describeLegal(legal)}`);
+    if (accepted)
+      throw new Error(
+        `${JSON.stringify(move, (_, v) => (typeof v === 'bigint' ? v.toString() : v))} was accepted but not offered: ${describeLegal(legal)}`,
+      );
   }
   const other = state.players.find((player) => player.seat !== legal.seat);
   if (other) {

@@ -10,9 +10,29 @@ import type { HandRanking, HandStrength } from '../../evaluator/ranking.ts';
 const base = 15;
 const categoryWeight = base ** 5;
 
-const highCategories = ['high-card', 'one-pair', 'two-pair', 'three-of-a-kind', 'straight', 'flush', 'full-house', 'four-of-a-kind', 'straight-flush'];
+const highCategories = [
+  'high-card',
+  'one-pair',
+  'two-pair',
+  'three-of-a-kind',
+  'straight',
+  'flush',
+  'full-house',
+  'four-of-a-kind',
+  'straight-flush',
+];
 // Six Plus (004:GAM-P6-02): a flush beats a full house; nothing else moves.
-const shortDeckCategories = ['high-card', 'one-pair', 'two-pair', 'three-of-a-kind', 'straight', 'full-house', 'flush', 'four-of-a-kind', 'straight-flush'];
+const shortDeckCategories = [
+  'high-card',
+  'one-pair',
+  'two-pair',
+  'three-of-a-kind',
+  'straight',
+  'full-house',
+  'flush',
+  'four-of-a-kind',
+  'straight-flush',
+];
 
 function combinations<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = [];
@@ -58,7 +78,11 @@ function groups(ranks: readonly number[]): { rank: number; count: number }[] {
   return [...counts.entries()].map(([rank, count]) => ({ rank, count })).sort((a, b) => b.count - a.count || b.rank - a.rank);
 }
 
-function scoreFive(cards: readonly Card[], order: readonly string[], wheel: readonly number[]): { value: number; category: string } {
+function scoreFive(
+  cards: readonly Card[],
+  order: readonly string[],
+  wheel: readonly number[],
+): { value: number; category: string } {
   const ranks = ranksOf(cards);
   const flush = new Set(cards.map(suitOf)).size === 1;
   const top = straightTop(ranks, wheel);
@@ -83,7 +107,10 @@ function strengthOf(value: number, category: string, cards: readonly Card[]): Ha
   return { value, category, cards, describe: () => `${category.replace(/-/g, ' ')} [${formatCards(cards)}]` };
 }
 
-function bestOf(hands: readonly (readonly Card[])[], score: (cards: readonly Card[]) => { value: number; category: string } | null): HandStrength | null {
+function bestOf(
+  hands: readonly (readonly Card[])[],
+  score: (cards: readonly Card[]) => { value: number; category: string } | null,
+): HandStrength | null {
   let best: HandStrength | null = null;
   for (const hand of hands) {
     const scored = score(hand);

@@ -1,6 +1,11 @@
 import { pokerRankings } from '../presets.ts';
 import type { VariantRankings } from '../variants.ts';
-import { referenceHighRanking, referenceOmahaHighRanking, referenceOmahaLow8Ranking, referenceShortDeckHighRanking } from './reference-rankings.ts';
+import {
+  referenceHighRanking,
+  referenceOmahaHighRanking,
+  referenceOmahaLow8Ranking,
+  referenceShortDeckHighRanking,
+} from './reference-rankings.ts';
 
 /** Engine tests run with the production evaluators… */
 export const testRankings: VariantRankings = pokerRankings;

@@ -97,7 +97,15 @@ function assertEvaluatorAssumptions(name: string, levels: Readonly<Record<HighKi
   const below = (weaker: HighKind, stronger: HighKind): void => {
     if (levels[weaker] >= levels[stronger]) throw new Error(`${name}: the evaluator needs ${weaker} below ${stronger}`);
   };
-  const paired: HighKind[] = ['high-card', 'one-pair', 'two-pair', 'three-of-a-kind', 'full-house', 'four-of-a-kind', 'straight-flush'];
+  const paired: HighKind[] = [
+    'high-card',
+    'one-pair',
+    'two-pair',
+    'three-of-a-kind',
+    'full-house',
+    'four-of-a-kind',
+    'straight-flush',
+  ];
   for (let i = 1; i < paired.length; i++) below(paired[i - 1]!, paired[i]!);
   for (const made of ['straight', 'flush'] as const) {
     below('three-of-a-kind', made);
@@ -123,7 +131,17 @@ export const shortDeckHighScheme: HighScheme = createHighScheme({
   name: 'short deck (36 cards) high',
   lowestRank: 4,
   aceLowStraight: true,
-  order: ['high-card', 'one-pair', 'two-pair', 'three-of-a-kind', 'straight', 'full-house', 'flush', 'four-of-a-kind', 'straight-flush'],
+  order: [
+    'high-card',
+    'one-pair',
+    'two-pair',
+    'three-of-a-kind',
+    'straight',
+    'full-house',
+    'flush',
+    'four-of-a-kind',
+    'straight-flush',
+  ],
 });
 
 /**

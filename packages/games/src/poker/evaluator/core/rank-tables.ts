@@ -62,7 +62,8 @@ export function straightShapes(lowestRank: number, aceLow: boolean): StraightSha
   for (let top = lowestRank + 4; top < rankCount; top++) {
     shapes.push({ ranks: [top - 4, top - 3, top - 2, top - 1, top], top });
   }
-  if (aceLow) shapes.push({ ranks: [rankCount - 1, lowestRank, lowestRank + 1, lowestRank + 2, lowestRank + 3], top: lowestRank + 3 });
+  if (aceLow)
+    shapes.push({ ranks: [rankCount - 1, lowestRank, lowestRank + 1, lowestRank + 2, lowestRank + 3], top: lowestRank + 3 });
   return shapes;
 }
 

@@ -28,7 +28,8 @@ export const highRanking: HandRanking = {
  */
 export const shortDeckHighRanking: HandRanking = {
   name: 'short deck high',
-  strength: (hole, board) => scoreHigh(evaluateShortDeckPacked, shortDeckHighFive, shortDeckShape, 'short deck high', hole, board),
+  strength: (hole, board) =>
+    scoreHigh(evaluateShortDeckPacked, shortDeckHighFive, shortDeckShape, 'short deck high', hole, board),
 };
 
 function scoreHigh(

@@ -80,7 +80,11 @@ export function referenceAnyFive(cards: readonly Card[], score: (five: readonly 
 }
 
 /** Best score over exactly two hole plus three board cards. */
-export function referenceTwoPlusThree(hole: readonly Card[], board: readonly Card[], score: (five: readonly Card[]) => number): number {
+export function referenceTwoPlusThree(
+  hole: readonly Card[],
+  board: readonly Card[],
+  score: (five: readonly Card[]) => number,
+): number {
   let best = 0;
   for (const pair of combinations(hole, 2)) {
     for (const triple of combinations(board, 3)) best = Math.max(best, score([...pair, ...triple]));

@@ -1,8 +1,36 @@
 import type { HighKind } from '../core/high-scheme.ts';
 
 /** Plain-English names, indexed by rank (0 = two … 12 = ace). */
-const rankNames = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'jack', 'queen', 'king', 'ace'] as const;
-const rankPlurals = ['twos', 'threes', 'fours', 'fives', 'sixes', 'sevens', 'eights', 'nines', 'tens', 'jacks', 'queens', 'kings', 'aces'] as const;
+const rankNames = [
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'jack',
+  'queen',
+  'king',
+  'ace',
+] as const;
+const rankPlurals = [
+  'twos',
+  'threes',
+  'fours',
+  'fives',
+  'sixes',
+  'sevens',
+  'eights',
+  'nines',
+  'tens',
+  'jacks',
+  'queens',
+  'kings',
+  'aces',
+] as const;
 
 export function rankName(rank: number): string {
   const name = rankNames[rank];

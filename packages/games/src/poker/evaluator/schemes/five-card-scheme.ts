@@ -26,9 +26,7 @@ export interface FiveCardScheme {
 export function orderByGroups(cards: readonly Card[], rankFor: (card: Card) => number): Card[] {
   const counts = new Map<number, number>();
   for (const card of cards) counts.set(rankFor(card), (counts.get(rankFor(card)) ?? 0) + 1);
-  return [...cards].sort(
-    (a, b) => counts.get(rankFor(b))! - counts.get(rankFor(a))! || rankFor(b) - rankFor(a) || b - a,
-  );
+  return [...cards].sort((a, b) => counts.get(rankFor(b))! - counts.get(rankFor(a))! || rankFor(b) - rankFor(a) || b - a);
 }
 
 /** Ordinary rank with the ace read as the lowest card (wheel straights, ace-to-five lows). */
