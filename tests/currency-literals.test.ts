@@ -14,7 +14,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const allowed: Readonly<Record<string, { count: number; why: string }>> = {
   // The law's own unit.
   'packages/limits/src/change-limit.ts': { count: 1, why: 'self-limits are set in CZK (004:SLM-03, REG-22)' },
-  'packages/limits/src/wire.ts': { count: 1, why: 'self-limits are stated in CZK (004:SLM-03)' },
+  'packages/wire/src/limits.ts': { count: 1, why: 'self-limits are stated in CZK (004:SLM-03)' },
   'packages/limits/src/usage-entries.ts': {
     count: 3,
     why: 'usage is counted in CZK, converted stakes included (004:SLM-03, by-capability §6d limits.currency)',

@@ -1,9 +1,10 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { App } from '@casino/http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildSandbox } from './app.ts';
 import { loadSandboxConfig } from './config.ts';
+import { cardTokenOf } from './state/payment-provider.ts';
 import { waitFor } from '@casino/core/testing';
 
 const secret = 'whsec_c2FuZGJveC1wc3AtdGVzdC1zZWNyZXQtMDEyMzQ1Njc4OQ==';
@@ -109,6 +110,15 @@ describe('sandbox: payment provider', () => {
     const described = (await app.inject({ method: 'GET', url: `/psp/card-tokens/${token}` })).json();
     expect(described).toMatchObject({ token, brand: 'visa', last4: '0077', issuerCountry: 'US' });
     expect(JSON.stringify(described)).not.toContain('4000000000000077');
+  });
+
+  it("004:PAY-06 a card token is never shaped like a card number, so the platform never refuses its own provider's token as one", async () => {
+    // The platform refuses any run of 13-19 digits that passes Luhn; a token with no run of three
+    // digits cannot be one. Hex tokens made one in about two hundred registrations fail at random.
+    const tokens = [await cardToken(), ...Array.from({ length: 5_000 }, () => cardTokenOf(randomBytes(24)))];
+    for (const token of tokens) expect(token).toMatch(/^tok_[a-z2-9]{24}$/);
+    expect(tokens.filter((token) => /\d{3}/.test(token))).toEqual([]);
+    expect(new Set(tokens).size).toBe(tokens.length);
   });
 
   it('issue 6: a payment waits for 3-D Secure; passing it sends payment.authorized then payment.settled, signed; the same Idempotency-Key returns the same payment', async () => {

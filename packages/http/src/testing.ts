@@ -1,6 +1,6 @@
 /** Test support for apps: a fresh database and a Redis key prefix of their own for one test file. */
 import { randomBytes } from 'node:crypto';
-import { createRedis } from '@casino/db';
+import { createRedis, redisReady } from '@casino/db';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@casino/db/testing';
 import type { ServiceConnections } from './boot.ts';
 
@@ -19,6 +19,9 @@ export async function createTestConnections(): Promise<TestConnections> {
   // Warm both up as bootService does before a service listens: the first Prisma query loads its
   // query compiler, which must not count against a readiness check's timeout.
   await testDatabase.db.$queryRaw`SELECT 1`;
+  // Ping only once the connection is open: a command before that fails with "Stream isn't writeable"
+  // (offline queue off), which a busy machine turns into a flaky start (issue 14 (11)).
+  await redisReady(redis);
   await redis.ping();
   return {
     db: testDatabase.db,
