@@ -50,7 +50,7 @@ export function playerAccessSchedules(everyMs: number, options: Pick<PlayerAcces
 
 /** The tables as the worker drives them: pushes go to the game service's Redis channels (same prefix). */
 export function workerTablesContext(platform: Platform, redis: Redis, prefix: string): (db: Db) => TablesContext {
-  // Leaving a seat never reads presence; the game service's own TTL is used for symmetry.
-  const tables = platform.tables({ redis, prefix, presenceTtlMs: 15_000 });
-  return (db) => ({ ...tables, db });
+  // Leaving a seat never reads presence; the game service's own TTL is used for symmetry. The worker's
+  // platform has no database of its own (each job passes its handle), so the context is built per job.
+  return (db) => platform.tables({ redis, prefix, presenceTtlMs: 15_000 }, db);
 }
