@@ -1,10 +1,10 @@
 /**
- * The whole-platform harness (issue 15: it lived in apps/player-api, so the apps' tests depended on
- * each other): a real sandbox (MF registers, mailbox, payment provider) on its
- * own port, the payments gateway on another receiving the provider's signed webhooks, the admin API,
- * the worker delivering the outbox (mail, SMS, payouts, refunds, registration completion), the
- * player API, all on one controllable clock, and the operator's chart of accounts. Each test file
- * gets its own database, Redis prefix, sandbox and gateway.
+ * The whole-platform harness (it lived in apps/player-api, so the apps' tests depended on each other;
+ * issue 15, D-1551): a real sandbox (MF registers, mailbox, payment provider) on its own port, the
+ * payments gateway on another receiving the provider's signed webhooks, the admin API, the worker
+ * delivering the outbox (mail, SMS, payouts, refunds, registration completion), the player API, all
+ * on one controllable clock, and the operator's chart of accounts. Each test file gets its own
+ * database, Redis prefix, sandbox and gateway.
  */
 import { buildAdminApi, loadAdminApiConfig } from '@casino/admin-api';
 import { createPaymentProviderClient, type CashierContext } from '@casino/cashier';
