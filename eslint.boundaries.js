@@ -8,7 +8,9 @@
 //   - domain packages never import @casino/http (the wire belongs to the apps);
 //   - apps never import Prisma (@prisma/*, the generated client, `Prisma` or `transaction` from
 //     @casino/db) and their code outside tests never queries it (`x.<model>.<operation>()`,
-//     `$queryRaw` and friends): the data a route or a job needs comes from a package's use case.
+//     `$queryRaw` and friends): the data a route or a job needs comes from a package's use case;
+//   - @casino/test-support is test support, not a layer (D-1551): it may import apps (it stands
+//     them up), and only test code may import it.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -16,6 +18,9 @@ const root = import.meta.dirname;
 
 /** Infrastructure and adapters (wire: the APIs' shared wire formats, D-1545); every other package under packages/ is a domain package. */
 const infrastructurePackages = new Set(['db', 'http', 'wire']);
+
+/** Test support (D-1551): it builds the apps for tests, so it is neither a domain nor an infrastructure package. */
+const testSupportPackages = new Set(['test-support']);
 
 /** What an app may not take from @casino/db: the Prisma namespace and the transaction runner (D-1542). */
 const appForbiddenDbImports = new Set(['Prisma', 'transaction', 'Tx', 'retryingAbortedTransactions']);
@@ -52,7 +57,10 @@ const prismaClientMethods = new Set([
 /** Test code (tests arrange and assert against the database and may stand up apps). */
 export function isTestFile(file) {
   const base = path.basename(file);
+  const relative = path.relative(root, file).split(path.sep);
   return (
+    relative[0] === 'tests' ||
+    (relative[0] === 'packages' && testSupportPackages.has(relative[1])) ||
     /\.test\.ts$/.test(base) ||
     /(^|-)test-support\.ts$/.test(base) ||
     base === 'testing.ts' ||
@@ -131,6 +139,7 @@ const boundaries = {
       appImportsDbName:
         "An app must not take '{{imported}}' from @casino/db: running a transaction or naming Prisma types is a package's job.",
       appQueriesPrisma: "An app must not query the database itself ('{{call}}'): move the query into its package as a use case.",
+      testSupportOutsideTests: "Only test code may import '{{specifier}}': it stands up the apps for tests.",
     },
   },
   create(context) {
@@ -138,7 +147,8 @@ const boundaries = {
     const { workspaces, models } = layout();
     const own = workspaceOf(file, workspaces);
     const inApp = own?.kind === 'apps';
-    const inPackage = own?.kind === 'packages';
+    const inTestSupport = own?.kind === 'packages' && testSupportPackages.has(own.dir);
+    const inPackage = own?.kind === 'packages' && !inTestSupport;
     const inDomainPackage = inPackage && !infrastructurePackages.has(own.dir);
     const testCode = isTestFile(file);
 
@@ -171,6 +181,8 @@ const boundaries = {
           },
         });
       }
+      if (target.kind === 'packages' && testSupportPackages.has(target.dir) && !testCode)
+        context.report({ node, messageId: 'testSupportOutsideTests', data: { specifier } });
       if (inPackage && target.kind === 'apps') context.report({ node, messageId: 'packageImportsApp', data: { specifier } });
       if (inDomainPackage && name === '@casino/http')
         context.report({ node, messageId: 'domainImportsHttp', data: { specifier, own: own.name } });

@@ -61,7 +61,15 @@ export default tseslint.config(
   },
   {
     // Tests read JSON answers of any shape; the code under test stays free of `any` (D-1544).
-    files: ['**/*.test.ts', 'tests/**/*.ts', '**/test-support.ts', '**/*-test-support.ts', '**/testing.ts', '**/testing/**/*.ts'],
+    files: [
+      '**/*.test.ts',
+      'tests/**/*.ts',
+      'packages/test-support/**/*.ts',
+      '**/test-support.ts',
+      '**/*-test-support.ts',
+      '**/testing.ts',
+      '**/testing/**/*.ts',
+    ],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
     },

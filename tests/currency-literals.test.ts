@@ -65,6 +65,7 @@ const allowed: Readonly<Record<string, { count: number; why: string }>> = {
 const excluded = [
   /\.test\.ts$/,
   /(^|[-/])test-support\.ts$/,
+  /^packages\/test-support\//,
   /\/testing\.ts$/,
   /\/testing\//,
   /\/generated\//,

@@ -53,6 +53,23 @@ describe('issue 15: the layering as a lint rule', () => {
     ).toEqual([expect.stringContaining('leaves @casino/compliance by a relative path')]);
   });
 
+  it('issue 15: @casino/test-support may stand up apps, and only test code may import it (D-1551)', async () => {
+    const harness = "import { startHarness } from '@casino/test-support';\n";
+    const sandbox = "import { buildSandbox } from '@casino/test-support/sandbox';\n";
+    expect(
+      await boundaryFindings('packages/test-support/src/x.ts', "import { buildPlayerApi } from '@casino/player-api';\n"),
+    ).toEqual([]);
+    expect(await boundaryFindings('packages/compliance/src/registers/x.test.ts', sandbox)).toEqual([]);
+    expect(await boundaryFindings('apps/admin-api/src/x.test.ts', harness)).toEqual([]);
+    expect(await boundaryFindings('tests/support/x.ts', harness)).toEqual([]);
+    expect(await boundaryFindings('packages/compliance/src/x.ts', sandbox)).toEqual([
+      expect.stringContaining("Only test code may import '@casino/test-support/sandbox'"),
+    ]);
+    expect(await boundaryFindings('apps/player-api/src/x.ts', harness)).toEqual([
+      expect.stringContaining("Only test code may import '@casino/test-support'"),
+    ]);
+  });
+
   it("issue 15: another package's internals are refused (src paths, undeclared subpaths, relative paths out of the package); declared exports pass", async () => {
     expect(await boundaryFindings('apps/admin-api/src/x.ts', "import { post } from '@casino/ledger/src/post.ts';\n")).toEqual([
       expect.stringContaining("reaches into @casino/ledger's internals"),

@@ -19,7 +19,7 @@ import { newId } from '@casino/core';
 import { buildGameService, loadGameServiceConfig } from '@casino/game-service';
 import type { App } from '@casino/http';
 import { testServiceEnv } from '@casino/http/testing';
-import { applicationFor, newPerson, registerToTemporaryAccount, startHarness, type Harness } from '@casino/player-api/testing';
+import { applicationFor, newPerson, registerToTemporaryAccount, startHarness, type Harness } from '@casino/test-support';
 import { createTable } from '@casino/tables';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

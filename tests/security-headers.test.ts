@@ -21,7 +21,7 @@ import {
   smsCount,
   startHarness,
   type Harness,
-} from '@casino/player-api/testing';
+} from '@casino/test-support';
 import { buildSandbox, loadSandboxConfig } from '@casino/sandbox';
 import { buildWorkerHealthApp, loadWorkerConfig } from '@casino/worker';
 import { generate } from 'otplib';

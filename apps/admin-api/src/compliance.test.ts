@@ -11,7 +11,7 @@ import { transaction } from '@casino/db';
 import type { App } from '@casino/http';
 import { createTestConnections, testServiceEnv, type TestConnections } from '@casino/http/testing';
 import * as ledger from '@casino/ledger';
-import { complianceJobs, startWorkerRuntime, type WorkerRuntime } from '@casino/worker';
+import { complianceJobs, startWorkerRuntime, type WorkerRuntime } from '@casino/test-support/apps';
 import { generate } from 'otplib';
 import { waitFor } from '@casino/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

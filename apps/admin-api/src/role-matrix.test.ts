@@ -2,7 +2,7 @@ import { createStaffPerRole, type StaffByRole } from '@casino/compliance/testing
 import { newId } from '@casino/core';
 import { staffRoles, type App, type StaffRole } from '@casino/http';
 import { createTestConnections, testServiceEnv, type TestConnections } from '@casino/http/testing';
-import { buildPlayerApi, loadPlayerApiConfig } from '@casino/player-api';
+import { buildPlayerApi, loadPlayerApiConfig } from '@casino/test-support/apps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoutes, buildAdminApi } from './app.ts';
 import { loadAdminApiConfig } from './config.ts';

@@ -1,4 +1,4 @@
-import { buildAdminApi, loadAdminApiConfig } from '@casino/admin-api';
+import { buildAdminApi, loadAdminApiConfig } from '@casino/test-support/apps';
 import { defaultComplianceRules } from '@casino/compliance';
 import { createTestStaff, testSecretBox, type TestStaff } from '@casino/compliance/testing';
 import { newId } from '@casino/core';

@@ -11,7 +11,7 @@ import {
 } from '@casino/games';
 import { findInvariantViolations } from '@casino/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAdminApi, loadAdminApiConfig } from '@casino/admin-api';
+import { buildAdminApi, loadAdminApiConfig } from '@casino/test-support/apps';
 import { createStaffPerRole, staffUserWithRole } from '@casino/compliance/testing';
 import { testServiceEnv } from '@casino/http/testing';
 import { blackjackTable, czk, startGameHarness, type GameHarness, type TestPlayer } from './test-support.ts';

@@ -12,7 +12,7 @@ import {
   registerToTemporaryAccount,
   startHarness,
   type Harness,
-} from '@casino/player-api/testing';
+} from '@casino/test-support';
 import { authorizeDeposit } from '@casino/limits';
 import { creditTemporaryDeposit, czechPlayerRules, recheckExcludedPersons } from '@casino/players';
 import { createTable } from '@casino/tables';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { buildAdminApi, loadAdminApiConfig } from '@casino/admin-api';
+import { buildAdminApi, loadAdminApiConfig } from '@casino/test-support/apps';
 import { defaultComplianceRules, type ComplianceContext } from '@casino/compliance';
 import { createTestStaff, testSecretBox, type TestStaff } from '@casino/compliance/testing';
 import type { App } from '@casino/http';
@@ -16,7 +16,7 @@ import {
   startHarness,
   type Harness,
   type Registered,
-} from './test-support.ts';
+} from '@casino/test-support';
 
 /**
  * Issue 14 (1): access is decided by the account as it is now, not as it was when the token was

@@ -13,7 +13,7 @@ import {
   registeredPlayer,
   webhooksDelivered,
 } from './cashier-test-support.ts';
-import { eventually, mailFor, startHarness, type Harness } from './test-support.ts';
+import { eventually, mailFor, startHarness, type Harness } from '@casino/test-support';
 
 let h: Harness;
 beforeAll(async () => {

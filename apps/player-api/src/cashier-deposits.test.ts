@@ -18,7 +18,7 @@ import {
   temporaryPlayerWithBankAccount,
   webhooksDelivered,
 } from './cashier-test-support.ts';
-import { eventually, startHarness, type Harness } from './test-support.ts';
+import { eventually, startHarness, type Harness } from '@casino/test-support';
 
 let h: Harness;
 beforeAll(async () => {

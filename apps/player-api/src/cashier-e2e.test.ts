@@ -13,7 +13,7 @@ import {
   sandboxCall,
   webhooksDelivered,
 } from './cashier-test-support.ts';
-import { eventually, startHarness, type Harness } from './test-support.ts';
+import { eventually, startHarness, type Harness } from '@casino/test-support';
 
 let h: Harness;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { transaction } from '@casino/db';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asPlayer, asStaff, cashBalance, czk, deposit, key, pspSettings, registeredPlayer } from './cashier-test-support.ts';
-import { startHarness, type Harness } from './test-support.ts';
+import { startHarness, type Harness } from '@casino/test-support';
 
 let h: Harness;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import {
   webhooksDelivered,
   type CashierPlayer,
 } from './cashier-test-support.ts';
-import { eventually, startHarness, type Harness } from './test-support.ts';
+import { eventually, startHarness, type Harness } from '@casino/test-support';
 
 /**
  * Issue 14 (7), (8), (15): provider events that are signed correctly but wrong in what they say.

@@ -11,7 +11,7 @@ import {
   registerToTemporaryAccount,
   type Harness,
   type Registered,
-} from './test-support.ts';
+} from '@casino/test-support';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 

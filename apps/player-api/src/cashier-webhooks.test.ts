@@ -2,7 +2,7 @@ import { signWebhook } from '@casino/cashier';
 import { newId } from '@casino/core';
 import { createTestGuards } from '@casino/cashier/testing';
 import * as ledger from '@casino/ledger';
-import { buildPaymentsGateway, loadPaymentsGatewayConfig } from '@casino/payments-gateway';
+import { buildPaymentsGateway, loadPaymentsGatewayConfig } from '@casino/test-support/apps';
 import { testServiceEnv } from '@casino/http/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -18,7 +18,7 @@ import {
   sandboxCall,
   webhooksDelivered,
 } from './cashier-test-support.ts';
-import { startHarness, type Harness } from './test-support.ts';
+import { startHarness, type Harness } from '@casino/test-support';
 
 let h: Harness;
 beforeAll(async () => {

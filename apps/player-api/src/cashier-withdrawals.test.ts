@@ -19,7 +19,7 @@ import {
   webhooksDelivered,
   type CashierPlayer,
 } from './cashier-test-support.ts';
-import { eventually, startHarness, type Harness } from './test-support.ts';
+import { eventually, startHarness, type Harness } from '@casino/test-support';
 
 let h: Harness;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import {
   startHarness,
   type Harness,
   type Registered,
-} from './test-support.ts';
+} from '@casino/test-support';
 
 let h: Harness;
 beforeAll(async () => {

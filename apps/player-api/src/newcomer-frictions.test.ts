@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApplicationBodySchema } from './routes/registration.schema.ts';
-import { applicationFor, newPerson, registerToTemporaryAccount, startHarness, type Harness } from './test-support.ts';
+import { applicationFor, newPerson, registerToTemporaryAccount, startHarness, type Harness } from '@casino/test-support';
 
 let h: Harness;
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPlayerApi } from './app.ts';
 import { asPlayer, holderOf } from './cashier-test-support.ts';
 import { loadPlayerApiConfig } from './config.ts';
-import { applicationFor, newPerson, registerToTemporaryAccount, startHarness, type Harness } from './test-support.ts';
+import { applicationFor, newPerson, registerToTemporaryAccount, startHarness, type Harness } from '@casino/test-support';
 
 let h: Harness;
 beforeAll(async () => {

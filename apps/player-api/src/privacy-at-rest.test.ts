@@ -17,7 +17,7 @@ import {
   smsCodeFor,
   startHarness,
   type Harness,
-} from './test-support.ts';
+} from '@casino/test-support';
 
 let h: Harness;
 

@@ -1,5 +1,5 @@
 import { czechPlayerRules } from '@casino/players';
-import { sandboxPeople } from '@casino/sandbox';
+import { sandboxPeople } from '@casino/test-support/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   applicationFor,
@@ -13,7 +13,7 @@ import {
   smsCount,
   startHarness,
   type Harness,
-} from './test-support.ts';
+} from '@casino/test-support';
 
 let h: Harness;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import {
 } from '@casino/compliance';
 import { testSecretBox } from '@casino/compliance/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationFor, newPerson, startHarness, type Harness } from './test-support.ts';
+import { applicationFor, newPerson, startHarness, type Harness } from '@casino/test-support';
 
 let h: Harness;
 beforeAll(async () => {

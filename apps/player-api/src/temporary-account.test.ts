@@ -17,7 +17,7 @@ import {
   startHarness,
   type Harness,
   type Registered,
-} from './test-support.ts';
+} from '@casino/test-support';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,14 +1,10 @@
 import { ManualClock, Money } from '@casino/core';
-// Tests only: a package never imports an app, but the provider's client is tested against the real
-// sandbox over HTTP; the same exception as the registers client's tests (D-1543).
-// eslint-disable-next-line casino/boundaries -- the sandbox app's type
-import type { App } from '@casino/http';
-// eslint-disable-next-line casino/boundaries -- the sandbox app itself
-import { buildSandbox, loadSandboxConfig } from '@casino/sandbox';
+// The sandbox app through test support: a package never imports an app (D-1551).
+import { buildSandbox, loadSandboxConfig, type SandboxApp } from '@casino/test-support/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPaymentProviderClient, type PaymentProviderClientOptions } from './psp-client.ts';
 
-let sandbox: App;
+let sandbox: SandboxApp;
 let baseUrl: string;
 
 beforeAll(async () => {

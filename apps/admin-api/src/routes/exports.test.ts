@@ -9,7 +9,7 @@ import type { App } from '@casino/http';
 import { createTestConnections, testServiceEnv, type TestConnections } from '@casino/http/testing';
 import * as ledger from '@casino/ledger';
 import { czechReportingRules, verifyExportFile } from '@casino/reporting';
-import { reportingJobs, startWorkerRuntime, type WorkerRuntime } from '@casino/worker';
+import { reportingJobs, startWorkerRuntime, type WorkerRuntime } from '@casino/test-support/apps';
 import { parse } from 'csv-parse/sync';
 import { waitFor } from '@casino/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,17 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ManualClock } from '@casino/core';
-// Tests only: a package never imports an app, but these tests need the real sandbox over HTTP. The two
-// exceptions to the layering (D-1543) end when the sandbox harness moves to a test-support package (issue 15).
-// eslint-disable-next-line casino/boundaries -- the sandbox app's type
-import type { App } from '@casino/http';
-// eslint-disable-next-line casino/boundaries -- the sandbox app itself
-import { buildSandbox, loadSandboxConfig, sandboxPeople } from '@casino/sandbox';
+// The sandbox app through test support: a package never imports an app (D-1551).
+import { buildSandbox, loadSandboxConfig, sandboxPeople, type SandboxApp } from '@casino/test-support/sandbox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMinistryRegistersClient } from './ministry-registers-client.ts';
 import type { RegisterPerson } from '@casino/core';
 
-let sandbox: App;
+let sandbox: SandboxApp;
 let baseUrl: string;
 const clock = new ManualClock(new Date('2026-11-21T10:00:00Z'));
 

@@ -1,9 +1,10 @@
 /**
- * The harness for player-api tests: a real sandbox (MF registers, mailbox, payment provider) on its
- * own port, the payments gateway on another receiving the provider's signed webhooks, the admin API,
- * the worker delivering the outbox (mail, SMS, payouts, refunds, registration completion), the
- * player API, all on one controllable clock, and the operator's chart of accounts. Each test file
- * gets its own database, Redis prefix, sandbox and gateway.
+ * The whole-platform harness (it lived in apps/player-api, so the apps' tests depended on each other;
+ * issue 15, D-1551): a real sandbox (MF registers, mailbox, payment provider) on its own port, the
+ * payments gateway on another receiving the provider's signed webhooks, the admin API, the worker
+ * delivering the outbox (mail, SMS, payouts, refunds, registration completion), the player API, all
+ * on one controllable clock, and the operator's chart of accounts. Each test file gets its own
+ * database, Redis prefix, sandbox and gateway.
  */
 import { buildAdminApi, loadAdminApiConfig } from '@casino/admin-api';
 import { createPaymentProviderClient, type CashierContext } from '@casino/cashier';
@@ -18,6 +19,7 @@ import { openAccount, openOperatorAccounts, paymentProviderClearingSpec } from '
 import type { LimitsContext } from '@casino/limits';
 import { composeContexts, czFoProfile, type OperatorProfile, type Platform } from '@casino/operator';
 import type { PlayersContext } from '@casino/players';
+import { buildPlayerApi, loadPlayerApiConfig } from '@casino/player-api';
 import { buildSandbox, loadSandboxConfig, type SandboxPerson } from '@casino/sandbox';
 import {
   cashierJobs,
@@ -27,8 +29,6 @@ import {
   workerTablesContext,
   type WorkerRuntime,
 } from '@casino/worker';
-import { buildPlayerApi } from './app.ts';
-import { loadPlayerApiConfig } from './config.ts';
 
 export interface Harness {
   api: App;
