@@ -4,6 +4,7 @@ import path from 'node:path';
 import { waitFor } from '@casino/core/testing';
 import { createTestDatabase, type TestDatabase } from '@casino/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { services } from '../scripts/services.ts';
 import { freePort, startHoldingProxy } from './support/holding-proxy.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -101,6 +102,35 @@ describe('start-up', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
+
+  // Each service as `npm start` runs it: its own server module, the shared secrets, one port. A
+  // wiring mistake that only shows at boot (the worker once built a context without a database and
+  // never started) fails here, not on a newcomer's first `npm start`.
+  for (const service of services) {
+    it(`issue 15: ${service.name} starts from the environment npm start gives it and reports ready`, async () => {
+      const port = await freePort();
+      const server = path.join(root, 'apps', service.name, 'src', 'server.ts');
+      const env = {
+        ...baseEnv(1),
+        PLAYER_API_PORT: undefined,
+        [service.portVariable]: String(port),
+        PSP_WEBHOOK_SECRETS: `whsec_${randomBytes(32).toString('base64')}`,
+      };
+      const child = spawn(tsx, [server], { env, cwd: root });
+      let output = '';
+      child.stdout.on('data', (d) => (output += d));
+      child.stderr.on('data', (d) => (output += d));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      try {
+        await waitForReady(port, child);
+      } catch (error) {
+        throw new Error(`${service.name} did not become ready:\n${output.slice(-2_000)}`, { cause: error });
+      } finally {
+        child.kill('SIGTERM');
+      }
+      expect(await exited).toBe(0);
+    }, 90_000);
+  }
 
   // On a loaded machine a running PostgreSQL or Redis can take seconds to answer; the service
   // used to give up after 5 s ("no answer within 5000 ms … docker compose up"), or PING Redis
