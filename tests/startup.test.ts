@@ -9,6 +9,14 @@ import { freePort, startHoldingProxy } from './support/holding-proxy.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+/**
+ * A service as its own Node process, TypeScript loaded in it (`node --import tsx`): the tsx CLI runs
+ * the script in a child and relays signals, and on a loaded machine its relay can give up on a slow
+ * child's answer and SIGKILL it (exit 143) although the service handles SIGTERM; tests that judge
+ * the exit after SIGTERM must send it to the service itself.
+ */
+const serviceProcess = (server: string, env: NodeJS.ProcessEnv) =>
+  spawn(process.execPath, ['--import', 'tsx', server], { env, cwd: root });
 const playerApiServer = path.join(root, 'apps', 'player-api', 'src', 'server.ts');
 
 let testDb: TestDatabase;
@@ -96,7 +104,7 @@ describe('start-up', () => {
 
   it('serves /health/ready = 200 once up, and exits 0 after SIGTERM', async () => {
     const port = await freePort();
-    const child = spawn(tsx, [playerApiServer], { env: baseEnv(port), cwd: root });
+    const child = serviceProcess(playerApiServer, baseEnv(port));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     await waitForReady(port, child);
     child.kill('SIGTERM');
@@ -116,7 +124,7 @@ describe('start-up', () => {
         [service.portVariable]: String(port),
         PSP_WEBHOOK_SECRETS: `whsec_${randomBytes(32).toString('base64')}`,
       };
-      const child = spawn(tsx, [server], { env, cwd: root });
+      const child = serviceProcess(server, env);
       let output = '';
       child.stdout.on('data', (d) => (output += d));
       child.stderr.on('data', (d) => (output += d));
