@@ -1,0 +1,150 @@
+import type { poker } from '@casino/games';
+import type { PokerRuleProfile, PokerTableDefinition } from './profile.ts';
+
+/**
+ * The contract between the in-memory poker table (`PokerTable`, pure: no I/O, no clock of its own)
+ * and the driver that leases the table, persists it and moves the money (issue 16).
+ *
+ * The driving instance holds one `PokerTable` per table it leases and feeds it commands one at a
+ * time (a per-table queue). Chips move only inside the engine during a hand; everything that touches
+ * money is asked of the driver as an effect and applied to the table only after the driver's
+ * database transaction has committed:
+ *
+ *   sit (buy-in)  driver: limits + wallet → escrow + seat row, commit  → table.seatPlayer(...)
+ *   top-up        table.requestTopUp → effect 'top-up' now or at hand end → driver posts → table.addChips(...)
+ *   leave         table.requestLeave → effect 'release-seat' now or at hand end → driver posts escrow → wallet
+ *   hand end      effect 'hand-complete' (record, stacks, rake) → driver: one transaction → table.handCommitted(...)
+ *
+ * Invariant (asserted by the driver after every hand commit): the escrow balance = Σ seat stacks as
+ * stored, and the stored stacks are the stacks at the start of the running hand plus buy-ins and
+ * top-ups made since (so a crash mid-hand voids the hand by construction: every chip back, no rake).
+ */
+
+export type SeatStatus =
+  /** Sat down, waiting to be dealt in (for the big blind or a post, per the profile). */
+  | 'joining'
+  | 'playing'
+  | 'sitting-out'
+  /** Asked to leave during a hand; released when it ends. */
+  | 'leaving';
+
+export interface SeatState {
+  readonly seat: number;
+  readonly playerId: string;
+  /** Display name at the table edge (alias). */
+  readonly alias: string;
+  /** Chips in front of the player now (during a hand: after what they put in so far). */
+  readonly stackMinor: bigint;
+  /** Chips bought during a hand, added when it ends (table stakes: 002:PK-POT-01, 004:GAM-P-06). */
+  readonly pendingChipsMinor: bigint;
+  /** A top-up asked for and not yet executed (queued to hand end, 000-001:UI-09). */
+  readonly pendingTopUpMinor: bigint;
+  readonly status: SeatStatus;
+  /** Hands sat out in a row (the profile's maximum releases the seat). */
+  readonly sitOutHands: number;
+  readonly missedBigBlind: boolean;
+  readonly missedButton: boolean;
+  readonly waitForBigBlind: boolean;
+  readonly timeBankMs: number;
+  readonly connected: boolean;
+}
+
+/** Commands a player (or staff, or the clock) gives a table. Every one is validated; a refusal changes nothing. */
+export type PlayerCommand =
+  | {
+      readonly kind: 'act';
+      readonly action: 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'all-in';
+      readonly amountMinor?: bigint;
+      readonly turn?: number;
+    }
+  | { readonly kind: 'show' | 'muck' }
+  | { readonly kind: 'sit-out' }
+  | { readonly kind: 'sit-in' }
+  | { readonly kind: 'time-bank' }
+  | { readonly kind: 'leave' }
+  | { readonly kind: 'top-up'; readonly amountMinor: bigint };
+
+/** What the driver must do for the table. Applied in order; each that moves money is one ledger transaction. */
+export type TableEffect =
+  | { readonly kind: 'top-up'; readonly seat: number; readonly playerId: string; readonly amountMinor: bigint }
+  | {
+      readonly kind: 'release-seat';
+      readonly seat: number;
+      readonly playerId: string;
+      readonly stackMinor: bigint;
+      readonly reason: 'left' | 'sit-out-max' | 'removed' | 'busted';
+    }
+  | { readonly kind: 'hand-complete'; readonly hand: CompletedHand };
+
+export interface CompletedHand {
+  readonly handId: string;
+  readonly handNumber: number;
+  /** The engine's JSON record (`poker.exportHandHistory`), replayable. */
+  readonly history: poker.HandHistory;
+  /** Stacks after the hand (pending chips not yet added), by seat. */
+  readonly stacksAfter: readonly { readonly seat: number; readonly playerId: string; readonly stackMinor: bigint }[];
+  readonly rakeMinor: bigint;
+  /** Rake borne per player (000-001:RAKE-04), for VIP points and reports. */
+  readonly rakeByPlayer: readonly { readonly playerId: string; readonly rakeMinor: bigint }[];
+  /** Per player: put in, won, net (for limits: poker-cash settlements are counted at leave, not per hand). */
+  readonly results: readonly {
+    readonly playerId: string;
+    readonly seat: number;
+    readonly putInMinor: bigint;
+    readonly wonMinor: bigint;
+  }[];
+  readonly flopDealt: boolean;
+}
+
+/** What everyone at the table (players and spectators) may see. */
+export interface PublicTableView {
+  readonly tableId: string;
+  /** Increases with every change; a client drops a view older than the one it has. */
+  readonly version: number;
+  readonly handId: string | null;
+  readonly handNumber: number;
+  readonly buttonSeat: number | null;
+  readonly seats: readonly {
+    readonly seat: number;
+    readonly alias: string;
+    readonly stackMinor: string;
+    readonly status: SeatStatus;
+    readonly betMinor: string;
+    readonly inHand: boolean;
+    readonly folded: boolean;
+    readonly allIn: boolean;
+    /** Cards shown at the showdown (never hole cards before). */
+    readonly shownCards: readonly string[] | null;
+  }[];
+  readonly board: readonly string[];
+  readonly potsMinor: readonly string[];
+  readonly toAct: { readonly seat: number; readonly deadlineAt: string; readonly turn: number } | null;
+  /** The result of the last completed hand (winners, amounts, rake), until the next hand starts. */
+  readonly lastResult: unknown;
+}
+
+/** What one seated player sees in addition: their hole cards and, on their turn, the legal actions with amounts. */
+export interface PrivateSeatView {
+  readonly seat: number;
+  readonly holeCards: readonly string[];
+  readonly legal: {
+    readonly fold: boolean;
+    readonly check: boolean;
+    readonly callMinor: string | null;
+    readonly betMinMinor: string | null;
+    readonly betMaxMinor: string | null;
+    readonly raiseMinMinor: string | null;
+    readonly raiseMaxMinor: string | null;
+    readonly allIn: boolean;
+  } | null;
+}
+
+export interface PokerTableSetup {
+  readonly tableId: string;
+  readonly profile: PokerRuleProfile;
+  readonly definition: PokerTableDefinition;
+  /** Seats as persisted (after a takeover: the stored stacks, i.e. the interrupted hand voided). */
+  readonly seats: readonly Pick<SeatState, 'seat' | 'playerId' | 'alias' | 'stackMinor' | 'status'>[];
+  readonly handNumber: number;
+  readonly previousPositions: poker.Positions | null;
+}
