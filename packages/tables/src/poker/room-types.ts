@@ -1,0 +1,63 @@
+import type { PlayerCommand, PrivateSeatView, PublicTableView } from './runtime-types.ts';
+
+/**
+ * What the game service's routes and WebSocket ask of the poker room (issue 16). `PokerRoom` is
+ * implemented by the driver (packages/tables/src/poker/room.ts): it routes a command to the
+ * instance that holds the table's lease (itself, or another one over Redis), which applies it to the
+ * in-memory `PokerTable` and commits money effects before answering. Routes stay thin: parse,
+ * authorise, call, map the result.
+ */
+export interface PokerLobbyEntry {
+  readonly tableId: string;
+  readonly name: string;
+  readonly profileId: string;
+  /** The engine's variant id ("holdem/no-limit") and its display name. */
+  readonly variant: string;
+  readonly variantName: string;
+  readonly structure: 'no-limit' | 'pot-limit' | 'fixed-limit';
+  readonly currency: string;
+  readonly smallBlindMinor: string;
+  readonly bigBlindMinor: string;
+  readonly anteMinor: string;
+  readonly straddleMinor: string;
+  readonly buyInMinMinor: string;
+  readonly buyInMaxMinor: string | null;
+  readonly seatsMax: number;
+  readonly seatsTaken: number;
+  readonly averagePotMinor: string;
+  readonly handsPerHour: number;
+  readonly rake: { readonly rateBps: number; readonly capPerHandMinor: string | null; readonly noFlopNoDrop: boolean };
+  readonly actionTimeMs: number;
+  readonly timeBankMs: number;
+}
+
+export interface SitRequest {
+  readonly seat?: number;
+  readonly buyInMinor: bigint;
+  /** Rather wait for the big blind than post (where the profile offers the choice). */
+  readonly waitForBigBlind: boolean;
+}
+
+export interface TableSnapshot {
+  readonly table: PublicTableView;
+  /** Present when the viewer is seated. */
+  readonly mine: PrivateSeatView | null;
+}
+
+export interface PokerRoom {
+  lobby(): Promise<PokerLobbyEntry[]>;
+  snapshot(tableId: string, viewerPlayerId: string | null): Promise<TableSnapshot>;
+  sit(tableId: string, playerId: string, request: SitRequest): Promise<TableSnapshot>;
+  command(tableId: string, playerId: string, command: PlayerCommand): Promise<TableSnapshot>;
+  chat(tableId: string, playerId: string, text: string): Promise<void>;
+  /** Staff and compliance: remove at the end of the running hand, chips credited (block, self-exclusion, listing, time used up). */
+  removePlayerEverywhere(
+    playerId: string,
+    reason: 'blocked' | 'self-excluded' | 'listed' | 'time-limit' | 'closed',
+  ): Promise<void>;
+  /** Presence from the WebSocket (a disconnected player is treated by the profile's time-out rule). */
+  connectionChanged(tableId: string, playerId: string, connected: boolean): Promise<void>;
+  start(): Promise<void>;
+  /** Graceful: stop taking commands, let leases go (a running hand is voided, every chip back). */
+  stop(): Promise<void>;
+}
