@@ -66,7 +66,7 @@ describe('registration: the application', () => {
     expect(login.json().type).toBe('https://problems.casino.example/email-not-confirmed');
   });
 
-  it('004:ELG-01 / T-12 refuses an applicant under 18 on the day with problem under-age, storing nothing', async () => {
+  it('004:ELG-01 / T-12 / 000-001:RG-01 GEN-04 refuses an applicant under 18 on the day with problem under-age, storing nothing', async () => {
     const before = await playerCount();
     const response = await apply(applicationFor(sandboxPeople.minor[0]!));
     expect(response.statusCode).toBe(422);
