@@ -1,0 +1,208 @@
+/**
+ * The bots of `npm run bench:poker-tables`, in a process of their own so that their CPU is not the
+ * service's: each bot is one player with one WebSocket to its table, acting at once (zero think time)
+ * whenever its private view offers it a decision, over the real HTTP interface.
+ *
+ * Input: a JSON file (argv[2]) with the service's base URL, the players and the window. Output: one
+ * JSON line on stdout with the counts and the latencies (request sent → the next pushed table state).
+ */
+import { readFileSync } from 'node:fs';
+import WebSocket from 'ws';
+
+interface BotPlan {
+  base: string;
+  warmupS: number;
+  measureS: number;
+  buyIn: string;
+  currency: string;
+  players: Array<{ token: string; tableId: string; seat: number }>;
+}
+
+interface Legal {
+  fold: boolean;
+  check: boolean;
+  callMinor: string | null;
+  betMinMinor: string | null;
+  betMaxMinor: string | null;
+  raiseMinMinor: string | null;
+  raiseMaxMinor: string | null;
+  allIn: boolean;
+}
+
+interface SeatView {
+  seat: number;
+  legal: Legal | null;
+}
+
+interface TableView {
+  version: number;
+  handNumber: number;
+  toAct: { seat: number; turn: number } | null;
+}
+
+const plan = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as BotPlan;
+const wsBase = plan.base.replace(/^http/, 'ws');
+
+let windowOpen = false;
+let windowClosed = false;
+let actions = 0;
+let errors = 0;
+let firstError: string | null = null;
+let messages = 0;
+const latencies: number[] = [];
+/** Per table: the hand number when the window opened and the last one seen. */
+const hands = new Map<string, { atOpen: number | null; last: number }>();
+
+/** A tiny deterministic generator: the bots' choices need not be secure, only varied. */
+let seed = 0x2545f491;
+function random(): number {
+  seed ^= seed << 13;
+  seed ^= seed >>> 17;
+  seed ^= seed << 5;
+  return (seed >>> 0) / 0x1_0000_0000;
+}
+
+function minorToAmount(minor: string): string {
+  const value = BigInt(minor);
+  const whole = value / 100n;
+  const cents = (value % 100n).toString().padStart(2, '0');
+  return `${whole}.${cents}`;
+}
+
+/** Mostly calls and checks so hands reach the river, some folds, some minimum raises. */
+function choose(legal: Legal): { action: string; amount?: string } {
+  const r = random();
+  if (r < 0.12 && legal.fold && !legal.check) return { action: 'fold' };
+  if (r < 0.22 && legal.raiseMinMinor) return { action: 'raise', amount: minorToAmount(legal.raiseMinMinor) };
+  if (r < 0.22 && legal.betMinMinor) return { action: 'bet', amount: minorToAmount(legal.betMinMinor) };
+  if (legal.check) return { action: 'check' };
+  if (legal.callMinor) return { action: 'call' };
+  return { action: 'fold' };
+}
+
+class Bot {
+  private socket: WebSocket | null = null;
+  private table: TableView | null = null;
+  private mine: SeatView | null = null;
+  private busy = false;
+  /** Set while an action is in flight: the table version it was sent at and when. */
+  private pending: { version: number; sentAt: number } | null = null;
+
+  constructor(private readonly player: BotPlan['players'][number]) {}
+
+  async sit(): Promise<void> {
+    const response = await fetch(`${plan.base}/v1/poker/tables/${this.player.tableId}/seats`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.player.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ seat: this.player.seat, buyIn: { amount: plan.buyIn, currency: plan.currency }, waitForBigBlind: false }),
+    });
+    if (response.status !== 200 && response.status !== 201) throw new Error(`sit refused: ${response.status} ${await response.text()}`);
+    await response.arrayBuffer();
+  }
+
+  connect(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(`${wsBase}/v1/tables/${this.player.tableId}/stream`, {
+        headers: { authorization: `Bearer ${this.player.token}` },
+      });
+      this.socket = socket;
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+      socket.on('message', (data) => this.onMessage(String(data)));
+    });
+  }
+
+  private onMessage(text: string): void {
+    messages++;
+    const message = JSON.parse(text) as { type: string; view?: unknown; table?: TableView; mine?: SeatView | null };
+    if (message.type === 'poker-table' || message.type === 'poker-snapshot') {
+      const view = (message.view ?? message.table) as TableView;
+      if (!this.table || view.version > this.table.version) this.table = view;
+      if (message.mine !== undefined) this.mine = message.mine;
+      this.countHand(view.handNumber);
+      if (this.pending && view.version > this.pending.version) {
+        if (windowOpen && !windowClosed) latencies.push(performance.now() - this.pending.sentAt);
+        this.pending = null;
+      }
+    } else if (message.type === 'poker-seat') {
+      this.mine = message.view as SeatView;
+    }
+    this.maybeAct();
+  }
+
+  private countHand(handNumber: number): void {
+    const entry = hands.get(this.player.tableId) ?? { atOpen: null, last: 0 };
+    entry.last = Math.max(entry.last, handNumber);
+    if (windowOpen && entry.atOpen === null) entry.atOpen = entry.last;
+    hands.set(this.player.tableId, entry);
+  }
+
+  private maybeAct(): void {
+    if (windowClosed || this.busy || !this.table?.toAct || !this.mine?.legal) return;
+    if (this.table.toAct.seat !== this.player.seat) return;
+    const turn = this.table.toAct.turn;
+    const choice = choose(this.mine.legal);
+    this.busy = true;
+    const sentAt = performance.now();
+    this.pending = { version: this.table.version, sentAt };
+    void fetch(`${plan.base}/v1/poker/tables/${this.player.tableId}/actions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.player.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...choice, turn }),
+    })
+      .then(async (response) => {
+        const body = await response.text();
+        if (response.status === 200) {
+          if (windowOpen && !windowClosed) actions++;
+        } else if (response.status !== 409) {
+          // 409: the turn moved on (a time-out, or a push we had not seen yet); anything else is an error.
+          errors++;
+          firstError ??= `${response.status} ${body.slice(0, 200)}`;
+        }
+      })
+      .catch((error: unknown) => {
+        errors++;
+        firstError ??= (error as Error).message;
+      })
+      .finally(() => {
+        this.busy = false;
+        this.maybeAct();
+      });
+  }
+
+  close(): void {
+    this.socket?.close();
+  }
+}
+
+const bots = plan.players.map((player) => new Bot(player));
+// Sit in small batches: a thousand buy-ins at once would only measure the ledger's queue.
+for (let i = 0; i < bots.length; i += 50) await Promise.all(bots.slice(i, i + 50).map((bot) => bot.sit()));
+for (let i = 0; i < bots.length; i += 100) await Promise.all(bots.slice(i, i + 100).map((bot) => bot.connect()));
+
+await new Promise((resolve) => setTimeout(resolve, plan.warmupS * 1000));
+windowOpen = true;
+const messagesAtOpen = messages;
+await new Promise((resolve) => setTimeout(resolve, plan.measureS * 1000));
+windowClosed = true;
+const messagesInWindow = messages - messagesAtOpen;
+for (const bot of bots) bot.close();
+
+let handsPlayed = 0;
+for (const entry of hands.values()) if (entry.atOpen !== null) handsPlayed += entry.last - entry.atOpen;
+latencies.sort((a, b) => a - b);
+const percentile = (p: number) =>
+  latencies.length === 0 ? Number.NaN : latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]!;
+process.stdout.write(
+  `${JSON.stringify({
+    actions,
+    errors,
+    firstError,
+    hands: handsPlayed,
+    messages: messagesInWindow,
+    p50: percentile(50),
+    p99: percentile(99),
+    samples: latencies.length,
+  })}\n`,
+);
+process.exit(0);
