@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { allIn, bet, canCheck, check, raise, timeOut, verifyBet, verifyCheck, verifyRaise } from './actions.ts';
+import {
+  allIn,
+  bet,
+  canAllIn,
+  canCheck,
+  canRaise,
+  check,
+  raise,
+  timeOut,
+  verifyAllIn,
+  verifyBet,
+  verifyCheck,
+  verifyRaise,
+} from './actions.ts';
 import { IllegalAction, InvalidHandOptions } from './illegal-action.ts';
 import { legalActions, pendingDecision } from './legal-actions.ts';
 import { tableRuleProfiles } from './rules.ts';
@@ -238,6 +251,47 @@ describe('incomplete all-in raises', () => {
     state = play(state, '1:c');
     expect(legalActions(state)!.seat).toBe(2);
     expect(legalActions(state)!.raise!.min).toBe(30n);
+  });
+});
+
+describe('a raise nobody can answer (decision D-1601)', () => {
+  // UTG is all-in for 4 at 1/2; the small blind's chips reach exactly 4 and the big blind's 3.
+  const shortTable = { 1: 1000, 2: 4, 3: 3, 4: 4 };
+
+  it('000-001:BET-07 a raise is not offered when every opponent is all-in or cannot put in more than the current bet: the offer is a call', () => {
+    for (const variant of [nl, pl, fl]) {
+      let state = allIn(deal({ variant, button: 1, stacks: shortTable }), 4).state;
+      expect(operationsOf(state, 'action').at(-1)).toMatchObject({ seat: 4, action: 'raise', betAfter: 4n, allIn: true });
+      const legal = legalActions(state)!;
+      expect(legal.seat).toBe(1);
+      expect(legal).toMatchObject({ fold: true, check: false, call: 4n, bet: null, raise: null, allIn: null });
+      expect(reason(() => verifyRaise(state, 1, 8n))).toBe('no-opponent-can-respond');
+      expect(canRaise(state, 1, 8n)).toBe(false);
+      // All-in would be a raise of chips nobody can call: refused for the same reason.
+      expect(reason(() => verifyAllIn(state, 1))).toBe('no-opponent-can-respond');
+      state = play(state, '1:c');
+      expect(stackOf(state, 1)).toBe(996n);
+    }
+  });
+
+  it('000-001:BET-07 POT-02 / 003:R-ALLIN-01 an all-in that only calls stays legal as a call, for the whole bet or for less', () => {
+    let state = play(allIn(deal({ button: 1, stacks: shortTable }), 4).state, '1:c');
+    // The small blind's all-in reaches the bet exactly: a call that puts them all-in.
+    expect(legalActions(state)).toMatchObject({ seat: 2, raise: null, allIn: 4n, call: 3n });
+    expect(canAllIn(state, 2)).toBe(true);
+    state = allIn(state, 2).state;
+    expect(operationsOf(state, 'action').at(-1)).toMatchObject({ seat: 2, action: 'call', added: 3n, betAfter: 4n, allIn: true });
+    // The big blind wants to call 4 with 3: all-in for less is a call.
+    expect(legalActions(state)).toMatchObject({ seat: 3, raise: null, allIn: 3n, call: 1n });
+    state = allIn(state, 3).state;
+    expect(operationsOf(state, 'action').at(-1)).toMatchObject({ seat: 3, action: 'call', added: 1n, betAfter: 3n, allIn: true });
+    expect(state.phase).toBe('complete');
+  });
+
+  it('000-001:BET-07 one opponent with a single chip beyond the current bet could answer: the raise is offered', () => {
+    const state = allIn(deal({ button: 1, stacks: { ...shortTable, 2: 5 } }), 4).state;
+    expect(legalActions(state)).toMatchObject({ seat: 1, call: 4n, raise: { min: 6n, max: 1000n }, allIn: 1000n });
+    expect(reason(() => verifyRaise(state, 1, 6n))).toBe('accepted');
   });
 });
 
