@@ -261,7 +261,14 @@ describe('betting actions and rounds', () => {
   it('000-001:BET-08 BET-05 BET-06 BET-07 / 003:R-BET-01 R-BET-03 R-BET-04 R-BET-05 / 004:GAM-PT-03 / 002:PK-STR-01 pre-flop call, raise or fold; after the flop check or bet until someone bets, then call, raise or fold; a call matches the highest total, a raise goes beyond it by at least the big blind', () => {
     let state = deal({ button: 1, stacks: { 1: 100, 2: 100, 3: 100 } });
     // Pre-flop the big blind is the opening bet: no check and no bet, only call, raise or fold.
-    expect(legalActions(state)).toMatchObject({ seat: 1, fold: true, check: false, call: 2n, bet: null, raise: { min: 4n, max: 100n } });
+    expect(legalActions(state)).toMatchObject({
+      seat: 1,
+      fold: true,
+      check: false,
+      call: 2n,
+      bet: null,
+      raise: { min: 4n, max: 100n },
+    });
     expect(reason(() => verifyCheck(state, 1))).toBe('check-facing-bet');
     expect(reason(() => verifyBet(state, 1, 4n))).toBe('bet-already-made');
     // A raise to 3 goes beyond the call by less than the big blind.
@@ -329,7 +336,7 @@ describe('betting actions and rounds', () => {
     expect(operationsOf(withAllIn, 'bets-collected')).toMatchObject([{ street: 0, amount: 231n }]);
   });
 
-  it('000-001:BET-10 / 002:PK-GEN-02 HE-07 Hold\'em is dealt in no limit, pot limit and fixed limit, the table saying which; a mixed game changes the structure from one hand to the next', () => {
+  it("000-001:BET-10 / 002:PK-GEN-02 HE-07 Hold'em is dealt in no limit, pot limit and fixed limit, the table saying which; a mixed game changes the structure from one hand to the next", () => {
     const stacks = { 1: 100, 2: 100, 3: 100 };
     const offers = [nl, pl, fl].map((variant) => {
       const state = deal({ variant, button: 1, stacks });
@@ -341,7 +348,10 @@ describe('betting actions and rounds', () => {
       ['holdem/fixed-limit', { min: 4n, max: 4n }],
     ]);
     // Mixed: the next hand at the same table is fixed limit, played from where the last one ended.
-    const first = play(deal({ variant: nl, button: 1, stacks, holes: { 1: 'AsAd', 3: '8c4d' }, boards: ['2c3d7h9sJc'] }), '1:r10 2:f 3:c');
+    const first = play(
+      deal({ variant: nl, button: 1, stacks, holes: { 1: 'AsAd', 3: '8c4d' }, boards: ['2c3d7h9sJc'] }),
+      '1:r10 2:f 3:c',
+    );
     const after = play(first, '3:x 1:x 3:x 1:x 3:x 1:x');
     const next = deal({ variant: fl, button: 2, stacks: { 1: stackOf(after, 1), 2: stackOf(after, 2), 3: stackOf(after, 3) } });
     expect(next.players.map((player) => player.startingStack)).toEqual([111n, 99n, 90n]);

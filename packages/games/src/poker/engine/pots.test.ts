@@ -274,7 +274,7 @@ describe('rake: who bears it and when', () => {
     expect(wonBy(state)).toEqual({ 1: 7600n });
   });
 
-  it('000-001:RAKE-05 A-20 the rate is the table\'s, with no cap unless the table sets one; every pot is raked at that rate, rounded down, and the rake is booked per player by what they put in; a pre-flop-only pot is not raked', () => {
+  it("000-001:RAKE-05 A-20 the rate is the table's, with no cap unless the table sets one; every pot is raked at that rate, rounded down, and the rake is booked per player by what they put in; a pre-flop-only pot is not raked", () => {
     // 3.33 %: main pot 152 → 5.06 → 5, side pot 140 → 4.66 → 4.
     const t24 = play(
       deal({

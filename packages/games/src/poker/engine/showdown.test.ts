@@ -43,7 +43,13 @@ describe('showdown order', () => {
 describe('showdown or no showdown', () => {
   it('002:PK-GEN-01 PK-SHOW-01 PK-SHOW-02 / 004:GAM-P-05 / 000-001:SHOW-03 SHOW-04 / 003:R-SD-02 when the last bet is called every hand still in is shown, one after another, and the best takes the pot less rake; a bet nobody calls wins the whole pot unshown', () => {
     const stakes = testStakes(1n, 2n, { rake: { rateBps: 500, capPerHand: null, noFlopNoDrop: true } });
-    const table = { button: 1, stacks: { 1: 500, 2: 500, 3: 500 }, stakes, holes: { 1: 'AsAd', 2: 'KsKd', 3: 'QsQd' }, boards: ['2c7d9hJs4c'] };
+    const table = {
+      button: 1,
+      stacks: { 1: 500, 2: 500, 3: 500 },
+      stakes,
+      holes: { 1: 'AsAd', 2: 'KsKd', 3: 'QsQd' },
+      boards: ['2c7d9hJs4c'],
+    };
     const shown = play(deal(table), `1:c 2:c 3:x ${checkRound([2, 3, 1])} ${checkRound([2, 3, 1])} 2:b20 3:c 1:c`);
     const showing = operationsOf(shown, 'hand-shown');
     expect(showing.map((op) => [op.seat, op.cards.length])).toEqual([

@@ -165,7 +165,7 @@ describe("high hands (Hold'em: best five of hole + board)", () => {
     expect(five('As Qc 9d 5h 3c').value).toBeGreaterThan(five('Ad Qh 9c 5s 2d').value);
   });
 
-  it('002:PK-RANK-HI the traditional high ranking: its order, and each kind\'s tie rule with the community cards supplying kickers; suits never decide', () => {
+  it("002:PK-RANK-HI the traditional high ranking: its order, and each kind's tie rule with the community cards supplying kickers; suits never decide", () => {
     // 1. Straight flush: the higher end wins; the royal flush beats everything.
     expect(five('Th 9h 8h 7h 6h').value).toBeGreaterThan(five('9c 8c 7c 6c 5c').value);
     expect(five('As Ks Qs Js Ts').value).toBeGreaterThan(five('Kh Qh Jh Th 9h').value);
@@ -193,12 +193,22 @@ describe("high hands (Hold'em: best five of hole + board)", () => {
     expect(five('Ac Ad 4h 3s 2c').value).toBeGreaterThan(five('Kc Kd Ah Qs Jc').value);
     expect(five('As Ad Kc 9d 4s').value).toBeGreaterThan(five('Ah Ac Kd 9c 3s').value);
     // The ladder: each kind beats the next.
-    const ladder = ['9h Th Jh Qh Kh', '7c 7d 7h 7s 2c', '8s 8d 8c Kh Kd', 'Kh Jh 9h 6h 3h', '9c Td Jh Qs Kc', '9c 9d 9h 4s 2d', 'Kc Kd Qh Qs 2c', 'As Ad Kc 9d 4s', 'As Qc 9d 5h 3c'];
+    const ladder = [
+      '9h Th Jh Qh Kh',
+      '7c 7d 7h 7s 2c',
+      '8s 8d 8c Kh Kd',
+      'Kh Jh 9h 6h 3h',
+      '9c Td Jh Qs Kc',
+      '9c 9d 9h 4s 2d',
+      'Kc Kd Qh Qs 2c',
+      'As Ad Kc 9d 4s',
+      'As Qc 9d 5h 3c',
+    ];
     const values = ladder.map((cards) => five(cards).value);
     expect([...values].sort((x, y) => y - x)).toEqual(values);
   });
 
-  it('000-001:SHOW-06 the best hand is five cards: the best five of seven in Hold\'em, two hole cards and three board cards in Omaha', () => {
+  it("000-001:SHOW-06 the best hand is five cards: the best five of seven in Hold'em, two hole cards and three board cards in Omaha", () => {
     const holdem = must(highRanking, 'Ac Ks', 'Kh 9d 7c 4s 2h');
     expect(holdem.cards).toHaveLength(5);
     const sorted = (cards: readonly number[]) => [...cards].sort((x, y) => x - y);
