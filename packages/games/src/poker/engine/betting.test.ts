@@ -297,7 +297,7 @@ describe('betting actions and rounds', () => {
     expect(lastAction(state)).toMatchObject({ seat: 1, action: 'fold', added: 0n });
   });
 
-  it('000-001:BET-01 BET-02 BET-03 / 003:R-BET-06 R-BET-07 R-BET-08 Q-24 / 002:PK-GEN-06 PK-GEN-07 / 004:GAM-P-04 a hand is a series of betting rounds: each goes clockwise and ends when everyone still in has acted and put in the same, or one player remains; a folded player is never asked again', () => {
+  it('000-001:BET-01 BET-02 BET-03 / 003:R-TBL-06 R-BET-06 R-BET-07 R-BET-08 Q-24 / 002:PK-GEN-06 PK-GEN-07 / 004:GAM-P-04 a hand is a series of betting rounds: each goes clockwise and ends when everyone still in has acted and put in the same, or one player remains; a folded player is never asked again', () => {
     let state = deal({
       button: 1,
       stacks: { 1: 200, 2: 200, 3: 200, 4: 200 },

@@ -215,7 +215,7 @@ describe('rake', () => {
     expect(wonBy(afterFlop)).toEqual({ 3: 14_700n, 1: 9800n });
   });
 
-  it('004:T-140 GAM-PC-02 the rake leaves the pot before the win is credited', () => {
+  it('004:T-140 GAM-PC-02 / 002:PK-CASH-06 the rake is taken from the pot after the hand, before the win is credited', () => {
     const state = play(
       deal({
         button: 1,
@@ -228,6 +228,9 @@ describe('rake', () => {
     );
     expect(state.operations.findIndex((op) => op.kind === 'rake-taken')).toBeLessThan(
       state.operations.findIndex((op) => op.kind === 'pot-awarded'),
+    );
+    expect(state.operations.findIndex((op) => op.kind === 'rake-taken')).toBeGreaterThan(
+      state.operations.findLastIndex((op) => op.kind === 'board-dealt'),
     );
     expect(stackOf(state, 1)).toBe(2000n - 60n);
   });
@@ -352,6 +355,20 @@ describe('running the board more than once (001 §8)', () => {
       [0, 1, 101n],
       [1, 3, 100n],
     ]);
+  });
+
+  it("000-001:RIT-01 RIT-05 VAR-HE-12 VAR-OM-06 running the board again is a table offer, off unless the table makes it: in Hold'em, Omaha and 5 Card Omaha, with two to nine players", () => {
+    for (const game of ['holdem', 'omaha', 'five-card-omaha'] as const) {
+      const variant = testVariant(game, 'no-limit');
+      expect(play(deal({ variant, rules, button: 1, stacks: { 1: 100, 2: 100 } }), '1:a 2:c').phase).toBe('run-count-selection');
+      expect(play(deal({ variant, button: 1, stacks: { 1: 100, 2: 100 } }), '1:a 2:c').phase).toBe('complete');
+    }
+    const nine = { 1: 100, 2: 100, 3: 100, 4: 100, 5: 100, 6: 100, 7: 100, 8: 100, 9: 100 };
+    let state = play(deal({ rules, button: 1, stacks: nine }), '4:a 5:c 6:c 7:c 8:c 9:c 1:c 2:c 3:c');
+    expect(pendingDecision(state)).toEqual({ kind: 'run-count', seats: [1, 2, 3, 4, 5, 6, 7, 8, 9] });
+    state = play(state, [1, 2, 3, 4, 5, 6, 7, 8, 9].map((seat) => `${seat}:run2`).join(' '));
+    expect(state.boards.map((board) => board.length)).toEqual([5, 5]);
+    expect(state.phase).toBe('complete');
   });
 
   it('000-001:RIT-02 VAR-OHL-11 not offered in Omaha Hi/Lo, nor while a player can still bet, nor on tables without the feature', () => {

@@ -50,7 +50,7 @@ const positions = (buttonSeat: number, smallBlindPosition: number, bigBlindSeat:
 });
 
 /** Deals the planned hand: what the table does with a plan. */
-function dealPlan(result: HandPlan): HandState {
+function dealPlan(result: HandPlan, seed = 7): HandState {
   return startHand({
     handId: 'planned',
     variant: noLimitHoldem,
@@ -59,7 +59,7 @@ function dealPlan(result: HandPlan): HandState {
     buttonSeat: result.buttonSeat,
     players: result.dealtIn.map((seat) => ({ seat, name: `P${seat}`, stack: 200n })),
     blinds: result.blinds,
-    rng: new SeededRng(7),
+    rng: new SeededRng(seed),
   }).state;
 }
 
@@ -98,6 +98,18 @@ describe('button movement', () => {
   it('000-001:BTN-02 (001) / 003:R-CARD-04 Q-13 the button skips to the next player who is playing; nobody posts twice', () => {
     const next = plan('moving-button', [...playing(1, 3, 4, 5), sittingOut(2)], positions(1, 2, 3));
     expect([next.buttonSeat, next.blinds.smallBlindSeat, next.blinds.bigBlindSeat]).toEqual([3, 4, 5]);
+  });
+
+  it('002:HE-05 (decision D-1607) after the pot is paid the button moves clockwise to the next player, and the next hand posts its blinds again and deals new cards', () => {
+    const first = dealPlan(plan(buttonRuleProfiles['cz-002'], playing(1, 2, 3, 4, 5, 6), null, { firstButtonSeat: 1 }));
+    const next = dealPlan(plan(buttonRuleProfiles['cz-002'], playing(1, 2, 3, 4, 5, 6), positions(1, 2, 3)), 8);
+    expect(next.config.buttonSeat).toBe(2);
+    expect(operationsOf(next, 'blind-posted').map((op) => [op.seat, op.blind])).toEqual([
+      [3, 'small'],
+      [4, 'big'],
+    ]);
+    expect(next.players.every((player) => player.hole.length === 2)).toBe(true);
+    expect(next.deck).not.toEqual(first.deck);
   });
 
   it('000-001:A-08 heads-up the button posts the small blind and the big blind alternates, under both rules', () => {
@@ -225,7 +237,10 @@ describe('missed blinds and returning players', () => {
     expect(back.blinds.extraPosts).toEqual([{ seat: 2, live: 2n, dead: 1n }]);
   });
 
-  it('a hand needs two players who can be dealt in', () => {
+  it('000-001:A-40 a hand needs two players who can be dealt in', () => {
     expect(() => plan('moving-button', [...playing(1), sittingOut(2)], positions(1, 2, 3))).toThrow(InvalidHandOptions);
+    expect(() => dealPlan({ ...plan('moving-button', playing(1, 2), null, { firstButtonSeat: 1 }), dealtIn: [1] })).toThrow(
+      InvalidHandOptions,
+    );
   });
 });
