@@ -215,7 +215,7 @@ describe('rake', () => {
     expect(wonBy(afterFlop)).toEqual({ 3: 14_700n, 1: 9800n });
   });
 
-  it('004:T-140 GAM-PC-02 / 002:PK-CASH-06 the rake is taken from the pot after the hand, before the win is credited', () => {
+  it('004:T-140 GAM-PC-02 / 002:PK-CASH-06 / 000-001:RAKE-07 the rake is taken from the pot after the hand, before the win is credited', () => {
     const state = play(
       deal({
         button: 1,
