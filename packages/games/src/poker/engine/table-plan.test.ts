@@ -100,7 +100,7 @@ describe('button movement', () => {
     expect([next.buttonSeat, next.blinds.smallBlindSeat, next.blinds.bigBlindSeat]).toEqual([3, 4, 5]);
   });
 
-  it('002:HE-05 (decision D-1607) after the pot is paid the button moves clockwise to the next player, and the next hand posts its blinds again and deals new cards', () => {
+  it('002:HE-05 after the pot is paid the button moves clockwise to the next player, and the next hand posts its blinds again and deals new cards', () => {
     const first = dealPlan(plan(buttonRuleProfiles['cz-002'], playing(1, 2, 3, 4, 5, 6), null, { firstButtonSeat: 1 }));
     const next = dealPlan(plan(buttonRuleProfiles['cz-002'], playing(1, 2, 3, 4, 5, 6), positions(1, 2, 3)), 8);
     expect(next.config.buttonSeat).toBe(2);
@@ -213,7 +213,7 @@ describe('missed blinds and returning players', () => {
     expect(back.blinds.extraPosts).toEqual([{ seat: 4, live: 2n, dead: 0n }]);
   });
 
-  it('003:Q-28 (decision D-1608) the big blind passed the seat but the button did not: a big blind brings the player back, all of it live', () => {
+  it('003:Q-28 the big blind passed the seat but the button did not: a big blind brings the player back, all of it live', () => {
     // Seat 5 sat out while the big blind went past it (3 → 4 → 5 → 6) but before the button reached it.
     const back = plan(
       'moving-button',
@@ -226,7 +226,7 @@ describe('missed blinds and returning players', () => {
     expect(back.blinds.extraPosts).toEqual([{ seat: 5, live: 2n, dead: 0n }]);
   });
 
-  it('002:AMB-DEADBLIND (decision D-1607) 002 tables take the usual moving-button rules: a new player posts a big blind or waits for it, a player who missed blinds posts to come back', () => {
+  it('002:AMB-DEADBLIND 002 tables take the usual moving-button rules: a new player posts a big blind or waits for it, a player who missed blinds posts to come back', () => {
     const rule = buttonRuleProfiles['cz-002'];
     expect(rule).toBe('moving-button');
     const joiner = plan(rule, [...playing(1, 2, 3, 4, 5), joining(6)], positions(5, 1, 2));

@@ -128,7 +128,7 @@ describe("high hands (Hold'em: best five of hole + board)", () => {
     expect(winners(highRanking, 'As Ks Qs Js Ts', ['2c 3d', 'Ah Kh', '9s 8s'])).toEqual([0, 1, 2]);
   });
 
-  it('002:T-HI-01 / 004:AMB-39 on AK772, A3 and A9 both play A-A-7-7-K and split (the kicker comes from the board)', () => {
+  it('002:T-HI-01 on AK772, A3 and A9 both play A-A-7-7-K and split (the kicker comes from the board)', () => {
     expect(winners(highRanking, 'As Kd 7c 7h 2s', ['Ah 3c', 'Ad 9c'])).toEqual([0, 1]);
   });
 
