@@ -27,13 +27,16 @@ function shuffledHand(rng: Rng) {
 }
 
 describe('the deck and the shuffle', () => {
-  it('000-001:DECK-01 / 002:PK-GEN-09 one 52-card deck of four suits and thirteen ranks, 2 to ace; the ace also plays low, as in 5-4-3-2-A', () => {
+  it('000-001:DECK-01 / 002:PK-GEN-09 one 52-card deck of four equal suits and thirteen ranks, 2 to ace; the ace also plays low, as in 5-4-3-2-A', () => {
     const deck = noLimitHoldem.deck;
     expect(deck).toHaveLength(52);
     expect(new Set(deck).size).toBe(52);
     const names = new Set(deck.map(formatCard));
     for (const rank of rankChars) for (const suit of suitChars) expect(names.has(`${rank}${suit}`)).toBe(true);
     expect(highRanking.strength([], parseCards('Ah 2c 3d 4s 5h'))!.describe()).toBe('straight, five high');
+    // Suits are equal: the same ranks in other suits score the same.
+    const value = (cards: string) => highRanking.strength([], parseCards(cards))!.value;
+    expect(value('As Kd 9c 7h 4s')).toBe(value('Ah Ks 9d 7c 4h'));
   });
 
   it('003:R-CARD-03 / 002:RNG-04 every hand is dealt from a fresh, whole deck: the injected generator orders all 52 cards anew for each hand', () => {
