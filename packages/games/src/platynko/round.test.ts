@@ -94,7 +94,7 @@ describe('Plátýnko payouts (issue 24)', () => {
     }
   });
 
-  it('004:GAM-PL-09 / D-2408 a row bet pays exactly as the same chips placed card by card: each card by its own draw position', () => {
+  it('004:GAM-PL-09 a row bet pays exactly as the same chips placed card by card: each card by its own draw position', () => {
     const drawn = drawWith({ 1: 'hearts-VII', 5: 'hearts-ace', 8: 'acorns-IX' }, [...rowCards('hearts'), ...columnCards('IX')]);
     const row = playRound([{ kind: 'row', suit: 'hearts', chipMinor: czk(10) }], drawn);
     const cards = playRound(
@@ -159,7 +159,7 @@ describe('Plátýnko bets (issue 24)', () => {
     expect(seatOne(state).pending).toHaveLength(3);
   });
 
-  it('004:GAM-PL-07 / D-2405 D-2406 every chip is whole crowns and at least the table minimum on each card (5, 100 or 1,000 CZK)', () => {
+  it('004:GAM-PL-07 every chip is whole crowns and at least the table minimum on each card (5, 100 or 1,000 CZK)', () => {
     const hundred = openTestRound(testLimits(100));
     expect(rejectionOf(hundred, { kind: 'place-bets', seat: 1, bets: [card('hearts-X', 50)] }).reason).toBe(
       'stake-below-minimum',
@@ -173,7 +173,7 @@ describe('Plátýnko bets (issue 24)', () => {
     expect(() => run(hundred, [{ kind: 'place-bets', seat: 1, bets: [card('hearts-X', 100)] }])).not.toThrow();
   });
 
-  it('004:T-127 GAM-PL-01 / D-2402 a seat stakes at most 100,000 CZK in a round over all cards: one chip more is refused, however it is split', () => {
+  it('004:T-127 GAM-PL-01 a seat stakes at most 100,000 CZK in a round over all cards: one chip more is refused, however it is split', () => {
     const full = run(openTestRound(), [
       { kind: 'place-bets', seat: 1, bets: [{ kind: 'row', suit: 'acorns', chipMinor: czk(10_000) }] },
       { kind: 'confirm-bets', seat: 1 },

@@ -28,13 +28,13 @@ describe('Plátýnko RTP (issue 24)', () => {
     expect((fractionToNumber(exactPlatynkoRtp()) * 100).toFixed(2)).toBe('93.75');
   });
 
-  it('004:GAM-PL-09 / D-2408 row and column bets return exactly 93.75 % as well', () => {
+  it('004:GAM-PL-09 row and column bets return exactly 93.75 % as well', () => {
     const layout = (cards: string[]) => cards.map((cardId) => ({ cardId: cardId as never, stakeMinor: 1_000n }));
     expect(exactLayoutReturn(layout(rowCards('leaves')))).toEqual(fraction(15n, 16n));
     expect(exactLayoutReturn(layout(columnCards('over')))).toEqual(fraction(15n, 16n));
   });
 
-  it('004:AMB-31 GAM-PL-08 / D-2401 the odds read as net "X to 1" would return 38/32 = 118.75 % and that reading is rejected; the total-return reading is the one paid', () => {
+  it('004:AMB-31 GAM-PL-08 the odds read as net "X to 1" would return 38/32 = 118.75 % and that reading is rejected; the total-return reading is the one paid', () => {
     expect(exactPlatynkoRtp('net-odds')).toEqual(fraction(38n, 32n));
     expect((fractionToNumber(exactPlatynkoRtp('net-odds')) * 100).toFixed(2)).toBe('118.75');
     expect(() => acceptedPayoutReading('net-odds')).toThrow(RejectedPayoutReading);
