@@ -66,13 +66,17 @@ describe('game-service: Plátýnko money (issue 24)', () => {
     });
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json().stakes).toEqual([{ amount: czk('300.00'), ledgerTransactionId: expect.any(String) }]);
-    const unconfirmed = await h.act(player, roundId, { kind: 'place-chips', chips: [card(missed, '5.00')] });
+    const hesitant = await h.newPlayer({ deposit: '100.00' });
+    expect(await seat(hesitant, table.id)).toBe(roundId);
+    const unconfirmed = await h.act(hesitant, roundId, { kind: 'place-chips', chips: [card(drawn[0]!, '5.00')] });
+    expect(unconfirmed.statusCode).toBe(200);
     expect(unconfirmed.json().stakes).toEqual([]);
     expect(await h.balance(player)).toBe('700.00');
 
     await h.tick(bettingTimeMs);
-    // 200 for the 2nd card, 1,000 for the 8th, nothing for the card not drawn; the unconfirmed 5 were never debited.
+    // 200 for the 2nd card, 1,000 for the 8th, nothing for the card not drawn; the unconfirmed 5 were never debited nor paid.
     expect(await h.balance(player)).toBe('1900.00');
+    expect(await h.balance(hesitant)).toBe('100.00');
     const recall = (await h.app.inject({ method: 'GET', url: `/v1/me/rounds/${roundId}`, headers: player.headers })).json();
     expect(recall).toMatchObject({
       game: 'platynko',
@@ -84,7 +88,7 @@ describe('game-service: Plátýnko money (issue 24)', () => {
     });
     expect(recall.events.find((e: { kind: string }) => e.kind === 'cards-drawn').drawn).toEqual(drawn);
     expect(recall.events.find((e: { kind: string }) => e.kind === 'betting-closed').dropped).toEqual([
-      { seat: 1, stakeMinor: '500' },
+      { seat: 2, stakeMinor: '500' },
     ]);
     expect(recall.view.settlements[0].cardResults).toEqual([
       { cardId: drawn[1], stakeMinor: '10000', position: 2, returnedMinor: '20000' },
@@ -103,7 +107,7 @@ describe('game-service: Plátýnko money (issue 24)', () => {
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 
-  it('004:T-124 T-125 GAM-PL-06 GAM-PL-10 Undo and Clear take unconfirmed chips back and debit nothing, neither works after confirmation; the next round rebets the layout and the double rebet debits twice the stake per card', async () => {
+  it('004:T-124 T-125 GAM-PL-06 GAM-PL-10 Undo and Clear take unconfirmed chips back and debit nothing; after confirmation neither works and no chip is added; the next round rebets the layout and the double rebet debits twice the stake per card', async () => {
     const table = await h.createTable(platynkoTable('pl-buttons-1'));
     const player = await h.newPlayer({ deposit: '1000.00' });
     const first = await seat(player, table.id);
@@ -123,11 +127,12 @@ describe('game-service: Plátýnko money (issue 24)', () => {
       confirm: true,
     });
     expect(placed.json().stakes).toEqual([{ amount: czk('60.00'), ledgerTransactionId: expect.any(String) }]);
-    for (const [kind, reason] of [
-      ['undo', 'nothing-to-undo'],
-      ['clear-bets', 'nothing-to-clear'],
+    for (const [body, reason] of [
+      [{ kind: 'undo' }, 'already-confirmed'],
+      [{ kind: 'clear-bets' }, 'already-confirmed'],
+      [{ kind: 'place-chips', chips: [card('bells-X', '5.00')] }, 'already-confirmed'],
     ] as const) {
-      const refused = await h.act(player, first, { kind });
+      const refused = await h.act(player, first, body);
       expect(refused.statusCode).toBe(422);
       expect(refused.headers['content-type']).toContain('application/problem+json');
       expect(refused.json()).toMatchObject({ reason });
@@ -155,7 +160,7 @@ describe('game-service: Plátýnko money (issue 24)', () => {
 });
 
 describe('game-service: Plátýnko bad input changes nothing (issue 24)', () => {
-  it('004:GAM-PL-04 T-127 GAM-PL-01 a card that does not exist, a stake over the 100,000 CZK maximum, a double rebet over it and a bet after the betting time get problem+json; the round and the balance stay as they were', async () => {
+  it('004:GAM-PL-04 T-127 GAM-PL-01 BET-04 a card that does not exist, a stake over the 100,000 CZK maximum, a bet after confirmation, a double rebet over the maximum and a bet after the betting time get problem+json; the round and the balance stay as they were', async () => {
     const table = await h.createTable(platynkoTable('pl-bad-1', { minimumCzk: 100 }));
     const player = await h.newPlayer({ registered: true, deposit: '200000.00' });
     const first = await seat(player, table.id);
@@ -179,6 +184,10 @@ describe('game-service: Plátýnko bad input changes nothing (issue 24)', () => 
 
     const placed = await h.act(player, first, { kind: 'place-chips', chips: [card('hearts-X', '60000.00')], confirm: true });
     expect(placed.statusCode).toBe(200);
+    const afterConfirmation = await h.act(player, first, { kind: 'place-chips', chips: [card('bells-X', '100.00')] });
+    expect(afterConfirmation.statusCode).toBe(422);
+    expect(afterConfirmation.json()).toMatchObject({ reason: 'already-confirmed' });
+    expect(await h.balance(player)).toBe('140000.00');
     await h.tick(bettingTimeMs);
     const second = await h.currentRound(table.id);
     const balance = await h.balance(player);

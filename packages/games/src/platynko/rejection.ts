@@ -13,6 +13,7 @@ export type PlatynkoRejectionReason =
   | 'stake-not-multiple-of-unit'
   | 'stake-below-minimum'
   | 'stake-above-maximum'
+  | 'already-confirmed'
   | 'nothing-to-undo'
   | 'nothing-to-clear'
   | 'nothing-to-confirm'

@@ -176,10 +176,9 @@ describe('Plátýnko bets (issue 24)', () => {
   it('004:T-127 GAM-PL-01 a seat stakes at most 100,000 CZK in a round over all cards: one chip more is refused, however it is split', () => {
     const full = run(openTestRound(), [
       { kind: 'place-bets', seat: 1, bets: [{ kind: 'row', suit: 'acorns', chipMinor: czk(10_000) }] },
-      { kind: 'confirm-bets', seat: 1 },
       { kind: 'place-bets', seat: 1, bets: [card('hearts-VII', 20_000)] },
     ]);
-    expect(seatOne(full).confirmed[0]!.stakeMinor + seatOne(full).pending[0]!.stakeMinor).toBe(czk(100_000));
+    expect(seatOne(full).pending.reduce((sum, bet) => sum + bet.stakeMinor, 0n)).toBe(czk(100_000));
     const over = rejectionOf(full, { kind: 'place-bets', seat: 1, bets: [card('bells-VII', 5)] });
     expect(over.reason).toBe('stake-above-maximum');
     expect(rejectionOf(openTestRound(), { kind: 'place-bets', seat: 1, bets: [card('bells-VII', 100_001)] }).reason).toBe(
@@ -191,7 +190,7 @@ describe('Plátýnko bets (issue 24)', () => {
 });
 
 describe('Plátýnko buttons (issue 24)', () => {
-  it('004:T-124 GAM-PL-06 "Zpět" takes back the last chip placed, "Smazat sázky" all; after confirmation neither works', () => {
+  it('004:T-124 GAM-PL-06 BET-04 "Zpět" takes back the last chip placed, "Smazat sázky" all; after confirmation neither works and no bet is added', () => {
     const placed = run(openTestRound(), [
       { kind: 'place-bets', seat: 1, bets: [card('hearts-VII', 10)] },
       { kind: 'place-bets', seat: 1, bets: [card('bells-ace', 20)] },
@@ -206,15 +205,18 @@ describe('Plátýnko buttons (issue 24)', () => {
 
     const confirmed = run(placed, [{ kind: 'confirm-bets', seat: 1 }]);
     expect(confirmed.events.at(-1)).toEqual({ kind: 'bets-confirmed', seat: 1, betIds: [1, 2, 3], stakeMinor: czk(70) });
-    expect(rejectionOf(confirmed, { kind: 'undo', seat: 1 }).reason).toBe('nothing-to-undo');
-    expect(rejectionOf(confirmed, { kind: 'clear-bets', seat: 1 }).reason).toBe('nothing-to-clear');
-    // A chip placed after the confirmation can be taken back; the confirmed ones stay.
-    const more = run(confirmed, [
-      { kind: 'place-bets', seat: 1, bets: [card('acorns-X', 5)] },
+    // Confirmation closes the seat's bets for the round (D-2412): nothing comes off, nothing is added.
+    for (const action of [
       { kind: 'undo', seat: 1 },
-    ]);
-    expect(seatOne(more).confirmed).toHaveLength(3);
-    const closed = run(confirmed, [{ kind: 'close-betting' }]);
+      { kind: 'clear-bets', seat: 1 },
+      { kind: 'place-bets', seat: 1, bets: [card('acorns-X', 5)] },
+      { kind: 'rebet', seat: 1, layout: [{ cardId: 'acorns-X', stakeMinor: czk(5) }], factor: 1 },
+      { kind: 'confirm-bets', seat: 1 },
+    ] as const)
+      expect(rejectionOf(confirmed, action).reason).toBe('already-confirmed');
+    expect(rejectionOf(openTestRound(), { kind: 'undo', seat: 1 }).reason).toBe('nothing-to-undo');
+    expect(rejectionOf(openTestRound(), { kind: 'clear-bets', seat: 1 }).reason).toBe('nothing-to-clear');
+    const closed = run(placed, [{ kind: 'close-betting' }]);
     expect(rejectionOf(closed, { kind: 'undo', seat: 1 }).reason).toBe('wrong-phase');
     expect(rejectionOf(closed, { kind: 'place-bets', seat: 1, bets: [card('acorns-X', 5)] }).reason).toBe('wrong-phase');
   });
@@ -259,8 +261,8 @@ describe('Plátýnko buttons (issue 24)', () => {
       [
         { kind: 'place-bets', seat: 1, bets: [card('hearts-VII', 10)] },
         { kind: 'confirm-bets', seat: 1 },
-        { kind: 'place-bets', seat: 1, bets: [card('bells-VII', 10)] },
         { kind: 'place-bets', seat: 2, bets: [card('bells-VII', 10)] },
+        { kind: 'place-bets', seat: 3, bets: [card('bells-VII', 10)] },
         { kind: 'close-betting' },
         { kind: 'draw' },
       ],
@@ -269,8 +271,8 @@ describe('Plátýnko buttons (issue 24)', () => {
     expect(state.events.find((e) => e.kind === 'betting-closed')).toEqual({
       kind: 'betting-closed',
       dropped: [
-        { seat: 1, stakeMinor: czk(10) },
         { seat: 2, stakeMinor: czk(10) },
+        { seat: 3, stakeMinor: czk(10) },
       ],
     });
     expect(state.settlements).toEqual([expect.objectContaining({ seat: 1, stakedMinor: czk(10), returnedMinor: czk(20) })]);

@@ -23,7 +23,7 @@ import type {
  * every confirmed bet. `applyPlatynkoAction(state, action, rng)` returns the next state and the
  * events the action produced; a refused action throws `PlatynkoRejection` and changes nothing.
  * The game starts after confirmation AND the end of the betting time (GAM-PL-06): a seat that
- * confirms early waits; the service closes the betting when the time runs out.
+ * confirms early waits, its bets closed; the service closes the betting when the time runs out.
  */
 
 export interface OpenPlatynkoRoundOptions {
@@ -80,6 +80,17 @@ function seatOf(state: PlatynkoState, seat: number): PlatynkoSeat {
   return state.seats.find((entry) => entry.seat === seat) ?? { seat, pending: [], confirmed: [], nextBetId: 1 };
 }
 
+/**
+ * 004:GAM-PL-06, BET-04: "Potvrdit sázky" closes the seat's bets for the round; after it the seat
+ * places, takes back, clears and rebets nothing more (D-2412).
+ */
+function openSeatOf(state: PlatynkoState, seat: number): PlatynkoSeat {
+  const found = seatOf(state, seat);
+  if (found.confirmed.length > 0)
+    throw new PlatynkoRejection('already-confirmed', 'this seat confirmed its bets for the round: they are closed');
+  return found;
+}
+
 function withSeat(seats: readonly PlatynkoSeat[], updated: PlatynkoSeat): PlatynkoSeat[] {
   return [...seats.filter((entry) => entry.seat !== updated.seat), updated].sort((a, b) => a.seat - b.seat);
 }
@@ -99,7 +110,7 @@ function step(state: PlatynkoState, action: PlatynkoAction, rng: Rng | null): St
   switch (action?.kind) {
     case 'place-bets': {
       requirePhase(state, 'betting', action);
-      const seat = seatOf(state, action.seat);
+      const seat = openSeatOf(state, action.seat);
       const bets = expandBets(
         state.config,
         [...seat.confirmed, ...seat.pending],
@@ -114,7 +125,7 @@ function step(state: PlatynkoState, action: PlatynkoAction, rng: Rng | null): St
     }
     case 'rebet': {
       requirePhase(state, 'betting', action);
-      const seat = seatOf(state, action.seat);
+      const seat = openSeatOf(state, action.seat);
       const bet = expandRebet(state.config, [...seat.confirmed, ...seat.pending], action.layout, action.factor, seat.nextBetId);
       const updated = { ...seat, pending: [...seat.pending, bet], nextBetId: seat.nextBetId + 1 };
       return {
@@ -124,9 +135,9 @@ function step(state: PlatynkoState, action: PlatynkoAction, rng: Rng | null): St
     }
     case 'undo': {
       requirePhase(state, 'betting', action);
-      const seat = seatOf(state, action.seat);
+      const seat = openSeatOf(state, action.seat);
       const last = seat.pending.at(-1);
-      if (!last) throw new PlatynkoRejection('nothing-to-undo', 'no unconfirmed bet to take back: confirmed bets are closed');
+      if (!last) throw new PlatynkoRejection('nothing-to-undo', 'no bet to take back');
       return {
         seats: withSeat(state.seats, { ...seat, pending: seat.pending.slice(0, -1) }),
         events: [{ kind: 'bet-undone', seat: seat.seat, betId: last.betId, stakeMinor: last.stakeMinor }],
@@ -134,9 +145,8 @@ function step(state: PlatynkoState, action: PlatynkoAction, rng: Rng | null): St
     }
     case 'clear-bets': {
       requirePhase(state, 'betting', action);
-      const seat = seatOf(state, action.seat);
-      if (seat.pending.length === 0)
-        throw new PlatynkoRejection('nothing-to-clear', 'no unconfirmed bets to clear: confirmed bets are closed');
+      const seat = openSeatOf(state, action.seat);
+      if (seat.pending.length === 0) throw new PlatynkoRejection('nothing-to-clear', 'no bets to clear');
       return {
         seats: withSeat(state.seats, { ...seat, pending: [] }),
         events: [{ kind: 'bets-cleared', seat: seat.seat, stakeMinor: sumStakes(seat.pending) }],
@@ -144,7 +154,7 @@ function step(state: PlatynkoState, action: PlatynkoAction, rng: Rng | null): St
     }
     case 'confirm-bets': {
       requirePhase(state, 'betting', action);
-      const seat = seatOf(state, action.seat);
+      const seat = openSeatOf(state, action.seat);
       if (seat.pending.length === 0) throw new PlatynkoRejection('nothing-to-confirm', 'no unconfirmed bets to confirm');
       const updated = { ...seat, pending: [], confirmed: [...seat.confirmed, ...seat.pending] };
       const event: PlatynkoEvent = {

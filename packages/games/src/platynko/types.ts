@@ -34,9 +34,9 @@ export interface PlatynkoPlacedBet {
 
 export interface PlatynkoSeat {
   readonly seat: number;
-  /** Placed but not confirmed: Undo and Clear work on these only; dropped when betting closes. */
+  /** Placed but not confirmed: Undo and Clear work on these; dropped when betting closes. */
   readonly pending: readonly PlatynkoPlacedBet[];
-  /** Confirmed: stored and debited, settled whatever happens to the connection (004:GAM-PL-11). */
+  /** Confirmed: stored and debited, settled whatever happens to the connection (004:GAM-PL-11); the seat's betting is then closed. */
   readonly confirmed: readonly PlatynkoPlacedBet[];
   readonly nextBetId: number;
 }
