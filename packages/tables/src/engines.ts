@@ -33,7 +33,7 @@ import {
 import * as platynko from './platynko.ts';
 
 /**
- * One face for both engines, so the round lifecycle (timers, money, records) is written once. Each
+ * One face for every engine (roulette, blackjack, Plátýnko), so the round lifecycle (timers, money, records) is written once. Each
  * engine stays the rule book: this file only says, per game, which events are money (debits and the
  * settlement), what the timer means in each phase, and what the scheduler applies when it runs out.
  */

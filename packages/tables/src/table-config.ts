@@ -14,7 +14,7 @@ import type { GameId, TableLimits, TableShape } from './engines.ts';
 import { platynkoVariant } from './platynko.ts';
 import { tableRules } from './rules.ts';
 
-/** A table as the operator configures it: game, variant (roulette variant or blackjack preset), limits, timers. */
+/** A table as the operator configures it: game, variant (roulette variant, blackjack preset, fortuna-platynko), limits, timers. */
 export interface TableDefinition extends TableShape {
   code: string;
   name: string;
@@ -50,9 +50,9 @@ const gameKinds: Record<GameId, GameKind> = { roulette: 'ROULETTE', blackjack: '
 /** The database's game kind of a game, and back. */
 export const kindOfGame = (game: GameId): GameKind => gameKinds[game];
 export const gameOfKind = (kind: string): GameId =>
-  (Object.keys(gameKinds) as GameId[]).find((game) => gameKinds[game] === kind) ?? assertNever(kind);
+  (Object.keys(gameKinds) as GameId[]).find((game) => gameKinds[game] === kind) ?? unknownGameKind(kind);
 
-function assertNever(kind: string): never {
+function unknownGameKind(kind: string): never {
   throw new Error(`unknown game kind ${kind}`);
 }
 
