@@ -13,6 +13,7 @@ import { PiiProtector } from '@casino/players';
 import { createTable, type TableDefinition } from '@casino/tables';
 import { pathToFileURL } from 'node:url';
 import { seedDemoPlayer } from './seed-demo-player.ts';
+import { demoPlatynkoTables } from './seed-platynko.ts';
 
 export interface SeedReport {
   lines: string[];
@@ -121,6 +122,7 @@ export const demoTables: readonly TableDefinition[] = [
     idleRoundsMax: 5,
     limits: rouletteLimits,
   },
+  ...demoPlatynkoTables,
   {
     code: 'blackjack-fortuna-1',
     name: 'Blackjack',

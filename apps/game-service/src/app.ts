@@ -5,6 +5,7 @@ import { composeContexts, type OperatorProfile, type Platform } from '@casino/op
 import { findPlayerAccess } from '@casino/players';
 import { releaseHeldWins, runDueRounds, type TablesContext } from '@casino/tables';
 import type { GameServiceConfig } from './config.ts';
+import { platynkoRoutes } from './routes/platynko.ts';
 import { recallRoutes } from './routes/recall.ts';
 import { roundRoutes } from './routes/rounds.ts';
 import { tableRoutes } from './routes/tables.ts';
@@ -55,7 +56,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   });
   const app = await createServiceApp({
     service: 'game-service',
-    description: 'Lobby, roulette and blackjack tables and rounds; every stake and win posts to the ledger.',
+    description: 'Lobby, roulette, blackjack and Plátýnko tables and rounds; every stake and win posts to the ledger.',
     config,
     connections,
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
@@ -70,6 +71,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   tableRoutes(app, ctx, rateLimit);
   roundRoutes(app, ctx, rateLimit);
   recallRoutes(app, ctx, rateLimit);
+  platynkoRoutes(app, ctx, rateLimit);
   const hub = streamRoutes(app, ctx, {
     redis: connections.redis,
     prefix,

@@ -24,6 +24,7 @@ export {
   type TableMessage,
 } from './realtime.ts';
 export { stakeKey, winKey } from './money.ts';
+export { joinPlatynkoTable, platynkoVariant, type PlatynkoTableChoice } from './platynko.ts';
 export { releaseHeldWins } from './win-holds.ts';
 export {
   pokerRuleProfileIds,

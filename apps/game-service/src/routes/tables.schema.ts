@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EngineJsonSchema, MoneyOutputSchema } from './common.schema.ts';
 
-export const LobbyQuerySchema = z.object({ game: z.enum(['roulette', 'blackjack']).optional() });
+export const LobbyQuerySchema = z.object({ game: z.enum(['roulette', 'blackjack', 'platynko']).optional() });
 
 const RoundStatusSchema = z
   .object({ roundId: z.string(), phase: z.string(), version: z.number().int(), deadlineAt: z.string().nullable() })
@@ -11,10 +11,10 @@ export const TableSchema = z.object({
   tableId: z.string(),
   code: z.string(),
   name: z.string(),
-  game: z.enum(['roulette', 'blackjack']),
-  variant: z.string().describe('The roulette variant (european, french, double-ball) or the blackjack preset'),
+  game: z.enum(['roulette', 'blackjack', 'platynko']),
+  variant: z.string().describe('The roulette variant (european, french, double-ball), the blackjack preset, or fortuna-platynko'),
   currency: z.string(),
-  limits: z.record(z.string(), MoneyOutputSchema).describe('The table limits (004:GAM-RE-07..09, GAM-BJ-04)'),
+  limits: z.record(z.string(), MoneyOutputSchema).describe('The table limits (004:GAM-RE-07..09, GAM-BJ-04, GAM-PL-01)'),
   seatsMax: z.number().int(),
   seatsTaken: z.number().int(),
   bettingTimeMs: z.number().int(),

@@ -18,7 +18,7 @@ export const StatementPageSchema = z.object({
       transactionId: z.string(),
       effectiveAt: z.iso.datetime(),
       kind: z.string().describe('DEPOSIT, STAKE, WIN, WITHDRAWAL_HOLD, …'),
-      game: z.string().nullable().describe('roulette, blackjack or poker for game movements'),
+      game: z.string().nullable().describe('roulette, blackjack, platynko or poker for game movements'),
       wallet: z.string().describe('cash, temporary or bonus'),
       amount: MoneyOutputSchema.describe('Into the wallet positive, out of it negative'),
       balanceAfter: MoneyOutputSchema,

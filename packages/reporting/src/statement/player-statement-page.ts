@@ -10,7 +10,7 @@ export interface PlayerStatementLine {
   transactionId: string;
   effectiveAt: Date;
   kind: string;
-  /** roulette, blackjack or poker for stakes, wins, buy-ins and the like; null for payments. */
+  /** roulette, blackjack, platynko or poker for stakes, wins, buy-ins and the like; null for payments. */
   game: string | null;
   wallet: string;
   /** The player's sign: money into the wallet is positive. */
