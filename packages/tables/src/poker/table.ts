@@ -645,11 +645,13 @@ export class PokerTable {
     hand.timeBankFromMs = null;
   }
 
-  /** The chips a top-up is measured against: in front of the player now, pending, and top-ups asked for. */
+  /**
+   * The chips a top-up is measured against (D-1651): the stack at the start of the running hand (or
+   * now, between hands), chips pending and top-ups asked for. What the hand brings is unknown until
+   * it ends; a queued top-up is cut then to what still fits.
+   */
   private chipsAfterTopUps(record: SeatRecord): bigint {
-    const player = this.hand?.state.players.find((entry) => entry.seat === record.seat);
-    const inFront = player !== undefined && this.hand !== null ? player.stack + player.reserved : record.stackMinor;
-    return inFront + record.pendingChipsMinor + record.queuedTopUpMinor + record.inFlightTopUpMinor;
+    return record.stackMinor + record.pendingChipsMinor + record.queuedTopUpMinor + record.inFlightTopUpMinor;
   }
 
   private canDeal(): boolean {
