@@ -313,7 +313,7 @@ export class PokerTable {
       this.changed = true;
       record.releaseReason = 'removed';
       record.queuedTopUpMinor = 0n;
-      if (!this.inRunningHand(record)) record.status = 'leaving';
+      record.status = 'leaving';
       this.releaseIfDue(record);
     });
   }
@@ -562,7 +562,7 @@ export class PokerTable {
     this.changed = true;
     this.spendTimeBank(hand, record, now);
     // A disconnected player who timed out sits out from the next hand, so the blinds do not eat
-    // their stack while they are away (D-1653); they sit in again when back.
+    // their stack while they are away (D-1653); back, they sit in again (the 'sit-in' command).
     if (!record.connected && (record.status === 'playing' || record.status === 'joining')) record.status = 'sitting-out';
     this.advance(hand, poker.timeOut(hand.state, decision.seat), now);
   }
