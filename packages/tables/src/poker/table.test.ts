@@ -603,3 +603,65 @@ describe('issue 16: top-ups and leaving per profile', () => {
     expect(effects[1]).toMatchObject({ seat: 3, reason: 'left' });
   });
 });
+
+describe('issue 16: the driver’s side of the table', () => {
+  it('000-001:A-24 a table taken over from the store releases seats that were leaving at its first tick and deals the rest', () => {
+    const table = testTable(czFoFixture, {
+      seats: [
+        ...playing(1, 2, 3),
+        { seat: 4, playerId: 'p4', alias: 'Alias4', stackMinor: 5_000n, status: 'leaving' },
+        { seat: 5, playerId: 'p5', alias: 'Alias5', stackMinor: 0n, status: 'playing' },
+      ],
+      previousPositions: { buttonSeat: 1, smallBlindPosition: 2, bigBlindSeat: 3 },
+    });
+    expect(table.seats().find((entry) => entry.seat === 5)!.status).toBe('sitting-out');
+    expect(table.nextDeadline()).toEqual(new Date(0));
+    const first = table.tick(at(0));
+    expect(first.effects).toEqual([{ kind: 'release-seat', seat: 4, playerId: 'p4', stackMinor: 5_000n, reason: 'left' }]);
+    expect(table.runningHandId).not.toBeNull();
+    expect(dealtIn(table)).toEqual([1, 2, 3]);
+  });
+
+  it('000-001:TBL-07 a newcomer gets the seat asked for when free, else the lowest free one; a top-up the driver could not make is forgotten', () => {
+    const table = testTable(czPsFixture, { definition: { seatsMax: 3 } });
+    expect(table.chooseSeat('p2', 2)).toBe(2);
+    seat(table, 2);
+    expect(refusalReason(catchError(() => table.chooseSeat('p9', 2)))).toBe('seat-taken');
+    expect(refusalReason(catchError(() => table.chooseSeat('p2')))).toBe('already-seated');
+    expect(refusalReason(catchError(() => table.chooseSeat('p9', 4)))).toBe('no-such-seat');
+    expect(table.chooseSeat('p9')).toBe(1);
+    seat(table, 1, 9_000n);
+    seat(table, 3);
+    expect(refusalReason(catchError(() => table.chooseSeat('p9')))).toBe('table-full');
+    expectRefused(table, () => seat(table, 3), 'seat-taken');
+
+    table.command('p1', { kind: 'top-up', amountMinor: 1_000n }, at(0));
+    expect(table.seats()[0]!.pendingTopUpMinor).toBe(1_000n);
+    expect(table.topUpRefused(1).effects).toEqual([]);
+    expect(table.seats()[0]).toMatchObject({ pendingTopUpMinor: 0n, stackMinor: 9_000n });
+  });
+
+  it('000-001:T-31 RIT-01 at AT an all-in runs the board once: the table answers the engine’s run-count question for every player', () => {
+    const table = testTable(atFixture);
+    seat(table, 1);
+    seat(table, 2);
+    table.tick(at(0));
+    table.command('p1', { kind: 'act', action: 'all-in' }, at(1));
+    const step = table.command('p2', { kind: 'act', action: 'call' }, at(2));
+    const operations = step.events.flatMap((event) => (event.kind === 'operations' ? event.operations : []));
+    expect(operations.filter((operation) => operation.kind === 'run-count-chosen')).toEqual([
+      { kind: 'run-count-chosen', seat: 1, count: 1 },
+      { kind: 'run-count-chosen', seat: 2, count: 1 },
+    ]);
+    expect(completed(step).history.operations.some((operation) => operation['kind'] === 'runs-agreed')).toBe(true);
+  });
+});
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return null;
+}
