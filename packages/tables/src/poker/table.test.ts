@@ -605,7 +605,7 @@ describe('issue 16: top-ups and leaving per profile', () => {
 });
 
 describe('issue 16: the driver’s side of the table', () => {
-  it('000-001:A-24 a table taken over from the store releases seats that were leaving at its first tick and deals the rest', () => {
+  it('issue 16: a table taken over from the store releases seats that were leaving at its first tick and deals the rest', () => {
     const table = testTable(czFoFixture, {
       seats: [
         ...playing(1, 2, 3),
@@ -622,7 +622,7 @@ describe('issue 16: the driver’s side of the table', () => {
     expect(dealtIn(table)).toEqual([1, 2, 3]);
   });
 
-  it('000-001:TBL-07 a newcomer gets the seat asked for when free, else the lowest free one; a top-up the driver could not make is forgotten', () => {
+  it('002:PK-CASH-02 a newcomer gets the seat asked for when free, else the lowest free one; a top-up the driver could not make is forgotten', () => {
     const table = testTable(czPsFixture, { definition: { seatsMax: 3 } });
     expect(table.chooseSeat('p2', 2)).toBe(2);
     seat(table, 2);
