@@ -1,6 +1,6 @@
 import { poker, type Rng } from '@casino/games';
 import { engineSettings } from './engine-settings.ts';
-import { completedHand, engineAction, engineCall, planHand, type RunningHand } from './hand.ts';
+import { completedHand, engineAction, engineCall, planHand, tableDecision, type RunningHand } from './hand.ts';
 import type { PokerRuleProfile, PokerTableDefinition } from './profile.ts';
 import type {
   PlayerCommand,
@@ -10,7 +10,20 @@ import type {
   SeatState,
   TableEffect,
 } from './runtime-types.ts';
-import { newSeatRecord, refusal, seatIntent, seatSnapshot, wantsIn, type SeatRecord } from './seats.ts';
+import {
+  newSeatRecord,
+  refusal,
+  seatIntent,
+  seatSnapshot,
+  settleSeatAfterHand,
+  sitBackIn,
+  sitIn,
+  sitOut,
+  sitOutHandCounted,
+  topUpTiming,
+  wantsIn,
+  type SeatRecord,
+} from './seats.ts';
 import { privateView, publicView, type ViewSource } from './views.ts';
 
 /**
@@ -200,9 +213,9 @@ export class PokerTable {
         case 'time-bank':
           return this.useTimeBank(record);
         case 'sit-out':
-          return this.sitOut(record);
         case 'sit-in':
-          return this.sitIn(record);
+          this.changed = true;
+          return command.kind === 'sit-out' ? sitOut(record) : sitIn(record);
         case 'leave':
           return this.leave(record, now);
         case 'top-up':
@@ -270,7 +283,7 @@ export class PokerTable {
       // Table stakes (002:PK-POT-01, 004:GAM-P-06): chips bought during a hand wait for the next.
       if (this.inRunningHand(record)) record.pendingChipsMinor += amountMinor;
       else record.stackMinor += amountMinor;
-      if (record.busted && record.stackMinor > 0n && record.releaseReason === null) this.sitBackIn(record);
+      if (record.busted && record.stackMinor > 0n && record.releaseReason === null) sitBackIn(record);
       this.releaseIfDue(record);
     });
   }
@@ -366,25 +379,6 @@ export class PokerTable {
     hand.deadlineMs = hand.deadlineMs! + record.timeBankMs;
   }
 
-  /** Sitting out takes effect from the next hand; a hand the player is in is played out (D-1652). */
-  private sitOut(record: SeatRecord): void {
-    if (record.releaseReason !== null) throw refusal('already-leaving', 'you are leaving the table');
-    if (record.status === 'sitting-out') throw refusal('already-sitting-out', 'you are sitting out');
-    this.changed = true;
-    record.status = 'sitting-out';
-    record.sitOutHands = 0;
-    record.busted = false;
-  }
-
-  private sitIn(record: SeatRecord): void {
-    if (record.releaseReason !== null) throw refusal('already-leaving', 'you are leaving the table');
-    if (record.status !== 'sitting-out') throw refusal('not-sitting-out', 'you are not sitting out');
-    const chips = record.stackMinor + record.pendingChipsMinor + record.queuedTopUpMinor + record.inFlightTopUpMinor;
-    if (chips <= 0n) throw refusal('no-chips', 'top up to play again');
-    this.changed = true;
-    this.sitBackIn(record);
-  }
-
   private leave(record: SeatRecord, now: Date): void {
     if (record.releaseReason !== null) throw refusal('already-leaving', 'you are leaving the table');
     this.changed = true;
@@ -410,16 +404,13 @@ export class PokerTable {
    * 004:GAM-PC-03); the stack after it stays within the buy-in maximum (000-001:A-25).
    */
   private topUp(record: SeatRecord, amountMinor: bigint): void {
-    if (amountMinor <= 0n) throw refusal('amount-not-positive', 'a top-up must be positive', 'amountMinor');
-    if (record.releaseReason !== null) throw refusal('already-leaving', 'you are leaving the table');
-    const inHand = this.inRunningHand(record);
-    if (inHand && this.profile.topUp === 'between-hands')
-      throw refusal('top-up-not-now', 'chips can be bought between hands only', 'amountMinor');
-    const maximum = this.definition.buyInMaxMinor;
-    if (maximum !== null && this.chipsAfterTopUps(record) + amountMinor > maximum)
-      throw refusal('top-up-above-maximum', `the stack may not exceed the buy-in maximum ${maximum}`, 'amountMinor');
+    const when = topUpTiming(record, amountMinor, {
+      timing: this.profile.topUp,
+      inHand: this.inRunningHand(record),
+      buyInMaxMinor: this.definition.buyInMaxMinor,
+    });
     this.changed = true;
-    if (inHand && this.profile.topUp === 'queued-to-hand-end') {
+    if (when === 'at-hand-end') {
       record.queuedTopUpMinor += amountMinor;
       return;
     }
@@ -498,15 +489,8 @@ export class PokerTable {
         continue;
       }
       if (wantsIn(seatIntent(record)) || record.releaseReason !== null || record.inFlightTopUpMinor > 0n) continue;
-      // 000-001:TBL-09, A-26: after the profile's maximum of hands sat out the seat is released (D-1654);
-      // a busted seat the same, or after `bustedSeatHandsMax` where the profile has none (D-1655).
-      record.sitOutHands += 1;
-      const busted = record.stackMinor === 0n;
-      const maximum = busted
-        ? (this.profile.sitOutHandsMax ?? this.options.bustedSeatHandsMax ?? bustedSeatHandsMaxDefault)
-        : this.profile.sitOutHandsMax;
-      if (maximum !== null && record.sitOutHands > maximum) {
-        record.releaseReason = busted ? 'busted' : 'sit-out-max';
+      record.releaseReason = sitOutHandCounted(record, this.profile.sitOutHandsMax, this.bustedSeatHandsMax());
+      if (record.releaseReason !== null) {
         record.status = 'leaving';
         this.releaseIfDue(record);
       }
@@ -523,7 +507,7 @@ export class PokerTable {
     const operations = [...transition.events];
     for (let steps = 0; ; steps++) {
       if (steps > 1_000) throw new TableInvariantViolation(`hand ${hand.handId} does not settle`);
-      const next = this.tableDecision(state);
+      const next = tableDecision(state, (seat) => this.seatRecords.get(seat)?.foldOnTurn === true);
       if (next === null) break;
       state = next.state;
       operations.push(...next.events);
@@ -537,21 +521,6 @@ export class PokerTable {
       return;
     }
     this.endHand(hand, { voided: false, now });
-  }
-
-  private tableDecision(state: poker.HandState): poker.Transition | null {
-    const decision = poker.pendingDecision(state);
-    switch (decision.kind) {
-      case 'action':
-        return this.seatRecords.get(decision.seat)?.foldOnTurn ? poker.fold(state, decision.seat) : null;
-      case 'run-count':
-        return poker.chooseRunCount(state, decision.seats[0]!, 1);
-      case 'step':
-        return poker.runPendingStep(state, decision.step);
-      case 'show-or-muck':
-      case 'complete':
-        return null;
-    }
   }
 
   /** The clock ran out: the profile's time-out action (000-001:T-23 TIME-02, 003:#64 R-TIME-02). */
@@ -585,26 +554,11 @@ export class PokerTable {
 
   /** Pending chips join the stack; queued top-ups go to the driver; busted players sit out; leavers go. */
   private settleAfterHand(record: SeatRecord): void {
-    record.stackMinor += record.pendingChipsMinor;
-    record.pendingChipsMinor = 0n;
-    record.foldOnTurn = false;
-    if (record.queuedTopUpMinor > 0n) {
-      // Executed now, as far as it still fits under the maximum after the hand's result (D-1651).
-      const maximum = this.definition.buyInMaxMinor;
-      const room = maximum === null ? record.queuedTopUpMinor : maximum - this.chipsAfterTopUps(record) + record.queuedTopUpMinor;
-      const amountMinor = room < record.queuedTopUpMinor ? room : record.queuedTopUpMinor;
-      record.queuedTopUpMinor = 0n;
-      if (amountMinor > 0n) {
-        record.inFlightTopUpMinor += amountMinor;
-        this.effects.push({ kind: 'top-up', seat: record.seat, playerId: record.playerId, amountMinor });
-      }
+    const amountMinor = settleSeatAfterHand(record, this.definition.buyInMaxMinor);
+    if (amountMinor > 0n) {
+      record.inFlightTopUpMinor += amountMinor;
+      this.effects.push({ kind: 'top-up', seat: record.seat, playerId: record.playerId, amountMinor });
     }
-    if (record.stackMinor === 0n && record.releaseReason === null && record.status !== 'sitting-out') {
-      record.status = 'sitting-out';
-      record.busted = true;
-      record.sitOutHands = 0;
-    }
-    if (record.releaseReason !== null) record.status = 'leaving';
     this.releaseIfDue(record);
   }
 
@@ -630,14 +584,6 @@ export class PokerTable {
     this.effects = [];
   }
 
-  /** Back from sitting out: a player who missed the blinds or the button returns through the planner. */
-  private sitBackIn(record: SeatRecord): void {
-    record.busted = false;
-    record.sitOutHands = 0;
-    record.status = record.hasPlayed ? 'playing' : 'joining';
-    record.returning = record.hasPlayed && (record.missedBigBlind || record.missedButton);
-  }
-
   private spendTimeBank(hand: RunningHand, record: SeatRecord, now: Date): void {
     if (hand.timeBankFromMs === null) return;
     const usedMs = Math.max(0, now.getTime() - hand.timeBankFromMs);
@@ -645,17 +591,12 @@ export class PokerTable {
     hand.timeBankFromMs = null;
   }
 
-  /**
-   * The chips a top-up is measured against (D-1651): the stack at the start of the running hand (or
-   * now, between hands), chips pending and top-ups asked for. What the hand brings is unknown until
-   * it ends; a queued top-up is cut then to what still fits.
-   */
-  private chipsAfterTopUps(record: SeatRecord): bigint {
-    return record.stackMinor + record.pendingChipsMinor + record.queuedTopUpMinor + record.inFlightTopUpMinor;
-  }
-
   private canDeal(): boolean {
     return this.records().map(seatIntent).filter(wantsIn).length >= 2;
+  }
+
+  private bustedSeatHandsMax(): number {
+    return this.options.bustedSeatHandsMax ?? bustedSeatHandsMaxDefault;
   }
 
   private timeBankMs(): number {
