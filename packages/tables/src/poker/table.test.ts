@@ -278,8 +278,13 @@ describe('issue 16: a poker cash table', () => {
     expect(effects.map((effect) => effect.kind)).toEqual(['hand-complete', 'release-seat']);
     const release = effects[1]!;
     expect(release).toEqual({ kind: 'release-seat', seat: 2, playerId: 'p2', stackMinor: stackOf(table, 2), reason: 'removed' });
-    // Not in a hand: released at once.
+    // Not in a hand: released at once; a second removal, or one of a player gone, changes nothing.
     expect(table.removePlayerAtHandEnd('p3', 'self-exclusion').effects).toMatchObject([{ kind: 'release-seat', seat: 3 }]);
+    const version = table.version;
+    expect(table.removePlayerAtHandEnd('p3', 'self-exclusion')).toEqual({ events: [], effects: [] });
+    expect(table.removePlayerAtHandEnd('p2', 'staff-block')).toEqual({ events: [], effects: [] });
+    expect(table.setConnected('spectator', false)).toEqual({ events: [], effects: [] });
+    expect(table.version).toBe(version);
   });
 
   it('000-001:A-29 FAIL-01 voiding the running hand gives every chip back and takes no rake', () => {

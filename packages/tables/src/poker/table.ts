@@ -227,11 +227,14 @@ export class PokerTable {
     });
   }
 
-  /** A disconnected player keeps the seat; their turns run out on the clock (003:#65 R-TECH-05). */
+  /**
+   * A disconnected player keeps the seat; their turns run out on the clock (003:#65 R-TECH-05).
+   * Anyone without a seat (a spectator) changes nothing.
+   */
   setConnected(playerId: string, connected: boolean): TableStep {
     return this.step(() => {
-      const record = this.recordOf(playerId);
-      if (record.connected === connected) return;
+      const record = this.records().find((entry) => entry.playerId === playerId && !entry.released);
+      if (record === undefined || record.connected === connected) return;
       this.changed = true;
       record.connected = connected;
     });
@@ -317,12 +320,13 @@ export class PokerTable {
   /**
    * A player must go (staff block, self-exclusion, panic button, register listing, playing time
    * used up): a hand they are in is finished first, then the seat is released with the chips
-   * credited (000-001:T-77 RG-03); at once when they are in no hand.
+   * credited (000-001:T-77 RG-03); at once when they are in no hand. Idempotent: a player already
+   * removed, or without a seat (gone meanwhile), changes nothing.
    */
   removePlayerAtHandEnd(playerId: string, _reason: RemovalReason): TableStep {
     return this.step(() => {
-      const record = this.recordOf(playerId);
-      if (record.releaseReason === 'removed') return;
+      const record = this.records().find((entry) => entry.playerId === playerId && !entry.released);
+      if (record === undefined || record.releaseReason === 'removed') return;
       this.changed = true;
       record.releaseReason = 'removed';
       record.queuedTopUpMinor = 0n;
