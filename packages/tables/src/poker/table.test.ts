@@ -200,9 +200,15 @@ describe('issue 16: a poker cash table', () => {
     // The same click again (a retry of turn `turn`) is refused even where it would be legal for the next player.
     expectRefused(table, () => table.command('p1', { kind: 'act', action: 'call', turn }, at(3)), 'turn-mismatch');
     expectRefused(table, () => table.command('p2', { kind: 'act', action: 'call', turn }, at(3)), 'turn-mismatch');
-    // Seat 3 (3,000 behind) may go all-in for 3,000 but not bet 3,001 (000-001:T-06).
+    // Seat 3 (the big blind, 3,000 in all) may raise all-in to 3,000 but not to 3,001 (000-001:T-06).
     table.command('p2', { kind: 'act', action: 'call' }, at(4));
-    table.command('p3', { kind: 'act', action: 'check' }, at(5));
+    expectRefused(
+      table,
+      () => table.command('p3', { kind: 'act', action: 'raise', amountMinor: 3_001n }, at(5)),
+      'insufficient-chips',
+    );
+    const allIn = table.command('p3', { kind: 'act', action: 'all-in' }, at(5));
+    expect(actions(allIn)[0]).toMatchObject({ seat: 3, action: 'raise', betAfter: 3_000n, allIn: true });
     playOut(table, at(6));
     expect(table.runningHandId).toBeNull();
   });
