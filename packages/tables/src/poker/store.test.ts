@@ -25,16 +25,7 @@ import {
   voidInterruptedHand,
   type PokerStoreContext,
 } from './store.ts';
-import {
-  balanceOf,
-  czk,
-  fundedPlayer,
-  noLimitDefinition,
-  openFunding,
-  playHand,
-  storeContext,
-  type Funding,
-} from './store-test-support.ts';
+import { balanceOf, czk, fundedPlayer, noLimitDefinition, openFunding, playHand, storeContext, type Funding } from './testing.ts';
 
 /**
  * Issue 16: the poker table store on a real database: buy-ins through the limits and the ledger,

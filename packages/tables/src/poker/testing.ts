@@ -1,4 +1,4 @@
-/** Shared set-up for the poker store's tests (issue 16): a table, funded players, hands played by the real engine. */
+/** Test support for poker tables (issue 16; `@casino/tables/poker-testing`): a table definition, funded players, hands played by the real engine. */
 import { assert, ManualClock, Money, newId, type AccountId } from '@casino/core';
 import { transaction, type Db } from '@casino/db';
 import { poker, roundRng, testRoundSeed } from '@casino/games';
