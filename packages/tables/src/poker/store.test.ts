@@ -247,7 +247,15 @@ describe('poker table store: hands (issue 16)', () => {
     expect(hand.rakeMinor).toBe(10n); // 5 % of a 2.00 pot
     await markHandRunning(ctx, { ...table, handId: hand.handId });
     const next = playHand({ handNumber: 2, buttonSeat: 3, players, line: 'fold' }).handId;
-    const committed = await commitHand(ctx, { ...table, hand, nextRunningHandId: next });
+    const committed = await commitHand(ctx, {
+      ...table,
+      hand,
+      nextRunningHandId: next,
+      seatStatuses: [
+        { seat: 1, status: 'playing' },
+        { seat: 3, status: 'sitting-out' },
+      ],
+    });
     expect(committed.replayed).toBe(false);
     const winner = hand.results.find((r) => r.wonMinor > 0n)!;
     expect(winner.wonMinor).toBe(190n);
@@ -277,10 +285,13 @@ describe('poker table store: hands (issue 16)', () => {
     expect(mine.hands.map((h) => h.handId)).toEqual([hand.handId]);
     const setup = await loadTableForDriving(testDb.db, table.tableId);
     expect(setup).toMatchObject({ handNumber: 1, runningHandId: next, previousPositions: { buttonSeat: 1 } });
-    expect(setup!.seats.map((s) => s.stackMinor)).toEqual(committed.stacks.map((s) => s.stackMinor));
+    expect(setup!.seats.map((s) => [s.stackMinor, s.status])).toEqual([
+      [committed.stacks[0]!.stackMinor, 'playing'],
+      [committed.stacks[1]!.stackMinor, 'sitting-out'],
+    ]);
   });
 
-  it('issue 16: chips bought while a hand runs stay in the stack the commit stores; the lobby counts the last hour of hands', async () => {
+  it('issue 16: chips bought while a hand runs stay in the stack the commit stores; the lobby counts the last hour of hands; my hands page newest first', async () => {
     const table = await leasedTable({ ...noLimitDefinition, name: 'Lobby pace' });
     const { b, players } = await seatTwo(table);
     const hand = playHand({ handNumber: 1, buttonSeat: 3, players, line: 'fold' });
@@ -294,6 +305,18 @@ describe('poker table store: hands (issue 16)', () => {
     await expectInvariant(table.tableId);
     const lobby = (await listPokerTables(testDb.db, { now: clock.now() })).find((t) => t.tableId === table.tableId);
     expect(lobby).toMatchObject({ seatsTaken: 2, seatsMax: 6, handsPerHour: 1, averagePotMinor: 100n });
+
+    // A second hand, a minute later: "my hands" pages newest first.
+    clock.advanceMs(60_000);
+    const stacks = players.map((p) => ({ ...p, stackMinor: committed.stacks.find((s) => s.seat === p.seat)!.stackMinor }));
+    const second = playHand({ handNumber: 2, buttonSeat: 1, players: stacks, line: 'fold' });
+    await markHandRunning(ctx, { ...table, handId: second.handId });
+    await commitHand(ctx, { ...table, hand: second, nextRunningHandId: null });
+    const first = await playerHands(testDb.db, b.playerId, { limit: 1 });
+    expect(first.hands.map((h) => h.handNumber)).toEqual([2]);
+    const rest = await playerHands(testDb.db, b.playerId, { limit: 1, cursor: first.nextCursor });
+    expect(rest).toMatchObject({ hands: [{ handNumber: 1, handId: hand.handId }], nextCursor: null });
+    await expectInvariant(table.tableId);
   });
 
   it('000-001:FAIL-01 003:R-TECH-01 004:AMB-43 TEC-04 a hand whose driver is lost is voided on takeover: the stacks are those of its start, nothing is raked, and the void is recorded', async () => {
