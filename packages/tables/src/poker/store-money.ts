@@ -52,8 +52,13 @@ export interface BuyInResult {
  * `buy-in-above-maximum`), a self-limit (`limit-exceeded`), more than the wallet holds
  * (`insufficient-funds`).
  */
+export const aliasLengthMax = 40;
+
 export async function buyIn(ctx: PokerStoreContext, request: BuyInRequest): Promise<BuyInResult> {
   assertPositiveAmount(request.amountMinor);
+  const alias = request.alias.trim();
+  if (alias.length === 0 || alias.length > aliasLengthMax)
+    throw new DomainError('validation-failed', `An alias has 1 to ${aliasLengthMax} characters.`, { field: 'body.alias' });
   return transaction(ctx.db, async (tx) => {
     const table = await fenceTable(tx, ctx.instanceId, request);
     if (table.status !== 'OPEN') throw new DomainError('table-closed', 'The table is closed.');
@@ -80,6 +85,13 @@ export async function buyIn(ctx: PokerStoreContext, request: BuyInRequest): Prom
     const wallet = await playingWallet(tx, request.playerId, table.currency);
     const { playSessionId } = await startPlaySession(ctx.limits, tx, { playerId: request.playerId });
     const seatingId = newId();
+    // The seat row before the ledger (lock order: the player's rows, then ledger accounts).
+    await tx.$executeRaw`
+      INSERT INTO poker_seat (id, table_id, seat, player_id, alias, stack_minor, status, play_session_id, wallet_account_id,
+                              rate_to_czk, bought_in_minor, seated_at)
+      VALUES (${seatingId}::uuid, ${table.id}::uuid, ${request.seat}, ${request.playerId}::uuid, ${alias},
+              ${request.amountMinor}, 'joining', ${playSessionId}::uuid, ${wallet}::uuid, ${request.rateToCzk ?? null}::numeric,
+              ${request.amountMinor}, ${ctx.clock.now()})`;
     const posted = await takeToTable(ctx, tx, table, {
       playerId: request.playerId,
       playSessionId,
@@ -90,12 +102,6 @@ export async function buyIn(ctx: PokerStoreContext, request: BuyInRequest): Prom
       seatingId,
       seat: request.seat,
     });
-    await tx.$executeRaw`
-      INSERT INTO poker_seat (id, table_id, seat, player_id, alias, stack_minor, status, play_session_id, wallet_account_id,
-                              rate_to_czk, bought_in_minor, seated_at)
-      VALUES (${seatingId}::uuid, ${table.id}::uuid, ${request.seat}, ${request.playerId}::uuid, ${request.alias},
-              ${request.amountMinor}, 'joining', ${playSessionId}::uuid, ${wallet}::uuid, ${request.rateToCzk ?? null}::numeric,
-              ${request.amountMinor}, ${ctx.clock.now()})`;
     await assertEscrowInvariant(tx, table.id, table.escrowAccountId);
     return {
       seatingId,

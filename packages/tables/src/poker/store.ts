@@ -20,6 +20,7 @@ export {
   type StoredTableSetup,
 } from './store-tables.ts';
 export {
+  aliasLengthMax,
   buyIn,
   pokerBuyInKey,
   pokerCashOutKey,
