@@ -8,7 +8,7 @@ import type { TableEffect } from './runtime-types.ts';
 import type { LeasedTable, PokerStoreContext } from './store-context.ts';
 import { assertEscrowInvariant } from './store-escrow.ts';
 import { fenceTable, type FencedTable } from './store-lease.ts';
-import { buyInRange, definitionFromJson } from './store-tables.ts';
+import { tableBuyInRange, definitionFromJson } from './store-tables.ts';
 
 /**
  * Money between a player's wallet and a poker table's escrow (issue 16). Each call is one database
@@ -65,7 +65,7 @@ export async function buyIn(ctx: PokerStoreContext, request: BuyInRequest): Prom
     const definition = definitionFromJson(table.definition);
     if (!Number.isInteger(request.seat) || request.seat < 1 || request.seat > definition.seatsMax)
       throw new DomainError('validation-failed', `Seats are 1 to ${definition.seatsMax}.`, { field: 'body.seat' });
-    const range = buyInRange(definition);
+    const range = tableBuyInRange(definition);
     if (request.amountMinor < range.minMinor)
       throw refusal('buy-in-below-minimum', `The minimum buy-in is ${money(range.minMinor, table.currency)}.`, {
         minimum: money(range.minMinor, table.currency).toJSON(),
@@ -163,7 +163,7 @@ async function topUpIn(ctx: PokerStoreContext, tx: Tx, request: TopUpRequest): P
     const earlier = await ledger.findTransactionIdByIdempotencyKey(tx, key);
     if (earlier) return { stackMinor: seat.stack_minor, ledgerTransactionId: earlier, replayed: true };
   }
-  const { maxMinor } = buyInRange(definition);
+  const { maxMinor } = tableBuyInRange(definition);
   if (maxMinor !== null && seat.stack_minor + request.amountMinor > maxMinor)
     throw refusal(
       'top-up-above-maximum',
