@@ -56,3 +56,5 @@ export { engineSettings, type EngineSettings } from './poker/engine-settings.ts'
 export { completedHandText } from './poker/hand.ts';
 export { refusalReason, type TableRefusalReason } from './poker/seats.ts';
 export type * from './poker/runtime-types.ts';
+// Poker cash tables (issue 16): the rule profile type, the table–driver contract and the durable store.
+export * from './poker/store.ts';
