@@ -129,3 +129,4 @@ export function playHand(options: {
     state,
   };
 }
+export { RandomTableRun } from './testing/random-run.ts';
