@@ -74,7 +74,11 @@ export interface PokerRoomStore {
     lease: TableLease,
     request: { playerId: string; seat: number; stackMinor: bigint; reason: string; now: Date },
   ): Promise<void>;
-  commitHand(lease: TableLease, request: { hand: CompletedHand; now: Date }): Promise<void>;
+  /**
+   * The hand's record, stacks and rake in one transaction. Returns the players who may play no longer
+   * (playing time used up, excluded meanwhile: the limits' `stop` after the hand): they are removed.
+   */
+  commitHand(lease: TableLease, request: { hand: CompletedHand; now: Date }): Promise<{ stoppingPlayerIds: readonly string[] }>;
   /** The tables where the player has a seat (any state). */
   findSeatsOfPlayer(playerId: string): Promise<string[]>;
   lobby(): Promise<PokerLobbyEntry[]>;

@@ -37,6 +37,11 @@ export interface PokerRoomOptions {
   claimScanIntervalMs: number;
   /** Tables one instance drives at most (STYLE: limit everything); more are left to the other instances. */
   tablesPerInstanceMax?: number;
+  /**
+   * False for a process that only routes (the worker removing a listed player): it never takes a
+   * lease; a table nobody drives is `table-unavailable` there until a game-service instance claims it.
+   */
+  drives?: boolean;
   log: RoomLog;
 }
 
@@ -130,6 +135,7 @@ export class PokerRoomDriver implements PokerRoom {
     if (this.state !== 'new') return;
     this.state = 'running';
     await this.forwarding.start();
+    if (this.options.drives === false) return;
     this.lastRenewalAtMs = this.options.clock.now().getTime();
     this.renewTimer = setInterval(() => this.track(this.renewLeases()), Math.floor(this.options.leaseTtlMs / 3));
     this.renewTimer.unref();
@@ -274,6 +280,7 @@ export class PokerRoomDriver implements PokerRoom {
         if (held) return await this.runHere(held, request);
         const holder = await this.resolveHolder(tableId);
         if (holder === null || holder === this.options.instanceId) {
+          if (this.options.drives === false) throw toDomainError503(tableId);
           await this.claim(tableId);
           continue;
         }
@@ -419,11 +426,14 @@ export class PokerRoomDriver implements PokerRoom {
           released.add(effect.playerId);
           pending.push(...held.table.seatReleased(effect.seat, now));
           break;
-        case 'hand-complete':
-          await store.commitHand(held.lease, { hand: effect.hand, now });
+        case 'hand-complete': {
+          const { stoppingPlayerIds } = await store.commitHand(held.lease, { hand: effect.hand, now });
           if (held.markedHandId === effect.hand.handId) held.markedHandId = null;
           pending.push(...held.table.handCommitted(effect.hand.handId, now));
+          // Playing time used up or excluded (004:GAM-P-07 …): the seat goes as a removal at hand end does.
+          for (const playerId of stoppingPlayerIds) pending.push(...held.table.removeAtHandEnd(playerId, now));
           break;
+        }
       }
     }
     const running = held.table.runningHand();
