@@ -84,6 +84,8 @@ export const errorCatalog = {
   'already-seated': { status: 409, title: 'The player already has a seat at this table' },
   'not-seated': { status: 403, title: 'Only a seated player can act; spectators watch' },
   'game-action-refused': { status: 422, title: 'The game refused the action' },
+  // Poker cash tables (issue 16): a table definition that breaks its rule profile (by-capability.md §1d).
+  'poker-table-invalid': { status: 422, title: 'The poker table breaks its rule profile' },
   // Poker tables (issue 16): the table's server is being replaced or is overloaded; retry after Retry-After.
   'table-unavailable': { status: 503, title: 'The table is not available right now' },
   'internal-error': { status: 500, title: 'Internal server error' },

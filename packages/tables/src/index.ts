@@ -25,3 +25,18 @@ export {
 } from './realtime.ts';
 export { stakeKey, winKey } from './money.ts';
 export { releaseHeldWins } from './win-holds.ts';
+export {
+  pokerRuleProfileIds,
+  type AmountPerCurrency,
+  type PokerRuleProfile,
+  type PokerRuleProfileId,
+  type PokerTableDefinition,
+} from './poker/profile.ts';
+export {
+  amountFor,
+  buyInRange,
+  perHandStakeCapMinor,
+  pokerTableProblems,
+  validatePokerTableDefinition,
+  type PokerTableProblem,
+} from './poker/definition.ts';
