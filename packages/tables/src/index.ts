@@ -40,3 +40,5 @@ export {
   validatePokerTableDefinition,
   type PokerTableProblem,
 } from './poker/definition.ts';
+// Poker cash tables (issue 16): the rule profile type, the table–driver contract and the durable store.
+export * from './poker/store.ts';
