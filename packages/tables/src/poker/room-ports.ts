@@ -29,7 +29,7 @@ export interface DrivenTable {
   nextDeadline(): Date | null;
   chipsAdded(seat: number, amountMinor: bigint, now: Date): TableEffect[];
   /** A top-up the store refused (limits, funds): the table forgets it. */
-  topUpRefused(seat: number, now: Date): TableEffect[];
+  topUpRefused(seat: number, amountMinor: bigint, now: Date): TableEffect[];
   seatReleased(seat: number, now: Date): TableEffect[];
   handCommitted(handId: string, now: Date): TableEffect[];
   removeAtHandEnd(playerId: string, reason: RemovalReason, now: Date): TableEffect[];

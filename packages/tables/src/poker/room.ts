@@ -430,7 +430,7 @@ export class PokerRoomDriver implements PokerRoom {
           } catch (error) {
             if (!isDomainError(error)) throw error;
             refusals.push(error);
-            pending.push(...held.table.topUpRefused(effect.seat, now));
+            pending.push(...held.table.topUpRefused(effect.seat, effect.amountMinor, now));
           }
           break;
         case 'release-seat':

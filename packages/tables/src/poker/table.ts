@@ -245,6 +245,21 @@ export class PokerTable {
     });
   }
 
+  /**
+   * The driver could not commit a top-up (a self-limit, the wallet's balance): the chips never came.
+   * A release it held back may go now (issue 16, the driver).
+   */
+  topUpRefused(seat: number, amountMinor: bigint): TableStep {
+    return this.step(() => {
+      const record = this.seatRecords.get(seat);
+      if (record === undefined || amountMinor <= 0n || amountMinor > record.inFlightTopUpMinor)
+        throw new Error(`no top-up of ${amountMinor} is on its way to seat ${seat}`);
+      this.changed = true;
+      record.inFlightTopUpMinor -= amountMinor;
+      this.releaseIfDue(record);
+    });
+  }
+
   /** The driver committed a release (escrow back to the wallet): the seat is free. */
   seatReleased(seat: number): TableStep {
     return this.step(() => {
