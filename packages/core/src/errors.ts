@@ -84,6 +84,13 @@ export const errorCatalog = {
   'already-seated': { status: 409, title: 'The player already has a seat at this table' },
   'not-seated': { status: 403, title: 'Only a seated player can act; spectators watch' },
   'game-action-refused': { status: 422, title: 'The game refused the action' },
+  // Poker cash tables (issue 16, docs/poker-tables.md): what a table refuses, each with its `reason`.
+  'poker-not-your-turn': { status: 409, title: 'It is not your turn, or that turn is over' },
+  'poker-action-refused': { status: 422, title: 'The poker table refused the action' },
+  'poker-buy-in-refused': { status: 422, title: "The amount is outside what the table's rules allow" },
+  'poker-command-refused': { status: 409, title: 'The poker table cannot do that now' },
+  'hand-history-not-offered': { status: 403, title: "This table's rules do not give players their hand histories" },
+  'chat-language-refused': { status: 422, title: "Chat is in the table's languages only" },
   'internal-error': { status: 500, title: 'Internal server error' },
   'service-unavailable': { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -25,3 +25,6 @@ export {
 } from './realtime.ts';
 export { stakeKey, winKey } from './money.ts';
 export { releaseHeldWins } from './win-holds.ts';
+export { chatLanguagesCheckable, foreignLetterOf } from './poker/chat-language.ts';
+export type { PokerLobbyEntry, PokerRoom, SitRequest, TableSnapshot } from './poker/room-types.ts';
+export type { PlayerCommand, PrivateSeatView, PublicTableView } from './poker/runtime-types.ts';
