@@ -5,7 +5,7 @@ import { CurrencyCodeSchema, currencies, currencyCodes, isCurrencyCode, minorUni
 describe('currency', () => {
   it('uses the ISO 4217 exponent: 2 for every supported currency except JPY with 0', () => {
     const digits = Object.fromEntries(currencyCodes.map((c) => [c, minorUnitDigits(c)]));
-    expect(digits).toEqual({ CZK: 2, EUR: 2, USD: 2, GBP: 2, CAD: 2, JPY: 0 });
+    expect(digits).toEqual({ CZK: 2, EUR: 2, USD: 2, GBP: 2, CAD: 2, SEK: 2, JPY: 0 });
     for (const code of currencyCodes) expect(currencies[code].code).toBe(code);
   });
 

@@ -5,7 +5,7 @@ import { assert } from './assert.ts';
  * Currencies the platform handles. JPY is included on purpose: it has zero
  * minor-unit digits and keeps every money code path honest about that case.
  */
-export const currencyCodes = ['CZK', 'EUR', 'USD', 'GBP', 'CAD', 'JPY'] as const;
+export const currencyCodes = ['CZK', 'EUR', 'USD', 'GBP', 'CAD', 'SEK', 'JPY'] as const;
 
 export type CurrencyCode = (typeof currencyCodes)[number];
 
@@ -22,6 +22,8 @@ export const currencies: Readonly<Record<CurrencyCode, CurrencyInfo>> = Object.f
   USD: Object.freeze({ code: 'USD', minorUnitDigits: 2, name: 'US dollar' }),
   GBP: Object.freeze({ code: 'GBP', minorUnitDigits: 2, name: 'Pound sterling' }),
   CAD: Object.freeze({ code: 'CAD', minorUnitDigits: 2, name: 'Canadian dollar' }),
+  // 003 (Svenska Spel): poker amounts and the 2 × prisbasbelopp cap are in kronor (D-1622).
+  SEK: Object.freeze({ code: 'SEK', minorUnitDigits: 2, name: 'Swedish krona' }),
   JPY: Object.freeze({ code: 'JPY', minorUnitDigits: 0, name: 'Japanese yen' }),
 });
 

@@ -84,7 +84,9 @@ export const errorCatalog = {
   'already-seated': { status: 409, title: 'The player already has a seat at this table' },
   'not-seated': { status: 403, title: 'Only a seated player can act; spectators watch' },
   'game-action-refused': { status: 422, title: 'The game refused the action' },
-  // Poker cash tables (issue 16, docs/poker-tables.md): what a table refuses, each with its `reason`.
+  // Poker cash tables (issue 16): a table definition that breaks its rule profile (by-capability.md §1d).
+  'poker-table-invalid': { status: 422, title: 'The poker table breaks its rule profile' },
+  // What a poker table refuses, each with its `reason` (docs/poker-tables.md).
   'poker-not-your-turn': { status: 409, title: 'It is not your turn, or that turn is over' },
   'poker-action-refused': { status: 422, title: 'The poker table refused the action' },
   'poker-buy-in-refused': { status: 422, title: "The amount is outside what the table's rules allow" },

@@ -15,8 +15,9 @@ import { PiiProtector, playerAccountsFor, type MinistryRegisters, type PlayersCo
 import type { ReportingContext } from '@casino/reporting';
 import { RedisPresence, RedisTableBroadcaster, type TablesContext } from '@casino/tables';
 import type { OperatorProfile, OperatorProfileId } from './profile.ts';
+import { pokerRuleProfiles } from './poker-rooms/index.ts';
 import { operatorProfiles } from './profiles/index.ts';
-import { assertProfileSound } from './validate.ts';
+import { assertProfileSound, validatePokerRuleProfile } from './validate.ts';
 
 /**
  * The variables the composition root reads. Each app passes its whole configuration; an app that
@@ -79,10 +80,14 @@ export interface Platform {
   tables(wiring: TablesWiring, db?: Db): TablesContext & { presence: RedisPresence };
 }
 
-/** The profile OPERATOR_PROFILE names, validated: a broken one stops start-up (a ConfigError naming the setting). */
+/**
+ * The profile OPERATOR_PROFILE names, validated: a broken one stops start-up (a ConfigError naming the
+ * setting). Every poker rule profile is validated too: any of them may govern a table (issue 16).
+ */
 export function resolveProfile(config: Pick<PlatformConfig, 'OPERATOR_PROFILE'>, override?: OperatorProfile): OperatorProfile {
   const profile = override ?? operatorProfiles[config.OPERATOR_PROFILE];
   assert(profile !== undefined, `no operator profile ${String(config.OPERATOR_PROFILE)}`);
+  for (const rules of Object.values(pokerRuleProfiles)) validatePokerRuleProfile(rules);
   return assertProfileSound(profile);
 }
 

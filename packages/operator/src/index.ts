@@ -11,4 +11,20 @@ export {
 export { operatorConfigSchema, type OperatorConfig } from './config.ts';
 export { operatorProfileIds, type OperatorProfile, type OperatorProfileId, type RuleBook } from './profile.ts';
 export { czFoProfile, czPsProfile, operatorProfiles } from './profiles/index.ts';
-export { assertProfileSound, profileProblems, walletCurrencies, type ProfileProblem } from './validate.ts';
+export {
+  assertProfileSound,
+  pokerRuleProfileProblems,
+  profileProblems,
+  validatePokerRuleProfile,
+  walletCurrencies,
+  type ProfileProblem,
+} from './validate.ts';
+export {
+  atPokerRules,
+  czFoPokerRules,
+  czPsPokerRules,
+  demoPokerTables,
+  hrPokerRules,
+  pokerRuleProfiles,
+  sePokerRules,
+} from './poker-rooms/index.ts';

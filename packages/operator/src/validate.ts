@@ -1,6 +1,7 @@
 import { instruments } from '@casino/cashier';
 import { ConfigError, currencyCodes, isCurrencyCode, Money, operatorTimeZone } from '@casino/core';
 import { poker } from '@casino/games';
+import { pokerRuleProfileIds, type AmountPerCurrency, type PokerRuleProfile, type PokerRuleProfileId } from '@casino/tables';
 import type { OperatorProfile, OperatorProfileId, RuleBook } from './profile.ts';
 import { operatorProfileIds } from './profile.ts';
 
@@ -216,4 +217,171 @@ function isTimeZone(zone: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** Which rule book each poker rule profile follows (000-001:A-42: one jurisdiction profile per document). */
+const pokerRuleBooks: Readonly<Record<PokerRuleProfileId, PokerRuleProfile['ruleBook']>> = {
+  HR: '000',
+  AT: '001',
+  'CZ-PS': '002',
+  SE: '003',
+  'CZ-FO': '004',
+};
+/** Buy-in multiples a table could sensibly use: at least one big blind, at most a thousand. */
+const buyInBigBlindsMax = 1_000;
+
+/**
+ * Every broken invariant of a poker rule profile (issue 16), named by its setting like `profileProblems`:
+ * the engine's rules (`poker.validateTableRules`), seat bounds 2..10, buy-in multiples, amounts published
+ * in the home currencies and the wallets' (D-1622), rake bounds, a positive clock.
+ */
+export function pokerRuleProfileProblems(profile: PokerRuleProfile): ProfileProblem[] {
+  const problems: ProfileProblem[] = [];
+  const fail = (setting: string, message: string) => problems.push({ setting, message });
+  const isPositiveInteger = (n: number) => Number.isInteger(n) && n > 0;
+
+  if (!(pokerRuleProfileIds as readonly string[]).includes(profile.id))
+    fail('id', `unknown poker rule profile ${JSON.stringify(profile.id)}; expected one of ${pokerRuleProfileIds.join(', ')}`);
+  else if (pokerRuleBooks[profile.id] !== profile.ruleBook)
+    fail('ruleBook', `${profile.id} follows rule book ${pokerRuleBooks[profile.id]}, not ${profile.ruleBook}`);
+  if (profile.homeCurrencies.length === 0) fail('homeCurrencies', 'must name at least one currency');
+  for (const code of profile.homeCurrencies)
+    if (!isCurrencyCode(code)) fail('homeCurrencies', `unknown currency ${JSON.stringify(code)}`);
+  if (profile.games.length === 0) fail('games', 'must name at least one game');
+  for (const game of profile.games)
+    if (!poker.gameKinds.includes(game))
+      fail('games', `unknown game ${JSON.stringify(game)}; expected one of ${poker.gameKinds.join(', ')}`);
+
+  try {
+    poker.validateTableRules(profile.engine.tableRules);
+  } catch (error) {
+    fail('engine.tableRules', (error as Error).message);
+  }
+  if (profile.engine.buttonRule !== 'moving-button' && profile.engine.buttonRule !== 'dead-button')
+    fail('engine.buttonRule', `unknown rule ${JSON.stringify(profile.engine.buttonRule)}`);
+
+  const { seats, buyIn } = profile;
+  if (
+    !Number.isInteger(seats.min) ||
+    !Number.isInteger(seats.max) ||
+    seats.min < 2 ||
+    seats.min > seats.max ||
+    seats.max > poker.tableSeatsMax
+  )
+    fail(
+      'seats',
+      `must be whole numbers with 2 ≤ min ≤ max ≤ ${poker.tableSeatsMax} (000-001:A-40, TBL-01), got ${seats.min}..${seats.max}`,
+    );
+  for (const key of ['minBigBlinds', 'maxBigBlinds'] as const) {
+    const multiple = buyIn[key];
+    if (multiple !== null && (!isPositiveInteger(multiple) || multiple > buyInBigBlindsMax))
+      fail(`buyIn.${key}`, `must be a whole number of big blinds from 1 to ${buyInBigBlindsMax}, got ${multiple}`);
+  }
+  if (buyIn.minBigBlinds !== null && buyIn.maxBigBlinds !== null && buyIn.minBigBlinds > buyIn.maxBigBlinds)
+    fail('buyIn.maxBigBlinds', `must not be below buyIn.minBigBlinds (${buyIn.minBigBlinds}), got ${buyIn.maxBigBlinds}`);
+
+  // Fixed per-currency amounts, never a live rate (002:AMB-RAKE-CCY): each in the home currencies and the wallets'.
+  const needed = [...new Set([...profile.homeCurrencies, ...walletCurrencies])];
+  const amounts = (setting: string, amount: AmountPerCurrency | null) => {
+    if (amount === null) return;
+    for (const [code, minor] of Object.entries(amount)) {
+      if (!isCurrencyCode(code)) fail(setting, `unknown currency ${JSON.stringify(code)}`);
+      else if (typeof minor !== 'bigint' || minor <= 0n)
+        fail(`${setting}.${code}`, `must be a positive amount in minor units, got ${String(minor)}`);
+    }
+    for (const code of needed) if (!Object.hasOwn(amount, code)) fail(setting, `publishes no amount in ${code}`);
+  };
+  const { blinds } = profile;
+  amounts('blinds.smallBlindMax', blinds.smallBlindMax);
+  amounts('blinds.bigBlindMax', blinds.bigBlindMax);
+  amounts('blinds.smallBlindMin', blinds.smallBlindMin);
+  amounts('blinds.bigBlindMin', blinds.bigBlindMin);
+  for (const [low, high, setting] of [
+    [blinds.smallBlindMin, blinds.smallBlindMax, 'blinds.smallBlindMax'],
+    [blinds.bigBlindMin, blinds.bigBlindMax, 'blinds.bigBlindMax'],
+    [blinds.smallBlindMax, blinds.bigBlindMax, 'blinds.bigBlindMax'],
+    [blinds.smallBlindMin, blinds.bigBlindMin, 'blinds.bigBlindMin'],
+  ] as const) {
+    if (low === null || high === null) continue;
+    for (const code of currencyCodes) {
+      const a = low[code];
+      const b = high[code];
+      if (a !== undefined && b !== undefined && a > b) fail(`${setting}.${code}`, `must not be below ${a}, got ${b}`);
+    }
+  }
+
+  const cap = profile.perHandStakeCap;
+  if (cap !== null) {
+    if (!isPositiveInteger(cap.multiple))
+      fail('perHandStakeCap.multiple', `must be a positive whole number, got ${cap.multiple}`);
+    if (!isTimeZone(cap.timeZone)) fail('perHandStakeCap.timeZone', `unknown IANA time zone ${JSON.stringify(cap.timeZone)}`);
+    if (cap.baseAmounts.length === 0) fail('perHandStakeCap.baseAmounts', 'must list at least one base amount');
+    cap.baseAmounts.forEach((base, i) => {
+      const setting = `perHandStakeCap.baseAmounts[${i}]`;
+      if (!isCalendarDate(base.from)) fail(`${setting}.from`, `must be a date YYYY-MM-DD, got ${JSON.stringify(base.from)}`);
+      const previous = cap.baseAmounts[i - 1];
+      if (previous && base.from <= previous.from)
+        fail(`${setting}.from`, `must be after ${previous.from} (ascending effective dates)`);
+      amounts(`${setting}.amount`, base.amount);
+    });
+  }
+
+  if (!['between-hands', 'queued-to-hand-end', 'any-time'].includes(profile.topUp))
+    fail('topUp', `unknown timing ${JSON.stringify(profile.topUp)}`);
+  if (profile.leave !== 'any-time' && profile.leave !== 'after-hand')
+    fail('leave', `unknown timing ${JSON.stringify(profile.leave)}`);
+  if (profile.sitOutHandsMax !== null && !isPositiveInteger(profile.sitOutHandsMax))
+    fail('sitOutHandsMax', `must be a positive whole number of hands or null, got ${profile.sitOutHandsMax}`);
+
+  if (!['none', 'optional', 'marked-tables'].includes(profile.straddle))
+    fail('straddle', `unknown setting ${JSON.stringify(profile.straddle)}`);
+  else if (profile.straddle === 'none' && (profile.straddleGames.length > 0 || profile.engine.tableRules.straddleAllowed))
+    fail('straddle', 'is "none", but straddleGames or the engine rules allow one');
+  for (const game of profile.straddleGames)
+    if (!profile.games.includes(game)) fail('straddleGames', `${game} is not one of the profile's games`);
+
+  const { rake } = profile;
+  if (
+    !Number.isInteger(rake.rateBpsMin) ||
+    !Number.isInteger(rake.rateBpsMax) ||
+    rake.rateBpsMin < 0 ||
+    rake.rateBpsMin > rake.rateBpsMax ||
+    rake.rateBpsMax > 10_000
+  )
+    fail('rake.rateBpsMax', `needs 0 ≤ rateBpsMin ≤ rateBpsMax ≤ 10000 basis points, got ${rake.rateBpsMin}..${rake.rateBpsMax}`);
+  amounts('rake.capMax', rake.capMax);
+  if (!['required', 'allowed', 'forbidden'].includes(rake.noFlopNoDrop))
+    fail('rake.noFlopNoDrop', `unknown setting ${JSON.stringify(rake.noFlopNoDrop)}`);
+  if (rake.timing !== 'hand-end' && rake.timing !== 'per-betting-round')
+    fail('rake.timing', `unknown timing ${JSON.stringify(rake.timing)}`);
+
+  const { clock } = profile;
+  if (!isPositiveInteger(clock.actionTimeMs))
+    fail('clock.actionTimeMs', `must be a positive number of milliseconds, got ${clock.actionTimeMs}`);
+  if (clock.timeBankMs !== null && !isPositiveInteger(clock.timeBankMs))
+    fail('clock.timeBankMs', `must be a positive number of milliseconds or null, got ${clock.timeBankMs}`);
+  if (profile.chat.languages !== null && profile.chat.languages.length === 0)
+    fail('chat.languages', 'must name at least one language, or be null for any');
+  return problems;
+}
+
+/**
+ * Refuses a poker rule profile that breaks an invariant, as a configuration error naming the profile
+ * and each broken setting: the service does not start (`resolveProfile` checks every one).
+ */
+export function validatePokerRuleProfile(profile: PokerRuleProfile): PokerRuleProfile {
+  const problems = pokerRuleProfileProblems(profile);
+  if (problems.length > 0) {
+    throw new ConfigError(
+      problems.map((p) => ({
+        variable: 'OPERATOR_PROFILE',
+        message: `poker rule profile ${profile.id} (rule book ${profile.ruleBook}): ${p.setting} ${p.message}`,
+      })),
+    );
+  }
+  return profile;
+}
+
+function isCalendarDate(s: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 }

@@ -25,6 +25,21 @@ export {
 } from './realtime.ts';
 export { stakeKey, winKey } from './money.ts';
 export { releaseHeldWins } from './win-holds.ts';
+export {
+  pokerRuleProfileIds,
+  type AmountPerCurrency,
+  type PokerRuleProfile,
+  type PokerRuleProfileId,
+  type PokerTableDefinition,
+} from './poker/profile.ts';
+export {
+  amountFor,
+  buyInRange,
+  perHandStakeCapMinor,
+  pokerTableProblems,
+  validatePokerTableDefinition,
+  type PokerTableProblem,
+} from './poker/definition.ts';
 export { chatLanguagesCheckable, foreignLetterOf } from './poker/chat-language.ts';
 export type { PokerLobbyEntry, PokerRoom, SitRequest, TableSnapshot } from './poker/room-types.ts';
 export type { PlayerCommand, PrivateSeatView, PublicTableView } from './poker/runtime-types.ts';

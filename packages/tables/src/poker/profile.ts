@@ -19,8 +19,13 @@ export interface PokerRuleProfile {
   /** The rule book: 000 HR, 001 AT, 002 CZ-PS, 003 SE, 004 CZ-FO. */
   readonly ruleBook: '000' | '001' | '002' | '003' | '004';
   readonly name: string;
-  /** The rule book's own currency (HRK kn, EUR, USD/EUR/GBP, SEK, CZK): informative; a table states its currency. */
+  /**
+   * The rule book's own currency (EUR for 000's kn since 2023-01-01, EUR, USD/EUR/GBP, SEK, CZK): informative; a
+   * table states its currency, and every amount the profile fixes must be published in it (D-1622).
+   */
   readonly homeCurrencies: readonly CurrencyCode[];
+  /** The games the rule book describes; a table of another game has no rules to follow (D-1624). */
+  readonly games: readonly poker.GameKind[];
   /** The engine's settings: one source of truth, `poker.tableRuleProfiles` / `poker.buttonRuleProfiles`. */
   readonly engine: { readonly tableRules: poker.TableRules; readonly buttonRule: poker.ButtonRule };
   /** table.maxSeats: the seats a table of this profile may have. */
@@ -36,14 +41,19 @@ export interface PokerRuleProfile {
   };
   /** blinds.caps (001: SB ≤ EUR 25, BB ≤ EUR 50) and minimums (004:GAM-PC-04); null = none. */
   readonly blinds: {
+    /** BB = 2 × SB required (002:HE-02, 003 glossary); false: SB ≤ BB only (004:GAM-PT-02 "usually"). */
+    readonly bigBlindTwiceSmallBlind: boolean;
     readonly smallBlindMax: AmountPerCurrency | null;
     readonly bigBlindMax: AmountPerCurrency | null;
+    readonly smallBlindMin: AmountPerCurrency | null;
     readonly bigBlindMin: AmountPerCurrency | null;
   };
   /** stake.perHandCap (003:R-CAP-01: 2 × prisbasbelopp, yearly with effective dates); null = none. */
   readonly perHandStakeCap: {
     readonly multiple: number;
+    /** Ascending by `from` (YYYY-MM-DD, a calendar date in `timeZone`); the latest one in force applies. */
     readonly baseAmounts: readonly { readonly from: string; readonly amount: AmountPerCurrency }[];
+    readonly timeZone: string;
   } | null;
   /** topUp.timing: 'between-hands' (000), 'queued-to-hand-end' (001, 003), 'any-time' (002, 004: also after busting; counts from the next hand). */
   readonly topUp: 'between-hands' | 'queued-to-hand-end' | 'any-time';
@@ -53,6 +63,8 @@ export interface PokerRuleProfile {
   readonly sitOutHandsMax: number | null;
   /** 'none', 'optional' (001), or 'marked-tables' (003 "Ö" tables, Hold'em only). */
   readonly straddle: 'none' | 'optional' | 'marked-tables';
+  /** The games a straddle may be posted in (003:R-OM-02: Hold'em only); never at fixed limit (D-803). */
+  readonly straddleGames: readonly poker.GameKind[];
   readonly rake: {
     /** Licensed bounds of the rate in basis points (002: 100..500); a table's rate must lie inside. */
     readonly rateBpsMin: number;

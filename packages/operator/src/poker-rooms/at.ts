@@ -1,0 +1,43 @@
+import { poker } from '@casino/games';
+import type { PokerRuleProfile } from '@casino/tables';
+
+/** AT: win2day's "Ergänzungsspielbedingung Poker Room" (rule book 001), by-capability.md §1d. */
+export const atPokerRules: PokerRuleProfile = Object.freeze({
+  id: 'AT',
+  ruleBook: '001',
+  name: 'win2day (AT)',
+  homeCurrencies: Object.freeze(['EUR'] as const),
+  // 001 §7.a, 7.c (incl. 5 Card Omaha), 7.d; draw, stud, Sökö and Mushroom are not engine games (D-1624).
+  games: Object.freeze(['holdem', 'omaha', 'five-card-omaha', 'omaha-hi-lo'] as const),
+  engine: Object.freeze({ tableRules: poker.tableRuleProfiles['at-001'], buttonRule: poker.buttonRuleProfiles['at-001'] }),
+  // 000-001:TBL-01: up to 10 players; at least 2 (A-40, D-1621).
+  seats: Object.freeze({ min: 2, max: 10 }),
+  // 000-001:TBL-04: FL a minimum only, PL/NL min and max; the values are the table's (D-1623).
+  buyIn: Object.freeze({ minBigBlinds: null, maxBigBlinds: null, maxAppliesToFixedLimit: false }),
+  // 000-001:TBL-05, A-39: SB ≤ EUR 25, BB ≤ EUR 50 at cash tables; fixed CZK equivalents at 25 CZK/EUR (D-1626).
+  blinds: Object.freeze({
+    bigBlindTwiceSmallBlind: false,
+    smallBlindMax: Object.freeze({ EUR: 2_500n, CZK: 62_500n }),
+    bigBlindMax: Object.freeze({ EUR: 5_000n, CZK: 125_000n }),
+    smallBlindMin: null,
+    bigBlindMin: null,
+  }),
+  perHandStakeCap: null,
+  // 000-001:ACC-05, UI-09: never during a hand; a mid-hand request is queued to the hand's end.
+  topUp: 'queued-to-hand-end',
+  // 000-001:ACC-06: on leaving, the table chips are credited back (mid-hand = fold, A-41).
+  leave: 'any-time',
+  // 000-001:TBL-09: a company-defined maximum number of hands (D-1634).
+  sitOutHandsMax: 10,
+  // 000-001:BTN-07 (named in the Hold'em, Omaha and Omaha Hi/Lo sections), A-37: optional 2 × BB (D-1629).
+  straddle: 'optional',
+  straddleGames: Object.freeze(['holdem', 'omaha', 'five-card-omaha', 'omaha-hi-lo'] as const),
+  // 000-001:RAKE-07, GEN-11: the ministry-approved, published rate; the platform's bound 5 % (D-1630).
+  rake: Object.freeze({ rateBpsMin: 0, rateBpsMax: 500, capMax: null, noFlopNoDrop: 'allowed', timing: 'hand-end' }),
+  // 000-001:TIME-01, TIME-04, A-27: a seat clock of no stated length; no time bank.
+  clock: Object.freeze({ actionTimeMs: 20_000, timeBankMs: null, disconnected: 'time-out-rule' }),
+  interruptedHand: 'void-every-chip-back',
+  handHistory: Object.freeze({ playerDownload: false }),
+  // 000-001:FAIR-08: the company sets the allowed chat languages (D-1636).
+  chat: Object.freeze({ languages: Object.freeze(['de', 'en']) }),
+});

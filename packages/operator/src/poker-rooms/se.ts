@@ -1,0 +1,56 @@
+import { poker } from '@casino/games';
+import type { PokerRuleProfile } from '@casino/tables';
+
+/**
+ * 003:R-CAP-01..03: prisbasbelopp by calendar year, illustrative config (values as published by the
+ * Swedish government for 2024–2026, to be checked against SCB before production); the CZK column is
+ * the fixed equivalent at 2.20 CZK/SEK, rounded down (D-1628).
+ */
+const prisbasbelopp = Object.freeze([
+  Object.freeze({ from: '2024-01-01', amount: Object.freeze({ SEK: 5_730_000n, CZK: 12_606_000n }) }),
+  Object.freeze({ from: '2025-01-01', amount: Object.freeze({ SEK: 5_880_000n, CZK: 12_936_000n }) }),
+  Object.freeze({ from: '2026-01-01', amount: Object.freeze({ SEK: 5_920_000n, CZK: 13_024_000n }) }),
+]);
+
+/** SE: Svenska Spel's poker rules (rule book 003), by-capability.md §1d. */
+export const sePokerRules: PokerRuleProfile = Object.freeze({
+  id: 'SE',
+  ruleBook: '003',
+  name: 'Svenska Spel (SE)',
+  homeCurrencies: Object.freeze(['SEK'] as const),
+  // 003 §3.1–3.3: Texas Hold'em, Omaha, Omaha High/Low (D-1624).
+  games: Object.freeze(['holdem', 'omaha', 'omaha-hi-lo'] as const),
+  engine: Object.freeze({ tableRules: poker.tableRuleProfiles['se-003'], buttonRule: poker.buttonRuleProfiles['se-003'] }),
+  // 003:R-TBL-02: 2 to 10 per table.
+  seats: Object.freeze({ min: 2, max: 10 }),
+  // 003:R-WAL-04: non-FL tables a minimum and a maximum transfer, FL a minimum only; values per table (D-1623).
+  buyIn: Object.freeze({ minBigBlinds: null, maxBigBlinds: null, maxAppliesToFixedLimit: false }),
+  // 003 glossary: BB = 2 × SB.
+  blinds: Object.freeze({
+    bigBlindTwiceSmallBlind: true,
+    smallBlindMax: null,
+    bigBlindMax: null,
+    smallBlindMin: null,
+    bigBlindMin: null,
+  }),
+  // 003:R-CAP-01: at most 2 × PBB staked per player per hand, blinds and antes included (Q-31, D-1628).
+  perHandStakeCap: Object.freeze({ multiple: 2, baseAmounts: prisbasbelopp, timeZone: 'Europe/Stockholm' }),
+  // 003:R-WAL-05: not during a hand; a mid-hand request is carried out when the hand ends.
+  topUp: 'queued-to-hand-end',
+  // 003:R-WAL-06, R-END-01: after a finished hand.
+  leave: 'after-hand',
+  // 003:R-TBL-05: single hands may be sat out, no maximum stated (Q-19, D-1634).
+  sitOutHandsMax: null,
+  // 003:R-TH-02: on "Ö" tables the player after the BB may post 2 × BB; Omaha has none (R-OM-02, D-1629).
+  straddle: 'marked-tables',
+  straddleGames: Object.freeze(['holdem'] as const),
+  // 003:R-RAKE-01: published on the website; taken once per pot at the hand's end (D-813, D-1632).
+  rake: Object.freeze({ rateBpsMin: 0, rateBpsMax: 500, capMax: null, noFlopNoDrop: 'allowed', timing: 'hand-end' }),
+  // 003:R-TIME-01..03: a seat timer; a limited time bank on marked tables (D-1633).
+  clock: Object.freeze({ actionTimeMs: 20_000, timeBankMs: 60_000, disconnected: 'time-out-rule' }),
+  interruptedHand: 'void-every-chip-back',
+  // 003:R-COMP-04: kept for complaints; no download stated.
+  handHistory: Object.freeze({ playerDownload: false }),
+  // 003:R-COND-H: chat only in Swedish.
+  chat: Object.freeze({ languages: Object.freeze(['sv']) }),
+});
