@@ -1,10 +1,17 @@
 import websocket from '@fastify/websocket';
 import type { Clock } from '@casino/core';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
-import { composeContexts, type OperatorProfile, type Platform } from '@casino/operator';
+import { composeContexts, pokerRuleProfiles, type OperatorProfile, type Platform } from '@casino/operator';
 import { findPlayerAccess } from '@casino/players';
-import { DomainError } from '@casino/core';
-import { releaseHeldWins, runDueRounds, type PokerRoom, type TablesContext } from '@casino/tables';
+import { assert, DomainError } from '@casino/core';
+import {
+  chatLanguagesCheckable,
+  releaseHeldWins,
+  runDueRounds,
+  type PokerRoom,
+  type PokerRuleProfileId,
+  type TablesContext,
+} from '@casino/tables';
 import type { GameServiceConfig } from './config.ts';
 import { PokerCommandReplay } from './poker-replay.ts';
 import { pokerRoutes } from './routes/poker.ts';
@@ -74,7 +81,6 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   const rateLimit = { max: config.GAME_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
   const scheduler = createScheduler(app, ctx, config.GAME_SCHEDULER_TICK_MS);
   const pokerRoom = options.pokerRoom ?? noPokerTables;
-  const chatLanguagesOf = () => null;
   tableRoutes(app, ctx, pokerRoom, rateLimit);
   pokerRoutes(app, { room: pokerRoom, replay: new PokerCommandReplay(connections.redis, prefix), chatLanguagesOf, rateLimit });
   roundRoutes(app, ctx, rateLimit);
@@ -145,3 +151,12 @@ const noPokerTables: PokerRoom = {
   start: () => Promise.resolve(),
   stop: () => Promise.resolve(),
 };
+
+/** A profile's chat languages (003:R-COND-H); every one must be checkable, or the service does not start. */
+function chatLanguagesOf(profileId: string): readonly string[] | null {
+  const profile = pokerRuleProfiles[profileId as PokerRuleProfileId];
+  assert(profile !== undefined, `no poker rule profile ${profileId}`);
+  return profile.chat.languages;
+}
+for (const profile of Object.values(pokerRuleProfiles))
+  assert(chatLanguagesCheckable(profile.chat.languages), `poker profile ${profile.id}: chat languages cannot be checked`);

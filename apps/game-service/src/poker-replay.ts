@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DomainError } from '@casino/core';
 import type { Redis } from '@casino/db';
 
@@ -58,4 +59,13 @@ export class PokerCommandReplay {
 /** The command as text: amounts are bigint, which JSON cannot carry. */
 function fingerprintOf(command: unknown): string {
   return JSON.stringify(command, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+}
+
+/**
+ * The room's command id for a player's Idempotency-Key: the same key gives the same id, so a retry
+ * the table has already applied (its forward timed out, say) is answered, not applied again.
+ */
+export function commandIdOf(playerId: string, idempotencyKey: string): string {
+  const hex = createHash('sha256').update(`poker-command:${playerId}:${idempotencyKey}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -128,9 +128,10 @@ export const ChatResponseSchema = z.object({ sent: z.literal(true) });
 
 export const HandParamsSchema = z.object({ handId: z.uuid() });
 
-export const HandQuerySchema = z.object({
-  format: z.enum(['json', 'text']).default('json').describe('text: the PokerStars-format download'),
-});
+export const HandTextSchema = {
+  description: 'The hand in the PokerStars text format most poker tools read, as you may see it',
+  content: { 'text/plain': { schema: z.string() } },
+};
 
 export const HandPageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
@@ -142,17 +143,29 @@ export const HandSummarySchema = z.object({
   tableId: z.string(),
   tableName: z.string(),
   handNumber: z.number().int(),
-  seat: z.number().int(),
+  seat: z.number().int().describe('Your seat in the hand'),
   currency: z.string(),
-  putIn: MoneyOutputSchema,
-  won: MoneyOutputSchema,
-  playedAt: z.string(),
+  putIn: MoneyOutputSchema.describe('What you put into the pot'),
+  won: MoneyOutputSchema.describe('What you collected'),
+  rake: MoneyOutputSchema.describe('The part of the rake your contribution bore'),
+  pot: MoneyOutputSchema,
+  endedAt: z.string(),
 });
 
 export const HandPageSchema = z.object({ nextCursor: z.string().nullable(), hands: z.array(HandSummarySchema) });
 
-export const HandDetailSchema = HandSummarySchema.extend({
+export const HandDetailSchema = z.object({
+  handId: z.string(),
+  tableId: z.string(),
+  tableName: z.string(),
+  handNumber: z.number().int(),
+  profile: z.string(),
+  currency: z.string(),
+  startedAt: z.string(),
+  endedAt: z.string(),
+  pot: MoneyOutputSchema,
   rake: MoneyOutputSchema,
-  text: z.string().describe('The hand as the viewer may see it, PokerStars format'),
-  history: z.unknown().describe("The engine's record with the hole cards the viewer may not see removed"),
+  seat: z.number().int().describe('Your seat in the hand'),
+  players: z.array(z.object({ seat: z.number().int(), putIn: MoneyOutputSchema, won: MoneyOutputSchema })),
+  text: z.string().describe('The hand as you may see it, PokerStars format (the .txt download has the same)'),
 });

@@ -1,6 +1,6 @@
 import type { App } from '@casino/http';
 import { ChatThrottle, type PlayerCommand, type PokerRoom } from '@casino/tables';
-import type { PokerCommandReplay } from '../poker-replay.ts';
+import { commandIdOf, type PokerCommandReplay } from '../poker-replay.ts';
 import { gameProblems } from './common.schema.ts';
 import {
   ActionBodySchema,
@@ -87,8 +87,12 @@ export function pokerRoutes(app: App, deps: PokerRouteDependencies): void {
         buyInMinor: minorIn(request.body.buyIn, table.currency, 'body.buyIn.currency'),
         waitForBigBlind: request.body.waitForBigBlind ?? false,
       };
-      const answer = await replay.run(me(request), request.headers['idempotency-key'], { tableId, sit }, () =>
-        refusalsMapped(() => room.sit(tableId, me(request), sit), 'body.buyIn.amount'),
+      const key = request.headers['idempotency-key'];
+      const answer = await replay.run(me(request), key, { tableId, sit }, () =>
+        refusalsMapped(
+          () => room.sit(tableId, me(request), sit, { commandId: commandIdOf(me(request), key) }),
+          'body.buyIn.amount',
+        ),
       );
       return reply.code(201).send(answer);
     },
@@ -118,8 +122,12 @@ export function pokerRoutes(app: App, deps: PokerRouteDependencies): void {
         turn,
         ...(amount ? { amountMinor: minorIn(amount, table.currency, 'body.amount.currency') } : {}),
       };
-      return replay.run(me(request), request.headers['idempotency-key'], { tableId, command }, () =>
-        refusalsMapped(() => room.command(tableId, me(request), command), amount ? 'body.amount.amount' : 'body.action'),
+      const key = request.headers['idempotency-key'];
+      return replay.run(me(request), key, { tableId, command }, () =>
+        refusalsMapped(
+          () => room.command(tableId, me(request), command, { commandId: commandIdOf(me(request), key) }),
+          amount ? 'body.amount.amount' : 'body.action',
+        ),
       );
     },
   );
@@ -145,8 +153,12 @@ export function pokerRoutes(app: App, deps: PokerRouteDependencies): void {
         kind: 'top-up',
         amountMinor: minorIn(request.body.amount, table.currency, 'body.amount.currency'),
       };
-      return replay.run(me(request), request.headers['idempotency-key'], { tableId, command }, () =>
-        refusalsMapped(() => room.command(tableId, me(request), command), 'body.amount.amount'),
+      const key = request.headers['idempotency-key'];
+      return replay.run(me(request), key, { tableId, command }, () =>
+        refusalsMapped(
+          () => room.command(tableId, me(request), command, { commandId: commandIdOf(me(request), key) }),
+          'body.amount.amount',
+        ),
       );
     },
   );
