@@ -25,6 +25,8 @@ export {
 } from './realtime.ts';
 export { stakeKey, winKey } from './money.ts';
 export { releaseHeldWins } from './win-holds.ts';
+// Poker cash tables (issue 16): the rule profile type, the table–driver contract and the durable store.
+export * from './poker/store.ts';
 export {
   pokerRuleProfileIds,
   type AmountPerCurrency,
