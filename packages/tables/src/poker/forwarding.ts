@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { assert, DomainError, isDomainError, isErrorCode } from '@casino/core';
-import type { Redis } from '@casino/db';
+import { redisReady, type Redis } from '@casino/db';
 
 /**
  * Commands across instances (issue 16): a request for a table this instance does not drive is
@@ -63,6 +63,8 @@ export class Forwarding {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    // Request connections have no offline queue: subscribing before the connection is up would fail.
+    await redisReady(this.subscriber);
     await this.subscriber.subscribe(this.ownChannel);
   }
 
