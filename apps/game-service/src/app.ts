@@ -9,11 +9,13 @@ import {
   releaseHeldWins,
   runDueRounds,
   type PokerRoom,
+  type PokerRuleProfile,
   type PokerRuleProfileId,
   type TablesContext,
 } from '@casino/tables';
 import type { GameServiceConfig } from './config.ts';
 import { PokerCommandReplay } from './poker-replay.ts';
+import { pokerHandRoutes } from './routes/poker-hands.ts';
 import { pokerRoutes } from './routes/poker.ts';
 import { recallRoutes } from './routes/recall.ts';
 import { roundRoutes } from './routes/rounds.ts';
@@ -83,6 +85,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   const pokerRoom = options.pokerRoom ?? noPokerTables;
   tableRoutes(app, ctx, pokerRoom, rateLimit);
   pokerRoutes(app, { room: pokerRoom, replay: new PokerCommandReplay(connections.redis, prefix), chatLanguagesOf, rateLimit });
+  pokerHandRoutes(app, { db: connections.db, profileOf: pokerProfileOf, rateLimit });
   roundRoutes(app, ctx, rateLimit);
   recallRoutes(app, ctx, rateLimit);
   const hub = streamRoutes(app, ctx, {
@@ -152,11 +155,13 @@ const noPokerTables: PokerRoom = {
   stop: () => Promise.resolve(),
 };
 
-/** A profile's chat languages (003:R-COND-H); every one must be checkable, or the service does not start. */
-function chatLanguagesOf(profileId: string): readonly string[] | null {
+function pokerProfileOf(profileId: string): PokerRuleProfile {
   const profile = pokerRuleProfiles[profileId as PokerRuleProfileId];
   assert(profile !== undefined, `no poker rule profile ${profileId}`);
-  return profile.chat.languages;
+  return profile;
 }
+
+/** A profile's chat languages (003:R-COND-H); every one must be checkable, or the service does not start. */
+const chatLanguagesOf = (profileId: string) => pokerProfileOf(profileId).chat.languages;
 for (const profile of Object.values(pokerRuleProfiles))
   assert(chatLanguagesCheckable(profile.chat.languages), `poker profile ${profile.id}: chat languages cannot be checked`);
