@@ -1,7 +1,7 @@
 import { DomainError, isDomainError, Money, type CurrencyCode } from '@casino/core';
 import { poker } from '@casino/games';
 import { moneyOut } from '@casino/http';
-import { foreignLetterOf, type PlayerHandSummary, type PokerLobbyEntry, type PokerRoom, type StoredHand } from '@casino/tables';
+import { foreignLetterOf, type PokerLobbyEntry, type PokerRoom } from '@casino/tables';
 
 const money = (minor: string, currency: string) => moneyOut(Money.fromMinor(BigInt(minor), currency as CurrencyCode));
 
