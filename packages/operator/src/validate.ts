@@ -383,5 +383,6 @@ export function validatePokerRuleProfile(profile: PokerRuleProfile): PokerRulePr
 }
 
 function isCalendarDate(s: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+  const date = new Date(`${s}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(s);
 }

@@ -42,6 +42,20 @@ export {
   validatePokerTableDefinition,
   type PokerTableProblem,
 } from './poker/definition.ts';
+// The in-memory poker cash table (issue 16): pure, driven by the game service (runtime-types.ts is the contract).
+export {
+  bustedSeatHandsMaxDefault,
+  PokerTable,
+  TableInvariantViolation,
+  type PokerTableOptions,
+  type RemovalReason,
+  type SeatPlayerInput,
+  type TableEvent,
+  type TableStep,
+} from './poker/table.ts';
+export { engineSettings, type EngineSettings } from './poker/engine-settings.ts';
+export { completedHandText } from './poker/hand.ts';
+export { refusalReason, type TableRefusalReason } from './poker/seats.ts';
+export type * from './poker/runtime-types.ts';
 export { chatLanguagesCheckable, foreignLetterOf } from './poker/chat-language.ts';
 export type { PokerLobbyEntry, PokerRoom, SitRequest, TableSnapshot } from './poker/room-types.ts';
-export type { PlayerCommand, PrivateSeatView, PublicTableView } from './poker/runtime-types.ts';

@@ -2,9 +2,9 @@ import { poker } from '@casino/games';
 import type { PokerRuleProfile } from '@casino/tables';
 
 /**
- * 003:R-CAP-01..03: prisbasbelopp by calendar year, illustrative config (values as published by the
- * Swedish government for 2024–2026, to be checked against SCB before production); the CZK column is
- * the fixed equivalent at 2.20 CZK/SEK, rounded down (D-1628).
+ * 003:R-CAP-01..03: prisbasbelopp by calendar year, set by the government each September (2026: 59,200 SEK,
+ * förordning SFS 2025:872; 2025: 58,800; 2024: 57,300); the CZK column is the fixed equivalent at
+ * 2.20 CZK/SEK (illustrative config), rounded down (D-1628). A new year is a new row here.
  */
 const prisbasbelopp = Object.freeze([
   Object.freeze({ from: '2024-01-01', amount: Object.freeze({ SEK: 5_730_000n, CZK: 12_606_000n }) }),

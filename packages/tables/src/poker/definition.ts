@@ -127,9 +127,10 @@ export function pokerTableProblems(profile: PokerRuleProfile, definition: PokerT
       fail('buyInMinMinor', `must be ${profile.buyIn.minBigBlinds} × BB = ${range.minMinor}, got ${d.buyInMinMinor}`);
     else if (d.buyInMinMinor < d.bigBlindMinor)
       fail('buyInMinMinor', `must be at least one big blind (${d.bigBlindMinor}), got ${d.buyInMinMinor}`);
-    if (range.maxMinor === null && d.buyInMaxMinor !== null)
+    const maxRequired = variant.structure !== 'fixed-limit' || profile.buyIn.maxAppliesToFixedLimit;
+    if (!maxRequired && d.buyInMaxMinor !== null)
       fail('buyInMaxMinor', `a fixed-limit table of rule book ${profile.ruleBook} has a minimum buy-in only`);
-    else if (range.maxMinor !== null && d.buyInMaxMinor === null)
+    else if (maxRequired && d.buyInMaxMinor === null)
       fail('buyInMaxMinor', `a ${variant.structure} table of rule book ${profile.ruleBook} needs a maximum buy-in`);
     else if (profile.buyIn.maxBigBlinds !== null && range.maxMinor !== null && d.buyInMaxMinor !== range.maxMinor)
       fail('buyInMaxMinor', `must be ${profile.buyIn.maxBigBlinds} × BB = ${range.maxMinor}, got ${d.buyInMaxMinor}`);
