@@ -1,10 +1,22 @@
 import websocket from '@fastify/websocket';
 import type { Clock } from '@casino/core';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
-import { composeContexts, type OperatorProfile, type Platform } from '@casino/operator';
+import { composeContexts, pokerRuleProfiles, type OperatorProfile, type Platform } from '@casino/operator';
 import { findPlayerAccess } from '@casino/players';
-import { releaseHeldWins, runDueRounds, type TablesContext } from '@casino/tables';
+import { assert, DomainError } from '@casino/core';
+import {
+  chatLanguagesCheckable,
+  releaseHeldWins,
+  runDueRounds,
+  type PokerRoom,
+  type PokerRuleProfile,
+  type PokerRuleProfileId,
+  type TablesContext,
+} from '@casino/tables';
 import type { GameServiceConfig } from './config.ts';
+import { PokerCommandReplay } from './poker-replay.ts';
+import { pokerHandRoutes } from './routes/poker-hands.ts';
+import { pokerRoutes } from './routes/poker.ts';
 import { recallRoutes } from './routes/recall.ts';
 import { roundRoutes } from './routes/rounds.ts';
 import { tableRoutes } from './routes/tables.ts';
@@ -21,6 +33,8 @@ export interface GameServiceOptions {
   newSeed?: TablesContext['newSeed'];
   /** Instead of the module OPERATOR_PROFILE names (tests); validated the same way. */
   profile?: OperatorProfile;
+  /** The poker cash tables' room (issue 16); built from the contexts unless a test passes one. */
+  pokerRoom?: PokerRoom;
 }
 
 /** Drives the rounds whose timers ran out; server.ts starts it, tests call runOnce. */
@@ -34,6 +48,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     gameScheduler: GameScheduler;
     tablesContext: TablesContext;
+    pokerRoom: PokerRoom;
     /** The contexts this app runs with, from the composition root (tests read the profile from it). */
     platform: Platform;
   }
@@ -67,7 +82,10 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   const { presence } = ctx;
   const rateLimit = { max: config.GAME_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
   const scheduler = createScheduler(app, ctx, config.GAME_SCHEDULER_TICK_MS);
-  tableRoutes(app, ctx, rateLimit);
+  const pokerRoom = options.pokerRoom ?? noPokerTables;
+  tableRoutes(app, ctx, pokerRoom, rateLimit);
+  pokerRoutes(app, { room: pokerRoom, replay: new PokerCommandReplay(connections.redis, prefix), chatLanguagesOf, rateLimit });
+  pokerHandRoutes(app, { db: connections.db, profileOf: pokerProfileOf, rateLimit });
   roundRoutes(app, ctx, rateLimit);
   recallRoutes(app, ctx, rateLimit);
   const hub = streamRoutes(app, ctx, {
@@ -75,6 +93,8 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
     prefix,
     presence,
     onDisconnectedDecision: () => void scheduler.runOnce(),
+    pokerRoom,
+    chatLanguagesOf,
   });
   const presenceTimer = setInterval(
     () => void hub.refreshPresence().catch((error: unknown) => app.log.warn({ err: error }, 'presence refresh failed')),
@@ -83,6 +103,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   presenceTimer.unref();
   app.decorate('gameScheduler', scheduler);
   app.decorate('tablesContext', ctx);
+  app.decorate('pokerRoom', pokerRoom);
   app.decorate('platform', platform);
   app.addHook('onClose', async () => {
     clearInterval(presenceTimer);
@@ -119,3 +140,28 @@ function createScheduler(app: App, ctx: TablesContext, tickMs: number): GameSche
     },
   };
 }
+
+const notFound = () => Promise.reject(new DomainError('not-found', 'No such poker table.', { field: 'params.tableId' }));
+/** Until the driver lands: a room without tables. */
+const noPokerTables: PokerRoom = {
+  lobby: () => Promise.resolve([]),
+  snapshot: notFound,
+  sit: notFound,
+  command: notFound,
+  chat: notFound,
+  removePlayerEverywhere: () => Promise.resolve(),
+  connectionChanged: () => Promise.resolve(),
+  start: () => Promise.resolve(),
+  stop: () => Promise.resolve(),
+};
+
+function pokerProfileOf(profileId: string): PokerRuleProfile {
+  const profile = pokerRuleProfiles[profileId as PokerRuleProfileId];
+  assert(profile !== undefined, `no poker rule profile ${profileId}`);
+  return profile;
+}
+
+/** A profile's chat languages (003:R-COND-H); every one must be checkable, or the service does not start. */
+const chatLanguagesOf = (profileId: string) => pokerProfileOf(profileId).chat.languages;
+for (const profile of Object.values(pokerRuleProfiles))
+  assert(chatLanguagesCheckable(profile.chat.languages), `poker profile ${profile.id}: chat languages cannot be checked`);

@@ -25,6 +25,8 @@ export {
 } from './realtime.ts';
 export { stakeKey, winKey } from './money.ts';
 export { releaseHeldWins } from './win-holds.ts';
+// Poker cash tables (issue 16): the rule profile type, the table–driver contract and the durable store.
+export * from './poker/store.ts';
 export {
   pokerRuleProfileIds,
   type AmountPerCurrency,
@@ -40,5 +42,20 @@ export {
   validatePokerTableDefinition,
   type PokerTableProblem,
 } from './poker/definition.ts';
-// Poker cash tables (issue 16): the rule profile type, the table–driver contract and the durable store.
-export * from './poker/store.ts';
+// The in-memory poker cash table (issue 16): pure, driven by the game service (runtime-types.ts is the contract).
+export {
+  bustedSeatHandsMaxDefault,
+  PokerTable,
+  TableInvariantViolation,
+  type PokerTableOptions,
+  type RemovalReason,
+  type SeatPlayerInput,
+  type TableEvent,
+  type TableStep,
+} from './poker/table.ts';
+export { engineSettings, type EngineSettings } from './poker/engine-settings.ts';
+export { completedHandText } from './poker/hand.ts';
+export { refusalReason, type TableRefusalReason } from './poker/seats.ts';
+export type * from './poker/runtime-types.ts';
+export { chatLanguagesCheckable, foreignLetterOf } from './poker/chat-language.ts';
+export type { PokerLobbyEntry, PokerRoom, SitRequest, TableSnapshot } from './poker/room-types.ts';

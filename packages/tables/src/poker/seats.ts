@@ -109,6 +109,7 @@ export type TableRefusalReason =
   | 'not-seated'
   | 'already-seated'
   | 'seat-taken'
+  | 'table-full'
   | 'no-such-seat'
   | 'no-hand-running'
   | 'not-in-hand'

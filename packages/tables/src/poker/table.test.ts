@@ -301,8 +301,9 @@ describe('issue 16: a poker cash table', () => {
 describe('issue 16: engine settings from the profile and the table', () => {
   it('003:#35 R-CAP-01 R-CAP-03 the per-hand stake cap is the multiple of the base amount in force on the day of the hand', () => {
     const definition = fixtureDefinition(seFixture);
-    expect(engineSettings(seFixture, definition, new Date('2026-12-31T23:00:00Z')).stakes.contributionMax).toBe(8_000n);
-    expect(engineSettings(seFixture, definition, new Date('2027-01-01T00:00:00Z')).stakes.contributionMax).toBe(9_000n);
+    // The new base amount applies from midnight in Stockholm (23:00 UTC on New Year's Eve).
+    expect(engineSettings(seFixture, definition, new Date('2026-12-31T22:59:59Z')).stakes.contributionMax).toBe(8_000n);
+    expect(engineSettings(seFixture, definition, new Date('2026-12-31T23:00:00Z')).stakes.contributionMax).toBe(9_000n);
     expect(
       engineSettings(hrFixture, fixtureDefinition(hrFixture), new Date('2026-12-31T23:00:00Z')).stakes.contributionMax,
     ).toBeNull();

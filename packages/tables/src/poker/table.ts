@@ -130,8 +130,38 @@ export class PokerTable {
     return this.hand?.handId ?? null;
   }
 
+  /** The hand being played, if any (the driver marks it running in the store before anyone sees it). */
+  runningHand(): { readonly handId: string; readonly handNumber: number } | null {
+    return this.hand === null ? null : { handId: this.hand.handId, handNumber: this.hand.handNumber };
+  }
+
   seats(): SeatState[] {
     return this.records().map(seatSnapshot);
+  }
+
+  /** The seat of a seated player (also while their release is being committed), or null. */
+  seatOf(playerId: string): number | null {
+    return this.records().find((record) => record.playerId === playerId)?.seat ?? null;
+  }
+
+  seatedPlayerIds(): string[] {
+    return this.records().map((record) => record.playerId);
+  }
+
+  /**
+   * The seat a newcomer would get before the driver takes the buy-in: the one asked for if it is
+   * free, else the lowest free seat. Refused: already seated, seat taken, no such seat, table full.
+   */
+  chooseSeat(playerId: string, wanted?: number): number {
+    if (this.seatOf(playerId) !== null) throw refusal('already-seated', 'the player already has a seat at this table');
+    if (wanted !== undefined) {
+      if (!Number.isInteger(wanted) || wanted < 1 || wanted > this.definition.seatsMax)
+        throw refusal('no-such-seat', `the table has seats 1 to ${this.definition.seatsMax}`, 'seat');
+      if (this.seatRecords.has(wanted)) throw refusal('seat-taken', `seat ${wanted} is taken`, 'seat');
+      return wanted;
+    }
+    for (let seat = 1; seat <= this.definition.seatsMax; seat++) if (!this.seatRecords.has(seat)) return seat;
+    throw refusal('table-full', 'every seat is taken');
   }
 
   /** A player sits down after the driver committed the buy-in (its range is the driver's check). */
@@ -246,16 +276,17 @@ export class PokerTable {
   }
 
   /**
-   * The driver could not commit a top-up (a self-limit, the wallet's balance): the chips never came.
-   * A release it held back may go now (issue 16, the driver).
+   * The driver could not make a top-up (self-limits, funds): the table forgets it (all of the
+   * seat's top-ups on their way when no amount is given).
    */
-  topUpRefused(seat: number, amountMinor: bigint): TableStep {
+  topUpRefused(seat: number, amountMinor?: bigint): TableStep {
     return this.step(() => {
       const record = this.seatRecords.get(seat);
-      if (record === undefined || amountMinor <= 0n || amountMinor > record.inFlightTopUpMinor)
-        throw new Error(`no top-up of ${amountMinor} is on its way to seat ${seat}`);
+      const amount = amountMinor ?? record?.inFlightTopUpMinor ?? 0n;
+      if (record === undefined || amount <= 0n || amount > record.inFlightTopUpMinor)
+        throw new Error(`no top-up of ${amount} is on its way to seat ${seat}`);
       this.changed = true;
-      record.inFlightTopUpMinor -= amountMinor;
+      record.inFlightTopUpMinor -= amount;
       this.releaseIfDue(record);
     });
   }
@@ -312,7 +343,7 @@ export class PokerTable {
   // ---- commands ----
 
   private act(record: SeatRecord, command: Extract<PlayerCommand, { kind: 'act' }>, now: Date): void {
-    const hand = this.runningHand();
+    const hand = this.handOrRefuse();
     if (!this.inRunningHand(record)) throw refusal('not-in-hand', 'you are not dealt in this hand');
     if (command.turn !== undefined && command.turn !== this.turn)
       throw refusal('turn-mismatch', `turn ${command.turn} is over; this is turn ${this.turn}`, 'turn');
@@ -326,7 +357,7 @@ export class PokerTable {
 
   /** 003:R-TIME-03: the player to act extends their deadline once by what is left of their time bank. */
   private useTimeBank(record: SeatRecord): void {
-    const hand = this.runningHand();
+    const hand = this.handOrRefuse();
     this.verifyTurn(hand, record);
     if (record.timeBankMs <= 0) throw refusal('no-time-bank', 'no time bank is left');
     if (hand.timeBankFromMs !== null) throw refusal('time-bank-already-used', 'the time bank already runs for this turn');
@@ -398,7 +429,7 @@ export class PokerTable {
 
   /** The engine shows and mucks by itself (automations); a manual choice is offered only if it ever asks. */
   private showOrMuck(record: SeatRecord, kind: 'show' | 'muck', now: Date): void {
-    const hand = this.runningHand();
+    const hand = this.handOrRefuse();
     const decision = poker.pendingDecision(hand.state);
     if (decision.kind !== 'show-or-muck' || decision.seat !== record.seat)
       throw refusal('show-not-offered', 'there is nothing to show or muck now');
@@ -669,7 +700,7 @@ export class PokerTable {
     return record;
   }
 
-  private runningHand(): RunningHand {
+  private handOrRefuse(): RunningHand {
     if (this.hand === null) throw refusal('no-hand-running', 'no hand is running');
     return this.hand;
   }

@@ -9,9 +9,11 @@ import type { PokerRuleProfile, PokerTableDefinition } from '../profile.ts';
 const base = {
   seats: { min: 2, max: 10 },
   buyIn: { minBigBlinds: null, maxBigBlinds: null, maxAppliesToFixedLimit: true },
-  blinds: { smallBlindMax: null, bigBlindMax: null, bigBlindMin: null },
+  games: ['holdem', 'omaha', 'omaha-hi-lo'],
+  blinds: { bigBlindTwiceSmallBlind: true, smallBlindMax: null, bigBlindMax: null, smallBlindMin: null, bigBlindMin: null },
   perHandStakeCap: null,
   straddle: 'none',
+  straddleGames: [],
   rake: { rateBpsMin: 0, rateBpsMax: 1_000, capMax: null, noFlopNoDrop: 'allowed', timing: 'hand-end' },
   clock: { actionTimeMs: 20_000, timeBankMs: null, disconnected: 'time-out-rule' },
   interruptedHand: 'void-every-chip-back',
@@ -44,6 +46,7 @@ export const atFixture: PokerRuleProfile = {
   leave: 'any-time',
   sitOutHandsMax: 3,
   straddle: 'optional',
+  straddleGames: ['holdem', 'omaha'],
 };
 
 export const czPsFixture: PokerRuleProfile = {
@@ -67,18 +70,20 @@ export const seFixture: PokerRuleProfile = {
   name: 'SE fixture',
   homeCurrencies: ['EUR'],
   engine: { tableRules: poker.tableRuleProfiles['se-003'], buttonRule: poker.buttonRuleProfiles['se-003'] },
-  // 2 × prisbasbelopp (003:R-CAP-01); the core has no SEK, so a small EUR figure tests can reach.
+  // 2 × prisbasbelopp (003:R-CAP-01); a small EUR figure that tests can reach.
   perHandStakeCap: {
     multiple: 2,
     baseAmounts: [
       { from: '2026-01-01', amount: { EUR: 4_000n } },
       { from: '2027-01-01', amount: { EUR: 4_500n } },
     ],
+    timeZone: 'Europe/Stockholm',
   },
   topUp: 'queued-to-hand-end',
   leave: 'after-hand',
   sitOutHandsMax: null,
   straddle: 'marked-tables',
+  straddleGames: ['holdem'],
   rake: { ...base.rake, timing: 'per-betting-round' },
   clock: { ...base.clock, timeBankMs: 30_000 },
   chat: { languages: ['sv'] },
