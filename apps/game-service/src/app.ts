@@ -3,9 +3,11 @@ import type { Clock } from '@casino/core';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
 import { composeContexts, pokerRuleProfiles, type OperatorProfile, type Platform } from '@casino/operator';
 import { findPlayerAccess } from '@casino/players';
-import { assert, DomainError } from '@casino/core';
+import { assert } from '@casino/core';
+import type { Rng } from '@casino/games';
 import {
   chatLanguagesCheckable,
+  newPokerInstanceId,
   releaseHeldWins,
   runDueRounds,
   type PokerRoom,
@@ -35,6 +37,10 @@ export interface GameServiceOptions {
   profile?: OperatorProfile;
   /** The poker cash tables' room (issue 16); built from the contexts unless a test passes one. */
   pokerRoom?: PokerRoom;
+  /** The poker shuffles (tests); Node's CSPRNG otherwise. */
+  pokerRng?: Rng;
+  /** This instance's id in poker table leases (tests name their instances); made per process otherwise. */
+  pokerInstanceId?: string;
 }
 
 /** Drives the rounds whose timers ran out; server.ts starts it, tests call runOnce. */
@@ -67,6 +73,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
     ...(options.newSeed ? { newSeed: options.newSeed } : {}),
+    ...(options.pokerRng ? { pokerRng: options.pokerRng } : {}),
   });
   const app = await createServiceApp({
     service: 'game-service',
@@ -82,7 +89,21 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   const { presence } = ctx;
   const rateLimit = { max: config.GAME_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
   const scheduler = createScheduler(app, ctx, config.GAME_SCHEDULER_TICK_MS);
-  const pokerRoom = options.pokerRoom ?? noPokerTables;
+  // The poker room starts with the app (it answers requests forwarded by other instances and takes
+  // over tables whose holder stopped) and stops when it closes: running hands voided, leases released.
+  const pokerRoom =
+    options.pokerRoom ??
+    platform.poker({
+      redis: connections.redis,
+      prefix,
+      instanceId: options.pokerInstanceId ?? newPokerInstanceId(),
+      leaseTtlMs: config.POKER_LEASE_TTL_MS,
+      forwardTimeoutMs: config.POKER_FORWARD_TIMEOUT_MS,
+      claimScanIntervalMs: config.POKER_CLAIM_SCAN_INTERVAL_MS,
+      tablesPerInstanceMax: config.POKER_TABLES_PER_INSTANCE_MAX,
+      log: app.log,
+    });
+  await pokerRoom.start();
   tableRoutes(app, ctx, pokerRoom, rateLimit);
   pokerRoutes(app, { room: pokerRoom, replay: new PokerCommandReplay(connections.redis, prefix), chatLanguagesOf, rateLimit });
   pokerHandRoutes(app, { db: connections.db, profileOf: pokerProfileOf, rateLimit });
@@ -108,6 +129,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   app.addHook('onClose', async () => {
     clearInterval(presenceTimer);
     await hub.close();
+    await pokerRoom.stop();
     await scheduler.stop();
   });
   return app;
@@ -140,20 +162,6 @@ function createScheduler(app: App, ctx: TablesContext, tickMs: number): GameSche
     },
   };
 }
-
-const notFound = () => Promise.reject(new DomainError('not-found', 'No such poker table.', { field: 'params.tableId' }));
-/** Until the driver lands: a room without tables. */
-const noPokerTables: PokerRoom = {
-  lobby: () => Promise.resolve([]),
-  snapshot: notFound,
-  sit: notFound,
-  command: notFound,
-  chat: notFound,
-  removePlayerEverywhere: () => Promise.resolve(),
-  connectionChanged: () => Promise.resolve(),
-  start: () => Promise.resolve(),
-  stop: () => Promise.resolve(),
-};
 
 function pokerProfileOf(profileId: string): PokerRuleProfile {
   const profile = pokerRuleProfiles[profileId as PokerRuleProfileId];

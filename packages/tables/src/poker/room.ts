@@ -106,6 +106,7 @@ export class PokerRoomDriver implements PokerRoom {
   private scanTimer: NodeJS.Timeout | null = null;
   private lastRenewalAtMs = 0;
   private state: 'new' | 'running' | 'stopped' = 'new';
+  private starting: Promise<void> | null = null;
   private readonly background = new Set<Promise<unknown>>();
 
   constructor(private readonly options: PokerRoomOptions) {
@@ -136,10 +137,16 @@ export class PokerRoomDriver implements PokerRoom {
     return [...this.held.keys()];
   }
 
-  async start(): Promise<void> {
-    if (this.state !== 'new') return;
-    this.state = 'running';
+  /** Idempotent: a second call waits for the first (the subscription must be up before anything is forwarded). */
+  start(): Promise<void> {
+    this.starting ??= this.begin();
+    return this.starting;
+  }
+
+  private async begin(): Promise<void> {
+    assert(this.state === 'new', 'PokerRoom.start: a stopped room does not start again');
     await this.forwarding.start();
+    this.state = 'running';
     if (this.options.drives === false) return;
     this.lastRenewalAtMs = this.options.clock.now().getTime();
     this.renewTimer = setInterval(() => this.track(this.renewLeases()), Math.floor(this.options.leaseTtlMs / 3));
@@ -152,6 +159,7 @@ export class PokerRoomDriver implements PokerRoom {
   /** Graceful: stop taking commands, void running hands (every chip back), let the leases go. */
   async stop(): Promise<void> {
     if (this.state === 'stopped') return;
+    await this.starting?.catch(() => undefined);
     this.state = 'stopped';
     this.stopTimers();
     await Promise.allSettled([...this.background]);
