@@ -1,4 +1,4 @@
--- Issue 16: poker cash tables (packages/tables/src/poker, docs/poker-tables.md). The running hand
+-- Issue 16: poker cash tables (packages/tables/src/poker/store.ts, docs/poker-store.md). The running hand
 -- lives in the memory of the instance that leases the table; these rows are the durable record,
 -- written at hand boundaries: the table and its lease, the seats with their stacks as at the start
 -- of the running hand (plus chips bought since), and every hand played or voided.

@@ -6,7 +6,7 @@ import * as ledger from '@casino/ledger';
 import type { PokerRuleProfileId } from './profile.ts';
 import type { CompletedHand, SeatStatus } from './runtime-types.ts';
 import type { LeasedTable, PokerStoreContext } from './store-context.ts';
-import { assertEscrowInvariant, EscrowInvariantViolation } from './store-escrow.ts';
+import { assertEscrowInvariant } from './store-escrow.ts';
 import { fenceTable } from './store-lease.ts';
 
 /**
@@ -177,9 +177,7 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
              (SELECT json_agg(json_build_object('seat', seat, 'player_id', player_id, 'stack', stack_minor::text)) FROM seats) AS seats,
              ((SELECT coalesce(sum(stack_minor), 0) FROM seats)
                + (SELECT coalesce(sum(stack_minor), 0) FROM poker_seat o
-                  WHERE o.table_id = ${table.id}::uuid AND o.seat NOT IN (SELECT seat FROM seats)))::bigint AS stacks,
-             (SELECT coalesce(sum(balance_minor), 0) FROM ledger_account_shard
-              WHERE account_id = ${table.escrowAccountId}::uuid)::bigint AS escrow`;
+                  WHERE o.table_id = ${table.id}::uuid AND o.seat NOT IN (SELECT seat FROM seats)))::bigint AS stacks`;
     assert(
       written.players === players.length,
       `poker hand ${hand.handId}: ${players.length} players, ${written.players} recorded`,
@@ -197,7 +195,7 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
         `poker hand ${hand.handId} seat ${after.seat}: the table has ${after.stackMinor}, the store ${stored?.stackMinor}`,
       );
     }
-    if (written.stacks !== written.escrow) throw new EscrowInvariantViolation(table.id, written.escrow, written.stacks);
+    await assertEscrowInvariant(tx, table.id, table.escrowAccountId, written.stacks);
 
     await recordPokerHandForMonitoring(tx, {
       handId: hand.handId,
@@ -275,7 +273,7 @@ export async function voidInterruptedHand(
       WHERE id = ${table.id}::uuid`;
     const seated = await tx.$queryRaw<Array<{ player_id: string }>>`
       SELECT player_id FROM poker_seat WHERE table_id = ${table.id}::uuid ORDER BY seat`;
-    await assertEscrowInvariant(tx, table.id);
+    await assertEscrowInvariant(tx, table.id, table.escrowAccountId);
     return { handId: table.runningHandId, handNumber, playerIds: seated.map((s) => s.player_id) };
   });
 }

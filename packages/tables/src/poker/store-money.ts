@@ -96,7 +96,7 @@ export async function buyIn(ctx: PokerStoreContext, request: BuyInRequest): Prom
       VALUES (${seatingId}::uuid, ${table.id}::uuid, ${request.seat}, ${request.playerId}::uuid, ${request.alias},
               ${request.amountMinor}, 'joining', ${playSessionId}::uuid, ${wallet}::uuid, ${request.rateToCzk ?? null}::numeric,
               ${request.amountMinor}, ${ctx.clock.now()})`;
-    await assertEscrowInvariant(tx, table.id);
+    await assertEscrowInvariant(tx, table.id, table.escrowAccountId);
     return {
       seatingId,
       seat: request.seat,
@@ -180,7 +180,7 @@ async function topUpIn(ctx: PokerStoreContext, tx: Tx, request: TopUpRequest): P
     UPDATE poker_seat SET stack_minor = stack_minor + ${request.amountMinor}, bought_in_minor = bought_in_minor + ${request.amountMinor},
                           top_ups = top_ups + 1
     WHERE id = ${seat.id}::uuid RETURNING stack_minor`;
-  await assertEscrowInvariant(tx, table.id);
+  await assertEscrowInvariant(tx, table.id, table.escrowAccountId);
   return { stackMinor: updated.stack_minor, ledgerTransactionId: posted.transactionId, replayed: false };
 }
 
@@ -267,7 +267,7 @@ export async function releaseSeat(ctx: PokerStoreContext, request: ReleaseSeatRe
         playSessionId: seat.play_session_id,
         reason: request.reason === 'left' ? 'left the table' : request.reason,
       });
-    await assertEscrowInvariant(tx, table.id);
+    await assertEscrowInvariant(tx, table.id, table.escrowAccountId);
     return { ledgerTransactionId, creditedMinor: seat.stack_minor, playSessionEnded };
   });
 }

@@ -114,7 +114,15 @@ export async function setPokerTableStatus(db: Db | Tx, tableId: string, status: 
 }
 
 /** What the driver needs to rebuild a table in memory; the profile it adds itself (by `profileId`). */
-export interface StoredTableSetup extends Omit<PokerTableSetup, 'profile'> {
+export interface StoredSeat extends Readonly<PokerTableSetup['seats'][number]> {
+  /** The seating (the seat row's id, new at each buy-in). */
+  readonly seatingId: string;
+  /** The play session the seat plays in (limits: recordPlayActivity after each hand). */
+  readonly playSessionId: string;
+}
+
+export interface StoredTableSetup extends Omit<PokerTableSetup, 'profile' | 'seats'> {
+  readonly seats: readonly StoredSeat[];
   readonly profileId: PokerRuleProfileId;
   readonly name: string;
   readonly status: 'OPEN' | 'CLOSED';
@@ -139,8 +147,16 @@ export async function loadTableForDriving(db: Db | Tx, tableId: string): Promise
     FROM poker_table WHERE id = ${tableId}::uuid`;
   if (!table) return null;
   const seats = await db.$queryRaw<
-    Array<{ seat: number; player_id: string; alias: string; stack_minor: bigint; status: string }>
-  >`SELECT seat, player_id, alias, stack_minor, status FROM poker_seat WHERE table_id = ${tableId}::uuid ORDER BY seat`;
+    Array<{
+      id: string;
+      seat: number;
+      player_id: string;
+      alias: string;
+      stack_minor: bigint;
+      status: string;
+      play_session_id: string;
+    }>
+  >`SELECT id, seat, player_id, alias, stack_minor, status, play_session_id FROM poker_seat WHERE table_id = ${tableId}::uuid ORDER BY seat`;
   const definition = definitionFromJson(table.definition);
   return {
     tableId: table.id,
@@ -154,6 +170,8 @@ export async function loadTableForDriving(db: Db | Tx, tableId: string): Promise
       alias: s.alias,
       stackMinor: s.stack_minor,
       status: s.status as PokerTableSetup['seats'][number]['status'],
+      seatingId: s.id,
+      playSessionId: s.play_session_id,
     })),
     handNumber: table.hand_number,
     previousPositions: table.previous_positions,

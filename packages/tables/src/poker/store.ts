@@ -16,6 +16,7 @@ export {
   setPokerTableStatus,
   type CreatedPokerTable,
   type PokerLobbyTable,
+  type StoredSeat,
   type StoredTableSetup,
 } from './store-tables.ts';
 export {
