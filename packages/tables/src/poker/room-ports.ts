@@ -5,6 +5,7 @@ import type {
   PokerTableSetup,
   PrivateSeatView,
   PublicTableView,
+  SeatStatus,
   TableEffect,
 } from './runtime-types.ts';
 
@@ -28,10 +29,12 @@ export interface DrivenTable {
   nextDeadline(): Date | null;
   chipsAdded(seat: number, amountMinor: bigint, now: Date): TableEffect[];
   /** A top-up the store refused (limits, funds): the table forgets it. */
-  topUpRefused(seat: number, now: Date): TableEffect[];
+  topUpRefused(seat: number, amountMinor: bigint, now: Date): TableEffect[];
   seatReleased(seat: number, now: Date): TableEffect[];
   handCommitted(handId: string, now: Date): TableEffect[];
-  removeAtHandEnd(playerId: string, now: Date): TableEffect[];
+  removeAtHandEnd(playerId: string, reason: RemovalReason, now: Date): TableEffect[];
+  /** Seat and status of every seated player (stored with each hand's commit: what a takeover restores). */
+  seatStatuses(): { seat: number; status: SeatStatus }[];
   connectionChanged(playerId: string, connected: boolean, now: Date): TableEffect[];
   seatOf(playerId: string): number | null;
   seatedPlayerIds(): string[];
@@ -41,35 +44,35 @@ export interface DrivenTable {
   privateView(playerId: string, now: Date): PrivateSeatView | null;
 }
 
+/** The lease a write is made under: the table and the fencing epoch the lease was taken at (store-lease.ts). */
 export interface TableLease {
   readonly tableId: string;
-  readonly fencingToken: bigint;
+  readonly epoch: number;
 }
 
 export interface PokerRoomStore {
   acquireTableLease(request: { tableId: string; instanceId: string; ttlMs: number; now: Date }): Promise<TableLease | null>;
-  /** One statement for every lease held; returns the ids of the tables whose lease was renewed. */
-  renewTableLeases(request: {
-    instanceId: string;
-    leases: readonly TableLease[];
-    ttlMs: number;
-    now: Date;
-  }): Promise<Set<string>>;
-  releaseTableLease(lease: TableLease & { instanceId: string }): Promise<void>;
+  /** One statement for every lease held; returns the ids of the tables whose lease is lost. */
+  renewTableLeases(request: { instanceId: string; leases: readonly TableLease[]; ttlMs: number; now: Date }): Promise<string[]>;
+  releaseTableLease(lease: TableLease): Promise<void>;
   /** Tables with seated players and no live lease (their holder is gone), at most `limit`. */
   findTablesNeedingDriver(request: { now: Date; limit: number }): Promise<string[]>;
   /** The instance that holds a live lease on the table, or null; throws not-found for an unknown table. */
   findTableHolder(request: { tableId: string; now: Date }): Promise<string | null>;
-  /** The table as stored; `interruptedHandId` is a hand that was running when its driver stopped. */
-  loadTableForDriving(lease: TableLease): Promise<{ setup: PokerTableSetup; interruptedHandId: string | null }>;
+  /** The table as stored (called after `voidInterruptedHand`: the stacks are those a new hand starts from). */
+  loadTableForDriving(lease: TableLease): Promise<{ setup: PokerTableSetup }>;
   /** The interrupted hand voided: every chip back (stored stacks are start-of-hand stacks), no rake, a voided record. */
   voidInterruptedHand(lease: TableLease, request: { now: Date }): Promise<{ handId: string; playerIds: string[] } | null>;
   markHandRunning(lease: TableLease, hand: { handId: string; handNumber: number; now: Date }): Promise<void>;
   buyIn(
     lease: TableLease,
-    request: { playerId: string; seat: number; amountMinor: bigint; commandId: string; now: Date },
+    request: { playerId: string; seat: number; amountMinor: bigint; now: Date },
   ): Promise<{ alias: string; stackMinor: bigint }>;
-  topUp(lease: TableLease, request: { playerId: string; seat: number; amountMinor: bigint; now: Date }): Promise<void>;
+  /** `requestId` makes a retried top-up post once. */
+  topUp(
+    lease: TableLease,
+    request: { playerId: string; seat: number; amountMinor: bigint; requestId: string; now: Date },
+  ): Promise<void>;
   releaseSeat(
     lease: TableLease,
     request: { playerId: string; seat: number; stackMinor: bigint; reason: string; now: Date },
@@ -78,11 +81,17 @@ export interface PokerRoomStore {
    * The hand's record, stacks and rake in one transaction. Returns the players who may play no longer
    * (playing time used up, excluded meanwhile: the limits' `stop` after the hand): they are removed.
    */
-  commitHand(lease: TableLease, request: { hand: CompletedHand; now: Date }): Promise<{ stoppingPlayerIds: readonly string[] }>;
+  commitHand(
+    lease: TableLease,
+    request: { hand: CompletedHand; seatStatuses: readonly { seat: number; status: SeatStatus }[]; now: Date },
+  ): Promise<{ stoppingPlayerIds: readonly string[] }>;
   /** The tables where the player has a seat (any state). */
   findSeatsOfPlayer(playerId: string): Promise<string[]>;
   lobby(): Promise<PokerLobbyEntry[]>;
 }
+
+/** Why staff, compliance or the limits remove a player at hand end. */
+export type RemovalReason = 'blocked' | 'self-excluded' | 'listed' | 'time-limit' | 'closed';
 
 /** Builds the in-memory table for a lease taken (`PokerTable` in production). */
 export type DrivenTableFactory = (setup: PokerTableSetup) => DrivenTable;

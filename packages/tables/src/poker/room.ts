@@ -4,7 +4,14 @@ import type { TableBroadcaster } from '../context.ts';
 import { DeadlineScheduler } from './deadline-scheduler.ts';
 import { Forwarding, NotHolder, unavailable } from './forwarding.ts';
 import { RecentCommands, type CommandOutcome } from './recent-commands.ts';
-import { isLeaseLost, type DrivenTable, type DrivenTableFactory, type PokerRoomStore, type TableLease } from './room-ports.ts';
+import {
+  isLeaseLost,
+  type DrivenTable,
+  type DrivenTableFactory,
+  type PokerRoomStore,
+  type RemovalReason,
+  type TableLease,
+} from './room-ports.ts';
 import type { PokerLobbyEntry, PokerRoom, SitRequest, TableSnapshot } from './room-types.ts';
 import type { PlayerCommand, TableEffect } from './runtime-types.ts';
 import { SerialQueue } from './serial-queue.ts';
@@ -59,8 +66,6 @@ type RoomRequest =
   | { op: 'chat'; playerId: string; text: string }
   | { op: 'remove'; playerId: string; reason: RemovalReason }
   | { op: 'connection'; playerId: string; connected: boolean };
-
-type RemovalReason = Parameters<PokerRoom['removePlayerEverywhere']>[1];
 
 interface Held {
   readonly tableId: string;
@@ -198,14 +203,16 @@ export class PokerRoomDriver implements PokerRoom {
       return;
     }
     try {
-      const renewed = await this.options.store.renewTableLeases({
-        instanceId: this.options.instanceId,
-        leases,
-        ttlMs: this.options.leaseTtlMs,
-        now,
-      });
+      const lost = new Set(
+        await this.options.store.renewTableLeases({
+          instanceId: this.options.instanceId,
+          leases,
+          ttlMs: this.options.leaseTtlMs,
+          now,
+        }),
+      );
       this.lastRenewalAtMs = now.getTime();
-      for (const lease of leases) if (!renewed.has(lease.tableId)) this.dropLease(lease, 'lease not renewed');
+      for (const lease of leases) if (lost.has(lease.tableId)) this.dropLease(lease, 'lease not renewed');
     } catch (error) {
       this.options.log.warn({ err: error }, 'poker room: lease renewal failed');
       // Past the time to live another instance may drive these tables already: stop before it does.
@@ -356,7 +363,7 @@ export class PokerRoomDriver implements PokerRoom {
         case 'chat':
           return this.sendChat(held, request.playerId, request.text, now);
         case 'remove':
-          await this.settle(held, held.table.removeAtHandEnd(request.playerId, now), now);
+          await this.settle(held, held.table.removeAtHandEnd(request.playerId, request.reason, now), now);
           return null;
         case 'connection':
           await this.settle(held, held.table.connectionChanged(request.playerId, request.connected, now), now);
@@ -371,7 +378,6 @@ export class PokerRoomDriver implements PokerRoom {
       playerId: request.playerId,
       seat,
       amountMinor: request.request.buyInMinor,
-      commandId: request.commandId,
       now,
     });
     const effects = held.table.seatPlayer(
@@ -413,12 +419,18 @@ export class PokerRoomDriver implements PokerRoom {
       switch (effect.kind) {
         case 'top-up':
           try {
-            await store.topUp(held.lease, { playerId: effect.playerId, seat: effect.seat, amountMinor: effect.amountMinor, now });
+            await store.topUp(held.lease, {
+              playerId: effect.playerId,
+              seat: effect.seat,
+              amountMinor: effect.amountMinor,
+              requestId: newId(),
+              now,
+            });
             pending.push(...held.table.chipsAdded(effect.seat, effect.amountMinor, now));
           } catch (error) {
             if (!isDomainError(error)) throw error;
             refusals.push(error);
-            pending.push(...held.table.topUpRefused(effect.seat, now));
+            pending.push(...held.table.topUpRefused(effect.seat, effect.amountMinor, now));
           }
           break;
         case 'release-seat':
@@ -427,11 +439,12 @@ export class PokerRoomDriver implements PokerRoom {
           pending.push(...held.table.seatReleased(effect.seat, now));
           break;
         case 'hand-complete': {
-          const { stoppingPlayerIds } = await store.commitHand(held.lease, { hand: effect.hand, now });
+          const seatStatuses = held.table.seatStatuses();
+          const { stoppingPlayerIds } = await store.commitHand(held.lease, { hand: effect.hand, seatStatuses, now });
           if (held.markedHandId === effect.hand.handId) held.markedHandId = null;
           pending.push(...held.table.handCommitted(effect.hand.handId, now));
           // Playing time used up or excluded (004:GAM-P-07 …): the seat goes as a removal at hand end does.
-          for (const playerId of stoppingPlayerIds) pending.push(...held.table.removeAtHandEnd(playerId, now));
+          for (const playerId of stoppingPlayerIds) pending.push(...held.table.removeAtHandEnd(playerId, 'time-limit', now));
           break;
         }
       }
@@ -507,7 +520,7 @@ export class PokerRoomDriver implements PokerRoom {
       this.options.log.error({ err: error, tableId: held.tableId }, 'poker room: table failed; dropped, its hand will be voided');
       this.dropLease(held.lease, 'table failed');
       await this.options.store
-        .releaseTableLease({ ...held.lease, instanceId: this.options.instanceId })
+        .releaseTableLease(held.lease)
         .catch((release: unknown) => this.options.log.warn({ err: release }, 'poker room: releasing a failed table'));
       throw error;
     }
@@ -546,16 +559,13 @@ export class PokerRoomDriver implements PokerRoom {
       this.held.set(tableId, held);
       this.holders.set(tableId, instanceId);
       if (voided) this.announceVoided(tableId, voided);
-      log.info(
-        { tableId, fencingToken: String(lease.fencingToken), voidedHandId: voided?.handId ?? null },
-        'poker room: table taken',
-      );
+      log.info({ tableId, epoch: lease.epoch, voidedHandId: voided?.handId ?? null }, 'poker room: table taken');
       await held.queue.run(() => this.guard(held, () => this.settle(held, [], clock.now())));
       return true;
     } catch (error) {
       this.dropLease(lease, 'take-over failed');
       log.error({ err: error, tableId }, 'poker room: taking the table over failed; left to the next scan');
-      await store.releaseTableLease({ ...lease, instanceId }).catch(() => undefined);
+      await store.releaseTableLease(lease).catch(() => undefined);
       return false;
     }
   }
@@ -580,14 +590,14 @@ export class PokerRoomDriver implements PokerRoom {
   /** Graceful stop of one table: its running hand voided (every chip back), its lease released. */
   private async letGo(held: Held): Promise<void> {
     if (held.dropped) return;
-    const { store, instanceId, clock, log } = this.options;
+    const { store, clock, log } = this.options;
     held.dropped = true;
     this.held.delete(held.tableId);
     this.scheduler.forget(held.tableId);
     try {
       const voided = await store.voidInterruptedHand(held.lease, { now: clock.now() });
       if (voided) this.announceVoided(held.tableId, voided);
-      await store.releaseTableLease({ ...held.lease, instanceId });
+      await store.releaseTableLease(held.lease);
     } catch (error) {
       // The lease lapses on its own; the next driver voids the hand.
       log.warn({ err: error, tableId: held.tableId }, 'poker room: letting a table go failed');
