@@ -1,14 +1,16 @@
 import websocket from '@fastify/websocket';
-import type { Clock } from '@casino/core';
+import { assert, type Clock } from '@casino/core';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
 import { composeContexts, pokerRuleProfiles, type OperatorProfile, type Platform } from '@casino/operator';
+import type { Rng } from '@casino/games';
 import { findPlayerAccess } from '@casino/players';
-import { assert, DomainError } from '@casino/core';
 import {
   chatLanguagesCheckable,
+  createPokerRoom,
+  newPokerInstanceId,
   releaseHeldWins,
   runDueRounds,
-  type PokerRoom,
+  type PokerRoomDriver,
   type PokerRuleProfile,
   type PokerRuleProfileId,
   type TablesContext,
@@ -33,8 +35,10 @@ export interface GameServiceOptions {
   newSeed?: TablesContext['newSeed'];
   /** Instead of the module OPERATOR_PROFILE names (tests); validated the same way. */
   profile?: OperatorProfile;
-  /** The poker cash tables' room (issue 16); built from the contexts unless a test passes one. */
-  pokerRoom?: PokerRoom;
+  /** The poker tables' shuffles (tests pass a seeded generator); Node's CSPRNG otherwise. */
+  pokerRng?: Rng;
+  /** Pause between a poker hand's end and the next deal (tests shorten it). */
+  pokerHandPauseMs?: number;
 }
 
 /** Drives the rounds whose timers ran out; server.ts starts it, tests call runOnce. */
@@ -48,7 +52,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     gameScheduler: GameScheduler;
     tablesContext: TablesContext;
-    pokerRoom: PokerRoom;
+    pokerRoom: PokerRoomDriver;
     /** The contexts this app runs with, from the composition root (tests read the profile from it). */
     platform: Platform;
   }
@@ -82,7 +86,22 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   const { presence } = ctx;
   const rateLimit = { max: config.GAME_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
   const scheduler = createScheduler(app, ctx, config.GAME_SCHEDULER_TICK_MS);
-  const pokerRoom = options.pokerRoom ?? noPokerTables;
+  for (const rules of Object.values(pokerRuleProfiles))
+    assert(chatLanguagesCheckable(rules.chat.languages), `poker profile ${rules.id}: its chat languages cannot be checked`);
+  const pokerRoom = createPokerRoom({
+    store: { db: connections.db, clock: platform.clock, limits: ctx.limits, instanceId: newPokerInstanceId() },
+    profiles: pokerRuleProfiles,
+    redis: connections.redis,
+    prefix,
+    broadcaster: ctx.broadcaster,
+    leaseTtlMs: config.POKER_LEASE_TTL_MS,
+    forwardTimeoutMs: config.POKER_FORWARD_TIMEOUT_MS,
+    claimScanIntervalMs: config.POKER_CLAIM_SCAN_INTERVAL_MS,
+    tablesPerInstanceMax: config.POKER_TABLES_PER_INSTANCE_MAX,
+    log: app.log,
+    ...(options.pokerRng ? { rng: options.pokerRng } : {}),
+    ...(options.pokerHandPauseMs === undefined ? {} : { handPauseMs: options.pokerHandPauseMs }),
+  });
   tableRoutes(app, ctx, pokerRoom, rateLimit);
   pokerRoutes(app, { room: pokerRoom, replay: new PokerCommandReplay(connections.redis, prefix), chatLanguagesOf, rateLimit });
   pokerHandRoutes(app, { db: connections.db, profileOf: pokerProfileOf, rateLimit });
@@ -105,10 +124,13 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   app.decorate('tablesContext', ctx);
   app.decorate('pokerRoom', pokerRoom);
   app.decorate('platform', platform);
+  // The poker room takes commands at once (a table nobody drives is claimed on its first command).
+  await pokerRoom.start();
   app.addHook('onClose', async () => {
     clearInterval(presenceTimer);
     await hub.close();
     await scheduler.stop();
+    await pokerRoom.stop();
   });
   return app;
 }
@@ -141,20 +163,6 @@ function createScheduler(app: App, ctx: TablesContext, tickMs: number): GameSche
   };
 }
 
-const notFound = () => Promise.reject(new DomainError('not-found', 'No such poker table.', { field: 'params.tableId' }));
-/** Until the driver lands: a room without tables. */
-const noPokerTables: PokerRoom = {
-  lobby: () => Promise.resolve([]),
-  snapshot: notFound,
-  sit: notFound,
-  command: notFound,
-  chat: notFound,
-  removePlayerEverywhere: () => Promise.resolve(),
-  connectionChanged: () => Promise.resolve(),
-  start: () => Promise.resolve(),
-  stop: () => Promise.resolve(),
-};
-
 function pokerProfileOf(profileId: string): PokerRuleProfile {
   const profile = pokerRuleProfiles[profileId as PokerRuleProfileId];
   assert(profile !== undefined, `no poker rule profile ${profileId}`);
@@ -163,5 +171,3 @@ function pokerProfileOf(profileId: string): PokerRuleProfile {
 
 /** A profile's chat languages (003:R-COND-H); every one must be checkable, or the service does not start. */
 const chatLanguagesOf = (profileId: string) => pokerProfileOf(profileId).chat.languages;
-for (const profile of Object.values(pokerRuleProfiles))
-  assert(chatLanguagesCheckable(profile.chat.languages), `poker profile ${profile.id}: chat languages cannot be checked`);

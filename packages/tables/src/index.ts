@@ -59,3 +59,10 @@ export { refusalReason, type TableRefusalReason } from './poker/seats.ts';
 export type * from './poker/runtime-types.ts';
 export { chatLanguagesCheckable, foreignLetterOf } from './poker/chat-language.ts';
 export type { PokerLobbyEntry, PokerRoom, SitRequest, TableSnapshot } from './poker/room-types.ts';
+export {
+  createPokerRoom,
+  newPokerInstanceId,
+  pokerHandPauseMsDefault,
+  type CreatePokerRoomOptions,
+} from './poker/create-room.ts';
+export { PokerRoomDriver } from './poker/room.ts';
