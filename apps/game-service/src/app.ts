@@ -1,16 +1,15 @@
 import websocket from '@fastify/websocket';
-import type { Clock } from '@casino/core';
+import { assert, type Clock } from '@casino/core';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
 import { composeContexts, pokerRuleProfiles, type OperatorProfile, type Platform } from '@casino/operator';
-import { findPlayerAccess } from '@casino/players';
-import { assert } from '@casino/core';
 import type { Rng } from '@casino/games';
+import { findPlayerAccess } from '@casino/players';
 import {
   chatLanguagesCheckable,
   newPokerInstanceId,
   releaseHeldWins,
   runDueRounds,
-  type PokerRoom,
+  type PokerRoomDriver,
   type PokerRuleProfile,
   type PokerRuleProfileId,
   type TablesContext,
@@ -35,10 +34,10 @@ export interface GameServiceOptions {
   newSeed?: TablesContext['newSeed'];
   /** Instead of the module OPERATOR_PROFILE names (tests); validated the same way. */
   profile?: OperatorProfile;
-  /** The poker cash tables' room (issue 16); built from the contexts unless a test passes one. */
-  pokerRoom?: PokerRoom;
-  /** The poker shuffles (tests); Node's CSPRNG otherwise. */
+  /** The poker tables' shuffles (tests pass a seeded generator); Node's CSPRNG otherwise. */
   pokerRng?: Rng;
+  /** Pause between a poker hand's end and the next deal (tests shorten it). */
+  pokerHandPauseMs?: number;
   /** This instance's id in poker table leases (tests name their instances); made per process otherwise. */
   pokerInstanceId?: string;
 }
@@ -54,7 +53,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     gameScheduler: GameScheduler;
     tablesContext: TablesContext;
-    pokerRoom: PokerRoom;
+    pokerRoom: PokerRoomDriver;
     /** The contexts this app runs with, from the composition root (tests read the profile from it). */
     platform: Platform;
   }
@@ -89,21 +88,22 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   const { presence } = ctx;
   const rateLimit = { max: config.GAME_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
   const scheduler = createScheduler(app, ctx, config.GAME_SCHEDULER_TICK_MS);
-  // The poker room starts with the app (it answers requests forwarded by other instances and takes
-  // over tables whose holder stopped) and stops when it closes: running hands voided, leases released.
-  const pokerRoom =
-    options.pokerRoom ??
-    platform.poker({
-      redis: connections.redis,
-      prefix,
-      instanceId: options.pokerInstanceId ?? newPokerInstanceId(),
-      leaseTtlMs: config.POKER_LEASE_TTL_MS,
-      forwardTimeoutMs: config.POKER_FORWARD_TIMEOUT_MS,
-      claimScanIntervalMs: config.POKER_CLAIM_SCAN_INTERVAL_MS,
-      tablesPerInstanceMax: config.POKER_TABLES_PER_INSTANCE_MAX,
-      log: app.log,
-    });
-  await pokerRoom.start();
+  for (const rules of Object.values(pokerRuleProfiles))
+    assert(chatLanguagesCheckable(rules.chat.languages), `poker profile ${rules.id}: its chat languages cannot be checked`);
+  // The poker room (issue 16) from the composition root: it answers requests forwarded by other
+  // instances and takes over tables whose holder stopped; it stops when the app closes (running hands
+  // voided, leases released).
+  const pokerRoom = platform.poker({
+    redis: connections.redis,
+    prefix,
+    instanceId: options.pokerInstanceId ?? newPokerInstanceId(),
+    leaseTtlMs: config.POKER_LEASE_TTL_MS,
+    forwardTimeoutMs: config.POKER_FORWARD_TIMEOUT_MS,
+    claimScanIntervalMs: config.POKER_CLAIM_SCAN_INTERVAL_MS,
+    tablesPerInstanceMax: config.POKER_TABLES_PER_INSTANCE_MAX,
+    log: app.log,
+    ...(options.pokerHandPauseMs === undefined ? {} : { handPauseMs: options.pokerHandPauseMs }),
+  });
   tableRoutes(app, ctx, pokerRoom, rateLimit);
   pokerRoutes(app, { room: pokerRoom, replay: new PokerCommandReplay(connections.redis, prefix), chatLanguagesOf, rateLimit });
   pokerHandRoutes(app, { db: connections.db, profileOf: pokerProfileOf, rateLimit });
@@ -126,6 +126,8 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   app.decorate('tablesContext', ctx);
   app.decorate('pokerRoom', pokerRoom);
   app.decorate('platform', platform);
+  // The poker room takes commands at once (a table nobody drives is claimed on its first command).
+  await pokerRoom.start();
   app.addHook('onClose', async () => {
     clearInterval(presenceTimer);
     await hub.close();
@@ -171,5 +173,3 @@ function pokerProfileOf(profileId: string): PokerRuleProfile {
 
 /** A profile's chat languages (003:R-COND-H); every one must be checkable, or the service does not start. */
 const chatLanguagesOf = (profileId: string) => pokerProfileOf(profileId).chat.languages;
-for (const profile of Object.values(pokerRuleProfiles))
-  assert(chatLanguagesCheckable(profile.chat.languages), `poker profile ${profile.id}: chat languages cannot be checked`);

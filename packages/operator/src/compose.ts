@@ -83,6 +83,8 @@ export interface PokerWiring {
   tablesPerInstanceMax?: number;
   /** False: a process that only forwards requests to the instances driving the tables (the worker). */
   drives?: boolean;
+  /** Pause between a hand's end and the next deal (tests shorten it); `pokerHandPauseMsDefault` otherwise. */
+  handPauseMs?: number;
   log: RoomLog;
 }
 
@@ -214,6 +216,7 @@ export function composeContexts(options: ComposeOptions): Platform {
         claimScanIntervalMs: wiring.claimScanIntervalMs,
         ...(wiring.tablesPerInstanceMax === undefined ? {} : { tablesPerInstanceMax: wiring.tablesPerInstanceMax }),
         ...(wiring.drives === undefined ? {} : { drives: wiring.drives }),
+        ...(wiring.handPauseMs === undefined ? {} : { handPauseMs: wiring.handPauseMs }),
         log: wiring.log,
         ...(options.pokerRng ? { rng: options.pokerRng } : {}),
       }),

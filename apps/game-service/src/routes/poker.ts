@@ -126,7 +126,7 @@ export function pokerRoutes(app: App, deps: PokerRouteDependencies): void {
       return replay.run(me(request), key, { tableId, command }, () =>
         refusalsMapped(
           () => room.command(tableId, me(request), command, { commandId: commandIdOf(me(request), key) }),
-          amount ? 'body.amount.amount' : 'body.action',
+          'body.amount.amount',
         ),
       );
     },

@@ -1,4 +1,4 @@
-import { DomainError, isDomainError, Money, type CurrencyCode } from '@casino/core';
+import { DomainError, isDomainError, Money, type CurrencyCode, type ErrorCode } from '@casino/core';
 import { poker } from '@casino/games';
 import { moneyOut } from '@casino/http';
 import { foreignLetterOf, type PokerLobbyEntry, type PokerRoom } from '@casino/tables';
@@ -52,38 +52,80 @@ export function minorIn(amount: Money, currency: string, field: string): bigint 
 }
 
 /**
- * Runs a room call and maps what the poker engine refuses to the service's problem types, naming
- * the offending input. Nothing changed when a command is refused: the table applies a command only
- * once it is valid, the driver commits money before the table moves (runtime-types.ts).
+ * Runs a room call and maps what the table refuses (`game-action-refused` with the table's or the
+ * engine's `reason`, tables/poker/seats.ts) to the problem types of docs/poker-tables.md, keeping
+ * the reason and naming the offending input (`amountField`: where this route carries the amount).
+ * Nothing changed when a command is refused: the table applies a command only once it is valid, and
+ * the driver commits money before the table moves (runtime-types.ts).
  */
-export async function refusalsMapped<T>(call: () => Promise<T>, field?: string): Promise<T> {
+export async function refusalsMapped<T>(call: () => Promise<T>, amountField?: string): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof poker.IllegalAction) throw engineRefusal(error, field);
-    if (isDomainError(error) && field !== undefined && error.field === undefined && amountRefusal(error))
-      throw new DomainError(error.code, error.detail, {
-        field,
-        ...(error.extensions ? { extensions: { ...error.extensions } } : {}),
-      });
-    throw error;
+    if (error instanceof poker.IllegalAction) throw problemOfReason(error.reason, error.message, amountField);
+    if (!isDomainError(error) || error.code !== 'game-action-refused') throw error;
+    const reason = error.extensions?.['reason'];
+    if (typeof reason !== 'string') throw error;
+    throw problemOfReason(reason, error.detail, amountField, error.extensions);
   }
 }
 
-const turnReasons: ReadonlySet<string> = new Set(['not-your-turn', 'hand-complete', 'wrong-phase']);
+/** The problem type per refusal reason (D-1713): the table's state (409) or the request (422). */
+const reasonCodes: Readonly<Record<string, ErrorCode>> = Object.freeze({
+  'not-your-turn': 'poker-not-your-turn',
+  'turn-mismatch': 'poker-not-your-turn',
+  'no-hand-running': 'poker-not-your-turn',
+  'not-in-hand': 'poker-not-your-turn',
+  'hand-complete': 'poker-not-your-turn',
+  'wrong-phase': 'poker-not-your-turn',
+  'automated-step': 'poker-not-your-turn',
+  'already-seated': 'already-seated',
+  'seat-taken': 'seat-taken',
+  'table-full': 'table-full',
+  'not-seated': 'not-seated',
+  'buy-in-below-minimum': 'poker-buy-in-refused',
+  'buy-in-above-maximum': 'poker-buy-in-refused',
+  'top-up-above-maximum': 'poker-buy-in-refused',
+  'top-up-not-now': 'poker-command-refused',
+  'no-time-bank': 'poker-command-refused',
+  'time-bank-already-used': 'poker-command-refused',
+  'already-sitting-out': 'poker-command-refused',
+  'not-sitting-out': 'poker-command-refused',
+  'no-chips': 'poker-command-refused',
+  'already-leaving': 'poker-command-refused',
+  'show-not-offered': 'poker-command-refused',
+  'muck-not-allowed': 'poker-command-refused',
+});
 
-function engineRefusal(error: poker.IllegalAction, field: string | undefined): DomainError {
-  const extensions = { reason: error.reason };
-  if (turnReasons.has(error.reason)) return new DomainError('poker-not-your-turn', error.message, { extensions });
-  return new DomainError('poker-action-refused', error.message, {
-    extensions,
-    ...(field !== undefined && error.reason.startsWith('amount-') ? { field } : {}),
-  });
-}
+const amountReasons: ReadonlySet<string> = new Set([
+  'buy-in-below-minimum',
+  'buy-in-above-maximum',
+  'top-up-above-maximum',
+  'amount-required',
+  'amount-not-positive',
+  'amount-not-integer',
+  'amount-below-minimum',
+  'amount-above-maximum',
+  'amount-not-fixed-limit-size',
+  'insufficient-chips',
+]);
 
-/** Refusals about an amount name the amount field the client sent. */
-function amountRefusal(error: DomainError): boolean {
-  return ['poker-buy-in-refused', 'limit-exceeded', 'insufficient-funds', 'poker-action-refused'].includes(error.code);
+function problemOfReason(
+  reason: string,
+  detail: string,
+  amountField: string | undefined,
+  extensions: Readonly<Record<string, unknown>> = {},
+): DomainError {
+  const code = reasonCodes[reason] ?? 'poker-action-refused';
+  const field =
+    reason === 'turn-mismatch'
+      ? 'body.turn'
+      : reason === 'seat-taken' || reason === 'no-such-seat'
+        ? 'body.seat'
+        : amountReasons.has(reason)
+          ? amountField
+          : undefined;
+  return new DomainError(code, detail, { extensions: { ...extensions, reason }, ...(field ? { field } : {}) });
 }
 
 /** The profile's chat languages (003:R-COND-H): a letter none of them writes is refused naming the text (D-1715). */
