@@ -1,4 +1,4 @@
-import { isDomainError, ManualClock, newId } from '@casino/core';
+import { isDomainError, ManualClock, Money, newId } from '@casino/core';
 import { waitFor } from '@casino/core/testing';
 import { createRedis, type Redis } from '@casino/db';
 import { createTestDatabase, type TestDatabase } from '@casino/db/testing';
@@ -13,7 +13,7 @@ import type { PokerRoomDriver } from './room.ts';
 import type { TableSnapshot } from './room-types.ts';
 import { createPokerTable, escrowAndStacks } from './store.ts';
 import { fixtureProfiles } from './testing/profiles.ts';
-import { fundedPlayer, noLimitDefinition, openFunding, type Funding } from './testing.ts';
+import { balanceOf, fundedPlayer, noLimitDefinition, openFunding, type Funding } from './testing.ts';
 
 /**
  * Issue 16: the poker room's driver on a real database and Redis, two instances side by side as two
@@ -45,7 +45,7 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-async function startRoom(name: string): Promise<PokerRoomDriver> {
+async function startRoom(name: string, options: { drives?: boolean } = {}): Promise<PokerRoomDriver> {
   const broadcaster: TableBroadcaster = {
     toTable: async (tableId, message) => void pushed.push({ room: name, to: tableId, message }),
     toPlayer: async (playerId, message) => void pushed.push({ room: name, to: playerId, message }),
@@ -62,6 +62,7 @@ async function startRoom(name: string): Promise<PokerRoomDriver> {
     claimScanIntervalMs: 600_000,
     log: quiet,
     handPauseMs,
+    ...options,
   });
   rooms.push(room);
   await room.start();
@@ -73,9 +74,9 @@ async function tableInPlay(holder: PokerRoomDriver, via: PokerRoomDriver) {
   const { id: tableId } = await createPokerTable(testDb.db, { definition: noLimitDefinition, now: clock.now() });
   const players = [];
   for (const room of [holder, via]) {
-    const { playerId } = await fundedPlayer(testDb.db, funding, clock, '500.00');
+    const { playerId, wallet } = await fundedPlayer(testDb.db, funding, clock, '500.00');
     const sat = await room.sit(tableId, playerId, { buyInMinor: 5_000n, waitForBigBlind: false });
-    players.push({ playerId, seat: sat.mine!.seat });
+    players.push({ playerId, wallet, seat: sat.mine!.seat });
   }
   clock.advanceMs(handPauseMs);
   await holder.runDue();
@@ -107,6 +108,8 @@ async function storedStacks(tableId: string): Promise<Map<string, bigint>> {
     SELECT player_id, stack_minor FROM poker_seat WHERE table_id = ${tableId}::uuid`;
   return new Map(rows.map((r) => [r.player_id, r.stack_minor]));
 }
+
+const walletMinor = async (wallet: string) => Money.of(await balanceOf(testDb.db, wallet), 'CZK').toMinor();
 
 async function leaseOwner(tableId: string): Promise<string | null> {
   const [row] = await testDb.db.$queryRaw<Array<{ lease_owner: string | null }>>`
@@ -256,5 +259,40 @@ describe('poker room: takeover (issue 16)', () => {
     await a.renewLeases();
     expect(a.drivenTableIds()).not.toContain(tableId);
     expect(await leaseOwner(tableId)).toBe(b.instanceId);
+  });
+});
+
+describe('poker room: removal at hand end (issue 16)', () => {
+  it('000-001:T-77 RG-03 a listed player is removed from every poker table through a room that only forwards (the worker): an idle seat at once, a seat in a running hand when the hand ends, chips back in the wallet', async () => {
+    const a = await startRoom('a');
+    const worker = await startRoom('worker', { drives: false });
+    const { tableId: playing, players } = await tableInPlay(a, a);
+    const { playerId: listed, wallet } = players[0]!;
+    const { id: idle } = await createPokerTable(testDb.db, { definition: noLimitDefinition, now: clock.now() });
+    await a.sit(idle, listed, { buyInMinor: 2_500n, waitForBigBlind: false });
+    const walletBefore = await walletMinor(wallet);
+
+    await worker.removePlayerEverywhere(listed, 'listed');
+    expect(worker.drivenTableIds()).toEqual([]);
+    // Alone at the idle table: released at once, the buy-in back in the wallet.
+    expect((await a.snapshot(idle, listed)).mine).toBeNull();
+    expect(await walletMinor(wallet)).toBe(walletBefore + 2_500n);
+    // In the running hand: seated until it ends, then released with what the hand left.
+    expect((await a.snapshot(playing, listed)).mine).not.toBeNull();
+    const move = await nextMove(a, playing, players);
+    await a.command(playing, move.playerId, { kind: 'act', action: 'fold', turn: move.turn });
+    expect((await a.snapshot(playing, listed)).mine).toBeNull();
+    expect((await storedStacks(playing)).has(listed)).toBe(false);
+    expect(await walletMinor(wallet)).toBeGreaterThan(walletBefore + 2_500n);
+    const { escrowMinor, stacksMinor } = await escrowAndStacks(testDb.db, playing);
+    expect(escrowMinor).toBe(stacksMinor);
+    expect(await findInvariantViolations(testDb.db)).toEqual([]);
+  });
+
+  it('issue 16: a room that only forwards answers table-unavailable for a table nobody drives (the job is retried once an instance has taken it)', async () => {
+    const worker = await startRoom('worker', { drives: false });
+    const { id: tableId } = await createPokerTable(testDb.db, { definition: noLimitDefinition, now: clock.now() });
+    expect(await outcome(worker.snapshot(tableId, null))).toBe('table-unavailable');
+    expect(worker.drivenTableIds()).toEqual([]);
   });
 });
