@@ -3,7 +3,7 @@ import { waitFor } from '@casino/core/testing';
 import { createRedis, type Redis } from '@casino/db';
 import { createTestDatabase, type TestDatabase } from '@casino/db/testing';
 import { findInvariantViolations } from '@casino/ledger';
-import { czechProfile } from '@casino/limits';
+import { changeLimit, czechProfile } from '@casino/limits';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TableBroadcaster } from '../context.ts';
 import type { PlayerMessage, TableMessage } from '../realtime.ts';
@@ -263,7 +263,7 @@ describe('poker room: takeover (issue 16)', () => {
 });
 
 describe('poker room: removal at hand end (issue 16)', () => {
-  it('000-001:T-77 RG-03 a listed player is removed from every poker table through a room that only forwards (the worker): an idle seat at once, a seat in a running hand when the hand ends, chips back in the wallet', async () => {
+  it('004:ELG-04 a player listed in the register is removed from every poker table through a room that only forwards (the worker): an idle seat at once, a seat in a running hand when the hand ends, chips back in the wallet', async () => {
     const a = await startRoom('a');
     const worker = await startRoom('worker', { drives: false });
     const { tableId: playing, players } = await tableInPlay(a, a);
@@ -294,5 +294,33 @@ describe('poker room: removal at hand end (issue 16)', () => {
     const { id: tableId } = await createPokerTable(testDb.db, { definition: noLimitDefinition, now: clock.now() });
     expect(await outcome(worker.snapshot(tableId, null))).toBe('table-unavailable');
     expect(worker.drivenTableIds()).toEqual([]);
+  });
+
+  it('000-001:T-77 RG-03 a player whose daily playing time runs out during a hand finishes the hand, then the seat is released with the chips credited', async () => {
+    const a = await startRoom('a');
+    const { tableId, players } = await tableInPlay(a, a);
+    const { playerId: limited, wallet } = players[0]!;
+    await changeLimit(
+      { db: testDb.db, clock, profile: czechProfile },
+      { playerId: limited, measure: 'playing-time:day', limit: { minutes: 10 }, actor: 'player' },
+    );
+    const walletBefore = await walletMinor(wallet);
+    // Hands of 4 minutes each (less than the activity gap, so all of it counts) until the limit is reached.
+    let hands = 0;
+    while ((await a.snapshot(tableId, limited)).mine !== null) {
+      expect(hands).toBeLessThan(6);
+      clock.advanceMs(4 * 60_000);
+      const move = await nextMove(a, tableId, players);
+      await a.command(tableId, move.playerId, { kind: 'act', action: 'fold', turn: move.turn });
+      hands++;
+      if ((await a.snapshot(tableId, limited)).mine === null) break;
+      clock.advanceMs(handPauseMs);
+      await a.runDue();
+    }
+    expect(hands).toBeGreaterThanOrEqual(3);
+    expect((await storedStacks(tableId)).has(limited)).toBe(false);
+    expect(await walletMinor(wallet)).toBeGreaterThan(walletBefore);
+    const { escrowMinor, stacksMinor } = await escrowAndStacks(testDb.db, tableId);
+    expect(escrowMinor).toBe(stacksMinor);
   });
 });
