@@ -96,6 +96,9 @@ export const pokerRoomLimits = {
   routeAttemptsMax: 3,
 } as const;
 
+/** A due table whose queue is full is ticked this much later. */
+const onDueRetryMs = 50;
+
 export class PokerRoomDriver implements PokerRoom {
   private readonly held = new Map<string, Held>();
   private readonly claiming = new Map<string, Promise<boolean>>();
@@ -164,7 +167,7 @@ export class PokerRoomDriver implements PokerRoom {
     this.stopTimers();
     await Promise.allSettled([...this.background]);
     const tables = [...this.held.values()];
-    await Promise.allSettled(tables.map((held) => held.queue.run(() => this.letGo(held))));
+    await Promise.allSettled(tables.map((held) => held.queue.runLast(() => this.letGo(held))));
     await this.forwarding.close();
   }
 
@@ -500,7 +503,12 @@ export class PokerRoomDriver implements PokerRoom {
 
   private onDue(tableId: string): void {
     const held = this.held.get(tableId);
-    if (!held || held.dropped || !held.queue.hasRoom()) return;
+    if (!held || held.dropped) return;
+    if (!held.queue.hasRoom()) {
+      // Flooded: the tick waits its turn a little later rather than being lost.
+      this.scheduler.schedule(tableId, new Date(this.options.clock.now().getTime() + onDueRetryMs));
+      return;
+    }
     const tick = held.queue.run(async () => {
       if (held.dropped) return;
       await this.guard(held, async () => {
