@@ -75,9 +75,9 @@ export function definitionFromJson(json: unknown): PokerTableDefinition {
  * The buy-in range of a table: the definition's minimum and maximum (no maximum: a fixed-limit table
  * where the profile sets none, 000-001:TBL-04). A top-up may bring the stack up to the maximum
  * (000-001:A-25, 002:PK-CASH-04, 004:GAM-PC-03).
- * TODO(issue 16 integration): use `buyInRange` of ./definition.ts (h16-profiles) when it lands.
+ * TODO(issue 16 integration): use `buyInRange(profile, definition)` of ./definition.ts (h16-profiles) when it lands.
  */
-export function buyInRange(definition: PokerTableDefinition): { minMinor: bigint; maxMinor: bigint | null } {
+export function tableBuyInRange(definition: PokerTableDefinition): { minMinor: bigint; maxMinor: bigint | null } {
   return { minMinor: definition.buyInMinMinor, maxMinor: definition.buyInMaxMinor };
 }
 
@@ -89,7 +89,7 @@ export interface CreatedPokerTable {
 /**
  * Creates a table and opens its escrow account, in one transaction. The definition must already be
  * valid for its profile.
- * TODO(issue 16 integration): call `validatePokerTableDefinition(definition, profile)` of
+ * TODO(issue 16 integration): call `validatePokerTableDefinition(profile, definition, now)` of
  * ./definition.ts (branch h16-profiles) here, before anything is written.
  */
 export async function createPokerTable(

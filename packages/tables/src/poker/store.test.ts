@@ -125,6 +125,9 @@ describe('poker table store: buy-in (issue 16)', () => {
     expect(await refusal(buyIn(ctx, { ...table, playerId: other.playerId, seat: 7, alias: 'x', amountMinor: 3_000n }))).toBe(
       'validation-failed',
     );
+    expect(await refusal(buyIn(ctx, { ...table, playerId: other.playerId, seat: 2, alias: ' ', amountMinor: 3_000n }))).toBe(
+      'validation-failed',
+    );
     expect(await balanceOf(testDb.db, other.wallet)).toBe('300.00');
     await expectInvariant(table.tableId);
   });
@@ -311,7 +314,7 @@ describe('poker table store: hands (issue 16)', () => {
     const stacks = players.map((p) => ({ ...p, stackMinor: committed.stacks.find((s) => s.seat === p.seat)!.stackMinor }));
     const second = playHand({ handNumber: 2, buttonSeat: 1, players: stacks, line: 'fold' });
     await markHandRunning(ctx, { ...table, handId: second.handId });
-    await commitHand(ctx, { ...table, hand: second, nextRunningHandId: null });
+    await commitHand(ctx, { ...table, hand: second, nextRunningHandId: null, handState: second.state });
     const first = await playerHands(testDb.db, b.playerId, { limit: 1 });
     expect(first.hands.map((h) => h.handNumber)).toEqual([2]);
     const rest = await playerHands(testDb.db, b.playerId, { limit: 1, cursor: first.nextCursor });

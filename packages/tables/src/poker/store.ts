@@ -6,7 +6,6 @@ export type { LeasedTable, PokerStoreContext } from './store-context.ts';
 export { acquireTableLease, findTablesNeedingDriver, LeaseLost, releaseTableLease, renewTableLeases } from './store-lease.ts';
 export { EscrowInvariantViolation, escrowAndStacks } from './store-escrow.ts';
 export {
-  buyInRange,
   createPokerTable,
   definitionFromJson,
   definitionToJson,
@@ -20,6 +19,7 @@ export {
   type StoredTableSetup,
 } from './store-tables.ts';
 export {
+  aliasLengthMax,
   buyIn,
   pokerBuyInKey,
   pokerCashOutKey,

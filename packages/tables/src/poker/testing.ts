@@ -81,7 +81,7 @@ export function playHand(options: {
   players: readonly { seat: number; playerId: string; alias: string; stackMinor: bigint }[];
   line: 'fold' | 'check-down';
   handId?: string;
-}): CompletedHand {
+}): CompletedHand & { readonly state: poker.HandState } {
   const handId = options.handId ?? newId();
   const d = noLimitDefinition;
   let state = poker.startHand({
@@ -126,5 +126,6 @@ export function playHand(options: {
       wonMinor: p.won,
     })),
     flopDealt: (state.boards[0]?.length ?? 0) >= 3,
+    state,
   };
 }
