@@ -215,7 +215,7 @@ async function handsOf(player: TestPlayer, tableId: string, count = 1) {
 
 describe('poker lobby, rake, time-outs and top-ups per profile', () => {
   it('000-001:GEN-12 UI-02 003:R-TBL-01 002:PK-GEN-08 GEN-05 004:GAM-PT-02 GAM-PT-04 the lobby lists every profile demo table with variant, blinds, buy-in range, seats, currency and rake', async () => {
-    const ids = [];
+    const ids: string[] = [];
     for (const definition of demoPokerTables('CZK'))
       ids.push((await createPokerTable(h.connections.db, { definition, now: h.clock.now() })).id);
     const player = await h.newPlayer();
