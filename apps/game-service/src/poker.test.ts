@@ -8,7 +8,7 @@
 import { Money, newId } from '@casino/core';
 import { waitFor } from '@casino/core/testing';
 import { demoPokerTables, pokerRuleProfiles } from '@casino/operator';
-import { createPokerTable, type PokerRuleProfileId } from '@casino/tables';
+import { createPokerTable, pokerHandPauseMsDefault, type PokerRuleProfileId } from '@casino/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGameHarness, type GameHarness, type TestPlayer } from './test-support.ts';
 
@@ -342,5 +342,115 @@ describe('poker lobby, rake, time-outs and top-ups per profile', () => {
     expect(broke.statusCode, broke.body).toBe(422);
     expect(broke.json()).toMatchObject({ type: 'https://problems.casino.example/insufficient-funds' });
     expect(await h.balance(poor)).toBe('100.00');
+  });
+});
+
+describe('poker hand histories, chat and the WebSocket', () => {
+  it('002:PK-SHOW-04 REC-04 T-SHOW-02 a player who folded downloads the hand with the showdown hole cards; a player not dealt in gets 404', async () => {
+    const { tableId, definition } = await pokerTable('CZ-PS', 'holdem/fixed-limit');
+    const players = [await h.newPlayer(), await h.newPlayer(), await h.newPlayer()];
+    for (const player of players)
+      expect((await sit(player, tableId, { buyIn: czk(czkOf(definition.buyInMinMinor * 2n)) })).statusCode).toBe(201);
+    // The third player joins the table's next hands (as its profile has newcomers join): play until all three are dealt in.
+    for (let hand = 0; ; hand++) {
+      const view = await waitFor(
+        async () => (await snapshot(players[0]!, tableId)).table.toAct && (await snapshot(players[0]!, tableId)),
+        {
+          what: 'a hand dealt',
+        },
+      );
+      if (view.table.seats.filter((s) => s.inHand).length === 3) break;
+      expect(hand, 'hands before the newcomer is dealt in').toBeLessThan(4);
+      await playHand(tableId, players);
+      await advance(pokerHandPauseMsDefault);
+    }
+    const cards = new Map<TestPlayer, string[]>();
+    for (const player of players) cards.set(player, (await snapshot(player, tableId)).mine!.holeCards);
+    // The first to act folds; the other two check and call down to the showdown.
+    let folder: TestPlayer | null = null;
+    await playHand(tableId, players, (player, view) => {
+      if (folder === null) folder = player;
+      return player === folder ? { action: 'fold' } : checkOrCall(view);
+    });
+    const [hand] = await handsOf(folder!, tableId);
+    await handsOf(players[0]!, tableId, 1);
+    const text = await h.app.inject({ method: 'GET', url: `/v1/poker/hands/${hand!.handId}.txt`, headers: folder!.headers });
+    expect(text.statusCode, text.body).toBe(200);
+    expect(text.headers['content-type']).toMatch(/^text\/plain/);
+    expect(text.body).toContain('*** SHOW DOWN ***');
+    for (const player of players.filter((p) => p !== folder))
+      for (const card of cards.get(player)!) expect(text.body).toContain(card);
+    const json = await h.app.inject({ method: 'GET', url: `/v1/poker/hands/${hand!.handId}`, headers: folder!.headers });
+    expect(json.json()).toMatchObject({ handId: hand!.handId, profile: 'CZ-PS', text: text.body });
+
+    const stranger = await h.newPlayer();
+    const notDealtIn = await h.app.inject({
+      method: 'GET',
+      url: `/v1/poker/hands/${hand!.handId}.txt`,
+      headers: stranger.headers,
+    });
+    expect(notDealtIn.statusCode).toBe(404);
+  });
+
+  it('000-001:REC-03 HR: players are not given hand histories (403 hand-history-not-offered); the list of their hands remains', async () => {
+    const { tableId, first, second } = await headsUp('HR', 'holdem/no-limit');
+    await playHand(tableId, [first, second]);
+    const [hand] = await handsOf(first, tableId);
+    for (const url of [`/v1/poker/hands/${hand!.handId}`, `/v1/poker/hands/${hand!.handId}.txt`]) {
+      const response = await h.app.inject({ method: 'GET', url, headers: first.headers });
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json()).toMatchObject({ type: 'https://problems.casino.example/hand-history-not-offered' });
+    }
+  });
+
+  it('003:R-COND-H 003:#91 SE: chat in Swedish reaches the table; a message in another alphabet is refused naming the text; a spectator cannot chat', async () => {
+    const { tableId, first } = await headsUp('SE');
+    const spectator = await h.newPlayer();
+    const watcher = await h.connect(spectator, tableId);
+    const swedish = await post(first, tableId, 'chat', { text: 'Lycka till på bordet, spela väl!' });
+    expect(swedish.statusCode, swedish.body).toBe(200);
+    await watcher.next((m) => m.type === 'chat' && m.text === 'Lycka till på bordet, spela väl!', 'the chat push');
+    const russian = await post(first, tableId, 'chat', { text: 'Удачи всем' });
+    expect(russian.statusCode).toBe(422);
+    expect(russian.json()).toMatchObject({ type: 'https://problems.casino.example/chat-language-refused', field: 'body.text' });
+    const fromSpectator = await post(spectator, tableId, 'chat', { text: 'Hej' });
+    expect(fromSpectator.statusCode).toBe(403);
+    expect(fromSpectator.json()).toMatchObject({ type: 'https://problems.casino.example/not-seated' });
+  });
+
+  it('000-001:TBL-08 UI-03 a spectator is welcomed with the public view only; a seated player with their cards; pushes follow each action', async () => {
+    const { tableId, first, second } = await headsUp('CZ-FO', 'holdem/no-limit');
+    const watcher = await h.connect(await h.newPlayer(), tableId);
+    const seated = await h.connect(second, tableId);
+    expect(watcher.messages[0]).toMatchObject({ type: 'welcome', game: 'poker', role: 'spectator', snapshot: { mine: null } });
+    const welcome = seated.messages[0] as { role: string; snapshot: Snapshot };
+    expect(welcome.role).toBe('player');
+    expect(welcome.snapshot.mine!.holeCards.length).toBe(2);
+    expect(JSON.stringify(watcher.messages)).not.toContain(welcome.snapshot.mine!.holeCards.join('","'));
+    const spectatorView = await h.app.inject({
+      method: 'GET',
+      url: `/v1/poker/tables/${tableId}`,
+      headers: (await h.newPlayer()).headers,
+    });
+    expect(spectatorView.json<Snapshot>().mine).toBeNull();
+
+    const version = welcome.snapshot.table.version;
+    expect((await act(first, tableId, 'call')).statusCode).toBe(200);
+    await watcher.next((m) => m.type === 'poker-table' && (m.view as { version: number }).version > version, 'the public push');
+    await seated.next(
+      (m) => m.type === 'poker-seat' && (m.view as Snapshot['mine'])?.legal !== null,
+      'the private push on my turn',
+    );
+  });
+
+  it('000-001:T-05 ACC-06 leaving between hands credits the whole stack back to the wallet at once', async () => {
+    const { tableId } = await pokerTable('CZ-FO', 'holdem/no-limit');
+    const player = await h.newPlayer({ deposit: '500.00' });
+    expect((await sit(player, tableId, { buyIn: czk('100.00') })).statusCode).toBe(201);
+    expect(await h.balance(player)).toBe('400.00');
+    const left = await h.app.inject({ method: 'DELETE', url: `/v1/poker/tables/${tableId}/seats/me`, headers: player.headers });
+    expect(left.statusCode, left.body).toBe(200);
+    await waitFor(async () => (await h.balance(player)) === '500.00', { what: 'the stack credited back' });
+    expect((await snapshot(player, tableId)).mine).toBeNull();
   });
 });
