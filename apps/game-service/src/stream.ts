@@ -182,7 +182,8 @@ export class TableStreams {
       seat: snapshot.mine?.seat ?? null,
       snapshot,
     });
-    await this.deps.pokerRoom.connectionChanged(tableId, playerId, true);
+    // Presence matters to a seated player only (a spectator has no turn to time out).
+    if (snapshot.mine) await this.deps.pokerRoom.connectionChanged(tableId, playerId, true);
     return client;
   }
 
@@ -212,7 +213,10 @@ export class TableStreams {
     if (client.poker) {
       // Another socket of the player's (any instance) still counts as here; a shutting-down instance's sockets do not leave.
       if (this.closing || (await this.deps.presence.isConnected(client.tableId, client.playerId))) return;
-      return this.deps.pokerRoom.connectionChanged(client.tableId, client.playerId, false);
+      return this.deps.pokerRoom.connectionChanged(client.tableId, client.playerId, false).catch((error: unknown) => {
+        // A spectator, or a player whose seat went meanwhile: nobody's turn depends on this socket.
+        if (!(isDomainError(error) && error.code === 'not-seated')) throw error;
+      });
     }
     // An instance shutting down leaves its players' decisions to their timers (another instance's scheduler).
     if (this.closing || (await this.deps.presence.isConnected(client.tableId, client.playerId))) return;
