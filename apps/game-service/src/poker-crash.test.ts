@@ -12,9 +12,9 @@ import path from 'node:path';
 import { Money, newId } from '@casino/core';
 import { waitFor } from '@casino/core/testing';
 import { testServiceEnv } from '@casino/http/testing';
-import { findInvariantViolations } from '@casino/ledger';
+import { findInvariantViolations, findTransactionIdByIdempotencyKey } from '@casino/ledger';
 import { demoPokerTables } from '@casino/operator';
-import { createPokerTable, escrowAndStacks } from '@casino/tables';
+import { createPokerTable, escrowAndStacks, pokerRakeKey } from '@casino/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGameHarness, type GameHarness, type TestPlayer } from './test-support.ts';
 
@@ -153,7 +153,8 @@ describe('poker: a game-service process killed mid-hand (issue 16)', () => {
         async () => (await h.connections.db.pokerHand.findFirst({ where: { tableId, status: 'VOIDED' } })) ?? null,
         { what: 'the interrupted hand voided', timeoutMs: slowMs },
       );
-      expect(voided).toMatchObject({ id: runningHandId, handNumber: 1, rakeMinor: 0n, rakeTransactionId: null });
+      expect(voided).toMatchObject({ id: runningHandId, handNumber: 1, rakeMinor: 0n });
+      expect(await findTransactionIdByIdempotencyKey(h.connections.db, pokerRakeKey(runningHandId))).toBeNull();
       expect(await h.connections.db.pokerHand.count({ where: { tableId, status: 'COMPLETED' } })).toBe(0);
       expect(await storedStacks(tableId)).toEqual(startOfHand);
       const { escrowMinor, stacksMinor } = await escrowAndStacks(h.connections.db, tableId);

@@ -22,6 +22,8 @@ export interface CreatePokerRoomOptions {
   leaseTtlMs: number;
   forwardTimeoutMs: number;
   claimScanIntervalMs: number;
+  /** Default a third of `leaseTtlMs`. */
+  renewIntervalMs?: number;
   tablesPerInstanceMax?: number;
   /** False: only forward (a worker); see `PokerRoomOptions.drives`. */
   drives?: boolean;
@@ -57,6 +59,7 @@ export function createPokerRoom(options: CreatePokerRoomOptions): PokerRoomDrive
     forwardTimeoutMs: options.forwardTimeoutMs,
     claimScanIntervalMs: options.claimScanIntervalMs,
     ...(options.tablesPerInstanceMax === undefined ? {} : { tablesPerInstanceMax: options.tablesPerInstanceMax }),
+    ...(options.renewIntervalMs === undefined ? {} : { renewIntervalMs: options.renewIntervalMs }),
     ...(options.drives === undefined ? {} : { drives: options.drives }),
     log: options.log,
   });
