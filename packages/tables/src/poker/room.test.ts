@@ -325,4 +325,18 @@ describe('poker room: removal at hand end (issue 16)', () => {
     const { escrowMinor, stacksMinor } = await escrowAndStacks(testDb.db, tableId);
     expect(escrowMinor).toBe(stacksMinor);
   });
+
+  it('issue 16: a player staff blocked during a hand finishes it, then the seat is released with the chips credited', async () => {
+    const a = await startRoom('a');
+    const { tableId, players } = await tableInPlay(a, a);
+    const { playerId: blocked, wallet } = players[1]!;
+    const walletBefore = await walletMinor(wallet);
+    await testDb.db.player.update({ where: { id: blocked }, data: { state: 'BLOCKED' } });
+    expect((await a.snapshot(tableId, blocked)).mine).not.toBeNull();
+    const move = await nextMove(a, tableId, players);
+    await a.command(tableId, move.playerId, { kind: 'act', action: 'fold', turn: move.turn });
+    expect((await a.snapshot(tableId, blocked)).mine).toBeNull();
+    expect((await storedStacks(tableId)).has(blocked)).toBe(false);
+    expect(await walletMinor(wallet)).toBeGreaterThan(walletBefore);
+  });
 });
