@@ -92,7 +92,8 @@ class DrivenPokerTable implements DrivenTable {
     if (wanted !== undefined) {
       if (!Number.isInteger(wanted) || wanted < 1 || wanted > seatsMax)
         throw new DomainError('validation-failed', `Seats are 1 to ${seatsMax}.`, { field: 'body.seat' });
-      if (seats.some((s) => s.seat === wanted)) throw new DomainError('seat-taken', `Seat ${wanted} is taken.`, { field: 'body.seat' });
+      if (seats.some((s) => s.seat === wanted))
+        throw new DomainError('seat-taken', `Seat ${wanted} is taken.`, { field: 'body.seat' });
       return wanted;
     }
     for (let seat = 1; seat <= seatsMax; seat++) if (!seats.some((s) => s.seat === seat)) return seat;
