@@ -54,6 +54,26 @@ export function planHand(options: {
   }
 }
 
+/**
+ * What the table decides itself when the engine asks: one run of the board for every player
+ * (D-1658), a fold for a player who left at an 'any-time' table (D-1656), any manual step. Null when
+ * a player must decide (or the hand is over).
+ */
+export function tableDecision(state: poker.HandState, foldsOnTurn: (seat: number) => boolean): poker.Transition | null {
+  const decision = poker.pendingDecision(state);
+  switch (decision.kind) {
+    case 'action':
+      return foldsOnTurn(decision.seat) ? poker.fold(state, decision.seat) : null;
+    case 'run-count':
+      return poker.chooseRunCount(state, decision.seats[0]!, 1);
+    case 'step':
+      return poker.runPendingStep(state, decision.step);
+    case 'show-or-muck':
+    case 'complete':
+      return null;
+  }
+}
+
 type ActCommand = Extract<PlayerCommand, { kind: 'act' }>;
 
 /** A player's `act` command as the engine's action; the amount is the street bet after it (bet-to, raise-to). */

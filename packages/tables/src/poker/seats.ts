@@ -1,5 +1,6 @@
 import { DomainError } from '@casino/core';
 import type { poker } from '@casino/games';
+import type { PokerRuleProfile } from './profile.ts';
 import type { SeatState, SeatStatus, TableEffect } from './runtime-types.ts';
 
 /**
@@ -101,6 +102,97 @@ export function seatIntent(record: SeatRecord): poker.SeatIntent {
 
 export function wantsIn(intent: poker.SeatIntent): boolean {
   return intent.kind !== 'sitting-out';
+}
+
+// ---- seat rules (profile settings as data: never a branch on the profile's id) ----
+
+/** Sitting out takes effect from the next hand; a hand the player is in is played out (D-1652). */
+export function sitOut(record: SeatRecord): void {
+  if (record.releaseReason !== null) throw refusal('already-leaving', 'you are leaving the table');
+  if (record.status === 'sitting-out') throw refusal('already-sitting-out', 'you are sitting out');
+  record.status = 'sitting-out';
+  record.sitOutHands = 0;
+  record.busted = false;
+}
+
+export function sitIn(record: SeatRecord): void {
+  if (record.releaseReason !== null) throw refusal('already-leaving', 'you are leaving the table');
+  if (record.status !== 'sitting-out') throw refusal('not-sitting-out', 'you are not sitting out');
+  if (chipsAfterTopUps(record) <= 0n) throw refusal('no-chips', 'top up to play again');
+  sitBackIn(record);
+}
+
+/** Back from sitting out: a player the big blind or the button passed returns through the planner's posts. */
+export function sitBackIn(record: SeatRecord): void {
+  record.busted = false;
+  record.sitOutHands = 0;
+  record.status = record.hasPlayed ? 'playing' : 'joining';
+  record.returning = record.hasPlayed && (record.missedBigBlind || record.missedButton);
+}
+
+/**
+ * When a top-up is made, or its refusal: timing per profile (000-001:ACC-05 UI-09, 003:R-WAL-05,
+ * 002:PK-CASH-04, 004:GAM-PC-03), the stack after it within the buy-in maximum (000-001:A-25, D-1651).
+ */
+export function topUpTiming(
+  record: SeatRecord,
+  amountMinor: bigint,
+  table: { readonly timing: PokerRuleProfile['topUp']; readonly inHand: boolean; readonly buyInMaxMinor: bigint | null },
+): 'now' | 'at-hand-end' {
+  if (amountMinor <= 0n) throw refusal('amount-not-positive', 'a top-up must be positive', 'amountMinor');
+  if (record.releaseReason !== null) throw refusal('already-leaving', 'you are leaving the table');
+  if (table.inHand && table.timing === 'between-hands')
+    throw refusal('top-up-not-now', 'chips can be bought between hands only', 'amountMinor');
+  const maximum = table.buyInMaxMinor;
+  if (maximum !== null && chipsAfterTopUps(record) + amountMinor > maximum)
+    throw refusal('top-up-above-maximum', `the stack may not exceed the buy-in maximum ${maximum}`, 'amountMinor');
+  return table.inHand && table.timing === 'queued-to-hand-end' ? 'at-hand-end' : 'now';
+}
+
+/**
+ * The chips a top-up is measured against (D-1651): the stack at the start of the running hand (or
+ * now, between hands), chips pending and top-ups asked for. What the hand brings is unknown until
+ * it ends; a queued top-up is cut then to what still fits.
+ */
+function chipsAfterTopUps(record: SeatRecord): bigint {
+  return record.stackMinor + record.pendingChipsMinor + record.queuedTopUpMinor + record.inFlightTopUpMinor;
+}
+
+/**
+ * One more hand dealt without a sitting-out player: the release reason once they have sat out more
+ * than the maximum (000-001:TBL-09, A-26, D-1654), a busted seat after the same or, where the
+ * profile has none, `bustedSeatHandsMax` (D-1655); null while they keep the seat.
+ */
+export function sitOutHandCounted(
+  record: SeatRecord,
+  sitOutHandsMax: number | null,
+  bustedSeatHandsMax: number,
+): 'sit-out-max' | 'busted' | null {
+  record.sitOutHands += 1;
+  const busted = record.stackMinor === 0n;
+  const maximum = busted ? (sitOutHandsMax ?? bustedSeatHandsMax) : sitOutHandsMax;
+  if (maximum === null || record.sitOutHands <= maximum) return null;
+  return busted ? 'busted' : 'sit-out-max';
+}
+
+/**
+ * A seat when its hand has ended: pending chips join the stack, a busted player sits out (D-1655).
+ * Returns the queued top-up to execute now, cut to what fits under the maximum (D-1651).
+ */
+export function settleSeatAfterHand(record: SeatRecord, buyInMaxMinor: bigint | null): bigint {
+  record.stackMinor += record.pendingChipsMinor;
+  record.pendingChipsMinor = 0n;
+  record.foldOnTurn = false;
+  const queued = record.queuedTopUpMinor;
+  record.queuedTopUpMinor = 0n;
+  const room = buyInMaxMinor === null ? queued : buyInMaxMinor - chipsAfterTopUps(record);
+  if (record.stackMinor === 0n && record.releaseReason === null && record.status !== 'sitting-out') {
+    record.status = 'sitting-out';
+    record.busted = true;
+    record.sitOutHands = 0;
+  }
+  if (record.releaseReason !== null) record.status = 'leaving';
+  return room < queued ? (room > 0n ? room : 0n) : queued;
 }
 
 /** Why a table refused a command; engine refusals keep the engine's reason (`poker.IllegalActionReason`). */

@@ -2,7 +2,7 @@ import { poker } from '@casino/games';
 import { describe, expect, it } from 'vitest';
 import { engineSettings } from './engine-settings.ts';
 import { completedHandText } from './hand.ts';
-import type { CompletedHand, TableEffect } from './runtime-types.ts';
+import type { CompletedHand, PokerTableSetup, TableEffect } from './runtime-types.ts';
 import { refusalReason } from './seats.ts';
 import type { PokerTable, TableStep } from './table.ts';
 import { at, commitEffects, handPauseMs, testTable } from './testing/harness.ts';
@@ -200,9 +200,15 @@ describe('issue 16: a poker cash table', () => {
     // The same click again (a retry of turn `turn`) is refused even where it would be legal for the next player.
     expectRefused(table, () => table.command('p1', { kind: 'act', action: 'call', turn }, at(3)), 'turn-mismatch');
     expectRefused(table, () => table.command('p2', { kind: 'act', action: 'call', turn }, at(3)), 'turn-mismatch');
-    // Seat 3 (3,000 behind) may go all-in for 3,000 but not bet 3,001 (000-001:T-06).
+    // Seat 3 (the big blind, 3,000 in all) may raise all-in to 3,000 but not to 3,001 (000-001:T-06).
     table.command('p2', { kind: 'act', action: 'call' }, at(4));
-    table.command('p3', { kind: 'act', action: 'check' }, at(5));
+    expectRefused(
+      table,
+      () => table.command('p3', { kind: 'act', action: 'raise', amountMinor: 3_001n }, at(5)),
+      'insufficient-chips',
+    );
+    const allIn = table.command('p3', { kind: 'act', action: 'all-in' }, at(5));
+    expect(actions(allIn)[0]).toMatchObject({ seat: 3, action: 'raise', betAfter: 3_000n, allIn: true });
     playOut(table, at(6));
     expect(table.runningHandId).toBeNull();
   });
@@ -278,8 +284,13 @@ describe('issue 16: a poker cash table', () => {
     expect(effects.map((effect) => effect.kind)).toEqual(['hand-complete', 'release-seat']);
     const release = effects[1]!;
     expect(release).toEqual({ kind: 'release-seat', seat: 2, playerId: 'p2', stackMinor: stackOf(table, 2), reason: 'removed' });
-    // Not in a hand: released at once.
+    // Not in a hand: released at once; a second removal, or one of a player gone, changes nothing.
     expect(table.removePlayerAtHandEnd('p3', 'self-exclusion').effects).toMatchObject([{ kind: 'release-seat', seat: 3 }]);
+    const version = table.version;
+    expect(table.removePlayerAtHandEnd('p3', 'self-exclusion')).toEqual({ events: [], effects: [] });
+    expect(table.removePlayerAtHandEnd('p2', 'staff-block')).toEqual({ events: [], effects: [] });
+    expect(table.setConnected('spectator', false)).toEqual({ events: [], effects: [] });
+    expect(table.version).toBe(version);
   });
 
   it('000-001:A-29 FAIL-01 voiding the running hand gives every chip back and takes no rake', () => {
@@ -324,3 +335,344 @@ describe('issue 16: engine settings from the profile and the table', () => {
     expect(settings.stakes.rake).toEqual({ rateBps: 500, capPerHand: 300n, noFlopNoDrop: true });
   });
 });
+
+/** Seats already playing (as stored), so a test can put the last hand's positions where it needs them. */
+function playing(...seatNumbers: number[]): PokerTableSetup['seats'] {
+  return seatNumbers.map((seatNumber) => ({
+    seat: seatNumber,
+    playerId: `p${seatNumber}`,
+    alias: `Alias${seatNumber}`,
+    stackMinor: 10_000n,
+    status: 'playing' as const,
+  }));
+}
+
+/** Plays the running hand out, commits it, and deals the next one after the pause. */
+class Dealer {
+  private nowMs = 0;
+  constructor(private readonly table: PokerTable) {}
+
+  get now(): Date {
+    return at(this.nowMs);
+  }
+
+  deal(): TableStep {
+    this.nowMs += 60_000;
+    const step = this.table.tick(this.now);
+    commitEffects(this.table, step);
+    return step;
+  }
+
+  finish(): TableEffect[] {
+    const effects = playOut(this.table, this.now);
+    commitEffects(this.table, { events: [], effects });
+    return effects;
+  }
+}
+
+function dealtIn(table: PokerTable): number[] {
+  return table
+    .publicView()
+    .seats.filter((entry) => entry.inHand)
+    .map((entry) => entry.seat);
+}
+
+describe('issue 16: coming in, sitting out and coming back', () => {
+  const lastHand = { buttonSeat: 1, smallBlindPosition: 2, bigBlindSeat: 3 };
+
+  it('000-001:T-08 003:#57 R-ENTRY-02 a new player whose seat is due for the big blind comes in posting just the big blind', () => {
+    const table = testTable(atFixture, { seats: playing(1, 2, 3), previousPositions: lastHand });
+    seat(table, 4);
+    const step = new Dealer(table).deal();
+    expect(posts(step)).toEqual([
+      { seat: 3, blind: 'small', live: 50n, dead: 0n },
+      { seat: 4, blind: 'big', live: 100n, dead: 0n },
+    ]);
+  });
+
+  it('000-001:T-09 003:#58 R-ENTRY-03 a new player at the small blind waits at AT; at HR (dead button) they post a big blind', () => {
+    const previousPositions = { buttonSeat: 1, smallBlindPosition: 2, bigBlindSeat: 4 };
+    const at001 = testTable(atFixture, { seats: playing(1, 2, 4, 5), previousPositions });
+    seat(at001, 3);
+    new Dealer(at001).deal();
+    expect(dealtIn(at001)).toEqual([1, 2, 4, 5]);
+    expect(at001.seats().find((entry) => entry.seat === 3)!.status).toBe('joining');
+
+    const hr000 = testTable(hrFixture, { seats: playing(1, 2, 4, 5), previousPositions });
+    seat(hr000, 3);
+    const step = new Dealer(hr000).deal();
+    expect(dealtIn(hr000)).toEqual([1, 2, 3, 4, 5]);
+    expect(posts(step)).toContainEqual({ seat: 3, blind: 'extra', live: 100n, dead: 0n });
+  });
+
+  it('000-001:T-10 003:#59 R-ENTRY-04 elsewhere a new player posts an extra big blind, or waits for the big blind if they chose to', () => {
+    const table = testTable(atFixture, { seats: playing(1, 2, 3, 4), previousPositions: lastHand });
+    seat(table, 6);
+    seat(table, 5, 10_000n, true);
+    const step = new Dealer(table).deal();
+    expect(posts(step)).toEqual([
+      { seat: 3, blind: 'small', live: 50n, dead: 0n },
+      { seat: 4, blind: 'big', live: 100n, dead: 0n },
+      { seat: 6, blind: 'extra', live: 100n, dead: 0n },
+    ]);
+    expect(posts(step).reduce((sum, post) => sum + post.live + post.dead, 0n)).toBe(250n);
+    expect(dealtIn(table)).toEqual([1, 2, 3, 4, 6]);
+  });
+
+  it('000-001:T-11 003:#60 R-REENTRY-01 a player back before the big blind passed their seat comes in without a post', () => {
+    const table = testTable(atFixture, { seats: playing(1, 2, 3, 4, 5, 6), previousPositions: lastHand });
+    const dealer = new Dealer(table);
+    table.command('p6', { kind: 'sit-out' }, dealer.now);
+    dealer.deal(); // button 2, blinds 3 and 4: seat 6 missed nothing
+    expect(dealtIn(table)).toEqual([1, 2, 3, 4, 5]);
+    dealer.finish();
+    table.command('p6', { kind: 'sit-in' }, dealer.now);
+    const step = dealer.deal(); // button 3, blinds 4 and 5
+    expect(dealtIn(table)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(posts(step).filter((post) => post.seat === 6)).toEqual([]);
+  });
+
+  it('000-001:T-11 003:#61 R-REENTRY-03 a player the button passed while sitting out posts a small blind (dead) and a big blind to return', () => {
+    const table = testTable(atFixture, { seats: playing(1, 2, 3, 4, 5, 6), previousPositions: lastHand });
+    const dealer = new Dealer(table);
+    table.command('p3', { kind: 'sit-out' }, dealer.now);
+    dealer.deal(); // button 2, blinds 4 and 5
+    dealer.finish();
+    dealer.deal(); // button 4: it passed seat 3
+    dealer.finish();
+    expect(table.seats().find((entry) => entry.seat === 3)).toMatchObject({ missedButton: true, sitOutHands: 2 });
+    table.command('p3', { kind: 'sit-in' }, dealer.now);
+    const step = dealer.deal(); // button 5, blinds 6 and 1: seat 3 posts 50 dead + 100 live
+    expect(posts(step)).toContainEqual({ seat: 3, blind: 'extra', live: 100n, dead: 50n });
+    expect(table.seats().find((entry) => entry.seat === 3)).toMatchObject({ missedButton: false, sitOutHands: 0 });
+  });
+
+  it('000-001:T-11 TBL-09 A-26 a player who sat out the maximum of hands loses the seat, with the chips credited', () => {
+    expect(hrFixture.sitOutHandsMax).toBe(3);
+    const table = testTable(hrFixture, { seats: playing(1, 2, 3), previousPositions: lastHand });
+    const dealer = new Dealer(table);
+    table.command('p3', { kind: 'sit-out' }, dealer.now);
+    for (let hand = 1; hand <= 3; hand++) {
+      const step = dealer.deal();
+      expect(step.effects.filter((effect) => effect.kind === 'release-seat')).toEqual([]);
+      dealer.finish();
+    }
+    const fourth = dealer.deal();
+    expect(fourth.effects).toEqual([
+      { kind: 'release-seat', seat: 3, playerId: 'p3', stackMinor: 10_000n, reason: 'sit-out-max' },
+    ]);
+    expect(table.seats().map((entry) => entry.seat)).toEqual([1, 2]);
+  });
+
+  it('003:R-TBL-05 at SE a player may sit out hand after hand without losing the seat', () => {
+    const table = testTable(seFixture, { seats: playing(1, 2, 3), previousPositions: lastHand });
+    const dealer = new Dealer(table);
+    table.command('p3', { kind: 'sit-out' }, dealer.now);
+    for (let hand = 1; hand <= 15; hand++) {
+      expect(dealer.deal().effects.filter((effect) => effect.kind === 'release-seat')).toEqual([]);
+      dealer.finish();
+    }
+    expect(table.seats().find((entry) => entry.seat === 3)).toMatchObject({ status: 'sitting-out', sitOutHands: 15 });
+    expectRefused(table, () => table.command('p3', { kind: 'sit-out' }, dealer.now), 'already-sitting-out');
+    expectRefused(table, () => table.command('p1', { kind: 'sit-in' }, dealer.now), 'not-sitting-out');
+  });
+});
+
+describe('issue 16: top-ups and leaving per profile', () => {
+  it('000-001:ACC-05 at HR chips are bought between deals only: refused mid-hand for a player in the hand, at once otherwise', () => {
+    const table = testTable(hrFixture);
+    seat(table, 1, 5_000n);
+    seat(table, 2, 5_000n);
+    const dealer = new Dealer(table);
+    dealer.deal();
+    expectRefused(table, () => table.command('p1', { kind: 'top-up', amountMinor: 1_000n }, dealer.now), 'top-up-not-now');
+    // A player not dealt in (sat down during the hand) may buy chips at once.
+    seat(table, 3, 5_000n);
+    const waiting = table.command('p3', { kind: 'top-up', amountMinor: 1_000n }, dealer.now);
+    expect(waiting.effects).toEqual([{ kind: 'top-up', seat: 3, playerId: 'p3', amountMinor: 1_000n }]);
+    table.chipsAdded(3, 1_000n);
+    expect(stackOf(table, 3)).toBe(6_000n);
+    dealer.finish();
+    const between = table.command('p1', { kind: 'top-up', amountMinor: 1_000n }, dealer.now);
+    expect(between.effects).toEqual([{ kind: 'top-up', seat: 1, playerId: 'p1', amountMinor: 1_000n }]);
+  });
+
+  it('000-001:T-04 ACC-05 UI-09 003:#36 R-WAL-05 a mid-hand top-up at AT and SE is queued, shown as pending and executed when the hand ends', () => {
+    for (const profile of [atFixture, seFixture]) {
+      const table = testTable(profile);
+      seat(table, 1, 7_000n);
+      seat(table, 2, 7_000n);
+      const dealer = new Dealer(table);
+      dealer.deal();
+      const queued = table.command('p1', { kind: 'top-up', amountMinor: 3_000n }, dealer.now);
+      expect(queued.effects).toEqual([]);
+      expect(table.seats()[0]).toMatchObject({ pendingTopUpMinor: 3_000n, stackMinor: 7_000n });
+      expectRefused(table, () => table.command('p1', { kind: 'top-up', amountMinor: 1n }, dealer.now), 'top-up-above-maximum');
+      // Seat 1 (the button, small blind) folds: 6,950 left, then the top-up of 3,000.
+      const step = table.command('p1', { kind: 'act', action: 'fold' }, dealer.now);
+      expect(step.effects.map((effect) => effect.kind)).toEqual(['hand-complete', 'top-up']);
+      expect(step.effects[1]).toEqual({ kind: 'top-up', seat: 1, playerId: 'p1', amountMinor: 3_000n });
+      commitEffects(table, step);
+      expect(table.seats()[0]).toMatchObject({ pendingTopUpMinor: 0n, stackMinor: 9_950n });
+    }
+  });
+
+  it('002:PK-CASH-04 004:GAM-PC-03 at CZ-PS and CZ-FO a top-up is made at once, mid-hand too, and counts from the next hand', () => {
+    for (const profile of [czPsFixture, czFoFixture]) {
+      const table = testTable(profile);
+      seat(table, 1, 6_000n);
+      seat(table, 2, 6_000n);
+      const dealer = new Dealer(table);
+      dealer.deal();
+      const step = table.command('p2', { kind: 'top-up', amountMinor: 4_000n }, dealer.now);
+      expect(step.effects).toEqual([{ kind: 'top-up', seat: 2, playerId: 'p2', amountMinor: 4_000n }]);
+      table.chipsAdded(2, 4_000n);
+      // Table stakes: not playable in this hand.
+      expect(table.seats()[1]).toMatchObject({ stackMinor: 6_000n, pendingChipsMinor: 4_000n });
+      expect(table.publicView().seats[1]!.stackMinor).toBe('5900');
+      table.command('p1', { kind: 'act', action: 'fold' }, dealer.now);
+      expect(table.seats()[1]).toMatchObject({ stackMinor: 10_050n, pendingChipsMinor: 0n });
+    }
+  });
+
+  it('002:T-CASH-01 004:T-140 000-001:A-25 a busted player may top up and play on; a top-up above the maximum buy-in is refused', () => {
+    // Find a seeded deal where the short stack loses the all-in (the seed list is fixed, so the test is too).
+    for (let seed = 0; ; seed++) {
+      if (seed > 50) throw new Error('no seed busts seat 2');
+      const table = testTable(czPsFixture, { seed: `bust-${seed}` });
+      seat(table, 1, 10_000n);
+      seat(table, 2, 1_000n);
+      const dealer = new Dealer(table);
+      dealer.deal();
+      table.command('p1', { kind: 'act', action: 'all-in' }, dealer.now);
+      const step = table.command('p2', { kind: 'act', action: 'all-in' }, dealer.now);
+      commitEffects(table, step);
+      if (stackOf(table, 2) !== 0n) continue;
+
+      expect(table.seats()[1]).toMatchObject({ status: 'sitting-out', stackMinor: 0n });
+      expect(table.nextDeadline()).toBeNull();
+      expectRefused(table, () => table.command('p2', { kind: 'sit-in' }, dealer.now), 'no-chips');
+      expectRefused(
+        table,
+        () => table.command('p2', { kind: 'top-up', amountMinor: 10_001n }, dealer.now),
+        'top-up-above-maximum',
+      );
+      expectRefused(table, () => table.command('p1', { kind: 'top-up', amountMinor: 1n }, dealer.now), 'top-up-above-maximum');
+      expectRefused(table, () => table.command('p2', { kind: 'top-up', amountMinor: 0n }, dealer.now), 'amount-not-positive');
+      const topUp = table.command('p2', { kind: 'top-up', amountMinor: 10_000n }, dealer.now);
+      commitEffects(table, topUp);
+      expect(table.seats()[1]).toMatchObject({ status: 'playing', stackMinor: 10_000n });
+      dealer.deal();
+      expect(dealtIn(table)).toEqual([1, 2]);
+      return;
+    }
+  });
+
+  it('000-001:A-41 ACC-06 TBL-12 leaving mid-hand at HR folds at the player’s turn; the chips are credited when the hand ends', () => {
+    const table = testTable(hrFixture);
+    seat(table, 1);
+    seat(table, 2);
+    seat(table, 3);
+    const dealer = new Dealer(table);
+    dealer.deal(); // button 1, blinds 2 and 3
+    expect(table.command('p3', { kind: 'leave' }, dealer.now).effects).toEqual([]);
+    expect(table.privateView('p3')!.legal).toBeNull();
+    table.command('p1', { kind: 'act', action: 'call' }, dealer.now);
+    const step = table.command('p2', { kind: 'act', action: 'call' }, dealer.now);
+    // Seat 3's turn came: the table folded for them, the hand goes on between seats 1 and 2.
+    expect(actions(step).map((action) => [action.seat, action.action])).toEqual([
+      [2, 'call'],
+      [3, 'fold'],
+    ]);
+    expect(table.runningHandId).not.toBeNull();
+    const effects = dealer.finish();
+    expect(effects.map((effect) => effect.kind)).toEqual(['hand-complete', 'release-seat']);
+    expect(effects[1]).toEqual({ kind: 'release-seat', seat: 3, playerId: 'p3', stackMinor: 9_900n, reason: 'left' });
+    expect(table.seats().map((entry) => entry.seat)).toEqual([1, 2]);
+    // Between hands the seat is released at once.
+    expect(table.command('p2', { kind: 'leave' }, dealer.now).effects).toMatchObject([
+      { kind: 'release-seat', seat: 2, reason: 'left' },
+    ]);
+  });
+
+  it('003:R-WAL-06 R-END-01 leaving at SE takes effect after the finished hand; the player plays it out', () => {
+    const table = testTable(seFixture);
+    seat(table, 1);
+    seat(table, 2);
+    seat(table, 3);
+    const dealer = new Dealer(table);
+    dealer.deal();
+    table.command('p3', { kind: 'leave' }, dealer.now);
+    expectRefused(table, () => table.command('p3', { kind: 'leave' }, dealer.now), 'already-leaving');
+    table.command('p1', { kind: 'act', action: 'call' }, dealer.now);
+    table.command('p2', { kind: 'act', action: 'call' }, dealer.now);
+    // Still playing: the big blind checks.
+    const step = table.command('p3', { kind: 'act', action: 'check' }, dealer.now);
+    expect(actions(step)[0]).toMatchObject({ seat: 3, action: 'check' });
+    const effects = dealer.finish();
+    expect(effects.map((effect) => effect.kind)).toEqual(['hand-complete', 'release-seat']);
+    expect(effects[1]).toMatchObject({ seat: 3, reason: 'left' });
+  });
+});
+
+describe('issue 16: the driver’s side of the table', () => {
+  it('issue 16: a table taken over from the store releases seats that were leaving at its first tick and deals the rest', () => {
+    const table = testTable(czFoFixture, {
+      seats: [
+        ...playing(1, 2, 3),
+        { seat: 4, playerId: 'p4', alias: 'Alias4', stackMinor: 5_000n, status: 'leaving' },
+        { seat: 5, playerId: 'p5', alias: 'Alias5', stackMinor: 0n, status: 'playing' },
+      ],
+      previousPositions: { buttonSeat: 1, smallBlindPosition: 2, bigBlindSeat: 3 },
+    });
+    expect(table.seats().find((entry) => entry.seat === 5)!.status).toBe('sitting-out');
+    expect(table.nextDeadline()).toEqual(new Date(0));
+    const first = table.tick(at(0));
+    expect(first.effects).toEqual([{ kind: 'release-seat', seat: 4, playerId: 'p4', stackMinor: 5_000n, reason: 'left' }]);
+    expect(table.runningHandId).not.toBeNull();
+    expect(dealtIn(table)).toEqual([1, 2, 3]);
+  });
+
+  it('002:PK-CASH-02 a newcomer gets the seat asked for when free, else the lowest free one; a top-up the driver could not make is forgotten', () => {
+    const table = testTable(czPsFixture, { definition: { seatsMax: 3 } });
+    expect(table.chooseSeat('p2', 2)).toBe(2);
+    seat(table, 2);
+    expect(refusalReason(catchError(() => table.chooseSeat('p9', 2)))).toBe('seat-taken');
+    expect(refusalReason(catchError(() => table.chooseSeat('p2')))).toBe('already-seated');
+    expect(refusalReason(catchError(() => table.chooseSeat('p9', 4)))).toBe('no-such-seat');
+    expect(table.chooseSeat('p9')).toBe(1);
+    seat(table, 1, 9_000n);
+    seat(table, 3);
+    expect(refusalReason(catchError(() => table.chooseSeat('p9')))).toBe('table-full');
+    expectRefused(table, () => seat(table, 3), 'seat-taken');
+
+    table.command('p1', { kind: 'top-up', amountMinor: 1_000n }, at(0));
+    expect(table.seats()[0]!.pendingTopUpMinor).toBe(1_000n);
+    expect(table.topUpRefused(1).effects).toEqual([]);
+    expect(table.seats()[0]).toMatchObject({ pendingTopUpMinor: 0n, stackMinor: 9_000n });
+  });
+
+  it('000-001:T-31 RIT-01 at AT an all-in runs the board once: the table answers the engine’s run-count question for every player', () => {
+    const table = testTable(atFixture);
+    seat(table, 1);
+    seat(table, 2);
+    table.tick(at(0));
+    table.command('p1', { kind: 'act', action: 'all-in' }, at(1));
+    const step = table.command('p2', { kind: 'act', action: 'call' }, at(2));
+    const operations = step.events.flatMap((event) => (event.kind === 'operations' ? event.operations : []));
+    expect(operations.filter((operation) => operation.kind === 'run-count-chosen')).toEqual([
+      { kind: 'run-count-chosen', seat: 1, count: 1 },
+      { kind: 'run-count-chosen', seat: 2, count: 1 },
+    ]);
+    expect(completed(step).history.operations.some((operation) => operation['kind'] === 'runs-agreed')).toBe(true);
+  });
+});
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return null;
+}

@@ -1,6 +1,6 @@
 import { poker, type Rng } from '@casino/games';
 import { engineSettings } from './engine-settings.ts';
-import { completedHand, engineAction, engineCall, planHand, type RunningHand } from './hand.ts';
+import { completedHand, engineAction, engineCall, planHand, tableDecision, type RunningHand } from './hand.ts';
 import type { PokerRuleProfile, PokerTableDefinition } from './profile.ts';
 import type {
   PlayerCommand,
@@ -10,7 +10,20 @@ import type {
   SeatState,
   TableEffect,
 } from './runtime-types.ts';
-import { newSeatRecord, refusal, seatIntent, seatSnapshot, wantsIn, type SeatRecord } from './seats.ts';
+import {
+  newSeatRecord,
+  refusal,
+  seatIntent,
+  seatSnapshot,
+  settleSeatAfterHand,
+  sitBackIn,
+  sitIn,
+  sitOut,
+  sitOutHandCounted,
+  topUpTiming,
+  wantsIn,
+  type SeatRecord,
+} from './seats.ts';
 import { privateView, publicView, type ViewSource } from './views.ts';
 
 /**
@@ -200,9 +213,9 @@ export class PokerTable {
         case 'time-bank':
           return this.useTimeBank(record);
         case 'sit-out':
-          return this.sitOut(record);
         case 'sit-in':
-          return this.sitIn(record);
+          this.changed = true;
+          return command.kind === 'sit-out' ? sitOut(record) : sitIn(record);
         case 'leave':
           return this.leave(record, now);
         case 'top-up':
@@ -214,11 +227,14 @@ export class PokerTable {
     });
   }
 
-  /** A disconnected player keeps the seat; their turns run out on the clock (003:#65 R-TECH-05). */
+  /**
+   * A disconnected player keeps the seat; their turns run out on the clock (003:#65 R-TECH-05).
+   * Anyone without a seat (a spectator) changes nothing.
+   */
   setConnected(playerId: string, connected: boolean): TableStep {
     return this.step(() => {
-      const record = this.recordOf(playerId);
-      if (record.connected === connected) return;
+      const record = this.records().find((entry) => entry.playerId === playerId && !entry.released);
+      if (record === undefined || record.connected === connected) return;
       this.changed = true;
       record.connected = connected;
     });
@@ -270,7 +286,7 @@ export class PokerTable {
       // Table stakes (002:PK-POT-01, 004:GAM-P-06): chips bought during a hand wait for the next.
       if (this.inRunningHand(record)) record.pendingChipsMinor += amountMinor;
       else record.stackMinor += amountMinor;
-      if (record.busted && record.stackMinor > 0n && record.releaseReason === null) this.sitBackIn(record);
+      if (record.busted && record.stackMinor > 0n && record.releaseReason === null) sitBackIn(record);
       this.releaseIfDue(record);
     });
   }
@@ -304,16 +320,17 @@ export class PokerTable {
   /**
    * A player must go (staff block, self-exclusion, panic button, register listing, playing time
    * used up): a hand they are in is finished first, then the seat is released with the chips
-   * credited (000-001:T-77 RG-03); at once when they are in no hand.
+   * credited (000-001:T-77 RG-03); at once when they are in no hand. Idempotent: a player already
+   * removed, or without a seat (gone meanwhile), changes nothing.
    */
   removePlayerAtHandEnd(playerId: string, _reason: RemovalReason): TableStep {
     return this.step(() => {
-      const record = this.recordOf(playerId);
-      if (record.releaseReason === 'removed') return;
+      const record = this.records().find((entry) => entry.playerId === playerId && !entry.released);
+      if (record === undefined || record.releaseReason === 'removed') return;
       this.changed = true;
       record.releaseReason = 'removed';
       record.queuedTopUpMinor = 0n;
-      if (!this.inRunningHand(record)) record.status = 'leaving';
+      record.status = 'leaving';
       this.releaseIfDue(record);
     });
   }
@@ -366,25 +383,6 @@ export class PokerTable {
     hand.deadlineMs = hand.deadlineMs! + record.timeBankMs;
   }
 
-  /** Sitting out takes effect from the next hand; a hand the player is in is played out (D-1652). */
-  private sitOut(record: SeatRecord): void {
-    if (record.releaseReason !== null) throw refusal('already-leaving', 'you are leaving the table');
-    if (record.status === 'sitting-out') throw refusal('already-sitting-out', 'you are sitting out');
-    this.changed = true;
-    record.status = 'sitting-out';
-    record.sitOutHands = 0;
-    record.busted = false;
-  }
-
-  private sitIn(record: SeatRecord): void {
-    if (record.releaseReason !== null) throw refusal('already-leaving', 'you are leaving the table');
-    if (record.status !== 'sitting-out') throw refusal('not-sitting-out', 'you are not sitting out');
-    const chips = record.stackMinor + record.pendingChipsMinor + record.queuedTopUpMinor + record.inFlightTopUpMinor;
-    if (chips <= 0n) throw refusal('no-chips', 'top up to play again');
-    this.changed = true;
-    this.sitBackIn(record);
-  }
-
   private leave(record: SeatRecord, now: Date): void {
     if (record.releaseReason !== null) throw refusal('already-leaving', 'you are leaving the table');
     this.changed = true;
@@ -410,16 +408,13 @@ export class PokerTable {
    * 004:GAM-PC-03); the stack after it stays within the buy-in maximum (000-001:A-25).
    */
   private topUp(record: SeatRecord, amountMinor: bigint): void {
-    if (amountMinor <= 0n) throw refusal('amount-not-positive', 'a top-up must be positive', 'amountMinor');
-    if (record.releaseReason !== null) throw refusal('already-leaving', 'you are leaving the table');
-    const inHand = this.inRunningHand(record);
-    if (inHand && this.profile.topUp === 'between-hands')
-      throw refusal('top-up-not-now', 'chips can be bought between hands only', 'amountMinor');
-    const maximum = this.definition.buyInMaxMinor;
-    if (maximum !== null && this.chipsAfterTopUps(record) + amountMinor > maximum)
-      throw refusal('top-up-above-maximum', `the stack may not exceed the buy-in maximum ${maximum}`, 'amountMinor');
+    const when = topUpTiming(record, amountMinor, {
+      timing: this.profile.topUp,
+      inHand: this.inRunningHand(record),
+      buyInMaxMinor: this.definition.buyInMaxMinor,
+    });
     this.changed = true;
-    if (inHand && this.profile.topUp === 'queued-to-hand-end') {
+    if (when === 'at-hand-end') {
       record.queuedTopUpMinor += amountMinor;
       return;
     }
@@ -498,15 +493,8 @@ export class PokerTable {
         continue;
       }
       if (wantsIn(seatIntent(record)) || record.releaseReason !== null || record.inFlightTopUpMinor > 0n) continue;
-      // 000-001:TBL-09, A-26: after the profile's maximum of hands sat out the seat is released (D-1654);
-      // a busted seat the same, or after `bustedSeatHandsMax` where the profile has none (D-1655).
-      record.sitOutHands += 1;
-      const busted = record.stackMinor === 0n;
-      const maximum = busted
-        ? (this.profile.sitOutHandsMax ?? this.options.bustedSeatHandsMax ?? bustedSeatHandsMaxDefault)
-        : this.profile.sitOutHandsMax;
-      if (maximum !== null && record.sitOutHands > maximum) {
-        record.releaseReason = busted ? 'busted' : 'sit-out-max';
+      record.releaseReason = sitOutHandCounted(record, this.profile.sitOutHandsMax, this.bustedSeatHandsMax());
+      if (record.releaseReason !== null) {
         record.status = 'leaving';
         this.releaseIfDue(record);
       }
@@ -523,7 +511,7 @@ export class PokerTable {
     const operations = [...transition.events];
     for (let steps = 0; ; steps++) {
       if (steps > 1_000) throw new TableInvariantViolation(`hand ${hand.handId} does not settle`);
-      const next = this.tableDecision(state);
+      const next = tableDecision(state, (seat) => this.seatRecords.get(seat)?.foldOnTurn === true);
       if (next === null) break;
       state = next.state;
       operations.push(...next.events);
@@ -539,21 +527,6 @@ export class PokerTable {
     this.endHand(hand, { voided: false, now });
   }
 
-  private tableDecision(state: poker.HandState): poker.Transition | null {
-    const decision = poker.pendingDecision(state);
-    switch (decision.kind) {
-      case 'action':
-        return this.seatRecords.get(decision.seat)?.foldOnTurn ? poker.fold(state, decision.seat) : null;
-      case 'run-count':
-        return poker.chooseRunCount(state, decision.seats[0]!, 1);
-      case 'step':
-        return poker.runPendingStep(state, decision.step);
-      case 'show-or-muck':
-      case 'complete':
-        return null;
-    }
-  }
-
   /** The clock ran out: the profile's time-out action (000-001:T-23 TIME-02, 003:#64 R-TIME-02). */
   private timeOut(hand: RunningHand, now: Date): void {
     const decision = poker.pendingDecision(hand.state);
@@ -562,7 +535,7 @@ export class PokerTable {
     this.changed = true;
     this.spendTimeBank(hand, record, now);
     // A disconnected player who timed out sits out from the next hand, so the blinds do not eat
-    // their stack while they are away (D-1653); they sit in again when back.
+    // their stack while they are away (D-1653); back, they sit in again (the 'sit-in' command).
     if (!record.connected && (record.status === 'playing' || record.status === 'joining')) record.status = 'sitting-out';
     this.advance(hand, poker.timeOut(hand.state, decision.seat), now);
   }
@@ -585,26 +558,11 @@ export class PokerTable {
 
   /** Pending chips join the stack; queued top-ups go to the driver; busted players sit out; leavers go. */
   private settleAfterHand(record: SeatRecord): void {
-    record.stackMinor += record.pendingChipsMinor;
-    record.pendingChipsMinor = 0n;
-    record.foldOnTurn = false;
-    if (record.queuedTopUpMinor > 0n) {
-      // Executed now, as far as it still fits under the maximum after the hand's result (D-1651).
-      const maximum = this.definition.buyInMaxMinor;
-      const room = maximum === null ? record.queuedTopUpMinor : maximum - this.chipsAfterTopUps(record) + record.queuedTopUpMinor;
-      const amountMinor = room < record.queuedTopUpMinor ? room : record.queuedTopUpMinor;
-      record.queuedTopUpMinor = 0n;
-      if (amountMinor > 0n) {
-        record.inFlightTopUpMinor += amountMinor;
-        this.effects.push({ kind: 'top-up', seat: record.seat, playerId: record.playerId, amountMinor });
-      }
+    const amountMinor = settleSeatAfterHand(record, this.definition.buyInMaxMinor);
+    if (amountMinor > 0n) {
+      record.inFlightTopUpMinor += amountMinor;
+      this.effects.push({ kind: 'top-up', seat: record.seat, playerId: record.playerId, amountMinor });
     }
-    if (record.stackMinor === 0n && record.releaseReason === null && record.status !== 'sitting-out') {
-      record.status = 'sitting-out';
-      record.busted = true;
-      record.sitOutHands = 0;
-    }
-    if (record.releaseReason !== null) record.status = 'leaving';
     this.releaseIfDue(record);
   }
 
@@ -630,14 +588,6 @@ export class PokerTable {
     this.effects = [];
   }
 
-  /** Back from sitting out: a player who missed the blinds or the button returns through the planner. */
-  private sitBackIn(record: SeatRecord): void {
-    record.busted = false;
-    record.sitOutHands = 0;
-    record.status = record.hasPlayed ? 'playing' : 'joining';
-    record.returning = record.hasPlayed && (record.missedBigBlind || record.missedButton);
-  }
-
   private spendTimeBank(hand: RunningHand, record: SeatRecord, now: Date): void {
     if (hand.timeBankFromMs === null) return;
     const usedMs = Math.max(0, now.getTime() - hand.timeBankFromMs);
@@ -645,15 +595,12 @@ export class PokerTable {
     hand.timeBankFromMs = null;
   }
 
-  /** The chips a top-up is measured against: in front of the player now, pending, and top-ups asked for. */
-  private chipsAfterTopUps(record: SeatRecord): bigint {
-    const player = this.hand?.state.players.find((entry) => entry.seat === record.seat);
-    const inFront = player !== undefined && this.hand !== null ? player.stack + player.reserved : record.stackMinor;
-    return inFront + record.pendingChipsMinor + record.queuedTopUpMinor + record.inFlightTopUpMinor;
-  }
-
   private canDeal(): boolean {
     return this.records().map(seatIntent).filter(wantsIn).length >= 2;
+  }
+
+  private bustedSeatHandsMax(): number {
+    return this.options.bustedSeatHandsMax ?? bustedSeatHandsMaxDefault;
   }
 
   private timeBankMs(): number {
