@@ -62,7 +62,7 @@ declare module 'fastify' {
 /** A connection's presence lives this long unless refreshed (a crashed instance's sockets vanish with it). */
 const presenceTtlMs = 15_000;
 
-/** Game service: the lobby, seats, roulette and blackjack rounds on timers, the WebSocket stream and game recall. */
+/** Game service: the lobby, seats, roulette and blackjack rounds on timers, poker cash tables, the WebSocket stream and game recall. */
 export async function buildGameService(options: GameServiceOptions): Promise<App> {
   const { config, connections } = options;
   const prefix = options.redisKeyPrefix ?? 'casino';
@@ -76,7 +76,8 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   });
   const app = await createServiceApp({
     service: 'game-service',
-    description: 'Lobby, roulette and blackjack tables and rounds; every stake and win posts to the ledger.',
+    description:
+      'Lobby, roulette and blackjack tables and rounds, poker cash tables; every stake, win, buy-in and cash-out posts to the ledger.',
     config,
     connections,
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),

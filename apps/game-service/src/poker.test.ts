@@ -5,10 +5,13 @@
  * real database and Redis with the game service's harness (manual clock: the room's deadlines run
  * when the test moves the clock and asks the room to run what is due).
  */
+import { createStaffPerRole, staffUserWithRole } from '@casino/compliance/testing';
 import { Money, newId } from '@casino/core';
 import { waitFor } from '@casino/core/testing';
+import { testServiceEnv } from '@casino/http/testing';
 import { demoPokerTables, pokerRuleProfiles } from '@casino/operator';
 import { createPokerTable, pokerHandPauseMsDefault, type PokerRuleProfileId } from '@casino/tables';
+import { buildAdminApi, loadAdminApiConfig } from '@casino/test-support/apps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGameHarness, type GameHarness, type TestPlayer } from './test-support.ts';
 
@@ -452,5 +455,51 @@ describe('poker hand histories, chat and the WebSocket', () => {
     expect(left.statusCode, left.body).toBe(200);
     await waitFor(async () => (await h.balance(player)) === '500.00', { what: 'the stack credited back' });
     expect((await snapshot(player, tableId)).mine).toBeNull();
+  });
+});
+
+describe('poker hands for staff, and a player removed mid-hand', () => {
+  it('000-001:REC-01 DECK-10 T-81 staff recall any hand: replayed from its record, every card, players, rake and its ledger transaction', async () => {
+    const { tableId, first, second } = await headsUp('HR', 'holdem/no-limit');
+    await playHand(tableId, [first, second]);
+    const [hand] = await handsOf(first, tableId);
+    const admin = await buildAdminApi({
+      config: loadAdminApiConfig(testServiceEnv()),
+      connections: h.connections,
+      redisKeyPrefix: `${h.connections.redisKeyPrefix}:admin`,
+    });
+    try {
+      const staffByRole = await createStaffPerRole(h.connections.db);
+      const staff = (roles: string[]) => ({
+        authorization: `Bearer ${admin.issueAccessToken({ audience: 'staff', subject: staffUserWithRole(staffByRole, roles) })}`,
+      });
+      const recalled = await admin.inject({ method: 'GET', url: `/v1/poker/hands/${hand!.handId}`, headers: staff(['support']) });
+      expect(recalled.statusCode, recalled.body).toBe(200);
+      const body = recalled.json<{
+        replayVerified: boolean;
+        text: string;
+        rake: { amount: string };
+        rakeTransactionId: string | null;
+        players: Array<{ playerId: string }>;
+      }>();
+      expect(body).toMatchObject({ profile: 'HR', status: 'completed', replayVerified: true, flopDealt: true });
+      expect(body.players.map((p) => p.playerId).sort()).toEqual([first.playerId, second.playerId].sort());
+      expect(body.text).toContain('*** SUMMARY ***');
+      expect(body.rakeTransactionId).not.toBeNull();
+      const unknown = await admin.inject({ method: 'GET', url: `/v1/poker/hands/${newId()}`, headers: staff(['auditor']) });
+      expect(unknown.statusCode).toBe(404);
+    } finally {
+      await admin.close();
+    }
+  });
+
+  it('000-001:T-77 a player removed mid-hand (a staff block, as the worker asks the room) finishes the hand, is unseated at its end, and the chips are credited', async () => {
+    const { tableId, first, second } = await headsUp('CZ-FO', 'holdem/no-limit');
+    await h.app.pokerRoom.removePlayerEverywhere(first.playerId, 'blocked');
+    expect((await snapshot(first, tableId)).mine).not.toBeNull();
+    const balanceBefore = await h.balance(first);
+    await playHand(tableId, [first, second]);
+    await waitFor(async () => (await snapshot(first, tableId)).mine === null, { what: 'the seat released at the hand end' });
+    expect(Money.of(await h.balance(first), 'CZK').greaterThan(Money.of(balanceBefore, 'CZK'))).toBe(true);
   });
 });

@@ -38,7 +38,7 @@ const ClientMessageSchema = z.discriminatedUnion('type', [
 
 interface Client {
   socket: WebSocket;
-  /** A poker cash table's socket (issue 16): pushes as they come; chat only, commands go by REST (D-1716). */
+  /** A poker cash table's socket (issue 16): pushes as they come; chat only, commands go by REST (D-1714). */
   poker: boolean;
   tableId: string;
   playerId: string;

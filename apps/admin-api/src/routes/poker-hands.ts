@@ -9,7 +9,7 @@ import { HandParamsSchema, pokerHandProblems, StaffHandSchema } from './poker-ha
 const readers = ['support', 'compliance-officer', 'mlro', 'auditor', 'admin'] as const;
 
 /**
- * Staff recall of a poker hand (issue 16; 000-001:REC-01, DECK-10, T-81): the stored record dealt
+ * Staff recall of a poker hand (issue 16, D-1717; 000-001:REC-01, DECK-10, T-81): the stored record dealt
  * again and replayed through the engine, every card, every player with what they put in, won and
  * bore of the rake, and the rake's ledger transaction (complaints, audits). A record that no longer
  * replays is an error, never shown as if it were fine.

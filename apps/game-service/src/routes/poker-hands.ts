@@ -18,7 +18,7 @@ export interface PokerHandRouteDependencies {
  * may see it (002:PK-SHOW-04, REC-04, T-SHOW-02: their own cards and every hand that reached the
  * showdown, folded or not; D-814), as JSON or as the PokerStars-format text download. A hand they
  * were not dealt into does not exist for them (404); a profile that gives players no hand histories
- * (000-001:REC-03) answers 403 `hand-history-not-offered` (D-1717). Staff read any hand in full
+ * (000-001:REC-03) answers 403 `hand-history-not-offered` (D-1716). Staff read any hand in full
  * through the admin API.
  */
 export function pokerHandRoutes(app: App, deps: PokerHandRouteDependencies): void {
