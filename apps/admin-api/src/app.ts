@@ -11,6 +11,7 @@ import { cashierPlayerRoutes } from './routes/cashier-players.ts';
 import { cashierReviewRoutes } from './routes/cashier-review.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { gameRoundRoutes } from './routes/game-rounds.ts';
+import { pokerHandRoutes } from './routes/poker-hands.ts';
 import { ledgerRoutes } from './routes/ledger.ts';
 import { limitsRoutes } from './routes/limits.ts';
 import { monitoringRoutes } from './routes/monitoring.ts';
@@ -117,5 +118,6 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   reportRoutes(app, reporting);
   retentionRoutes(app, reporting);
   gameRoundRoutes(app, connections.db);
+  pokerHandRoutes(app, connections.db);
   return app;
 }

@@ -86,6 +86,15 @@ export const errorCatalog = {
   'game-action-refused': { status: 422, title: 'The game refused the action' },
   // Poker cash tables (issue 16): a table definition that breaks its rule profile (by-capability.md §1d).
   'poker-table-invalid': { status: 422, title: 'The poker table breaks its rule profile' },
+  // Poker tables (issue 16): the table's server is being replaced or is overloaded; retry after Retry-After.
+  'table-unavailable': { status: 503, title: 'The table is not available right now' },
+  // What a poker table refuses, each with its `reason` (docs/poker-tables.md).
+  'poker-not-your-turn': { status: 409, title: 'It is not your turn, or that turn is over' },
+  'poker-action-refused': { status: 422, title: 'The poker table refused the action' },
+  'poker-buy-in-refused': { status: 422, title: "The amount is outside what the table's rules allow" },
+  'poker-command-refused': { status: 409, title: 'The poker table cannot do that now' },
+  'hand-history-not-offered': { status: 403, title: "This table's rules do not give players their hand histories" },
+  'chat-language-refused': { status: 422, title: "Chat is in the table's languages only" },
   'internal-error': { status: 500, title: 'Internal server error' },
   'service-unavailable': { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -26,6 +26,8 @@ export {
 export { stakeKey, winKey } from './money.ts';
 export { joinPlatynkoTable, platynkoVariant, type PlatynkoTableChoice } from './platynko.ts';
 export { releaseHeldWins } from './win-holds.ts';
+// Poker cash tables (issue 16): the rule profile type, the table–driver contract and the durable store.
+export * from './poker/store.ts';
 export {
   pokerRuleProfileIds,
   type AmountPerCurrency,
@@ -56,5 +58,13 @@ export { engineSettings, type EngineSettings } from './poker/engine-settings.ts'
 export { completedHandText } from './poker/hand.ts';
 export { refusalReason, type TableRefusalReason } from './poker/seats.ts';
 export type * from './poker/runtime-types.ts';
-// Poker cash tables (issue 16): the rule profile type, the table–driver contract and the durable store.
-export * from './poker/store.ts';
+export { chatLanguagesCheckable, foreignLetterOf } from './poker/chat-language.ts';
+export type { PokerLobbyEntry, PokerRoom, SitRequest, TableSnapshot } from './poker/room-types.ts';
+// The poker room's driver (issue 16): leases, per-table queues, one deadline scheduler, forwarding over Redis.
+export {
+  createPokerRoom,
+  newPokerInstanceId,
+  pokerHandPauseMsDefault,
+  type CreatePokerRoomOptions,
+} from './poker/create-room.ts';
+export { PokerRoomDriver, pokerRoomLimits, type PokerRoomOptions, type RoomLog } from './poker/room.ts';

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { EngineJsonSchema, MoneyOutputSchema } from './common.schema.ts';
+import { PokerLobbyTableSchema } from './poker.schema.ts';
 
-export const LobbyQuerySchema = z.object({ game: z.enum(['roulette', 'blackjack', 'platynko']).optional() });
+export const LobbyQuerySchema = z.object({
+  game: z.enum(['roulette', 'blackjack', 'platynko', 'poker']).optional().describe('One game; omit for every table'),
+});
 
 const RoundStatusSchema = z
   .object({ roundId: z.string(), phase: z.string(), version: z.number().int(), deadlineAt: z.string().nullable() })
@@ -23,7 +26,11 @@ export const TableSchema = z.object({
   round: RoundStatusSchema,
 });
 
-export const LobbyResponseSchema = z.object({ tables: z.array(TableSchema) });
+export const LobbyResponseSchema = z.object({
+  tables: z
+    .array(z.union([TableSchema, PokerLobbyTableSchema]))
+    .describe('Roulette and blackjack tables, then poker cash tables (`game` tells them apart)'),
+});
 
 export const TableDetailSchema = TableSchema.extend({
   seats: z.array(z.object({ seat: z.number().int(), status: z.enum(['seated', 'leaving']), mine: z.boolean() })),

@@ -3,6 +3,7 @@ import { assert, DomainError, InvariantViolation, Money, type AccountId, type Cu
 import { transaction, type Db, type Tx } from '@casino/db';
 import { poker } from '@casino/games';
 import * as ledger from '@casino/ledger';
+import type { PokerRuleProfileId } from './profile.ts';
 import type { CompletedHand, SeatStatus } from './runtime-types.ts';
 import type { LeasedTable, PokerStoreContext } from './store-context.ts';
 import { assertEscrowInvariant } from './store-escrow.ts';
@@ -311,6 +312,8 @@ export interface StoredHand {
   handId: string;
   tableId: string;
   tableName: string;
+  /** The table's rule profile: whether its players may download the hand (000-001:REC-03, 002:PK-SHOW-04). */
+  profileId: PokerRuleProfileId;
   handNumber: number;
   status: 'COMPLETED' | 'VOIDED';
   currency: CurrencyCode;
@@ -340,6 +343,7 @@ export async function findHand(db: Db | Tx, handId: string): Promise<StoredHand 
       id: string;
       table_id: string;
       table_name: string;
+      profile_id: string;
       hand_number: number;
       status: 'COMPLETED' | 'VOIDED';
       currency: string;
@@ -353,7 +357,7 @@ export async function findHand(db: Db | Tx, handId: string): Promise<StoredHand 
       void_reason: string | null;
     }>
   >`
-    SELECT h.id, h.table_id, t.name AS table_name, h.hand_number, h.status::text AS status, h.currency, h.started_at, h.ended_at,
+    SELECT h.id, h.table_id, t.name AS table_name, t.profile_id, h.hand_number, h.status::text AS status, h.currency, h.started_at, h.ended_at,
            h.history, h.text, h.pot_minor, h.rake_minor, h.flop_dealt, h.void_reason
     FROM poker_hand h JOIN poker_table t ON t.id = h.table_id WHERE h.id = ${handId}::uuid`;
   if (!row) return null;
@@ -373,6 +377,7 @@ export async function findHand(db: Db | Tx, handId: string): Promise<StoredHand 
     handId: row.id,
     tableId: row.table_id,
     tableName: row.table_name,
+    profileId: row.profile_id as PokerRuleProfileId,
     handNumber: row.hand_number,
     status: row.status,
     currency: row.currency as CurrencyCode,
