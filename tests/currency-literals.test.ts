@@ -70,6 +70,8 @@ const excluded = [
   /\/testing\//,
   /\/generated\//,
   /^packages\/operator\/src\/profiles\//,
+  // The poker rule profiles are operator profiles too (issue 16): their amounts are stated per currency.
+  /^packages\/operator\/src\/poker-rooms\//,
 ];
 
 async function sourceFiles(dir: string): Promise<string[]> {
