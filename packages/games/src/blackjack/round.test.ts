@@ -39,7 +39,7 @@ describe('temporary tables (004:TEC-03, 002:BJ-UI-03/04)', () => {
     expect(temporaryTableHandover(live, 1)).toMatchObject({ originRoundId: live.config.roundId, seat: 1, handIndex: 0 });
   });
 
-  it('004:T-112 002:T-BJ-15 the temporary table deals the same player cards and stakes against new dealer cards, and takes no stake again', () => {
+  it('004:T-112 002:T-BJ-15 BJ-UI-04 the temporary table deals the same player cards and stakes against new dealer cards, and takes no stake again', () => {
     const live = play(interrupted(fortunaBlackjack), '2:stand');
     const seed = testRoundSeed('temporary-table');
     let temporary = openTemporaryTable({ roundId: 'temporary-1', live, seat: 1, seedCommitment: commitToSeed(seed) }).state;
