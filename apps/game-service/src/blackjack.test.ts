@@ -75,7 +75,7 @@ async function standToTheEnd(player: TestPlayer, roundId: string): Promise<Recor
 }
 
 describe('game-service: blackjack rounds (issue 7)', () => {
-  it('004:GAM-B-12 / GAM-B-13 / issue 7: the bet, a split and a double are each debited when the engine confirms them, and the settlement credits the return', async () => {
+  it('004:GAM-B-12 / GAM-B-13 / GAM-B-11 / issue 7: the bet, a split and a double are each debited when the engine confirms them, and the settlement credits the return', async () => {
     const table = await h.createTable(blackjackTable('money-bj'));
     const player = await h.newPlayer({ deposit: '1000.00' });
     h.seeds.next.push(
@@ -174,7 +174,7 @@ describe('game-service: blackjack rounds (issue 7)', () => {
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 
-  it('004:AMB-27 / T-113 a connected player whose decision timer runs out stands; the round settles for everyone', async () => {
+  it('004:AMB-27 / T-113 / GAM-B-06 / 002:BJ-02 a connected player whose decision timer runs out stands; the round settles for everyone', async () => {
     const table = await h.createTable(blackjackTable('timeout-bj'));
     const player = await h.newPlayer({ deposit: '1000.00' });
     h.seeds.next.push(seedWhere('timeout', waitingHardTotal));
@@ -187,6 +187,28 @@ describe('game-service: blackjack rounds (issue 7)', () => {
     expect(detail.status).toBe('settled');
     expect(detail.events).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'stood', seat: 1, timedOut: true })]));
     expect(await h.connections.db.gameRound.count({ where: { kind: 'TEMPORARY', temporaryPlayerId: player.playerId } })).toBe(0);
+  });
+});
+
+describe('game-service: blackjack seats (issue 7)', () => {
+  it('004:GAM-B-18 / TEC-06 a blackjack player who places no bet for 5 rounds loses the seat, and is told so', async () => {
+    const table = await h.createTable(blackjackTable('idle-bj'));
+    const idle = await h.newPlayer();
+    await seat(idle, table.id);
+    const socket = await h.connect(idle, table.id);
+    const seated = async () =>
+      (await h.connections.db.tableSeat.findMany({ where: { tableId: table.id } })).map((s) => s.playerId);
+    for (let round = 1; round <= 4; round++) {
+      await h.tick(15_000);
+      expect(await seated()).toEqual([idle.playerId]);
+    }
+    await h.tick(15_000);
+    expect(await seated()).toEqual([]);
+    expect(await socket.next((m) => m.type === 'seat-released', 'seat released')).toMatchObject({
+      tableId: table.id,
+      seat: 1,
+      reason: 'idle',
+    });
   });
 });
 

@@ -381,9 +381,8 @@ describe('warnings (004:GAM-B-17, 002:BJ-UI-01)', () => {
 });
 
 describe('bets and turns', () => {
-  it.each([fortunaBlackjack, fortunaBlackjackSurrender])(
-    '004:T-114 004:GAM-BJ-04 GAM-BS-02 002:T-BJ-09 $id: stakes run from 0.10 to 1,000,000 CZK in whole units; the largest single-bet return is 2,500,000 CZK',
-    (rules) => {
+  describe.each([fortunaBlackjack, fortunaBlackjackSurrender])('$id', (rules) => {
+    it('004:T-114 004:GAM-BJ-04 GAM-BS-02 002:T-BJ-09 stakes run from 0.10 to 1,000,000 CZK in whole units; the largest single-bet return is 2,500,000 CZK', () => {
       const open = openBlackjackRound({
         roundId: 'r',
         rules,
@@ -399,8 +398,8 @@ describe('bets and turns', () => {
       let state = act(act(open, { kind: 'place-bet', seat: 1, stakeMinor: czk(1_000_000) }), { kind: 'confirm-bet', seat: 1 });
       state = act(state, { kind: 'close-betting' }, riggedDeal(rules, { seats: { 1: 'As Kd' }, dealer: '9h 8c' }));
       expect(settlementOf(state).returnedMinor).toBe(czk(2_500_000));
-    },
-  );
+    });
+  });
 
   it('002:T-BJ-09 002:BJ-03 BJ-CL-07 002:BJ-CL-08 002:BJ-PR-02 Reel: Classic takes 0.10 to 100 USD, Premium up to 2,500; the largest single-bet returns are 250 and 6,250', () => {
     const tables = [
