@@ -109,7 +109,7 @@ describe('game-service: blackjack rounds (issue 7)', () => {
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 
-  it('004:TEC-03 / T-112 / 002:T-BJ-15 a player who disconnects when their decision is due is moved to a temporary table: on reconnecting the same cards and stakes meet new dealer cards, and nothing is debited again', async () => {
+  it('004:TEC-03 / T-112 / 002:T-BJ-15 / BJ-UI-03 a player who disconnects when their decision is due is moved to a temporary table: on reconnecting the same cards and stakes meet new dealer cards, and nothing is debited again', async () => {
     const table = await h.createTable(blackjackTable('temporary-bj'));
     const player = await h.newPlayer({ deposit: '1000.00' });
     // The live round's seed, then the temporary table's own (D-713): the test is the same on every run.

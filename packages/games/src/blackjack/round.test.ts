@@ -258,9 +258,8 @@ describe('round invariants over random play', () => {
     expect(finish(restored)).toEqual(finish(state));
   });
 
-  it('the same seed deals the same shoe; only closing the betting reads the rng', () => {
-    const seed = testRoundSeed('same');
-    const open = () => {
+  it('002:RNG-01 RNG-04 the same seed deals the same shoe; only closing the betting reads the rng; another seed permutes the same full decks otherwise', () => {
+    const open = (seed = testRoundSeed('same')) => {
       let state = openBlackjackRound({
         roundId: 'r',
         rules: fortunaBlackjack,
@@ -271,5 +270,10 @@ describe('round invariants over random play', () => {
       return applyBlackjackAction(state, { kind: 'close-betting' }, roundRng(seed)).state;
     };
     expect(open().shoe).toEqual(open().shoe);
+    const other = open(testRoundSeed('other')).shoe!;
+    expect(other).not.toEqual(open().shoe);
+    const sorted = (cards: readonly unknown[]) => cards.map((card) => JSON.stringify(card)).sort();
+    expect(sorted(other)).toEqual(sorted(open().shoe!));
+    expect(other).toHaveLength(312);
   });
 });

@@ -192,7 +192,7 @@ describe('the dealer', () => {
     expect(reel.dealerCards).toHaveLength(1);
   });
 
-  it('002:T-BJ-16 BJ-01 BJ-CL-01 004:GAM-BJ-01 every round shuffles a full shoe: 416 cards (Classic), 208 (Premium), 312 (Fortuna)', () => {
+  it('002:T-BJ-16 BJ-01 BJ-CL-01 BJ-CL-02 BJ-PR-01 004:GAM-BJ-01 GAM-BS-01 every round shuffles a full shoe: 416 cards (Classic), 208 (Premium), 312 (Fortuna)', () => {
     const sizes = presets.map((rules) => deal(rules, { seats: { 1: 'Ts 7d' }, dealer: '9h 8c' }).shoe!.length);
     expect(sizes).toEqual([312, 312, 416, 208]);
     // Every seat at the table plays from that one shoe (002:BJ-01): more boxes, the same shoe.
@@ -328,7 +328,7 @@ describe('warnings (004:GAM-B-17, 002:BJ-UI-01)', () => {
     });
   });
 
-  it('002:T-BJ-11 Reel also questions a double on hard 12 or more; not on A+2 or 5+6', () => {
+  it('002:T-BJ-11 BJ-UI-01 Reel also questions a double on hard 12 or more; not on A+2 or 5+6', () => {
     const warn = (cards: string) =>
       applyBlackjackAction(
         deal(reelClassicBlackjack, { seats: { 1: cards }, dealer: '9h 8c', playerDraws: '2c' }),
