@@ -19,7 +19,7 @@ const everyStraight = (stake: string) =>
 const bettingTimeMs = 20_000;
 
 describe('game-service: roulette money (issue 7)', () => {
-  it('004:GAM-R-07 / T-83 / GAM-R-08 a confirmed stake is checked and debited, an unconfirmed one is dropped at the end of betting, the win is credited, and the record keeps seed, actions, results and ledger transactions', async () => {
+  it('004:GAM-R-07 / T-83 / GAM-R-08 / BET-03 / WIN-01 / WIN-03 / 002:PAY-04 a confirmed stake is checked and debited, an unconfirmed one is dropped at the end of betting, the win is credited, and the record keeps seed, actions, results and ledger transactions', async () => {
     const table = await h.createTable(rouletteTable('money-1'));
     const player = await h.newPlayer({ deposit: '1000.00' });
     const seated = await h.app.inject({
@@ -314,7 +314,7 @@ describe('game-service: payout holds (issue 7)', () => {
 });
 
 describe('game-service: seats, spectators and disconnection (issue 7)', () => {
-  it('004:GAM-R-01 / T-88 / GAM-R-02 four players seated: a fifth only watches: no seat, no bet, no chat; the table state reaches the spectator over a real WebSocket', async () => {
+  it('004:GAM-R-01 / T-88 / GAM-R-02 / 002:PAY-01 four players seated: a fifth only watches: no seat, no bet, no chat; the table state reaches the spectator over a real WebSocket', async () => {
     const table = await h.createTable(rouletteTable('full-1'));
     const players = await Promise.all(Array.from({ length: 4 }, () => h.newPlayer()));
     for (const p of players)

@@ -55,7 +55,7 @@ describe('withdrawals: each precondition of 004:WDR-02 refused with its own prob
     expect(problemType(await withdraw(player, '10.00'))).toBe('temporary-account-no-withdrawals');
   });
 
-  it('004:WDR-02 (a) / PAY-09 no active method: no-active-payment-method; the active method a card: withdrawal-method-not-bank-account (T-31)', async () => {
+  it('004:WDR-02 (a) / PAY-09 / 002:PAY-07 no active method: no-active-payment-method; the active method a card: withdrawal-method-not-bank-account (T-31)', async () => {
     const player = await playerWithActiveCard(h);
     expect(problemType(await withdraw(player, '10.00'))).toBe('withdrawal-method-not-bank-account');
     await asPlayer(h, player, 'DELETE', `/v1/payment-methods/${player.cardMethodId}`);
@@ -112,7 +112,7 @@ describe('withdrawals: each precondition of 004:WDR-02 refused with its own prob
     expect(problemType(await withdraw(player, '100.01'))).toBe('insufficient-funds');
   });
 
-  it('004:ACC-11 / T-21 a player listed in the register withdraws only through support, never from the app', async () => {
+  it('004:ACC-11 / T-21 / WDR-05 a player listed in the register withdraws only through support, never from the app', async () => {
     const player = await funded('300.00');
     await h.connections.db.player.update({ where: { id: player.playerId }, data: { registerStatus: 'LISTED' } });
     expect(problemType(await withdraw(player, '100.00'))).toBe('listed-in-register');

@@ -95,7 +95,7 @@ describe('payouts', () => {
   ];
 
   describe.each(winners)('%s', (type, request, pocket) => {
-    it('004:GAM-RE-03 004:GAM-R-05 002:RLT-09 a winning position returns the stake plus stake × its ratio; a losing one returns nothing', () => {
+    it('004:GAM-RE-03 004:GAM-R-05 WIN-02 002:RLT-09 PAY-02 a winning position returns the stake plus stake × its ratio; a losing one returns nothing', () => {
       const ratio = {
         straight: 35n,
         split: 17n,
