@@ -377,7 +377,7 @@ describe('game-service: seats, spectators and disconnection (issue 7)', () => {
   });
 
   describe.each(['european', 'french'] as const)('%s', (variant) => {
-    it('004:TEC-02 / T-90 / GAM-RF-09 bets confirmed before a disconnect settle regardless; the result is in the history after reconnecting', async () => {
+    it('004:TEC-02 / T-90 / DAT-06 / GAM-RF-09 bets confirmed before a disconnect settle regardless; the result is in the history after reconnecting', async () => {
       const table = await h.createTable(rouletteTable(`disconnect-${variant}`, { variant }));
       const player = await h.newPlayer({ deposit: '100.00' });
       const { roundId } = (
