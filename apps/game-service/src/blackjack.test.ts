@@ -174,14 +174,19 @@ describe('game-service: blackjack rounds (issue 7)', () => {
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 
-  it('004:AMB-27 / T-113 / GAM-B-06 / 002:BJ-02 a connected player whose decision timer runs out stands; the round settles for everyone', async () => {
+  it('004:AMB-27 / T-113 / GAM-B-06 / GAM-B-02 / 002:BJ-02 a connected player whose decision timer runs out stands; the round settles for everyone', async () => {
     const table = await h.createTable(blackjackTable('timeout-bj'));
     const player = await h.newPlayer({ deposit: '1000.00' });
     h.seeds.next.push(seedWhere('timeout', waitingHardTotal));
     const roundId = await seat(player, table.id);
-    await h.connect(player, table.id);
+    const socket = await h.connect(player, table.id);
     await h.act(player, roundId, { kind: 'place-bet', stake: czk('10.00'), confirm: true });
     await h.tick(15_000);
+    // The table is told whose turn it is and when the decision time runs out: the client alerts the player.
+    const start = h.clock.now().getTime();
+    const turn = await socket.next((m) => m.type === 'round' && m.phase === 'player-turns', 'your turn');
+    expect(turn).toMatchObject({ roundId, view: { turn: { seat: 1, hand: 0 } } });
+    expect(Date.parse(turn.deadlineAt as string)).toBe(start + 10_000);
     await h.tick(10_000);
     const detail = await recall(player, roundId);
     expect(detail.status).toBe('settled');
