@@ -36,7 +36,8 @@ export type CashierMonitoringEvent =
       occurredAt: Date;
       amount: { amount: string; currency: string };
       outcome: 'requested' | 'paid' | 'failed';
-      paymentMethodId: string;
+      /** Null for cash paid out at a branch (004:WDR-01 (5.9.1)). */
+      paymentMethodId: string | null;
       reference: string;
     }
   | {

@@ -133,7 +133,14 @@ export {
 export { findCase, listCases, openCase, type CaseStatus } from './cases/open-case.ts';
 export { assignCase, attachCaseDocument, commentOnCase, escalateCase, readCaseDocument } from './cases/case-work.ts';
 export { decideCase, readReport, recordReportFiling, type CaseDecision } from './cases/decide-case.ts';
-export { assertNoPayoutHold, findActivePayoutHold, placePayoutHold, releasePayoutHold } from './cases/payout-holds.ts';
+export {
+  assertNoPayoutHold,
+  findActivePayoutHold,
+  payoutHoldGrounds,
+  placePayoutHold,
+  releasePayoutHold,
+  type PayoutHoldGround,
+} from './cases/payout-holds.ts';
 
 export {
   addPlayerNote,

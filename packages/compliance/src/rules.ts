@@ -35,6 +35,11 @@ export interface ComplianceRules {
      * reaches the FIU, extendable by the FIU; the default covers the longest extension, 10 days.
      */
     durationHours: number;
+    /**
+     * 004:WIN-06 (čl. 7.4): a hold placed because of reasonable doubts about the regularity of a live game
+     * lasts at most the crediting period of čl. 7.2, 60 days, unless released earlier.
+     */
+    irregularityDurationHours: number;
   };
   staff: {
     /** Failed logins and wrong TOTP codes slow the next attempt down (issue 14 (4), D-1414). */
@@ -58,7 +63,7 @@ export const defaultComplianceRules: ComplianceRules = {
     riskHighScoreMin: 60,
     windowEventsMax: 5_000,
   },
-  payoutHold: { durationHours: 240 },
+  payoutHold: { durationHours: 240, irregularityDurationHours: 60 * 24 },
   staff: { loginThrottle: defaultLoginThrottleRules, totpToleranceSeconds: 30 },
   caseDocumentBytesMax: 5 * 1024 * 1024,
   pageSizeMax: 200,

@@ -176,6 +176,10 @@ export function profileProblems(profile: OperatorProfile): ProfileProblem[] {
     fail('compliance.monitoring.eurPerUnit', `has no rate for the profile's currency ${profile.currency}`);
   if (compliance.payoutHold.durationHours < 24)
     fail('compliance.payoutHold.durationHours', `must be at least 24 (AML act §20), got ${compliance.payoutHold.durationHours}`);
+  // 004:WIN-06: payouts held over a game's regularity wait at most the 60 days of čl. 7.2.
+  const irregularity = compliance.payoutHold.irregularityDurationHours;
+  if (!(irregularity > 0 && irregularity <= 60 * 24))
+    fail('compliance.payoutHold.irregularityDurationHours', `must be 1 to 1440 hours (004:WIN-06, 60 days), got ${irregularity}`);
 
   if (profile.reporting.retention.years < retentionYearsMin)
     fail(

@@ -21,6 +21,7 @@ import { lockRoundOrThrow, saveRound, type LoadedRound } from './round-store.ts'
 import { driveRound } from './run-due-rounds.ts';
 import { tableRules } from './rules.ts';
 import { toWire, type Wire } from './wire.ts';
+import { assertTableAcceptsBets } from './suspend-betting.ts';
 
 /** What a player may ask of a round; the seat is always the player's own (never sent). */
 export type PlayerAction =
@@ -144,6 +145,7 @@ async function actInTransaction(
   }
   if (round.status !== 'OPEN')
     throw new DomainError('game-action-refused', 'The round is over.', { extensions: { reason: 'round-over' } });
+  if (round.kind === 'LIVE') await assertTableAcceptsBets(tx, round.table.id, request.action.kind);
   // The timer ran out and the scheduler has not got to it yet (it may be busy, or kept off by actions
   // holding the row): the action drives the round itself, so time is never extended by playing on.
   if (round.deadlineAt !== null && round.deadlineAt <= ctx.clock.now()) {

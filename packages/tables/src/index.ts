@@ -9,6 +9,7 @@ export { replayRecord, type GameId, type TableLimits } from './engines.ts';
 export { createTable, findTable, validateTableDefinition, type TableConfig, type TableDefinition } from './table-config.ts';
 export { listTables, tableDetail, type LobbyTable, type TableDetail } from './lobby.ts';
 export { leaveAllSeats, leaveSeat, takeSeat } from './seats.ts';
+export { setTableAcceptingBets } from './suspend-betting.ts';
 export { ChatThrottle, chatMessagesPerWindowMax, chatWindowMs, sendChatMessage, type ChatMessage } from './chat.ts';
 export { actInRound, type ActRequest, type ActResult, type PlayerAction } from './act-in-round.ts';
 export { noteDisconnected, runDueRounds, type RunDueRoundsOptions } from './run-due-rounds.ts';

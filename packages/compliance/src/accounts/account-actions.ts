@@ -3,7 +3,7 @@ import { transaction, type Tx } from '@casino/db';
 import { actorId, type Actor } from '../actor.ts';
 import { appendAuditEntry } from '../audit/audit-log.ts';
 import { assertStaffUserExists } from '../cases/alerts.ts';
-import { placePayoutHold, releasePayoutHold } from '../cases/payout-holds.ts';
+import { placePayoutHold, releasePayoutHold, type PayoutHoldGround } from '../cases/payout-holds.ts';
 import type { ComplianceContext } from '../context.ts';
 import { assertStaffMove, lockPlayer, movePlayer, stateBeforeBlock } from './player-state.ts';
 
@@ -36,7 +36,7 @@ export type AccountAction =
   | { action: 'unblock'; reason: string }
   | { action: 'close'; reason: string; ground: TerminationGround; barReregistration: boolean }
   | { action: 'demand-reverification'; reason: string }
-  | { action: 'hold-payouts'; reason: string }
+  | { action: 'hold-payouts'; reason: string; ground?: PayoutHoldGround }
   | { action: 'release-payouts'; reason: string };
 
 /**
@@ -77,7 +77,7 @@ export async function takeAccountAction(
         return { state: player.state };
       }
       case 'hold-payouts':
-        await placePayoutHold(tx, ctx.rules, actor, now, { playerId, reason: request.reason });
+        await placePayoutHold(tx, ctx.rules, actor, now, { playerId, reason: request.reason, ground: request.ground });
         return { state: player.state };
       case 'release-payouts':
         await releasePayoutHold(tx, actor, now, { playerId, reason: request.reason });
