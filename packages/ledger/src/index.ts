@@ -61,6 +61,7 @@ export {
 } from './queries.ts';
 export { lockBalance } from './lock-balance.ts';
 export {
+  lastPlayerMovementAt,
   playerMovementTotals,
   playerPostingsSince,
   type PlayerMovementTotalsQuery,

@@ -77,3 +77,21 @@ export async function playerPostingsSince(
     effectiveAt: r.effective_at,
   }));
 }
+
+/**
+ * The effective time of the player's latest posting of one of these kinds, or null when there is
+ * none (issue 23: dormancy counts from the last movement the player initiated, 004:DRM-01, DRM-02).
+ */
+export async function lastPlayerMovementAt(
+  db: Db | Tx,
+  query: { playerId: string; kinds: readonly TransactionKind[]; wallets?: readonly PlayerWallet[] },
+): Promise<Date | null> {
+  assert(query.kinds.length > 0, 'at least one transaction kind');
+  const [row] = await db.$queryRaw<[{ last: Date | null }]>`
+    SELECT max(p.effective_at) AS last
+    FROM ledger_posting p JOIN ledger_transaction t ON t.id = p.transaction_id JOIN ledger_account a ON a.id = p.account_id
+    WHERE a.owner_kind = 'PLAYER' AND a.owner_id = ${query.playerId}
+      AND (${query.wallets ?? null}::text[] IS NULL OR a.purpose = ANY(${query.wallets ?? null}::text[]))
+      AND t.kind::text = ANY(${query.kinds}::text[])`;
+  return row.last;
+}

@@ -53,3 +53,7 @@ export {
   type TemporaryDepositRequest,
   type VerifiedBankAccountLookup,
 } from './temporary-account.ts';
+// Issue 23: the account's whole life (docs/account-lifecycle.md).
+export type { AccountLifecycleContext } from './lifecycle/context.ts';
+export type { DormancyRules, TerminationRules } from './rules.ts';
+export { runDormancy, type DormancyRunResult } from './lifecycle/dormancy.ts';

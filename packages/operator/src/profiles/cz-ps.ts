@@ -20,7 +20,8 @@ export const czPsProfile: OperatorProfile = Object.freeze({
   // 002 §6d: USD/EUR/CAD/GBP wallets; the platform's wallets are CZK until issue 26 (D-1512).
   currency: 'CZK',
   timeZone: operatorTimeZone,
-  players: Object.freeze({ ...czechPlayerRules, version: 'cz-ps-2026.1' }),
+  // 002 has no dormancy rules (by-capability §5d): no inactivity fee (issue 23, D-2302).
+  players: Object.freeze({ ...czechPlayerRules, version: 'cz-ps-2026.1', dormancy: null }),
   limits: czechProfile,
   cashier: Object.freeze({
     ...czechCashierRules,
