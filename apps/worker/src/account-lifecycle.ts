@@ -1,5 +1,13 @@
 import type { Platform } from '@casino/operator';
-import { runDormancy, type AccountLifecycleContext } from '@casino/players';
+import { findVerifiedBankAccount } from '@casino/cashier';
+import { escalateOverdueComplaints } from '@casino/compliance';
+import {
+  endContractsGivenNotice,
+  findTerminationCandidates,
+  runDormancy,
+  settleClosedAccounts,
+  type AccountLifecycleContext,
+} from '@casino/players';
 import type { Db } from '@casino/db';
 import type { ScheduledTask } from './runtime.ts';
 
@@ -17,6 +25,32 @@ export function accountLifecycleSchedules(everyMs: number, platform: Platform): 
       everyMs,
       run: async (db) => {
         await runDormancy(context(db));
+      },
+    },
+    {
+      // 004:TRM-02: contracts whose notice period has run end; TRM-13..17: every closed account's
+      // balance goes back on the refund cascade (the cashier pays it, the players' postal orders follow).
+      name: 'account-closure',
+      everyMs,
+      run: async (db) => {
+        await endContractsGivenNotice(context(db));
+        await settleClosedAccounts(context(db), findVerifiedBankAccount);
+      },
+    },
+    {
+      // 004:TRM-10 (v), (xi), (xiv), (xv): grounds that are conditions, offered to staff.
+      name: 'termination-grounds',
+      everyMs,
+      run: async (db) => {
+        await findTerminationCandidates(context(db));
+      },
+    },
+    {
+      // 002:CMP-04: complaints not resolved within their first deadline are escalated (profiles with a level).
+      name: 'complaint-escalation',
+      everyMs,
+      run: async (db) => {
+        await escalateOverdueComplaints(platform.compliance(db));
       },
     },
   ];

@@ -84,6 +84,10 @@ export const errorCatalog = {
   'already-seated': { status: 409, title: 'The player already has a seat at this table' },
   'not-seated': { status: 403, title: 'Only a seated player can act; spectators watch' },
   'game-action-refused': { status: 422, title: 'The game refused the action' },
+  // Issue 23: the account's whole life.
+  'termination-notice-running': { status: 409, title: 'A notice of termination is already running' },
+  'registration-barred': { status: 403, title: 'The operator refuses a new registration after termination for cause' },
+  'complaint-not-open': { status: 409, title: 'The complaint is not open for this step' },
   'internal-error': { status: 500, title: 'Internal server error' },
   'service-unavailable': { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

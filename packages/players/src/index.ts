@@ -57,3 +57,20 @@ export {
 export type { AccountLifecycleContext } from './lifecycle/context.ts';
 export type { DormancyRules, TerminationRules } from './rules.ts';
 export { runDormancy, type DormancyRunResult } from './lifecycle/dormancy.ts';
+export {
+  giveTerminationNotice,
+  listTerminationNotices,
+  noticePeriod,
+  endContractsGivenNotice,
+  withdrawTerminationNotice,
+  type NoticeDocument,
+  type NoticeStatus,
+  type TerminationNoticeView,
+} from './lifecycle/termination-notice.ts';
+export { settleClosedAccounts } from './lifecycle/closure-settlement.ts';
+export {
+  findTerminationCandidates,
+  listTerminationCandidates,
+  type ConditionGround,
+  type TerminationCandidateView,
+} from './lifecycle/termination-candidates.ts';
