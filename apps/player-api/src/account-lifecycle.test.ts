@@ -154,4 +154,22 @@ describe('issue 23: the account lifecycle over HTTP', () => {
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toMatchObject({ field: 'params.candidateId' });
   });
+
+  it('004:T-17 TRM-18 T-55 TRM-11 after a termination for cause with the bar, the same person cannot register again; the termination notice states the ground', async () => {
+    const person = await newPerson(h);
+    const player = await registerToTemporaryAccount(h, applicationFor(person));
+    await completeRegistration(h.ctx, { playerId: player.playerId, verifiedPaymentMethodId: newId() });
+    const closed = await h.admin.inject({
+      method: 'POST',
+      url: `/v1/players/${player.playerId}/actions`,
+      headers: asStaff('compliance-officer'),
+      payload: { action: 'close', ground: 'iii', reason: 'Fraud confirmed by the provider', barReregistration: true },
+    });
+    expect(closed.statusCode).toBe(200);
+    expect(await mailFor(h, player.email, /on the ground of (čl\. 4\.10 \(iii\))/)).toBe('čl. 4.10 (iii)');
+
+    const again = await h.api.inject({ method: 'POST', url: '/v1/registrations', payload: applicationFor(person) });
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toMatchObject({ type: 'https://problems.casino.example/registration-barred' });
+  });
 });
