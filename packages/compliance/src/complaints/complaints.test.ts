@@ -146,7 +146,7 @@ describe('issue 23: complaints under CZ-FO (004 §3.9)', () => {
 });
 
 describe('issue 23: complaints under CZ-PS (002 CMP)', () => {
-  it('002:T-CMP-01 CMP-03 CMP-04 CMP-07 filed 10 January 09:00: assess by 10:30; unresolved by 17 January it is escalated; then due 9 February (from filing)', async () => {
+  it('002:T-CMP-01 CMP-02 CMP-03 CMP-04 CMP-07 CMP-08 AMB-CMP-90 AMB-CMP-30 AMB-ESCALATION filed 10 January 09:00: acknowledged, assess by 10:30; unresolved by 17 January it is escalated (route recorded); then due 9 February (from filing); ČOI named', async () => {
     clock.set(new Date('2024-01-10T08:00:00Z'));
     const complaint = await receiveComplaint(ps, staff, {
       channel: 'contact-form',
@@ -155,6 +155,8 @@ describe('issue 23: complaints under CZ-PS (002 CMP)', () => {
       description: 'Disconnected during a hand.',
       remedyWanted: 'Refund of the pot contribution',
     });
+    expect(await subjects('hrac@example.cz')).toEqual([`We received your complaint ${complaint.reference}`]);
+    expect(complaint.escalationContact).toContain('ČOI');
     expect(complaint.clock).toMatchObject({
       assessDueAt: new Date('2024-01-10T09:30:00Z'),
       resolveDueAt: new Date('2024-01-17T08:00:00Z'),
@@ -200,7 +202,7 @@ describe('issue 23: complaints under CZ-PS (002 CMP)', () => {
     expect(resumed.clock).toMatchObject({ resolveDueAt: new Date('2024-03-13T08:00:00Z'), pausedMs: 5 * 86_400_000 });
   });
 
-  it('002:T-CMP-03 CMP-06 event on 1 January: a complaint on 1 July is in time, on 2 July late', async () => {
+  it('002:T-CMP-03 CMP-06 AMB-CMP-6M event on 1 January: a complaint on 1 July is in time, on 2 July late', async () => {
     const eventAt = new Date('2024-01-01T12:00:00Z');
     const intake = { channel: 'email' as const, eventAt, description: 'x', remedyWanted: 'y' };
     clock.set(new Date('2024-07-01T12:00:00Z'));

@@ -210,3 +210,41 @@ describe('issue 23: termination grounds that are conditions, offered to staff (0
     expect(await f.db.terminationCandidate.findFirst({ where: { playerId: saver } })).toMatchObject({ status: 'LAPSED' });
   });
 });
+
+describe('issue 23: a debt unpaid 10 days is a termination ground (004:TRM-12)', () => {
+  it('004:TRM-12 WIN-05 a debt the cashier flagged overdue is offered to staff as ground (v), once, and lapses when repaid', async () => {
+    const player = await f.registeredPlayer();
+    const debtId = newId();
+    const now = f.clock.now();
+    await f.db.playerDebt.create({
+      data: {
+        id: debtId,
+        playerId: player,
+        cause: 'CLAWBACK',
+        amountMinor: 70_000n,
+        outstandingMinor: 70_000n,
+        status: 'OVERDUE',
+        ledgerTransactionId: newId(),
+        reason: 'wrongly credited win',
+        createdBy: 'test',
+        dueAt: new Date(now.getTime() - 86_400_000),
+        overdueAt: now,
+        createdAt: new Date(now.getTime() - 11 * 86_400_000),
+        updatedAt: now,
+      },
+    });
+    await Promise.all([findTerminationCandidates(f.ctx), findTerminationCandidates(f.ctx)]);
+    const offers = await f.db.terminationCandidate.findMany({ where: { playerId: player, ground: 'v' } });
+    expect(offers).toHaveLength(1);
+    expect(offers[0]).toMatchObject({ status: 'OPEN', detail: expect.stringContaining('004:TRM-12') });
+
+    await f.db.playerDebt.update({
+      where: { id: debtId },
+      data: { status: 'REPAID', outstandingMinor: 0n, repaidAt: f.clock.now() },
+    });
+    await findTerminationCandidates(f.ctx);
+    expect((await f.db.terminationCandidate.findFirstOrThrow({ where: { playerId: player, ground: 'v' } })).status).toBe(
+      'LAPSED',
+    );
+  });
+});
