@@ -62,6 +62,8 @@ export {
 export { lockBalance } from './lock-balance.ts';
 export {
   lastPlayerMovementAt,
+  nonZeroPlayerBalances,
+  playersWithPositiveBalance,
   playerMovementTotals,
   playerPostingsSince,
   type PlayerMovementTotalsQuery,

@@ -95,3 +95,28 @@ export async function lastPlayerMovementAt(
       AND t.kind::text = ANY(${query.kinds}::text[])`;
   return row.last;
 }
+
+/** The balances of a player's wallets that are not zero, by purpose and currency (issue 23: a notice needs them all at zero, 004:TRM-03). */
+export async function nonZeroPlayerBalances(db: Db | Tx, playerId: string): Promise<Array<{ wallet: string; balance: Money }>> {
+  const rows = await db.$queryRaw<Array<{ purpose: string; currency: string; total: bigint }>>`
+    SELECT a.purpose, a.currency, sum(s.balance_minor)::bigint AS total
+    FROM ledger_account a JOIN ledger_account_shard s ON s.account_id = a.id
+    WHERE a.owner_kind = 'PLAYER' AND a.owner_id = ${playerId}
+    GROUP BY a.purpose, a.currency HAVING sum(s.balance_minor) <> 0
+    ORDER BY a.purpose, a.currency`;
+  return rows.map((r) => ({ wallet: r.purpose, balance: Money.fromMinor(r.total, r.currency as CurrencyCode) }));
+}
+
+/** Which of these players hold a positive balance in the given wallet (issue 23: closed accounts to settle, 004:TRM-13). */
+export async function playersWithPositiveBalance(
+  db: Db | Tx,
+  query: { playerIds: readonly string[]; wallet: PlayerWallet; currency: CurrencyCode },
+): Promise<string[]> {
+  if (query.playerIds.length === 0) return [];
+  const rows = await db.$queryRaw<Array<{ owner_id: string }>>`
+    SELECT a.owner_id FROM ledger_account a JOIN ledger_account_shard s ON s.account_id = a.id
+    WHERE a.owner_kind = 'PLAYER' AND a.owner_id = ANY(${query.playerIds}::text[]) AND a.purpose = ${query.wallet} AND a.currency = ${query.currency}
+    GROUP BY a.owner_id HAVING sum(s.balance_minor) > 0
+    ORDER BY a.owner_id`;
+  return rows.map((r) => r.owner_id);
+}

@@ -21,16 +21,33 @@ export async function settleClosedAccounts(
   verifiedBankAccount: VerifiedBankAccountLookup,
   batchSizeMax = 100,
 ): Promise<number> {
-  // Closed players with money in the cash wallet and no refund yet.
-  const due = await ctx.db.$queryRaw<Array<{ id: string }>>`
-    SELECT pl.id FROM player pl
-    JOIN ledger_account a ON a.owner_kind = 'PLAYER' AND a.owner_id = pl.id::text AND a.purpose = 'cash' AND a.currency = ${ctx.currency}
-    JOIN ledger_account_shard s ON s.account_id = a.id
-    WHERE pl.state = 'CLOSED' AND NOT EXISTS (SELECT 1 FROM temporary_account_refund r WHERE r.player_id = pl.id)
-    GROUP BY pl.id HAVING sum(s.balance_minor) > 0
-    ORDER BY pl.id LIMIT ${batchSizeMax}`;
+  // Closed players with no refund yet, page by page; the ledger says which of them hold money.
+  const due: string[] = [];
+  let after: string | undefined;
+  while (due.length < batchSizeMax) {
+    const closed = await ctx.db.player.findMany({
+      where: { state: 'CLOSED', ...(after ? { id: { gt: after } } : {}) },
+      select: { id: true },
+      orderBy: { id: 'asc' },
+      take: 500,
+    });
+    if (closed.length === 0) break;
+    after = closed.at(-1)!.id;
+    const refunded = new Set(
+      (
+        await ctx.db.temporaryAccountRefund.findMany({
+          where: { playerId: { in: closed.map((p) => p.id) } },
+          select: { playerId: true },
+        })
+      ).map((r) => r.playerId),
+    );
+    const open = closed.map((p) => p.id).filter((id) => !refunded.has(id));
+    due.push(...(await ledger.playersWithPositiveBalance(ctx.db, { playerIds: open, wallet: 'cash', currency: ctx.currency })));
+    if (closed.length < 500) break;
+  }
   let settled = 0;
-  for (const { id } of due) if (await transaction(ctx.db, (tx) => settleOne(ctx, tx, id, verifiedBankAccount))) settled++;
+  for (const id of due.slice(0, batchSizeMax))
+    if (await transaction(ctx.db, (tx) => settleOne(ctx, tx, id, verifiedBankAccount))) settled++;
   return settled;
 }
 

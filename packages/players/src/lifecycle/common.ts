@@ -31,13 +31,7 @@ export async function cashBalance(db: Db | Tx, playerId: string, currency: Curre
 
 /** Every wallet the player owns with a balance other than zero (cash, temporary, bonus, any currency). */
 export async function nonZeroWallets(db: Db | Tx, playerId: string): Promise<Array<{ purpose: string; balance: Money }>> {
-  const rows = await db.$queryRaw<Array<{ purpose: string; currency: string; total: bigint }>>`
-    SELECT a.purpose, a.currency, sum(s.balance_minor)::bigint AS total
-    FROM ledger_account a JOIN ledger_account_shard s ON s.account_id = a.id
-    WHERE a.owner_kind = 'PLAYER' AND a.owner_id = ${playerId}
-    GROUP BY a.purpose, a.currency HAVING sum(s.balance_minor) <> 0
-    ORDER BY a.purpose, a.currency`;
-  return rows.map((r) => ({ purpose: r.purpose, balance: Money.fromMinor(r.total, r.currency as CurrencyCode) }));
+  return (await ledger.nonZeroPlayerBalances(db, playerId)).map((w) => ({ purpose: w.wallet, balance: w.balance }));
 }
 
 /**
