@@ -27,11 +27,12 @@ export interface DormancyRunResult {
 
 export async function runDormancy(ctx: AccountLifecycleContext, batchSizeMax = 500): Promise<DormancyRunResult> {
   const rules = ctx.rules.dormancy;
-  if (!rules) return { becameDormant: 0, reactivated: 0, feesCharged: 0 };
   const result: DormancyRunResult = { becameDormant: 0, reactivated: 0, feesCharged: 0 };
-  result.reactivated = await endReactivatedPeriods(ctx, rules, batchSizeMax);
+  if (!rules) return result;
+  await settleOpenPeriods(ctx, rules, batchSizeMax, result);
   result.becameDormant = await startDormancyPeriods(ctx, rules, batchSizeMax);
-  result.feesCharged = await chargeDueFees(ctx, rules, batchSizeMax);
+  // The periods opened just now pay their first month.
+  await settleOpenPeriods(ctx, rules, batchSizeMax, result);
   return result;
 }
 
@@ -65,7 +66,12 @@ async function startDormancyPeriods(ctx: AccountLifecycleContext, rules: Dormanc
     });
     if (candidates.length === 0) break;
     after = candidates.at(-1)!.id;
-    for (const { id } of candidates) if (await transaction(ctx.db, (tx) => startIfInactive(ctx, tx, rules, id))) started++;
+    for (const { id } of candidates) {
+      // A cheap read first: most players moved money recently and need no transaction at all.
+      const last = await ledger.lastPlayerMovementAt(ctx.db, { playerId: id, kinds: rules.movementKinds });
+      if (last && last >= cutoff) continue;
+      if (await transaction(ctx.db, (tx) => startIfInactive(ctx, tx, rules, id))) started++;
+    }
     if (candidates.length < batchSizeMax) break;
   }
   return started;
@@ -101,22 +107,30 @@ async function startIfInactive(ctx: AccountLifecycleContext, tx: Tx, rules: Dorm
   return true;
 }
 
-async function endReactivatedPeriods(ctx: AccountLifecycleContext, rules: DormancyRules, batchSizeMax: number): Promise<number> {
-  const open = await ctx.db.accountDormancy.findMany({
-    where: { endedAt: null },
-    select: { id: true, playerId: true },
-    orderBy: { id: 'asc' },
-    take: batchSizeMax,
-  });
-  let ended = 0;
-  for (const period of open) {
-    const done = await transaction(ctx.db, async (tx) => {
-      await lockPlayer(tx, period.playerId);
-      return endIfReactivated(ctx, tx, rules, period.id);
+/** Every open period, page by page: ended if the player moved money (or the contract ended), else its due fees charged. */
+async function settleOpenPeriods(
+  ctx: AccountLifecycleContext,
+  rules: DormancyRules,
+  batchSizeMax: number,
+  result: DormancyRunResult,
+): Promise<void> {
+  let after: string | undefined;
+  for (;;) {
+    const open = await ctx.db.accountDormancy.findMany({
+      where: { endedAt: null, ...(after ? { id: { gt: after } } : {}) },
+      select: { id: true, playerId: true },
+      orderBy: { id: 'asc' },
+      take: batchSizeMax,
     });
-    if (done) ended++;
+    if (open.length === 0) return;
+    after = open.at(-1)!.id;
+    for (const period of open) {
+      const outcome = await transaction(ctx.db, (tx) => chargeFeesOf(ctx, tx, rules, period.id, period.playerId));
+      if (outcome === 'ended') result.reactivated++;
+      else result.feesCharged += outcome;
+    }
+    if (open.length < batchSizeMax) return;
   }
-  return ended;
 }
 
 /**
@@ -143,19 +157,6 @@ async function endIfReactivated(
   return true;
 }
 
-async function chargeDueFees(ctx: AccountLifecycleContext, rules: DormancyRules, batchSizeMax: number): Promise<number> {
-  const open = await ctx.db.accountDormancy.findMany({
-    where: { endedAt: null },
-    select: { id: true, playerId: true },
-    orderBy: { id: 'asc' },
-    take: batchSizeMax,
-  });
-  let charged = 0;
-  for (const period of open)
-    charged += await transaction(ctx.db, (tx) => chargeFeesOf(ctx, tx, rules, period.id, period.playerId));
-  return charged;
-}
-
 /**
  * Fee month m of a period falls due m − 1 calendar months after the account became inactive (the
  * first on the day it did, AMB-10: D-2301). Months the job missed are charged on its next run, each
@@ -167,10 +168,10 @@ async function chargeFeesOf(
   rules: DormancyRules,
   dormancyId: string,
   playerId: string,
-): Promise<number> {
+): Promise<number | 'ended'> {
   const now = ctx.clock.now();
   await lockPlayer(tx, playerId);
-  if (await endIfReactivated(ctx, tx, rules, dormancyId)) return 0;
+  if (await endIfReactivated(ctx, tx, rules, dormancyId)) return 'ended';
   const period = await tx.accountDormancy.findUniqueOrThrow({ where: { id: dormancyId } });
   const done = await tx.dormancyFee.findMany({ where: { dormancyId }, select: { month: true } });
   const charged = new Set(done.map((f) => f.month));

@@ -40,7 +40,8 @@ export async function findTerminationCandidates(ctx: AccountLifecycleContext, ba
     if (players.length < batchSizeMax) break;
   }
   // (v), TRM-12: a debt from a wrongly credited win unpaid 10 days after the request (the cashier flags it OVERDUE).
-  for (const debt of await ctx.db.playerDebt.findMany({ where: { status: 'OVERDUE' }, take: batchSizeMax }))
+  // All of them (few): an offer not found again this run lapses.
+  for (const debt of await ctx.db.playerDebt.findMany({ where: { status: 'OVERDUE' } }))
     findings.push({
       playerId: debt.playerId,
       ground: 'v',
