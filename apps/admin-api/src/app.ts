@@ -5,6 +5,7 @@ import { createServiceApp, declaredStaffRoles, type App, type ServiceConnections
 import { composeContexts, resolveProfile, type OperatorProfile, type Platform } from '@casino/operator';
 import type { ReportingRules } from '@casino/reporting';
 import type { AdminApiConfig } from './config.ts';
+import { accountLifecycleRoutes } from './routes/account-lifecycle.ts';
 import { auditRoutes } from './routes/audit.ts';
 import { caseRoutes } from './routes/cases.ts';
 import { cashierPlayerRoutes } from './routes/cashier-players.ts';
@@ -119,5 +120,6 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   retentionRoutes(app, reporting);
   gameRoundRoutes(app, connections.db);
   pokerHandRoutes(app, connections.db);
+  accountLifecycleRoutes(app, ctx);
   return app;
 }

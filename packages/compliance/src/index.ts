@@ -145,8 +145,33 @@ export {
 export {
   addPlayerNote,
   takeAccountAction,
+  dismissTerminationCandidate,
   terminationGrounds,
   type AccountAction,
   type TerminationGround,
 } from './accounts/account-actions.ts';
 export { playerView, type PlayerView } from './accounts/player-view.ts';
+// Issue 23: complaints (004 §3.9, 002 CMP).
+export {
+  actOnComplaint,
+  complaintDecisions,
+  complaintQueue,
+  complaintWindowEnd,
+  escalateOverdueComplaints,
+  findComplaint,
+  playerComplaints,
+  receiveComplaint,
+  type ComplaintAction,
+  type ComplaintDecision,
+  type ComplaintIntake,
+  type ComplaintStatus,
+  type ComplaintView,
+} from './complaints/complaints.ts';
+export {
+  complaintChannels,
+  complaintContentFields,
+  fortunaComplaintRules,
+  type ComplaintChannel,
+  type ComplaintContentField,
+  type ComplaintRules,
+} from './rules.ts';

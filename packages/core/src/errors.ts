@@ -95,6 +95,10 @@ export const errorCatalog = {
   'poker-command-refused': { status: 409, title: 'The poker table cannot do that now' },
   'hand-history-not-offered': { status: 403, title: "This table's rules do not give players their hand histories" },
   'chat-language-refused': { status: 422, title: "Chat is in the table's languages only" },
+  // Issue 23: the account's whole life.
+  'termination-notice-running': { status: 409, title: 'A notice of termination is already running' },
+  'registration-barred': { status: 403, title: 'The operator refuses a new registration after termination for cause' },
+  'complaint-not-open': { status: 409, title: 'The complaint is not open for this step' },
   'internal-error': { status: 500, title: 'Internal server error' },
   'service-unavailable': { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

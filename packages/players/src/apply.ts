@@ -67,6 +67,7 @@ export async function submitApplication(ctx: PlayersContext, input: ApplicationI
   try {
     return await transaction(ctx.db, async (tx) => {
       await assertNoOtherAccount(tx, hashes, email);
+      await assertNotBarred(tx, hashes);
       const closedRecently = await assertLimitsNotMilder(ctx, tx, hashes, decisions);
       const playerId = newId<PlayerId>();
       await tx.player.create({
@@ -132,6 +133,28 @@ async function assertNoOtherAccount(tx: Tx, hashes: IdentityHashes, email: strin
       { field },
     );
   }
+}
+
+/**
+ * 004:TRM-18, T-17: after a termination for cause the operator may refuse a new registration of the
+ * same person; staff chose to when they closed the account (account_termination.reregistration_barred).
+ */
+async function assertNotBarred(tx: Tx, hashes: IdentityHashes): Promise<void> {
+  const earlier = await tx.player.findMany({
+    where: { state: 'CLOSED', OR: samePersonConditions(hashes) },
+    select: { id: true },
+  });
+  if (earlier.length === 0) return;
+  const barred = await tx.accountTermination.findFirst({
+    where: { playerId: { in: earlier.map((p) => p.id) }, reregistrationBarred: true },
+    select: { ground: true },
+  });
+  if (barred)
+    throw new DomainError(
+      'registration-barred',
+      'The operator terminated an earlier contract of this person for cause and refuses a new registration (004:TRM-18).',
+      { extensions: { ground: barred.ground } },
+    );
 }
 
 /**

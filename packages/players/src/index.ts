@@ -53,3 +53,24 @@ export {
   type TemporaryDepositRequest,
   type VerifiedBankAccountLookup,
 } from './temporary-account.ts';
+// Issue 23: the account's whole life (docs/account-lifecycle.md).
+export type { AccountLifecycleContext } from './lifecycle/context.ts';
+export type { DormancyRules, TerminationRules } from './rules.ts';
+export { runDormancy, type DormancyRunResult } from './lifecycle/dormancy.ts';
+export {
+  giveTerminationNotice,
+  listTerminationNotices,
+  noticePeriod,
+  endContractsGivenNotice,
+  withdrawTerminationNotice,
+  type NoticeDocument,
+  type NoticeStatus,
+  type TerminationNoticeView,
+} from './lifecycle/termination-notice.ts';
+export { settleClosedAccounts } from './lifecycle/closure-settlement.ts';
+export {
+  findTerminationCandidates,
+  listTerminationCandidates,
+  type ConditionGround,
+  type TerminationCandidateView,
+} from './lifecycle/termination-candidates.ts';

@@ -20,7 +20,8 @@ export const czPsProfile: OperatorProfile = Object.freeze({
   // 002 §6d: USD/EUR/CAD/GBP wallets; the platform's wallets are CZK until issue 26 (D-1512).
   currency: 'CZK',
   timeZone: operatorTimeZone,
-  players: Object.freeze({ ...czechPlayerRules, version: 'cz-ps-2026.1' }),
+  // 002 has no dormancy rules (by-capability §5d): no inactivity fee (issue 23, D-2302).
+  players: Object.freeze({ ...czechPlayerRules, version: 'cz-ps-2026.1', dormancy: null }),
   limits: czechProfile,
   cashier: Object.freeze({
     ...czechCashierRules,
@@ -30,7 +31,25 @@ export const czPsProfile: OperatorProfile = Object.freeze({
     // 002:PAY-05: a cashless payout is remitted within 5 business days (004:WDR-03: 14 calendar days).
     payoutDeadline: { kind: 'business-days' as const, days: 5 },
   }),
-  compliance: Object.freeze({ ...defaultComplianceRules, version: 'cz-ps-2026.1' }),
+  compliance: Object.freeze({
+    ...defaultComplianceRules,
+    version: 'cz-ps-2026.1',
+    // 002 CMP (issue 23): the Contact Support Form or e-mail, problem and remedy, 90 minutes to assess,
+    // 7 days to resolve or escalate, 30 days from filing once escalated, paused for documents.
+    complaints: Object.freeze({
+      acceptedChannels: ['contact-form', 'email'] as const,
+      acknowledgedChannels: ['contact-form', 'email'] as const,
+      howToComplain: 'through the Contact Support Form or by e-mail to support@pokerstars.com',
+      windowMonths: 6,
+      requiredContent: ['remedyWanted'] as const,
+      assessWithinMinutes: 90,
+      resolveWithinDays: 7,
+      escalation: { routes: ['senior-agent', 'escalation-point', 'manager-on-duty'], resolveWithinDaysOfFiling: 30 },
+      pausedWhileWaitingForDocuments: true,
+      notUpheldGrounds: ['rule-misunderstanding', 'late', 'not-substantiated'],
+      alternativeDisputeResolution: defaultComplianceRules.complaints.alternativeDisputeResolution,
+    }),
+  }),
   reporting: Object.freeze({ ...czechReportingRules, version: 'cz-ps-2026.1' }),
   // 002 glossary "Provize": rake 1–5 % of the pot, at most USD 5 (002:T-RAKE-04).
   poker: {
