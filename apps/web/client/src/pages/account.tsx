@@ -1,0 +1,52 @@
+import { player } from '../api.ts';
+import { Notice } from '../components/ui.tsx';
+import { useLoad } from '../hooks.ts';
+import { fill, formatDateTime, formatMoney, useI18n } from '../i18n/index.tsx';
+
+/** Whole days from now until `iso`, whole days only. */
+export const daysUntil = (iso: string) => Math.max(0, Math.floor((new Date(iso).getTime() - Date.now()) / 86_400_000));
+
+export function TemporaryAccountState() {
+  const { m, lang } = useI18n();
+  const { data: me } = useLoad(async () => (await player.GET('/v1/me')).data);
+  const temporary = me?.temporaryAccount;
+  if (!temporary) return null;
+  return (
+    <section className="card temporary" aria-labelledby="temporary-title">
+      <h2 id="temporary-title">{m.account.temporary}</h2>
+      <p>{m.account.temporaryIntro}</p>
+      <p data-testid="temporary-cap">
+        {fill(m.account.capUsed, { used: formatMoney(temporary.deposited, lang), cap: formatMoney(temporary.depositCap, lang) })}
+      </p>
+      <p data-testid="temporary-days">
+        {fill(m.account.daysLeft, { days: daysUntil(temporary.deadlineAt), date: formatDateTime(temporary.deadlineAt, lang) })}
+      </p>
+    </section>
+  );
+}
+
+export function AccountPage() {
+  const { m } = useI18n();
+  const { data: me, error } = useLoad(async () => (await player.GET('/v1/me')).data);
+  return (
+    <section>
+      <h1>{m.account.title}</h1>
+      {error && <Notice kind="error">{m.app.unavailable}</Notice>}
+      {me && (
+        <dl className="facts">
+          <dt>{m.register.email}</dt>
+          <dd>{me.email}</dd>
+          <dt>{m.register.firstName}</dt>
+          <dd>
+            {me.firstName} {me.surname}
+          </dd>
+          <dt>{m.account.state}</dt>
+          <dd data-testid="account-state">{m.account.states[me.state] ?? me.state}</dd>
+          <dt>{m.account.secondFactor}</dt>
+          <dd>{me.secondFactorEnabled ? m.account.on : m.account.off}</dd>
+        </dl>
+      )}
+      <TemporaryAccountState />
+    </section>
+  );
+}

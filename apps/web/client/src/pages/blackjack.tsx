@@ -1,0 +1,3 @@
+export function BlackjackPage({ tableId }: { tableId: string }) {
+  return <section data-table={tableId} />;
+}

@@ -1,0 +1,3 @@
+export function LimitsPage() {
+  return <section />;
+}

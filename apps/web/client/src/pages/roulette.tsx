@@ -1,0 +1,3 @@
+export function RoulettePage({ tableId }: { tableId: string }) {
+  return <section data-table={tableId} />;
+}

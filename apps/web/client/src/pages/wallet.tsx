@@ -1,0 +1,3 @@
+export function WalletPage() {
+  return <section />;
+}
