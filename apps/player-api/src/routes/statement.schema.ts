@@ -19,6 +19,11 @@ export const StatementPageSchema = z.object({
       effectiveAt: z.iso.datetime(),
       kind: z.string().describe('DEPOSIT, STAKE, WIN, WITHDRAWAL_HOLD, …'),
       game: z.string().nullable().describe('roulette, blackjack or poker for game movements'),
+      gameRoundId: z
+        .string()
+        .nullable()
+        .describe('The game round a stake, win or their reversal belongs to; null for payments and the like'),
+      tableId: z.string().nullable().describe('The table of that round; null for other movements'),
       wallet: z.string().describe('cash, temporary or bonus'),
       amount: MoneyOutputSchema.describe('Into the wallet positive, out of it negative'),
       balanceAfter: MoneyOutputSchema,
