@@ -30,6 +30,9 @@ export function meRoutes(app: App, ctx: PlayersContext): void {
         temporaryAccount: temporary && {
           status: temporary.status,
           deadlineAt: temporary.deadlineAt,
+          lastDay: temporary.lastDay,
+          daysLeft: temporary.daysLeft,
+          depositRemaining: moneyOut(Money.fromMinor(remaining(temporary), 'CZK')),
           deposited: moneyOut(Money.fromMinor(temporary.depositedMinor, 'CZK')),
           depositCap: moneyOut(Money.fromMinor(temporary.depositCapMinor, 'CZK')),
         },
@@ -87,3 +90,6 @@ export function meRoutes(app: App, ctx: PlayersContext): void {
     },
   );
 }
+
+const remaining = (t: { depositedMinor: bigint; depositCapMinor: bigint }): bigint =>
+  t.depositCapMinor > t.depositedMinor ? t.depositCapMinor - t.depositedMinor : 0n;

@@ -66,4 +66,21 @@ export const RenewCardBodySchema = z.strictObject({
   token: z.string().min(1).max(100).describe("The renewed card's provider token"),
 });
 
+export const VerificationStateSchema = z.object({
+  paymentMethodId: z.string(),
+  status: z.string().describe('REGISTERED, VERIFICATION_PENDING, VERIFIED or REJECTED'),
+  verificationMethod: z.string().nullable().describe('online-transaction, offline-transfer or documents'),
+  verifiedAt: z.iso.datetime().nullable(),
+  verificationDeadlineAt: z.iso.datetime().describe('Unverified by then, the method is blocked (004:PAY-07)'),
+  onlineCheck: z
+    .object({
+      outcome: z
+        .enum(['pending', 'passed', 'failed'])
+        .describe("pending until the provider's answer arrives (ask again); failed: the player may start another check"),
+      reportedAt: z.iso.datetime().nullable(),
+    })
+    .nullable()
+    .describe('The latest 3-D Secure check of a card; null when none was started'),
+});
+
 export const paymentMethodProblems = problemResponses(400, 401, 403, 404, 409, 413, 422, 503);

@@ -7,6 +7,7 @@ import {
   renewCard,
   startVerification,
   submitOwnershipDocument,
+  verificationState,
   type CashierContext,
 } from '@casino/cashier';
 import { PaymentMethodSchema, paymentMethodOut } from '@casino/wire/cashier';
@@ -23,6 +24,7 @@ import {
   RenewCardBodySchema,
   StartVerificationBodySchema,
   VerificationStartedSchema,
+  VerificationStateSchema,
 } from './payment-methods.schema.ts';
 
 /** 004:PAY-06: a request carrying a full card number is refused before anything reads it. */
@@ -94,6 +96,32 @@ export function paymentMethodRoutes(app: App, ctx: CashierContext): void {
           ? started
           : { via: started.via, transfer: { ...started.transfer, amountMin: moneyOut(started.transfer.amountMin) } };
       return reply.code(202).send(body);
+    },
+  );
+
+  app.get(
+    '/v1/payment-methods/:paymentMethodId/verification',
+    {
+      onRequest: player,
+      schema: {
+        ...common,
+        summary:
+          "Where verifying a method stands: its state and the latest 3-D Secure check's outcome (the page after 3-D Secure asks)",
+        params: PaymentMethodParamsSchema,
+        response: { 200: VerificationStateSchema, ...paymentMethodProblems },
+      },
+    },
+    async (request) => {
+      const state = await verificationState(ctx, { playerId: me(request), paymentMethodId: request.params.paymentMethodId });
+      return {
+        ...state,
+        verifiedAt: state.verifiedAt?.toISOString() ?? null,
+        verificationDeadlineAt: state.verificationDeadlineAt.toISOString(),
+        onlineCheck: state.onlineCheck && {
+          outcome: state.onlineCheck.outcome,
+          reportedAt: state.onlineCheck.reportedAt?.toISOString() ?? null,
+        },
+      };
     },
   );
 
