@@ -78,6 +78,7 @@ describe('registration in the browser', () => {
     const link = await mailFor(p.h, email, /(http\S+\/confirm-email\?token=\S+)/);
     expect(link.startsWith(p.url)).toBe(true);
     await page.goto(link);
+    await page.getByRole('button', { name: 'Potvrdit e-mail' }).click();
     await poll(() => page.getByRole('status').textContent()).toContain('e-mail je potvrzen');
     await review(page, 'confirm-email');
 
@@ -94,7 +95,7 @@ describe('registration in the browser', () => {
 
     await poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Hry');
     await poll(() => textOf(page.getByTestId('temporary-cap'))).toBe('Vloženo 0,00 Kč z 3 000,00 Kč');
-    await poll(() => textOf(page.getByTestId('temporary-days'))).toMatch(/^Zbývá dní: 30 /);
+    await poll(() => textOf(page.getByTestId('temporary-days'))).toMatch(/^Zbývá dní: 29 \(poslední den /);
     await review(page, 'lobby-temporary');
 
     // The refresh token: an httpOnly, SameSite=Strict cookie for /api/session only; no token in storage.

@@ -1016,6 +1016,9 @@ export interface paths {
                             state: string;
                             surname: string;
                             temporaryAccount: {
+                                /** @description Whole days after today until it ends: 0 on the last day */
+                                daysLeft: number;
+                                /** @description The instant the account ends unless registration is completed */
                                 deadlineAt: string;
                                 depositCap: {
                                     amount: string;
@@ -1025,6 +1028,16 @@ export interface paths {
                                     amount: string;
                                     currency: string;
                                 };
+                                /** @description What may still be deposited: the cap less what was */
+                                depositRemaining: {
+                                    amount: string;
+                                    currency: string;
+                                };
+                                /**
+                                 * Format: date
+                                 * @description The last Europe/Prague day the account is open
+                                 */
+                                lastDay: string;
                                 status: string;
                             } | null;
                         };
@@ -1181,6 +1194,103 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My balances: every wallet I have (cash, temporary, bonus) and what is in it now */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Every wallet the player has, cash first; empty before the first one is opened. The temporary account's cap and days left: GET /v1/me */
+                            wallets: {
+                                balance: components["schemas"]["Money"];
+                                /** @description cash, temporary or bonus */
+                                wallet: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2660,9 +2770,13 @@ export interface paths {
                                 effectiveAt: string;
                                 /** @description roulette, blackjack or poker for game movements */
                                 game: string | null;
+                                /** @description The game round a stake, win or their reversal belongs to; null for payments and the like */
+                                gameRoundId: string | null;
                                 /** @description DEPOSIT, STAKE, WIN, WITHDRAWAL_HOLD, … */
                                 kind: string;
                                 postingId: string;
+                                /** @description The table of that round; null for other movements */
+                                tableId: string | null;
                                 transactionId: string;
                                 /** @description cash, temporary or bonus */
                                 wallet: string;
@@ -3516,6 +3630,137 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-methods/{paymentMethodId}/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where verifying a method stands: its state and the latest 3-D Secure check's outcome (the page after 3-D Secure asks) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    paymentMethodId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The latest 3-D Secure check of a card; null when none was started */
+                            onlineCheck: {
+                                /**
+                                 * @description pending until the provider's answer arrives (ask again); failed: the player may start another check
+                                 * @enum {string}
+                                 */
+                                outcome: "pending" | "passed" | "failed";
+                                reportedAt: string | null;
+                            } | null;
+                            paymentMethodId: string;
+                            /** @description REGISTERED, VERIFICATION_PENDING, VERIFIED or REJECTED */
+                            status: string;
+                            /**
+                             * Format: date-time
+                             * @description Unverified by then, the method is blocked (004:PAY-07)
+                             */
+                            verificationDeadlineAt: string;
+                            /** @description online-transaction, offline-transfer or documents */
+                            verificationMethod: string | null;
+                            verifiedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -116,6 +116,8 @@ export const cs = {
   confirm: {
     title: 'Potvrzení e-mailu',
     working: 'Potvrzujeme vaši e-mailovou adresu…',
+    intro: 'Potvrďte prosím, že tato e-mailová adresa patří vám.',
+    button: 'Potvrdit e-mail',
     done: 'Děkujeme, e-mail je potvrzen. Nyní se přihlaste; pošleme vám SMS s kódem, kterým uzavřete smlouvu a otevřete dočasný účet.',
     failed: 'Odkaz je neplatný, už použitý nebo vypršel.',
   },
@@ -132,7 +134,7 @@ export const cs = {
     temporary: 'Dočasný účet',
     temporaryIntro: 'Do ověření totožnosti platí omezení dočasného účtu.',
     capUsed: 'Vloženo {used} z {cap}',
-    daysLeft: 'Zbývá dní: {days} (do {date})',
+    daysLeft: 'Zbývá dní: {days} (poslední den {date})',
     secondFactor: 'Ověření SMS kódem při každém přihlášení',
     on: 'zapnuto',
     off: 'vypnuto',

@@ -116,6 +116,8 @@ export const en: Messages = {
   confirm: {
     title: 'E-mail confirmation',
     working: 'Confirming your e-mail address…',
+    intro: 'Please confirm that this e-mail address is yours.',
+    button: 'Confirm my e-mail',
     done: 'Thank you, your e-mail is confirmed. Now log in; we will text you a code that concludes the contract and opens your temporary account.',
     failed: 'The link is invalid, already used or expired.',
   },
@@ -132,7 +134,7 @@ export const en: Messages = {
     temporary: 'Temporary account',
     temporaryIntro: "Until your identity is verified, the temporary account's limits apply.",
     capUsed: 'Deposited {used} of {cap}',
-    daysLeft: 'Days left: {days} (until {date})',
+    daysLeft: 'Days left: {days} (last day {date})',
     secondFactor: 'SMS code at every login',
     on: 'on',
     off: 'off',

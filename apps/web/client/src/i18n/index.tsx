@@ -77,3 +77,10 @@ export function formatDateTime(iso: string | null | undefined, lang: Lang): stri
     timeZone: 'Europe/Prague',
   }).format(new Date(iso));
 }
+
+/** A calendar day (YYYY-MM-DD) as the language writes it, without a time zone shift. */
+export function formatDate(day: string | null | undefined, lang: Lang): string {
+  if (!day) return '–';
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return lang === 'cs' ? `${d}. ${m}. ${y}` : new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
+}

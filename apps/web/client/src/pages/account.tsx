@@ -1,10 +1,7 @@
 import { player } from '../api.ts';
 import { Notice } from '../components/ui.tsx';
 import { useLoad } from '../hooks.ts';
-import { fill, formatDateTime, formatMoney, useI18n } from '../i18n/index.tsx';
-
-/** Whole days from now until `iso`, whole days only. */
-export const daysUntil = (iso: string) => Math.max(0, Math.floor((new Date(iso).getTime() - Date.now()) / 86_400_000));
+import { fill, formatDate, formatMoney, useI18n } from '../i18n/index.tsx';
 
 export function TemporaryAccountState() {
   const { m, lang } = useI18n();
@@ -19,7 +16,7 @@ export function TemporaryAccountState() {
         {fill(m.account.capUsed, { used: formatMoney(temporary.deposited, lang), cap: formatMoney(temporary.depositCap, lang) })}
       </p>
       <p data-testid="temporary-days">
-        {fill(m.account.daysLeft, { days: daysUntil(temporary.deadlineAt), date: formatDateTime(temporary.deadlineAt, lang) })}
+        {fill(m.account.daysLeft, { days: temporary.daysLeft, date: formatDate(temporary.lastDay, lang) })}
       </p>
     </section>
   );
