@@ -161,7 +161,8 @@ export async function buildWeb(options: WebOptions): Promise<App> {
       // Tokens come and go through /api/session only, so the refresh token never reaches the page.
       { prefix: '/api/player', url: config.PLAYER_API_URL, refused: /^\/v1\/auth\// },
       { prefix: '/api/game', url: config.GAME_SERVICE_URL },
-      ...(config.SANDBOX_URL ? [{ prefix: '/sandbox/psp', url: `${config.SANDBOX_URL}/psp` }] : []),
+      // The sandbox provider's card tokenisation, which a real provider serves from its own script (D-1753).
+      ...(config.SANDBOX_URL ? [{ prefix: '/sandbox/psp', url: `${config.SANDBOX_URL}/psp`, refused: /^(?!\/card-tokens$)/ }] : []),
     ],
   });
   relayWebSockets(app, { prefix: '/api/game', url: config.GAME_SERVICE_URL });

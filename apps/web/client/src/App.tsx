@@ -10,7 +10,7 @@ import { LobbyPage } from './pages/lobby.tsx';
 import { LoginPage } from './pages/login.tsx';
 import { RegisterPage } from './pages/register.tsx';
 import { RoulettePage } from './pages/roulette.tsx';
-import { WalletPage } from './pages/wallet.tsx';
+import { DepositReturnPage, VerificationReturnPage, WalletPage } from './pages/wallet.tsx';
 import { Link, useRoute } from './router.tsx';
 import { useSession } from './session.tsx';
 
@@ -41,7 +41,7 @@ function PanicButton({ onDone }: { onDone(until: string): void }) {
   };
   return (
     <>
-      <button type="button" className="panic" aria-label={m.app.panic} onClick={() => setAsking(true)}>
+      <button type="button" className="panic" title={m.app.panic} onClick={() => setAsking(true)}>
         {m.app.panicShort}
       </button>
       <ConfirmDialog
@@ -126,6 +126,10 @@ function Page() {
   if (path === '/wallet') return <WalletPage />;
   if (path === '/limits') return <LimitsPage />;
   if (path === '/account') return <AccountPage />;
+  const deposit = /^\/deposits\/([\w-]+)\/payment-return$/.exec(path);
+  if (deposit) return <DepositReturnPage depositId={deposit[1]!} />;
+  const check = /^\/payment-methods\/([\w-]+)\/verification-return$/.exec(path);
+  if (check) return <VerificationReturnPage paymentMethodId={check[1]!} />;
   const table = /^\/tables\/(roulette|blackjack)\/([\w-]+)$/.exec(path);
   if (table?.[1] === 'roulette') return <RoulettePage tableId={table[2]!} />;
   if (table?.[1] === 'blackjack') return <BlackjackPage tableId={table[2]!} />;

@@ -12,7 +12,15 @@ import path from 'node:path';
 import type { App } from '@casino/http';
 import { testServiceEnv } from '@casino/http/testing';
 import { createTable, type TableConfig, type TableDefinition } from '@casino/tables';
-import { gameServiceRedisPrefix, startHarness, type Harness } from '@casino/test-support';
+import { czFoProfile } from '@casino/operator';
+import {
+  applicationFor,
+  gameServiceRedisPrefix,
+  newPerson,
+  registerToTemporaryAccount,
+  startHarness,
+  type Harness,
+} from '@casino/test-support';
 import { buildGameService, loadGameServiceConfig } from '@casino/test-support/apps';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -199,3 +207,23 @@ export const poll = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeo
 
 /** A locator's text with no-break spaces (money, "Kč") as plain spaces, for readable assertions. */
 export const textOf = async (locator: Locator) => ((await locator.textContent()) ?? '').replace(/\u00a0/g, ' ').trim();
+
+/** A player with a temporary account made through the API (registration is the registration test's subject), logged in through the page. */
+export async function loggedInPlayer(
+  p: WebPlatform,
+  page: Page,
+  overrides: Record<string, unknown> = {},
+): Promise<{ email: string; playerId: string; holder: string }> {
+  const person = await newPerson(p.h);
+  const application = applicationFor(person, {
+    selfLimits: czFoProfile.limits.registrationMeasures.map((m) => ({ measure: m.code, decision: 'refused' })),
+    ...overrides,
+  });
+  const registered = await registerToTemporaryAccount(p.h, application);
+  await page.goto(`${p.url}/login`);
+  await page.getByLabel('E-mail').fill(registered.email);
+  await page.getByLabel('Heslo').fill(application.password as string);
+  await page.getByRole('button', { name: 'Přihlásit se' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Hry' }).waitFor();
+  return { email: registered.email, playerId: registered.playerId, holder: `${person.firstName} ${person.surname}` };
+}
