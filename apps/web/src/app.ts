@@ -162,7 +162,9 @@ export async function buildWeb(options: WebOptions): Promise<App> {
       { prefix: '/api/player', url: config.PLAYER_API_URL, refused: /^\/v1\/auth\// },
       { prefix: '/api/game', url: config.GAME_SERVICE_URL },
       // The sandbox provider's card tokenisation, which a real provider serves from its own script (D-1753).
-      ...(config.SANDBOX_URL ? [{ prefix: '/sandbox/psp', url: `${config.SANDBOX_URL}/psp`, refused: /^(?!\/card-tokens$)/ }] : []),
+      ...(config.SANDBOX_URL
+        ? [{ prefix: '/sandbox/psp', url: `${config.SANDBOX_URL}/psp`, refused: /^(?!\/card-tokens$)/ }]
+        : []),
     ],
   });
   relayWebSockets(app, { prefix: '/api/game', url: config.GAME_SERVICE_URL });

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe('registration in the browser', () => {
-  it('004:TMP-01 REG-07 issue 17: registration to a temporary account through the e-mail link and the SMS code, with a decision on every measure; the refresh token stays in an httpOnly cookie', async () => {
+  it('004:REG-07 SLM-01 TMP-01 002:RG-01 issue 17: registration to a temporary account through the e-mail link and the SMS code, with a decision on every measure; the refresh token stays in an httpOnly cookie', async () => {
     const person = await newPerson(p.h);
     const email = `web.${process.pid}.${Date.now()}@example.cz`;
     const phone = `+42077${String(process.pid % 1000).padStart(3, '0')}${String(Date.now() % 10_000).padStart(4, '0')}`;

@@ -141,7 +141,8 @@ export const cs = {
   },
   wallet: {
     refusals: {
-      'temporary-account-deposit-cap': 'Dočasný účet přijme vklady jen do svého limitu. Více vložíte po ověření totožnosti a platební metody.',
+      'temporary-account-deposit-cap':
+        'Dočasný účet přijme vklady jen do svého limitu. Více vložíte po ověření totožnosti a platební metody.',
       'temporary-account-no-withdrawals': 'Z dočasného účtu nelze vybírat.',
       'below-payment-minimum': 'Částka je pod minimem platební metody.',
       'payment-cap-exceeded': 'Částka překračuje limit platební metody.',

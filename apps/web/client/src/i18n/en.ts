@@ -141,7 +141,8 @@ export const en: Messages = {
   },
   wallet: {
     refusals: {
-      'temporary-account-deposit-cap': 'A temporary account takes deposits up to its cap only. You can deposit more once your identity and a payment method are verified.',
+      'temporary-account-deposit-cap':
+        'A temporary account takes deposits up to its cap only. You can deposit more once your identity and a payment method are verified.',
       'temporary-account-no-withdrawals': 'Nothing can be withdrawn from a temporary account.',
       'below-payment-minimum': "The amount is below the payment method's minimum.",
       'payment-cap-exceeded': "The amount exceeds the payment method's cap.",

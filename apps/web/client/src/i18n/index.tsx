@@ -82,5 +82,7 @@ export function formatDateTime(iso: string | null | undefined, lang: Lang): stri
 export function formatDate(day: string | null | undefined, lang: Lang): string {
   if (!day) return '–';
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return lang === 'cs' ? `${d}. ${m}. ${y}` : new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
+  return lang === 'cs'
+    ? `${d}. ${m}. ${y}`
+    : new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(Date.UTC(y, m - 1, d));
 }

@@ -9,7 +9,8 @@ import { parseCrowns } from '../validation.ts';
 /** A refusal as the player reads it: the catalogue's sentence for a known problem type, else the API's own detail. */
 function useRefusal() {
   const { m } = useI18n();
-  return (problem: unknown) => m.wallet.refusals[problemCode(problem)] ?? (problem as Problem | undefined)?.detail ?? m.app.unavailable;
+  return (problem: unknown) =>
+    m.wallet.refusals[problemCode(problem)] ?? (problem as Problem | undefined)?.detail ?? m.app.unavailable;
 }
 
 /** The browser goes to the payment provider's 3-D Secure page, which sends it back to the return page. */
@@ -63,7 +64,10 @@ function Deposit({ methods }: { methods: Array<{ id: string; display: string; st
       <p>{m.wallet.minimums}</p>
       {temporary && (
         <p data-testid="deposit-temporary-left">
-          {fill(m.wallet.temporaryLeft, { left: formatMoney(temporary.depositRemaining, lang), cap: formatMoney(temporary.depositCap, lang) })}
+          {fill(m.wallet.temporaryLeft, {
+            left: formatMoney(temporary.depositRemaining, lang),
+            cap: formatMoney(temporary.depositCap, lang),
+          })}
         </p>
       )}
       {error && <Notice kind="error">{error}</Notice>}
@@ -106,7 +110,9 @@ function PaymentMethods({ methods, reload }: { methods: Method[]; reload(): void
     event.preventDefault();
     setError(null);
     const form = new FormData(event.currentTarget);
-    const [month, year] = String(form.get('expiry')).split('/').map((part) => Number(part.trim()));
+    const [month, year] = String(form.get('expiry'))
+      .split('/')
+      .map((part) => Number(part.trim()));
     // The card number goes to the payment provider only (here the sandbox's, through this origin); the platform gets its token.
     const tokenised = await fetch('/sandbox/psp/card-tokens', {
       method: 'POST',
@@ -129,7 +135,11 @@ function PaymentMethods({ methods, reload }: { methods: Method[]; reload(): void
     setError(null);
     const form = new FormData(event.currentTarget);
     const { data, error: problem } = await player.POST('/v1/payment-methods', {
-      body: { kind: 'bank-account', iban: String(form.get('iban')).replace(/\s/g, ''), holderName: String(form.get('holder')).trim() },
+      body: {
+        kind: 'bank-account',
+        iban: String(form.get('iban')).replace(/\s/g, ''),
+        holderName: String(form.get('holder')).trim(),
+      },
     });
     if (!data) return setError(refusal(problem));
     reload();
@@ -176,8 +186,12 @@ function PaymentMethods({ methods, reload }: { methods: Method[]; reload(): void
       <div className="grid2">
         <form onSubmit={(e) => void addCard(e)} noValidate>
           <h3>{m.wallet.addCard}</h3>
-          <Field label={m.wallet.cardNumber}>{({ id }) => <input id={id} name="number" inputMode="numeric" autoComplete="cc-number" />}</Field>
-          <Field label={m.wallet.cardExpiry}>{({ id }) => <input id={id} name="expiry" autoComplete="cc-exp" placeholder="12/30" />}</Field>
+          <Field label={m.wallet.cardNumber}>
+            {({ id }) => <input id={id} name="number" inputMode="numeric" autoComplete="cc-number" />}
+          </Field>
+          <Field label={m.wallet.cardExpiry}>
+            {({ id }) => <input id={id} name="expiry" autoComplete="cc-exp" placeholder="12/30" />}
+          </Field>
           <Field label={m.wallet.cardHolder}>{({ id }) => <input id={id} name="holder" autoComplete="cc-name" />}</Field>
           <button type="submit">{m.wallet.cardSubmit}</button>
         </form>
@@ -226,7 +240,8 @@ function Withdrawals() {
       <ul className="plain">
         {list?.map((w) => (
           <li key={w.id}>
-            {formatDateTime(w.createdAt, lang)} · {formatMoney(w.amount, lang)} · {m.wallet.withdrawalState}: {m.wallet.states[w.status] ?? w.status}{' '}
+            {formatDateTime(w.createdAt, lang)} · {formatMoney(w.amount, lang)} · {m.wallet.withdrawalState}:{' '}
+            {m.wallet.states[w.status] ?? w.status}{' '}
             {(w.status === 'IN_REVIEW' || w.status === 'APPROVED') && (
               <button type="button" className="secondary" onClick={() => void cancel(w.id)}>
                 {m.wallet.cancel}
@@ -243,10 +258,13 @@ function Statement() {
   const { m, lang } = useI18n();
   const [filters, setFilters] = useState({ betsOnly: false, from: '', to: '' });
   const { data } = useLoad(
-    async () => (await player.GET('/v1/me/statement', { params: { query: { limit: 200, betsOnly: filters.betsOnly ? 'true' : 'false' } } })).data,
+    async () =>
+      (await player.GET('/v1/me/statement', { params: { query: { limit: 200, betsOnly: filters.betsOnly ? 'true' : 'false' } } }))
+        .data,
     [filters.betsOnly],
   );
-  const inRange = (at: string) => (!filters.from || at.slice(0, 10) >= filters.from) && (!filters.to || at.slice(0, 10) <= filters.to);
+  const inRange = (at: string) =>
+    (!filters.from || at.slice(0, 10) >= filters.from) && (!filters.to || at.slice(0, 10) <= filters.to);
   const lines = data?.lines.filter((line) => inRange(line.effectiveAt)) ?? [];
   /** The CSV needs the access token, so it is fetched and handed to the browser as a file. */
   const download = async () => {
@@ -268,13 +286,26 @@ function Statement() {
       <h2 id="statement-title">{m.wallet.statement}</h2>
       <div className="row">
         <Field label={m.wallet.from}>
-          {({ id }) => <input id={id} type="date" value={filters.from} onChange={(e) => setFilters((f) => ({ ...f, from: e.target.value }))} />}
+          {({ id }) => (
+            <input
+              id={id}
+              type="date"
+              value={filters.from}
+              onChange={(e) => setFilters((f) => ({ ...f, from: e.target.value }))}
+            />
+          )}
         </Field>
         <Field label={m.wallet.to}>
-          {({ id }) => <input id={id} type="date" value={filters.to} onChange={(e) => setFilters((f) => ({ ...f, to: e.target.value }))} />}
+          {({ id }) => (
+            <input id={id} type="date" value={filters.to} onChange={(e) => setFilters((f) => ({ ...f, to: e.target.value }))} />
+          )}
         </Field>
         <label className="check">
-          <input type="checkbox" checked={filters.betsOnly} onChange={(e) => setFilters((f) => ({ ...f, betsOnly: e.target.checked }))} />
+          <input
+            type="checkbox"
+            checked={filters.betsOnly}
+            onChange={(e) => setFilters((f) => ({ ...f, betsOnly: e.target.checked }))}
+          />
           {m.wallet.onlyGames}
         </label>
         <button type="button" className="secondary" onClick={() => void download()}>
@@ -339,9 +370,11 @@ export function WalletPage() {
 /** Where the provider sends the browser after a deposit's 3-D Secure: the deposit's state, from the API. */
 export function DepositReturnPage({ depositId }: { depositId: string }) {
   const { m, lang } = useI18n();
-  const [deposit, setDeposit] = useState<{ status: string; amount: { amount: string; currency: string }; refusal: { detail: string } | null } | null>(
-    null,
-  );
+  const [deposit, setDeposit] = useState<{
+    status: string;
+    amount: { amount: string; currency: string };
+    refusal: { detail: string } | null;
+  } | null>(null);
   useEffect(() => {
     let live = true;
     const ask = async () => {
@@ -364,7 +397,11 @@ export function DepositReturnPage({ depositId }: { depositId: string }) {
       ) : deposit.status === 'SETTLED' ? (
         <Notice kind="success">{fill(m.wallet.depositDone, { amount: formatMoney(deposit.amount, lang) })}</Notice>
       ) : (
-        <Notice kind="error">{fill(m.wallet.depositRefused, { reason: deposit.refusal?.detail ?? m.wallet.states[deposit.status] ?? deposit.status })}</Notice>
+        <Notice kind="error">
+          {fill(m.wallet.depositRefused, {
+            reason: deposit.refusal?.detail ?? m.wallet.states[deposit.status] ?? deposit.status,
+          })}
+        </Notice>
       )}
       <Link to="/wallet" className="button">
         {m.wallet.backToWallet}
@@ -380,7 +417,9 @@ export function VerificationReturnPage({ paymentMethodId }: { paymentMethodId: s
   useEffect(() => {
     let live = true;
     const ask = async () => {
-      const { data } = await player.GET('/v1/payment-methods/{paymentMethodId}/verification', { params: { path: { paymentMethodId } } });
+      const { data } = await player.GET('/v1/payment-methods/{paymentMethodId}/verification', {
+        params: { path: { paymentMethodId } },
+      });
       if (!live) return;
       const now = data?.onlineCheck?.outcome ?? 'pending';
       setOutcome(now);
