@@ -227,3 +227,19 @@ export async function loggedInPlayer(
   await page.getByRole('heading', { level: 1, name: 'Hry' }).waitFor();
   return { email: registered.email, playerId: registered.playerId, holder: `${person.firstName} ${person.surname}` };
 }
+
+/** A card added on the wallet page and a deposit paid through the provider's 3-D Secure page, credited. */
+export async function depositThroughPage(p: WebPlatform, page: Page, holder: string, crowns: string): Promise<void> {
+  await page.goto(`${p.url}/wallet`);
+  await page.getByLabel('Číslo karty').fill('4242424242424242');
+  await page.getByLabel('Platnost (MM/RR)').fill('12/30');
+  await page.getByLabel('Jméno držitele').first().fill(holder);
+  await page.getByRole('button', { name: 'Přidat kartu' }).click();
+  await page.getByTestId('payment-method').first().waitFor();
+  await page.getByLabel('Částka vkladu (Kč)').fill(crowns);
+  await page.getByRole('button', { name: 'Vložit' }).click();
+  await page.waitForURL(/\/psp\/payments\/.+\/authentication/);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await page.waitForURL(/\/deposits\/.+\/payment-return$/);
+  await page.getByText(/byl připsán/).waitFor();
+}
