@@ -8,6 +8,7 @@ import {
   playerWithActiveCard,
   pspSettings,
   registeredPlayer,
+  temporaryPlayerWithBankAccount,
   webhooksDelivered,
   type CashierPlayer,
 } from './cashier-test-support.ts';
@@ -150,5 +151,56 @@ describe('web landings: the e-mail link and the 3-D Secure return (issue 17)', (
     expect(
       (await h.api.inject({ method: 'GET', url: `/v1/payment-methods/${owner.bankMethodId}/verification` })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('the deposit form: caps shown before the player types (issue 17)', () => {
+  it("004:DEP-02 DEP-03 002:LIM-02 a card's minimum, maximum and attempts per 24 hours, used as deposits are asked for", async () => {
+    const player = await playerWithActiveCard(h);
+    const caps = await asPlayer(h, player, 'GET', `/v1/payment-methods/${player.cardMethodId}/deposit-caps`);
+    expect(caps.statusCode).toBe(200);
+    expect(caps.json()).toEqual({
+      paymentMethodId: player.cardMethodId,
+      instrument: 'card',
+      offered: true,
+      perTransaction: { min: czk('100.00'), max: czk('300000.00') },
+      windows: [],
+      attempts24h: { max: 10, used: 0 },
+      count24h: null,
+      temporaryAccountRemaining: null,
+      largestNow: czk('300000.00'),
+    });
+    await pspSettings(h, { provider: { authentication: 'frictionless', frictionlessOutcome: 'pass' } });
+    const deposited = await asPlayer(
+      h,
+      player,
+      'POST',
+      '/v1/deposits',
+      { paymentMethodId: player.cardMethodId, amount: czk('150.00') },
+      key(),
+    );
+    expect(deposited.statusCode).toBe(201);
+    await webhooksDelivered(h);
+    const after = (await asPlayer(h, player, 'GET', `/v1/payment-methods/${player.cardMethodId}/deposit-caps`)).json();
+    expect(after.attempts24h).toEqual({ max: 10, used: 1 });
+  });
+
+  it('004:TMP-03 a temporary account shows the cap left as the largest deposit now', async () => {
+    const player = await temporaryPlayerWithBankAccount(h);
+    const caps = (await asPlayer(h, player, 'GET', `/v1/payment-methods/${player.bankMethodId}/deposit-caps`)).json();
+    expect(caps).toMatchObject({
+      instrument: 'bank-transfer',
+      perTransaction: { min: czk('100.00'), max: czk('300000.00') },
+      temporaryAccountRemaining: czk('3000.00'),
+      largestNow: czk('3000.00'),
+    });
+  });
+
+  it("issue 17: another player's method is not found, naming the field", async () => {
+    const owner = await temporaryPlayerWithBankAccount(h);
+    const other = await temporaryPlayerWithBankAccount(h);
+    const refused = await asPlayer(h, other, 'GET', `/v1/payment-methods/${owner.bankMethodId}/deposit-caps`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ type: 'https://problems.casino.example/not-found', field: 'params.paymentMethodId' });
   });
 });

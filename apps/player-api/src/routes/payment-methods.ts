@@ -1,6 +1,7 @@
 import {
   activatePaymentMethod,
   containsCardNumber,
+  depositCaps,
   listPaymentMethods,
   registerPaymentMethod,
   removePaymentMethod,
@@ -17,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   DocumentAcceptedSchema,
+  DepositCapsSchema,
   DocumentBodySchema,
   paymentMethodProblems,
   PaymentMethodParamsSchema,
@@ -121,6 +123,37 @@ export function paymentMethodRoutes(app: App, ctx: CashierContext): void {
           outcome: state.onlineCheck.outcome,
           reportedAt: state.onlineCheck.reportedAt?.toISOString() ?? null,
         },
+      };
+    },
+  );
+
+  app.get(
+    '/v1/payment-methods/:paymentMethodId/deposit-caps',
+    {
+      onRequest: player,
+      schema: {
+        ...common,
+        summary: 'What a deposit through this method may be now: minimum, maximum, the rolling caps used and left',
+        params: PaymentMethodParamsSchema,
+        response: { 200: DepositCapsSchema, ...paymentMethodProblems },
+      },
+    },
+    async (request) => {
+      const caps = await depositCaps(ctx, { playerId: me(request), paymentMethodId: request.params.paymentMethodId });
+      return {
+        ...caps,
+        perTransaction: {
+          min: moneyOut(caps.perTransaction.min),
+          max: caps.perTransaction.max && moneyOut(caps.perTransaction.max),
+        },
+        windows: caps.windows.map((w) => ({
+          window: w.window,
+          max: moneyOut(w.max),
+          used: moneyOut(w.used),
+          remaining: moneyOut(w.remaining),
+        })),
+        temporaryAccountRemaining: caps.temporaryAccountRemaining && moneyOut(caps.temporaryAccountRemaining),
+        largestNow: caps.largestNow && moneyOut(caps.largestNow),
       };
     },
   );
