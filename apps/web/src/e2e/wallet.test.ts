@@ -30,6 +30,9 @@ describe('the wallet in the browser', () => {
     await poll(() => textOf(page.getByTestId('deposit-temporary-left'))).toBe(
       'Dočasný účet: můžete vložit ještě 3 000,00 Kč (z 3 000,00 Kč).',
     );
+    await poll(() => textOf(page.getByTestId('deposit-caps'))).toMatch(
+      /^Tato metoda: vklad nejméně 100,00 Kč, nejvýše 300 000,00 Kč; teď můžete vložit nejvýše [\d ]+,\d\d Kč\.$/,
+    );
     await review(page, 'wallet');
 
     // Over the temporary cap: refused, and the page says why in the player's language.

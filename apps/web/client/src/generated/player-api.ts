@@ -3506,6 +3506,146 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payment-methods/{paymentMethodId}/deposit-caps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a deposit through this method may be now: minimum, maximum, the rolling caps used and left */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    paymentMethodId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attempts24h: {
+                                max: number;
+                                used: number;
+                            } | null;
+                            count24h: {
+                                max: number;
+                                used: number;
+                            } | null;
+                            /** @description The row of the caps table: bank-transfer, card, apple-pay, paypal, paysafecard, other */
+                            instrument: string;
+                            /** @description The largest deposit these caps allow now (0 when none fits); null when uncapped. Self-limits: GET /v1/me/limits */
+                            largestNow: components["schemas"]["Money"] | null;
+                            /** @description false: this instrument takes no deposits */
+                            offered: boolean;
+                            paymentMethodId: string;
+                            perTransaction: {
+                                max: components["schemas"]["Money"] | null;
+                                min: components["schemas"]["Money"];
+                            };
+                            /** @description A temporary account's deposit cap left (004:TMP-03) */
+                            temporaryAccountRemaining: components["schemas"]["Money"] | null;
+                            /** @description The rolling caps that apply (004:DEP-02, DEP-03) */
+                            windows: {
+                                max: components["schemas"]["Money"];
+                                remaining: components["schemas"]["Money"];
+                                used: components["schemas"]["Money"];
+                                /** @enum {string} */
+                                window: "rolling-24h" | "rolling-7d" | "rolling-30d";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payment-methods/{paymentMethodId}/documents": {
         parameters: {
             query?: never;

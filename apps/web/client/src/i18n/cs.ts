@@ -154,7 +154,7 @@ export const cs = {
       'insufficient-funds': 'Nemáte dostatek prostředků.',
     } as Record<string, string>,
     onlyGames: 'Jen hry',
-    minimums: 'Minimální vklad: karta 100 Kč, bankovní převod 100 Kč, ostatní 100 Kč. Nejvyšší vklad 300 000 Kč.',
+    caps: 'Tato metoda: vklad nejméně {min}, nejvýše {max}; teď můžete vložit nejvýše {now}.',
     temporaryLeft: 'Dočasný účet: můžete vložit ještě {left} (z {cap}).',
     noMethodForDeposit: 'Nejdříve přidejte platební metodu.',
     checking: 'Ověřujeme výsledek u poskytovatele plateb…',

@@ -154,7 +154,7 @@ export const en: Messages = {
       'insufficient-funds': 'You do not have enough funds.',
     },
     onlyGames: 'Games only',
-    minimums: 'Minimum deposit: card 100 CZK, bank transfer 100 CZK, others 100 CZK. Largest deposit 300,000 CZK.',
+    caps: 'This method: deposits from {min} up to {max}; you can deposit at most {now} now.',
     temporaryLeft: 'Temporary account: you may still deposit {left} (of {cap}).',
     noMethodForDeposit: 'Add a payment method first.',
     checking: 'Asking the payment provider for the outcome…',

@@ -43,6 +43,20 @@ function Deposit({ methods }: { methods: Array<{ id: string; display: string; st
   const { data: me } = useLoad(async () => (await player.GET('/v1/me')).data);
   const [error, setError] = useState<string | null>(null);
   const usable = methods.filter((method) => method.status !== 'REMOVED' && method.status !== 'REJECTED');
+  const [methodId, setMethodId] = useState<string | null>(null);
+  const chosen = methodId ?? usable[0]?.id ?? null;
+  // The method's caps before the player types (issue 17): its minimum, maximum and what the caps allow now.
+  const { data: caps } = useLoad(
+    async () =>
+      chosen
+        ? (
+            await player.GET('/v1/payment-methods/{paymentMethodId}/deposit-caps', {
+              params: { path: { paymentMethodId: chosen } },
+            })
+          ).data
+        : undefined,
+    [chosen],
+  );
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -60,13 +74,20 @@ function Deposit({ methods }: { methods: Array<{ id: string; display: string; st
   return (
     <section className="card" aria-labelledby="deposit-title">
       <h2 id="deposit-title">{m.wallet.deposit}</h2>
-      {/* The rules before the player types (issue 17): the method minimums and the temporary cap. */}
-      <p>{m.wallet.minimums}</p>
       {temporary && (
         <p data-testid="deposit-temporary-left">
           {fill(m.wallet.temporaryLeft, {
             left: formatMoney(temporary.depositRemaining, lang),
             cap: formatMoney(temporary.depositCap, lang),
+          })}
+        </p>
+      )}
+      {caps && (
+        <p data-testid="deposit-caps">
+          {fill(m.wallet.caps, {
+            min: formatMoney(caps.perTransaction.min, lang),
+            max: caps.perTransaction.max ? formatMoney(caps.perTransaction.max, lang) : '∞',
+            now: caps.largestNow ? formatMoney(caps.largestNow, lang) : '∞',
           })}
         </p>
       )}
@@ -77,7 +98,7 @@ function Deposit({ methods }: { methods: Array<{ id: string; display: string; st
         <form onSubmit={(e) => void submit(e)} noValidate>
           <Field label={m.wallet.method}>
             {({ id }) => (
-              <select id={id} name="method">
+              <select id={id} name="method" value={chosen ?? ''} onChange={(e) => setMethodId(e.target.value)}>
                 {usable.map((method) => (
                   <option key={method.id} value={method.id}>
                     {method.display}
