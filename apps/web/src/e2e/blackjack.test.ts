@@ -49,7 +49,8 @@ describe('blackjack in the browser', () => {
           (await page.getByRole('button', { name: 'Nepojišťovat' }).count()),
       ).toBeGreaterThan(0);
       if ((await page.getByRole('button', { name: 'Nepojišťovat' }).count()) > 0) {
-        await page.getByRole('button', { name: 'Nepojišťovat' }).click();
+        await page.getByRole('button', { name: 'Nepojišťovat' }).focus();
+        await page.keyboard.press('Enter');
         continue;
       }
       if ((await page.getByRole('button', { name: 'Stát' }).count()) === 0) continue;
@@ -57,20 +58,32 @@ describe('blackjack in the browser', () => {
       const { total } = handTotal(cards.map((c) => c.replace('10', 'T').replace(/[♠♥♦♣]/, 's')));
       // A photograph only while the decision is due (the accessibility check runs on the settled table).
       if (step === 0) await snap(page, 'blackjack-turn');
-      await page.getByRole('button', { name: 'Stát' }).click();
+      // From the keyboard (the table is keyboard operable).
+      await page.getByRole('button', { name: 'Stát' }).focus();
+      await page.keyboard.press('Enter');
       if (total <= 11) {
         // Standing on 11 or less: the warning, and nothing happens until it is reconfirmed.
         await page.getByRole('dialog').waitFor();
         expect(await textOf(page.getByRole('dialog'))).toContain('stojíte na 11 a méně');
         await review(page, 'blackjack-warning');
-        await page.getByRole('button', { name: 'Ano, opravdu' }).click();
+        await page.getByRole('button', { name: 'Ano, opravdu' }).focus();
+        await page.keyboard.press('Enter');
       }
+      // The decision is applied when its push arrives: only then look at the table again.
+      await poll(
+        async () =>
+          (await page.getByTestId('blackjack-result').count()) > 0 ||
+          (await page.getByRole('button', { name: 'Stát' }).count()) === 0,
+      ).toBe(true);
     }
     await poll(() => textOf(page.getByTestId('blackjack-result'))).toMatch(/^(Výhra [\d ]+,\d\d Kč|Bez výhry)$/);
     const result = await textOf(page.getByTestId('blackjack-result'));
-    const returned = result.startsWith('Výhra') ? Number(result.replace(/[^\d,]/g, '').replace(',', '.')) : 0;
+    // In minor units: 900 CZK left after the stake, plus what the box got back.
+    const returnedMinor = result.startsWith('Výhra') ? BigInt(result.replace(/\D/g, '')) : 0n;
+    const balanceMinor = 90_000n + returnedMinor;
+    const crowns = String(balanceMinor / 100n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
     await poll(() => textOf(page.getByTestId('table-balance'))).toBe(
-      `${(900 + returned).toLocaleString('cs-CZ', { minimumFractionDigits: 2 }).replace(/\u00a0/g, ' ')} Kč`,
+      `${crowns},${String(balanceMinor % 100n).padStart(2, '0')} Kč`,
     );
     await review(page, 'blackjack-result');
     expect(problems).toEqual([]);

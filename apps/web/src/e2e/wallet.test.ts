@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 describe('the wallet in the browser', () => {
-  it("004:TMP-03 DEP-01 issue 17: a temporary account sees its cap before typing, a deposit over it is refused, and a card deposit through the provider's 3-D Secure page is credited with the balance updated", async () => {
+  it("004:TMP-03 TMP-06 issue 17: a temporary account sees its cap before typing, a deposit over it is refused, and a card deposit through the provider's 3-D Secure page is credited with the balance updated", async () => {
     const { context, page, problems } = await p.newPage();
     const { holder } = await loggedInPlayer(p, page);
     await page.getByRole('link', { name: 'Peněženka' }).click();
@@ -62,7 +62,7 @@ describe('the wallet in the browser', () => {
     await context.close();
   }, 180_000);
 
-  it("004:PAY-04 PAY-09 issue 17: a card registered through the page is verified through the provider's 3-D Secure page, the outcome read from the API, and is the active method", async () => {
+  it("004:PAY-04 PAY-09 T-34 issue 17: a card registered through the page is verified through the provider's 3-D Secure page, the outcome read from the API, and is the active method", async () => {
     const { context, page, problems } = await p.newPage({ width: 360, height: 800 });
     const { holder } = await loggedInPlayer(p, page);
     await page.goto(`${p.url}/wallet`);

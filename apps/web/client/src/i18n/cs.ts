@@ -122,6 +122,16 @@ export const cs = {
     failed: 'Odkaz je neplatný, už použitý nebo vypršel.',
   },
   account: {
+    saved: 'Uloženo.',
+    passwordTitle: 'Změna hesla',
+    currentPassword: 'Současné heslo',
+    newPassword: 'Nové heslo',
+    turnOn: 'Zapnout',
+    turnOff: 'Vypnout',
+    personalTitle: 'Změna osobních údajů',
+    personalIntro: 'Změnu osobních údajů musíte nahlásit do 5 dnů od jejího vzniku.',
+    changedOn: 'Den změny',
+    reportedLate: 'Uloženo. Změnu jste nahlásili později než do 5 dnů.',
     title: 'Můj účet',
     state: 'Stav účtu',
     states: {

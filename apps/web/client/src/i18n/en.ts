@@ -122,6 +122,16 @@ export const en: Messages = {
     failed: 'The link is invalid, already used or expired.',
   },
   account: {
+    saved: 'Saved.',
+    passwordTitle: 'Change the password',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    turnOn: 'Turn on',
+    turnOff: 'Turn off',
+    personalTitle: 'Change of personal data',
+    personalIntro: 'A change of your personal data must be reported within 5 days of it.',
+    changedOn: 'Day of the change',
+    reportedLate: 'Saved. The change was reported later than within 5 days.',
     title: 'My account',
     state: 'Account state',
     states: {
