@@ -84,6 +84,8 @@ export {
 export { sendPayout, type PayoutOutcome } from './send-payout.ts';
 export { setCapOverride, type SetCapOverrideOptions } from './set-cap-override.ts';
 export { startVerification, type StartVerificationOptions, type VerificationStarted } from './start-verification.ts';
+export { verificationState, type VerificationState } from './verification-state.ts';
+export { depositCaps, type DepositCapsView } from './deposit-caps.ts';
 export {
   documentBytesMax,
   documentContentTypes,

@@ -193,6 +193,8 @@ export function composeContexts(options: ComposeOptions): Platform {
         // Only apps configured with the provider's URL call it (the player API and the worker); webhooks do not.
         ...(options.paymentProvider || config.PSP_URL ? { provider: paymentProvider() } : {}),
         ...(config.PII_ENCRYPTION_KEY ? { accountNumbers: pii() } : {}),
+        // The player API's web app origin: the provider sends browsers back there after 3-D Secure.
+        ...(config.PUBLIC_BASE_URL ? { returnBaseUrl: config.PUBLIC_BASE_URL } : {}),
       }),
     compliance: (db) => ({ db: dbOr(db), clock, rules: profile.compliance, secrets: pii() }),
     reporting: (db) => ({ db: dbOr(db), clock, rules: profile.reporting }),

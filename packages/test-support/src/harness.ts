@@ -65,6 +65,8 @@ export interface HarnessOptions {
   guards?: 'steerable' | 'platform';
   /** The apps run as this profile (CZ-FO by default, as OPERATOR_PROFILE's default). */
   profile?: OperatorProfile;
+  /** More environment for the apps (the web tests point PUBLIC_BASE_URL, the e-mail links' address, at the web app). */
+  env?: Record<string, string>;
 }
 
 /** The Redis prefix a game service built on this harness must use, so the worker's seat pushes reach its sockets. */
@@ -74,7 +76,11 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
   const connections = await createTestConnections();
   const clock = new ManualClock(start);
   const guards = createTestGuards();
-  const env = testServiceEnv({ REGISTRATION_RATE_LIMIT_PER_MINUTE: '10000', LOGIN_RATE_LIMIT_PER_MINUTE: '10000' });
+  const env = testServiceEnv({
+    REGISTRATION_RATE_LIMIT_PER_MINUTE: '10000',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    ...options.env,
+  });
   const profile = options.profile ?? czFoProfile;
   const shared = {
     connections,
