@@ -78,8 +78,18 @@ export const login = async (email: string, password: string) =>
 export const sendSmsCode = async (challengeId: string, code: string) =>
   sessionAnswer(await post('/api/session/sms-code', { challengeId, code }));
 
-/** A new access token from the session cookie; false when there is no session (logged out). */
-export async function refreshSession(): Promise<boolean> {
+/**
+ * A new access token from the session cookie; false when there is no session (logged out). One at a
+ * time: the player API rotates the refresh token and treats a second use of the old one as theft
+ * (every session of the login is revoked), so concurrent callers share the request in flight.
+ */
+let refreshing: Promise<boolean> | null = null;
+export function refreshSession(): Promise<boolean> {
+  refreshing ??= refreshOnce().finally(() => (refreshing = null));
+  return refreshing;
+}
+
+async function refreshOnce(): Promise<boolean> {
   try {
     const answer = await sessionAnswer(await post('/api/session/refresh'));
     if (answer.kind === 'authenticated') return true;

@@ -131,7 +131,7 @@ export interface paths {
                                 /** @description The temporary table this round went on at (004:TEC-03) */
                                 continuedInRoundId: string | null;
                                 /** @enum {string} */
-                                game: "roulette" | "blackjack";
+                                game: "roulette" | "blackjack" | "platynko";
                                 /** @enum {string} */
                                 kind: "live" | "temporary";
                                 openedAt: string;
@@ -260,7 +260,7 @@ export interface paths {
                             /** @description The engine's public view or events; amounts in `…Minor` fields as minor-unit decimal strings, blackjack cards as two-character text */
                             events: unknown;
                             /** @enum {string} */
-                            game: "roulette" | "blackjack";
+                            game: "roulette" | "blackjack" | "platynko";
                             /** @enum {string} */
                             kind: "live" | "temporary";
                             openedAt: string;
@@ -612,6 +612,1824 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/platynko/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Plátýnko: take a seat at an open table with the chosen speed, minimum and number of players */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The speed: seconds to place and confirm chips each round (004:GAM-PL-02) */
+                        bettingTimeSeconds: 15 | 30;
+                        /** @description The table minimum per card: 5, 100 or 1,000 CZK (004:GAM-PL-02, GAM-PL-07) */
+                        minimum: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                        };
+                        /** @description The number of players, the seats at the table (at most 4); omit for any */
+                        players?: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            roundId: string | null;
+                            seat: number;
+                            tableId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/hands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My poker hands, newest first, a page at a time */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            hands: {
+                                currency: string;
+                                endedAt: string;
+                                handId: string;
+                                handNumber: number;
+                                pot: components["schemas"]["Money"];
+                                putIn: components["schemas"]["Money"];
+                                rake: components["schemas"]["Money"];
+                                /** @description Your seat in the hand */
+                                seat: number;
+                                tableId: string;
+                                tableName: string;
+                                won: components["schemas"]["Money"];
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/hands/{handId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my hands as I may see it (my cards, and every hand that reached the showdown) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    handId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            currency: string;
+                            endedAt: string;
+                            handId: string;
+                            handNumber: number;
+                            players: {
+                                putIn: components["schemas"]["Money"];
+                                seat: number;
+                                won: components["schemas"]["Money"];
+                            }[];
+                            pot: components["schemas"]["Money"];
+                            profile: string;
+                            rake: components["schemas"]["Money"];
+                            /** @description Your seat in the hand */
+                            seat: number;
+                            startedAt: string;
+                            tableId: string;
+                            tableName: string;
+                            /** @description The hand as you may see it, PokerStars format (the .txt download has the same) */
+                            text: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/hands/{handId}.txt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of my hands as a PokerStars-format text download */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    handId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The hand in the PokerStars text format most poker tools read, as you may see it */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tables/{tableId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A poker table as you see it: the public view, and your cards and legal actions when seated */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tableId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PokerSnapshot"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tables/{tableId}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Fold, check, call, bet, raise or go all-in on your turn */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The client's id of this command: sent again with the same body, the first answer comes back and nothing is done twice */
+                    "idempotency-key": string;
+                };
+                path: {
+                    tableId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "fold" | "check" | "call" | "bet" | "raise" | "all-in";
+                        /** @description bet: the bet; raise: the total to raise to; not for the other actions */
+                        amount?: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                        };
+                        /** @description The turn you act on (the view's toAct.turn): a stale turn changes nothing */
+                        turn: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Your seat, hole cards and legal actions; null for a spectator */
+                            mine: components["schemas"]["PokerPrivateView"] | null;
+                            /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
+                            replayed: boolean;
+                            table: components["schemas"]["PokerPublicView"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tables/{tableId}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Chat at the table (seated players), in the table's chat languages */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tableId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            sent: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tables/{tableId}/muck": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Muck your cards at the showdown, where the rules allow */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tableId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Your seat, hole cards and legal actions; null for a spectator */
+                            mine: components["schemas"]["PokerPrivateView"] | null;
+                            /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
+                            replayed: boolean;
+                            table: components["schemas"]["PokerPublicView"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tables/{tableId}/seats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sit down with a buy-in inside the table range; the chips come from your wallet */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The client's id of this command: sent again with the same body, the first answer comes back and nothing is done twice */
+                    "idempotency-key": string;
+                };
+                path: {
+                    tableId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The chips to bring, in the table currency, inside the table's buy-in range */
+                        buyIn: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                        };
+                        /** @description A free seat; omit for the first free one */
+                        seat?: number;
+                        /** @description Rather wait for the big blind than post to play at once */
+                        waitForBigBlind?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Your seat, hole cards and legal actions; null for a spectator */
+                            mine: components["schemas"]["PokerPrivateView"] | null;
+                            /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
+                            replayed: boolean;
+                            table: components["schemas"]["PokerPublicView"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tables/{tableId}/seats/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Leave: mid-hand your cards are folded; your chips go back to your wallet when the hand ends */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tableId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Your seat, hole cards and legal actions; null for a spectator */
+                            mine: components["schemas"]["PokerPrivateView"] | null;
+                            /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
+                            replayed: boolean;
+                            table: components["schemas"]["PokerPublicView"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tables/{tableId}/show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Show your cards at the showdown */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tableId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Your seat, hole cards and legal actions; null for a spectator */
+                            mine: components["schemas"]["PokerPrivateView"] | null;
+                            /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
+                            replayed: boolean;
+                            table: components["schemas"]["PokerPublicView"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tables/{tableId}/sit-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Come back from sitting out (posting as the profile says) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tableId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Your seat, hole cards and legal actions; null for a spectator */
+                            mine: components["schemas"]["PokerPrivateView"] | null;
+                            /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
+                            replayed: boolean;
+                            table: components["schemas"]["PokerPublicView"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tables/{tableId}/sit-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sit out from the next hand: the seat is kept (up to the profile maximum) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tableId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Your seat, hole cards and legal actions; null for a spectator */
+                            mine: components["schemas"]["PokerPrivateView"] | null;
+                            /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
+                            replayed: boolean;
+                            table: components["schemas"]["PokerPublicView"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tables/{tableId}/time-bank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Use your time bank on your turn, where the table offers one */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tableId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Your seat, hole cards and legal actions; null for a spectator */
+                            mine: components["schemas"]["PokerPrivateView"] | null;
+                            /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
+                            replayed: boolean;
+                            table: components["schemas"]["PokerPublicView"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tables/{tableId}/top-ups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add chips from your wallet, when the profile allows (between hands, or queued to the hand end) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The client's id of this command: sent again with the same body, the first answer comes back and nothing is done twice */
+                    "idempotency-key": string;
+                };
+                path: {
+                    tableId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Chips to add, in the table currency */
+                        amount: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Your seat, hole cards and legal actions; null for a spectator */
+                            mine: components["schemas"]["PokerPrivateView"] | null;
+                            /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
+                            replayed: boolean;
+                            table: components["schemas"]["PokerPublicView"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/rounds/{roundId}/actions": {
         parameters: {
             query?: never;
@@ -646,7 +2464,7 @@ export interface paths {
                             stake: {
                                 amount: string;
                                 /** @enum {string} */
-                                currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "JPY";
+                                currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
                             };
                         } | {
                             /** @enum {string} */
@@ -657,7 +2475,7 @@ export interface paths {
                             stake: {
                                 amount: string;
                                 /** @enum {string} */
-                                currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "JPY";
+                                currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
                             };
                         } | {
                             centre: number;
@@ -665,7 +2483,7 @@ export interface paths {
                             chip: {
                                 amount: string;
                                 /** @enum {string} */
-                                currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "JPY";
+                                currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
                             };
                             /** @enum {string} */
                             kind: "neighbours";
@@ -675,7 +2493,7 @@ export interface paths {
                             chip: {
                                 amount: string;
                                 /** @enum {string} */
-                                currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "JPY";
+                                currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
                             };
                             /** @enum {string} */
                             kind: "announced";
@@ -700,7 +2518,7 @@ export interface paths {
                         stake: {
                             amount: string;
                             /** @enum {string} */
-                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "JPY";
+                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
                         };
                         warningsEnabled?: boolean;
                     } | {
@@ -744,6 +2562,61 @@ export interface paths {
                     } | {
                         /** @enum {string} */
                         kind: "surrender";
+                    } | {
+                        /** @description Plátýnko chips (004:GAM-PL-04, GAM-PL-09) */
+                        chips: ({
+                            /**
+                             * @description A card of the canvas: <suit>-<rank> (004:GAM-PL-03)
+                             * @enum {string}
+                             */
+                            card: "hearts-VII" | "hearts-VIII" | "hearts-IX" | "hearts-X" | "hearts-under" | "hearts-over" | "hearts-king" | "hearts-ace" | "bells-VII" | "bells-VIII" | "bells-IX" | "bells-X" | "bells-under" | "bells-over" | "bells-king" | "bells-ace" | "leaves-VII" | "leaves-VIII" | "leaves-IX" | "leaves-X" | "leaves-under" | "leaves-over" | "leaves-king" | "leaves-ace" | "acorns-VII" | "acorns-VIII" | "acorns-IX" | "acorns-X" | "acorns-under" | "acorns-over" | "acorns-king" | "acorns-ace";
+                            /** @description An amount as a decimal string with its ISO 4217 currency, e.g. { "amount": "12.50", "currency": "CZK" } */
+                            chip: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                            };
+                            /** @enum {string} */
+                            kind: "card";
+                        } | {
+                            /** @description On each of the 8 cards of the suit (004:GAM-PL-09) */
+                            chip: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                            };
+                            /** @enum {string} */
+                            kind: "row";
+                            /** @enum {string} */
+                            suit: "hearts" | "bells" | "leaves" | "acorns";
+                        } | {
+                            /** @description On each of the 4 cards of the rank (004:GAM-PL-09) */
+                            chip: {
+                                amount: string;
+                                /** @enum {string} */
+                                currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                            };
+                            /** @enum {string} */
+                            kind: "column";
+                            /** @enum {string} */
+                            rank: "VII" | "VIII" | "IX" | "X" | "under" | "over" | "king" | "ace";
+                        })[];
+                        /** @description Confirm every unconfirmed chip at once ("Potvrdit sázky", 004:GAM-PL-06) */
+                        confirm?: boolean;
+                        /** @enum {string} */
+                        kind: "place-chips";
+                    } | {
+                        /**
+                         * @description Plátýnko "Zpět": the last unconfirmed chip comes off (004:GAM-PL-06)
+                         * @enum {string}
+                         */
+                        kind: "undo";
+                    } | {
+                        confirm?: boolean;
+                        /** @description Twice the previous stake on each card (004:GAM-PL-10) */
+                        double?: boolean;
+                        /** @enum {string} */
+                        kind: "rebet";
                     };
                 };
             };
@@ -869,7 +2742,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    game?: "roulette" | "blackjack";
+                    /** @description One game; omit for every table */
+                    game?: "roulette" | "blackjack" | "platynko" | "poker";
                 };
                 header?: never;
                 path?: never;
@@ -884,15 +2758,16 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            tables: {
+                            /** @description Roulette and blackjack tables, then poker cash tables (`game` tells them apart) */
+                            tables: ({
                                 actionTimeMs: number;
                                 bettingTimeMs: number;
                                 code: string;
                                 currency: string;
                                 /** @enum {string} */
-                                game: "roulette" | "blackjack";
+                                game: "roulette" | "blackjack" | "platynko";
                                 idleRoundsMax: number;
-                                /** @description The table limits (004:GAM-RE-07..09, GAM-BJ-04) */
+                                /** @description The table limits (004:GAM-RE-07..09, GAM-BJ-04, GAM-PL-01) */
                                 limits: {
                                     [key: string]: components["schemas"]["Money"];
                                 };
@@ -906,9 +2781,9 @@ export interface paths {
                                 seatsMax: number;
                                 seatsTaken: number;
                                 tableId: string;
-                                /** @description The roulette variant (european, french, double-ball) or the blackjack preset */
+                                /** @description The roulette variant (european, french, double-ball), the blackjack preset, or fortuna-platynko */
                                 variant: string;
-                            }[];
+                            } | components["schemas"]["PokerLobbyTable"])[];
                         };
                     };
                 };
@@ -1025,9 +2900,9 @@ export interface paths {
                             code: string;
                             currency: string;
                             /** @enum {string} */
-                            game: "roulette" | "blackjack";
+                            game: "roulette" | "blackjack" | "platynko";
                             idleRoundsMax: number;
-                            /** @description The table limits (004:GAM-RE-07..09, GAM-BJ-04) */
+                            /** @description The table limits (004:GAM-RE-07..09, GAM-BJ-04, GAM-PL-01) */
                             limits: {
                                 [key: string]: components["schemas"]["Money"];
                             };
@@ -1047,7 +2922,7 @@ export interface paths {
                             seatsMax: number;
                             seatsTaken: number;
                             tableId: string;
-                            /** @description The roulette variant (european, french, double-ball) or the blackjack preset */
+                            /** @description The roulette variant (european, french, double-ball), the blackjack preset, or fortuna-platynko */
                             variant: string;
                             view: unknown | null;
                         };
@@ -1441,12 +3316,12 @@ export interface components {
         Money: {
             amount: string;
             /** @enum {string} */
-            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "JPY";
+            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
         };
         MoneyInput: {
             amount: string;
             /** @enum {string} */
-            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "JPY";
+            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
         };
         PaymentMethod: {
             /** @description Exactly one verified method is active (004:PAY-09) */
@@ -1504,6 +3379,184 @@ export interface components {
             verificationMethod: string | null;
             verifiedAt: string | null;
         };
+        PokerLobbyTable: {
+            actionTimeMs: number;
+            ante: components["schemas"]["Money"];
+            averagePot: components["schemas"]["Money"];
+            bigBlind: components["schemas"]["Money"];
+            /** @description null: no maximum (fixed limit where the profile sets none) */
+            buyInMax: components["schemas"]["Money"] | null;
+            buyInMin: components["schemas"]["Money"];
+            /** @description Every amount of this table is in this currency (002:GEN-05) */
+            currency: string;
+            /** @constant */
+            game: "poker";
+            handsPerHour: number;
+            name: string;
+            /** @description The table's rule profile (HR, AT, CZ-PS, SE, CZ-FO): the rule book it follows */
+            profile: string;
+            rake: {
+                capPerHand: components["schemas"]["Money"] | null;
+                /** @description No rake from a hand that ends before the flop */
+                noFlopNoDrop: boolean;
+                /** @description Rake rate in basis points (500 = 5 %) */
+                rateBps: number;
+            };
+            seatsMax: number;
+            seatsTaken: number;
+            smallBlind: components["schemas"]["Money"];
+            /** @description Zero: no straddle at this table */
+            straddle: components["schemas"]["Money"];
+            /** @enum {string} */
+            structure: "no-limit" | "pot-limit" | "fixed-limit";
+            tableId: string;
+            timeBankMs: number;
+            /** @description The engine variant id, e.g. holdem/no-limit */
+            variant: string;
+            variantName: string;
+        };
+        PokerLobbyTableInput: {
+            actionTimeMs: number;
+            ante: components["schemas"]["MoneyInput"];
+            averagePot: components["schemas"]["MoneyInput"];
+            bigBlind: components["schemas"]["MoneyInput"];
+            /** @description null: no maximum (fixed limit where the profile sets none) */
+            buyInMax: components["schemas"]["MoneyInput"] | null;
+            buyInMin: components["schemas"]["MoneyInput"];
+            /** @description Every amount of this table is in this currency (002:GEN-05) */
+            currency: string;
+            /** @constant */
+            game: "poker";
+            handsPerHour: number;
+            name: string;
+            /** @description The table's rule profile (HR, AT, CZ-PS, SE, CZ-FO): the rule book it follows */
+            profile: string;
+            rake: {
+                capPerHand: components["schemas"]["MoneyInput"] | null;
+                /** @description No rake from a hand that ends before the flop */
+                noFlopNoDrop: boolean;
+                /** @description Rake rate in basis points (500 = 5 %) */
+                rateBps: number;
+            };
+            seatsMax: number;
+            seatsTaken: number;
+            smallBlind: components["schemas"]["MoneyInput"];
+            /** @description Zero: no straddle at this table */
+            straddle: components["schemas"]["MoneyInput"];
+            /** @enum {string} */
+            structure: "no-limit" | "pot-limit" | "fixed-limit";
+            tableId: string;
+            timeBankMs: number;
+            /** @description The engine variant id, e.g. holdem/no-limit */
+            variant: string;
+            variantName: string;
+        };
+        PokerPrivateView: {
+            readonly holeCards: string[];
+            /** @description On your turn: the legal actions and their amounts (a raise amount is the total to raise to) */
+            legal: {
+                allIn: boolean;
+                betMaxMinor: string | null;
+                betMinMinor: string | null;
+                callMinor: string | null;
+                check: boolean;
+                fold: boolean;
+                raiseMaxMinor: string | null;
+                raiseMinMinor: string | null;
+            } | null;
+            seat: number;
+        };
+        PokerPrivateViewInput: {
+            readonly holeCards: string[];
+            /** @description On your turn: the legal actions and their amounts (a raise amount is the total to raise to) */
+            legal: {
+                allIn: boolean;
+                betMaxMinor: string | null;
+                betMinMinor: string | null;
+                callMinor: string | null;
+                check: boolean;
+                fold: boolean;
+                raiseMaxMinor: string | null;
+                raiseMinMinor: string | null;
+            } | null;
+            seat: number;
+        };
+        PokerPublicView: {
+            readonly board: string[];
+            buttonSeat: number | null;
+            handId: string | null;
+            handNumber: number;
+            /** @description The last completed hand: winners, amounts, rake (until the next hand starts) */
+            lastResult: unknown;
+            readonly potsMinor: string[];
+            readonly seats: {
+                alias: string;
+                allIn: boolean;
+                /** @description Minor units as a decimal string, in the table currency */
+                betMinor: string;
+                folded: boolean;
+                inHand: boolean;
+                seat: number;
+                /** @description Cards shown at the showdown; never hole cards before */
+                shownCards: string[] | null;
+                /** @description Minor units as a decimal string, in the table currency */
+                stackMinor: string;
+                /** @enum {string} */
+                status: "joining" | "playing" | "sitting-out" | "leaving";
+            }[];
+            tableId: string;
+            /** @description Whose turn it is, until when, and the turn number an action must quote */
+            toAct: {
+                deadlineAt: string;
+                seat: number;
+                turn: number;
+            } | null;
+            /** @description Increases with every change: drop a view older than the one you have */
+            version: number;
+        };
+        PokerPublicViewInput: {
+            readonly board: string[];
+            buttonSeat: number | null;
+            handId: string | null;
+            handNumber: number;
+            /** @description The last completed hand: winners, amounts, rake (until the next hand starts) */
+            lastResult: unknown;
+            readonly potsMinor: string[];
+            readonly seats: {
+                alias: string;
+                allIn: boolean;
+                /** @description Minor units as a decimal string, in the table currency */
+                betMinor: string;
+                folded: boolean;
+                inHand: boolean;
+                seat: number;
+                /** @description Cards shown at the showdown; never hole cards before */
+                shownCards: string[] | null;
+                /** @description Minor units as a decimal string, in the table currency */
+                stackMinor: string;
+                /** @enum {string} */
+                status: "joining" | "playing" | "sitting-out" | "leaving";
+            }[];
+            tableId: string;
+            /** @description Whose turn it is, until when, and the turn number an action must quote */
+            toAct: {
+                deadlineAt: string;
+                seat: number;
+                turn: number;
+            } | null;
+            /** @description Increases with every change: drop a view older than the one you have */
+            version: number;
+        };
+        PokerSnapshot: {
+            /** @description Your seat, hole cards and legal actions; null for a spectator */
+            mine: components["schemas"]["PokerPrivateView"] | null;
+            table: components["schemas"]["PokerPublicView"];
+        };
+        PokerSnapshotInput: {
+            /** @description Your seat, hole cards and legal actions; null for a spectator */
+            mine: components["schemas"]["PokerPrivateViewInput"] | null;
+            table: components["schemas"]["PokerPublicViewInput"];
+        };
         Problem: {
             detail: string;
             errors?: {
@@ -1554,7 +3607,8 @@ export interface components {
             id: string;
             overdue: boolean;
             paidAt: string | null;
-            paymentMethodId: string;
+            /** @description Null for cash paid out at a branch (004:WDR-01) */
+            paymentMethodId: string | null;
             reviewReasons: string[];
             /** @enum {string} */
             status: "IN_REVIEW" | "APPROVED" | "SENDING" | "SENT" | "PAID" | "FAILED" | "REJECTED" | "CANCELLED";
@@ -1573,7 +3627,8 @@ export interface components {
             id: string;
             overdue: boolean;
             paidAt: string | null;
-            paymentMethodId: string;
+            /** @description Null for cash paid out at a branch (004:WDR-01) */
+            paymentMethodId: string | null;
             reviewReasons: string[];
             /** @enum {string} */
             status: "IN_REVIEW" | "APPROVED" | "SENDING" | "SENT" | "PAID" | "FAILED" | "REJECTED" | "CANCELLED";

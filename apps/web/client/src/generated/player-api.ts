@@ -780,7 +780,7 @@ export interface paths {
                         amount: {
                             amount: string;
                             /** @enum {string} */
-                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "JPY";
+                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
                         };
                         /**
                          * Format: uuid
@@ -1297,6 +1297,297 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/complaints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My complaints: state, SLA clock, decision and reasoning, the escalation contact */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            complaints: {
+                                betClosedAt: string | null;
+                                channel: string;
+                                clock: {
+                                    assessDueAt: string | null;
+                                    assessedAt: string | null;
+                                    escalatedAt: string | null;
+                                    escalationRoute: string | null;
+                                    nextDeadline: string | null;
+                                    overdue: boolean;
+                                    pausedMs: number;
+                                    resolveDueAt: string | null;
+                                    waitingSince: string | null;
+                                };
+                                complaintId: string;
+                                decidedAt: string | null;
+                                decision: string | null;
+                                decisionGround: string | null;
+                                description: string;
+                                /** @description Out-of-court dispute resolution (004:CMP-08, 002:CMP-08) */
+                                escalationContact: string;
+                                /** Format: date-time */
+                                eventAt: string;
+                                game: string | null;
+                                missing: string[];
+                                playerId: string | null;
+                                reasoning: string | null;
+                                /** Format: date-time */
+                                receivedAt: string;
+                                reference: string;
+                                remedyWanted: string | null;
+                                /** @enum {string} */
+                                status: "DISREGARDED" | "LATE" | "INCOMPLETE" | "OPEN" | "WAITING_FOR_DOCUMENTS" | "ESCALATED" | "DECIDED";
+                                /** Format: date-time */
+                                windowEndsAt: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** File a complaint through the web form (channel contact-form; disregarded where the operator does not accept it) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        betClosedAt?: string;
+                        complainantName?: string;
+                        correspondenceAddress?: string;
+                        description: string;
+                        /** @description Where an escalated complaint goes, among the operator's routes */
+                        escalationRoute?: string;
+                        /**
+                         * Format: date-time
+                         * @description When the decisive fact happened (the bet closed, the payment failed): the 6-month window counts from it
+                         */
+                        eventAt: string;
+                        game?: string;
+                        remedyWanted?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            betClosedAt: string | null;
+                            channel: string;
+                            clock: {
+                                assessDueAt: string | null;
+                                assessedAt: string | null;
+                                escalatedAt: string | null;
+                                escalationRoute: string | null;
+                                nextDeadline: string | null;
+                                overdue: boolean;
+                                pausedMs: number;
+                                resolveDueAt: string | null;
+                                waitingSince: string | null;
+                            };
+                            complaintId: string;
+                            decidedAt: string | null;
+                            decision: string | null;
+                            decisionGround: string | null;
+                            description: string;
+                            /** @description Out-of-court dispute resolution (004:CMP-08, 002:CMP-08) */
+                            escalationContact: string;
+                            /** Format: date-time */
+                            eventAt: string;
+                            game: string | null;
+                            missing: string[];
+                            playerId: string | null;
+                            reasoning: string | null;
+                            /** Format: date-time */
+                            receivedAt: string;
+                            reference: string;
+                            remedyWanted: string | null;
+                            /** @enum {string} */
+                            status: "DISREGARDED" | "LATE" | "INCOMPLETE" | "OPEN" | "WAITING_FOR_DOCUMENTS" | "ESCALATED" | "DECIDED";
+                            /** Format: date-time */
+                            windowEndsAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/limits": {
         parameters: {
             query?: never;
@@ -1469,7 +1760,7 @@ export interface paths {
                         amount?: {
                             amount: string;
                             /** @enum {string} */
-                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "JPY";
+                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
                         };
                         /** @description For playing-time limits */
                         minutes?: number;
@@ -2768,7 +3059,7 @@ export interface paths {
                                 balanceAfter: components["schemas"]["Money"];
                                 /** Format: date-time */
                                 effectiveAt: string;
-                                /** @description roulette, blackjack or poker for game movements */
+                                /** @description roulette, blackjack, platynko or poker for game movements */
                                 game: string | null;
                                 /** @description The game round a stake, win or their reversal belongs to; null for payments and the like */
                                 gameRoundId: string | null;
@@ -2925,6 +3216,372 @@ export interface paths {
                 };
                 /** @description Default Response */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/termination-notice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give written notice of termination (004:TRM-01): disregarded while money or an unsettled bet remains (TRM-03), else 14 days from the next day */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: byte
+                         * @description At most 1 MiB once decoded
+                         */
+                        contentBase64: string;
+                        /** @enum {string} */
+                        contentType: "application/pdf" | "image/jpeg" | "image/png";
+                        /** @description The signed notice, e.g. vypoved.pdf */
+                        fileName: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            closedAt: string | null;
+                            /** Format: date-time */
+                            deliveredAt: string;
+                            /** @description Why the notice is disregarded (004:TRM-03) */
+                            disregardReasons: string[];
+                            /** @description The contract ends at this instant: the notice period has run */
+                            effectiveAt: string | null;
+                            noticeId: string;
+                            /** @description The day after delivery (004:TRM-02) */
+                            noticeStartsAt: string | null;
+                            /** @enum {string} */
+                            status: "RUNNING" | "DISREGARDED" | "WITHDRAWN" | "EFFECTIVE";
+                            withdrawnAt: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /** Withdraw my running notice of termination before it takes effect */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            closedAt: string | null;
+                            /** Format: date-time */
+                            deliveredAt: string;
+                            /** @description Why the notice is disregarded (004:TRM-03) */
+                            disregardReasons: string[];
+                            /** @description The contract ends at this instant: the notice period has run */
+                            effectiveAt: string | null;
+                            noticeId: string;
+                            /** @description The day after delivery (004:TRM-02) */
+                            noticeStartsAt: string | null;
+                            /** @enum {string} */
+                            status: "RUNNING" | "DISREGARDED" | "WITHDRAWN" | "EFFECTIVE";
+                            withdrawnAt: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/termination-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My notices of termination */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            notices: {
+                                closedAt: string | null;
+                                /** Format: date-time */
+                                deliveredAt: string;
+                                /** @description Why the notice is disregarded (004:TRM-03) */
+                                disregardReasons: string[];
+                                /** @description The contract ends at this instant: the notice period has run */
+                                effectiveAt: string | null;
+                                noticeId: string;
+                                /** @description The day after delivery (004:TRM-02) */
+                                noticeStartsAt: string | null;
+                                /** @enum {string} */
+                                status: "RUNNING" | "DISREGARDED" | "WITHDRAWN" | "EFFECTIVE";
+                                withdrawnAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4103,7 +4760,7 @@ export interface paths {
                             amount?: {
                                 amount: string;
                                 /** @enum {string} */
-                                currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "JPY";
+                                currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
                             };
                             /** @enum {string} */
                             decision: "set";
@@ -4411,7 +5068,7 @@ export interface paths {
                         amount: {
                             amount: string;
                             /** @enum {string} */
-                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "JPY";
+                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
                         };
                     };
                 };
@@ -4781,12 +5438,12 @@ export interface components {
         Money: {
             amount: string;
             /** @enum {string} */
-            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "JPY";
+            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
         };
         MoneyInput: {
             amount: string;
             /** @enum {string} */
-            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "JPY";
+            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
         };
         PaymentMethod: {
             /** @description Exactly one verified method is active (004:PAY-09) */
@@ -4844,6 +5501,184 @@ export interface components {
             verificationMethod: string | null;
             verifiedAt: string | null;
         };
+        PokerLobbyTable: {
+            actionTimeMs: number;
+            ante: components["schemas"]["Money"];
+            averagePot: components["schemas"]["Money"];
+            bigBlind: components["schemas"]["Money"];
+            /** @description null: no maximum (fixed limit where the profile sets none) */
+            buyInMax: components["schemas"]["Money"] | null;
+            buyInMin: components["schemas"]["Money"];
+            /** @description Every amount of this table is in this currency (002:GEN-05) */
+            currency: string;
+            /** @constant */
+            game: "poker";
+            handsPerHour: number;
+            name: string;
+            /** @description The table's rule profile (HR, AT, CZ-PS, SE, CZ-FO): the rule book it follows */
+            profile: string;
+            rake: {
+                capPerHand: components["schemas"]["Money"] | null;
+                /** @description No rake from a hand that ends before the flop */
+                noFlopNoDrop: boolean;
+                /** @description Rake rate in basis points (500 = 5 %) */
+                rateBps: number;
+            };
+            seatsMax: number;
+            seatsTaken: number;
+            smallBlind: components["schemas"]["Money"];
+            /** @description Zero: no straddle at this table */
+            straddle: components["schemas"]["Money"];
+            /** @enum {string} */
+            structure: "no-limit" | "pot-limit" | "fixed-limit";
+            tableId: string;
+            timeBankMs: number;
+            /** @description The engine variant id, e.g. holdem/no-limit */
+            variant: string;
+            variantName: string;
+        };
+        PokerLobbyTableInput: {
+            actionTimeMs: number;
+            ante: components["schemas"]["MoneyInput"];
+            averagePot: components["schemas"]["MoneyInput"];
+            bigBlind: components["schemas"]["MoneyInput"];
+            /** @description null: no maximum (fixed limit where the profile sets none) */
+            buyInMax: components["schemas"]["MoneyInput"] | null;
+            buyInMin: components["schemas"]["MoneyInput"];
+            /** @description Every amount of this table is in this currency (002:GEN-05) */
+            currency: string;
+            /** @constant */
+            game: "poker";
+            handsPerHour: number;
+            name: string;
+            /** @description The table's rule profile (HR, AT, CZ-PS, SE, CZ-FO): the rule book it follows */
+            profile: string;
+            rake: {
+                capPerHand: components["schemas"]["MoneyInput"] | null;
+                /** @description No rake from a hand that ends before the flop */
+                noFlopNoDrop: boolean;
+                /** @description Rake rate in basis points (500 = 5 %) */
+                rateBps: number;
+            };
+            seatsMax: number;
+            seatsTaken: number;
+            smallBlind: components["schemas"]["MoneyInput"];
+            /** @description Zero: no straddle at this table */
+            straddle: components["schemas"]["MoneyInput"];
+            /** @enum {string} */
+            structure: "no-limit" | "pot-limit" | "fixed-limit";
+            tableId: string;
+            timeBankMs: number;
+            /** @description The engine variant id, e.g. holdem/no-limit */
+            variant: string;
+            variantName: string;
+        };
+        PokerPrivateView: {
+            readonly holeCards: string[];
+            /** @description On your turn: the legal actions and their amounts (a raise amount is the total to raise to) */
+            legal: {
+                allIn: boolean;
+                betMaxMinor: string | null;
+                betMinMinor: string | null;
+                callMinor: string | null;
+                check: boolean;
+                fold: boolean;
+                raiseMaxMinor: string | null;
+                raiseMinMinor: string | null;
+            } | null;
+            seat: number;
+        };
+        PokerPrivateViewInput: {
+            readonly holeCards: string[];
+            /** @description On your turn: the legal actions and their amounts (a raise amount is the total to raise to) */
+            legal: {
+                allIn: boolean;
+                betMaxMinor: string | null;
+                betMinMinor: string | null;
+                callMinor: string | null;
+                check: boolean;
+                fold: boolean;
+                raiseMaxMinor: string | null;
+                raiseMinMinor: string | null;
+            } | null;
+            seat: number;
+        };
+        PokerPublicView: {
+            readonly board: string[];
+            buttonSeat: number | null;
+            handId: string | null;
+            handNumber: number;
+            /** @description The last completed hand: winners, amounts, rake (until the next hand starts) */
+            lastResult: unknown;
+            readonly potsMinor: string[];
+            readonly seats: {
+                alias: string;
+                allIn: boolean;
+                /** @description Minor units as a decimal string, in the table currency */
+                betMinor: string;
+                folded: boolean;
+                inHand: boolean;
+                seat: number;
+                /** @description Cards shown at the showdown; never hole cards before */
+                shownCards: string[] | null;
+                /** @description Minor units as a decimal string, in the table currency */
+                stackMinor: string;
+                /** @enum {string} */
+                status: "joining" | "playing" | "sitting-out" | "leaving";
+            }[];
+            tableId: string;
+            /** @description Whose turn it is, until when, and the turn number an action must quote */
+            toAct: {
+                deadlineAt: string;
+                seat: number;
+                turn: number;
+            } | null;
+            /** @description Increases with every change: drop a view older than the one you have */
+            version: number;
+        };
+        PokerPublicViewInput: {
+            readonly board: string[];
+            buttonSeat: number | null;
+            handId: string | null;
+            handNumber: number;
+            /** @description The last completed hand: winners, amounts, rake (until the next hand starts) */
+            lastResult: unknown;
+            readonly potsMinor: string[];
+            readonly seats: {
+                alias: string;
+                allIn: boolean;
+                /** @description Minor units as a decimal string, in the table currency */
+                betMinor: string;
+                folded: boolean;
+                inHand: boolean;
+                seat: number;
+                /** @description Cards shown at the showdown; never hole cards before */
+                shownCards: string[] | null;
+                /** @description Minor units as a decimal string, in the table currency */
+                stackMinor: string;
+                /** @enum {string} */
+                status: "joining" | "playing" | "sitting-out" | "leaving";
+            }[];
+            tableId: string;
+            /** @description Whose turn it is, until when, and the turn number an action must quote */
+            toAct: {
+                deadlineAt: string;
+                seat: number;
+                turn: number;
+            } | null;
+            /** @description Increases with every change: drop a view older than the one you have */
+            version: number;
+        };
+        PokerSnapshot: {
+            /** @description Your seat, hole cards and legal actions; null for a spectator */
+            mine: components["schemas"]["PokerPrivateView"] | null;
+            table: components["schemas"]["PokerPublicView"];
+        };
+        PokerSnapshotInput: {
+            /** @description Your seat, hole cards and legal actions; null for a spectator */
+            mine: components["schemas"]["PokerPrivateViewInput"] | null;
+            table: components["schemas"]["PokerPublicViewInput"];
+        };
         Problem: {
             detail: string;
             errors?: {
@@ -4894,7 +5729,8 @@ export interface components {
             id: string;
             overdue: boolean;
             paidAt: string | null;
-            paymentMethodId: string;
+            /** @description Null for cash paid out at a branch (004:WDR-01) */
+            paymentMethodId: string | null;
             reviewReasons: string[];
             /** @enum {string} */
             status: "IN_REVIEW" | "APPROVED" | "SENDING" | "SENT" | "PAID" | "FAILED" | "REJECTED" | "CANCELLED";
@@ -4913,7 +5749,8 @@ export interface components {
             id: string;
             overdue: boolean;
             paidAt: string | null;
-            paymentMethodId: string;
+            /** @description Null for cash paid out at a branch (004:WDR-01) */
+            paymentMethodId: string | null;
             reviewReasons: string[];
             /** @enum {string} */
             status: "IN_REVIEW" | "APPROVED" | "SENDING" | "SENT" | "PAID" | "FAILED" | "REJECTED" | "CANCELLED";
