@@ -83,6 +83,8 @@ export { ggrReport, type GgrGranularity, type GgrLine, type GgrReport } from './
 export {
   allocateSharedGame,
   allocateSharedLiquidity,
+  pokerSharedLiquidityReport,
+  type PokerSharedLiquidityReport,
   type SharedGame,
   type SharedGameAllocation,
   type SharedLiquidityAllocation,

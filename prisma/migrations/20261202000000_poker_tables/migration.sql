@@ -1,4 +1,4 @@
--- Issue 16: poker cash tables (packages/tables/src/poker, docs/poker-tables.md). The running hand
+-- Issue 16: poker cash tables (packages/tables/src/poker/store.ts, docs/poker-store.md). The running hand
 -- lives in the memory of the instance that leases the table; these rows are the durable record,
 -- written at hand boundaries: the table and its lease, the seats with their stacks as at the start
 -- of the running hand (plus chips bought since), and every hand played or voided.
@@ -72,6 +72,7 @@ CREATE INDEX "poker_seat_player_id_idx" ON "poker_seat"("player_id");
 
 -- A hand: COMPLETED with the engine's replayable JSON record and its text (the server's full view),
 -- or VOIDED (its driver was lost: every chip went back, no rake; no record survives the instance).
+-- The rake's ledger transaction is found by its idempotency key, poker:hand:<id>:rake.
 CREATE TABLE "poker_hand" (
     "id" UUID NOT NULL,
     "table_id" UUID NOT NULL REFERENCES "poker_table"("id"),
@@ -86,13 +87,12 @@ CREATE TABLE "poker_hand" (
     "pot_minor" BIGINT NOT NULL DEFAULT 0,
     "rake_minor" BIGINT NOT NULL DEFAULT 0,
     "flop_dealt" BOOLEAN NOT NULL DEFAULT false,
-    "rake_transaction_id" UUID REFERENCES "ledger_transaction"("id"),
     "void_reason" VARCHAR(40),
     CONSTRAINT "poker_hand_pkey" PRIMARY KEY ("id"),
     CONSTRAINT "poker_hand_amounts_not_negative" CHECK ("pot_minor" >= 0 AND "rake_minor" >= 0 AND "rake_minor" <= "pot_minor"),
     CONSTRAINT "poker_hand_completed_has_record" CHECK (("status" = 'COMPLETED') = ("history" IS NOT NULL AND "text" IS NOT NULL)),
     CONSTRAINT "poker_hand_voided_has_reason" CHECK (("status" = 'VOIDED') = ("void_reason" IS NOT NULL)),
-    CONSTRAINT "poker_hand_voided_takes_nothing" CHECK ("status" = 'COMPLETED' OR ("rake_minor" = 0 AND "rake_transaction_id" IS NULL))
+    CONSTRAINT "poker_hand_voided_takes_nothing" CHECK ("status" = 'COMPLETED' OR "rake_minor" = 0)
 );
 CREATE UNIQUE INDEX "poker_hand_table_id_hand_number_key" ON "poker_hand"("table_id", "hand_number");
 -- The lobby's last hour per table, and a table's recent hands.

@@ -1,5 +1,6 @@
-import { InvariantViolation } from '@casino/core';
+import { InvariantViolation, type AccountId } from '@casino/core';
 import type { Db, Tx } from '@casino/db';
+import * as ledger from '@casino/ledger';
 
 /**
  * The escrow invariant (runtime-types.ts): a table's escrow account holds exactly the chips its
@@ -17,16 +18,28 @@ export class EscrowInvariantViolation extends InvariantViolation {
   }
 }
 
-/** The escrow balance and the sum of stored stacks of one table (both in minor units). */
-export async function escrowAndStacks(db: Db | Tx, tableId: string): Promise<{ escrowMinor: bigint; stacksMinor: bigint }> {
-  const [row] = await db.$queryRaw<[{ escrow: bigint; stacks: bigint }]>`
-    SELECT (SELECT coalesce(sum(s.balance_minor), 0) FROM ledger_account_shard s
-              JOIN poker_table t ON t.escrow_account_id = s.account_id WHERE t.id = ${tableId}::uuid)::bigint AS escrow,
-           (SELECT coalesce(sum(stack_minor), 0) FROM poker_seat WHERE table_id = ${tableId}::uuid)::bigint AS stacks`;
-  return { escrowMinor: row.escrow, stacksMinor: row.stacks };
+async function stacksOf(db: Db | Tx, tableId: string): Promise<bigint> {
+  const [row] = await db.$queryRaw<[{ stacks: bigint }]>`
+    SELECT coalesce(sum(stack_minor), 0)::bigint AS stacks FROM poker_seat WHERE table_id = ${tableId}::uuid`;
+  return row.stacks;
 }
 
-export async function assertEscrowInvariant(tx: Tx, tableId: string): Promise<void> {
-  const { escrowMinor, stacksMinor } = await escrowAndStacks(tx, tableId);
-  if (escrowMinor !== stacksMinor) throw new EscrowInvariantViolation(tableId, escrowMinor, stacksMinor);
+/** The escrow balance and the sum of stored stacks of one table (both in minor units). */
+export async function escrowAndStacks(db: Db | Tx, tableId: string): Promise<{ escrowMinor: bigint; stacksMinor: bigint }> {
+  const [table] = await db.$queryRaw<[{ escrow_account_id: string }]>`
+    SELECT escrow_account_id FROM poker_table WHERE id = ${tableId}::uuid`;
+  const escrow = await ledger.balance(db, table.escrow_account_id as AccountId);
+  return { escrowMinor: escrow.toMinor(), stacksMinor: await stacksOf(db, tableId) };
+}
+
+/** Checks the invariant inside a write's transaction; the escrow's balance is read locked (ledger order, level 4). */
+export async function assertEscrowInvariant(
+  tx: Tx,
+  tableId: string,
+  escrowAccountId: string,
+  stacksMinor?: bigint,
+): Promise<void> {
+  const escrowMinor = (await ledger.lockBalance(tx, escrowAccountId as AccountId)).toMinor();
+  const stacks = stacksMinor ?? (await stacksOf(tx, tableId));
+  if (escrowMinor !== stacks) throw new EscrowInvariantViolation(tableId, escrowMinor, stacks);
 }

@@ -6,7 +6,7 @@ import * as ledger from '@casino/ledger';
 import type { PokerRuleProfileId } from './profile.ts';
 import type { CompletedHand, SeatStatus } from './runtime-types.ts';
 import type { LeasedTable, PokerStoreContext } from './store-context.ts';
-import { assertEscrowInvariant, EscrowInvariantViolation } from './store-escrow.ts';
+import { assertEscrowInvariant } from './store-escrow.ts';
 import { fenceTable } from './store-lease.ts';
 
 /**
@@ -56,6 +56,11 @@ export interface CommitHandRequest extends LeasedTable {
   positions?: poker.Positions | null;
   /** Seat statuses to store with the stacks (what a takeover restores); unchanged when absent. */
   seatStatuses?: readonly { seat: number; status: SeatStatus }[];
+  /**
+   * The engine's final state of the hand, when the driver has it (the record is its export): the text
+   * and the checks are made from it. Absent, the record is replayed (a few milliseconds of CPU per hand).
+   */
+  handState?: poker.HandState;
 }
 
 export interface CommitHandResult {
@@ -73,21 +78,27 @@ export interface CommitHandResult {
  * the rake from the escrow (none when the rake is zero), the table's hand number, positions and
  * running hand; the chip movements to AML monitoring (000-001:FAIR-06). Then the escrow invariant.
  *
- * The record is replayed before anything is written: a record that does not reproduce its hand, or
- * results that differ from the replay, are refused (InvariantViolation), never stored.
+ * The reported results are checked against the engine's final state before anything is written (the
+ * driver's, or the record replayed when it gives none): a record that does not reproduce its hand, or
+ * results that differ from it, are refused (InvariantViolation), never stored.
  */
 export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequest): Promise<CommitHandResult> {
   const { hand } = request;
-  const replayed = poker.replayHandHistory(hand.history, poker.variantCatalog);
+  const replayed = request.handState ?? poker.replayHandHistory(hand.history, poker.variantCatalog);
   const checked = checkResults(hand, replayed);
   const positions = request.positions === undefined ? positionsOf(hand.history) : request.positions;
 
   return transaction(ctx.db, async (tx) => {
     const table = await fenceTable(tx, ctx.instanceId, request);
     if (table.runningHandId !== hand.handId) {
-      const [earlier] = await tx.$queryRaw<Array<{ rake_transaction_id: string | null }>>`
-        SELECT rake_transaction_id FROM poker_hand WHERE id = ${hand.handId}::uuid AND table_id = ${table.id}::uuid AND status = 'COMPLETED'`;
-      if (earlier) return { replayed: true, rakeTransactionId: earlier.rake_transaction_id, stacks: [] };
+      const [earlier] = await tx.$queryRaw<Array<{ id: string }>>`
+        SELECT id FROM poker_hand WHERE id = ${hand.handId}::uuid AND table_id = ${table.id}::uuid AND status = 'COMPLETED'`;
+      if (earlier)
+        return {
+          replayed: true,
+          rakeTransactionId: await ledger.findTransactionIdByIdempotencyKey(tx, pokerRakeKey(hand.handId)),
+          stacks: [],
+        };
       throw new InvariantViolation(
         `poker table ${table.id}: hand ${hand.handId} is not the running hand (${table.runningHandId ?? 'none'})`,
       );
@@ -97,23 +108,6 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
       `poker table ${table.id}: hand number ${hand.handNumber} after ${table.handNumber}`,
     );
     const now = ctx.clock.now();
-
-    let rakeTransactionId: string | null = null;
-    if (hand.rakeMinor > 0n) {
-      const posted = await ledger.transfer(
-        tx,
-        {
-          idempotencyKey: pokerRakeKey(hand.handId),
-          kind: 'RAKE',
-          debitAccountId: table.escrowAccountId as AccountId,
-          creditAccountId: await rakeAccount(tx, table.currency),
-          amount: Money.fromMinor(hand.rakeMinor, table.currency),
-          metadata: { game: 'poker', tableId: table.id, handId: hand.handId, handNumber: hand.handNumber },
-        },
-        now,
-      );
-      rakeTransactionId = posted.transactionId;
-    }
 
     const text = poker.formatHandHistoryText(replayed, {
       formatAmount: (chips) => Money.fromMinor(chips, table.currency).toDecimalString(),
@@ -142,10 +136,10 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
     >`
       WITH hand AS (
         INSERT INTO poker_hand (id, table_id, hand_number, status, currency, started_at, ended_at, history, text, pot_minor,
-                                rake_minor, flop_dealt, rake_transaction_id)
+                                rake_minor, flop_dealt)
         VALUES (${hand.handId}::uuid, ${table.id}::uuid, ${hand.handNumber}, 'COMPLETED', ${table.currency},
                 ${table.runningHandStartedAt ?? now}, ${now}, ${JSON.stringify(hand.history)}::jsonb, ${text}, ${checked.potMinor},
-                ${hand.rakeMinor}, ${hand.flopDealt}, ${rakeTransactionId}::uuid)
+                ${hand.rakeMinor}, ${hand.flopDealt})
         RETURNING id
       ),
       hand_players AS (
@@ -177,9 +171,7 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
              (SELECT json_agg(json_build_object('seat', seat, 'player_id', player_id, 'stack', stack_minor::text)) FROM seats) AS seats,
              ((SELECT coalesce(sum(stack_minor), 0) FROM seats)
                + (SELECT coalesce(sum(stack_minor), 0) FROM poker_seat o
-                  WHERE o.table_id = ${table.id}::uuid AND o.seat NOT IN (SELECT seat FROM seats)))::bigint AS stacks,
-             (SELECT coalesce(sum(balance_minor), 0) FROM ledger_account_shard
-              WHERE account_id = ${table.escrowAccountId}::uuid)::bigint AS escrow`;
+                  WHERE o.table_id = ${table.id}::uuid AND o.seat NOT IN (SELECT seat FROM seats)))::bigint AS stacks`;
     assert(
       written.players === players.length,
       `poker hand ${hand.handId}: ${players.length} players, ${written.players} recorded`,
@@ -197,7 +189,6 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
         `poker hand ${hand.handId} seat ${after.seat}: the table has ${after.stackMinor}, the store ${stored?.stackMinor}`,
       );
     }
-    if (written.stacks !== written.escrow) throw new EscrowInvariantViolation(table.id, written.escrow, written.stacks);
 
     await recordPokerHandForMonitoring(tx, {
       handId: hand.handId,
@@ -206,6 +197,25 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
       currency: table.currency,
       results: players.map((p) => ({ playerId: p.playerId, netMinor: p.wonMinor - p.putInMinor })),
     });
+    // The ledger last (lock order level 4, after the seats): the hot rake account's shard is held for
+    // the shortest time, from the posting to the commit.
+    let rakeTransactionId: string | null = null;
+    if (hand.rakeMinor > 0n) {
+      const posted = await ledger.transfer(
+        tx,
+        {
+          idempotencyKey: pokerRakeKey(hand.handId),
+          kind: 'RAKE',
+          debitAccountId: table.escrowAccountId as AccountId,
+          creditAccountId: await rakeAccount(tx, table.currency),
+          amount: Money.fromMinor(hand.rakeMinor, table.currency),
+          metadata: { game: 'poker', tableId: table.id, handId: hand.handId, handNumber: hand.handNumber },
+        },
+        now,
+      );
+      rakeTransactionId = posted.transactionId;
+    }
+    await assertEscrowInvariant(tx, table.id, table.escrowAccountId, written.stacks);
     return { replayed: false, rakeTransactionId, stacks };
   });
 }
@@ -275,7 +285,7 @@ export async function voidInterruptedHand(
       WHERE id = ${table.id}::uuid`;
     const seated = await tx.$queryRaw<Array<{ player_id: string }>>`
       SELECT player_id FROM poker_seat WHERE table_id = ${table.id}::uuid ORDER BY seat`;
-    await assertEscrowInvariant(tx, table.id);
+    await assertEscrowInvariant(tx, table.id, table.escrowAccountId);
     return { handId: table.runningHandId, handNumber, playerIds: seated.map((s) => s.player_id) };
   });
 }
@@ -344,12 +354,11 @@ export async function findHand(db: Db | Tx, handId: string): Promise<StoredHand 
       pot_minor: bigint;
       rake_minor: bigint;
       flop_dealt: boolean;
-      rake_transaction_id: string | null;
       void_reason: string | null;
     }>
   >`
-    SELECT h.id, h.table_id, t.name AS table_name, t.profile_id, h.hand_number, h.status::text AS status, h.currency, h.started_at, h.ended_at,
-           h.history, h.text, h.pot_minor, h.rake_minor, h.flop_dealt, h.rake_transaction_id, h.void_reason
+    SELECT h.id, h.table_id, t.name AS table_name, t.profile_id, h.hand_number, h.status::text AS status, h.currency, h.started_at,
+           h.ended_at, h.history, h.text, h.pot_minor, h.rake_minor, h.flop_dealt, h.void_reason
     FROM poker_hand h JOIN poker_table t ON t.id = h.table_id WHERE h.id = ${handId}::uuid`;
   if (!row) return null;
   const players = await db.$queryRaw<
@@ -379,7 +388,7 @@ export async function findHand(db: Db | Tx, handId: string): Promise<StoredHand 
     potMinor: row.pot_minor,
     rakeMinor: row.rake_minor,
     flopDealt: row.flop_dealt,
-    rakeTransactionId: row.rake_transaction_id,
+    rakeTransactionId: row.rake_minor > 0n ? await ledger.findTransactionIdByIdempotencyKey(db, pokerRakeKey(row.id)) : null,
     voidReason: row.void_reason,
     players: players.map((p) => ({
       playerId: p.player_id,

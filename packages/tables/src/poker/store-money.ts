@@ -8,7 +8,7 @@ import type { TableEffect } from './runtime-types.ts';
 import type { LeasedTable, PokerStoreContext } from './store-context.ts';
 import { assertEscrowInvariant } from './store-escrow.ts';
 import { fenceTable, type FencedTable } from './store-lease.ts';
-import { buyInRange, definitionFromJson } from './store-tables.ts';
+import { tableBuyInRange, definitionFromJson } from './store-tables.ts';
 
 /**
  * Money between a player's wallet and a poker table's escrow (issue 16). Each call is one database
@@ -52,15 +52,20 @@ export interface BuyInResult {
  * `buy-in-above-maximum`), a self-limit (`limit-exceeded`), more than the wallet holds
  * (`insufficient-funds`).
  */
+export const aliasLengthMax = 40;
+
 export async function buyIn(ctx: PokerStoreContext, request: BuyInRequest): Promise<BuyInResult> {
   assertPositiveAmount(request.amountMinor);
+  const alias = request.alias.trim();
+  if (alias.length === 0 || alias.length > aliasLengthMax)
+    throw new DomainError('validation-failed', `An alias has 1 to ${aliasLengthMax} characters.`, { field: 'body.alias' });
   return transaction(ctx.db, async (tx) => {
     const table = await fenceTable(tx, ctx.instanceId, request);
     if (table.status !== 'OPEN') throw new DomainError('table-closed', 'The table is closed.');
     const definition = definitionFromJson(table.definition);
     if (!Number.isInteger(request.seat) || request.seat < 1 || request.seat > definition.seatsMax)
       throw new DomainError('validation-failed', `Seats are 1 to ${definition.seatsMax}.`, { field: 'body.seat' });
-    const range = buyInRange(definition);
+    const range = tableBuyInRange(definition);
     if (request.amountMinor < range.minMinor)
       throw refusal('buy-in-below-minimum', `The minimum buy-in is ${money(range.minMinor, table.currency)}.`, {
         minimum: money(range.minMinor, table.currency).toJSON(),
@@ -80,6 +85,13 @@ export async function buyIn(ctx: PokerStoreContext, request: BuyInRequest): Prom
     const wallet = await playingWallet(tx, request.playerId, table.currency);
     const { playSessionId } = await startPlaySession(ctx.limits, tx, { playerId: request.playerId });
     const seatingId = newId();
+    // The seat row before the ledger (lock order: the player's rows, then ledger accounts).
+    await tx.$executeRaw`
+      INSERT INTO poker_seat (id, table_id, seat, player_id, alias, stack_minor, status, play_session_id, wallet_account_id,
+                              rate_to_czk, bought_in_minor, seated_at)
+      VALUES (${seatingId}::uuid, ${table.id}::uuid, ${request.seat}, ${request.playerId}::uuid, ${alias},
+              ${request.amountMinor}, 'joining', ${playSessionId}::uuid, ${wallet}::uuid, ${request.rateToCzk ?? null}::numeric,
+              ${request.amountMinor}, ${ctx.clock.now()})`;
     const posted = await takeToTable(ctx, tx, table, {
       playerId: request.playerId,
       playSessionId,
@@ -90,13 +102,7 @@ export async function buyIn(ctx: PokerStoreContext, request: BuyInRequest): Prom
       seatingId,
       seat: request.seat,
     });
-    await tx.$executeRaw`
-      INSERT INTO poker_seat (id, table_id, seat, player_id, alias, stack_minor, status, play_session_id, wallet_account_id,
-                              rate_to_czk, bought_in_minor, seated_at)
-      VALUES (${seatingId}::uuid, ${table.id}::uuid, ${request.seat}, ${request.playerId}::uuid, ${request.alias},
-              ${request.amountMinor}, 'joining', ${playSessionId}::uuid, ${wallet}::uuid, ${request.rateToCzk ?? null}::numeric,
-              ${request.amountMinor}, ${ctx.clock.now()})`;
-    await assertEscrowInvariant(tx, table.id);
+    await assertEscrowInvariant(tx, table.id, table.escrowAccountId);
     return {
       seatingId,
       seat: request.seat,
@@ -157,7 +163,7 @@ async function topUpIn(ctx: PokerStoreContext, tx: Tx, request: TopUpRequest): P
     const earlier = await ledger.findTransactionIdByIdempotencyKey(tx, key);
     if (earlier) return { stackMinor: seat.stack_minor, ledgerTransactionId: earlier, replayed: true };
   }
-  const { maxMinor } = buyInRange(definition);
+  const { maxMinor } = tableBuyInRange(definition);
   if (maxMinor !== null && seat.stack_minor + request.amountMinor > maxMinor)
     throw refusal(
       'top-up-above-maximum',
@@ -180,7 +186,7 @@ async function topUpIn(ctx: PokerStoreContext, tx: Tx, request: TopUpRequest): P
     UPDATE poker_seat SET stack_minor = stack_minor + ${request.amountMinor}, bought_in_minor = bought_in_minor + ${request.amountMinor},
                           top_ups = top_ups + 1
     WHERE id = ${seat.id}::uuid RETURNING stack_minor`;
-  await assertEscrowInvariant(tx, table.id);
+  await assertEscrowInvariant(tx, table.id, table.escrowAccountId);
   return { stackMinor: updated.stack_minor, ledgerTransactionId: posted.transactionId, replayed: false };
 }
 
@@ -267,7 +273,7 @@ export async function releaseSeat(ctx: PokerStoreContext, request: ReleaseSeatRe
         playSessionId: seat.play_session_id,
         reason: request.reason === 'left' ? 'left the table' : request.reason,
       });
-    await assertEscrowInvariant(tx, table.id);
+    await assertEscrowInvariant(tx, table.id, table.escrowAccountId);
     return { ledgerTransactionId, creditedMinor: seat.stack_minor, playSessionEnded };
   });
 }

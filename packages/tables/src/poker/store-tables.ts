@@ -75,9 +75,9 @@ export function definitionFromJson(json: unknown): PokerTableDefinition {
  * The buy-in range of a table: the definition's minimum and maximum (no maximum: a fixed-limit table
  * where the profile sets none, 000-001:TBL-04). A top-up may bring the stack up to the maximum
  * (000-001:A-25, 002:PK-CASH-04, 004:GAM-PC-03).
- * TODO(issue 16 integration): use `buyInRange` of ./definition.ts (h16-profiles) when it lands.
+ * TODO(issue 16 integration): use `buyInRange(profile, definition)` of ./definition.ts (h16-profiles) when it lands.
  */
-export function buyInRange(definition: PokerTableDefinition): { minMinor: bigint; maxMinor: bigint | null } {
+export function tableBuyInRange(definition: PokerTableDefinition): { minMinor: bigint; maxMinor: bigint | null } {
   return { minMinor: definition.buyInMinMinor, maxMinor: definition.buyInMaxMinor };
 }
 
@@ -89,7 +89,7 @@ export interface CreatedPokerTable {
 /**
  * Creates a table and opens its escrow account, in one transaction. The definition must already be
  * valid for its profile.
- * TODO(issue 16 integration): call `validatePokerTableDefinition(definition, profile)` of
+ * TODO(issue 16 integration): call `validatePokerTableDefinition(profile, definition, now)` of
  * ./definition.ts (branch h16-profiles) here, before anything is written.
  */
 export async function createPokerTable(
@@ -114,7 +114,15 @@ export async function setPokerTableStatus(db: Db | Tx, tableId: string, status: 
 }
 
 /** What the driver needs to rebuild a table in memory; the profile it adds itself (by `profileId`). */
-export interface StoredTableSetup extends Omit<PokerTableSetup, 'profile'> {
+export interface StoredSeat extends Readonly<PokerTableSetup['seats'][number]> {
+  /** The seating (the seat row's id, new at each buy-in). */
+  readonly seatingId: string;
+  /** The play session the seat plays in (limits: recordPlayActivity after each hand). */
+  readonly playSessionId: string;
+}
+
+export interface StoredTableSetup extends Omit<PokerTableSetup, 'profile' | 'seats'> {
+  readonly seats: readonly StoredSeat[];
   readonly profileId: PokerRuleProfileId;
   readonly name: string;
   readonly status: 'OPEN' | 'CLOSED';
@@ -139,8 +147,16 @@ export async function loadTableForDriving(db: Db | Tx, tableId: string): Promise
     FROM poker_table WHERE id = ${tableId}::uuid`;
   if (!table) return null;
   const seats = await db.$queryRaw<
-    Array<{ seat: number; player_id: string; alias: string; stack_minor: bigint; status: string }>
-  >`SELECT seat, player_id, alias, stack_minor, status FROM poker_seat WHERE table_id = ${tableId}::uuid ORDER BY seat`;
+    Array<{
+      id: string;
+      seat: number;
+      player_id: string;
+      alias: string;
+      stack_minor: bigint;
+      status: string;
+      play_session_id: string;
+    }>
+  >`SELECT id, seat, player_id, alias, stack_minor, status, play_session_id FROM poker_seat WHERE table_id = ${tableId}::uuid ORDER BY seat`;
   const definition = definitionFromJson(table.definition);
   return {
     tableId: table.id,
@@ -154,6 +170,8 @@ export async function loadTableForDriving(db: Db | Tx, tableId: string): Promise
       alias: s.alias,
       stackMinor: s.stack_minor,
       status: s.status as PokerTableSetup['seats'][number]['status'],
+      seatingId: s.id,
+      playSessionId: s.play_session_id,
     })),
     handNumber: table.hand_number,
     previousPositions: table.previous_positions,

@@ -6,7 +6,6 @@ export type { LeasedTable, PokerStoreContext } from './store-context.ts';
 export { acquireTableLease, findTablesNeedingDriver, LeaseLost, releaseTableLease, renewTableLeases } from './store-lease.ts';
 export { EscrowInvariantViolation, escrowAndStacks } from './store-escrow.ts';
 export {
-  buyInRange,
   createPokerTable,
   definitionFromJson,
   definitionToJson,
@@ -16,9 +15,11 @@ export {
   setPokerTableStatus,
   type CreatedPokerTable,
   type PokerLobbyTable,
+  type StoredSeat,
   type StoredTableSetup,
 } from './store-tables.ts';
 export {
+  aliasLengthMax,
   buyIn,
   pokerBuyInKey,
   pokerCashOutKey,
