@@ -6,7 +6,6 @@ import type { Rng } from '@casino/games';
 import { findPlayerAccess } from '@casino/players';
 import {
   chatLanguagesCheckable,
-  createPokerRoom,
   newPokerInstanceId,
   releaseHeldWins,
   runDueRounds,
@@ -39,6 +38,8 @@ export interface GameServiceOptions {
   pokerRng?: Rng;
   /** Pause between a poker hand's end and the next deal (tests shorten it). */
   pokerHandPauseMs?: number;
+  /** This instance's id in poker table leases (tests name their instances); made per process otherwise. */
+  pokerInstanceId?: string;
 }
 
 /** Drives the rounds whose timers ran out; server.ts starts it, tests call runOnce. */
@@ -71,6 +72,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
     ...(options.newSeed ? { newSeed: options.newSeed } : {}),
+    ...(options.pokerRng ? { pokerRng: options.pokerRng } : {}),
   });
   const app = await createServiceApp({
     service: 'game-service',
@@ -89,18 +91,18 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   const scheduler = createScheduler(app, ctx, config.GAME_SCHEDULER_TICK_MS);
   for (const rules of Object.values(pokerRuleProfiles))
     assert(chatLanguagesCheckable(rules.chat.languages), `poker profile ${rules.id}: its chat languages cannot be checked`);
-  const pokerRoom = createPokerRoom({
-    store: { db: connections.db, clock: platform.clock, limits: ctx.limits, instanceId: newPokerInstanceId() },
-    profiles: pokerRuleProfiles,
+  // The poker room (issue 16) from the composition root: it answers requests forwarded by other
+  // instances and takes over tables whose holder stopped; it stops when the app closes (running hands
+  // voided, leases released).
+  const pokerRoom = platform.poker({
     redis: connections.redis,
     prefix,
-    broadcaster: ctx.broadcaster,
+    instanceId: options.pokerInstanceId ?? newPokerInstanceId(),
     leaseTtlMs: config.POKER_LEASE_TTL_MS,
     forwardTimeoutMs: config.POKER_FORWARD_TIMEOUT_MS,
     claimScanIntervalMs: config.POKER_CLAIM_SCAN_INTERVAL_MS,
     tablesPerInstanceMax: config.POKER_TABLES_PER_INSTANCE_MAX,
     log: app.log,
-    ...(options.pokerRng ? { rng: options.pokerRng } : {}),
     ...(options.pokerHandPauseMs === undefined ? {} : { handPauseMs: options.pokerHandPauseMs }),
   });
   tableRoutes(app, ctx, pokerRoom, rateLimit);
@@ -130,8 +132,8 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   app.addHook('onClose', async () => {
     clearInterval(presenceTimer);
     await hub.close();
-    await scheduler.stop();
     await pokerRoom.stop();
+    await scheduler.stop();
   });
   return app;
 }

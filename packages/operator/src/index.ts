@@ -5,6 +5,7 @@ export {
   type ComposeOptions,
   type Platform,
   type PlatformConfig,
+  type PokerWiring,
   type Registers,
   type TablesWiring,
 } from './compose.ts';

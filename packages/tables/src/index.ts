@@ -59,10 +59,11 @@ export { refusalReason, type TableRefusalReason } from './poker/seats.ts';
 export type * from './poker/runtime-types.ts';
 export { chatLanguagesCheckable, foreignLetterOf } from './poker/chat-language.ts';
 export type { PokerLobbyEntry, PokerRoom, SitRequest, TableSnapshot } from './poker/room-types.ts';
+// The poker room's driver (issue 16): leases, per-table queues, one deadline scheduler, forwarding over Redis.
 export {
   createPokerRoom,
   newPokerInstanceId,
   pokerHandPauseMsDefault,
   type CreatePokerRoomOptions,
 } from './poker/create-room.ts';
-export { PokerRoomDriver } from './poker/room.ts';
+export { PokerRoomDriver, pokerRoomLimits, type PokerRoomOptions, type RoomLog } from './poker/room.ts';

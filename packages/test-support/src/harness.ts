@@ -25,6 +25,7 @@ import {
   cashierJobs,
   notificationJobs,
   playerAccessJobs,
+  workerPokerRoom,
   startWorkerRuntime,
   workerTablesContext,
   type WorkerRuntime,
@@ -147,7 +148,10 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
         logger: { warn: () => undefined },
       }),
       // Seats of a player whose access ended: a game service built on this harness uses the prefix `${prefix}:games`.
-      ...playerAccessJobs({ tables: workerTablesContext(platform, connections.redis, gameServiceRedisPrefix(connections)) }),
+      ...playerAccessJobs({
+        tables: workerTablesContext(platform, connections.redis, gameServiceRedisPrefix(connections)),
+        poker: workerPokerRoom(platform, connections.redis, gameServiceRedisPrefix(connections)),
+      }),
     ],
     schedules: [],
     logger: { warn: () => undefined, error: () => undefined },

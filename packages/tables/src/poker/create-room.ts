@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { DomainError, newId } from '@casino/core';
+import { newId } from '@casino/core';
 import type { Redis } from '@casino/db';
 import { cryptoRng, type Rng } from '@casino/games';
 import type { TableBroadcaster } from '../context.ts';
@@ -8,7 +8,7 @@ import type { PokerRuleProfile, PokerRuleProfileId } from './profile.ts';
 import type { DrivenTable, RemovalReason } from './room-ports.ts';
 import { pokerRoomStore } from './room-store.ts';
 import { PokerRoomDriver, type RoomLog } from './room.ts';
-import type { PokerTableSetup, TableEffect } from './runtime-types.ts';
+import type { TableEffect } from './runtime-types.ts';
 import type { PokerStoreContext } from './store-context.ts';
 import { PokerTable, type RemovalReason as TableRemovalReason, type TableStep } from './table.ts';
 
@@ -22,6 +22,8 @@ export interface CreatePokerRoomOptions {
   leaseTtlMs: number;
   forwardTimeoutMs: number;
   claimScanIntervalMs: number;
+  /** Default a third of `leaseTtlMs`. */
+  renewIntervalMs?: number;
   tablesPerInstanceMax?: number;
   /** False: only forward (a worker); see `PokerRoomOptions.drives`. */
   drives?: boolean;
@@ -47,7 +49,7 @@ export function createPokerRoom(options: CreatePokerRoomOptions): PokerRoomDrive
   return new PokerRoomDriver({
     store: pokerRoomStore(options.store, options.profiles),
     createTable: (setup) =>
-      new DrivenPokerTable(new PokerTable(setup, { rngForHand: () => rng, newHandId: () => newId(), handPauseMs }), setup),
+      new DrivenPokerTable(new PokerTable(setup, { rngForHand: () => rng, newHandId: () => newId(), handPauseMs })),
     redis: options.redis,
     prefix: options.prefix,
     broadcaster: options.broadcaster,
@@ -57,6 +59,7 @@ export function createPokerRoom(options: CreatePokerRoomOptions): PokerRoomDrive
     forwardTimeoutMs: options.forwardTimeoutMs,
     claimScanIntervalMs: options.claimScanIntervalMs,
     ...(options.tablesPerInstanceMax === undefined ? {} : { tablesPerInstanceMax: options.tablesPerInstanceMax }),
+    ...(options.renewIntervalMs === undefined ? {} : { renewIntervalMs: options.renewIntervalMs }),
     ...(options.drives === undefined ? {} : { drives: options.drives }),
     log: options.log,
   });
@@ -74,10 +77,7 @@ const effectsOf = (step: TableStep): TableEffect[] => [...step.effects];
 
 /** `PokerTable` as the driver sees it: each call's effects, and the seat look-ups routing needs. */
 class DrivenPokerTable implements DrivenTable {
-  constructor(
-    private readonly table: PokerTable,
-    private readonly setup: PokerTableSetup,
-  ) {}
+  constructor(private readonly table: PokerTable) {}
 
   seatPlayer(seat: Parameters<DrivenTable['seatPlayer']>[0], now: Date): TableEffect[] {
     return effectsOf(this.table.seatPlayer(seat, now));
@@ -85,19 +85,7 @@ class DrivenPokerTable implements DrivenTable {
 
   /** The seat asked for, or the first free one; refused before any money moves. */
   chooseSeat(playerId: string, wanted: number | undefined): number {
-    const seats = this.table.seats();
-    const seatsMax = this.setup.definition.seatsMax;
-    if (seats.some((s) => s.playerId === playerId))
-      throw new DomainError('already-seated', 'You already have a seat at this table.');
-    if (wanted !== undefined) {
-      if (!Number.isInteger(wanted) || wanted < 1 || wanted > seatsMax)
-        throw new DomainError('validation-failed', `Seats are 1 to ${seatsMax}.`, { field: 'body.seat' });
-      if (seats.some((s) => s.seat === wanted))
-        throw new DomainError('seat-taken', `Seat ${wanted} is taken.`, { field: 'body.seat' });
-      return wanted;
-    }
-    for (let seat = 1; seat <= seatsMax; seat++) if (!seats.some((s) => s.seat === seat)) return seat;
-    throw new DomainError('table-full', `All ${seatsMax} seats are taken: you can watch as a spectator.`);
+    return this.table.chooseSeat(playerId, wanted);
   }
 
   command(playerId: string, command: Parameters<DrivenTable['command']>[1], now: Date): TableEffect[] {
@@ -137,11 +125,11 @@ class DrivenPokerTable implements DrivenTable {
   }
 
   seatOf(playerId: string): number | null {
-    return this.table.seats().find((s) => s.playerId === playerId)?.seat ?? null;
+    return this.table.seatOf(playerId);
   }
 
   seatedPlayerIds(): string[] {
-    return this.table.seats().map((s) => s.playerId);
+    return this.table.seatedPlayerIds();
   }
 
   seatStatuses(): { seat: number; status: ReturnType<PokerTable['seats']>[number]['status'] }[] {
@@ -149,8 +137,7 @@ class DrivenPokerTable implements DrivenTable {
   }
 
   runningHand(): { handId: string; handNumber: number } | null {
-    const handId = this.table.runningHandId;
-    return handId === null ? null : { handId, handNumber: this.table.publicView().handNumber };
+    return this.table.runningHand();
   }
 
   publicView(): ReturnType<DrivenTable['publicView']> {

@@ -96,6 +96,9 @@ export class Forwarding {
   async close(): Promise<void> {
     for (const [requestId] of this.pending) this.settle(requestId, { ok: false, error: unavailable('') });
     await Promise.allSettled([...this.serving]);
+    // Unsubscribed before the connection goes: a request published after close finds no receiver
+    // (and is re-routed at once) instead of waiting for a reply that never comes.
+    await this.subscriber.unsubscribe(this.ownChannel).catch(() => undefined);
     this.subscriber.disconnect();
   }
 

@@ -92,22 +92,27 @@ export function pokerRoomStore(
 
 /**
  * Playing time accrues per hand played (004:GAM-P-07 counts a hand as game activity); the limits
- * answer `stop` for a player whose playing time is used up, or who was excluded, listed, blocked or
- * closed meanwhile: the table removes them at hand end, chips credited (000-001:RG-03).
+ * answer `stop` for a player whose playing time is used up, or who was excluded, listed or closed
+ * meanwhile, and an account staff blocked may not play either (the state a seat is taken in): the
+ * table removes them at hand end, chips credited (000-001:RG-03, D-1696).
  */
 async function playersToStop(ctx: PokerStoreContext, tableId: string, playerIds: readonly string[]): Promise<string[]> {
   if (playerIds.length === 0) return [];
-  const seats = await ctx.db.$queryRaw<Array<{ player_id: string; play_session_id: string }>>`
-    SELECT player_id, play_session_id FROM poker_seat WHERE table_id = ${tableId}::uuid AND player_id = ANY(${[...playerIds]}::uuid[])`;
+  const seats = await ctx.db.$queryRaw<Array<{ player_id: string; play_session_id: string; state: string }>>`
+    SELECT s.player_id, s.play_session_id, p.state::text AS state FROM poker_seat s JOIN player p ON p.id = s.player_id
+    WHERE s.table_id = ${tableId}::uuid AND s.player_id = ANY(${[...playerIds]}::uuid[])`;
   const stopping: string[] = [];
   for (const seat of seats) {
     const activity = await transaction(ctx.db, (tx) =>
       recordPlayActivity(ctx.limits, tx, { playerId: seat.player_id, playSessionId: seat.play_session_id }),
     );
-    if (activity.status === 'stop') stopping.push(seat.player_id);
+    if (activity.status === 'stop' || !playingStates.has(seat.state)) stopping.push(seat.player_id);
   }
   return stopping;
 }
+
+/** The account states that may play (as a seat is taken: `account-not-active` otherwise). */
+const playingStates: ReadonlySet<string> = new Set(['TEMPORARY', 'REGISTERED']);
 
 /**
  * The name at the table edge: players have no nickname, and their legal name is personal data that

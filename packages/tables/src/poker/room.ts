@@ -40,6 +40,8 @@ export interface PokerRoomOptions {
   leaseTtlMs: number;
   /** How long a forwarded request waits for the holder before 503 table-unavailable. */
   forwardTimeoutMs: number;
+  /** How often the leases are renewed; a third of the time to live unless a test stands for a paused process. */
+  renewIntervalMs?: number;
   /** How often the instance looks for tables nobody drives. */
   claimScanIntervalMs: number;
   /** Tables one instance drives at most (STYLE: limit everything); more are left to the other instances. */
@@ -96,6 +98,9 @@ export const pokerRoomLimits = {
   routeAttemptsMax: 3,
 } as const;
 
+/** A due table whose queue is full is ticked this much later. */
+const onDueRetryMs = 50;
+
 export class PokerRoomDriver implements PokerRoom {
   private readonly held = new Map<string, Held>();
   private readonly claiming = new Map<string, Promise<boolean>>();
@@ -106,6 +111,7 @@ export class PokerRoomDriver implements PokerRoom {
   private scanTimer: NodeJS.Timeout | null = null;
   private lastRenewalAtMs = 0;
   private state: 'new' | 'running' | 'stopped' = 'new';
+  private starting: Promise<void> | null = null;
   private readonly background = new Set<Promise<unknown>>();
 
   constructor(private readonly options: PokerRoomOptions) {
@@ -136,13 +142,20 @@ export class PokerRoomDriver implements PokerRoom {
     return [...this.held.keys()];
   }
 
-  async start(): Promise<void> {
-    if (this.state !== 'new') return;
-    this.state = 'running';
+  /** Idempotent: a second call waits for the first (the subscription must be up before anything is forwarded). */
+  start(): Promise<void> {
+    this.starting ??= this.begin();
+    return this.starting;
+  }
+
+  private async begin(): Promise<void> {
+    assert(this.state === 'new', 'PokerRoom.start: a stopped room does not start again');
     await this.forwarding.start();
+    this.state = 'running';
     if (this.options.drives === false) return;
     this.lastRenewalAtMs = this.options.clock.now().getTime();
-    this.renewTimer = setInterval(() => this.track(this.renewLeases()), Math.floor(this.options.leaseTtlMs / 3));
+    const renewIntervalMs = this.options.renewIntervalMs ?? Math.floor(this.options.leaseTtlMs / 3);
+    this.renewTimer = setInterval(() => this.track(this.renewLeases()), renewIntervalMs);
     this.renewTimer.unref();
     this.scanTimer = setInterval(() => this.track(this.claimTablesNeedingDriver()), this.options.claimScanIntervalMs);
     this.scanTimer.unref();
@@ -152,11 +165,12 @@ export class PokerRoomDriver implements PokerRoom {
   /** Graceful: stop taking commands, void running hands (every chip back), let the leases go. */
   async stop(): Promise<void> {
     if (this.state === 'stopped') return;
+    await this.starting?.catch(() => undefined);
     this.state = 'stopped';
     this.stopTimers();
     await Promise.allSettled([...this.background]);
     const tables = [...this.held.values()];
-    await Promise.allSettled(tables.map((held) => held.queue.run(() => this.letGo(held))));
+    await Promise.allSettled(tables.map((held) => held.queue.runLast(() => this.letGo(held))));
     await this.forwarding.close();
   }
 
@@ -492,7 +506,12 @@ export class PokerRoomDriver implements PokerRoom {
 
   private onDue(tableId: string): void {
     const held = this.held.get(tableId);
-    if (!held || held.dropped || !held.queue.hasRoom()) return;
+    if (!held || held.dropped) return;
+    if (!held.queue.hasRoom()) {
+      // Flooded: the tick waits its turn a little later rather than being lost.
+      this.scheduler.schedule(tableId, new Date(this.options.clock.now().getTime() + onDueRetryMs));
+      return;
+    }
     const tick = held.queue.run(async () => {
       if (held.dropped) return;
       await this.guard(held, async () => {

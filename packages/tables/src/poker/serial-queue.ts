@@ -26,6 +26,15 @@ export class SerialQueue {
 
   run<T>(task: () => Promise<T>): Promise<T> {
     assert(this.hasRoom(), 'SerialQueue.run: the queue is full (check hasRoom first)');
+    return this.append(task);
+  }
+
+  /** Queued whatever the depth: shutting down must reach every table, however busy. */
+  runLast<T>(task: () => Promise<T>): Promise<T> {
+    return this.append(task);
+  }
+
+  private append<T>(task: () => Promise<T>): Promise<T> {
     this.waiting++;
     const result = this.tail.then(task, task);
     this.tail = result.then(

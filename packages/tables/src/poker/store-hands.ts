@@ -357,8 +357,8 @@ export async function findHand(db: Db | Tx, handId: string): Promise<StoredHand 
       void_reason: string | null;
     }>
   >`
-    SELECT h.id, h.table_id, t.name AS table_name, t.profile_id, h.hand_number, h.status::text AS status, h.currency, h.started_at,
-           h.ended_at, h.history, h.text, h.pot_minor, h.rake_minor, h.flop_dealt, h.void_reason
+    SELECT h.id, h.table_id, t.name AS table_name, t.profile_id, h.hand_number, h.status::text AS status, h.currency, h.started_at, h.ended_at,
+           h.history, h.text, h.pot_minor, h.rake_minor, h.flop_dealt, h.void_reason
     FROM poker_hand h JOIN poker_table t ON t.id = h.table_id WHERE h.id = ${handId}::uuid`;
   if (!row) return null;
   const players = await db.$queryRaw<
