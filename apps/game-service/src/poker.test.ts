@@ -167,7 +167,7 @@ describe('poker actions and their refusals', () => {
     expect(again.json()).toMatchObject({ type: 'https://problems.casino.example/poker-not-your-turn', field: 'body.turn' });
   });
 
-  it('the same Idempotency-Key answers the first answer again (replayed), another command under it is 409', async () => {
+  it('issue 16: the same Idempotency-Key answers the first answer again (replayed), another command under it is 409', async () => {
     const { tableId, first } = await headsUp('CZ-FO', 'holdem/no-limit');
     const turn = (await snapshot(first, tableId)).table.toAct!.turn;
     const key = newId();
