@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { newId } from '@casino/core';
+import { DomainError, newId } from '@casino/core';
 import type { Redis } from '@casino/db';
 import { cryptoRng, type Rng } from '@casino/games';
 import type { TableBroadcaster } from '../context.ts';
@@ -8,7 +8,7 @@ import type { PokerRuleProfile, PokerRuleProfileId } from './profile.ts';
 import type { DrivenTable, RemovalReason } from './room-ports.ts';
 import { pokerRoomStore } from './room-store.ts';
 import { PokerRoomDriver, type RoomLog } from './room.ts';
-import type { TableEffect } from './runtime-types.ts';
+import type { PokerTableSetup, TableEffect } from './runtime-types.ts';
 import type { PokerStoreContext } from './store-context.ts';
 import { PokerTable, type RemovalReason as TableRemovalReason, type TableStep } from './table.ts';
 
@@ -49,7 +49,7 @@ export function createPokerRoom(options: CreatePokerRoomOptions): PokerRoomDrive
   return new PokerRoomDriver({
     store: pokerRoomStore(options.store, options.profiles),
     createTable: (setup) =>
-      new DrivenPokerTable(new PokerTable(setup, { rngForHand: () => rng, newHandId: () => newId(), handPauseMs })),
+      new DrivenPokerTable(new PokerTable(setup, { rngForHand: () => rng, newHandId: () => newId(), handPauseMs }), setup),
     redis: options.redis,
     prefix: options.prefix,
     broadcaster: options.broadcaster,
@@ -77,15 +77,33 @@ const effectsOf = (step: TableStep): TableEffect[] => [...step.effects];
 
 /** `PokerTable` as the driver sees it: each call's effects, and the seat look-ups routing needs. */
 class DrivenPokerTable implements DrivenTable {
-  constructor(private readonly table: PokerTable) {}
+  constructor(
+    private readonly table: PokerTable,
+    private readonly setup: PokerTableSetup,
+  ) {}
 
   seatPlayer(seat: Parameters<DrivenTable['seatPlayer']>[0], now: Date): TableEffect[] {
     return effectsOf(this.table.seatPlayer(seat, now));
   }
 
-  /** The seat asked for, or the first free one; refused before any money moves. */
+  /**
+   * The seat asked for, or the first free one; refused before any money moves, with the codes the
+   * other tables' seats use (`already-seated`, `seat-taken`, `table-full`: 409).
+   */
   chooseSeat(playerId: string, wanted: number | undefined): number {
-    return this.table.chooseSeat(playerId, wanted);
+    const seats = this.table.seats();
+    const seatsMax = this.setup.definition.seatsMax;
+    if (seats.some((s) => s.playerId === playerId))
+      throw new DomainError('already-seated', 'You already have a seat at this table.');
+    if (wanted !== undefined) {
+      if (!Number.isInteger(wanted) || wanted < 1 || wanted > seatsMax)
+        throw new DomainError('validation-failed', `Seats are 1 to ${seatsMax}.`, { field: 'body.seat' });
+      if (seats.some((s) => s.seat === wanted))
+        throw new DomainError('seat-taken', `Seat ${wanted} is taken.`, { field: 'body.seat' });
+      return wanted;
+    }
+    for (let seat = 1; seat <= seatsMax; seat++) if (!seats.some((s) => s.seat === seat)) return seat;
+    throw new DomainError('table-full', `All ${seatsMax} seats are taken: you can watch as a spectator.`);
   }
 
   command(playerId: string, command: Parameters<DrivenTable['command']>[1], now: Date): TableEffect[] {
