@@ -12,7 +12,8 @@ export const pokerCommandReplayTtlMs = 24 * 60 * 60 * 1000;
  * answer is kept in Redis under the player's key: the same key and command again returns it
  * (`replayed`), even from another instance; the same key with another command is
  * `409 idempotency-key-reused`; a retry racing its first attempt is `409 conflict`. A refused command
- * changed nothing, so its key is released and may be sent again.
+ * changed nothing and keeps no answer here; the table, which remembers its recent command ids, refuses
+ * it again under the same key, so a new attempt takes a new key.
  */
 export class PokerCommandReplay {
   constructor(

@@ -167,7 +167,7 @@ describe('poker actions and their refusals', () => {
     expect(again.json()).toMatchObject({ type: 'https://problems.casino.example/poker-not-your-turn', field: 'body.turn' });
   });
 
-  it('the same Idempotency-Key answers the first answer again (replayed), another command under it is 409', async () => {
+  it('issue 16: the same Idempotency-Key answers the first answer again (replayed), another command under it is 409', async () => {
     const { tableId, first } = await headsUp('CZ-FO', 'holdem/no-limit');
     const turn = (await snapshot(first, tableId)).table.toAct!.turn;
     const key = newId();
@@ -502,4 +502,38 @@ describe('poker hands for staff, and a player removed mid-hand', () => {
     await waitFor(async () => (await snapshot(first, tableId)).mine === null, { what: 'the seat released at the hand end' });
     expect(Money.of(await h.balance(first), 'CZK').greaterThan(Money.of(balanceBefore, 'CZK'))).toBe(true);
   });
+});
+
+describe('joining a running table per profile', () => {
+  for (const profile of ['HR', 'AT', 'CZ-PS', 'SE', 'CZ-FO'] as const)
+    it(`000-001:T-12 T-09 ${profile}: a newcomer who will not wait for the big blind is dealt into the next hand for a big blind, unless the small blind falls on their seat`, async () => {
+      const { tableId, definition, first, second, buyIn } = await headsUp(profile);
+      const newcomer = await h.newPlayer();
+      const sat = await sit(newcomer, tableId, { buyIn: czk(buyIn), waitForBigBlind: false });
+      expect(sat.statusCode, sat.body).toBe(201);
+      expect(sat.json<Snapshot>().table.seats.find((s) => s.seat === sat.json<Snapshot>().mine!.seat)).toMatchObject({
+        inHand: false,
+      });
+      await playHand(tableId, [first, second]);
+      await handsOf(first, tableId);
+      await advance(pokerHandPauseMsDefault);
+      const next = await waitFor(
+        async () => {
+          const view = await snapshot(newcomer, tableId);
+          return view.table.handNumber > 1 && view.table.toAct ? view : null;
+        },
+        { what: 'the next hand dealt' },
+      );
+      const seat = next.table.seats.find((s) => s.seat === next.mine!.seat)!;
+      const buyInMinor = Money.of(buyIn, 'CZK').toMinor();
+      if (seat.inHand) {
+        // Dealt in: a big blind (posted, or the big blind's seat), the ante if the table has one.
+        expect(next.mine!.holeCards.length).toBeGreaterThan(0);
+        expect(BigInt(seat.stackMinor)).toBe(buyInMinor - definition.bigBlindMinor - definition.anteMinor);
+      } else {
+        // Where the small blind falls next the newcomer waits (000-001:T-09, 001's rule), nothing posted.
+        expect(pokerRuleProfiles[profile].engine.buttonRule).toBe('moving-button');
+        expect(seat).toMatchObject({ betMinor: '0', stackMinor: buyInMinor.toString() });
+      }
+    });
 });
