@@ -235,7 +235,7 @@ describe('game-service: restart, replay and recall (issue 7)', () => {
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 
-  it("issue 7: the player's round history comes a page at a time; a round replays identically from its record, a tampered record is refused; staff recall any round", async () => {
+  it("issue 7: 004:DAT-06 / 002:REC-04 the player's round history comes a page at a time; a round replays identically from its record, a tampered record is refused; staff recall any round", async () => {
     const table = await h.createTable(blackjackTable('history-bj'));
     const player = await h.newPlayer({ deposit: '1000.00' });
     const rounds: string[] = [];

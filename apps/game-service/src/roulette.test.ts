@@ -376,7 +376,7 @@ describe('game-service: seats, spectators and disconnection (issue 7)', () => {
     expect(await h.balance(players[1]!)).toBe('997.00');
   });
 
-  it('004:TEC-02 / T-90 bets confirmed before a disconnect settle regardless; the result is in the history after reconnecting', async () => {
+  it('004:TEC-02 / T-90 / DAT-06 bets confirmed before a disconnect settle regardless; the result is in the history after reconnecting', async () => {
     const table = await h.createTable(rouletteTable('disconnect-1'));
     const player = await h.newPlayer({ deposit: '100.00' });
     const { roundId } = (

@@ -294,7 +294,7 @@ describe('payment methods: what may be registered', () => {
 });
 
 describe('payment methods and registration', () => {
-  it("004:REG-23 / REG-24 / TMP-07 / AMB-08 verifying a temporary account's bank account completes the registration; the balance moves to the account", async () => {
+  it("004:REG-23 / REG-24 / REG-25 / TMP-07 / AMB-08 / ACC-02 / 002:REG-02 / REG-04 / TMP-05 verifying a temporary account's bank account completes the registration; the balance moves to the account's CZK wallet", async () => {
     const player = await temporaryPlayerWithBankAccount(h);
     await verifyByTransfer(h, player, player.bankMethodId, player.iban, player.holderName, '250.00');
     await eventually(
