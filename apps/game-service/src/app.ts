@@ -67,7 +67,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   const { presence } = ctx;
   const rateLimit = { max: config.GAME_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
   const scheduler = createScheduler(app, ctx, config.GAME_SCHEDULER_TICK_MS);
-  tableRoutes(app, ctx, rateLimit);
+  tableRoutes(app, ctx, rateLimit, platform.profile.lobby);
   roundRoutes(app, ctx, rateLimit);
   recallRoutes(app, ctx, rateLimit);
   const hub = streamRoutes(app, ctx, {

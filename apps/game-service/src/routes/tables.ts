@@ -1,5 +1,6 @@
 import { DomainError } from '@casino/core';
 import type { App } from '@casino/http';
+import type { LobbyNotices } from '@casino/operator';
 import { leaveSeat, listTables, tableDetail, takeSeat, type TablesContext } from '@casino/tables';
 import { gameProblems, TableParamsSchema } from './common.schema.ts';
 import {
@@ -13,11 +14,17 @@ import {
 import { tableDetailOut, tableOut } from './tables.view.ts';
 
 /**
- * The lobby and seats (004:GAM-R-01/02, GAM-B-01): every table per game with its variant and limits;
+ * The lobby and seats (004:GAM-R-01/02, GAM-B-01): every table per game with its variant and limits,
+ * and the operator's notices the lobby must show (002:RG-09);
  * one table with its seats and the running round; taking a seat and leaving it. Watching needs no
  * seat: a spectator opens the table's WebSocket stream (routes/stream.ts).
  */
-export function tableRoutes(app: App, ctx: TablesContext, rateLimit: { max: number; timeWindow: number }): void {
+export function tableRoutes(
+  app: App,
+  ctx: TablesContext,
+  rateLimit: { max: number; timeWindow: number },
+  notices: LobbyNotices,
+): void {
   const common = { tags: ['tables'], security: [{ playerToken: [] }] };
   const player = app.authenticate('player');
   const me = (request: { principal: { subject: string } | null }) => request.principal!.subject;
@@ -29,13 +36,14 @@ export function tableRoutes(app: App, ctx: TablesContext, rateLimit: { max: numb
       config: { rateLimit },
       schema: {
         ...common,
-        summary: 'The lobby: tables per game, variant and limits',
+        summary: "The lobby: tables per game, variant and limits, and the operator's notices (002:RG-09)",
         querystring: LobbyQuerySchema,
         response: { 200: LobbyResponseSchema, ...gameProblems },
       },
     },
     async (request) => ({
       tables: (await listTables(ctx.db, request.query.game ? { game: request.query.game } : {})).map(tableOut),
+      notices,
     }),
   );
 
