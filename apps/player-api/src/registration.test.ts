@@ -167,7 +167,7 @@ describe('registration: the application', () => {
 });
 
 describe('registration: login and the register', () => {
-  it('004:T-20 / ACC-03 / ELG-04 a person listed after registering cannot log in, and is told how to reach support', async () => {
+  it('004:T-20 / ACC-03 / ELG-04 / IDV-04 a person listed after registering cannot log in, and is told how to reach support', async () => {
     const person = await newPerson(h);
     const registered = await registerToTemporaryAccount(h, applicationFor(person));
     await listInRegister(h, person);
