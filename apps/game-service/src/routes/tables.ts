@@ -36,7 +36,7 @@ export function tableRoutes(
       config: { rateLimit },
       schema: {
         ...common,
-        summary: "The lobby: tables per game, variant and limits, and the operator's notices (002:RG-09)",
+        summary: 'The lobby: tables per game, variant and limits',
         querystring: LobbyQuerySchema,
         response: { 200: LobbyResponseSchema, ...gameProblems },
       },
