@@ -30,4 +30,30 @@ describe('the lobby', () => {
       termsUrl: expect.stringMatching(/^https:\/\//),
     });
   });
+
+  it('002:RG-10 the table view shows the player the time spent playing in their session and that gambling may be harmful', async () => {
+    const table = await h.createTable(rouletteTable('time-indicator'));
+    const player = await h.newPlayer({ deposit: '100.00' });
+    const detail = async () =>
+      (await h.app.inject({ method: 'GET', url: `/v1/tables/${table.id}`, headers: player.headers })).json();
+    expect((await detail()).playing).toEqual({ session: null, harmWarning: czFoProfile.lobby.harmWarning.text });
+    const seated = await h.app.inject({
+      method: 'POST',
+      url: `/v1/tables/${table.id}/seats`,
+      headers: player.headers,
+      payload: {},
+    });
+    expect(seated.statusCode).toBe(201);
+    const startedAt = h.clock.now().toISOString();
+    h.clock.advanceMs(5_000);
+    const bet = await h.act(player, seated.json().roundId as string, {
+      kind: 'place-bets',
+      bets: [{ kind: 'outside', position: 'red', stake: { amount: '1.00', currency: 'CZK' } }],
+      confirm: true,
+    });
+    expect(bet.statusCode).toBe(200);
+    const playing = (await detail()).playing;
+    expect(playing).toMatchObject({ session: { startedAt }, harmWarning: expect.stringMatching(/harmful/) });
+    expect(playing.session.playedMs).toBe(5_000);
+  });
 });

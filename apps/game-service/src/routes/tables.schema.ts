@@ -46,6 +46,15 @@ export const LobbyResponseSchema = z.object({ tables: z.array(TableSchema), noti
 export const TableDetailSchema = TableSchema.extend({
   seats: z.array(z.object({ seat: z.number().int(), status: z.enum(['seated', 'leaving']), mine: z.boolean() })),
   view: EngineJsonSchema.nullable(),
+  playing: z
+    .object({
+      session: z
+        .object({ startedAt: z.string(), playedMs: z.number().int() })
+        .nullable()
+        .describe("Your play session at this table: the time indicator's source; null until you play"),
+      harmWarning: z.string().describe('Gambling may be harmful'),
+    })
+    .describe('What the table view must show (002:RG-10)'),
 });
 
 export const TakeSeatBodySchema = z.object({

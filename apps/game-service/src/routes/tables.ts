@@ -62,9 +62,24 @@ export function tableRoutes(
     async (request) => {
       const detail = await tableDetail(ctx.db, request.params.tableId, me(request));
       if (!detail) throw new DomainError('not-found', `No table ${request.params.tableId}.`, { field: 'params.tableId' });
-      return tableDetailOut(detail);
+      return { ...tableDetailOut(detail), playing: await playingAt(request.params.tableId, me(request)) };
     },
   );
+
+  /**
+   * 002:RG-10: the table view shows the time spent playing and that gambling may be harmful. The time is
+   * the player's play session at this seat (the one the playing-time limits count, D-508).
+   */
+  async function playingAt(tableId: string, playerId: string) {
+    const seat = await ctx.db.tableSeat.findFirst({ where: { tableId, playerId }, select: { playSessionId: true } });
+    const session = seat?.playSessionId
+      ? await ctx.db.playSession.findUnique({ where: { id: seat.playSessionId }, select: { startedAt: true, playedMs: true } })
+      : null;
+    return {
+      session: session && { startedAt: session.startedAt.toISOString(), playedMs: Number(session.playedMs) },
+      harmWarning: notices.harmWarning.text,
+    };
+  }
 
   app.post(
     '/v1/tables/:tableId/seats',
