@@ -1,7 +1,7 @@
 import { DomainError } from '@casino/core';
 import type { App } from '@casino/http';
 import type { LobbyNotices } from '@casino/operator';
-import { leaveSeat, listTables, tableDetail, takeSeat, type TablesContext } from '@casino/tables';
+import { leaveSeat, listTables, playingAtTable, tableDetail, takeSeat, type TablesContext } from '@casino/tables';
 import { gameProblems, TableParamsSchema } from './common.schema.ts';
 import {
   LeaveSeatResponseSchema,
@@ -66,17 +66,11 @@ export function tableRoutes(
     },
   );
 
-  /**
-   * 002:RG-10: the table view shows the time spent playing and that gambling may be harmful. The time is
-   * the player's play session at this seat (the one the playing-time limits count, D-508).
-   */
+  /** 002:RG-10: the table view shows the time spent playing and that gambling may be harmful. */
   async function playingAt(tableId: string, playerId: string) {
-    const seat = await ctx.db.tableSeat.findFirst({ where: { tableId, playerId }, select: { playSessionId: true } });
-    const session = seat?.playSessionId
-      ? await ctx.db.playSession.findUnique({ where: { id: seat.playSessionId }, select: { startedAt: true, playedMs: true } })
-      : null;
+    const session = await playingAtTable(ctx.db, tableId, playerId);
     return {
-      session: session && { startedAt: session.startedAt.toISOString(), playedMs: Number(session.playedMs) },
+      session: session && { startedAt: session.startedAt.toISOString(), playedMs: session.playedMs },
       harmWarning: notices.harmWarning.text,
     };
   }
