@@ -121,6 +121,6 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   reportRoutes(app, reporting);
   retentionRoutes(app, reporting);
   gameRoundRoutes(app, connections.db);
-  branchContractRoutes(app, () => platform.players());
+  branchContractRoutes(app, () => platform.players(), cashier);
   return app;
 }

@@ -1,6 +1,6 @@
 import { defaultComplianceRules } from '@casino/compliance';
 import { createTestStaff, testSecretBox, type TestStaff } from '@casino/compliance/testing';
-import { applicationFor, newPerson, smsCodeFor, smsCount, startHarness, type Harness } from '@casino/test-support';
+import { applicationFor, eventually, newPerson, smsCodeFor, smsCount, startHarness, type Harness } from '@casino/test-support';
 import { sandboxPeople } from '@casino/test-support/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -16,6 +16,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
+
+/** A valid Czech IBAN (bank code 0800), unique per call. */
+let accountSequence = 0;
+function czechIban(): string {
+  accountSequence++;
+  const bban = `0800000001${String((process.pid * 1000 + accountSequence) % 10_000_000_000).padStart(10, '0')}`;
+  let remainder = 0;
+  for (const digit of `${bban}123500`) remainder = (remainder * 10 + Number(digit)) % 97;
+  return `CZ${String(98 - remainder).padStart(2, '0')}${bban}`;
+}
 
 const asWorker = () => ({
   authorization: `Bearer ${h.admin.issueAccessToken({ audience: 'staff', subject: worker.staffUserId })}`,
@@ -101,5 +111,44 @@ describe('the branch channel (004 čl. 4.2)', () => {
     );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().field).toBe('body.identityDocument.validUntil');
+  });
+
+  it('004:REG-16 / REG-15 / REG-25 / T-13 / T-14 at the branch only a bank account is registered, a card is refused; once the worker verifies the account the registration completes and the account opens', async () => {
+    const person = await newPerson(h);
+    const form = branchForm(person);
+    const before = await smsCount(h, form.phone as string);
+    const playerId = (await post('/v1/branch-contracts', form)).json().playerId as string;
+    await post(`/v1/branch-contracts/${playerId}/keypad-code`, { code: await smsCodeFor(h, form.phone as string, before) });
+    expect((await post(`/v1/branch-contracts/${playerId}/pin`, { pin: '550193' })).statusCode).toBe(201);
+
+    const card = await post(`/v1/branch-contracts/${playerId}/payment-methods`, { kind: 'card', token: 'tok_visa' });
+    expect(card.statusCode).toBe(400);
+    expect(card.json()).toMatchObject({ type: 'https://problems.casino.example/validation-failed', field: 'body.kind' });
+    const bank = await post(`/v1/branch-contracts/${playerId}/payment-methods`, {
+      kind: 'bank-account',
+      iban: czechIban(),
+      holderName: `${person.firstName} ${person.surname}`,
+    });
+    expect(bank.statusCode).toBe(201);
+    expect(bank.json().status).toBe('REGISTERED');
+    // Registered is not enough to play (REG-15): the applicant still may not.
+    expect((await h.connections.db.player.findUniqueOrThrow({ where: { id: playerId } })).state).toBe('APPLICANT');
+
+    const verified = await post(`/v1/cashier/payment-methods/${bank.json().id}/verification-decision`, {
+      decision: 'approve',
+      reason: 'account statement in the holder name shown at the branch',
+    });
+    expect(verified.json()).toEqual({ status: 'VERIFIED' });
+    const registered = await eventually(async () => {
+      const player = await h.connections.db.player.findUniqueOrThrow({ where: { id: playerId } });
+      return player.state === 'REGISTERED' ? player : undefined;
+    }, 'registration completed by the worker');
+    expect(registered.registeredAt).toEqual(h.clock.now());
+    const transitions = await h.connections.db.playerStateTransition.findMany({ where: { playerId }, orderBy: { id: 'asc' } });
+    expect(transitions.map((t) => [t.fromState, t.toState])).toEqual([
+      [null, 'APPLICANT'],
+      ['APPLICANT', 'REGISTERED'],
+    ]);
+    expect(await h.connections.db.temporaryAccount.count({ where: { playerId } })).toBe(0);
   });
 });

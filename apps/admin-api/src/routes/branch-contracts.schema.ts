@@ -78,3 +78,10 @@ export const BranchConfirmationSchema = z.object({
   concludedAt: z.string(),
   text: z.string().describe('The confirmation the worker prints (004:REG-14)'),
 });
+
+export const BranchPaymentAccountBodySchema = z.object({
+  kind: z.string().max(20).describe("'bank-account'; a card is registered only through the application (004:REG-16)"),
+  iban: z.string().max(42).optional(),
+  holderName: z.string().trim().min(1).max(200).optional(),
+});
+export const BranchPaymentAccountResponseSchema = z.object({ id: z.string(), status: z.string() });

@@ -1,3 +1,4 @@
+import { registerPaymentMethod, type CashierContext } from '@casino/cashier';
 import { DomainError } from '@casino/core';
 import type { App } from '@casino/http';
 import type { MeasureDecision } from '@casino/limits';
@@ -7,6 +8,8 @@ import {
   BranchConfirmationSchema,
   BranchContractBodySchema,
   BranchContractStartedSchema,
+  BranchPaymentAccountBodySchema,
+  BranchPaymentAccountResponseSchema,
   BranchPlayerParamsSchema,
   KeypadCodeBodySchema,
   KeypadCodeResponseSchema,
@@ -17,9 +20,10 @@ import { adminProblems } from './common.schema.ts';
 /**
  * The branch channel (004 čl. 4.2): the branch worker enters the form, the applicant types the SMS code
  * and then the PIN on the keypad; storing the PIN concludes the contract and the worker prints the
- * confirmation. Completing the registration (a verified payment account, REG-15, REG-16) is not built yet.
+ * confirmation. The worker then registers the applicant's payment account, the only kind a branch takes
+ * (REG-16); verifying it (the cashier's staff decision) completes the registration (REG-15).
  */
-export function branchContractRoutes(app: App, players: () => PlayersContext): void {
+export function branchContractRoutes(app: App, players: () => PlayersContext, cashier: CashierContext): void {
   const common = { tags: ['branch'], security: [{ staffToken: [] }] };
   const branchStaff = app.authorizeStaff(['support', 'admin']);
 
@@ -82,6 +86,34 @@ export function branchContractRoutes(app: App, players: () => PlayersContext): v
     async (request, reply) => {
       const confirmation = await setBranchPin(players(), request.params.playerId, request.body.pin);
       return reply.code(201).send({ ...confirmation, concludedAt: confirmation.concludedAt.toISOString() });
+    },
+  );
+
+  app.post(
+    '/v1/branch-contracts/:playerId/payment-methods',
+    {
+      onRequest: branchStaff,
+      schema: {
+        ...common,
+        summary: 'The payment account registered at the branch; cards only through the application (004:REG-16)',
+        params: BranchPlayerParamsSchema,
+        body: BranchPaymentAccountBodySchema,
+        response: { 201: BranchPaymentAccountResponseSchema, ...adminProblems },
+      },
+    },
+    async (request, reply) => {
+      const { kind, iban, holderName } = request.body;
+      if (kind !== 'bank-account' || !iban || !holderName)
+        throw new DomainError(
+          'validation-failed',
+          'At a branch only a payment (bank) account can be registered; a card only through the application (004:REG-16).',
+          { field: kind !== 'bank-account' ? 'body.kind' : 'body.iban' },
+        );
+      const method = await registerPaymentMethod(cashier, {
+        playerId: request.params.playerId,
+        method: { kind: 'bank-account', iban, holderName },
+      });
+      return reply.code(201).send({ id: method.id, status: method.status });
     },
   );
 }
