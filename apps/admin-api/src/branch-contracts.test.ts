@@ -1,4 +1,6 @@
 import { defaultComplianceRules } from '@casino/compliance';
+import { newId } from '@casino/core';
+import { completeRegistration } from '@casino/players';
 import { createTestStaff, testSecretBox, type TestStaff } from '@casino/compliance/testing';
 import { applicationFor, eventually, newPerson, smsCodeFor, smsCount, startHarness, type Harness } from '@casino/test-support';
 import { sandboxPeople } from '@casino/test-support/sandbox';
@@ -150,5 +152,21 @@ describe('the branch channel (004 čl. 4.2)', () => {
       ['APPLICANT', 'REGISTERED'],
     ]);
     expect(await h.connections.db.temporaryAccount.count({ where: { playerId } })).toBe(0);
+  });
+
+  it('002:REG-07 a branch contract whose registration was not completed within 30 days can no longer complete', async () => {
+    const form = branchForm(await newPerson(h));
+    const before = await smsCount(h, form.phone as string);
+    const playerId = (await post('/v1/branch-contracts', form)).json().playerId as string;
+    await post(`/v1/branch-contracts/${playerId}/keypad-code`, { code: await smsCodeFor(h, form.phone as string, before) });
+    await post(`/v1/branch-contracts/${playerId}/pin`, { pin: '550194' });
+    h.clock.advanceDays(32);
+    try {
+      await expect(completeRegistration(h.ctx, { playerId, verifiedPaymentMethodId: newId() })).rejects.toMatchObject({
+        code: 'registration-expired',
+      });
+    } finally {
+      h.clock.advanceDays(-32);
+    }
   });
 });

@@ -117,6 +117,13 @@ async function completeBranchContract(
 ): Promise<{ cashWalletId: AccountId; transferred: string }> {
   return transaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
+    // The expiry job's own rule for applicants (D-409): past it, the job cancels them whenever it runs.
+    const applied = await tx.player.findUniqueOrThrow({ where: { id: playerId }, select: { createdAt: true } });
+    if (applied.createdAt.getTime() <= now.getTime() - (ctx.rules.temporaryAccount.lifetimeDays + 1) * 86_400_000)
+      throw new DomainError(
+        'registration-expired',
+        'The 30 days of the application have passed; the person must sign a new contract (002:REG-07).',
+      );
     const cash = await ledger.openAccount(tx, ledger.playerWalletSpec(playerId, 'cash', walletCurrency));
     await tx.player.update({
       where: { id: playerId },
