@@ -106,7 +106,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
     log: app.log,
     ...(options.pokerHandPauseMs === undefined ? {} : { handPauseMs: options.pokerHandPauseMs }),
   });
-  tableRoutes(app, ctx, pokerRoom, rateLimit);
+  tableRoutes(app, ctx, pokerRoom, rateLimit, platform.profile.lobby);
   pokerRoutes(app, { room: pokerRoom, replay: new PokerCommandReplay(connections.redis, prefix), chatLanguagesOf, rateLimit });
   pokerHandRoutes(app, { db: connections.db, profileOf: pokerProfileOf, rateLimit });
   roundRoutes(app, ctx, rateLimit);

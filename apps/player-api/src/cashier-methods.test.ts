@@ -232,7 +232,7 @@ describe('payment methods: what may be registered', () => {
     expect(decided.json()).toEqual({ status: 'VERIFIED' });
   });
 
-  it('004:PAY-03 / 002:T-PM-01 documents reviewed by staff: approve verifies, reject records the reason; only reviewer roles decide', async () => {
+  it('004:PAY-03 / REG-06 / IDV-07 / 002:T-PM-01 documents reviewed by staff: approve verifies, reject records the reason; only reviewer roles decide', async () => {
     const player = await registeredPlayer(h);
     const registerBank = async () =>
       (

@@ -34,6 +34,7 @@ export const errorCatalog = {
   'invalid-credentials': { status: 401, title: 'E-mail or password is wrong' },
   'email-not-confirmed': { status: 403, title: 'The e-mail address is not confirmed yet' },
   'listed-in-register': { status: 403, title: 'Listed in the register of excluded persons' },
+  'screening-hold': { status: 403, title: 'A sanctions or PEP screening match awaits a compliance decision' },
   'register-unavailable': { status: 503, title: 'The register of excluded persons cannot be reached' },
   'identity-check-unavailable': { status: 503, title: 'The basic registers cannot be reached to verify identity' },
   'invalid-sms-code': { status: 422, title: 'The SMS code is wrong or expired' },

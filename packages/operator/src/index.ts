@@ -10,7 +10,7 @@ export {
   type TablesWiring,
 } from './compose.ts';
 export { operatorConfigSchema, type OperatorConfig } from './config.ts';
-export { operatorProfileIds, type OperatorProfile, type OperatorProfileId, type RuleBook } from './profile.ts';
+export { operatorProfileIds, type LobbyNotices, type OperatorProfile, type OperatorProfileId, type RuleBook } from './profile.ts';
 export { czFoProfile, czPsProfile, operatorProfiles } from './profiles/index.ts';
 export {
   assertProfileSound,

@@ -120,7 +120,7 @@ export async function submitApplication(ctx: PlayersContext, input: ApplicationI
 
 type IdentityHashes = { birthNumberHash: string | null; identityKeyHash: string };
 
-async function assertNoOtherAccount(tx: Tx, hashes: IdentityHashes, email: string): Promise<void> {
+export async function assertNoOtherAccount(tx: Tx, hashes: IdentityHashes, email: string): Promise<void> {
   const existing = await tx.player.findFirst({
     where: { state: { notIn: ['CLOSED', 'CANCELLED'] }, OR: [...samePersonConditions(hashes), { email }] },
     select: { email: true },
@@ -163,7 +163,7 @@ async function assertNotBarred(tx: Tx, hashes: IdentityHashes): Promise<void> {
  * and the measures registration does not ask about are carried over (carryOverMeasures). Returns the
  * closed account, if any.
  */
-async function assertLimitsNotMilder(
+export async function assertLimitsNotMilder(
   ctx: PlayersContext,
   tx: Tx,
   hashes: IdentityHashes,

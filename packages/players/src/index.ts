@@ -1,6 +1,14 @@
 // Players under the Czech gambling act: application, e-mail and SMS confirmation, contract and
 // temporary account, MF register checks, login and sessions, registration completion.
 export { submitApplication, confirmEmail, type ApplicationInput, type ApplicationResult } from './apply.ts';
+export {
+  enterBranchKeypadCode,
+  setBranchPin,
+  startBranchContract,
+  type BranchContractConfirmation,
+  type BranchContractInput,
+  type BranchIdentityDocument,
+} from './branch-contract.ts';
 export { parseBirthNumber, type BirthNumber, type BirthNumberResult } from './birth-number.ts';
 export { completeRegistration, type CompleteRegistrationRequest } from './complete-registration.ts';
 export { completeRegistrationAfterVerification } from './complete-after-verification.ts';

@@ -124,7 +124,7 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
   });
   const config = loadPlayerApiConfig({ ...env, MF_REGISTERS_URL: sandboxUrl, PSP_URL: sandboxUrl });
   const api = await buildPlayerApi({ config, ...shared, registers, paymentProvider });
-  const admin = await buildAdminApi({ config: loadAdminApiConfig(env), ...shared });
+  const admin = await buildAdminApi({ config: loadAdminApiConfig(env), ...shared, registers });
   await Promise.all([api.ready(), admin.ready()]);
   await openOperatorAccounts(connections.db, [profile.currency], 2);
   const psp = await openAccount(connections.db, paymentProviderClearingSpec('sandbox-psp', profile.currency, 2));

@@ -26,15 +26,43 @@ export const TableSchema = z.object({
   round: RoundStatusSchema,
 });
 
+/** 002:RG-09, REG-03: who runs the games, under whose licence, the harm warning with help, and the terms. */
+export const LobbyNoticesSchema = z.object({
+  operator: z.object({
+    name: z.string(),
+    registeredOffice: z.string(),
+    companyId: z.string().optional(),
+    website: z.string(),
+    contact: z.string(),
+  }),
+  licence: z.object({ kind: z.string(), authority: z.string().describe('The authority that granted the basic licence') }),
+  harmWarning: z.object({
+    text: z.string(),
+    url: z.string().describe("The operator's page warning that gambling may be harmful"),
+    help: z.object({ name: z.string(), contact: z.string() }).describe('An institution for problem gambling'),
+  }),
+  termsUrl: z.string().describe('The terms accepted at registration'),
+});
+
 export const LobbyResponseSchema = z.object({
   tables: z
     .array(z.union([TableSchema, PokerLobbyTableSchema]))
-    .describe('Roulette and blackjack tables, then poker cash tables (`game` tells them apart)'),
+    .describe('Roulette, blackjack and Plátýnko tables, then poker cash tables (`game` tells them apart)'),
+  notices: LobbyNoticesSchema,
 });
 
 export const TableDetailSchema = TableSchema.extend({
   seats: z.array(z.object({ seat: z.number().int(), status: z.enum(['seated', 'leaving']), mine: z.boolean() })),
   view: EngineJsonSchema.nullable(),
+  playing: z
+    .object({
+      session: z
+        .object({ startedAt: z.string(), playedMs: z.number().int() })
+        .nullable()
+        .describe("Your play session at this table: the time indicator's source; null until you play"),
+      harmWarning: z.string().describe('Gambling may be harmful'),
+    })
+    .describe('What the table view must show (002:RG-10)'),
 });
 
 export const TakeSeatBodySchema = z.object({

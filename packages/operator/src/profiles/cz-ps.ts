@@ -51,6 +51,23 @@ export const czPsProfile: OperatorProfile = Object.freeze({
     }),
   }),
   reporting: Object.freeze({ ...czechReportingRules, version: 'cz-ps-2026.1' }),
+  // 002 §1 (the operator) and RG-09 (the lobby's notices).
+  lobby: {
+    operator: {
+      name: 'REEL Spain Plc (PokerStars)',
+      registeredOffice: 'Villa Seminia, 8, Sir Temi Zammit Avenue, Ta Xbiex, XBX 1011, Malta',
+      // 002 p.2 lost the website's address (002 §0); the brand's site stands in until the operator confirms it.
+      website: 'https://www.pokerstars.com',
+      contact: 'support@pokerstars.com',
+    },
+    licence: { kind: 'basic licence (základní povolení)', authority: 'Ministry of Finance of the Czech Republic' },
+    harmWarning: {
+      text: 'Hazardní hra může být škodlivá. / Gambling may be harmful.',
+      url: 'https://www.pokerstars.com',
+      help: { name: 'Národní monitorovací středisko pro drogy a závislosti', contact: 'https://www.drogy-info.cz' },
+    },
+    termsUrl: 'https://www.pokerstars.com',
+  },
   // 002 glossary "Provize": rake 1–5 % of the pot, at most USD 5 (002:T-RAKE-04).
   poker: {
     tableRules: poker.tableRuleProfiles['cz-002'],

@@ -188,7 +188,7 @@ describe('text hand history (PokerStars-like)', () => {
     expect(text).toBe(expectedText);
   });
 
-  it('002:PK-SHOW-04 T-SHOW-02 PK-SHOW-05 AMB-MUCK a player sees their own cards and the hands that reached the showdown, mucked ones too; an observer only the shown ones', () => {
+  it('002:PK-SHOW-04 T-SHOW-02 REC-04 PK-SHOW-05 AMB-MUCK a player sees their own cards and the hands that reached the showdown, mucked ones too; an observer only the shown ones', () => {
     const manual = allAutomations.filter((step) => step !== 'hand-showing');
     let state = deal({
       button: 1,
