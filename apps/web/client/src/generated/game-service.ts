@@ -2758,7 +2758,33 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
-                            /** @description Roulette and blackjack tables, then poker cash tables (`game` tells them apart) */
+                            notices: {
+                                harmWarning: {
+                                    /** @description An institution for problem gambling */
+                                    help: {
+                                        contact: string;
+                                        name: string;
+                                    };
+                                    text: string;
+                                    /** @description The operator's page warning that gambling may be harmful */
+                                    url: string;
+                                };
+                                licence: {
+                                    /** @description The authority that granted the basic licence */
+                                    authority: string;
+                                    kind: string;
+                                };
+                                operator: {
+                                    companyId?: string;
+                                    contact: string;
+                                    name: string;
+                                    registeredOffice: string;
+                                    website: string;
+                                };
+                                /** @description The terms accepted at registration */
+                                termsUrl: string;
+                            };
+                            /** @description Roulette, blackjack and Plátýnko tables, then poker cash tables (`game` tells them apart) */
                             tables: ({
                                 actionTimeMs: number;
                                 bettingTimeMs: number;
@@ -2907,6 +2933,16 @@ export interface paths {
                                 [key: string]: components["schemas"]["Money"];
                             };
                             name: string;
+                            /** @description What the table view must show (002:RG-10) */
+                            playing: {
+                                /** @description Gambling may be harmful */
+                                harmWarning: string;
+                                /** @description Your play session at this table: the time indicator's source; null until you play */
+                                session: {
+                                    playedMs: number;
+                                    startedAt: string;
+                                } | null;
+                            };
                             round: {
                                 deadlineAt: string | null;
                                 phase: string;
