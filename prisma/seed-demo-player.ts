@@ -55,7 +55,7 @@ export async function seedDemoPlayer(db: Db, provider: string): Promise<string[]
       pii: new PiiProtector({ encryptionKey, hashKey }),
       registers: createMinistryRegistersClient({ baseUrl: sandboxUrl, clock: systemClock }),
       screening: { screen: screenPlayer },
-      publicBaseUrl: 'http://127.0.0.1:3001',
+      publicBaseUrl: 'http://127.0.0.1:3000',
     };
     await enrol(ctx, provider);
   } finally {

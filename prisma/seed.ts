@@ -10,9 +10,18 @@ import { systemClock, type CurrencyCode } from '@casino/core';
 import { createDb, type Db } from '@casino/db';
 import { openAccount, openOperatorAccounts, paymentProviderClearingSpec } from '@casino/ledger';
 import { PiiProtector } from '@casino/players';
-import { createTable, type TableDefinition } from '@casino/tables';
+import { demoPokerTables } from '@casino/operator';
+import {
+  createPokerTable,
+  createTable,
+  loadTableForDriving,
+  type PokerTableDefinition,
+  type TableDefinition,
+} from '@casino/tables';
+import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { seedDemoPlayer } from './seed-demo-player.ts';
+import { demoPlatynkoTables } from './seed-platynko.ts';
 
 export interface SeedReport {
   lines: string[];
@@ -121,6 +130,7 @@ export const demoTables: readonly TableDefinition[] = [
     idleRoundsMax: 5,
     limits: rouletteLimits,
   },
+  ...demoPlatynkoTables,
   {
     code: 'blackjack-fortuna-1',
     name: 'Blackjack',
@@ -185,8 +195,37 @@ export async function seedDemoTables(db: Db): Promise<string[]> {
   ];
 }
 
+/** A demo poker table's id: the same on every seed, so seeding again finds it (the tables have no code). */
+export function demoPokerTableId(definition: PokerTableDefinition): string {
+  const hex = createHash('sha256').update(`demo-poker-table:${definition.currency}:${definition.name}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The demo poker room (issue 16): `demoPokerTables` opens at least one cash table per rule profile
+ * (HR, AT, CZ-PS, SE, CZ-FO), in the operator's currency, which the demo player's wallet holds.
+ * Each is validated against its profile when it is created.
+ */
+export async function seedDemoPokerTables(db: Db): Promise<string[]> {
+  const currency = operatorCurrencies[0]!;
+  const definitions = demoPokerTables(currency);
+  const width = Math.max(...definitions.map((d) => d.name.length));
+  const lines = [`Poker tables (game service, GET /v1/tables?game=poker; /v1/poker/tables/{tableId}/…; ${currency}):`];
+  for (const definition of definitions) {
+    const id = demoPokerTableId(definition);
+    if (!(await loadTableForDriving(db, id))) await createPokerTable(db, { definition, now: systemClock.now(), id });
+    lines.push(`  ${definition.profileId.padEnd(5)} ${definition.name.padEnd(width)}  ${definition.variant.padEnd(24)}  ${id}`);
+  }
+  return lines;
+}
+
 /** Demo seeders in dependency order; later issues append theirs (players, staff, tables). */
-const demoSeeders: Seeder[] = [seedDemoStaff, (db) => seedDemoPlayer(db, sandboxPaymentProvider), seedDemoTables];
+const demoSeeders: Seeder[] = [
+  seedDemoStaff,
+  (db) => seedDemoPlayer(db, sandboxPaymentProvider),
+  seedDemoTables,
+  seedDemoPokerTables,
+];
 
 export async function seedData(databaseUrl: string): Promise<SeedReport> {
   const db = createDb({ databaseUrl, applicationName: 'seed' });

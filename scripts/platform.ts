@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { applyMigrations } from '@casino/db';
+import { buildWebPage, pageIsStale } from '@casino/web';
 import { DiscoveryFailed, discoverServices, type Discovered } from './discover.ts';
 import { services } from './services.ts';
 import { seedData } from '../prisma/seed.ts';
@@ -56,6 +57,11 @@ async function startPlatform(): Promise<number> {
       // The seed encrypts demo staff TOTP secrets with the key the services will use.
       for (const [name, value] of Object.entries(await developmentSecrets())) process.env[name] ??= value;
       const seeded = await seedData(found.databaseUrl);
+      // The player web app's page (Vite's build into apps/web/dist), when a source is newer than it.
+      if (pageIsStale()) {
+        console.log('Building the player web app (Vite)…');
+        await buildWebPage({ quiet: true });
+      }
       const sandboxUrl = process.env.SANDBOX_URL ?? `http://127.0.0.1:${process.env.SANDBOX_PORT ?? 3005}`;
       const env = {
         ...(await developmentSecrets()),
@@ -66,6 +72,10 @@ async function startPlatform(): Promise<number> {
         MF_REGISTERS_URL: process.env.MF_REGISTERS_URL ?? sandboxUrl,
         PSP_URL: process.env.PSP_URL ?? sandboxUrl,
         NOTIFICATIONS_URL: process.env.NOTIFICATIONS_URL ?? sandboxUrl,
+        // The web app fronts these two, and the e-mail links and 3-D Secure returns point at it.
+        PLAYER_API_URL: process.env.PLAYER_API_URL ?? `http://127.0.0.1:${process.env.PLAYER_API_PORT ?? 3001}`,
+        GAME_SERVICE_URL: process.env.GAME_SERVICE_URL ?? `http://127.0.0.1:${process.env.GAME_SERVICE_PORT ?? 3003}`,
+        PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${process.env.WEB_PORT ?? 3000}`,
       };
       return superviseServices({ root, env, services, seeded });
     },

@@ -36,12 +36,16 @@ const bareId = /^((?:#\d+)|(?:[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+[a-z]?(?:\.\.\d+)?))$
 
 /** The requirement ids a test name cites, in order of appearance, without repeats. */
 export function idsInTitle(title: string): string[] {
-  const ids: string[] = [];
   const issue = /^issue (\d+):/.exec(title);
-  if (issue) ids.push(`issue ${issue[1]}`);
+  return [...new Set([...(issue ? [`issue ${issue[1]}`] : []), ...idsInText(title)])];
+}
+
+/** The prefixed requirement ids in a text; a bare id belongs to the last prefix before it. */
+export function idsInText(text: string): string[] {
+  const ids: string[] = [];
   let prefix: string | null = null;
-  for (const raw of title.split(/[\s/,;]+/)) {
-    const token = raw.replace(/^[([]+|[)\].:]+$/g, '');
+  for (const raw of text.split(/[\s/,;]+/)) {
+    const token = raw.replace(/^[([`*]+|[)\].:`*]+$/g, '');
     const full = prefixedId.exec(token);
     if (full) {
       prefix = full[1]!;
@@ -135,24 +139,128 @@ function oneLine(text: string): string {
   return plain.length > 140 ? `${plain.slice(0, 137).trimEnd()}…` : plain;
 }
 
+/**
+ * The capability groups the coverage summary counts: a group's ids are those its spec files define
+ * (`**ELG-01** …`, the bold that opens a requirement) with a local id matching its pattern.
+ */
+export const capabilityGroups: ReadonlyArray<{ name: string; ids: Readonly<Record<string, RegExp>> }> = [
+  {
+    name: 'registration and account (004 ELG, REG, TMP, ACC, IDV; 002 REG, TMP, KYC)',
+    ids: { '004': /^(ELG|REG|TMP|ACC|IDV)-/, '002': /^(REG|TMP|KYC)-/ },
+  },
+  { name: 'self-limits (004 SLM; 002 RG, LIM; 003 R-LIM)', ids: { '004': /^SLM-/, '002': /^(RG|LIM)-/, '003': /^R-LIM-/ } },
+  {
+    name: 'cashier (004 PAY, DEP, WDR, WIN, BET; 002 PM, PAY, WAL)',
+    ids: { '004': /^(PAY|DEP|WDR|WIN|BET)-/, '002': /^(PM|PAY|WAL)-/ },
+  },
+  {
+    name: 'roulette, blackjack, technical failures (004 GAM-R/RE/RF/B/BJ/BS, TEC; 002 BJ*, RLT, RNG)',
+    ids: { '004': /^(GAM-(R|RE|RF|B|BJ|BS)|TEC)-/, '002': /^(BJ[A-Z]*|RLT|RNG)-/ },
+  },
+  { name: 'AML (004 AML; 002 AML)', ids: { '004': /^AML-/, '002': /^AML-/ } },
+  { name: 'records and allocation (004 DAT; 002 REC, ALLOC)', ids: { '004': /^DAT-/, '002': /^(REC|ALLOC)-/ } },
+];
+
+export interface GroupCoverage {
+  name: string;
+  ids: string[];
+  proven: string[];
+  decidedOnly: string[];
+  neither: string[];
+}
+
+/** The ids a spec file defines: each `**ID` that opens a bold run (`**TMP-03**`, `**LIM-02 Deposit …**`). */
+export function specIds(text: string): string[] {
+  const ids = [...text.matchAll(/\*\*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*-[0-9][0-9A-Za-z]*)/g)].map((m) => m[1]!);
+  return [...new Set(ids)];
+}
+
+/**
+ * The ids docs/decisions.md decides: every id a decision mentions, read entry by entry (a `### D-…`
+ * section or a `- **D-…**` item) so that a bare id belongs to the last prefix of its own entry.
+ */
+export function decidedIds(decisions: string): Set<string> {
+  const entries = decisions.split(/^(?=#{2,3} |- \*\*D-)/m);
+  return new Set(entries.flatMap((entry) => idsInText(entry)));
+}
+
+/** Per capability group: its ids, those a test proves, those only a decision settles, and the rest. */
+export async function coverage(map: RequirementMap): Promise<GroupCoverage[] | null> {
+  const texts: Record<string, string> = {};
+  for (const [prefix, file] of Object.entries(specFiles)) {
+    const text = await readFile(path.join(specDir, file), 'utf8').catch(() => null);
+    if (text === null) return null;
+    texts[prefix] = text;
+  }
+  const decided = decidedIds(await readFile(path.join(root, 'docs', 'decisions.md'), 'utf8'));
+  return capabilityGroups.map(({ name, ids: patterns }) => {
+    const ids = Object.entries(patterns).flatMap(([prefix, pattern]) =>
+      specIds(texts[prefix] ?? '')
+        .filter((id) => pattern.test(id))
+        .map((id) => `${prefix}:${id}`),
+    );
+    const proven = ids.filter((id) => map.has(id));
+    const decidedOnly = ids.filter((id) => !map.has(id) && decided.has(id));
+    const neither = ids.filter((id) => !map.has(id) && !decided.has(id));
+    return { name, ids, proven, decidedOnly, neither };
+  });
+}
+
+const summaryHeader = `| capability | ids | proven by a test | decided only | neither |
+|---|---|---|---|---|
+`;
+
+/** The coverage table at the top of the doc; ids "decided only" are settled in docs/decisions.md. */
+export function renderSummary(groups: readonly GroupCoverage[]): string {
+  const rows = groups.map(
+    (g) => `| ${g.name} | ${g.ids.length} | ${g.proven.length} | ${g.decidedOnly.length} | ${g.neither.length} |`,
+  );
+  return `${summaryHeader}${rows.join('\n')}\n`;
+}
+
+/** Reads the coverage table back: capability → [ids, proven, decided only, neither]. */
+export function parseSummary(doc: string): Map<string, number[]> {
+  const rows = new Map<string, number[]>();
+  for (const line of doc.split('\n')) {
+    const row = /^\| ([^`|][^|]*?) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$/.exec(line);
+    if (row) rows.set(row[1]!, row.slice(2).map(Number));
+  }
+  return rows;
+}
+
 const header = `# Requirements map
 
 Each requirement id from \`shared/spec\` (and each issue-level rule) that a test proves, with its tests.
 Generated from the test names by \`npm run docs:requirements\`; \`tests/requirements-doc.test.ts\` fails
 when this file and the tests disagree. Run the proof of one requirement with
 \`npm test -- -t "004:TMP-03"\`. The "what" column quotes the spec extraction, shortened.
+`;
 
+const coverageIntro = `
+Coverage of the capabilities built: per group, the ids its spec files define, those a test proves,
+those only a decision in \`docs/decisions.md\` settles (untestable, out of scope, or left to a policy),
+and those neither. \`npm run docs:requirements -- --neither\` lists the last.
+
+`;
+
+const tableHeader = `
 | requirement | what | proved by |
 |---|---|---|
 `;
 
-export function renderDoc(map: RequirementMap, summaries: Map<string, string>, previous: Map<string, string>): string {
+export function renderDoc(
+  map: RequirementMap,
+  summaries: Map<string, string>,
+  previous: Map<string, string>,
+  groups: readonly GroupCoverage[] | null = null,
+): string {
   const rows = [...map.entries()].map(([id, tests]) => {
     const what = summaries.get(id) ?? previous.get(id) ?? '';
     const proofs = tests.map((t) => `\`${t.file}\` › ${escapeCell(t.title)}`).join('<br>');
     return `| \`${id}\` | ${escapeCell(what)} | ${proofs} |`;
   });
-  return `${header}${rows.join('\n')}\n`;
+  const summary = groups ? `${coverageIntro}${renderSummary(groups)}` : '';
+  return `${header}${summary}${tableHeader}${rows.join('\n')}\n`;
 }
 
 function escapeCell(text: string): string {
@@ -184,7 +292,12 @@ async function main(): Promise<void> {
   const previous = await readFile(docPath, 'utf8')
     .then((doc) => parseDoc(doc).what)
     .catch(() => new Map<string, string>());
-  await writeFile(docPath, renderDoc(map, await specSummaries([...map.keys()]), previous));
+  const groups = await coverage(map);
+  if (process.argv.includes('--neither')) {
+    for (const group of groups ?? []) console.log(`${group.name}: ${group.neither.join(' ') || '(none)'}`);
+    return;
+  }
+  await writeFile(docPath, renderDoc(map, await specSummaries([...map.keys()]), previous, groups));
   const tests = new Set([...map.values()].flat().map((t) => `${t.file}\u0000${t.title}`));
   console.log(`docs/requirements.md: ${map.size} requirement ids proved by ${tests.size} tests.`);
 }

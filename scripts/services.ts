@@ -8,9 +8,16 @@ export const services = [
   },
   { name: 'player-api', portVariable: 'PLAYER_API_PORT', port: 3001, what: 'players: registration, limits, cashier, history' },
   { name: 'admin-api', portVariable: 'ADMIN_API_PORT', port: 3002, what: 'staff: compliance, support, finance, auditors' },
-  { name: 'game-service', portVariable: 'GAME_SERVICE_PORT', port: 3003, what: 'roulette and blackjack tables' },
+  {
+    name: 'game-service',
+    portVariable: 'GAME_SERVICE_PORT',
+    port: 3003,
+    what: 'roulette, blackjack, Plátýnko and poker cash tables',
+  },
   { name: 'payments-gateway', portVariable: 'PAYMENTS_GATEWAY_PORT', port: 3004, what: 'payment-provider webhooks and payouts' },
   { name: 'worker', portVariable: 'WORKER_PORT', port: 3006, what: 'outbox relay, jobs and schedules (health only)' },
+  // Last: it fronts the player API and the game service; the banner prints its address first (issue 17).
+  { name: 'web', portVariable: 'WEB_PORT', port: 3000, what: "the players' web application: open this one" },
 ] as const;
 
 export type ServiceName = (typeof services)[number]['name'];

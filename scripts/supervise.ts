@@ -221,14 +221,19 @@ function formatMs(ms: number): string {
 }
 
 function printWelcome(options: SuperviseOptions, info: (line: string) => void): void {
+  // The page a newcomer opens comes first (issue 17); the APIs' Swagger UI after it.
+  const web = options.services.find((s) => s.name === 'web');
   const lines = [
     '',
     'The platform is running. Ctrl-C stops everything.',
+    ...(web ? ['', `  Open the player web app: http://127.0.0.1:${portOf(web, options.env)}/`] : []),
     '',
-    ...options.services.map((s) => {
-      const base = `http://127.0.0.1:${portOf(s, options.env)}`;
-      return `  ${s.name.padEnd(17)} ${base}/docs   ${s.what}`;
-    }),
+    ...options.services
+      .filter((s) => s !== web)
+      .map((s) => {
+        const base = `http://127.0.0.1:${portOf(s, options.env)}`;
+        return `  ${s.name.padEnd(17)} ${base}/docs   ${s.what}`;
+      }),
     '',
     'Each service: /health/live, /health/ready, /openapi.json (OpenAPI 3.1), /docs (Swagger UI).',
     ...options.seeded.lines,

@@ -25,6 +25,7 @@ const allowed: Readonly<Record<string, { count: number; why: string }>> = {
   'packages/limits/src/allowances.ts': { count: 3, why: 'allowances are CZK limits (004:SLM-03)' },
   'packages/limits/src/authorize-stake.ts': { count: 1, why: 'the remaining CZK allowance (004:SLM-03)' },
   'apps/player-api/src/routes/registration.ts': { count: 1, why: 'self-limits at registration are set in CZK (004:REG-22)' },
+  'apps/admin-api/src/routes/branch-contracts.ts': { count: 1, why: 'self-limits at a branch are set in CZK (004:REG-22)' },
   'apps/player-api/src/routes/limits.view.ts': { count: 2, why: 'self-limit usage in CZK (004:SLM-03)' },
   'apps/player-api/src/routes/me.ts': { count: 2, why: "the temporary account's cap is stated in CZK (004:TMP-03)" },
   'apps/game-service/src/routes/common.schema.ts': { count: 1, why: 'tables play in CZK (004:BET-05)' },
@@ -70,6 +71,8 @@ const excluded = [
   /\/testing\//,
   /\/generated\//,
   /^packages\/operator\/src\/profiles\//,
+  // The poker rule profiles are operator profiles too (issue 16): their amounts are stated per currency.
+  /^packages\/operator\/src\/poker-rooms\//,
 ];
 
 async function sourceFiles(dir: string): Promise<string[]> {

@@ -20,7 +20,7 @@ import { buildGameService, loadGameServiceConfig } from '@casino/game-service';
 import type { App } from '@casino/http';
 import { testServiceEnv } from '@casino/http/testing';
 import { applicationFor, newPerson, registerToTemporaryAccount, startHarness, type Harness } from '@casino/test-support';
-import { createTable } from '@casino/tables';
+import { createTable, platynkoVariant } from '@casino/tables';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -98,7 +98,24 @@ beforeAll(async () => {
     },
     h.clock.now(),
   );
-  knownIds.push(caller.playerId, subjectId, colleague.staffUserId, table.id);
+  // Issue 24: a Plátýnko table too, so the automatic seating and Plátýnko's actions have one to reach.
+  const platynko = await createTable(
+    h.connections.db,
+    {
+      code: `fuzz-pl-${newId().slice(0, 8)}`,
+      name: 'Fuzz Plátýnko',
+      game: 'platynko',
+      variant: platynkoVariant,
+      currency: 'CZK',
+      seatsMax: 4,
+      bettingTimeMs: 15_000,
+      actionTimeMs: 15_000,
+      idleRoundsMax: 5,
+      limits: { unitMinor: 100n, chipMinimumMinor: 500n, stakeMaximumMinor: 10_000_000n, winMaximumMinor: 100_000_000n },
+    },
+    h.clock.now(),
+  );
+  knownIds.push(caller.playerId, subjectId, colleague.staffUserId, table.id, platynko.id);
 });
 
 afterAll(async () => {

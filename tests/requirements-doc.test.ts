@@ -1,6 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { collectRequirementMap, docPath, idsInTitle, parseDoc } from '../scripts/requirements-map.ts';
+import {
+  capabilityGroups,
+  collectRequirementMap,
+  coverage,
+  decidedIds,
+  docPath,
+  idsInTitle,
+  parseDoc,
+  parseSummary,
+  specIds,
+} from '../scripts/requirements-map.ts';
 
 describe('requirements map (docs/requirements.md)', () => {
   it('reads the ids a test name cites: a prefix carries over to the bare ids after it', () => {
@@ -23,5 +33,29 @@ describe('requirements map (docs/requirements.md)', () => {
     const documented = parseDoc(await readFile(docPath, 'utf8')).map;
     const actual = await collectRequirementMap();
     expect(Object.fromEntries(documented)).toEqual(Object.fromEntries(actual));
+  });
+
+  it("reads the ids a spec defines and the ids each decision mentions, a bare id under its own entry's prefix", () => {
+    expect(specIds('- **TMP-03** **Deposit cap** … see TMP-04\n- **LIM-02 Deposit limits table (p.7)**')).toEqual([
+      'TMP-03',
+      'LIM-02',
+    ]);
+    const decided = decidedIds(
+      '### D-402 The cap (004:AMB-02, 002:AMB-TMP-PARTIAL)\ntext TMP-04\n- **D-2501** (004:DAT-01, DAT-04): none.\n',
+    );
+    expect([...decided].sort()).toEqual(['002:AMB-TMP-PARTIAL', '002:TMP-04', '004:AMB-02', '004:DAT-01', '004:DAT-04']);
+  });
+
+  it('issue 25: opens with the coverage of each capability group: ids in the spec, proven by a test, decided only, neither', async () => {
+    const summary = parseSummary(await readFile(docPath, 'utf8'));
+    expect([...summary.keys()]).toEqual(capabilityGroups.map((g) => g.name));
+    for (const [ids, proven, decided, neither] of summary.values()) expect(proven! + decided! + neither!).toBe(ids);
+    // The spec extractions sit beside the project (shared/spec); where they do, the counts must be current.
+    const groups = await coverage(await collectRequirementMap());
+    if (groups) {
+      expect(Object.fromEntries(summary)).toEqual(
+        Object.fromEntries(groups.map((g) => [g.name, [g.ids.length, g.proven.length, g.decidedOnly.length, g.neither.length]])),
+      );
+    }
   });
 });

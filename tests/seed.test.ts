@@ -57,4 +57,20 @@ describe('seed (npm start)', () => {
       expect(printed).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     }
   });
+
+  it('issue 16 000-001:GEN-12 003:R-TBL-01 004:GAM-PT-04: the demo poker room has a table of every rule profile, named in the banner by its id; seeding again opens no other', async () => {
+    const { lines } = await seedData(testDb.url);
+    const heading = lines.findIndex((line) => line.includes('Poker tables (game service'));
+    expect(heading).toBeGreaterThan(-1);
+    const tables = await testDb.db.pokerTable.findMany({ select: { id: true, profileId: true, currency: true } });
+    expect(new Set(tables.map((t) => t.profileId))).toEqual(new Set(['HR', 'AT', 'CZ-PS', 'SE', 'CZ-FO']));
+    expect(tables.every((t) => t.currency === 'CZK')).toBe(true);
+    for (const table of tables)
+      expect(
+        lines.slice(heading + 1).some((line) => line.trim().endsWith(table.id)),
+        table.id,
+      ).toBe(true);
+    await seedData(testDb.url);
+    expect(await testDb.db.pokerTable.count()).toBe(tables.length);
+  });
 });

@@ -14,4 +14,14 @@ describe('TypeScript', () => {
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
   }, 120_000);
+
+  it('issue 17: the web page (apps/web/client: React, the DOM, the generated API types) compiles under the same settings', () => {
+    const tsc = path.join(root, 'node_modules', '.bin', 'tsc');
+    const result = spawnSync(tsc, ['-p', path.join(root, 'apps', 'web', 'tsconfig.json'), '--noEmit', '--pretty', 'false'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  }, 120_000);
 });

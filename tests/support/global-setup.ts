@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { dropTestDatabases, ensureTemplateDatabase } from '@casino/db/testing';
+import { buildWebPage, pageIsStale } from '@casino/web';
 
 /**
  * Runs once per `vitest run`, before any test file: builds (or reuses) the template database
@@ -11,6 +12,8 @@ export default async function setup(): Promise<() => Promise<void>> {
   const runId = randomBytes(3).toString('hex');
   process.env.CASINO_TEST_RUN_ID = runId;
   process.env.CASINO_TEST_TEMPLATE_DB = await ensureTemplateDatabase(databaseUrl);
+  // The browser tests (apps/web/src/e2e) load the built page: build it once here when a source is newer.
+  if (pageIsStale()) await buildWebPage({ quiet: true });
   return async () => {
     await dropTestDatabases(databaseUrl, runId);
   };

@@ -2,15 +2,18 @@ import type { CashierGuards } from '@casino/cashier';
 import { findStaffAccess, type ComplianceRules } from '@casino/compliance';
 import type { Clock } from '@casino/core';
 import { createServiceApp, declaredStaffRoles, type App, type ServiceConnections, type StaffRole } from '@casino/http';
-import { composeContexts, resolveProfile, type OperatorProfile, type Platform } from '@casino/operator';
+import { composeContexts, resolveProfile, type OperatorProfile, type Platform, type Registers } from '@casino/operator';
 import type { ReportingRules } from '@casino/reporting';
 import type { AdminApiConfig } from './config.ts';
+import { accountLifecycleRoutes } from './routes/account-lifecycle.ts';
 import { auditRoutes } from './routes/audit.ts';
+import { branchContractRoutes } from './routes/branch-contracts.ts';
 import { caseRoutes } from './routes/cases.ts';
 import { cashierPlayerRoutes } from './routes/cashier-players.ts';
 import { cashierReviewRoutes } from './routes/cashier-review.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { gameRoundRoutes } from './routes/game-rounds.ts';
+import { pokerHandRoutes } from './routes/poker-hands.ts';
 import { ledgerRoutes } from './routes/ledger.ts';
 import { limitsRoutes } from './routes/limits.ts';
 import { monitoringRoutes } from './routes/monitoring.ts';
@@ -35,6 +38,8 @@ export interface AdminApiOptions {
   guards?: CashierGuards;
   /** The profile's exports, reports and retention rules (issue 10), tuned: tests shrink the limits. */
   reportingRules?: ReportingRules;
+  /** Instead of the HTTP client of MF_REGISTERS_URL (tests pass one bound to the sandbox). */
+  registers?: Registers;
 }
 
 declare module 'fastify' {
@@ -74,6 +79,7 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
     },
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.guards ? { guards: options.guards } : {}),
+    ...(options.registers ? { registers: options.registers } : {}),
   });
   const app = await createServiceApp({
     service: 'admin-api',
@@ -117,5 +123,8 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   reportRoutes(app, reporting);
   retentionRoutes(app, reporting);
   gameRoundRoutes(app, connections.db);
+  pokerHandRoutes(app, connections.db);
+  accountLifecycleRoutes(app, ctx);
+  branchContractRoutes(app, () => platform.players(), cashier);
   return app;
 }

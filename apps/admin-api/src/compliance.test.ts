@@ -257,6 +257,26 @@ describe('alerts, cases and payout holds (004:AML-04, WIN-07)', () => {
     expect((await withdraw(playerId, wallet, '10.00')).status).toBe('PENDING');
   });
 
+  it("004:WIN-06 payouts held over doubts about a game's regularity stay held past the AML period and lapse after 60 days", async () => {
+    const { playerId, wallet } = await fundedPlayer();
+    const held = await post(`/v1/players/${playerId}/actions`, officer, {
+      action: 'hold-payouts',
+      reason: 'round results under review',
+      ground: 'game-irregularity',
+    });
+    expect(held.statusCode).toBe(200);
+    const hold = await connections.db.payoutHold.findFirstOrThrow({ where: { playerId } });
+    expect(hold.expiresAt.getTime() - hold.placedAt.getTime()).toBe(60 * 24 * 3_600_000);
+    clock.advanceMs(defaultComplianceRules.payoutHold.durationHours * 3_600_000);
+    await expect(withdraw(playerId, wallet, '10.00')).rejects.toMatchObject({ code: 'payouts-suspended' });
+    clock.advanceMs(hold.expiresAt.getTime() - clock.now().getTime());
+    expect((await withdraw(playerId, wallet, '10.00')).status).toBe('PENDING');
+    expect(
+      (await post(`/v1/players/${playerId}/actions`, officer, { action: 'hold-payouts', reason: 'x'.repeat(10), ground: 'whim' }))
+        .statusCode,
+    ).toBe(400);
+  });
+
   it('002:AML-05 the MLRO files a suspicious transaction report: downloadable with player, transactions and reasoning, and the filing recorded', async () => {
     const { playerId } = await fundedPlayer('1234.50');
     const { alertId } = await transaction(connections.db, (tx) =>

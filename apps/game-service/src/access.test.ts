@@ -79,7 +79,7 @@ describe('issue 14 (1): game-service refuses the token of a closed account at on
 describe('issue 14 (5): game-service authenticates before it reads the body', () => {
   const deep = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
-  it('issue 14 (5): an unauthenticated request with an invalid body gets 401, not 400', async () => {
+  it('issue 14 (5) / 004:ELG-03 / BET-02: an unauthenticated request with an invalid body gets 401, not 400: nobody plays or bets without logging in', async () => {
     expectRefusedToken(
       await h.app.inject({
         method: 'POST',

@@ -1,10 +1,24 @@
 import websocket from '@fastify/websocket';
-import type { Clock } from '@casino/core';
+import { assert, type Clock } from '@casino/core';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
-import { composeContexts, type OperatorProfile, type Platform } from '@casino/operator';
+import { composeContexts, pokerRuleProfiles, type OperatorProfile, type Platform } from '@casino/operator';
+import type { Rng } from '@casino/games';
 import { findPlayerAccess } from '@casino/players';
-import { releaseHeldWins, runDueRounds, type TablesContext } from '@casino/tables';
+import {
+  chatLanguagesCheckable,
+  newPokerInstanceId,
+  releaseHeldWins,
+  runDueRounds,
+  type PokerRoomDriver,
+  type PokerRuleProfile,
+  type PokerRuleProfileId,
+  type TablesContext,
+} from '@casino/tables';
 import type { GameServiceConfig } from './config.ts';
+import { platynkoRoutes } from './routes/platynko.ts';
+import { PokerCommandReplay } from './poker-replay.ts';
+import { pokerHandRoutes } from './routes/poker-hands.ts';
+import { pokerRoutes } from './routes/poker.ts';
 import { recallRoutes } from './routes/recall.ts';
 import { roundRoutes } from './routes/rounds.ts';
 import { tableRoutes } from './routes/tables.ts';
@@ -21,6 +35,12 @@ export interface GameServiceOptions {
   newSeed?: TablesContext['newSeed'];
   /** Instead of the module OPERATOR_PROFILE names (tests); validated the same way. */
   profile?: OperatorProfile;
+  /** The poker tables' shuffles (tests pass a seeded generator); Node's CSPRNG otherwise. */
+  pokerRng?: Rng;
+  /** Pause between a poker hand's end and the next deal (tests shorten it). */
+  pokerHandPauseMs?: number;
+  /** This instance's id in poker table leases (tests name their instances); made per process otherwise. */
+  pokerInstanceId?: string;
 }
 
 /** Drives the rounds whose timers ran out; server.ts starts it, tests call runOnce. */
@@ -34,6 +54,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     gameScheduler: GameScheduler;
     tablesContext: TablesContext;
+    pokerRoom: PokerRoomDriver;
     /** The contexts this app runs with, from the composition root (tests read the profile from it). */
     platform: Platform;
   }
@@ -42,7 +63,7 @@ declare module 'fastify' {
 /** A connection's presence lives this long unless refreshed (a crashed instance's sockets vanish with it). */
 const presenceTtlMs = 15_000;
 
-/** Game service: the lobby, seats, roulette and blackjack rounds on timers, the WebSocket stream and game recall. */
+/** Game service: the lobby, seats, roulette and blackjack rounds on timers, poker cash tables, the WebSocket stream and game recall. */
 export async function buildGameService(options: GameServiceOptions): Promise<App> {
   const { config, connections } = options;
   const prefix = options.redisKeyPrefix ?? 'casino';
@@ -52,10 +73,12 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.profile ? { profile: options.profile } : {}),
     ...(options.newSeed ? { newSeed: options.newSeed } : {}),
+    ...(options.pokerRng ? { pokerRng: options.pokerRng } : {}),
   });
   const app = await createServiceApp({
     service: 'game-service',
-    description: 'Lobby, roulette and blackjack tables and rounds; every stake and win posts to the ledger.',
+    description:
+      'Lobby, roulette, blackjack and Plátýnko tables and rounds, poker cash tables; every stake, win, buy-in and cash-out posts to the ledger.',
     config,
     connections,
     ...(options.redisKeyPrefix ? { redisKeyPrefix: options.redisKeyPrefix } : {}),
@@ -67,14 +90,35 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   const { presence } = ctx;
   const rateLimit = { max: config.GAME_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 };
   const scheduler = createScheduler(app, ctx, config.GAME_SCHEDULER_TICK_MS);
-  tableRoutes(app, ctx, rateLimit);
+  for (const rules of Object.values(pokerRuleProfiles))
+    assert(chatLanguagesCheckable(rules.chat.languages), `poker profile ${rules.id}: its chat languages cannot be checked`);
+  // The poker room (issue 16) from the composition root: it answers requests forwarded by other
+  // instances and takes over tables whose holder stopped; it stops when the app closes (running hands
+  // voided, leases released).
+  const pokerRoom = platform.poker({
+    redis: connections.redis,
+    prefix,
+    instanceId: options.pokerInstanceId ?? newPokerInstanceId(),
+    leaseTtlMs: config.POKER_LEASE_TTL_MS,
+    forwardTimeoutMs: config.POKER_FORWARD_TIMEOUT_MS,
+    claimScanIntervalMs: config.POKER_CLAIM_SCAN_INTERVAL_MS,
+    tablesPerInstanceMax: config.POKER_TABLES_PER_INSTANCE_MAX,
+    log: app.log,
+    ...(options.pokerHandPauseMs === undefined ? {} : { handPauseMs: options.pokerHandPauseMs }),
+  });
+  tableRoutes(app, ctx, pokerRoom, rateLimit, platform.profile.lobby);
+  pokerRoutes(app, { room: pokerRoom, replay: new PokerCommandReplay(connections.redis, prefix), chatLanguagesOf, rateLimit });
+  pokerHandRoutes(app, { db: connections.db, profileOf: pokerProfileOf, rateLimit });
   roundRoutes(app, ctx, rateLimit);
   recallRoutes(app, ctx, rateLimit);
+  platynkoRoutes(app, ctx, rateLimit);
   const hub = streamRoutes(app, ctx, {
     redis: connections.redis,
     prefix,
     presence,
     onDisconnectedDecision: () => void scheduler.runOnce(),
+    pokerRoom,
+    chatLanguagesOf,
   });
   const presenceTimer = setInterval(
     () => void hub.refreshPresence().catch((error: unknown) => app.log.warn({ err: error }, 'presence refresh failed')),
@@ -83,10 +127,14 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   presenceTimer.unref();
   app.decorate('gameScheduler', scheduler);
   app.decorate('tablesContext', ctx);
+  app.decorate('pokerRoom', pokerRoom);
   app.decorate('platform', platform);
+  // The poker room takes commands at once (a table nobody drives is claimed on its first command).
+  await pokerRoom.start();
   app.addHook('onClose', async () => {
     clearInterval(presenceTimer);
     await hub.close();
+    await pokerRoom.stop();
     await scheduler.stop();
   });
   return app;
@@ -119,3 +167,12 @@ function createScheduler(app: App, ctx: TablesContext, tickMs: number): GameSche
     },
   };
 }
+
+function pokerProfileOf(profileId: string): PokerRuleProfile {
+  const profile = pokerRuleProfiles[profileId as PokerRuleProfileId];
+  assert(profile !== undefined, `no poker rule profile ${profileId}`);
+  return profile;
+}
+
+/** A profile's chat languages (003:R-COND-H); every one must be checkable, or the service does not start. */
+const chatLanguagesOf = (profileId: string) => pokerProfileOf(profileId).chat.languages;

@@ -75,7 +75,7 @@ async function standToTheEnd(player: TestPlayer, roundId: string): Promise<Recor
 }
 
 describe('game-service: blackjack rounds (issue 7)', () => {
-  it('004:GAM-B-12 / GAM-B-13 / issue 7: the bet, a split and a double are each debited when the engine confirms them, and the settlement credits the return', async () => {
+  it('004:GAM-B-12 / GAM-B-13 / GAM-B-11 / issue 7: the bet, a split and a double are each debited when the engine confirms them, and the settlement credits the return', async () => {
     const table = await h.createTable(blackjackTable('money-bj'));
     const player = await h.newPlayer({ deposit: '1000.00' });
     h.seeds.next.push(
@@ -109,7 +109,7 @@ describe('game-service: blackjack rounds (issue 7)', () => {
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 
-  it('004:TEC-03 / T-112 / 002:T-BJ-15 a player who disconnects when their decision is due is moved to a temporary table: on reconnecting the same cards and stakes meet new dealer cards, and nothing is debited again', async () => {
+  it('004:TEC-03 / T-112 / 002:T-BJ-15 / BJ-UI-03 a player who disconnects when their decision is due is moved to a temporary table: on reconnecting the same cards and stakes meet new dealer cards, and nothing is debited again', async () => {
     const table = await h.createTable(blackjackTable('temporary-bj'));
     const player = await h.newPlayer({ deposit: '1000.00' });
     // The live round's seed, then the temporary table's own (D-713): the test is the same on every run.
@@ -174,19 +174,46 @@ describe('game-service: blackjack rounds (issue 7)', () => {
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 
-  it('004:AMB-27 / T-113 a connected player whose decision timer runs out stands; the round settles for everyone', async () => {
+  it('004:AMB-27 / T-113 / GAM-B-06 / GAM-B-02 / 002:BJ-02 a connected player whose decision timer runs out stands; the round settles for everyone', async () => {
     const table = await h.createTable(blackjackTable('timeout-bj'));
     const player = await h.newPlayer({ deposit: '1000.00' });
     h.seeds.next.push(seedWhere('timeout', waitingHardTotal));
     const roundId = await seat(player, table.id);
-    await h.connect(player, table.id);
+    const socket = await h.connect(player, table.id);
     await h.act(player, roundId, { kind: 'place-bet', stake: czk('10.00'), confirm: true });
     await h.tick(15_000);
+    // The table is told whose turn it is and when the decision time runs out: the client alerts the player.
+    const start = h.clock.now().getTime();
+    const turn = await socket.next((m) => m.type === 'round' && m.phase === 'player-turns', 'your turn');
+    expect(turn).toMatchObject({ roundId, view: { turn: { seat: 1, hand: 0 } } });
+    expect(Date.parse(turn.deadlineAt as string)).toBe(start + 10_000);
     await h.tick(10_000);
     const detail = await recall(player, roundId);
     expect(detail.status).toBe('settled');
     expect(detail.events).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'stood', seat: 1, timedOut: true })]));
     expect(await h.connections.db.gameRound.count({ where: { kind: 'TEMPORARY', temporaryPlayerId: player.playerId } })).toBe(0);
+  });
+});
+
+describe('game-service: blackjack seats (issue 7)', () => {
+  it('004:GAM-B-18 / TEC-06 a blackjack player who places no bet for 5 rounds loses the seat, and is told so', async () => {
+    const table = await h.createTable(blackjackTable('idle-bj'));
+    const idle = await h.newPlayer();
+    await seat(idle, table.id);
+    const socket = await h.connect(idle, table.id);
+    const seated = async () =>
+      (await h.connections.db.tableSeat.findMany({ where: { tableId: table.id } })).map((s) => s.playerId);
+    for (let round = 1; round <= 4; round++) {
+      await h.tick(15_000);
+      expect(await seated()).toEqual([idle.playerId]);
+    }
+    await h.tick(15_000);
+    expect(await seated()).toEqual([]);
+    expect(await socket.next((m) => m.type === 'seat-released', 'seat released')).toMatchObject({
+      tableId: table.id,
+      seat: 1,
+      reason: 'idle',
+    });
   });
 });
 
@@ -235,7 +262,7 @@ describe('game-service: restart, replay and recall (issue 7)', () => {
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 
-  it("issue 7: the player's round history comes a page at a time; a round replays identically from its record, a tampered record is refused; staff recall any round", async () => {
+  it("issue 7: 004:DAT-06 / WIN-08 / 002:REC-04 the player's round history comes a page at a time; a round replays identically from its record, a tampered record is refused; staff recall any round", async () => {
     const table = await h.createTable(blackjackTable('history-bj'));
     const player = await h.newPlayer({ deposit: '1000.00' });
     const rounds: string[] = [];

@@ -44,7 +44,7 @@ afterAll(async () => {
 });
 
 describe('game-service with a player registered through the player API (issue 7)', () => {
-  it('issue 7 / 004:TMP-03 / 002:RG-08: a temporary-account player with a 1,000 CZK daily stake limit plays roulette rounds over the API until refused at the limit; the ledger is balanced afterwards', async () => {
+  it('issue 7 / 004:TMP-03 / TMP-02 / ACC-04 / 002:RG-08 / REG-01 / TMP-09: a temporary-account player, logged in with their credentials, with a 1,000 CZK daily stake limit plays roulette rounds over the API until refused at the limit; the ledger is balanced afterwards', async () => {
     const player = await registerToTemporaryAccount(h, applicationFor(await newPerson(h)));
     const auth = { authorization: `Bearer ${player.accessToken}` };
     const limit = await h.api.inject({

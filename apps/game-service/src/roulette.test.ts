@@ -19,7 +19,7 @@ const everyStraight = (stake: string) =>
 const bettingTimeMs = 20_000;
 
 describe('game-service: roulette money (issue 7)', () => {
-  it('004:GAM-R-07 / T-83 / GAM-R-08 a confirmed stake is checked and debited, an unconfirmed one is dropped at the end of betting, the win is credited, and the record keeps seed, actions, results and ledger transactions', async () => {
+  it('004:GAM-R-07 / T-83 / GAM-R-08 / BET-03 / WIN-01 / WIN-03 / 002:PAY-04 a confirmed stake is checked and debited, an unconfirmed one is dropped at the end of betting, the win is credited, and the record keeps seed, actions, results and ledger transactions', async () => {
     const table = await h.createTable(rouletteTable('money-1'));
     const player = await h.newPlayer({ deposit: '1000.00' });
     const seated = await h.app.inject({
@@ -314,7 +314,7 @@ describe('game-service: payout holds (issue 7)', () => {
 });
 
 describe('game-service: seats, spectators and disconnection (issue 7)', () => {
-  it('004:GAM-R-01 / T-88 / GAM-R-02 four players seated: a fifth only watches: no seat, no bet, no chat; the table state reaches the spectator over a real WebSocket', async () => {
+  it('004:GAM-R-01 / T-88 / GAM-R-02 / 002:PAY-01 four players seated: a fifth only watches: no seat, no bet, no chat; the table state reaches the spectator over a real WebSocket', async () => {
     const table = await h.createTable(rouletteTable('full-1'));
     const players = await Promise.all(Array.from({ length: 4 }, () => h.newPlayer()));
     for (const p of players)
@@ -376,20 +376,22 @@ describe('game-service: seats, spectators and disconnection (issue 7)', () => {
     expect(await h.balance(players[1]!)).toBe('997.00');
   });
 
-  it('004:TEC-02 / T-90 bets confirmed before a disconnect settle regardless; the result is in the history after reconnecting', async () => {
-    const table = await h.createTable(rouletteTable('disconnect-1'));
-    const player = await h.newPlayer({ deposit: '100.00' });
-    const { roundId } = (
-      await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: player.headers, payload: {} })
-    ).json();
-    const socket = await h.connect(player, table.id);
-    await h.act(player, roundId, { kind: 'place-bets', bets: everyStraight('2.00'), confirm: true });
-    await socket.close();
-    await settle();
-    await h.tick(bettingTimeMs);
-    const history = (await h.app.inject({ method: 'GET', url: '/v1/me/rounds?limit=5', headers: player.headers })).json();
-    expect(history.rounds[0]).toMatchObject({ roundId, status: 'settled', staked: czk('74.00'), returned: czk('72.00') });
-    expect(await h.balance(player)).toBe('98.00');
+  describe.each(['european', 'french'] as const)('%s', (variant) => {
+    it('004:TEC-02 / T-90 / DAT-06 / GAM-RF-09 bets confirmed before a disconnect settle regardless; the result is in the history after reconnecting', async () => {
+      const table = await h.createTable(rouletteTable(`disconnect-${variant}`, { variant }));
+      const player = await h.newPlayer({ deposit: '100.00' });
+      const { roundId } = (
+        await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: player.headers, payload: {} })
+      ).json();
+      const socket = await h.connect(player, table.id);
+      await h.act(player, roundId, { kind: 'place-bets', bets: everyStraight('2.00'), confirm: true });
+      await socket.close();
+      await settle();
+      await h.tick(bettingTimeMs);
+      const history = (await h.app.inject({ method: 'GET', url: '/v1/me/rounds?limit=5', headers: player.headers })).json();
+      expect(history.rounds[0]).toMatchObject({ roundId, status: 'settled', staked: czk('74.00'), returned: czk('72.00') });
+      expect(await h.balance(player)).toBe('98.00');
+    });
   });
 
   it('004:GAM-R-07 / TEC-02 leaving clears the unconfirmed bets at once; with a confirmed stake the seat is held until the round settles and pays it, then freed', async () => {
@@ -463,29 +465,31 @@ describe('game-service: seats, spectators and disconnection (issue 7)', () => {
     expect(again.json()).toMatchObject({ type: 'https://problems.casino.example/limit-exceeded', measure: 'playing-time:day' });
   });
 
-  it('004:TEC-06 / T-89 / GAM-R-10 a player who does not bet for 5 rounds loses the seat; one who bets keeps it', async () => {
-    const table = await h.createTable(rouletteTable('idle-1'));
-    const idle = await h.newPlayer();
-    const active = await h.newPlayer();
-    await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: idle.headers, payload: {} });
-    await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: active.headers, payload: {} });
-    const idleSocket = await h.connect(idle, table.id);
-    for (let round = 1; round <= 5; round++) {
-      await h.act(active, await h.currentRound(table.id), {
-        kind: 'place-bets',
-        bets: [{ kind: 'outside', position: 'odd', stake: czk('1.00') }],
-        confirm: true,
-      });
+  describe.each(['european', 'french'] as const)('%s', (variant) => {
+    it('004:TEC-06 / T-89 / GAM-R-10 / GAM-RF-09 a player who does not bet for 5 rounds loses the seat; one who bets keeps it', async () => {
+      const table = await h.createTable(rouletteTable(`idle-${variant}`, { variant }));
+      const idle = await h.newPlayer();
+      const active = await h.newPlayer();
+      await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: idle.headers, payload: {} });
+      await h.app.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: active.headers, payload: {} });
+      const idleSocket = await h.connect(idle, table.id);
+      for (let round = 1; round <= 5; round++) {
+        await h.act(active, await h.currentRound(table.id), {
+          kind: 'place-bets',
+          bets: [{ kind: 'outside', position: 'odd', stake: czk('1.00') }],
+          confirm: true,
+        });
+        const seats = await h.connections.db.tableSeat.findMany({ where: { tableId: table.id } });
+        expect(seats.map((s) => s.playerId).includes(idle.playerId)).toBe(true);
+        await h.tick(bettingTimeMs);
+      }
       const seats = await h.connections.db.tableSeat.findMany({ where: { tableId: table.id } });
-      expect(seats.map((s) => s.playerId).includes(idle.playerId)).toBe(true);
-      await h.tick(bettingTimeMs);
-    }
-    const seats = await h.connections.db.tableSeat.findMany({ where: { tableId: table.id } });
-    expect(seats.map((s) => s.playerId)).toEqual([active.playerId]);
-    expect(await idleSocket.next((m) => m.type === 'seat-released', 'seat released')).toMatchObject({
-      tableId: table.id,
-      seat: 1,
-      reason: 'idle',
+      expect(seats.map((s) => s.playerId)).toEqual([active.playerId]);
+      expect(await idleSocket.next((m) => m.type === 'seat-released', 'seat released')).toMatchObject({
+        tableId: table.id,
+        seat: 1,
+        reason: 'idle',
+      });
     });
   });
 });

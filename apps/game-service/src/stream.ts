@@ -12,12 +12,14 @@ import {
   tableChannel,
   tableDetail,
   tableRules,
+  type PokerRoom,
   type RedisPresence,
   type TablesContext,
 } from '@casino/tables';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { TableParamsSchema } from './routes/common.schema.ts';
+import { chatLanguageChecked, pokerTableOf } from './routes/poker.view.ts';
 import { ActionBodySchema } from './routes/rounds.schema.ts';
 import { actResultOut, playerActionOf, temporaryTableOut } from './routes/rounds.view.ts';
 import { tableDetailOut } from './routes/tables.view.ts';
@@ -36,6 +38,8 @@ const ClientMessageSchema = z.discriminatedUnion('type', [
 
 interface Client {
   socket: WebSocket;
+  /** A poker cash table's socket (issue 16): pushes as they come; chat only, commands go by REST (D-1714). */
+  poker: boolean;
   tableId: string;
   playerId: string;
   connectionId: string;
@@ -49,6 +53,9 @@ export interface StreamDependencies {
   presence: RedisPresence;
   /** A disconnected player's decision became due at once: the scheduler should run a pass now. */
   onDisconnectedDecision: () => void;
+  /** The poker cash tables: their snapshot on connect, presence changes and chat. */
+  pokerRoom: PokerRoom;
+  chatLanguagesOf: (profileId: string) => readonly string[] | null;
 }
 
 /** Registers the stream route; returns the hub, which refreshes presence and closes the sockets on shutdown. */
@@ -91,7 +98,14 @@ export class TableStreams {
     // Handlers are attached at once: a message sent while the welcome is being prepared waits for it.
     let ready: (client: Client | null) => void = () => undefined;
     const connected = new Promise<Client | null>((resolve) => (ready = resolve));
-    socket.on('message', (data) => void connected.then((client) => client && onMessage(this.ctx, client, String(data))));
+    socket.on(
+      'message',
+      (data) =>
+        void connected.then(
+          (client) =>
+            client && (client.poker ? this.onPokerMessage(client, String(data)) : onMessage(this.ctx, client, String(data))),
+        ),
+    );
     socket.on('close', () => this.track(connected.then(async (client) => void (client && (await this.disconnect(client))))));
     this.track(
       (async () => {
@@ -128,8 +142,8 @@ export class TableStreams {
     const tableId = (request.params as { tableId: string }).tableId;
     if (!playerId) return (socket.close(4401, 'a player access token is required'), null);
     const detail = await tableDetail(this.ctx.db, tableId, playerId);
-    if (!detail) return (socket.close(4404, 'no such table'), null);
-    const client: Client = { socket, tableId, playerId, connectionId: randomUUID(), chat: new ChatThrottle() };
+    if (!detail) return this.welcomePoker(socket, tableId, playerId);
+    const client: Client = { socket, poker: false, tableId, playerId, connectionId: randomUUID(), chat: new ChatThrottle() };
     await this.join(tableChannel(this.deps.prefix, tableId), client);
     await this.join(playerChannel(this.deps.prefix, playerId), client);
     await this.deps.presence.connected(tableId, playerId, client.connectionId);
@@ -146,11 +160,64 @@ export class TableStreams {
     return client;
   }
 
+  /**
+   * A poker table's socket: the same channels (the driver pushes `poker-table` to the table's and
+   * `poker-seat` to the player's), the snapshot as the player sees it now, and the room told that
+   * the player is here (a seated player's turns run on the profile's clock either way).
+   */
+  private async welcomePoker(socket: WebSocket, tableId: string, playerId: string): Promise<Client | null> {
+    const known = await pokerTableOf(this.deps.pokerRoom, tableId).catch(() => null);
+    if (!known) return (socket.close(4404, 'no such table'), null);
+    const client: Client = { socket, poker: true, tableId, playerId, connectionId: randomUUID(), chat: new ChatThrottle() };
+    await this.join(tableChannel(this.deps.prefix, tableId), client);
+    await this.join(playerChannel(this.deps.prefix, playerId), client);
+    await this.deps.presence.connected(tableId, playerId, client.connectionId);
+    // After joining the channels: a push racing the snapshot is newer (its version says so), never lost.
+    const snapshot = await this.deps.pokerRoom.snapshot(tableId, playerId);
+    send(socket, {
+      type: 'welcome',
+      tableId,
+      game: 'poker',
+      role: snapshot.mine ? 'player' : 'spectator',
+      seat: snapshot.mine?.seat ?? null,
+      snapshot,
+    });
+    // Presence matters to a seated player only (a spectator has no turn to time out).
+    if (snapshot.mine) await this.deps.pokerRoom.connectionChanged(tableId, playerId, true);
+    return client;
+  }
+
+  private async onPokerMessage(client: Client, text: string): Promise<void> {
+    const parsed = PokerClientMessageSchema.safeParse(safeJson(text));
+    if (!parsed.success)
+      return send(client.socket, {
+        type: 'error',
+        problem: new DomainError('validation-failed', 'Not a message of this protocol (docs/poker-tables.md).').toProblem(),
+      });
+    if (parsed.data.type === 'ping') return send(client.socket, { type: 'pong' });
+    try {
+      const table = await pokerTableOf(this.deps.pokerRoom, client.tableId);
+      chatLanguageChecked(parsed.data.text, this.deps.chatLanguagesOf(table.profileId));
+      client.chat.admit();
+      await this.deps.pokerRoom.chat(client.tableId, client.playerId, parsed.data.text);
+    } catch (error) {
+      send(client.socket, { type: 'error', problem: problemOf(error) });
+    }
+  }
+
   /** The socket is gone: presence first; a decision due from this player is then not waited for (D-735). */
   private async disconnect(client: Client): Promise<void> {
     await this.leave(tableChannel(this.deps.prefix, client.tableId), client);
     await this.leave(playerChannel(this.deps.prefix, client.playerId), client);
     await this.deps.presence.disconnected(client.tableId, client.playerId, client.connectionId);
+    if (client.poker) {
+      // Another socket of the player's (any instance) still counts as here; a shutting-down instance's sockets do not leave.
+      if (this.closing || (await this.deps.presence.isConnected(client.tableId, client.playerId))) return;
+      return this.deps.pokerRoom.connectionChanged(client.tableId, client.playerId, false).catch((error: unknown) => {
+        // A spectator, or a player whose seat went meanwhile: nobody's turn depends on this socket.
+        if (!(isDomainError(error) && error.code === 'not-seated')) throw error;
+      });
+    }
     // An instance shutting down leaves its players' decisions to their timers (another instance's scheduler).
     if (this.closing || (await this.deps.presence.isConnected(client.tableId, client.playerId))) return;
     if (await noteDisconnected(this.ctx, { tableId: client.tableId, playerId: client.playerId }))
@@ -194,6 +261,19 @@ async function authenticatedPlayer(app: App, header: string | undefined, queryTo
   } catch (error) {
     if (isDomainError(error)) return null;
     throw error;
+  }
+}
+
+const PokerClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('chat'), text: z.string().min(1).max(tableRules.chatTextLengthMax) }),
+  z.object({ type: z.literal('ping') }),
+]);
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }
 

@@ -5,6 +5,7 @@ import type { ExcludedPersonsRegister } from '@casino/limits';
 import { composeContexts, type OperatorProfile, type Platform } from '@casino/operator';
 import { findPlayerAccess, type MinistryRegisters } from '@casino/players';
 import type { PlayerApiConfig } from './config.ts';
+import { accountLifecycleRoutes } from './routes/account-lifecycle.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cashierRoutes } from './routes/cashier.ts';
 import { limitsRoutes } from './routes/limits.ts';
@@ -69,5 +70,6 @@ export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
   paymentMethodRoutes(app, cashier);
   cashierRoutes(app, cashier);
   statementRoutes(app, platform.reporting());
+  accountLifecycleRoutes(app, ctx, platform.compliance(), platform.profile.currency);
   return app;
 }

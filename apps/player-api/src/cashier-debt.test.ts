@@ -30,7 +30,7 @@ const problemType = (response: { json(): { type?: string } }) =>
   response.json().type?.replace('https://problems.casino.example/', '');
 
 describe('debt: clawback of a wrongly credited win', () => {
-  it('004:WIN-04 / WIN-05 / T-64 a wrong win of 1,000 with a balance of 300: taken without consent and with notice, the balance is 0 and 700 is owed within 10 days; only deposits are possible; then it is overdue', async () => {
+  it('004:WIN-04 / WIN-05 / WIN-01 / T-64 a wrong win of 1,000 with a balance of 300: taken without consent and with notice, the balance is 0 and 700 is owed within 10 days; only deposits are possible; then it is overdue', async () => {
     const player = await registeredPlayer(h);
     await deposit(h, player, player.bankMethodId, '200.00');
     const win = await gameTransfer(h, player.playerId, 'WIN', '1000.00');

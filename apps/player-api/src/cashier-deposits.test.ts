@@ -43,7 +43,7 @@ const temporaryBalance = async (playerId: string) => {
 };
 
 describe('deposits: caps from the jurisdiction table', () => {
-  it('004:T-40 / DEP-03 over HTTP: a card deposit of 99 CZK is refused, 100 and 300,000 are credited, 300,001 is refused', async () => {
+  it('004:T-40 / DEP-03 / 002:WAL-07 over HTTP: a card deposit of 99 CZK is refused, 100 and 300,000 are credited, 300,001 is refused', async () => {
     const player = await playerWithActiveCard(h);
     const refusedLow = await deposit(h, player, player.cardMethodId, '99.00');
     expect(refusedLow.json()).toMatchObject({
@@ -245,7 +245,7 @@ describe('deposits: concurrency and the provider', () => {
 });
 
 describe('deposits: method state and the temporary account', () => {
-  it('004:T-06 / PAY-08 / 002:TMP-06 a temporary account deposits from a registered, unverified method; a full account cannot, nor from an inactive one', async () => {
+  it('004:T-06 / PAY-08 / TMP-06 / PAY-01 / BET-09 / 002:TMP-06 / PM-07 a temporary account deposits from a registered, unverified method; a full account cannot, nor from an inactive one', async () => {
     const temporary = await temporaryPlayerWithBankAccount(h);
     expect((await deposit(h, temporary, temporary.bankMethodId, '500.00')).statusCode).toBe(201);
     expect(await temporaryBalance(temporary.playerId)).toBe('500.00');

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 describe('cashier end to end', () => {
-  it('issue 6: end to end: registration with a bank account verified by transfer, a card verified by 3-D Secure, a card deposit, a stake, a win and a withdrawal to the bank account; the ledger balances with no invariant violated', async () => {
+  it('issue 6: 004:ACC-01 end to end: registration with a bank account verified by transfer, a card verified by 3-D Secure, a card deposit, a stake, a win and a withdrawal to the bank account; the ledger balances with no invariant violated', async () => {
     const player = await registeredPlayer(h);
     expect(await cashBalance(h, player.playerId)).toBe('100.00');
 

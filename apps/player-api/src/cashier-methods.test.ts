@@ -99,7 +99,7 @@ describe('payment methods: the state machine', () => {
     });
   });
 
-  it('004:PAY-09 / T-30 three methods, two verified: one active at a time; activating the second deactivates the first; an unverified one cannot be activated', async () => {
+  it('004:PAY-09 / T-30 / 002:PM-06 three methods, two verified: one active at a time; activating the second deactivates the first; an unverified one cannot be activated', async () => {
     const player = await registeredPlayer(h);
     const card = (await registerCard(player)).json();
     await verifyCard(player, card.id, 'pass');
@@ -177,7 +177,7 @@ describe('payment methods: what may be registered', () => {
     ).toBe(0);
   });
 
-  it('004:PAY-02 / T-37 a bank account outside the Czech Republic and a card issued outside the EU/EEA are refused', async () => {
+  it('004:PAY-02 / T-37 / 002:PM-04 a bank account outside the Czech Republic and a card issued outside the EU/EEA are refused', async () => {
     const player = await registeredPlayer(h);
     const german = await asPlayer(h, player, 'POST', '/v1/payment-methods', {
       kind: 'bank-account',
@@ -232,7 +232,7 @@ describe('payment methods: what may be registered', () => {
     expect(decided.json()).toEqual({ status: 'VERIFIED' });
   });
 
-  it('004:PAY-03 / 002:T-PM-01 documents reviewed by staff: approve verifies, reject records the reason; only reviewer roles decide', async () => {
+  it('004:PAY-03 / REG-06 / IDV-07 / 002:T-PM-01 documents reviewed by staff: approve verifies, reject records the reason; only reviewer roles decide', async () => {
     const player = await registeredPlayer(h);
     const registerBank = async () =>
       (
@@ -294,7 +294,7 @@ describe('payment methods: what may be registered', () => {
 });
 
 describe('payment methods and registration', () => {
-  it("004:REG-23 / REG-24 / TMP-07 / AMB-08 verifying a temporary account's bank account completes the registration; the balance moves to the account", async () => {
+  it("004:REG-23 / REG-24 / REG-25 / TMP-07 / AMB-08 / ACC-02 / 002:REG-02 / REG-04 / TMP-05 / PM-01 verifying a temporary account's bank account completes the registration; the balance moves to the account", async () => {
     const player = await temporaryPlayerWithBankAccount(h);
     await verifyByTransfer(h, player, player.bankMethodId, player.iban, player.holderName, '250.00');
     await eventually(

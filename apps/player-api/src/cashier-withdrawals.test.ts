@@ -55,7 +55,7 @@ describe('withdrawals: each precondition of 004:WDR-02 refused with its own prob
     expect(problemType(await withdraw(player, '10.00'))).toBe('temporary-account-no-withdrawals');
   });
 
-  it('004:WDR-02 (a) / PAY-09 no active method: no-active-payment-method; the active method a card: withdrawal-method-not-bank-account (T-31)', async () => {
+  it('004:WDR-02 (a) / PAY-09 / 002:PAY-07 no active method: no-active-payment-method; the active method a card: withdrawal-method-not-bank-account (T-31)', async () => {
     const player = await playerWithActiveCard(h);
     expect(problemType(await withdraw(player, '10.00'))).toBe('withdrawal-method-not-bank-account');
     await asPlayer(h, player, 'DELETE', `/v1/payment-methods/${player.cardMethodId}`);
@@ -112,7 +112,7 @@ describe('withdrawals: each precondition of 004:WDR-02 refused with its own prob
     expect(problemType(await withdraw(player, '100.01'))).toBe('insufficient-funds');
   });
 
-  it('004:ACC-11 / T-21 a player listed in the register withdraws only through support, never from the app', async () => {
+  it('004:ACC-11 / T-21 / WDR-05 a player listed in the register withdraws only through support, never from the app', async () => {
     const player = await funded('300.00');
     await h.connections.db.player.update({ where: { id: player.playerId }, data: { registerStatus: 'LISTED' } });
     expect(problemType(await withdraw(player, '100.00'))).toBe('listed-in-register');
@@ -129,6 +129,36 @@ describe('withdrawals: each precondition of 004:WDR-02 refused with its own prob
       channel: 'SUPPORT',
       reviewReasons: ['requested through support (004:ACC-11)'],
     });
+  });
+});
+
+describe('withdrawals: cash at a branch', () => {
+  it('004:WDR-01 / WDR-06 / IDV-06 cash is paid out at a branch only after an ID check, within 1 to 5,000 CZK, at once and with no payment method; a temporary or listed account gets none', async () => {
+    const player = await funded('6000.00');
+    const idCheck = { documentType: 'national-id', documentNumber: '123456789' };
+    const cash = (playerId: string, amount: string, check: object | null = idCheck, headers = key()) =>
+      asStaff(h, ['support'], 'POST', '/v1/cashier/cash-withdrawals', { playerId, amount: czk(amount), idCheck: check }, headers);
+    expect((await cash(player.playerId, '100.00', null)).json()).toMatchObject({
+      status: 422,
+      type: 'https://problems.casino.example/identity-document-required',
+    });
+    expect((await cash(player.playerId, '5000.01')).json()).toMatchObject({
+      type: 'https://problems.casino.example/payment-cap-exceeded',
+      cap: 'per-transaction-maximum',
+    });
+    const headers = key();
+    const paid = await cash(player.playerId, '5000.00', idCheck, headers);
+    expect(paid.statusCode).toBe(201);
+    expect(paid.json()).toMatchObject({ status: 'PAID', channel: 'CASH', paymentMethodId: null, amount: { amount: '5000.00' } });
+    expect((await cash(player.playerId, '5000.00', idCheck, headers)).statusCode).toBe(200); // the same request again
+    expect(await cashBalance(h, player.playerId)).toBe('1000.00');
+    expect(await h.connections.db.cashierWithdrawal.count({ where: { playerId: player.playerId, channel: 'CASH' } })).toBe(1);
+
+    const temporary = await temporaryPlayerWithBankAccount(h);
+    expect(problemType(await cash(temporary.playerId, '10.00'))).toBe('temporary-account-no-withdrawals');
+    await h.connections.db.player.update({ where: { id: player.playerId }, data: { registerStatus: 'LISTED' } });
+    expect(problemType(await cash(player.playerId, '10.00'))).toBe('listed-in-register');
+    expect(await ledger.findInvariantViolations(h.connections.db)).toEqual([]);
   });
 });
 

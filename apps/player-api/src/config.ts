@@ -12,8 +12,12 @@ export const playerApiConfigSchema = serviceConfigSchema.extend({
   PII_HASH_KEY: secretVar(44),
   /** The Ministry of Finance registers (identity, excluded persons); apps/sandbox in development. */
   MF_REGISTERS_URL: urlVar('http://127.0.0.1:3005', ['http', 'https']),
-  /** Base of links in e-mails to players. */
-  PUBLIC_BASE_URL: urlVar('http://127.0.0.1:3001', ['http', 'https']),
+  /**
+   * The player web app's origin (apps/web, which serves the pages and proxies this API): the base of
+   * the links in e-mails to players (`/confirm-email?token=…`) and of the address the payment
+   * provider sends the browser back to after 3-D Secure (D-1783, D-1784).
+   */
+  PUBLIC_BASE_URL: urlVar('http://127.0.0.1:3000', ['http', 'https']),
   /** Per client address: applications and logins are where guessing and abuse happen. */
   REGISTRATION_RATE_LIMIT_PER_MINUTE: intVar(10, { min: 1, max: 100_000 }),
   LOGIN_RATE_LIMIT_PER_MINUTE: intVar(20, { min: 1, max: 100_000 }),

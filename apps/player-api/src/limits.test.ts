@@ -153,7 +153,7 @@ describe('player-api: setting, tightening and loosening limits', () => {
 });
 
 describe('player-api: self-exclusion, the panic button, the register, closing the account', () => {
-  it('issue 5: self-exclusion blocks the next request of an open session: sessions end, play and deposits are refused, the balance stays visible', async () => {
+  it('issue 5: 002:RG-11 / 004:ELG-01 self-exclusion blocks the next request of an open session: sessions end, play and deposits are refused, the balance stays visible', async () => {
     const player = await newPlayer();
     const play = await startPlay(player);
     const excluded = await h.api.inject({

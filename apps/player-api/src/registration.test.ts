@@ -27,7 +27,7 @@ const apply = (body: Record<string, unknown>) => h.api.inject({ method: 'POST', 
 const playerCount = () => h.connections.db.player.count();
 
 describe('registration: the application', () => {
-  it('004:T-01 / REG-21 / TMP-01 confirming the e-mail and entering the SMS code concludes the contract and opens a temporary account', async () => {
+  it('004:T-01 / REG-20 / REG-21 / TMP-01 / IDV-05 / 002:TMP-01 confirming the e-mail and entering the SMS code concludes the contract and opens a temporary account', async () => {
     const registered = await registerToTemporaryAccount(h, applicationFor(sandboxPeople.ordinary[0]!));
     const me = await h.api.inject({
       method: 'GET',
@@ -54,6 +54,25 @@ describe('registration: the application', () => {
     expect(player.birthNumberEncrypted).not.toContain(sandboxPeople.ordinary[0]!.birthNumber); // encrypted at rest
   });
 
+  it('004:REG-02 / 002:REG-03 the terms and the game plan are accepted before anything else: an application without them is refused, naming the field; the versions accepted are kept with the time', async () => {
+    const body = applicationFor(await newPerson(h));
+    const before = await playerCount();
+    const { acceptedDocuments, ...withoutDocuments } = body;
+    const refused = await apply(withoutDocuments);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().field).toBe('body.acceptedDocuments');
+    expect(await playerCount()).toBe(before);
+    const accepted = await apply({ ...body, acceptedDocuments });
+    expect(accepted.statusCode).toBe(201);
+    const player = await h.connections.db.player.findUniqueOrThrow({ where: { id: accepted.json().playerId } });
+    expect(player).toMatchObject({
+      termsVersion: (acceptedDocuments as { termsVersion: string }).termsVersion,
+      gamePlanVersion: (acceptedDocuments as { gamePlanVersion: string }).gamePlanVersion,
+      termsAcceptedAt: h.clock.now(),
+      gamePlanAcceptedAt: h.clock.now(),
+    });
+  });
+
   it('004:T-01 without the e-mail confirmation there is no contract: login is refused and no temporary account exists', async () => {
     const body = applicationFor(await newPerson(h));
     expect((await apply(body)).statusCode).toBe(201);
@@ -66,7 +85,7 @@ describe('registration: the application', () => {
     expect(login.json().type).toBe('https://problems.casino.example/email-not-confirmed');
   });
 
-  it('004:ELG-01 / T-12 / 000-001:RG-01 GEN-04 refuses an applicant under 18 on the day with problem under-age, storing nothing', async () => {
+  it('004:ELG-01 / T-12 / IDV-01 / 000-001:RG-01 GEN-04 refuses an applicant under 18 on the day with problem under-age, storing nothing', async () => {
     const before = await playerCount();
     const response = await apply(applicationFor(sandboxPeople.minor[0]!));
     expect(response.statusCode).toBe(422);
@@ -106,7 +125,7 @@ describe('registration: the application', () => {
     expect((await apply(applicationFor(person, { phone: '601 234 567' }))).json().field).toBe('body.phone');
   });
 
-  it('004:T-15 / REG-07 / 002:T-REG-01 registration cannot proceed without a decision on each self-limitation measure', async () => {
+  it('004:T-15 / REG-07 / SLM-01 / 002:T-REG-01 / RG-01 / REG-02 registration cannot proceed without a decision on each self-limitation measure', async () => {
     const body = applicationFor(await newPerson(h));
     const response = await apply({ ...body, selfLimits: (body.selfLimits as unknown[]).slice(1) });
     expect(response.statusCode).toBe(422);
@@ -117,7 +136,7 @@ describe('registration: the application', () => {
     });
   });
 
-  it('004:T-16 / REG-08 / 002:T-REG-03 a second application by the same person is refused, by birth number or by name, date and place of birth', async () => {
+  it('004:T-16 / REG-08 / 002:T-REG-03 / REG-06 a second application by the same person is refused, by birth number or by name, date and place of birth', async () => {
     const person = await newPerson(h);
     expect((await apply(applicationFor(person))).statusCode).toBe(201);
     const again = await apply(applicationFor(person));
@@ -138,7 +157,7 @@ describe('registration: the application', () => {
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
   });
 
-  it('004:T-11 / REG-04 / 002:T-REG-05 an applicant listed in the register of excluded persons is refused and nothing is stored', async () => {
+  it('004:T-11 / REG-04 / IDV-01 / IDV-03 / IDV-04 / 002:T-REG-05 an applicant listed in the register of excluded persons is refused and nothing is stored', async () => {
     const before = await playerCount();
     const response = await apply(applicationFor(sandboxPeople.listed[0]!));
     expect(response.statusCode).toBe(403);
@@ -148,7 +167,7 @@ describe('registration: the application', () => {
 });
 
 describe('registration: login and the register', () => {
-  it('004:T-20 / ACC-03 / ELG-04 a person listed after registering cannot log in, and is told how to reach support', async () => {
+  it('004:T-20 / ACC-03 / ELG-04 / IDV-04 a person listed after registering cannot log in, and is told how to reach support', async () => {
     const person = await newPerson(h);
     const registered = await registerToTemporaryAccount(h, applicationFor(person));
     await listInRegister(h, person);

@@ -1,13 +1,17 @@
 import {
   fictionalSampleEntries,
   loadScreeningList,
+  resolveScreeningAlert,
   sampleListCode,
   systemActor,
   defaultComplianceRules,
 } from '@casino/compliance';
-import { testSecretBox } from '@casino/compliance/testing';
+import { createTestStaff, testSecretBox } from '@casino/compliance/testing';
+import { Money, newId } from '@casino/core';
+import { transaction } from '@casino/db';
+import { authorizeDeposit, authorizeStake, startPlaySession } from '@casino/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationFor, newPerson, startHarness, type Harness } from '@casino/test-support';
+import { applicationFor, newPerson, registerToTemporaryAccount, startHarness, type Harness } from '@casino/test-support';
 
 let h: Harness;
 beforeAll(async () => {
@@ -54,5 +58,54 @@ describe('screening at registration (issue 9)', () => {
     expect(
       await h.connections.db.player.findUnique({ where: { id: applied.json().playerId }, select: { screeningStatus: true } }),
     ).toEqual({ screeningStatus: 'CLEARED' });
+  });
+
+  it('002:KYC-01 / KYC-02 a temporary-account holder with a sanctions match may neither play nor deposit until an officer decides; a false positive lets them play', async () => {
+    const registered = await registerToTemporaryAccount(
+      h,
+      applicationFor(await newPerson(h, { dateOfBirth: '1974-09-30' }), {
+        firstName: 'Muhammad',
+        surname: 'Al Zarbani',
+        placeOfBirth: 'Ostrava', // not the applicant of the first test: one account per person
+      }),
+    );
+    const playerId = registered.playerId;
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => null,
+        (error: unknown) => (error as { code: string }).code,
+      );
+    const deposit = () =>
+      transaction(h.connections.db, (tx) =>
+        authorizeDeposit(h.limits, tx, { playerId, reference: `deposit:${newId()}`, amount: Money.of('100.00', 'CZK') }),
+      );
+    const stake = () =>
+      transaction(h.connections.db, async (tx) => {
+        const { playSessionId } = await startPlaySession(h.limits, tx, { playerId });
+        return authorizeStake(h.limits, tx, {
+          playerId,
+          playSessionId,
+          reference: `stake:${newId()}`,
+          amount: Money.of('10.00', 'CZK'),
+          category: 'casino',
+        });
+      });
+    expect(await h.connections.db.player.findUniqueOrThrow({ where: { id: playerId } })).toMatchObject({
+      state: 'TEMPORARY',
+      screeningStatus: 'HIT',
+    });
+    expect(await refusal(deposit())).toBe('screening-hold');
+    expect(await refusal(stake())).toBe('screening-hold');
+
+    const ctx = { db: h.connections.db, clock: h.clock, rules: defaultComplianceRules, secrets: testSecretBox };
+    const officer = await createTestStaff(ctx, ['compliance-officer']);
+    const alert = await h.connections.db.complianceAlert.findFirstOrThrow({ where: { playerId, status: 'OPEN' } });
+    await resolveScreeningAlert(
+      ctx,
+      { kind: 'staff', staffUserId: officer.staffUserId, roles: officer.roles },
+      { alertId: alert.id, outcome: 'false-positive', reason: 'a namesake: another person' },
+    );
+    expect(await refusal(deposit())).toBeNull();
+    expect(await refusal(stake())).toBeNull();
   });
 });

@@ -53,7 +53,7 @@ function deposit(playerId: string, amount: string, channel: 'cashless' | 'cash' 
 }
 
 describe('temporary account', () => {
-  it('004:TMP-03 / T-03 deposits of 2,000 and 1,000 CZK are accepted; one more crown is refused', async () => {
+  it('004:TMP-03 / T-03 / 002:TMP-03 deposits of 2,000 and 1,000 CZK are accepted; one more crown is refused', async () => {
     const player = await temporaryPlayer();
     await deposit(player.playerId, '2000.00');
     await deposit(player.playerId, '1000.00');
@@ -80,7 +80,7 @@ describe('temporary account', () => {
     await expect(deposit(player.playerId, '100.00', 'cash')).rejects.toMatchObject({ code: 'temporary-account-cashless-only' });
   });
 
-  it('004:TMP-05 / T-05 nothing can be withdrawn from a temporary account', async () => {
+  it('004:TMP-05 / T-05 / 002:TMP-04 / LIM-08 nothing can be withdrawn from a temporary account', async () => {
     const player = await temporaryPlayer();
     await expect(assertWithdrawalAllowed(h.connections.db, player.playerId)).rejects.toMatchObject({
       code: 'temporary-account-no-withdrawals',
@@ -89,7 +89,7 @@ describe('temporary account', () => {
 });
 
 describe('temporary account: 30 days, cancellation and refund', () => {
-  it('004:TMP-08 / T-07 on day 29 the account is open and registration completes, moving the whole balance, wins included, to the cash wallet in one ledger transaction (TMP-07)', async () => {
+  it('004:TMP-08 / T-07 on day 29 the account is open and registration completes, moving the whole balance, wins included, to the cash wallet in one ledger transaction (TMP-07; 002:TMP-05)', async () => {
     const player = await temporaryPlayer();
     await deposit(player.playerId, '1500.00');
     const house = (await ledger.findAccountByCode(
@@ -120,7 +120,7 @@ describe('temporary account: 30 days, cancellation and refund', () => {
     h.clock.advanceDays(-29);
   });
 
-  it('004:TMP-08 / TMP-10 / T-08 on day 31 the account is cancelled, the registration can no longer be completed, and the person can start again', async () => {
+  it('004:TMP-08 / TMP-10 / T-08 / 002:TMP-02 / TMP-08 / REG-07 on day 31 the account is cancelled, the registration can no longer be completed, and the person can start again', async () => {
     const person = await newPerson(h);
     const player = await registerToTemporaryAccount(h, applicationFor(person));
     await h.connections.db.player.update({ where: { id: player.playerId }, data: { screeningStatus: 'CLEARED' } });
@@ -145,7 +145,7 @@ describe('temporary account: 30 days, cancellation and refund', () => {
     }
   });
 
-  it('004:TMP-09 / TMP-11 / TMP-12 / T-10 without a bank account the balance waits for bank details, then within 7 days goes by postal order, the fee deducted and rounded down to whole crowns', async () => {
+  it('004:TMP-09 / TMP-11 / TMP-12 / T-10 / 002:TMP-07 without a bank account the balance waits for bank details, then within 7 days goes by postal order, the fee deducted and rounded down to whole crowns', async () => {
     const player = await temporaryPlayer();
     await deposit(player.playerId, '1000.55');
     const feeRevenue = (await ledger.findAccountByCode(h.connections.db, ledger.operatorAccountCode('fee-revenue', 'CZK')))!.id;
@@ -188,7 +188,7 @@ describe('temporary account: 30 days, cancellation and refund', () => {
     }
   });
 
-  it('004:T-08 a registration whose identity is not verified cannot complete', async () => {
+  it('004:T-08 / REG-05 / IDV-03 / AML-01 / 002:REG-05 / KYC-04 a registration whose identity is not verified cannot complete', async () => {
     const player = await temporaryPlayer();
     await h.connections.db.player.update({
       where: { id: player.playerId },

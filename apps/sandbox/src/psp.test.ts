@@ -273,3 +273,90 @@ describe('sandbox: payment provider', () => {
     expect(JSON.stringify(response)).not.toContain('"secrets"');
   });
 });
+
+describe('sandbox: the 3-D Secure challenge in a browser (issue 17)', () => {
+  const form = (outcome: 'pass' | 'fail') => ({
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `outcome=${outcome}`,
+  });
+
+  it("004:PAY-04 the redirectUrl opens as a page; its Approve form sends the browser back to the merchant's returnUrl (303) and the payment settles", async () => {
+    const token = await cardToken();
+    const returnUrl = 'http://127.0.0.1:3000/deposits/d-1/payment-return';
+    const created = await app.inject({
+      method: 'POST',
+      url: '/psp/payments',
+      headers: headers('payment:ref-web-1'),
+      payload: {
+        reference: 'ref-web-1',
+        amount: { amount: '250.00', currency: 'CZK' },
+        method: { type: 'card', token },
+        returnUrl,
+      },
+    });
+    const { paymentId, redirectUrl } = created.json() as { paymentId: string; redirectUrl: string };
+    const path = new URL(redirectUrl).pathname;
+    const page = await app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(page.body).toContain('Pay 250.00 CZK with VISA •••• 4242');
+    expect(page.body).toMatch(/<form method="post"><input type="hidden" name="outcome" value="pass">/);
+    const approved = await app.inject({ method: 'POST', url: path, ...form('pass') });
+    expect(approved.statusCode).toBe(303);
+    expect(approved.headers.location).toBe(returnUrl);
+    await settled();
+    expect(received.map((r) => [r.body.type, r.body.data.paymentId])).toEqual([
+      ['payment.authorized', paymentId],
+      ['payment.settled', paymentId],
+    ]);
+    // Opened again (the back button), the page says it is over and offers nothing to press.
+    const again = await app.inject({ method: 'GET', url: path });
+    expect(again.body).toContain('already settled');
+    expect(again.body).not.toContain('<form');
+  });
+
+  it('004:PAY-04 a card check declined on the page goes back to the returnUrl too, and without one the page ends on its own', async () => {
+    const token = await cardToken();
+    const returnUrl = 'https://casino.example/payment-methods/m-1/verification-return';
+    const withReturn = (
+      await app.inject({
+        method: 'POST',
+        url: '/psp/verifications',
+        headers: headers('verification:web-1'),
+        payload: { reference: 'm-1', token, returnUrl },
+      })
+    ).json() as { verificationId: string; redirectUrl: string };
+    const path = new URL(withReturn.redirectUrl).pathname;
+    expect((await app.inject({ method: 'GET', url: path })).body).toContain('Verify VISA •••• 4242 (no money is taken)');
+    const declined = await app.inject({ method: 'POST', url: path, ...form('fail') });
+    expect([declined.statusCode, declined.headers.location]).toEqual([303, returnUrl]);
+    await settled();
+    expect(received.map((r) => [r.body.type, r.body.data.threeDSecure])).toEqual([['verification.failed', 'failed']]);
+
+    const without = (
+      await app.inject({
+        method: 'POST',
+        url: '/psp/verifications',
+        headers: headers('verification:web-2'),
+        payload: { reference: 'm-2', token },
+      })
+    ).json() as { redirectUrl: string };
+    const ended = await app.inject({ method: 'POST', url: new URL(without.redirectUrl).pathname, ...form('pass') });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.body).toContain('Done: succeeded');
+  });
+
+  it('issue 17: a returnUrl that is not an http(s) address is refused naming the field', async () => {
+    const token = await cardToken();
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/psp/verifications',
+      headers: headers('verification:web-3'),
+      payload: { reference: 'm-3', token, returnUrl: 'javascript:alert(1)' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(JSON.stringify(refused.json())).toContain('body.returnUrl');
+  });
+});

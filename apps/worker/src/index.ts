@@ -8,7 +8,13 @@ export {
 } from './runtime.ts';
 export { loadWorkerConfig, workerConfigSchema, type WorkerConfig } from './config.ts';
 export { registeredJobs, workerCashierContext, workerPlatform } from './jobs.ts';
-export { playerAccessJobs, playerAccessSchedules, workerTablesContext, type PlayerAccessOptions } from './player-access.ts';
+export {
+  playerAccessJobs,
+  playerAccessSchedules,
+  workerPokerRoom,
+  workerTablesContext,
+  type PlayerAccessOptions,
+} from './player-access.ts';
 export { cashierJobs, type CashierJobsOptions } from './cashier-jobs.ts';
 export { buildWorkerHealthApp } from './app.ts';
 export { scheduledTasks } from './schedules.ts';

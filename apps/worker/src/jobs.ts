@@ -6,7 +6,7 @@ import { cashierJobs } from './cashier-jobs.ts';
 import type { WorkerConfig } from './config.ts';
 import { complianceJobs } from './compliance.ts';
 import { notificationJobs } from './notifications.ts';
-import { playerAccessJobs, workerTablesContext } from './player-access.ts';
+import { playerAccessJobs, workerPokerRoom, workerTablesContext } from './player-access.ts';
 import { reportingJobs } from './reporting.ts';
 
 /**
@@ -35,7 +35,10 @@ export function registeredJobs(
 ): JobDefinition[] {
   const platform = workerPlatform(config);
   return [
-    ...playerAccessJobs({ tables: workerTablesContext(platform, redis, gameServiceRedisPrefix) }),
+    ...playerAccessJobs({
+      tables: workerTablesContext(platform, redis, gameServiceRedisPrefix),
+      poker: workerPokerRoom(platform, redis, gameServiceRedisPrefix),
+    }),
     ...notificationJobs(config.NOTIFICATIONS_URL, platform.pii()),
     ...complianceJobs(platform.clock, platform.profile.compliance),
     ...cashierJobs({ cashier: (db) => platform.cashier(db), players: (db) => platform.players(db), logger }),

@@ -1,7 +1,7 @@
 import { defineJob, type Db, type JobDefinition, type Redis } from '@casino/db';
 import type { Platform } from '@casino/operator';
 import { AccessEndedPayloadSchema, accessEndedTopic, recheckExcludedPersons, type PlayersContext } from '@casino/players';
-import { leaveAllSeats, type TablesContext } from '@casino/tables';
+import { leaveAllSeats, newPokerInstanceId, type PokerRoom, type TablesContext } from '@casino/tables';
 import type { ScheduledTask } from './runtime.ts';
 
 /**
@@ -9,25 +9,40 @@ import type { ScheduledTask } from './runtime.ts';
  * 002:AMB-SCREEN). The schedule asks the register of excluded persons about every player who may still
  * hold a valid access token (D-1411); a listing found there, at a refresh or at login ends the
  * player's sessions in the same transaction and leaves `players.access-ended` in the outbox, whose
- * job ends the player's seats at the tables as leaving them does (an unsettled round settles first).
+ * job ends the player's seats at the tables as leaving them does (an unsettled round settles first),
+ * and asks the poker tables where the player sits to release the seat at the end of the running hand
+ * (issue 16), chips credited.
  */
 export interface PlayerAccessOptions {
   players: (db: Db) => PlayersContext;
   tables: (db: Db) => TablesContext;
+  /** A poker room that only forwards (it drives no table): the game-service instances holding the tables act. */
+  poker?: (db: Db) => PokerRoom;
 }
 
-export function playerAccessJobs(options: Pick<PlayerAccessOptions, 'tables'>): JobDefinition[] {
+export function playerAccessJobs(options: Pick<PlayerAccessOptions, 'tables' | 'poker'>): JobDefinition[] {
   return [
     defineJob({
       topic: accessEndedTopic,
       version: 1,
       payload: AccessEndedPayloadSchema,
-      // Safe to run twice: seats already left are skipped.
+      // Safe to run twice: seats already left are skipped, a poker seat already leaving stays so. A poker
+      // table whose instance cannot be reached fails the job, which is retried (the table is taken over meanwhile).
       handle: async (payload, { db }) => {
         await leaveAllSeats(options.tables(db), { playerId: payload.playerId });
+        if (options.poker) await removeFromPokerTables(options.poker(db), payload.playerId);
       },
     }),
   ];
+}
+
+async function removeFromPokerTables(room: PokerRoom, playerId: string): Promise<void> {
+  await room.start();
+  try {
+    await room.removePlayerEverywhere(playerId, 'listed');
+  } finally {
+    await room.stop();
+  }
 }
 
 /** Bounds of one re-check run (STYLE: limit everything); a run that hits them leaves the rest to the next. */
@@ -47,6 +62,33 @@ export function playerAccessSchedules(everyMs: number, options: Pick<PlayerAcces
     },
   ];
 }
+
+/**
+ * The poker room as the worker uses it: it drives nothing, it forwards a removal to the game-service
+ * instance holding each table, over the game service's Redis channels. One per job: a listing is rare,
+ * and the room's subscription ends with the job.
+ */
+export function workerPokerRoom(platform: Platform, redis: Redis, prefix: string): (db: Db) => PokerRoom {
+  return (db) =>
+    platform.poker(
+      {
+        redis,
+        prefix,
+        instanceId: `worker:${newPokerInstanceId()}`,
+        leaseTtlMs: pokerLeaseTtlMsForRouting,
+        forwardTimeoutMs: pokerForwardTimeoutMs,
+        claimScanIntervalMs: pokerLeaseTtlMsForRouting,
+        drives: false,
+        log: silentLog,
+      },
+      db,
+    );
+}
+
+/** The worker takes no lease; these only satisfy the room's checks. The forward waits as the game service's default does. */
+const pokerLeaseTtlMsForRouting = 10_000;
+const pokerForwardTimeoutMs = 3_000;
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 /** The tables as the worker drives them: pushes go to the game service's Redis channels (same prefix). */
 export function workerTablesContext(platform: Platform, redis: Redis, prefix: string): (db: Db) => TablesContext {

@@ -2,6 +2,7 @@ import { findVerifiedBankAccount, runCashierDeadlines } from '@casino/cashier';
 import { purgeLoginThrottle } from '@casino/db';
 import { sealBlocks } from '@casino/ledger';
 import { cancelExpiredTemporaryAccounts, sendPostalOrdersForUnclaimedRefunds } from '@casino/players';
+import { accountLifecycleSchedules } from './account-lifecycle.ts';
 import { complianceSchedules } from './compliance.ts';
 import { reportingSchedules } from './reporting.ts';
 import type { ScheduledTask } from './runtime.ts';
@@ -33,6 +34,8 @@ export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
         await sendPostalOrdersForUnclaimedRefunds(ctx);
       },
     },
+    // Issue 23: dormancy, the player's notice of termination, closure settlement, termination grounds, complaint clocks.
+    ...accountLifecycleSchedules(config.PLAYER_LIFECYCLE_INTERVAL_MS, platform),
     {
       // Issue 14 (4): login-throttle keys with no recent failure and no recent login are forgotten.
       name: 'login-throttle-purge',

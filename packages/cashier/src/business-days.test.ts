@@ -7,7 +7,7 @@ describe('payout deadlines', () => {
     expect(addCzechBusinessDays('2024-12-19', 5)).toBe('2024-12-31');
   });
 
-  it('002:PAY-05 Good Friday and Easter Monday are no business days (Easter 2025 is 20 April)', () => {
+  it('002:PAY-05 / PAY-08 Good Friday and Easter Monday are no business days (Easter 2025 is 20 April)', () => {
     expect(easterSunday(2025)).toBe('2025-04-20');
     expect(addCzechBusinessDays('2025-04-17', 1)).toBe('2025-04-22');
   });

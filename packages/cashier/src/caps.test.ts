@@ -70,7 +70,7 @@ describe('caps from the jurisdiction table (004 §3.6.3)', () => {
     expect(refusal('paypal', 'withdrawal', 3_000, { ...none, rolling30dMinor: crowns(2_000) })).toBeNull();
   });
 
-  it('004:T-45 withdrawals by online banking are not offered', () => {
+  it('004:T-45 / PAY-11 withdrawals by online banking are not offered: an instrument the operator does not offer in a direction is refused', () => {
     expect(refusal('online-banking', 'withdrawal', 1_000)).toBe('payment-method-not-eligible:');
   });
 

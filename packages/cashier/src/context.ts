@@ -18,6 +18,27 @@ export interface CashierContext {
   provider?: PaymentProvider;
   /** Bank account numbers at rest: the player API (registration) and the worker (payouts). */
   accountNumbers?: AccountNumberProtector;
+  /**
+   * The player web app's origin (the player API's PUBLIC_BASE_URL): where the provider sends the
+   * payer's browser back after 3-D Secure (D-1784). Absent, the provider shows its own end page.
+   */
+  returnBaseUrl?: string;
+}
+
+/** `{ [key]: value }` when the value is there, `{}` otherwise (exactOptionalPropertyTypes). */
+export function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}
+
+/** Where the payer's browser comes back to after authenticating a card check or a payment: pages of the web app. */
+export function returnUrls(ctx: CashierContext) {
+  const base = ctx.returnBaseUrl?.replace(/\/+$/, '');
+  return {
+    verification: (paymentMethodId: string) =>
+      base === undefined ? undefined : `${base}/payment-methods/${encodeURIComponent(paymentMethodId)}/verification-return`,
+    deposit: (depositId: string) =>
+      base === undefined ? undefined : `${base}/deposits/${encodeURIComponent(depositId)}/payment-return`,
+  };
 }
 
 export function providerOf(ctx: CashierContext): PaymentProvider {
@@ -42,6 +63,7 @@ export interface CreateCashierContextOptions {
   guards?: CashierGuards;
   provider?: PaymentProvider;
   accountNumbers?: AccountNumberProtector;
+  returnBaseUrl?: string;
 }
 
 /** The context every app builds the same way; each passes only what its use cases need. */
@@ -56,5 +78,6 @@ export function createCashierContext(options: CreateCashierContextOptions): Cash
     providerName: options.providerName,
     ...(options.provider ? { provider: options.provider } : {}),
     ...(options.accountNumbers ? { accountNumbers: options.accountNumbers } : {}),
+    ...(options.returnBaseUrl ? { returnBaseUrl: options.returnBaseUrl } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { DomainError, isDomainError, Money, newId } from '@casino/core';
 import { lockPlayer, transaction, type Tx } from '@casino/db';
 import { capOverrideOf, depositUsage } from './cap-usage.ts';
 import { assertWithinCaps, effectiveCaps } from './caps.ts';
-import { providerOf, type CashierContext } from './context.ts';
+import { optional, providerOf, returnUrls, type CashierContext } from './context.ts';
 import type { ProviderPaymentMethod } from './ports.ts';
 import { requestHashOf } from './request-hash.ts';
 import type { Instrument } from './rules.ts';
@@ -201,6 +201,7 @@ async function sendToProvider(ctx: CashierContext, depositId: string): Promise<D
       reference: deposit.id,
       amount: depositView(deposit).amount,
       method: providerMethod(method),
+      ...optional('returnUrl', returnUrls(ctx).deposit(deposit.id)),
     });
     await ctx.db.cashierDeposit.updateMany({
       where: { id: deposit.id, status: 'CREATED' },

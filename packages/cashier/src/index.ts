@@ -23,6 +23,7 @@ export { createDeposit, type CreateDepositOptions } from './create-deposit.ts';
 export { assertNoOutstandingDebt, listDebts, outstandingDebt } from './debt.ts';
 export { decideVerification, type DecideVerificationOptions } from './decide-verification.ts';
 export { depositCashAtBranch, identityDocumentTypes, type DepositCashAtBranchOptions } from './deposit-cash-at-branch.ts';
+export { withdrawCashAtBranch, type WithdrawCashAtBranchOptions } from './withdraw-cash-at-branch.ts';
 export { detectMisuse, type MisuseCycle, type MisuseReport } from './detect-misuse.ts';
 export { createPlatformGuards, type PlatformGuardsOptions } from './platform-guards.ts';
 export type { StaffActor } from './staff-audit.ts';
@@ -83,6 +84,8 @@ export {
 export { sendPayout, type PayoutOutcome } from './send-payout.ts';
 export { setCapOverride, type SetCapOverrideOptions } from './set-cap-override.ts';
 export { startVerification, type StartVerificationOptions, type VerificationStarted } from './start-verification.ts';
+export { verificationState, type VerificationState } from './verification-state.ts';
+export { depositCaps, type DepositCapsView } from './deposit-caps.ts';
 export {
   documentBytesMax,
   documentContentTypes,

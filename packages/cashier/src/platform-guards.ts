@@ -63,7 +63,8 @@ function monitoringEventOf(event: CashierMonitoringEvent): MonitoringEventInput 
             ...base,
             kind: 'withdrawal',
             amount: minorOf(event.amount),
-            paymentMethodId: event.paymentMethodId,
+            // Cash paid out at a branch has no payment method of the player's either.
+            paymentMethodId: event.paymentMethodId ?? 'cash-at-branch',
             reference: event.reference,
           }
         : null;

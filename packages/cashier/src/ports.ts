@@ -36,7 +36,8 @@ export type CashierMonitoringEvent =
       occurredAt: Date;
       amount: { amount: string; currency: string };
       outcome: 'requested' | 'paid' | 'failed';
-      paymentMethodId: string;
+      /** Null for cash paid out at a branch (004:WDR-01 (5.9.1)). */
+      paymentMethodId: string | null;
       reference: string;
     }
   | {
@@ -76,12 +77,15 @@ export interface PaymentProvider {
     reference: string;
     amount: Money;
     method: ProviderPaymentMethod;
+    /** Where the provider sends the payer's browser after authenticating (a page of the web app). */
+    returnUrl?: string;
   }): Promise<{ providerPaymentId: string; redirectUrl: string | null }>;
   /** A zero-amount 3-D Secure check of a card (004:PAY-04); `attemptId` keys one attempt, so a failed check can be tried again. */
   createCardVerification(request: {
     reference: string;
     attemptId: string;
     token: string;
+    returnUrl?: string;
   }): Promise<{ providerVerificationId: string; redirectUrl: string | null }>;
   createPayout(request: {
     reference: string;

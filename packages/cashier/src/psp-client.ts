@@ -127,7 +127,12 @@ export function createPaymentProviderClient(options: PaymentProviderClientOption
         'POST',
         'psp/payments',
         PaymentSchema,
-        { reference: request.reference, amount: amountOf(request.amount), method: request.method },
+        {
+          reference: request.reference,
+          amount: amountOf(request.amount),
+          method: request.method,
+          ...(request.returnUrl ? { returnUrl: request.returnUrl } : {}),
+        },
         `payment:${request.reference}`,
       );
       return { providerPaymentId: payment.paymentId, redirectUrl: payment.redirectUrl ?? null };
@@ -137,7 +142,7 @@ export function createPaymentProviderClient(options: PaymentProviderClientOption
         'POST',
         'psp/verifications',
         VerificationSchema,
-        { reference: request.reference, token: request.token },
+        { reference: request.reference, token: request.token, ...(request.returnUrl ? { returnUrl: request.returnUrl } : {}) },
         `verification:${request.attemptId}`,
       );
       return { providerVerificationId: verification.verificationId, redirectUrl: verification.redirectUrl ?? null };

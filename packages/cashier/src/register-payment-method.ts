@@ -55,7 +55,13 @@ export async function registerPaymentMethod(
         select: { state: true, firstName: true, surname: true },
       });
       if (!player) throw new DomainError('not-found', 'No such player.');
-      if (player.state !== 'TEMPORARY' && player.state !== 'REGISTERED')
+      // An applicant whose contract was concluded at a branch registers the payment account that
+      // completes the registration there (004:REG-15, REG-16).
+      const atBranch =
+        player.state === 'APPLICANT' &&
+        (await tx.branchContract.findUnique({ where: { playerId: options.playerId }, select: { concludedAt: true } }))
+          ?.concludedAt;
+      if (player.state !== 'TEMPORARY' && player.state !== 'REGISTERED' && !atBranch)
         throw new DomainError('account-not-active', `A ${player.state.toLowerCase()} account cannot register payment methods.`);
       const match = assertHolder(prepared.holderName, player);
       await assertNotRegisteredElsewhere(tx, options.playerId, prepared);

@@ -39,6 +39,8 @@ export async function sendPayout(ctx: CashierContext, withdrawalId: string): Pro
   });
   if (claimed === 'skipped' || claimed === 'held') return claimed;
 
+  // Only cashless withdrawals reach the payout job; cash at a branch is paid when it is recorded.
+  if (claimed.paymentMethodId === null) throw new DomainError('conflict', 'A payout goes to a bank account (004:WDR-02).');
   const method = await ctx.db.paymentMethod.findUniqueOrThrow({
     where: { id: claimed.paymentMethodId },
     select: { accountNumberEncrypted: true, holderName: true },

@@ -1,7 +1,7 @@
 import { DomainError, Money, newId } from '@casino/core';
 import { sqlStateOf, transaction } from '@casino/db';
 import { randomInt } from 'node:crypto';
-import { providerOf, type CashierContext } from './context.ts';
+import { optional, providerOf, returnUrls, type CashierContext } from './context.ts';
 import { transitionMethod, type PaymentMethodStatus } from './payment-method-states.ts';
 
 export interface StartVerificationOptions {
@@ -43,6 +43,7 @@ export async function startVerification(ctx: CashierContext, options: StartVerif
       reference: method.id,
       attemptId: newId(),
       token: method.providerToken,
+      ...optional('returnUrl', returnUrls(ctx).verification(method.id)),
     });
     await transaction(ctx.db, async (tx) => {
       const data = { verificationMethod: 'online-transaction', verificationProviderId: started.providerVerificationId };

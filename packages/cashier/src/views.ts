@@ -107,7 +107,7 @@ export function depositView(row: {
 export interface WithdrawalView {
   id: string;
   playerId: string;
-  paymentMethodId: string;
+  paymentMethodId: string | null;
   amount: Money;
   status: string;
   channel: string;
@@ -124,7 +124,7 @@ export interface WithdrawalView {
 export function withdrawalView(row: {
   id: string;
   playerId: string;
-  paymentMethodId: string;
+  paymentMethodId: string | null;
   amountMinor: bigint;
   currency: string;
   status: string;

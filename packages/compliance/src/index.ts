@@ -133,13 +133,45 @@ export {
 export { findCase, listCases, openCase, type CaseStatus } from './cases/open-case.ts';
 export { assignCase, attachCaseDocument, commentOnCase, escalateCase, readCaseDocument } from './cases/case-work.ts';
 export { decideCase, readReport, recordReportFiling, type CaseDecision } from './cases/decide-case.ts';
-export { assertNoPayoutHold, findActivePayoutHold, placePayoutHold, releasePayoutHold } from './cases/payout-holds.ts';
+export {
+  assertNoPayoutHold,
+  findActivePayoutHold,
+  payoutHoldGrounds,
+  placePayoutHold,
+  releasePayoutHold,
+  type PayoutHoldGround,
+} from './cases/payout-holds.ts';
 
 export {
   addPlayerNote,
   takeAccountAction,
+  dismissTerminationCandidate,
   terminationGrounds,
   type AccountAction,
   type TerminationGround,
 } from './accounts/account-actions.ts';
 export { playerView, type PlayerView } from './accounts/player-view.ts';
+// Issue 23: complaints (004 §3.9, 002 CMP).
+export {
+  actOnComplaint,
+  complaintDecisions,
+  complaintQueue,
+  complaintWindowEnd,
+  escalateOverdueComplaints,
+  findComplaint,
+  playerComplaints,
+  receiveComplaint,
+  type ComplaintAction,
+  type ComplaintDecision,
+  type ComplaintIntake,
+  type ComplaintStatus,
+  type ComplaintView,
+} from './complaints/complaints.ts';
+export {
+  complaintChannels,
+  complaintContentFields,
+  fortunaComplaintRules,
+  type ComplaintChannel,
+  type ComplaintContentField,
+  type ComplaintRules,
+} from './rules.ts';

@@ -34,6 +34,7 @@ export const errorCatalog = {
   'invalid-credentials': { status: 401, title: 'E-mail or password is wrong' },
   'email-not-confirmed': { status: 403, title: 'The e-mail address is not confirmed yet' },
   'listed-in-register': { status: 403, title: 'Listed in the register of excluded persons' },
+  'screening-hold': { status: 403, title: 'A sanctions or PEP screening match awaits a compliance decision' },
   'register-unavailable': { status: 503, title: 'The register of excluded persons cannot be reached' },
   'identity-check-unavailable': { status: 503, title: 'The basic registers cannot be reached to verify identity' },
   'invalid-sms-code': { status: 422, title: 'The SMS code is wrong or expired' },
@@ -86,6 +87,19 @@ export const errorCatalog = {
   'game-action-refused': { status: 422, title: 'The game refused the action' },
   // Poker cash tables (issue 16): a table definition that breaks its rule profile (by-capability.md §1d).
   'poker-table-invalid': { status: 422, title: 'The poker table breaks its rule profile' },
+  // Poker tables (issue 16): the table's server is being replaced or is overloaded; retry after Retry-After.
+  'table-unavailable': { status: 503, title: 'The table is not available right now' },
+  // What a poker table refuses, each with its `reason` (docs/poker-tables.md).
+  'poker-not-your-turn': { status: 409, title: 'It is not your turn, or that turn is over' },
+  'poker-action-refused': { status: 422, title: 'The poker table refused the action' },
+  'poker-buy-in-refused': { status: 422, title: "The amount is outside what the table's rules allow" },
+  'poker-command-refused': { status: 409, title: 'The poker table cannot do that now' },
+  'hand-history-not-offered': { status: 403, title: "This table's rules do not give players their hand histories" },
+  'chat-language-refused': { status: 422, title: "Chat is in the table's languages only" },
+  // Issue 23: the account's whole life.
+  'termination-notice-running': { status: 409, title: 'A notice of termination is already running' },
+  'registration-barred': { status: 403, title: 'The operator refuses a new registration after termination for cause' },
+  'complaint-not-open': { status: 409, title: 'The complaint is not open for this step' },
   'internal-error': { status: 500, title: 'Internal server error' },
   'service-unavailable': { status: 503, title: 'Service unavailable' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -9,3 +9,4 @@ export { InvalidGameJson, type JsonValue } from './shared/game-json.ts';
 export { InvalidRoundRecord } from './shared/round-record.ts';
 export * from './roulette/index.ts';
 export * from './blackjack/index.ts';
+export * from './platynko/index.ts';

@@ -43,6 +43,7 @@ export function operatorAccountSpecs(currency: CurrencyCode, hotShardCount: numb
     operator('game-revenue', 'REVENUE', hotShardCount, 'roulette'),
     operator('game-revenue', 'REVENUE', hotShardCount, 'blackjack'),
     operator('game-revenue', 'REVENUE', hotShardCount, 'poker'),
+    operator('game-revenue', 'REVENUE', hotShardCount, 'platynko'),
     operator('rake-revenue', 'REVENUE', hotShardCount),
     operator('fee-revenue', 'REVENUE'),
     operator('fx', 'EQUITY'),

@@ -61,6 +61,9 @@ export {
 } from './queries.ts';
 export { lockBalance } from './lock-balance.ts';
 export {
+  lastPlayerMovementAt,
+  nonZeroPlayerBalances,
+  playersWithPositiveBalance,
   playerMovementTotals,
   playerPostingsSince,
   type PlayerMovementTotalsQuery,

@@ -77,3 +77,46 @@ export async function playerPostingsSince(
     effectiveAt: r.effective_at,
   }));
 }
+
+/**
+ * The effective time of the player's latest posting of one of these kinds, or null when there is
+ * none (issue 23: dormancy counts from the last movement the player initiated, 004:DRM-01, DRM-02).
+ */
+export async function lastPlayerMovementAt(
+  db: Db | Tx,
+  query: { playerId: string; kinds: readonly TransactionKind[]; wallets?: readonly PlayerWallet[] },
+): Promise<Date | null> {
+  assert(query.kinds.length > 0, 'at least one transaction kind');
+  const [row] = await db.$queryRaw<[{ last: Date | null }]>`
+    SELECT max(p.effective_at) AS last
+    FROM ledger_posting p JOIN ledger_transaction t ON t.id = p.transaction_id JOIN ledger_account a ON a.id = p.account_id
+    WHERE a.owner_kind = 'PLAYER' AND a.owner_id = ${query.playerId}
+      AND (${query.wallets ?? null}::text[] IS NULL OR a.purpose = ANY(${query.wallets ?? null}::text[]))
+      AND t.kind::text = ANY(${query.kinds}::text[])`;
+  return row.last;
+}
+
+/** The balances of a player's wallets that are not zero, by purpose and currency (issue 23: a notice needs them all at zero, 004:TRM-03). */
+export async function nonZeroPlayerBalances(db: Db | Tx, playerId: string): Promise<Array<{ wallet: string; balance: Money }>> {
+  const rows = await db.$queryRaw<Array<{ purpose: string; currency: string; total: bigint }>>`
+    SELECT a.purpose, a.currency, sum(s.balance_minor)::bigint AS total
+    FROM ledger_account a JOIN ledger_account_shard s ON s.account_id = a.id
+    WHERE a.owner_kind = 'PLAYER' AND a.owner_id = ${playerId}
+    GROUP BY a.purpose, a.currency HAVING sum(s.balance_minor) <> 0
+    ORDER BY a.purpose, a.currency`;
+  return rows.map((r) => ({ wallet: r.purpose, balance: Money.fromMinor(r.total, r.currency as CurrencyCode) }));
+}
+
+/** Which of these players hold a positive balance in the given wallet (issue 23: closed accounts to settle, 004:TRM-13). */
+export async function playersWithPositiveBalance(
+  db: Db | Tx,
+  query: { playerIds: readonly string[]; wallet: PlayerWallet; currency: CurrencyCode },
+): Promise<string[]> {
+  if (query.playerIds.length === 0) return [];
+  const rows = await db.$queryRaw<Array<{ owner_id: string }>>`
+    SELECT a.owner_id FROM ledger_account a JOIN ledger_account_shard s ON s.account_id = a.id
+    WHERE a.owner_kind = 'PLAYER' AND a.owner_id = ANY(${query.playerIds}::text[]) AND a.purpose = ${query.wallet} AND a.currency = ${query.currency}
+    GROUP BY a.owner_id HAVING sum(s.balance_minor) > 0
+    ORDER BY a.owner_id`;
+  return rows.map((r) => r.owner_id);
+}

@@ -60,7 +60,7 @@ const steps = fc.array(
 );
 
 describe('the change rules against a reference model', () => {
-  it('002:RG-04 / RG-06 / RG-07 / AMB-RG-PENDING any sequence of raises, cuts, removals and withdrawals leaves the limit the model says, at every step', async () => {
+  it('002:RG-04 / RG-05 / RG-06 / RG-07 / AMB-RG-PENDING any sequence of raises, cuts, removals and withdrawals leaves the limit the model says, at every step', async () => {
     await fc.assert(
       fc.asyncProperty(steps, async (sequence) => {
         const player = await f.newPlayer({ 'stake:day': setAmount('300.00') });

@@ -126,7 +126,7 @@ describe('enforcement: net loss (docs/limits.md)', () => {
     });
   });
 
-  it('issue 5: poker cash game: money taken to the table minus money brought back; tournaments: buy-ins and fees minus prizes', async () => {
+  it('issue 5: 003:R-LIM-07 poker cash game: money taken to the table (a buy-in past the limit is refused) minus money brought back; tournaments: buy-ins and fees minus prizes', async () => {
     const player = await f.newPlayer({ 'net-loss:day': setAmount('1000.00') });
     await f.stake(player, czk('800.00'), { category: 'poker-cash' }); // buy-in
     await f.win(player, czk('650.00'), { category: 'poker-cash' }); // left the table with 650

@@ -10,6 +10,8 @@ export interface LockedPlayer {
   closedAt: Date | null;
   /** The player's account says the MF register of excluded persons lists them (002:KYC-01 (i)(b)). */
   listedInRegister: boolean;
+  /** A sanctions or PEP screening match awaits a compliance officer (002:KYC-01 (ii), D-902). */
+  screeningHit: boolean;
   realityCheckMinutes: number | null;
 }
 
@@ -18,6 +20,7 @@ interface LockRow {
   closed_at: Date | null;
   reality_check_minutes: number | null;
   register_status: string;
+  screening_status: string;
 }
 
 /**
@@ -42,13 +45,15 @@ export async function lockPlayer(tx: Tx, playerId: string, at: Date): Promise<Lo
     accountState: row.state,
     closedAt: row.closed_at,
     listedInRegister: row.register_status === 'LISTED',
+    screeningHit: row.screening_status === 'HIT',
     realityCheckMinutes: row.reality_check_minutes,
   };
 }
 
 async function readLimitsRow(tx: Tx, playerId: string): Promise<LockRow | undefined> {
   const rows = await tx.$queryRaw<LockRow[]>`
-    SELECT p.state::text AS state, l.closed_at, l.reality_check_minutes, p.register_status::text AS register_status
+    SELECT p.state::text AS state, l.closed_at, l.reality_check_minutes, p.register_status::text AS register_status,
+           p.screening_status::text AS screening_status
     FROM player_self_limits l JOIN player p ON p.id = l.player_id
     WHERE l.player_id = ${playerId}::uuid`;
   assert(rows.length <= 1, 'one limits row per player');
@@ -69,7 +74,8 @@ const activeAccountStates: readonly string[] = ['TEMPORARY', 'REGISTERED'];
 /**
  * Whether the player may take part at all: an account in another state than temporary or registered
  * (blocked, dormant, closed or cancelled), then, in the order a player can do something about it, an
- * account they closed, a listing in the register of excluded persons, a running self-exclusion
+ * account they closed, a listing in the register of excluded persons, a sanctions or PEP match that
+ * awaits an officer (002:KYC-01 (ii), KYC-02: a temporary account too), a running self-exclusion
  * (004:SLM-05, 002:KYC-01, RG-11). Balance and withdrawals never come here.
  */
 export function assertMayTakePart(locked: LockedPlayer, states: ReadonlyMap<string, MeasureState>, at: Date): void {
@@ -89,6 +95,12 @@ export function assertMayTakePart(locked: LockedPlayer, states: ReadonlyMap<stri
     throw new DomainError(
       'listed-in-register',
       'The player is listed in the register of excluded persons and may not take part in gambling (§16 ZHH).',
+    );
+  }
+  if (locked.screeningHit) {
+    throw new DomainError(
+      'screening-hold',
+      'The player matches a sanctions or PEP list entry; play and deposits wait for a compliance decision (002:KYC-01).',
     );
   }
   const exclusion = stateOf(states, 'self-exclusion').inForce;

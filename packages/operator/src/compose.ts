@@ -9,11 +9,18 @@ import {
 import { createMinistryRegistersClient, screenPlayer, type ComplianceContext } from '@casino/compliance';
 import { assert, systemClock, type Clock } from '@casino/core';
 import type { Db, Redis } from '@casino/db';
-import { createRoundSeed } from '@casino/games';
+import { createRoundSeed, type Rng } from '@casino/games';
 import type { EnforcementContext, ExcludedPersonsRegister, LimitsContext } from '@casino/limits';
 import { PiiProtector, playerAccountsFor, type MinistryRegisters, type PlayersContext } from '@casino/players';
 import type { ReportingContext } from '@casino/reporting';
-import { RedisPresence, RedisTableBroadcaster, type TablesContext } from '@casino/tables';
+import {
+  createPokerRoom,
+  RedisPresence,
+  RedisTableBroadcaster,
+  type PokerRoomDriver,
+  type RoomLog,
+  type TablesContext,
+} from '@casino/tables';
 import type { OperatorProfile, OperatorProfileId } from './profile.ts';
 import { pokerRuleProfiles } from './poker-rooms/index.ts';
 import { operatorProfiles } from './profiles/index.ts';
@@ -51,6 +58,8 @@ export interface ComposeOptions {
   guards?: CashierGuards;
   /** The tables' seeds: `createRoundSeed` (the CSPRNG) unless a test or benchmark passes its own. */
   newSeed?: TablesContext['newSeed'];
+  /** The poker shuffles: Node's CSPRNG unless a test or benchmark passes a seeded generator. */
+  pokerRng?: Rng;
 }
 
 /** The tables' real-time side: Redis channels under `prefix`, presence kept for `presenceTtlMs`. */
@@ -58,6 +67,25 @@ export interface TablesWiring {
   redis: Redis;
   prefix: string;
   presenceTtlMs: number;
+}
+
+/**
+ * The poker room's wiring (issue 16): the tables' Redis channels, this process's instance id
+ * (`newPokerInstanceId`), and the lease and routing settings from the app's configuration.
+ */
+export interface PokerWiring {
+  redis: Redis;
+  prefix: string;
+  instanceId: string;
+  leaseTtlMs: number;
+  forwardTimeoutMs: number;
+  claimScanIntervalMs: number;
+  tablesPerInstanceMax?: number;
+  /** False: a process that only forwards requests to the instances driving the tables (the worker). */
+  drives?: boolean;
+  /** Pause between a hand's end and the next deal (tests shorten it); `pokerHandPauseMsDefault` otherwise. */
+  handPauseMs?: number;
+  log: RoomLog;
 }
 
 /**
@@ -78,6 +106,8 @@ export interface Platform {
   compliance(db?: Db): ComplianceContext;
   reporting(db?: Db): ReportingContext;
   tables(wiring: TablesWiring, db?: Db): TablesContext & { presence: RedisPresence };
+  /** The poker cash tables' room: the driver on the poker rule profiles, its store on this database. */
+  poker(wiring: PokerWiring, db?: Db): PokerRoomDriver;
 }
 
 /**
@@ -163,6 +193,8 @@ export function composeContexts(options: ComposeOptions): Platform {
         // Only apps configured with the provider's URL call it (the player API and the worker); webhooks do not.
         ...(options.paymentProvider || config.PSP_URL ? { provider: paymentProvider() } : {}),
         ...(config.PII_ENCRYPTION_KEY ? { accountNumbers: pii() } : {}),
+        // The player API's web app origin: the provider sends browsers back there after 3-D Secure.
+        ...(config.PUBLIC_BASE_URL ? { returnBaseUrl: config.PUBLIC_BASE_URL } : {}),
       }),
     compliance: (db) => ({ db: dbOr(db), clock, rules: profile.compliance, secrets: pii() }),
     reporting: (db) => ({ db: dbOr(db), clock, rules: profile.reporting }),
@@ -174,5 +206,21 @@ export function composeContexts(options: ComposeOptions): Platform {
       presence: new RedisPresence(wiring.redis, wiring.prefix, wiring.presenceTtlMs),
       newSeed: options.newSeed ?? createRoundSeed,
     }),
+    poker: (wiring, db) =>
+      createPokerRoom({
+        store: { db: dbOr(db), clock, limits: enforcement(), instanceId: wiring.instanceId },
+        profiles: pokerRuleProfiles,
+        redis: wiring.redis,
+        prefix: wiring.prefix,
+        broadcaster: new RedisTableBroadcaster(wiring.redis, wiring.prefix),
+        leaseTtlMs: wiring.leaseTtlMs,
+        forwardTimeoutMs: wiring.forwardTimeoutMs,
+        claimScanIntervalMs: wiring.claimScanIntervalMs,
+        ...(wiring.tablesPerInstanceMax === undefined ? {} : { tablesPerInstanceMax: wiring.tablesPerInstanceMax }),
+        ...(wiring.drives === undefined ? {} : { drives: wiring.drives }),
+        ...(wiring.handPauseMs === undefined ? {} : { handPauseMs: wiring.handPauseMs }),
+        log: wiring.log,
+        ...(options.pokerRng ? { rng: options.pokerRng } : {}),
+      }),
   };
 }

@@ -5,11 +5,12 @@ export {
   type ComposeOptions,
   type Platform,
   type PlatformConfig,
+  type PokerWiring,
   type Registers,
   type TablesWiring,
 } from './compose.ts';
 export { operatorConfigSchema, type OperatorConfig } from './config.ts';
-export { operatorProfileIds, type OperatorProfile, type OperatorProfileId, type RuleBook } from './profile.ts';
+export { operatorProfileIds, type LobbyNotices, type OperatorProfile, type OperatorProfileId, type RuleBook } from './profile.ts';
 export { czFoProfile, czPsProfile, operatorProfiles } from './profiles/index.ts';
 export {
   assertProfileSound,

@@ -37,6 +37,8 @@ export interface OperatorProfile {
   cashier: CashierRules;
   compliance: ComplianceRules;
   reporting: ReportingRules;
+  /** What the lobby shows beside the tables (002:RG-09, REG-03): who runs the games, under whose licence, and help. */
+  lobby: LobbyNotices;
   /** What the poker tables (issue 13) take from the rule book: docs/poker.md, D-801…, D-809. */
   poker: {
     tableRules: poker.TableRules;
@@ -44,4 +46,19 @@ export interface OperatorProfile {
     /** Rake bounds of the licence (002:T-RAKE-04), or null where the rule book sets none. */
     rakeBounds: poker.RakeBounds | null;
   };
+}
+
+/**
+ * 002:RG-09: the lobby shows the operator's identification and contact data, the authority that granted
+ * the basic licence, and a link to the operator's page warning that gambling may be harmful, with the
+ * identification and contact data of an institution for the prevention and treatment of problem
+ * gambling; 002:REG-03: the terms accepted at registration stay reachable from it. Facts of the licence,
+ * so data of the profile (the operator confirms them with each licence).
+ */
+export interface LobbyNotices {
+  /** companyId: the registration number where the rule book gives one. */
+  operator: { name: string; registeredOffice: string; companyId?: string; website: string; contact: string };
+  licence: { kind: string; authority: string };
+  harmWarning: { text: string; url: string; help: { name: string; contact: string } };
+  termsUrl: string;
 }

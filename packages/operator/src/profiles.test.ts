@@ -85,4 +85,26 @@ describe('operator profiles', () => {
     expect(czPsProfile.poker.rakeBounds).not.toBeNull();
     expect(czPsProfile.currency).toBe('CZK');
   });
+
+  it('issue 23: 004:DRM-04 002:CMP-03 the account lifecycle is profile data: CZ-FO charges 10 CZK a month when inactive, CZ-PS none; complaint channels and clocks differ; a shorter complaint window or dormancy period refuses to start', () => {
+    expect(czFoProfile.players.dormancy).toMatchObject({ inactiveAfterMonths: 12, monthlyFeeMinor: 1_000n });
+    expect(czPsProfile.players.dormancy).toBeNull();
+    expect(czFoProfile.compliance.complaints).toMatchObject({
+      acceptedChannels: ['email', 'written'],
+      resolveWithinDays: 30,
+      escalation: null,
+    });
+    expect(czPsProfile.compliance.complaints).toMatchObject({
+      acceptedChannels: ['contact-form', 'email'],
+      assessWithinMinutes: 90,
+      resolveWithinDays: 7,
+    });
+    const shorter: OperatorProfile = {
+      ...czFoProfile,
+      players: { ...czFoProfile.players, dormancy: { ...czFoProfile.players.dormancy!, inactiveAfterMonths: 6 } },
+      compliance: { ...czFoProfile.compliance, complaints: { ...czFoProfile.compliance.complaints, windowMonths: 3 } },
+    };
+    expect(() => assertProfileSound(shorter)).toThrow(/players.dormancy.inactiveAfterMonths must be at least 12/);
+    expect(() => assertProfileSound(shorter)).toThrow(/compliance.complaints.windowMonths must be at least 6/);
+  });
 });

@@ -91,6 +91,31 @@ export function profileProblems(profile: OperatorProfile): ProfileProblem[] {
       `must be 1 to 30 days (004:TMP-08), got ${players.temporaryAccount.lifetimeDays}`,
     );
 
+  // Issue 23: the account's life. The rule books' periods are floors an operator may lengthen, never shorten.
+  if (players.dormancy) {
+    if (players.dormancy.inactiveAfterMonths < 12)
+      fail(
+        'players.dormancy.inactiveAfterMonths',
+        `must be at least 12 (004:DRM-01), got ${players.dormancy.inactiveAfterMonths}`,
+      );
+    if (players.dormancy.monthlyFeeMinor < 0n) fail('players.dormancy.monthlyFeeMinor', 'must not be negative (004:DRM-04)');
+    if (players.dormancy.movementKinds.length === 0)
+      fail('players.dormancy.movementKinds', 'must name the movements that reactivate (DRM-05)');
+  }
+  if (
+    players.termination.playerNoticeDays < 0 ||
+    players.termination.refundDays < 1 ||
+    players.termination.bankDetailsWaitDays < 1
+  )
+    fail('players.termination', 'notice, refund and bank-details periods must be days (004:TRM-02, TRM-13, TRM-14)');
+  const complaints = profile.compliance.complaints;
+  if (complaints.acceptedChannels.length === 0)
+    fail('compliance.complaints.acceptedChannels', 'must accept at least one channel (004:CMP-06)');
+  if (complaints.windowMonths < 6)
+    fail('compliance.complaints.windowMonths', `must be at least 6 (004:CMP-01, 002:CMP-06), got ${complaints.windowMonths}`);
+  if (complaints.resolveWithinDays < 1 || complaints.resolveWithinDays > 30)
+    fail('compliance.complaints.resolveWithinDays', `must be 1 to 30 days (004:CMP-03), got ${complaints.resolveWithinDays}`);
+
   const { limits } = profile;
   const codes = new Set(limits.measures.map((m) => m.code));
   for (const measure of limits.measures) {
@@ -176,6 +201,10 @@ export function profileProblems(profile: OperatorProfile): ProfileProblem[] {
     fail('compliance.monitoring.eurPerUnit', `has no rate for the profile's currency ${profile.currency}`);
   if (compliance.payoutHold.durationHours < 24)
     fail('compliance.payoutHold.durationHours', `must be at least 24 (AML act §20), got ${compliance.payoutHold.durationHours}`);
+  // 004:WIN-06: payouts held over a game's regularity wait at most the 60 days of čl. 7.2.
+  const irregularity = compliance.payoutHold.irregularityDurationHours;
+  if (!(irregularity > 0 && irregularity <= 60 * 24))
+    fail('compliance.payoutHold.irregularityDurationHours', `must be 1 to 1440 hours (004:WIN-06, 60 days), got ${irregularity}`);
 
   if (profile.reporting.retention.years < retentionYearsMin)
     fail(

@@ -67,6 +67,7 @@ export async function submitApplication(ctx: PlayersContext, input: ApplicationI
   try {
     return await transaction(ctx.db, async (tx) => {
       await assertNoOtherAccount(tx, hashes, email);
+      await assertNotBarred(tx, hashes);
       const closedRecently = await assertLimitsNotMilder(ctx, tx, hashes, decisions);
       const playerId = newId<PlayerId>();
       await tx.player.create({
@@ -119,7 +120,7 @@ export async function submitApplication(ctx: PlayersContext, input: ApplicationI
 
 type IdentityHashes = { birthNumberHash: string | null; identityKeyHash: string };
 
-async function assertNoOtherAccount(tx: Tx, hashes: IdentityHashes, email: string): Promise<void> {
+export async function assertNoOtherAccount(tx: Tx, hashes: IdentityHashes, email: string): Promise<void> {
   const existing = await tx.player.findFirst({
     where: { state: { notIn: ['CLOSED', 'CANCELLED'] }, OR: [...samePersonConditions(hashes), { email }] },
     select: { email: true },
@@ -135,12 +136,34 @@ async function assertNoOtherAccount(tx: Tx, hashes: IdentityHashes, email: strin
 }
 
 /**
+ * 004:TRM-18, T-17: after a termination for cause the operator may refuse a new registration of the
+ * same person; staff chose to when they closed the account (account_termination.reregistration_barred).
+ */
+async function assertNotBarred(tx: Tx, hashes: IdentityHashes): Promise<void> {
+  const earlier = await tx.player.findMany({
+    where: { state: 'CLOSED', OR: samePersonConditions(hashes) },
+    select: { id: true },
+  });
+  if (earlier.length === 0) return;
+  const barred = await tx.accountTermination.findFirst({
+    where: { playerId: { in: earlier.map((p) => p.id) }, reregistrationBarred: true },
+    select: { ground: true },
+  });
+  if (barred)
+    throw new DomainError(
+      'registration-barred',
+      'The operator terminated an earlier contract of this person for cause and refuses a new registration (004:TRM-18).',
+      { extensions: { ground: barred.ground } },
+    );
+}
+
+/**
  * The act's §14a: an account closed less than 7 days ago passes its self-limits on. The measures in
  * force on it now count, changes made after its registration included; a milder decision is refused,
  * and the measures registration does not ask about are carried over (carryOverMeasures). Returns the
  * closed account, if any.
  */
-async function assertLimitsNotMilder(
+export async function assertLimitsNotMilder(
   ctx: PlayersContext,
   tx: Tx,
   hashes: IdentityHashes,

@@ -30,7 +30,12 @@ export async function completeRegistration(
       'registration-expired',
       'The 30 days of the temporary account have passed; the person must register again (004:TMP-10).',
     );
-  if (player.state !== 'TEMPORARY')
+  // The application channel completes a temporary account; the branch channel an applicant whose
+  // contract was concluded at the branch (004 čl. 4.2.3: a verified payment account, then play).
+  const atBranch =
+    player.state === 'APPLICANT' &&
+    (await ctx.db.branchContract.findUnique({ where: { playerId: player.id }, select: { concludedAt: true } }))?.concludedAt;
+  if (player.state !== 'TEMPORARY' && !atBranch)
     throw new DomainError('registration-incomplete', `A ${player.state.toLowerCase()} account cannot complete registration.`);
   if (player.screeningStatus !== 'CLEARED')
     throw new DomainError('registration-incomplete', 'Sanctions and PEP screening awaits a compliance decision (002:KYC-01).');
@@ -52,6 +57,7 @@ export async function completeRegistration(
       'The register of excluded persons cannot be reached; registration completes once it answers.',
     );
 
+  if (atBranch) return completeBranchContract(ctx, player.id, request);
   return transaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
     const completed = await tx.temporaryAccount.updateMany({
@@ -64,7 +70,7 @@ export async function completeRegistration(
         'The 30 days of the temporary account have passed; the person must register again (004:TMP-10).',
       );
     const temporary = await tx.temporaryAccount.findUniqueOrThrow({ where: { playerId: player.id } });
-    const cash = await ledger.openAccount(tx, ledger.playerWalletSpec(player.id, 'cash', 'CZK'));
+    const cash = await ledger.openAccount(tx, ledger.playerWalletSpec(player.id, 'cash', walletCurrency));
     const balance = await ledger.balance(tx, temporary.walletAccountId as AccountId);
     if (balance.isPositive()) {
       await ledger.transfer(
@@ -93,6 +99,42 @@ export async function completeRegistration(
       at: now,
     });
     return { cashWalletId: cash.id, transferred: balance.toDecimalString() };
+  });
+}
+
+/** The player's cash wallet (issue 26 brings wallets in the profile's currency). */
+const walletCurrency = 'CZK';
+
+/**
+ * A branch contract's registration completes with the verified payment account (004:REG-15, REG-25):
+ * the account opens with an empty cash wallet (no temporary account to move), within the 30 days of
+ * an application (002:REG-07, D-409), after the same identity, screening and register checks.
+ */
+async function completeBranchContract(
+  ctx: PlayersContext,
+  playerId: string,
+  request: CompleteRegistrationRequest,
+): Promise<{ cashWalletId: AccountId; transferred: string }> {
+  return transaction(ctx.db, async (tx) => {
+    const now = ctx.clock.now();
+    // The expiry job's own rule for applicants (D-409): past it, the job cancels them whenever it runs.
+    const applied = await tx.player.findUniqueOrThrow({ where: { id: playerId }, select: { createdAt: true } });
+    if (applied.createdAt.getTime() <= now.getTime() - (ctx.rules.temporaryAccount.lifetimeDays + 1) * 86_400_000)
+      throw new DomainError(
+        'registration-expired',
+        'The 30 days of the application have passed; the person must sign a new contract (002:REG-07).',
+      );
+    const cash = await ledger.openAccount(tx, ledger.playerWalletSpec(playerId, 'cash', walletCurrency));
+    await tx.player.update({
+      where: { id: playerId },
+      data: { registeredAt: now, registerStatus: 'NOT_LISTED', registerCheckedAt: now },
+    });
+    await transition(tx, playerId, 'APPLICANT', 'REGISTERED', {
+      reason: `registration completed at a branch with payment account ${request.verifiedPaymentMethodId} (004:REG-15)`,
+      actor: 'player',
+      at: now,
+    });
+    return { cashWalletId: cash.id, transferred: '0.00' };
   });
 }
 

@@ -1,6 +1,14 @@
 // Players under the Czech gambling act: application, e-mail and SMS confirmation, contract and
 // temporary account, MF register checks, login and sessions, registration completion.
 export { submitApplication, confirmEmail, type ApplicationInput, type ApplicationResult } from './apply.ts';
+export {
+  enterBranchKeypadCode,
+  setBranchPin,
+  startBranchContract,
+  type BranchContractConfirmation,
+  type BranchContractInput,
+  type BranchIdentityDocument,
+} from './branch-contract.ts';
 export { parseBirthNumber, type BirthNumber, type BirthNumberResult } from './birth-number.ts';
 export { completeRegistration, type CompleteRegistrationRequest } from './complete-registration.ts';
 export { completeRegistrationAfterVerification } from './complete-after-verification.ts';
@@ -53,3 +61,24 @@ export {
   type TemporaryDepositRequest,
   type VerifiedBankAccountLookup,
 } from './temporary-account.ts';
+// Issue 23: the account's whole life (docs/account-lifecycle.md).
+export type { AccountLifecycleContext } from './lifecycle/context.ts';
+export type { DormancyRules, TerminationRules } from './rules.ts';
+export { runDormancy, type DormancyRunResult } from './lifecycle/dormancy.ts';
+export {
+  giveTerminationNotice,
+  listTerminationNotices,
+  noticePeriod,
+  endContractsGivenNotice,
+  withdrawTerminationNotice,
+  type NoticeDocument,
+  type NoticeStatus,
+  type TerminationNoticeView,
+} from './lifecycle/termination-notice.ts';
+export { settleClosedAccounts } from './lifecycle/closure-settlement.ts';
+export {
+  findTerminationCandidates,
+  listTerminationCandidates,
+  type ConditionGround,
+  type TerminationCandidateView,
+} from './lifecycle/termination-candidates.ts';

@@ -131,9 +131,21 @@ export async function playerOverview(ctx: PlayersContext, playerId: string) {
       ? {
           status: temporary.status,
           deadlineAt: temporary.deadlineAt.toISOString(),
+          ...temporaryAccountDaysLeft(temporary.deadlineAt, ctx.clock.now()),
           depositedMinor: temporary.depositedMinor,
           depositCapMinor: temporary.depositCapMinor,
         }
       : null,
   };
+}
+
+/**
+ * The temporary account's last day and the whole days after today until it ends (D-1782): the
+ * deadline is the start of the Europe/Prague day after the last one, so on the last day 0 are left
+ * and a page can say "ends today"; after the deadline, 0 as well.
+ */
+export function temporaryAccountDaysLeft(deadlineAt: Date, now: Date): { lastDay: string; daysLeft: number } {
+  const lastDay = pragueDate(new Date(deadlineAt.getTime() - 1));
+  const days = (Date.parse(lastDay) - Date.parse(pragueDate(now))) / 86_400_000;
+  return { lastDay, daysLeft: now < deadlineAt ? Math.max(0, days) : 0 };
 }

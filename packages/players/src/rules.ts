@@ -1,4 +1,5 @@
 import { defaultLoginThrottleRules, type LoginThrottleRules } from '@casino/db';
+import type { TransactionKind } from '@casino/ledger';
 
 /**
  * The Czech numbers of the player lifecycle, in one versioned place (ARCHITECTURE idea 9): an
@@ -36,6 +37,36 @@ export interface PlayerRules {
   personalDataReportDays: number;
   /** §14a: limits of an account closed less than this many days ago pass to a new registration. */
   limitsCarryOverDays: number;
+  /**
+   * Dormancy (004 §3.3 DRM, issue 23): null where the rule book has none (002, 003, 000-001).
+   * docs/account-lifecycle.md.
+   */
+  dormancy: DormancyRules | null;
+  /** The end of the contract by either side and the settlement of its balance (004:TRM, issue 23). */
+  termination: TerminationRules;
+}
+
+export interface DormancyRules {
+  /** Inactive after more than this many calendar months without a movement the player initiated (004:DRM-01). */
+  inactiveAfterMonths: number;
+  /** The monthly fee while inactive, never more than the balance (004:DRM-04). */
+  monthlyFeeMinor: bigint;
+  /**
+   * The ledger transaction kinds that are the player's own movements (DRM-02, DRM-05: a bet or a
+   * deposit in particular); wins, re-settlements, fees and the operator's corrections are not.
+   */
+  movementKinds: readonly TransactionKind[];
+}
+
+export interface TerminationRules {
+  /** The player's written notice runs this many days from the day after delivery (004:TRM-02). */
+  playerNoticeDays: number;
+  /** The balance goes to the active verified bank account within this many days (004:TRM-13). */
+  refundDays: number;
+  /** Without one, the player has this many days to name a verified own bank account (TRM-14), then a postal order (TRM-15). */
+  bankDetailsWaitDays: number;
+  /** Conditions that are grounds (TRM-10 (xi), (xiv), (xv)) hold after this many months. */
+  conditionMonths: number;
 }
 
 export const czechPlayerRules: PlayerRules = {
@@ -56,4 +87,10 @@ export const czechPlayerRules: PlayerRules = {
   registerRecheck: { accessTokenTtlMinutes: 15, answerMaxAgeMinutes: 5 },
   personalDataReportDays: 5,
   limitsCarryOverDays: 7,
+  dormancy: {
+    inactiveAfterMonths: 12,
+    monthlyFeeMinor: 1_000n, // 10.00 CZK (004:DRM-04)
+    movementKinds: ['DEPOSIT', 'STAKE', 'BUY_IN', 'WITHDRAWAL_HOLD', 'TRANSFER'],
+  },
+  termination: { playerNoticeDays: 14, refundDays: 10, bankDetailsWaitDays: 14, conditionMonths: 12 },
 };

@@ -10,7 +10,8 @@ import type { Tx } from '@casino/db';
 export type PlayerState = 'APPLICANT' | 'TEMPORARY' | 'REGISTERED' | 'BLOCKED' | 'DORMANT' | 'CLOSED' | 'CANCELLED';
 
 const allowed: Record<PlayerState, readonly PlayerState[]> = {
-  APPLICANT: ['TEMPORARY', 'CANCELLED', 'CLOSED'],
+  // A contract signed at a branch opens no temporary account: it completes straight to registered (004 čl. 4.2.3).
+  APPLICANT: ['TEMPORARY', 'REGISTERED', 'CANCELLED', 'CLOSED'],
   TEMPORARY: ['REGISTERED', 'CANCELLED', 'BLOCKED', 'CLOSED'],
   REGISTERED: ['BLOCKED', 'DORMANT', 'CLOSED'],
   BLOCKED: ['REGISTERED', 'TEMPORARY', 'CLOSED'],

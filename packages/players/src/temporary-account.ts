@@ -176,30 +176,16 @@ async function cancelOne(
     });
     return;
   }
-  const hold = await ledger.reserve(
-    tx,
-    {
-      idempotencyKey: `temporary-account-refund:${playerId}`,
-      sourceAccountId: account.walletAccountId as AccountId,
-      holdAccountId: await pendingWithdrawalsAccount(tx),
-      amount: balance,
-      kind: 'WITHDRAWAL_HOLD',
-      metadata: { reason: 'temporary account cancelled (004:TMP-09)', playerId },
-    },
-    now,
-  );
   const bank = await verifiedBankAccount(tx, playerId);
-  await tx.temporaryAccountRefund.create({
-    data: {
-      id: newId(),
-      playerId,
-      holdId: hold.id,
-      amountMinor: balance.toMinor(),
-      status: bank ? 'BANK_TRANSFER_QUEUED' : 'AWAITING_BANK_DETAILS',
-      dueAt: new Date(now.getTime() + ctx.rules.temporaryAccount.refundDays * 86_400_000),
-      createdAt: now,
-      updatedAt: now,
-    },
+  await openRefund(tx, {
+    playerId,
+    walletAccountId: account.walletAccountId as AccountId,
+    amount: balance,
+    cause: 'TEMPORARY_ACCOUNT_CANCELLED',
+    bankKnown: bank !== null,
+    dueAt: new Date(now.getTime() + ctx.rules.temporaryAccount.refundDays * 86_400_000),
+    bankDetailsDueAt: new Date(now.getTime() + ctx.rules.temporaryAccount.bankDetailsWaitDays * 86_400_000),
+    at: now,
   });
   await sendEmail(tx, ctx.pii, {
     to: player.email,
@@ -207,6 +193,64 @@ async function cancelOne(
     text: bank
       ? `Registration was not completed within 30 days. Your balance of ${balance} will be sent to your verified bank account within ${ctx.rules.temporaryAccount.refundDays} days.`
       : `Registration was not completed within 30 days. To receive your balance of ${balance}, please send us the details of a bank account in your name; otherwise we will send it by postal order, less the carrier's fee (004:TMP-11, TMP-12).`,
+  });
+}
+
+export interface OpenRefundRequest {
+  playerId: string;
+  walletAccountId: AccountId;
+  amount: Money;
+  cause: 'TEMPORARY_ACCOUNT_CANCELLED' | 'CONTRACT_TERMINATED';
+  /** A verified bank account is known: the cashier pays it (queueTemporaryAccountRefunds). */
+  bankKnown: boolean;
+  /** The refund's deadline: 7 days (TMP-09) or 10 days (TRM-13). */
+  dueAt: Date;
+  /** Still no bank details by then: a postal order (TMP-12, TRM-14, TRM-15). */
+  bankDetailsDueAt: Date;
+  at: Date;
+}
+
+/**
+ * The one refund cascade (issue 23): the whole balance is reserved out of the wallet and the refund
+ * goes to a verified bank account (the cashier's payout), else waits for bank details, then goes by
+ * postal order less the carrier's fee, or is collected at headquarters (sendPostalOrdersForUnclaimedRefunds).
+ * A cancelled temporary account (004:TMP-09..12) and a terminated contract (TRM-13..17) both use it.
+ */
+export async function openRefund(tx: Tx, request: OpenRefundRequest): Promise<void> {
+  const hold = await ledger.reserve(
+    tx,
+    {
+      idempotencyKey:
+        request.cause === 'TEMPORARY_ACCOUNT_CANCELLED'
+          ? `temporary-account-refund:${request.playerId}`
+          : `closure-refund:${request.playerId}`,
+      sourceAccountId: request.walletAccountId,
+      holdAccountId: await pendingWithdrawalsAccount(tx),
+      amount: request.amount,
+      kind: 'WITHDRAWAL_HOLD',
+      metadata: {
+        reason:
+          request.cause === 'TEMPORARY_ACCOUNT_CANCELLED'
+            ? 'temporary account cancelled (004:TMP-09)'
+            : 'contract terminated (004:TRM-13)',
+        playerId: request.playerId,
+      },
+    },
+    request.at,
+  );
+  await tx.temporaryAccountRefund.create({
+    data: {
+      id: newId(),
+      playerId: request.playerId,
+      holdId: hold.id,
+      amountMinor: request.amount.toMinor(),
+      status: request.bankKnown ? 'BANK_TRANSFER_QUEUED' : 'AWAITING_BANK_DETAILS',
+      cause: request.cause,
+      dueAt: request.dueAt,
+      bankDetailsDueAt: request.bankDetailsDueAt,
+      createdAt: request.at,
+      updatedAt: request.at,
+    },
   });
 }
 
@@ -223,9 +267,8 @@ async function pendingWithdrawalsAccount(tx: Tx): Promise<AccountId> {
  */
 export async function sendPostalOrdersForUnclaimedRefunds(ctx: LifecycleContext, batchSizeMax = 100): Promise<number> {
   const now = ctx.clock.now();
-  const waitedSince = new Date(now.getTime() - ctx.rules.temporaryAccount.bankDetailsWaitDays * 86_400_000);
   const due = await ctx.db.temporaryAccountRefund.findMany({
-    where: { status: 'AWAITING_BANK_DETAILS', createdAt: { lte: waitedSince } },
+    where: { status: 'AWAITING_BANK_DETAILS', bankDetailsDueAt: { lte: now } },
     take: batchSizeMax,
   });
   for (const refund of due) await transaction(ctx.db, (tx) => sendPostalOrder(ctx, tx, refund.id));

@@ -83,6 +83,8 @@ export { ggrReport, type GgrGranularity, type GgrLine, type GgrReport } from './
 export {
   allocateSharedGame,
   allocateSharedLiquidity,
+  pokerSharedLiquidityReport,
+  type PokerSharedLiquidityReport,
   type SharedGame,
   type SharedGameAllocation,
   type SharedLiquidityAllocation,
@@ -93,6 +95,7 @@ export {
   type PlayerStatementLine,
   type PlayerStatementPage,
 } from './statement/player-statement-page.ts';
+export { playerWalletBalances, type PlayerWalletBalance } from './statement/player-balances.ts';
 
 export { addYears, playerRetention, retainedUntil, type PlayerRetention } from './retention/retention-period.ts';
 export { erasedOnRequest, keptPseudonymous, retainedForPeriod, type PersonalDataItem } from './retention/personal-data.ts';

@@ -3,8 +3,11 @@ import { assert, DomainError, isDomainError } from '@casino/core';
 import { transaction, type Tx } from '@casino/db';
 import {
   BlackjackRejection,
+  PlatynkoRejection,
   RouletteRejection,
   type BlackjackAction,
+  type ChipPlacement,
+  type PlatynkoBetRequest,
   type RouletteAction,
   type RouletteBetRequest,
 } from '@casino/games';
@@ -13,10 +16,12 @@ import type { TablesContext } from './context.ts';
 import { applyAction, debitsOf, decisionKey, isSettled, publicEvents, publicView, type EngineAction } from './engines.ts';
 import { deadlineFor, finishRound, pushRound, Pushes } from './lifecycle.ts';
 import { postStake } from './money.ts';
+import { previousLayout } from './platynko.ts';
 import { lockRoundOrThrow, saveRound, type LoadedRound } from './round-store.ts';
 import { driveRound } from './run-due-rounds.ts';
 import { tableRules } from './rules.ts';
 import { toWire, type Wire } from './wire.ts';
+import { assertTableAcceptsBets } from './suspend-betting.ts';
 
 /** What a player may ask of a round; the seat is always the player's own (never sent). */
 export type PlayerAction =
@@ -29,9 +34,21 @@ export type PlayerAction =
   | { kind: 'insurance' | 'even-money'; take: boolean }
   | { kind: 'hit' | 'stand' | 'double'; reconfirmed?: boolean; disableWarnings?: boolean }
   | { kind: 'split' }
-  | { kind: 'surrender' };
+  | { kind: 'surrender' }
+  /** Plátýnko (004:GAM-PL-04..10): chips on cards, rows and columns; "Zpět"; "Vsadit znovu" once or doubled. */
+  | { kind: 'place-chips'; chips: PlatynkoBetRequest[]; confirm?: boolean }
+  | { kind: 'undo' }
+  | { kind: 'rebet'; double?: boolean; confirm?: boolean };
 
 const rouletteKinds = new Set(['place-bets', 'clear-bets', 'confirm-bets']);
+const platynkoKinds = new Set(['place-chips', 'undo', 'rebet', 'clear-bets', 'confirm-bets']);
+
+/** Whether the action is one of the round's game (clear-bets and confirm-bets are roulette's and Plátýnko's). */
+function isActionOf(game: LoadedRound['game'], kind: string): boolean {
+  if (game === 'roulette') return rouletteKinds.has(kind);
+  if (game === 'platynko') return platynkoKinds.has(kind);
+  return !rouletteKinds.has(kind) && !platynkoKinds.has(kind);
+}
 
 export interface ActRequest {
   playerId: string;
@@ -128,6 +145,7 @@ async function actInTransaction(
   }
   if (round.status !== 'OPEN')
     throw new DomainError('game-action-refused', 'The round is over.', { extensions: { reason: 'round-over' } });
+  if (round.kind === 'LIVE') await assertTableAcceptsBets(tx, round.table.id, request.action.kind);
   // The timer ran out and the scheduler has not got to it yet (it may be busy, or kept off by actions
   // holding the row): the action drives the round itself, so time is never extended by playing on.
   if (round.deadlineAt !== null && round.deadlineAt <= ctx.clock.now()) {
@@ -135,7 +153,12 @@ async function actInTransaction(
     return 'time-over';
   }
   const { seat, playSessionId } = await actingSeat(tx, round, request);
-  const actions = engineActions(round, request.action, seat);
+  // "Vsadit znovu" repeats the player's previous round at this table: read here, carried in the action (replay needs no lookup).
+  const layout =
+    round.game === 'platynko' && request.action.kind === 'rebet'
+      ? await previousLayout(tx, { tableId: round.table.id, playerId: request.playerId, currentRoundId: round.id })
+      : [];
+  const actions = engineActions(round, request.action, seat, layout);
 
   const before = decisionKey(round.state);
   const firstEventIndex = round.state.events.length;
@@ -212,13 +235,15 @@ async function actingSeat(tx: Tx, round: LoadedRound, request: ActRequest): Prom
     where: { tableId_playerId: { tableId: round.table.id, playerId: request.playerId } },
   });
   if (!seat) throw new DomainError('not-seated', 'Take a seat to bet: spectators watch but cannot bet (004:GAM-R-01, GAM-B-01).');
-  const placing = ['place-bets', 'place-bet', 'confirm-bets', 'confirm-bet'].includes(request.action.kind);
+  const placing = ['place-bets', 'place-bet', 'confirm-bets', 'confirm-bet', 'place-chips', 'rebet'].includes(
+    request.action.kind,
+  );
   if (seat.status === 'LEAVING' && placing) throw new DomainError('not-seated', 'You are leaving the table: no new bets.');
   return { seat: seat.seatNo, playSessionId: seat.playSessionId };
 }
 
-function engineActions(round: LoadedRound, action: PlayerAction, seat: number): EngineAction[] {
-  if ((round.game === 'roulette') !== rouletteKinds.has(action.kind)) {
+function engineActions(round: LoadedRound, action: PlayerAction, seat: number, layout: ChipPlacement[]): EngineAction[] {
+  if (!isActionOf(round.game, action.kind)) {
     throw new DomainError('game-action-refused', `"${action.kind}" is not an action of ${round.game}.`, {
       field: 'body.kind',
       extensions: { reason: 'not-this-game' },
@@ -228,6 +253,14 @@ function engineActions(round: LoadedRound, action: PlayerAction, seat: number): 
     case 'place-bets': {
       const place: RouletteAction = { kind: 'place-bets', seat, bets: action.bets };
       return action.confirm ? [place, { kind: 'confirm-bets', seat }] : [place];
+    }
+    case 'place-chips': {
+      const place: EngineAction = { kind: 'place-bets', seat, bets: action.chips };
+      return action.confirm ? [place, { kind: 'confirm-bets', seat }] : [place];
+    }
+    case 'rebet': {
+      const rebet: EngineAction = { kind: 'rebet', seat, layout, factor: action.double ? 2 : 1 };
+      return action.confirm ? [rebet, { kind: 'confirm-bets', seat }] : [rebet];
     }
     case 'place-bet': {
       const place: BlackjackAction = {
@@ -262,7 +295,7 @@ function apply(round: LoadedRound, action: EngineAction) {
   try {
     return applyAction(round.game, round.state, action, round.seed);
   } catch (error) {
-    if (error instanceof RouletteRejection || error instanceof BlackjackRejection) {
+    if (error instanceof RouletteRejection || error instanceof BlackjackRejection || error instanceof PlatynkoRejection) {
       throw new DomainError('game-action-refused', error.message, { field: 'body', extensions: { reason: error.reason } });
     }
     throw error;

@@ -30,16 +30,17 @@ import {
   type RouletteState,
   type RouletteTableLimits,
 } from '@casino/games';
+import * as platynko from './platynko.ts';
 
 /**
- * One face for both engines, so the round lifecycle (timers, money, records) is written once. Each
+ * One face for every engine (roulette, blackjack, Plátýnko), so the round lifecycle (timers, money, records) is written once. Each
  * engine stays the rule book: this file only says, per game, which events are money (debits and the
  * settlement), what the timer means in each phase, and what the scheduler applies when it runs out.
  */
-export type GameId = 'roulette' | 'blackjack';
-export type EngineState = RouletteState | BlackjackState;
-export type EngineAction = RouletteAction | BlackjackAction;
-export type TableLimits = RouletteTableLimits | BlackjackTableLimits;
+export type GameId = 'roulette' | 'blackjack' | 'platynko';
+export type EngineState = RouletteState | BlackjackState | platynko.PlatynkoState;
+export type EngineAction = RouletteAction | BlackjackAction | platynko.PlatynkoAction;
+export type TableLimits = RouletteTableLimits | BlackjackTableLimits | platynko.PlatynkoTableLimits;
 
 export interface Applied {
   state: EngineState;
@@ -74,6 +75,7 @@ export interface TableShape {
 }
 
 export function openRound(table: TableShape, roundId: string, seedCommitment: string): EngineState {
+  if (table.game === 'platynko') return platynko.openRound(table, roundId, seedCommitment);
   if (table.game === 'roulette') {
     return openRouletteRound({
       roundId,
@@ -99,10 +101,15 @@ export function openTemporaryRound(live: BlackjackState, roundId: string, seat: 
 }
 
 export const isRoulette = (game: GameId, _state: EngineState): _state is RouletteState => game === 'roulette';
+export const isPlatynko = (game: GameId, _state: EngineState): _state is platynko.PlatynkoState => game === 'platynko';
 
 /** Applies an action with a fresh stream of the round's seed: each round has one random step (docs/games.md). */
 export function applyAction(game: GameId, state: EngineState, action: EngineAction, seed: RoundSeed): Applied {
   const firstEventIndex = state.events.length;
+  if (isPlatynko(game, state)) {
+    const next = platynko.apply(state, action as platynko.PlatynkoAction, seed);
+    return { state: next.state, firstEventIndex, events: next.events, warnings: [], needsReconfirmation: false };
+  }
   if (isRoulette(game, state)) {
     const next = applyRouletteAction(state, action as RouletteAction, roundRng(seed));
     return { state: next.state, firstEventIndex, events: next.events, warnings: [], needsReconfirmation: false };
@@ -136,7 +143,7 @@ export function debitsOf(events: readonly unknown[], firstEventIndex: number): D
 
 /** The settlement per seat (returnedMinor is the win to credit, stakes included), once the round is settled. */
 export function settlementOf(game: GameId, state: EngineState): SeatResult[] | null {
-  if (isRoulette(game, state))
+  if (isRoulette(game, state) || isPlatynko(game, state))
     return state.settlements?.map((s) => ({ seat: s.seat, stakedMinor: s.stakedMinor, returnedMinor: s.returnedMinor })) ?? null;
   return (
     (state as BlackjackState).settlements?.map((s) => ({
@@ -158,7 +165,8 @@ export const isSettled = (state: EngineState): boolean => state.phase === 'settl
 
 /** Seats that have a confirmed stake in the round: a seated player without one is idle this round (004:TEC-06). */
 export function seatsWithConfirmedStake(game: GameId, state: EngineState): Set<number> {
-  if (isRoulette(game, state)) return new Set(state.seats.filter((s) => s.confirmed.length > 0).map((s) => s.seat));
+  if (isRoulette(game, state) || isPlatynko(game, state))
+    return new Set(state.seats.filter((s) => s.confirmed.length > 0).map((s) => s.seat));
   const bj = state as BlackjackState;
   return new Set([...bj.bets.filter((b) => b.confirmed).map((b) => b.seat), ...bj.boxes.map((b) => b.seat)]);
 }
@@ -204,8 +212,11 @@ export function dueActions(
   disconnectedSeats: ReadonlySet<number>,
   temporary: boolean,
 ): EngineAction[] {
-  if (state.phase === 'betting')
+  if (state.phase === 'betting') {
+    // Plátýnko: the game starts when the betting time ends; the confirmed bets are drawn and settled (004:GAM-PL-06, GAM-PL-11).
+    if (game === 'platynko') return [{ kind: 'close-betting' }, { kind: 'draw' }];
     return game === 'roulette' ? [{ kind: 'close-betting' }, { kind: 'spin' }] : [{ kind: 'close-betting' }];
+  }
   return seatsAwaitingDecision(state).map((seat) =>
     !temporary && disconnectedSeats.has(seat)
       ? { kind: 'move-to-temporary-table' as const, seat }
@@ -221,14 +232,17 @@ export function movedSeatsOf(events: readonly unknown[]): number[] {
 }
 
 export function stateToJson(game: GameId, state: EngineState): string {
+  if (isPlatynko(game, state)) return platynko.stateToJson(state);
   return isRoulette(game, state) ? rouletteStateToJson(state) : blackjackStateToJson(state as BlackjackState);
 }
 
 export function stateFromJson(game: GameId, text: string): EngineState {
+  if (game === 'platynko') return platynko.stateFromJson(text);
   return game === 'roulette' ? rouletteStateFromJson(text) : blackjackStateFromJson(text);
 }
 
 export function recordToJson(game: GameId, state: EngineState, seed: RoundSeed): string {
+  if (isPlatynko(game, state)) return platynko.recordToJson(state, seed);
   return isRoulette(game, state)
     ? rouletteRecordToJson(rouletteRoundRecord(state, seed))
     : blackjackRecordToJson(blackjackRoundRecord(state as BlackjackState, seed));
@@ -236,6 +250,7 @@ export function recordToJson(game: GameId, state: EngineState, seed: RoundSeed):
 
 /** Replays a stored record; the engine refuses one whose events do not come out equal. */
 export function replayRecord(game: GameId, text: string): EngineState {
+  if (game === 'platynko') return platynko.replayRecord(text);
   return game === 'roulette'
     ? replayRouletteRound(rouletteRecordFromJson(text))
     : replayBlackjackRound(blackjackRecordFromJson(text));
@@ -243,6 +258,7 @@ export function replayRecord(game: GameId, text: string): EngineState {
 
 /** What players and spectators see: blackjack hides the shoe and the face-down hole card. */
 export function publicView(game: GameId, state: EngineState): unknown {
+  if (isPlatynko(game, state)) return platynko.publicView(state);
   if (isRoulette(game, state)) {
     const { config, phase, seats, pockets, settlements } = state;
     return {
@@ -259,7 +275,7 @@ export function publicView(game: GameId, state: EngineState): unknown {
 }
 
 export function publicEvents(game: GameId, events: readonly unknown[]): unknown[] {
-  return game === 'roulette'
+  return game === 'roulette' || game === 'platynko'
     ? [...events]
     : events.map((e) => publicBlackjackEvent(e as Parameters<typeof publicBlackjackEvent>[0]));
 }

@@ -8,7 +8,9 @@ export { toWire, type Wire } from './wire.ts';
 export { replayRecord, type GameId, type TableLimits } from './engines.ts';
 export { createTable, findTable, validateTableDefinition, type TableConfig, type TableDefinition } from './table-config.ts';
 export { listTables, tableDetail, type LobbyTable, type TableDetail } from './lobby.ts';
+export { playingAtTable, type PlayingAtTable } from './playing-time.ts';
 export { leaveAllSeats, leaveSeat, takeSeat } from './seats.ts';
+export { setTableAcceptingBets } from './suspend-betting.ts';
 export { ChatThrottle, chatMessagesPerWindowMax, chatWindowMs, sendChatMessage, type ChatMessage } from './chat.ts';
 export { actInRound, type ActRequest, type ActResult, type PlayerAction } from './act-in-round.ts';
 export { noteDisconnected, runDueRounds, type RunDueRoundsOptions } from './run-due-rounds.ts';
@@ -24,7 +26,10 @@ export {
   type TableMessage,
 } from './realtime.ts';
 export { stakeKey, winKey } from './money.ts';
+export { joinPlatynkoTable, platynkoVariant, type PlatynkoTableChoice } from './platynko.ts';
 export { releaseHeldWins } from './win-holds.ts';
+// Poker cash tables (issue 16): the rule profile type, the table–driver contract and the durable store.
+export * from './poker/store.ts';
 export {
   pokerRuleProfileIds,
   type AmountPerCurrency,
@@ -40,3 +45,28 @@ export {
   validatePokerTableDefinition,
   type PokerTableProblem,
 } from './poker/definition.ts';
+// The in-memory poker cash table (issue 16): pure, driven by the game service (runtime-types.ts is the contract).
+export {
+  bustedSeatHandsMaxDefault,
+  PokerTable,
+  TableInvariantViolation,
+  type PokerTableOptions,
+  type RemovalReason,
+  type SeatPlayerInput,
+  type TableEvent,
+  type TableStep,
+} from './poker/table.ts';
+export { engineSettings, type EngineSettings } from './poker/engine-settings.ts';
+export { completedHandText } from './poker/hand.ts';
+export { refusalReason, type TableRefusalReason } from './poker/seats.ts';
+export type * from './poker/runtime-types.ts';
+export { chatLanguagesCheckable, foreignLetterOf } from './poker/chat-language.ts';
+export type { PokerLobbyEntry, PokerRoom, SitRequest, TableSnapshot } from './poker/room-types.ts';
+// The poker room's driver (issue 16): leases, per-table queues, one deadline scheduler, forwarding over Redis.
+export {
+  createPokerRoom,
+  newPokerInstanceId,
+  pokerHandPauseMsDefault,
+  type CreatePokerRoomOptions,
+} from './poker/create-room.ts';
+export { PokerRoomDriver, pokerRoomLimits, type PokerRoomOptions, type RoomLog } from './poker/room.ts';

@@ -1,6 +1,6 @@
 import type { Db } from '@casino/db';
-import { publicView, stateFromJson } from './engines.ts';
-import { toConfig, type TableConfig } from './table-config.ts';
+import { publicView, stateFromJson, type GameId } from './engines.ts';
+import { kindOfGame, toConfig, type TableConfig } from './table-config.ts';
 import { tableRules } from './rules.ts';
 import { toWire, type Wire } from './wire.ts';
 
@@ -10,9 +10,9 @@ export interface LobbyTable extends TableConfig {
 }
 
 /** The lobby: open tables per game, variant and limits, with how many seats are taken and the running round. */
-export async function listTables(db: Db, filter: { game?: 'roulette' | 'blackjack' } = {}): Promise<LobbyTable[]> {
+export async function listTables(db: Db, filter: { game?: GameId } = {}): Promise<LobbyTable[]> {
   const tables = await db.gameTable.findMany({
-    where: { isOpen: true, ...(filter.game ? { game: filter.game === 'roulette' ? 'ROULETTE' : 'BLACKJACK' } : {}) },
+    where: { isOpen: true, ...(filter.game ? { game: kindOfGame(filter.game) } : {}) },
     orderBy: { code: 'asc' },
     take: tableRules.lobbyTablesMax,
   });

@@ -1,5 +1,6 @@
 import type { Redis } from '@casino/db';
 import type { Presence, TableBroadcaster } from './context.ts';
+import type { PrivateSeatView, PublicTableView } from './poker/runtime-types.ts';
 import type { Wire } from './wire.ts';
 
 /**
@@ -24,12 +25,18 @@ export type RoundMessage = {
 export type TableMessage =
   | RoundMessage
   | { type: 'seats'; tableId: string; seats: Array<{ seat: number; status: 'seated' | 'leaving' }> }
-  | { type: 'chat'; tableId: string; seat: number; text: string; at: string };
+  | { type: 'chat'; tableId: string; seat: number; text: string; at: string }
+  /** A poker table's public view after every change (issue 16); a client drops one older than it has (`view.version`). */
+  | { type: 'poker-table'; tableId: string; view: PublicTableView };
 
 export type PlayerMessage =
   | { type: 'seat-released'; tableId: string; seat: number; reason: 'left' | 'idle' | 'limits' }
   | { type: 'temporary-table'; tableId: string; roundId: string; originRoundId: string }
-  | RoundMessage;
+  | RoundMessage
+  /** The player's own seat at a poker table (hole cards, legal actions with amounts) when it changed; null: no seat any more. */
+  | { type: 'poker-seat'; tableId: string; view: PrivateSeatView | null }
+  /** The running hand was interrupted (its server stopped) and voided: every chip is back as it was when the hand began. */
+  | { type: 'poker-hand-voided'; tableId: string; handId: string };
 
 export const tableChannel = (prefix: string, tableId: string) => `${prefix}:games:table:${tableId}`;
 export const playerChannel = (prefix: string, playerId: string) => `${prefix}:games:player:${playerId}`;

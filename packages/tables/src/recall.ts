@@ -3,6 +3,7 @@ import type { Db } from '@casino/db';
 import { InvalidRoundRecord } from '@casino/games';
 import { publicEvents, publicView, replayRecord, stateFromJson, type GameId } from './engines.ts';
 import { tableRules } from './rules.ts';
+import { gameOfKind } from './table-config.ts';
 import { toWire, type Wire } from './wire.ts';
 
 /**
@@ -56,7 +57,7 @@ export async function roundHistory(
         roundId: row.roundId,
         tableId: table.id,
         tableName: table.name,
-        game: table.game === 'ROULETTE' ? 'roulette' : 'blackjack',
+        game: gameOfKind(table.game),
         variant: table.variant,
         kind: round.kind === 'LIVE' ? 'live' : 'temporary',
         status: round.status === 'OPEN' ? 'open' : 'settled',
@@ -114,7 +115,7 @@ export async function recallRound(db: Db, request: { roundId: string; playerId?:
   });
   if (request.playerId && players.length === 0) throw notFound;
   const table = await db.gameTable.findUniqueOrThrow({ where: { id: round.tableId } });
-  const game: GameId = table.game === 'ROULETTE' ? 'roulette' : 'blackjack';
+  const game: GameId = gameOfKind(table.game);
   const postings = await db.gameRoundPosting.findMany({
     where: { roundId: round.id, ...(request.playerId ? { playerId: request.playerId } : {}) },
     orderBy: { id: 'asc' },

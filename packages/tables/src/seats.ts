@@ -111,15 +111,16 @@ export async function leaveSeat(
 
 async function clearUnconfirmed(tx: Tx, round: LoadedRound, seat: number, pushes: Pushes): Promise<void> {
   if (round.state.phase !== 'betting') return;
-  const pending =
-    round.game === 'roulette'
-      ? (round.state as RouletteState).seats.some((s) => s.seat === seat && s.pending.length > 0)
-      : (round.state as BlackjackState).bets.some((b) => b.seat === seat && !b.confirmed);
+  // Roulette and Plátýnko keep unconfirmed bets per seat the same way (`pending`), and clear them with clear-bets.
+  const seatsBetting = round.game === 'roulette' || round.game === 'platynko';
+  const pending = seatsBetting
+    ? (round.state as RouletteState).seats.some((s) => s.seat === seat && s.pending.length > 0)
+    : (round.state as BlackjackState).bets.some((b) => b.seat === seat && !b.confirmed);
   if (!pending) return;
   const applied = applyAction(
     round.game,
     round.state,
-    round.game === 'roulette' ? { kind: 'clear-bets', seat } : { kind: 'clear-bet', seat },
+    seatsBetting ? { kind: 'clear-bets', seat } : { kind: 'clear-bet', seat },
     round.seed,
   );
   round.state = applied.state;

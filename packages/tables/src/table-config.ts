@@ -4,14 +4,17 @@ import {
   blackjackPresets,
   rouletteVariants,
   validateBlackjackLimits,
+  validatePlatynkoTableOptions,
   validateRouletteLimits,
   type BlackjackTableLimits,
+  type PlatynkoTableLimits,
   type RouletteTableLimits,
 } from '@casino/games';
 import type { GameId, TableLimits, TableShape } from './engines.ts';
+import { platynkoVariant } from './platynko.ts';
 import { tableRules } from './rules.ts';
 
-/** A table as the operator configures it: game, variant (roulette variant or blackjack preset), limits, timers. */
+/** A table as the operator configures it: game, variant (roulette variant, blackjack preset, fortuna-platynko), limits, timers. */
 export interface TableDefinition extends TableShape {
   code: string;
   name: string;
@@ -38,7 +41,20 @@ const limitKeys: Record<GameId, string[]> = {
     'positionMaximumMinor',
   ],
   blackjack: ['unitMinor', 'stakeMinimumMinor', 'stakeMaximumMinor'],
+  platynko: ['unitMinor', 'chipMinimumMinor', 'stakeMaximumMinor', 'winMaximumMinor'],
 };
+
+type GameKind = 'ROULETTE' | 'BLACKJACK' | 'PLATYNKO';
+const gameKinds: Record<GameId, GameKind> = { roulette: 'ROULETTE', blackjack: 'BLACKJACK', platynko: 'PLATYNKO' };
+
+/** The database's game kind of a game, and back. */
+export const kindOfGame = (game: GameId): GameKind => gameKinds[game];
+export const gameOfKind = (kind: string): GameId =>
+  (Object.keys(gameKinds) as GameId[]).find((game) => gameKinds[game] === kind) ?? unknownGameKind(kind);
+
+function unknownGameKind(kind: string): never {
+  throw new Error(`unknown game kind ${kind}`);
+}
 
 function limitsToJson(game: GameId, limits: TableLimits): Record<string, string> {
   return Object.fromEntries(limitKeys[game].map((key) => [key, (limits as unknown as Record<string, bigint>)[key]!.toString()]));
@@ -54,7 +70,15 @@ export function validateTableDefinition(definition: TableDefinition): void {
   assert(/^[a-z0-9-]{3,60}$/.test(definition.code), 'a table code is 3–60 lowercase letters, digits and dashes');
   assert(definition.bettingTimeMs > 0 && definition.actionTimeMs > 0, 'timers are positive');
   assert(definition.idleRoundsMax > 0, 'idle rounds are positive');
-  if (definition.game === 'roulette') {
+  if (definition.game === 'platynko') {
+    // 004:GAM-PL-01/02, T-126: only the table options the rule book allows (engine: validatePlatynkoTableOptions).
+    assert(definition.variant === platynkoVariant, `a Plátýnko table plays ${platynkoVariant}`);
+    validatePlatynkoTableOptions({
+      bettingTimeSeconds: definition.bettingTimeMs / 1000,
+      limits: definition.limits as PlatynkoTableLimits,
+      seatsMax: definition.seatsMax,
+    });
+  } else if (definition.game === 'roulette') {
     assert(definition.variant in rouletteVariants, `unknown roulette variant ${definition.variant}`);
     assert(definition.seatsMax >= 1 && definition.seatsMax <= 4, '004:GAM-R-01: a roulette table has up to 4 seats');
     validateRouletteLimits(definition.limits as RouletteTableLimits);
@@ -76,7 +100,7 @@ export async function createTable(db: Db | Tx, definition: TableDefinition, at: 
       id: newId(),
       code: definition.code,
       name: definition.name,
-      game: definition.game === 'roulette' ? 'ROULETTE' : 'BLACKJACK',
+      game: kindOfGame(definition.game),
       variant: definition.variant,
       currency: definition.currency,
       limits: limitsToJson(definition.game, definition.limits),
@@ -93,7 +117,7 @@ export async function createTable(db: Db | Tx, definition: TableDefinition, at: 
 type TableRow = Awaited<ReturnType<Db['gameTable']['findUniqueOrThrow']>>;
 
 export function toConfig(row: TableRow): TableConfig {
-  const game: GameId = row.game === 'ROULETTE' ? 'roulette' : 'blackjack';
+  const game = gameOfKind(row.game);
   return {
     id: row.id,
     code: row.code,

@@ -7,3 +7,4 @@ export { buildAdminApi, loadAdminApiConfig } from '@casino/admin-api';
 export { buildPaymentsGateway, loadPaymentsGatewayConfig } from '@casino/payments-gateway';
 export { buildPlayerApi, loadPlayerApiConfig } from '@casino/player-api';
 export { complianceJobs, reportingJobs, startWorkerRuntime, type WorkerRuntime } from '@casino/worker';
+export { buildGameService, loadGameServiceConfig } from '@casino/game-service';

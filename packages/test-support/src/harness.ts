@@ -25,6 +25,7 @@ import {
   cashierJobs,
   notificationJobs,
   playerAccessJobs,
+  workerPokerRoom,
   startWorkerRuntime,
   workerTablesContext,
   type WorkerRuntime,
@@ -64,6 +65,8 @@ export interface HarnessOptions {
   guards?: 'steerable' | 'platform';
   /** The apps run as this profile (CZ-FO by default, as OPERATOR_PROFILE's default). */
   profile?: OperatorProfile;
+  /** More environment for the apps (the web tests point PUBLIC_BASE_URL, the e-mail links' address, at the web app). */
+  env?: Record<string, string>;
 }
 
 /** The Redis prefix a game service built on this harness must use, so the worker's seat pushes reach its sockets. */
@@ -73,7 +76,11 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
   const connections = await createTestConnections();
   const clock = new ManualClock(start);
   const guards = createTestGuards();
-  const env = testServiceEnv({ REGISTRATION_RATE_LIMIT_PER_MINUTE: '10000', LOGIN_RATE_LIMIT_PER_MINUTE: '10000' });
+  const env = testServiceEnv({
+    REGISTRATION_RATE_LIMIT_PER_MINUTE: '10000',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    ...options.env,
+  });
   const profile = options.profile ?? czFoProfile;
   const shared = {
     connections,
@@ -117,7 +124,7 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
   });
   const config = loadPlayerApiConfig({ ...env, MF_REGISTERS_URL: sandboxUrl, PSP_URL: sandboxUrl });
   const api = await buildPlayerApi({ config, ...shared, registers, paymentProvider });
-  const admin = await buildAdminApi({ config: loadAdminApiConfig(env), ...shared });
+  const admin = await buildAdminApi({ config: loadAdminApiConfig(env), ...shared, registers });
   await Promise.all([api.ready(), admin.ready()]);
   await openOperatorAccounts(connections.db, [profile.currency], 2);
   const psp = await openAccount(connections.db, paymentProviderClearingSpec('sandbox-psp', profile.currency, 2));
@@ -147,7 +154,10 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
         logger: { warn: () => undefined },
       }),
       // Seats of a player whose access ended: a game service built on this harness uses the prefix `${prefix}:games`.
-      ...playerAccessJobs({ tables: workerTablesContext(platform, connections.redis, gameServiceRedisPrefix(connections)) }),
+      ...playerAccessJobs({
+        tables: workerTablesContext(platform, connections.redis, gameServiceRedisPrefix(connections)),
+        poker: workerPokerRoom(platform, connections.redis, gameServiceRedisPrefix(connections)),
+      }),
     ],
     schedules: [],
     logger: { warn: () => undefined, error: () => undefined },

@@ -49,7 +49,7 @@ export const DepositSchema = z
 export const WithdrawalSchema = z
   .object({
     id: z.string(),
-    paymentMethodId: z.string(),
+    paymentMethodId: z.string().nullable().describe('Null for cash paid out at a branch (004:WDR-01)'),
     amount: MoneyOutputSchema,
     status: z.enum(['IN_REVIEW', 'APPROVED', 'SENDING', 'SENT', 'PAID', 'FAILED', 'REJECTED', 'CANCELLED']),
     channel: z.string(),

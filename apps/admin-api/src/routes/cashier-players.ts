@@ -7,6 +7,7 @@ import {
   outstandingDebt,
   requestWithdrawal,
   setCapOverride,
+  withdrawCashAtBranch,
   type CashierContext,
   type DebtView,
 } from '@casino/cashier';
@@ -19,6 +20,7 @@ import {
   CapOverrideBodySchema,
   CapOverrideParamsSchema,
   CashDepositBodySchema,
+  CashWithdrawalBodySchema,
   cashierStaffProblems,
   ClawbackBodySchema,
   IdempotencyHeadersSchema,
@@ -64,6 +66,30 @@ export function cashierPlayerRoutes(app: App, ctx: CashierContext): void {
         staff: staffActor(request),
       });
       return reply.code(deposit.replayed ? 200 : 201).send(depositOut(deposit));
+    },
+  );
+
+  app.post(
+    '/v1/cashier/cash-withdrawals',
+    {
+      onRequest: app.authorizeStaff(['support', 'finance', 'admin']),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Cash paid out at a branch, after checking the identity document (004:WDR-01 (5.9.1), WDR-06): within the cash withdrawal caps, paid at once',
+        headers: IdempotencyHeadersSchema,
+        body: CashWithdrawalBodySchema,
+        response: { 200: WithdrawalSchema, 201: WithdrawalSchema, ...cashierStaffProblems },
+      },
+    },
+    async (request, reply) => {
+      const withdrawal = await withdrawCashAtBranch(ctx, {
+        ...request.body,
+        idempotencyKey: `staff:${staffId(request)}:${request.headers['idempotency-key']}`,
+        staff: staffActor(request),
+      });
+      return reply.code(withdrawal.replayed ? 200 : 201).send(withdrawalOut(withdrawal));
     },
   );
 

@@ -43,6 +43,15 @@ export const CashDepositBodySchema = z.object({
     .describe('The identity document the branch worker checked (004:IDV-06); null when none was shown'),
 });
 
+export const CashWithdrawalBodySchema = z.object({
+  playerId: UuidSchema,
+  amount: MoneyInputSchema,
+  idCheck: z
+    .object({ documentType: z.enum(identityDocumentTypes), documentNumber: z.string().trim().min(4).max(30) })
+    .nullable()
+    .describe('The identity document the branch worker checked (004:WDR-06); null when none was shown'),
+});
+
 export const SupportWithdrawalBodySchema = z.object({
   amount: MoneyInputSchema,
   note: z.string().trim().min(3).max(500).describe('How the request came: hotline, contact form, written form (004:ACC-11)'),

@@ -33,7 +33,7 @@ export const StreamQuerySchema = z.object({
   playerId: z.uuid().optional().describe('ledger-transactions, payment-transactions, game-rounds, players'),
   accountType: z.enum(ledgerAccountTypes).optional().describe('ledger-transactions'),
   kind: z.enum(ledgerTransactionKinds).optional().describe('ledger-transactions'),
-  game: z.enum(ledgerGames).optional().describe('ledger-transactions, game-rounds (roulette or blackjack)'),
+  game: z.enum(ledgerGames).optional().describe('ledger-transactions, game-rounds (roulette, blackjack or platynko)'),
   currency: z.string().length(3).optional().describe('ledger-transactions'),
   actorId: z.string().max(100).optional().describe('audit-log'),
   subjectType: z.string().max(40).optional().describe('audit-log'),

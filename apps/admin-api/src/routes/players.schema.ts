@@ -1,5 +1,5 @@
 import { PaymentMethodSchema } from '@casino/wire/cashier';
-import { terminationGrounds } from '@casino/compliance';
+import { payoutHoldGrounds, terminationGrounds } from '@casino/compliance';
 import { MoneyOutputSchema } from '@casino/http';
 import { z } from 'zod';
 import { IsoDate, ReasonSchema } from './common.schema.ts';
@@ -18,7 +18,14 @@ export const AccountActionBodySchema = z.discriminatedUnion('action', [
     barReregistration: z.boolean().default(false).describe('004:TRM-18'),
   }),
   z.object({ action: z.literal('demand-reverification'), reason: ReasonSchema }),
-  z.object({ action: z.literal('hold-payouts'), reason: ReasonSchema }),
+  z.object({
+    action: z.literal('hold-payouts'),
+    reason: ReasonSchema,
+    ground: z
+      .enum(payoutHoldGrounds)
+      .optional()
+      .describe('suspicious-transaction (004:AML-04, the default) or game-irregularity (004:WIN-06, at most 60 days)'),
+  }),
   z.object({ action: z.literal('release-payouts'), reason: ReasonSchema }),
 ]);
 export const AccountActionResultSchema = z.object({ state: z.string() });

@@ -78,3 +78,24 @@ export const GgrReportSchema = z.object({
   ),
   ledger: LedgerSealSchema,
 });
+
+export const SharedLiquidityQuerySchema = z.object({
+  from: PragueDate.describe('First Europe/Prague day of the period'),
+  to: PragueDate.describe('The day after the period (exclusive)'),
+  currency: CurrencyCodeSchema,
+});
+
+export const SharedLiquidityReportSchema = z.object({
+  fromDate: z.string(),
+  toDate: z.string(),
+  currency: z.string(),
+  hands: z.number().int().describe('Completed poker cash hands of the period; each is one game (002:ALLOC-04)'),
+  sharedHands: z.number().int().describe('Hands where Czech residents played against players resident elsewhere'),
+  stakes: MoneyOutputSchema.describe('Everything the players put into the pots'),
+  czechStakes: MoneyOutputSchema.describe('What Czech residents put in'),
+  wins: MoneyOutputSchema.describe('What the players won, after rake'),
+  net: MoneyOutputSchema.describe('stakes − wins (002:ALLOC-01)'),
+  czechRevenue: MoneyOutputSchema.describe('net × Czech stakes / stakes, hand by hand (002:ALLOC-02)'),
+  otherRevenue: MoneyOutputSchema,
+  ledger: LedgerSealSchema,
+});

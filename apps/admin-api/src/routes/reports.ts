@@ -1,15 +1,25 @@
 import { moneyOut, type App } from '@casino/http';
-import { ggrReport, playerLiabilityReport, trialBalanceReport, type ReportingContext } from '@casino/reporting';
+import {
+  ggrReport,
+  playerLiabilityReport,
+  pokerSharedLiquidityReport,
+  trialBalanceReport,
+  type ReportingContext,
+} from '@casino/reporting';
 import { adminProblems, security } from './common.schema.ts';
 import {
   AtDateQuerySchema,
   GgrQuerySchema,
   GgrReportSchema,
   PlayerLiabilityReportSchema,
+  SharedLiquidityQuerySchema,
+  SharedLiquidityReportSchema,
   TrialBalanceReportSchema,
 } from './reports.schema.ts';
 
 const readers = ['auditor', 'finance', 'mlro', 'admin'] as const;
+/** The tax split of shared poker liquidity is finance's and the auditor's business (issue 16). */
+const taxReaders = ['auditor', 'finance', 'admin'] as const;
 const tags = ['reports'];
 
 /** Regulatory reports from the ledger (issue 10, docs/exports.md): read-only, each naming the last sealed block. */
@@ -107,6 +117,35 @@ export function reportRoutes(app: App, reporting: ReportingContext): void {
           tournamentFees: moneyOut(l.tournamentFees),
           ggr: moneyOut(l.ggr),
         })),
+      };
+    },
+  );
+  app.get(
+    '/v1/reports/shared-liquidity',
+    {
+      onRequest: app.authorizeStaff(taxReaders),
+      schema: {
+        tags,
+        security,
+        summary: "Poker cash hands' net revenue split by the Czech residents' share of the stakes (002:ALLOC-01..04)",
+        querystring: SharedLiquidityQuerySchema,
+        response: { 200: SharedLiquidityReportSchema, ...adminProblems },
+      },
+    },
+    async (request) => {
+      const r = await pokerSharedLiquidityReport(db, {
+        fromDate: request.query.from,
+        toDate: request.query.to,
+        currency: request.query.currency,
+      });
+      return {
+        ...r,
+        stakes: moneyOut(r.stakes),
+        czechStakes: moneyOut(r.czechStakes),
+        wins: moneyOut(r.wins),
+        net: moneyOut(r.net),
+        czechRevenue: moneyOut(r.czechRevenue),
+        otherRevenue: moneyOut(r.otherRevenue),
       };
     },
   );

@@ -1,5 +1,13 @@
 import { IdempotencyKeySchema } from '@casino/http';
-import { announcedBetNames, outsidePositionNames, rouletteBetsPerActionMax } from '@casino/games';
+import {
+  announcedBetNames,
+  outsidePositionNames,
+  platynkoBetsPerActionMax,
+  platynkoCanvas,
+  platynkoRanks,
+  platynkoSuits,
+  rouletteBetsPerActionMax,
+} from '@casino/games';
 import { z } from 'zod';
 import { CzkSchema, EngineJsonSchema, MoneyOutputSchema } from './common.schema.ts';
 
@@ -34,6 +42,26 @@ const RouletteBetSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 
+const PlatynkoChipSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('card'),
+    card: z
+      .enum(platynkoCanvas as unknown as [string, ...string[]])
+      .describe('A card of the canvas: <suit>-<rank> (004:GAM-PL-03)'),
+    chip: CzkSchema,
+  }),
+  z.object({
+    kind: z.literal('row'),
+    suit: z.enum(platynkoSuits as unknown as [string, ...string[]]),
+    chip: CzkSchema.describe('On each of the 8 cards of the suit (004:GAM-PL-09)'),
+  }),
+  z.object({
+    kind: z.literal('column'),
+    rank: z.enum(platynkoRanks as unknown as [string, ...string[]]),
+    chip: CzkSchema.describe('On each of the 4 cards of the rank (004:GAM-PL-09)'),
+  }),
+]);
+
 const decision = {
   reconfirmed: z.boolean().optional().describe('004:GAM-B-17: sent again after a warning'),
   disableWarnings: z.boolean().optional().describe('Only together with a reconfirmation'),
@@ -62,6 +90,17 @@ export const ActionBodySchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('double'), ...decision }),
   z.object({ kind: z.literal('split') }),
   z.object({ kind: z.literal('surrender') }),
+  z.object({
+    kind: z.literal('place-chips'),
+    chips: z.array(PlatynkoChipSchema).min(1).max(platynkoBetsPerActionMax).describe('Plátýnko chips (004:GAM-PL-04, GAM-PL-09)'),
+    confirm: z.boolean().optional().describe('Confirm every unconfirmed chip at once ("Potvrdit sázky", 004:GAM-PL-06)'),
+  }),
+  z.object({ kind: z.literal('undo').describe('Plátýnko "Zpět": the last unconfirmed chip comes off (004:GAM-PL-06)') }),
+  z.object({
+    kind: z.literal('rebet'),
+    double: z.boolean().optional().describe('Twice the previous stake on each card (004:GAM-PL-10)'),
+    confirm: z.boolean().optional(),
+  }),
 ]);
 
 export type ActionBody = z.infer<typeof ActionBodySchema>;

@@ -1,5 +1,5 @@
 import { Money, type CurrencyCode } from '@casino/core';
-import type { RouletteBetRequest } from '@casino/games';
+import type { PlatynkoBetRequest, RouletteBetRequest } from '@casino/games';
 import { moneyOut } from '@casino/http';
 import type { ActResult, PlayerAction, TemporaryTableSummary } from '@casino/tables';
 import type { ActionBody } from './rounds.schema.ts';
@@ -16,8 +16,23 @@ export function playerActionOf(body: ActionBody): PlayerAction {
         ...(body.warningsEnabled === undefined ? {} : { warningsEnabled: body.warningsEnabled }),
         ...(body.confirm ? { confirm: true } : {}),
       };
+    case 'place-chips':
+      return { kind: 'place-chips', chips: body.chips.map(chipOf), ...(body.confirm ? { confirm: true } : {}) };
+    case 'rebet':
+      return { kind: 'rebet', ...(body.double ? { double: true } : {}), ...(body.confirm ? { confirm: true } : {}) };
     default:
       return body as PlayerAction;
+  }
+}
+
+function chipOf(chip: Extract<ActionBody, { kind: 'place-chips' }>['chips'][number]): PlatynkoBetRequest {
+  switch (chip.kind) {
+    case 'card':
+      return { kind: 'card', cardId: chip.card as never, chipMinor: chip.chip.toMinor() };
+    case 'row':
+      return { kind: 'row', suit: chip.suit as never, chipMinor: chip.chip.toMinor() };
+    case 'column':
+      return { kind: 'column', rank: chip.rank as never, chipMinor: chip.chip.toMinor() };
   }
 }
 

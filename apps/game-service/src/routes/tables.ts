@@ -1,6 +1,7 @@
 import { DomainError } from '@casino/core';
 import type { App } from '@casino/http';
-import { leaveSeat, listTables, tableDetail, takeSeat, type TablesContext } from '@casino/tables';
+import type { LobbyNotices } from '@casino/operator';
+import { leaveSeat, listTables, playingAtTable, tableDetail, takeSeat, type PokerRoom, type TablesContext } from '@casino/tables';
 import { gameProblems, TableParamsSchema } from './common.schema.ts';
 import {
   LeaveSeatResponseSchema,
@@ -10,14 +11,23 @@ import {
   TakeSeatBodySchema,
   TakeSeatResponseSchema,
 } from './tables.schema.ts';
+import { pokerLobbyOut } from './poker.view.ts';
 import { tableDetailOut, tableOut } from './tables.view.ts';
 
 /**
- * The lobby and seats (004:GAM-R-01/02, GAM-B-01): every table per game with its variant and limits;
+ * The lobby and seats (004:GAM-R-01/02, GAM-B-01): every table per game with its variant and limits,
+ * and the operator's notices the lobby must show (002:RG-09);
  * one table with its seats and the running round; taking a seat and leaving it. Watching needs no
- * seat: a spectator opens the table's WebSocket stream (routes/stream.ts).
+ * seat: a spectator opens the table's WebSocket stream (routes/stream.ts). Poker cash tables are
+ * listed beside them (issue 16); their seats and play are under /v1/poker (routes/poker.ts).
  */
-export function tableRoutes(app: App, ctx: TablesContext, rateLimit: { max: number; timeWindow: number }): void {
+export function tableRoutes(
+  app: App,
+  ctx: TablesContext,
+  room: PokerRoom,
+  rateLimit: { max: number; timeWindow: number },
+  notices: LobbyNotices,
+): void {
   const common = { tags: ['tables'], security: [{ playerToken: [] }] };
   const player = app.authenticate('player');
   const me = (request: { principal: { subject: string } | null }) => request.principal!.subject;
@@ -34,9 +44,14 @@ export function tableRoutes(app: App, ctx: TablesContext, rateLimit: { max: numb
         response: { 200: LobbyResponseSchema, ...gameProblems },
       },
     },
-    async (request) => ({
-      tables: (await listTables(ctx.db, request.query.game ? { game: request.query.game } : {})).map(tableOut),
-    }),
+    async (request) => {
+      const { game } = request.query;
+      const [tables, pokerTables] = await Promise.all([
+        game === 'poker' ? [] : listTables(ctx.db, game ? { game } : {}),
+        game === undefined || game === 'poker' ? room.lobby() : [],
+      ]);
+      return { tables: [...tables.map(tableOut), ...pokerTables.map(pokerLobbyOut)], notices };
+    },
   );
 
   app.get(
@@ -54,9 +69,18 @@ export function tableRoutes(app: App, ctx: TablesContext, rateLimit: { max: numb
     async (request) => {
       const detail = await tableDetail(ctx.db, request.params.tableId, me(request));
       if (!detail) throw new DomainError('not-found', `No table ${request.params.tableId}.`, { field: 'params.tableId' });
-      return tableDetailOut(detail);
+      return { ...tableDetailOut(detail), playing: await playingAt(request.params.tableId, me(request)) };
     },
   );
+
+  /** 002:RG-10: the table view shows the time spent playing and that gambling may be harmful. */
+  async function playingAt(tableId: string, playerId: string) {
+    const session = await playingAtTable(ctx.db, tableId, playerId);
+    return {
+      session: session && { startedAt: session.startedAt.toISOString(), playedMs: session.playedMs },
+      harmWarning: notices.harmWarning.text,
+    };
+  }
 
   app.post(
     '/v1/tables/:tableId/seats',

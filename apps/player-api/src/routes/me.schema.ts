@@ -15,7 +15,12 @@ export const MeResponseSchema = z.object({
   temporaryAccount: z
     .object({
       status: z.string(),
-      deadlineAt: z.string(),
+      deadlineAt: z.string().describe('The instant the account ends unless registration is completed'),
+      lastDay: z.iso.date().describe('The last Europe/Prague day the account is open'),
+      daysLeft: z.number().int().min(0).describe('Whole days after today until it ends: 0 on the last day'),
+      depositRemaining: z
+        .object({ amount: z.string(), currency: z.string() })
+        .describe('What may still be deposited: the cap less what was'),
       deposited: z.object({ amount: z.string(), currency: z.string() }),
       depositCap: z.object({ amount: z.string(), currency: z.string() }),
     })

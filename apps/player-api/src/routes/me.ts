@@ -24,16 +24,7 @@ export function meRoutes(app: App, ctx: PlayersContext): void {
     },
     async (request) => {
       const overview = await playerOverview(ctx, request.principal!.subject);
-      const temporary = overview.temporaryAccount;
-      return {
-        ...overview,
-        temporaryAccount: temporary && {
-          status: temporary.status,
-          deadlineAt: temporary.deadlineAt,
-          deposited: moneyOut(Money.fromMinor(temporary.depositedMinor, 'CZK')),
-          depositCap: moneyOut(Money.fromMinor(temporary.depositCapMinor, 'CZK')),
-        },
-      };
+      return { ...overview, temporaryAccount: overview.temporaryAccount && temporaryAccountOut(overview.temporaryAccount) };
     },
   );
 
@@ -86,4 +77,21 @@ export function meRoutes(app: App, ctx: PlayersContext): void {
       return updatePersonalData(ctx, request.principal!.subject, { ...fields, changedOn });
     },
   );
+}
+
+type TemporaryAccount = NonNullable<Awaited<ReturnType<typeof playerOverview>>['temporaryAccount']>;
+
+/** The temporary account's state as a page shows it: the cap used, what may still be deposited, the days left (D-1782). */
+function temporaryAccountOut(temporary: TemporaryAccount) {
+  const deposited = Money.fromMinor(temporary.depositedMinor, 'CZK');
+  const cap = Money.fromMinor(temporary.depositCapMinor, 'CZK');
+  return {
+    status: temporary.status,
+    deadlineAt: temporary.deadlineAt,
+    lastDay: temporary.lastDay,
+    daysLeft: temporary.daysLeft,
+    deposited: moneyOut(deposited),
+    depositCap: moneyOut(cap),
+    depositRemaining: moneyOut(cap.greaterThan(deposited) ? cap.minus(deposited) : cap.minus(cap)),
+  };
 }

@@ -1,5 +1,5 @@
 import { documentContentTypes, documentKinds } from '@casino/cashier';
-import { problemResponses, UuidSchema } from '@casino/http';
+import { MoneyOutputSchema, problemResponses, UuidSchema } from '@casino/http';
 import { z } from 'zod';
 
 const holderName = z.string().trim().min(1).max(200).describe("Must be the player's own name (004:PAY-02, 002:PM-05)");
@@ -64,6 +64,46 @@ export const DocumentAcceptedSchema = z.object({ documentId: z.string(), status:
 
 export const RenewCardBodySchema = z.strictObject({
   token: z.string().min(1).max(100).describe("The renewed card's provider token"),
+});
+
+export const VerificationStateSchema = z.object({
+  paymentMethodId: z.string(),
+  status: z.string().describe('REGISTERED, VERIFICATION_PENDING, VERIFIED or REJECTED'),
+  verificationMethod: z.string().nullable().describe('online-transaction, offline-transfer or documents'),
+  verifiedAt: z.iso.datetime().nullable(),
+  verificationDeadlineAt: z.iso.datetime().describe('Unverified by then, the method is blocked (004:PAY-07)'),
+  onlineCheck: z
+    .object({
+      outcome: z
+        .enum(['pending', 'passed', 'failed'])
+        .describe("pending until the provider's answer arrives (ask again); failed: the player may start another check"),
+      reportedAt: z.iso.datetime().nullable(),
+    })
+    .nullable()
+    .describe('The latest 3-D Secure check of a card; null when none was started'),
+});
+
+export const DepositCapsSchema = z.object({
+  paymentMethodId: z.string(),
+  instrument: z.string().describe('The row of the caps table: bank-transfer, card, apple-pay, paypal, paysafecard, other'),
+  offered: z.boolean().describe('false: this instrument takes no deposits'),
+  perTransaction: z.object({ min: MoneyOutputSchema, max: MoneyOutputSchema.nullable() }),
+  windows: z
+    .array(
+      z.object({
+        window: z.enum(['rolling-24h', 'rolling-7d', 'rolling-30d']),
+        max: MoneyOutputSchema,
+        used: MoneyOutputSchema.describe('Deposits through this instrument in the window, those on their way included'),
+        remaining: MoneyOutputSchema,
+      }),
+    )
+    .describe('The rolling caps that apply (004:DEP-02, DEP-03)'),
+  attempts24h: z.object({ max: z.number().int(), used: z.number().int() }).nullable(),
+  count24h: z.object({ max: z.number().int(), used: z.number().int() }).nullable(),
+  temporaryAccountRemaining: MoneyOutputSchema.nullable().describe("A temporary account's deposit cap left (004:TMP-03)"),
+  largestNow: MoneyOutputSchema.nullable().describe(
+    'The largest deposit these caps allow now (0 when none fits); null when uncapped. Self-limits: GET /v1/me/limits',
+  ),
 });
 
 export const paymentMethodProblems = problemResponses(400, 401, 403, 404, 409, 413, 422, 503);

@@ -1,12 +1,14 @@
 import {
   activatePaymentMethod,
   containsCardNumber,
+  depositCaps,
   listPaymentMethods,
   registerPaymentMethod,
   removePaymentMethod,
   renewCard,
   startVerification,
   submitOwnershipDocument,
+  verificationState,
   type CashierContext,
 } from '@casino/cashier';
 import { PaymentMethodSchema, paymentMethodOut } from '@casino/wire/cashier';
@@ -16,6 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   DocumentAcceptedSchema,
+  DepositCapsSchema,
   DocumentBodySchema,
   paymentMethodProblems,
   PaymentMethodParamsSchema,
@@ -23,6 +26,7 @@ import {
   RenewCardBodySchema,
   StartVerificationBodySchema,
   VerificationStartedSchema,
+  VerificationStateSchema,
 } from './payment-methods.schema.ts';
 
 /** 004:PAY-06: a request carrying a full card number is refused before anything reads it. */
@@ -94,6 +98,63 @@ export function paymentMethodRoutes(app: App, ctx: CashierContext): void {
           ? started
           : { via: started.via, transfer: { ...started.transfer, amountMin: moneyOut(started.transfer.amountMin) } };
       return reply.code(202).send(body);
+    },
+  );
+
+  app.get(
+    '/v1/payment-methods/:paymentMethodId/verification',
+    {
+      onRequest: player,
+      schema: {
+        ...common,
+        summary:
+          "Where verifying a method stands: its state and the latest 3-D Secure check's outcome (the page after 3-D Secure asks)",
+        params: PaymentMethodParamsSchema,
+        response: { 200: VerificationStateSchema, ...paymentMethodProblems },
+      },
+    },
+    async (request) => {
+      const state = await verificationState(ctx, { playerId: me(request), paymentMethodId: request.params.paymentMethodId });
+      return {
+        ...state,
+        verifiedAt: state.verifiedAt?.toISOString() ?? null,
+        verificationDeadlineAt: state.verificationDeadlineAt.toISOString(),
+        onlineCheck: state.onlineCheck && {
+          outcome: state.onlineCheck.outcome,
+          reportedAt: state.onlineCheck.reportedAt?.toISOString() ?? null,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/v1/payment-methods/:paymentMethodId/deposit-caps',
+    {
+      onRequest: player,
+      schema: {
+        ...common,
+        summary: 'What a deposit through this method may be now: minimum, maximum, the rolling caps used and left',
+        params: PaymentMethodParamsSchema,
+        response: { 200: DepositCapsSchema, ...paymentMethodProblems },
+      },
+    },
+    async (request) => {
+      const caps = await depositCaps(ctx, { playerId: me(request), paymentMethodId: request.params.paymentMethodId });
+      return {
+        ...caps,
+        perTransaction: {
+          min: moneyOut(caps.perTransaction.min),
+          max: caps.perTransaction.max && moneyOut(caps.perTransaction.max),
+        },
+        windows: caps.windows.map((w) => ({
+          window: w.window,
+          max: moneyOut(w.max),
+          used: moneyOut(w.used),
+          remaining: moneyOut(w.remaining),
+        })),
+        temporaryAccountRemaining: caps.temporaryAccountRemaining && moneyOut(caps.temporaryAccountRemaining),
+        largestNow: caps.largestNow && moneyOut(caps.largestNow),
+      };
     },
   );
 

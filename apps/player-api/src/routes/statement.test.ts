@@ -12,6 +12,10 @@ import { loadPlayerApiConfig } from '../config.ts';
 let connections: TestConnections;
 let app: App;
 let playerId: string;
+let gamer: string;
+const rouletteRound = newId();
+const rouletteTable = newId();
+const voidedRound = newId();
 
 beforeAll(async () => {
   connections = await createTestConnections();
@@ -27,12 +31,21 @@ beforeAll(async () => {
   const code = async (qualifier: string) =>
     (await ledger.findAccountByCode(db, ledger.operatorAccountCode('game-revenue', 'CZK', qualifier)))!.id;
   const [roulette, blackjack] = [await code('roulette'), await code('blackjack')];
-  const move = (kind: ledger.TransactionKind, from: AccountId, to: AccountId, amount: string, at: string) =>
+  const move = (
+    kind: ledger.TransactionKind,
+    from: AccountId,
+    to: AccountId,
+    amount: string,
+    at: string,
+    round?: { key: string; game: string; tableId: string; roundId: string },
+  ) =>
     transaction(db, (tx) =>
       ledger.transfer(
         tx,
         {
-          idempotencyKey: newId(),
+          // Stakes and wins are keyed and described the way packages/tables/src/money.ts posts them.
+          idempotencyKey: round?.key ?? newId(),
+          ...(round ? { metadata: { game: round.game, tableId: round.tableId, roundId: round.roundId, seat: 0 } } : {}),
           kind,
           debitAccountId: from,
           creditAccountId: to,
@@ -47,9 +60,18 @@ beforeAll(async () => {
   const other = (await ledger.openAccount(db, ledger.playerWalletSpec(await insertTestPlayer(db), 'cash', 'CZK'))).id;
   await move('DEPOSIT', psp, wallet, '300.00', '2026-11-01T10:00:00Z');
   await move('DEPOSIT', psp, other, '999.00', '2026-11-01T10:00:00Z');
-  await move('STAKE', wallet, roulette, '50.00', '2026-11-02T10:00:00Z');
-  await move('WIN', roulette, wallet, '100.00', '2026-11-02T10:00:05Z');
+  const inRoulette = { game: 'roulette', tableId: rouletteTable, roundId: rouletteRound };
+  await move('STAKE', wallet, roulette, '50.00', '2026-11-02T10:00:00Z', { ...inRoulette, key: `game:${rouletteRound}:stake:0` });
+  await move('WIN', roulette, wallet, '100.00', '2026-11-02T10:00:05Z', { ...inRoulette, key: `game:${rouletteRound}:win:0` });
   await move('STAKE', wallet, blackjack, '20.50', '2026-11-03T10:00:00Z');
+
+  // Another player whose blackjack round was voided: the stake and its reversal.
+  gamer = await insertTestPlayer(db);
+  const gamerWallet = (await ledger.openAccount(db, ledger.playerWalletSpec(gamer, 'cash', 'CZK'))).id;
+  await move('DEPOSIT', psp, gamerWallet, '100.00', '2026-11-01T10:00:00Z');
+  const inBlackjack = { game: 'blackjack', tableId: rouletteTable, roundId: voidedRound, key: `game:${voidedRound}:stake:0` };
+  const stake = await move('STAKE', gamerWallet, blackjack, '10.00', '2026-11-02T10:00:00Z', inBlackjack);
+  await transaction(db, (tx) => ledger.reverse(tx, { transactionId: stake.transactionId, reason: 'round voided' }, new Date()));
 });
 
 afterAll(async () => {
@@ -83,6 +105,35 @@ describe('the player statement (002:WAL-10, REC-05; 004:ACC-08)', () => {
       ['DEPOSIT', '300.00'],
     ]);
     expect(second.nextCursor).toBeNull();
+  });
+
+  it('issue 17: a line of a game names its round and table; payments name none', async () => {
+    const lines = (await app.inject({ method: 'GET', url: '/v1/me/statement', headers: asPlayer() })).json().lines as Array<{
+      kind: string;
+      game: string | null;
+      gameRoundId: string | null;
+      tableId: string | null;
+    }>;
+    expect(lines.map((l) => [l.kind, l.game, l.gameRoundId, l.tableId])).toEqual([
+      ['STAKE', 'blackjack', null, null], // posted without round metadata: nothing to name
+      ['WIN', 'roulette', rouletteRound, rouletteTable],
+      ['STAKE', 'roulette', rouletteRound, rouletteTable],
+      ['DEPOSIT', null, null, null],
+    ]);
+  });
+
+  it("issue 17: the reversal of a voided round's stake names the round it reverses", async () => {
+    const asGamer = { authorization: `Bearer ${app.issueAccessToken({ audience: 'player', subject: gamer })}` };
+    const lines = (await app.inject({ method: 'GET', url: '/v1/me/statement', headers: asGamer })).json().lines as Array<{
+      kind: string;
+      gameRoundId: string | null;
+      amount: { amount: string };
+    }>;
+    expect(lines.map((l) => [l.kind, l.gameRoundId, l.amount.amount])).toEqual([
+      ['REVERSAL', voidedRound, '10.00'],
+      ['STAKE', voidedRound, '-10.00'],
+      ['DEPOSIT', null, '100.00'],
+    ]);
   });
 
   it('004:ACC-08 the overview of closed bets keeps the movements of games only', async () => {

@@ -1,6 +1,7 @@
 import { moneyOut, type App } from '@casino/http';
-import { playerStatementPage, startDirectExport, type ReportingContext } from '@casino/reporting';
+import { playerStatementPage, playerWalletBalances, startDirectExport, type ReportingContext } from '@casino/reporting';
 import {
+  BalancesResponseSchema,
   StatementCsvQuerySchema,
   StatementCsvSchema,
   StatementPageSchema,
@@ -9,11 +10,27 @@ import {
 } from './statement.schema.ts';
 
 /**
- * The player's own statement (002:WAL-10, REC-05; 004:ACC-08): every movement of their wallets with
+ * The balance of each of the player's wallets, and the player's own statement (002:WAL-10, REC-05; 004:ACC-08): every movement of their wallets with
  * the balance after it, newest first, a page at a time; or the whole of it (or a period) as CSV.
  */
 export function statementRoutes(app: App, reporting: ReportingContext): void {
   const common = { tags: ['me'], security: [{ playerToken: [] }] };
+
+  app.get(
+    '/v1/me/balances',
+    {
+      onRequest: app.authenticate('player'),
+      schema: {
+        ...common,
+        summary: 'My balances: every wallet I have (cash, temporary, bonus) and what is in it now',
+        response: { 200: BalancesResponseSchema, ...statementProblems },
+      },
+    },
+    async (request) => {
+      const wallets = await playerWalletBalances(reporting.db, request.principal!.subject);
+      return { wallets: wallets.map((w) => ({ wallet: w.wallet, balance: moneyOut(w.balance) })) };
+    },
+  );
 
   app.get(
     '/v1/me/statement',

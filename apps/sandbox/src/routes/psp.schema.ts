@@ -44,6 +44,11 @@ export const CreatePaymentBodySchema = z.object({
     instrument: z.string().max(30).optional(),
     account: z.string().max(100).optional(),
   }),
+  returnUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional()
+    .describe("Where the payer's browser is sent (303) after the challenge page; without it the page ends on its own"),
 });
 export const PaymentResponseSchema = z.object({ paymentId: z.string(), status: z.string(), redirectUrl: z.string().nullable() });
 export const PaymentParamsSchema = z.object({ paymentId: z.string().min(1).max(100) });
@@ -52,7 +57,24 @@ export const AuthenticationBodySchema = z.object({
 });
 export const StatusResponseSchema = z.object({ status: z.string() });
 
-export const CreateVerificationBodySchema = z.object({ reference: Reference, token: z.string().min(1).max(100) });
+/** The challenge page a browser opens at redirectUrl, and the answer to its form when there is no returnUrl. */
+export const ChallengePageSchema = {
+  description: 'An HTML page: the simulated 3-D Secure challenge, with buttons that pass or fail it',
+  content: { 'text/html': { schema: z.string() } },
+};
+export const BackToMerchantSchema = z
+  .null()
+  .describe("The challenge page's form was posted: the browser goes to the merchant's returnUrl (Location)");
+
+export const CreateVerificationBodySchema = z.object({
+  reference: Reference,
+  token: z.string().min(1).max(100),
+  returnUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional()
+    .describe("Where the cardholder's browser is sent (303) after the challenge page"),
+});
 export const VerificationResponseSchema = z.object({ verificationId: z.string(), redirectUrl: z.string().nullable() });
 export const VerificationParamsSchema = z.object({ verificationId: z.string().min(1).max(100) });
 

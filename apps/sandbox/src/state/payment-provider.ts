@@ -60,12 +60,15 @@ interface Payment {
   method: { type: string; token?: string };
   status: 'requires-authentication' | 'authorized' | 'settled' | 'failed' | 'refunded' | 'charged-back';
   threeDSecure: 'passed' | 'failed' | 'not-applicable' | null;
+  /** Where the payer's browser goes after the challenge page (the merchant's page); none: our own end page. */
+  returnUrl: string | null;
 }
 interface Verification {
   id: string;
   reference: string;
   token: string;
   status: 'requires-authentication' | 'succeeded' | 'failed';
+  returnUrl: string | null;
 }
 interface Payout {
   id: string;
@@ -150,7 +153,7 @@ export class PaymentProviderSimulator {
 
   createPayment(
     idempotencyKey: string,
-    request: { reference: string; amount: Amount; method: { type: string; token?: string } },
+    request: { reference: string; amount: Amount; method: { type: string; token?: string }; returnUrl?: string | undefined },
     baseUrl: string,
   ): { paymentId: string; status: string; redirectUrl: string | null } {
     return this.#once(
@@ -166,6 +169,7 @@ export class PaymentProviderSimulator {
           method: request.method,
           status: 'requires-authentication',
           threeDSecure: null,
+          returnUrl: request.returnUrl ?? null,
         };
         this.#payments.set(payment.id, payment);
         if (this.#settings.authentication === 'frictionless')
@@ -250,7 +254,7 @@ export class PaymentProviderSimulator {
 
   createVerification(
     idempotencyKey: string,
-    request: { reference: string; token: string },
+    request: { reference: string; token: string; returnUrl?: string | undefined },
     baseUrl: string,
   ): { verificationId: string; redirectUrl: string | null } {
     return this.#once(
@@ -264,6 +268,7 @@ export class PaymentProviderSimulator {
           reference: request.reference,
           token: request.token,
           status: 'requires-authentication',
+          returnUrl: request.returnUrl ?? null,
         };
         this.#verifications.set(verification.id, verification);
         if (this.#settings.authentication === 'frictionless')
@@ -281,6 +286,30 @@ export class PaymentProviderSimulator {
       },
       (id) => ({ verificationId: id, redirectUrl: null }),
     );
+  }
+
+  /** What the challenge page shows and where it sends the browser afterwards. */
+  challengeOfPayment(paymentId: string): { amount: Amount; card: string | null; status: string; returnUrl: string | null } {
+    const payment = this.#payments.get(paymentId);
+    if (!payment) throw new DomainError('not-found', 'No such payment.', { field: 'params.paymentId' });
+    const card = payment.method.type === 'card' ? this.#tokens.get(payment.method.token ?? '') : undefined;
+    return {
+      amount: payment.amount,
+      card: card ? `${card.brand.toUpperCase()} •••• ${card.last4}` : null,
+      status: payment.status,
+      returnUrl: payment.returnUrl,
+    };
+  }
+
+  challengeOfVerification(verificationId: string): { card: string | null; status: string; returnUrl: string | null } {
+    const verification = this.#verifications.get(verificationId);
+    if (!verification) throw new DomainError('not-found', 'No such verification.', { field: 'params.verificationId' });
+    const card = this.#tokens.get(verification.token);
+    return {
+      card: card ? `${card.brand.toUpperCase()} •••• ${card.last4}` : null,
+      status: verification.status,
+      returnUrl: verification.returnUrl,
+    };
   }
 
   authenticateVerification(verificationId: string, outcome: 'pass' | 'fail'): { status: string } {

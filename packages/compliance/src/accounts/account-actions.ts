@@ -1,9 +1,10 @@
 import { DomainError, newId, type StaffUserId } from '@casino/core';
 import { transaction, type Tx } from '@casino/db';
+import { sendEmail } from '@casino/players';
 import { actorId, type Actor } from '../actor.ts';
 import { appendAuditEntry } from '../audit/audit-log.ts';
 import { assertStaffUserExists } from '../cases/alerts.ts';
-import { placePayoutHold, releasePayoutHold } from '../cases/payout-holds.ts';
+import { placePayoutHold, releasePayoutHold, type PayoutHoldGround } from '../cases/payout-holds.ts';
 import type { ComplianceContext } from '../context.ts';
 import { assertStaffMove, lockPlayer, movePlayer, stateBeforeBlock } from './player-state.ts';
 
@@ -36,7 +37,7 @@ export type AccountAction =
   | { action: 'unblock'; reason: string }
   | { action: 'close'; reason: string; ground: TerminationGround; barReregistration: boolean }
   | { action: 'demand-reverification'; reason: string }
-  | { action: 'hold-payouts'; reason: string }
+  | { action: 'hold-payouts'; reason: string; ground?: PayoutHoldGround }
   | { action: 'release-payouts'; reason: string };
 
 /**
@@ -61,7 +62,7 @@ export async function takeAccountAction(
       case 'unblock':
         return blockOrUnblock(tx, actor, now, player, request.action, request.reason);
       case 'close':
-        return closeAccount(tx, actor, now, player, request);
+        return closeAccount(ctx, tx, actor, now, player, request);
       case 'demand-reverification': {
         const demandId = newId();
         await tx.reverificationDemand.create({
@@ -77,7 +78,7 @@ export async function takeAccountAction(
         return { state: player.state };
       }
       case 'hold-payouts':
-        await placePayoutHold(tx, ctx.rules, actor, now, { playerId, reason: request.reason });
+        await placePayoutHold(tx, ctx.rules, actor, now, { playerId, reason: request.reason, ground: request.ground });
         return { state: player.state };
       case 'release-payouts':
         await releasePayoutHold(tx, actor, now, { playerId, reason: request.reason });
@@ -113,6 +114,7 @@ async function blockOrUnblock(
 }
 
 async function closeAccount(
+  ctx: ComplianceContext,
   tx: Tx,
   actor: Actor & { kind: 'staff' },
   now: Date,
@@ -136,13 +138,35 @@ async function closeAccount(
       reregistrationBarred: request.barReregistration,
     },
   });
+  // Issue 23: a condition the job offered as this ground is decided; the notice states the ground
+  // and is effective on delivery (004:TRM-11), so it leaves in this transaction.
+  await tx.terminationCandidate.updateMany({
+    where: { playerId: player.id, status: 'OPEN' },
+    data: { status: 'TERMINATED', decidedBy: actor.staffUserId, decidedAt: now },
+  });
+  const { email } = await tx.player.findUniqueOrThrow({ where: { id: player.id }, select: { email: true } });
+  const noticeMessageId = await sendEmail(tx, ctx.secrets, {
+    to: email,
+    subject: 'Termination of your contract',
+    text:
+      `We terminate your contract with effect from the delivery of this notice, on the ground of čl. 4.10 (${request.ground}) ` +
+      `of the game plan: ${ground} (004:TRM-10, TRM-11). Your balance will be returned to your verified bank account that is ` +
+      'your active payment method within 10 days; if that is not possible we will ask you for one (004:TRM-13, TRM-14).' +
+      (request.barReregistration ? ' We may refuse a new registration of yours (004:TRM-18).' : ''),
+  });
   await appendAuditEntry(tx, actor, now, {
     action: 'player.close',
     subjectType: 'player',
     subjectId: player.id,
     reason: request.reason,
     before: { state: player.state },
-    after: { state: 'CLOSED', ground: request.ground, groundText: ground, reregistrationBarred: request.barReregistration },
+    after: {
+      state: 'CLOSED',
+      ground: request.ground,
+      groundText: ground,
+      reregistrationBarred: request.barReregistration,
+      noticeMessageId,
+    },
   });
   return { state: 'CLOSED' };
 }
@@ -171,5 +195,39 @@ export async function addPlayerNote(
       after: { noteId, body },
     });
     return { noteId };
+  });
+}
+
+/**
+ * Issue 23: staff dismiss a termination ground the job offered (004:TRM-10 (v), (xi), (xiv), (xv)):
+ * a ground allows termination, it does not require it. Audited with the reason.
+ */
+export async function dismissTerminationCandidate(
+  ctx: ComplianceContext,
+  actor: Actor & { kind: 'staff' },
+  candidateId: string,
+  reason: string,
+): Promise<{ status: string }> {
+  if (reason.trim().length < 5)
+    throw new DomainError('validation-failed', 'Dismissing a termination ground needs a reason.', { field: 'body.reason' });
+  const known = await ctx.db.terminationCandidate.findUnique({ where: { id: candidateId }, select: { playerId: true } });
+  if (!known) throw new DomainError('not-found', 'No such termination ground.', { field: 'params.candidateId' });
+  return transaction(ctx.db, async (tx) => {
+    await requireActiveStaff(tx, actor.staffUserId);
+    await lockPlayer(tx, known.playerId);
+    const now = ctx.clock.now();
+    const dismissed = await tx.terminationCandidate.updateMany({
+      where: { id: candidateId, status: 'OPEN' },
+      data: { status: 'DISMISSED', decidedBy: actor.staffUserId, decidedAt: now },
+    });
+    if (dismissed.count !== 1) throw new DomainError('conflict', 'The ground is no longer open.');
+    await appendAuditEntry(tx, actor, now, {
+      action: 'player.termination-ground.dismiss',
+      subjectType: 'player',
+      subjectId: known.playerId,
+      reason,
+      after: { candidateId, status: 'DISMISSED' },
+    });
+    return { status: 'DISMISSED' };
   });
 }

@@ -31,10 +31,16 @@ export async function assertNoPayoutHold(tx: Db | Tx, playerId: string, at: Date
   }
 }
 
+/** Why payouts are held: a suspicious transaction under assessment (AML-04), or doubts about a game's regularity (WIN-06). */
+export const payoutHoldGrounds = ['suspicious-transaction', 'game-irregularity'] as const;
+export type PayoutHoldGround = (typeof payoutHoldGrounds)[number];
+
 export interface PlacePayoutHoldOptions {
   playerId: string;
   caseId?: string | null;
   reason: string;
+  /** Sets how long the hold lasts at most; a suspicious transaction unless said otherwise. */
+  ground?: PayoutHoldGround;
 }
 
 export async function placePayoutHold(
@@ -47,7 +53,9 @@ export async function placePayoutHold(
   const existing = await findActivePayoutHold(tx, options.playerId, at);
   if (existing) return { holdId: existing.id, expiresAt: existing.expiresAt };
   const holdId = newId();
-  const expiresAt = new Date(at.getTime() + rules.payoutHold.durationHours * 3_600_000);
+  const ground = options.ground ?? 'suspicious-transaction';
+  const hours = ground === 'game-irregularity' ? rules.payoutHold.irregularityDurationHours : rules.payoutHold.durationHours;
+  const expiresAt = new Date(at.getTime() + hours * 3_600_000);
   await tx.payoutHold.create({
     data: {
       id: holdId,
@@ -64,7 +72,7 @@ export async function placePayoutHold(
     subjectType: 'player',
     subjectId: options.playerId,
     reason: options.reason,
-    after: { holdId, caseId: options.caseId ?? null, expiresAt },
+    after: { holdId, caseId: options.caseId ?? null, ground, expiresAt },
   });
   return { holdId, expiresAt };
 }

@@ -39,7 +39,7 @@ describe('temporary tables (004:TEC-03, 002:BJ-UI-03/04)', () => {
     expect(temporaryTableHandover(live, 1)).toMatchObject({ originRoundId: live.config.roundId, seat: 1, handIndex: 0 });
   });
 
-  it('004:T-112 002:T-BJ-15 the temporary table deals the same player cards and stakes against new dealer cards, and takes no stake again', () => {
+  it('004:T-112 002:T-BJ-15 BJ-UI-04 the temporary table deals the same player cards and stakes against new dealer cards, and takes no stake again', () => {
     const live = play(interrupted(fortunaBlackjack), '2:stand');
     const seed = testRoundSeed('temporary-table');
     let temporary = openTemporaryTable({ roundId: 'temporary-1', live, seat: 1, seedCommitment: commitToSeed(seed) }).state;
@@ -258,9 +258,8 @@ describe('round invariants over random play', () => {
     expect(finish(restored)).toEqual(finish(state));
   });
 
-  it('the same seed deals the same shoe; only closing the betting reads the rng', () => {
-    const seed = testRoundSeed('same');
-    const open = () => {
+  it('002:RNG-01 RNG-04 the same seed deals the same shoe; only closing the betting reads the rng; another seed permutes the same full decks otherwise', () => {
+    const open = (seed = testRoundSeed('same')) => {
       let state = openBlackjackRound({
         roundId: 'r',
         rules: fortunaBlackjack,
@@ -271,5 +270,10 @@ describe('round invariants over random play', () => {
       return applyBlackjackAction(state, { kind: 'close-betting' }, roundRng(seed)).state;
     };
     expect(open().shoe).toEqual(open().shoe);
+    const other = open(testRoundSeed('other')).shoe!;
+    expect(other).not.toEqual(open().shoe);
+    const sorted = (cards: readonly unknown[]) => cards.map((card) => JSON.stringify(card)).sort();
+    expect(sorted(other)).toEqual(sorted(open().shoe!));
+    expect(other).toHaveLength(312);
   });
 });

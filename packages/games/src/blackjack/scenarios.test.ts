@@ -12,7 +12,7 @@ import { BlackjackRejection } from './rejection.ts';
 import { applyBlackjackAction, legalDecisions, openBlackjackRound } from './round.ts';
 import type { BlackjackRules } from './rules.ts';
 import { commitToSeed, testRoundSeed } from '../rng/index.ts';
-import { reelClassicLimits, reelPremiumLimits } from './limits.ts';
+import { fortunaBlackjackLimits, reelClassicLimits, reelPremiumLimits } from './limits.ts';
 import { act, czk, deal, openTestRound, play, riggedDeal, settlementOf } from './testing/fixtures.ts';
 import type { BlackjackState } from './types.ts';
 
@@ -34,7 +34,7 @@ const handCards = (state: BlackjackState, hand = 0, seat = 1) =>
   formatCards(state.boxes.find((box) => box.seat === seat)!.hands[hand]!.cards);
 
 describe.each(byName)('%s: payouts', (_, rules) => {
-  it('004:T-100 004:GAM-B-09 002:T-BJ-01 a blackjack against dealer 10+7 pays 3:2: a stake of 100 returns 250', () => {
+  it('004:T-100 004:GAM-B-09 GAM-BJ-02 002:T-BJ-01 BJ-07 BJ-08 BJ-CL-05 BJ-PR-05 a blackjack against dealer 10+7 pays 3:2: a stake of 100 returns 250', () => {
     const state = deal(rules, { seats: { 1: 'As Kd' }, dealer: 'Th 7c' });
     expect(state.phase).toBe('settled');
     expect(settlementOf(state)).toMatchObject({
@@ -45,12 +45,12 @@ describe.each(byName)('%s: payouts', (_, rules) => {
     expect(settlementOf(deal(rules, { seats: { 1: 'Ah Qc' }, dealer: '9h 8c' }, { 1: 4 })).returnedMinor).toBe(czk(10));
   });
 
-  it('004:GAM-B-09 002:T-BJ-01 a winning hand pays 1:1: a stake of 4 returns 8', () => {
+  it('004:GAM-B-09 002:T-BJ-01 BJ-05 BJ-08 a winning hand pays 1:1: a stake of 4 returns 8', () => {
     const state = play(deal(rules, { seats: { 1: 'Ts 9d' }, dealer: 'Th 8c' }, { 1: 4 }), '1:stand');
     expect(settlementOf(state)).toMatchObject({ returnedMinor: czk(8), hands: [{ outcome: 'win' }] });
   });
 
-  it('004:T-101 004:GAM-B-10 002:T-BJ-02 blackjack against a dealer blackjack is a push; so is 19 against 19', () => {
+  it('004:T-101 004:GAM-B-10 002:T-BJ-02 BJ-07 BJ-09 blackjack against a dealer blackjack is a push; so is 19 against 19', () => {
     const both = deal(rules, { seats: { 1: 'As Kd' }, dealer: rules.holeCard ? 'Ts Ad' : 'Ts Ad' });
     const settled = both.phase === 'settled' ? both : play(both, '1:insurance-no');
     expect(settlementOf(settled)).toMatchObject({ returnedMinor: czk(100), hands: [{ outcome: 'push' }] });
@@ -58,7 +58,7 @@ describe.each(byName)('%s: payouts', (_, rules) => {
     expect(settlementOf(tie)).toMatchObject({ returnedMinor: czk(100), hands: [{ outcome: 'push' }] });
   });
 
-  it('004:GAM-B-05 a hand over 21 loses even when the dealer busts as well', () => {
+  it('004:GAM-B-05 002:BJ-05 BJ-09 a hand over 21 loses even when the dealer busts as well', () => {
     const state = play(deal(rules, { seats: { 1: 'Ts 6d' }, dealer: 'Th 6c', playerDraws: 'Kc', dealerDraws: '9s' }), '1:hit');
     expect(settlementOf(state)).toMatchObject({ returnedMinor: 0n, hands: [{ outcome: 'bust' }] });
     expect(handValue(state.dealerCards).total).toBe(16); // nobody awaited the dealer, who took no card
@@ -66,7 +66,7 @@ describe.each(byName)('%s: payouts', (_, rules) => {
 });
 
 describe.each(byName)('%s: splitting and doubling', (_, rules) => {
-  it('004:T-102 004:T-103 004:GAM-B-12 002:T-BJ-06 split aces get one card each, no more decisions, and A+K after a split pays 1:1', () => {
+  it('004:T-102 004:T-103 004:GAM-B-12 GAM-BJ-02 002:T-BJ-06 BJ-07 BJ-CL-05 BJ-PR-05 split aces get one card each, no more decisions, and A+K after a split pays 1:1', () => {
     let state = deal(rules, { seats: { 1: 'As Ad' }, dealer: '9h 8c', playerDraws: 'Kc 5d' });
     state = play(state, '1:split');
     expect(state.boxes[0]!.hands.map((hand) => hand.status)).toEqual(['split-ace', 'split-ace']);
@@ -78,13 +78,13 @@ describe.each(byName)('%s: splitting and doubling', (_, rules) => {
     });
   });
 
-  it('002:T-BJ-08 002:BJ-11 004:GAM-BJ-06 ten-value cards of different ranks split (king-jack, queen-ten, jack-ten); nine-ten does not', () => {
+  it('002:T-BJ-08 002:BJ-11 BJ-CL-10 BJ-PR-07 004:GAM-BJ-06 ten-value cards of different ranks split (king-jack, queen-ten, jack-ten); nine-ten does not', () => {
     for (const pair of ['Ks Jd', 'Qs Td', 'Js Th'])
       expect(legalDecisions(deal(rules, { seats: { 1: pair }, dealer: '9h 8c' }), 1).split).toBe(true);
     expect(legalDecisions(deal(rules, { seats: { 1: '9s Td' }, dealer: '9h 8c' }), 1).split).toBe(false);
   });
 
-  it('004:T-105 004:GAM-BJ-05 002:T-BJ-12 002:BJ-CL-12 double on 11 after splitting non-aces: one card, then the hand stands', () => {
+  it('004:T-105 004:GAM-BJ-05 002:T-BJ-12 002:BJ-CL-12 BJ-PR-09 BJ-05 double on 11 after splitting non-aces: one card, then the hand stands', () => {
     let state = deal(rules, { seats: { 1: '8s 8d' }, dealer: '6h Tc', playerDraws: '3c 9d Ts', dealerDraws: '8s' });
     state = play(state, '1:split 1:double');
     expect(state.boxes[0]!.hands[0]).toMatchObject({ status: 'doubled', doubleStakeMinor: czk(100) });
@@ -94,7 +94,7 @@ describe.each(byName)('%s: splitting and doubling', (_, rules) => {
     expect(settlementOf(state)).toMatchObject({ stakedMinor: czk(300), returnedMinor: czk(600) });
   });
 
-  it('004:GAM-B-13 002:T-BJ-12 doubling on any first two cards (10+6 too) takes exactly one card', () => {
+  it('004:GAM-B-13 GAM-BS-02 002:T-BJ-12 BJ-13 BJ-CL-09 BJ-PR-06 doubling on any first two cards (10+6 too) takes exactly one card', () => {
     const state = play(deal(rules, { seats: { 1: 'Ts 6d' }, dealer: '7h Tc', playerDraws: '2c' }), '1:double');
     expect(handCards(state)).toBe('Ts 6d 2c');
     // 18 against the dealer's 17: the doubled stake wins.
@@ -151,7 +151,7 @@ describe('split limits per preset', () => {
   });
 
   describe.each(presets)('$id', (rules) => {
-    it('004:GAM-BJ-06 002:BJ-12 aces split once only, and a split ace is never split, hit or doubled', () => {
+    it('004:GAM-BJ-06 002:BJ-12 BJ-PR-09 aces split once only, and a split ace is never split, hit or doubled', () => {
       const state = deal(rules, { seats: { 1: 'As Ad' }, dealer: '9h 7c', playerDraws: 'Ac Ah' });
       const split = play(state, '1:split');
       expect(split.boxes[0]!.hands.map((hand) => hand.status)).toEqual(['split-ace', 'split-ace']);
@@ -161,7 +161,7 @@ describe('split limits per preset', () => {
 });
 
 describe('the dealer', () => {
-  it('004:T-107 004:GAM-B-16 002:T-BJ-10 002:BJ-16 dealer A+6: Fortuna and Premium stand, Classic hits', () => {
+  it('004:T-107 004:GAM-B-16 002:T-BJ-10 002:BJ-16 BJ-17 BJ-CL-04 BJ-PR-04 dealer A+6: Fortuna and Premium stand, Classic hits', () => {
     for (const rules of [fortunaBlackjack, fortunaBlackjackSurrender, reelPremiumBlackjack]) {
       const state = play(deal(rules, { seats: { 1: 'Ts 8d' }, dealer: '6h Ac', dealerDraws: '5s' }), '1:stand');
       expect(dealerCards(state)).toBe('6h Ac');
@@ -172,7 +172,7 @@ describe('the dealer', () => {
     expect(settlementOf(classic).hands[0]!.outcome).toBe('lose');
   });
 
-  it('002:T-BJ-10 every preset stands on A+6+K (hard 17) and hits 10+6', () => {
+  it('002:T-BJ-10 BJ-17 004:GAM-BJ-02 every preset stands on A+6+K (hard 17) and hits 10+6', () => {
     for (const rules of presets) {
       const hard = play(
         deal(rules, { seats: { 1: 'Ts 7d' }, dealer: 'Ah 6c', dealerDraws: 'Ks' }),
@@ -184,7 +184,7 @@ describe('the dealer', () => {
     }
   });
 
-  it('004:GAM-B-04 002:BJ-04 Fortuna deals the dealer a face-down hole card; Reel deals the second card only when the dealer plays', () => {
+  it('004:GAM-B-04 002:BJ-04 BJ-CL-03 BJ-PR-03 Fortuna deals the dealer a face-down hole card; Reel deals the second card only when the dealer plays', () => {
     const fortuna = deal(fortunaBlackjack, { seats: { 1: 'Ts 7d' }, dealer: '9h 8c' });
     expect(fortuna.dealerCards).toHaveLength(2);
     expect(fortuna.holeCardHidden).toBe(true);
@@ -192,15 +192,20 @@ describe('the dealer', () => {
     expect(reel.dealerCards).toHaveLength(1);
   });
 
-  it('002:T-BJ-16 004:GAM-BJ-01 every round shuffles a full shoe: 416 cards (Classic), 208 (Premium), 312 (Fortuna)', () => {
+  it('002:T-BJ-16 BJ-01 BJ-CL-01 BJ-CL-02 BJ-PR-01 004:GAM-BJ-01 GAM-BS-01 every round shuffles a full shoe: 416 cards (Classic), 208 (Premium), 312 (Fortuna)', () => {
     const sizes = presets.map((rules) => deal(rules, { seats: { 1: 'Ts 7d' }, dealer: '9h 8c' }).shoe!.length);
     expect(sizes).toEqual([312, 312, 416, 208]);
+    // Every seat at the table plays from that one shoe (002:BJ-01): more boxes, the same shoe.
+    const shared = presets.map(
+      (rules) => deal(rules, { seats: { 1: 'Ts 7d', 3: '9s 9d', 5: '2c 3c' }, dealer: '9h 8c' }).shoe!.length,
+    );
+    expect(shared).toEqual(sizes);
   });
 });
 
 describe('insurance, even money and a dealer blackjack', () => {
   describe.each(presets)('$id', (rules) => {
-    it('004:T-106 004:GAM-B-15 002:T-BJ-04 002:T-BJ-13 insurance is offered only with an ace up, costs half the stake and returns 3× on a dealer blackjack', () => {
+    it('004:T-106 004:GAM-B-15 GAM-BJ-07 002:T-BJ-04 002:T-BJ-13 BJ-14 BJ-CL-13 BJ-PR-10 insurance is offered only with an ace up, costs half the stake and returns 3× on a dealer blackjack', () => {
       expect(deal(rules, { seats: { 1: 'Ts 7d' }, dealer: 'Kh 8c' }).phase).toBe('player-turns');
       const offered = deal(rules, { seats: { 1: 'Ts 7d' }, dealer: 'Ah Kc' }, { 1: 10 });
       expect(offered.phase).toBe('insurance');
@@ -230,7 +235,7 @@ describe('insurance, even money and a dealer blackjack', () => {
   });
 
   describe.each([fortunaBlackjack, reelClassicBlackjack, reelPremiumBlackjack])('$id', (rules) => {
-    it('004:T-108 004:GAM-BJ-03 002:T-BJ-03 002:BJ-CL-06 against a dealer blackjack found after a split and a double only the initial stake is lost', () => {
+    it('004:T-108 004:GAM-BJ-03 002:T-BJ-03 002:BJ-CL-06 BJ-PR-12 against a dealer blackjack found after a split and a double only the initial stake is lost', () => {
       // Bet 10, split 8-8 (+10), double the first hand (+10), stand the second; the dealer turns up blackjack.
       let state = deal(rules, { seats: { 1: '8s 8d' }, dealer: 'Ah Kc', playerDraws: '3c 7d 2h' }, { 1: 10 });
       state = play(state, '1:insurance-no 1:split 1:double 1:stand');
@@ -323,7 +328,7 @@ describe('warnings (004:GAM-B-17, 002:BJ-UI-01)', () => {
     });
   });
 
-  it('002:T-BJ-11 Reel also questions a double on hard 12 or more; not on A+2 or 5+6', () => {
+  it('002:T-BJ-11 BJ-UI-01 Reel also questions a double on hard 12 or more; not on A+2 or 5+6', () => {
     const warn = (cards: string) =>
       applyBlackjackAction(
         deal(reelClassicBlackjack, { seats: { 1: cards }, dealer: '9h 8c', playerDraws: '2c' }),
@@ -376,17 +381,27 @@ describe('warnings (004:GAM-B-17, 002:BJ-UI-01)', () => {
 });
 
 describe('bets and turns', () => {
-  it('004:T-114 004:GAM-BJ-04 002:T-BJ-09 stakes run from the table minimum to its maximum, in whole units', () => {
-    const state = openTestRound(fortunaBlackjack);
-    const place = (amount: bigint) =>
-      rejection(() => applyBlackjackAction(state, { kind: 'place-bet', seat: 1, stakeMinor: amount }, { intBelow: () => 0 }));
-    expect(place(czk(0.09))).toBe('stake-not-multiple-of-unit');
-    expect(place(czk(0.1))).toBe('accepted');
-    expect(place(czk(1_000_000))).toBe('accepted');
-    expect(place(czk(1_000_000.1))).toBe('stake-above-maximum');
+  describe.each([fortunaBlackjack, fortunaBlackjackSurrender])('$id', (rules) => {
+    it('004:T-114 004:GAM-BJ-04 GAM-BS-02 002:T-BJ-09 stakes run from 0.10 to 1,000,000 CZK in whole units; the largest single-bet return is 2,500,000 CZK', () => {
+      const open = openBlackjackRound({
+        roundId: 'r',
+        rules,
+        limits: fortunaBlackjackLimits,
+        seedCommitment: commitToSeed(testRoundSeed('limits')),
+      }).state;
+      const place = (amount: bigint) =>
+        rejection(() => applyBlackjackAction(open, { kind: 'place-bet', seat: 1, stakeMinor: amount }, { intBelow: () => 0 }));
+      expect(place(czk(0.09))).toBe('stake-not-multiple-of-unit');
+      expect(place(czk(0.1))).toBe('accepted');
+      expect(place(czk(1_000_000))).toBe('accepted');
+      expect(place(czk(1_000_000.1))).toBe('stake-above-maximum');
+      let state = act(act(open, { kind: 'place-bet', seat: 1, stakeMinor: czk(1_000_000) }), { kind: 'confirm-bet', seat: 1 });
+      state = act(state, { kind: 'close-betting' }, riggedDeal(rules, { seats: { 1: 'As Kd' }, dealer: '9h 8c' }));
+      expect(settlementOf(state).returnedMinor).toBe(czk(2_500_000));
+    });
   });
 
-  it('002:T-BJ-09 002:BJ-CL-07 002:BJ-CL-08 002:BJ-PR-02 Reel: Classic takes 0.10 to 100 USD, Premium up to 2,500; the largest single-bet returns are 250 and 6,250', () => {
+  it('002:T-BJ-09 002:BJ-03 BJ-CL-07 002:BJ-CL-08 002:BJ-PR-02 Reel: Classic takes 0.10 to 100 USD, Premium up to 2,500; the largest single-bet returns are 250 and 6,250', () => {
     const tables = [
       [reelClassicBlackjack, reelClassicLimits, 100, 250],
       [reelPremiumBlackjack, reelPremiumLimits, 2_500, 6_250],
@@ -452,7 +467,7 @@ describe('bets and turns', () => {
 });
 
 describe('cards', () => {
-  it('004:GAM-B-08 face cards count 10, an ace 1 or 11, and a total with an ace as 11 is soft', () => {
+  it('004:GAM-B-08 002:BJ-06 face cards count 10, an ace 1 or 11, and a total with an ace as 11 is soft', () => {
     expect(handValue(parseCards('As 5d'))).toEqual({ total: 16, soft: true });
     expect(handValue(parseCards('As 5d Kc'))).toEqual({ total: 16, soft: false });
     expect(handValue(parseCards('As Ad'))).toEqual({ total: 12, soft: true });

@@ -29,15 +29,17 @@ const european = openTestRound('european');
 const french = openTestRound('french');
 
 describe('the wheel and the layout', () => {
-  it('004:GAM-RE-01 the wheel has 37 pockets 0 to 36, each once, in the standard European order', () => {
+  it('004:GAM-RE-01 002:RLT-03 the wheel has 37 pockets 0 to 36, each once, in the standard European order', () => {
     expect([...wheelOrder].sort((a, b) => a - b)).toEqual(Array.from({ length: 37 }, (_, k) => k));
     expect(wheelOrder.slice(0, 5)).toEqual([0, 32, 15, 19, 4]);
     expect(redNumbers.size).toBe(18);
   });
 
-  it('004:GAM-RE-02 002:T-RLT-03 even chances cover 18 numbers, dozens and columns 12, inside positions 1 to 6', () => {
+  it('004:GAM-RE-02 002:T-RLT-03 RLT-05 RLT-06 even chances cover 18 numbers, dozens and columns 12, inside positions 1 to 6', () => {
     for (const name of outsidePositionNames)
       expect(outsideNumbers[name]).toHaveLength(name.startsWith('dozen') || name.startsWith('column') ? 12 : 18);
+    // 002:RLT-06: six 12-number bets, three dozens and three columns.
+    expect(outsidePositionNames.filter((name) => outsideNumbers[name].length === 12)).toHaveLength(6);
     const counts = new Map<BetType, number>();
     for (const position of allInsidePositions()) counts.set(position.type, (counts.get(position.type) ?? 0) + 1);
     // 37 numbers; 24 horizontal + 33 vertical + 3 zero splits; 12 streets + 2 zero trios; 22 corners + first four; 11 six-lines.
@@ -93,7 +95,7 @@ describe('payouts', () => {
   ];
 
   describe.each(winners)('%s', (type, request, pocket) => {
-    it('004:GAM-RE-03 004:GAM-R-05 a winning position returns the stake plus stake × its ratio; a losing one returns nothing', () => {
+    it('004:GAM-RE-03 004:GAM-R-05 WIN-02 002:RLT-09 PAY-02 a winning position returns the stake plus stake × its ratio; a losing one returns nothing', () => {
       const ratio = {
         straight: 35n,
         split: 17n,
@@ -111,7 +113,7 @@ describe('payouts', () => {
     });
   });
 
-  it('004:T-80 a straight 10 on 17 wins 360; French: lost on zero; red 10 on zero returns 5 in French and nothing in European', () => {
+  it('004:T-80 004:GAM-R-03 a straight 10 on 17 wins 360; French: lost on zero; red 10 on zero returns 5 in French and nothing in European', () => {
     const straight: RouletteBetRequest = { kind: 'inside', numbers: [17], stakeMinor: czk(10) };
     const red: RouletteBetRequest = { kind: 'outside', position: 'red', stakeMinor: czk(10) };
     expect(playRound('european', [straight], [17]).settlements![0]!.returnedMinor).toBe(czk(360));
@@ -277,7 +279,7 @@ describe('racetrack and announced bets', () => {
   const chipsOf = (name: AnnouncedBetName) =>
     announcedBetChips(name).map((group) => `${group.position.numbers.join('/')}${group.chips > 1 ? `×${group.chips}` : ''}`);
 
-  it('004:GAM-RE-06 004:T-87 Voisins du Zéro (decision 701) is 9 chips on 17 numbers: 0/2/3 and 25/26/28/29 take two chips each', () => {
+  it('004:GAM-RE-06 004:T-87 002:RLT-07 Voisins du Zéro (decision 701) is 9 chips on 17 numbers: 0/2/3 and 25/26/28/29 take two chips each', () => {
     expect(announcedBetChipCount('voisins-du-zero')).toBe(9);
     expect(announcedBetNumbers('voisins-du-zero')).toHaveLength(17);
     expect(chipsOf('voisins-du-zero')).toEqual(['0/2/3×2', '4/7', '12/15', '18/21', '19/22', '25/26/28/29×2', '32/35']);
@@ -285,7 +287,7 @@ describe('racetrack and announced bets', () => {
     expect(returnOf(european, { kind: 'announced', name: 'voisins-du-zero', chipMinor: czk(1) }, [0])).toBe(czk(24));
   });
 
-  it('004:GAM-RE-06 Tiers is 6 splits on 12 numbers; Orphelins 8 straight chips on 8 numbers', () => {
+  it('004:GAM-RE-06 002:RLT-07 Tiers is 6 splits on 12 numbers; Orphelins 8 straight chips on 8 numbers', () => {
     expect(chipsOf('tiers-du-cylindre')).toEqual(['5/8', '10/11', '13/16', '23/24', '27/30', '33/36']);
     expect(announcedBetNumbers('tiers-du-cylindre')).toHaveLength(12);
     expect(chipsOf('orphelins-en-plein')).toEqual(['1', '6', '9', '14', '17', '20', '31', '34']);
@@ -384,5 +386,39 @@ describe('racetrack and announced bets', () => {
     expect(place('european', 'tiers-du-cylindre')).toBe('accepted');
     expect(place('european', 'jeu-zero')).toBe('bet-not-offered');
     expect(place('french', 'jeu-zero')).toBe('accepted');
+  });
+});
+
+describe('French roulette against European roulette', () => {
+  it('004:GAM-RF-01 GAM-RF-03 GAM-RF-07 inside and outside positions pay the same on both wheels (la partage aside), and the same table limits accept and refuse the same stakes', () => {
+    for (const position of allInsidePositions()) {
+      const bet: RouletteBetRequest = { kind: 'inside', numbers: [...position.numbers], stakeMinor: czk(1) };
+      for (let pocket = 0; pocket <= 36; pocket++)
+        expect(returnOf(french, bet, [pocket])).toBe(returnOf(european, bet, [pocket]));
+    }
+    for (const name of outsidePositionNames) {
+      const bet: RouletteBetRequest = { kind: 'outside', position: name, stakeMinor: czk(1) };
+      for (let pocket = 1; pocket <= 36; pocket++)
+        expect(returnOf(french, bet, [pocket])).toBe(returnOf(european, bet, [pocket]));
+    }
+    // Each table carries its own stake level; the variant adds or removes none.
+    for (const limits of [testLimits(25, 100), testLimits(1_000, 5_000)]) {
+      const place = (variant: 'european' | 'french', bet: RouletteBetRequest) =>
+        rejection(() =>
+          applyRouletteAction(openTestRound(variant, limits), { kind: 'place-bets', seat: 1, bets: [bet] }, riggedWheel()),
+        );
+      const straightMaximum = Number(limits.straightMaximumMinor) / 100;
+      const outsideMaximum = Number(limits.outsideMaximumMinor) / 100;
+      const bets: RouletteBetRequest[] = [
+        { kind: 'inside', numbers: [17], stakeMinor: czk(0.05) },
+        { kind: 'inside', numbers: [17], stakeMinor: czk(straightMaximum) },
+        { kind: 'inside', numbers: [17], stakeMinor: czk(straightMaximum + 0.1) },
+        { kind: 'outside', position: 'red', stakeMinor: czk(outsideMaximum) },
+        { kind: 'outside', position: 'red', stakeMinor: czk(outsideMaximum + 0.1) },
+      ];
+      const outcomes = bets.map((bet) => place('french', bet));
+      expect(outcomes).toEqual(bets.map((bet) => place('european', bet)));
+      expect(outcomes.slice(1)).toEqual(['accepted', 'stake-above-maximum', 'accepted', 'stake-above-maximum']);
+    }
   });
 });

@@ -113,7 +113,7 @@ describe('the round', () => {
 });
 
 describe('double-ball roulette (D-704)', () => {
-  it('002:RLT-02 002:T-RLT-02 a spin lands two balls; each settles half of every bet', () => {
+  it('002:RLT-01 RLT-02 002:T-RLT-02 a spin lands two balls; each settles half of every bet', () => {
     const state = playRound(
       'double-ball',
       [
@@ -210,7 +210,7 @@ describe('replay and storage', () => {
     expect(finish(restored)).toEqual(finish(state));
   });
 
-  it('the same seed lands the same pockets; the spin is the only random step', () => {
+  it('002:RNG-01 the same seed lands the same pockets; the spin is the only random step', () => {
     const seed = testRoundSeed('determinism');
     expect(playedRound(seed).pockets).toEqual(playedRound(seed).pockets);
   });

@@ -24,5 +24,22 @@ export const czFoProfile: OperatorProfile = Object.freeze({
   cashier: czechCashierRules,
   compliance: defaultComplianceRules,
   reporting: czechReportingRules,
+  // 004 §1 (the operator) and čl. 1.3 (the harm warning and the help institutions on www.ifortuna.cz).
+  lobby: {
+    operator: {
+      name: 'FORTUNA GAME a.s.',
+      registeredOffice: 'Italská 2584/69, Vinohrady, 120 00 Praha 2',
+      companyId: 'IČ 430 03 575',
+      website: 'https://www.ifortuna.cz',
+      contact: 'Fortuna hotline, contacts on https://www.ifortuna.cz',
+    },
+    licence: { kind: 'basic licence (základní povolení)', authority: 'Ministry of Finance of the Czech Republic' },
+    harmWarning: {
+      text: 'Hazardní hra může být škodlivá. / Gambling may be harmful.',
+      url: 'https://www.ifortuna.cz',
+      help: { name: 'Národní monitorovací středisko pro drogy a závislosti', contact: 'https://www.drogy-info.cz' },
+    },
+    termsUrl: 'https://www.ifortuna.cz',
+  },
   poker: { tableRules: poker.tableRuleProfiles['cz-004'], buttonRule: poker.buttonRuleProfiles['cz-004'], rakeBounds: null },
 });

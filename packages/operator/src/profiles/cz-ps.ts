@@ -20,7 +20,8 @@ export const czPsProfile: OperatorProfile = Object.freeze({
   // 002 §6d: USD/EUR/CAD/GBP wallets; the platform's wallets are CZK until issue 26 (D-1512).
   currency: 'CZK',
   timeZone: operatorTimeZone,
-  players: Object.freeze({ ...czechPlayerRules, version: 'cz-ps-2026.1' }),
+  // 002 has no dormancy rules (by-capability §5d): no inactivity fee (issue 23, D-2302).
+  players: Object.freeze({ ...czechPlayerRules, version: 'cz-ps-2026.1', dormancy: null }),
   limits: czechProfile,
   cashier: Object.freeze({
     ...czechCashierRules,
@@ -30,8 +31,43 @@ export const czPsProfile: OperatorProfile = Object.freeze({
     // 002:PAY-05: a cashless payout is remitted within 5 business days (004:WDR-03: 14 calendar days).
     payoutDeadline: { kind: 'business-days' as const, days: 5 },
   }),
-  compliance: Object.freeze({ ...defaultComplianceRules, version: 'cz-ps-2026.1' }),
+  compliance: Object.freeze({
+    ...defaultComplianceRules,
+    version: 'cz-ps-2026.1',
+    // 002 CMP (issue 23): the Contact Support Form or e-mail, problem and remedy, 90 minutes to assess,
+    // 7 days to resolve or escalate, 30 days from filing once escalated, paused for documents.
+    complaints: Object.freeze({
+      acceptedChannels: ['contact-form', 'email'] as const,
+      acknowledgedChannels: ['contact-form', 'email'] as const,
+      howToComplain: 'through the Contact Support Form or by e-mail to support@pokerstars.com',
+      windowMonths: 6,
+      requiredContent: ['remedyWanted'] as const,
+      assessWithinMinutes: 90,
+      resolveWithinDays: 7,
+      escalation: { routes: ['senior-agent', 'escalation-point', 'manager-on-duty'], resolveWithinDaysOfFiling: 30 },
+      pausedWhileWaitingForDocuments: true,
+      notUpheldGrounds: ['rule-misunderstanding', 'late', 'not-substantiated'],
+      alternativeDisputeResolution: defaultComplianceRules.complaints.alternativeDisputeResolution,
+    }),
+  }),
   reporting: Object.freeze({ ...czechReportingRules, version: 'cz-ps-2026.1' }),
+  // 002 §1 (the operator) and RG-09 (the lobby's notices).
+  lobby: {
+    operator: {
+      name: 'REEL Spain Plc (PokerStars)',
+      registeredOffice: 'Villa Seminia, 8, Sir Temi Zammit Avenue, Ta Xbiex, XBX 1011, Malta',
+      // 002 p.2 lost the website's address (002 §0); the brand's site stands in until the operator confirms it.
+      website: 'https://www.pokerstars.com',
+      contact: 'support@pokerstars.com',
+    },
+    licence: { kind: 'basic licence (základní povolení)', authority: 'Ministry of Finance of the Czech Republic' },
+    harmWarning: {
+      text: 'Hazardní hra může být škodlivá. / Gambling may be harmful.',
+      url: 'https://www.pokerstars.com',
+      help: { name: 'Národní monitorovací středisko pro drogy a závislosti', contact: 'https://www.drogy-info.cz' },
+    },
+    termsUrl: 'https://www.pokerstars.com',
+  },
   // 002 glossary "Provize": rake 1–5 % of the pot, at most USD 5 (002:T-RAKE-04).
   poker: {
     tableRules: poker.tableRuleProfiles['cz-002'],

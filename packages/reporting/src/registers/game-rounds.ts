@@ -6,7 +6,7 @@ import { defineRegister, whereSql, type RegisterQuery } from './register.ts';
 export const GameRoundFiltersSchema = z.object({
   from: z.iso.datetime({ offset: true }).optional().describe('Opened at or after'),
   to: z.iso.datetime({ offset: true }).optional().describe('Opened before'),
-  game: z.enum(['roulette', 'blackjack']).optional(),
+  game: z.enum(['roulette', 'blackjack', 'platynko']).optional(),
   tableCode: z
     .string()
     .regex(/^[a-z0-9-]{1,60}$/)
@@ -42,7 +42,7 @@ export const gameRoundsRegister = defineRegister<GameRoundFilters>({
   version: 1,
   title: 'Game rounds',
   description:
-    'Every player in every roulette and blackjack round: table, times, stake, return, seed commitment and seed, ledger transactions.',
+    'Every player in every roulette, blackjack and Plátýnko round: table, times, stake, return, seed commitment and seed, ledger transactions.',
   filters: GameRoundFiltersSchema,
   columns: [
     { name: 'round_id', description: 'Round id', sql: 'r.id::text' },
@@ -52,8 +52,8 @@ export const gameRoundsRegister = defineRegister<GameRoundFilters>({
       sql: 'r.kind::text',
     },
     { name: 'origin_round_id', description: 'The live round a temporary table continues', sql: 'r.origin_round_id::text' },
-    { name: 'game', description: 'roulette or blackjack', sql: 'lower(t.game::text)' },
-    { name: 'variant', description: 'The rule set (roulette variant, blackjack preset)', sql: 't.variant' },
+    { name: 'game', description: 'roulette, blackjack or platynko', sql: 'lower(t.game::text)' },
+    { name: 'variant', description: 'The rule set (roulette variant, blackjack preset, fortuna-platynko)', sql: 't.variant' },
     { name: 'table_code', description: 'The table', sql: 't.code' },
     { name: 'status', description: 'OPEN or SETTLED', sql: 'r.status::text' },
     {

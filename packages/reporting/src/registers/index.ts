@@ -1,4 +1,5 @@
 import { auditLogRegister } from './audit-log.ts';
+import { complaintsRegister } from './complaints.ts';
 import { gameRoundsRegister } from './game-rounds.ts';
 import { ledgerTransactionsRegister } from './ledger-transactions.ts';
 import { paymentTransactionsRegister } from './payment-transactions.ts';
@@ -18,10 +19,18 @@ export const registers: ReadonlyMap<string, AnyRegister> = new Map(
       auditLogRegister,
       playersRegister,
       playerStatementRegister,
+      complaintsRegister,
     ] as AnyRegister[]
   ).map((r) => [r.name, r]),
 );
 
 /** Registers staff export through the admin API (the player statement is the player's own). */
-export const staffRegisterNames = ['ledger-transactions', 'payment-transactions', 'game-rounds', 'audit-log', 'players'] as const;
+export const staffRegisterNames = [
+  'ledger-transactions',
+  'payment-transactions',
+  'game-rounds',
+  'audit-log',
+  'players',
+  'complaints',
+] as const;
 export type StaffRegisterName = (typeof staffRegisterNames)[number];

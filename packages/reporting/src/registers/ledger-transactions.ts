@@ -5,7 +5,7 @@ import { decimalAmountSql, isoTimestampSql, literal, pragueDateSql, timestampLit
 import { ledgerBlockCoverage, snapshotBoundary, visibleInSnapshotSql } from './ledger-coverage.ts';
 import { defineRegister, whereSql, type RegisterQuery } from './register.ts';
 
-export const ledgerGames = ['roulette', 'blackjack', 'poker'] as const;
+export const ledgerGames = ['roulette', 'blackjack', 'poker', 'platynko'] as const;
 export const ledgerAccountTypes = ['ASSET', 'LIABILITY', 'REVENUE', 'EXPENSE', 'EQUITY'] as const;
 /** The ledger's own list (issue 15: one definition), under the name the export filters have always used. */
 export const ledgerTransactionKinds = transactionKinds;

@@ -59,7 +59,7 @@ export const playerStatementRegister = defineRegister<PlayerStatementFilters>({
     },
     { name: 'transaction_id', description: 'Ledger transaction', sql: 's.transaction_id::text' },
     { name: 'kind', description: 'DEPOSIT, STAKE, WIN, WITHDRAWAL_HOLD, …', sql: 's.kind::text' },
-    { name: 'game', description: 'roulette, blackjack or poker for game movements', sql: counterpartGameSql },
+    { name: 'game', description: 'roulette, blackjack, platynko or poker for game movements', sql: counterpartGameSql },
     { name: 'wallet', description: 'cash, temporary or bonus', sql: 's.wallet' },
     { name: 'currency', description: 'ISO 4217', sql: 's.currency' },
     {

@@ -1,4 +1,6 @@
 import { assert, Money, type CurrencyCode } from '@casino/core';
+import type { Db } from '@casino/db';
+import { praguePeriod, sealedThrough, type SealedThrough } from './report-period.ts';
 
 /**
  * One game in which Czech residents played against players resident elsewhere (002:ALLOC-01..04): a
@@ -96,5 +98,75 @@ export function allocateSharedLiquidity(currency: CurrencyCode, games: readonly 
     net: total((a) => a.net),
     czechRevenue: total((a) => a.czechRevenue),
     otherRevenue: total((a) => a.otherRevenue),
+  };
+}
+
+export interface PokerSharedLiquidityReport {
+  fromDate: string;
+  toDate: string;
+  currency: CurrencyCode;
+  /** Completed cash-game hands of the period (each one game, AMB-ALLOC). */
+  hands: number;
+  /** Hands where Czech residents played against players resident elsewhere. */
+  sharedHands: number;
+  stakes: Money;
+  czechStakes: Money;
+  wins: Money;
+  /** stakes − wins: the rake kept (002:ALLOC-01). */
+  net: Money;
+  czechRevenue: Money;
+  otherRevenue: Money;
+  ledger: SealedThrough;
+}
+
+/**
+ * The shared-liquidity allocation of the period's poker cash hands (issue 16; 002:ALLOC-01..04): each
+ * completed hand is one game whose stakes are what its players put in and whose wins are what they
+ * won (after rake), so its net is the rake; the Czech share of the stakes is by each player's country
+ * of residence as it was when the hand was played (stored with the hand). Hands ending in the period
+ * (Europe/Prague days, `to` exclusive), in one currency; every hand counts, a hand of residents alone
+ * allocating wholly to one side.
+ */
+export async function pokerSharedLiquidityReport(
+  db: Db,
+  options: { fromDate: string; toDate: string; currency: CurrencyCode },
+): Promise<PokerSharedLiquidityReport> {
+  const { from, to } = praguePeriod(options.fromDate, options.toDate);
+  const rows = await db.$queryRaw<
+    Array<{ hand_id: string; stakes: bigint; czech_stakes: bigint; wins: bigint; shared: boolean }>
+  >`
+    SELECT hp.hand_id, sum(hp.put_in_minor)::bigint AS stakes,
+           coalesce(sum(hp.put_in_minor) FILTER (WHERE hp.residence_country = 'CZ'), 0)::bigint AS czech_stakes,
+           sum(hp.won_minor)::bigint AS wins,
+           bool_or(hp.residence_country = 'CZ') AND bool_or(hp.residence_country <> 'CZ') AS shared
+    FROM poker_hand_player hp JOIN poker_hand h ON h.id = hp.hand_id
+    WHERE hp.ended_at >= ${from} AND hp.ended_at < ${to} AND h.status = 'COMPLETED' AND h.currency = ${options.currency}
+    GROUP BY hp.hand_id ORDER BY hp.hand_id`;
+  const money = (minor: bigint) => Money.fromMinor(minor, options.currency);
+  // Each hand's players summed per side: the allocation depends on the sums alone.
+  const games: SharedGame[] = rows.map((r) => ({
+    gameId: r.hand_id,
+    kind: 'cash-hand',
+    currency: options.currency,
+    participants: [
+      { residentInCzechRepublic: true, stake: money(r.czech_stakes), win: money(0n) },
+      { residentInCzechRepublic: false, stake: money(r.stakes - r.czech_stakes), win: money(r.wins) },
+    ],
+  }));
+  const allocation = allocateSharedLiquidity(options.currency, games);
+  const total = (pick: (a: SharedGameAllocation) => Money) => Money.sum(allocation.games.map(pick), options.currency);
+  return {
+    fromDate: options.fromDate,
+    toDate: options.toDate,
+    currency: options.currency,
+    hands: rows.length,
+    sharedHands: rows.filter((r) => r.shared).length,
+    stakes: total((a) => a.stakes),
+    czechStakes: total((a) => a.czechStakes),
+    wins: total((a) => a.wins),
+    net: allocation.net,
+    czechRevenue: allocation.czechRevenue,
+    otherRevenue: allocation.otherRevenue,
+    ledger: await sealedThrough(db),
   };
 }

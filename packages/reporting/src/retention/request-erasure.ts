@@ -143,6 +143,8 @@ async function eraseContactData(tx: Tx, playerId: PlayerId, now: Date): Promise<
   await tx.refreshToken.deleteMany({ where: { playerId } });
   await tx.smsChallenge.deleteMany({ where: { playerId } });
   await tx.emailConfirmation.deleteMany({ where: { playerId } });
+  // The branch PIN is a credential like the password (004:REG-14).
+  await tx.branchContract.updateMany({ where: { playerId }, data: { pinHash: null } });
 }
 
 async function anonymiseRetained(tx: Tx, ctx: ReportingContext, playerId: PlayerId, actor: Actor): Promise<Date> {
@@ -166,6 +168,8 @@ async function anonymiseRetained(tx: Tx, ctx: ReportingContext, playerId: Player
       updatedAt: now,
     },
   });
+  // The identity document shown at a branch (004:IDV-02) is identification data like the birth number.
+  await tx.branchContract.updateMany({ where: { playerId }, data: { idDocumentNumberEncrypted: 'ERASED' } });
   await tx.$executeRaw`SELECT set_config('casino.retention_released_player', '', true)`;
   await tx.erasureRequest.update({ where: { playerId }, data: { completedAt: now } });
   await appendAuditEntry(tx, actor, now, {

@@ -10,8 +10,11 @@ export interface PlayerStatementLine {
   transactionId: string;
   effectiveAt: Date;
   kind: string;
-  /** roulette, blackjack or poker for stakes, wins, buy-ins and the like; null for payments. */
+  /** roulette, blackjack, platynko or poker for stakes, wins, buy-ins and the like; null for payments. */
   game: string | null;
+  /** The game round (and its table) a stake, win or their reversal belongs to; null for other movements. */
+  gameRoundId: string | null;
+  tableId: string | null;
   wallet: string;
   /** The player's sign: money into the wallet is positive. */
   amount: Money;
@@ -47,6 +50,8 @@ export async function playerStatementPage(
       effective_at: Date;
       kind: string;
       game: string | null;
+      round_id: string | null;
+      table_id: string | null;
       wallet: string;
       currency: string;
       amount_minor: bigint;
@@ -65,9 +70,13 @@ export async function playerStatementPage(
       SELECT p.id, p.account_id, p.transaction_id, p.effective_at, p.currency, p.amount_minor,
              sum(-p.amount_minor) OVER (PARTITION BY p.account_id ORDER BY p.id) AS balance_minor
       FROM ledger_posting p WHERE p.account_id IN (SELECT id FROM mine) AND p.id <= (SELECT max(id) FROM page))
-    SELECT r.id, r.transaction_id, r.effective_at, t.kind::text AS kind, page.game, a.purpose AS wallet, r.currency,
+    SELECT r.id, r.transaction_id, r.effective_at, t.kind::text AS kind, page.game,
+           coalesce(t.metadata->>'roundId', rt.metadata->>'roundId') AS round_id,
+           coalesce(t.metadata->>'tableId', rt.metadata->>'tableId') AS table_id,
+           a.purpose AS wallet, r.currency,
            (-r.amount_minor)::bigint AS amount_minor, r.balance_minor::bigint AS balance_minor
     FROM running r JOIN page ON page.id = r.id JOIN ledger_transaction t ON t.id = r.transaction_id JOIN ledger_account a ON a.id = r.account_id
+    LEFT JOIN ledger_transaction rt ON rt.id = t.reverses_transaction_id
     ORDER BY r.id DESC`;
   const page = rows.slice(0, options.limit);
   return {
@@ -77,6 +86,10 @@ export async function playerStatementPage(
       effectiveAt: r.effective_at,
       kind: r.kind,
       game: r.game,
+      // Stakes and wins carry their round in the transaction's metadata (packages/tables money.ts); a
+      // reversal (a voided round) names it through the transaction it reverses.
+      gameRoundId: r.round_id,
+      tableId: r.table_id,
       wallet: r.wallet,
       amount: Money.fromMinor(r.amount_minor, r.currency as CurrencyCode),
       balanceAfter: Money.fromMinor(r.balance_minor, r.currency as CurrencyCode),

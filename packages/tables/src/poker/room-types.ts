@@ -47,8 +47,12 @@ export interface TableSnapshot {
 export interface PokerRoom {
   lobby(): Promise<PokerLobbyEntry[]>;
   snapshot(tableId: string, viewerPlayerId: string | null): Promise<TableSnapshot>;
-  sit(tableId: string, playerId: string, request: SitRequest): Promise<TableSnapshot>;
-  command(tableId: string, playerId: string, command: PlayerCommand): Promise<TableSnapshot>;
+  /**
+   * `commandId`: the client's idempotency key (per player): a command the table has seen is not
+   * applied again (a retry after a timed-out forward), its outcome is answered instead.
+   */
+  sit(tableId: string, playerId: string, request: SitRequest, options?: { commandId?: string }): Promise<TableSnapshot>;
+  command(tableId: string, playerId: string, command: PlayerCommand, options?: { commandId?: string }): Promise<TableSnapshot>;
   chat(tableId: string, playerId: string, text: string): Promise<void>;
   /** Staff and compliance: remove at the end of the running hand, chips credited (block, self-exclusion, listing, time used up). */
   removePlayerEverywhere(

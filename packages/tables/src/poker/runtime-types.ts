@@ -11,8 +11,10 @@ import type { PokerRuleProfile, PokerTableDefinition } from './profile.ts';
  * database transaction has committed:
  *
  *   sit (buy-in)  driver: limits + wallet → escrow + seat row, commit  → table.seatPlayer(...)
- *   top-up        table.requestTopUp → effect 'top-up' now or at hand end → driver posts → table.addChips(...)
- *   leave         table.requestLeave → effect 'release-seat' now or at hand end → driver posts escrow → wallet
+ *   top-up        table.command(top-up) → effect 'top-up' now or at hand end → driver posts → table.chipsAdded(...)
+ *                 (or table.topUpRefused(...) when limits or funds refuse it)
+ *   leave         table.command(leave) → effect 'release-seat' now or at hand end → driver posts escrow → wallet
+ *                 → table.seatReleased(...)
  *   hand end      effect 'hand-complete' (record, stacks, rake) → driver: one transaction → table.handCommitted(...)
  *
  * Invariant (asserted by the driver after every hand commit): the escrow balance = Σ seat stacks as

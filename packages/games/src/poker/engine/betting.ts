@@ -112,9 +112,19 @@ function blockAggression(
   const round = state.betting!;
   if (!state.players[index]!.mayRaise) return 'betting-not-reopened';
   if (round.capped && round.betCount >= state.config.rules.fixedLimitBetsMax) return 'raise-cap-reached';
-  if (!state.players.some((other, k) => k !== index && canAct(other))) return 'no-opponent-can-respond';
+  if (!state.players.some((other, k) => k !== index && canRespond(other, round.highestBet))) return 'no-opponent-can-respond';
   if (allInTo <= round.highestBet) return 'insufficient-chips';
   return null;
+}
+
+/**
+ * Whether `other` could answer a bet or raise above `highestBet`: still able to act and holding
+ * chips beyond the current bet. Opponents who are all-in, or whose every chip only reaches the
+ * current bet, could at most call what is already bet, so a raise would only come back as an
+ * uncalled bet: the offer is a call (000-001:BET-07, BET-02; decision D-1601).
+ */
+function canRespond(other: PlayerState, highestBet: Chips): boolean {
+  return canAct(other) && other.bet + other.stack > highestBet;
 }
 
 /** [min, max] bet-to or raise-to before clipping to the player's chips. */

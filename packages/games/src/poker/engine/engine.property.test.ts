@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../../rng/index.ts';
+import { verifyBet, verifyRaise } from './actions.ts';
+import { canAct } from './draft.ts';
 import { formatHandHistoryText } from './history-text.ts';
 import { exportHandHistory, handHistoryFromJsonText, handHistoryToJsonText, replayHandHistory } from './history.ts';
+import { IllegalAction } from './illegal-action.ts';
+import { legalActions } from './legal-actions.ts';
 import { variantCatalog } from './presets.ts';
 import { tableRuleProfiles } from './rules.ts';
 import { defaultBlinds, startHand, type StartHandOptions } from './start-hand.ts';
@@ -116,6 +120,47 @@ function play(setup: Setup, visit?: (state: HandState) => void, probeRefusals = 
 
 const runs = { numRuns: 300 };
 
+/** The reason a bet or raise one big blind above the current bet is refused with, or null when accepted. */
+function aggressionRefusal(state: HandState, seat: number): string | null {
+  const highest = state.betting!.highestBet;
+  try {
+    if (highest === 0n) verifyBet(state, seat, state.config.stakes.bigBlind);
+    else verifyRaise(state, seat, highest + state.config.stakes.bigBlind);
+    return null;
+  } catch (error) {
+    if (error instanceof IllegalAction) return error.reason;
+    throw error;
+  }
+}
+
+/**
+ * At every decision: a bet or raise (an all-in above the current bet included) is offered only when
+ * some opponent is still able to act and has chips beyond the current bet; when none has, the offer
+ * is a check or a call and a raise is refused with `no-opponent-can-respond` (unless refused earlier
+ * for not being reopened or for the cap). Counts the decisions where nobody could respond.
+ */
+function checkRaiseHasAnAnswer(state: HandState, counter: { unanswerable: number }): void {
+  const legal = legalActions(state);
+  if (legal === null) return;
+  const round = state.betting!;
+  const actor = state.players[round.actorIndex!]!;
+  const responders = state.players.filter(
+    (other) => other !== actor && canAct(other) && other.bet + other.stack > round.highestBet,
+  );
+  const aggressionOffered =
+    legal.bet !== null || legal.raise !== null || (legal.allIn !== null && legal.allIn > round.highestBet);
+  if (aggressionOffered) expect(responders.length).toBeGreaterThan(0);
+  if (responders.length > 0) return;
+  counter.unanswerable++;
+  expect(legal.bet).toBeNull();
+  expect(legal.raise).toBeNull();
+  expect(legal.check || legal.call !== null).toBe(true);
+  const capped = round.capped && round.betCount >= state.config.rules.fixedLimitBetsMax;
+  const refusal = aggressionRefusal(state, legal.seat);
+  if (actor.mayRaise && !capped) expect(refusal).toBe('no-opponent-can-respond');
+  else expect(refusal).not.toBeNull();
+}
+
 describe('the engine under random legal play (fast-check)', () => {
   it('000-001:POT-01..06 RAKE-04 every state keeps the invariants and every hand ends: chips conserved (stacks + rake), pots paid only to eligible players, nobody wins more than their stake allows', () => {
     fc.assert(
@@ -126,6 +171,16 @@ describe('the engine under random legal play (fast-check)', () => {
       }),
       runs,
     );
+  });
+
+  it('000-001:BET-07 / 003:R-BET-04 whenever a bet or raise is offered some opponent could answer it; when none could, the offer is a check or a call and a raise is refused (no-opponent-can-respond)', () => {
+    const counter = { unanswerable: 0 };
+    fc.assert(
+      fc.property(setupArbitrary, (setup) => void play(setup, (state) => checkRaiseHasAnAnswer(state, counter))),
+      runs,
+    );
+    // Short stacks make the situation common; the property must have met it.
+    expect(counter.unanswerable).toBeGreaterThan(0);
   });
 
   it('every offered move is accepted, moves just outside the offer and moves out of turn are refused', () => {

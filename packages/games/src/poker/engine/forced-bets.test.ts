@@ -156,7 +156,7 @@ describe('fixed limit: all-in raises (000-001:A-05, decision D-803)', () => {
     expect(reason(() => verifyRaise(state, 2, 20n))).toBe('betting-not-reopened');
   });
 
-  it('000-001:A-05 BET-11 a half-bet all-in counts toward the cap of four bets', () => {
+  it('000-001:A-05 BET-11 / 003:Q-10 a half-bet all-in counts toward the cap of four bets', () => {
     // Seat 1 has 35 behind on the flop: all-in over a raise to 30 is half a bet, the fourth bet.
     const capped = play(flop({ 1: 45, 2: 500, 3: 500, 4: 500 }), '2:b10 3:r20 4:r30');
     const afterAllIn = allIn(capped, 1).state;

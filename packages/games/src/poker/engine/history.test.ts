@@ -188,7 +188,7 @@ describe('text hand history (PokerStars-like)', () => {
     expect(text).toBe(expectedText);
   });
 
-  it('002:PK-SHOW-04 T-SHOW-02 a player sees their own cards and the hands that reached the showdown, mucked ones too; an observer only the shown ones', () => {
+  it('002:PK-SHOW-04 T-SHOW-02 REC-04 PK-SHOW-05 AMB-MUCK a player sees their own cards and the hands that reached the showdown, mucked ones too; an observer only the shown ones', () => {
     const manual = allAutomations.filter((step) => step !== 'hand-showing');
     let state = deal({
       button: 1,
@@ -209,6 +209,23 @@ describe('text hand history (PokerStars-like)', () => {
     expect(observer).not.toContain('Dealt to');
     expect(observer).toContain('Seat 1: P1 (button) mucked\n');
     expect(observer).not.toContain('As Ad');
+  });
+
+  it('000-001:DECK-04 DECK-05 hole cards are seen only by the player who holds them; the community cards are face up for everyone at the table and watching', () => {
+    const state = play(
+      deal({ button: 1, stacks: { 1: 100, 2: 100, 3: 100 }, holes: { 1: 'AsAd', 2: '7c2d', 3: 'Jh9h' }, boards: ['KcQh5d3s'] }),
+      '1:c 2:c 3:x 2:x 3:x 1:x 2:b10 3:f 1:f',
+    );
+    const own: Record<number, string> = { 1: 'As Ad', 2: '7c 2d', 3: 'Jh 9h' };
+    for (const viewer of [1, 2, 3]) {
+      const text = formatHandHistoryText(state, { viewer });
+      expect(text).toContain(`Dealt to P${viewer} [${own[viewer]}]`);
+      for (const other of [1, 2, 3].filter((seat) => seat !== viewer)) expect(text).not.toContain(own[other]);
+      expect(text).toContain('*** TURN *** [Kc Qh 5d] [3s]');
+    }
+    const observer = formatHandHistoryText(state, { viewer: 'observer' });
+    expect(observer).not.toContain('Dealt to');
+    expect(observer).toContain('*** TURN *** [Kc Qh 5d] [3s]');
   });
 
   it('side pots, time-outs, all-ins and a hand run twice read as PokerStars prints them', () => {

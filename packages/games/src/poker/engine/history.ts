@@ -217,14 +217,22 @@ export function replayHandHistory(history: HandHistory, variants: ReadonlyMap<st
     throw error;
   }
   const replayed = exportHandHistory(state).operations;
-  const firstDifference = replayed.findIndex(
-    (operation, k) => JSON.stringify(operation) !== JSON.stringify(history.operations[k]),
-  );
+  // Compared member by member, not as text: a history stored as PostgreSQL jsonb comes back with its keys reordered.
+  const firstDifference = replayed.findIndex((operation, k) => canonicalJson(operation) !== canonicalJson(history.operations[k]));
   if (firstDifference !== -1 || replayed.length !== history.operations.length) {
     const at = firstDifference === -1 ? Math.min(replayed.length, history.operations.length) : firstDifference;
     throw new InvalidHandHistory(`the replay differs from the history at operation ${at}`);
   }
   return state;
+}
+
+/** JSON with every object's keys sorted: equal values give equal text whatever order their keys came in. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, member: unknown) =>
+    member !== null && typeof member === 'object' && !Array.isArray(member)
+      ? Object.fromEntries(Object.entries(member).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : member,
+  );
 }
 
 export function handHistoryToJsonText(history: HandHistory): string {

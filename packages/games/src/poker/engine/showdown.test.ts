@@ -29,7 +29,7 @@ describe('showdown order', () => {
     expect(shownSeats(state)).toEqual([3, 2]);
   });
 
-  it('000-001:T-32 SHOW-02 / 004:GAM-PT-05 / 002:T-SHOW-01 river checked around: the first player left of the button shows first, then clockwise; every hand is shown (SHOW-01)', () => {
+  it('000-001:T-32 SHOW-02 SHOW-01 / 004:GAM-PT-05 / 002:T-SHOW-01 river checked around: the first player left of the button shows first, then clockwise; every hand is shown', () => {
     const state = play(toRiver(), checkRound([2, 3, 1]));
     expect(shownSeats(state)).toEqual([2, 3, 1]);
   });
@@ -37,6 +37,36 @@ describe('showdown order', () => {
   it('002:PK-SHOW-03 a river bet that is called: the bettor shows first even when seated after the caller', () => {
     const state = play(toRiver(), '2:x 3:b20 1:c 2:f');
     expect(shownSeats(state)).toEqual([3, 1]);
+  });
+});
+
+describe('showdown or no showdown', () => {
+  it('002:PK-GEN-01 PK-SHOW-01 PK-SHOW-02 / 004:GAM-P-05 / 000-001:SHOW-03 SHOW-04 / 003:R-SD-02 when the last bet is called every hand still in is shown, one after another, and the best takes the pot less rake; a bet nobody calls wins the whole pot unshown', () => {
+    const stakes = testStakes(1n, 2n, { rake: { rateBps: 500, capPerHand: null, noFlopNoDrop: true } });
+    const table = {
+      button: 1,
+      stacks: { 1: 500, 2: 500, 3: 500 },
+      stakes,
+      holes: { 1: 'AsAd', 2: 'KsKd', 3: 'QsQd' },
+      boards: ['2c7d9hJs4c'],
+    };
+    const shown = play(deal(table), `1:c 2:c 3:x ${checkRound([2, 3, 1])} ${checkRound([2, 3, 1])} 2:b20 3:c 1:c`);
+    const showing = operationsOf(shown, 'hand-shown');
+    expect(showing.map((op) => [op.seat, op.cards.length])).toEqual([
+      [2, 2],
+      [3, 2],
+      [1, 2],
+    ]);
+    // Shown before the pot is paid, and the pot is paid less its rake: 66 − 3.
+    const firstAward = shown.operations.findIndex((op) => op.kind === 'pot-awarded');
+    expect(shown.operations.findLastIndex((op) => op.kind === 'hand-shown')).toBeLessThan(firstAward);
+    expect(shown.result).toMatchObject({ potTotal: 66n, rake: 3n });
+    expect(wonBy(shown)).toEqual({ 1: 63n });
+    const unshown = play(deal(table), `1:c 2:c 3:x ${checkRound([2, 3, 1])} 2:b20 3:f 1:f`);
+    expect(operationsOf(unshown, 'hand-shown')).toEqual([]);
+    expect(operationsOf(unshown, 'bet-returned')).toMatchObject([{ seat: 2, amount: 20n }]);
+    expect(unshown.result).toMatchObject({ potTotal: 6n, rake: 0n });
+    expect(wonBy(unshown)).toEqual({ 2: 6n });
   });
 });
 
@@ -74,7 +104,7 @@ describe('showing and mucking (table setting, decision D-812)', () => {
     expect(wonBy(mucked)).toEqual({ 1: 46n });
   });
 
-  it('000-001:A-23 where mucking is not allowed (000, 003) every hand still in is shown, and the automation shows losers too', () => {
+  it('000-001:A-23 SHOW-05 where mucking is not allowed (000, 003) every hand still in is shown, and the automation shows losers too', () => {
     const state = play(
       deal({ button: 1, stacks: { 1: 500, 2: 500, 3: 500 }, holes: { 1: '2d3d', 2: 'AsAh', 3: 'KsKh' }, boards: ['2c7d9hJs4c'] }),
       `1:c 2:c 3:x ${checkRound([2, 3, 1])} ${checkRound([2, 3, 1])} ${checkRound([2, 3, 1])}`,
@@ -132,6 +162,23 @@ describe('split pots and odd chips (decision D-811)', () => {
     );
     expect(odd.result!.potTotal).toBe(101n);
     expect(wonBy(odd)).toEqual({ 3: 51n, 1: 50n });
+  });
+
+  it('000-001:POT-07 POT-08 HAND-04 / 002:PK-POT-05 / 003:R-RANK-03 R-SPLIT-03 Q-7 equal best hands share the pot less rake in equal whole chips, the odd chip to the first winner left of the button; between hands of one kind the higher card wins', () => {
+    const state = play(
+      deal({
+        button: 1,
+        stacks: { 1: 500, 2: 500, 3: 500, 4: 500 },
+        stakes: testStakes(1n, 2n, { rake: { rateBps: 400, capPerHand: null, noFlopNoDrop: false } }),
+        holes: { 1: 'AsKd', 3: 'AhKs', 4: 'KhQc' },
+        boards: ['Kc9h7d4s2c'],
+      }),
+      '4:a 1:a 2:f 3:a',
+    );
+    // 1,501 in the pot, 60 rake (4 % of 1,501 = 60.04, rounded down), 1,441 to share.
+    expect(state.result).toMatchObject({ potTotal: 1501n, rake: 60n });
+    // Kings with an ace beat kings with a queen; the two A-K hands split, seat 3 nearer the button's left.
+    expect(wonBy(state)).toEqual({ 3: 721n, 1: 720n });
   });
 
   it('004:T-135 GAM-PT-05 identical straights split equally; suits are equal', () => {

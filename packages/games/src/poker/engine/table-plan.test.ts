@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InvalidHandOptions } from './illegal-action.ts';
 import { legalActions, pendingDecision } from './legal-actions.ts';
 import { noLimitHoldem } from './presets.ts';
+import { buttonRuleProfiles } from './rules.ts';
 import { startHand } from './start-hand.ts';
 import { planNextHand, type ButtonRule, type HandPlan, type Positions, type SeatIntent } from './table-plan.ts';
 import { operationsOf, play, testStakes } from './testing/fixtures.ts';
@@ -49,7 +50,7 @@ const positions = (buttonSeat: number, smallBlindPosition: number, bigBlindSeat:
 });
 
 /** Deals the planned hand: what the table does with a plan. */
-function dealPlan(result: HandPlan): HandState {
+function dealPlan(result: HandPlan, seed = 7): HandState {
   return startHand({
     handId: 'planned',
     variant: noLimitHoldem,
@@ -58,7 +59,7 @@ function dealPlan(result: HandPlan): HandState {
     buttonSeat: result.buttonSeat,
     players: result.dealtIn.map((seat) => ({ seat, name: `P${seat}`, stack: 200n })),
     blinds: result.blinds,
-    rng: new SeededRng(7),
+    rng: new SeededRng(seed),
   }).state;
 }
 
@@ -94,9 +95,21 @@ describe('button movement', () => {
     expect(operationsOf(dealPlan(next), 'blind-posted').map((op) => [op.seat, op.blind])).toEqual([[4, 'big']]);
   });
 
-  it('000-001:BTN-02 (001) the button skips to the next player who is playing; nobody posts twice', () => {
+  it('000-001:BTN-02 (001) / 003:R-CARD-04 Q-13 the button skips to the next player who is playing; nobody posts twice', () => {
     const next = plan('moving-button', [...playing(1, 3, 4, 5), sittingOut(2)], positions(1, 2, 3));
     expect([next.buttonSeat, next.blinds.smallBlindSeat, next.blinds.bigBlindSeat]).toEqual([3, 4, 5]);
+  });
+
+  it('002:HE-05 after the pot is paid the button moves clockwise to the next player, and the next hand posts its blinds again and deals new cards', () => {
+    const first = dealPlan(plan(buttonRuleProfiles['cz-002'], playing(1, 2, 3, 4, 5, 6), null, { firstButtonSeat: 1 }));
+    const next = dealPlan(plan(buttonRuleProfiles['cz-002'], playing(1, 2, 3, 4, 5, 6), positions(1, 2, 3)), 8);
+    expect(next.config.buttonSeat).toBe(2);
+    expect(operationsOf(next, 'blind-posted').map((op) => [op.seat, op.blind])).toEqual([
+      [3, 'small'],
+      [4, 'big'],
+    ]);
+    expect(next.players.every((player) => player.hole.length === 2)).toBe(true);
+    expect(next.deck).not.toEqual(first.deck);
   });
 
   it('000-001:A-08 heads-up the button posts the small blind and the big blind alternates, under both rules', () => {
@@ -170,7 +183,7 @@ describe('missed blinds and returning players', () => {
     expect(back.dealtIn).toContain(5);
   });
 
-  it('000-001:T-11 (b) BTN-11 / 003:#61 the button passed the seat: back in a seat without a blind by posting SB + BB (3.00: 2.00 live, 1.00 dead)', () => {
+  it('000-001:T-11 (b) BTN-11 / 003:#61 Q-27 the button passed the seat: back in a seat without a blind by posting SB + BB (3.00: 2.00 live, 1.00 dead)', () => {
     // Seat 2 sits out while the button moves from 1 to 3: the planner reports both misses.
     const out = plan('moving-button', [...playing(1, 3, 4, 5, 6), sittingOut(2)], positions(1, 2, 3));
     expect(out.missed).toEqual([{ seat: 2, bigBlind: false, button: true }]);
@@ -200,7 +213,34 @@ describe('missed blinds and returning players', () => {
     expect(back.blinds.extraPosts).toEqual([{ seat: 4, live: 2n, dead: 0n }]);
   });
 
-  it('a hand needs two players who can be dealt in', () => {
+  it('003:Q-28 the big blind passed the seat but the button did not: a big blind brings the player back, all of it live', () => {
+    // Seat 5 sat out while the big blind went past it (3 → 4 → 5 → 6) but before the button reached it.
+    const back = plan(
+      'moving-button',
+      [...playing(1, 2, 3, 4, 6), returning(5, { bigBlind: true, button: false })],
+      positions(4, 6, 1),
+    );
+    // The button goes to the next player who played last hand, so it passes seat 5 only now.
+    expect([back.buttonSeat, back.blinds.smallBlindSeat, back.blinds.bigBlindSeat]).toEqual([6, 1, 2]);
+    expect(back.dealtIn).toContain(5);
+    expect(back.blinds.extraPosts).toEqual([{ seat: 5, live: 2n, dead: 0n }]);
+  });
+
+  it('002:AMB-DEADBLIND 002 tables take the usual moving-button rules: a new player posts a big blind or waits for it, a player who missed blinds posts to come back', () => {
+    const rule = buttonRuleProfiles['cz-002'];
+    expect(rule).toBe('moving-button');
+    const joiner = plan(rule, [...playing(1, 2, 3, 4, 5), joining(6)], positions(5, 1, 2));
+    expect(joiner.blinds.extraPosts).toEqual([{ seat: 6, live: 2n, dead: 0n }]);
+    const waiter = plan(rule, [...playing(1, 2, 3, 4, 5), joining(6, true)], positions(5, 1, 2));
+    expect(waiter.waiting).toEqual([6]);
+    const back = plan(rule, [...playing(1, 3, 4, 5, 6), returning(2, { button: true })], positions(2, 3, 4));
+    expect(back.blinds.extraPosts).toEqual([{ seat: 2, live: 2n, dead: 1n }]);
+  });
+
+  it('000-001:A-40 a hand needs two players who can be dealt in', () => {
     expect(() => plan('moving-button', [...playing(1), sittingOut(2)], positions(1, 2, 3))).toThrow(InvalidHandOptions);
+    expect(() => dealPlan({ ...plan('moving-button', playing(1, 2), null, { firstButtonSeat: 1 }), dealtIn: [1] })).toThrow(
+      InvalidHandOptions,
+    );
   });
 });

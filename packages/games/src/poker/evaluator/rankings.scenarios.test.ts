@@ -91,7 +91,7 @@ describe("high hands (Hold'em: best five of hole + board)", () => {
     expect(new Set(values).size).toBe(ladder.length);
   });
 
-  it('003:#2 #3 the wheel loses to 2-6, T-A beats 9-K; 5-high straight flush loses to 6-high; the royal is the top hand', () => {
+  it('003:#2 #3 R-RANK-02 the wheel loses to 2-6, T-A beats 9-K; 5-high straight flush loses to 6-high; the royal is the top hand', () => {
     expect(five('Ah 2d 3c 4s 5h').value).toBeLessThan(five('2c 3d 4h 5s 6c').value);
     expect(five('Tc Jd Qh Ks Ac').value).toBeGreaterThan(five('9c Td Jh Qs Kc').value);
     expect(five('5s 4s 3s 2s As').value).toBeLessThan(five('6h 5h 4h 3h 2h').value);
@@ -123,7 +123,7 @@ describe("high hands (Hold'em: best five of hole + board)", () => {
     expect(five('As Qc 9d 5h 3c').value).toBeGreaterThan(five('Ad Qh 9c 5s 2d').value);
   });
 
-  it('003:#11 R-TH-03 one hole card makes a flush on a four-flush board; on a royal board everyone ties', () => {
+  it('003:#11 R-TH-03 / 000-001:DECK-06 one hole card makes a flush on a four-flush board; on a royal board everyone ties', () => {
     expect(must(highRanking, '3h 8c', 'Ah Kh Qh 7h 2c').category).toBe('flush');
     expect(winners(highRanking, 'As Ks Qs Js Ts', ['2c 3d', 'Ah Kh', '9s 8s'])).toEqual([0, 1, 2]);
   });
@@ -132,17 +132,90 @@ describe("high hands (Hold'em: best five of hole + board)", () => {
     expect(winners(highRanking, 'As Kd 7c 7h 2s', ['Ah 3c', 'Ad 9c'])).toEqual([0, 1]);
   });
 
-  it('002:T-HI-02 #03 open quads and open trips: the kicker, then the pair decides', () => {
+  it('002:T-HI-02 T-HI-03 / 004:AMB-39 open quads and open trips: the kicker, then the pair decides', () => {
     expect(winners(highRanking, '8c 8d 8h 8s 2c', ['4d 3h', '3c 2d'])).toEqual([0]);
     expect(winners(highRanking, 'Ks Kd Kh 5c 2d', ['9c 9d', '5d 7s'])).toEqual([0]);
   });
 
-  it('002:T-HI-04 #05 #06 flush fifth card, straights, royal, second pair and two-pair kicker', () => {
+  it('002:T-HI-04 T-HI-05 T-HI-06 flush fifth card, straights, royal, second pair and two-pair kicker', () => {
     expect(five('As Ks 9s 6s 3s').value).toBeGreaterThan(five('Ah Kh 9h 6h 2h').value);
     expect(five('6c 5d 4h 3s 2c').value).toBeGreaterThan(five('5c 4d 3h 2s Ac').value);
     expect(five('Ac Kd Qh Js Tc').describe()).toBe('straight, ace high');
     expect(five('Kc Kd 4h 4s 9c').value).toBeGreaterThan(five('Kh Ks 3c 3d Ac').value);
     expect(five('Qc Qd Jh Js 8c').value).toBeGreaterThan(five('Qh Qs Jc Jd 7c').value);
+    expect(five('As Ks 9s 6s 3s').value).toBe(five('Ah Kh 9h 6h 3h').value);
+    expect(five('Qc Kd Ah 2s 3c').category).toBe('high-card');
+    expect(five('Ac Kd Qh Js Tc').value).toBeGreaterThan(five('Kc Qd Jh Ts 9c').value);
+    expect(five('As Ks Qs Js Ts').value).toBeGreaterThan(five('Kh Qh Jh Th 9h').value);
+  });
+
+  it('000-001:HAND-02 the 001 definitions: pair, three of a kind, a straight of mixed suits (one suit makes a straight flush), a flush out of sequence, full house, poker, straight flush, royal flush; kickers and high cards compared from the top', () => {
+    expect(five('As Ad 9c 5h 3d').category).toBe('one-pair');
+    expect(five('9c 9d 9h 4s 2d').category).toBe('three-of-a-kind');
+    expect(five('9c Td Jh Qs Kc').category).toBe('straight');
+    expect(five('9h Th Jh Qh Kh').category).toBe('straight-flush');
+    expect(five('Kh Jh 9h 6h 3h').category).toBe('flush');
+    expect(five('8s 8d 8c Kh Kd').category).toBe('full-house');
+    expect(five('7c 7d 7h 7s 2c').category).toBe('four-of-a-kind');
+    expect(five('Ts Js Qs Ks As').describe()).toBe('royal flush');
+    // The kickers are the cards outside the combination; they decide between equal combinations.
+    expect(must(highRanking, 'Ac Ks', 'Kh 9d 7c 4s 2h').describe()).toBe('pair of kings, ace-nine-seven kickers');
+    expect(five('Kc Kd Ac 9d 7s').value).toBeGreaterThan(five('Kh Ks Qc 9c 7d').value);
+    expect(five('As Qc 9d 5h 3c').value).toBeGreaterThan(five('Ad Jh 9c 5s 3d').value);
+    expect(five('As Qc 9d 5h 3c').value).toBeGreaterThan(five('Ad Qh 9c 5s 2d').value);
+  });
+
+  it("002:PK-RANK-HI the traditional high ranking: its order, and each kind's tie rule with the community cards supplying kickers; suits never decide", () => {
+    // 1. Straight flush: the higher end wins; the royal flush beats everything.
+    expect(five('Th 9h 8h 7h 6h').value).toBeGreaterThan(five('9c 8c 7c 6c 5c').value);
+    expect(five('As Ks Qs Js Ts').value).toBeGreaterThan(five('Kh Qh Jh Th 9h').value);
+    // 2. Four of a kind: the higher quads; equal (open) quads, the higher kicker.
+    expect(five('9c 9d 9h 9s 2c').value).toBeGreaterThan(five('8c 8d 8h 8s Ac').value);
+    expect(winners(highRanking, '8c 8d 8h 8s 2c', ['4d 3h', '3c 2d'])).toEqual([0]);
+    // 3. Full house: the higher trips; equal (open) trips, the higher pair.
+    expect(five('9c 9d 9h 2s 2c').value).toBeGreaterThan(five('8c 8d 8h As Ac').value);
+    expect(winners(highRanking, 'Ks Kd Kh 5c 2d', ['9c 9d', '5d 7s'])).toEqual([0]);
+    // 4. Flush: card by card down to the fifth; all five equal split, whatever the suits.
+    expect(five('As Ks 9s 6s 3s').value).toBeGreaterThan(five('Ah Kh 9h 6h 2h').value);
+    expect(five('As Ks 9s 6s 3s').value).toBe(five('Ad Kd 9d 6d 3d').value);
+    // 5. Straight: the higher end; the ace ends A-K-Q-J-T (highest) or starts 5-4-3-2-A (lowest); no wrap-around.
+    expect(five('Ac Kd Qh Js Tc').value).toBeGreaterThan(five('Kc Qd Jh Ts 9c').value);
+    expect(five('5c 4d 3h 2s Ac').value).toBeLessThan(five('6c 5d 4h 3s 2c').value);
+    expect(five('Qc Kd Ah 2s 3c').category).toBe('high-card');
+    // 6. Three of a kind: the higher trips; equal (open) trips, the first then the second kicker.
+    expect(five('9c 9d 9h 3s 2c').value).toBeGreaterThan(five('8c 8d 8h As Kc').value);
+    expect(winners(highRanking, '9c 9d 9h 4s 2d', ['Ah 8c', 'Ad 5h', 'Kh Qh'])).toEqual([0]);
+    // 7. Two pairs: the top pair, the second pair, the kicker.
+    expect(five('Ac Ad 3h 3s 2c').value).toBeGreaterThan(five('Kc Kd Qh Qs Ac').value);
+    expect(five('Kc Kd 4h 4s 9c').value).toBeGreaterThan(five('Kh Ks 3c 3d Ac').value);
+    expect(five('Qc Qd Jh Js 8c').value).toBeGreaterThan(five('Qh Qs Jc Jd 7c').value);
+    // 8. One pair: the pair, then the kickers in turn.
+    expect(five('Ac Ad 4h 3s 2c').value).toBeGreaterThan(five('Kc Kd Ah Qs Jc').value);
+    expect(five('As Ad Kc 9d 4s').value).toBeGreaterThan(five('Ah Ac Kd 9c 3s').value);
+    // The ladder: each kind beats the next.
+    const ladder = [
+      '9h Th Jh Qh Kh',
+      '7c 7d 7h 7s 2c',
+      '8s 8d 8c Kh Kd',
+      'Kh Jh 9h 6h 3h',
+      '9c Td Jh Qs Kc',
+      '9c 9d 9h 4s 2d',
+      'Kc Kd Qh Qs 2c',
+      'As Ad Kc 9d 4s',
+      'As Qc 9d 5h 3c',
+    ];
+    const values = ladder.map((cards) => five(cards).value);
+    expect([...values].sort((x, y) => y - x)).toEqual(values);
+  });
+
+  it("000-001:SHOW-06 the best hand is five cards: the best five of seven in Hold'em, two hole cards and three board cards in Omaha", () => {
+    const holdem = must(highRanking, 'Ac Ks', 'Kh 9d 7c 4s 2h');
+    expect(holdem.cards).toHaveLength(5);
+    const sorted = (cards: readonly number[]) => [...cards].sort((x, y) => x - y);
+    expect(sorted(holdem.cards)).toEqual(sorted(parseCards('Kh Ks Ac 9d 7c')));
+    const omaha = must(omahaHighRanking, 'Ah Kh 2h 3h', 'Qh Jh 5h 9c 8d');
+    expect(omaha.cards).toHaveLength(5);
+    expect(omaha.cards.filter((card) => parseCards('Ah Kh 2h 3h').includes(card))).toHaveLength(2);
   });
 
   it('004:GAM-PT-07 GAM-PT-08 descriptions name the hand and the kickers that decide it', () => {
@@ -202,7 +275,7 @@ describe('Omaha: exactly two hole cards and three board cards', () => {
 });
 
 describe('Omaha Hi/Lo: the 8-or-better low, exactly two plus three', () => {
-  it('000-001:T-44 VAR-OHL-07 on 2-5-8-K-Q, A3KK has three kings and 8-5-3-2-A, beating A49 9 on both halves', () => {
+  it('000-001:T-44 VAR-OHL-07 HAND-07 on 2-5-8-K-Q, A3KK has three kings and 8-5-3-2-A, beating A49 9 on both halves', () => {
     const board = '2s 5d 8c Kh Qs';
     expect(must(omahaHighRanking, 'Ad 3c Ks Kc', board).describe()).toBe('three of a kind, kings, queen-eight kickers');
     expect(must(omahaLow8Ranking, 'Ad 3c Ks Kc', board).describe()).toBe('eight-five-three-two-ace low');

@@ -1,0 +1,171 @@
+import { IdempotencyKeySchema, MoneyInputSchema } from '@casino/http';
+import { z } from 'zod';
+import { MoneyOutputSchema } from './common.schema.ts';
+
+/** Poker cash tables (issue 16, docs/poker-tables.md): the lobby entry, the table's views, the commands. */
+
+export const PokerTableParamsSchema = z.object({ tableId: z.uuid() });
+
+export const PokerCommandHeadersSchema = z.object({
+  'idempotency-key': IdempotencyKeySchema.describe(
+    "The client's id of this command: sent again with the same body, the first answer comes back and nothing is done twice",
+  ),
+});
+
+export const PokerLobbyTableSchema = z
+  .object({
+    tableId: z.string(),
+    game: z.literal('poker'),
+    name: z.string(),
+    profile: z.string().describe("The table's rule profile (HR, AT, CZ-PS, SE, CZ-FO): the rule book it follows"),
+    variant: z.string().describe('The engine variant id, e.g. holdem/no-limit'),
+    variantName: z.string(),
+    structure: z.enum(['no-limit', 'pot-limit', 'fixed-limit']),
+    currency: z.string().describe('Every amount of this table is in this currency (002:GEN-05)'),
+    smallBlind: MoneyOutputSchema,
+    bigBlind: MoneyOutputSchema,
+    ante: MoneyOutputSchema,
+    straddle: MoneyOutputSchema.describe('Zero: no straddle at this table'),
+    buyInMin: MoneyOutputSchema,
+    buyInMax: MoneyOutputSchema.nullable().describe('null: no maximum (fixed limit where the profile sets none)'),
+    seatsMax: z.number().int(),
+    seatsTaken: z.number().int(),
+    averagePot: MoneyOutputSchema,
+    handsPerHour: z.number(),
+    rake: z.object({
+      rateBps: z.number().int().describe('Rake rate in basis points (500 = 5 %)'),
+      capPerHand: MoneyOutputSchema.nullable(),
+      noFlopNoDrop: z.boolean().describe('No rake from a hand that ends before the flop'),
+    }),
+    actionTimeMs: z.number().int(),
+    timeBankMs: z.number().int(),
+  })
+  .meta({ id: 'PokerLobbyTable' });
+
+const SeatStatusSchema = z.enum(['joining', 'playing', 'sitting-out', 'leaving']);
+const minor = z.string().describe('Minor units as a decimal string, in the table currency');
+
+export const PokerPublicViewSchema = z
+  .object({
+    tableId: z.string(),
+    version: z.number().int().describe('Increases with every change: drop a view older than the one you have'),
+    handId: z.string().nullable(),
+    handNumber: z.number().int(),
+    buttonSeat: z.number().int().nullable(),
+    seats: z
+      .array(
+        z.object({
+          seat: z.number().int(),
+          alias: z.string(),
+          stackMinor: minor,
+          status: SeatStatusSchema,
+          betMinor: minor,
+          inHand: z.boolean(),
+          folded: z.boolean(),
+          allIn: z.boolean(),
+          shownCards: z.array(z.string()).readonly().nullable().describe('Cards shown at the showdown; never hole cards before'),
+        }),
+      )
+      .readonly(),
+    board: z.array(z.string()).readonly(),
+    potsMinor: z.array(minor).readonly(),
+    toAct: z
+      .object({ seat: z.number().int(), deadlineAt: z.string(), turn: z.number().int() })
+      .nullable()
+      .describe('Whose turn it is, until when, and the turn number an action must quote'),
+    lastResult: z.unknown().describe('The last completed hand: winners, amounts, rake (until the next hand starts)'),
+  })
+  .meta({ id: 'PokerPublicView' });
+
+export const PokerPrivateViewSchema = z
+  .object({
+    seat: z.number().int(),
+    holeCards: z.array(z.string()).readonly(),
+    legal: z
+      .object({
+        fold: z.boolean(),
+        check: z.boolean(),
+        callMinor: minor.nullable(),
+        betMinMinor: minor.nullable(),
+        betMaxMinor: minor.nullable(),
+        raiseMinMinor: minor.nullable(),
+        raiseMaxMinor: minor.nullable(),
+        allIn: z.boolean(),
+      })
+      .nullable()
+      .describe('On your turn: the legal actions and their amounts (a raise amount is the total to raise to)'),
+  })
+  .meta({ id: 'PokerPrivateView' });
+
+export const PokerSnapshotSchema = z
+  .object({
+    table: PokerPublicViewSchema,
+    mine: PokerPrivateViewSchema.nullable().describe('Your seat, hole cards and legal actions; null for a spectator'),
+  })
+  .meta({ id: 'PokerSnapshot' });
+
+export const PokerCommandResponseSchema = PokerSnapshotSchema.extend({
+  replayed: z.boolean().describe('This Idempotency-Key was answered before: the first answer, nothing done again'),
+});
+
+export const SitBodySchema = z.object({
+  seat: z.number().int().min(1).max(10).optional().describe('A free seat; omit for the first free one'),
+  buyIn: MoneyInputSchema.describe("The chips to bring, in the table currency, inside the table's buy-in range"),
+  waitForBigBlind: z.boolean().optional().describe('Rather wait for the big blind than post to play at once'),
+});
+
+export const ActionBodySchema = z.object({
+  action: z.enum(['fold', 'check', 'call', 'bet', 'raise', 'all-in']),
+  amount: MoneyInputSchema.optional().describe('bet: the bet; raise: the total to raise to; not for the other actions'),
+  turn: z.number().int().min(0).describe("The turn you act on (the view's toAct.turn): a stale turn changes nothing"),
+});
+
+export const TopUpBodySchema = z.object({ amount: MoneyInputSchema.describe('Chips to add, in the table currency') });
+
+export const ChatBodySchema = z.object({ text: z.string().min(1).max(200) });
+
+export const ChatResponseSchema = z.object({ sent: z.literal(true) });
+
+export const HandParamsSchema = z.object({ handId: z.uuid() });
+
+export const HandTextSchema = {
+  description: 'The hand in the PokerStars text format most poker tools read, as you may see it',
+  content: { 'text/plain': { schema: z.string() } },
+};
+
+export const HandPageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).max(200).optional().describe('nextCursor of the previous page'),
+});
+
+export const HandSummarySchema = z.object({
+  handId: z.string(),
+  tableId: z.string(),
+  tableName: z.string(),
+  handNumber: z.number().int(),
+  seat: z.number().int().describe('Your seat in the hand'),
+  currency: z.string(),
+  putIn: MoneyOutputSchema.describe('What you put into the pot'),
+  won: MoneyOutputSchema.describe('What you collected'),
+  rake: MoneyOutputSchema.describe('The part of the rake your contribution bore'),
+  pot: MoneyOutputSchema,
+  endedAt: z.string(),
+});
+
+export const HandPageSchema = z.object({ nextCursor: z.string().nullable(), hands: z.array(HandSummarySchema) });
+
+export const HandDetailSchema = z.object({
+  handId: z.string(),
+  tableId: z.string(),
+  tableName: z.string(),
+  handNumber: z.number().int(),
+  profile: z.string(),
+  currency: z.string(),
+  startedAt: z.string(),
+  endedAt: z.string(),
+  pot: MoneyOutputSchema,
+  rake: MoneyOutputSchema,
+  seat: z.number().int().describe('Your seat in the hand'),
+  players: z.array(z.object({ seat: z.number().int(), putIn: MoneyOutputSchema, won: MoneyOutputSchema })),
+  text: z.string().describe('The hand as you may see it, PokerStars format (the .txt download has the same)'),
+});

@@ -1,0 +1,47 @@
+import { games } from '../api.ts';
+import { Notice } from '../components/ui.tsx';
+import { useLoad } from '../hooks.ts';
+import { fill, formatMoney, useI18n } from '../i18n/index.tsx';
+import { Link } from '../router.tsx';
+import { TemporaryAccountState } from './account.tsx';
+
+/** The lobby: every table per game, with its limits and free seats. */
+export function LobbyPage() {
+  const { m, lang } = useI18n();
+  const { data, error } = useLoad(async () => (await games.GET('/v1/tables', { params: { query: {} } })).data);
+  return (
+    <section>
+      <h1>{m.lobby.title}</h1>
+      <TemporaryAccountState />
+      {error && <Notice kind="error">{m.app.unavailable}</Notice>}
+      {data && data.tables.length === 0 && <p>{m.lobby.empty}</p>}
+      {(['roulette', 'blackjack'] as const).map((game) => {
+        const tables = data?.tables.filter((t) => t.game === game) ?? [];
+        if (tables.length === 0) return null;
+        return (
+          <section key={game} aria-labelledby={`lobby-${game}`}>
+            <h2 id={`lobby-${game}`}>{m.lobby[game]}</h2>
+            <ul className="tables">
+              {tables.map((table) => (
+                <li key={table.tableId} className="card">
+                  <h3>{table.name}</h3>
+                  <p>{fill(m.lobby.seats, { taken: table.seatsTaken, max: table.seatsMax })}</p>
+                  <p>
+                    {fill(m.lobby.limits, {
+                      min: formatMoney(table.limits.insideMinimum ?? table.limits.stakeMinimum, lang),
+                      max: formatMoney(table.limits.outsideMaximum ?? table.limits.stakeMaximum, lang),
+                    })}
+                  </p>
+                  <Link to={`/tables/${game}/${table.tableId}`} className="button">
+                    {m.lobby.play}
+                    <span className="visually-hidden"> {table.name}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { poker, type Rng } from '@casino/games';
+import type { CompletedHand, PlayerCommand } from './runtime-types.ts';
+import { refusal, seatIntent, wantsIn, type SeatRecord } from './seats.ts';
+
+/** The hand a table is running: the engine's state and the table's clock for the player to act. */
+export interface RunningHand {
+  readonly handId: string;
+  readonly handNumber: number;
+  state: poker.HandState;
+  /** The player to act's deadline (ms since the epoch), null when nobody is to act. */
+  deadlineMs: number | null;
+  /** The deadline before the time bank extended it; null while the bank is not in use. */
+  timeBankFromMs: number | null;
+}
+
+/** The planner's answer for the next hand, or null when fewer than two players can be dealt in. */
+export function planHand(options: {
+  readonly seats: readonly SeatRecord[];
+  readonly seatCount: number;
+  readonly buttonRule: poker.ButtonRule;
+  readonly headsUpBlinds: poker.HeadsUpBlinds;
+  readonly smallBlind: bigint;
+  readonly bigBlind: bigint;
+  readonly previous: poker.Positions | null;
+  readonly rng: Rng;
+}): poker.HandPlan | null {
+  const intents = options.seats.map(seatIntent);
+  const willing = intents.filter(wantsIn).map((intent) => intent.seat);
+  if (willing.length < 2) return null;
+  const base = {
+    seatCount: options.seatCount,
+    buttonRule: options.buttonRule,
+    headsUpBlinds: options.headsUpBlinds,
+    smallBlind: options.smallBlind,
+    bigBlind: options.bigBlind,
+    seats: intents,
+  };
+  if (options.previous !== null) {
+    try {
+      return poker.planNextHand({ ...base, previous: options.previous });
+    } catch (error) {
+      if (!(error instanceof poker.InvalidHandOptions)) throw error;
+      // Everyone but one waits (for the big blind, or off the small blind): rather than stand
+      // still, the table starts over as at its first hand, with a drawn button and no posts (D-1657).
+    }
+  }
+  // A table's first hand: the button is drawn among the players who want in (000-001:A-11).
+  const firstButtonSeat = willing[options.rng.intBelow(willing.length)]!;
+  try {
+    return poker.planNextHand({ ...base, previous: null, firstButtonSeat });
+  } catch (error) {
+    if (error instanceof poker.InvalidHandOptions) return null;
+    throw error;
+  }
+}
+
+/**
+ * What the table decides itself when the engine asks: one run of the board for every player
+ * (D-1658), a fold for a player who left at an 'any-time' table (D-1656), any manual step. Null when
+ * a player must decide (or the hand is over).
+ */
+export function tableDecision(state: poker.HandState, foldsOnTurn: (seat: number) => boolean): poker.Transition | null {
+  const decision = poker.pendingDecision(state);
+  switch (decision.kind) {
+    case 'action':
+      return foldsOnTurn(decision.seat) ? poker.fold(state, decision.seat) : null;
+    case 'run-count':
+      return poker.chooseRunCount(state, decision.seats[0]!, 1);
+    case 'step':
+      return poker.runPendingStep(state, decision.step);
+    case 'show-or-muck':
+    case 'complete':
+      return null;
+  }
+}
+
+type ActCommand = Extract<PlayerCommand, { kind: 'act' }>;
+
+/** A player's `act` command as the engine's action; the amount is the street bet after it (bet-to, raise-to). */
+export function engineAction(command: ActCommand): poker.PlayerAction {
+  switch (command.action) {
+    case 'fold':
+    case 'check':
+    case 'call':
+    case 'all-in':
+      return { kind: command.action };
+    case 'bet':
+    case 'raise': {
+      const amount = command.amountMinor;
+      if (amount === undefined) throw refusal('amount-required', `a ${command.action} needs an amount`, 'amountMinor');
+      return command.action === 'bet' ? { kind: 'bet', amount } : { kind: 'raise', to: amount };
+    }
+  }
+}
+
+/** Applies an engine call; an `IllegalAction` becomes the table's refusal with the engine's reason. */
+export function engineCall(apply: () => poker.Transition): poker.Transition {
+  try {
+    return apply();
+  } catch (error) {
+    if (error instanceof poker.IllegalAction) throw refusal(error.reason, error.message);
+    throw error;
+  }
+}
+
+/** The record the driver commits at a hand's end (one DB transaction) and stores as the hand history. */
+export function completedHand(hand: RunningHand, seats: readonly SeatRecord[]): CompletedHand {
+  const { state } = hand;
+  const result = state.result;
+  if (result === null) throw new Error(`hand ${hand.handId} is not complete`);
+  const playerAt = (seat: number): string => {
+    const record = seats.find((entry) => entry.seat === seat);
+    if (record === undefined) throw new Error(`seat ${seat} of hand ${hand.handId} has no player`);
+    return record.playerId;
+  };
+  return Object.freeze({
+    handId: hand.handId,
+    handNumber: hand.handNumber,
+    history: poker.exportHandHistory(state),
+    stacksAfter: result.players.map((player) => ({
+      seat: player.seat,
+      playerId: playerAt(player.seat),
+      stackMinor: player.endingStack,
+    })),
+    rakeMinor: result.rake,
+    rakeByPlayer: result.players
+      .filter((player) => player.rake > 0n)
+      .map((player) => ({ playerId: playerAt(player.seat), rakeMinor: player.rake })),
+    results: result.players.map((player) => ({
+      playerId: playerAt(player.seat),
+      seat: player.seat,
+      putInMinor: player.contributed,
+      wonMinor: player.won,
+    })),
+    flopDealt: state.boards[0]!.length >= 3,
+  });
+}
+
+/**
+ * The hand's text history (PokerStars-like) from the stored JSON record: the record is replayed,
+ * so the text can never say something the record does not. Player names are the aliases at the
+ * table edge (003:R-ALIAS-03); `viewer` picks which hole cards show (D-814).
+ */
+export function completedHandText(
+  hand: Pick<CompletedHand, 'history'>,
+  options: { readonly tableName: string } & Omit<poker.TextHistoryOptions, 'tableName'>,
+): string {
+  const state = poker.replayHandHistory(hand.history, poker.variantCatalog);
+  return poker.formatHandHistoryText(state, options);
+}

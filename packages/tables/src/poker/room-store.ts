@@ -1,0 +1,156 @@
+import { assert } from '@casino/core';
+import { transaction } from '@casino/db';
+import { poker } from '@casino/games';
+import { recordPlayActivity } from '@casino/limits';
+import type { PokerRuleProfile, PokerRuleProfileId } from './profile.ts';
+import type { PokerRoomStore } from './room-ports.ts';
+import type { PokerLobbyEntry } from './room-types.ts';
+import type { PokerStoreContext } from './store-context.ts';
+import { commitHand, markHandRunning, voidInterruptedHand } from './store-hands.ts';
+import { acquireTableLease, findTablesNeedingDriver, releaseTableLease, renewTableLeases } from './store-lease.ts';
+import { buyIn, releaseSeat, topUp } from './store-money.ts';
+import { listPokerTables, loadTableForDriving, type PokerLobbyTable } from './store-tables.ts';
+
+/**
+ * The room's store port bound to the poker store (store.ts) and the limits: what the driver calls,
+ * each write fenced by the lease's epoch. A few reads the room needs for routing (who holds a table,
+ * where a player sits) live here, next to the store they read.
+ */
+export function pokerRoomStore(
+  ctx: PokerStoreContext,
+  profiles: Readonly<Record<PokerRuleProfileId, PokerRuleProfile>>,
+): PokerRoomStore {
+  const { db } = ctx;
+  return {
+    acquireTableLease: async (request) => {
+      const taken = await acquireTableLease(db, request);
+      return taken ? { tableId: request.tableId, epoch: taken.epoch } : null;
+    },
+    renewTableLeases: (request) => renewTableLeases(db, request),
+    releaseTableLease: async (lease) => void (await releaseTableLease(ctx, lease)),
+    findTablesNeedingDriver: async ({ now, limit }) => (await findTablesNeedingDriver(db, now)).slice(0, limit),
+    findTableHolder: async ({ tableId, now }) => {
+      const rows = await db.$queryRaw<Array<{ lease_owner: string | null; lease_expires_at: Date | null }>>`
+        SELECT lease_owner, lease_expires_at FROM poker_table WHERE id = ${tableId}::uuid`;
+      const row = rows[0];
+      if (!row || row.lease_owner === null || row.lease_expires_at === null) return null;
+      return row.lease_expires_at.getTime() > now.getTime() ? row.lease_owner : null;
+    },
+    loadTableForDriving: async (lease) => {
+      const stored = await loadTableForDriving(db, lease.tableId);
+      assert(stored !== null, `poker table ${lease.tableId} was leased, so it exists`);
+      const { profileId, name: _name, status: _status, runningHandId: _running, ...setup } = stored;
+      return { setup: { ...setup, profile: profiles[profileId] } };
+    },
+    voidInterruptedHand: (lease, { now }) => voidInterruptedHand(ctx, { ...lease, now }),
+    markHandRunning: (lease, hand) => markHandRunning(ctx, { ...lease, handId: hand.handId }),
+    buyIn: async (lease, request) => {
+      const alias = tableAlias(request.playerId);
+      const bought = await buyIn(ctx, {
+        ...lease,
+        playerId: request.playerId,
+        seat: request.seat,
+        alias,
+        amountMinor: request.amountMinor,
+      });
+      return { alias, stackMinor: bought.stackMinor };
+    },
+    topUp: async (lease, request) =>
+      void (await topUp(ctx, {
+        ...lease,
+        playerId: request.playerId,
+        seat: request.seat,
+        amountMinor: request.amountMinor,
+        requestId: request.requestId,
+      })),
+    releaseSeat: async (lease, request) =>
+      void (await releaseSeat(ctx, {
+        ...lease,
+        playerId: request.playerId,
+        seat: request.seat,
+        stackMinor: request.stackMinor,
+        reason: request.reason as Parameters<typeof releaseSeat>[1]['reason'],
+      })),
+    commitHand: async (lease, request) => {
+      await commitHand(ctx, { ...lease, hand: request.hand, nextRunningHandId: null, seatStatuses: request.seatStatuses });
+      return {
+        stoppingPlayerIds: await playersToStop(
+          ctx,
+          lease.tableId,
+          request.hand.results.map((r) => r.playerId),
+        ),
+      };
+    },
+    findSeatsOfPlayer: async (playerId) => {
+      const rows = await db.$queryRaw<Array<{ table_id: string }>>`
+        SELECT table_id FROM poker_seat WHERE player_id = ${playerId}::uuid ORDER BY table_id`;
+      return rows.map((r) => r.table_id);
+    },
+    lobby: async () => (await listPokerTables(db, { now: ctx.clock.now() })).map((table) => lobbyEntry(table, profiles)),
+  };
+}
+
+/**
+ * Playing time accrues per hand played (004:GAM-P-07 counts a hand as game activity); the limits
+ * answer `stop` for a player whose playing time is used up, or who was excluded, listed or closed
+ * meanwhile, and an account staff blocked may not play either (the state a seat is taken in): the
+ * table removes them at hand end, chips credited (000-001:RG-03, D-1696).
+ */
+async function playersToStop(ctx: PokerStoreContext, tableId: string, playerIds: readonly string[]): Promise<string[]> {
+  if (playerIds.length === 0) return [];
+  const seats = await ctx.db.$queryRaw<Array<{ player_id: string; play_session_id: string; state: string }>>`
+    SELECT s.player_id, s.play_session_id, p.state::text AS state FROM poker_seat s JOIN player p ON p.id = s.player_id
+    WHERE s.table_id = ${tableId}::uuid AND s.player_id = ANY(${[...playerIds]}::uuid[])`;
+  const stopping: string[] = [];
+  for (const seat of seats) {
+    const activity = await transaction(ctx.db, (tx) =>
+      recordPlayActivity(ctx.limits, tx, { playerId: seat.player_id, playSessionId: seat.play_session_id }),
+    );
+    if (activity.status === 'stop' || !playingStates.has(seat.state)) stopping.push(seat.player_id);
+  }
+  return stopping;
+}
+
+/** The account states that may play (as a seat is taken: `account-not-active` otherwise). */
+const playingStates: ReadonlySet<string> = new Set(['TEMPORARY', 'REGISTERED']);
+
+/**
+ * The name at the table edge: players have no nickname, and their legal name is personal data that
+ * other players must not see (D-1690); a stable pseudonym from the player id instead.
+ */
+export function tableAlias(playerId: string): string {
+  return `Player ${playerId.replaceAll('-', '').slice(-6).toUpperCase()}`;
+}
+
+function lobbyEntry(table: PokerLobbyTable, profiles: Readonly<Record<PokerRuleProfileId, PokerRuleProfile>>): PokerLobbyEntry {
+  const { definition } = table;
+  const variant = poker.variantCatalog.get(definition.variant);
+  assert(variant !== undefined, `poker table ${table.tableId}: unknown variant ${definition.variant}`);
+  const profile = profiles[table.profileId];
+  return {
+    tableId: table.tableId,
+    name: table.name,
+    profileId: table.profileId,
+    variant: definition.variant,
+    variantName: variant.name,
+    structure: variant.structure,
+    currency: definition.currency,
+    smallBlindMinor: String(definition.smallBlindMinor),
+    bigBlindMinor: String(definition.bigBlindMinor),
+    anteMinor: String(definition.anteMinor),
+    straddleMinor: String(definition.straddleMinor),
+    buyInMinMinor: String(definition.buyInMinMinor),
+    buyInMaxMinor: definition.buyInMaxMinor === null ? null : String(definition.buyInMaxMinor),
+    seatsMax: table.seatsMax,
+    seatsTaken: table.seatsTaken,
+    averagePotMinor: String(table.averagePotMinor ?? 0n),
+    handsPerHour: table.handsPerHour,
+    rake: {
+      rateBps: definition.rake.rateBps,
+      capPerHandMinor: definition.rake.capPerHandMinor === null ? null : String(definition.rake.capPerHandMinor),
+      noFlopNoDrop: definition.rake.noFlopNoDrop,
+    },
+    actionTimeMs: profile.clock.actionTimeMs,
+    timeBankMs: definition.timeBankMs,
+  };
+}

@@ -1,0 +1,648 @@
+import { assert, DomainError, isDomainError, newId, type Clock } from '@casino/core';
+import type { Redis } from '@casino/db';
+import type { TableBroadcaster } from '../context.ts';
+import { DeadlineScheduler } from './deadline-scheduler.ts';
+import { Forwarding, NotHolder, unavailable } from './forwarding.ts';
+import { RecentCommands, type CommandOutcome } from './recent-commands.ts';
+import {
+  isLeaseLost,
+  type DrivenTable,
+  type DrivenTableFactory,
+  type PokerRoomStore,
+  type RemovalReason,
+  type TableLease,
+} from './room-ports.ts';
+import type { PokerLobbyEntry, PokerRoom, SitRequest, TableSnapshot } from './room-types.ts';
+import type { PlayerCommand, TableEffect } from './runtime-types.ts';
+import { SerialQueue } from './serial-queue.ts';
+
+/**
+ * The poker room's driver (issue 16; ARCHITECTURE.md "Scaling beyond one machine"). Each table is
+ * driven by the one game-service instance that holds its lease (a fencing token in PostgreSQL): the
+ * running hand lives in that instance's memory as a `DrivenTable`, fed one command at a time by the
+ * table's queue. Money and the durable record are written at hand boundaries through the store,
+ * each write committed before the table is told. A request for a table driven elsewhere is forwarded
+ * over Redis to its holder; a table nobody drives is claimed on demand or by the periodic scan, and
+ * an interrupted hand found then is voided, every chip back, no rake (000-001:FAIL-01, 003:R-TECH-01,
+ * 004:AMB-43).
+ */
+export interface PokerRoomOptions {
+  store: PokerRoomStore;
+  createTable: DrivenTableFactory;
+  redis: Redis;
+  /** Redis keys and channels of the game service live under this prefix. */
+  prefix: string;
+  broadcaster: TableBroadcaster;
+  clock: Clock;
+  /** Unique per running process: leases name it, forwarded requests are published on its channel. */
+  instanceId: string;
+  /** A lease lapses this long after its last renewal; renewed every third of it. */
+  leaseTtlMs: number;
+  /** How long a forwarded request waits for the holder before 503 table-unavailable. */
+  forwardTimeoutMs: number;
+  /** How often the leases are renewed; a third of the time to live unless a test stands for a paused process. */
+  renewIntervalMs?: number;
+  /** How often the instance looks for tables nobody drives. */
+  claimScanIntervalMs: number;
+  /** Tables one instance drives at most (STYLE: limit everything); more are left to the other instances. */
+  tablesPerInstanceMax?: number;
+  /**
+   * False for a process that only routes (the worker removing a listed player): it never takes a
+   * lease; a table nobody drives is `table-unavailable` there until a game-service instance claims it.
+   */
+  drives?: boolean;
+  log: RoomLog;
+}
+
+export interface RoomLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/** Requests between instances, and what the holder runs on the table's queue. */
+type RoomRequest =
+  | { op: 'snapshot'; viewerPlayerId: string | null }
+  | { op: 'sit'; playerId: string; request: SitRequest; commandId: string }
+  | { op: 'command'; playerId: string; command: PlayerCommand; commandId: string }
+  | { op: 'chat'; playerId: string; text: string }
+  | { op: 'remove'; playerId: string; reason: RemovalReason }
+  | { op: 'connection'; playerId: string; connected: boolean };
+
+interface Held {
+  readonly tableId: string;
+  readonly lease: TableLease;
+  readonly table: DrivenTable;
+  readonly queue: SerialQueue;
+  readonly commands: RecentCommands;
+  /** What each player was last sent (their private view as JSON): an unchanged view is not sent again. */
+  readonly sentPrivate: Map<string, string>;
+  sentVersion: number | null;
+  /** The hand the store knows as running (marked before anyone saw it). */
+  markedHandId: string | null;
+  dropped: boolean;
+}
+
+export const pokerRoomLimits = {
+  /** Commands queued on one table before it refuses more (503, retry): a flood cannot grow memory without end. */
+  queueDepthMax: 256,
+  /** Command ids remembered per table for exactly-once retries. */
+  commandIdsRemembered: 1_024,
+  /** Effects one command may cause (a hand's end releases at most every seat): more is a bug. */
+  effectsPerCommandMax: 64,
+  /** Tables claimed per scan. */
+  claimsPerScanMax: 50,
+  /** Holders remembered for routing. */
+  holderCacheMax: 10_000,
+  /** Times a request is re-routed when its holder changed under it. */
+  routeAttemptsMax: 3,
+} as const;
+
+/** A due table whose queue is full is ticked this much later. */
+const onDueRetryMs = 50;
+
+export class PokerRoomDriver implements PokerRoom {
+  private readonly held = new Map<string, Held>();
+  private readonly claiming = new Map<string, Promise<boolean>>();
+  private readonly holders = new Map<string, string>();
+  private readonly scheduler: DeadlineScheduler;
+  private readonly forwarding: Forwarding;
+  private renewTimer: NodeJS.Timeout | null = null;
+  private scanTimer: NodeJS.Timeout | null = null;
+  private lastRenewalAtMs = 0;
+  private state: 'new' | 'running' | 'stopped' = 'new';
+  private starting: Promise<void> | null = null;
+  private readonly background = new Set<Promise<unknown>>();
+
+  constructor(private readonly options: PokerRoomOptions) {
+    assert(options.leaseTtlMs >= 300, 'PokerRoom: leaseTtlMs must be at least 300');
+    assert(options.forwardTimeoutMs > 0, 'PokerRoom: forwardTimeoutMs must be positive');
+    assert(options.claimScanIntervalMs > 0, 'PokerRoom: claimScanIntervalMs must be positive');
+    assert(options.instanceId.length > 0, 'PokerRoom: instanceId must not be empty');
+    this.scheduler = new DeadlineScheduler(
+      () => options.clock.now().getTime(),
+      (tableId) => this.onDue(tableId),
+    );
+    this.forwarding = new Forwarding({
+      redis: options.redis,
+      prefix: options.prefix,
+      instanceId: options.instanceId,
+      timeoutMs: options.forwardTimeoutMs,
+      serve: (tableId, body) => this.serve(tableId, body as RoomRequest),
+      onError: (error) => options.log.warn({ err: error }, 'poker room: forwarding failed'),
+    });
+  }
+
+  get instanceId(): string {
+    return this.options.instanceId;
+  }
+
+  /** The tables this instance drives now (tests, health). */
+  drivenTableIds(): string[] {
+    return [...this.held.keys()];
+  }
+
+  /** Idempotent: a second call waits for the first (the subscription must be up before anything is forwarded). */
+  start(): Promise<void> {
+    this.starting ??= this.begin();
+    return this.starting;
+  }
+
+  private async begin(): Promise<void> {
+    assert(this.state === 'new', 'PokerRoom.start: a stopped room does not start again');
+    await this.forwarding.start();
+    this.state = 'running';
+    if (this.options.drives === false) return;
+    this.lastRenewalAtMs = this.options.clock.now().getTime();
+    const renewIntervalMs = this.options.renewIntervalMs ?? Math.floor(this.options.leaseTtlMs / 3);
+    this.renewTimer = setInterval(() => this.track(this.renewLeases()), renewIntervalMs);
+    this.renewTimer.unref();
+    this.scanTimer = setInterval(() => this.track(this.claimTablesNeedingDriver()), this.options.claimScanIntervalMs);
+    this.scanTimer.unref();
+    this.track(this.claimTablesNeedingDriver());
+  }
+
+  /** Graceful: stop taking commands, void running hands (every chip back), let the leases go. */
+  async stop(): Promise<void> {
+    if (this.state === 'stopped') return;
+    await this.starting?.catch(() => undefined);
+    this.state = 'stopped';
+    this.stopTimers();
+    await Promise.allSettled([...this.background]);
+    const tables = [...this.held.values()];
+    await Promise.allSettled(tables.map((held) => held.queue.runLast(() => this.letGo(held))));
+    await this.forwarding.close();
+  }
+
+  /**
+   * As if the process died (tests of takeover): timers and the Redis subscription stop, nothing is
+   * written; the leases lapse on their own and another instance voids the running hands.
+   */
+  async halt(): Promise<void> {
+    if (this.state === 'stopped') return;
+    this.state = 'stopped';
+    this.stopTimers();
+    for (const held of this.held.values()) held.dropped = true;
+    this.held.clear();
+    await this.forwarding.close();
+  }
+
+  /** Ticks every table whose deadline has passed by the room's clock (tests with a manual clock; the timer does it otherwise). */
+  async runDue(): Promise<number> {
+    const due = this.scheduler.runDue();
+    await Promise.all([...this.held.values()].map((held) => held.queue.drained()));
+    return due;
+  }
+
+  /** One pass of the claim scan (tests; the timer runs it otherwise). */
+  async claimTablesNeedingDriver(): Promise<number> {
+    if (this.state !== 'running') return 0;
+    const now = this.options.clock.now();
+    let claimed = 0;
+    try {
+      const tableIds = await this.options.store.findTablesNeedingDriver({ now, limit: pokerRoomLimits.claimsPerScanMax });
+      for (const tableId of tableIds) if (!this.held.has(tableId) && (await this.claim(tableId))) claimed++;
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'poker room: claim scan failed; retried at the next scan');
+    }
+    return claimed;
+  }
+
+  /** One renewal of every lease held, in one statement (tests; the timer runs it every ttl/3). */
+  async renewLeases(): Promise<void> {
+    const leases = [...this.held.values()].map((held) => held.lease);
+    const now = this.options.clock.now();
+    if (leases.length === 0) {
+      this.lastRenewalAtMs = now.getTime();
+      return;
+    }
+    try {
+      const lost = new Set(
+        await this.options.store.renewTableLeases({
+          instanceId: this.options.instanceId,
+          leases,
+          ttlMs: this.options.leaseTtlMs,
+          now,
+        }),
+      );
+      this.lastRenewalAtMs = now.getTime();
+      for (const lease of leases) if (lost.has(lease.tableId)) this.dropLease(lease, 'lease not renewed');
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'poker room: lease renewal failed');
+      // Past the time to live another instance may drive these tables already: stop before it does.
+      if (now.getTime() - this.lastRenewalAtMs >= (this.options.leaseTtlMs * 2) / 3) {
+        for (const lease of leases) this.dropLease(lease, 'lease renewal failing');
+      }
+    }
+  }
+
+  lobby(): Promise<PokerLobbyEntry[]> {
+    return this.options.store.lobby();
+  }
+
+  async snapshot(tableId: string, viewerPlayerId: string | null): Promise<TableSnapshot> {
+    return (await this.route(tableId, { op: 'snapshot', viewerPlayerId })) as TableSnapshot;
+  }
+
+  async sit(
+    tableId: string,
+    playerId: string,
+    request: SitRequest,
+    options: { commandId?: string } = {},
+  ): Promise<TableSnapshot> {
+    const commandId = options.commandId ?? newId();
+    return (await this.route(tableId, { op: 'sit', playerId, request, commandId })) as TableSnapshot;
+  }
+
+  async command(
+    tableId: string,
+    playerId: string,
+    command: PlayerCommand,
+    options: { commandId?: string } = {},
+  ): Promise<TableSnapshot> {
+    const commandId = options.commandId ?? newId();
+    return (await this.route(tableId, { op: 'command', playerId, command, commandId })) as TableSnapshot;
+  }
+
+  async chat(tableId: string, playerId: string, text: string): Promise<void> {
+    await this.route(tableId, { op: 'chat', playerId, text });
+  }
+
+  /**
+   * Staff and compliance: every seat of the player is released at the end of its running hand, the
+   * chips credited. Every table is asked even if one fails; the first failure is thrown afterwards so
+   * the caller's job retries (asking twice is harmless: a player already leaving stays leaving).
+   */
+  async removePlayerEverywhere(playerId: string, reason: RemovalReason): Promise<void> {
+    const tableIds = await this.options.store.findSeatsOfPlayer(playerId);
+    const failures: unknown[] = [];
+    for (const tableId of tableIds) {
+      try {
+        await this.route(tableId, { op: 'remove', playerId, reason });
+      } catch (error) {
+        if (isDomainError(error) && error.code === 'not-seated') continue;
+        failures.push(error);
+      }
+    }
+    if (failures.length > 0) throw failures[0];
+  }
+
+  async connectionChanged(tableId: string, playerId: string, connected: boolean): Promise<void> {
+    await this.route(tableId, { op: 'connection', playerId, connected });
+  }
+
+  // Routing: this instance, the holder over Redis, or a claim when nobody drives the table.
+
+  private async route(tableId: string, request: RoomRequest): Promise<unknown> {
+    if (this.state !== 'running') throw new DomainError('table-unavailable', 'The poker room is not running here.');
+    for (let attempt = 0; attempt < pokerRoomLimits.routeAttemptsMax; attempt++) {
+      const held = this.held.get(tableId);
+      try {
+        if (held) return await this.runHere(held, request);
+        const holder = await this.resolveHolder(tableId);
+        if (holder === null || holder === this.options.instanceId) {
+          if (this.options.drives === false) throw toDomainError503(tableId);
+          await this.claim(tableId);
+          continue;
+        }
+        return await this.forwarding.forward(holder, tableId, request);
+      } catch (error) {
+        if (!(error instanceof NotHolder) && !(isDomainError(error) && error.code === 'table-unavailable')) throw error;
+        this.holders.delete(tableId);
+        if (!(error instanceof NotHolder)) throw error;
+      }
+    }
+    throw toDomainError503(tableId);
+  }
+
+  private async resolveHolder(tableId: string): Promise<string | null> {
+    const cached = this.holders.get(tableId);
+    if (cached !== undefined) return cached;
+    const holder = await this.options.store.findTableHolder({ tableId, now: this.options.clock.now() });
+    if (holder !== null) {
+      if (this.holders.size >= pokerRoomLimits.holderCacheMax) this.holders.clear();
+      this.holders.set(tableId, holder);
+    }
+    return holder;
+  }
+
+  /** A request forwarded here by another instance. */
+  private async serve(tableId: string, request: RoomRequest): Promise<unknown> {
+    const held = this.held.get(tableId);
+    if (!held || this.state !== 'running') throw new NotHolder(`${this.options.instanceId} does not drive ${tableId}`);
+    return this.runHere(held, request);
+  }
+
+  private runHere(held: Held, request: RoomRequest): Promise<unknown> {
+    if (!held.queue.hasRoom()) throw toDomainError503(held.tableId);
+    if (request.op !== 'sit' && request.op !== 'command') return held.queue.run(() => this.apply(held, request));
+    const playerId = request.playerId;
+    const seen = held.commands.get(request.commandId);
+    if (seen) return seen.then((outcome) => this.replay(held, playerId, outcome));
+    const result = held.queue.run(() => this.apply(held, request));
+    held.commands.remember(
+      request.commandId,
+      result.then(
+        (): CommandOutcome => ({ ok: true }),
+        (error: unknown): CommandOutcome => ({ ok: false, error }),
+      ),
+    );
+    return result;
+  }
+
+  /** A command id seen before: its first outcome again, nothing applied twice. */
+  private replay(held: Held, playerId: string, outcome: CommandOutcome): TableSnapshot {
+    if (!outcome.ok) throw outcome.error;
+    if (held.dropped) throw new NotHolder(`${held.tableId} changed hands`);
+    return this.snapshotOf(held, playerId, this.options.clock.now());
+  }
+
+  // The table's queue: one request at a time, money committed before the table is told.
+
+  private async apply(held: Held, request: RoomRequest): Promise<unknown> {
+    if (held.dropped) throw new NotHolder(`${held.tableId} changed hands`);
+    return this.guard(held, async () => {
+      const now = this.options.clock.now();
+      switch (request.op) {
+        case 'snapshot':
+          return this.snapshotOf(held, request.viewerPlayerId, now);
+        case 'sit':
+          return this.seat(held, request, now);
+        case 'command': {
+          const refusals = await this.settle(held, held.table.command(request.playerId, request.command, now), now);
+          // A top-up the store refused at once (limits, funds) is the command's answer; one queued to hand end is not.
+          if (request.command.kind === 'top-up' && refusals.length > 0) throw refusals[0];
+          return this.snapshotOf(held, request.playerId, now);
+        }
+        case 'chat':
+          return this.sendChat(held, request.playerId, request.text, now);
+        case 'remove':
+          await this.settle(held, held.table.removeAtHandEnd(request.playerId, request.reason, now), now);
+          return null;
+        case 'connection':
+          await this.settle(held, held.table.connectionChanged(request.playerId, request.connected, now), now);
+          return null;
+      }
+    });
+  }
+
+  private async seat(held: Held, request: Extract<RoomRequest, { op: 'sit' }>, now: Date): Promise<TableSnapshot> {
+    const seat = held.table.chooseSeat(request.playerId, request.request.seat);
+    const bought = await this.options.store.buyIn(held.lease, {
+      playerId: request.playerId,
+      seat,
+      amountMinor: request.request.buyInMinor,
+      now,
+    });
+    const effects = held.table.seatPlayer(
+      {
+        seat,
+        playerId: request.playerId,
+        alias: bought.alias,
+        stackMinor: bought.stackMinor,
+        waitForBigBlind: request.request.waitForBigBlind,
+      },
+      now,
+    );
+    await this.settle(held, effects, now);
+    return this.snapshotOf(held, request.playerId, now);
+  }
+
+  private sendChat(held: Held, playerId: string, text: string, now: Date): null {
+    const seat = held.table.seatOf(playerId);
+    if (seat === null) throw new DomainError('not-seated', 'Only a seated player can chat; spectators watch.');
+    this.publish(
+      this.options.broadcaster.toTable(held.tableId, { type: 'chat', tableId: held.tableId, seat, text, at: now.toISOString() }),
+    );
+    return null;
+  }
+
+  /**
+   * Runs the table's effects in order, each committed before the table hears of it; what the table
+   * answers is run next. Returns the store's refusals (a top-up over a limit). Then the running hand
+   * is marked in the store, the views pushed and the table's next deadline scheduled.
+   */
+  private async settle(held: Held, effects: TableEffect[], now: Date): Promise<unknown[]> {
+    const pending = [...effects];
+    const refusals: unknown[] = [];
+    const released = new Set<string>();
+    const { store } = this.options;
+    for (let done = 0; pending.length > 0; done++) {
+      assert(done < pokerRoomLimits.effectsPerCommandMax, 'PokerRoom.settle: a command caused too many effects');
+      const effect = pending.shift()!;
+      switch (effect.kind) {
+        case 'top-up':
+          try {
+            await store.topUp(held.lease, {
+              playerId: effect.playerId,
+              seat: effect.seat,
+              amountMinor: effect.amountMinor,
+              requestId: newId(),
+              now,
+            });
+            pending.push(...held.table.chipsAdded(effect.seat, effect.amountMinor, now));
+          } catch (error) {
+            if (!isDomainError(error)) throw error;
+            refusals.push(error);
+            pending.push(...held.table.topUpRefused(effect.seat, effect.amountMinor, now));
+          }
+          break;
+        case 'release-seat':
+          await store.releaseSeat(held.lease, { ...effect, now });
+          released.add(effect.playerId);
+          pending.push(...held.table.seatReleased(effect.seat, now));
+          break;
+        case 'hand-complete': {
+          const seatStatuses = held.table.seatStatuses();
+          const { stoppingPlayerIds } = await store.commitHand(held.lease, { hand: effect.hand, seatStatuses, now });
+          if (held.markedHandId === effect.hand.handId) held.markedHandId = null;
+          pending.push(...held.table.handCommitted(effect.hand.handId, now));
+          // Playing time used up or excluded (004:GAM-P-07 …): the seat goes as a removal at hand end does.
+          for (const playerId of stoppingPlayerIds) pending.push(...held.table.removeAtHandEnd(playerId, 'time-limit', now));
+          break;
+        }
+      }
+    }
+    const running = held.table.runningHand();
+    if (running && running.handId !== held.markedHandId) {
+      await store.markHandRunning(held.lease, { ...running, now });
+      held.markedHandId = running.handId;
+    }
+    this.pushViews(held, now, released);
+    this.scheduler.schedule(held.tableId, held.table.nextDeadline());
+    return refusals;
+  }
+
+  /**
+   * One publish per change of the public view, one per player whose private view changed (an
+   * unchanged one is skipped: a busy room runs thousands of actions a second). Publishes are not
+   * awaited: one Redis connection keeps them in order, and the table's queue moves on.
+   */
+  private pushViews(held: Held, now: Date, released: ReadonlySet<string>): void {
+    const { broadcaster } = this.options;
+    const view = held.table.publicView(now);
+    if (view.version !== held.sentVersion) {
+      held.sentVersion = view.version;
+      this.publish(broadcaster.toTable(held.tableId, { type: 'poker-table', tableId: held.tableId, view }));
+    }
+    for (const playerId of held.table.seatedPlayerIds()) {
+      const mine = held.table.privateView(playerId, now);
+      const json = JSON.stringify(mine);
+      if (held.sentPrivate.get(playerId) === json) continue;
+      held.sentPrivate.set(playerId, json);
+      this.publish(broadcaster.toPlayer(playerId, { type: 'poker-seat', tableId: held.tableId, view: mine }));
+    }
+    for (const playerId of released) {
+      if (held.table.seatOf(playerId) !== null) continue;
+      held.sentPrivate.delete(playerId);
+      this.publish(broadcaster.toPlayer(playerId, { type: 'poker-seat', tableId: held.tableId, view: null }));
+    }
+  }
+
+  private snapshotOf(held: Held, viewerPlayerId: string | null, now: Date): TableSnapshot {
+    const mine = viewerPlayerId === null ? null : held.table.privateView(viewerPlayerId, now);
+    return { table: held.table.publicView(now), mine };
+  }
+
+  private onDue(tableId: string): void {
+    const held = this.held.get(tableId);
+    if (!held || held.dropped) return;
+    if (!held.queue.hasRoom()) {
+      // Flooded: the tick waits its turn a little later rather than being lost.
+      this.scheduler.schedule(tableId, new Date(this.options.clock.now().getTime() + onDueRetryMs));
+      return;
+    }
+    const tick = held.queue.run(async () => {
+      if (held.dropped) return;
+      await this.guard(held, async () => {
+        const now = this.options.clock.now();
+        await this.settle(held, held.table.tick(now), now);
+      });
+    });
+    this.track(tick.catch((error: unknown) => this.options.log.error({ err: error, tableId }, 'poker room: tick failed')));
+  }
+
+  /**
+   * A lost lease drops the table from memory at once (another instance drives it; NotHolder makes the
+   * caller look it up again). Any other failure leaves the in-memory table in doubt: it is dropped and
+   * its lease let go, so the next driver starts from the stored state and voids the hand.
+   */
+  private async guard<T>(held: Held, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (isLeaseLost(error)) {
+        this.dropLease(held.lease, 'lease lost');
+        throw new NotHolder(`${held.tableId} changed hands`);
+      }
+      if (isDomainError(error) || error instanceof NotHolder) throw error;
+      this.options.log.error({ err: error, tableId: held.tableId }, 'poker room: table failed; dropped, its hand will be voided');
+      this.dropLease(held.lease, 'table failed');
+      await this.options.store
+        .releaseTableLease(held.lease)
+        .catch((release: unknown) => this.options.log.warn({ err: release }, 'poker room: releasing a failed table'));
+      throw error;
+    }
+  }
+
+  // Leases: claim, take over (voiding the interrupted hand), drop, let go.
+
+  private claim(tableId: string): Promise<boolean> {
+    const inFlight = this.claiming.get(tableId);
+    if (inFlight) return inFlight;
+    const claim = this.takeOver(tableId).finally(() => this.claiming.delete(tableId));
+    this.claiming.set(tableId, claim);
+    return claim;
+  }
+
+  private async takeOver(tableId: string): Promise<boolean> {
+    const { store, instanceId, leaseTtlMs, clock, log } = this.options;
+    if (this.state !== 'running' || this.held.has(tableId)) return this.held.has(tableId);
+    if (this.held.size >= (this.options.tablesPerInstanceMax ?? Number.POSITIVE_INFINITY)) return false;
+    const lease = await store.acquireTableLease({ tableId, instanceId, ttlMs: leaseTtlMs, now: clock.now() });
+    if (!lease) return false;
+    try {
+      const voided = await store.voidInterruptedHand(lease, { now: clock.now() });
+      const { setup } = await store.loadTableForDriving(lease);
+      const held: Held = {
+        tableId,
+        lease,
+        table: this.options.createTable(setup),
+        queue: new SerialQueue(pokerRoomLimits.queueDepthMax),
+        commands: new RecentCommands(pokerRoomLimits.commandIdsRemembered),
+        sentPrivate: new Map(),
+        sentVersion: null,
+        markedHandId: null,
+        dropped: false,
+      };
+      this.held.set(tableId, held);
+      this.holders.set(tableId, instanceId);
+      if (voided) this.announceVoided(tableId, voided);
+      log.info({ tableId, epoch: lease.epoch, voidedHandId: voided?.handId ?? null }, 'poker room: table taken');
+      await held.queue.run(() => this.guard(held, () => this.settle(held, [], clock.now())));
+      return true;
+    } catch (error) {
+      this.dropLease(lease, 'take-over failed');
+      log.error({ err: error, tableId }, 'poker room: taking the table over failed; left to the next scan');
+      await store.releaseTableLease(lease).catch(() => undefined);
+      return false;
+    }
+  }
+
+  /** The players of a voided hand are told (their chips are back as they were when it began). */
+  private announceVoided(tableId: string, voided: { handId: string; playerIds: string[] }): void {
+    for (const playerId of voided.playerIds) {
+      this.publish(this.options.broadcaster.toPlayer(playerId, { type: 'poker-hand-voided', tableId, handId: voided.handId }));
+    }
+  }
+
+  private dropLease(lease: TableLease, why: string): void {
+    const held = this.held.get(lease.tableId);
+    if (!held || held.lease !== lease) return;
+    held.dropped = true;
+    this.held.delete(lease.tableId);
+    this.holders.delete(lease.tableId);
+    this.scheduler.forget(lease.tableId);
+    this.options.log.warn({ tableId: lease.tableId, why }, 'poker room: table dropped');
+  }
+
+  /** Graceful stop of one table: its running hand voided (every chip back), its lease released. */
+  private async letGo(held: Held): Promise<void> {
+    if (held.dropped) return;
+    const { store, clock, log } = this.options;
+    held.dropped = true;
+    this.held.delete(held.tableId);
+    this.scheduler.forget(held.tableId);
+    try {
+      const voided = await store.voidInterruptedHand(held.lease, { now: clock.now() });
+      if (voided) this.announceVoided(held.tableId, voided);
+      await store.releaseTableLease(held.lease);
+    } catch (error) {
+      // The lease lapses on its own; the next driver voids the hand.
+      log.warn({ err: error, tableId: held.tableId }, 'poker room: letting a table go failed');
+    }
+  }
+
+  private stopTimers(): void {
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    if (this.scanTimer) clearInterval(this.scanTimer);
+    this.renewTimer = null;
+    this.scanTimer = null;
+    this.scheduler.stop();
+  }
+
+  private publish(sent: Promise<void>): void {
+    sent.catch((error: unknown) => this.options.log.warn({ err: error }, 'poker room: push failed'));
+  }
+
+  private track(work: Promise<unknown>): void {
+    const tracked = work.catch((error: unknown) => this.options.log.error({ err: error }, 'poker room: background work failed'));
+    this.background.add(tracked);
+    void tracked.finally(() => this.background.delete(tracked));
+  }
+}
+
+function toDomainError503(tableId: string): DomainError {
+  const wire = unavailable(tableId);
+  return new DomainError('table-unavailable', wire.detail);
+}

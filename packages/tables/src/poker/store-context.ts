@@ -1,0 +1,22 @@
+import type { Clock } from '@casino/core';
+import type { Db } from '@casino/db';
+import type { EnforcementContext } from '@casino/limits';
+
+/**
+ * What the poker table store needs (issue 16), passed in once by the game service. `instanceId`
+ * names the running process that leases tables: unique per process (a restart is a new instance),
+ * so a lease can never be mistaken for one held by an earlier life of the same host.
+ */
+export interface PokerStoreContext {
+  db: Db;
+  clock: Clock;
+  /** The self-limits, checked inside each buy-in's and top-up's transaction before its posting (docs/limits.md). */
+  limits: EnforcementContext;
+  instanceId: string;
+}
+
+/** The lease a write is made under: the table and the fencing epoch `acquireTableLease` gave. */
+export interface LeasedTable {
+  tableId: string;
+  epoch: number;
+}

@@ -1,0 +1,376 @@
+import { recordMonitoringEvent } from '@casino/compliance';
+import { assert, DomainError, isDomainError, Money, newId, type AccountId, type CurrencyCode } from '@casino/core';
+import { lockPlayer, transaction, type Tx } from '@casino/db';
+import * as ledger from '@casino/ledger';
+import { authorizeStake, endPlaySession, recordSettlement, startPlaySession } from '@casino/limits';
+import { playingWallet } from '../money.ts';
+import type { TableEffect } from './runtime-types.ts';
+import type { LeasedTable, PokerStoreContext } from './store-context.ts';
+import { assertEscrowInvariant } from './store-escrow.ts';
+import { fenceTable, type FencedTable } from './store-lease.ts';
+import { tableBuyInRange, definitionFromJson } from './store-tables.ts';
+
+/**
+ * Money between a player's wallet and a poker table's escrow (issue 16). Each call is one database
+ * transaction with one balanced ledger transaction, fenced by the table's lease, in the platform's
+ * lock order: the table row (fenceTable), the player (lockPlayer), the player's seat, then the
+ * ledger accounts. Limits: the money taken to the table (a buy-in, a top-up) is the stake, checked
+ * whole before it moves (004:AMB-16, SLM-05; 002:RG-08); the money brought back is the settlement,
+ * never refused (docs/limits.md, category 'poker-cash'). Ledger keys derive from the seating (the
+ * seat row's id, new at every buy-in), so a retried step posts once.
+ */
+
+export const pokerBuyInKey = (seatingId: string) => `poker:seating:${seatingId}:buy-in`;
+export const pokerTopUpKey = (seatingId: string, ref: string) => `poker:seating:${seatingId}:top-up:${ref}`;
+export const pokerCashOutKey = (seatingId: string) => `poker:seating:${seatingId}:cash-out`;
+
+export interface BuyInRequest extends LeasedTable {
+  playerId: string;
+  seat: number;
+  /** The name shown at the table edge. */
+  alias: string;
+  amountMinor: bigint;
+  /** CZK per unit of the table's currency, the rate the stake counts at (limits are in CZK, D-505); omit for CZK. */
+  rateToCzk?: string;
+}
+
+export interface BuyInResult {
+  /** The seating: the seat row's id, from which its ledger keys derive. */
+  seatingId: string;
+  seat: number;
+  stackMinor: bigint;
+  playSessionId: string;
+  ledgerTransactionId: string;
+}
+
+/**
+ * A player sits down with chips bought from their wallet. Refused, rolling everything back: the
+ * table closed (`table-closed`), the seat out of range (`validation-failed`), taken (`seat-taken`),
+ * the player seated here already (`already-seated`), an account that cannot play
+ * (`account-not-active`), excluded or out of playing time (the play session's refusals), the amount
+ * outside the buy-in range (`game-action-refused`, reason `buy-in-below-minimum` or
+ * `buy-in-above-maximum`), a self-limit (`limit-exceeded`), more than the wallet holds
+ * (`insufficient-funds`).
+ */
+export const aliasLengthMax = 40;
+
+export async function buyIn(ctx: PokerStoreContext, request: BuyInRequest): Promise<BuyInResult> {
+  assertPositiveAmount(request.amountMinor);
+  const alias = request.alias.trim();
+  if (alias.length === 0 || alias.length > aliasLengthMax)
+    throw new DomainError('validation-failed', `An alias has 1 to ${aliasLengthMax} characters.`, { field: 'body.alias' });
+  return transaction(ctx.db, async (tx) => {
+    const table = await fenceTable(tx, ctx.instanceId, request);
+    if (table.status !== 'OPEN') throw new DomainError('table-closed', 'The table is closed.');
+    const definition = definitionFromJson(table.definition);
+    if (!Number.isInteger(request.seat) || request.seat < 1 || request.seat > definition.seatsMax)
+      throw new DomainError('validation-failed', `Seats are 1 to ${definition.seatsMax}.`, { field: 'body.seat' });
+    const range = tableBuyInRange(definition);
+    if (request.amountMinor < range.minMinor)
+      throw refusal('buy-in-below-minimum', `The minimum buy-in is ${money(range.minMinor, table.currency)}.`, {
+        minimum: money(range.minMinor, table.currency).toJSON(),
+      });
+    if (range.maxMinor !== null && request.amountMinor > range.maxMinor)
+      throw refusal('buy-in-above-maximum', `The maximum buy-in is ${money(range.maxMinor, table.currency)}.`, {
+        maximum: money(range.maxMinor, table.currency).toJSON(),
+      });
+
+    await lockPlayer(tx, request.playerId);
+    const taken = await tx.$queryRaw<Array<{ seat: number; player_id: string }>>`
+      SELECT seat, player_id FROM poker_seat WHERE table_id = ${table.id}::uuid AND (seat = ${request.seat} OR player_id = ${request.playerId}::uuid)`;
+    if (taken.some((s) => s.player_id === request.playerId))
+      throw new DomainError('already-seated', 'You already have a seat at this table.');
+    if (taken.length > 0) throw new DomainError('seat-taken', `Seat ${request.seat} is taken.`, { field: 'body.seat' });
+
+    const wallet = await playingWallet(tx, request.playerId, table.currency);
+    const { playSessionId } = await startPlaySession(ctx.limits, tx, { playerId: request.playerId });
+    const seatingId = newId();
+    // The seat row before the ledger (lock order: the player's rows, then ledger accounts).
+    await tx.$executeRaw`
+      INSERT INTO poker_seat (id, table_id, seat, player_id, alias, stack_minor, status, play_session_id, wallet_account_id,
+                              rate_to_czk, bought_in_minor, seated_at)
+      VALUES (${seatingId}::uuid, ${table.id}::uuid, ${request.seat}, ${request.playerId}::uuid, ${alias},
+              ${request.amountMinor}, 'joining', ${playSessionId}::uuid, ${wallet}::uuid, ${request.rateToCzk ?? null}::numeric,
+              ${request.amountMinor}, ${ctx.clock.now()})`;
+    const posted = await takeToTable(ctx, tx, table, {
+      playerId: request.playerId,
+      playSessionId,
+      wallet,
+      key: pokerBuyInKey(seatingId),
+      amountMinor: request.amountMinor,
+      rateToCzk: request.rateToCzk,
+      seatingId,
+      seat: request.seat,
+    });
+    await assertEscrowInvariant(tx, table.id, table.escrowAccountId);
+    return {
+      seatingId,
+      seat: request.seat,
+      stackMinor: request.amountMinor,
+      playSessionId,
+      ledgerTransactionId: posted.transactionId,
+    };
+  });
+}
+
+export interface TopUpRequest extends LeasedTable {
+  playerId: string;
+  seat: number;
+  amountMinor: bigint;
+  /**
+   * The caller's id of this top-up (the player's request or the table's effect), making a retry post
+   * nothing twice. Without it each call is a new top-up (the seating's count).
+   */
+  requestId?: string;
+  /** As for the buy-in; default the seating's rate. */
+  rateToCzk?: string;
+}
+
+export interface TopUpResult {
+  stackMinor: bigint;
+  ledgerTransactionId: string;
+  /** True when `requestId` was posted before: nothing moved this time. */
+  replayed: boolean;
+}
+
+/**
+ * More chips for a seated player (the table decides when: between hands, queued to the hand's end,
+ * or at any time; 000-001:ACC-05, 002:PK-CASH-04, 004:GAM-PC-03). The stack after it may not exceed
+ * the maximum buy-in (000-001:A-25; `game-action-refused`, reason `top-up-above-maximum`). The same
+ * checks as a buy-in otherwise: limits, the wallet's balance, an account that may still play. A
+ * play session ended meanwhile (30 idle minutes, D-508) is renewed once.
+ */
+export async function topUp(ctx: PokerStoreContext, request: TopUpRequest): Promise<TopUpResult> {
+  assertPositiveAmount(request.amountMinor);
+  const run = () => transaction(ctx.db, (tx) => topUpIn(ctx, tx, request));
+  try {
+    return await run();
+  } catch (error) {
+    if (!isDomainError(error) || error.code !== 'play-session-ended') throw error;
+    await renewPlaySession(ctx, request.playerId);
+    return run();
+  }
+}
+
+async function topUpIn(ctx: PokerStoreContext, tx: Tx, request: TopUpRequest): Promise<TopUpResult> {
+  const table = await fenceTable(tx, ctx.instanceId, request);
+  const definition = definitionFromJson(table.definition);
+  await lockPlayer(tx, request.playerId);
+  const seat = await lockSeat(tx, table.id, request.seat, request.playerId);
+  const ref = request.requestId !== undefined ? `r:${request.requestId}` : String(seat.top_ups + 1);
+  const key = pokerTopUpKey(seat.id, ref);
+  if (request.requestId !== undefined) {
+    const earlier = await ledger.findTransactionIdByIdempotencyKey(tx, key);
+    if (earlier) return { stackMinor: seat.stack_minor, ledgerTransactionId: earlier, replayed: true };
+  }
+  const { maxMinor } = tableBuyInRange(definition);
+  if (maxMinor !== null && seat.stack_minor + request.amountMinor > maxMinor)
+    throw refusal(
+      'top-up-above-maximum',
+      `A top-up may bring the stack to ${money(maxMinor, table.currency)} at most; the stack is ${money(seat.stack_minor, table.currency)}.`,
+      { maximum: money(maxMinor, table.currency).toJSON(), stack: money(seat.stack_minor, table.currency).toJSON() },
+    );
+  const wallet = await playingWallet(tx, request.playerId, table.currency);
+  const rateToCzk = request.rateToCzk ?? seat.rate_to_czk ?? undefined;
+  const posted = await takeToTable(ctx, tx, table, {
+    playerId: request.playerId,
+    playSessionId: seat.play_session_id,
+    wallet,
+    key,
+    amountMinor: request.amountMinor,
+    rateToCzk,
+    seatingId: seat.id,
+    seat: request.seat,
+  });
+  const [updated] = await tx.$queryRaw<[{ stack_minor: bigint }]>`
+    UPDATE poker_seat SET stack_minor = stack_minor + ${request.amountMinor}, bought_in_minor = bought_in_minor + ${request.amountMinor},
+                          top_ups = top_ups + 1
+    WHERE id = ${seat.id}::uuid RETURNING stack_minor`;
+  await assertEscrowInvariant(tx, table.id, table.escrowAccountId);
+  return { stackMinor: updated.stack_minor, ledgerTransactionId: posted.transactionId, replayed: false };
+}
+
+export type ReleaseReason = Extract<TableEffect, { kind: 'release-seat' }>['reason'] | 'limits' | 'table-closed';
+
+export interface ReleaseSeatRequest extends LeasedTable {
+  playerId: string;
+  seat: number;
+  /** The stack the table releases: it must be the stored one (the stack after the last committed hand, plus chips bought since). */
+  stackMinor: bigint;
+  reason: ReleaseReason;
+}
+
+export interface ReleaseSeatResult {
+  /** The cash-out's ledger transaction; null when the stack was empty. */
+  ledgerTransactionId: string | null;
+  creditedMinor: bigint;
+  /** The player had no other seat: the play session ended. */
+  playSessionEnded: boolean;
+}
+
+/**
+ * The player leaves (or is removed): the chips go back to the wallet as money in one balanced
+ * transfer escrow → wallet (000-001:ACC-06, 002:PK-CASH-03, WAL-11, 004:GAM-PC-02), counted as the
+ * poker-cash settlement for net loss, and the seat is freed. The wallet is the one the player plays
+ * from now (a registration completed meanwhile moved the balance to the cash wallet, 004:TMP-07), or,
+ * for an account that may no longer play, the one the buy-in came from. The play session ends
+ * when the player has no other seat at any table.
+ */
+export async function releaseSeat(ctx: PokerStoreContext, request: ReleaseSeatRequest): Promise<ReleaseSeatResult> {
+  return transaction(ctx.db, async (tx) => {
+    const table = await fenceTable(tx, ctx.instanceId, request);
+    await lockPlayer(tx, request.playerId);
+    const seat = await lockSeat(tx, table.id, request.seat, request.playerId);
+    assert(
+      seat.stack_minor === request.stackMinor,
+      `poker table ${table.id} seat ${request.seat}: the table releases ${request.stackMinor}, the stored stack is ${seat.stack_minor}`,
+    );
+    let ledgerTransactionId: string | null = null;
+    if (seat.stack_minor > 0n) {
+      const amount = Money.fromMinor(seat.stack_minor, table.currency);
+      const key = pokerCashOutKey(seat.id);
+      await recordSettlement(ctx.limits, tx, {
+        playerId: request.playerId,
+        reference: key,
+        amount,
+        ...(seat.rate_to_czk !== null ? { rateToCzk: seat.rate_to_czk } : {}),
+        category: 'poker-cash',
+        playSessionId: seat.play_session_id,
+      });
+      const wallet = await playingWallet(tx, request.playerId, table.currency).catch((error: unknown) => {
+        if (isDomainError(error) && error.code === 'account-not-active') return seat.wallet_account_id as AccountId;
+        throw error;
+      });
+      const posted = await ledger.transfer(
+        tx,
+        {
+          idempotencyKey: key,
+          kind: 'CASH_OUT',
+          debitAccountId: table.escrowAccountId as AccountId,
+          creditAccountId: wallet,
+          amount,
+          metadata: {
+            game: 'poker',
+            tableId: table.id,
+            seatingId: seat.id,
+            seat: request.seat,
+            playerId: request.playerId,
+            reason: request.reason,
+          },
+        },
+        ctx.clock.now(),
+      );
+      ledgerTransactionId = posted.transactionId;
+    }
+    await tx.$executeRaw`DELETE FROM poker_seat WHERE id = ${seat.id}::uuid`;
+    const [elsewhere] = await tx.$queryRaw<[{ seats: number }]>`
+      SELECT ((SELECT count(*) FROM poker_seat WHERE player_id = ${request.playerId}::uuid)
+            + (SELECT count(*) FROM table_seat WHERE player_id = ${request.playerId}::uuid))::int AS seats`;
+    const playSessionEnded = elsewhere.seats === 0;
+    if (playSessionEnded)
+      await endPlaySession(ctx.limits, tx, {
+        playerId: request.playerId,
+        playSessionId: seat.play_session_id,
+        reason: request.reason === 'left' ? 'left the table' : request.reason,
+      });
+    await assertEscrowInvariant(tx, table.id, table.escrowAccountId);
+    return { ledgerTransactionId, creditedMinor: seat.stack_minor, playSessionEnded };
+  });
+}
+
+interface SeatRow {
+  id: string;
+  stack_minor: bigint;
+  play_session_id: string;
+  wallet_account_id: string;
+  rate_to_czk: string | null;
+  top_ups: number;
+}
+
+/** The player's seat row, locked (after the player's lock: level 3). `not-seated` when it is not theirs. */
+async function lockSeat(tx: Tx, tableId: string, seat: number, playerId: string): Promise<SeatRow> {
+  const [row] = await tx.$queryRaw<SeatRow[]>`
+    SELECT id, stack_minor, play_session_id, wallet_account_id, rate_to_czk::text AS rate_to_czk, top_ups
+    FROM poker_seat WHERE table_id = ${tableId}::uuid AND seat = ${seat} AND player_id = ${playerId}::uuid
+    FOR UPDATE`;
+  if (!row) throw new DomainError('not-seated', `The player has no seat ${seat} at this table.`);
+  return row;
+}
+
+/** The stake side of a buy-in or top-up: limits first, then wallet → escrow, then the AML event. */
+async function takeToTable(
+  ctx: PokerStoreContext,
+  tx: Tx,
+  table: FencedTable,
+  move: {
+    playerId: string;
+    playSessionId: string;
+    wallet: AccountId;
+    key: string;
+    amountMinor: bigint;
+    rateToCzk: string | undefined;
+    seatingId: string;
+    seat: number;
+  },
+): Promise<ledger.Posted> {
+  const amount = Money.fromMinor(move.amountMinor, table.currency);
+  await authorizeStake(ctx.limits, tx, {
+    playerId: move.playerId,
+    playSessionId: move.playSessionId,
+    reference: move.key,
+    amount,
+    ...(move.rateToCzk !== undefined ? { rateToCzk: move.rateToCzk } : {}),
+    category: 'poker-cash',
+  });
+  const at = ctx.clock.now();
+  let posted: ledger.Posted;
+  try {
+    posted = await ledger.transfer(
+      tx,
+      {
+        idempotencyKey: move.key,
+        kind: 'BUY_IN',
+        debitAccountId: move.wallet,
+        creditAccountId: table.escrowAccountId as AccountId,
+        amount,
+        metadata: { game: 'poker', tableId: table.id, seatingId: move.seatingId, seat: move.seat, playerId: move.playerId },
+      },
+      at,
+    );
+  } catch (error) {
+    if (error instanceof ledger.InsufficientFunds)
+      throw new DomainError('insufficient-funds', `The wallet holds ${money(error.balanceMinor, table.currency)}.`, {
+        field: 'body.amount',
+        extensions: { balance: money(error.balanceMinor, table.currency).toJSON() },
+      });
+    throw error;
+  }
+  await recordMonitoringEvent(tx, {
+    kind: 'stake',
+    eventId: newId(),
+    playerId: move.playerId,
+    occurredAt: at.toISOString(),
+    amount: { amountMinor: move.amountMinor.toString(), currency: table.currency },
+    gameRoundId: `poker-seating:${move.seatingId}`,
+  });
+  return posted;
+}
+
+/** A new play session for a player whose session ended while seated (D-508), on every seat they hold. */
+async function renewPlaySession(ctx: PokerStoreContext, playerId: string): Promise<void> {
+  await transaction(ctx.db, async (tx) => {
+    const { playSessionId } = await startPlaySession(ctx.limits, tx, { playerId });
+    await tx.$executeRaw`UPDATE poker_seat SET play_session_id = ${playSessionId}::uuid WHERE player_id = ${playerId}::uuid`;
+    await tx.$executeRaw`UPDATE table_seat SET play_session_id = ${playSessionId}::uuid WHERE player_id = ${playerId}::uuid`;
+  });
+}
+
+function assertPositiveAmount(amountMinor: bigint): void {
+  if (amountMinor <= 0n) throw new DomainError('validation-failed', 'The amount must be positive.', { field: 'body.amount' });
+}
+
+function refusal(reason: string, detail: string, extensions: Record<string, unknown>): DomainError {
+  return new DomainError('game-action-refused', detail, { field: 'body.amount', extensions: { reason, ...extensions } });
+}
+
+const money = (minor: bigint, currency: CurrencyCode): Money => Money.fromMinor(minor, currency);

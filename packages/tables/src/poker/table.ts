@@ -1,0 +1,675 @@
+import { poker, type Rng } from '@casino/games';
+import { engineSettings } from './engine-settings.ts';
+import { completedHand, engineAction, engineCall, planHand, tableDecision, type RunningHand } from './hand.ts';
+import type { PokerRuleProfile, PokerTableDefinition } from './profile.ts';
+import type {
+  PlayerCommand,
+  PokerTableSetup,
+  PrivateSeatView,
+  PublicTableView,
+  SeatState,
+  TableEffect,
+} from './runtime-types.ts';
+import {
+  newSeatRecord,
+  refusal,
+  seatIntent,
+  seatSnapshot,
+  settleSeatAfterHand,
+  sitBackIn,
+  sitIn,
+  sitOut,
+  sitOutHandCounted,
+  topUpTiming,
+  wantsIn,
+  type SeatRecord,
+} from './seats.ts';
+import { privateView, publicView, type ViewSource } from './views.ts';
+
+/**
+ * One poker cash table in the memory of the instance that drives it (issue 16). Pure: no I/O, no
+ * clock (every call that needs the time is given `now`), randomness only from `options.rngForHand`.
+ * Chips move only inside the engine during a hand; what touches money leaves as an effect, and the
+ * table learns that it happened from the driver (`chipsAdded`, `seatReleased`, `handCommitted`).
+ * The lifecycle is the contract in runtime-types.ts; the rules come from the profile as data.
+ *
+ * Every call is validated before anything changes: a refused command throws the game service's
+ * `game-action-refused` problem (the reason in `extensions.reason`) and leaves the table as it was.
+ * After every call the chips the table holds (Σ stacks + pending chips) equal what came in (buy-ins,
+ * top-ups) less what went out (releases, rake): `TableInvariantViolation` otherwise, a bug.
+ */
+
+export interface PokerTableOptions {
+  /** The generator for one hand: a first hand's button draw and the shuffle (production: `cryptoRng`). */
+  readonly rngForHand: (handId: string) => Rng;
+  /** The id of the hand with this number (unique per table and hand). */
+  readonly newHandId: (handNumber: number) => string;
+  /** Pause after a committed hand before the next deal, so the clients see the showdown. */
+  readonly handPauseMs: number;
+  /** Hands a busted player keeps the seat where the profile sets no sit-out maximum (D-1655). */
+  readonly bustedSeatHandsMax?: number;
+}
+
+export const bustedSeatHandsMaxDefault = 10;
+
+/** What a table tells the clients (pushes); the views carry the state, these say what changed. */
+export type TableEvent =
+  | { readonly kind: 'state'; readonly version: number }
+  | { readonly kind: 'hand-started'; readonly handId: string; readonly handNumber: number }
+  /** The engine's operation records a call produced (posts, actions, cards dealt, showdown, payout). */
+  | { readonly kind: 'operations'; readonly handId: string; readonly operations: readonly poker.Operation[] }
+  | { readonly kind: 'hand-ended'; readonly handId: string; readonly voided: boolean };
+
+export interface TableStep {
+  readonly events: readonly TableEvent[];
+  /** For the driver, in order; each that moves money is one ledger transaction. */
+  readonly effects: readonly TableEffect[];
+}
+
+export interface SeatPlayerInput {
+  readonly seat: number;
+  readonly playerId: string;
+  readonly alias: string;
+  readonly stackMinor: bigint;
+  /** Rather wait for the big blind than post to come in at once (000-001:BTN-08, 003:R-ENTRY-02). */
+  readonly waitForBigBlind: boolean;
+}
+
+/** Why the table removes a player when the hand ends (000-001:T-77, RG-03). */
+export type RemovalReason = 'staff-block' | 'self-exclusion' | 'panic-button' | 'register-listing' | 'playing-time-used-up';
+
+export class TableInvariantViolation extends Error {
+  override readonly name = 'TableInvariantViolation';
+}
+
+export class PokerTable {
+  readonly tableId: string;
+  readonly profile: PokerRuleProfile;
+  readonly definition: PokerTableDefinition;
+  private readonly options: PokerTableOptions;
+  private readonly seatRecords = new Map<number, SeatRecord>();
+  private handNumber: number;
+  private previous: poker.Positions | null;
+  /** The running hand; null between hands. */
+  private hand: RunningHand | null = null;
+  /** The last finished hand, shown until the next is dealt. */
+  private lastHand: RunningHand | null = null;
+  /** The finished hand the driver has not committed yet: nothing is dealt until it has. */
+  private awaitingCommit: { readonly handId: string; readonly completedAtMs: number } | null = null;
+  private nextHandAtMs = 0;
+  /** Counts the turns to act; a command naming an older turn is refused (a second action for one turn). */
+  private turn = 0;
+  private versionNumber = 0;
+  /** Σ buy-ins + top-ups confirmed − releases − rake: what Σ stacks + pending chips must equal. */
+  private chipsHeldMinor = 0n;
+  /** Effects owed from the set-up (seats that were leaving when the last driver stopped). */
+  private owedEffects: TableEffect[] = [];
+  private events: TableEvent[] = [];
+  private effects: TableEffect[] = [];
+  private changed = false;
+
+  constructor(setup: PokerTableSetup, options: PokerTableOptions) {
+    this.tableId = setup.tableId;
+    this.profile = setup.profile;
+    this.definition = setup.definition;
+    this.options = options;
+    this.handNumber = setup.handNumber;
+    this.previous = setup.previousPositions;
+    if (setup.definition.profileId !== setup.profile.id) throw new Error('the table belongs to another profile');
+    for (const seat of setup.seats) {
+      if (this.seatRecords.has(seat.seat) || seat.seat < 1 || seat.seat > setup.definition.seatsMax || seat.stackMinor < 0n)
+        throw new Error(`bad seat ${seat.seat} in the set-up of table ${setup.tableId}`);
+      const record = newSeatRecord({
+        ...seat,
+        waitForBigBlind: false,
+        timeBankMs: this.timeBankMs(),
+        hasPlayed: seat.status !== 'joining',
+      });
+      this.seatRecords.set(seat.seat, record);
+      this.chipsHeldMinor += seat.stackMinor;
+      if (seat.status === 'leaving') record.releaseReason = 'left';
+      else if (seat.stackMinor === 0n) Object.assign(record, { status: 'sitting-out', busted: true });
+    }
+    // Seats on their way out when the table stopped are released at the first tick.
+    this.collectOwedReleases();
+  }
+
+  get version(): number {
+    return this.versionNumber;
+  }
+
+  /** The running hand's id, or null between hands. */
+  get runningHandId(): string | null {
+    return this.hand?.handId ?? null;
+  }
+
+  /** The hand being played, if any (the driver marks it running in the store before anyone sees it). */
+  runningHand(): { readonly handId: string; readonly handNumber: number } | null {
+    return this.hand === null ? null : { handId: this.hand.handId, handNumber: this.hand.handNumber };
+  }
+
+  seats(): SeatState[] {
+    return this.records().map(seatSnapshot);
+  }
+
+  /** The seat of a seated player (also while their release is being committed), or null. */
+  seatOf(playerId: string): number | null {
+    return this.records().find((record) => record.playerId === playerId)?.seat ?? null;
+  }
+
+  seatedPlayerIds(): string[] {
+    return this.records().map((record) => record.playerId);
+  }
+
+  /**
+   * The seat a newcomer would get before the driver takes the buy-in: the one asked for if it is
+   * free, else the lowest free seat. Refused: already seated, seat taken, no such seat, table full.
+   */
+  chooseSeat(playerId: string, wanted?: number): number {
+    if (this.seatOf(playerId) !== null) throw refusal('already-seated', 'the player already has a seat at this table');
+    if (wanted !== undefined) {
+      if (!Number.isInteger(wanted) || wanted < 1 || wanted > this.definition.seatsMax)
+        throw refusal('no-such-seat', `the table has seats 1 to ${this.definition.seatsMax}`, 'seat');
+      if (this.seatRecords.has(wanted)) throw refusal('seat-taken', `seat ${wanted} is taken`, 'seat');
+      return wanted;
+    }
+    for (let seat = 1; seat <= this.definition.seatsMax; seat++) if (!this.seatRecords.has(seat)) return seat;
+    throw refusal('table-full', 'every seat is taken');
+  }
+
+  /** A player sits down after the driver committed the buy-in (its range is the driver's check). */
+  seatPlayer(input: SeatPlayerInput, _now: Date): TableStep {
+    return this.step(() => {
+      if (!Number.isInteger(input.seat) || input.seat < 1 || input.seat > this.definition.seatsMax)
+        throw refusal('no-such-seat', `the table has seats 1 to ${this.definition.seatsMax}`, 'seat');
+      if (this.seatRecords.has(input.seat)) throw refusal('seat-taken', `seat ${input.seat} is taken`, 'seat');
+      if (this.records().some((record) => record.playerId === input.playerId))
+        throw refusal('already-seated', 'the player already has a seat at this table');
+      if (input.stackMinor <= 0n) throw refusal('amount-not-positive', 'a buy-in must be positive', 'stackMinor');
+      this.changed = true;
+      this.seatRecords.set(
+        input.seat,
+        newSeatRecord({
+          seat: input.seat,
+          playerId: input.playerId,
+          alias: input.alias,
+          stackMinor: input.stackMinor,
+          status: 'joining',
+          waitForBigBlind: input.waitForBigBlind,
+          timeBankMs: this.timeBankMs(),
+          hasPlayed: false,
+        }),
+      );
+      this.chipsHeldMinor += input.stackMinor;
+    });
+  }
+
+  command(playerId: string, command: PlayerCommand, now: Date): TableStep {
+    return this.step(() => {
+      const record = this.recordOf(playerId);
+      switch (command.kind) {
+        case 'act':
+          return this.act(record, command, now);
+        case 'time-bank':
+          return this.useTimeBank(record);
+        case 'sit-out':
+        case 'sit-in':
+          this.changed = true;
+          return command.kind === 'sit-out' ? sitOut(record) : sitIn(record);
+        case 'leave':
+          return this.leave(record, now);
+        case 'top-up':
+          return this.topUp(record, command.amountMinor);
+        case 'show':
+        case 'muck':
+          return this.showOrMuck(record, command.kind, now);
+      }
+    });
+  }
+
+  /**
+   * A disconnected player keeps the seat; their turns run out on the clock (003:#65 R-TECH-05).
+   * Anyone without a seat (a spectator) changes nothing.
+   */
+  setConnected(playerId: string, connected: boolean): TableStep {
+    return this.step(() => {
+      const record = this.records().find((entry) => entry.playerId === playerId && !entry.released);
+      if (record === undefined || record.connected === connected) return;
+      this.changed = true;
+      record.connected = connected;
+    });
+  }
+
+  /** Applies what is due at `now`: owed effects, the time-out of the player to act, the next deal. */
+  tick(now: Date): TableStep {
+    return this.step(() => {
+      if (this.owedEffects.length > 0) {
+        this.changed = true;
+        this.effects.push(...this.owedEffects);
+        this.owedEffects = [];
+      }
+      if (this.hand !== null) {
+        if (this.hand.deadlineMs !== null && now.getTime() >= this.hand.deadlineMs) this.timeOut(this.hand, now);
+        return;
+      }
+      if (this.awaitingCommit === null && now.getTime() >= this.nextHandAtMs && this.canDeal()) this.startHand(now);
+    });
+  }
+
+  /** When the driver should call `tick` next (a time in the past: now); null = only after a change. */
+  nextDeadline(): Date | null {
+    if (this.owedEffects.length > 0) return new Date(0);
+    if (this.hand !== null) return this.hand.deadlineMs === null ? null : new Date(this.hand.deadlineMs);
+    if (this.awaitingCommit !== null || !this.canDeal()) return null;
+    return new Date(this.nextHandAtMs);
+  }
+
+  /** The driver committed the finished hand (record, stacks, rake in one transaction): the next may be dealt. */
+  handCommitted(handId: string): TableStep {
+    return this.step(() => {
+      if (this.awaitingCommit?.handId !== handId) throw new Error(`hand ${handId} is not awaiting its commit`);
+      this.changed = true;
+      this.nextHandAtMs = this.awaitingCommit.completedAtMs + this.options.handPauseMs;
+      this.awaitingCommit = null;
+    });
+  }
+
+  /** The driver committed a top-up: the chips play from now, or from the next hand for a player in this one. */
+  chipsAdded(seat: number, amountMinor: bigint): TableStep {
+    return this.step(() => {
+      const record = this.seatRecords.get(seat);
+      if (record === undefined || amountMinor <= 0n || amountMinor > record.inFlightTopUpMinor)
+        throw new Error(`no top-up of ${amountMinor} is on its way to seat ${seat}`);
+      this.changed = true;
+      record.inFlightTopUpMinor -= amountMinor;
+      this.chipsHeldMinor += amountMinor;
+      // Table stakes (002:PK-POT-01, 004:GAM-P-06): chips bought during a hand wait for the next.
+      if (this.inRunningHand(record)) record.pendingChipsMinor += amountMinor;
+      else record.stackMinor += amountMinor;
+      if (record.busted && record.stackMinor > 0n && record.releaseReason === null) sitBackIn(record);
+      this.releaseIfDue(record);
+    });
+  }
+
+  /**
+   * The driver could not make a top-up (self-limits, funds): the table forgets it (all of the
+   * seat's top-ups on their way when no amount is given).
+   */
+  topUpRefused(seat: number, amountMinor?: bigint): TableStep {
+    return this.step(() => {
+      const record = this.seatRecords.get(seat);
+      const amount = amountMinor ?? record?.inFlightTopUpMinor ?? 0n;
+      if (record === undefined || amount <= 0n || amount > record.inFlightTopUpMinor)
+        throw new Error(`no top-up of ${amount} is on its way to seat ${seat}`);
+      this.changed = true;
+      record.inFlightTopUpMinor -= amount;
+      this.releaseIfDue(record);
+    });
+  }
+
+  /** The driver committed a release (escrow back to the wallet): the seat is free. */
+  seatReleased(seat: number): TableStep {
+    return this.step(() => {
+      const record = this.seatRecords.get(seat);
+      if (record === undefined || !record.released) throw new Error(`seat ${seat} is not being released`);
+      this.changed = true;
+      this.seatRecords.delete(seat);
+    });
+  }
+
+  /**
+   * A player must go (staff block, self-exclusion, panic button, register listing, playing time
+   * used up): a hand they are in is finished first, then the seat is released with the chips
+   * credited (000-001:T-77 RG-03); at once when they are in no hand. Idempotent: a player already
+   * removed, or without a seat (gone meanwhile), changes nothing.
+   */
+  removePlayerAtHandEnd(playerId: string, _reason: RemovalReason): TableStep {
+    return this.step(() => {
+      const record = this.records().find((entry) => entry.playerId === playerId && !entry.released);
+      if (record === undefined || record.releaseReason === 'removed') return;
+      this.changed = true;
+      record.releaseReason = 'removed';
+      record.queuedTopUpMinor = 0n;
+      record.status = 'leaving';
+      this.releaseIfDue(record);
+    });
+  }
+
+  /** Controlled shutdown: the running hand is voided, every chip back, no rake (D-817, 000-001:A-29). */
+  voidRunningHand(): TableStep {
+    return this.step(() => {
+      const hand = this.hand;
+      if (hand === null) throw refusal('no-hand-running', 'no hand is running');
+      this.changed = true;
+      const transition = poker.voidHand(hand.state);
+      hand.state = transition.state;
+      this.events.push({ kind: 'operations', handId: hand.handId, operations: transition.events });
+      this.endHand(hand, { voided: true, now: null });
+    });
+  }
+
+  publicView(): PublicTableView {
+    return publicView(this.viewSource());
+  }
+
+  /** Null for a player without a seat here. */
+  privateView(playerId: string): PrivateSeatView | null {
+    return privateView(this.viewSource(), playerId);
+  }
+
+  // ---- commands ----
+
+  private act(record: SeatRecord, command: Extract<PlayerCommand, { kind: 'act' }>, now: Date): void {
+    const hand = this.handOrRefuse();
+    if (!this.inRunningHand(record)) throw refusal('not-in-hand', 'you are not dealt in this hand');
+    if (command.turn !== undefined && command.turn !== this.turn)
+      throw refusal('turn-mismatch', `turn ${command.turn} is over; this is turn ${this.turn}`, 'turn');
+    if (record.foldOnTurn) throw refusal('already-leaving', 'you left this hand');
+    this.verifyTurn(hand, record);
+    const transition = engineCall(() => poker.act(hand.state, record.seat, engineAction(command)));
+    this.changed = true;
+    this.spendTimeBank(hand, record, now);
+    this.advance(hand, transition, now);
+  }
+
+  /** 003:R-TIME-03: the player to act extends their deadline once by what is left of their time bank. */
+  private useTimeBank(record: SeatRecord): void {
+    const hand = this.handOrRefuse();
+    this.verifyTurn(hand, record);
+    if (record.timeBankMs <= 0) throw refusal('no-time-bank', 'no time bank is left');
+    if (hand.timeBankFromMs !== null) throw refusal('time-bank-already-used', 'the time bank already runs for this turn');
+    this.changed = true;
+    hand.timeBankFromMs = hand.deadlineMs;
+    hand.deadlineMs = hand.deadlineMs! + record.timeBankMs;
+  }
+
+  private leave(record: SeatRecord, now: Date): void {
+    if (record.releaseReason !== null) throw refusal('already-leaving', 'you are leaving the table');
+    this.changed = true;
+    record.releaseReason = 'left';
+    record.queuedTopUpMinor = 0n;
+    record.status = 'leaving';
+    const hand = this.hand;
+    if (hand === null || !this.inRunningHand(record)) return this.releaseIfDue(record);
+    // 'after-hand' (003:R-WAL-06, R-END-01): the player stays in the hand and plays it out.
+    if (this.profile.leave === 'after-hand') return;
+    // 'any-time' (000-001:A-41): leaving is folding; the engine folds in turn, so the table folds
+    // for the player at their turn. The chips are credited when the hand ends.
+    record.foldOnTurn = true;
+    const decision = poker.pendingDecision(hand.state);
+    if (decision.kind === 'action' && decision.seat === record.seat) {
+      this.spendTimeBank(hand, record, now);
+      this.advance(hand, poker.fold(hand.state, record.seat), now);
+    }
+  }
+
+  /**
+   * Top-up timing is the profile's (000-001:ACC-05 UI-09, 003:R-WAL-05, 002:PK-CASH-04,
+   * 004:GAM-PC-03); the stack after it stays within the buy-in maximum (000-001:A-25).
+   */
+  private topUp(record: SeatRecord, amountMinor: bigint): void {
+    const when = topUpTiming(record, amountMinor, {
+      timing: this.profile.topUp,
+      inHand: this.inRunningHand(record),
+      buyInMaxMinor: this.definition.buyInMaxMinor,
+    });
+    this.changed = true;
+    if (when === 'at-hand-end') {
+      record.queuedTopUpMinor += amountMinor;
+      return;
+    }
+    record.inFlightTopUpMinor += amountMinor;
+    this.effects.push({ kind: 'top-up', seat: record.seat, playerId: record.playerId, amountMinor });
+  }
+
+  /** The engine shows and mucks by itself (automations); a manual choice is offered only if it ever asks. */
+  private showOrMuck(record: SeatRecord, kind: 'show' | 'muck', now: Date): void {
+    const hand = this.handOrRefuse();
+    const decision = poker.pendingDecision(hand.state);
+    if (decision.kind !== 'show-or-muck' || decision.seat !== record.seat)
+      throw refusal('show-not-offered', 'there is nothing to show or muck now');
+    const transition = engineCall(() =>
+      kind === 'show' ? poker.showHand(hand.state, record.seat) : poker.muckHand(hand.state, record.seat),
+    );
+    this.changed = true;
+    this.advance(hand, transition, now);
+  }
+
+  // ---- the hand ----
+
+  private startHand(now: Date): void {
+    const handNumber = this.handNumber + 1;
+    const handId = this.options.newHandId(handNumber);
+    const rng = this.options.rngForHand(handId);
+    const settings = engineSettings(this.profile, this.definition, now);
+    const records = this.records();
+    const plan = planHand({
+      seats: records,
+      seatCount: this.definition.seatsMax,
+      buttonRule: this.profile.engine.buttonRule,
+      headsUpBlinds: settings.rules.headsUpBlinds,
+      smallBlind: settings.stakes.smallBlind,
+      bigBlind: settings.stakes.bigBlind,
+      previous: this.previous,
+      rng,
+    });
+    if (plan === null) throw new Error('two players want in but the planner dealt nobody');
+    const transition = poker.startHand({
+      handId,
+      variant: settings.variant,
+      stakes: settings.stakes,
+      rules: settings.rules,
+      seatCount: this.definition.seatsMax,
+      buttonSeat: plan.buttonSeat,
+      players: plan.dealtIn.map((seat) => {
+        const record = this.seatRecords.get(seat)!;
+        return { seat, name: record.alias, stack: record.stackMinor };
+      }),
+      blinds: plan.blinds,
+      rng,
+    });
+    this.changed = true;
+    this.handNumber = handNumber;
+    this.previous = plan.positions;
+    this.recordEntries(records, plan);
+    const hand: RunningHand = { handId, handNumber, state: transition.state, deadlineMs: null, timeBankFromMs: null };
+    this.hand = hand;
+    this.lastHand = null;
+    this.events.push({ kind: 'hand-started', handId, handNumber });
+    this.advance(hand, transition, now);
+  }
+
+  /** Who came in, who missed the blinds or the button (000-001:BTN-09..11), who sat out one more hand. */
+  private recordEntries(records: readonly SeatRecord[], plan: poker.HandPlan): void {
+    for (const missed of plan.missed) {
+      const record = this.seatRecords.get(missed.seat)!;
+      record.missedBigBlind ||= missed.bigBlind;
+      record.missedButton ||= missed.button;
+    }
+    for (const record of records) {
+      if (plan.dealtIn.includes(record.seat)) {
+        Object.assign(record, { hasPlayed: true, returning: false, missedBigBlind: false, missedButton: false, sitOutHands: 0 });
+        if (record.status === 'joining') record.status = 'playing';
+        continue;
+      }
+      if (wantsIn(seatIntent(record)) || record.releaseReason !== null || record.inFlightTopUpMinor > 0n) continue;
+      record.releaseReason = sitOutHandCounted(record, this.profile.sitOutHandsMax, this.bustedSeatHandsMax());
+      if (record.releaseReason !== null) {
+        record.status = 'leaving';
+        this.releaseIfDue(record);
+      }
+    }
+  }
+
+  /**
+   * Runs the hand on from an engine transition to the next decision a player must make: the
+   * table answers what it decides itself (run the board once, D-1658; fold for a player who left),
+   * then starts the clock of the player to act, or ends the hand.
+   */
+  private advance(hand: RunningHand, transition: poker.Transition, now: Date): void {
+    let state = transition.state;
+    const operations = [...transition.events];
+    for (let steps = 0; ; steps++) {
+      if (steps > 1_000) throw new TableInvariantViolation(`hand ${hand.handId} does not settle`);
+      const next = tableDecision(state, (seat) => this.seatRecords.get(seat)?.foldOnTurn === true);
+      if (next === null) break;
+      state = next.state;
+      operations.push(...next.events);
+    }
+    hand.state = state;
+    this.events.push({ kind: 'operations', handId: hand.handId, operations });
+    if (poker.pendingDecision(state).kind === 'action') {
+      this.turn += 1;
+      hand.deadlineMs = now.getTime() + this.profile.clock.actionTimeMs;
+      hand.timeBankFromMs = null;
+      return;
+    }
+    this.endHand(hand, { voided: false, now });
+  }
+
+  /** The clock ran out: the profile's time-out action (000-001:T-23 TIME-02, 003:#64 R-TIME-02). */
+  private timeOut(hand: RunningHand, now: Date): void {
+    const decision = poker.pendingDecision(hand.state);
+    if (decision.kind !== 'action') throw new TableInvariantViolation('a deadline without a player to act');
+    const record = this.seatRecords.get(decision.seat)!;
+    this.changed = true;
+    this.spendTimeBank(hand, record, now);
+    // A disconnected player who timed out sits out from the next hand, so the blinds do not eat
+    // their stack while they are away (D-1653); back, they sit in again (the 'sit-in' command).
+    if (!record.connected && (record.status === 'playing' || record.status === 'joining')) record.status = 'sitting-out';
+    this.advance(hand, poker.timeOut(hand.state, decision.seat), now);
+  }
+
+  private endHand(hand: RunningHand, how: { readonly voided: boolean; readonly now: Date | null }): void {
+    const result = hand.state.result;
+    if (result === null) throw new TableInvariantViolation(`hand ${hand.handId} ended without a result`);
+    const completed = how.voided ? null : completedHand(hand, this.records());
+    for (const player of result.players) this.seatRecords.get(player.seat)!.stackMinor = player.endingStack;
+    this.chipsHeldMinor -= result.rake;
+    this.hand = null;
+    this.lastHand = hand;
+    if (completed !== null) {
+      this.effects.push({ kind: 'hand-complete', hand: completed });
+      this.awaitingCommit = { handId: hand.handId, completedAtMs: how.now!.getTime() };
+    }
+    this.events.push({ kind: 'hand-ended', handId: hand.handId, voided: how.voided });
+    for (const record of this.records()) this.settleAfterHand(record);
+  }
+
+  /** Pending chips join the stack; queued top-ups go to the driver; busted players sit out; leavers go. */
+  private settleAfterHand(record: SeatRecord): void {
+    const amountMinor = settleSeatAfterHand(record, this.definition.buyInMaxMinor);
+    if (amountMinor > 0n) {
+      record.inFlightTopUpMinor += amountMinor;
+      this.effects.push({ kind: 'top-up', seat: record.seat, playerId: record.playerId, amountMinor });
+    }
+    this.releaseIfDue(record);
+  }
+
+  // ---- seats ----
+
+  private releaseIfDue(record: SeatRecord): void {
+    if (record.releaseReason === null || record.released || this.inRunningHand(record) || record.inFlightTopUpMinor > 0n) return;
+    record.released = true;
+    record.status = 'leaving';
+    record.queuedTopUpMinor = 0n;
+    const stackMinor = record.stackMinor + record.pendingChipsMinor;
+    this.chipsHeldMinor -= stackMinor;
+    const reason = record.releaseReason;
+    const effect: TableEffect = { kind: 'release-seat', seat: record.seat, playerId: record.playerId, stackMinor, reason };
+    this.effects.push(effect);
+  }
+
+  private collectOwedReleases(): void {
+    for (const record of this.records()) {
+      this.releaseIfDue(record);
+    }
+    this.owedEffects = this.effects;
+    this.effects = [];
+  }
+
+  private spendTimeBank(hand: RunningHand, record: SeatRecord, now: Date): void {
+    if (hand.timeBankFromMs === null) return;
+    const usedMs = Math.max(0, now.getTime() - hand.timeBankFromMs);
+    record.timeBankMs = Math.max(0, record.timeBankMs - usedMs);
+    hand.timeBankFromMs = null;
+  }
+
+  private canDeal(): boolean {
+    return this.records().map(seatIntent).filter(wantsIn).length >= 2;
+  }
+
+  private bustedSeatHandsMax(): number {
+    return this.options.bustedSeatHandsMax ?? bustedSeatHandsMaxDefault;
+  }
+
+  private timeBankMs(): number {
+    return this.profile.clock.timeBankMs === null ? 0 : this.definition.timeBankMs;
+  }
+
+  // ---- helpers ----
+
+  private step(run: () => void): TableStep {
+    this.events = [];
+    this.effects = [];
+    this.changed = false;
+    run();
+    if (this.changed) {
+      this.versionNumber += 1;
+      this.events.push({ kind: 'state', version: this.versionNumber });
+    }
+    this.assertChipsHeld();
+    const step = { events: this.events, effects: this.effects };
+    this.events = [];
+    this.effects = [];
+    return step;
+  }
+
+  private assertChipsHeld(): void {
+    let held = 0n;
+    for (const record of this.records()) {
+      if (record.released) continue;
+      if (record.stackMinor < 0n || record.pendingChipsMinor < 0n)
+        throw new TableInvariantViolation(`seat ${record.seat}: negative chips`);
+      held += record.stackMinor + record.pendingChipsMinor;
+    }
+    if (held !== this.chipsHeldMinor)
+      throw new TableInvariantViolation(`table ${this.tableId} holds ${held} chips, ${this.chipsHeldMinor} came in net`);
+  }
+
+  private records(): SeatRecord[] {
+    return [...this.seatRecords.values()].sort((a, b) => a.seat - b.seat);
+  }
+
+  private recordOf(playerId: string): SeatRecord {
+    const record = this.records().find((entry) => entry.playerId === playerId && !entry.released);
+    if (record === undefined) throw refusal('not-seated', 'you have no seat at this table');
+    return record;
+  }
+
+  private handOrRefuse(): RunningHand {
+    if (this.hand === null) throw refusal('no-hand-running', 'no hand is running');
+    return this.hand;
+  }
+
+  private inRunningHand(record: SeatRecord): boolean {
+    return this.hand !== null && this.hand.state.players.some((player) => player.seat === record.seat);
+  }
+
+  private verifyTurn(hand: RunningHand, record: SeatRecord): void {
+    const decision = poker.pendingDecision(hand.state);
+    if (decision.kind !== 'action' || decision.seat !== record.seat) throw refusal('not-your-turn', 'it is not your turn');
+  }
+
+  private viewSource(): ViewSource {
+    return {
+      tableId: this.tableId,
+      version: this.versionNumber,
+      seats: this.records(),
+      handNumber: this.handNumber,
+      hand: this.hand ?? this.lastHand,
+      running: this.hand !== null,
+      turn: this.turn,
+    };
+  }
+}
