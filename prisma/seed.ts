@@ -10,7 +10,7 @@ import { systemClock, type CurrencyCode } from '@casino/core';
 import { createDb, type Db } from '@casino/db';
 import { openAccount, openOperatorAccounts, paymentProviderClearingSpec } from '@casino/ledger';
 import { PiiProtector } from '@casino/players';
-import { demoPokerTables } from '@casino/operator';
+import { demoPokerTables, pokerRuleProfiles } from '@casino/operator';
 import {
   createPokerTable,
   createTable,
@@ -213,7 +213,8 @@ export async function seedDemoPokerTables(db: Db): Promise<string[]> {
   const lines = [`Poker tables (game service, GET /v1/tables?game=poker; /v1/poker/tables/{tableId}/…; ${currency}):`];
   for (const definition of definitions) {
     const id = demoPokerTableId(definition);
-    if (!(await loadTableForDriving(db, id))) await createPokerTable(db, { definition, now: systemClock.now(), id });
+    if (!(await loadTableForDriving(db, id)))
+      await createPokerTable(db, { definition, profile: pokerRuleProfiles[definition.profileId], now: systemClock.now(), id });
     lines.push(`  ${definition.profileId.padEnd(5)} ${definition.name.padEnd(width)}  ${definition.variant.padEnd(24)}  ${id}`);
   }
   return lines;

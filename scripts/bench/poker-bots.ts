@@ -69,12 +69,14 @@ function minorToAmount(minor: string): string {
   return `${whole}.${cents}`;
 }
 
+const money = (minor: string) => ({ amount: minorToAmount(minor), currency: plan.currency });
+
 /** Mostly calls and checks so hands reach the river, some folds, some minimum raises. */
-function choose(legal: Legal): { action: string; amount?: string } {
+function choose(legal: Legal): { action: string; amount?: { amount: string; currency: string } } {
   const r = random();
   if (r < 0.12 && legal.fold && !legal.check) return { action: 'fold' };
-  if (r < 0.22 && legal.raiseMinMinor) return { action: 'raise', amount: minorToAmount(legal.raiseMinMinor) };
-  if (r < 0.22 && legal.betMinMinor) return { action: 'bet', amount: minorToAmount(legal.betMinMinor) };
+  if (r < 0.22 && legal.raiseMinMinor) return { action: 'raise', amount: money(legal.raiseMinMinor) };
+  if (r < 0.22 && legal.betMinMinor) return { action: 'bet', amount: money(legal.betMinMinor) };
   if (legal.check) return { action: 'check' };
   if (legal.callMinor) return { action: 'call' };
   return { action: 'fold' };
@@ -94,9 +96,14 @@ class Bot {
     const response = await fetch(`${plan.base}/v1/poker/tables/${this.player.tableId}/seats`, {
       method: 'POST',
       headers: { authorization: `Bearer ${this.player.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ seat: this.player.seat, buyIn: { amount: plan.buyIn, currency: plan.currency }, waitForBigBlind: false }),
+      body: JSON.stringify({
+        seat: this.player.seat,
+        buyIn: { amount: plan.buyIn, currency: plan.currency },
+        waitForBigBlind: false,
+      }),
     });
-    if (response.status !== 200 && response.status !== 201) throw new Error(`sit refused: ${response.status} ${await response.text()}`);
+    if (response.status !== 200 && response.status !== 201)
+      throw new Error(`sit refused: ${response.status} ${await response.text()}`);
     await response.arrayBuffer();
   }
 
@@ -114,11 +121,15 @@ class Bot {
 
   private onMessage(text: string): void {
     messages++;
-    const message = JSON.parse(text) as { type: string; view?: unknown; table?: TableView; mine?: SeatView | null };
-    if (message.type === 'poker-table' || message.type === 'poker-snapshot') {
-      const view = (message.view ?? message.table) as TableView;
+    const message = JSON.parse(text) as {
+      type: string;
+      view?: unknown;
+      snapshot?: { table: TableView; mine: SeatView | null };
+    };
+    if (message.type === 'poker-table' || message.type === 'welcome') {
+      const view = message.type === 'welcome' ? message.snapshot!.table : (message.view as TableView);
       if (!this.table || view.version > this.table.version) this.table = view;
-      if (message.mine !== undefined) this.mine = message.mine;
+      if (message.type === 'welcome') this.mine = message.snapshot!.mine;
       this.countHand(view.handNumber);
       if (this.pending && view.version > this.pending.version) {
         if (windowOpen && !windowClosed) latencies.push(performance.now() - this.pending.sentAt);

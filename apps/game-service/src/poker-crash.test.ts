@@ -13,7 +13,7 @@ import { Money, newId } from '@casino/core';
 import { waitFor } from '@casino/core/testing';
 import { testServiceEnv } from '@casino/http/testing';
 import { findInvariantViolations, findTransactionIdByIdempotencyKey } from '@casino/ledger';
-import { demoPokerTables } from '@casino/operator';
+import { demoPokerTables, pokerRuleProfiles } from '@casino/operator';
 import { createPokerTable, escrowAndStacks, pokerRakeKey } from '@casino/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGameHarness, type GameHarness, type TestPlayer } from './test-support.ts';
@@ -112,6 +112,7 @@ describe('poker: a game-service process killed mid-hand (issue 16)', () => {
       const definition = demoPokerTables('CZK').find((d) => d.profileId === 'CZ-FO' && d.variant === 'holdem/no-limit')!;
       const { id: tableId } = await createPokerTable(h.connections.db, {
         definition: { ...definition, name: `${definition.name} crash ${newId().slice(-6)}` },
+        profile: pokerRuleProfiles[definition.profileId],
         now: h.clock.now(),
       });
       const players = [await h.newPlayer({ deposit: '2000.00' }), await h.newPlayer({ deposit: '2000.00' })];

@@ -52,6 +52,7 @@ async function pokerTable(profileId: PokerRuleProfileId, variant?: string) {
   const definition = demoPokerTables('CZK').find((d) => d.profileId === profileId && (!variant || d.variant === variant))!;
   const created = await createPokerTable(h.connections.db, {
     definition: { ...definition, name: `${definition.name} ${newId().slice(-6)}` },
+    profile: pokerRuleProfiles[definition.profileId],
     now: h.clock.now(),
   });
   return { tableId: created.id, definition };
@@ -220,7 +221,15 @@ describe('poker lobby, rake, time-outs and top-ups per profile', () => {
   it('000-001:GEN-12 UI-02 003:R-TBL-01 002:PK-GEN-08 GEN-05 004:GAM-PT-02 GAM-PT-04 the lobby lists every profile demo table with variant, blinds, buy-in range, seats, currency and rake', async () => {
     const ids: string[] = [];
     for (const definition of demoPokerTables('CZK'))
-      ids.push((await createPokerTable(h.connections.db, { definition, now: h.clock.now() })).id);
+      ids.push(
+        (
+          await createPokerTable(h.connections.db, {
+            definition,
+            profile: pokerRuleProfiles[definition.profileId],
+            now: h.clock.now(),
+          })
+        ).id,
+      );
     const player = await h.newPlayer();
     const lobby = await h.app.inject({ method: 'GET', url: '/v1/tables?game=poker', headers: player.headers });
     expect(lobby.statusCode, lobby.body).toBe(200);

@@ -1,3 +1,4 @@
+import { pokerRuleProfiles } from '@casino/operator';
 import { createStaffPerRole, type StaffByRole } from '@casino/compliance/testing';
 import { ManualClock } from '@casino/core';
 import type { App } from '@casino/http';
@@ -30,7 +31,11 @@ beforeAll(async () => {
   staffByRole = await createStaffPerRole(db);
   const funding = await openFunding(db);
   const ctx = storeContext(db, clock, 'reports-instance');
-  const table = await createPokerTable(db, { definition: noLimitDefinition, now: clock.now() });
+  const table = await createPokerTable(db, {
+    definition: noLimitDefinition,
+    profile: pokerRuleProfiles[noLimitDefinition.profileId],
+    now: clock.now(),
+  });
   const lease = (await acquireTableLease(db, {
     tableId: table.id,
     instanceId: ctx.instanceId,

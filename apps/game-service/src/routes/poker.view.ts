@@ -39,7 +39,7 @@ export function pokerLobbyOut(entry: PokerLobbyEntry) {
 
 /** The lobby entry of one poker table, or 404 naming the path parameter. */
 export async function pokerTableOf(room: PokerRoom, tableId: string): Promise<PokerLobbyEntry> {
-  const table = (await room.lobby()).find((entry) => entry.tableId === tableId);
+  const table = await room.table(tableId);
   if (!table) throw new DomainError('not-found', `No poker table ${tableId}.`, { field: 'params.tableId' });
   return table;
 }

@@ -35,15 +35,16 @@ export async function nonZeroWallets(db: Db | Tx, playerId: string): Promise<Arr
 }
 
 /**
- * Whether the player has a bet not yet settled: a stake in a round still open (004:DRM-03: never
- * inactive while it holds one; TRM-03: a notice is disregarded while one is open).
+ * Whether the player has a bet not yet settled: a stake in a round still open, or chips at a poker
+ * cash table, which are the player's money in play until they leave it (004:DRM-03: never inactive
+ * while it holds one; TRM-03: a notice is disregarded while one is open; D-1741).
  */
 export async function hasUnsettledBets(db: Db | Tx, playerId: string): Promise<boolean> {
   const [row] = await db.$queryRaw<[{ open: boolean }]>`
     SELECT EXISTS (
       SELECT 1 FROM game_round_player rp JOIN game_round r ON r.id = rp.round_id
       WHERE rp.player_id = ${playerId}::uuid AND rp.staked_minor > 0 AND r.status = 'OPEN'
-    ) AS open`;
+    ) OR EXISTS (SELECT 1 FROM poker_seat s WHERE s.player_id = ${playerId}::uuid) AS open`;
   return row.open;
 }
 

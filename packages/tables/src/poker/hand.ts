@@ -117,6 +117,7 @@ export function completedHand(hand: RunningHand, seats: readonly SeatRecord[]): 
     handId: hand.handId,
     handNumber: hand.handNumber,
     history: poker.exportHandHistory(state),
+    finalState: state,
     stacksAfter: result.players.map((player) => ({
       seat: player.seat,
       playerId: playerAt(player.seat),

@@ -72,7 +72,13 @@ export function pokerRoomStore(
         reason: request.reason as Parameters<typeof releaseSeat>[1]['reason'],
       })),
     commitHand: async (lease, request) => {
-      await commitHand(ctx, { ...lease, hand: request.hand, nextRunningHandId: null, seatStatuses: request.seatStatuses });
+      await commitHand(ctx, {
+        ...lease,
+        hand: request.hand,
+        nextRunningHandId: null,
+        seatStatuses: request.seatStatuses,
+        ...(request.hand.finalState ? { handState: request.hand.finalState } : {}),
+      });
       return {
         stoppingPlayerIds: await playersToStop(
           ctx,
@@ -102,14 +108,31 @@ async function playersToStop(ctx: PokerStoreContext, tableId: string, playerIds:
     SELECT s.player_id, s.play_session_id, p.state::text AS state FROM poker_seat s JOIN player p ON p.id = s.player_id
     WHERE s.table_id = ${tableId}::uuid AND s.player_id = ANY(${[...playerIds]}::uuid[])`;
   const stopping: string[] = [];
+  const nowMs = ctx.clock.now().getTime();
   for (const seat of seats) {
+    if (!playingStates.has(seat.state)) {
+      stopping.push(seat.player_id);
+      continue;
+    }
+    // A busy table ends a hand every few seconds: the session's playing time is recorded (under the
+    // player's lock) at most every playActivityIntervalMs, which bounds how late a used-up time is seen (D-1742).
+    const last = activityRecordedAtMs.get(seat.play_session_id);
+    if (last !== undefined && nowMs - last < playActivityIntervalMs && nowMs >= last) continue;
     const activity = await transaction(ctx.db, (tx) =>
       recordPlayActivity(ctx.limits, tx, { playerId: seat.player_id, playSessionId: seat.play_session_id }),
     );
-    if (activity.status === 'stop' || !playingStates.has(seat.state)) stopping.push(seat.player_id);
+    activityRecordedAtMs.set(seat.play_session_id, nowMs);
+    if (activityRecordedAtMs.size > activityMemoryMax) activityRecordedAtMs.delete(activityRecordedAtMs.keys().next().value!);
+    if (activity.status === 'stop') stopping.push(seat.player_id);
   }
   return stopping;
 }
+
+/** How often a seated player's play activity is recorded at most (D-1742). */
+const playActivityIntervalMs = 10_000;
+const activityMemoryMax = 100_000;
+/** Play session → when its activity was last recorded (this instance; a takeover starts afresh, which only records sooner). */
+const activityRecordedAtMs = new Map<string, number>();
 
 /** The account states that may play (as a seat is taken: `account-not-active` otherwise). */
 const playingStates: ReadonlySet<string> = new Set(['TEMPORARY', 'REGISTERED']);

@@ -46,6 +46,11 @@ export interface TableSnapshot {
 
 export interface PokerRoom {
   lobby(): Promise<PokerLobbyEntry[]>;
+  /**
+   * One table's lobby entry for a route that needs its settings (currency, profile): from a short-lived
+   * per-instance cache (settings never change while a table is open), so an action does not read the lobby.
+   */
+  table(tableId: string): Promise<PokerLobbyEntry | null>;
   snapshot(tableId: string, viewerPlayerId: string | null): Promise<TableSnapshot>;
   /**
    * `commandId`: the client's idempotency key (per player): a command the table has seen is not

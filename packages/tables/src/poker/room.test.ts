@@ -13,7 +13,7 @@ import type { PokerRoomDriver } from './room.ts';
 import type { TableSnapshot } from './room-types.ts';
 import { createPokerTable, escrowAndStacks, pokerRakeKey } from './store.ts';
 import { fixtureProfiles } from './testing/profiles.ts';
-import { balanceOf, fundedPlayer, noLimitDefinition, openFunding, type Funding } from './testing.ts';
+import { balanceOf, fixtureProfileOf, fundedPlayer, noLimitDefinition, openFunding, type Funding } from './testing.ts';
 
 /**
  * Issue 16: the poker room's driver on a real database and Redis, two instances side by side as two
@@ -71,7 +71,11 @@ async function startRoom(name: string, options: { drives?: boolean; renewInterva
 
 /** A table with two funded players seated through `via`, and its first hand dealt. */
 async function tableInPlay(holder: PokerRoomDriver, via: PokerRoomDriver) {
-  const { id: tableId } = await createPokerTable(testDb.db, { definition: noLimitDefinition, now: clock.now() });
+  const { id: tableId } = await createPokerTable(testDb.db, {
+    definition: noLimitDefinition,
+    profile: fixtureProfileOf(noLimitDefinition),
+    now: clock.now(),
+  });
   const players = [];
   for (const room of [holder, via]) {
     const { playerId, wallet } = await fundedPlayer(testDb.db, funding, clock, '500.00');
@@ -270,7 +274,11 @@ describe('poker room: removal at hand end (issue 16)', () => {
     const worker = await startRoom('worker', { drives: false });
     const { tableId: playing, players } = await tableInPlay(a, a);
     const { playerId: listed, wallet } = players[0]!;
-    const { id: idle } = await createPokerTable(testDb.db, { definition: noLimitDefinition, now: clock.now() });
+    const { id: idle } = await createPokerTable(testDb.db, {
+      definition: noLimitDefinition,
+      profile: fixtureProfileOf(noLimitDefinition),
+      now: clock.now(),
+    });
     await a.sit(idle, listed, { buyInMinor: 2_500n, waitForBigBlind: false });
     const walletBefore = await walletMinor(wallet);
 
@@ -293,7 +301,11 @@ describe('poker room: removal at hand end (issue 16)', () => {
 
   it('issue 16: a room that only forwards answers table-unavailable for a table nobody drives (the job is retried once an instance has taken it)', async () => {
     const worker = await startRoom('worker', { drives: false });
-    const { id: tableId } = await createPokerTable(testDb.db, { definition: noLimitDefinition, now: clock.now() });
+    const { id: tableId } = await createPokerTable(testDb.db, {
+      definition: noLimitDefinition,
+      profile: fixtureProfileOf(noLimitDefinition),
+      now: clock.now(),
+    });
     expect(await outcome(worker.snapshot(tableId, null))).toBe('table-unavailable');
     expect(worker.drivenTableIds()).toEqual([]);
   });

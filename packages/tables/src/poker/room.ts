@@ -101,6 +101,9 @@ export const pokerRoomLimits = {
 /** A due table whose queue is full is ticked this much later. */
 const onDueRetryMs = 50;
 
+/** How long a route may use a table's cached lobby entry (its settings; the seats taken may be that old). */
+const tableEntryCacheMs = 5_000;
+
 export class PokerRoomDriver implements PokerRoom {
   private readonly held = new Map<string, Held>();
   private readonly claiming = new Map<string, Promise<boolean>>();
@@ -238,6 +241,25 @@ export class PokerRoomDriver implements PokerRoom {
 
   lobby(): Promise<PokerLobbyEntry[]> {
     return this.options.store.lobby();
+  }
+
+  private tableEntries: { readonly atMs: number; readonly byId: ReadonlyMap<string, PokerLobbyEntry> } | null = null;
+  private tableEntriesLoading: Promise<ReadonlyMap<string, PokerLobbyEntry>> | null = null;
+
+  async table(tableId: string): Promise<PokerLobbyEntry | null> {
+    const fresh = this.tableEntries !== null && Date.now() - this.tableEntries.atMs < tableEntryCacheMs;
+    const known = fresh ? this.tableEntries!.byId.get(tableId) : undefined;
+    if (known) return known;
+    // A table opened since the last read (or none read yet): read the lobby once for every waiting caller.
+    this.tableEntriesLoading ??= this.options.store
+      .lobby()
+      .then((entries) => {
+        const byId = new Map(entries.map((entry) => [entry.tableId, entry]));
+        this.tableEntries = { atMs: Date.now(), byId };
+        return byId;
+      })
+      .finally(() => (this.tableEntriesLoading = null));
+    return (await this.tableEntriesLoading).get(tableId) ?? null;
   }
 
   async snapshot(tableId: string, viewerPlayerId: string | null): Promise<TableSnapshot> {

@@ -83,6 +83,11 @@ export interface CompletedHand {
   readonly handNumber: number;
   /** The engine's JSON record (`poker.exportHandHistory`), replayable. */
   readonly history: poker.HandHistory;
+  /**
+   * The engine's final state of the hand, which the record was exported from: the store checks the
+   * results and renders the text from it instead of replaying the record once more per hand.
+   */
+  readonly finalState?: poker.HandState;
   /** Stacks after the hand (pending chips not yet added), by seat. */
   readonly stacksAfter: readonly { readonly seat: number; readonly playerId: string; readonly stackMinor: bigint }[];
   readonly rakeMinor: bigint;

@@ -2,7 +2,8 @@ import { assert, newId, type CurrencyCode } from '@casino/core';
 import { transaction, type Db, type Tx } from '@casino/db';
 import type { poker } from '@casino/games';
 import * as ledger from '@casino/ledger';
-import { pokerRuleProfileIds, type PokerRuleProfileId, type PokerTableDefinition } from './profile.ts';
+import { validatePokerTableDefinition } from './definition.ts';
+import { pokerRuleProfileIds, type PokerRuleProfile, type PokerRuleProfileId, type PokerTableDefinition } from './profile.ts';
 import type { PokerTableSetup } from './runtime-types.ts';
 
 /**
@@ -87,16 +88,19 @@ export interface CreatedPokerTable {
 }
 
 /**
- * Creates a table and opens its escrow account, in one transaction. The definition must already be
- * valid for its profile.
- * TODO(issue 16 integration): call `validatePokerTableDefinition(profile, definition, now)` of
- * ./definition.ts (branch h16-profiles) here, before anything is written.
+ * Creates a table and opens its escrow account, in one transaction, after checking the definition
+ * against its rule profile (`poker-table-invalid` naming the field, nothing written).
  */
 export async function createPokerTable(
   db: Db,
-  request: { definition: PokerTableDefinition; now: Date; id?: string },
+  request: { definition: PokerTableDefinition; profile: PokerRuleProfile; now: Date; id?: string },
 ): Promise<CreatedPokerTable> {
-  const { definition } = request;
+  const { definition, profile } = request;
+  assert(
+    profile.id === definition.profileId,
+    `table ${definition.name} belongs to profile ${definition.profileId}, not ${profile.id}`,
+  );
+  validatePokerTableDefinition(profile, definition, request.now);
   const id = request.id ?? newId();
   return transaction(db, async (tx) => {
     const escrow = await ledger.openAccount(tx, pokerTableEscrowSpec(id, definition.currency));

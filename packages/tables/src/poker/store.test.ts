@@ -25,7 +25,17 @@ import {
   voidInterruptedHand,
   type PokerStoreContext,
 } from './store.ts';
-import { balanceOf, czk, fundedPlayer, noLimitDefinition, openFunding, playHand, storeContext, type Funding } from './testing.ts';
+import {
+  balanceOf,
+  czk,
+  fixtureProfileOf,
+  fundedPlayer,
+  noLimitDefinition,
+  openFunding,
+  playHand,
+  storeContext,
+  type Funding,
+} from './testing.ts';
 
 /**
  * Issue 16: the poker table store on a real database: buy-ins through the limits and the ledger,
@@ -48,7 +58,7 @@ afterAll(async () => {
 });
 
 async function leasedTable(definition: PokerTableDefinition = noLimitDefinition) {
-  const table = await createPokerTable(testDb.db, { definition, now: clock.now() });
+  const table = await createPokerTable(testDb.db, { definition, profile: fixtureProfileOf(definition), now: clock.now() });
   const lease = await acquireTableLease(testDb.db, { tableId: table.id, instanceId: ctx.instanceId, ttlMs, now: clock.now() });
   return { tableId: table.id, epoch: lease!.epoch, escrowAccountId: table.escrowAccountId };
 }

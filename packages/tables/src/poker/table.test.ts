@@ -213,7 +213,7 @@ describe('issue 16: a poker cash table', () => {
     expect(table.runningHandId).toBeNull();
   });
 
-  it('000-001:T-23 TIME-02 a time-out checks when a check is free and folds facing a bet (AT), also for a disconnected player', () => {
+  it('000-001:T-23 TIME-02 TIME-03 a time-out checks when a check is free and folds facing a bet (AT), also for a disconnected player', () => {
     const table = testTable(atFixture);
     seat(table, 1);
     seat(table, 2);
@@ -405,7 +405,7 @@ describe('issue 16: coming in, sitting out and coming back', () => {
     expect(posts(step)).toContainEqual({ seat: 3, blind: 'extra', live: 100n, dead: 0n });
   });
 
-  it('000-001:T-10 003:#59 R-ENTRY-04 elsewhere a new player posts an extra big blind, or waits for the big blind if they chose to', () => {
+  it('000-001:T-10 003:#59 R-ENTRY-01 R-ENTRY-04 elsewhere a new player posts an extra big blind, or waits for the big blind if they chose to', () => {
     const table = testTable(atFixture, { seats: playing(1, 2, 3, 4), previousPositions: lastHand });
     seat(table, 6);
     seat(table, 5, 10_000n, true);

@@ -5,7 +5,8 @@ import { poker, roundRng, testRoundSeed } from '@casino/games';
 import * as ledger from '@casino/ledger';
 import { czechProfile } from '@casino/limits';
 import { insertPlayer } from '@casino/test-support/players';
-import type { PokerTableDefinition } from './profile.ts';
+import type { PokerRuleProfile, PokerTableDefinition } from './profile.ts';
+import { fixtureProfiles } from './testing/profiles.ts';
 import type { CompletedHand } from './runtime-types.ts';
 import type { PokerStoreContext } from './store-context.ts';
 
@@ -130,3 +131,10 @@ export function playHand(options: {
   };
 }
 export { RandomTableRun } from './testing/random-run.ts';
+
+/** The fixture profile a test definition belongs to (the package's tests cannot import the operator's real ones). */
+export function fixtureProfileOf(definition: PokerTableDefinition): PokerRuleProfile {
+  const profile = fixtureProfiles.find((candidate) => candidate.id === definition.profileId);
+  assert(profile !== undefined, `no fixture profile ${definition.profileId}`);
+  return profile;
+}

@@ -16,7 +16,8 @@ export function LobbyPage() {
       {error && <Notice kind="error">{m.app.unavailable}</Notice>}
       {data && data.tables.length === 0 && <p>{m.lobby.empty}</p>}
       {(['roulette', 'blackjack'] as const).map((game) => {
-        const tables = data?.tables.filter((t) => t.game === game) ?? [];
+        // Poker tables have a lobby entry of their own (issue 16): only this game's entries, with their limits.
+        const tables = data?.tables.filter((t): t is Extract<typeof t, { limits: unknown }> => t.game === game) ?? [];
         if (tables.length === 0) return null;
         return (
           <section key={game} aria-labelledby={`lobby-${game}`}>

@@ -664,7 +664,7 @@ describe('check, call and table stakes', () => {
     expect(state.street).toBe(3);
   });
 
-  it('000-001:T-06 / 003:#36 ACC-04 / 002:PK-POT-01 table stakes: a 12.00 stack cannot bet 12.01; all-in for 12.00 is accepted', () => {
+  it('000-001:T-06 ACC-04 / 003:#36 R-WAL-10 / 002:PK-POT-01 table stakes: a 12.00 stack cannot bet 12.01; all-in for 12.00 is accepted', () => {
     const state = deal({ button: 1, stacks: { 1: 1200, 2: 5000 }, stakes: testStakes(100n, 200n) });
     expect(reason(() => verifyRaise(state, 1, 1201n))).toBe('insufficient-chips');
     const after = allIn(state, 1).state;
