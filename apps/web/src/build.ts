@@ -14,7 +14,7 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/** The built page is missing or older than a source file. */
+/** The built page is missing or older than a source file or than its build configuration (this file). */
 export function pageIsStale(): boolean {
   let built: number;
   try {
@@ -22,7 +22,7 @@ export function pageIsStale(): boolean {
   } catch {
     return true;
   }
-  return newestSource(clientRoot) > built;
+  return Math.max(newestSource(clientRoot), statSync(import.meta.filename).mtimeMs) > built;
 }
 
 /**
@@ -31,19 +31,29 @@ export function pageIsStale(): boolean {
  */
 export async function buildWebPage(options: { quiet?: boolean } = {}): Promise<void> {
   const [{ build }, { default: react }] = await Promise.all([import('vite'), import('@vitejs/plugin-react')]);
-  await build({
-    root: clientRoot,
-    configFile: false,
-    logLevel: options.quiet ? 'warn' : 'info',
-    plugins: [react()],
-    build: {
-      outDir: distDir,
-      emptyOutDir: true,
-      // No inline script or data: module under the page's CSP (script-src 'self').
-      assetsInlineLimit: 0,
-      modulePreload: { polyfill: false },
-      sourcemap: false,
-      target: 'es2022',
-    },
-  });
+  // Always React's production build: Vite takes the page's NODE_ENV (and the JSX runtime) from the
+  // process's, and the test runner sets NODE_ENV=test, which gave the tests a development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: clientRoot,
+      configFile: false,
+      mode: 'production',
+      logLevel: options.quiet ? 'warn' : 'info',
+      plugins: [react()],
+      build: {
+        outDir: distDir,
+        emptyOutDir: true,
+        // No inline script or data: module under the page's CSP (script-src 'self').
+        assetsInlineLimit: 0,
+        modulePreload: { polyfill: false },
+        sourcemap: false,
+        target: 'es2022',
+      },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }

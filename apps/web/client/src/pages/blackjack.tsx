@@ -13,11 +13,13 @@ interface Hand {
   stakeMinor: string;
   doubleStakeMinor: string;
 }
+/** An insurance or even-money offer as the engine's view gives it (packages/games, SideDecision). */
+type SideDecision = 'not-offered' | 'pending' | 'taken' | 'declined';
 interface Box {
   seat: number;
   hands: Hand[];
-  insurance: string;
-  evenMoney: string;
+  insurance: SideDecision;
+  evenMoney: SideDecision;
   acted: boolean;
   warningsEnabled: boolean;
 }
@@ -104,8 +106,9 @@ export function BlackjackPage({ tableId }: { tableId: string }) {
   const displayView = view ?? (settled?.view as View | null | undefined);
   const myBox = displayView?.boxes.find((b) => b.seat === seat);
   const myTurn = round?.phase === 'player-turns' && view?.turn?.seat === seat && seat !== null;
-  const insuranceOffered =
-    round?.phase === 'insurance' && myBox && (myBox.insurance === 'offered' || myBox.evenMoney === 'offered');
+  // An offer still to be answered is 'pending' in the view (there is no 'offered' state).
+  const evenMoneyOffered = myBox?.evenMoney === 'pending';
+  const insuranceOffered = round?.phase === 'insurance' && myBox && (myBox.insurance === 'pending' || evenMoneyOffered);
   const status =
     round?.phase === 'betting'
       ? fill(m.table.countdown, { seconds: seconds ?? 0 })
@@ -181,18 +184,15 @@ export function BlackjackPage({ tableId }: { tableId: string }) {
         </div>
       )}
       {insuranceOffered && (
-        <div className="row" role="group" aria-label={myBox.evenMoney === 'offered' ? m.table.evenMoney : m.table.insurance}>
-          <span>{myBox.evenMoney === 'offered' ? m.table.evenMoney : m.table.insurance}</span>
-          <button
-            type="button"
-            onClick={() => void send({ kind: myBox.evenMoney === 'offered' ? 'even-money' : 'insurance', take: true })}
-          >
+        <div className="row" role="group" aria-label={evenMoneyOffered ? m.table.evenMoney : m.table.insurance}>
+          <span>{evenMoneyOffered ? m.table.evenMoney : m.table.insurance}</span>
+          <button type="button" onClick={() => void send({ kind: evenMoneyOffered ? 'even-money' : 'insurance', take: true })}>
             {m.table.insuranceYes}
           </button>
           <button
             type="button"
             className="secondary"
-            onClick={() => void send({ kind: myBox.evenMoney === 'offered' ? 'even-money' : 'insurance', take: false })}
+            onClick={() => void send({ kind: evenMoneyOffered ? 'even-money' : 'insurance', take: false })}
           >
             {m.table.insuranceNo}
           </button>
