@@ -97,6 +97,8 @@ describe('poker table store: buy-in (issue 16)', () => {
 
     const fixedLimit = await leasedTable({
       ...noLimitDefinition,
+      // A fixed-limit table has a minimum buy-in only where the profile says so (000-001:TBL-03, TBL-04: HR).
+      profileId: 'HR',
       name: 'FL 0.50/1',
       variant: 'holdem/fixed-limit',
       buyInMaxMinor: null,
