@@ -6,6 +6,7 @@
  * Input: a JSON file (argv[2]) with the service's base URL, the players and the window. Output: one
  * JSON line on stdout with the counts and the latencies (request sent → the next pushed table state).
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 
@@ -47,6 +48,8 @@ let windowOpen = false;
 let windowClosed = false;
 let actions = 0;
 let errors = 0;
+/** Actions the table refused because the bot acted on a view a push had already replaced (409 turn, 422 amounts). */
+let stale = 0;
 let firstError: string | null = null;
 let messages = 0;
 const latencies: number[] = [];
@@ -95,7 +98,11 @@ class Bot {
   async sit(): Promise<void> {
     const response = await fetch(`${plan.base}/v1/poker/tables/${this.player.tableId}/seats`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${this.player.token}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${this.player.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
       body: JSON.stringify({
         seat: this.player.seat,
         buyIn: { amount: plan.buyIn, currency: plan.currency },
@@ -158,15 +165,21 @@ class Bot {
     this.pending = { version: this.table.version, sentAt };
     void fetch(`${plan.base}/v1/poker/tables/${this.player.tableId}/actions`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${this.player.token}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${this.player.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
       body: JSON.stringify({ ...choice, turn }),
     })
       .then(async (response) => {
         const body = await response.text();
         if (response.status === 200) {
           if (windowOpen && !windowClosed) actions++;
-        } else if (response.status !== 409) {
-          // 409: the turn moved on (a time-out, or a push we had not seen yet); anything else is an error.
+        } else if (response.status === 409 || response.status === 422) {
+          // The turn moved on, or the legal amounts changed, before this bot's view caught up.
+          stale++;
+        } else {
           errors++;
           firstError ??= `${response.status} ${body.slice(0, 200)}`;
         }
@@ -208,6 +221,7 @@ process.stdout.write(
   `${JSON.stringify({
     actions,
     errors,
+    stale,
     firstError,
     hands: handsPlayed,
     messages: messagesInWindow,

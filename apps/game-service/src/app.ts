@@ -119,6 +119,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
     onDisconnectedDecision: () => void scheduler.runOnce(),
     pokerRoom,
     chatLanguagesOf,
+    rateLimit,
   });
   const presenceTimer = setInterval(
     () => void hub.refreshPresence().catch((error: unknown) => app.log.warn({ err: error }, 'presence refresh failed')),

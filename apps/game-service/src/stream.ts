@@ -56,6 +56,8 @@ export interface StreamDependencies {
   /** The poker cash tables: their snapshot on connect, presence changes and chat. */
   pokerRoom: PokerRoom;
   chatLanguagesOf: (profileId: string) => readonly string[] | null;
+  /** The game routes' rate limit: opening a table's stream is a game request like the others (not the global default). */
+  rateLimit: { max: number; timeWindow: number };
 }
 
 /** Registers the stream route; returns the hub, which refreshes presence and closes the sockets on shutdown. */
@@ -63,7 +65,7 @@ export function streamRoutes(app: App, ctx: TablesContext, deps: StreamDependenc
   const hub = new TableStreams(app, ctx, deps);
   app.get(
     '/v1/tables/:tableId/stream',
-    { websocket: true, schema: { hide: true, params: TableParamsSchema } },
+    { websocket: true, schema: { hide: true, params: TableParamsSchema }, config: { rateLimit: deps.rateLimit } },
     (socket, request) => hub.accept(socket, request),
   );
   return hub;
