@@ -40,13 +40,18 @@ function usePokerTable(tableId: string) {
   const [table, setTable] = useState<PublicView | null>(null);
   const [mine, setMine] = useState<PrivateView | null>(null);
   const version = useRef(-1);
+  // The private view has no version of its own: a `poker-seat` push that arrived after a command was
+  // sent is at least as new as the command's answer (the seat channel and the table channel are not
+  // ordered with each other), so the answer's private part gives way to it.
+  const seatPushes = useRef(0);
+  const pushes = useCallback(() => seatPushes.current, []);
 
-  const apply = useCallback((snapshot: Snapshot) => {
-    // A snapshot older than what we show is stale in both its parts.
+  const apply = useCallback((snapshot: Snapshot, pushesBefore?: number) => {
+    if (pushesBefore === undefined || pushesBefore === seatPushes.current) setMine(snapshot.mine);
+    // A public view older than the one shown is stale.
     if (snapshot.table.version < version.current) return;
     version.current = snapshot.table.version;
     setTable(snapshot.table);
-    setMine(snapshot.mine);
   }, []);
 
   useEffect(() => {
@@ -60,6 +65,7 @@ function usePokerTable(tableId: string) {
       socket = new WebSocket(
         `${scheme}://${window.location.host}/api/game/v1/tables/${tableId}/stream?access_token=${encodeURIComponent(token)}`,
       );
+      const opened = seatPushes.current;
       socket.onclose = () => {
         if (!closed) retry = setTimeout(open, 2_000);
       };
@@ -69,13 +75,16 @@ function usePokerTable(tableId: string) {
         if (message.type === 'welcome') {
           // A welcome is the state now: it replaces whatever an earlier connection showed.
           version.current = -1;
-          apply(message.snapshot as Snapshot);
+          apply(message.snapshot as Snapshot, opened);
         } else if (message.type === 'poker-table') {
           const view = message.view as PublicView;
           if (view.version <= version.current) return;
           version.current = view.version;
           setTable(view);
-        } else if (message.type === 'poker-seat') setMine((message.view as PrivateView | null) ?? null);
+        } else if (message.type === 'poker-seat') {
+          seatPushes.current++;
+          setMine((message.view as PrivateView | null) ?? null);
+        }
       };
     };
     open();
@@ -88,7 +97,7 @@ function usePokerTable(tableId: string) {
     };
   }, [tableId, apply]);
 
-  return { table, mine, apply };
+  return { table, mine, apply, pushes };
 }
 
 /** The table's lobby entry: name, profile, blinds, buy-in range and currency. */
@@ -185,6 +194,7 @@ function BuyInDialog(props: {
 /** Fold, check, call, bet, raise (slider and number input bounded by the legal amounts), all-in. */
 function ActionBar(props: {
   legal: Legal;
+  turn: number;
   currency: string;
   stackMinor: bigint;
   onAct(action: string, amountMinor?: bigint): void;
@@ -204,7 +214,7 @@ function ActionBar(props: {
   const money = (minor: bigint | string) => formatMinor(minor, props.currency, lang);
   const sizeLabel = fill(sizing === 'bet' ? m.poker.betAmount : m.poker.raiseAmount, { currency: props.currency });
   return (
-    <div className="poker-actions" role="group" aria-label={m.poker.yourActions}>
+    <div className="poker-actions" role="group" aria-label={m.poker.yourActions} data-turn={props.turn}>
       <div className="row">
         {legal.fold && (
           <button type="button" className="secondary" onClick={() => props.onAct('fold')}>
@@ -279,10 +289,15 @@ function ActionBar(props: {
 function MyHands(props: { tableId: string; refreshKey: string }) {
   const { m, lang } = useI18n();
   const [notice, setNotice] = useState<string | null>(null);
-  const { data } = useLoad(
+  const { data, reload } = useLoad(
     async () => (await games.GET('/v1/poker/hands', { params: { query: { limit: 20 } } })).data,
     [props.refreshKey],
   );
+  // A finished hand's record is written just after its result shows: look again shortly after.
+  useEffect(() => {
+    const timers = [1_000, 3_000].map((ms) => setTimeout(reload, ms));
+    return () => timers.forEach(clearTimeout);
+  }, [props.refreshKey, reload]);
   const hands = data?.hands.filter((hand) => hand.tableId === props.tableId) ?? [];
   const download = async (handId: string, handNumber: number) => {
     setNotice(null);
@@ -349,7 +364,7 @@ function MyHands(props: { tableId: string; refreshKey: string }) {
 export function PokerPage({ tableId }: { tableId: string }) {
   const { m, lang } = useI18n();
   const entry = useLobbyEntry(tableId);
-  const { table, mine, apply } = usePokerTable(tableId);
+  const { table, mine, apply, pushes } = usePokerTable(tableId);
   const { balance, refresh } = useBalance();
   const [buying, setBuying] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -366,9 +381,9 @@ export function PokerPage({ tableId }: { tableId: string }) {
     void refresh();
   }, [handKey, mine?.seat, refresh]);
 
-  const answered = (data: Snapshot | undefined, problem: unknown): string | null => {
+  const answered = (data: Snapshot | undefined, problem: unknown, pushesBefore: number): string | null => {
     if (data) {
-      apply(data);
+      apply(data, pushesBefore);
       void refresh();
       return null;
     }
@@ -379,11 +394,12 @@ export function PokerPage({ tableId }: { tableId: string }) {
 
   const buyIn = async (amount: string): Promise<string | null> => {
     setError(null);
+    const since = pushes();
     const { data, error: problem } = await games.POST('/v1/poker/tables/{tableId}/seats', {
       params: { path: { tableId }, header: { 'idempotency-key': newKey() } },
       body: { buyIn: { amount, currency: currency as Money['currency'] } },
     });
-    const refused = answered(data, problem);
+    const refused = answered(data, problem, since);
     if (!refused) setBuying(false);
     return refused;
   };
@@ -391,6 +407,7 @@ export function PokerPage({ tableId }: { tableId: string }) {
   const act = async (action: string, amountMinor?: bigint) => {
     if (!table?.toAct) return;
     setError(null);
+    const since = pushes();
     const { data, error: problem } = await games.POST('/v1/poker/tables/{tableId}/actions', {
       params: { path: { tableId }, header: { 'idempotency-key': newKey() } },
       body: {
@@ -401,20 +418,22 @@ export function PokerPage({ tableId }: { tableId: string }) {
           : { amount: { amount: minorToAmount(amountMinor), currency: currency as Money['currency'] } }),
       },
     });
-    answered(data, problem);
+    answered(data, problem, since);
   };
 
   const command = async (path: 'sit-out' | 'sit-in') => {
     setError(null);
     const url = path === 'sit-out' ? '/v1/poker/tables/{tableId}/sit-out' : '/v1/poker/tables/{tableId}/sit-in';
+    const since = pushes();
     const { data, error: problem } = await games.POST(url, { params: { path: { tableId } } });
-    answered(data, problem);
+    answered(data, problem, since);
   };
 
   const leave = async () => {
     setError(null);
+    const since = pushes();
     const { data, error: problem } = await games.DELETE('/v1/poker/tables/{tableId}/seats/me', { params: { path: { tableId } } });
-    answered(data, problem);
+    answered(data, problem, since);
   };
 
   const toActSeat = table?.seats.find((s) => s.seat === table.toAct?.seat);
@@ -498,7 +517,13 @@ export function PokerPage({ tableId }: { tableId: string }) {
         </>
       )}
       {mine?.legal && me && (
-        <ActionBar legal={mine.legal} currency={currency} stackMinor={BigInt(me.stackMinor)} onAct={(a, x) => void act(a, x)} />
+        <ActionBar
+          legal={mine.legal}
+          turn={table?.toAct?.turn ?? 0}
+          currency={currency}
+          stackMinor={BigInt(me.stackMinor)}
+          onAct={(a, x) => void act(a, x)}
+        />
       )}
       {result && (
         <div className="result" role="status" data-testid="poker-result">
