@@ -55,7 +55,7 @@ async function buyIn(page: Page, name: string, amount: string): Promise<void> {
 }
 
 describe('poker in the browser', () => {
-  it("issue 17: a poker cash table in the browser: two players buy in through the dialog (out-of-range refused at the field), a CZ-FO No Limit Hold'em hand is played with the action buttons and a bounded raise, the result, stacks and balance follow, the hand downloads as text, and leaving returns the chips", async () => {
+  it("issue 17: a poker cash table in the browser: two players buy in through the dialog (out-of-range refused at the field), a CZ-FO No Limit Hold'em hand is played with the action buttons and a bounded raise, the result, stacks and balance follow, the hand downloads as text, leaving returns the chips, and at a table whose rules give no hand histories the 403 is said plainly", async () => {
     const definition = demoPokerTables('CZK').find((d) => d.profileId === 'CZ-FO' && d.variant === 'holdem/no-limit')!;
     const name = `${definition.name} ${newId().slice(-6)}`;
     const created = await createPokerTable(p.h.connections.db, { definition: { ...definition, name }, now: p.h.clock.now() });
@@ -177,6 +177,33 @@ describe('poker in the browser', () => {
     await poll(() => first.page.getByTestId('my-seat').count()).toBe(0);
     await poll(() => textOf(first.page.getByTestId('table-balance'))).toBe(czk(100_000n - buyInMinor + mine));
     await review(first.page, 'poker-left');
+
+    // Where the table's rules give players no hand histories (HR), the download's 403 is said plainly.
+    await second.page.getByRole('button', { name: 'Odejít od stolu' }).click();
+    await poll(() => second.page.getByTestId('my-seat').count()).toBe(0);
+    const zagreb = demoPokerTables('CZK').find((d) => d.profileId === 'HR' && d.variant === 'holdem/no-limit')!;
+    const hrName = `${zagreb.name} ${newId().slice(-6)}`;
+    await createPokerTable(p.h.connections.db, { definition: { ...zagreb, name: hrName }, now: p.h.clock.now() });
+    const hrBuyIn = Money.fromMinor(zagreb.buyInMinMinor, 'CZK').toDecimalString().replace('.', ',');
+    await buyIn(first.page, hrName, hrBuyIn);
+    await buyIn(second.page, hrName, hrBuyIn);
+    await advance(0);
+    const seated = { folder: undefined as typeof first | undefined };
+    await poll(async () => {
+      for (const player of [first, second])
+        if ((await player.page.getByRole('group', { name: 'Vaše akce' }).count()) > 0) seated.folder = player;
+      return seated.folder !== undefined;
+    }).toBe(true);
+    const folder = seated.folder!;
+    await folder.page.getByRole('button', { name: 'Složit', exact: true }).click();
+    await poll(() => textOf(first.page.getByTestId('poker-result'))).toMatch(/^Hra č\. \d+ skončila/);
+    const hrHands = first.page.getByTestId('poker-hands');
+    await poll(() => hrHands.locator('li').count()).toBe(1);
+    await hrHands.getByRole('button', { name: /^Stáhnout \(text\)/ }).click();
+    await poll(() => textOf(first.page.getByTestId('poker-hands-notice'))).toBe(
+      'Pravidla tohoto stolu historii her hráčům nevydávají (odpověď 403).',
+    );
+    await snap(first.page, 'poker-hands-not-offered');
     expect(first.problems).toEqual([]);
     expect(second.problems).toEqual([]);
     await first.context.close();
