@@ -80,6 +80,7 @@ describe('poker in the browser', () => {
     expect(lobbyText).toContain(`Místa: 0/${definition.seatsMax}`);
     expect(lobbyText).toContain('Měna: CZK');
     expect(await entry.getByRole('link').getAttribute('href')).toBe(`/tables/poker/${created.id}`);
+    await review(first.page, 'poker-lobby');
 
     // Above the range: refused at the field, nothing sent; then an amount inside it.
     await first.page.getByRole('link', { name: `Hrát ${name}` }).click();
