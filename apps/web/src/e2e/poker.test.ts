@@ -55,7 +55,7 @@ async function buyIn(page: Page, name: string, amount: string): Promise<void> {
 }
 
 describe('poker in the browser', () => {
-  it("issue 17: a poker cash table in the browser: two players buy in through the dialog (out-of-range refused at the field), a CZ-FO No Limit Hold'em hand is played with the action buttons and a bounded raise, the result, stacks and balance follow, the hand downloads as text, leaving returns the chips, and at a table whose rules give no hand histories the 403 is said plainly", async () => {
+  it("issue 17: a poker cash table in the browser: two players buy in through the dialog (out-of-range refused at the field), a CZ-FO No Limit Hold'em hand is played with the action buttons and a bounded raise, the result, stacks and balance follow, the hand downloads as text, leaving returns the chips, at a table whose rules give no hand histories the 403 is said plainly, and sitting out and in works", async () => {
     const definition = demoPokerTables('CZK').find((d) => d.profileId === 'CZ-FO' && d.variant === 'holdem/no-limit')!;
     const name = `${definition.name} ${newId().slice(-6)}`;
     const created = await createPokerTable(p.h.connections.db, { definition: { ...definition, name }, now: p.h.clock.now() });
@@ -205,6 +205,14 @@ describe('poker in the browser', () => {
       'Pravidla tohoto stolu historii her hráčům nevydávají (odpověď 403).',
     );
     await snap(first.page, 'poker-hands-not-offered');
+
+    // Sitting out from the next hand and back in, from the keyboard.
+    await first.page.getByRole('button', { name: 'Vynechat další hry' }).focus();
+    await first.page.keyboard.press('Enter');
+    await poll(() => textOf(first.page.getByTestId('my-seat'))).toContain('Nehraje (sit out)');
+    await first.page.getByRole('button', { name: 'Znovu hrát' }).focus();
+    await first.page.keyboard.press('Enter');
+    await poll(() => first.page.getByRole('button', { name: 'Vynechat další hry' }).count()).toBe(1);
     expect(first.problems).toEqual([]);
     expect(second.problems).toEqual([]);
     await first.context.close();
