@@ -8,6 +8,7 @@ import { ConfirmEmailPage } from './pages/confirm-email.tsx';
 import { LimitsPage } from './pages/limits.tsx';
 import { LobbyPage } from './pages/lobby.tsx';
 import { LoginPage } from './pages/login.tsx';
+import { PokerPage } from './pages/poker.tsx';
 import { RegisterPage } from './pages/register.tsx';
 import { RoulettePage } from './pages/roulette.tsx';
 import { DepositReturnPage, VerificationReturnPage, WalletPage } from './pages/wallet.tsx';
@@ -130,9 +131,10 @@ function Page() {
   if (deposit) return <DepositReturnPage depositId={deposit[1]!} />;
   const check = /^\/payment-methods\/([\w-]+)\/verification-return$/.exec(path);
   if (check) return <VerificationReturnPage paymentMethodId={check[1]!} />;
-  const table = /^\/tables\/(roulette|blackjack)\/([\w-]+)$/.exec(path);
+  const table = /^\/tables\/(roulette|blackjack|poker)\/([\w-]+)$/.exec(path);
   if (table?.[1] === 'roulette') return <RoulettePage tableId={table[2]!} />;
   if (table?.[1] === 'blackjack') return <BlackjackPage tableId={table[2]!} />;
+  if (table?.[1] === 'poker') return <PokerPage tableId={table[2]!} />;
   return (
     <>
       <h1>{m.app.notFound}</h1>

@@ -228,10 +228,19 @@ export async function loggedInPlayer(
   return { email: registered.email, playerId: registered.playerId, holder: `${person.firstName} ${person.surname}` };
 }
 
-/** A card added on the wallet page and a deposit paid through the provider's 3-D Secure page, credited. */
-export async function depositThroughPage(p: WebPlatform, page: Page, holder: string, crowns: string): Promise<void> {
+/**
+ * A card added on the wallet page and a deposit paid through the provider's 3-D Secure page, credited.
+ * A card belongs to one player: a second player in the same test brings another (4111… is a Visa, CZ).
+ */
+export async function depositThroughPage(
+  p: WebPlatform,
+  page: Page,
+  holder: string,
+  crowns: string,
+  card = '4242424242424242',
+): Promise<void> {
   await page.goto(`${p.url}/wallet`);
-  await page.getByLabel('Číslo karty').fill('4242424242424242');
+  await page.getByLabel('Číslo karty').fill(card);
   await page.getByLabel('Platnost (MM/RR)').fill('12/30');
   await page.getByLabel('Jméno držitele').first().fill(holder);
   await page.getByRole('button', { name: 'Přidat kartu' }).click();

@@ -34,7 +34,7 @@ interface View {
 const suits: Record<string, string> = { s: '♠', h: '♥', d: '♦', c: '♣' };
 const suitNames: Record<string, string> = { s: 'spades', h: 'hearts', d: 'diamonds', c: 'clubs' };
 
-function Card({ card }: { card: string | null }) {
+export function Card({ card }: { card: string | null }) {
   if (!card)
     return (
       <span className="card-face back" aria-label="?">
