@@ -58,7 +58,11 @@ describe('poker in the browser', () => {
   it("issue 17: a poker cash table in the browser: two players buy in through the dialog (out-of-range refused at the field), a CZ-FO No Limit Hold'em hand is played with the action buttons and a bounded raise, the result, stacks and balance follow, the hand downloads as text, leaving returns the chips, at a table whose rules give no hand histories the 403 is said plainly, and sitting out and in works", async () => {
     const definition = demoPokerTables('CZK').find((d) => d.profileId === 'CZ-FO' && d.variant === 'holdem/no-limit')!;
     const name = `${definition.name} ${newId().slice(-6)}`;
-    const created = await createPokerTable(p.h.connections.db, { definition: { ...definition, name }, now: p.h.clock.now() });
+    const created = await createPokerTable(p.h.connections.db, {
+      definition: { ...definition, name },
+      profile: pokerRuleProfiles[definition.profileId],
+      now: p.h.clock.now(),
+    });
     const buyInMinor = definition.buyInMinMinor * 2n;
     const buyInText = Money.fromMinor(buyInMinor, 'CZK').toDecimalString().replace('.', ',');
 
@@ -184,7 +188,11 @@ describe('poker in the browser', () => {
     await poll(() => second.page.getByTestId('my-seat').count()).toBe(0);
     const zagreb = demoPokerTables('CZK').find((d) => d.profileId === 'HR' && d.variant === 'holdem/no-limit')!;
     const hrName = `${zagreb.name} ${newId().slice(-6)}`;
-    await createPokerTable(p.h.connections.db, { definition: { ...zagreb, name: hrName }, now: p.h.clock.now() });
+    await createPokerTable(p.h.connections.db, {
+      definition: { ...zagreb, name: hrName },
+      profile: pokerRuleProfiles[zagreb.profileId],
+      now: p.h.clock.now(),
+    });
     const hrBuyIn = Money.fromMinor(zagreb.buyInMinMinor, 'CZK').toDecimalString().replace('.', ',');
     await buyIn(first.page, hrName, hrBuyIn);
     await buyIn(second.page, hrName, hrBuyIn);
