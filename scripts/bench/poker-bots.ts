@@ -90,6 +90,12 @@ class Bot {
   private table: TableView | null = null;
   private mine: SeatView | null = null;
   private busy = false;
+  /**
+   * Set when a private view offering a decision arrives. The driver publishes a change's table view
+   * before the private views on one connection, so the table view is current when this comes; acting on
+   * a table view alone could pair it with the private view of an earlier turn.
+   */
+  private decisionOffered = false;
   /** Set while an action is in flight: the table version it was sent at and when. */
   private pending: { version: number; sentAt: number } | null = null;
 
@@ -136,7 +142,10 @@ class Bot {
     if (message.type === 'poker-table' || message.type === 'welcome') {
       const view = message.type === 'welcome' ? message.snapshot!.table : (message.view as TableView);
       if (!this.table || view.version > this.table.version) this.table = view;
-      if (message.type === 'welcome') this.mine = message.snapshot!.mine;
+      if (message.type === 'welcome') {
+        this.mine = message.snapshot!.mine;
+        this.decisionOffered = this.mine?.legal != null;
+      }
       this.countHand(view.handNumber);
       if (this.pending && view.version > this.pending.version) {
         if (windowOpen && !windowClosed) latencies.push(performance.now() - this.pending.sentAt);
@@ -144,6 +153,7 @@ class Bot {
       }
     } else if (message.type === 'poker-seat') {
       this.mine = message.view as SeatView;
+      this.decisionOffered = this.mine?.legal != null;
     }
     this.maybeAct();
   }
@@ -156,10 +166,11 @@ class Bot {
   }
 
   private maybeAct(): void {
-    if (windowClosed || this.busy || !this.table?.toAct || !this.mine?.legal) return;
+    if (windowClosed || this.busy || !this.decisionOffered || !this.table?.toAct || !this.mine?.legal) return;
     if (this.table.toAct.seat !== this.player.seat) return;
     const turn = this.table.toAct.turn;
     const choice = choose(this.mine.legal);
+    this.decisionOffered = false;
     this.busy = true;
     const sentAt = performance.now();
     this.pending = { version: this.table.version, sentAt };
