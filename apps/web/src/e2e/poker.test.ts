@@ -214,12 +214,12 @@ describe('poker in the browser', () => {
     );
     await snap(first.page, 'poker-hands-not-offered');
 
-    // Sitting out from the next hand and back in, from the keyboard.
-    await first.page.getByRole('button', { name: 'Vynechat další hry' }).focus();
-    await first.page.keyboard.press('Enter');
+    // Sitting out from the next hand and back in, from the keyboard. The locator presses Enter on the
+    // button as it is when the key goes down: a push re-rendering the page between a separate focus()
+    // and the key press would send the key nowhere (seen once under load).
+    await first.page.getByRole('button', { name: 'Vynechat další hry' }).press('Enter');
     await poll(() => textOf(first.page.getByTestId('my-seat'))).toContain('Nehraje (sit out)');
-    await first.page.getByRole('button', { name: 'Znovu hrát' }).focus();
-    await first.page.keyboard.press('Enter');
+    await first.page.getByRole('button', { name: 'Znovu hrát' }).press('Enter');
     await poll(() => first.page.getByRole('button', { name: 'Vynechat další hry' }).count()).toBe(1);
     expect(first.problems).toEqual([]);
     expect(second.problems).toEqual([]);
