@@ -66,8 +66,7 @@ export async function submitApplication(ctx: PlayersContext, input: ApplicationI
 
   try {
     return await transaction(ctx.db, async (tx) => {
-      await assertNoOtherAccount(tx, hashes, email);
-      await assertNotBarred(tx, hashes);
+      await assertMayApply(tx, hashes, email);
       const closedRecently = await assertLimitsNotMilder(ctx, tx, hashes, decisions);
       const playerId = newId<PlayerId>();
       await tx.player.create({
@@ -77,17 +76,7 @@ export async function submitApplication(ctx: PlayersContext, input: ApplicationI
           email,
           phone: input.person.phone,
           passwordHash,
-          firstName: input.person.firstName,
-          surname: input.person.surname,
-          birthSurname: input.person.birthSurname ?? null,
-          dateOfBirth: new Date(`${input.person.dateOfBirth}T00:00:00Z`),
-          placeOfBirth: input.person.placeOfBirth ?? null,
-          citizenship: input.person.citizenship,
-          residenceAddress: { ...input.person.residenceAddress },
-          ...(input.person.correspondenceAddress ? { correspondenceAddress: { ...input.person.correspondenceAddress } } : {}),
-          birthNumberEncrypted: birthNumberDigits ? ctx.pii.encrypt(birthNumberDigits) : null,
-          birthNumberHash: hashes.birthNumberHash,
-          identityKeyHash: hashes.identityKeyHash,
+          ...personRecord(ctx, input.person, hashes, birthNumberDigits),
           identityStatus,
           identityCheckedAt: identity.status === 'unavailable' ? null : now,
           registerStatus: register.status === 'not-listed' ? 'NOT_LISTED' : 'UNAVAILABLE',
@@ -120,7 +109,38 @@ export async function submitApplication(ctx: PlayersContext, input: ApplicationI
 
 type IdentityHashes = { birthNumberHash: string | null; identityKeyHash: string };
 
-export async function assertNoOtherAccount(tx: Tx, hashes: IdentityHashes, email: string): Promise<void> {
+/** The person's data as a player row stores it, the birth number encrypted at rest (the same for every channel). */
+export function personRecord(
+  ctx: Pick<PlayersContext, 'pii'>,
+  person: PersonalData,
+  hashes: IdentityHashes,
+  birthNumberDigits: string | null,
+) {
+  return {
+    firstName: person.firstName,
+    surname: person.surname,
+    birthSurname: person.birthSurname ?? null,
+    dateOfBirth: new Date(`${person.dateOfBirth}T00:00:00Z`),
+    placeOfBirth: person.placeOfBirth ?? null,
+    citizenship: person.citizenship,
+    residenceAddress: { ...person.residenceAddress },
+    ...(person.correspondenceAddress ? { correspondenceAddress: { ...person.correspondenceAddress } } : {}),
+    birthNumberEncrypted: birthNumberDigits ? ctx.pii.encrypt(birthNumberDigits) : null,
+    birthNumberHash: hashes.birthNumberHash,
+    identityKeyHash: hashes.identityKeyHash,
+  };
+}
+
+/**
+ * Whether this person may conclude a contract now, whatever the channel (online or at a branch): one
+ * account per person (004:REG-08) and no re-registration the operator barred (004:TRM-18, T-17).
+ */
+export async function assertMayApply(tx: Tx, hashes: IdentityHashes, email: string): Promise<void> {
+  await assertNoOtherAccount(tx, hashes, email);
+  await assertNotBarred(tx, hashes);
+}
+
+async function assertNoOtherAccount(tx: Tx, hashes: IdentityHashes, email: string): Promise<void> {
   const existing = await tx.player.findFirst({
     where: { state: { notIn: ['CLOSED', 'CANCELLED'] }, OR: [...samePersonConditions(hashes), { email }] },
     select: { email: true },

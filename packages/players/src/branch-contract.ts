@@ -7,7 +7,7 @@ import {
   type MeasureDecision,
 } from '@casino/limits';
 import argon2 from 'argon2';
-import { assertLimitsNotMilder, assertNoOtherAccount } from './apply.ts';
+import { assertLimitsNotMilder, assertMayApply, personRecord } from './apply.ts';
 import type { PlayersContext } from './context.ts';
 import { sendSms } from './notifications.ts';
 import { assertEligible, identityHashes, registerPersonOf, type PersonalData } from './person.ts';
@@ -82,7 +82,7 @@ export async function startBranchContract(
 
   try {
     return await transaction(ctx.db, async (tx) => {
-      await assertNoOtherAccount(tx, hashes, email);
+      await assertMayApply(tx, hashes, email);
       const closedRecently = await assertLimitsNotMilder(ctx, tx, hashes, decisions);
       const playerId = newId<PlayerId>();
       await tx.player.create({
@@ -92,17 +92,7 @@ export async function startBranchContract(
           email,
           phone: input.person.phone,
           passwordHash,
-          firstName: input.person.firstName,
-          surname: input.person.surname,
-          birthSurname: input.person.birthSurname ?? null,
-          dateOfBirth: new Date(`${input.person.dateOfBirth}T00:00:00Z`),
-          placeOfBirth: input.person.placeOfBirth ?? null,
-          citizenship: input.person.citizenship,
-          residenceAddress: { ...input.person.residenceAddress },
-          ...(input.person.correspondenceAddress ? { correspondenceAddress: { ...input.person.correspondenceAddress } } : {}),
-          birthNumberEncrypted: birthNumberDigits ? ctx.pii.encrypt(birthNumberDigits) : null,
-          birthNumberHash: hashes.birthNumberHash,
-          identityKeyHash: hashes.identityKeyHash,
+          ...personRecord(ctx, input.person, hashes, birthNumberDigits),
           identityStatus,
           identityCheckedAt: identity.status === 'unavailable' ? null : now,
           registerStatus: 'NOT_LISTED',

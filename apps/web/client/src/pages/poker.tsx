@@ -242,6 +242,7 @@ function ActionBar(props: {
           <label htmlFor="poker-size-range" className="visually-hidden">
             {sizeLabel}
           </label>
+          {/* A range input speaks numbers: minor units stay integers (far below 2^53) and come back as BigInt. */}
           <input
             id="poker-size-range"
             type="range"
