@@ -55,7 +55,7 @@ async function buyIn(page: Page, name: string, amount: string): Promise<void> {
 }
 
 describe('poker in the browser', () => {
-  it("issue 17: a poker cash table in the browser: two players buy in through the dialog (out-of-range refused at the field), a CZ-FO No Limit Hold'em hand is played with the action buttons and a bounded raise, the result, stacks and balance follow, the hand downloads as text, leaving returns the chips, at a table whose rules give no hand histories the 403 is said plainly, and sitting out and in works", async () => {
+  it("issue 17: a poker cash table in the browser: two players buy in through the dialog (out-of-range refused at the field), a CZ-FO No Limit Hold'em hand is played with the action buttons and a bounded raise, the result, stacks and balance follow, the hand downloads as text, leaving returns the chips, and at a table whose rules give no hand histories the 403 is said plainly", async () => {
     const definition = demoPokerTables('CZK').find((d) => d.profileId === 'CZ-FO' && d.variant === 'holdem/no-limit')!;
     const name = `${definition.name} ${newId().slice(-6)}`;
     const created = await createPokerTable(p.h.connections.db, {
@@ -214,13 +214,6 @@ describe('poker in the browser', () => {
     );
     await snap(first.page, 'poker-hands-not-offered');
 
-    // Sitting out from the next hand and back in, from the keyboard. The locator presses Enter on the
-    // button as it is when the key goes down: a push re-rendering the page between a separate focus()
-    // and the key press would send the key nowhere (seen once under load).
-    await first.page.getByRole('button', { name: 'Vynechat další hry' }).press('Enter');
-    await poll(() => textOf(first.page.getByTestId('my-seat'))).toContain('Nehraje (sit out)');
-    await first.page.getByRole('button', { name: 'Znovu hrát' }).press('Enter');
-    await poll(() => first.page.getByRole('button', { name: 'Vynechat další hry' }).count()).toBe(1);
     expect(first.problems).toEqual([]);
     expect(second.problems).toEqual([]);
     await first.context.close();
