@@ -160,10 +160,9 @@ describe('game-service: blackjack rounds (issue 7)', () => {
     await standToTheEnd(player, temporaryId);
     const temporary = await recall(player, temporaryId);
     expect(temporary).toMatchObject({ kind: 'temporary', status: 'settled', originRoundId: liveRoundId, replayVerified: true });
+    // A new shoe: its own seed commitment, and the recall's replay (replayVerified) proves the dealer's cards were dealt
+    // from that seed. Comparing the two dealers' cards would fail at random (same first card about once in 52 rounds).
     expect(temporary.seedCommitment).not.toBe(live.seedCommitment);
-    const dealer = (round: { view: unknown }) => (round.view as { dealerCards: string[] }).dealerCards;
-    expect(dealer(temporary).slice(0, 2)).not.toEqual(dealer(live).slice(0, 2));
-    expect(dealer(temporary)[0]).not.toBe(dealer(live)[0]);
     expect(temporary.postings.filter((p: { kind: string }) => p.kind === 'STAKE')).toEqual([]);
     const returned = temporary.players[0].returned;
     const history = (await h.app.inject({ method: 'GET', url: '/v1/me/rounds?limit=10', headers: player.headers })).json().rounds;
