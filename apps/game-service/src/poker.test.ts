@@ -13,7 +13,7 @@ import { demoPokerTables, pokerRuleProfiles } from '@casino/operator';
 import { createPokerTable, pokerHandPauseMsDefault, type PokerRuleProfileId } from '@casino/tables';
 import { buildAdminApi, loadAdminApiConfig } from '@casino/test-support/apps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGameHarness, type GameHarness, type TestPlayer } from './test-support.ts';
+import { rouletteTable, startGameHarness, type GameHarness, type TestPlayer } from './test-support.ts';
 
 let h: GameHarness;
 beforeAll(async () => {
@@ -464,6 +464,38 @@ describe('poker hand histories, chat and the WebSocket', () => {
     expect(left.statusCode, left.body).toBe(200);
     await waitFor(async () => (await h.balance(player)) === '500.00', { what: 'the stack credited back' });
     expect((await snapshot(player, tableId)).mine).toBeNull();
+  });
+
+  it('issue 16: one play session spans a poker seat and a roulette seat: leaving the roulette table keeps it open, leaving the poker table too ends it', async () => {
+    const { tableId } = await pokerTable('CZ-FO', 'holdem/no-limit');
+    const roulette = await h.createTable(rouletteTable(`poker-and-roulette-${newId().slice(-6)}`));
+    const player = await h.newPlayer({ deposit: '500.00' });
+    const openSessions = () => h.connections.db.playSession.count({ where: { playerId: player.playerId, endedAt: null } });
+    expect((await sit(player, tableId, { buyIn: czk('100.00') })).statusCode).toBe(201);
+    const seated = await h.app.inject({
+      method: 'POST',
+      url: `/v1/tables/${roulette.id}/seats`,
+      headers: player.headers,
+      payload: {},
+    });
+    expect(seated.statusCode, seated.body).toBe(201);
+    expect(await openSessions()).toBe(1);
+
+    const leftRoulette = await h.app.inject({
+      method: 'DELETE',
+      url: `/v1/tables/${roulette.id}/seats/me`,
+      headers: player.headers,
+    });
+    expect(leftRoulette.statusCode, leftRoulette.body).toBe(200);
+    expect(await openSessions()).toBe(1);
+
+    const leftPoker = await h.app.inject({
+      method: 'DELETE',
+      url: `/v1/poker/tables/${tableId}/seats/me`,
+      headers: player.headers,
+    });
+    expect(leftPoker.statusCode, leftPoker.body).toBe(200);
+    await waitFor(async () => (await openSessions()) === 0, { what: 'the play session ended with the last seat' });
   });
 });
 

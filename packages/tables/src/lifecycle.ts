@@ -135,8 +135,11 @@ export async function releaseSeat(
   pushes: Pushes,
 ): Promise<void> {
   await tx.tableSeat.delete({ where: { tableId_seatNo: { tableId: seat.tableId, seatNo: seat.seatNo } } });
-  const elsewhere = await tx.tableSeat.count({ where: { playerId: seat.playerId } });
-  if (elsewhere === 0)
+  // A seat at a poker table is a seat too: one play session spans every table the player sits at.
+  const [elsewhere] = await tx.$queryRaw<[{ seats: number }]>`
+    SELECT ((SELECT count(*) FROM table_seat WHERE player_id = ${seat.playerId}::uuid)
+          + (SELECT count(*) FROM poker_seat WHERE player_id = ${seat.playerId}::uuid))::int AS seats`;
+  if (elsewhere.seats === 0)
     await endPlaySession(ctx.limits, tx, {
       playerId: seat.playerId,
       playSessionId: seat.playSessionId,
