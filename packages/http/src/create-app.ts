@@ -13,9 +13,11 @@ import { z } from 'zod';
 import { jsonBodyDepthMax, jsonNestingDepth } from './json-depth.ts';
 import { findMalformedText } from './text.ts';
 import { loggerOptions } from './logger.ts';
+import { currentTraceId, tracingConfigured } from './tracing.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { sendFrameworkError } from './plugins/errors.ts';
 import healthPlugin, { type ReadinessCheck } from './plugins/health.ts';
+import metricsPlugin from './metrics.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
@@ -48,6 +50,8 @@ export interface CreateHttpAppOptions {
   bodyLimitBytes?: number;
   /** Strict-Transport-Security on every response: only where TLS terminates in front of the service (`BEHIND_TLS`). */
   hsts?: boolean;
+  /** `/metrics` asks for this bearer token when set (METRICS_TOKEN, D-2202). */
+  metricsToken?: string;
 }
 
 /**
@@ -76,8 +80,11 @@ const requestIdPattern = /^[A-Za-z0-9._:-]{8,64}$/;
  * Redis-backed rate limiter. The app adds its routes and returns it; server.ts only listens.
  */
 export async function createHttpApp(options: CreateHttpAppOptions): Promise<App> {
+  const traced = tracingConfigured();
   const logger = {
     ...loggerOptions(options.logLevel, options.service),
+    // With traces on, every line written inside a traced request says which trace (D-2206).
+    ...(traced ? { mixin: () => (currentTraceId() ? { traceId: currentTraceId() } : {}) } : {}),
     ...(options.logStream ? { stream: options.logStream } : {}),
   };
   const app = Fastify({
@@ -85,7 +92,9 @@ export async function createHttpApp(options: CreateHttpAppOptions): Promise<App>
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : newId<string>();
+      if (typeof incoming === 'string' && requestIdPattern.test(incoming)) return incoming;
+      // A request that starts here is known by its trace id when tracing is on (D-2206).
+      return (traced && currentTraceId()) || newId<string>();
     },
     bodyLimit: options.bodyLimitBytes ?? 256 * 1024,
     connectionTimeout: 30_000,
@@ -121,6 +130,7 @@ export async function createHttpApp(options: CreateHttpAppOptions): Promise<App>
     });
   }
   await app.register(healthPlugin, { checks: options.readinessChecks });
+  await app.register(metricsPlugin, options.metricsToken ? { token: options.metricsToken } : {});
   return app as App;
 }
 
