@@ -1,4 +1,5 @@
 import { DomainError, newId } from '@casino/core';
+import { trace } from '@opentelemetry/api';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -110,6 +111,13 @@ export async function createHttpApp(options: CreateHttpAppOptions): Promise<App>
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  if (traced) {
+    // The server span is named by the route pattern, as the metrics are (never the raw URL).
+    app.addHook('onRequest', async (request) => {
+      const route = request.routeOptions.url;
+      if (route) trace.getActiveSpan()?.setAttribute('http.route', route).updateName(`${request.method} ${route}`);
+    });
+  }
 
   await app.register(securityHeadersPlugin, { hsts: options.hsts ?? false });
   await app.register(errorsPlugin);
