@@ -72,6 +72,16 @@ const refusingMalformedText: typeof validatorCompiler = (route) => {
   };
 };
 
+let logStreamOfTests: DestinationStream | undefined;
+
+/**
+ * Tests only (through `@casino/http/testing`): the log lines of every app built afterwards in this
+ * process go to `stream`, so a test can read what the apps of a whole harness log.
+ */
+export function routeAppLogsTo(stream: DestinationStream | undefined): void {
+  logStreamOfTests = stream;
+}
+
 /** Incoming request ids are kept when they look like ids (so a trace spans services), else replaced. */
 const requestIdPattern = /^[A-Za-z0-9._:-]{8,64}$/;
 
@@ -86,7 +96,7 @@ export async function createHttpApp(options: CreateHttpAppOptions): Promise<App>
     ...loggerOptions(options.logLevel, options.service),
     // With traces on, every line written inside a traced request says which trace (D-2206).
     ...(traced ? { mixin: () => (currentTraceId() ? { traceId: currentTraceId() } : {}) } : {}),
-    ...(options.logStream ? { stream: options.logStream } : {}),
+    ...((options.logStream ?? logStreamOfTests) ? { stream: options.logStream ?? logStreamOfTests } : {}),
   };
   const app = Fastify({
     logger,
