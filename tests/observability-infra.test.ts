@@ -14,7 +14,8 @@ const deployed = services.filter((s) => s.name !== 'web');
 
 describe('watching the platform (issue 22)', () => {
   for (const service of deployed) {
-    const file = service.name === 'sandbox' ? 'infra/k8s/overlays/development/sandbox.yaml' : `infra/k8s/base/${service.name}.yaml`;
+    const file =
+      service.name === 'sandbox' ? 'infra/k8s/overlays/development/sandbox.yaml' : `infra/k8s/base/${service.name}.yaml`;
     it(`issue 22: ${service.name}'s pods are annotated for Prometheus to scrape /metrics on port ${service.port}`, () => {
       const deployment = parseAllDocuments(read(file))
         .map((d) => d.toJS() as { kind?: string; spec?: { template?: { metadata?: { annotations?: Record<string, string> } } } })
@@ -42,15 +43,19 @@ describe('watching the platform (issue 22)', () => {
   });
 
   it('issue 22: every metric the Grafana dashboard queries is one the code defines (or prom-client’s process metrics)', () => {
-    const dashboard = JSON.parse(read('infra/grafana/dashboards/casino.json')) as { panels: Array<{ targets: Array<{ expr: string }> }> };
+    const dashboard = JSON.parse(read('infra/grafana/dashboards/casino.json')) as {
+      panels: Array<{ targets: Array<{ expr: string }> }>;
+    };
     const queried = new Set(
-      dashboard.panels.flatMap((p) => p.targets.flatMap((t) => [...t.expr.matchAll(/\b(casino_[a-z_]+|http_[a-z_]+)/g)].map((m) => m[1]!))),
+      dashboard.panels.flatMap((p) =>
+        p.targets.flatMap((t) => [...t.expr.matchAll(/\b(casino_[a-z_]+|http_[a-z_]+)/g)].map((m) => m[1]!)),
+      ),
     );
-    const code = ['packages/http/src/metrics.ts', 'apps/worker/src/server.ts', 'apps/game-service/src/app.ts'].map(read).join('\n');
+    const code = ['packages/http/src/metrics.ts', 'apps/worker/src/server.ts', 'apps/game-service/src/app.ts']
+      .map(read)
+      .join('\n');
     const defined = new Set([...code.matchAll(/'((?:casino|http)_[a-z_]+)'/g)].map((m) => m[1]!));
-    const unknown = [...queried].filter(
-      (name) => !defined.has(name) && !defined.has(name.replace(/_(bucket|count|sum)$/, '')),
-    );
+    const unknown = [...queried].filter((name) => !defined.has(name) && !defined.has(name.replace(/_(bucket|count|sum)$/, '')));
     expect(queried.size).toBeGreaterThan(8);
     expect(unknown).toEqual([]);
   });

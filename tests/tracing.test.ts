@@ -111,7 +111,8 @@ describe('traces (issue 22)', () => {
       const queries = await waitFor(
         async () => {
           const found = received.filter(
-            (s) => s.traceId === requestId && s.attributes.some((a) => a.key === 'db.system' && a.value.stringValue === 'postgresql'),
+            (s) =>
+              s.traceId === requestId && s.attributes.some((a) => a.key === 'db.system' && a.value.stringValue === 'postgresql'),
           );
           return found.length > 0 ? found : undefined;
         },

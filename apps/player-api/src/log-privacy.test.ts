@@ -85,7 +85,14 @@ describe('logs (issue 22)', () => {
     await asPlayer(h, player, 'POST', `/v1/payment-methods/${card.json().id}/verifications`, { via: 'online-transaction' });
     await webhooksDelivered(h);
     expect((await asPlayer(h, player, 'POST', `/v1/payment-methods/${card.json().id}/activation`)).statusCode).toBe(200);
-    const deposit = await asPlayer(h, player, 'POST', '/v1/deposits', { paymentMethodId: card.json().id, amount: czk('300.00') }, key());
+    const deposit = await asPlayer(
+      h,
+      player,
+      'POST',
+      '/v1/deposits',
+      { paymentMethodId: card.json().id, amount: czk('300.00') },
+      key(),
+    );
     expect(deposit.statusCode).toBe(201);
     await webhooksDelivered(h);
 

@@ -5,7 +5,7 @@ import { gameServiceRedisPrefix, startHarness, type Harness } from '@casino/test
 import { buildGameService, loadGameServiceConfig } from '@casino/test-support/apps';
 import { createTable } from '@casino/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asPlayer, czk, deposit, key, playerWithActiveCard, pspSettings } from './cashier-test-support.ts';
+import { asPlayer, czk, deposit, playerWithActiveCard, pspSettings } from './cashier-test-support.ts';
 
 /**
  * Issue 22: what operators watch moves as the business does. The apps are scraped over HTTP at
@@ -100,9 +100,9 @@ describe('metrics (issue 22)', () => {
       h.clock.now(),
     );
     const auth = { authorization: `Bearer ${player.accessToken}` };
-    expect((await games.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: auth, payload: {} })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await games.inject({ method: 'POST', url: `/v1/tables/${table.id}/seats`, headers: auth, payload: {} })).statusCode,
+    ).toBe(201);
     const bet = async () => {
       const round = await h.connections.db.gameRound.findFirstOrThrow({ where: { tableId: table.id, status: 'OPEN' } });
       const response = await games.inject({
@@ -122,8 +122,14 @@ describe('metrics (issue 22)', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json().type).toBe('https://problems.casino.example/limit-exceeded');
     const afterRefusal = await scrape(games);
-    expect(valueOf(afterBet, 'casino_bets_confirmed_total', { game: 'roulette' }) - valueOf(beforeBets, 'casino_bets_confirmed_total', { game: 'roulette' })).toBe(1);
-    expect(valueOf(afterBet, 'casino_ledger_postings_total', { kind: 'STAKE' }) - valueOf(beforeBets, 'casino_ledger_postings_total', { kind: 'STAKE' })).toBe(1);
+    expect(
+      valueOf(afterBet, 'casino_bets_confirmed_total', { game: 'roulette' }) -
+        valueOf(beforeBets, 'casino_bets_confirmed_total', { game: 'roulette' }),
+    ).toBe(1);
+    expect(
+      valueOf(afterBet, 'casino_ledger_postings_total', { kind: 'STAKE' }) -
+        valueOf(beforeBets, 'casino_ledger_postings_total', { kind: 'STAKE' }),
+    ).toBe(1);
     // The refused stake is no bet and no posting: it rolled back whole.
     expect(valueOf(afterRefusal, 'casino_bets_confirmed_total')).toBe(valueOf(afterBet, 'casino_bets_confirmed_total'));
     expect(valueOf(afterRefusal, 'casino_ledger_postings_total', { kind: 'STAKE' })).toBe(
