@@ -160,9 +160,9 @@ export async function buildWeb(options: WebOptions): Promise<App> {
   await app.register(proxyPlugin, {
     upstreams: [
       // Tokens come and go through /api/session only, so the refresh token never reaches the page.
-      // The APIs' /metrics is for the operators' Prometheus, never for the page (D-2202).
-      { prefix: '/api/player', url: config.PLAYER_API_URL, refused: /^\/(v1\/auth\/|metrics\b)/ },
-      { prefix: '/api/game', url: config.GAME_SERVICE_URL, refused: /^\/metrics\b/ },
+      // Only the APIs' /v1 routes: /metrics is for the operators' Prometheus, never for the page (D-2202).
+      { prefix: '/api/player', url: config.PLAYER_API_URL, refused: /^(?!\/v1\/)|^\/v1\/auth\// },
+      { prefix: '/api/game', url: config.GAME_SERVICE_URL, refused: /^(?!\/v1\/)/ },
       // The sandbox provider's card tokenisation, which a real provider serves from its own script (D-1753).
       ...(config.SANDBOX_URL
         ? [{ prefix: '/sandbox/psp', url: `${config.SANDBOX_URL}/psp`, refused: /^(?!\/card-tokens$)/ }]
