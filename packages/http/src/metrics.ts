@@ -3,7 +3,7 @@ import { useBusinessMetrics, type BusinessEvent } from '@casino/core';
 import { pgPoolOf, type Db } from '@casino/db';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type LabelValues } from 'prom-client';
+import { Gauge, Registry, collectDefaultMetrics, type LabelValues, type Metric } from 'prom-client';
 import { z } from 'zod';
 
 /**
@@ -52,8 +52,96 @@ const businessCounters: Record<BusinessEvent, { name: string; help: string; labe
 /** Seconds; the hot paths answer in milliseconds, the slow exports in seconds. */
 const latencyBuckets = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
+/**
+ * The hot instruments, kept lean (D-2204): prom-client's own Histogram and Counter hash their label
+ * object on every observation (a string built, labels validated), several microseconds a request.
+ * These keep one series object per label combination, found through nested maps, and only build
+ * label objects when Prometheus scrapes. The registry formats them like its own (`get()`).
+ */
+interface Series {
+  labels: Record<string, string>;
+  buckets: Float64Array;
+  sum: number;
+  count: number;
+}
+
+class LeanHistogram {
+  readonly type = 'histogram';
+  private readonly all: Series[] = [];
+  private readonly byKey = new Map<string, Map<string, Map<number, Series>>>();
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly bounds: readonly number[],
+  ) {}
+
+  /** One observation of `value` for (route, method, status); no allocation once the series exists. */
+  observe(route: string, method: string, status: number, value: number): void {
+    let byMethod = this.byKey.get(route);
+    if (!byMethod) this.byKey.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    let series = byStatus.get(status);
+    if (!series) {
+      series = {
+        labels: { method, route, status_code: String(status) },
+        buckets: new Float64Array(this.bounds.length),
+        sum: 0,
+        count: 0,
+      };
+      byStatus.set(status, series);
+      this.all.push(series);
+    }
+    const { bounds } = this;
+    for (let i = 0; i < bounds.length; i++) {
+      if (value <= bounds[i]!) {
+        series.buckets[i]!++;
+        break;
+      }
+    }
+    series.sum += value;
+    series.count++;
+  }
+
+  get() {
+    const values: Array<{ labels: Record<string, string | number>; value: number; metricName: string }> = [];
+    for (const series of this.all) {
+      let cumulative = 0;
+      for (let i = 0; i < this.bounds.length; i++) {
+        cumulative += series.buckets[i]!;
+        values.push({ labels: { ...series.labels, le: this.bounds[i]! }, value: cumulative, metricName: `${this.name}_bucket` });
+      }
+      values.push({ labels: { ...series.labels, le: '+Inf' }, value: series.count, metricName: `${this.name}_bucket` });
+      values.push({ labels: series.labels, value: series.sum, metricName: `${this.name}_sum` });
+      values.push({ labels: series.labels, value: series.count, metricName: `${this.name}_count` });
+    }
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: 'sum' };
+  }
+}
+
+class LeanCounter {
+  readonly type = 'counter';
+  private readonly counts = new Map<string, number>();
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly labelName: string,
+  ) {}
+
+  inc(label: string): void {
+    this.counts.set(label, (this.counts.get(label) ?? 0) + 1);
+  }
+
+  get() {
+    const values = [...this.counts].map(([label, value]) => ({ labels: { [this.labelName]: label }, value }));
+    return { name: this.name, help: this.help, type: this.type, values, aggregator: 'sum' };
+  }
+}
+
 interface Instruments extends ProcessMetrics {
-  httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  httpDuration: LeanHistogram;
   pools: Map<Db, string>;
 }
 
@@ -68,30 +156,21 @@ function instrumentsOfProcess(): Instruments {
   if (instruments) return instruments;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP requests by route pattern, method and status: the rate, the latency and the errors (status_code 5xx)',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: latencyBuckets,
-    registers: [registry],
-  });
-  const counters = new Map<BusinessEvent, Counter<string>>();
+  const httpDuration = new LeanHistogram(
+    'http_request_duration_seconds',
+    'HTTP requests by route pattern, method and status: the rate, the latency and the errors (status_code 5xx)',
+    latencyBuckets,
+  );
+  registry.registerMetric(httpDuration as unknown as Metric);
+  const counters = new Map<BusinessEvent, LeanCounter>();
   for (const [event, spec] of Object.entries(businessCounters) as Array<
     [BusinessEvent, (typeof businessCounters)[BusinessEvent]]
   >) {
-    counters.set(event, new Counter({ name: spec.name, help: spec.help, labelNames: [spec.label], registers: [registry] }));
+    const counter = new LeanCounter(spec.name, spec.help, spec.label);
+    registry.registerMetric(counter as unknown as Metric);
+    counters.set(event, counter);
   }
-  // Children by label value, so a report is a map lookup and an add: no label object per event.
-  const children = new Map<BusinessEvent, Map<string, { inc(): void }>>();
-  useBusinessMetrics({
-    count(event, label) {
-      let byLabel = children.get(event);
-      if (!byLabel) children.set(event, (byLabel = new Map()));
-      let child = byLabel.get(label);
-      if (!child) byLabel.set(label, (child = counters.get(event)!.labels(label)));
-      child.inc();
-    },
-  });
+  useBusinessMetrics({ count: (event, label) => counters.get(event)!.inc(label) });
   const pools = new Map<Db, string>();
   const made: Instruments = {
     registry,
@@ -152,24 +231,13 @@ const routeUnmatched = 'unmatched';
 
 /**
  * `/metrics` in Prometheus' text format, and one histogram observation per answered request under its
- * route pattern (`/v1/rounds/:roundId/actions`, never the raw URL). The per-request cost is a few map
- * lookups and one `observe` on a cached child: no label object, no string built, no I/O (D-2204).
+ * route pattern (`/v1/rounds/:roundId/actions`, never the raw URL). The per-request cost is three map
+ * lookups and a few additions: no label object, no string built, no I/O (D-2204).
  */
 async function metricsPlugin(app: FastifyInstance, options: MetricsPluginOptions): Promise<void> {
   const { registry, httpDuration } = instrumentsOfProcess();
-  type Child = ReturnType<typeof httpDuration.labels>;
-  const byRoute = new Map<string, Map<string, Map<number, Child>>>();
-  const childFor = (route: string, method: string, status: number): Child => {
-    let byMethod = byRoute.get(route);
-    if (!byMethod) byRoute.set(route, (byMethod = new Map()));
-    let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
-    let child = byStatus.get(status);
-    if (!child) byStatus.set(status, (child = httpDuration.labels(method, route, String(status))));
-    return child;
-  };
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    childFor(request.routeOptions.url ?? routeUnmatched, request.method, reply.statusCode).observe(reply.elapsedTime / 1000);
+    httpDuration.observe(request.routeOptions.url ?? routeUnmatched, request.method, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   const expected = options.token ? Buffer.from(`Bearer ${options.token}`) : null;
