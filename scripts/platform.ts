@@ -76,6 +76,8 @@ async function startPlatform(): Promise<number> {
         PLAYER_API_URL: process.env.PLAYER_API_URL ?? `http://127.0.0.1:${process.env.PLAYER_API_PORT ?? 3001}`,
         GAME_SERVICE_URL: process.env.GAME_SERVICE_URL ?? `http://127.0.0.1:${process.env.GAME_SERVICE_PORT ?? 3003}`,
         PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${process.env.WEB_PORT ?? 3000}`,
+        // Quiet unless asked (issue 22): errors and the banner; LOG_LEVEL=info shows every request.
+        LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
       };
       return superviseServices({ root, env, services, seeded });
     },

@@ -15,7 +15,7 @@ export const services = [
     what: 'roulette, blackjack, Plátýnko and poker cash tables',
   },
   { name: 'payments-gateway', portVariable: 'PAYMENTS_GATEWAY_PORT', port: 3004, what: 'payment-provider webhooks and payouts' },
-  { name: 'worker', portVariable: 'WORKER_PORT', port: 3006, what: 'outbox relay, jobs and schedules (health only)' },
+  { name: 'worker', portVariable: 'WORKER_PORT', port: 3006, what: 'outbox relay, jobs and schedules (health and metrics only)' },
   // Last: it fronts the player API and the game service; the banner prints its address first (issue 17).
   { name: 'web', portVariable: 'WEB_PORT', port: 3000, what: "the players' web application: open this one" },
 ] as const;

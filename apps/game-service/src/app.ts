@@ -1,6 +1,6 @@
 import websocket from '@fastify/websocket';
 import { assert, type Clock } from '@casino/core';
-import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
+import { createServiceApp, processMetrics, type App, type ServiceConnections } from '@casino/http';
 import { composeContexts, pokerRuleProfiles, type OperatorProfile, type Platform } from '@casino/operator';
 import type { Rng } from '@casino/games';
 import { findPlayerAccess } from '@casino/players';
@@ -8,6 +8,7 @@ import {
   chatLanguagesCheckable,
   newPokerInstanceId,
   releaseHeldWins,
+  roundSchedulerLagMs,
   runDueRounds,
   type PokerRoomDriver,
   type PokerRuleProfile,
@@ -126,6 +127,13 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
     presenceTtlMs / 3,
   );
   presenceTimer.unref();
+  // How far behind the timed rounds are, read at each scrape (issue 22): 0 while the scheduler keeps up.
+  processMetrics().gaugeOnScrape(
+    'casino_round_scheduler_lag_seconds',
+    'How long ago the timer of the oldest open round ran out (0: no round is overdue)',
+    [],
+    async (set) => set({}, (await roundSchedulerLagMs(connections.db, ctx.clock.now())) / 1000),
+  );
   app.decorate('gameScheduler', scheduler);
   app.decorate('tablesContext', ctx);
   app.decorate('pokerRoom', pokerRoom);

@@ -29,6 +29,7 @@ export async function buildSandbox({ config, clock = systemClock }: SandboxOptio
       'Simulators of external systems (ministry registers, a payment provider, mail and SMS capture) for development and tests. No authentication: never expose it.',
     logLevel: config.LOG_LEVEL,
     readinessChecks: [],
+    ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
   });
   // Ends the simulated timeouts and webhook retries so closing the app does not wait for them.
   const shutdown = new AbortController();

@@ -2,7 +2,7 @@ import { baseConfigSchema, hostVar, parseConfig, portVar, urlVar } from '@casino
 import { z } from 'zod';
 
 /** The sandbox keeps its state in memory: it needs neither PostgreSQL, Redis nor a JWT secret. */
-export const sandboxConfigSchema = baseConfigSchema.pick({ NODE_ENV: true, LOG_LEVEL: true }).extend({
+export const sandboxConfigSchema = baseConfigSchema.pick({ NODE_ENV: true, LOG_LEVEL: true, METRICS_TOKEN: true }).extend({
   HOST: hostVar(),
   SANDBOX_PORT: portVar(3005),
   /** Where the simulated payment provider delivers its webhooks: the payments gateway. */

@@ -1,8 +1,10 @@
-import { listenWithGracefulShutdown } from '@casino/http';
+import { listenWithGracefulShutdown, startTracing } from '@casino/http';
 import { buildSandbox } from './app.ts';
 import { loadSandboxConfig } from './config.ts';
 
 try {
+  // Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/operations.md, Watching the platform).
+  await startTracing('sandbox');
   const config = loadSandboxConfig();
   const app = await buildSandbox({ config });
   await listenWithGracefulShutdown(app, { host: config.HOST, port: config.SANDBOX_PORT });

@@ -49,6 +49,24 @@ describe('the web app server', () => {
     expect(down.json().type).toBe('https://problems.casino.example/service-unavailable');
   });
 
+  it("issue 22 / D-2202: the proxy never forwards the APIs' /metrics to the page (404, where a forwarded request to the down API is a 503), while the web server's own /metrics answers", async () => {
+    for (const url of [
+      '/api/player/metrics',
+      '/api/game/metrics',
+      '/api/player/metrics?x=1',
+      '/api/player/v1/../metrics',
+      '/api/game/v1/%2e%2e/metrics',
+      '/api/player/%6detrics',
+    ]) {
+      const refused = await web.inject({ method: 'GET', url });
+      expect(refused.statusCode, url).toBe(404);
+    }
+    expect((await web.inject({ method: 'GET', url: '/api/game/v1/tables' })).statusCode).toBe(503);
+    const own = await web.inject({ method: 'GET', url: '/metrics' });
+    expect(own.statusCode).toBe(200);
+    expect(own.body).toContain('http_request_duration_seconds');
+  });
+
   it('issue 17: the session routes refuse another site, and a refresh without the cookie is 401', async () => {
     const crossSite = await web.inject({
       method: 'POST',

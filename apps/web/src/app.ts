@@ -42,6 +42,7 @@ export async function buildWeb(options: WebOptions): Promise<App> {
     readinessChecks: [{ name: 'page', check: async () => existsSync(indexFile) }],
     hsts: config.BEHIND_TLS,
     bodyLimitBytes: 64 * 1024,
+    ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
   });
 
   const csp = cspHeader();
@@ -159,8 +160,9 @@ export async function buildWeb(options: WebOptions): Promise<App> {
   await app.register(proxyPlugin, {
     upstreams: [
       // Tokens come and go through /api/session only, so the refresh token never reaches the page.
-      { prefix: '/api/player', url: config.PLAYER_API_URL, refused: /^\/v1\/auth\// },
-      { prefix: '/api/game', url: config.GAME_SERVICE_URL },
+      // Only the APIs' /v1 routes: /metrics is for the operators' Prometheus, never for the page (D-2202).
+      { prefix: '/api/player', url: config.PLAYER_API_URL, refused: /^(?!\/v1\/)|^\/v1\/auth\// },
+      { prefix: '/api/game', url: config.GAME_SERVICE_URL, refused: /^(?!\/v1\/)/ },
       // The sandbox provider's card tokenisation, which a real provider serves from its own script (D-1753).
       ...(config.SANDBOX_URL
         ? [{ prefix: '/sandbox/psp', url: `${config.SANDBOX_URL}/psp`, refused: /^(?!\/card-tokens$)/ }]

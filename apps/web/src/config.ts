@@ -6,7 +6,7 @@ import { z } from 'zod';
  * The web application's server (the backend-for-frontend, issue 17): it holds no data of its own,
  * so it needs neither PostgreSQL, Redis nor a JWT secret, only where the APIs it fronts are.
  */
-export const webConfigSchema = baseConfigSchema.pick({ NODE_ENV: true, LOG_LEVEL: true }).extend({
+export const webConfigSchema = baseConfigSchema.pick({ NODE_ENV: true, LOG_LEVEL: true, METRICS_TOKEN: true }).extend({
   HOST: hostVar(),
   WEB_PORT: portVar(3000),
   /** The player API the browser reaches as `/api/player/*`. */

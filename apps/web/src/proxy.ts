@@ -78,7 +78,11 @@ export async function proxyPlugin(app: FastifyInstance, options: { upstreams: Up
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 8 * 1024 * 1024 }, (_request, body, done) => done(null, body));
   for (const upstream of options.upstreams) {
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-      const rest = request.raw.url!.slice(upstream.prefix.length) || '/';
+      const raw = request.raw.url!.slice(upstream.prefix.length) || '/';
+      // The path as the upstream will see it (`/v1/../metrics` and `%2e%2e` resolved), so a refusal
+      // cannot be walked around with dot segments (issue 22: the APIs' /metrics).
+      const resolved = new URL(raw.startsWith('/') ? raw : `/${raw}`, 'http://upstream.invalid');
+      const rest = `${resolved.pathname}${resolved.search}`;
       if (upstream.refused?.test(rest)) throw new DomainError('not-found', 'No such route behind this page.');
       const answer = await send(`${upstream.url}${rest}`, {
         method: request.method,

@@ -8,7 +8,8 @@ import {
   type OutboxMessage,
   type Redis,
 } from '@casino/db';
-import { Queue, Worker, type Job } from 'bullmq';
+import { SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { Queue, Worker, type Job, type Telemetry } from 'bullmq';
 
 export const outboxQueueName = 'outbox';
 /** More schedules than any release registers; the stale-schedule sweep reads at most this many. */
@@ -30,6 +31,8 @@ export interface WorkerRuntimeOptions {
   heartbeatIntervalMs: number;
   concurrency: number;
   workerId?: string;
+  /** BullMQ's OpenTelemetry (bullmq-otel) when traces are on: a job's span continues the relay's trace. */
+  telemetry?: Telemetry;
 }
 
 /** Work the worker runs every `everyMs` on one of its processes (BullMQ job schedulers). */
@@ -48,6 +51,8 @@ export interface LogSink {
 export interface WorkerRuntime {
   workerId: string;
   outboxQueue: Queue;
+  /** Every queue this runtime feeds (their depths are metrics). */
+  queues: Queue[];
   /** Relays once now (tests use it instead of waiting for the interval). */
   relayNow(): Promise<number>;
   stop(): Promise<void>;
@@ -78,13 +83,15 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
     Redis,
   ];
   const prefix = options.queuePrefix;
+  const telemetry = options.telemetry ? { telemetry: options.telemetry } : {};
 
-  const outboxQueue = new Queue<OutboxJobData>(outboxQueueName, { connection: outboxQueueConnection, prefix });
+  const outboxQueue = new Queue<OutboxJobData>(outboxQueueName, { connection: outboxQueueConnection, prefix, ...telemetry });
   const jobsByTopic = new Map(options.jobs.map((j) => [j.topic, j]));
   const outboxWorker = new Worker<OutboxJobData>(outboxQueueName, (job) => runJob(job, jobsByTopic, options.db), {
     connection: outboxWorkerConnection,
     prefix,
     concurrency: options.concurrency,
+    ...telemetry,
   });
   outboxWorker.on('failed', (job, error) => options.logger.warn({ jobId: job?.id, topic: job?.name, err: error }, 'job failed'));
 
@@ -92,7 +99,7 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
     ['heartbeat', { name: 'heartbeat', everyMs: options.heartbeatIntervalMs, run: (db) => recordWorkerHeartbeat(db, workerId) }],
     ...options.schedules.map((task) => [task.name, task] as const),
   ]);
-  const systemQueue = new Queue(systemQueueName, { connection: systemQueueConnection, prefix });
+  const systemQueue = new Queue(systemQueueName, { connection: systemQueueConnection, prefix, ...telemetry });
   for (const task of schedules.values())
     await systemQueue.upsertJobScheduler(task.name, { every: task.everyMs }, { name: task.name });
   // A schedule an earlier release registered and this one no longer has would fire forever.
@@ -106,11 +113,28 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
       if (!task) throw new Error(`No scheduled task ${job.name}`);
       await task.run(options.db);
     },
-    { connection: systemWorkerConnection, prefix },
+    { connection: systemWorkerConnection, prefix, ...telemetry },
   );
   systemWorker.on('failed', (job, error) => options.logger.warn({ task: job?.name, err: error }, 'scheduled task failed'));
 
-  const publish = async (message: OutboxMessage) => {
+  // One span per relayed message (a no-op unless tracing is on): the job's spans hang under it.
+  const tracer = trace.getTracer('casino-outbox-relay');
+  const publish = (message: OutboxMessage) =>
+    tracer.startActiveSpan(
+      `outbox relay ${message.topic}`,
+      { kind: SpanKind.PRODUCER, attributes: { 'messaging.system': 'bullmq', 'messaging.destination.name': outboxQueueName } },
+      async (span) => {
+        try {
+          await enqueue(message);
+        } catch (error) {
+          span.setStatus({ code: SpanStatusCode.ERROR });
+          throw error;
+        } finally {
+          span.end();
+        }
+      },
+    );
+  const enqueue = async (message: OutboxMessage) => {
     await outboxQueue.add(
       message.topic,
       { messageId: message.id, topic: message.topic, version: message.version, payload: message.payload },
@@ -131,6 +155,7 @@ export async function startWorkerRuntime(options: WorkerRuntimeOptions): Promise
   return {
     workerId,
     outboxQueue,
+    queues: [outboxQueue, systemQueue],
     relayNow,
     async stop() {
       await relayLoop.stop();

@@ -1,5 +1,5 @@
-import { DomainError, Money, type AccountId, type TransactionId } from '@casino/core';
-import { lockPlayer, type Tx } from '@casino/db';
+import { countBusinessEvent, DomainError, Money, type AccountId, type TransactionId } from '@casino/core';
+import { afterCommit, lockPlayer, type Tx } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { creditTemporaryDeposit } from '@casino/players';
 import { cashWallet } from './accounts.ts';
@@ -121,5 +121,6 @@ export async function creditDeposit(
     paymentMethodId: deposit.paymentMethodId,
     reference: deposit.id,
   });
+  afterCommit(tx, () => countBusinessEvent('deposit-credited', deposit.channel));
   return { transactionId: posted.transactionId, dueDiligenceApplied: aml.dueDiligenceApplied };
 }

@@ -202,6 +202,8 @@ export const baseConfigSchema = z.object({
   DATABASE_URL: urlVar('postgresql://postgres@127.0.0.1:5432/casino', ['postgres', 'postgresql']),
   REDIS_URL: urlVar('redis://127.0.0.1:6379', ['redis', 'rediss']),
   JWT_SECRET: secretVar(32),
+  /** When set, `/metrics` answers only `Authorization: Bearer <it>` (D-2202); unset, anyone who reaches the port reads it. */
+  METRICS_TOKEN: secretVar(32).optional(),
 });
 
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

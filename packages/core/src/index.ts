@@ -84,3 +84,4 @@ export {
 } from './movement-amount.ts';
 export { Rounding, type RoundingMode, isRoundingMode } from './rounding.ts';
 export { addDays, ageOn, operatorTimeZone, pragueDate, startOfPragueDay } from './calendar.ts';
+export { type BusinessEvent, type BusinessMetrics, countBusinessEvent, useBusinessMetrics } from './metrics.ts';

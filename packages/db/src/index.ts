@@ -1,6 +1,7 @@
 export { createDb, pgPoolOf, type CreateDbOptions, type Db, type Tx } from './client.ts';
 export { Prisma } from './generated/client.ts';
 export {
+  afterCommit,
   isRetryableTransactionError,
   retryingAbortedTransactions,
   sqlStateOf,

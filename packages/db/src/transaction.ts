@@ -35,16 +35,41 @@ const retryableSqlStates = new Set(['40001' /* serialization_failure */, '40P01'
  */
 export function transaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   const settings = { ...defaults, ...options };
-  return retryingAbortedTransactions(
-    () =>
-      db.$transaction(fn, {
+  return retryingAbortedTransactions(async () => {
+    let attempt: Tx | undefined;
+    const result = await db.$transaction(
+      (tx) => {
+        attempt = tx;
+        afterCommitCallbacks.set(tx, []);
+        return fn(tx);
+      },
+      {
         // READ COMMITTED is every connection's default (createDb pins it), so it needs no statement.
         ...(settings.isolation === 'ReadCommitted' ? {} : { isolationLevel: settings.isolation }),
         timeout: settings.timeoutMs,
         maxWait: settings.maxWaitMs,
-      }),
-    settings,
-  );
+      },
+    );
+    // Only a committed attempt runs its callbacks: an aborted one (retried or failed) drops them.
+    const callbacks = attempt && afterCommitCallbacks.get(attempt);
+    if (callbacks) for (const callback of callbacks) callback();
+    return result;
+  }, settings);
+}
+
+/** Callbacks of the transactions `transaction()` runs, by their client, until they commit. */
+const afterCommitCallbacks = new WeakMap<object, Array<() => void>>();
+
+/**
+ * Runs `callback` once `tx` has committed (counting what a transaction did, D-2203): a retried or
+ * rolled-back attempt never runs it. Outside a transaction of `transaction()` (a plain client, or a
+ * transaction someone opened with `$transaction` directly) it runs at once. The callback must not
+ * throw and must not do I/O.
+ */
+export function afterCommit(tx: Tx | Db, callback: () => void): void {
+  const callbacks = afterCommitCallbacks.get(tx);
+  if (callbacks) callbacks.push(callback);
+  else callback();
 }
 
 export type RetryOptions = Pick<TransactionOptions, 'attemptsMax' | 'backoffBaseMs' | 'backoffCapMs'>;

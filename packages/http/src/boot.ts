@@ -5,6 +5,8 @@ import type { ReadinessCheck } from './plugins/health.ts';
 import { createCachedPrincipalResolver, type PrincipalLookup } from './principals.ts';
 import { DependencyUnavailableError, requireReachable } from './dependencies.ts';
 import { listenWithGracefulShutdown } from './server.ts';
+import { observeDatabasePool } from './metrics.ts';
+import { startTracing } from './tracing.ts';
 
 type BootConfig = {
   DATABASE_URL: string;
@@ -39,6 +41,8 @@ export async function bootService<C extends BootConfig>(options: BootServiceOpti
   let connections: ServiceConnections | undefined;
   try {
     const config = options.loadConfig();
+    // Before the connections, so the first queries are traced too; off unless OTLP is configured.
+    const stopTracing = await startTracing(options.service);
     connections = {
       db: createDb({ databaseUrl: config.DATABASE_URL, applicationName: options.service, poolMax: config.DATABASE_POOL_MAX }),
       redis: createRedis({ redisUrl: config.REDIS_URL, connectionName: options.service }),
@@ -60,6 +64,7 @@ export async function bootService<C extends BootConfig>(options: BootServiceOpti
       onShutdown: async () => {
         await stopExtra?.();
         await closeConnections(connections!);
+        await stopTracing?.();
       },
     });
     stopExtra = await options.afterListen?.(config, connections, app);
@@ -92,7 +97,7 @@ export function connectionReadinessChecks({ db, redis }: ServiceConnections): Re
 export interface CreateServiceAppOptions {
   service: string;
   description: string;
-  config: { LOG_LEVEL: string; JWT_SECRET: string; BEHIND_TLS?: boolean };
+  config: { LOG_LEVEL: string; JWT_SECRET: string; BEHIND_TLS?: boolean; METRICS_TOKEN?: string | undefined };
   connections: ServiceConnections;
   /** Redis keys of this app (rate limits) live under this prefix; tests use one per file. */
   redisKeyPrefix?: string;
@@ -104,7 +109,7 @@ export interface CreateServiceAppOptions {
 }
 
 /** The app of a service backed by PostgreSQL and Redis, before it adds its routes. */
-export function createServiceApp(options: CreateServiceAppOptions): Promise<App> {
+export async function createServiceApp(options: CreateServiceAppOptions): Promise<App> {
   const prefix = options.redisKeyPrefix ?? 'casino';
   // Not per service: a staff user deactivated through the admin API is refused by every service.
   const principals = createCachedPrincipalResolver({
@@ -112,7 +117,7 @@ export function createServiceApp(options: CreateServiceAppOptions): Promise<App>
     keyPrefix: prefix,
     lookups: definedLookups(options.principals ?? {}),
   });
-  return createHttpApp({
+  const app = await createHttpApp({
     service: options.service,
     version: '0.1.0',
     description: options.description,
@@ -122,7 +127,10 @@ export function createServiceApp(options: CreateServiceAppOptions): Promise<App>
     principals,
     readinessChecks: connectionReadinessChecks(options.connections),
     rateLimit: { redis: options.connections.redis, keyPrefix: `${prefix}:${options.service}` },
+    ...(options.config.METRICS_TOKEN ? { metricsToken: options.config.METRICS_TOKEN } : {}),
   });
+  observeDatabasePool(app, options.connections.db, options.service);
+  return app;
 }
 
 function definedLookups(lookups: Partial<Record<Audience, PrincipalLookup>>): Record<string, PrincipalLookup> {

@@ -1,4 +1,5 @@
 import { DomainError, newId } from '@casino/core';
+import { trace } from '@opentelemetry/api';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -13,9 +14,11 @@ import { z } from 'zod';
 import { jsonBodyDepthMax, jsonNestingDepth } from './json-depth.ts';
 import { findMalformedText } from './text.ts';
 import { loggerOptions } from './logger.ts';
+import { currentTraceId, tracingConfigured } from './tracing.ts';
 import authPlugin from './plugins/auth.ts';
 import errorsPlugin, { sendFrameworkError } from './plugins/errors.ts';
 import healthPlugin, { type ReadinessCheck } from './plugins/health.ts';
+import metricsPlugin from './metrics.ts';
 import openApiPlugin from './plugins/openapi.ts';
 import rateLimitPlugin from './plugins/rate-limit.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
@@ -48,6 +51,8 @@ export interface CreateHttpAppOptions {
   bodyLimitBytes?: number;
   /** Strict-Transport-Security on every response: only where TLS terminates in front of the service (`BEHIND_TLS`). */
   hsts?: boolean;
+  /** `/metrics` asks for this bearer token when set (METRICS_TOKEN, D-2202). */
+  metricsToken?: string;
 }
 
 /**
@@ -67,6 +72,16 @@ const refusingMalformedText: typeof validatorCompiler = (route) => {
   };
 };
 
+let logStreamOfTests: DestinationStream | undefined;
+
+/**
+ * Tests only (through `@casino/http/testing`): the log lines of every app built afterwards in this
+ * process go to `stream`, so a test can read what the apps of a whole harness log.
+ */
+export function routeAppLogsTo(stream: DestinationStream | undefined): void {
+  logStreamOfTests = stream;
+}
+
 /** Incoming request ids are kept when they look like ids (so a trace spans services), else replaced. */
 const requestIdPattern = /^[A-Za-z0-9._:-]{8,64}$/;
 
@@ -76,16 +91,21 @@ const requestIdPattern = /^[A-Za-z0-9._:-]{8,64}$/;
  * Redis-backed rate limiter. The app adds its routes and returns it; server.ts only listens.
  */
 export async function createHttpApp(options: CreateHttpAppOptions): Promise<App> {
+  const traced = tracingConfigured();
   const logger = {
     ...loggerOptions(options.logLevel, options.service),
-    ...(options.logStream ? { stream: options.logStream } : {}),
+    // With traces on, every line written inside a traced request says which trace (D-2206).
+    ...(traced ? { mixin: () => (currentTraceId() ? { traceId: currentTraceId() } : {}) } : {}),
+    ...((options.logStream ?? logStreamOfTests) ? { stream: options.logStream ?? logStreamOfTests } : {}),
   };
   const app = Fastify({
     logger,
     requestIdHeader: false,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : newId<string>();
+      if (typeof incoming === 'string' && requestIdPattern.test(incoming)) return incoming;
+      // A request that starts here is known by its trace id when tracing is on (D-2206).
+      return (traced && currentTraceId()) || newId<string>();
     },
     bodyLimit: options.bodyLimitBytes ?? 256 * 1024,
     connectionTimeout: 30_000,
@@ -101,6 +121,13 @@ export async function createHttpApp(options: CreateHttpAppOptions): Promise<App>
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  if (traced) {
+    // The server span is named by the route pattern, as the metrics are (never the raw URL).
+    app.addHook('onRequest', async (request) => {
+      const route = request.routeOptions.url;
+      if (route) trace.getActiveSpan()?.setAttribute('http.route', route).updateName(`${request.method} ${route}`);
+    });
+  }
 
   await app.register(securityHeadersPlugin, { hsts: options.hsts ?? false });
   await app.register(errorsPlugin);
@@ -121,6 +148,7 @@ export async function createHttpApp(options: CreateHttpAppOptions): Promise<App>
     });
   }
   await app.register(healthPlugin, { checks: options.readinessChecks });
+  await app.register(metricsPlugin, options.metricsToken ? { token: options.metricsToken } : {});
   return app as App;
 }
 

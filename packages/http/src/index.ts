@@ -45,3 +45,5 @@ export {
   UuidSchema,
 } from './schemas.ts';
 export { findMalformedText, malformedTextReason } from './text.ts';
+export { observeDatabasePool, processMetrics, type GaugeSetter, type ProcessMetrics } from './metrics.ts';
+export { currentTraceId, startTracing, tracingConfigured } from './tracing.ts';

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createRedis, redisReady } from '@casino/db';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@casino/db/testing';
 import type { ServiceConnections } from './boot.ts';
+export { routeAppLogsTo } from './create-app.ts';
 
 export interface TestConnections extends ServiceConnections {
   testDatabase: TestDatabase;

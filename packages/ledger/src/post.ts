@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { assert, newId, type AccountId, type Money, type TransactionId } from '@casino/core';
-import { pgPoolOf, retryingAbortedTransactions, type Db, type Tx } from '@casino/db';
+import { assert, countBusinessEvent, newId, type AccountId, type Money, type TransactionId } from '@casino/core';
+import { afterCommit, pgPoolOf, retryingAbortedTransactions, type Db, type Tx } from '@casino/db';
 import { mapLedgerError } from './errors.ts';
 
 /**
@@ -81,7 +81,9 @@ export async function post(tx: Tx, request: PostRequest, at: Date): Promise<Post
   const call = ledgerPostCall(request, at);
   try {
     // A constant statement with bound parameters: nothing of the request becomes SQL text.
-    return postedFrom(await tx.$queryRawUnsafe<LedgerPostRow[]>(call.text, ...call.values));
+    const posted = postedFrom(await tx.$queryRawUnsafe<LedgerPostRow[]>(call.text, ...call.values));
+    if (!posted.replayed) afterCommit(tx, () => countBusinessEvent('ledger-posting', request.kind));
+    return posted;
   } catch (error) {
     throw mapLedgerError(error, request.idempotencyKey);
   }
@@ -104,7 +106,9 @@ export async function postStandalone(db: Db, request: PostRequest, at: Date): Pr
     const result = await retryingAbortedTransactions(() =>
       pool.query<LedgerPostRow>({ name: 'ledger_post', text: call.text, values: call.values }),
     );
-    return postedFrom(result.rows);
+    const posted = postedFrom(result.rows);
+    if (!posted.replayed) countBusinessEvent('ledger-posting', request.kind);
+    return posted;
   } catch (error) {
     throw mapLedgerError(error, request.idempotencyKey);
   }

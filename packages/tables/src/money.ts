@@ -1,6 +1,6 @@
 import { recordMonitoringEvent } from '@casino/compliance';
-import { assert, DomainError, Money, newId, type AccountId } from '@casino/core';
-import type { Tx } from '@casino/db';
+import { assert, countBusinessEvent, DomainError, Money, newId, type AccountId } from '@casino/core';
+import { afterCommit, type Tx } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { authorizeStake, recordSettlement } from '@casino/limits';
 import type { TablesContext } from './context.ts';
@@ -107,6 +107,8 @@ export async function postStake(
     INSERT INTO game_round_player (round_id, player_id, table_id, seat, play_session_id, staked_minor, joined_at)
     VALUES (${round.id}::uuid, ${playerId}::uuid, ${round.table.id}::uuid, ${debit.seat}, ${options.playSessionId}::uuid, ${debit.amountMinor}, ${at})
     ON CONFLICT (round_id, player_id) DO UPDATE SET staked_minor = game_round_player.staked_minor + EXCLUDED.staked_minor`;
+  // Counted once committed (issue 22): a stake rolled back by a later refusal is no bet.
+  afterCommit(tx, () => countBusinessEvent('bet-confirmed', round.game));
   return { ledgerTransactionId: posted.transactionId, amount };
 }
 

@@ -1,5 +1,5 @@
 import { assert, DomainError } from '@casino/core';
-import type { Tx } from '@casino/db';
+import type { Db, Tx } from '@casino/db';
 import type { RoundSeed } from '@casino/games';
 import { phaseOf, stateFromJson, stateToJson, type EngineState, type GameId } from './engines.ts';
 import { findTable, type TableConfig } from './table-config.ts';
@@ -118,4 +118,16 @@ export async function saveRound(tx: Tx, round: LoadedRound, changes: RoundChange
   round.deadlineAt = changes.deadlineAt;
   if (changes.settled) round.status = 'SETTLED';
   return version;
+}
+
+/**
+ * How far behind the round scheduler is (issue 22): how long ago the oldest open round's timer ran
+ * out, 0 when none is overdue. Read when the metrics are scraped; the scheduler's own index on
+ * (status, deadline_at) answers it.
+ */
+export async function roundSchedulerLagMs(db: Db, now: Date): Promise<number> {
+  const rows = await db.$queryRaw<Array<{ oldest: Date | null }>>`
+    SELECT min(deadline_at) AS oldest FROM game_round WHERE status = 'OPEN' AND deadline_at <= ${now}`;
+  const oldest = rows[0]?.oldest;
+  return oldest ? Math.max(0, now.getTime() - oldest.getTime()) : 0;
 }

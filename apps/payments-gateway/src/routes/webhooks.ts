@@ -1,5 +1,5 @@
 import { applyProviderEvent, verifyWebhook, type CashierContext } from '@casino/cashier';
-import { DomainError } from '@casino/core';
+import { countBusinessEvent, DomainError } from '@casino/core';
 import type { App } from '@casino/http';
 import {
   WebhookAnswerSchema,
@@ -76,12 +76,15 @@ export function webhookRoutes(app: App, ctx: CashierContext, options: { secrets:
         if (request.params.provider !== ctx.providerName)
           throw new DomainError('not-found', `No payment provider ${request.params.provider}.`, { field: 'params.provider' });
         const { body } = request;
-        return applyProviderEvent(ctx, {
+        const answer = await applyProviderEvent(ctx, {
           provider: ctx.providerName,
           eventId: request.headers['webhook-id'],
           type: body.type,
           payload: body,
         });
+        // Received deliveries by outcome (issue 22): `duplicate` is a provider's retry answered before.
+        countBusinessEvent('webhook-received', answer.outcome);
+        return answer;
       },
     );
   });

@@ -1,5 +1,5 @@
-import { assert, DomainError, newId } from '@casino/core';
-import { transaction, type Db, type Tx } from '@casino/db';
+import { assert, countBusinessEvent, DomainError, newId } from '@casino/core';
+import { afterCommit, transaction, type Db, type Tx } from '@casino/db';
 import type { ComplianceContext } from '../context.ts';
 import type { Actor } from '../actor.ts';
 import { appendAuditEntry } from '../audit/audit-log.ts';
@@ -39,6 +39,7 @@ export async function raiseAlert(tx: Tx, rules: ComplianceRules, options: RaiseA
     RETURNING id, (xmax = 0) AS inserted`;
   assert(row !== undefined, 'raising an alert returns its row');
   await refreshPlayerRisk(tx, rules, options.playerId, options.at);
+  afterCommit(tx, () => countBusinessEvent('alert-raised', options.ruleCode));
   return { alertId: row.id, created: row.inserted };
 }
 

@@ -1,4 +1,4 @@
-import { isDomainError, type ErrorCode } from '@casino/core';
+import { countBusinessEvent, isDomainError, type ErrorCode } from '@casino/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -13,6 +13,12 @@ import { isPoolExhaustedError, isServiceUnavailableError } from '../unavailable.
 async function errorsPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const problem = problemFor(error, request);
+    // Refusals by a self-limitation measure, by measure, for the operators (issue 22): every stake and
+    // deposit refusal surfaces here, however the path that checked it was written.
+    if (isDomainError(error) && error.code === 'limit-exceeded') {
+      const measure = error.extensions?.measure;
+      countBusinessEvent('limit-refused', typeof measure === 'string' ? measure : 'unknown');
+    }
     if (problem.status >= 500) {
       request.log.error({ err: error, problemType: problem.type }, 'request failed');
     } else {
