@@ -445,6 +445,13 @@ export function PokerPage({ tableId }: { tableId: string }) {
       : table.toAct && toActSeat
         ? fill(m.poker.theirTurn, { alias: toActSeat.alias, seconds: seconds ?? 0 })
         : m.poker.betweenHands;
+  // The seat's own status (sitting out, leaving) and its part in the hand (folded, all in) both show:
+  // the last hand's flags stay in the view until the next deal, and a folded player who then sits
+  // out must still see that the sit-out took (D-1762).
+  const seatStatusText = (s: PublicView['seats'][number]) => {
+    const inHand = s.folded ? m.poker.folded : s.allIn ? m.poker.allInStatus : null;
+    return [s.status === 'playing' && inHand ? null : m.poker.statuses[s.status], inHand].filter(Boolean).join(' · ');
+  };
   const aliasOf = (seat: number) => table?.seats.find((s) => s.seat === seat)?.alias ?? fill(m.poker.seat, { seat });
 
   return (
@@ -494,7 +501,7 @@ export function PokerPage({ tableId }: { tableId: string }) {
               {fill(m.poker.stack, { amount: money(s.stackMinor) })}
               {s.betMinor !== '0' && <> · {fill(m.poker.betInFront, { amount: money(s.betMinor) })}</>}
             </p>
-            <p>{s.folded ? m.poker.folded : s.allIn ? m.poker.allInStatus : m.poker.statuses[s.status]}</p>
+            <p>{seatStatusText(s)}</p>
             {s.shownCards && (
               <div className="cards" aria-label={m.poker.shown}>
                 {s.shownCards.map((card) => (
