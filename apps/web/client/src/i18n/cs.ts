@@ -411,6 +411,19 @@ export const cs = {
     inside: 'Čísla',
     racetrack: 'Závodní dráha (ohlášené sázky)',
     neighbours: 'Sousedé',
+    neighboursCentre: 'Sousedé čísla',
+    neighboursPerSide: 'na každou stranu',
+    neighboursBet: 'Sousedé {centre} ±{perSide}',
+    finalesEnPlein: 'Finales en plein {digit}',
+    finalesACheval: 'Finales à cheval {pair}',
+    layoutHelp:
+      'Žeton položíte na číslo, na čáru mezi dvěma čísly (dvojice), na průsečík čtyř čísel (čtveřice), na okraj řady (trojice) nebo na okraj mezi dvěma řadami (šestice). Po stole se pohybujete šipkami, žeton položíte klávesou Enter.',
+    insideBets: {
+      split: 'Dvojice (split) {numbers}',
+      street: 'Trojice (street) {numbers}',
+      corner: 'Čtveřice (corner) {numbers}',
+      'six-line': 'Šestice (six line) {numbers}',
+    } as Record<string, string>,
     positions: {
       red: 'Červená',
       black: 'Černá',

@@ -412,6 +412,19 @@ export const en: Messages = {
     inside: 'Numbers',
     racetrack: 'Racetrack (announced bets)',
     neighbours: 'Neighbours',
+    neighboursCentre: 'Neighbours of',
+    neighboursPerSide: 'each side',
+    neighboursBet: 'Neighbours {centre} ±{perSide}',
+    finalesEnPlein: 'Finales en plein {digit}',
+    finalesACheval: 'Finales à cheval {pair}',
+    layoutHelp:
+      'Place a chip on a number, on the line between two numbers (split), where four numbers meet (corner), at the edge of a row (street) or at the edge between two rows (six line). Move over the layout with the arrow keys and press Enter to place the chip.',
+    insideBets: {
+      split: 'Split {numbers}',
+      street: 'Street {numbers}',
+      corner: 'Corner {numbers}',
+      'six-line': 'Six line {numbers}',
+    } as Record<string, string>,
     positions: {
       red: 'Red',
       black: 'Black',
