@@ -9,6 +9,7 @@ export async function buildWorkerHealthApp(config: WorkerConfig, connections: Se
     description: 'BullMQ workers: outbox relay, job handlers, repeatable schedules. Health endpoints only.',
     logLevel: config.LOG_LEVEL,
     hsts: config.BEHIND_TLS,
+    trustedProxies: config.TRUSTED_PROXIES,
     readinessChecks: connectionReadinessChecks(connections),
   });
 }

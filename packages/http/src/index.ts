@@ -45,3 +45,4 @@ export {
   UuidSchema,
 } from './schemas.ts';
 export { findMalformedText, malformedTextReason } from './text.ts';
+export { forwardedFor, proxyMatcher } from './forwarded.ts';

@@ -81,7 +81,7 @@ describe('roulette in the browser', () => {
     const layout = page.getByRole('group', { name: 'Čísla' });
     await layout.getByRole('button', { name: '8, Žeton 10 Kč', exact: true }).focus();
     await page.keyboard.press('ArrowRight');
-    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+    await poll(() => page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null")).toBe(
       'Dvojice (split) 8, 11, Žeton 10 Kč',
     );
     await page.keyboard.press('Enter');
@@ -134,7 +134,7 @@ describe('roulette in the browser', () => {
     await layout.getByRole('button', { name: '1, Žeton 10 Kč', exact: true }).focus();
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowRight');
-    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+    await poll(() => page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null")).toBe(
       'Čtveřice (corner) 1, 2, 4, 5, Žeton 10 Kč',
     );
     await review(page, 'roulette-layout-phone');
