@@ -38,8 +38,10 @@ const upstreamTimeoutMs = 30_000;
 export type ProxyTrust = (address: string) => boolean;
 
 /** The X-Forwarded-For this server sends on for a request that reached it (proxies before it, then its peer). */
-export const forwardedOf = (request: { socket: { remoteAddress?: string | undefined }; headers: IncomingMessage['headers'] }, trust: ProxyTrust) =>
-  forwardedFor(request.socket.remoteAddress, request.headers['x-forwarded-for'], trust);
+export const forwardedOf = (
+  request: { socket: { remoteAddress?: string | undefined }; headers: IncomingMessage['headers'] },
+  trust: ProxyTrust,
+) => forwardedFor(request.socket.remoteAddress, request.headers['x-forwarded-for'], trust);
 
 export async function send(
   upstream: string,

@@ -27,7 +27,7 @@ function acceptedInsidePositions(): Set<string> {
 }
 
 describe('the roulette layout of the web page', () => {
-  it('004:GAM-RE-02 issue 17: every inside position the game service accepts (straight, split, street, corner, six-line, with zero\'s splits, trios and first four) is exactly one spot of the layout, and every spot is one of them', () => {
+  it("004:GAM-RE-02 issue 17: every inside position the game service accepts (straight, split, street, corner, six-line, with zero's splits, trios and first four) is exactly one spot of the layout, and every spot is one of them", () => {
     const spots = layoutSpots.map((spot) => {
       const position = insidePosition(spot.numbers);
       expect(position, `${spot.type} ${spot.numbers.join('/')}`).not.toBeNull();
@@ -37,7 +37,9 @@ describe('the roulette layout of the web page', () => {
     expect(new Set(spots).size).toBe(spots.length);
     expect(new Set(spots)).toEqual(acceptedInsidePositions());
     const count = (type: string) => layoutSpots.filter((s) => s.type === type).length;
-    expect([count('straight'), count('split'), count('street'), count('corner'), count('six-line')]).toEqual([37, 60, 14, 23, 11]);
+    expect([count('straight'), count('split'), count('street'), count('corner'), count('six-line')]).toEqual([
+      37, 60, 14, 23, 11,
+    ]);
   });
 
   it('issue 17: the arrow keys walk the layout: right of 1 is the split 1/4, below 2 the split 1/2, the crossing of 1/2/4/5 a corner, zero reached from the left', () => {

@@ -5,7 +5,8 @@ import { createHttpApp } from './create-app.ts';
 import { forwardedFor, proxyMatcher } from './forwarded.ts';
 
 const settingOf = (value?: string) =>
-  parseConfig(z.object({ TRUSTED_PROXIES: trustedProxiesVar() }), value === undefined ? {} : { TRUSTED_PROXIES: value }).TRUSTED_PROXIES;
+  parseConfig(z.object({ TRUSTED_PROXIES: trustedProxiesVar() }), value === undefined ? {} : { TRUSTED_PROXIES: value })
+    .TRUSTED_PROXIES;
 
 describe('trusted proxies and forwarded client addresses', () => {
   it('D-1766: TRUSTED_PROXIES takes addresses, CIDR ranges and the names loopback, linklocal, uniquelocal (spelled out), or none; loopback by default; anything else stops start-up naming it', () => {
@@ -18,7 +19,7 @@ describe('trusted proxies and forwarded client addresses', () => {
     expect(serviceConfigSchema.shape.TRUSTED_PROXIES).toBeDefined();
   });
 
-  it("D-1766: a service believes X-Forwarded-For only from its trusted proxies: the client is the first address from the right that is not one of them, so an address a client wrote in front is never taken", async () => {
+  it('D-1766: a service believes X-Forwarded-For only from its trusted proxies: the client is the first address from the right that is not one of them, so an address a client wrote in front is never taken', async () => {
     const app = await createHttpApp({
       service: 'test',
       version: '0',

@@ -1,7 +1,8 @@
 import { BlockList, isIPv4 } from 'node:net';
 
 /** `::ffff:127.0.0.1` (an IPv4 peer on a dual-stack socket) as the IPv4 address it is. */
-const plainAddress = (address: string) => (address.startsWith('::ffff:') && isIPv4(address.slice(7)) ? address.slice(7) : address);
+const plainAddress = (address: string) =>
+  address.startsWith('::ffff:') && isIPv4(address.slice(7)) ? address.slice(7) : address;
 
 /** Whether an address is one of the trusted proxies (addresses and CIDR ranges, as `TRUSTED_PROXIES` gives them). */
 export function proxyMatcher(trusted: readonly string[]): (address: string) => boolean {

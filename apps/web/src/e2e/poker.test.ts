@@ -106,7 +106,11 @@ describe('poker in the browser', () => {
     const topUp = first.page.getByRole('form', { name: 'Dokoupit žetony' });
     const room = definition.buyInMaxMinor! - buyInMinor;
     expect(await textOf(topUp)).toContain(`teď tedy dokoupíte nejvýše ${czk(room)}`);
-    await topUp.getByLabel('Dokoupit (CZK)').fill(Money.fromMinor(room + 100n, 'CZK').toDecimalString().replace('.', ','));
+    await topUp.getByLabel('Dokoupit (CZK)').fill(
+      Money.fromMinor(room + 100n, 'CZK')
+        .toDecimalString()
+        .replace('.', ','),
+    );
     await topUp.getByRole('button', { name: 'Dokoupit' }).press('Enter');
     await poll(() => textOf(topUp.locator('.error'))).toBe(
       'Po dokoupení byste měli víc žetonů, než je maximální vstup stolu. Zadejte menší částku.',

@@ -63,7 +63,7 @@ describe('roulette in the browser', () => {
     await context.close();
   }, 240_000);
 
-  it('004:GAM-RE-02 004:GAM-RE-03 issue 17: the layout takes a split (between two numbers, from the keyboard), a street (at the row\'s edge), a corner (where four numbers meet) and a six-line; the game service accepts them and settles each at its own ratio', async () => {
+  it("004:GAM-RE-02 004:GAM-RE-03 issue 17: the layout takes a split (between two numbers, from the keyboard), a street (at the row's edge), a corner (where four numbers meet) and a six-line; the game service accepts them and settles each at its own ratio", async () => {
     const table = await p.createTable(rouletteTable('web-roulette-inside'));
     const { context, page, problems } = await p.newPage();
     const { holder } = await loggedInPlayer(p, page);

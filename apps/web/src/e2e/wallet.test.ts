@@ -147,11 +147,13 @@ describe('the wallet in the browser', () => {
     const third = czIban();
     await addAccount(third);
     await poll(() => textOf(methodOf(third))).toContain('přidána, neověřena');
-    await methodOf(third).getByLabel('Soubor').setInputFiles({
-      name: 'karta.txt',
-      mimeType: 'text/plain',
-      buffer: Buffer.from('Karta 4242 4242 4242 4242'),
-    });
+    await methodOf(third)
+      .getByLabel('Soubor')
+      .setInputFiles({
+        name: 'karta.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Karta 4242 4242 4242 4242'),
+      });
     await methodOf(third).getByRole('button', { name: 'Odeslat doklad' }).click();
     await poll(() => textOf(methodOf(third))).toContain('zamítnuta');
     await poll(() => textOf(page.getByRole('alert'))).toContain('Doklad obsahoval číslo karty');

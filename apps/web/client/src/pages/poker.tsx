@@ -292,11 +292,7 @@ function ActionBar(props: {
  * table's rule profile's (between hands, queued to the hand's end, or any time), so the server
  * decides that and its refusal is said in words, with the wallet's (funds, limits) (D-1765).
  */
-function TopUp(props: {
-  entry: LobbyTable | null;
-  stackMinor: bigint;
-  onTopUp(amount: string): Promise<string | null>;
-}) {
+function TopUp(props: { entry: LobbyTable | null; stackMinor: bigint; onTopUp(amount: string): Promise<string | null> }) {
   const { m, lang } = useI18n();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);

@@ -47,8 +47,17 @@ function spotAt(row: number, col: number): Spot | null {
   }
   const left = (col - 3) / 2; // the line between layout rows `left` and `left + 1`
   if (numberRow) return at('split', [numberAt(left, row), numberAt(left + 1, row)]);
-  if (row === 5) return at('six-line', [1, 2, 3, 4, 5, 6].map((n) => left * 3 + n));
-  return at('corner', [numberAt(left, row - 1), numberAt(left, row + 1), numberAt(left + 1, row - 1), numberAt(left + 1, row + 1)]);
+  if (row === 5)
+    return at(
+      'six-line',
+      [1, 2, 3, 4, 5, 6].map((n) => left * 3 + n),
+    );
+  return at('corner', [
+    numberAt(left, row - 1),
+    numberAt(left, row + 1),
+    numberAt(left + 1, row - 1),
+    numberAt(left + 1, row + 1),
+  ]);
 }
 
 /** The matrix in column order (the page's DOM order): null where nothing sits. */

@@ -153,9 +153,11 @@ function VerifyMethod({ method, reload, onGone }: { method: Method; reload(): vo
   const { m, lang } = useI18n();
   const refusal = useRefusal();
   const titleId = useId();
-  const [transfer, setTransfer] = useState<{ toAccount: string; reference: string; amountMin: { amount: string; currency: string } } | null>(
-    null,
-  );
+  const [transfer, setTransfer] = useState<{
+    toAccount: string;
+    reference: string;
+    amountMin: { amount: string; currency: string };
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [fileError, setFileError] = useState<string | undefined>(undefined);
   const [sent, setSent] = useState<string | null>(null);
@@ -220,7 +222,9 @@ function VerifyMethod({ method, reload, onGone }: { method: Method; reload(): vo
           <li>
             <p>{m.wallet.verification.offline}</p>
             <button type="button" className="secondary" onClick={() => void start('offline-transfer')}>
-              {method.verificationMethod === 'offline-transfer' ? m.wallet.verification.showTransfer : m.wallet.verification.startTransfer}
+              {method.verificationMethod === 'offline-transfer'
+                ? m.wallet.verification.showTransfer
+                : m.wallet.verification.startTransfer}
             </button>
             {transfer && (
               <dl className="transfer" data-testid="verification-transfer">
