@@ -3,6 +3,7 @@
  * service's WebSocket (chips, undo, confirm), settled when its betting time runs out, with the
  * result, the history and the balance updated on the page.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   depositThroughPage,
@@ -23,6 +24,16 @@ afterAll(async () => {
   await p?.close();
 });
 
+/** From the lobby to a seat at the table, its betting time running (the balance shown first, when given). */
+async function sitAtTable(page: Page, name: string, balance?: string): Promise<void> {
+  await page.goto(`${p.url}/`);
+  await page.getByRole('link', { name: `Hrát ${name}` }).click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  if (balance) await poll(() => textOf(page.getByTestId('table-balance'))).toBe(balance);
+  await page.getByRole('button', { name: 'Připojit' }).click();
+  await poll(() => textOf(page.getByTestId('round-status'))).toMatch(/^Sázky se uzavírají za \d+ s$/);
+}
+
 describe('roulette in the browser', () => {
   it('004:GAM-R-07 002:T-RG-07 issue 17: after a deposit, a roulette round is played (chips, undo, confirm), settled at the end of the betting time, and the page shows the result, the history, the session time and the updated balance', async () => {
     const table = await p.createTable(rouletteTable('web-roulette'));
@@ -30,12 +41,7 @@ describe('roulette in the browser', () => {
     const { holder } = await loggedInPlayer(p, page);
     await depositThroughPage(p, page, holder, '1000');
 
-    await page.goto(`${p.url}/`);
-    await page.getByRole('link', { name: `Hrát ${table.name}` }).click();
-    await page.getByRole('heading', { level: 1, name: table.name }).waitFor();
-    await poll(() => textOf(page.getByTestId('table-balance'))).toBe('1 000,00 Kč');
-    await page.getByRole('button', { name: 'Připojit' }).click();
-    await poll(() => textOf(page.getByTestId('round-status'))).toMatch(/^Sázky se uzavírají za \d+ s$/);
+    await sitAtTable(page, table.name, '1 000,00 Kč');
     await poll(() => textOf(page.getByTestId('session-time'))).toMatch(/^Hrajete \d+ min, výsledek relace/);
 
     // 50 CZK on red and on black; black once more by mistake, undone; then confirmed.
@@ -70,12 +76,7 @@ describe('roulette in the browser', () => {
     // Another card than the first test's: a card is one player's.
     await depositThroughPage(p, page, holder, '1000', '4000056655665556');
 
-    await page.goto(`${p.url}/`);
-    await page.getByRole('link', { name: `Hrát ${table.name}` }).click();
-    await page.getByRole('heading', { level: 1, name: table.name }).waitFor();
-    await poll(() => textOf(page.getByTestId('table-balance'))).toBe('1 000,00 Kč');
-    await page.getByRole('button', { name: 'Připojit' }).click();
-    await poll(() => textOf(page.getByTestId('round-status'))).toMatch(/^Sázky se uzavírají za \d+ s$/);
+    await sitAtTable(page, table.name, '1 000,00 Kč');
 
     // The split 8/11 from the keyboard: on 8, the arrow to the right is the line between 8 and 11.
     const layout = page.getByRole('group', { name: 'Čísla' });
@@ -119,11 +120,7 @@ describe('roulette in the browser', () => {
     const table = await p.createTable(rouletteTable('web-roulette-phone'));
     const { context, page, problems } = await p.newPage({ width: 360, height: 800 });
     await loggedInPlayer(p, page);
-    await page.goto(`${p.url}/`);
-    await page.getByRole('link', { name: `Hrát ${table.name}` }).click();
-    await page.getByRole('heading', { level: 1, name: table.name }).waitFor();
-    await page.getByRole('button', { name: 'Připojit' }).click();
-    await poll(() => textOf(page.getByTestId('round-status'))).toMatch(/^Sázky se uzavírají za \d+ s$/);
+    await sitAtTable(page, table.name);
     const layout = page.getByRole('group', { name: 'Čísla' });
     // Standing up, 1 2 3 run left to right and 4 is below 1: down then right from 1 is the corner 1/2/4/5.
     const one = await layout.getByRole('button', { name: '1, Žeton 10 Kč', exact: true }).boundingBox();
