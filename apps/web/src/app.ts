@@ -1,5 +1,5 @@
 import { DomainError } from '@casino/core';
-import { createHttpApp, problemResponses, type App } from '@casino/http';
+import { createHttpApp, problemResponses, proxyMatcher, type App } from '@casino/http';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { WebConfig } from './config.ts';
 import { cspHeader } from './csp.ts';
-import { proxyPlugin, relayWebSockets, send } from './proxy.ts';
+import { forwardedOf, proxyPlugin, relayWebSockets, send } from './proxy.ts';
 import { clearedRefreshCookie, cookieIsSecure, readCookie, refreshCookie, refreshCookieName } from './session.ts';
 
 export interface WebOptions {
@@ -43,7 +43,9 @@ export async function buildWeb(options: WebOptions): Promise<App> {
     hsts: config.BEHIND_TLS,
     bodyLimitBytes: 64 * 1024,
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
+    trustedProxies: config.TRUSTED_PROXIES,
   });
+  const trust = proxyMatcher(config.TRUSTED_PROXIES);
 
   const csp = cspHeader();
   app.addHook('onSend', async (request, reply, payload) => {
@@ -84,6 +86,7 @@ export async function buildWeb(options: WebOptions): Promise<App> {
       headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
       body: Buffer.from(JSON.stringify(body)),
       id: request.id,
+      forwardedFor: forwardedOf(request.raw, trust),
     });
 
   app.post(
@@ -168,8 +171,9 @@ export async function buildWeb(options: WebOptions): Promise<App> {
         ? [{ prefix: '/sandbox/psp', url: `${config.SANDBOX_URL}/psp`, refused: /^(?!\/card-tokens$)/ }]
         : []),
     ],
+    trust,
   });
-  relayWebSockets(app, { prefix: '/api/game', url: config.GAME_SERVICE_URL });
+  relayWebSockets(app, { prefix: '/api/game', url: config.GAME_SERVICE_URL, trust });
 
   if (existsSync(config.WEB_DIST_DIR)) {
     await app.register(fastifyStatic, {

@@ -1,4 +1,4 @@
-import { baseConfigSchema, boolVar, hostVar, parseConfig, portVar, urlVar } from '@casino/core';
+import { baseConfigSchema, boolVar, hostVar, parseConfig, portVar, trustedProxiesVar, urlVar } from '@casino/core';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -25,6 +25,11 @@ export const webConfigSchema = baseConfigSchema.pick({ NODE_ENV: true, LOG_LEVEL
     .default(path.resolve(import.meta.dirname, '..', 'dist')),
   /** TLS terminates in front of the server: HSTS, and the refresh cookie is always `Secure` (D-1750). */
   BEHIND_TLS: boolVar(false),
+  /**
+   * The proxies in front of this server whose X-Forwarded-For it passes on to the APIs (D-1766);
+   * from anyone else only the peer's own address goes on. The APIs must trust this server in turn.
+   */
+  TRUSTED_PROXIES: trustedProxiesVar(),
 });
 
 export type WebConfig = z.infer<typeof webConfigSchema>;

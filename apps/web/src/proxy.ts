@@ -1,4 +1,5 @@
 import { DomainError } from '@casino/core';
+import { forwardedFor } from '@casino/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -33,11 +34,22 @@ export interface Upstream {
 /** Upstream answers slower than this are a 503 (the APIs' own request timeout is 30 s). */
 const upstreamTimeoutMs = 30_000;
 
+/** Whether the page's server believes a peer's X-Forwarded-For (`TRUSTED_PROXIES`, D-1766). */
+export type ProxyTrust = (address: string) => boolean;
+
+/** The X-Forwarded-For this server sends on for a request that reached it (proxies before it, then its peer). */
+export const forwardedOf = (
+  request: { socket: { remoteAddress?: string | undefined }; headers: IncomingMessage['headers'] },
+  trust: ProxyTrust,
+) => forwardedFor(request.socket.remoteAddress, request.headers['x-forwarded-for'], trust);
+
 export async function send(
   upstream: string,
-  request: { method: string; headers: IncomingMessage['headers']; body?: unknown; id: string },
+  request: { method: string; headers: IncomingMessage['headers']; body?: unknown; id: string; forwardedFor: string | null },
 ): Promise<Response> {
   const headers = new Headers({ 'x-request-id': request.id });
+  // The APIs' rate limits and audit name the client, not this server (they trust it by TRUSTED_PROXIES).
+  if (request.forwardedFor) headers.set('x-forwarded-for', request.forwardedFor);
   for (const name of forwardedRequestHeaders) {
     const value = request.headers[name];
     if (typeof value === 'string') headers.set(name, value);
@@ -73,7 +85,7 @@ export async function relay(answer: Response, reply: FastifyReply): Promise<Fast
  * is passed on untouched (a buffer; the API validates it), the answer streamed back (the statement's
  * CSV download included).
  */
-export async function proxyPlugin(app: FastifyInstance, options: { upstreams: Upstream[] }): Promise<void> {
+export async function proxyPlugin(app: FastifyInstance, options: { upstreams: Upstream[]; trust: ProxyTrust }): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 8 * 1024 * 1024 }, (_request, body, done) => done(null, body));
   for (const upstream of options.upstreams) {
@@ -89,6 +101,7 @@ export async function proxyPlugin(app: FastifyInstance, options: { upstreams: Up
         headers: request.headers,
         body: request.body,
         id: request.id,
+        forwardedFor: forwardedOf(request.raw, options.trust),
       });
       return relay(answer, reply);
     };
@@ -106,7 +119,7 @@ export async function proxyPlugin(app: FastifyInstance, options: { upstreams: Up
  * frame by frame in both directions, close codes included (4401, 4404). Only upgrades from this
  * page's own origin are accepted (no cross-site WebSocket).
  */
-export function relayWebSockets(app: FastifyInstance, options: { prefix: string; url: string }): void {
+export function relayWebSockets(app: FastifyInstance, options: { prefix: string; url: string; trust: ProxyTrust }): void {
   const server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const pattern = new RegExp(`^${options.prefix}(/v1/tables/[^/?]+/stream)(\\?.*)?$`);
   app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -120,7 +133,8 @@ export function relayWebSockets(app: FastifyInstance, options: { prefix: string;
     const target = `${options.url.replace(/^http/, 'ws')}${match[1]}${match[2] ?? ''}`;
     server.handleUpgrade(request, socket, head, (client) => {
       const backlog: WebSocket.RawData[] = [];
-      const upstream = new WebSocket(target, { headers: { 'x-forwarded-for': request.socket.remoteAddress ?? '' } });
+      const forwarded = forwardedOf(request, options.trust);
+      const upstream = new WebSocket(target, { headers: forwarded ? { 'x-forwarded-for': forwarded } : {} });
       upstream.on('open', () => {
         for (const data of backlog.splice(0)) upstream.send(data, { binary: false });
       });

@@ -9,6 +9,7 @@ export async function buildWorkerHealthApp(config: WorkerConfig, connections: Se
     description: 'BullMQ workers: outbox relay, job handlers, repeatable schedules. Health endpoints and metrics only.',
     logLevel: config.LOG_LEVEL,
     hsts: config.BEHIND_TLS,
+    trustedProxies: config.TRUSTED_PROXIES,
     readinessChecks: connectionReadinessChecks(connections),
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
   });

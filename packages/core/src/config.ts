@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { assert } from './assert.ts';
 
@@ -192,6 +193,53 @@ export function hostVar(defaultHost = '127.0.0.1'): EnvVar<string> {
   return envVar('expected a hostname or IP address to bind to, such as 127.0.0.1 or 0.0.0.0', parse, { value: defaultHost });
 }
 
+/** proxy-addr's names for address ranges, spelled out so every reader of the list means the same. */
+const proxyRangeNames: Readonly<Record<string, readonly string[]>> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/** One proxy: an IPv4 or IPv6 address, or a range in CIDR notation with a prefix that fits it. */
+function isProxyAddress(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  if (extra !== undefined) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * The proxies whose X-Forwarded-For a service believes (D-1766): comma-separated addresses, CIDR
+ * ranges, or the names `loopback`, `linklocal`, `uniquelocal`; `none` trusts nobody. Returned as
+ * addresses and ranges only (the names spelled out). Default `loopback`: on one machine the web
+ * app's server forwards from 127.0.0.1; behind an ingress, list the ingress's addresses.
+ */
+export function trustedProxiesVar(defaultList = 'loopback'): EnvVar<string[]> {
+  const parse = (raw: string): string[] | undefined => {
+    const entries = raw
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    if (entries.length === 1 && entries[0] === 'none') return [];
+    const expanded: string[] = [];
+    for (const entry of entries) {
+      const named = proxyRangeNames[entry];
+      if (named) expanded.push(...named);
+      else if (isProxyAddress(entry)) expanded.push(entry);
+      else return undefined;
+    }
+    return expanded.length > 0 ? expanded : undefined;
+  };
+  return envVar(
+    'expected comma-separated IP addresses or CIDR ranges of proxies, or loopback, linklocal, uniquelocal, or none',
+    parse,
+    { value: parse(defaultList)! },
+  );
+}
+
 export const nodeEnvironments = ['development', 'test', 'production'] as const;
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -232,6 +280,8 @@ export const serviceConfigSchema = baseConfigSchema.extend({
   ...dependencyWaitSchema.shape,
   /** TLS terminates in front of the service (ingress, proxy): send Strict-Transport-Security. */
   BEHIND_TLS: boolVar(false),
+  /** The proxies whose X-Forwarded-For names the client (rate limits, audit); see trustedProxiesVar. */
+  TRUSTED_PROXIES: trustedProxiesVar(),
   DATABASE_POOL_MAX: intVar(databasePoolMaxDefault, { min: 1, max: 200 }),
 });
 

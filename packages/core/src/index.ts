@@ -33,6 +33,7 @@ export {
   secretVar,
   serviceConfigSchema,
   dependencyWaitSchema,
+  trustedProxiesVar,
   type ServiceConfig,
   urlVar,
 } from './config.ts';

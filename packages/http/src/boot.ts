@@ -97,7 +97,13 @@ export function connectionReadinessChecks({ db, redis }: ServiceConnections): Re
 export interface CreateServiceAppOptions {
   service: string;
   description: string;
-  config: { LOG_LEVEL: string; JWT_SECRET: string; BEHIND_TLS?: boolean; METRICS_TOKEN?: string | undefined };
+  config: {
+    LOG_LEVEL: string;
+    JWT_SECRET: string;
+    BEHIND_TLS?: boolean;
+    METRICS_TOKEN?: string | undefined;
+    TRUSTED_PROXIES?: readonly string[];
+  };
   connections: ServiceConnections;
   /** Redis keys of this app (rate limits) live under this prefix; tests use one per file. */
   redisKeyPrefix?: string;
@@ -124,6 +130,7 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
     logLevel: options.config.LOG_LEVEL,
     jwtSecret: options.config.JWT_SECRET,
     hsts: options.config.BEHIND_TLS ?? false,
+    ...(options.config.TRUSTED_PROXIES ? { trustedProxies: options.config.TRUSTED_PROXIES } : {}),
     principals,
     readinessChecks: connectionReadinessChecks(options.connections),
     rateLimit: { redis: options.connections.redis, keyPrefix: `${prefix}:${options.service}` },

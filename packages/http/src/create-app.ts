@@ -53,6 +53,12 @@ export interface CreateHttpAppOptions {
   hsts?: boolean;
   /** `/metrics` asks for this bearer token when set (METRICS_TOKEN, D-2202). */
   metricsToken?: string;
+  /**
+   * Proxies (addresses, CIDR ranges) whose X-Forwarded-For is believed (`TRUSTED_PROXIES`): `request.ip`
+   * is then the first address, from the right, that is not one of them, so rate limits and audit see
+   * the client behind the web app's server. Omitted or empty: the socket's address, whatever a header says.
+   */
+  trustedProxies?: readonly string[];
 }
 
 /**
@@ -111,6 +117,7 @@ export async function createHttpApp(options: CreateHttpAppOptions): Promise<App>
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     return503OnClosing: true,
+    trustProxy: options.trustedProxies && options.trustedProxies.length > 0 ? [...options.trustedProxies] : false,
     // The router's own refusals (414, bad escapes) as problem+json too (issue 14 (9)).
     frameworkErrors: sendFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();

@@ -47,3 +47,4 @@ export {
 export { findMalformedText, malformedTextReason } from './text.ts';
 export { observeDatabasePool, processMetrics, type GaugeSetter, type ProcessMetrics } from './metrics.ts';
 export { currentTraceId, startTracing, tracingConfigured } from './tracing.ts';
+export { forwardedFor, proxyMatcher } from './forwarded.ts';

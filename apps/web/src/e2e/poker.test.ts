@@ -55,7 +55,7 @@ async function buyIn(page: Page, name: string, amount: string): Promise<void> {
 }
 
 describe('poker in the browser', () => {
-  it("issue 17: a poker cash table in the browser: two players buy in through the dialog (out-of-range refused at the field), a CZ-FO No Limit Hold'em hand is played with the action buttons and a bounded raise, the result, stacks and balance follow, the hand downloads as text, leaving returns the chips, and at a table whose rules give no hand histories the 403 is said plainly", async () => {
+  it("issue 17 (000-001:A-25, 000-001:ACC-05): a poker cash table in the browser: two players buy in through the dialog (out-of-range refused at the field), a CZ-FO No Limit Hold'em hand is played with the action buttons and a bounded raise, the result, stacks and balance follow, a top-up within the maximum buy-in is made and one above it refused with the reason (at HR, one during the hand too), the hand downloads as text, leaving returns the chips, at a table whose rules give no hand histories the 403 is said plainly, and sitting out and back in shows on the seat (also for the player who folded the last hand)", async () => {
     const definition = demoPokerTables('CZK').find((d) => d.profileId === 'CZ-FO' && d.variant === 'holdem/no-limit')!;
     const name = `${definition.name} ${newId().slice(-6)}`;
     const created = await createPokerTable(p.h.connections.db, {
@@ -100,6 +100,30 @@ describe('poker in the browser', () => {
     await first.page.getByRole('button', { name: 'Přisednout' }).click();
     await first.page.getByTestId('my-seat').waitFor();
     await poll(() => textOf(first.page.getByTestId('table-balance'))).toBe(czk(100_000n - buyInMinor));
+
+    // A top-up, with the rule said before typing: the table's maximum buy-in caps the stack after it.
+    // Above it the table refuses and the page says why; ten big blinds are added from the wallet.
+    const topUp = first.page.getByRole('form', { name: 'Dokoupit žetony' });
+    const room = definition.buyInMaxMinor! - buyInMinor;
+    expect(await textOf(topUp)).toContain(`teď tedy dokoupíte nejvýše ${czk(room)}`);
+    await topUp.getByLabel('Dokoupit (CZK)').fill(
+      Money.fromMinor(room + 100n, 'CZK')
+        .toDecimalString()
+        .replace('.', ','),
+    );
+    await topUp.getByRole('button', { name: 'Dokoupit' }).press('Enter');
+    await poll(() => textOf(topUp.locator('.error'))).toBe(
+      'Po dokoupení byste měli víc žetonů, než je maximální vstup stolu. Zadejte menší částku.',
+    );
+    expect(await topUp.getByLabel('Dokoupit (CZK)').getAttribute('aria-invalid')).toBe('true');
+    await review(first.page, 'poker-top-up-refused');
+    const topUpMinor = definition.bigBlindMinor * 10n;
+    await topUp.getByLabel('Dokoupit (CZK)').fill(Money.fromMinor(topUpMinor, 'CZK').toDecimalString().replace('.', ','));
+    await topUp.getByRole('button', { name: 'Dokoupit' }).press('Enter');
+    await poll(() => textOf(first.page.getByTestId('poker-top-up-done'))).toBe(`Dokoupeno ${czk(topUpMinor)}.`);
+    await poll(() => textOf(first.page.getByTestId('my-seat'))).toContain(`Žetony ${czk(buyInMinor + topUpMinor)}`);
+    await poll(() => textOf(first.page.getByTestId('table-balance'))).toBe(czk(100_000n - buyInMinor - topUpMinor));
+    await review(first.page, 'poker-top-up');
 
     await buyIn(second.page, name, buyInText);
     await advance(0);
@@ -163,8 +187,8 @@ describe('poker in the browser', () => {
     const result = await textOf(first.page.getByTestId('poker-result'));
     const rakeMinor = /Poplatek \(rake\) ([\d\s,]+ Kč)/.exec(result)?.[1];
     const mine = await stackOf(first.page);
-    expect(mine + (await stackOf(second.page))).toBe(2n * buyInMinor - (rakeMinor ? minorOf(rakeMinor) : 0n));
-    expect(mine).not.toBe(buyInMinor);
+    expect(mine + (await stackOf(second.page))).toBe(2n * buyInMinor + topUpMinor - (rakeMinor ? minorOf(rakeMinor) : 0n));
+    expect(mine).not.toBe(buyInMinor + topUpMinor);
     await review(first.page, 'poker-result');
 
     // CZ-FO gives players their hands: the hand downloads as PokerStars-format text.
@@ -180,7 +204,7 @@ describe('poker in the browser', () => {
     // Between hands, leaving brings the chips back to the wallet.
     await first.page.getByRole('button', { name: 'Odejít od stolu' }).click();
     await poll(() => first.page.getByTestId('my-seat').count()).toBe(0);
-    await poll(() => textOf(first.page.getByTestId('table-balance'))).toBe(czk(100_000n - buyInMinor + mine));
+    await poll(() => textOf(first.page.getByTestId('table-balance'))).toBe(czk(100_000n - buyInMinor - topUpMinor + mine));
     await review(first.page, 'poker-left');
 
     // Where the table's rules give players no hand histories (HR), the download's 403 is said plainly.
@@ -204,6 +228,13 @@ describe('poker in the browser', () => {
       return seated.folder !== undefined;
     }).toBe(true);
     const folder = seated.folder!;
+    // HR allows top-ups between hands only: during the hand the refusal names the rule.
+    const hrTopUp = first.page.getByRole('form', { name: 'Dokoupit žetony' });
+    await hrTopUp.getByLabel('Dokoupit (CZK)').fill('1');
+    await hrTopUp.getByRole('button', { name: 'Dokoupit' }).press('Enter');
+    await poll(() => textOf(hrTopUp.locator('.error'))).toBe(
+      'Podle pravidel stolu (HR) lze dokupovat jen mezi hrami. Zkuste to po skončení této hry.',
+    );
     await folder.page.getByRole('button', { name: 'Složit', exact: true }).click();
     await poll(() => textOf(first.page.getByTestId('poker-result'))).toMatch(/^Hra č\. \d+ skončila/);
     const hrHands = first.page.getByTestId('poker-hands');
@@ -214,6 +245,17 @@ describe('poker in the browser', () => {
     );
     await snap(first.page, 'poker-hands-not-offered');
 
+    // Sitting out from the next hand and back in, from the keyboard, by both players: the one who
+    // folded the last hand too (its seat still shows that hand until the next deal: the seat's own
+    // status must show beside it, which it once did not, D-1762).
+    for (const player of [folder, folder === first ? second : first]) {
+      await player.page.getByRole('button', { name: 'Vynechat další hry' }).press('Enter');
+      await poll(() => textOf(player.page.getByTestId('my-seat'))).toContain('Nehraje (sit out)');
+      await review(player.page, 'poker-sitting-out');
+      await player.page.getByRole('button', { name: 'Znovu hrát' }).press('Enter');
+      await poll(() => player.page.getByRole('button', { name: 'Vynechat další hry' }).count()).toBe(1);
+      await poll(() => textOf(player.page.getByTestId('my-seat'))).not.toContain('Nehraje (sit out)');
+    }
     expect(first.problems).toEqual([]);
     expect(second.problems).toEqual([]);
     await first.context.close();

@@ -88,4 +88,86 @@ describe('the wallet in the browser', () => {
     expect(problems).toEqual([]);
     await context.close();
   }, 180_000);
+
+  it("004:PAY-03 002:PM-05 004:PAY-06 issue 17: a bank account is verified by the transfer the page asks for (operator's account, reference, least amount) arriving from it; another by a statement uploaded for review; a document showing a card number is refused and said so", async () => {
+    const { context, page, problems } = await p.newPage();
+    const { holder } = await loggedInPlayer(p, page);
+    await page.goto(`${p.url}/wallet`);
+    const addAccount = async (iban: string) => {
+      await page.getByLabel('IBAN').fill(iban);
+      await page.getByLabel('Jméno držitele').nth(1).fill(holder);
+      await page.getByRole('button', { name: 'Přidat účet' }).click();
+    };
+    const methodOf = (iban: string) => page.getByTestId('payment-method').filter({ hasText: iban.slice(-4) });
+
+    // The transfer path: the page shows where to send what with which reference; the bank (the
+    // sandbox provider) then reports the transfer from this account, and the account is verified.
+    const first = czIban();
+    await addAccount(first);
+    await poll(() => textOf(methodOf(first))).toContain('přidána, neověřena');
+    const firstMethod = methodOf(first);
+    expect(await textOf(firstMethod.getByTestId('verify-method'))).toMatch(/Ověřte ji do .+, jinak bude zablokována/);
+    await firstMethod.getByRole('button', { name: 'Ověřit převodem' }).click();
+    await poll(() => textOf(firstMethod.getByTestId('transfer-reference'))).toMatch(/^\d{10}$/);
+    const reference = await textOf(firstMethod.getByTestId('transfer-reference'));
+    expect(await textOf(firstMethod.getByTestId('transfer-account'))).toBe('CZ6508000000192000145399');
+    expect(await textOf(firstMethod.getByTestId('verification-transfer'))).toContain('Nejméně100,00 Kč');
+    await poll(() => textOf(firstMethod)).toContain('čeká na ověření');
+    await review(page, 'wallet-verify-transfer');
+    const sent = await fetch(`${p.h.sandboxUrl}/control/psp/bank-transfers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reference, payerAccount: first, payerName: holder, amount: { amount: '100.00', currency: 'CZK' } }),
+    });
+    expect(sent.status).toBe(202);
+    await poll(() => textOf(methodOf(first))).toMatch(/– ověřena/);
+
+    // The document path: a statement of the second account, uploaded for staff to review.
+    const second = czIban();
+    await addAccount(second);
+    await poll(() => textOf(methodOf(second))).toContain('přidána, neověřena');
+    const secondMethod = methodOf(second);
+    expect(await secondMethod.getByLabel('Druh dokladu').locator('option').allTextContents()).toEqual([
+      'Výpis z účtu',
+      'Smlouva o účtu',
+    ]);
+    await secondMethod.getByRole('button', { name: 'Odeslat doklad' }).click();
+    await poll(() => textOf(secondMethod.locator('.error'))).toBe('Vyberte soubor.');
+    await secondMethod.getByLabel('Soubor').setInputFiles({
+      name: 'vypis.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`Výpis z účtu ${second}, majitel ${holder}`),
+    });
+    await secondMethod.getByRole('button', { name: 'Odeslat doklad' }).click();
+    await poll(() => textOf(methodOf(second))).toContain('Doklad byl odeslán ke kontrole.');
+    await poll(() => textOf(methodOf(second))).toContain('čeká na ověření');
+    await review(page, 'wallet-verify-document');
+
+    // A document showing a full card number: not stored, the method rejected, and the page says so.
+    const third = czIban();
+    await addAccount(third);
+    await poll(() => textOf(methodOf(third))).toContain('přidána, neověřena');
+    await methodOf(third)
+      .getByLabel('Soubor')
+      .setInputFiles({
+        name: 'karta.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Karta 4242 4242 4242 4242'),
+      });
+    await methodOf(third).getByRole('button', { name: 'Odeslat doklad' }).click();
+    await poll(() => textOf(methodOf(third))).toContain('zamítnuta');
+    await poll(() => textOf(page.getByRole('alert'))).toContain('Doklad obsahoval číslo karty');
+    await review(page, 'wallet-document-refused');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 180_000);
 });
+
+/** A random Czech IBAN with valid check digits (bank 0800): one per registered account. */
+function czIban(): string {
+  const account = `000000${String(Math.floor(Math.random() * 9e9) + 1e9)}`;
+  const bban = `0800${account}`;
+  // ISO 13616: the check digits make BBAN + "CZ00" (C=12, Z=35) leave 1 modulo 97.
+  const check = 98n - (BigInt(`${bban}123500`) % 97n);
+  return `CZ${String(check).padStart(2, '0')}${bban}`;
+}

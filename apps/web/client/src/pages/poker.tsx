@@ -286,6 +286,72 @@ function ActionBar(props: {
   );
 }
 
+/**
+ * Adding chips from the wallet (POST …/top-ups). The rule shown before the player types: the stack
+ * after it stays within the table's maximum buy-in (000-001:A-25); when a top-up may be made is the
+ * table's rule profile's (between hands, queued to the hand's end, or any time), so the server
+ * decides that and its refusal is said in words, with the wallet's (funds, limits) (D-1765).
+ */
+function TopUp(props: { entry: LobbyTable | null; stackMinor: bigint; onTopUp(amount: string): Promise<string | null> }) {
+  const { m, lang } = useI18n();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const currency = props.entry?.currency ?? 'CZK';
+  const max = props.entry?.buyInMax ? amountToMinor(props.entry.buyInMax.amount) : null;
+  const room = max === null ? null : max > props.stackMinor ? max - props.stackMinor : 0n;
+  const money = (minor: bigint) => formatMinor(minor, currency, lang);
+  const help =
+    max === null || room === null
+      ? fill(m.poker.topUpNoMaximum, { profile: props.entry?.profile ?? '' })
+      : fill(m.poker.topUpRule, { max: money(max), room: money(room), profile: props.entry?.profile ?? '' });
+  const submit = async () => {
+    setDone(null);
+    const amount = parseCrowns(text);
+    if (!amount || amountToMinor(amount) <= 0n) return setError(m.poker.buyInInvalid);
+    setError(undefined);
+    setBusy(true);
+    const refused = await props.onTopUp(amount);
+    setBusy(false);
+    if (refused) return setError(refused);
+    setDone(fill(m.poker.toppedUp, { amount: money(amountToMinor(amount)) }));
+    setText('');
+  };
+  return (
+    <form
+      className="card poker-top-up"
+      aria-labelledby="poker-top-up"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h2 id="poker-top-up">{m.poker.topUpTitle}</h2>
+      <Field label={fill(m.poker.topUpLabel, { currency })} help={help} error={error}>
+        {({ id, describedBy, invalid }) => (
+          <input
+            id={id}
+            value={text}
+            inputMode="decimal"
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+            onChange={(event) => setText(event.target.value)}
+          />
+        )}
+      </Field>
+      <button type="submit" disabled={busy}>
+        {m.poker.topUpSubmit}
+      </button>
+      {done && (
+        <p role="status" data-testid="poker-top-up-done">
+          {done}
+        </p>
+      )}
+    </form>
+  );
+}
+
 /** My hands at this table, each downloadable as text where the table's rule profile gives players their hands. */
 function MyHands(props: { tableId: string; refreshKey: string }) {
   const { m, lang } = useI18n();
@@ -430,6 +496,24 @@ export function PokerPage({ tableId }: { tableId: string }) {
     answered(data, problem, since);
   };
 
+  /** A top-up's refusal: the table's reason in words (timing, maximum), else the wallet's. */
+  const topUp = async (amount: string): Promise<string | null> => {
+    setError(null);
+    const since = pushes();
+    const { data, error: problem } = await games.POST('/v1/poker/tables/{tableId}/top-ups', {
+      params: { path: { tableId }, header: { 'idempotency-key': newKey() } },
+      body: { amount: { amount, currency: currency as Money['currency'] } },
+    });
+    if (data) {
+      apply(data, since);
+      void refresh();
+      return null;
+    }
+    const reason = (problem as Problem | undefined)?.reason as string | undefined;
+    const text = reason !== undefined ? m.poker.refusals[reason] : undefined;
+    return text ? fill(text, { profile: entry?.profile ?? '' }) : explain(problem as Problem);
+  };
+
   const leave = async () => {
     setError(null);
     const since = pushes();
@@ -445,6 +529,13 @@ export function PokerPage({ tableId }: { tableId: string }) {
       : table.toAct && toActSeat
         ? fill(m.poker.theirTurn, { alias: toActSeat.alias, seconds: seconds ?? 0 })
         : m.poker.betweenHands;
+  // The seat's own status (sitting out, leaving) and its part in the hand (folded, all in) both show:
+  // the last hand's flags stay in the view until the next deal, and a folded player who then sits
+  // out must still see that the sit-out took (D-1762).
+  const seatStatusText = (s: PublicView['seats'][number]) => {
+    const inHand = s.folded ? m.poker.folded : s.allIn ? m.poker.allInStatus : null;
+    return [s.status === 'playing' && inHand ? null : m.poker.statuses[s.status], inHand].filter(Boolean).join(' · ');
+  };
   const aliasOf = (seat: number) => table?.seats.find((s) => s.seat === seat)?.alias ?? fill(m.poker.seat, { seat });
 
   return (
@@ -494,7 +585,7 @@ export function PokerPage({ tableId }: { tableId: string }) {
               {fill(m.poker.stack, { amount: money(s.stackMinor) })}
               {s.betMinor !== '0' && <> · {fill(m.poker.betInFront, { amount: money(s.betMinor) })}</>}
             </p>
-            <p>{s.folded ? m.poker.folded : s.allIn ? m.poker.allInStatus : m.poker.statuses[s.status]}</p>
+            <p>{seatStatusText(s)}</p>
             {s.shownCards && (
               <div className="cards" aria-label={m.poker.shown}>
                 {s.shownCards.map((card) => (
@@ -562,6 +653,7 @@ export function PokerPage({ tableId }: { tableId: string }) {
           )}
         </div>
       )}
+      {mine && me && <TopUp entry={entry} stackMinor={BigInt(me.stackMinor)} onTopUp={topUp} />}
       <BuyInDialog open={buying} entry={entry} onBuyIn={buyIn} onClose={() => setBuying(false)} />
       <MyHands tableId={tableId} refreshKey={handKey} />
     </TableFrame>

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { games } from '../api.ts';
 import { useLoad } from '../hooks.ts';
 import { fill, formatMinor, useI18n } from '../i18n/index.tsx';
+import { layoutMatrix, moveFrom, type Spot } from './roulette-layout.ts';
 import { TableFrame, useActionError, useBalance, useCountdown, useTable } from './table.tsx';
 
 type Bet =
@@ -27,9 +28,21 @@ const outside = [
   'column-2',
   'column-3',
 ];
+/** The racetrack's special bets every variant offers (004:GAM-RE-06). */
 const racetrack = ['voisins-du-zero', 'tiers-du-cylindre', 'orphelins-en-plein'];
-/** The layout's rows as a player sees it: 3, 6, … 36 on top. */
-const numbersByRow = [3, 2, 1].flatMap((row) => Array.from({ length: 12 }, (_, k) => k * 3 + row));
+/** French roulette offers every announced bet (004 §3.13.3; packages/games roulette/variants.ts). */
+const frenchAnnounced = [
+  'orphelins-a-cheval',
+  'jeu-zero',
+  'jeu-7-9',
+  ...Array.from({ length: 10 }, (_, d) => `finales-en-plein-${d}`),
+  ...['0-1', '1-2', '2-3', '3-4', '4-5', '5-6', '6-7', '7-8', '8-9', '9-10'].map((pair) => `finales-a-cheval-${pair}`),
+  ...['0-3', '1-4', '2-5', '3-6', '4-7', '5-8', '6-9', '7-10', '8-11', '9-12'].map((pair) => `finales-a-cheval-${pair}`),
+];
+/** Neighbours each side of the centre per variant (packages/games roulette/variants.ts). */
+const neighboursPerSideMax: Record<string, number> = { european: 5, french: 4, 'double-ball': 5 };
+/** The wheel's numbers in the order a player picks a centre from. */
+const pockets = Array.from({ length: 37 }, (_, n) => n);
 
 const keyOf = (bet: Bet) =>
   bet.kind === 'inside'
@@ -115,6 +128,16 @@ export function RoulettePage({ tableId }: { tableId: string }) {
         ? m.table.closed
         : m.table.waiting;
   const canBet = seat !== null && round?.phase === 'betting';
+  const variant = (table as { variant?: string } | undefined)?.variant ?? 'european';
+  const announced = variant === 'french' ? [...racetrack, ...frenchAnnounced] : racetrack;
+  const perSideMax = neighboursPerSideMax[variant] ?? 5;
+  const [centre, setCentre] = useState(0);
+  const [perSide, setPerSide] = useState(2);
+  const announcedLabel = (name: string) =>
+    m.table.positions[name] ??
+    (name.startsWith('finales-en-plein-')
+      ? fill(m.table.finalesEnPlein, { digit: name.slice('finales-en-plein-'.length) })
+      : fill(m.table.finalesACheval, { pair: name.slice('finales-a-cheval-'.length).replace('-', '/') }));
   const spot = (label: string, bet: Bet, className = '') => (
     <button
       key={keyOf(bet)}
@@ -164,11 +187,13 @@ export function RoulettePage({ tableId }: { tableId: string }) {
           </button>
         ))}
       </div>
-      <h2>{m.table.inside}</h2>
-      <div className="layout">
-        {spot('0', { kind: 'inside', numbers: [0], stake: money(chip) }, 'zero')}
-        {numbersByRow.map((n) => spot(String(n), { kind: 'inside', numbers: [n], stake: money(chip) }, colour(n)))}
-      </div>
+      <h2 id="roulette-inside">{m.table.inside}</h2>
+      <InsideLayout
+        chip={chip}
+        canBet={canBet}
+        staked={staked}
+        onBet={(numbers) => add({ kind: 'inside', numbers: [...numbers], stake: money(chip) })}
+      />
       <h2>{m.table.outside}</h2>
       <div className="outside">
         {outside.map((position) =>
@@ -177,8 +202,35 @@ export function RoulettePage({ tableId }: { tableId: string }) {
       </div>
       <h2>{m.table.racetrack}</h2>
       <div className="racetrack">
-        {racetrack.map((name) => spot(m.table.positions[name] ?? name, { kind: 'announced', name, chip: money(chip) }))}
-        {spot(`${m.table.neighbours} 0 ±2`, { kind: 'neighbours', centre: 0, perSide: 2, chip: money(chip) })}
+        {announced.map((name) => spot(announcedLabel(name), { kind: 'announced', name, chip: money(chip) }))}
+      </div>
+      <div className="row neighbours">
+        <label>
+          {m.table.neighboursCentre}{' '}
+          <select value={centre} onChange={(event) => setCentre(Number(event.target.value))}>
+            {pockets.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {m.table.neighboursPerSide}{' '}
+          <select value={perSide} onChange={(event) => setPerSide(Number(event.target.value))}>
+            {Array.from({ length: perSideMax }, (_, k) => k + 1).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+        {spot(fill(m.table.neighboursBet, { centre, perSide }), {
+          kind: 'neighbours',
+          centre,
+          perSide: Math.min(perSide, perSideMax),
+          chip: money(chip),
+        })}
       </div>
       <p data-testid="pending-bets">{fill(m.table.pendingBets, { amount: formatMinor(pending, 'CZK', lang) })}</p>
       <p data-testid="confirmed-bets">{fill(m.table.confirmedBets, { amount: formatMinor(confirmed ?? 0n, 'CZK', lang) })}</p>
@@ -202,5 +254,73 @@ export function RoulettePage({ tableId }: { tableId: string }) {
         </button>
       </div>
     </TableFrame>
+  );
+}
+
+/**
+ * The inside bets' layout (roulette-layout.ts): the numbers and, between them, the spots of the
+ * splits, corners, streets, six-lines and zero's combinations. One tab stop: the arrow keys move
+ * between spots as they lie on the layout (Home: zero), Enter or Space places the chip (D-1763).
+ */
+function InsideLayout(props: { chip: string; canBet: boolean; staked: Set<string>; onBet(numbers: readonly number[]): void }) {
+  const { m } = useI18n();
+  const helpId = useId();
+  const [active, setActive] = useState<Spot>(layoutMatrix[0]![0]!);
+  const buttons = useRef(new Map<string, HTMLButtonElement>());
+  const id = (spot: Spot) => spot.numbers.join('-');
+  const label = (spot: Spot) =>
+    spot.type === 'straight'
+      ? String(spot.numbers[0])
+      : fill(m.table.insideBets[spot.type]!, { numbers: spot.numbers.join(', ') });
+  const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    // The layout stands upright on a narrow screen (styles.css): the arrows follow what the player sees.
+    const upright = window.matchMedia('(max-width: 480px)').matches;
+    const steps: Record<string, [number, number]> = upright
+      ? { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [1, 0], ArrowRight: [-1, 0] }
+      : { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const step = steps[event.key];
+    const next = event.key === 'Home' ? layoutMatrix[0]![0]! : step ? moveFrom(active.row, active.col, step[0], step[1]) : null;
+    if (!step && event.key !== 'Home') return;
+    event.preventDefault();
+    if (!next) return;
+    setActive(next);
+    buttons.current.get(id(next))?.focus();
+  };
+  return (
+    <>
+      <p id={helpId} className="layout-help">
+        {m.table.layoutHelp}
+      </p>
+      <div className="layout" role="group" aria-labelledby="roulette-inside" aria-describedby={helpId} onKeyDown={onKey}>
+        {layoutMatrix.flatMap((column, col) =>
+          column.map((spot, row) => {
+            if (!spot) return col === 0 && row < 5 ? [] : <span key={`${row}-${col}`} aria-hidden="true" />;
+            const kind = spot.type === 'straight' ? (spot.numbers[0] === 0 ? 'zero' : colour(spot.numbers[0]!)) : 'between';
+            const key = `n${spot.numbers.join('-')}`;
+            return (
+              <button
+                key={key}
+                ref={(element) => {
+                  if (element) buttons.current.set(id(spot), element);
+                  else buttons.current.delete(id(spot));
+                }}
+                type="button"
+                className={`${kind} spot-${spot.type}`}
+                data-spot={spot.type}
+                data-staked={props.staked.has(key) || undefined}
+                tabIndex={id(spot) === id(active) ? 0 : -1}
+                disabled={!props.canBet}
+                onFocus={() => setActive(spot)}
+                onClick={() => props.onBet(spot.numbers)}
+                aria-label={`${label(spot)}, ${m.table.chip} ${props.chip} Kč`}
+                title={label(spot)}
+              >
+                {spot.type === 'straight' ? spot.numbers[0] : ''}
+              </button>
+            );
+          }),
+        )}
+      </div>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { getSession, newKey, player, problemCode, type Problem } from '../api.ts';
 import { Field, Notice } from '../components/ui.tsx';
 import { useLoad } from '../hooks.ts';
@@ -121,6 +121,159 @@ interface Method {
   display: string;
   status: string;
   active: boolean;
+  verificationMethod: string | null;
+  verificationDeadlineAt: string;
+  rejectionReason: string | null;
+}
+
+/** The proofs each kind of method takes (packages/cashier submit-ownership-document.ts, 002:PM-05). */
+const proofsOf: Record<string, readonly ('account-statement' | 'account-contract' | 'card-statement' | 'screenshot')[]> = {
+  'bank-account': ['account-statement', 'account-contract'],
+  card: ['card-statement'],
+  other: ['screenshot', 'account-statement'],
+};
+const documentTypes = ['application/pdf', 'image/jpeg', 'image/png', 'text/plain'] as const;
+const documentBytesMax = 1_048_576;
+
+/** A file's bytes as base64 (the documents route takes JSON). */
+const base64Of = async (file: File): Promise<string> => {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let k = 0; k < bytes.length; k += 0x8000) binary += String.fromCharCode(...bytes.subarray(k, k + 0x8000));
+  return btoa(binary);
+};
+
+/**
+ * Every way the cashier API verifies this method, walked through in order (004:PAY-03, PAY-04,
+ * 002:PM-05): a card by a 3-D Secure payment, a bank account by a transfer from it (the operator's
+ * account, the reference and the least amount shown to copy), and any method by a document for staff
+ * to review; the deadline after which an unverified method is blocked (004:PAY-07) above them (D-1764).
+ */
+function VerifyMethod({ method, reload, onGone }: { method: Method; reload(): void; onGone(message: string): void }) {
+  const { m, lang } = useI18n();
+  const refusal = useRefusal();
+  const titleId = useId();
+  const [transfer, setTransfer] = useState<{
+    toAccount: string;
+    reference: string;
+    amountMin: { amount: string; currency: string };
+  } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<string | undefined>(undefined);
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const proofs = proofsOf[method.kind] ?? [];
+
+  const start = async (via: 'online-transaction' | 'offline-transfer') => {
+    setError(null);
+    const { data, error: problem } = await player.POST('/v1/payment-methods/{paymentMethodId}/verifications', {
+      params: { path: { paymentMethodId: method.id } },
+      body: { via },
+    });
+    if (!data) return setError(refusal(problem));
+    if (via === 'offline-transfer' && data.transfer) {
+      setTransfer(data.transfer);
+      reload();
+    } else if (data.redirectUrl) goTo(data.redirectUrl);
+    else goTo(`/payment-methods/${method.id}/verification-return`);
+  };
+
+  const upload = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    setSent(null);
+    const form = new FormData(event.currentTarget);
+    const file = form.get('file');
+    const kind = String(form.get('kind')) as (typeof proofs)[number];
+    if (!(file instanceof File) || file.size === 0) return setFileError(m.wallet.verification.fileMissing);
+    const contentType = documentTypes.find((type) => type === file.type);
+    if (!contentType) return setFileError(m.wallet.verification.fileType);
+    if (file.size > documentBytesMax) return setFileError(m.wallet.verification.fileSize);
+    setFileError(undefined);
+    setBusy(true);
+    const { data, error: problem } = await player.POST('/v1/payment-methods/{paymentMethodId}/documents', {
+      params: { path: { paymentMethodId: method.id } },
+      body: { kind, contentType, contentBase64: await base64Of(file) },
+    });
+    setBusy(false);
+    reload();
+    const code = problemCode(problem);
+    const message = m.wallet.verification.refusals[code] ?? refusal(problem);
+    // Card data rejects the method: this panel goes with it, so the list says why.
+    if (!data) return code === 'card-data-refused' ? onGone(message) : setError(message);
+    setSent(m.wallet.verification.documentSent);
+  };
+
+  return (
+    <section className="verify" aria-labelledby={titleId} data-testid="verify-method">
+      <h4 id={titleId}>{fill(m.wallet.verification.title, { method: method.display })}</h4>
+      <p>{fill(m.wallet.verification.deadline, { date: formatDateTime(method.verificationDeadlineAt, lang) })}</p>
+      {error && <Notice kind="error">{error}</Notice>}
+      <ol>
+        {method.kind === 'card' && (
+          <li>
+            <p>{m.wallet.verification.online}</p>
+            <button type="button" className="secondary" onClick={() => void start('online-transaction')}>
+              {m.wallet.verify}
+            </button>
+          </li>
+        )}
+        {method.kind === 'bank-account' && (
+          <li>
+            <p>{m.wallet.verification.offline}</p>
+            <button type="button" className="secondary" onClick={() => void start('offline-transfer')}>
+              {method.verificationMethod === 'offline-transfer'
+                ? m.wallet.verification.showTransfer
+                : m.wallet.verification.startTransfer}
+            </button>
+            {transfer && (
+              <dl className="transfer" data-testid="verification-transfer">
+                <dt>{m.wallet.verification.toAccount}</dt>
+                <dd data-testid="transfer-account">{transfer.toAccount}</dd>
+                <dt>{m.wallet.verification.reference}</dt>
+                <dd data-testid="transfer-reference">{transfer.reference}</dd>
+                <dt>{m.wallet.verification.amountMin}</dt>
+                <dd>{formatMoney(transfer.amountMin, lang)}</dd>
+                <dd className="help">{m.wallet.verification.transferAfter}</dd>
+              </dl>
+            )}
+          </li>
+        )}
+        <li>
+          <p>{m.wallet.verification.document}</p>
+          <form onSubmit={(e) => void upload(e)} noValidate>
+            <Field label={m.wallet.verification.documentKind}>
+              {({ id }) => (
+                <select id={id} name="kind" defaultValue={proofs[0]}>
+                  {proofs.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {m.wallet.verification.kinds[kind]}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label={m.wallet.verification.file} help={m.wallet.verification.fileHelp} error={fileError}>
+              {({ id, describedBy, invalid }) => (
+                <input
+                  id={id}
+                  name="file"
+                  type="file"
+                  accept={documentTypes.join(',')}
+                  aria-describedby={describedBy}
+                  aria-invalid={invalid}
+                />
+              )}
+            </Field>
+            <button type="submit" className="secondary" disabled={busy}>
+              {m.wallet.verification.upload}
+            </button>
+          </form>
+          {sent && <Notice kind="success">{sent}</Notice>}
+        </li>
+      </ol>
+    </section>
+  );
 }
 
 function PaymentMethods({ methods, reload }: { methods: Method[]; reload(): void }) {
@@ -165,15 +318,13 @@ function PaymentMethods({ methods, reload }: { methods: Method[]; reload(): void
     if (!data) return setError(refusal(problem));
     reload();
   };
-  const verify = async (id: string) => {
-    const { data, error: problem } = await player.POST('/v1/payment-methods/{paymentMethodId}/verifications', {
-      params: { path: { paymentMethodId: id } },
-      body: { via: 'online-transaction' },
-    });
-    if (data?.redirectUrl) goTo(data.redirectUrl);
-    else if (data) goTo(`/payment-methods/${id}/verification-return`);
-    else setError(refusal(problem));
-  };
+  // A transfer or a document is decided elsewhere (the bank's webhook, staff): while one is awaited the list is read again.
+  const awaiting = methods.some((method) => method.status === 'VERIFICATION_PENDING');
+  useEffect(() => {
+    if (!awaiting) return;
+    const timer = setInterval(reload, 5_000);
+    return () => clearInterval(timer);
+  }, [awaiting, reload]);
   const activate = async (id: string) => {
     const { error: problem } = await player.POST('/v1/payment-methods/{paymentMethodId}/activation', {
       params: { path: { paymentMethodId: id } },
@@ -191,15 +342,18 @@ function PaymentMethods({ methods, reload }: { methods: Method[]; reload(): void
           <li key={method.id} data-testid="payment-method">
             <strong>{method.display}</strong> – {m.wallet.states[method.status] ?? method.status}
             {method.active && ` (${m.wallet.active})`}{' '}
-            {method.kind === 'card' && (method.status === 'REGISTERED' || method.status === 'VERIFICATION_PENDING') && (
-              <button type="button" className="secondary" onClick={() => void verify(method.id)}>
-                {m.wallet.verify}
-              </button>
+            {method.status === 'REJECTED' && method.rejectionReason && (
+              <p className="error" data-testid="method-rejected">
+                {fill(m.wallet.verification.rejected, { reason: method.rejectionReason })}
+              </p>
             )}
             {method.status === 'VERIFIED' && !method.active && (
               <button type="button" className="secondary" onClick={() => void activate(method.id)}>
                 {m.wallet.activate}
               </button>
+            )}
+            {(method.status === 'REGISTERED' || method.status === 'VERIFICATION_PENDING') && (
+              <VerifyMethod method={method} reload={reload} onGone={setError} />
             )}
           </li>
         ))}
