@@ -86,7 +86,8 @@ function expectSameOrder(pairs: readonly { pk: number; value: number }[], larger
   const byPk = new Map<number, number>();
   const byValue = new Map<number, number>();
   for (const { pk, value } of pairs) {
-    if (byPk.has(pk) && byPk.get(pk) !== value) throw new Error(`${label}: pk_index ${pk} has values ${byPk.get(pk)} and ${value}`);
+    if (byPk.has(pk) && byPk.get(pk) !== value)
+      throw new Error(`${label}: pk_index ${pk} has values ${byPk.get(pk)} and ${value}`);
     if (byValue.has(value) && byValue.get(value) !== pk)
       throw new Error(`${label}: value ${value} has pk_index ${byValue.get(value)} and ${pk}`);
     byPk.set(pk, value);
@@ -97,7 +98,8 @@ function expectSameOrder(pairs: readonly { pk: number; value: number }[], larger
     const weaker = byValue.get(values[i - 1]!)!;
     const stronger = byValue.get(values[i]!)!;
     const agrees = largerIsBetter ? stronger > weaker : stronger < weaker;
-    if (!agrees) throw new Error(`${label}: value ${values[i]} beats ${values[i - 1]} but pk_index says ${stronger} vs ${weaker}`);
+    if (!agrees)
+      throw new Error(`${label}: value ${values[i]} beats ${values[i - 1]} but pk_index says ${stronger} vs ${weaker}`);
   }
   expect(byPk.size).toBeGreaterThan(100);
 }
@@ -111,7 +113,12 @@ function evaluateAll(ranking: HandRanking, record: EvalRecord): Verdicts {
   return { strengths: record.holes.map((hole) => ranking.strength(cards(hole), board)) };
 }
 
-function checkSingleRanking(file: string, ranking: HandRanking, largerIsBetter: boolean, skipOrder?: (record: EvalRecord, player: number) => boolean): number {
+function checkSingleRanking(
+  file: string,
+  ranking: HandRanking,
+  largerIsBetter: boolean,
+  skipOrder?: (record: EvalRecord, player: number) => boolean,
+): number {
   const records = load(file);
   expect(records.length).toBe(3300);
   const pairs: { pk: number; value: number }[] = [];
@@ -124,7 +131,9 @@ function checkSingleRanking(file: string, ranking: HandRanking, largerIsBetter: 
       if (strength === null) throw new Error(`${file} id ${record.id}: player ${player} has no hand`);
       if (skipOrder?.(record, player)) return;
       expect(asPokerKit(strength.category), `${file} id ${record.id} player ${player} category`).toBe(record.category[player]);
-      expect(rankMultiset(strength.cards), `${file} id ${record.id} player ${player} ranks`).toBe(sortedRanks(record.ranks[player]!));
+      expect(rankMultiset(strength.cards), `${file} id ${record.id} player ${player} ranks`).toBe(
+        sortedRanks(record.ranks[player]!),
+      );
       pairs.push({ pk: record.pk_index[player]!, value: strength.value });
     });
     checked++;
@@ -133,7 +142,8 @@ function checkSingleRanking(file: string, ranking: HandRanking, largerIsBetter: 
   return checked;
 }
 
-const isWheelHolder = (record: EvalRecord, player: number): boolean => sortedRanks(record.holes[player]!.map((c) => c[0]).join('')) === sortedRanks('A2345');
+const isWheelHolder = (record: EvalRecord, player: number): boolean =>
+  sortedRanks(record.holes[player]!.map((c) => c[0]).join('')) === sortedRanks('A2345');
 
 describe('PokerKit 0.7.4 evaluation fixtures (../shared/oracle/pokerkit-variants), every record', () => {
   it('002:STUD-01 STUD-11 000-001:VAR-ST-10 DECK-08 seven-card stud high: winners, categories and the strength order of all 3,300 deals (eight-handed with the community card)', () => {
@@ -152,7 +162,7 @@ describe('PokerKit 0.7.4 evaluation fixtures (../shared/oracle/pokerkit-variants
     expect(checkSingleRanking('eval_deuce_to_seven.jsonl.gz', deuceToSevenLowRanking, false, isWheelHolder)).toBe(3300);
   });
 
-  it('002:D27-02 T-27-02 A-5-4-3-2 is an ace-high no-pair hand (the rule book), not PokerKit\'s 5-high straight: its textbook category and winners in every fixture record', () => {
+  it("002:D27-02 T-27-02 A-5-4-3-2 is an ace-high no-pair hand (the rule book), not PokerKit's 5-high straight: its textbook category and winners in every fixture record", () => {
     const records = load('eval_deuce_to_seven.jsonl.gz').filter((record) => record.textbook);
     expect(records.length).toBe(80);
     let differ = 0;

@@ -41,7 +41,12 @@ export const sevenE32Ranking: HandRanking = {
   name: '7-E 32-card high',
   strength: (hole, board) => {
     const packed = packHand(hole, board, deck32Shape, '7-E 32-card high');
-    return new ScoredHand(evaluateDeck32(packed.low, packed.high, hole.length + board.length), deck32HighFive, packed.low, packed.high);
+    return new ScoredHand(
+      evaluateDeck32(packed.low, packed.high, hole.length + board.length),
+      deck32HighFive,
+      packed.low,
+      packed.high,
+    );
   },
 };
 

@@ -167,4 +167,3 @@ export function createSokoRanking(rules: SokoRules = sokoDefaultRules): HandRank
 }
 
 export const sokoRanking: HandRanking = createSokoRanking();
-
