@@ -5,7 +5,7 @@ import { findWinners } from '../evaluator/find-winners.ts';
 import { buildPots } from '../engine/pots.ts';
 import { invariant, splitEvenly, sumChips } from '../engine/chips.ts';
 import type { Chips } from '../engine/types.ts';
-import type { DrawGame, FixedLimitGame, StudGame } from './games.ts';
+import { studDeck, type DrawGame, type FixedLimitGame, type StudGame } from './games.ts';
 import { bringInPlayer, openerByBoard, showsOpenPair } from './stud-board.ts';
 
 /**
@@ -209,9 +209,9 @@ export function startFixedLimitHand(options: FixedLimitHandOptions): FixedLimitS
   if (count < 2 || count > game.playersMax)
     throw new RangeError(`${game.name} is dealt to 2–${game.playersMax} players, not ${count}`);
   if (options.stacks.some((stack) => stack <= 0n)) throw new RangeError('every player needs chips');
-  const expectedDeck = game.family === 'draw' ? game.deckFor(count).length : 52;
-  if (new Set(options.deck).size !== options.deck.length || options.deck.length > expectedDeck) {
-    throw new RangeError(`the deck must be distinct cards of the ${expectedDeck}-card deck`);
+  const gameDeck = game.family === 'draw' ? game.deckFor(count) : studDeck();
+  if (new Set(options.deck).size !== options.deck.length || options.deck.some((card) => !gameDeck.includes(card))) {
+    throw new RangeError(`the deck must be distinct cards of the ${gameDeck.length}-card deck`);
   }
   const state: FixedLimitState = {
     game,
