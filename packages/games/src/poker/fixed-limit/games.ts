@@ -4,6 +4,7 @@ import { badugiRanking } from '../evaluator/rankings/badugi.ts';
 import { highRanking } from '../evaluator/rankings/high.ts';
 import { aceToFiveLow8Ranking, aceToFiveLowRanking, deuceToSevenLowRanking } from '../evaluator/rankings/lows.ts';
 import { sevenE32Ranking, sevenE36Ranking } from '../evaluator/rankings/seven-e.ts';
+import { sokoRanking } from '../evaluator/rankings/soko.ts';
 
 /**
  * Stud and draw games (issue 20) as data: the deck, the cards, the streets and the rankings. The
@@ -21,7 +22,14 @@ export interface StudGame {
    * 'lowest' (000-001 VAR-ST-04, 002 STUD-04: the lowest up-card, ace high) or 'highest' (Razz,
    * 002 AMB-RAZZ-BRINGIN: the highest up-card, king highest and ace lowest).
    */
-  readonly bringInCard: 'lowest' | 'highest';
+  readonly bringInCard: 'lowest' | 'highest' | 'none';
+  /**
+   * The cards of each betting round, true = face up: Seven Card Stud 2 down + 1 up, three up, one
+   * down (000-001 VAR-ST-01..09); Sökö and Femkort 1 down + 1 up, then three up (VAR-SK-01..06).
+   */
+  readonly streets: readonly (readonly boolean[])[];
+  /** First betting round (0-based) played with the big bet: 5th street in Seven Card Stud (002 STUD-07). */
+  readonly bigBetFrom: number;
   /** Who opens 4th–7th street: the best high board (stud) or the best low board (Razz, AMB-RAZZ-FIRST). */
   readonly openerBoard: 'high' | 'low';
   /** 000-001 BET-12 / 002 STUD-06: an open pair on 4th street allows the big bet (Seven Card Stud high only). */
@@ -61,10 +69,38 @@ export const sevenCardStud: StudGame = Object.freeze({
   ranking: highRanking,
   lowRanking: null,
   bringInCard: 'lowest',
+  streets: [[false, false, true], [true], [true], [true], [false]],
+  bigBetFrom: 2,
   openerBoard: 'high',
   openPairBigBet: true,
   playersMax: 8,
 });
+
+/**
+ * Sökö (000-001 VAR-SK-01..10): five cards, one down and four up, every player antes, no bring-in,
+ * the highest up-card opens; four-flush and four-straight rank between two pair and a pair. 001
+ * leaves the structure open (VAR-SK-10): fixed limit with the big bet from the third round (D-2010).
+ * 10 × 5 = 50 cards: ten players never run the deck out (VAR-SK-09).
+ */
+export const soko: StudGame = Object.freeze({
+  family: 'stud',
+  id: 'soko',
+  name: 'Sökö',
+  ranking: sokoRanking,
+  lowRanking: null,
+  bringInCard: 'none',
+  streets: [[false, true], [true], [true], [true]],
+  bigBetFrom: 2,
+  openerBoard: 'high',
+  openPairBigBet: false,
+  playersMax: 10,
+});
+
+/** Femkort (003): five-card stud with the standard ranking; its deal was lost (003 R-STUD-06), so Sökö's (D-2011). */
+export const femkort: StudGame = Object.freeze({ ...soko, id: 'femkort', name: 'Femkort', ranking: highRanking });
+
+/** Sjukort (003): seven-card stud with the standard ranking; its rules were lost, so Seven Card Stud's (D-2011). */
+export const sjukort: StudGame = Object.freeze({ ...sevenCardStud, id: 'sjukort', name: 'Sjukort' });
 
 /** 002 STUD8-01..05: high and 8-or-better low, different cards allowed for each half. */
 export const sevenCardStudHiLo: StudGame = Object.freeze({
@@ -161,6 +197,9 @@ export const fixedLimitGames: readonly FixedLimitGame[] = Object.freeze([
   sevenCardStud,
   sevenCardStudHiLo,
   razz,
+  soko,
+  femkort,
+  sjukort,
   fiveCardDraw,
   deuceToSevenSingleDraw,
   deuceToSevenTripleDraw,

@@ -281,20 +281,31 @@ function draw(state: FixedLimitState, count: number): Card[] {
 }
 
 function startStud(state: FixedLimitState, game: StudGame): void {
-  // Third street: two down and one up, one card at a time round the table (000-001 VAR-ST-03).
-  for (let round = 0; round < 3; round++) {
+  // The first street's cards (Seven Card Stud: two down and one up, 000-001 VAR-ST-03; Sökö one
+  // down and one up, VAR-SK-03), one card at a time round the table from the dealer's left.
+  const first = game.streets[0]!;
+  first.forEach((up) => {
     state.players.forEach((player) => {
       player.cards.push(draw(state, 1)[0]!);
-      player.up.push(round === 2);
+      player.up.push(up);
     });
-  }
+  });
   state.players.forEach((player, index) =>
     state.log.push({ kind: 'deal', street: 0, player: index, cards: [...player.cards], up: [...player.up] }),
   );
-  const low = bringInPlayer(
-    state.players.map((player) => player.cards[2]!),
-    game.bringInCard,
-  );
+  const upCards = state.players.map((player) => player.cards[first.length - 1]!);
+  if (game.bringInCard === 'none') {
+    // Sökö: no bring-in; the highest up-card opens, equal ranks by suit ♠ > ♥ > ♦ > ♣ (000-001 VAR-SK-04).
+    const opener = openerByBoard(
+      upCards.map((card) => [card]),
+      'high',
+      'suit',
+    );
+    state.openers.push(opener);
+    beginRound(state, opener, state.stakes.smallBet, 0n, 0);
+    return;
+  }
+  const low = bringInPlayer(upCards, game.bringInCard);
   state.openers.push(low);
   beginRound(state, 0, state.stakes.smallBet, 0n, 0);
   // A low card with no chips left (all in on the ante) cannot bring in: the next player with chips does (D-2006).
@@ -418,7 +429,8 @@ export function legalMoves(state: FixedLimitState): FixedLimitLegal | null {
     (other, k) => k !== index && other.status === 'active' && other.bet + other.stack > state.highest,
   );
   if (player.mayRaise && answerable && state.betCount < state.rules.betsMax && player.stack > call) {
-    const completing = state.game.family === 'stud' && state.street === 0 && !state.completed;
+    const completing =
+      state.game.family === 'stud' && state.game.bringInCard !== 'none' && state.street === 0 && !state.completed;
     const target = completing ? state.stakes.smallBet : state.highest + state.unit;
     const allIn = player.bet + player.stack;
     const min = minOf(target, allIn);
@@ -567,7 +579,7 @@ function endRound(state: FixedLimitState): void {
   }
   const game = state.game;
   if (game.family === 'stud') {
-    if (state.street === 4) {
+    if (state.street === game.streets.length - 1) {
       finish(state);
       return;
     }
@@ -588,7 +600,9 @@ function dealStudStreet(state: FixedLimitState, game: StudGame): void {
   const street = state.street;
   const live = inHand(state);
   const remaining = state.deck.length - state.deckIndex;
-  if (street === 4 && remaining < live.length) {
+  const up = game.streets[street]![0]!;
+  const last = street === game.streets.length - 1;
+  if (last && remaining < live.length) {
     // 000-001 VAR-ST-09 / DECK-08: the deck cannot give everyone a last card: one face-up community card.
     const card = draw(state, 1)[0]!;
     state.community.push(card);
@@ -598,8 +612,8 @@ function dealStudStreet(state: FixedLimitState, game: StudGame): void {
       const player = state.players[index]!;
       const card = draw(state, 1)[0]!;
       player.cards.push(card);
-      player.up.push(street < 4);
-      state.log.push({ kind: 'deal', street, player: index, cards: [card], up: [street < 4] });
+      player.up.push(up);
+      state.log.push({ kind: 'deal', street, player: index, cards: [card], up: [up] });
     }
   }
   const boards = state.players.map((player) =>
@@ -607,7 +621,7 @@ function dealStudStreet(state: FixedLimitState, game: StudGame): void {
   );
   const opener = openerByBoard(boards, game.openerBoard, state.rules.boardTie);
   state.openPairOption = street === 1 && game.openPairBigBet && showsOpenPair(boards);
-  beginRound(state, opener, street >= 2 ? state.stakes.bigBet : state.stakes.smallBet, 0n, 0);
+  beginRound(state, opener, street >= game.bigBetFrom ? state.stakes.bigBet : state.stakes.smallBet, 0n, 0);
 }
 
 function applyDraw(state: FixedLimitState, legal: FixedLimitLegal, discard: readonly Card[]): void {
