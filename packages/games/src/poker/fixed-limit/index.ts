@@ -52,3 +52,4 @@ export {
   type MixedRotation,
   type MixedTable,
 } from './mixed.ts';
+export { formatFixedLimitHistoryText, type FixedLimitTextOptions } from './history-text.ts';
