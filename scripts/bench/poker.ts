@@ -33,6 +33,12 @@ const {
   pendingDecision,
   runPendingStep,
   startHand,
+  aceToFiveLowRanking,
+  aceToFiveLow8Ranking,
+  badugiRanking,
+  deuceToSevenLowRanking,
+  sevenE32Ranking,
+  sokoRanking,
 } = poker;
 
 const targetEvalsPerS = 20_000_000;
@@ -212,6 +218,31 @@ function benchEngine(config: Config, rng: Rng): number {
   });
 }
 
+const rankingHands = 4096;
+
+/** Issue 20's rankings through `HandRanking.strength`, one line each (evaluations/s). */
+function benchVariantRankings(config: Config, rng: Rng): { name: string; perS: number }[] {
+  const deck32 = standardDeck().filter((card) => card >> 2 >= 5);
+  const deal = (deck: readonly number[], size: number): number[][] =>
+    Array.from({ length: rankingHands }, () => shuffle(deck, rng).slice(0, size));
+  const cases: { name: string; ranking: poker.HandRanking; hands: number[][] }[] = [
+    { name: 'Badugi, 4 cards (badugiRanking)', ranking: badugiRanking, hands: deal(standardDeck(), 4) },
+    { name: 'Sökö, 5 cards (sokoRanking)', ranking: sokoRanking, hands: deal(standardDeck(), 5) },
+    { name: '7-E 32-card, 5 cards (sevenE32Ranking)', ranking: sevenE32Ranking, hands: deal(deck32, 5) },
+    { name: '2-7 lowball, 5 cards (deuceToSevenLowRanking)', ranking: deuceToSevenLowRanking, hands: deal(standardDeck(), 5) },
+    { name: 'Razz, best of 7 (aceToFiveLowRanking)', ranking: aceToFiveLowRanking, hands: deal(standardDeck(), 7) },
+    { name: 'Stud Hi/Lo low, best of 7 (aceToFiveLow8Ranking)', ranking: aceToFiveLow8Ranking, hands: deal(standardDeck(), 7) },
+  ];
+  return cases.map(({ name, ranking, hands }) => ({
+    name,
+    perS: timed(config, rankingHands, () => {
+      let sum = 0;
+      for (const hand of hands) sum = (sum + (ranking.strength(hand, [])?.value ?? 0)) | 0;
+      return sum;
+    }),
+  }));
+}
+
 function main(): void {
   const config = readConfig();
   const rate = (perS: number): string => Math.round(perS).toLocaleString('en-US');
@@ -232,6 +263,7 @@ function main(): void {
   console.log(
     `Omaha Hi/Lo showdowns, ${config.omahaPlayers} players (high + 8-or-better low each, both winners): ${rate(omaha)} showdowns/s`,
   );
+  for (const { name, perS } of benchVariantRankings(config, rng)) console.log(`${name}: ${rate(perS)} evaluations/s`);
   const hands = benchEngine(config, rng);
   console.log(`engine: whole NL Hold'em hands, 6 players, random legal play: ${rate(hands)} hands/s`);
   const met = seven.rawPerS >= targetEvalsPerS;

@@ -19,6 +19,20 @@ export function dealHoleCards(draft: Draft): void {
 }
 
 /**
+ * Community cards dealt with the hole cards, before the first betting round: Courchevel's first
+ * flop card, face up (002 CV-02). Nothing for games whose first street has no board cards.
+ */
+export function dealOpeningBoard(draft: Draft): void {
+  const count = draft.config.variant.streets[0]!.boardCardCount;
+  if (count === 0) return;
+  const cards = drawCards(draft, count);
+  for (let run = 0; run < draft.boards.length; run++) {
+    draft.boards[run]!.push(...cards);
+    record(draft, { kind: 'board-dealt', run, street: 0, cards });
+  }
+}
+
+/**
  * The next street's community cards. After players agreed to run it more times nobody can bet any
  * more, so each run-out is dealt complete (every street left), one run after the other, as at a table.
  */

@@ -160,7 +160,9 @@ function boardLine(state: HandState, run: number, street: number): string {
   const board = state.boards[run] ?? [];
   const dealtBefore = state.config.variant.streets.slice(0, street).reduce((sum, plan) => sum + plan.boardCardCount, 0);
   const count = state.config.variant.streets[street]!.boardCardCount;
-  const title = state.boards.length > 1 ? `${runNames[run]} ${streetTitles[street]}` : streetTitles[street];
+  // Courchevel's first flop card comes with the hole cards (002 CV-02).
+  const streetTitle = street === 0 ? 'FIRST FLOP CARD' : streetTitles[street];
+  const title = state.boards.length > 1 ? `${runNames[run]} ${streetTitle}` : streetTitle;
   const before = board.slice(0, dealtBefore);
   const dealt = board.slice(dealtBefore, dealtBefore + count);
   return before.length === 0

@@ -1,7 +1,7 @@
 import { beginBettingRound } from './betting.ts';
 import { invariant } from './chips.ts';
 import { collectBets } from './collection.ts';
-import { boardCardsRemaining, dealHoleCards, dealNextStreet } from './dealing.ts';
+import { boardCardsRemaining, dealHoleCards, dealNextStreet, dealOpeningBoard } from './dealing.ts';
 import { canAct, freezeDraft, inHand, record, toDraft, type Draft } from './draft.ts';
 import { postForcedBets } from './forced-bets.ts';
 import { pushChips } from './settlement.ts';
@@ -55,6 +55,7 @@ export function runStep(draft: Draft, step: Automation): void {
       return;
     case 'hole-dealing':
       dealHoleCards(draft);
+      dealOpeningBoard(draft);
       beginBettingRound(draft, 0);
       return;
     case 'bet-collection':

@@ -13,9 +13,16 @@ export interface VariantRankings {
   readonly shortDeckHigh: HandRanking;
 }
 
-export type GameKind = 'holdem' | 'six-plus-holdem' | 'omaha' | 'five-card-omaha' | 'omaha-hi-lo';
+export type GameKind = 'holdem' | 'six-plus-holdem' | 'omaha' | 'five-card-omaha' | 'omaha-hi-lo' | 'courchevel';
 
-export const gameKinds: readonly GameKind[] = ['holdem', 'six-plus-holdem', 'omaha', 'five-card-omaha', 'omaha-hi-lo'];
+export const gameKinds: readonly GameKind[] = [
+  'holdem',
+  'six-plus-holdem',
+  'omaha',
+  'five-card-omaha',
+  'omaha-hi-lo',
+  'courchevel',
+];
 export const bettingStructures: readonly BettingStructure[] = ['no-limit', 'pot-limit', 'fixed-limit'];
 
 /** 001 §2.1 / 004:GAM-P-01: up to 10 seats at a table. */
@@ -25,6 +32,17 @@ export const tableSeatsMax = 10;
 const boardStreets: readonly Street[] = Object.freeze([
   Object.freeze({ name: 'preflop', boardCardCount: 0, fixedLimitBetSize: 'small' }),
   Object.freeze({ name: 'flop', boardCardCount: 3, fixedLimitBetSize: 'small' }),
+  Object.freeze({ name: 'turn', boardCardCount: 1, fixedLimitBetSize: 'big' }),
+  Object.freeze({ name: 'river', boardCardCount: 1, fixedLimitBetSize: 'big' }),
+] as const);
+
+/**
+ * Courchevel (002 CV-01/CV-02): the first flop card is dealt face up before the pre-flop betting and
+ * the other two make the flop; turn and river as in Omaha (CV-03: "Omaha structure inferred").
+ */
+const courchevelStreets: readonly Street[] = Object.freeze([
+  Object.freeze({ name: 'preflop', boardCardCount: 1, fixedLimitBetSize: 'small' }),
+  Object.freeze({ name: 'flop', boardCardCount: 2, fixedLimitBetSize: 'small' }),
   Object.freeze({ name: 'turn', boardCardCount: 1, fixedLimitBetSize: 'big' }),
   Object.freeze({ name: 'river', boardCardCount: 1, fixedLimitBetSize: 'big' }),
 ] as const);
@@ -42,6 +60,8 @@ interface GameShape {
   readonly high: keyof VariantRankings;
   readonly low: keyof VariantRankings | null;
   readonly runItMoreTimesAllowed: boolean;
+  /** The community-card plan; Hold'em's unless the game deals differently (Courchevel). */
+  readonly streets?: readonly Street[];
 }
 
 const games: Record<GameKind, GameShape> = {
@@ -72,6 +92,17 @@ const games: Record<GameKind, GameShape> = {
     low: 'omahaLow8',
     runItMoreTimesAllowed: false,
   },
+  // 002 only (CV-01..03): five hole cards, exactly two plus three like Omaha. Running the board
+  // more than once is 001's feature for Hold'em and Omaha only (000-001:RIT-05), so not here.
+  courchevel: {
+    name: 'Courchevel',
+    deck: 'standard',
+    holeCardCount: 5,
+    high: 'omahaHigh',
+    low: null,
+    runItMoreTimesAllowed: false,
+    streets: courchevelStreets,
+  },
 };
 
 export function variantId(game: GameKind, structure: BettingStructure): string {
@@ -82,13 +113,14 @@ export function variantId(game: GameKind, structure: BettingStructure): string {
 export function createVariant(game: GameKind, structure: BettingStructure, rankings: VariantRankings): Variant {
   const shape = games[game];
   const deck = Object.freeze(shape.deck === 'short' ? shortDeck() : standardDeck());
-  const boardCardTotal = boardStreets.reduce((sum, street) => sum + street.boardCardCount, 0);
+  const streets = shape.streets ?? boardStreets;
+  const boardCardTotal = streets.reduce((sum, street) => sum + street.boardCardCount, 0);
   return Object.freeze({
     id: variantId(game, structure),
     name: `${shape.name} ${structureNames[structure]}`,
     deck,
     holeCardCount: shape.holeCardCount,
-    streets: boardStreets,
+    streets,
     structure,
     highRanking: rankings[shape.high],
     lowRanking: shape.low ? rankings[shape.low] : null,

@@ -6,6 +6,23 @@ export type { HandRanking, HandStrength } from './ranking.ts';
 export { highRanking, shortDeckHighRanking } from './rankings/high.ts';
 export { omahaHighRanking, omahaLow8Ranking } from './rankings/omaha.ts';
 export { aceToFiveLow8Ranking, aceToFiveLowRanking, deuceToSevenLowRanking } from './rankings/lows.ts';
+export { badugiRanking, badugiShape } from './rankings/badugi.ts';
+export {
+  createSokoRanking,
+  createSokoScheme,
+  sokoDefaultRules,
+  sokoRanking,
+  sokoShape,
+  type SokoRules,
+} from './rankings/soko.ts';
+export {
+  deck32HighScheme,
+  listLOrder,
+  sevenE32Ranking,
+  sevenE36Ranking,
+  sevenEDeckSize,
+  sevenERanking,
+} from './rankings/seven-e.ts';
 export { findWinners } from './find-winners.ts';
 export { ScoredHand, type HandStrengthRecord } from './hand-strength.ts';
 
