@@ -38,6 +38,7 @@ export const actionRoles = {
   decideWithdrawal: ['finance', 'compliance-officer', 'admin'],
   statement: ['finance', 'auditor', 'compliance-officer', 'mlro', 'admin'],
   rounds: ['support', 'compliance-officer', 'mlro', 'auditor', 'admin'],
+  notes: ['support', 'compliance-officer', 'mlro', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export const holds = (roles: readonly Role[] | undefined, allowed: readonly Role[]) =>

@@ -55,6 +55,11 @@ describe('the back-office console in Chromium', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Přehled' }).waitFor();
     expect(await page.evaluate('document.cookie')).toBe('');
+    // English on the switch, remembered in this browser.
+    await page.getByRole('button', { name: 'EN' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await review(page, 'home-officer-en');
+    await page.getByRole('button', { name: 'CS' }).click();
     expect(problems).toEqual([]);
   }, 180_000);
 

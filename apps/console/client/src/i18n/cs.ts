@@ -135,6 +135,8 @@ export const cs = {
     alerts: 'Upozornění',
     cases: 'Případy',
     notes: 'Poznámky',
+    newNote: 'Nová poznámka',
+    addNote: 'Přidat poznámku',
   },
   alerts: {
     title: 'AML upozornění',

@@ -134,6 +134,8 @@ export const en: Messages = {
     alerts: 'Alerts',
     cases: 'Cases',
     notes: 'Notes',
+    newNote: 'New note',
+    addNote: 'Add the note',
   },
   alerts: {
     title: 'AML alerts',

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { admin, problemCode } from '../api.ts';
-import { Fact, Notice, ReasonDialog } from '../components/ui.tsx';
+import { Fact, Field, Notice, ReasonDialog } from '../components/ui.tsx';
 import { useLoad } from '../hooks.ts';
 import { fill, formatDateTime, formatMoney, useI18n, type Lang } from '../i18n/index.tsx';
 import { actionRoles, holds } from '../roles.ts';
@@ -79,6 +79,17 @@ export function PlayerPage({ playerId }: { playerId: string }) {
     setDialog(null);
     if (error) return refused(error);
     setNotice({ kind: 'success', text: m.common.done });
+    view.reload();
+  };
+
+  const addNote = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const body = String(new FormData(form).get('note')).trim();
+    if (!body) return;
+    const { error } = await admin.POST('/v1/players/{playerId}/notes', { params: { path: { playerId } }, body: { body } });
+    if (error) return refused(error);
+    form.reset();
     view.reload();
   };
 
@@ -297,6 +308,7 @@ export function PlayerPage({ playerId }: { playerId: string }) {
               <li key={a.id}>{`${a.ruleCode}: ${a.status}`}</li>
             ))}
           </ul>
+          {p.alerts.length === 0 && <p>{m.common.none}</p>}
         </section>
         <section aria-labelledby="player-cases">
           <h2 id="player-cases">{m.player.cases}</h2>
@@ -307,6 +319,7 @@ export function PlayerPage({ playerId }: { playerId: string }) {
               </li>
             ))}
           </ul>
+          {p.cases.length === 0 && <p>{m.common.none}</p>}
         </section>
         <section aria-labelledby="player-notes">
           <h2 id="player-notes">{m.player.notes}</h2>
@@ -315,6 +328,15 @@ export function PlayerPage({ playerId }: { playerId: string }) {
               <li key={n.id}>{n.body}</li>
             ))}
           </ul>
+          {p.notes.length === 0 && <p>{m.common.none}</p>}
+          {holds(session?.roles, actionRoles.notes) && (
+            <form onSubmit={(e) => void addNote(e)}>
+              <Field label={m.player.newNote}>{({ id }) => <textarea id={id} name="note" rows={2} />}</Field>
+              <button type="submit" className="secondary">
+                {m.player.addNote}
+              </button>
+            </form>
+          )}
         </section>
       </div>
 
