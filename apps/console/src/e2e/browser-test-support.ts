@@ -139,12 +139,12 @@ export async function startConsolePlatform(): Promise<ConsolePlatform> {
 
 /**
  * A registered player with a verified, active bank account, a funded cash wallet and, when asked,
- * a withdrawal waiting in the review queue (taken by support: 004:ACC-11 makes it wait for review).
+ * with `withdrawCrowns` a withdrawal waiting in the review queue (taken by support: 004:ACC-11 makes it wait for review).
  */
 export async function playerWithWithdrawalInReview(
   p: ConsolePlatform,
-  options: { surname: string; fundedCrowns: string; withdrawCrowns: string; birthNumber?: string },
-): Promise<{ playerId: string; withdrawalId: string }> {
+  options: { surname: string; fundedCrowns: string; withdrawCrowns?: string; birthNumber?: string },
+): Promise<{ playerId: string; withdrawalId: string | null }> {
   const { h } = p;
   const db = h.connections.db;
   const playerId = await insertTestPlayer(db, { firstName: 'Jana', surname: options.surname });
@@ -195,6 +195,7 @@ export async function playerWithWithdrawalInReview(
       now,
     ),
   );
+  if (!options.withdrawCrowns) return { playerId, withdrawalId: null };
   const withdrawal = await requestWithdrawal(h.cashier, {
     playerId,
     amount: Money.of(options.withdrawCrowns, 'CZK'),

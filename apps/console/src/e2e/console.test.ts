@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { raiseAlert } from '@casino/compliance';
+import { raiseAlert, screeningRuleCode } from '@casino/compliance';
 import { transaction } from '@casino/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -168,6 +168,34 @@ describe('the back-office console in Chromium', () => {
     expect(problems).toEqual([]);
   }, 180_000);
 
+  it('002:KYC-01 issue 21: an officer clears a sanctions/PEP screening hit as a false positive, with a reason', async () => {
+    const { playerId } = await playerWithWithdrawalInReview(p, { surname: 'Jmenovkyně', fundedCrowns: '100.00' });
+    const rules = p.h.platform.compliance().rules;
+    const { alertId } = await transaction(db(), (tx) =>
+      raiseAlert(tx, rules, {
+        playerId,
+        source: 'SCREENING',
+        ruleCode: screeningRuleCode,
+        score: 60,
+        details: { matches: [] },
+        at: p.h.clock.now(),
+      }),
+    );
+    const { page, problems } = await p.newPage();
+    await p.loggedInStaff(page, ['compliance-officer']);
+    await page.goto(`${p.url}/aml/alerts`);
+    const row = page.locator(`[data-alert-id="${alertId}"]`);
+    await row.getByRole('button', { name: 'Falešná shoda' }).click();
+    await page.getByRole('dialog').getByLabel('Důvod').fill('jiné datum narození než osoba na seznamu');
+    await page.getByRole('dialog').getByRole('button', { name: 'Falešná shoda' }).click();
+    await page.getByText('Rozhodnuto; stav účtu hráče: REGISTERED.').waitFor();
+    expect(await db().complianceAlert.findUniqueOrThrow({ where: { id: alertId } })).toMatchObject({
+      status: 'CLOSED',
+      outcome: 'false-positive',
+    });
+    expect(problems).toEqual([]);
+  }, 180_000);
+
   it('004:WDR-03 issue 21: a cashier sees the 14-day timer and approves a withdrawal in review; the payment-method queue passes axe', async () => {
     const { withdrawalId } = await playerWithWithdrawalInReview(p, {
       surname: 'Výběrová',
@@ -184,7 +212,7 @@ describe('the back-office console in Chromium', () => {
     await page.getByRole('dialog').getByLabel('Důvod').fill('doklady v pořádku, schváleno');
     await page.getByRole('dialog').getByRole('button', { name: 'Schválit' }).click();
     await page.getByText('Výběr schválen; jde k výplatě.').waitFor();
-    await poll(async () => (await db().cashierWithdrawal.findUniqueOrThrow({ where: { id: withdrawalId } })).status).not.toBe(
+    await poll(async () => (await db().cashierWithdrawal.findUniqueOrThrow({ where: { id: withdrawalId! } })).status).not.toBe(
       'IN_REVIEW',
     );
     await expect.poll(() => row.count()).toBe(0);

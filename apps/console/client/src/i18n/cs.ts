@@ -154,6 +154,9 @@ export const cs = {
     caseTitle: 'Název případu',
     caseTitleDefault: 'Prověrka hráče',
     onePlayer: 'Případ se zakládá z upozornění jednoho hráče.',
+    falsePositive: 'Falešná shoda',
+    confirmMatch: 'Potvrdit shodu (zablokuje účet)',
+    screeningDone: 'Rozhodnuto; stav účtu hráče: {state}.',
   },
   cases: {
     title: 'AML případy',

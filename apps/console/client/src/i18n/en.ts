@@ -153,6 +153,9 @@ export const en: Messages = {
     caseTitle: 'Case title',
     caseTitleDefault: 'Player review',
     onePlayer: "A case is opened from one player's alerts.",
+    falsePositive: 'False positive',
+    confirmMatch: 'Confirm the match (blocks the account)',
+    screeningDone: "Decided; the player's account state: {state}.",
   },
   cases: {
     title: 'AML cases',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { admin, problemCode } from '../api.ts';
-import { Field, Notice, Pager } from '../components/ui.tsx';
+import { Field, Notice, Pager, ReasonDialog } from '../components/ui.tsx';
 import { useLoad } from '../hooks.ts';
 import { fill, formatDateTime, useI18n } from '../i18n/index.tsx';
 import { actionRoles, holds } from '../roles.ts';
@@ -31,6 +31,7 @@ export function AlertsPage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [title, setTitle] = useState(m.alerts.caseTitleDefault);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [screening, setScreening] = useState<{ alertId: string; outcome: 'confirmed-match' | 'false-positive' } | null>(null);
   const alerts = useLoad(async () => {
     const { data, error } = await admin.GET('/v1/alerts', {
       params: {
@@ -66,6 +67,18 @@ export function AlertsPage() {
     });
     if (error) return refused(error);
     setNotice({ kind: 'success', text: m.common.done });
+    alerts.reload();
+  };
+  // A sanctions or PEP hit is cleared or confirmed (a confirmed match blocks the account).
+  const decideScreening = async (reason: string) => {
+    if (!screening) return;
+    const { data, error } = await admin.POST('/v1/alerts/{alertId}/screening-decision', {
+      params: { path: { alertId: screening.alertId } },
+      body: { outcome: screening.outcome, reason },
+    });
+    setScreening(null);
+    if (error) return refused(error);
+    setNotice({ kind: 'success', text: fill(m.alerts.screeningDone, { state: data.playerState }) });
     alerts.reload();
   };
   const chosen = (alerts.data?.alerts ?? []).filter((a) => selected.has(a.id));
@@ -154,7 +167,27 @@ export function AlertsPage() {
                       />
                     </td>
                   )}
-                  <td>{a.ruleCode}</td>
+                  <td>
+                    {a.ruleCode}
+                    {mayWork && a.source === 'SCREENING' && a.status === 'OPEN' && (
+                      <div className="row">
+                        <button
+                          type="button"
+                          className="secondary"
+                          onClick={() => setScreening({ alertId: a.id, outcome: 'false-positive' })}
+                        >
+                          {m.alerts.falsePositive}
+                        </button>
+                        <button
+                          type="button"
+                          className="danger"
+                          onClick={() => setScreening({ alertId: a.id, outcome: 'confirmed-match' })}
+                        >
+                          {m.alerts.confirmMatch}
+                        </button>
+                      </div>
+                    )}
+                  </td>
                   <td>
                     <Link to={`/players/${a.playerId}`}>{a.playerId.slice(0, 8)}</Link>
                   </td>
@@ -198,6 +231,14 @@ export function AlertsPage() {
           )}
         </>
       )}
+      <ReasonDialog
+        open={screening !== null}
+        title={screening?.outcome === 'confirmed-match' ? m.alerts.confirmMatch : m.alerts.falsePositive}
+        confirm={screening?.outcome === 'confirmed-match' ? m.alerts.confirmMatch : m.alerts.falsePositive}
+        danger={screening?.outcome === 'confirmed-match'}
+        onConfirm={decideScreening}
+        onClose={() => setScreening(null)}
+      />
     </>
   );
 }
