@@ -24,6 +24,7 @@ export function ReportsPage() {
   }, [range]);
   const trial = useLoad(async () => {
     const { data, error } = await admin.GET('/v1/reports/trial-balance', {
+      // Both operator profiles keep their books in CZK; a currency picker comes with a second currency (issue 26).
       params: { query: { currency: 'CZK', date: pragueDay(0) } },
     });
     if (error) throw new Error('trial');
@@ -36,6 +37,7 @@ export function ReportsPage() {
   };
   const perDay = new Map<string, number>();
   for (const line of ggr.data?.lines ?? []) perDay.set(line.period, (perDay.get(line.period) ?? 0) + crowns(line.ggr.amount));
+  const currency = ggr.data?.lines[0]?.currency ?? 'CZK';
   return (
     <>
       <h1>{m.reports.title}</h1>
@@ -55,7 +57,7 @@ export function ReportsPage() {
                 data={[...perDay.entries()].map(([day, value]) => ({
                   label: day.slice(5),
                   value,
-                  text: formatMoney({ amount: `${value}`, currency: 'CZK' }, lang),
+                  text: formatMoney({ amount: `${value}`, currency }, lang),
                 }))}
               />
             )}
