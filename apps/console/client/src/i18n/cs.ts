@@ -221,7 +221,7 @@ export const cs = {
     requested: 'Export zadán.',
     list: 'Exporty',
     progress: 'Průběh',
-    rows: 'Řádků',
+    rows: 'řádků',
     download: 'Stáhnout',
     manifest: 'Manifest',
     sha256: 'SHA-256',

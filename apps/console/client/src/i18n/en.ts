@@ -220,7 +220,7 @@ export const en: Messages = {
     requested: 'Export requested.',
     list: 'Exports',
     progress: 'Progress',
-    rows: 'Rows',
+    rows: 'rows',
     download: 'Download',
     manifest: 'Manifest',
     sha256: 'SHA-256',
