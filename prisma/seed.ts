@@ -61,7 +61,9 @@ async function seedDemoStaff(db: Db): Promise<string[]> {
   if (!encryptionKey || !hashKey)
     return ['Staff: not seeded (PII_ENCRYPTION_KEY and PII_HASH_KEY are needed to store their TOTP secrets).'];
   const ctx = { db, clock: systemClock, rules: defaultComplianceRules, secrets: new PiiProtector({ encryptionKey, hashKey }) };
-  const lines = ['Staff (admin API, POST /v1/staff/login with email, password and the TOTP code of the secret):'];
+  const lines = [
+    'Staff (the back-office console, or the admin API: POST /v1/staff/login with e-mail, password and the TOTP code of the secret):',
+  ];
   for (const [i, role] of staffRoleNames.entries()) {
     const email = `${role}@staff.casino.example`;
     const password = `demo-${role}-password`;

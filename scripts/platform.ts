@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { applyMigrations } from '@casino/db';
+import { buildConsolePage, pageIsStale as consolePageIsStale } from '@casino/console';
 import { buildWebPage, pageIsStale } from '@casino/web';
 import { DiscoveryFailed, discoverServices, type Discovered } from './discover.ts';
 import { services } from './services.ts';
@@ -62,6 +63,11 @@ async function startPlatform(): Promise<number> {
         console.log('Building the player web app (Vite)…');
         await buildWebPage({ quiet: true });
       }
+      // The back-office console's page likewise (apps/console/dist, issue 21).
+      if (consolePageIsStale()) {
+        console.log('Building the back-office console (Vite)…');
+        await buildConsolePage({ quiet: true });
+      }
       const sandboxUrl = process.env.SANDBOX_URL ?? `http://127.0.0.1:${process.env.SANDBOX_PORT ?? 3005}`;
       const env = {
         ...(await developmentSecrets()),
@@ -78,6 +84,8 @@ async function startPlatform(): Promise<number> {
         PUBLIC_BASE_URL: process.env.PUBLIC_BASE_URL ?? `http://127.0.0.1:${process.env.WEB_PORT ?? 3000}`,
         // Quiet unless asked (issue 22): errors and the banner; LOG_LEVEL=info shows every request.
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'error',
+        // The console fronts the admin API (issue 21).
+        ADMIN_API_URL: process.env.ADMIN_API_URL ?? `http://127.0.0.1:${process.env.ADMIN_API_PORT ?? 3002}`,
       };
       return superviseServices({ root, env, services, seeded });
     },

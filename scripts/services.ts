@@ -18,6 +18,8 @@ export const services = [
   { name: 'worker', portVariable: 'WORKER_PORT', port: 3006, what: 'outbox relay, jobs and schedules (health and metrics only)' },
   // Last: it fronts the player API and the game service; the banner prints its address first (issue 17).
   { name: 'web', portVariable: 'WEB_PORT', port: 3000, what: "the players' web application: open this one" },
+  // It fronts the admin API; the banner prints its address second (issue 21).
+  { name: 'console', portVariable: 'CONSOLE_PORT', port: 3007, what: 'the back-office console for staff' },
 ] as const;
 
 export type ServiceName = (typeof services)[number]['name'];

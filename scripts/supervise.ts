@@ -223,13 +223,17 @@ function formatMs(ms: number): string {
 function printWelcome(options: SuperviseOptions, info: (line: string) => void): void {
   // The page a newcomer opens comes first (issue 17); the APIs' Swagger UI after it.
   const web = options.services.find((s) => s.name === 'web');
+  const staffConsole = options.services.find((s) => s.name === 'console');
   const lines = [
     '',
     'The platform is running. Ctrl-C stops everything.',
     ...(web ? ['', `  Open the player web app: http://127.0.0.1:${portOf(web, options.env)}/`] : []),
+    ...(staffConsole
+      ? [`  Open the back-office console (staff below): http://127.0.0.1:${portOf(staffConsole, options.env)}/`]
+      : []),
     '',
     ...options.services
-      .filter((s) => s !== web)
+      .filter((s) => s !== web && s !== staffConsole)
       .map((s) => {
         const base = `http://127.0.0.1:${portOf(s, options.env)}`;
         return `  ${s.name.padEnd(17)} ${base}/docs   ${s.what}`;

@@ -24,4 +24,14 @@ describe('TypeScript', () => {
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);
   }, 120_000);
+
+  it('issue 21: the console page (apps/console/client: React, the DOM, the admin API types) compiles under the same settings', () => {
+    const tsc = path.join(root, 'node_modules', '.bin', 'tsc');
+    const result = spawnSync(tsc, ['-p', path.join(root, 'apps', 'console', 'tsconfig.json'), '--noEmit', '--pretty', 'false'], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  }, 120_000);
 });

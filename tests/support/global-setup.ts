@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { dropTestDatabases, ensureTemplateDatabase } from '@casino/db/testing';
+import { buildConsolePage, pageIsStale as consolePageIsStale } from '@casino/console';
 import { buildWebPage, pageIsStale } from '@casino/web';
 
 /**
@@ -14,6 +15,8 @@ export default async function setup(): Promise<() => Promise<void>> {
   process.env.CASINO_TEST_TEMPLATE_DB = await ensureTemplateDatabase(databaseUrl);
   // The browser tests (apps/web/src/e2e) load the built page: build it once here when a source is newer.
   if (pageIsStale()) await buildWebPage({ quiet: true });
+  // The console's browser tests (apps/console/src/e2e) likewise load its built page (issue 21).
+  if (consolePageIsStale()) await buildConsolePage({ quiet: true });
   return async () => {
     await dropTestDatabases(databaseUrl, runId);
   };

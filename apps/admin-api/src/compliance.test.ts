@@ -420,10 +420,21 @@ describe('screening and account actions', () => {
       dateOfBirth: '1990-**-**',
     });
     const forOfficer = (await get(`/v1/players/${playerId}`, officer)).json();
-    expect(forOfficer.personalData).toMatchObject({
+    // Masked by default for every role (issue 21); unmasking is its own call, audited with its reason.
+    expect(forOfficer.personalData).toMatchObject({ masked: true, dateOfBirth: '1990-**-**' });
+    expect((await post(`/v1/players/${playerId}/personal-data/unmask`, support, { reason: 'a caller asks' })).statusCode).toBe(
+      403,
+    );
+    const unmasked = (await post(`/v1/players/${playerId}/personal-data/unmask`, officer, { reason: 'identity check' })).json();
+    expect(unmasked.personalData).toMatchObject({
       masked: false,
       email: `${playerId}@players.test`,
       dateOfBirth: '1990-05-05',
+    });
+    expect(await connections.db.auditLogEntry.findUnique({ where: { id: unmasked.auditEntryId } })).toMatchObject({
+      action: 'player.view-personal-data',
+      subjectId: playerId,
+      reason: 'identity check',
     });
     expect(forOfficer.stateHistory.map((h: { to: string }) => h.to)).toEqual(['REGISTERED', 'BLOCKED', 'CLOSED']);
     expect(forOfficer.termination).toMatchObject({ ground: 'vii', reregistrationBarred: true });

@@ -66,7 +66,10 @@ describe('admin-api role matrix (issue 9: every route × every role)', () => {
     expect(routes.length).toBeGreaterThan(20);
     const undeclared = routes.filter((r) => r.roles === null && !r.public).map((r) => `${r.method} ${r.url}`);
     expect(undeclared).toEqual([]);
-    expect(routes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`)).toEqual(['POST /v1/staff/login']);
+    expect(routes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /v1/staff/login',
+      'POST /v1/staff/refresh',
+    ]);
   });
 
   it('each role gets past authorisation exactly on the routes that declare it, and 403 everywhere else', async () => {

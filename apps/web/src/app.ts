@@ -1,14 +1,21 @@
 import { DomainError } from '@casino/core';
 import { createHttpApp, problemResponses, proxyMatcher, type App } from '@casino/http';
+import {
+  pageSecurityHeaders,
+  forwardedOf,
+  proxyPlugin,
+  relaySessionAnswer,
+  sameOriginOnly,
+  send,
+  singlePageFallback,
+} from '@casino/http/bff';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { WebConfig } from './config.ts';
-import { cspHeader } from './csp.ts';
-import { forwardedOf, proxyPlugin, relayWebSockets, send } from './proxy.ts';
+import { relayWebSockets } from './proxy.ts';
 import { clearedRefreshCookie, cookieIsSecure, readCookie, refreshCookie, refreshCookieName } from './session.ts';
 
 export interface WebOptions {
@@ -47,38 +54,21 @@ export async function buildWeb(options: WebOptions): Promise<App> {
   });
   const trust = proxyMatcher(config.TRUSTED_PROXIES);
 
-  const csp = cspHeader();
-  app.addHook('onSend', async (request, reply, payload) => {
-    // Swagger UI at /docs brings its own policy (packages/http); everything else is the page's.
-    if (!request.url.startsWith('/docs') && !reply.hasHeader('content-security-policy'))
-      reply.header('content-security-policy', csp);
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
-    return payload;
-  });
+  pageSecurityHeaders(app);
 
   const secure = (request: FastifyRequest) =>
     cookieIsSecure({ behindTls: config.BEHIND_TLS, protocol: request.protocol, hostname: request.hostname });
 
-  /** A session route answers only this page: a cross-site form or fetch carries another Origin. */
-  const sameOrigin = async (request: FastifyRequest) => {
-    const origin = request.headers.origin;
-    if (origin !== undefined && (!URL.canParse(origin) || new URL(origin).host !== request.headers.host)) {
-      throw new DomainError('forbidden', 'Session requests are accepted from this page only.');
-    }
-  };
+  const sameOrigin = sameOriginOnly;
 
   /** Passes the API's answer on; tokens in it become the cookie (refresh) and the body (access). */
-  const sessionAnswer = async (request: FastifyRequest, reply: FastifyReply, answer: Response) => {
-    const body = (await answer.json().catch(() => null)) as Record<string, unknown> | null;
-    reply.code(answer.status).header('cache-control', 'no-store');
-    if (answer.ok && body?.status === 'authenticated' && typeof body.refreshToken === 'string') {
-      const { refreshToken, ...rest } = body;
-      reply.header('set-cookie', refreshCookie(refreshToken, secure(request)));
-      return reply.send(rest);
-    }
-    if (!answer.ok) reply.header('content-type', answer.headers.get('content-type') ?? 'application/problem+json');
-    return reply.send(body);
-  };
+  const sessionAnswer = (request: FastifyRequest, reply: FastifyReply, answer: Response) =>
+    relaySessionAnswer(
+      reply,
+      answer,
+      (token) => refreshCookie(token, secure(request)),
+      (body) => body.status === 'authenticated',
+    );
 
   const forwardJson = (request: FastifyRequest, upstreamPath: string, body: unknown, authorization?: string) =>
     send(`${config.PLAYER_API_URL}${upstreamPath}`, {
@@ -189,19 +179,10 @@ export async function buildWeb(options: WebOptions): Promise<App> {
   }
 
   // Every other GET is a page of the single-page app (a deep link, the e-mail's /confirm-email link).
-  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const isPage = !/^\/(api|sandbox|health|docs|openapi)/.test(request.url) && !/\.\w+$/.test(request.url.split('?')[0]!);
-    if (!isPage) throw new DomainError('not-found', `No route ${request.method} ${request.url.split('?')[0]}.`);
-    if (!existsSync(indexFile)) {
-      throw new DomainError(
-        'service-unavailable',
-        'The page is not built yet: `npm start` builds it (or `npm run build -w @casino/web`).',
-      );
-    }
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(await readFile(indexFile));
+  singlePageFallback(app, {
+    indexFile,
+    notPages: /^\/(api|sandbox|health|docs|openapi)/,
+    buildHint: 'The page is not built yet: `npm start` builds it (or `npm run build -w @casino/web`).',
   });
 
   return app;

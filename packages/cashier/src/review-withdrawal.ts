@@ -62,7 +62,7 @@ export async function reviewWithdrawal(ctx: CashierContext, options: ReviewWithd
  */
 export async function listWithdrawalsForReview(
   ctx: CashierContext,
-  options: { status: 'IN_REVIEW' | 'APPROVED' | 'SENT' | 'overdue' | 'discrepancy'; limit: number },
+  options: { status: 'IN_REVIEW' | 'APPROVED' | 'SENT' | 'overdue' | 'discrepancy'; limit: number; offset?: number },
 ): Promise<WithdrawalView[]> {
   const where =
     options.status === 'overdue'
@@ -70,7 +70,12 @@ export async function listWithdrawalsForReview(
       : options.status === 'discrepancy'
         ? { discrepancyFlaggedAt: { not: null } }
         : { status: options.status };
-  const rows = await ctx.db.cashierWithdrawal.findMany({ where, orderBy: { createdAt: 'asc' }, take: options.limit });
+  const rows = await ctx.db.cashierWithdrawal.findMany({
+    where,
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    skip: options.offset ?? 0,
+    take: options.limit,
+  });
   return rows.map(withdrawalView);
 }
 

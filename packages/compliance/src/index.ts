@@ -51,6 +51,14 @@ export {
 } from './staff/create-staff-user.ts';
 export { loginStaff, type StaffLogin, type StaffLoginOptions } from './staff/login-staff.ts';
 export { findStaffAccess } from './staff/staff-access.ts';
+export {
+  endStaffSession,
+  refreshStaffSession,
+  staffSessionHours,
+  staffSessionIdleMinutes,
+  startStaffSession,
+  type StaffSession,
+} from './staff/staff-sessions.ts';
 export { postStaffAdjustment, reverseAsStaff, type StaffAdjustment, type StaffReversal } from './staff/ledger-corrections.ts';
 export { isStaffRoleName, staffRoleNames, type StaffRoleName } from './staff/staff-roles.ts';
 
@@ -150,7 +158,7 @@ export {
   type AccountAction,
   type TerminationGround,
 } from './accounts/account-actions.ts';
-export { playerView, type PlayerView } from './accounts/player-view.ts';
+export { playerView, revealPersonalData, searchPlayers, type PlayerView } from './accounts/player-view.ts';
 // Issue 23: complaints (004 §3.9, 002 CMP).
 export {
   actOnComplaint,

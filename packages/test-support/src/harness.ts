@@ -25,6 +25,7 @@ import {
   cashierJobs,
   notificationJobs,
   playerAccessJobs,
+  reportingJobs,
   workerPokerRoom,
   startWorkerRuntime,
   workerTablesContext,
@@ -67,6 +68,8 @@ export interface HarnessOptions {
   profile?: OperatorProfile;
   /** More environment for the apps (the web tests point PUBLIC_BASE_URL, the e-mail links' address, at the web app). */
   env?: Record<string, string>;
+  /** The worker also runs the auditor exports' job (the console's browser tests download one, issue 21). */
+  reportingJobs?: boolean;
 }
 
 /** The Redis prefix a game service built on this harness must use, so the worker's seat pushes reach its sockets. */
@@ -158,6 +161,7 @@ export async function startHarness(start = new Date('2026-11-02T09:00:00Z'), opt
         tables: workerTablesContext(platform, connections.redis, gameServiceRedisPrefix(connections)),
         poker: workerPokerRoom(platform, connections.redis, gameServiceRedisPrefix(connections)),
       }),
+      ...(options.reportingJobs ? reportingJobs(clock, platform.profile.reporting) : []),
     ],
     schedules: [],
     logger: { warn: () => undefined, error: () => undefined },

@@ -7,6 +7,7 @@ import {
   type CashierContext,
 } from '@casino/cashier';
 import { PaymentMethodSchema, paymentMethodOut, WithdrawalSchema, withdrawalOut } from '@casino/wire/cashier';
+import { findActivePayoutHold } from '@casino/compliance';
 import type { App } from '@casino/http';
 import { z } from 'zod';
 import { staffActor } from './common.ts';
@@ -125,15 +126,31 @@ export function cashierReviewRoutes(app: App, ctx: CashierContext): void {
         response: { 200: z.object({ withdrawals: z.array(StaffWithdrawalSchema) }), ...cashierStaffProblems },
       },
     },
-    async (request) => ({
-      withdrawals: (await listWithdrawalsForReview(ctx, { status: request.query.status, limit: request.query.limit })).map(
-        (w) => ({
-          ...withdrawalOut(w),
-          playerId: w.playerId,
-          discrepancy: w.discrepancy && { reason: w.discrepancy.reason, flaggedAt: w.discrepancy.flaggedAt.toISOString() },
+    async (request) => {
+      const rows = await listWithdrawalsForReview(ctx, request.query);
+      // The reviewer sees an AML or irregularity hold on the player before approving (issue 21).
+      const now = ctx.clock.now();
+      const holds = new Map(
+        await Promise.all(
+          [...new Set(rows.map((w) => w.playerId))].map(
+            async (playerId) => [playerId, await findActivePayoutHold(ctx.db, playerId, now)] as const,
+          ),
+        ),
+      );
+      return {
+        withdrawals: rows.map((w) => {
+          const hold = holds.get(w.playerId);
+          return {
+            ...withdrawalOut(w),
+            playerId: w.playerId,
+            discrepancy: w.discrepancy && { reason: w.discrepancy.reason, flaggedAt: w.discrepancy.flaggedAt.toISOString() },
+            payoutHold: hold
+              ? { reason: hold.reason, placedAt: hold.placedAt.toISOString(), expiresAt: hold.expiresAt.toISOString() }
+              : null,
+          };
         }),
-      ),
-    }),
+      };
+    },
   );
 
   app.post(

@@ -28,6 +28,7 @@ export const WithdrawalQueueQuerySchema = z.object({
     .default('IN_REVIEW')
     .describe('overdue: not paid by its deadline; discrepancy: a payout event from the provider contradicted it (issue 14 (7))'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 export const WithdrawalDecisionBodySchema = z.object({
   decision: z.enum(['approve', 'reject']),
@@ -124,4 +125,8 @@ export const StaffWithdrawalSchema = WithdrawalSchema.extend({
     .object({ reason: z.string(), flaggedAt: z.iso.datetime() })
     .nullable()
     .describe("A provider's payout event contradicted this withdrawal; nothing was settled by it"),
+  payoutHold: z
+    .object({ reason: z.string(), placedAt: z.iso.datetime(), expiresAt: z.iso.datetime().nullable() })
+    .nullable()
+    .describe("The player's payouts are held (004:AML-04, WIN-06): the payout job will not send this withdrawal while it lasts"),
 });

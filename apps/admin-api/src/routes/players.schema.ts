@@ -32,18 +32,46 @@ export const AccountActionResultSchema = z.object({ state: z.string() });
 export const NoteBodySchema = z.object({ body: z.string().trim().min(1).max(5_000) });
 export const NoteCreatedSchema = z.object({ noteId: z.string() });
 
+const PersonalDataSchema = z.looseObject({
+  masked: z.boolean(),
+  firstName: z.string(),
+  surname: z.string(),
+  dateOfBirth: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  birthNumber: z.string().nullable().describe('Masked as ******/**** unless unmasked; null when the player has none'),
+});
+
+export const PlayerSearchQuerySchema = z.object({
+  q: z.string().trim().max(254).optional().describe('A player id, an e-mail (exact) or the start of a surname'),
+  state: z.enum(['APPLICANT', 'TEMPORARY', 'REGISTERED', 'BLOCKED', 'DORMANT', 'CLOSED', 'CANCELLED']).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export const PlayerSearchResultSchema = z.object({
+  total: z.number().int(),
+  players: z.array(
+    z.object({
+      id: z.string(),
+      state: z.string(),
+      firstName: z.string(),
+      surname: z.string(),
+      email: z.string().describe('masked'),
+      registeredAt: IsoDate.nullable(),
+      createdAt: IsoDate,
+    }),
+  ),
+});
+export const RevealBodySchema = z.object({ reason: ReasonSchema });
+export const RevealResultSchema = z.object({
+  personalData: PersonalDataSchema,
+  auditEntryId: z.string().describe('The audit log entry that records this unmasking'),
+});
+
 export const PlayerViewSchema = z.looseObject({
   id: z.string(),
   state: z.string(),
-  personalData: z.looseObject({
-    masked: z.boolean(),
-    firstName: z.string(),
-    surname: z.string(),
-    dateOfBirth: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    birthNumber: z.string().nullable(),
-  }),
+  personalData: PersonalDataSchema,
   identityStatus: z.string(),
   registerStatus: z.string(),
   screeningStatus: z.string(),

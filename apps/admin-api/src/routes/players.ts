@@ -1,6 +1,13 @@
 import { listPaymentMethods } from '@casino/cashier';
 import { paymentMethodOut } from '@casino/wire/cashier';
-import { addPlayerNote, playerView, takeAccountAction, type ComplianceContext } from '@casino/compliance';
+import {
+  addPlayerNote,
+  playerView,
+  revealPersonalData,
+  searchPlayers,
+  takeAccountAction,
+  type ComplianceContext,
+} from '@casino/compliance';
 import { moneyOut, type App } from '@casino/http';
 import { limitsOverview, type LimitsContext } from '@casino/limits';
 import type { z } from 'zod';
@@ -13,7 +20,11 @@ import {
   NoteBodySchema,
   NoteCreatedSchema,
   PlayerParamsSchema,
+  PlayerSearchQuerySchema,
+  PlayerSearchResultSchema,
   PlayerViewSchema,
+  RevealBodySchema,
+  RevealResultSchema,
 } from './players.schema.ts';
 
 const tags = ['players'];
@@ -24,13 +35,48 @@ type LimitsViewContext = Pick<LimitsContext, 'db' | 'clock' | 'profile'>;
 /** The player view (personal data masked by role) and the account actions staff take, each with a reason. */
 export function playerRoutes(app: App, ctx: ComplianceContext, limits: LimitsViewContext): void {
   app.get(
+    '/v1/players',
+    {
+      onRequest: app.authorizeStaff(['support', 'compliance-officer', 'mlro', 'finance', 'auditor', 'admin']),
+      schema: {
+        tags,
+        security,
+        summary: 'Find players by id, e-mail or surname prefix, and state; a page at a time, personal data masked',
+        querystring: PlayerSearchQuerySchema,
+        response: { 200: PlayerSearchResultSchema, ...adminProblems },
+      },
+    },
+    async (request) => json(await searchPlayers(ctx, request.query)) as z.infer<typeof PlayerSearchResultSchema>,
+  );
+
+  app.post(
+    '/v1/players/:playerId/personal-data/unmask',
+    {
+      onRequest: app.authorizeStaff(['compliance-officer', 'mlro', 'admin']),
+      schema: {
+        tags,
+        security,
+        summary: "Unmask a player's personal data (birth number included): the audit log records who, when and why first",
+        params: PlayerParamsSchema,
+        body: RevealBodySchema,
+        response: { 200: RevealResultSchema, ...adminProblems },
+      },
+    },
+    async (request) =>
+      json(await revealPersonalData(ctx, staffActor(request), request.params.playerId, request.body.reason)) as z.infer<
+        typeof RevealResultSchema
+      >,
+  );
+
+  app.get(
     '/v1/players/:playerId',
     {
       onRequest: app.authorizeStaff(['support', 'compliance-officer', 'mlro', 'finance', 'auditor', 'admin']),
       schema: {
         tags,
         security,
-        summary: 'A player as staff see it: data (masked by role), state history, limits, wallets, alerts, cases, notes',
+        summary:
+          'A player as staff see it: data (masked; unmasking is its own audited call), state history, limits, wallets, alerts, cases, notes',
         params: PlayerParamsSchema,
         response: { 200: PlayerViewSchema, ...adminProblems },
       },

@@ -14,7 +14,11 @@ export const StaffTokenSchema = z.object({
   accessToken: z.string(),
   tokenType: z.literal('Bearer'),
   expiresIn: z.number().int().describe('seconds'),
+  refreshToken: z
+    .string()
+    .describe('Rotates on every use (POST /v1/staff/refresh); a session lasts at most 12 hours, 60 minutes idle (D-2101)'),
 });
+export const StaffRefreshBodySchema = z.object({ refreshToken: z.string().min(20).max(200) });
 export const StaffUserParamsSchema = z.object({ staffUserId: z.uuid() });
 export const CreateStaffUserBodySchema = z.object({
   email: z.email().max(254),

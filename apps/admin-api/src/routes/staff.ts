@@ -1,4 +1,13 @@
-import { createStaffUser, listStaffUsers, loginStaff, updateStaffUser, type ComplianceContext } from '@casino/compliance';
+import {
+  createStaffUser,
+  endStaffSession,
+  listStaffUsers,
+  loginStaff,
+  refreshStaffSession,
+  startStaffSession,
+  updateStaffUser,
+  type ComplianceContext,
+} from '@casino/compliance';
 import { problemResponses, type App } from '@casino/http';
 import { z } from 'zod';
 import { json, staffActor } from './common.ts';
@@ -7,6 +16,7 @@ import {
   CreatedStaffUserSchema,
   CreateStaffUserBodySchema,
   StaffLoginBodySchema,
+  StaffRefreshBodySchema,
   StaffTokenSchema,
   StaffUserListSchema,
   StaffUserParamsSchema,
@@ -14,6 +24,8 @@ import {
 } from './staff.schema.ts';
 
 const staffLoginsPerMinuteMax = 10;
+/** A console renews its token every 14 minutes; a higher rate is a script guessing tokens. */
+const staffRefreshesPerMinuteMax = 30;
 const tags = ['staff'];
 
 /** Staff login (password + TOTP) and the management of staff users and their roles (admins). */
@@ -38,7 +50,50 @@ export function staffRoutes(app: App, ctx: ComplianceContext): void {
         accessToken,
         tokenType: 'Bearer' as const,
         expiresIn: app.accessTokenTtlSeconds,
+        refreshToken: await startStaffSession(ctx, login.staffUserId),
       };
+    },
+  );
+
+  app.post(
+    '/v1/staff/refresh',
+    {
+      config: { public: true, credentialResponse: true, rateLimit: { max: staffRefreshesPerMinuteMax, timeWindow: 60_000 } },
+      schema: {
+        tags,
+        summary: "A new staff access token for the session's refresh token, which is rotated (the console keeps it in a cookie)",
+        body: StaffRefreshBodySchema,
+        response: { 200: StaffTokenSchema, ...problemResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const session = await refreshStaffSession(ctx, request.body.refreshToken);
+      return {
+        staffUserId: session.staffUserId,
+        roles: session.roles,
+        accessToken: app.issueAccessToken({ audience: 'staff', subject: session.staffUserId }),
+        tokenType: 'Bearer' as const,
+        expiresIn: app.accessTokenTtlSeconds,
+        refreshToken: session.refreshToken,
+      };
+    },
+  );
+
+  app.post(
+    '/v1/staff/logout',
+    {
+      onRequest: app.authorizeStaff(['support', 'compliance-officer', 'mlro', 'finance', 'auditor', 'admin']),
+      schema: {
+        tags,
+        security,
+        summary: "Log out: the session's refresh tokens are revoked",
+        body: StaffRefreshBodySchema,
+        response: { 200: OkSchema, ...adminProblems },
+      },
+    },
+    async (request) => {
+      await endStaffSession(ctx, staffActor(request).staffUserId, request.body.refreshToken);
+      return { ok: true as const };
     },
   );
 

@@ -26,24 +26,103 @@ export function maskPhone(phone: string): string {
   return `${phone.slice(0, 4)}****${phone.slice(-2)}`;
 }
 
+type PlayerRow = NonNullable<Awaited<ReturnType<ComplianceContext['db']['player']['findUnique']>>>;
+
 /**
- * The player as staff see it: personal data (masked unless the role needs it in full), account state
+ * A player's personal data as staff see it: masked (issue 21: masked by default for every role,
+ * 004:DAT-03 data minimisation), or in full after `revealPersonalData`, which is itself audited.
+ */
+function personalDataOf(ctx: ComplianceContext, player: PlayerRow, full: boolean) {
+  const address = player.residenceAddress as Address;
+  return {
+    masked: !full,
+    firstName: player.firstName,
+    surname: player.surname,
+    dateOfBirth: full ? player.dateOfBirth.toISOString().slice(0, 10) : `${player.dateOfBirth.toISOString().slice(0, 4)}-**-**`,
+    placeOfBirth: full ? player.placeOfBirth : null,
+    citizenship: player.citizenship,
+    email: full ? player.email : maskEmail(player.email),
+    phone: full ? player.phone : maskPhone(player.phone),
+    residenceAddress: full ? address : { city: address.city, country: address.country },
+    birthNumber: full
+      ? player.birthNumberEncrypted
+        ? ctx.secrets.decrypt(player.birthNumberEncrypted)
+        : null
+      : player.birthNumberEncrypted
+        ? '******/****'
+        : null,
+  };
+}
+
+/**
+ * Unmasking (issue 21): a staff user of a role that may see personal data in full asks for it, with a
+ * reason, and the audit log records who saw whose data, when and why before the data is returned.
+ * Any other role is refused (the console hides the button; the API is the authority).
+ */
+export async function revealPersonalData(
+  ctx: ComplianceContext,
+  viewer: Actor & { kind: 'staff' },
+  playerId: string,
+  reason: string,
+) {
+  if (!viewer.roles.some((r) => fullPersonalDataRoles.includes(r)))
+    throw new DomainError('forbidden', `Unmasking personal data needs one of the roles: ${fullPersonalDataRoles.join(', ')}.`);
+  const player = await ctx.db.player.findUnique({ where: { id: playerId } });
+  if (!player) throw new DomainError('not-found', `No player ${playerId}.`, { field: 'params.playerId' });
+  const audit = await transaction(ctx.db, (tx) =>
+    appendAuditEntry(tx, viewer, ctx.clock.now(), {
+      action: 'player.view-personal-data',
+      subjectType: 'player',
+      subjectId: playerId,
+      reason,
+    }),
+  );
+  return { personalData: personalDataOf(ctx, player, true), auditEntryId: audit.id };
+}
+
+/** Players found by staff (issue 21): by id, e-mail or surname prefix, and state; a page at a time, masked. */
+export async function searchPlayers(
+  ctx: ComplianceContext,
+  query: { q?: string | undefined; state?: string | undefined; limit: number; offset: number },
+) {
+  const q = query.q?.trim();
+  const uuid = q && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(q) ? q : undefined;
+  const where = {
+    ...(query.state ? { state: query.state as PlayerRow['state'] } : {}),
+    ...(q
+      ? uuid
+        ? { id: uuid }
+        : {
+            OR: [{ email: { equals: q.toLowerCase() } }, { surname: { startsWith: q, mode: 'insensitive' as const } }],
+          }
+      : {}),
+  };
+  const [rows, total] = await Promise.all([
+    ctx.db.player.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], skip: query.offset, take: query.limit }),
+    ctx.db.player.count({ where }),
+  ]);
+  return {
+    total,
+    players: rows.map((p) => ({
+      id: p.id,
+      state: p.state,
+      firstName: p.firstName,
+      surname: p.surname,
+      email: maskEmail(p.email),
+      registeredAt: p.registeredAt,
+      createdAt: p.createdAt,
+    })),
+  };
+}
+
+/**
+ * The player as staff see it: personal data (masked: `revealPersonalData` unmasks it), account state
  * history, wallets with balances, alerts, cases, notes, risk and any payout hold. The self-limitation
  * measures, payment methods and game rounds come from their own packages (the admin API composes them).
  */
-export async function playerView(ctx: ComplianceContext, viewer: Actor & { kind: 'staff' }, playerId: string) {
+export async function playerView(ctx: ComplianceContext, _viewer: Actor & { kind: 'staff' }, playerId: string) {
   const player = await ctx.db.player.findUnique({ where: { id: playerId } });
   if (!player) throw new DomainError('not-found', `No player ${playerId}.`, { field: 'params.playerId' });
-  const full = viewer.roles.some((r) => fullPersonalDataRoles.includes(r));
-  // Who saw a player's personal data unmasked is itself on the record.
-  if (full)
-    await transaction(ctx.db, (tx) =>
-      appendAuditEntry(tx, viewer, ctx.clock.now(), {
-        action: 'player.view-personal-data',
-        subjectType: 'player',
-        subjectId: playerId,
-      }),
-    );
   const take = playerViewListMax;
   const [history, alerts, cases, notes, risk, accounts, termination, reverification] = await Promise.all([
     ctx.db.playerStateTransition.findMany({ where: { playerId }, orderBy: { id: 'asc' }, take: 200 }),
@@ -55,7 +134,6 @@ export async function playerView(ctx: ComplianceContext, viewer: Actor & { kind:
     ctx.db.accountTermination.findUnique({ where: { playerId } }),
     ctx.db.reverificationDemand.findMany({ where: { playerId }, orderBy: { demandedAt: 'desc' }, take }),
   ]);
-  const address = player.residenceAddress as Address;
   const wallets = await Promise.all(
     accounts.map(async (a) => ({
       accountId: a.id,
@@ -68,18 +146,7 @@ export async function playerView(ctx: ComplianceContext, viewer: Actor & { kind:
   return {
     id: player.id,
     state: player.state,
-    personalData: {
-      masked: !full,
-      firstName: player.firstName,
-      surname: player.surname,
-      dateOfBirth: full ? player.dateOfBirth.toISOString().slice(0, 10) : `${player.dateOfBirth.toISOString().slice(0, 4)}-**-**`,
-      placeOfBirth: full ? player.placeOfBirth : null,
-      citizenship: player.citizenship,
-      email: full ? player.email : maskEmail(player.email),
-      phone: full ? player.phone : maskPhone(player.phone),
-      residenceAddress: full ? address : { city: address.city, country: address.country },
-      birthNumber: full && player.birthNumberEncrypted ? ctx.secrets.decrypt(player.birthNumberEncrypted) : null,
-    },
+    personalData: personalDataOf(ctx, player, false),
     identityStatus: player.identityStatus,
     registerStatus: player.registerStatus,
     screeningStatus: player.screeningStatus,

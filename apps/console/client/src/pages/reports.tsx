@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { admin } from '../api.ts';
+import { BarChart, Field, Notice } from '../components/ui.tsx';
+import { useLoad } from '../hooks.ts';
+import { formatDate, formatMoney, useI18n } from '../i18n/index.tsx';
+
+/** A Europe/Prague calendar day, `days` from today. */
+function pragueDay(days: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date(Date.now() + days * 86_400_000));
+  return parts.slice(0, 10);
+}
+
+/** Whole crowns for the chart's bar heights only; every figure shown is the API's exact decimal string. */
+const crowns = (amount: string) => Number(amount.split('.')[0]);
+
+/** GGR per day (a table and a chart) and the trial balance at the end of a day. */
+export function ReportsPage() {
+  const { m, lang } = useI18n();
+  const [range, setRange] = useState({ from: pragueDay(-13), to: pragueDay(1) });
+  const ggr = useLoad(async () => {
+    const { data, error } = await admin.GET('/v1/reports/ggr', { params: { query: { ...range, granularity: 'day' } } });
+    if (error) throw new Error('ggr');
+    return data;
+  }, [range]);
+  const trial = useLoad(async () => {
+    const { data, error } = await admin.GET('/v1/reports/trial-balance', {
+      // Both operator profiles keep their books in CZK; a currency picker comes with a second currency (issue 26).
+      params: { query: { currency: 'CZK', date: pragueDay(0) } },
+    });
+    if (error) throw new Error('trial');
+    return data;
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setRange({ from: String(form.get('from')), to: String(form.get('to')) });
+  };
+  const perDay = new Map<string, number>();
+  for (const line of ggr.data?.lines ?? []) perDay.set(line.period, (perDay.get(line.period) ?? 0) + crowns(line.ggr.amount));
+  const currency = ggr.data?.lines[0]?.currency ?? 'CZK';
+  return (
+    <>
+      <h1>{m.reports.title}</h1>
+      <section aria-labelledby="ggr">
+        <h2 id="ggr">{m.reports.ggr}</h2>
+        <form className="filters" onSubmit={submit}>
+          <Field label={m.reports.from}>{({ id }) => <input id={id} name="from" type="date" defaultValue={range.from} />}</Field>
+          <Field label={m.reports.to}>{({ id }) => <input id={id} name="to" type="date" defaultValue={range.to} />}</Field>
+          <button type="submit">{m.reports.show}</button>
+        </form>
+        {ggr.error && <Notice kind="error">{m.app.unavailable}</Notice>}
+        {ggr.data && (
+          <>
+            {perDay.size > 0 && (
+              <BarChart
+                title={m.reports.chart}
+                data={[...perDay.entries()].map(([day, value]) => ({
+                  label: day.slice(5),
+                  value,
+                  text: formatMoney({ amount: `${value}`, currency }, lang),
+                }))}
+              />
+            )}
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">{m.reports.day}</th>
+                  <th scope="col">{m.reports.game}</th>
+                  <th scope="col">{m.reports.stakes}</th>
+                  <th scope="col">{m.reports.wins}</th>
+                  <th scope="col">{m.reports.ggrValue}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {ggr.data.lines.map((line) => (
+                  <tr key={`${line.period}-${line.game}-${line.currency}`}>
+                    <td>{formatDate(line.period, lang)}</td>
+                    <td>{line.game}</td>
+                    <td className="num">{formatMoney(line.stakes, lang)}</td>
+                    <td className="num">{formatMoney(line.wins, lang)}</td>
+                    <td className="num">{formatMoney(line.ggr, lang)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {ggr.data.lines.length === 0 && <p>{m.common.none}</p>}
+          </>
+        )}
+      </section>
+      <section aria-labelledby="trial">
+        <h2 id="trial">{m.reports.trialBalance}</h2>
+        {trial.data && (
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{m.reports.accountType}</th>
+                <th scope="col">{m.reports.debit}</th>
+                <th scope="col">{m.reports.credit}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {trial.data.lines.map((line) => (
+                <tr key={`${line.type}-${line.purpose}`}>
+                  <td>{`${line.type} / ${line.purpose}`}</td>
+                  <td className="num">{formatMoney(line.debits, lang)}</td>
+                  <td className="num">{formatMoney(line.credits, lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}

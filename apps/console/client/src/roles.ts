@@ -1,0 +1,45 @@
+import type { Role } from './api.ts';
+
+/**
+ * Which roles see which part of the console: the admin API's role guards as the navigation shows
+ * them (apps/admin-api/src/routes). Only what the page shows; every call is judged by the API again.
+ */
+export const areaRoles = {
+  players: ['support', 'compliance-officer', 'mlro', 'finance', 'auditor', 'admin'],
+  alerts: ['compliance-officer', 'mlro', 'auditor', 'admin'],
+  cases: ['compliance-officer', 'mlro', 'auditor', 'admin'],
+  withdrawals: ['finance', 'compliance-officer', 'mlro', 'admin'],
+  paymentMethods: ['support', 'compliance-officer', 'admin'],
+  exports: ['auditor', 'finance', 'mlro', 'admin'],
+  reports: ['auditor', 'finance', 'mlro', 'admin'],
+  verification: ['auditor', 'admin'],
+  complaints: ['support', 'compliance-officer', 'mlro', 'admin', 'auditor'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Area = keyof typeof areaRoles;
+
+export const areaPaths: Record<Area, string> = {
+  players: '/players',
+  alerts: '/aml/alerts',
+  cases: '/aml/cases',
+  withdrawals: '/cashier/withdrawals',
+  paymentMethods: '/cashier/payment-methods',
+  exports: '/audit/exports',
+  reports: '/audit/reports',
+  verification: '/audit/verification',
+  complaints: '/complaints',
+};
+
+/** Actions inside a page, by the roles the admin API admits for them. */
+export const actionRoles = {
+  accountAction: ['compliance-officer', 'mlro', 'admin'],
+  unmask: ['compliance-officer', 'mlro', 'admin'],
+  workAlerts: ['compliance-officer', 'mlro'],
+  decideWithdrawal: ['finance', 'compliance-officer', 'admin'],
+  statement: ['finance', 'auditor', 'compliance-officer', 'mlro', 'admin'],
+  rounds: ['support', 'compliance-officer', 'mlro', 'auditor', 'admin'],
+  notes: ['support', 'compliance-officer', 'mlro', 'admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export const holds = (roles: readonly Role[] | undefined, allowed: readonly Role[]) =>
+  Boolean(roles?.some((r) => allowed.includes(r)));
