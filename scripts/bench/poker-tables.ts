@@ -97,7 +97,11 @@ function runBots(planFile: string): Promise<{ bots: BotResult; cpu: WindowCpu }>
       const before = out;
       out += chunk.toString();
       if (!before.includes('window-open\n') && out.includes('window-open\n'))
-        atOpen = { service: process.cpuUsage(), postgres: cpuMsOfProcesses(['postgres']), redis: cpuMsOfProcesses(['redis-server']) };
+        atOpen = {
+          service: process.cpuUsage(),
+          postgres: cpuMsOfProcesses(['postgres']),
+          redis: cpuMsOfProcesses(['redis-server']),
+        };
       if (atOpen && !before.includes('window-closed\n') && out.includes('window-closed\n')) {
         const service = process.cpuUsage(atOpen.service);
         cpu.serviceMs = (service.user + service.system) / 1000;
@@ -168,7 +172,10 @@ async function main(cleanup: Cleanup): Promise<number> {
   }
   const planFile = path.join(os.tmpdir(), `bench-poker-${randomBytes(4).toString('hex')}.json`);
   // 100 big blinds at the CZ-FO demo table's stakes.
-  writeFileSync(planFile, JSON.stringify({ base, warmupS, measureS: seconds, buyIn: '200.00', currency: 'CZK', players, commands }));
+  writeFileSync(
+    planFile,
+    JSON.stringify({ base, warmupS, measureS: seconds, buyIn: '200.00', currency: 'CZK', players, commands }),
+  );
   const { bots, cpu } = await runBots(planFile);
   const loadAfter = os.loadavg();
 
@@ -186,7 +193,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   const handsPerS = bots.hands / windowS;
   // No latency at all (no action in the window) is printed as n/a, never as a number.
   const ms = (value: number | null) => (value === null || !Number.isFinite(value) ? 'n/a' : value.toFixed(1));
-  const perAction = (total: number) => (bots.actions === 0 ? "n/a" : (total / bots.actions).toFixed(3));
+  const perAction = (total: number) => (bots.actions === 0 ? 'n/a' : (total / bots.actions).toFixed(3));
   console.log(
     `\n${formatTable(
       ['measure', 'value'],
@@ -198,7 +205,10 @@ async function main(cleanup: Cleanup): Promise<number> {
         ['WebSocket pushes per action', bots.actions === 0 ? 'n/a' : (bots.messages / bots.actions).toFixed(2)],
         ['CPU ms per action: game service (this process)', perAction(cpu.serviceMs)],
         ['CPU ms per action: bots (their process)', perAction(bots.cpuMs)],
-        ['CPU ms per action: PostgreSQL / Redis (whole servers, shared)', `${perAction(cpu.postgresMs)} / ${perAction(cpu.redisMs)}`],
+        [
+          'CPU ms per action: PostgreSQL / Redis (whole servers, shared)',
+          `${perAction(cpu.postgresMs)} / ${perAction(cpu.redisMs)}`,
+        ],
         ['load average at the end (1 min; 2 CPUs)', loadAfter[0]!.toFixed(2)],
         ['actions refused as stale (409/422: acted on a replaced view)', String(bots.stale)],
         ['errors', String(bots.errors) + (bots.firstError ? ` (first: ${bots.firstError})` : '')],

@@ -244,7 +244,11 @@ describe('poker actions over the WebSocket (D-1786)', () => {
     const refused = await socket.next((m) => m.type === 'error' && m.commandId === stale, 'the refusal');
     expect(refused).toMatchObject({ problem: { type: 'https://problems.casino.example/poker-not-your-turn', status: 409 } });
     const foreign = newId();
-    socket.send({ type: 'act', commandId: foreign, action: { action: 'bet', amount: { amount: '10.00', currency: 'EUR' }, turn } });
+    socket.send({
+      type: 'act',
+      commandId: foreign,
+      action: { action: 'bet', amount: { amount: '10.00', currency: 'EUR' }, turn },
+    });
     const mismatch = await socket.next((m) => m.type === 'error' && m.commandId === foreign, 'the currency refusal');
     expect(mismatch).toMatchObject({ problem: { type: 'https://problems.casino.example/currency-mismatch' } });
     expect((await snapshot(first, tableId)).table.version).toBe(after.table.version);

@@ -102,9 +102,13 @@ export class TableStreams {
     private readonly deps: StreamDependencies,
   ) {
     this.subscriber = deps.redis.duplicate();
-    this.subscriber.on('message', (channel: string, message: string) => {
-      for (const client of this.byChannel.get(channel) ?? [])
-        if (client.socket.readyState === client.socket.OPEN) client.socket.send(message);
+    // The message as Redis delivered it (serialised once by its publisher), encoded once for all the
+    // channel's sockets: a poker table's view goes to every player watching it (docs/performance.md).
+    this.subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => {
+      const clients = this.byChannel.get(channel.toString());
+      if (!clients) return;
+      for (const client of clients)
+        if (client.socket.readyState === client.socket.OPEN) client.socket.send(message, { binary: false });
     });
   }
 
@@ -244,21 +248,21 @@ export class TableStreams {
    * comes as the pushes every player gets. A refusal is `error` with the command id and the problem
    * the REST route would answer.
    */
-  private async onPokerAct(
-    client: Client,
-    commandId: string,
-    body: z.infer<typeof PokerActionBodySchema>,
-  ): Promise<void> {
+  private async onPokerAct(client: Client, commandId: string, body: z.infer<typeof PokerActionBodySchema>): Promise<void> {
     if (client.commandsInFlight >= pokerCommandsInFlightMax)
       return send(client.socket, {
         type: 'error',
         commandId,
-        problem: new DomainError('rate-limited', `At most ${pokerCommandsInFlightMax} commands in flight per connection.`).toProblem(),
+        problem: new DomainError(
+          'rate-limited',
+          `At most ${pokerCommandsInFlightMax} commands in flight per connection.`,
+        ).toProblem(),
       });
     client.commandsInFlight++;
     try {
       const playerId = await authenticatedPlayer(this.app, client.token);
-      if (playerId !== client.playerId) throw new DomainError('unauthorized', 'The access token is no longer valid; reconnect with a fresh one.');
+      if (playerId !== client.playerId)
+        throw new DomainError('unauthorized', 'The access token is no longer valid; reconnect with a fresh one.');
       const { pokerRoom: room, pokerReplay: replay } = this.deps;
       const table = await pokerTableOf(room, client.tableId);
       const command: PlayerCommand = {

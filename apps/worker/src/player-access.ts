@@ -38,8 +38,7 @@ export function playerAccessJobs(options: Pick<PlayerAccessOptions, 'tables' | '
       // table whose instance cannot be reached fails the job, which is retried (the table is taken over meanwhile).
       handle: async (payload, { db }) => {
         await leaveAllSeats(options.tables(db), { playerId: payload.playerId });
-        if (options.poker)
-          await removeFromPokerTables(options.poker(db), payload.playerId, removalReasons[payload.reason]);
+        if (options.poker) await removeFromPokerTables(options.poker(db), payload.playerId, removalReasons[payload.reason]);
       },
     }),
   ];
