@@ -325,7 +325,8 @@ export class TableStreams {
     clients?.delete(client);
     if (clients && clients.size === 0) {
       this.byChannel.delete(channel);
-      await this.subscriber.unsubscribe(channel);
+      // Shutting down, the subscription ends with the connection (a socket's close may come after it).
+      if (!this.closing) await this.subscriber.unsubscribe(channel);
     }
   }
 
