@@ -3,8 +3,11 @@
  * service's: each bot is one player with one WebSocket to its table, acting at once (zero think time)
  * whenever its private view offers it a decision, over the real HTTP interface.
  *
- * Input: a JSON file (argv[2]) with the service's base URL, the players and the window. Output: one
- * JSON line on stdout with the counts and the latencies (request sent → the next pushed table state).
+ * Input: a JSON file (argv[2]) with the service's base URL, the players, the window and how actions
+ * are sent (`commands`: `ws`, the socket's `act` message, D-1786; `rest`, POST …/actions). Output: a
+ * line `window-open` and a line `window-closed` as the measured window starts and ends (the bench
+ * reads the service's CPU at those moments), then one JSON line with the counts, the latencies
+ * (action sent → the next pushed table state) and this process's CPU time in the window.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -17,6 +20,7 @@ interface BotPlan {
   buyIn: string;
   currency: string;
   players: Array<{ token: string; tableId: string; seat: number }>;
+  commands: 'ws' | 'rest';
 }
 
 interface Legal {
@@ -51,9 +55,10 @@ let errors = 0;
 /** Actions the table refused because the bot acted on a view a push had already replaced (409 turn, 422 amounts). */
 let stale = 0;
 let firstError: string | null = null;
+/** Pushes received (table and seat views, welcomes); the answers to `act` messages are not counted. */
 let messages = 0;
 const latencies: number[] = [];
-/** Per table: the hand number when the window opened and the last one seen. */
+/** Per table: the hand number when the window opened and the last one seen before it closed. */
 const hands = new Map<string, { atOpen: number | null; last: number }>();
 
 /** A tiny deterministic generator: the bots' choices need not be secure, only varied. */
@@ -133,12 +138,18 @@ class Bot {
   }
 
   private onMessage(text: string): void {
-    messages++;
     const message = JSON.parse(text) as {
       type: string;
       view?: unknown;
       snapshot?: { table: TableView; mine: SeatView | null };
+      commandId?: string;
+      problem?: { status: number; detail?: string };
     };
+    if (message.type === 'poker-act' || (message.type === 'error' && message.commandId !== undefined)) {
+      this.answered(message.type === 'poker-act' ? 200 : (message.problem?.status ?? 0), JSON.stringify(message.problem));
+      return;
+    }
+    messages++;
     if (message.type === 'poker-table' || message.type === 'welcome') {
       const view = message.type === 'welcome' ? message.snapshot!.table : (message.view as TableView);
       if (!this.table || view.version > this.table.version) this.table = view;
@@ -148,7 +159,7 @@ class Bot {
       }
       this.countHand(view.handNumber);
       if (this.pending && view.version > this.pending.version) {
-        if (windowOpen && !windowClosed) latencies.push(performance.now() - this.pending.sentAt);
+        if (this.sentInWindow && !windowClosed) latencies.push(performance.now() - this.pending.sentAt);
         this.pending = null;
       }
     } else if (message.type === 'poker-seat') {
@@ -160,6 +171,7 @@ class Bot {
 
   private countHand(handNumber: number): void {
     const entry = hands.get(this.player.tableId) ?? { atOpen: null, last: 0 };
+    if (windowClosed) return;
     entry.last = Math.max(entry.last, handNumber);
     if (windowOpen && entry.atOpen === null) entry.atOpen = entry.last;
     hands.set(this.player.tableId, entry);
@@ -174,6 +186,11 @@ class Bot {
     this.busy = true;
     const sentAt = performance.now();
     this.pending = { version: this.table.version, sentAt };
+    this.sentInWindow = windowOpen && !windowClosed;
+    if (plan.commands === 'ws') {
+      this.socket!.send(JSON.stringify({ type: 'act', commandId: randomUUID(), action: { ...choice, turn } }));
+      return;
+    }
     void fetch(`${plan.base}/v1/poker/tables/${this.player.tableId}/actions`, {
       method: 'POST',
       headers: {
@@ -183,26 +200,30 @@ class Bot {
       },
       body: JSON.stringify({ ...choice, turn }),
     })
-      .then(async (response) => {
-        const body = await response.text();
-        if (response.status === 200) {
-          if (windowOpen && !windowClosed) actions++;
-        } else if (response.status === 409 || response.status === 422) {
-          // The turn moved on, or the legal amounts changed, before this bot's view caught up.
-          stale++;
-        } else {
-          errors++;
-          firstError ??= `${response.status} ${body.slice(0, 200)}`;
-        }
-      })
+      .then(async (response) => this.answered(response.status, await response.text()))
       .catch((error: unknown) => {
         errors++;
         firstError ??= (error as Error).message;
-      })
-      .finally(() => {
         this.busy = false;
         this.maybeAct();
       });
+  }
+
+  /** Whether the action in flight was sent inside the measured window (an action counts when it was sent in it and accepted). */
+  private sentInWindow = false;
+
+  private answered(status: number, body: string): void {
+    if (status === 200) {
+      if (this.sentInWindow && !windowClosed) actions++;
+    } else if (status === 409 || status === 422) {
+      // The turn moved on, or the legal amounts changed, before this bot's view caught up.
+      stale++;
+    } else {
+      errors++;
+      firstError ??= `${status} ${body.slice(0, 200)}`;
+    }
+    this.busy = false;
+    this.maybeAct();
   }
 
   close(): void {
@@ -216,14 +237,21 @@ for (let i = 0; i < bots.length; i += 50) await Promise.all(bots.slice(i, i + 50
 for (let i = 0; i < bots.length; i += 100) await Promise.all(bots.slice(i, i + 100).map((bot) => bot.connect()));
 
 await new Promise((resolve) => setTimeout(resolve, plan.warmupS * 1000));
+process.stdout.write('window-open\n');
 windowOpen = true;
 const messagesAtOpen = messages;
+const cpuAtOpen = process.cpuUsage();
+const openedAt = performance.now();
 await new Promise((resolve) => setTimeout(resolve, plan.measureS * 1000));
 windowClosed = true;
+const windowMs = performance.now() - openedAt;
+const cpu = process.cpuUsage(cpuAtOpen);
+process.stdout.write('window-closed\n');
 const messagesInWindow = messages - messagesAtOpen;
 for (const bot of bots) bot.close();
 
 let handsPlayed = 0;
+// Hands dealt in the window: the last hand number seen before it closed less the one when it opened, per table.
 for (const entry of hands.values()) if (entry.atOpen !== null) handsPlayed += entry.last - entry.atOpen;
 latencies.sort((a, b) => a - b);
 const percentile = (p: number) =>
@@ -239,6 +267,8 @@ process.stdout.write(
     p50: percentile(50),
     p99: percentile(99),
     samples: latencies.length,
+    windowMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
   })}\n`,
 );
 process.exit(0);

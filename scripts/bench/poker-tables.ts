@@ -1,16 +1,19 @@
 /**
  * `npm run bench:poker-tables` (issue 16): poker cash tables end to end. The real game-service app
  * listens on a local port with its poker room; bots in a separate process (poker-bots.ts) sit 6 players
- * at each of 200 six-max No Limit Hold'em tables and act at once whenever it is their turn, over HTTP,
- * watching their table's WebSocket. After the window every table's escrow invariant (escrow balance =
- * Σ stored stacks) and the ledger's invariants are checked.
+ * at each of 200 six-max No Limit Hold'em tables, buy in over HTTP and act at once whenever it is their
+ * turn, watching their table's WebSocket: the actions go as the socket's `act` message (D-1786), or
+ * with BENCH_COMMANDS=rest as `POST …/actions`. After the window every table's escrow invariant
+ * (escrow balance = Σ stored stacks) and the ledger's invariants are checked. The CPU time the service
+ * (this process) and the bots used in the window is printed per action: on a shared machine that is
+ * the steadier measure (docs/performance.md).
  *
  * A measurement, not a test. Environment: DATABASE_URL and REDIS_URL (default local), BENCH_TABLES
- * (200), BENCH_SEATS (6), BENCH_SECONDS (20), BENCH_WARMUP_SECONDS (5).
+ * (200), BENCH_SEATS (6), BENCH_SECONDS (20), BENCH_WARMUP_SECONDS (5), BENCH_COMMANDS (ws | rest).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildGameService, loadGameServiceConfig } from '@casino/game-service';
@@ -32,6 +35,41 @@ interface BotResult {
   p50: number;
   p99: number;
   samples: number;
+  windowMs: number;
+  cpuMs: number;
+}
+
+/** CPU milliseconds used so far by each process of these names (PostgreSQL's backends, Redis), by pid, from /proc. */
+function cpuMsOfProcesses(names: readonly string[]): Map<string, number> {
+  const tick = 100; // USER_HZ on Linux
+  const byPid = new Map<string, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (!names.some((n) => name.startsWith(n))) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byPid.set(entry, ((Number(fields[11]) + Number(fields[12])) * 1000) / tick);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return byPid;
+}
+
+/** CPU used between two readings by the processes alive at the second (one that ended in between is not counted). */
+function cpuMsBetween(before: Map<string, number>, after: Map<string, number>): number {
+  let ms = 0;
+  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0);
+  return ms;
+}
+
+interface WindowCpu {
+  serviceMs: number;
+  /** PostgreSQL's and Redis's processes: shared with anything else using those servers in the window. */
+  postgresMs: number;
+  redisMs: number;
 }
 
 async function createTables(db: Db, count: number, seats: number): Promise<string[]> {
@@ -46,18 +84,36 @@ async function createTables(db: Db, count: number, seats: number): Promise<strin
   return ids;
 }
 
-function runBots(planFile: string): Promise<BotResult> {
+/** Runs the bots; the service's CPU (this process) and the servers' are read when the bots open and close their window. */
+function runBots(planFile: string): Promise<{ bots: BotResult; cpu: WindowCpu }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'poker-bots.ts'), planFile], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    let atOpen: { service: NodeJS.CpuUsage; postgres: Map<string, number>; redis: Map<string, number> } | null = null;
+    const cpu: WindowCpu = { serviceMs: 0, postgresMs: 0, redisMs: 0 };
+    child.stdout.on('data', (chunk: Buffer) => {
+      const before = out;
+      out += chunk.toString();
+      if (!before.includes('window-open\n') && out.includes('window-open\n'))
+        atOpen = {
+          service: process.cpuUsage(),
+          postgres: cpuMsOfProcesses(['postgres']),
+          redis: cpuMsOfProcesses(['redis-server']),
+        };
+      if (atOpen && !before.includes('window-closed\n') && out.includes('window-closed\n')) {
+        const service = process.cpuUsage(atOpen.service);
+        cpu.serviceMs = (service.user + service.system) / 1000;
+        cpu.postgresMs = cpuMsBetween(atOpen.postgres, cpuMsOfProcesses(['postgres']));
+        cpu.redisMs = cpuMsBetween(atOpen.redis, cpuMsOfProcesses(['redis-server']));
+      }
+    });
     child.once('error', reject);
     child.once('exit', (code) => {
       const line = out.trim().split('\n').at(-1) ?? '';
       if (code !== 0 || !line.startsWith('{')) reject(new Error(`the bots exited with ${code}: ${out.slice(-500)}`));
-      else resolve(JSON.parse(line) as BotResult);
+      else resolve({ bots: JSON.parse(line) as BotResult, cpu });
     });
   });
 }
@@ -69,13 +125,17 @@ async function main(cleanup: Cleanup): Promise<number> {
   const seats = Number(process.env.BENCH_SEATS ?? 6);
   const seconds = Number(process.env.BENCH_SECONDS ?? 20);
   const warmupS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+  const commands = process.env.BENCH_COMMANDS ?? 'ws';
+  if (commands !== 'ws' && commands !== 'rest') throw new Error(`BENCH_COMMANDS is ws or rest, not ${commands}`);
   console.log(
     `bench:poker-tables ${new Date().toISOString()}: ${os.availableParallelism()} CPUs, load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}, Node ${process.version}`,
   );
-  console.log(`run: ${tables} tables × ${seats} bots (zero think time), ${seconds} s measured + ${warmupS} s warm-up`);
+  console.log(
+    `run: ${tables} tables × ${seats} bots (zero think time), actions over ${commands === 'ws' ? 'the WebSocket' : 'HTTP'}, ${seconds} s measured + ${warmupS} s warm-up`,
+  );
 
   const url = await createScratchFromTemplate(databaseUrl, randomBenchName(), cleanup);
   const db = createDb({ databaseUrl: url, poolMax: 20, applicationName: 'casino-bench-poker' });
@@ -112,8 +172,12 @@ async function main(cleanup: Cleanup): Promise<number> {
   }
   const planFile = path.join(os.tmpdir(), `bench-poker-${randomBytes(4).toString('hex')}.json`);
   // 100 big blinds at the CZ-FO demo table's stakes.
-  writeFileSync(planFile, JSON.stringify({ base, warmupS, measureS: seconds, buyIn: '200.00', currency: 'CZK', players }));
-  const bots = await runBots(planFile);
+  writeFileSync(
+    planFile,
+    JSON.stringify({ base, warmupS, measureS: seconds, buyIn: '200.00', currency: 'CZK', players, commands }),
+  );
+  const { bots, cpu } = await runBots(planFile);
+  const loadAfter = os.loadavg();
 
   // Stop the room (running hands are voided: every chip back), then check every table's money.
   await app.close();
@@ -123,25 +187,39 @@ async function main(cleanup: Cleanup): Promise<number> {
     if (escrowMinor !== stacksMinor) escrow.push(tableId);
   }
   const violations = await ledger.findInvariantViolations(db);
-  const actionsPerS = bots.actions / seconds;
-  const handsPerS = bots.hands / seconds;
+  // Rates over the window as the bots timed it (the timer may fire late on a saturated machine).
+  const windowS = bots.windowMs / 1000;
+  const actionsPerS = bots.actions / windowS;
+  const handsPerS = bots.hands / windowS;
+  // No latency at all (no action in the window) is printed as n/a, never as a number.
+  const ms = (value: number | null) => (value === null || !Number.isFinite(value) ? 'n/a' : value.toFixed(1));
+  const perAction = (total: number) => (bots.actions === 0 ? 'n/a' : (total / bots.actions).toFixed(3));
   console.log(
     `\n${formatTable(
       ['measure', 'value'],
       [
         ['hands per second', handsPerS.toFixed(1)],
-        ['actions per second (HTTP, accepted)', actionsPerS.toFixed(1)],
-        ['action latency p50 / p99 (ms, request → next pushed state)', `${bots.p50.toFixed(1)} / ${bots.p99.toFixed(1)}`],
-        ['WebSocket messages per second (received by the bots)', (bots.messages / seconds).toFixed(0)],
+        [`actions per second (accepted, over ${commands === 'ws' ? 'the WebSocket' : 'HTTP'})`, actionsPerS.toFixed(1)],
+        ['action latency p50 / p99 (ms, action sent → next pushed state)', `${ms(bots.p50)} / ${ms(bots.p99)}`],
+        ['WebSocket pushes per second (received by the bots)', (bots.messages / windowS).toFixed(0)],
+        ['WebSocket pushes per action', bots.actions === 0 ? 'n/a' : (bots.messages / bots.actions).toFixed(2)],
+        ['CPU ms per action: game service (this process)', perAction(cpu.serviceMs)],
+        ['CPU ms per action: bots (their process)', perAction(bots.cpuMs)],
+        [
+          'CPU ms per action: PostgreSQL / Redis (whole servers, shared)',
+          `${perAction(cpu.postgresMs)} / ${perAction(cpu.redisMs)}`,
+        ],
+        ['load average at the end (1 min; 2 CPUs)', loadAfter[0]!.toFixed(2)],
         ['actions refused as stale (409/422: acted on a replaced view)', String(bots.stale)],
         ['errors', String(bots.errors) + (bots.firstError ? ` (first: ${bots.firstError})` : '')],
+        ['window (s, as the bots timed it)', windowS.toFixed(2)],
         ['tables whose escrow ≠ Σ stacks', String(escrow.length)],
       ],
     )}\n`,
   );
   console.log(`ledger invariants: ${violations.length === 0 ? 'all hold' : JSON.stringify(violations)}`);
   console.log(
-    `bench:poker-tables hands_per_s=${handsPerS.toFixed(1)} actions_per_s=${Math.round(actionsPerS)} action_p99_ms=${bots.p99.toFixed(1)} escrow_violations=${escrow.length}`,
+    `bench:poker-tables hands_per_s=${handsPerS.toFixed(1)} actions_per_s=${Math.round(actionsPerS)} action_p99_ms=${ms(bots.p99)} escrow_violations=${escrow.length}`,
   );
   return escrow.length === 0 && violations.length === 0 && bots.errors === 0 ? 0 : 1;
 }

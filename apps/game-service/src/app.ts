@@ -108,7 +108,8 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
     ...(options.pokerHandPauseMs === undefined ? {} : { handPauseMs: options.pokerHandPauseMs }),
   });
   tableRoutes(app, ctx, pokerRoom, rateLimit, platform.profile.lobby);
-  pokerRoutes(app, { room: pokerRoom, replay: new PokerCommandReplay(connections.redis, prefix), chatLanguagesOf, rateLimit });
+  const pokerReplay = new PokerCommandReplay(connections.redis, prefix);
+  pokerRoutes(app, { room: pokerRoom, replay: pokerReplay, chatLanguagesOf, rateLimit });
   pokerHandRoutes(app, { db: connections.db, profileOf: pokerProfileOf, rateLimit });
   roundRoutes(app, ctx, rateLimit);
   recallRoutes(app, ctx, rateLimit);
@@ -119,6 +120,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
     presence,
     onDisconnectedDecision: () => void scheduler.runOnce(),
     pokerRoom,
+    pokerReplay,
     chatLanguagesOf,
     rateLimit,
   });

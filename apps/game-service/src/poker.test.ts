@@ -217,6 +217,44 @@ async function handsOf(player: TestPlayer, tableId: string, count = 1) {
   );
 }
 
+describe('poker actions over the WebSocket (D-1786)', () => {
+  it('issue 16 D-1786: a betting action sent on the table socket is applied once per command id (sent again: the first answer, replayed, nothing applied twice); a stale turn and a foreign currency are refused with the REST problem and the command id', async () => {
+    const { tableId, first } = await headsUp('CZ-FO', 'holdem/no-limit');
+    const before = await snapshot(first, tableId);
+    const turn = before.table.toAct!.turn;
+    const socket = await h.connect(first, tableId);
+    const commandId = newId();
+    socket.send({ type: 'act', commandId, action: { action: 'call', turn } });
+    const answer = await socket.next((m) => m.type === 'poker-act' && m.commandId === commandId, 'the answer');
+    expect(answer).toMatchObject({ replayed: false });
+    const after = await snapshot(first, tableId);
+    expect(after.table.version).toBeGreaterThan(before.table.version);
+    expect(after.table.toAct?.turn).not.toBe(turn);
+
+    const count = () => socket.messages.filter((m) => m.type === 'poker-act' && m.commandId === commandId).length;
+    socket.send({ type: 'act', commandId, action: { action: 'call', turn } });
+    await waitFor(async () => count() === 2 || null, { what: 'the second answer' });
+    expect(socket.messages.filter((m) => m.type === 'poker-act' && m.commandId === commandId).at(-1)).toMatchObject({
+      replayed: true,
+    });
+    expect((await snapshot(first, tableId)).table.version).toBe(after.table.version);
+
+    const stale = newId();
+    socket.send({ type: 'act', commandId: stale, action: { action: 'call', turn } });
+    const refused = await socket.next((m) => m.type === 'error' && m.commandId === stale, 'the refusal');
+    expect(refused).toMatchObject({ problem: { type: 'https://problems.casino.example/poker-not-your-turn', status: 409 } });
+    const foreign = newId();
+    socket.send({
+      type: 'act',
+      commandId: foreign,
+      action: { action: 'bet', amount: { amount: '10.00', currency: 'EUR' }, turn },
+    });
+    const mismatch = await socket.next((m) => m.type === 'error' && m.commandId === foreign, 'the currency refusal');
+    expect(mismatch).toMatchObject({ problem: { type: 'https://problems.casino.example/currency-mismatch' } });
+    expect((await snapshot(first, tableId)).table.version).toBe(after.table.version);
+  });
+});
+
 describe('poker lobby, rake, time-outs and top-ups per profile', () => {
   it('000-001:GEN-12 UI-02 003:R-TBL-01 002:PK-GEN-08 GEN-05 004:GAM-PT-02 GAM-PT-04 the lobby lists every profile demo table with variant, blinds, buy-in range, seats, currency and rake', async () => {
     const ids: string[] = [];

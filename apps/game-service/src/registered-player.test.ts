@@ -1,8 +1,11 @@
+import { createStaffPerRole, staffUserWithRole } from '@casino/compliance/testing';
 import { Money, newId, type AccountId } from '@casino/core';
 import { transaction } from '@casino/db';
 import type { App } from '@casino/http';
 import { testServiceEnv } from '@casino/http/testing';
+import * as ledger from '@casino/ledger';
 import { findInvariantViolations } from '@casino/ledger';
+import { demoPokerTables, pokerRuleProfiles } from '@casino/operator';
 import {
   applicationFor,
   eventually,
@@ -15,7 +18,7 @@ import {
 } from '@casino/test-support';
 import { authorizeDeposit } from '@casino/limits';
 import { creditTemporaryDeposit, czechPlayerRules, recheckExcludedPersons } from '@casino/players';
-import { createTable } from '@casino/tables';
+import { createPokerTable, createTable, escrowAndStacks } from '@casino/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGameService } from './app.ts';
 import { loadGameServiceConfig } from './config.ts';
@@ -185,6 +188,67 @@ describe('game-service with a player registered through the player API (issue 7)
     });
     expect(await seatsOf()).toEqual([]);
     expect(await h.connections.db.playSession.count({ where: { playerId: player.playerId, endedAt: null } })).toBe(0);
+    expect(await findInvariantViolations(h.connections.db)).toEqual([]);
+  });
+  it('issue 16 / 000-001:T-77: a player a staff member blocks while sitting out at a poker table is unseated at once (players.access-ended, as a register listing sends it), the chips credited to the wallet', async () => {
+    const person = await newPerson(h);
+    const player = await registerToTemporaryAccount(h, applicationFor(person));
+    const auth = { authorization: `Bearer ${player.accessToken}` };
+    const { walletAccountId } = await h.connections.db.temporaryAccount.findUniqueOrThrow({
+      where: { playerId: player.playerId },
+      select: { walletAccountId: true },
+    });
+    const wallet = walletAccountId as AccountId;
+    await transaction(h.connections.db, (tx) =>
+      creditTemporaryDeposit(
+        tx,
+        {
+          playerId: player.playerId,
+          amount: Money.of('500.00', 'CZK'),
+          channel: 'cashless',
+          sourceAccountId: h.pspAccountId as AccountId,
+          idempotencyKey: `deposit:${newId()}`,
+        },
+        h.clock.now(),
+      ),
+    );
+    const definition = demoPokerTables('CZK').find((d) => d.profileId === 'CZ-FO' && d.variant === 'holdem/no-limit')!;
+    const table = await createPokerTable(h.connections.db, {
+      definition: { ...definition, name: `Blocked ${newId().slice(-6)}` },
+      profile: pokerRuleProfiles[definition.profileId],
+      now: h.clock.now(),
+    });
+    const buyIn = Money.fromMinor(definition.buyInMinMinor, 'CZK');
+    const sat = await games.inject({
+      method: 'POST',
+      url: `/v1/poker/tables/${table.id}/seats`,
+      headers: { ...auth, 'idempotency-key': newId() },
+      payload: { buyIn: czk(buyIn.toDecimalString()) },
+    });
+    expect(sat.statusCode, sat.body).toBe(201);
+    const sitOut = await games.inject({ method: 'POST', url: `/v1/poker/tables/${table.id}/sit-out`, headers: auth });
+    expect(sitOut.statusCode, sitOut.body).toBe(200);
+    expect(sitOut.json<{ table: { seats: Array<{ status: string }> } }>().table.seats).toMatchObject([{ status: 'sitting-out' }]);
+    const balanceSeated = await ledger.balance(h.connections.db, wallet);
+
+    const staffByRole = await createStaffPerRole(h.connections.db);
+    const staffToken = h.admin.issueAccessToken({
+      audience: 'staff',
+      subject: staffUserWithRole(staffByRole, ['compliance-officer']),
+    });
+    const blocked = await h.admin.inject({
+      method: 'POST',
+      url: `/v1/players/${player.playerId}/actions`,
+      headers: { authorization: `Bearer ${staffToken}` },
+      payload: { action: 'block', reason: 'suspected account sharing' },
+    });
+    expect(blocked.statusCode, blocked.body).toBe(200);
+
+    // Long before any sit-out maximum (the clock does not move): the worker's job asks the room.
+    const seat = () => h.connections.db.pokerSeat.findFirst({ where: { tableId: table.id, playerId: player.playerId } });
+    await eventually(async () => ((await seat()) === null ? true : undefined), 'the blocked player unseated');
+    expect((await ledger.balance(h.connections.db, wallet)).toDecimalString()).toBe(balanceSeated.plus(buyIn).toDecimalString());
+    expect(await escrowAndStacks(h.connections.db, table.id)).toEqual({ escrowMinor: 0n, stacksMinor: 0n });
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import {
   tableChannel,
   tableDetail,
   tableRules,
+  type PlayerCommand,
   type PokerRoom,
   type RedisPresence,
   type TablesContext,
@@ -19,7 +20,9 @@ import {
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { TableParamsSchema } from './routes/common.schema.ts';
-import { chatLanguageChecked, pokerTableOf } from './routes/poker.view.ts';
+import { commandIdOf, type PokerCommandReplay } from './poker-replay.ts';
+import { ActionBodySchema as PokerActionBodySchema } from './routes/poker.schema.ts';
+import { chatLanguageChecked, minorIn, pokerTableOf, refusalsMapped } from './routes/poker.view.ts';
 import { ActionBodySchema } from './routes/rounds.schema.ts';
 import { actResultOut, playerActionOf, temporaryTableOut } from './routes/rounds.view.ts';
 import { tableDetailOut } from './routes/tables.view.ts';
@@ -38,8 +41,15 @@ const ClientMessageSchema = z.discriminatedUnion('type', [
 
 interface Client {
   socket: WebSocket;
-  /** A poker cash table's socket (issue 16): pushes as they come; chat only, commands go by REST (D-1714). */
+  /**
+   * A poker cash table's socket (issue 16): pushes as they come, chat, and the betting actions
+   * (D-1786; every other command goes by REST, D-1714).
+   */
   poker: boolean;
+  /** The token the socket was opened with: checked again for each poker command, as REST checks each request. */
+  token: string;
+  /** Poker commands of this socket not answered yet (bounded: a flood is refused, not queued). */
+  commandsInFlight: number;
   tableId: string;
   playerId: string;
   connectionId: string;
@@ -53,8 +63,10 @@ export interface StreamDependencies {
   presence: RedisPresence;
   /** A disconnected player's decision became due at once: the scheduler should run a pass now. */
   onDisconnectedDecision: () => void;
-  /** The poker cash tables: their snapshot on connect, presence changes and chat. */
+  /** The poker cash tables: their snapshot on connect, presence changes, chat and the betting actions. */
   pokerRoom: PokerRoom;
+  /** The poker commands' idempotency records (shared with the REST routes, under their own key space). */
+  pokerReplay: PokerCommandReplay;
   chatLanguagesOf: (profileId: string) => readonly string[] | null;
   /** The game routes' rate limit: opening a table's stream is a game request like the others (not the global default). */
   rateLimit: { max: number; timeWindow: number };
@@ -90,9 +102,13 @@ export class TableStreams {
     private readonly deps: StreamDependencies,
   ) {
     this.subscriber = deps.redis.duplicate();
-    this.subscriber.on('message', (channel: string, message: string) => {
-      for (const client of this.byChannel.get(channel) ?? [])
-        if (client.socket.readyState === client.socket.OPEN) client.socket.send(message);
+    // The message as Redis delivered it (serialised once by its publisher), encoded once for all the
+    // channel's sockets: a poker table's view goes to every player watching it (docs/performance.md).
+    this.subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => {
+      const clients = this.byChannel.get(channel.toString());
+      if (!clients) return;
+      for (const client of clients)
+        if (client.socket.readyState === client.socket.OPEN) client.socket.send(message, { binary: false });
     });
   }
 
@@ -136,16 +152,22 @@ export class TableStreams {
   }
 
   private async welcome(socket: WebSocket, request: UpgradeRequest): Promise<Client | null> {
-    const playerId = await authenticatedPlayer(
-      this.app,
-      request.headers.authorization,
-      (request.query as { access_token?: string }).access_token,
-    );
+    const token = tokenOf(request.headers.authorization, (request.query as { access_token?: string }).access_token);
+    const playerId = await authenticatedPlayer(this.app, token);
     const tableId = (request.params as { tableId: string }).tableId;
-    if (!playerId) return (socket.close(4401, 'a player access token is required'), null);
+    if (!playerId || !token) return (socket.close(4401, 'a player access token is required'), null);
     const detail = await tableDetail(this.ctx.db, tableId, playerId);
-    if (!detail) return this.welcomePoker(socket, tableId, playerId);
-    const client: Client = { socket, poker: false, tableId, playerId, connectionId: randomUUID(), chat: new ChatThrottle() };
+    if (!detail) return this.welcomePoker(socket, tableId, playerId, token);
+    const client: Client = {
+      socket,
+      poker: false,
+      tableId,
+      playerId,
+      connectionId: randomUUID(),
+      chat: new ChatThrottle(),
+      token,
+      commandsInFlight: 0,
+    };
     await this.join(tableChannel(this.deps.prefix, tableId), client);
     await this.join(playerChannel(this.deps.prefix, playerId), client);
     await this.deps.presence.connected(tableId, playerId, client.connectionId);
@@ -167,10 +189,19 @@ export class TableStreams {
    * `poker-seat` to the player's), the snapshot as the player sees it now, and the room told that
    * the player is here (a seated player's turns run on the profile's clock either way).
    */
-  private async welcomePoker(socket: WebSocket, tableId: string, playerId: string): Promise<Client | null> {
+  private async welcomePoker(socket: WebSocket, tableId: string, playerId: string, token: string): Promise<Client | null> {
     const known = await pokerTableOf(this.deps.pokerRoom, tableId).catch(() => null);
     if (!known) return (socket.close(4404, 'no such table'), null);
-    const client: Client = { socket, poker: true, tableId, playerId, connectionId: randomUUID(), chat: new ChatThrottle() };
+    const client: Client = {
+      socket,
+      poker: true,
+      tableId,
+      playerId,
+      connectionId: randomUUID(),
+      chat: new ChatThrottle(),
+      token,
+      commandsInFlight: 0,
+    };
     await this.join(tableChannel(this.deps.prefix, tableId), client);
     await this.join(playerChannel(this.deps.prefix, playerId), client);
     await this.deps.presence.connected(tableId, playerId, client.connectionId);
@@ -197,6 +228,7 @@ export class TableStreams {
         problem: new DomainError('validation-failed', 'Not a message of this protocol (docs/poker-tables.md).').toProblem(),
       });
     if (parsed.data.type === 'ping') return send(client.socket, { type: 'pong' });
+    if (parsed.data.type === 'act') return this.onPokerAct(client, parsed.data.commandId, parsed.data.action);
     try {
       const table = await pokerTableOf(this.deps.pokerRoom, client.tableId);
       chatLanguageChecked(parsed.data.text, this.deps.chatLanguagesOf(table.profileId));
@@ -204,6 +236,55 @@ export class TableStreams {
       await this.deps.pokerRoom.chat(client.tableId, client.playerId, parsed.data.text);
     } catch (error) {
       send(client.socket, { type: 'error', problem: problemOf(error) });
+    }
+  }
+
+  /**
+   * A betting action over the socket (D-1786): the same command as `POST …/actions`, with the same
+   * guarantees (the token checked again, so a blocked account or an expired token is refused; the
+   * amount in the table's currency; exactly once per `commandId`, kept in Redis like an
+   * Idempotency-Key, so a retry after a takeover gets the first answer, never a second application),
+   * without HTTP's per-request cost. The answer is `poker-act` with the command id; the new state
+   * comes as the pushes every player gets. A refusal is `error` with the command id and the problem
+   * the REST route would answer.
+   */
+  private async onPokerAct(client: Client, commandId: string, body: z.infer<typeof PokerActionBodySchema>): Promise<void> {
+    if (client.commandsInFlight >= pokerCommandsInFlightMax)
+      return send(client.socket, {
+        type: 'error',
+        commandId,
+        problem: new DomainError(
+          'rate-limited',
+          `At most ${pokerCommandsInFlightMax} commands in flight per connection.`,
+        ).toProblem(),
+      });
+    client.commandsInFlight++;
+    try {
+      const playerId = await authenticatedPlayer(this.app, client.token);
+      if (playerId !== client.playerId)
+        throw new DomainError('unauthorized', 'The access token is no longer valid; reconnect with a fresh one.');
+      const { pokerRoom: room, pokerReplay: replay } = this.deps;
+      const table = await pokerTableOf(room, client.tableId);
+      const command: PlayerCommand = {
+        kind: 'act',
+        action: body.action,
+        turn: body.turn,
+        ...(body.amount ? { amountMinor: minorIn(body.amount, table.currency, 'action.amount.currency') } : {}),
+      };
+      // Its own key space: a socket's command id never answers a REST Idempotency-Key, nor the reverse.
+      const key = `ws:${commandId}`;
+      const answer = await replay.run(playerId, key, { tableId: client.tableId, command }, async () => {
+        await refusalsMapped(
+          () => room.submit(client.tableId, playerId, command, { commandId: commandIdOf(playerId, key) }),
+          'action.amount.amount',
+        );
+        return {};
+      });
+      send(client.socket, { type: 'poker-act', commandId, replayed: answer.replayed });
+    } catch (error) {
+      send(client.socket, { type: 'error', commandId, problem: problemOf(error) });
+    } finally {
+      client.commandsInFlight--;
     }
   }
 
@@ -244,7 +325,8 @@ export class TableStreams {
     clients?.delete(client);
     if (clients && clients.size === 0) {
       this.byChannel.delete(channel);
-      await this.subscriber.unsubscribe(channel);
+      // Shutting down, the subscription ends with the connection (a socket's close may come after it).
+      if (!this.closing) await this.subscriber.unsubscribe(channel);
     }
   }
 
@@ -253,10 +335,16 @@ export class TableStreams {
   }
 }
 
+/** Browsers cannot set headers on a WebSocket: the token may come as ?access_token= (logs keep the path only). */
+function tokenOf(header: string | undefined, queryToken: string | undefined): string | null {
+  return /^Bearer (\S+)$/.exec(header ?? '')?.[1] ?? queryToken ?? null;
+}
+
+/** Poker commands one socket may have unanswered at once (a player acts once per turn; more is a flood). */
+const pokerCommandsInFlightMax = 4;
+
 /** The player behind the socket's token, checked as on every HTTP route (a closed account is refused); null if none. */
-async function authenticatedPlayer(app: App, header: string | undefined, queryToken: string | undefined): Promise<string | null> {
-  // Browsers cannot set headers on a WebSocket: the token may come as ?access_token= (logs keep the path only).
-  const token = /^Bearer (\S+)$/.exec(header ?? '')?.[1] ?? queryToken;
+async function authenticatedPlayer(app: App, token: string | null): Promise<string | null> {
   if (!token) return null;
   try {
     return (await app.verifyAccessToken(token, 'player')).subject;
@@ -268,6 +356,11 @@ async function authenticatedPlayer(app: App, header: string | undefined, queryTo
 
 const PokerClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat'), text: z.string().min(1).max(tableRules.chatTextLengthMax) }),
+  z.object({
+    type: z.literal('act'),
+    commandId: z.string().min(8).max(100),
+    action: PokerActionBodySchema,
+  }),
   z.object({ type: z.literal('ping') }),
 ]);
 

@@ -1,7 +1,15 @@
 import { defineJob, type Db, type JobDefinition, type Redis } from '@casino/db';
 import type { Platform } from '@casino/operator';
-import { AccessEndedPayloadSchema, accessEndedTopic, recheckExcludedPersons, type PlayersContext } from '@casino/players';
+import {
+  AccessEndedPayloadSchema,
+  accessEndedTopic,
+  recheckExcludedPersons,
+  type AccessEndedPayload,
+  type PlayersContext,
+} from '@casino/players';
 import { leaveAllSeats, newPokerInstanceId, type PokerRoom, type TablesContext } from '@casino/tables';
+
+type RemovalReason = Parameters<PokerRoom['removePlayerEverywhere']>[1];
 import type { ScheduledTask } from './runtime.ts';
 
 /**
@@ -30,16 +38,22 @@ export function playerAccessJobs(options: Pick<PlayerAccessOptions, 'tables' | '
       // table whose instance cannot be reached fails the job, which is retried (the table is taken over meanwhile).
       handle: async (payload, { db }) => {
         await leaveAllSeats(options.tables(db), { playerId: payload.playerId });
-        if (options.poker) await removeFromPokerTables(options.poker(db), payload.playerId);
+        if (options.poker) await removeFromPokerTables(options.poker(db), payload.playerId, removalReasons[payload.reason]);
       },
     }),
   ];
 }
 
-async function removeFromPokerTables(room: PokerRoom, playerId: string): Promise<void> {
+/** The poker room's reason for each way access ends (it names the removal in the table's log and views). */
+const removalReasons = { 'listed-in-register': 'listed', 'blocked-by-staff': 'blocked' } as const satisfies Record<
+  AccessEndedPayload['reason'],
+  RemovalReason
+>;
+
+async function removeFromPokerTables(room: PokerRoom, playerId: string, reason: RemovalReason): Promise<void> {
   await room.start();
   try {
-    await room.removePlayerEverywhere(playerId, 'listed');
+    await room.removePlayerEverywhere(playerId, reason);
   } finally {
     await room.stop();
   }

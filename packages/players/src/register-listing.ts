@@ -16,7 +16,8 @@ import type { ExcludedPersonsAnswer } from './ports.ts';
 export const accessEndedTopic = 'players.access-ended';
 export const AccessEndedPayloadSchema = z.object({
   playerId: z.uuid(),
-  reason: z.enum(['listed-in-register']),
+  /** Why: a register listing (here) or a staff block (@casino/compliance's account actions, issue 16). */
+  reason: z.enum(['listed-in-register', 'blocked-by-staff']),
   at: z.iso.datetime(),
 });
 export type AccessEndedPayload = z.infer<typeof AccessEndedPayloadSchema>;

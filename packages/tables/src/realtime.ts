@@ -41,18 +41,62 @@ export type PlayerMessage =
 export const tableChannel = (prefix: string, tableId: string) => `${prefix}:games:table:${tableId}`;
 export const playerChannel = (prefix: string, playerId: string) => `${prefix}:games:player:${playerId}`;
 
+/** Publishes asked for in one turn of the event loop at most (a poker change publishes 1 + the seats whose view changed). */
+const publishesPerBatchMax = 256;
+
+/**
+ * Each message is serialised once and published once. Publishes asked for in the same turn of the
+ * event loop (a change's public view and the private views it changed) leave in one pipeline: one
+ * write to Redis instead of one per message (docs/performance.md, issue 16). The order is kept: a
+ * batch is written in the order it was asked, before any later one, on the one connection.
+ */
 export class RedisTableBroadcaster implements TableBroadcaster {
+  private batch: Array<{ channel: string; text: string; resolve: () => void; reject: (error: unknown) => void }> | null = null;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {}
 
-  async toTable(tableId: string, message: TableMessage): Promise<void> {
-    await this.redis.publish(tableChannel(this.prefix, tableId), JSON.stringify(message));
+  toTable(tableId: string, message: TableMessage): Promise<void> {
+    return this.publish(tableChannel(this.prefix, tableId), JSON.stringify(message));
   }
 
-  async toPlayer(playerId: string, message: PlayerMessage): Promise<void> {
-    await this.redis.publish(playerChannel(this.prefix, playerId), JSON.stringify(message));
+  toPlayer(playerId: string, message: PlayerMessage): Promise<void> {
+    return this.publish(playerChannel(this.prefix, playerId), JSON.stringify(message));
+  }
+
+  private publish(channel: string, text: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.batch === null) {
+        this.batch = [];
+        queueMicrotask(() => this.flush());
+      }
+      this.batch.push({ channel, text, resolve, reject });
+      if (this.batch.length >= publishesPerBatchMax) this.flush();
+    });
+  }
+
+  private flush(): void {
+    const batch = this.batch;
+    this.batch = null;
+    if (batch === null || batch.length === 0) return;
+    if (batch.length === 1) {
+      const [only] = batch;
+      this.redis.publish(only!.channel, only!.text).then(() => only!.resolve(), only!.reject);
+      return;
+    }
+    const pipeline = this.redis.pipeline();
+    for (const { channel, text } of batch) pipeline.publish(channel, text);
+    pipeline.exec().then(
+      (results) =>
+        batch.forEach((entry, i) => {
+          const error = results?.[i]?.[0];
+          if (error) entry.reject(error);
+          else entry.resolve();
+        }),
+      (error: unknown) => batch.forEach((entry) => entry.reject(error)),
+    );
   }
 }
 

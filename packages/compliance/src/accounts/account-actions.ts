@@ -1,6 +1,6 @@
 import { DomainError, newId, type StaffUserId } from '@casino/core';
-import { transaction, type Tx } from '@casino/db';
-import { sendEmail } from '@casino/players';
+import { enqueueOutboxMessage, transaction, type Tx } from '@casino/db';
+import { AccessEndedPayloadSchema, accessEndedTopic, sendEmail } from '@casino/players';
 import { actorId, type Actor } from '../actor.ts';
 import { appendAuditEntry } from '../audit/audit-log.ts';
 import { assertStaffUserExists } from '../cases/alerts.ts';
@@ -110,6 +110,15 @@ async function blockOrUnblock(
     before: { state: player.state },
     after: { state: to },
   });
+  // A blocked player's seats end as a register listing ends them (issue 16): the worker frees the
+  // idle seats, and a poker table releases the seat at the end of its running hand (at once for a
+  // player sitting out), the chips credited. Without it a sitting-out player kept the seat until the
+  // profile's sit-out maximum. In this transaction: the block and the request stand or fall together.
+  if (move === 'block')
+    await enqueueOutboxMessage(tx, {
+      topic: accessEndedTopic,
+      payload: AccessEndedPayloadSchema.parse({ playerId: player.id, reason: 'blocked-by-staff', at: now.toISOString() }),
+    });
   return { state: to };
 }
 

@@ -58,6 +58,12 @@ export interface PokerRoom {
    */
   sit(tableId: string, playerId: string, request: SitRequest, options?: { commandId?: string }): Promise<TableSnapshot>;
   command(tableId: string, playerId: string, command: PlayerCommand, options?: { commandId?: string }): Promise<TableSnapshot>;
+  /**
+   * The same command, exactly once per `commandId` as `command`, answered with nothing: the
+   * WebSocket's commands (D-1786), whose caller learns the new state from the pushes, so no snapshot
+   * is built, forwarded or serialised for the answer.
+   */
+  submit(tableId: string, playerId: string, command: PlayerCommand, options: { commandId: string }): Promise<void>;
   chat(tableId: string, playerId: string, text: string): Promise<void>;
   /** Staff and compliance: remove at the end of the running hand, chips credited (block, self-exclusion, listing, time used up). */
   removePlayerEverywhere(

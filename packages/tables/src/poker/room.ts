@@ -64,7 +64,7 @@ export interface RoomLog {
 type RoomRequest =
   | { op: 'snapshot'; viewerPlayerId: string | null }
   | { op: 'sit'; playerId: string; request: SitRequest; commandId: string }
-  | { op: 'command'; playerId: string; command: PlayerCommand; commandId: string }
+  | { op: 'command'; playerId: string; command: PlayerCommand; commandId: string; quiet?: true }
   | { op: 'chat'; playerId: string; text: string }
   | { op: 'remove'; playerId: string; reason: RemovalReason }
   | { op: 'connection'; playerId: string; connected: boolean };
@@ -286,6 +286,10 @@ export class PokerRoomDriver implements PokerRoom {
     return (await this.route(tableId, { op: 'command', playerId, command, commandId })) as TableSnapshot;
   }
 
+  async submit(tableId: string, playerId: string, command: PlayerCommand, options: { commandId: string }): Promise<void> {
+    await this.route(tableId, { op: 'command', playerId, command, commandId: options.commandId, quiet: true });
+  }
+
   async chat(tableId: string, playerId: string, text: string): Promise<void> {
     await this.route(tableId, { op: 'chat', playerId, text });
   }
@@ -360,7 +364,8 @@ export class PokerRoomDriver implements PokerRoom {
     if (request.op !== 'sit' && request.op !== 'command') return held.queue.run(() => this.apply(held, request));
     const playerId = request.playerId;
     const seen = held.commands.get(request.commandId);
-    if (seen) return seen.then((outcome) => this.replay(held, playerId, outcome));
+    const quiet = request.op === 'command' && request.quiet === true;
+    if (seen) return seen.then((outcome) => this.replay(held, playerId, outcome, quiet));
     const result = held.queue.run(() => this.apply(held, request));
     held.commands.remember(
       request.commandId,
@@ -373,10 +378,10 @@ export class PokerRoomDriver implements PokerRoom {
   }
 
   /** A command id seen before: its first outcome again, nothing applied twice. */
-  private replay(held: Held, playerId: string, outcome: CommandOutcome): TableSnapshot {
+  private replay(held: Held, playerId: string, outcome: CommandOutcome, quiet: boolean): TableSnapshot | null {
     if (!outcome.ok) throw outcome.error;
     if (held.dropped) throw new NotHolder(`${held.tableId} changed hands`);
-    return this.snapshotOf(held, playerId, this.options.clock.now());
+    return quiet ? null : this.snapshotOf(held, playerId, this.options.clock.now());
   }
 
   // The table's queue: one request at a time, money committed before the table is told.
@@ -394,7 +399,7 @@ export class PokerRoomDriver implements PokerRoom {
           const refusals = await this.settle(held, held.table.command(request.playerId, request.command, now), now);
           // A top-up the store refused at once (limits, funds) is the command's answer; one queued to hand end is not.
           if (request.command.kind === 'top-up' && refusals.length > 0) throw refusals[0];
-          return this.snapshotOf(held, request.playerId, now);
+          return request.quiet ? null : this.snapshotOf(held, request.playerId, now);
         }
         case 'chat':
           return this.sendChat(held, request.playerId, request.text, now);

@@ -24,7 +24,7 @@ import {
   wantsIn,
   type SeatRecord,
 } from './seats.ts';
-import { privateView, publicView, type ViewSource } from './views.ts';
+import { legalActionsOf, privateView, publicView, type ViewSource } from './views.ts';
 
 /**
  * One poker cash table in the memory of the instance that drives it (issue 16). Pure: no I/O, no
@@ -348,13 +348,21 @@ export class PokerTable {
     });
   }
 
+  /**
+   * The views are built once per state (a push, the command's answer and every seat's view read the
+   * same one): the cache is emptied whenever a step runs, since any step may change what they show.
+   */
+  private viewCache: { public?: PublicTableView; legal?: ReturnType<typeof legalActionsOf> } = {};
+
   publicView(): PublicTableView {
-    return publicView(this.viewSource());
+    return (this.viewCache.public ??= publicView(this.viewSource()));
   }
 
   /** Null for a player without a seat here. */
   privateView(playerId: string): PrivateSeatView | null {
-    return privateView(this.viewSource(), playerId);
+    const source = this.viewSource();
+    if (!('legal' in this.viewCache)) this.viewCache.legal = legalActionsOf(source);
+    return privateView(source, playerId, this.viewCache.legal ?? null);
   }
 
   // ---- commands ----
@@ -613,7 +621,12 @@ export class PokerTable {
     this.events = [];
     this.effects = [];
     this.changed = false;
-    run();
+    this.viewCache = {};
+    try {
+      run();
+    } finally {
+      this.viewCache = {};
+    }
     if (this.changed) {
       this.versionNumber += 1;
       this.events.push({ kind: 'state', version: this.versionNumber });

@@ -67,13 +67,25 @@ function lastResult(state: poker.HandState): unknown {
   return { awards, rakeMinor: (state.result?.rake ?? 0n).toString(), voided: state.result?.voided ?? false };
 }
 
-/** One seated player's own view: their hole cards and, on their turn, what they may do with amounts. */
-export function privateView(source: ViewSource, playerId: string): PrivateSeatView | null {
+/** The legal actions of the running hand's decision, null between hands: one computation serves every seat's view. */
+export function legalActionsOf(source: ViewSource): ReturnType<typeof poker.legalActions> | null {
+  const state = source.hand?.state ?? null;
+  return state !== null && source.running ? poker.legalActions(state) : null;
+}
+
+/**
+ * One seated player's own view: their hole cards and, on their turn, what they may do with amounts.
+ * `legal`: `legalActionsOf(source)` when the caller has it (a push builds every seat's view at once).
+ */
+export function privateView(
+  source: ViewSource,
+  playerId: string,
+  legal: ReturnType<typeof poker.legalActions> | null = legalActionsOf(source),
+): PrivateSeatView | null {
   const record = source.seats.find((entry) => entry.playerId === playerId && !entry.released);
   if (record === undefined) return null;
   const state = source.hand?.state ?? null;
   const player = state?.players.find((entry) => entry.seat === record.seat) ?? null;
-  const legal = state !== null && source.running ? poker.legalActions(state) : null;
   const mine = legal !== null && legal.seat === record.seat && !record.foldOnTurn ? legal : null;
   const text = (chips: bigint | null | undefined): string | null =>
     chips === null || chips === undefined ? null : chips.toString();
