@@ -22,9 +22,9 @@ import {
   type TablesContext,
 } from '@casino/tables';
 import type { OperatorProfile, OperatorProfileId } from './profile.ts';
-import { pokerRuleProfiles } from './poker-rooms/index.ts';
+import { pokerRuleProfiles, tournamentRuleProfiles } from './poker-rooms/index.ts';
 import { operatorProfiles } from './profiles/index.ts';
-import { assertProfileSound, validatePokerRuleProfile } from './validate.ts';
+import { assertProfileSound, validatePokerRuleProfile, validateTournamentRules } from './validate.ts';
 
 /**
  * The variables the composition root reads. Each app passes its whole configuration; an app that
@@ -118,6 +118,7 @@ export function resolveProfile(config: Pick<PlatformConfig, 'OPERATOR_PROFILE'>,
   const profile = override ?? operatorProfiles[config.OPERATOR_PROFILE];
   assert(profile !== undefined, `no operator profile ${String(config.OPERATOR_PROFILE)}`);
   for (const rules of Object.values(pokerRuleProfiles)) validatePokerRuleProfile(rules);
+  for (const rules of Object.values(tournamentRuleProfiles)) validateTournamentRules(rules);
   return assertProfileSound(profile);
 }
 
