@@ -118,10 +118,27 @@ export class TournamentDirector {
   canDeal(table: number): boolean {
     if (this.isOver() || readClock(this.definition.levels, this.elapsedMs).onBreak) return false;
     const seats = this.tables.get(table);
-    if (!seats || [...seats.values()].filter((id) => this.playable(id)).length < 2) return false;
+    if (!seats || !this.hasGame(table)) return false;
     if (!this.handForHand()) return true;
-    const slowest = Math.min(...[...this.tables.keys()].map((t) => this.handsAt.get(t) ?? 0));
+    const slowest = Math.min(...this.tablesWithGame().map((t) => this.handsAt.get(t) ?? 0));
     return (this.handsAt.get(table) ?? 0) === slowest;
+  }
+
+  /** A table with two players who have chips (a shootout table down to its winner has none). */
+  private hasGame(table: number): boolean {
+    return [...(this.tables.get(table)?.values() ?? [])].filter((id) => this.playable(id)).length >= 2;
+  }
+
+  private tablesWithGame(): number[] {
+    return [...this.tables.keys()].filter((t) => this.hasGame(t));
+  }
+
+  /**
+   * No hand-for-hand round is half played: the busts are ranked and the tables balanced. During a
+   * hand-for-hand round a table that finished waits, and balancing waits for the round (T-72).
+   */
+  settled(): boolean {
+    return this.roundBusts.length === 0;
   }
 
   /** Plays one hand at `table` to the end with `decide`, then settles busts, bounties and balancing. */
@@ -135,7 +152,7 @@ export class TournamentDirector {
     this.handsAt.set(table, (this.handsAt.get(table) ?? 0) + 1);
     this.events.push({ kind: 'hand', table, handId: done.config.handId, handForHand: h4h });
     this.settleHand(done, seats);
-    const roundComplete = !h4h || [...this.tables.keys()].every((t) => this.handsAt.get(t) === this.handsAt.get(table));
+    const roundComplete = !h4h || this.tablesWithGame().every((t) => this.handsAt.get(t) === this.handsAt.get(table));
     if (roundComplete || this.isOver()) this.closeRound();
     this.assertChipsConserved();
     return done;
