@@ -7,3 +7,5 @@ export * from './seating.ts';
 export * from './prizes.ts';
 export * from './cancellation.ts';
 export * from './director.ts';
+export * from './store.ts';
+export * from './lobby.ts';
