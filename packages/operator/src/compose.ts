@@ -18,6 +18,7 @@ import {
   RedisPresence,
   RedisTableBroadcaster,
   type PokerRoomDriver,
+  type tournament,
   type RoomLog,
   type TablesContext,
 } from '@casino/tables';
@@ -108,6 +109,8 @@ export interface Platform {
   tables(wiring: TablesWiring, db?: Db): TablesContext & { presence: RedisPresence };
   /** The poker cash tables' room: the driver on the poker rule profiles, its store on this database. */
   poker(wiring: PokerWiring, db?: Db): PokerRoomDriver;
+  /** Poker tournaments (issue 19): their store on the profiles' tournament settings and poker rules. */
+  tournaments(db?: Db): tournament.TournamentStoreContext;
 }
 
 /**
@@ -223,5 +226,6 @@ export function composeContexts(options: ComposeOptions): Platform {
         log: wiring.log,
         ...(options.pokerRng ? { rng: options.pokerRng } : {}),
       }),
+    tournaments: (db) => ({ db: dbOr(db), clock, limits: enforcement(), rules: tournamentRuleProfiles, poker: pokerRuleProfiles }),
   };
 }

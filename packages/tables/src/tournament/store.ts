@@ -1,13 +1,14 @@
 import { recordMonitoringEvent } from '@casino/compliance';
 import { assert, DomainError, Money, newId, type AccountId, type Clock, type CurrencyCode } from '@casino/core';
 import { transaction, type Db, type Tx } from '@casino/db';
+import type { Rng } from '@casino/games';
 import * as ledger from '@casino/ledger';
 import { authorizeStake, recordSettlement, startPlaySession, type EnforcementContext } from '@casino/limits';
 import { playingWallet } from '../money.ts';
 import type { PokerRuleProfile, PokerRuleProfileId } from '../poker/profile.ts';
 import { cancellationPoolMinor, settleCancellation } from './cancellation.ts';
 import { tournamentDefinitionProblems, type TournamentDefinition } from './definition.ts';
-import type { TournamentDirector } from './director.ts';
+import { TournamentDirector, type Decide } from './director.ts';
 import { guaranteeStartRefusal, overlayMinor, placePrizes } from './prizes.ts';
 import type { TournamentRuleProfile } from './rules.ts';
 
@@ -211,7 +212,7 @@ interface EntryRow {
   paid_fee_minor: bigint;
 }
 
-async function registeredEntries(tx: Tx, tournamentId: string): Promise<EntryRow[]> {
+async function registeredEntries(tx: Tx | Db, tournamentId: string): Promise<EntryRow[]> {
   return tx.$queryRaw<EntryRow[]>`
     SELECT id, player_id, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor FROM tournament_entry
     WHERE tournament_id = ${tournamentId}::uuid AND status = 'registered' ORDER BY registered_at, id`;
@@ -472,3 +473,37 @@ async function moveOperatorShare(ctx: TournamentStoreContext, tx: Tx, t: Tournam
     ctx.clock.now(),
   );
 }
+
+/**
+ * Plays a running tournament to the end with automatic actions (`decide` for every seat) and records
+ * the result (issue 19): the director in memory, then `finishTournament`. What tests and the bench use
+ * to run a tournament through the engine; live play by people at tournament tables is not built yet
+ * (docs/tournaments.md).
+ */
+export async function playTournamentAutomatically(
+  ctx: TournamentStoreContext,
+  request: { tournamentId: string; rng: Rng; decide: Decide; handMs: number },
+): Promise<TournamentDirector> {
+  const entries = (await registeredEntries(ctx.db, request.tournamentId)).map((e) => ({ entryId: e.id, playerId: e.player_id }));
+  const [row] = await ctx.db.$queryRaw<{ definition: unknown; profile_id: PokerRuleProfileId }[]>`
+    SELECT definition, profile_id FROM tournament WHERE id = ${request.tournamentId}::uuid`;
+  if (!row) throw new DomainError('not-found', 'No such tournament.', { field: 'path.tournamentId' });
+  const director = new TournamentDirector({
+    definition: definitionFromJson(row.definition),
+    rules: ctx.rules[row.profile_id],
+    entries,
+    rng: request.rng,
+    newHandId: () => newId(),
+  });
+  for (let rounds = 0; !director.isOver(); rounds++) {
+    assert(rounds < playRoundsMax, 'a tournament ends within its round bound');
+    for (const table of [...director.tables.keys()])
+      if (director.tables.has(table) && director.canDeal(table)) director.playHand(table, request.decide);
+    director.elapsedMs += request.handMs;
+  }
+  await finishTournament(ctx, request.tournamentId, director);
+  return director;
+}
+
+/** Rounds of hands (one per table) a tournament played automatically may take before it is a bug. */
+export const playRoundsMax = 100_000;
