@@ -54,7 +54,7 @@ const state = async (player: TestPlayer, id: string) =>
   (await h.app.inject({ method: 'GET', url: `/v1/poker/tournaments/${id}`, headers: player.headers })).json();
 
 describe('poker tournaments over HTTP (issue 19)', () => {
-  it('002:SNG-01 004:GAM-P-T-11 004:GAM-P-T-03 004:GAM-P-T-10 a 6-seat sit & go starts when full, plays to the end, pays 65/35 % of the pool after fees', async () => {
+  it('002:SNG-01 004:GAM-P-T-11 004:GAM-P-T-03 004:GAM-P-T-10 000-001:TRN-01 000-001:A-51 003:R-TOUR-03 002:TRN-08 002:BET-03 000-001:UI-07 003:R-TOUR-01 a 6-seat sit & go starts when full, plays to the end, pays 65/35 % of the pool after fees', async () => {
     const id = await create(sitAndGo(6));
     const players = [];
     for (let i = 0; i < 6; i++) players.push(await h.newPlayer({ deposit: '500.00', registered: true }));

@@ -75,7 +75,7 @@ describe('fees (000-001:TRN-03..05, 002:RAKE-03)', () => {
     expect(problems(definition('AT', entry(50_001n, 5_000n)))).toEqual(['entry.startFeeMinor']);
   });
 
-  it('000-001:A-32 000-001:ACC-11 the AT caps apply to each rebuy and add-on as well', () => {
+  it('000-001:A-32 000-001:ACC-11 002:RAKE-04 002:AMB-REBUY-FEE the AT caps apply to each rebuy and add-on as well', () => {
     const rebuy = { startFeeMinor: 10_000n, feeMinor: 1_600n, chips: 1_500n, periodLevels: 2, countMax: 3, chipsAtMost: 1_500n };
     expect(problems(definition('AT', { rebuy }))).toEqual(['rebuy.feeMinor']);
     expect(problems(definition('HR', { rebuy }))).toEqual([]); // 000: the fee on a rebuy is the operator's choice (TRN-05)
@@ -266,7 +266,7 @@ describe('cancellation per profile (§2d cancel.*)', () => {
     expect(result.get('e8')).toBe(0n);
   });
 
-  it('004:T-142 004:GAM-P-T-42 004:GAM-P-T-40 CZ-FO MTT cancelled, 20 left, 10 paid: buy-in back + 50 % equal, 50 % by chips', () => {
+  it('004:T-142 004:GAM-P-T-42 004:GAM-P-T-40 004:TEC-05 CZ-FO MTT cancelled, 20 left, 10 paid: buy-in back + 50 % equal, 50 % by chips', () => {
     const result = cancel(
       'CZ-FO',
       'multiTable',

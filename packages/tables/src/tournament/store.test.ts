@@ -84,7 +84,7 @@ async function tournamentWith(overrides: Partial<TournamentDefinition>, startsAt
 }
 
 describe('tournament money (issue 19)', () => {
-  it('000-001:T-66 000-001:TRN-05 000-001:ACC-10 003:R-TOUR-02 004:GAM-P-T-03 a "20 + 2" buy-in: wallet −22, pool +20, fee revenue +2', async () => {
+  it('000-001:T-66 000-001:TRN-05 000-001:ACC-10 003:R-TOUR-02 004:GAM-P-T-03 002:TRN-05 a "20 + 2" buy-in: wallet −22, pool +20, fee revenue +2', async () => {
     const id = await tournamentWith({ entry: { startFeeMinor: 2_000n, feeMinor: 200n, chips: 1_500n } });
     const [p] = await players(1);
     const feesBefore = await feeRevenue();
@@ -104,7 +104,7 @@ describe('tournament money (issue 19)', () => {
     expect((await feeRevenue()) - feesBefore).toBe(100_000n);
   });
 
-  it('000-001:T-67 000-001:TRN-06 003:R-TOUR-05 registration after the deadline or with no seat left is refused; once per player', async () => {
+  it('000-001:T-67 000-001:TRN-06 003:R-TOUR-05 003:R-TOUR-04 registration after the deadline or with no seat left is refused; once per player', async () => {
     const late = await tournamentWith({ kind: 'scheduled', entrantsMin: 2, entrantsMax: 10 }, new Date('2026-11-26T09:00:00Z'));
     const [a, b, c] = await players(3);
     expect(await refusal(registerForTournament(ctx, { tournamentId: late, playerId: a!.playerId }))).toBe('registration-closed');

@@ -36,7 +36,7 @@ describe('the clock (000-001:A-31, 002:MTT-01, 002:TURBO-02)', () => {
     expect(readClock(fastLevels, 10 ** 9).levelIndex).toBe(fastLevels.length - 1);
   });
 
-  it('002:TRN-RB-02 002:TRN-RB-08 rebuys during the first two levels, the add-on at the break after them', () => {
+  it('002:TRN-RB-02 002:TRN-RB-08 000-001:TRN-11 000-001:TRN-13 rebuys during the first two levels, the add-on at the break after them', () => {
     const rebuy = { startFeeMinor: 10_000n, feeMinor: 0n, chips: 1_500n, periodLevels: 2, countMax: 2, chipsAtMost: 1_500n };
     const d = testDefinition({ rebuy, addOn: { startFeeMinor: 10_000n, feeMinor: 0n, chips: 3_000n, afterLevel: 2 } });
     expect(rebuyOpen(d, 90_000)).toBe(true);
@@ -63,14 +63,15 @@ describe('the clock (000-001:A-31, 002:MTT-01, 002:TURBO-02)', () => {
     expect(placePrizes(don, 10, 100_000n)).toEqual(Array.from({ length: 5 }, () => 20_000n)); // 2 × the 10,000 pool part each
   });
 
-  it('002:T-TRN-08 002:SAT-03 004:GAM-P-T-13 000-001:T-69 a satellite with 5 seats stops at 5 players, each paid the target buy-in', () => {
+  it('002:T-TRN-08 002:SAT-02 002:SAT-03 004:GAM-P-T-13 000-001:T-69 a satellite with 5 seats stops at 5 players, each paid the target buy-in', () => {
     const sat = testDefinition({ satellite: { seats: 5, targetBuyInMinor: 15_000n }, entrantsMin: 9, entrantsMax: 9 });
     expect(tournamentOver(sat, 9, 6)).toBe(false);
     expect(tournamentOver(sat, 9, 5)).toBe(true);
     expect(placePrizes(sat, 9, 90_000n)).toEqual([15_000n, 15_000n, 15_000n, 15_000n, 15_000n, 15_000n]);
   });
 
-  it('002:T-TRN-01 002:SHOOT-02 002:SHOOT-03 004:GAM-P-T-12 triple shootout 729 → 81 tables → 9 → final; double 64 → 8 → 1', () => {
+  it('002:T-TRN-01 002:SHOOT-02 002:SHOOT-03 002:SHOOT-04 004:GAM-P-T-12 triple shootout 729 → 81 tables → 9 → final; double 64 → 8 → 1; four rounds', () => {
+    expect(shootoutRounds(6_561, 9).map((r) => r.length)).toEqual([729, 81, 9, 1]);
     expect(shootoutRounds(729, 9).map((r) => r.length)).toEqual([81, 9, 1]);
     expect(shootoutRounds(64, 8)).toEqual([Array.from({ length: 8 }, () => 8), [8]]);
   });
@@ -88,7 +89,7 @@ describe('prizes and ties (002:MTT-04, 000-001:A-31, 002:AMB-TRN-TIE, 003:R-END-
     expect(placePrizes(testDefinition(), 9, 90_000n)).toEqual([45_000n, 27_000n, 18_000n]);
   });
 
-  it('002:AMB-TRN-TIE 000-001:A-31 same-hand busts: the bigger starting stack places higher; equal stacks split their places', () => {
+  it('002:AMB-TRN-TIE 000-001:A-31 003:R-END-04 003:Q-17 same-hand busts: the bigger starting stack places higher; equal stacks split their places', () => {
     const finishes = rankBusts(5, [
       { entryId: 'small', startingStack: 100n },
       { entryId: 'big', startingStack: 900n },
@@ -132,7 +133,7 @@ describe('seating and balancing (000-001:T-73, 002:MTT-02, 003:R-END-03, 004:GAM
 });
 
 describe('the director: tournaments played through the engine (issue 19)', () => {
-  it('002:SNG-01 000-001:TRN-15 003:R-END-02 002:TRN-02 002:TRN-06 a 9-seat sit & go plays to one winner; chips conserved; places 1..9 once each', () => {
+  it('002:SNG-01 000-001:TRN-15 003:R-END-02 002:TRN-01 002:TRN-02 002:TRN-06 002:PAY-02 004:WIN-02 003:R-TOUR-09 002:MTT-01 a 9-seat sit & go plays to one winner; chips conserved; places 1..9 once each', () => {
     const d = director();
     playToEnd(d);
     expect(d.activeEntries().length).toBe(1);
@@ -152,7 +153,7 @@ describe('the director: tournaments played through the engine (issue 19)', () =>
     if (d.tables.has(second!)) expect(d.canDeal(second!)).toBe(true);
   });
 
-  it('000-001:T-73 002:MTT-03 a 60-entry MTT runs to the winner: balancing invariants after every round, chips conserved', () => {
+  it('000-001:T-73 002:MTT-03 003:R-END-03 003:R-TOUR-07 000-001:TRN-14 a 60-entry MTT runs to the winner: balancing invariants after every round, chips conserved', () => {
     const d = director({ kind: 'scheduled', entrantsMin: 30, entrantsMax: 100 }, 60, 11);
     playToEnd(d, 13, () => {
       if (!d.isOver() && d.settled())
@@ -203,7 +204,7 @@ describe('the director: tournaments played through the engine (issue 19)', () =>
     expect(d.chipViolation()).toBe(0n);
   });
 
-  it('002:T-TRN-04 004:T-149 002:TRN-RB-04 002:TRN-RB-07 rebuys at 0 chips during the period play from the next hand; over the max refused', () => {
+  it('002:T-TRN-04 004:T-149 002:TRN-RB-01 002:TRN-RB-03 002:TRN-RB-04 002:TRN-RB-05 002:TRN-RB-07 004:GAM-P-T-15 003:R-TOUR-15 003:R-RAKE-04 003:Q-16 rebuys at 0 chips during the period play from the next hand; over the max refused', () => {
     const rebuy = { startFeeMinor: 10_000n, feeMinor: 1_000n, chips: 1_500n, periodLevels: 2, countMax: 1, chipsAtMost: 0n };
     const d = new TournamentDirector({
       definition: testDefinition({ rebuy }),
@@ -222,7 +223,7 @@ describe('the director: tournaments played through the engine (issue 19)', () =>
     expect([...d.prizes().values()].reduce((s, p) => s + p, 0n)).toBe(collected);
   });
 
-  it('003:S-79 003:R-TOUR-10 SE rebuy only with no chips left; up to the max count within the period, none after it', () => {
+  it('003:S-79 003:R-TOUR-10 000-001:T-68 SE rebuy only with no chips left; up to the max count within the period, none after it', () => {
     const rebuy = { startFeeMinor: 10_000n, feeMinor: 1_000n, chips: 1_500n, periodLevels: 1, countMax: 2, chipsAtMost: 10_000n };
     const d = director({ rebuy }, 9, 1, { ...testRules, rebuy: { onlyWithNoChips: true, autoOffer: false } });
     const e = d.entries.get('e0')!;
@@ -248,5 +249,34 @@ describe('the director: tournaments played through the engine (issue 19)', () =>
     expect(d.mayAddOn('e1')).toBe(false);
     d.addOn('e0');
     expect(d.mayAddOn('e0')).toBe(false); // one add-on
+  });
+
+  it('000-001:T-61 000-001:T-75 000-001:TIME-06 000-001:BTN-13 000-001:A-30 003:S-66 003:R-TIME-04 003:R-TECH-05 a player who never acts is dealt in, posts blinds and antes when due, folds or checks on time-out, all-in hands play out', () => {
+    const d = director({}, 9, 17);
+    const away = 'e0';
+    const active = randomBot(new SeededRng(18), 40);
+    let posted = 0n;
+    for (let hands = 0; hands < 400 && d.entries.get(away)!.active && !d.isOver(); hands++) {
+      const table = [...d.tables].find(([, seats]) => [...seats.values()].includes(away))![0];
+      if (!d.canDeal(table)) break;
+      const done = d.playHand(table, (state, legal) =>
+        state.players.find((p) => p.seat === legal.seat)!.name === away ? { kind: 'time-out' } : active(state, legal),
+      );
+      d.elapsedMs += 20_000;
+      const mine = done.players.find((p) => p.name === away);
+      if (!mine) continue;
+      const level = readClock(fastLevels, d.elapsedMs - 20_000).level;
+      expect(mine.contributed).toBeLessThanOrEqual(level.bigBlind + level.ante); // never more than the forced bets
+      posted += mine.contributed;
+    }
+    expect(posted).toBeGreaterThan(0n);
+  });
+
+  it('000-001:BTN-06 000-001:VAR-HE-04 antes in tournaments: from the level with an ante every player posts it', () => {
+    const d = director({}, 9, 3);
+    d.elapsedMs = 150_000; // level 3: ante 20
+    const done = d.playHand(1, randomBot(new SeededRng(4), 0));
+    const antes = done.operations.filter((op) => op.kind === 'ante-posted');
+    expect(antes.length).toBe(9);
   });
 });
