@@ -22,7 +22,7 @@ const formats = fc.record({
 });
 
 describe('random tournaments (issue 19 property)', () => {
-  it('000-001:T-73 000-001:ACC-09 002:TRN-07 chips conserved, tables balanced, prizes + bounties = pool + overlay, cancellations end the pool at zero', () => {
+  it('000-001:T-73 000-001:ACC-09 002:TRN-07 002:T-TRN-07 003:R-WAL-09 chips conserved, tables balanced, prizes + bounties = pool + overlay, cancellations end the pool at zero', () => {
     fc.assert(
       fc.property(formats, (f) => {
         const definition = testDefinition({
