@@ -1,5 +1,6 @@
-import { DomainError, Money, type CurrencyCode } from '@casino/core';
+import { DomainError, Money, type AccountId, type CurrencyCode } from '@casino/core';
 import type { Db } from '@casino/db';
+import * as ledger from '@casino/ledger';
 import { readClock } from './clock.ts';
 import type { TournamentDefinition } from './definition.ts';
 import { placePrizes } from './prizes.ts';
@@ -80,11 +81,19 @@ function summary(row: Row, d: TournamentDefinition): TournamentSummary {
   };
 }
 
+/** The rows with each prize pool's balance, asked of the ledger (the pool is a ledger account). */
 async function rows(db: Db, where: { id?: string; playerId?: string; status?: string }, limit: number): Promise<Row[]> {
-  return db.$queryRaw<Row[]>`
+  const found = await tournamentRows(db, where, limit);
+  return Promise.all(
+    found.map(async (r) => ({ ...r, pool_minor: (await ledger.balance(db, r.pool_account_id as AccountId)).toMinor() })),
+  );
+}
+
+async function tournamentRows(db: Db, where: { id?: string; playerId?: string; status?: string }, limit: number) {
+  return db.$queryRaw<(Omit<Row, 'pool_minor'> & { pool_account_id: string })[]>`
     SELECT t.id, t.name, t.profile_id, t.kind, t.status, t.currency, t.definition, t.starts_at, t.started_at,
            (SELECT count(*) FROM tournament_entry e WHERE e.tournament_id = t.id AND e.status IN ('registered', 'finished'))::bigint AS registered,
-           coalesce((SELECT sum(balance_minor) FROM ledger_account_shard s WHERE s.account_id = t.pool_account_id), 0)::bigint AS pool_minor
+           t.pool_account_id
     FROM tournament t
     WHERE (${where.id ?? null}::uuid IS NULL OR t.id = ${where.id ?? null}::uuid)
       AND (${where.status ?? null}::text IS NULL OR t.status::text = ${where.status ?? null}::text)
