@@ -226,6 +226,12 @@ export function composeContexts(options: ComposeOptions): Platform {
         log: wiring.log,
         ...(options.pokerRng ? { rng: options.pokerRng } : {}),
       }),
-    tournaments: (db) => ({ db: dbOr(db), clock, limits: enforcement(), rules: tournamentRuleProfiles, poker: pokerRuleProfiles }),
+    tournaments: (db) => ({
+      db: dbOr(db),
+      clock,
+      limits: enforcement(),
+      rules: tournamentRuleProfiles,
+      poker: pokerRuleProfiles,
+    }),
   };
 }
