@@ -45,6 +45,9 @@ CREATE TABLE "tournament_entry" (
     "prize_minor" BIGINT NOT NULL DEFAULT 0,
     "bounty_minor" BIGINT NOT NULL DEFAULT 0,
     "refund_minor" BIGINT NOT NULL DEFAULT 0,
+    -- Rebuys and add-ons bought (002:TRN-RB-03: a count may be capped); their start fees and fees are in paid_*.
+    "rebuys" INTEGER NOT NULL DEFAULT 0,
+    "add_ons" INTEGER NOT NULL DEFAULT 0,
     "registered_at" TIMESTAMPTZ(3) NOT NULL,
     CONSTRAINT "tournament_entry_pkey" PRIMARY KEY ("id"),
     CONSTRAINT "tournament_entry_status_known" CHECK ("status" IN ('registered', 'unregistered', 'finished', 'cancelled')),

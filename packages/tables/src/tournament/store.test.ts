@@ -17,6 +17,7 @@ import type { TournamentDefinition } from './definition.ts';
 import { randomBot, TournamentDirector } from './director.ts';
 import { listTournaments, playerTournaments, tournamentState } from './lobby.ts';
 import {
+  buyTournamentChips,
   cancelTournament,
   createTournament,
   finishTournament,
@@ -219,6 +220,47 @@ describe('tournament money (issue 19)', () => {
       const expected = byPlayer.get(p.playerId) ? survivorMinor : 90_000n;
       expect(BigInt((await balanceOf(testDb.db, p.wallet)).replace('.', ''))).toBe(expected);
     }
+    expect(await ledger.findInvariantViolations(testDb.db)).toEqual([]);
+  });
+
+  it('002:T-TRN-04 004:T-149 000-001:A-32 002:BET-04 a rebuy is paid first (start fee to the pool, fee to the operator, a stake), then its chips play; over the count refused; the pool pays out whole', async () => {
+    const rebuy = { startFeeMinor: 10_000n, feeMinor: 1_000n, chips: 1_500n, periodLevels: 2, countMax: 1, chipsAtMost: 0n };
+    const def = { kind: 'scheduled' as const, entrantsMin: 3, entrantsMax: 3, rebuy };
+    const id = await tournamentWith(def);
+    const list = await players(3);
+    for (const p of list) await registerForTournament(ctx, { tournamentId: id, playerId: p.playerId });
+    const started = await startTournament(ctx, id);
+    const director = new TournamentDirector({
+      definition: testDefinition(def),
+      rules: testRules,
+      entries: started.entries,
+      rng: new SeededRng(8),
+      newHandId: (t, n) => `${t}-${n}`,
+    });
+    const [first] = started.entries;
+    const entry = director.entries.get(first!.entryId)!;
+    const others = [...director.entries.values()].filter((e) => e !== entry);
+    others[0]!.chips += entry.chips; // as if the entry lost every chip to another in a hand
+    entry.chips = 0n;
+    expect(director.mayRebuy(entry.entryId)).toBe(true);
+    await buyTournamentChips(ctx, { tournamentId: id, entryId: entry.entryId, purchase: 'rebuy' });
+    director.rebuy(entry.entryId);
+    expect(await poolOf(id)).toBe(40_000n);
+    expect(await refusal(buyTournamentChips(ctx, { tournamentId: id, entryId: entry.entryId, purchase: 'rebuy' }))).toBe(
+      'rebuy-count-used',
+    );
+    expect(await refusal(buyTournamentChips(ctx, { tournamentId: id, entryId: entry.entryId, purchase: 'add-on' }))).toBe(
+      'no-add-on',
+    );
+    const player = list.find((p) => p.playerId === first!.playerId)!;
+    expect(await balanceOf(testDb.db, player.wallet)).toBe('780.00');
+    const bot = randomBot(new SeededRng(9), 35);
+    while (!director.isOver()) {
+      if (director.canDeal(1)) director.playHand(1, bot);
+      director.elapsedMs += 20_000;
+    }
+    await finishTournament(ctx, id, director);
+    expect(await poolOf(id)).toBe(0n);
     expect(await ledger.findInvariantViolations(testDb.db)).toEqual([]);
   });
 });

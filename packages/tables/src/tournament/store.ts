@@ -283,6 +283,57 @@ async function postOrRefuse(tx: Tx, request: ledger.PostRequest, at: Date, curre
   }
 }
 
+/**
+ * A rebuy or an add-on bought for a running entry (002:TRN-RB-01..09, 003:R-TOUR-10, 004:GAM-P-T-15): paid
+ * first, under the self-limits (a stake), start fee to the pool and fee to the operator (000-001:A-31, A-32),
+ * in one transaction; the caller gives the chips to the director only after it returns (002:BET-04: chips
+ * only after payment). Eligibility (period, count, chips) is the director's `mayRebuy` / `mayAddOn`, asked
+ * by the caller before; the count cap is checked here again against the stored count.
+ */
+export async function buyTournamentChips(
+  ctx: TournamentStoreContext,
+  request: { tournamentId: string; entryId: string; purchase: 'rebuy' | 'add-on' },
+): Promise<{ ledgerTransactionId: string }> {
+  return transaction(ctx.db, async (tx) => {
+    const t = await lockTournament(tx, request.tournamentId);
+    if (t.status !== 'RUNNING') throw refused('not-running', 'The tournament is not running.');
+    const price = request.purchase === 'rebuy' ? t.d.rebuy : t.d.addOn;
+    if (!price) throw refused(`no-${request.purchase}`, `This tournament has no ${request.purchase}.`);
+    const [entry] = await tx.$queryRaw<(EntryRow & { rebuys: number; add_ons: number })[]>`
+      SELECT id, player_id, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor, rebuys, add_ons FROM tournament_entry
+      WHERE id = ${request.entryId}::uuid AND tournament_id = ${t.id}::uuid AND status = 'registered' FOR UPDATE`;
+    if (!entry) throw refused('not-registered', 'No such entry in this tournament.');
+    const countMax = request.purchase === 'rebuy' ? (t.d.rebuy!.countMax ?? Number.MAX_SAFE_INTEGER) : 1;
+    if ((request.purchase === 'rebuy' ? entry.rebuys : entry.add_ons) >= countMax)
+      throw refused(`${request.purchase}-count-used`, `The ${request.purchase}s of this entry are used up.`);
+    const total = price.startFeeMinor + price.feeMinor;
+    const key = `tournament:entry:${entry.id}:${request.purchase}:${request.purchase === 'rebuy' ? entry.rebuys + 1 : 1}`;
+    const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
+    await authorizeStake(ctx.limits, tx, {
+      playerId: entry.player_id,
+      playSessionId: entry.play_session_id,
+      reference: key,
+      amount: money(total),
+      category: 'poker-tournament',
+    });
+    const postings: ledger.PostingLine[] = [{ accountId: entry.wallet_account_id as AccountId, amount: money(total) }];
+    if (price.startFeeMinor > 0n)
+      postings.push({ accountId: t.pool_account_id as AccountId, amount: money(-price.startFeeMinor) });
+    if (price.feeMinor > 0n) postings.push({ accountId: await feeRevenue(tx, t.currency), amount: money(-price.feeMinor) });
+    const posted = await postOrRefuse(
+      tx,
+      { idempotencyKey: key, kind: 'BUY_IN', postings, metadata: meta(t.id, entry.id) },
+      ctx.clock.now(),
+      t.currency,
+    );
+    await tx.$executeRaw`
+      UPDATE tournament_entry SET paid_start_minor = paid_start_minor + ${price.startFeeMinor}, paid_fee_minor = paid_fee_minor + ${price.feeMinor},
+             rebuys = rebuys + ${request.purchase === 'rebuy' ? 1 : 0}, add_ons = add_ons + ${request.purchase === 'add-on' ? 1 : 0}
+      WHERE id = ${entry.id}::uuid`;
+    return { ledgerTransactionId: posted.transactionId };
+  });
+}
+
 // ---- starting, finishing, cancelling ----
 
 /**
