@@ -58,6 +58,10 @@ export function settleCancellation(input: CancellationInput): CancellationSettle
       total,
       active.map((e) => e.chips),
     ).forEach((p, i) => add(fromPool, active[i]!.entryId, p));
+  const halfEqualHalfChips = (total: bigint) => {
+    equally(total / 2n);
+    byChips(total - total / 2n);
+  };
   const rankPrize = input.placePrizes[active.length - 1] ?? 0n;
   const rankPrizes = () => active.forEach((e) => add(fromPool, e.entryId, rankPrize));
   const left = () => input.poolMinor - sum([...fromPool.values()]);
@@ -83,11 +87,8 @@ export function settleCancellation(input: CancellationInput): CancellationSettle
     case 'fee-back-start-fees-or-split': // 003:R-TECH-03, S-81..S-83
       feesBack();
       if (!anyOut) active.forEach((e) => add(fromPool, e.entryId, e.paidStartMinor));
-      else if (!allInTheMoney) {
-        const half = input.poolMinor / 2n;
-        equally(half);
-        byChips(input.poolMinor - half);
-      } else {
+      else if (!allInTheMoney) halfEqualHalfChips(input.poolMinor);
+      else {
         rankPrizes();
         byChips(left());
       }
@@ -100,12 +101,7 @@ export function settleCancellation(input: CancellationInput): CancellationSettle
       // 004:GAM-P-T-42, 43; T-142, T-143
       refundBuyIns(active);
       if (allInTheMoney) rankPrizes();
-      const rest = left();
-      if (rest > 0n) {
-        const half = rest / 2n;
-        equally(half);
-        byChips(rest - half);
-      }
+      if (left() > 0n) halfEqualHalfChips(left());
       break;
     }
     case 'buy-in-back': // 004:GAM-P-T-41, T-146
