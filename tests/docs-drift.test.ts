@@ -86,6 +86,8 @@ describe('issue 15: the game service advertises only the games it has tables for
       .filter(Boolean);
     // Poker cash tables have their own model (issue 16): a game the service has tables for.
     if (/^model PokerTable \{/m.test(schema)) kinds.push('poker');
+    // Poker tournaments have their own model (issue 19).
+    if (/^model Tournament \{/m.test(schema)) kinds.push('tournament');
     connections = await createTestConnections();
     gameService = await buildGameService({
       config: loadGameServiceConfig(testServiceEnv()),

@@ -23,6 +23,7 @@ import { pokerRoutes } from './routes/poker.ts';
 import { recallRoutes } from './routes/recall.ts';
 import { roundRoutes } from './routes/rounds.ts';
 import { tableRoutes } from './routes/tables.ts';
+import { tournamentRoutes } from './routes/tournaments.ts';
 import { streamRoutes } from './stream.ts';
 
 export interface GameServiceOptions {
@@ -114,6 +115,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   roundRoutes(app, ctx, rateLimit);
   recallRoutes(app, ctx, rateLimit);
   platynkoRoutes(app, ctx, rateLimit);
+  tournamentRoutes(app, platform.tournaments(), rateLimit);
   const hub = streamRoutes(app, ctx, {
     redis: connections.redis,
     prefix,

@@ -96,6 +96,9 @@ export const errorCatalog = {
   'poker-command-refused': { status: 409, title: 'The poker table cannot do that now' },
   'hand-history-not-offered': { status: 403, title: "This table's rules do not give players their hand histories" },
   'chat-language-refused': { status: 422, title: "Chat is in the table's languages only" },
+  // Poker tournaments (issue 19, docs/tournaments.md): a definition that breaks its profile; a refused registration (`reason`).
+  'tournament-invalid': { status: 422, title: 'The tournament breaks its rule profile' },
+  'tournament-registration-refused': { status: 409, title: 'The tournament refused the registration' },
   // Issue 23: the account's whole life.
   'termination-notice-running': { status: 409, title: 'A notice of termination is already running' },
   'registration-barred': { status: 403, title: 'The operator refuses a new registration after termination for cause' },

@@ -18,13 +18,14 @@ import {
   RedisPresence,
   RedisTableBroadcaster,
   type PokerRoomDriver,
+  type tournament,
   type RoomLog,
   type TablesContext,
 } from '@casino/tables';
 import type { OperatorProfile, OperatorProfileId } from './profile.ts';
-import { pokerRuleProfiles } from './poker-rooms/index.ts';
+import { pokerRuleProfiles, tournamentRuleProfiles } from './poker-rooms/index.ts';
 import { operatorProfiles } from './profiles/index.ts';
-import { assertProfileSound, validatePokerRuleProfile } from './validate.ts';
+import { assertProfileSound, validatePokerRuleProfile, validateTournamentRules } from './validate.ts';
 
 /**
  * The variables the composition root reads. Each app passes its whole configuration; an app that
@@ -108,6 +109,8 @@ export interface Platform {
   tables(wiring: TablesWiring, db?: Db): TablesContext & { presence: RedisPresence };
   /** The poker cash tables' room: the driver on the poker rule profiles, its store on this database. */
   poker(wiring: PokerWiring, db?: Db): PokerRoomDriver;
+  /** Poker tournaments (issue 19): their store on the profiles' tournament settings and poker rules. */
+  tournaments(db?: Db): tournament.TournamentStoreContext;
 }
 
 /**
@@ -118,6 +121,7 @@ export function resolveProfile(config: Pick<PlatformConfig, 'OPERATOR_PROFILE'>,
   const profile = override ?? operatorProfiles[config.OPERATOR_PROFILE];
   assert(profile !== undefined, `no operator profile ${String(config.OPERATOR_PROFILE)}`);
   for (const rules of Object.values(pokerRuleProfiles)) validatePokerRuleProfile(rules);
+  for (const rules of Object.values(tournamentRuleProfiles)) validateTournamentRules(rules);
   return assertProfileSound(profile);
 }
 
@@ -222,5 +226,12 @@ export function composeContexts(options: ComposeOptions): Platform {
         log: wiring.log,
         ...(options.pokerRng ? { rng: options.pokerRng } : {}),
       }),
+    tournaments: (db) => ({
+      db: dbOr(db),
+      clock,
+      limits: enforcement(),
+      rules: tournamentRuleProfiles,
+      poker: pokerRuleProfiles,
+    }),
   };
 }

@@ -17,6 +17,7 @@ export {
   pokerRuleProfileProblems,
   profileProblems,
   validatePokerRuleProfile,
+  validateTournamentRules,
   walletCurrencies,
   type ProfileProblem,
 } from './validate.ts';
@@ -28,4 +29,5 @@ export {
   hrPokerRules,
   pokerRuleProfiles,
   sePokerRules,
+  tournamentRuleProfiles,
 } from './poker-rooms/index.ts';

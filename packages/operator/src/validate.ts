@@ -1,7 +1,14 @@
 import { instruments } from '@casino/cashier';
 import { ConfigError, currencyCodes, isCurrencyCode, Money, operatorTimeZone } from '@casino/core';
 import { poker } from '@casino/games';
-import { pokerRuleProfileIds, type AmountPerCurrency, type PokerRuleProfile, type PokerRuleProfileId } from '@casino/tables';
+import {
+  pokerRuleProfileIds,
+  tournament,
+  type AmountPerCurrency,
+  type PokerRuleProfile,
+  type PokerRuleProfileId,
+  type TournamentRuleProfile,
+} from '@casino/tables';
 import type { OperatorProfile, OperatorProfileId, RuleBook } from './profile.ts';
 import { operatorProfileIds } from './profile.ts';
 
@@ -409,6 +416,20 @@ export function validatePokerRuleProfile(profile: PokerRuleProfile): PokerRulePr
     );
   }
   return profile;
+}
+
+/** Refuses a profile's tournament settings that break an invariant (issue 19): the service does not start. */
+export function validateTournamentRules(rules: TournamentRuleProfile): TournamentRuleProfile {
+  const problems = tournament.tournamentRuleProblems(rules);
+  if (problems.length > 0) {
+    throw new ConfigError(
+      problems.map((p) => ({
+        variable: 'OPERATOR_PROFILE',
+        message: `tournament rules of poker rule profile ${rules.profileId}: ${p.setting} ${p.message}`,
+      })),
+    );
+  }
+  return rules;
 }
 
 function isCalendarDate(s: string): boolean {

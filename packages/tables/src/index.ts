@@ -71,3 +71,6 @@ export {
   type CreatePokerRoomOptions,
 } from './poker/create-room.ts';
 export { PokerRoomDriver, pokerRoomLimits, type PokerRoomOptions, type RoomLog } from './poker/room.ts';
+// Poker tournaments (issue 19): pure rules, director and money (docs/tournaments.md).
+export * as tournament from './tournament/index.ts';
+export type { TournamentRuleProfile, TournamentDefinition } from './tournament/index.ts';

@@ -16,3 +16,11 @@ export const pokerRuleProfiles: Readonly<Record<PokerRuleProfileId, PokerRulePro
 
 export { atPokerRules, czFoPokerRules, czPsPokerRules, hrPokerRules, sePokerRules };
 export { demoPokerTables } from './demo-tables.ts';
+export {
+  atTournamentRules,
+  czFoTournamentRules,
+  czPsTournamentRules,
+  hrTournamentRules,
+  seTournamentRules,
+  tournamentRuleProfiles,
+} from './tournaments.ts';

@@ -1,0 +1,147 @@
+import type { App } from '@casino/http';
+import { moneyOut } from '@casino/http';
+import { tournament } from '@casino/tables';
+import { z } from 'zod';
+import { gameProblems } from './common.schema.ts';
+import {
+  RegistrationSchema,
+  TournamentListQuerySchema,
+  TournamentListSchema,
+  TournamentParamsSchema,
+  TournamentStateSchema,
+  type TournamentSummarySchema,
+} from './tournaments.schema.ts';
+
+/**
+ * Poker tournaments (issue 19, docs/tournaments.md): the lobby, the tournaments I entered, one
+ * tournament's state (structure, clock, payouts, standings), registering and unregistering. The
+ * money and the rules are @casino/tables' tournament store; these handlers parse, call and map.
+ */
+export function tournamentRoutes(
+  app: App,
+  ctx: tournament.TournamentStoreContext,
+  rateLimit: { max: number; timeWindow: number },
+): void {
+  const common = { tags: ['poker'], security: [{ playerToken: [] }] };
+  const player = app.authenticate('player');
+  const me = (request: { principal: { subject: string } | null }) => request.principal!.subject;
+
+  app.get(
+    '/v1/poker/tournaments',
+    {
+      onRequest: player,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary: 'The tournament lobby',
+        querystring: TournamentListQuerySchema,
+        response: { 200: TournamentListSchema, ...gameProblems },
+      },
+    },
+    async (request) => {
+      const list = await tournament.listTournaments(ctx.db, {
+        limit: request.query.limit,
+        ...(request.query.status ? { status: request.query.status } : {}),
+      });
+      return { tournaments: list.map(summaryOut) };
+    },
+  );
+
+  app.get(
+    '/v1/poker/tournaments/mine',
+    {
+      onRequest: player,
+      config: { rateLimit },
+      schema: { ...common, summary: 'The tournaments I entered', response: { 200: TournamentListSchema, ...gameProblems } },
+    },
+    async (request) => ({ tournaments: (await tournament.playerTournaments(ctx.db, me(request))).map(summaryOut) }),
+  );
+
+  app.get(
+    '/v1/poker/tournaments/:tournamentId',
+    {
+      onRequest: player,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary: "A tournament's structure, clock, payouts and standings",
+        params: TournamentParamsSchema,
+        response: { 200: TournamentStateSchema, ...gameProblems },
+      },
+    },
+    async (request) => stateOut(await tournament.tournamentState(ctx.db, request.params.tournamentId, ctx.clock.now())),
+  );
+
+  app.post(
+    '/v1/poker/tournaments/:tournamentId/registration',
+    {
+      onRequest: player,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary: 'Register: the buy-in (start fee + fee) leaves my wallet, a stake under my self-limits',
+        params: TournamentParamsSchema,
+        response: { 201: RegistrationSchema, ...gameProblems },
+      },
+    },
+    async (request, reply) => {
+      const { tournamentId } = request.params;
+      const registered = await tournament.registerForTournament(ctx, { tournamentId, playerId: me(request) });
+      const started = registered.full ? (await tournament.startTournament(ctx, tournamentId)).started : false;
+      return reply.code(201).send({ entryId: registered.entryId, started });
+    },
+  );
+
+  app.delete(
+    '/v1/poker/tournaments/:tournamentId/registration',
+    {
+      onRequest: player,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary: 'Unregister before the start: the whole buy-in back',
+        params: TournamentParamsSchema,
+        response: { 204: z.null(), ...gameProblems },
+      },
+    },
+    async (request, reply) => {
+      await tournament.unregisterFromTournament(ctx, { tournamentId: request.params.tournamentId, playerId: me(request) });
+      return reply.code(204).send(null);
+    },
+  );
+}
+
+function summaryOut(t: tournament.TournamentSummary): z.infer<typeof TournamentSummarySchema> {
+  return {
+    tournamentId: t.id,
+    name: t.name,
+    profile: t.profileId,
+    kind: t.kind,
+    status: t.status,
+    startFee: moneyOut(t.startFee),
+    fee: moneyOut(t.fee),
+    startingChips: t.startingChips.toString(),
+    entrantsMin: t.entrantsMin,
+    entrantsMax: t.entrantsMax,
+    registered: t.registered,
+    prizePool: moneyOut(t.prizePool),
+    guarantee: t.guarantee && moneyOut(t.guarantee),
+    startsAt: t.startsAt?.toISOString() ?? null,
+  };
+}
+
+function stateOut(t: tournament.TournamentState): z.infer<typeof TournamentStateSchema> {
+  return {
+    ...summaryOut(t),
+    payouts: t.payouts.map(moneyOut),
+    levels: t.levels.map((l) => ({
+      smallBlind: l.smallBlind.toString(),
+      bigBlind: l.bigBlind.toString(),
+      ante: l.ante.toString(),
+      durationMs: l.durationMs,
+      breakAfterMs: l.breakAfterMs,
+    })),
+    clock: t.clock,
+    standings: t.standings.map((s) => ({ ...s, prize: moneyOut(s.prize), bounty: moneyOut(s.bounty) })),
+  };
+}

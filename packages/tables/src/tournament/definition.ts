@@ -1,0 +1,223 @@
+import { isCurrencyCode, type CurrencyCode } from '@casino/core';
+import { poker } from '@casino/games';
+import { amountFor } from '../poker/definition.ts';
+import type { PokerRuleProfile, PokerRuleProfileId } from '../poker/profile.ts';
+import type { TournamentFormat, TournamentRuleProfile } from './rules.ts';
+
+/**
+ * A tournament is a definition (issue 19): structure, payouts, fees and limits, stored as data and
+ * validated against its profile before it is offered (`tournamentDefinitionProblems`). Amounts are minor
+ * units of `currency`; chips are tournament chips, which have no cash value (000-001:ACC-09, 002:TRN-07).
+ */
+export interface TournamentLevel {
+  readonly smallBlind: bigint;
+  readonly bigBlind: bigint;
+  readonly ante: bigint;
+  readonly durationMs: number;
+  /** A break after this level (000-001:A-31; 002:TURBO-02 breaks; synchronised across tables). */
+  readonly breakAfterMs: number;
+}
+
+/** A payout table row: for this many entrants or more, the share of the prize pool per place, bps (002:MTT-04). */
+export interface PayoutRow {
+  readonly entrantsMin: number;
+  readonly placesBps: readonly number[];
+}
+
+export interface Purchase {
+  /** The part that goes to the prize pool (start fee, 000-001:TRN-04). */
+  readonly startFeeMinor: bigint;
+  /** The part that goes to the operator (registration fee, commission). */
+  readonly feeMinor: bigint;
+  readonly chips: bigint;
+}
+
+export interface TournamentDefinition {
+  readonly name: string;
+  readonly profileId: PokerRuleProfileId;
+  /** The engine's variant id, e.g. "holdem/no-limit". */
+  readonly variant: string;
+  readonly currency: CurrencyCode;
+  /** Scheduled (fixed start) or sit & go (starts when full, 000-001:A-51, 002:SNG-01). */
+  readonly kind: 'scheduled' | 'sit-and-go';
+  readonly seatsPerTable: number;
+  /** Entrants needed to start and the most allowed; a sit & go has both equal (its size). */
+  readonly entrantsMin: number;
+  readonly entrantsMax: number;
+  /** The entry: start fee + fee, starting chips (equal for all, 003:R-TOUR-09). */
+  readonly entry: Purchase;
+  readonly levels: readonly TournamentLevel[];
+  readonly payouts: readonly PayoutRow[];
+  /** Levels during which late registration (and re-entry) stays open; 0 = none. */
+  readonly lateRegistrationLevels: number;
+  /** Re-entry after elimination during the late-registration period, at most `entriesMax` entries (004:GAM-P-T-14). */
+  readonly reEntry: { readonly entriesMax: number } | null;
+  /** Rebuys during the first `periodLevels` levels (002:TRN-RB-02), at most `countMax` (null: unlimited, 002:TRN-RB-03). */
+  readonly rebuy:
+    (Purchase & { readonly periodLevels: number; readonly countMax: number | null; readonly chipsAtMost: bigint }) | null;
+  /** One add-on at the break after `afterLevel` (002:TRN-RB-08, 003:R-TOUR-10). */
+  readonly addOn: (Purchase & { readonly afterLevel: number }) | null;
+  /** Table winners advance; no balancing, no late registration (002:SHOOT-01, 06). */
+  readonly shootout: boolean;
+  /** Half the field wins double (002:DON-01, 004:GAM-P-T-22). */
+  readonly doubleOrNothing: boolean;
+  /** Ends when `seats` players are left, each paid `targetBuyInMinor` (002:SAT-03, 004:GAM-P-T-13). */
+  readonly satellite: { readonly seats: number; readonly targetBuyInMinor: bigint } | null;
+  /** The guaranteed prize pool (002:GTD-01, 004:GAM-P-T-18); null = none. */
+  readonly guaranteeMinor: bigint | null;
+  /** KO / PKO bounties (004:GAM-P-T-19, 20): the bounty's share of the start fee and, for PKO, the part paid at once. */
+  readonly bounty: {
+    readonly kind: 'knockout' | 'progressive-knockout';
+    readonly shareBps: number;
+    readonly paidBps: number;
+  } | null;
+  /** Players above the paid places when hand-for-hand starts (profiles with a `bubble-window` trigger). */
+  readonly handForHandAbovePaidMax: number;
+}
+
+export interface TournamentProblem {
+  readonly field: string;
+  readonly message: string;
+}
+
+/** The sit & go / multi-table format of the definition and its options, as the profile's `formats` names them. */
+export function formatsUsed(d: TournamentDefinition): TournamentFormat[] {
+  const used: TournamentFormat[] = [d.kind === 'sit-and-go' ? 'sit-and-go' : 'multi-table'];
+  if (d.reEntry) used.push('re-entry');
+  if (d.rebuy) used.push('rebuy');
+  if (d.addOn) used.push('add-on');
+  if (!d.reEntry && !d.rebuy && !d.addOn) used.push('freeze-out');
+  if (d.shootout) used.push('shootout');
+  if (d.satellite) used.push('satellite');
+  if (d.guaranteeMinor !== null) used.push('guaranteed');
+  if (d.doubleOrNothing) used.push('double-or-nothing');
+  if (d.bounty) used.push(d.bounty.kind);
+  return used;
+}
+
+/** Every way `d` breaks its profile's rules (empty when it conforms). Pure: the unit tests call it. */
+export function tournamentDefinitionProblems(
+  d: TournamentDefinition,
+  rules: TournamentRuleProfile,
+  profile: PokerRuleProfile,
+): TournamentProblem[] {
+  const problems: TournamentProblem[] = [];
+  const fail = (field: string, message: string) => problems.push({ field, message });
+  if (d.name.trim() === '') fail('name', 'must not be empty');
+  if (d.profileId !== rules.profileId || d.profileId !== profile.id) fail('profileId', `must be ${rules.profileId}`);
+  if (!isCurrencyCode(d.currency)) fail('currency', 'is not a known currency');
+  if (!poker.variantCatalog.has(d.variant)) fail('variant', `unknown variant ${JSON.stringify(d.variant)}`);
+  if (!Number.isInteger(d.seatsPerTable) || d.seatsPerTable < profile.seats.min || d.seatsPerTable > profile.seats.max)
+    fail('seatsPerTable', `must be ${profile.seats.min}..${profile.seats.max}`);
+  for (const format of formatsUsed(d))
+    if (!rules.formats.includes(format)) fail('format', `${format} is not offered under ${rules.profileId}`);
+  entrantProblems(d, rules, fail);
+  purchaseProblems('entry', d.entry, d, rules, fail);
+  if (d.rebuy) purchaseProblems('rebuy', d.rebuy, d, rules, fail);
+  if (d.addOn) purchaseProblems('addOn', d.addOn, d, rules, fail);
+  if (d.addOn && rules.addOn.priceEqualsStartFee && d.addOn.startFeeMinor + d.addOn.feeMinor !== d.entry.startFeeMinor)
+    fail('addOn.startFeeMinor', 'the add-on costs the start fee (003:R-TOUR-10)');
+  structureProblems(d, fail);
+  payoutProblems(d, fail);
+  guaranteeProblems(d, rules, fail);
+  bountyProblems(d, rules, fail);
+  if (d.lateRegistrationLevels > 0 && (!rules.lateRegistration || d.shootout))
+    fail('lateRegistrationLevels', 'no late registration here (002:SHOOT-06)');
+  if (d.reEntry && (d.reEntry.entriesMax < 2 || d.lateRegistrationLevels === 0))
+    fail('reEntry', 'needs 2 or more entries and a late-registration period (004:GAM-P-T-14)');
+  return problems;
+}
+
+type Fail = (field: string, message: string) => void;
+
+function entrantProblems(d: TournamentDefinition, rules: TournamentRuleProfile, fail: Fail): void {
+  if (!Number.isInteger(d.entrantsMin) || !Number.isInteger(d.entrantsMax) || d.entrantsMin < 2 || d.entrantsMax < d.entrantsMin)
+    fail('entrantsMin', 'must be whole numbers with 2 ≤ entrantsMin ≤ entrantsMax');
+  if (d.kind === 'sit-and-go') {
+    const { min, max } = rules.sitAndGoSeats;
+    if (d.entrantsMin !== d.entrantsMax) fail('entrantsMax', 'a sit & go has a fixed size (000-001:TRN-01)');
+    if (d.entrantsMax < min || d.entrantsMax > max) fail('entrantsMax', `a sit & go seats ${min} to ${max} (002:SNG-02)`);
+  }
+  if (d.doubleOrNothing && (d.kind !== 'sit-and-go' || d.entrantsMax % 2 !== 0))
+    fail('doubleOrNothing', 'a double or nothing is a sit & go of an even size (002:AMB-DON)');
+  if (d.satellite && (d.satellite.seats < 1 || d.satellite.seats >= d.entrantsMin || d.satellite.targetBuyInMinor <= 0n))
+    fail('satellite', 'needs 1 ≤ seats < entrantsMin and a positive target buy-in');
+}
+
+function purchaseProblems(field: string, p: Purchase, d: TournamentDefinition, rules: TournamentRuleProfile, fail: Fail): void {
+  if (p.startFeeMinor < 0n || p.feeMinor < 0n || p.chips <= 0n) fail(field, 'amounts ≥ 0 and chips > 0');
+  if (p.startFeeMinor === 0n && p.feeMinor > 0n) fail(`${field}.feeMinor`, 'no fee on a freeroll (000-001:TRN-05)');
+  if (field !== 'entry' && !rules.fee.capsPerPurchase) return;
+  const { feeMax, startFeeMax, feeOfStartFeeBpsMax, feeOfBuyInBpsMin, feeOfBuyInBpsMax } = rules.fee;
+  const cap = (amount: typeof feeMax) => (amount === null ? undefined : (amountFor(amount, d.currency) ?? -1n));
+  const feeCap = cap(feeMax);
+  if (feeCap !== undefined && p.feeMinor > feeCap) fail(`${field}.feeMinor`, 'above the fee cap (000-001:TRN-03)');
+  const startCap = cap(startFeeMax);
+  if (startCap !== undefined && p.startFeeMinor > startCap)
+    fail(`${field}.startFeeMinor`, 'above the start fee cap (000-001:TRN-03)');
+  if (feeOfStartFeeBpsMax !== null && p.feeMinor * 10_000n > p.startFeeMinor * BigInt(feeOfStartFeeBpsMax))
+    fail(`${field}.feeMinor`, `above ${feeOfStartFeeBpsMax / 100} % of the start fee (000-001:TRN-04)`);
+  const buyIn = p.startFeeMinor + p.feeMinor;
+  if (buyIn === 0n) return; // a freeroll has no fee to bound
+  if (feeOfBuyInBpsMin !== null && p.feeMinor * 10_000n < buyIn * BigInt(feeOfBuyInBpsMin))
+    fail(`${field}.feeMinor`, `below ${feeOfBuyInBpsMin / 100} % of the buy-in (002:RAKE-03)`);
+  if (feeOfBuyInBpsMax !== null && p.feeMinor * 10_000n > buyIn * BigInt(feeOfBuyInBpsMax))
+    fail(`${field}.feeMinor`, `above ${feeOfBuyInBpsMax / 100} % of the buy-in (002:RAKE-03)`);
+}
+
+function structureProblems(d: TournamentDefinition, fail: Fail): void {
+  if (d.levels.length === 0) fail('levels', 'at least one level');
+  d.levels.forEach((level, i) => {
+    if (level.smallBlind <= 0n || level.bigBlind < level.smallBlind || level.ante < 0n)
+      fail(`levels.${i}`, 'blinds 0 < SB ≤ BB and ante ≥ 0');
+    if (!Number.isInteger(level.durationMs) || level.durationMs <= 0 || level.breakAfterMs < 0)
+      fail(`levels.${i}.durationMs`, 'a positive duration and a break ≥ 0');
+  });
+  if (d.rebuy && (d.rebuy.periodLevels < 1 || d.rebuy.periodLevels > d.levels.length))
+    fail('rebuy.periodLevels', 'within the structure');
+  if (
+    d.addOn &&
+    (d.addOn.afterLevel < 1 || d.addOn.afterLevel > d.levels.length || d.levels[d.addOn.afterLevel - 1]!.breakAfterMs === 0)
+  )
+    fail('addOn.afterLevel', 'at a break of the structure (002:TRN-RB-08, 003:R-TOUR-10)');
+}
+
+function payoutProblems(d: TournamentDefinition, fail: Fail): void {
+  if (d.doubleOrNothing || d.satellite) return; // their prizes follow from the format
+  if (d.payouts.length === 0) fail('payouts', 'at least one row');
+  d.payouts.forEach((row, i) => {
+    const sum = row.placesBps.reduce((s, bps) => s + bps, 0);
+    if (sum !== 10_000) fail(`payouts.${i}`, `the shares add up to 10,000 bps, not ${sum}`);
+    if (row.placesBps.some((bps, k) => !Number.isInteger(bps) || bps <= 0 || (k > 0 && bps > row.placesBps[k - 1]!)))
+      fail(`payouts.${i}`, 'positive whole shares, none above a better place');
+    if (row.placesBps.length > row.entrantsMin) fail(`payouts.${i}`, 'more paid places than entrants');
+  });
+}
+
+function guaranteeProblems(d: TournamentDefinition, rules: TournamentRuleProfile, fail: Fail): void {
+  if (d.guaranteeMinor === null) return;
+  if (d.guaranteeMinor <= 0n) fail('guaranteeMinor', 'must be positive');
+  const bpsMax = rules.guarantee.prizesOfStakesBpsMax;
+  // 002:GTD-03, AMB-GTD-95: with no overlay the pool is the stakes net of fees, so fees under 5 % break the 95 % cap.
+  const buyIn = d.entry.startFeeMinor + d.entry.feeMinor;
+  if (bpsMax !== null && d.entry.startFeeMinor * 10_000n > buyIn * BigInt(bpsMax))
+    fail('entry.feeMinor', `prizes may be at most ${bpsMax / 100} % of the stakes (002:GTD-02)`);
+}
+
+function bountyProblems(d: TournamentDefinition, rules: TournamentRuleProfile, fail: Fail): void {
+  if (!d.bounty) return;
+  const share = d.bounty.kind === 'knockout' ? rules.bounty.knockoutShareBps : rules.bounty.progressiveShareBps;
+  if (share === null) return; // the format check refused it already
+  if (d.bounty.shareBps < share.min || d.bounty.shareBps > share.max)
+    fail('bounty.shareBps', `between ${share.min} and ${share.max} bps (004:GAM-P-T-19, 20)`);
+  const paid = rules.bounty.progressivePaidBps;
+  if (d.bounty.kind === 'progressive-knockout' && paid && (d.bounty.paidBps < paid.min || d.bounty.paidBps > paid.max))
+    fail('bounty.paidBps', `between ${paid.min} and ${paid.max} bps (004:GAM-P-T-20)`);
+  if (d.bounty.kind === 'knockout' && d.bounty.paidBps !== 10_000) fail('bounty.paidBps', 'a KO bounty is paid whole');
+}
+
+/** The payout row in force for `entrants`: the one with the largest `entrantsMin` not above it. */
+export function payoutRowFor(d: TournamentDefinition, entrants: number): readonly number[] {
+  const rows = d.payouts.filter((row) => row.entrantsMin <= entrants).sort((a, b) => b.entrantsMin - a.entrantsMin);
+  return rows[0]?.placesBps ?? d.payouts[0]?.placesBps ?? [10_000];
+}

@@ -1,0 +1,390 @@
+import { assert } from '@casino/core';
+import { poker, type Rng } from '@casino/games';
+import { handForHandActive, readClock, rebuyOpen, addOnOpen, tournamentOver } from './clock.ts';
+import type { TournamentDefinition } from './definition.ts';
+import { bountyPerEntryMinor, finishPrizes, knockOut, overlayMinor, placePrizes, rankBusts, type Finish } from './prizes.ts';
+import type { TournamentRuleProfile } from './rules.ts';
+import { balanceTables, seatAtRandom, type Move, type Tables } from './seating.ts';
+
+/**
+ * The tournament director (issue 19): one tournament in memory, pure (no I/O, the time given, the
+ * randomness injected). It seats the entries at random, deals hands through the poker engine at each
+ * table with the clock's blinds and antes, ranks eliminations, pays bounties, runs hand-for-hand at the
+ * bubble by the profile's trigger, breaks and balances tables between hands, and ends by the format.
+ * Chips are conserved: after every hand Σ chips in play = Σ chips bought (`chipViolations`).
+ * Money is the store's: it posts what the events say (registration, prizes, bounties).
+ */
+export type Decide = (state: poker.HandState, legal: poker.LegalActions) => poker.PlayerAction;
+
+export interface DirectorEntry {
+  readonly entryId: string;
+  readonly playerId: string;
+  chips: bigint;
+  /** Chips bought during a hand: they play from the next hand (002:TRN-RB-07, 004:GAM-P-T-15). */
+  pendingChips: bigint;
+  active: boolean;
+  rebuys: number;
+  addOns: number;
+  bountyMinor: bigint;
+  chipsBought: bigint;
+}
+
+export type DirectorEvent =
+  | { readonly kind: 'hand'; readonly table: number; readonly handId: string; readonly handForHand: boolean }
+  | { readonly kind: 'finish'; readonly finish: Finish }
+  | {
+      readonly kind: 'knock-out';
+      readonly busted: string;
+      readonly paid: ReadonlyMap<string, bigint>;
+      readonly added: ReadonlyMap<string, bigint>;
+    }
+  | { readonly kind: 'move'; readonly move: Move }
+  | { readonly kind: 'rebuy'; readonly entryId: string }
+  | { readonly kind: 'add-on'; readonly entryId: string };
+
+export interface DirectorOptions {
+  readonly definition: TournamentDefinition;
+  readonly rules: TournamentRuleProfile;
+  readonly entries: readonly { entryId: string; playerId: string }[];
+  readonly rng: Rng;
+  readonly newHandId: (table: number, handNumber: number) => string;
+  /** Asked when an entry runs out of chips while it may rebuy (the automatic offer, 002:TRN-RB-04). */
+  readonly acceptsRebuy?: (entryId: string) => boolean;
+}
+
+export class TournamentDirector {
+  readonly definition: TournamentDefinition;
+  readonly rules: TournamentRuleProfile;
+  readonly entries = new Map<string, DirectorEntry>();
+  readonly tables: Tables;
+  readonly events: DirectorEvent[] = [];
+  readonly finishes: Finish[] = [];
+  elapsedMs = 0;
+  private readonly buttons = new Map<number, number>();
+  private readonly handsAt = new Map<number, number>();
+  private roundBusts: { entryId: string; startingStack: bigint }[] = [];
+  private roundStartPlayers = 0;
+  private handNumber = 0;
+
+  constructor(private readonly options: DirectorOptions) {
+    this.definition = options.definition;
+    this.rules = options.rules;
+    const bounty = bountyPerEntryMinor(this.definition);
+    for (const { entryId, playerId } of options.entries) {
+      const chips = this.definition.entry.chips;
+      this.entries.set(entryId, {
+        entryId,
+        playerId,
+        chips,
+        pendingChips: 0n,
+        active: true,
+        rebuys: 0,
+        addOns: 0,
+        bountyMinor: bounty,
+        chipsBought: chips,
+      });
+    }
+    this.tables = seatAtRandom([...this.entries.keys()], this.definition.seatsPerTable, options.rng);
+    for (const t of this.tables.keys()) this.handsAt.set(t, 0);
+  }
+
+  activeEntries(): DirectorEntry[] {
+    return [...this.entries.values()].filter((e) => e.active);
+  }
+
+  paidPlaces(): number {
+    return placePrizes(this.definition, this.entries.size, 1_000_000n).length;
+  }
+
+  isOver(): boolean {
+    return tournamentOver(this.definition, this.entries.size, this.activeEntries().length);
+  }
+
+  handForHand(): boolean {
+    const d = this.definition;
+    return handForHandActive(
+      this.rules.handForHand,
+      this.tables.size,
+      this.activeEntries().length,
+      this.paidPlaces(),
+      d.handForHandAbovePaidMax,
+    );
+  }
+
+  /**
+   * Whether `table` may deal now (000-001:TRN-17, T-72; 004:GAM-P-T-02): not during a break (the same
+   * clock for every table), two players or more, and in hand-for-hand no table ahead of the others.
+   */
+  canDeal(table: number): boolean {
+    if (this.isOver() || readClock(this.definition.levels, this.elapsedMs).onBreak) return false;
+    const seats = this.tables.get(table);
+    if (!seats || !this.hasGame(table)) return false;
+    if (!this.handForHand()) return true;
+    const slowest = Math.min(...this.tablesWithGame().map((t) => this.handsAt.get(t) ?? 0));
+    return (this.handsAt.get(table) ?? 0) === slowest;
+  }
+
+  /** A table with two players who have chips (a shootout table down to its winner has none). */
+  private hasGame(table: number): boolean {
+    return [...(this.tables.get(table)?.values() ?? [])].filter((id) => this.playable(id)).length >= 2;
+  }
+
+  private tablesWithGame(): number[] {
+    return [...this.tables.keys()].filter((t) => this.hasGame(t));
+  }
+
+  /**
+   * No hand-for-hand round is half played: the busts are ranked and the tables balanced. During a
+   * hand-for-hand round a table that finished waits, and balancing waits for the round (T-72).
+   */
+  settled(): boolean {
+    return this.roundBusts.length === 0;
+  }
+
+  /** Plays one hand at `table` to the end with `decide`, then settles busts, bounties and balancing. */
+  playHand(table: number, decide: Decide): poker.HandState {
+    assert(this.canDeal(table), 'the table may deal');
+    const h4h = this.handForHand();
+    if (this.roundBusts.length === 0) this.roundStartPlayers = this.activeEntries().length;
+    const seats = this.tables.get(table)!;
+    const state = this.deal(table, seats);
+    const done = playOut(state, decide);
+    this.handsAt.set(table, (this.handsAt.get(table) ?? 0) + 1);
+    this.events.push({ kind: 'hand', table, handId: done.config.handId, handForHand: h4h });
+    this.settleHand(done, seats);
+    const roundComplete = !h4h || this.tablesWithGame().every((t) => this.handsAt.get(t) === this.handsAt.get(table));
+    if (roundComplete || this.isOver()) this.closeRound();
+    this.assertChipsConserved();
+    return done;
+  }
+
+  private playable(entryId: string): boolean {
+    const e = this.entries.get(entryId)!;
+    return e.active && e.chips + e.pendingChips > 0n;
+  }
+
+  private deal(table: number, seats: Map<number, string>): poker.HandState {
+    const d = this.definition;
+    const level = readClock(d.levels, this.elapsedMs).level;
+    const players: poker.SeatedPlayer[] = [];
+    for (const [seat, entryId] of [...seats].sort(([a], [b]) => a - b)) {
+      const e = this.entries.get(entryId)!;
+      e.chips += e.pendingChips;
+      e.pendingChips = 0n;
+      if (e.chips > 0n) players.push({ seat, name: entryId, stack: e.chips });
+    }
+    const button = nextButton(
+      players.map((p) => p.seat),
+      this.buttons.get(table),
+    );
+    this.buttons.set(table, button);
+    const variant = poker.variantCatalog.get(d.variant)!;
+    return poker.startHand({
+      handId: this.options.newHandId(table, ++this.handNumber),
+      variant,
+      stakes: {
+        smallBlind: level.smallBlind,
+        bigBlind: level.bigBlind,
+        ante: level.ante,
+        anteMode: level.ante > 0n ? 'every-player' : 'none',
+        straddle: 0n,
+        rake: { rateBps: 0, capPerHand: null, noFlopNoDrop: false },
+        contributionMax: null,
+      },
+      seatCount: d.seatsPerTable,
+      buttonSeat: button,
+      players,
+      rng: this.options.rng,
+    }).state;
+  }
+
+  private settleHand(done: poker.HandState, seats: Map<number, string>): void {
+    const result = done.result!;
+    for (const p of result.players) this.entries.get(seats.get(p.seat)!)!.chips = p.endingStack;
+    const winners = result.players.filter((p) => p.won > 0n).map((p) => seats.get(p.seat)!);
+    for (const p of result.players) {
+      if (p.endingStack > 0n) continue;
+      const entryId = seats.get(p.seat)!;
+      if (this.offerRebuy(entryId)) continue;
+      this.bust(entryId, p.startingStack, winners);
+    }
+    for (const [seat, entryId] of [...seats]) if (!this.entries.get(entryId)!.active) seats.delete(seat);
+  }
+
+  /** 002:TRN-RB-04/05, 003:R-TOUR-10: an entry at zero chips in the rebuy period may rebuy (chips from the next hand). */
+  private offerRebuy(entryId: string): boolean {
+    if (!this.mayRebuy(entryId) || !(this.options.acceptsRebuy?.(entryId) ?? false)) return false;
+    this.rebuy(entryId);
+    return true;
+  }
+
+  mayRebuy(entryId: string): boolean {
+    const d = this.definition;
+    const e = this.entries.get(entryId);
+    if (!d.rebuy || !e || !e.active || !rebuyOpen(d, this.elapsedMs)) return false;
+    if (d.rebuy.countMax !== null && e.rebuys >= d.rebuy.countMax) return false;
+    const chips = e.chips + e.pendingChips;
+    return this.rules.rebuy.onlyWithNoChips ? chips === 0n : chips <= d.rebuy.chipsAtMost;
+  }
+
+  rebuy(entryId: string): void {
+    assert(this.mayRebuy(entryId), 'the entry may rebuy');
+    const e = this.entries.get(entryId)!;
+    e.pendingChips += this.definition.rebuy!.chips;
+    e.chipsBought += this.definition.rebuy!.chips;
+    e.rebuys += 1;
+    this.events.push({ kind: 'rebuy', entryId });
+  }
+
+  /** 002:TRN-RB-08, 003:R-TOUR-10, S-78: one add-on at the break, for everyone still in (with 0 chips where the profile allows). */
+  mayAddOn(entryId: string): boolean {
+    const e = this.entries.get(entryId);
+    if (!e || !e.active || e.addOns > 0 || !addOnOpen(this.definition, this.elapsedMs)) return false;
+    return this.rules.addOn.zeroChipsAllowed || e.chips + e.pendingChips > 0n;
+  }
+
+  addOn(entryId: string): void {
+    assert(this.mayAddOn(entryId), 'the entry may take the add-on');
+    const e = this.entries.get(entryId)!;
+    e.pendingChips += this.definition.addOn!.chips;
+    e.chipsBought += this.definition.addOn!.chips;
+    e.addOns += 1;
+    this.events.push({ kind: 'add-on', entryId });
+  }
+
+  private bust(entryId: string, startingStack: bigint, winners: readonly string[]): void {
+    const e = this.entries.get(entryId)!;
+    e.active = false;
+    this.roundBusts.push({ entryId, startingStack });
+    const d = this.definition;
+    const eliminators = winners.filter((id) => id !== entryId);
+    if (d.bounty && e.bountyMinor > 0n && eliminators.length > 0) {
+      const ko = knockOut(e.bountyMinor, eliminators, d.bounty.kind === 'knockout' ? 10_000 : d.bounty.paidBps);
+      for (const [id, added] of ko.added) this.entries.get(id)!.bountyMinor += added;
+      e.bountyMinor = 0n;
+      this.events.push({ kind: 'knock-out', busted: entryId, paid: ko.paid, added: ko.added });
+    }
+  }
+
+  /** The busts of a hand (or of a hand-for-hand round) are ranked together, then tables are balanced. */
+  private closeRound(): void {
+    if (this.roundBusts.length > 0) {
+      for (const finish of rankBusts(this.roundStartPlayers, this.roundBusts)) {
+        this.finishes.push(finish);
+        this.events.push({ kind: 'finish', finish });
+      }
+      this.roundBusts = [];
+    }
+    if (this.isOver()) return this.finishSurvivors();
+    if (this.definition.shootout) return this.nextShootoutRound();
+    for (const move of balanceTables(this.tables, this.definition.seatsPerTable, this.options.rng))
+      this.events.push({ kind: 'move', move });
+    for (const t of [...this.handsAt.keys()]) if (!this.tables.has(t)) this.handsAt.delete(t);
+    const slowest = Math.min(...[...this.handsAt.values()]);
+    for (const t of this.handsAt.keys()) this.handsAt.set(t, slowest); // a new hand-for-hand round starts level
+  }
+
+  /**
+   * A shootout keeps every player at the table until one is left (002:SHOOT-01: no balancing); when every
+   * table has its winner, the winners are seated at random for the next round (SHOOT-02..04).
+   */
+  private nextShootoutRound(): void {
+    if (this.tables.size < 2 || [...this.tables.values()].some((seats) => seats.size > 1)) return;
+    const winners = [...this.tables.values()].flatMap((seats) => [...seats.values()]);
+    this.tables.clear();
+    this.handsAt.clear();
+    for (const [t, seats] of seatAtRandom(winners, this.definition.seatsPerTable, this.options.rng)) {
+      this.tables.set(t, seats);
+      this.handsAt.set(t, 0);
+    }
+  }
+
+  /** The players left when the tournament ends: the winner, or the tied survivors of a DON or satellite. */
+  private finishSurvivors(): void {
+    const left = this.activeEntries();
+    const tied = this.definition.doubleOrNothing || this.definition.satellite !== null;
+    const finish: Finish = { entryIds: left.map((e) => e.entryId), placeBest: 1, placeWorst: left.length };
+    const finishes = tied
+      ? [finish]
+      : rankBusts(
+          left.length,
+          left.map((e) => ({ entryId: e.entryId, startingStack: e.chips })),
+        );
+    for (const f of finishes) {
+      this.finishes.push(f);
+      this.events.push({ kind: 'finish', finish: f });
+    }
+  }
+
+  /** The prize pool for places: start fees paid less the bounty parts, with the guarantee's overlay. */
+  poolFromStartFees(): { collectedMinor: bigint; overlayMinor: bigint; bountyMinor: bigint } {
+    const d = this.definition;
+    let collected = 0n;
+    let bounty = 0n;
+    for (const e of this.entries.values()) {
+      collected +=
+        d.entry.startFeeMinor +
+        BigInt(e.rebuys) * (d.rebuy?.startFeeMinor ?? 0n) +
+        BigInt(e.addOns) * (d.addOn?.startFeeMinor ?? 0n);
+      bounty += bountyPerEntryMinor(d);
+    }
+    const net = collected - bounty;
+    return { collectedMinor: net, overlayMinor: overlayMinor(d, net), bountyMinor: bounty };
+  }
+
+  /** Each entry's prize once the tournament is over (places from the payout table, ties split). */
+  prizes(): Map<string, bigint> {
+    assert(this.isOver(), 'the tournament is over');
+    const pool = this.poolFromStartFees();
+    const prizes = placePrizes(this.definition, this.entries.size, pool.collectedMinor + pool.overlayMinor);
+    const byEntry = new Map<string, bigint>();
+    for (const finish of this.finishes) for (const [id, amount] of finishPrizes(finish, prizes)) byEntry.set(id, amount);
+    return byEntry;
+  }
+
+  /** Σ chips held and pending − Σ chips bought (000-001:ACC-09: chips only come from purchases); 0 when conserved. */
+  chipViolation(): bigint {
+    let held = 0n;
+    let bought = 0n;
+    for (const e of this.entries.values()) {
+      held += e.chips + e.pendingChips;
+      bought += e.chipsBought;
+    }
+    return held - bought;
+  }
+
+  private assertChipsConserved(): void {
+    assert(this.chipViolation() === 0n, 'tournament chips are conserved');
+  }
+}
+
+/** The moving button: the next occupied seat clockwise after the last button (the first hand: the lowest seat). */
+function nextButton(seats: readonly number[], last: number | undefined): number {
+  assert(seats.length >= 2, 'a hand has two players');
+  if (last === undefined) return seats[0]!;
+  return seats.find((s) => s > last) ?? seats[0]!;
+}
+
+/** Runs the engine to the end: steps automatically, each decision from `decide` (showdowns: every hand shown). */
+export function playOut(start: poker.HandState, decide: Decide): poker.HandState {
+  let state = start;
+  for (let steps = 0; state.phase !== 'complete'; steps++) {
+    assert(steps < 1_000, 'a hand ends');
+    const decision = poker.pendingDecision(state);
+    if (decision.kind === 'step') state = poker.runPendingStep(state, decision.step).state;
+    else if (decision.kind === 'run-count') state = poker.chooseRunCount(state, decision.seats[0]!, 1).state;
+    else if (decision.kind === 'show-or-muck') state = poker.showHand(state, decision.seat).state;
+    else if (decision.kind === 'action') state = poker.act(state, decision.seat, decide(state, poker.legalActions(state)!)).state;
+  }
+  return state;
+}
+
+/** A bot for tests and the bench: all-in or call with some probability, otherwise check or fold. */
+export function randomBot(rng: Rng, aggressionPct = 30): Decide {
+  return (_state, legal) => {
+    const roll = rng.intBelow(100);
+    if (roll < aggressionPct && legal.allIn !== null) return { kind: 'all-in' };
+    if (roll < aggressionPct * 2 && legal.call !== null) return { kind: 'call' };
+    return legal.check ? { kind: 'check' } : { kind: 'fold' };
+  };
+}

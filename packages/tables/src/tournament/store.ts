@@ -1,0 +1,560 @@
+import { recordMonitoringEvent } from '@casino/compliance';
+import { assert, DomainError, Money, newId, type AccountId, type Clock, type CurrencyCode } from '@casino/core';
+import { transaction, type Db, type Tx } from '@casino/db';
+import type { Rng } from '@casino/games';
+import * as ledger from '@casino/ledger';
+import { authorizeStake, recordSettlement, startPlaySession, type EnforcementContext } from '@casino/limits';
+import { playingWallet } from '../money.ts';
+import type { PokerRuleProfile, PokerRuleProfileId } from '../poker/profile.ts';
+import { cancellationPoolMinor, settleCancellation } from './cancellation.ts';
+import { tournamentDefinitionProblems, type TournamentDefinition } from './definition.ts';
+import { TournamentDirector, type Decide } from './director.ts';
+import { guaranteeStartRefusal, overlayMinor, placePrizes } from './prizes.ts';
+import type { TournamentRuleProfile } from './rules.ts';
+
+/**
+ * Tournament money (issue 19): every movement one balanced ledger transaction in the database
+ * transaction of the change that caused it, in the platform's lock order (the tournament row, the
+ * player, then ledger accounts). The prize pool is a ledger account (owner TOURNAMENT); a buy-in
+ * debits the wallet by start fee + fee, credits the pool with the start fee and the operator's fee
+ * revenue with the fee (000-001:T-66, 003:S-76); the whole buy-in is the stake the self-limits check
+ * (category 'poker-tournament', docs/limits.md). Prizes and bounties leave the pool; an overlay comes
+ * from the operator's tournament-overlay expense account (004:T-150). Ledger keys derive from the
+ * entry and the tournament, so a retried step posts once.
+ */
+export interface TournamentStoreContext {
+  db: Db;
+  clock: Clock;
+  limits: EnforcementContext;
+  /** The profiles' tournament settings and poker rules (from @casino/operator). */
+  rules: Readonly<Record<PokerRuleProfileId, TournamentRuleProfile>>;
+  poker: Readonly<Record<PokerRuleProfileId, PokerRuleProfile>>;
+}
+
+export const tournamentBuyInKey = (entryId: string) => `tournament:entry:${entryId}:buy-in`;
+export const tournamentRefundKey = (entryId: string) => `tournament:entry:${entryId}:refund`;
+export const tournamentPrizeKey = (entryId: string) => `tournament:entry:${entryId}:prize`;
+export const tournamentOverlayKey = (tournamentId: string, step: string) => `tournament:${tournamentId}:overlay:${step}`;
+
+// ---- definitions as JSON: bigints tagged, so nothing is lost ----
+
+export function definitionToJson(d: TournamentDefinition): unknown {
+  return JSON.parse(JSON.stringify(d, (_key, value: unknown) => (typeof value === 'bigint' ? { $n: value.toString() } : value)));
+}
+
+export function definitionFromJson(json: unknown): TournamentDefinition {
+  return JSON.parse(JSON.stringify(json), (_key, value: unknown) =>
+    value !== null && typeof value === 'object' && '$n' in value && Object.keys(value).length === 1
+      ? BigInt((value as { $n: string }).$n)
+      : value,
+  ) as TournamentDefinition;
+}
+
+// ---- creating ----
+
+export async function createTournament(
+  ctx: TournamentStoreContext,
+  request: { definition: TournamentDefinition; startsAt?: Date },
+): Promise<{ tournamentId: string }> {
+  const d = request.definition;
+  const rules = ctx.rules[d.profileId];
+  const poker = ctx.poker[d.profileId];
+  const problems =
+    rules && poker ? tournamentDefinitionProblems(d, rules, poker) : [{ field: 'profileId', message: 'unknown profile' }];
+  if (problems.length > 0)
+    throw new DomainError('tournament-invalid', `${problems[0]!.field} ${problems[0]!.message}`, {
+      field: `body.definition.${problems[0]!.field}`,
+      extensions: { problems },
+    });
+  const tournamentId = newId();
+  return transaction(ctx.db, async (tx) => {
+    const pool = await ledger.openAccount(tx, {
+      code: `tournament:${tournamentId}:pool:${d.currency}`,
+      ownerKind: 'TOURNAMENT',
+      ownerId: tournamentId,
+      purpose: 'tournament',
+      currency: d.currency,
+      type: 'LIABILITY',
+      allowNegative: false,
+      shardCount: 1,
+    });
+    await tx.$executeRaw`
+      INSERT INTO tournament (id, name, profile_id, kind, currency, definition, pool_account_id, starts_at, created_at)
+      VALUES (${tournamentId}::uuid, ${d.name}, ${d.profileId}, ${d.kind}, ${d.currency}, ${JSON.stringify(definitionToJson(d))}::jsonb,
+              ${pool.id}::uuid, ${request.startsAt ?? null}, ${ctx.clock.now()})`;
+    return { tournamentId };
+  });
+}
+
+interface TournamentRow {
+  id: string;
+  status: 'REGISTERING' | 'RUNNING' | 'FINISHED' | 'CANCELLED';
+  currency: CurrencyCode;
+  definition: unknown;
+  pool_account_id: string;
+  starts_at: Date | null;
+  overlay_minor: bigint;
+}
+
+async function lockTournament(tx: Tx, tournamentId: string): Promise<TournamentRow & { d: TournamentDefinition }> {
+  const [row] = await tx.$queryRaw<TournamentRow[]>`
+    SELECT id, status, currency, definition, pool_account_id, starts_at, overlay_minor FROM tournament
+    WHERE id = ${tournamentId}::uuid FOR UPDATE`;
+  if (!row) throw new DomainError('not-found', 'No such tournament.', { field: 'path.tournamentId' });
+  return { ...row, d: definitionFromJson(row.definition) };
+}
+
+const refused = (reason: string, detail: string) =>
+  new DomainError('tournament-registration-refused', detail, { extensions: { reason } });
+
+// ---- registration ----
+
+/**
+ * Registers a player (000-001:TRN-06, T-67; 003:R-TOUR-04, 05): refused (`tournament-registration-refused`
+ * with `reason`) when registration is closed (started, past its start time), when no seat is left, or
+ * when the player is registered already; then the self-limits (`limit-exceeded`, 003:S-72: a player at a
+ * limit finishes running tournaments but registers for no more) and the wallet (`insufficient-funds`).
+ * Returns whether a sit & go is now full (the caller starts it, 002:SNG-01).
+ */
+export async function registerForTournament(
+  ctx: TournamentStoreContext,
+  request: { tournamentId: string; playerId: string },
+): Promise<{ entryId: string; full: boolean; ledgerTransactionId: string }> {
+  return transaction(ctx.db, async (tx) => {
+    const t = await lockTournament(tx, request.tournamentId);
+    if (t.status !== 'REGISTERING') throw refused('registration-closed', 'Registration for this tournament is closed.');
+    if (t.starts_at !== null && ctx.clock.now() >= t.starts_at)
+      throw refused('registration-closed', 'The registration deadline has passed.');
+    const [{ count }] = await tx.$queryRaw<[{ count: bigint }]>`
+      SELECT count(*)::bigint AS count FROM tournament_entry WHERE tournament_id = ${t.id}::uuid AND status = 'registered'`;
+    if (Number(count) >= t.d.entrantsMax) throw refused('no-seats-left', 'Every seat of this tournament is taken.');
+    const [mine] = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM tournament_entry WHERE tournament_id = ${t.id}::uuid AND player_id = ${request.playerId}::uuid AND status = 'registered'`;
+    if (mine) throw refused('already-registered', 'You are registered for this tournament already.');
+
+    const wallet = await playingWallet(tx, request.playerId, t.currency);
+    const { playSessionId } = await startPlaySession(ctx.limits, tx, { playerId: request.playerId });
+    const entryId = newId();
+    const { startFeeMinor, feeMinor } = t.d.entry;
+    await tx.$executeRaw`
+      INSERT INTO tournament_entry (id, tournament_id, player_id, status, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor, registered_at)
+      VALUES (${entryId}::uuid, ${t.id}::uuid, ${request.playerId}::uuid, 'registered', ${wallet}::uuid, ${playSessionId}::uuid,
+              ${startFeeMinor}, ${feeMinor}, ${ctx.clock.now()})`;
+    const posted = await postBuyIn(ctx, tx, t, { entryId, playerId: request.playerId, playSessionId, wallet });
+    return { entryId, full: Number(count) + 1 === t.d.entrantsMax && t.d.kind === 'sit-and-go', ledgerTransactionId: posted };
+  });
+}
+
+async function postBuyIn(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  t: TournamentRow & { d: TournamentDefinition },
+  e: { entryId: string; playerId: string; playSessionId: string; wallet: AccountId },
+): Promise<string> {
+  const { startFeeMinor, feeMinor } = t.d.entry;
+  const total = startFeeMinor + feeMinor;
+  if (total === 0n) return ''; // a freeroll moves no money (000-001:T-66)
+  const key = tournamentBuyInKey(e.entryId);
+  const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
+  await authorizeStake(ctx.limits, tx, {
+    playerId: e.playerId,
+    playSessionId: e.playSessionId,
+    reference: key,
+    amount: money(total),
+    category: 'poker-tournament',
+  });
+  const postings: ledger.PostingLine[] = [
+    { accountId: e.wallet, amount: money(total) },
+    { accountId: t.pool_account_id as AccountId, amount: money(-startFeeMinor) },
+  ];
+  if (feeMinor > 0n) postings.push({ accountId: await feeRevenue(tx, t.currency), amount: money(-feeMinor) });
+  const at = ctx.clock.now();
+  const posted = await postOrRefuse(
+    tx,
+    { idempotencyKey: key, kind: 'BUY_IN', postings, metadata: meta(t.id, e.entryId) },
+    at,
+    t.currency,
+  );
+  await recordMonitoringEvent(tx, {
+    kind: 'stake',
+    eventId: newId(),
+    playerId: e.playerId,
+    occurredAt: at.toISOString(),
+    amount: { amountMinor: total.toString(), currency: t.currency },
+    gameRoundId: `tournament-entry:${e.entryId}`,
+  });
+  return posted.transactionId;
+}
+
+/** Unregisters before the start (000-001:A-31: published per tournament; here always allowed before the start): the whole buy-in back. */
+export async function unregisterFromTournament(
+  ctx: TournamentStoreContext,
+  request: { tournamentId: string; playerId: string },
+): Promise<void> {
+  await transaction(ctx.db, async (tx) => {
+    const t = await lockTournament(tx, request.tournamentId);
+    if (t.status !== 'REGISTERING') throw refused('registration-closed', 'The tournament has started: unregistering is over.');
+    const [entry] = await tx.$queryRaw<EntryRow[]>`
+      SELECT id, player_id, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor FROM tournament_entry
+      WHERE tournament_id = ${t.id}::uuid AND player_id = ${request.playerId}::uuid AND status = 'registered'`;
+    if (!entry) throw refused('not-registered', 'You are not registered for this tournament.');
+    await refund(ctx, tx, t, entry, entry.paid_start_minor, entry.paid_fee_minor);
+    await tx.$executeRaw`UPDATE tournament_entry SET status = 'unregistered', refund_minor = ${entry.paid_start_minor + entry.paid_fee_minor} WHERE id = ${entry.id}::uuid`;
+  });
+}
+
+interface EntryRow {
+  id: string;
+  player_id: string;
+  wallet_account_id: string;
+  play_session_id: string;
+  paid_start_minor: bigint;
+  paid_fee_minor: bigint;
+}
+
+async function registeredEntries(tx: Tx | Db, tournamentId: string): Promise<EntryRow[]> {
+  return tx.$queryRaw<EntryRow[]>`
+    SELECT id, player_id, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor FROM tournament_entry
+    WHERE tournament_id = ${tournamentId}::uuid AND status = 'registered' ORDER BY registered_at, id`;
+}
+
+/** A refund of `fromPoolMinor` from the pool and `feeMinor` from the fee revenue to the entry's wallet: one transaction. */
+async function refund(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  t: TournamentRow,
+  entry: EntryRow,
+  fromPoolMinor: bigint,
+  feeMinor: bigint,
+): Promise<void> {
+  const total = fromPoolMinor + feeMinor;
+  if (total === 0n) return;
+  const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
+  const postings: ledger.PostingLine[] = [{ accountId: entry.wallet_account_id as AccountId, amount: money(-total) }];
+  if (fromPoolMinor > 0n) postings.push({ accountId: t.pool_account_id as AccountId, amount: money(fromPoolMinor) });
+  if (feeMinor > 0n) postings.push({ accountId: await feeRevenue(tx, t.currency), amount: money(feeMinor) });
+  const key = tournamentRefundKey(entry.id);
+  await recordSettlement(ctx.limits, tx, {
+    playerId: entry.player_id,
+    reference: key,
+    amount: money(total),
+    category: 'poker-tournament',
+  });
+  await ledger.post(tx, { idempotencyKey: key, kind: 'REFUND', postings, metadata: meta(t.id, entry.id) }, ctx.clock.now());
+}
+
+async function feeRevenue(tx: Tx, currency: CurrencyCode): Promise<AccountId> {
+  const account = await ledger.findAccountByCode(tx, ledger.operatorAccountCode('fee-revenue', currency));
+  assert(account !== null, `the chart of accounts has fee-revenue in ${currency} (openOperatorAccounts)`);
+  return account.id;
+}
+
+/** The operator's tournament-overlay expense account, opened on first use. */
+async function overlayExpense(tx: Tx, currency: CurrencyCode): Promise<AccountId> {
+  const code = ledger.operatorAccountCode('tournament-overlay', currency);
+  const found = await ledger.findAccountByCode(tx, code);
+  if (found) return found.id;
+  const spec: ledger.AccountSpec = {
+    code,
+    ownerKind: 'OPERATOR',
+    ownerId: null,
+    purpose: 'tournament-overlay',
+    currency,
+    type: 'EXPENSE',
+    allowNegative: true,
+    shardCount: 1,
+  };
+  return (await ledger.openAccount(tx, spec)).id;
+}
+
+function meta(tournamentId: string, entryId: string): ledger.TransactionMetadata {
+  return { game: 'poker', tournamentId, entryId };
+}
+
+async function postOrRefuse(tx: Tx, request: ledger.PostRequest, at: Date, currency: CurrencyCode): Promise<ledger.Posted> {
+  try {
+    return await ledger.post(tx, request, at);
+  } catch (error) {
+    if (error instanceof ledger.InsufficientFunds)
+      throw new DomainError('insufficient-funds', `The wallet holds ${Money.fromMinor(error.balanceMinor, currency)}.`, {
+        extensions: { balance: Money.fromMinor(error.balanceMinor, currency).toJSON() },
+      });
+    throw error;
+  }
+}
+
+/**
+ * A rebuy or an add-on bought for a running entry (002:TRN-RB-01..09, 003:R-TOUR-10, 004:GAM-P-T-15): paid
+ * first, under the self-limits (a stake), start fee to the pool and fee to the operator (000-001:A-31, A-32),
+ * in one transaction; the caller gives the chips to the director only after it returns (002:BET-04: chips
+ * only after payment). Eligibility (period, count, chips) is the director's `mayRebuy` / `mayAddOn`, asked
+ * by the caller before; the count cap is checked here again against the stored count.
+ */
+export async function buyTournamentChips(
+  ctx: TournamentStoreContext,
+  request: { tournamentId: string; entryId: string; purchase: 'rebuy' | 'add-on' },
+): Promise<{ ledgerTransactionId: string }> {
+  return transaction(ctx.db, async (tx) => {
+    const t = await lockTournament(tx, request.tournamentId);
+    if (t.status !== 'RUNNING') throw refused('not-running', 'The tournament is not running.');
+    const price = request.purchase === 'rebuy' ? t.d.rebuy : t.d.addOn;
+    if (!price) throw refused(`no-${request.purchase}`, `This tournament has no ${request.purchase}.`);
+    const [entry] = await tx.$queryRaw<(EntryRow & { rebuys: number; add_ons: number })[]>`
+      SELECT id, player_id, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor, rebuys, add_ons FROM tournament_entry
+      WHERE id = ${request.entryId}::uuid AND tournament_id = ${t.id}::uuid AND status = 'registered' FOR UPDATE`;
+    if (!entry) throw refused('not-registered', 'No such entry in this tournament.');
+    const countMax = request.purchase === 'rebuy' ? (t.d.rebuy!.countMax ?? Number.MAX_SAFE_INTEGER) : 1;
+    if ((request.purchase === 'rebuy' ? entry.rebuys : entry.add_ons) >= countMax)
+      throw refused(`${request.purchase}-count-used`, `The ${request.purchase}s of this entry are used up.`);
+    const total = price.startFeeMinor + price.feeMinor;
+    const key = `tournament:entry:${entry.id}:${request.purchase}:${request.purchase === 'rebuy' ? entry.rebuys + 1 : 1}`;
+    const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
+    await authorizeStake(ctx.limits, tx, {
+      playerId: entry.player_id,
+      playSessionId: entry.play_session_id,
+      reference: key,
+      amount: money(total),
+      category: 'poker-tournament',
+    });
+    const postings: ledger.PostingLine[] = [{ accountId: entry.wallet_account_id as AccountId, amount: money(total) }];
+    if (price.startFeeMinor > 0n)
+      postings.push({ accountId: t.pool_account_id as AccountId, amount: money(-price.startFeeMinor) });
+    if (price.feeMinor > 0n) postings.push({ accountId: await feeRevenue(tx, t.currency), amount: money(-price.feeMinor) });
+    const posted = await postOrRefuse(
+      tx,
+      { idempotencyKey: key, kind: 'BUY_IN', postings, metadata: meta(t.id, entry.id) },
+      ctx.clock.now(),
+      t.currency,
+    );
+    await tx.$executeRaw`
+      UPDATE tournament_entry SET paid_start_minor = paid_start_minor + ${price.startFeeMinor}, paid_fee_minor = paid_fee_minor + ${price.feeMinor},
+             rebuys = rebuys + ${request.purchase === 'rebuy' ? 1 : 0}, add_ons = add_ons + ${request.purchase === 'add-on' ? 1 : 0}
+      WHERE id = ${entry.id}::uuid`;
+    return { ledgerTransactionId: posted.transactionId };
+  });
+}
+
+// ---- starting, finishing, cancelling ----
+
+/**
+ * Starts a tournament (002:SNG-01 a sit & go when full; a scheduled one at its time): at least
+ * `entrantsMin` entries, and a guarantee's §59 gate (002:GTD-02, T-GTD-01): below it the tournament is
+ * cancelled instead, every buy-in refunded with its fee (002:AMB-GTD-CANCEL). Returns the entries to seat.
+ */
+export async function startTournament(
+  ctx: TournamentStoreContext,
+  tournamentId: string,
+): Promise<{ started: boolean; entries: { entryId: string; playerId: string }[] }> {
+  return transaction(ctx.db, async (tx) => {
+    const t = await lockTournament(tx, tournamentId);
+    if (t.status !== 'REGISTERING') throw refused('registration-closed', 'The tournament has started or ended.');
+    const entries = await registeredEntries(tx, t.id);
+    const stakes = entries.reduce((s, e) => s + e.paid_start_minor + e.paid_fee_minor, 0n);
+    const gate = guaranteeStartRefusal(t.d, stakes, ctx.rules[t.d.profileId].guarantee.collectedOfGuaranteeBpsToStartMin);
+    if (entries.length < t.d.entrantsMin || gate !== null) {
+      for (const e of entries) {
+        await refund(ctx, tx, t, e, e.paid_start_minor, e.paid_fee_minor);
+        await tx.$executeRaw`UPDATE tournament_entry SET status = 'cancelled', refund_minor = ${e.paid_start_minor + e.paid_fee_minor} WHERE id = ${e.id}::uuid`;
+      }
+      await tx.$executeRaw`UPDATE tournament SET status = 'CANCELLED', ended_at = ${ctx.clock.now()} WHERE id = ${t.id}::uuid`;
+      return { started: false, entries: [] };
+    }
+    await tx.$executeRaw`UPDATE tournament SET status = 'RUNNING', started_at = ${ctx.clock.now()} WHERE id = ${t.id}::uuid`;
+    return { started: true, entries: entries.map((e) => ({ entryId: e.id, playerId: e.player_id })) };
+  });
+}
+
+/**
+ * Records the end (002:TRN-06, 004:GAM-P-T-03): places, prizes from the payout table on the pool after
+ * fees, the overlay first when the pool is short of the guarantee (004:T-150: an operator expense),
+ * bounties won (004:GAM-P-T-19). Each winner's credit is one ledger transaction; the pool ends at zero.
+ */
+export async function finishTournament(
+  ctx: TournamentStoreContext,
+  tournamentId: string,
+  director: TournamentDirector,
+): Promise<void> {
+  assert(director.isOver(), 'the tournament is over');
+  await transaction(ctx.db, async (tx) => {
+    const t = await lockTournament(tx, tournamentId);
+    assert(t.status === 'RUNNING', 'a running tournament finishes');
+    const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
+    const pool = director.poolFromStartFees();
+    const overlay = overlayMinor(t.d, pool.collectedMinor);
+    if (overlay > 0n) {
+      await ledger.post(
+        tx,
+        {
+          idempotencyKey: tournamentOverlayKey(t.id, 'finish'),
+          kind: 'TRANSFER',
+          postings: [
+            { accountId: await overlayExpense(tx, t.currency), amount: money(overlay) },
+            { accountId: t.pool_account_id as AccountId, amount: money(-overlay) },
+          ],
+          metadata: { game: 'poker', tournamentId: t.id, reason: 'overlay' },
+        },
+        ctx.clock.now(),
+      );
+    }
+    const prizes = director.prizes();
+    const bounties = bountiesWon(director);
+    const entries = new Map((await registeredEntries(tx, t.id)).map((e) => [e.id, e]));
+    for (const finish of director.finishes)
+      for (const entryId of finish.entryIds) {
+        const entry = entries.get(entryId);
+        assert(entry !== undefined, 'every finisher is a registered entry');
+        const prize = prizes.get(entryId) ?? 0n;
+        const bounty = bounties.get(entryId) ?? 0n;
+        await tx.$executeRaw`
+          UPDATE tournament_entry SET status = 'finished', place_best = ${finish.placeBest}, place_worst = ${finish.placeWorst},
+                                      prize_minor = ${prize}, bounty_minor = ${bounty}
+          WHERE id = ${entryId}::uuid`;
+        if (prize + bounty > 0n) await credit(ctx, tx, t, entry, prize + bounty);
+      }
+    await tx.$executeRaw`UPDATE tournament SET status = 'FINISHED', ended_at = ${ctx.clock.now()}, overlay_minor = ${overlay} WHERE id = ${t.id}::uuid`;
+    await assertPoolEmpty(tx, t);
+  });
+}
+
+/** Bounties paid at knock-outs and each survivor's own bounty (004:GAM-P-T-19: the winner gets their own). */
+function bountiesWon(director: TournamentDirector): Map<string, bigint> {
+  const won = new Map<string, bigint>();
+  const add = (id: string, amount: bigint) => won.set(id, (won.get(id) ?? 0n) + amount);
+  for (const event of director.events) if (event.kind === 'knock-out') for (const [id, amount] of event.paid) add(id, amount);
+  for (const e of director.entries.values()) if (e.bountyMinor > 0n) add(e.entryId, e.bountyMinor);
+  return won;
+}
+
+async function credit(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  t: TournamentRow,
+  entry: EntryRow,
+  amountMinor: bigint,
+): Promise<void> {
+  const key = tournamentPrizeKey(entry.id);
+  const amount = Money.fromMinor(amountMinor, t.currency);
+  await recordSettlement(ctx.limits, tx, { playerId: entry.player_id, reference: key, amount, category: 'poker-tournament' });
+  await ledger.transfer(
+    tx,
+    {
+      idempotencyKey: key,
+      kind: 'PRIZE',
+      debitAccountId: t.pool_account_id as AccountId,
+      creditAccountId: entry.wallet_account_id as AccountId,
+      amount,
+      metadata: meta(t.id, entry.id),
+    },
+    ctx.clock.now(),
+  );
+}
+
+async function assertPoolEmpty(tx: Tx, t: TournamentRow): Promise<void> {
+  const left = await ledger.balance(tx, t.pool_account_id as AccountId);
+  assert(left.isZero(), `the prize pool of tournament ${t.id} ends at zero, not ${left.toDecimalString()}`);
+}
+
+/**
+ * Cancels a tournament (§2d cancel.*; 000-001:T-70, T-71; 003:S-80..S-83; 004:T-142..T-146) with the
+ * profile's formula for its kind: a heads-up, a sit & go or a multi-table tournament. `standing` gives the
+ * chips and whether each entry is still in (from the director; before the start every entry is in with
+ * its starting chips). Every share is one ledger transaction; the operator covers a shortfall or takes
+ * back an overlay not needed; the pool ends at zero.
+ */
+export async function cancelTournament(
+  ctx: TournamentStoreContext,
+  tournamentId: string,
+  standing?: { director: TournamentDirector; lateRegistrationOrRebuyOpen: boolean },
+): Promise<void> {
+  await transaction(ctx.db, async (tx) => {
+    const t = await lockTournament(tx, tournamentId);
+    if (t.status !== 'REGISTERING' && t.status !== 'RUNNING') throw refused('tournament-over', 'The tournament has ended.');
+    const rules = ctx.rules[t.d.profileId];
+    const rows = await registeredEntries(tx, t.id);
+    const entries = rows.map((e) => {
+      const inPlay = standing?.director.entries.get(e.id);
+      const chips = inPlay ? inPlay.chips + inPlay.pendingChips : t.d.entry.chips;
+      return {
+        entryId: e.id,
+        active: inPlay?.active ?? true,
+        chips,
+        paidStartMinor: e.paid_start_minor,
+        paidFeeMinor: e.paid_fee_minor,
+        prizePaidMinor: 0n,
+      };
+    });
+    const held = (await ledger.balance(tx, t.pool_account_id as AccountId)).toMinor();
+    const open = standing?.lateRegistrationOrRebuyOpen ?? true;
+    const poolMinor = cancellationPoolMinor(
+      t.d.guaranteeMinor,
+      rules.guarantee.cancellationPaysGuaranteeAfterLateRegistration,
+      held,
+      open,
+    );
+    const formula =
+      rows.length === 2 ? rules.cancel.headsUp : t.d.kind === 'sit-and-go' ? rules.cancel.sitAndGo : rules.cancel.multiTable;
+    const settled = settleCancellation({ formula, entries, poolMinor, placePrizes: placePrizes(t.d, rows.length, poolMinor) });
+    await moveOperatorShare(ctx, tx, t, poolMinor - held + settled.operatorAddsMinor - settled.operatorTakesBackMinor);
+    const byId = new Map(rows.map((e) => [e.id, e]));
+    for (const share of settled.shares) {
+      await refund(ctx, tx, t, byId.get(share.entryId)!, share.fromPoolMinor, share.feeRefundMinor);
+      await tx.$executeRaw`UPDATE tournament_entry SET status = 'cancelled', refund_minor = ${share.fromPoolMinor + share.feeRefundMinor} WHERE id = ${share.entryId}::uuid`;
+    }
+    await tx.$executeRaw`UPDATE tournament SET status = 'CANCELLED', ended_at = ${ctx.clock.now()} WHERE id = ${t.id}::uuid`;
+    await assertPoolEmpty(tx, t);
+  });
+}
+
+/** Positive: the operator adds to the pool (an overlay or a shortfall, an expense); negative: takes back. */
+async function moveOperatorShare(ctx: TournamentStoreContext, tx: Tx, t: TournamentRow, amountMinor: bigint): Promise<void> {
+  if (amountMinor === 0n) return;
+  const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
+  const expense = await overlayExpense(tx, t.currency);
+  await ledger.post(
+    tx,
+    {
+      idempotencyKey: tournamentOverlayKey(t.id, 'cancel'),
+      kind: 'TRANSFER',
+      postings: [
+        { accountId: expense, amount: money(amountMinor) },
+        { accountId: t.pool_account_id as AccountId, amount: money(-amountMinor) },
+      ],
+      metadata: { game: 'poker', tournamentId: t.id, reason: amountMinor > 0n ? 'cancellation-shortfall' : 'overlay-returned' },
+    },
+    ctx.clock.now(),
+  );
+}
+
+/**
+ * Plays a running tournament to the end with automatic actions (`decide` for every seat) and records
+ * the result (issue 19): the director in memory, then `finishTournament`. What tests and the bench use
+ * to run a tournament through the engine; live play by people at tournament tables is not built yet
+ * (docs/tournaments.md).
+ */
+export async function playTournamentAutomatically(
+  ctx: TournamentStoreContext,
+  request: { tournamentId: string; rng: Rng; decide: Decide; handMs: number },
+): Promise<TournamentDirector> {
+  const entries = (await registeredEntries(ctx.db, request.tournamentId)).map((e) => ({ entryId: e.id, playerId: e.player_id }));
+  const [row] = await ctx.db.$queryRaw<{ definition: unknown; profile_id: PokerRuleProfileId }[]>`
+    SELECT definition, profile_id FROM tournament WHERE id = ${request.tournamentId}::uuid`;
+  if (!row) throw new DomainError('not-found', 'No such tournament.', { field: 'path.tournamentId' });
+  const director = new TournamentDirector({
+    definition: definitionFromJson(row.definition),
+    rules: ctx.rules[row.profile_id],
+    entries,
+    rng: request.rng,
+    newHandId: () => newId(),
+  });
+  for (let rounds = 0; !director.isOver(); rounds++) {
+    assert(rounds < playRoundsMax, 'a tournament ends within its round bound');
+    for (const table of [...director.tables.keys()])
+      if (director.tables.has(table) && director.canDeal(table)) director.playHand(table, request.decide);
+    director.elapsedMs += request.handMs;
+  }
+  await finishTournament(ctx, request.tournamentId, director);
+  return director;
+}
+
+/** Rounds of hands (one per table) a tournament played automatically may take before it is a bug. */
+export const playRoundsMax = 100_000;
