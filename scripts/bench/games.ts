@@ -11,7 +11,8 @@
  * confirmed, spun, settled) with the production round seed and stream, on one core.
  *
  * A measurement, not a test. Environment: DATABASE_URL and REDIS_URL (default local), BENCH_SECONDS
- * (10), BENCH_WARMUP_SECONDS (2), BENCH_CLIENTS (50), BENCH_ENGINE_SECONDS (3).
+ * (10), BENCH_WARMUP_SECONDS (2), BENCH_CLIENTS (50), BENCH_ENGINE_SECONDS (3); BENCH_WIRE_LOG=1 prints the
+ * statements of one confirmation, BENCH_WIRE_ONLY=1 stops after the round-trip count.
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -128,6 +129,13 @@ async function roundTripsPerBet(url: string, redis: Redis, config: GameServiceCo
     const bets = 30;
     for (let i = 0; i < bets; i++) await placeBet(player);
     const perBet = proxy.counts.roundTrips / bets;
+    if (process.env.BENCH_WIRE_LOG) {
+      // Where one confirmation's round trips go: the statements it sends, in order.
+      proxy.reset();
+      await placeBet(player);
+      console.log(`statements of one confirmation (${proxy.counts.roundTrips} round trips):`);
+      for (const sql of proxy.statements) console.log(`  ${sql.replace(/\s+/g, ' ').slice(0, 160)}`);
+    }
     // Leave, and let the main app's scheduler settle this round now (its bets count among the settled).
     await fetch(`${base}/v1/tables/${table.id}/seats/me`, {
       method: 'DELETE',
@@ -253,6 +261,7 @@ async function main(cleanup: Cleanup): Promise<number> {
     if (response.status !== 201) throw new Error(`seat refused: ${await response.text()}`);
   }
   const wire = await roundTripsPerBet(url, redis, config, players);
+  if (process.env.BENCH_WIRE_ONLY) return 0;
   app.gameScheduler.start();
 
   const placeBet = betPlacer(base);
