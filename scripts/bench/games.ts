@@ -34,7 +34,8 @@ import { createBenchPlayer } from './bench-players.ts';
 import { formatTable } from './report.ts';
 import { startCountingProxy } from './roundtrips.ts';
 import { Cleanup, createScratchFromTemplate, randomBenchName } from './scratch-db.ts';
-import { percentile, runClients } from './workload.ts';
+import { measureLedgerTransfers } from './ledger-reference.ts';
+import { percentile, runClients, type RunResult } from './workload.ts';
 
 const seatsPerTable = 4;
 const limits: RouletteTableLimits = {
@@ -54,6 +55,7 @@ interface Player {
 }
 
 async function setUp(db: Db, clients: number, issueToken: (playerId: string) => string): Promise<Player[]> {
+  // Every roulette table seats 4 (004:GAM-R-01): the players fill the tables in order.
   await ledger.openOperatorAccounts(db, ['CZK'], 16);
   const psp = (await ledger.openAccount(db, ledger.paymentProviderClearingSpec('bench-psp', 'CZK', 16))).id;
   const tables: string[] = [];
@@ -221,6 +223,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   const warmupS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
   const clients = Number(process.env.BENCH_CLIENTS ?? 50);
   const engineSeconds = Number(process.env.BENCH_ENGINE_SECONDS ?? 3);
+  const hotPlayers = Number(process.env.BENCH_HOT_PLAYERS ?? 500);
   console.log(
     `bench:games ${new Date().toISOString()}: ${os.availableParallelism()} CPUs, load average ${os
       .loadavg()
@@ -228,7 +231,14 @@ async function main(cleanup: Cleanup): Promise<number> {
       .join(' ')}, Node ${process.version}`,
   );
   console.log(
-    `run: ${clients} players at ${Math.ceil(clients / seatsPerTable)} roulette tables, ${seconds} s measured + ${warmupS} s warm-up; engine ${engineSeconds} s`,
+    `run: ${clients} players at ${Math.ceil(clients / seatsPerTable)} roulette tables, then ${hotPlayers} at ${Math.ceil(hotPlayers / seatsPerTable)} (hot case), ` +
+      `${seconds} s measured + ${warmupS} s warm-up each; engine ${engineSeconds} s`,
+  );
+
+  // The reference first, on a quiet scratch database of its own: the ledger's standalone transfers now.
+  const reference = await measureLedgerTransfers(databaseUrl, cleanup);
+  console.log(
+    `ledger reference (bench:ledger (a), 8 clients): ${reference.transfersPerS.toFixed(0)} transfers/s, p99 ${reference.p99Ms.toFixed(1)} ms`,
   );
 
   const url = await createScratchFromTemplate(databaseUrl, randomBenchName(), cleanup);
@@ -251,33 +261,51 @@ async function main(cleanup: Cleanup): Promise<number> {
   });
   cleanup.add('close the app', () => app.close());
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const players = await setUp(db, clients, (playerId) => app.issueAccessToken({ audience: 'player', subject: playerId }));
-  for (const p of players) {
-    const response = await fetch(`${base}/v1/tables/${p.tableId}/seats`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    if (response.status !== 201) throw new Error(`seat refused: ${await response.text()}`);
-  }
+  const everyone = await setUp(db, Math.max(clients, hotPlayers), (playerId) =>
+    app.issueAccessToken({ audience: 'player', subject: playerId }),
+  );
+  const players = everyone.slice(0, clients);
+  const seat = async (list: readonly Player[]) => {
+    for (const p of list) {
+      const response = await fetch(`${base}/v1/tables/${p.tableId}/seats`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      if (response.status !== 201) throw new Error(`seat refused: ${await response.text()}`);
+    }
+  };
+  await seat(players);
   const wire = await roundTripsPerBet(url, redis, config, players);
   if (process.env.BENCH_WIRE_ONLY) return 0;
   app.gameScheduler.start();
 
   const placeBet = betPlacer(base);
-  // A player's bets are sequential, as at a real table: each operation takes an idle player.
-  const idle = [...players];
-  const result = await runClients(clients, { warmupS, measureS: seconds }, async () => {
-    const player = idle.shift()!;
-    try {
-      await placeBet(player);
-    } finally {
-      idle.push(player);
-    }
-  });
+  /** Each player's bets are sequential, as at a real table: each operation takes an idle player. */
+  const bettingLoop = (list: readonly Player[]) => {
+    const idle = [...list];
+    return runClients(list.length, { warmupS, measureS: seconds }, async () => {
+      const player = idle.shift()!;
+      try {
+        await placeBet(player);
+      } finally {
+        idle.push(player);
+      }
+    });
+  };
+  const result = await bettingLoop(players);
+  // The hot case: every player betting in the same window, 4 to a round (the most a roulette table
+  // seats), so each round's lock is shared by its 4 seats and the service by them all (D-2250).
+  // Seated only now: seated players who do not bet are stood up after idle rounds.
+  let hot: RunResult | null = null;
+  if (hotPlayers > 0) {
+    const hotList = everyone.slice(0, hotPlayers);
+    await seat(hotList.slice(clients));
+    hot = await bettingLoop(hotList);
+  }
 
   // Let every round with bets of the window settle, then check every bet was settled.
-  await waitForSettlement(db, 15_000);
+  await waitForSettlement(db, 30_000);
   await app.gameScheduler.stop();
   const [counts] = await db.$queryRaw<Array<{ settled: bigint; open: bigint }>>`
     SELECT count(*) FILTER (WHERE r.status = 'SETTLED')::bigint AS settled, count(*) FILTER (WHERE r.status = 'OPEN')::bigint AS open
@@ -290,14 +318,27 @@ async function main(cleanup: Cleanup): Promise<number> {
   const rate = result.ops / result.seconds;
   const p50 = percentile(result.latenciesMs, 50);
   const p99 = percentile(result.latenciesMs, 99);
+  const hotRate = hot ? hot.ops / hot.seconds : Number.NaN;
+  const hotP50 = hot ? percentile(hot.latenciesMs, 50) : Number.NaN;
+  const hotP99 = hot ? percentile(hot.latenciesMs, 99) : Number.NaN;
+  const errors = result.errors + (hot?.errors ?? 0);
+  const firstError = result.firstError ?? hot?.firstError ?? null;
+  const ratio = rate / reference.transfersPerS;
+  const hotRatio = hotRate / reference.transfersPerS;
   console.log(
     `\n${formatTable(
       ['measure', 'value'],
       [
-        ['bets confirmed over HTTP per second (window)', rate.toFixed(1)],
+        [`bets confirmed over HTTP per second (${clients} players)`, rate.toFixed(1)],
         ['latency p50 / p99 (ms)', `${p50.toFixed(1)} / ${p99.toFixed(1)}`],
+        [
+          `hot case: bets per second (${hotPlayers} players, ${Math.ceil(hotPlayers / seatsPerTable)} tables)`,
+          hotRate.toFixed(1),
+        ],
+        ['hot case: latency p50 / p99 (ms)', `${hotP50.toFixed(1)} / ${hotP99.toFixed(1)}`],
+        ['ledger standalone transfers per second (same run)', reference.transfersPerS.toFixed(1)],
         ['PostgreSQL round trips per confirmation', wire.toFixed(1)],
-        ['errors', String(result.errors) + (result.firstError ? ` (first: ${result.firstError})` : '')],
+        ['errors', String(errors) + (firstError ? ` (first: ${firstError})` : '')],
         ['stakes in settled rounds / still open', `${settled} / ${open}`],
         ['rounds settled', String(rounds)],
         ['engine roulette rounds per second (one core)', engine.toFixed(0)],
@@ -306,9 +347,14 @@ async function main(cleanup: Cleanup): Promise<number> {
   );
   console.log(`ledger invariants: ${violations.length === 0 ? 'all hold' : JSON.stringify(violations)}`);
   console.log(
-    `bench:games api_bets_per_s=${Math.round(rate)} p99_ms=${p99.toFixed(1)} engine_rounds_per_s=${Math.round(engine)}`,
+    `targets: ratio ${ratio.toFixed(2)} (>= 0.5) with p99 ${p99.toFixed(1)} ms (< 100): ${ratio >= 0.5 && p99 < 100 ? 'met' : 'NOT met'}; ` +
+      `hot ratio ${hotRatio.toFixed(2)} (>= 0.3) with p99 ${hotP99.toFixed(1)} ms (< 250): ${hotRatio >= 0.3 && hotP99 < 250 ? 'met' : 'NOT met'}`,
   );
-  return violations.length === 0 && open === 0n && result.errors === 0 ? 0 : 1;
+  console.log(
+    `bench:games api_bets_per_s=${Math.round(rate)} p99_ms=${p99.toFixed(1)} hot_bets_per_s=${Math.round(hotRate)} hot_p99_ms=${hotP99.toFixed(1)} ` +
+      `ledger_transfers_per_s=${Math.round(reference.transfersPerS)} ratio=${ratio.toFixed(2)} hot_ratio=${hotRatio.toFixed(2)}`,
+  );
+  return violations.length === 0 && open === 0n && errors === 0 ? 0 : 1;
 }
 
 const cleanup = new Cleanup();
