@@ -17,7 +17,7 @@
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { buildGameService, loadGameServiceConfig, type GameServiceConfig } from '@casino/game-service';
-import { newId } from '@casino/core';
+import { newId, type AccountId } from '@casino/core';
 import { createDb, createRedis, type Db, type Redis } from '@casino/db';
 import {
   applyRouletteAction,
@@ -34,6 +34,7 @@ import { createBenchPlayer } from './bench-players.ts';
 import { formatTable } from './report.ts';
 import { startCountingProxy } from './roundtrips.ts';
 import { Cleanup, createScratchFromTemplate, randomBenchName } from './scratch-db.ts';
+import { cpuBetween, postgresPids, sampleCpu, type CpuSample, type CpuUse } from './cpu.ts';
 import { measureLedgerTransfers } from './ledger-reference.ts';
 import { percentile, runClients, type RunResult } from './workload.ts';
 
@@ -54,19 +55,34 @@ interface Player {
   roundId: string | null;
 }
 
-async function setUp(db: Db, clients: number, issueToken: (playerId: string) => string): Promise<Player[]> {
-  // Every roulette table seats 4 (004:GAM-R-01): the players fill the tables in order.
+async function openAccounts(db: Db): Promise<AccountId> {
   await ledger.openOperatorAccounts(db, ['CZK'], 16);
-  const psp = (await ledger.openAccount(db, ledger.paymentProviderClearingSpec('bench-psp', 'CZK', 16))).id;
-  const tables: string[] = [];
-  for (let i = 0; i < Math.ceil(clients / seatsPerTable); i++) {
-    tables.push(
-      (
+  return (await ledger.openAccount(db, ledger.paymentProviderClearingSpec('bench-psp', 'CZK', 16))).id;
+}
+
+/**
+ * Adds players up to `count`, filling roulette tables 4 to a table (004:GAM-R-01) after those
+ * already there: tables are created only for players that exist, since a table runs its rounds
+ * whether or not anyone bets (the hot case's tables would otherwise load the first case).
+ */
+async function addPlayers(
+  db: Db,
+  psp: AccountId,
+  players: Player[],
+  count: number,
+  issueToken: (playerId: string) => string,
+): Promise<Player[]> {
+  const added: Player[] = [];
+  for (let i = players.length; i < count; i++) {
+    let tableId = players[i - 1]?.tableId;
+    if (i % seatsPerTable === 0) {
+      const index = i / seatsPerTable;
+      tableId = (
         await createTable(
           db,
           {
-            code: `bench-roulette-${i}`,
-            name: `Bench ${i}`,
+            code: `bench-roulette-${index}`,
+            name: `Bench ${index}`,
             game: 'roulette',
             variant: 'european',
             currency: 'CZK',
@@ -78,15 +94,14 @@ async function setUp(db: Db, clients: number, issueToken: (playerId: string) => 
           },
           new Date(),
         )
-      ).id,
-    );
-  }
-  const players: Player[] = [];
-  for (let i = 0; i < clients; i++) {
+      ).id;
+    }
     const { playerId } = await createBenchPlayer(db, { pspAccountId: psp, fund: '1000000.00' });
-    players.push({ playerId, token: issueToken(playerId), tableId: tables[Math.floor(i / seatsPerTable)]!, roundId: null });
+    const player = { playerId, token: issueToken(playerId), tableId: tableId!, roundId: null };
+    players.push(player);
+    added.push(player);
   }
-  return players;
+  return added;
 }
 
 /**
@@ -241,7 +256,8 @@ async function main(cleanup: Cleanup): Promise<number> {
     `ledger reference (bench:ledger (a), 8 clients): ${reference.transfersPerS.toFixed(0)} transfers/s, p99 ${reference.p99Ms.toFixed(1)} ms`,
   );
 
-  const url = await createScratchFromTemplate(databaseUrl, randomBenchName(), cleanup);
+  const databaseName = randomBenchName();
+  const url = await createScratchFromTemplate(databaseUrl, databaseName, cleanup);
   const db = createDb({ databaseUrl: url, poolMax: 20, applicationName: 'casino-bench-games' });
   cleanup.add('disconnect the database', () => db.$disconnect());
   const redis = createRedis({ redisUrl, connectionName: 'bench-games' });
@@ -261,10 +277,11 @@ async function main(cleanup: Cleanup): Promise<number> {
   });
   cleanup.add('close the app', () => app.close());
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const everyone = await setUp(db, Math.max(clients, hotPlayers), (playerId) =>
-    app.issueAccessToken({ audience: 'player', subject: playerId }),
-  );
-  const players = everyone.slice(0, clients);
+  const issueToken = (playerId: string) => app.issueAccessToken({ audience: 'player', subject: playerId });
+  const psp = await openAccounts(db);
+  const everyone: Player[] = [];
+  await addPlayers(db, psp, everyone, clients, issueToken);
+  const players = [...everyone];
   const seat = async (list: readonly Player[]) => {
     for (const p of list) {
       const response = await fetch(`${base}/v1/tables/${p.tableId}/seats`, {
@@ -282,26 +299,42 @@ async function main(cleanup: Cleanup): Promise<number> {
 
   const placeBet = betPlacer(base);
   /** Each player's bets are sequential, as at a real table: each operation takes an idle player. */
-  const bettingLoop = (list: readonly Player[]) => {
+  // CPU per confirmation: this process (the app and its HTTP clients) and the PostgreSQL backends of
+  // the scratch database, sampled at the edges of the window. On a shared machine CPU time per
+  // operation moves far less than throughput does.
+  const bettingLoop = async (list: readonly Player[]): Promise<{ run: RunResult; cpu: CpuUse | null }> => {
     const idle = [...list];
-    return runClients(list.length, { warmupS, measureS: seconds }, async () => {
-      const player = idle.shift()!;
-      try {
-        await placeBet(player);
-      } finally {
-        idle.push(player);
-      }
-    });
+    const samples: { start?: CpuSample; end?: CpuSample } = {};
+    let pids: Promise<number[]> = Promise.resolve([]);
+    const run = await runClients(
+      list.length,
+      {
+        warmupS,
+        measureS: seconds,
+        onWindowStart: () =>
+          void (pids = postgresPids(url, databaseName).then((found) => ((samples.start = sampleCpu(found)), found))),
+        onWindowEnd: () => void pids.then((found) => void (samples.end = sampleCpu(found))),
+      },
+      async () => {
+        const player = idle.shift()!;
+        try {
+          await placeBet(player);
+        } finally {
+          idle.push(player);
+        }
+      },
+    );
+    await pids;
+    return { run, cpu: samples.start && samples.end ? cpuBetween(samples.start, samples.end) : null };
   };
-  const result = await bettingLoop(players);
+  const { run: result, cpu } = await bettingLoop(players);
   // The hot case: every player betting in the same window, 4 to a round (the most a roulette table
   // seats), so each round's lock is shared by its 4 seats and the service by them all (D-2250).
   // Seated only now: seated players who do not bet are stood up after idle rounds.
   let hot: RunResult | null = null;
   if (hotPlayers > 0) {
-    const hotList = everyone.slice(0, hotPlayers);
-    await seat(hotList.slice(clients));
-    hot = await bettingLoop(hotList);
+    await seat(await addPlayers(db, psp, everyone, hotPlayers, issueToken));
+    hot = (await bettingLoop(everyone.slice(0, hotPlayers))).run;
   }
 
   // Let every round with bets of the window settle, then check every bet was settled.
@@ -338,6 +371,16 @@ async function main(cleanup: Cleanup): Promise<number> {
         ['hot case: latency p50 / p99 (ms)', `${hotP50.toFixed(1)} / ${hotP99.toFixed(1)}`],
         ['ledger standalone transfers per second (same run)', reference.transfersPerS.toFixed(1)],
         ['PostgreSQL round trips per confirmation', wire.toFixed(1)],
+        [
+          'CPU ms per confirmation: Node (app + clients) / PostgreSQL',
+          cpu && result.ops > 0
+            ? `${((cpu.clientPerS * result.seconds) / result.ops).toFixed(2)} / ${((cpu.postgresPerS * result.seconds) / result.ops).toFixed(2)}`
+            : 'n/a',
+        ],
+        [
+          'machine busy / of it other tenants (%)',
+          cpu ? `${cpu.machineBusyPct.toFixed(0)} / ${cpu.otherLoadPct.toFixed(0)}` : 'n/a',
+        ],
         ['errors', String(errors) + (firstError ? ` (first: ${firstError})` : '')],
         ['stakes in settled rounds / still open', `${settled} / ${open}`],
         ['rounds settled', String(rounds)],
