@@ -106,9 +106,15 @@ async function addPlayers(
 
 /**
  * Round trips to PostgreSQL per bet confirmation: a second app whose database connection runs through
- * a counting proxy, one player at a table of its own with a long betting time, 30 confirmations.
+ * a counting proxy, one player at a table of its own with a long betting time, 100 confirmations, with the CPU they take.
  */
-async function roundTripsPerBet(url: string, redis: Redis, config: GameServiceConfig, players: Player[]): Promise<number> {
+async function roundTripsPerBet(
+  url: string,
+  databaseName: string,
+  redis: Redis,
+  config: GameServiceConfig,
+  players: Player[],
+): Promise<{ roundTrips: number; nodeCpuMs: number; postgresCpuMs: number }> {
   const proxy = await startCountingProxy(url);
   const db = createDb({ databaseUrl: proxy.url, poolMax: 2, applicationName: 'casino-bench-wire' });
   const app = await buildGameService({
@@ -143,9 +149,17 @@ async function roundTripsPerBet(url: string, redis: Redis, config: GameServiceCo
     const placeBet = betPlacer(base);
     for (let i = 0; i < 3; i++) await placeBet(player);
     proxy.reset();
-    const bets = 30;
+    // One player, one bet at a time, nothing else running yet (the main app's scheduler starts later):
+    // CPU per confirmation without queueing, Node (the app, its HTTP client and this proxy) and PostgreSQL.
+    const bets = 100;
+    const pids = await postgresPids(url, databaseName);
+    const before = sampleCpu(pids);
     for (let i = 0; i < bets; i++) await placeBet(player);
+    const after = sampleCpu(pids);
     const perBet = proxy.counts.roundTrips / bets;
+    let postgresMs = 0;
+    for (const [pid, ms] of after.postgres) postgresMs += ms - (before.postgres.get(pid) ?? ms);
+    const cpu = { nodeCpuMs: (after.clientMs - before.clientMs) / bets, postgresCpuMs: postgresMs / bets };
     if (process.env.BENCH_WIRE_LOG) {
       // Where one confirmation's round trips go: the statements it sends, in order.
       proxy.reset();
@@ -159,7 +173,7 @@ async function roundTripsPerBet(url: string, redis: Redis, config: GameServiceCo
       headers: { authorization: `Bearer ${player.token}` },
     });
     await db.gameRound.updateMany({ where: { tableId: table.id, status: 'OPEN' }, data: { deadlineAt: new Date() } });
-    return perBet;
+    return { roundTrips: perBet, ...cpu };
   } finally {
     await app.close();
     await db.$disconnect();
@@ -251,7 +265,9 @@ async function main(cleanup: Cleanup): Promise<number> {
   );
 
   // The reference first, on a quiet scratch database of its own: the ledger's standalone transfers now.
-  const reference = await measureLedgerTransfers(databaseUrl, cleanup);
+  const reference = process.env.BENCH_WIRE_ONLY
+    ? { transfersPerS: Number.NaN, p99Ms: Number.NaN }
+    : await measureLedgerTransfers(databaseUrl, cleanup);
   console.log(
     `ledger reference (bench:ledger (a), 8 clients): ${reference.transfersPerS.toFixed(0)} transfers/s, p99 ${reference.p99Ms.toFixed(1)} ms`,
   );
@@ -293,7 +309,10 @@ async function main(cleanup: Cleanup): Promise<number> {
     }
   };
   await seat(players);
-  const wire = await roundTripsPerBet(url, redis, config, players);
+  const wire = await roundTripsPerBet(url, databaseName, redis, config, players);
+  console.log(
+    `one player, 100 bets one at a time: ${wire.roundTrips.toFixed(1)} round trips, CPU ms ${wire.nodeCpuMs.toFixed(2)} Node / ${wire.postgresCpuMs.toFixed(2)} PostgreSQL per confirmation`,
+  );
   if (process.env.BENCH_WIRE_ONLY) return 0;
   app.gameScheduler.start();
 
@@ -370,9 +389,13 @@ async function main(cleanup: Cleanup): Promise<number> {
         ],
         ['hot case: latency p50 / p99 (ms)', `${hotP50.toFixed(1)} / ${hotP99.toFixed(1)}`],
         ['ledger standalone transfers per second (same run)', reference.transfersPerS.toFixed(1)],
-        ['PostgreSQL round trips per confirmation', wire.toFixed(1)],
+        ['PostgreSQL round trips per confirmation', wire.roundTrips.toFixed(1)],
         [
-          'CPU ms per confirmation: Node (app + clients) / PostgreSQL',
+          'CPU ms per confirmation, one player alone: Node / PostgreSQL',
+          `${wire.nodeCpuMs.toFixed(2)} / ${wire.postgresCpuMs.toFixed(2)}`,
+        ],
+        [
+          `CPU ms per confirmation, ${clients} players: Node (app + clients) / PostgreSQL`,
           cpu && result.ops > 0
             ? `${((cpu.clientPerS * result.seconds) / result.ops).toFixed(2)} / ${((cpu.postgresPerS * result.seconds) / result.ops).toFixed(2)}`
             : 'n/a',
