@@ -1,4 +1,3 @@
-import { assert } from '@casino/core';
 import { playerLockKey, type Tx } from '@casino/db';
 import { statesFromRows, type ChangeRow, type MeasureState } from './measures.ts';
 import { sessionOf, type PlaySession, type SessionRow } from './play-session-store.ts';
@@ -6,13 +5,14 @@ import type { LockRow } from './player-lock.ts';
 import { dbCategoryOf, type UsageEntryRequest } from './usage-entries.ts';
 import { usageFromRows, usageWindows, type CurrentUsage, type UsageRow } from './usage.ts';
 
-/** What the self-limits check of a stake decides on, read under the player lock. */
+/** What the self-limits check of a stake or a deposit decides on, read under the player lock. */
 export interface StakeState {
   /** The player's limits row (created on first use); null: no such player. */
   limits: LockRow | null;
   /** The reference was counted before (a retry): that entry; nothing else was read. */
   replayedEntry: { amount_minor: bigint; currency: string; counted_minor: bigint } | null;
   states: Map<string, MeasureState>;
+  /** The stake's play session (null for a deposit, which has none, or when there is no such session). */
   session: PlaySession | null;
   usage: CurrentUsage;
 }
@@ -23,14 +23,13 @@ const dateOrNull = (v: unknown): Date | null => (v === null || v === undefined ?
 const big = (v: unknown): bigint => BigInt(v as string);
 
 /**
- * The stake path's reads in one round trip (issue 22): `limits_stake_state` (migration
+ * The stake's and the credited deposit's reads in one round trip (issue 22): `limits_stake_state` (migration
  * 20261126180000_stake_path_functions) takes the per-player lock, creates the limits row on first use,
  * counts the usage entry once per reference and returns the limits row, the measures' changes, the
  * play session and the current periods' usage, each read AFTER the lock as the separate statements
  * (lockPlayer, countOnce, measureStates, findSession, readUsage) read them. The rules stay here.
  */
 export async function readStakeState(tx: Tx, entry: UsageEntryRequest): Promise<StakeState> {
-  assert(entry.playSessionId !== null, 'a stake is placed in a play session');
   const windows = usageWindows(entry.at);
   const { amount, rateToCzk, counted } = entry.amount;
   const [row] = await tx.$queryRaw<Array<{ state: Json }>>`

@@ -1,5 +1,5 @@
 import { DomainError } from '@casino/core';
-import { transaction, type Tx } from '@casino/db';
+import { transaction } from '@casino/db';
 import type { TablesContext } from './context.ts';
 import { openLiveRound, Pushes } from './lifecycle.ts';
 import { findTable, lockTable, type TableConfig } from './table-config.ts';
