@@ -10,9 +10,15 @@
  * otherwise, and if the ledger is not consistent. Engine: roulette rounds (four seats, mixed bets,
  * confirmed, spun, settled) with the production round seed and stream, on one core.
  *
+ * Issue 22: before all that, the ledger's standalone transfers are measured (ledger-reference.ts) and
+ * after the 50-player case comes the hot case, BENCH_HOT_PLAYERS (500) players betting in the same
+ * window at full four-seat tables (004:GAM-R-01, D-2250). The closing line gives both and their ratios:
+ *   bench:games api_bets_per_s=… p99_ms=… hot_bets_per_s=… hot_p99_ms=… ledger_transfers_per_s=… ratio=… hot_ratio=…
+ *
  * A measurement, not a test. Environment: DATABASE_URL and REDIS_URL (default local), BENCH_SECONDS
- * (10), BENCH_WARMUP_SECONDS (2), BENCH_CLIENTS (50), BENCH_ENGINE_SECONDS (3); BENCH_WIRE_LOG=1 prints the
- * statements of one confirmation, BENCH_WIRE_ONLY=1 stops after the round-trip count.
+ * (10), BENCH_WARMUP_SECONDS (2), BENCH_CLIENTS (50), BENCH_HOT_PLAYERS (500; 0 skips the hot case),
+ * BENCH_ENGINE_SECONDS (3), BENCH_LEDGER_SECONDS (10); BENCH_WIRE_LOG=1 prints the statements of one
+ * confirmation, BENCH_WIRE_ONLY=1 stops after the round-trip and CPU count of one player alone.
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
