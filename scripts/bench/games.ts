@@ -10,13 +10,20 @@
  * otherwise, and if the ledger is not consistent. Engine: roulette rounds (four seats, mixed bets,
  * confirmed, spun, settled) with the production round seed and stream, on one core.
  *
+ * Issue 22: before all that, the ledger's standalone transfers are measured (ledger-reference.ts) and
+ * after the 50-player case comes the hot case, BENCH_HOT_PLAYERS (500) players betting in the same
+ * window at full four-seat tables (004:GAM-R-01, D-2250). The closing line gives both and their ratios:
+ *   bench:games api_bets_per_s=… p99_ms=… hot_bets_per_s=… hot_p99_ms=… ledger_transfers_per_s=… ratio=… hot_ratio=…
+ *
  * A measurement, not a test. Environment: DATABASE_URL and REDIS_URL (default local), BENCH_SECONDS
- * (10), BENCH_WARMUP_SECONDS (2), BENCH_CLIENTS (50), BENCH_ENGINE_SECONDS (3).
+ * (10), BENCH_WARMUP_SECONDS (2), BENCH_CLIENTS (50), BENCH_HOT_PLAYERS (500; 0 skips the hot case),
+ * BENCH_ENGINE_SECONDS (3), BENCH_LEDGER_SECONDS (10); BENCH_WIRE_LOG=1 prints the statements of one
+ * confirmation, BENCH_WIRE_ONLY=1 stops after the round-trip and CPU count of one player alone.
  */
 import os from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { buildGameService, loadGameServiceConfig, type GameServiceConfig } from '@casino/game-service';
-import { newId } from '@casino/core';
+import { newId, type AccountId } from '@casino/core';
 import { createDb, createRedis, type Db, type Redis } from '@casino/db';
 import {
   applyRouletteAction,
@@ -33,7 +40,9 @@ import { createBenchPlayer } from './bench-players.ts';
 import { formatTable } from './report.ts';
 import { startCountingProxy } from './roundtrips.ts';
 import { Cleanup, createScratchFromTemplate, randomBenchName } from './scratch-db.ts';
-import { percentile, runClients } from './workload.ts';
+import { cpuBetween, postgresPids, sampleCpu, type CpuSample, type CpuUse } from './cpu.ts';
+import { measureLedgerTransfers } from './ledger-reference.ts';
+import { percentile, runClients, type RunResult } from './workload.ts';
 
 const seatsPerTable = 4;
 const limits: RouletteTableLimits = {
@@ -52,18 +61,34 @@ interface Player {
   roundId: string | null;
 }
 
-async function setUp(db: Db, clients: number, issueToken: (playerId: string) => string): Promise<Player[]> {
+async function openAccounts(db: Db): Promise<AccountId> {
   await ledger.openOperatorAccounts(db, ['CZK'], 16);
-  const psp = (await ledger.openAccount(db, ledger.paymentProviderClearingSpec('bench-psp', 'CZK', 16))).id;
-  const tables: string[] = [];
-  for (let i = 0; i < Math.ceil(clients / seatsPerTable); i++) {
-    tables.push(
-      (
+  return (await ledger.openAccount(db, ledger.paymentProviderClearingSpec('bench-psp', 'CZK', 16))).id;
+}
+
+/**
+ * Adds players up to `count`, filling roulette tables 4 to a table (004:GAM-R-01) after those
+ * already there: tables are created only for players that exist, since a table runs its rounds
+ * whether or not anyone bets (the hot case's tables would otherwise load the first case).
+ */
+async function addPlayers(
+  db: Db,
+  psp: AccountId,
+  players: Player[],
+  count: number,
+  issueToken: (playerId: string) => string,
+): Promise<Player[]> {
+  const added: Player[] = [];
+  for (let i = players.length; i < count; i++) {
+    let tableId = players[i - 1]?.tableId;
+    if (i % seatsPerTable === 0) {
+      const index = i / seatsPerTable;
+      tableId = (
         await createTable(
           db,
           {
-            code: `bench-roulette-${i}`,
-            name: `Bench ${i}`,
+            code: `bench-roulette-${index}`,
+            name: `Bench ${index}`,
             game: 'roulette',
             variant: 'european',
             currency: 'CZK',
@@ -75,22 +100,27 @@ async function setUp(db: Db, clients: number, issueToken: (playerId: string) => 
           },
           new Date(),
         )
-      ).id,
-    );
-  }
-  const players: Player[] = [];
-  for (let i = 0; i < clients; i++) {
+      ).id;
+    }
     const { playerId } = await createBenchPlayer(db, { pspAccountId: psp, fund: '1000000.00' });
-    players.push({ playerId, token: issueToken(playerId), tableId: tables[Math.floor(i / seatsPerTable)]!, roundId: null });
+    const player = { playerId, token: issueToken(playerId), tableId: tableId!, roundId: null };
+    players.push(player);
+    added.push(player);
   }
-  return players;
+  return added;
 }
 
 /**
  * Round trips to PostgreSQL per bet confirmation: a second app whose database connection runs through
- * a counting proxy, one player at a table of its own with a long betting time, 30 confirmations.
+ * a counting proxy, one player at a table of its own with a long betting time, 100 confirmations, with the CPU they take.
  */
-async function roundTripsPerBet(url: string, redis: Redis, config: GameServiceConfig, players: Player[]): Promise<number> {
+async function roundTripsPerBet(
+  url: string,
+  databaseName: string,
+  redis: Redis,
+  config: GameServiceConfig,
+  players: Player[],
+): Promise<{ roundTrips: number; nodeCpuMs: number; postgresCpuMs: number }> {
   const proxy = await startCountingProxy(url);
   const db = createDb({ databaseUrl: proxy.url, poolMax: 2, applicationName: 'casino-bench-wire' });
   const app = await buildGameService({
@@ -125,16 +155,31 @@ async function roundTripsPerBet(url: string, redis: Redis, config: GameServiceCo
     const placeBet = betPlacer(base);
     for (let i = 0; i < 3; i++) await placeBet(player);
     proxy.reset();
-    const bets = 30;
+    // One player, one bet at a time, nothing else running yet (the main app's scheduler starts later):
+    // CPU per confirmation without queueing, Node (the app, its HTTP client and this proxy) and PostgreSQL.
+    const bets = 100;
+    const pids = await postgresPids(url, databaseName);
+    const before = sampleCpu(pids);
     for (let i = 0; i < bets; i++) await placeBet(player);
+    const after = sampleCpu(pids);
     const perBet = proxy.counts.roundTrips / bets;
+    let postgresMs = 0;
+    for (const [pid, ms] of after.postgres) postgresMs += ms - (before.postgres.get(pid) ?? ms);
+    const cpu = { nodeCpuMs: (after.clientMs - before.clientMs) / bets, postgresCpuMs: postgresMs / bets };
+    if (process.env.BENCH_WIRE_LOG) {
+      // Where one confirmation's round trips go: the statements it sends, in order.
+      proxy.reset();
+      await placeBet(player);
+      console.log(`statements of one confirmation (${proxy.counts.roundTrips} round trips):`);
+      for (const sql of proxy.statements) console.log(`  ${sql.replace(/\s+/g, ' ').slice(0, 160)}`);
+    }
     // Leave, and let the main app's scheduler settle this round now (its bets count among the settled).
     await fetch(`${base}/v1/tables/${table.id}/seats/me`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${player.token}` },
     });
     await db.gameRound.updateMany({ where: { tableId: table.id, status: 'OPEN' }, data: { deadlineAt: new Date() } });
-    return perBet;
+    return { roundTrips: perBet, ...cpu };
   } finally {
     await app.close();
     await db.$disconnect();
@@ -213,6 +258,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   const warmupS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
   const clients = Number(process.env.BENCH_CLIENTS ?? 50);
   const engineSeconds = Number(process.env.BENCH_ENGINE_SECONDS ?? 3);
+  const hotPlayers = Number(process.env.BENCH_HOT_PLAYERS ?? 500);
   console.log(
     `bench:games ${new Date().toISOString()}: ${os.availableParallelism()} CPUs, load average ${os
       .loadavg()
@@ -220,10 +266,20 @@ async function main(cleanup: Cleanup): Promise<number> {
       .join(' ')}, Node ${process.version}`,
   );
   console.log(
-    `run: ${clients} players at ${Math.ceil(clients / seatsPerTable)} roulette tables, ${seconds} s measured + ${warmupS} s warm-up; engine ${engineSeconds} s`,
+    `run: ${clients} players at ${Math.ceil(clients / seatsPerTable)} roulette tables, then ${hotPlayers} at ${Math.ceil(hotPlayers / seatsPerTable)} (hot case), ` +
+      `${seconds} s measured + ${warmupS} s warm-up each; engine ${engineSeconds} s`,
   );
 
-  const url = await createScratchFromTemplate(databaseUrl, randomBenchName(), cleanup);
+  // The reference first, on a quiet scratch database of its own: the ledger's standalone transfers now.
+  const reference = process.env.BENCH_WIRE_ONLY
+    ? { transfersPerS: Number.NaN, p99Ms: Number.NaN }
+    : await measureLedgerTransfers(databaseUrl, cleanup);
+  console.log(
+    `ledger reference (bench:ledger (a), 8 clients): ${reference.transfersPerS.toFixed(0)} transfers/s, p99 ${reference.p99Ms.toFixed(1)} ms`,
+  );
+
+  const databaseName = randomBenchName();
+  const url = await createScratchFromTemplate(databaseUrl, databaseName, cleanup);
   const db = createDb({ databaseUrl: url, poolMax: 20, applicationName: 'casino-bench-games' });
   cleanup.add('disconnect the database', () => db.$disconnect());
   const redis = createRedis({ redisUrl, connectionName: 'bench-games' });
@@ -243,32 +299,71 @@ async function main(cleanup: Cleanup): Promise<number> {
   });
   cleanup.add('close the app', () => app.close());
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const players = await setUp(db, clients, (playerId) => app.issueAccessToken({ audience: 'player', subject: playerId }));
-  for (const p of players) {
-    const response = await fetch(`${base}/v1/tables/${p.tableId}/seats`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    if (response.status !== 201) throw new Error(`seat refused: ${await response.text()}`);
-  }
-  const wire = await roundTripsPerBet(url, redis, config, players);
+  const issueToken = (playerId: string) => app.issueAccessToken({ audience: 'player', subject: playerId });
+  const psp = await openAccounts(db);
+  const everyone: Player[] = [];
+  await addPlayers(db, psp, everyone, clients, issueToken);
+  const players = [...everyone];
+  const seat = async (list: readonly Player[]) => {
+    for (const p of list) {
+      const response = await fetch(`${base}/v1/tables/${p.tableId}/seats`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      if (response.status !== 201) throw new Error(`seat refused: ${await response.text()}`);
+    }
+  };
+  await seat(players);
+  const wire = await roundTripsPerBet(url, databaseName, redis, config, players);
+  console.log(
+    `one player, 100 bets one at a time: ${wire.roundTrips.toFixed(1)} round trips, CPU ms ${wire.nodeCpuMs.toFixed(2)} Node / ${wire.postgresCpuMs.toFixed(2)} PostgreSQL per confirmation`,
+  );
+  if (process.env.BENCH_WIRE_ONLY) return 0;
   app.gameScheduler.start();
 
   const placeBet = betPlacer(base);
-  // A player's bets are sequential, as at a real table: each operation takes an idle player.
-  const idle = [...players];
-  const result = await runClients(clients, { warmupS, measureS: seconds }, async () => {
-    const player = idle.shift()!;
-    try {
-      await placeBet(player);
-    } finally {
-      idle.push(player);
-    }
-  });
+  /** Each player's bets are sequential, as at a real table: each operation takes an idle player. */
+  // CPU per confirmation: this process (the app and its HTTP clients) and the PostgreSQL backends of
+  // the scratch database, sampled at the edges of the window. On a shared machine CPU time per
+  // operation moves far less than throughput does.
+  const bettingLoop = async (list: readonly Player[]): Promise<{ run: RunResult; cpu: CpuUse | null }> => {
+    const idle = [...list];
+    const samples: { start?: CpuSample; end?: CpuSample } = {};
+    let pids: Promise<number[]> = Promise.resolve([]);
+    const run = await runClients(
+      list.length,
+      {
+        warmupS,
+        measureS: seconds,
+        onWindowStart: () =>
+          void (pids = postgresPids(url, databaseName).then((found) => ((samples.start = sampleCpu(found)), found))),
+        onWindowEnd: () => void pids.then((found) => void (samples.end = sampleCpu(found))),
+      },
+      async () => {
+        const player = idle.shift()!;
+        try {
+          await placeBet(player);
+        } finally {
+          idle.push(player);
+        }
+      },
+    );
+    await pids;
+    return { run, cpu: samples.start && samples.end ? cpuBetween(samples.start, samples.end) : null };
+  };
+  const { run: result, cpu } = await bettingLoop(players);
+  // The hot case: every player betting in the same window, 4 to a round (the most a roulette table
+  // seats), so each round's lock is shared by its 4 seats and the service by them all (D-2250).
+  // Seated only now: seated players who do not bet are stood up after idle rounds.
+  let hot: RunResult | null = null;
+  if (hotPlayers > 0) {
+    await seat(await addPlayers(db, psp, everyone, hotPlayers, issueToken));
+    hot = (await bettingLoop(everyone.slice(0, hotPlayers))).run;
+  }
 
   // Let every round with bets of the window settle, then check every bet was settled.
-  await waitForSettlement(db, 15_000);
+  await waitForSettlement(db, 30_000);
   await app.gameScheduler.stop();
   const [counts] = await db.$queryRaw<Array<{ settled: bigint; open: bigint }>>`
     SELECT count(*) FILTER (WHERE r.status = 'SETTLED')::bigint AS settled, count(*) FILTER (WHERE r.status = 'OPEN')::bigint AS open
@@ -281,14 +376,41 @@ async function main(cleanup: Cleanup): Promise<number> {
   const rate = result.ops / result.seconds;
   const p50 = percentile(result.latenciesMs, 50);
   const p99 = percentile(result.latenciesMs, 99);
+  const hotRate = hot ? hot.ops / hot.seconds : Number.NaN;
+  const hotP50 = hot ? percentile(hot.latenciesMs, 50) : Number.NaN;
+  const hotP99 = hot ? percentile(hot.latenciesMs, 99) : Number.NaN;
+  const errors = result.errors + (hot?.errors ?? 0);
+  const firstError = result.firstError ?? hot?.firstError ?? null;
+  const ratio = rate / reference.transfersPerS;
+  const hotRatio = hotRate / reference.transfersPerS;
   console.log(
     `\n${formatTable(
       ['measure', 'value'],
       [
-        ['bets confirmed over HTTP per second (window)', rate.toFixed(1)],
+        [`bets confirmed over HTTP per second (${clients} players)`, rate.toFixed(1)],
         ['latency p50 / p99 (ms)', `${p50.toFixed(1)} / ${p99.toFixed(1)}`],
-        ['PostgreSQL round trips per confirmation', wire.toFixed(1)],
-        ['errors', String(result.errors) + (result.firstError ? ` (first: ${result.firstError})` : '')],
+        [
+          `hot case: bets per second (${hotPlayers} players, ${Math.ceil(hotPlayers / seatsPerTable)} tables)`,
+          hotRate.toFixed(1),
+        ],
+        ['hot case: latency p50 / p99 (ms)', `${hotP50.toFixed(1)} / ${hotP99.toFixed(1)}`],
+        ['ledger standalone transfers per second (same run)', reference.transfersPerS.toFixed(1)],
+        ['PostgreSQL round trips per confirmation', wire.roundTrips.toFixed(1)],
+        [
+          'CPU ms per confirmation, one player alone: Node / PostgreSQL',
+          `${wire.nodeCpuMs.toFixed(2)} / ${wire.postgresCpuMs.toFixed(2)}`,
+        ],
+        [
+          `CPU ms per confirmation, ${clients} players: Node (app + clients) / PostgreSQL`,
+          cpu && result.ops > 0
+            ? `${((cpu.clientPerS * result.seconds) / result.ops).toFixed(2)} / ${((cpu.postgresPerS * result.seconds) / result.ops).toFixed(2)}`
+            : 'n/a',
+        ],
+        [
+          'machine busy / of it other tenants (%)',
+          cpu ? `${cpu.machineBusyPct.toFixed(0)} / ${cpu.otherLoadPct.toFixed(0)}` : 'n/a',
+        ],
+        ['errors', String(errors) + (firstError ? ` (first: ${firstError})` : '')],
         ['stakes in settled rounds / still open', `${settled} / ${open}`],
         ['rounds settled', String(rounds)],
         ['engine roulette rounds per second (one core)', engine.toFixed(0)],
@@ -297,9 +419,14 @@ async function main(cleanup: Cleanup): Promise<number> {
   );
   console.log(`ledger invariants: ${violations.length === 0 ? 'all hold' : JSON.stringify(violations)}`);
   console.log(
-    `bench:games api_bets_per_s=${Math.round(rate)} p99_ms=${p99.toFixed(1)} engine_rounds_per_s=${Math.round(engine)}`,
+    `targets: ratio ${ratio.toFixed(2)} (>= 0.5) with p99 ${p99.toFixed(1)} ms (< 100): ${ratio >= 0.5 && p99 < 100 ? 'met' : 'NOT met'}; ` +
+      `hot ratio ${hotRatio.toFixed(2)} (>= 0.3) with p99 ${hotP99.toFixed(1)} ms (< 250): ${hotRatio >= 0.3 && hotP99 < 250 ? 'met' : 'NOT met'}`,
   );
-  return violations.length === 0 && open === 0n && result.errors === 0 ? 0 : 1;
+  console.log(
+    `bench:games api_bets_per_s=${Math.round(rate)} p99_ms=${p99.toFixed(1)} hot_bets_per_s=${Math.round(hotRate)} hot_p99_ms=${hotP99.toFixed(1)} ` +
+      `ledger_transfers_per_s=${Math.round(reference.transfersPerS)} ratio=${ratio.toFixed(2)} hot_ratio=${hotRatio.toFixed(2)}`,
+  );
+  return violations.length === 0 && open === 0n && errors === 0 ? 0 : 1;
 }
 
 const cleanup = new Cleanup();

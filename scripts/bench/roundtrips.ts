@@ -15,7 +15,7 @@ export interface WireCounts {
 }
 
 /** Splits a PostgreSQL message stream into type bytes; `skipUntyped` skips the client's untyped startup message. */
-function messageCounter(onType: (type: string) => void, skipUntyped: boolean): (chunk: Buffer) => void {
+function messageCounter(onType: (type: string, body: Buffer) => void, skipUntyped: boolean): (chunk: Buffer) => void {
   let pending: Buffer = Buffer.alloc(0);
   let startup = skipUntyped;
   return (chunk) => {
@@ -25,7 +25,7 @@ function messageCounter(onType: (type: string) => void, skipUntyped: boolean): (
       if (pending.length < headerLength) return;
       const length = startup ? pending.readInt32BE(0) : pending.readInt32BE(1) + 1;
       if (pending.length < length) return;
-      if (!startup) onType(String.fromCharCode(pending[0]!));
+      if (!startup) onType(String.fromCharCode(pending[0]!), pending.subarray(5, length));
       startup = false;
       pending = pending.subarray(length);
     }
@@ -35,6 +35,8 @@ function messageCounter(onType: (type: string) => void, skipUntyped: boolean): (
 export interface CountingProxy {
   url: string;
   counts: WireCounts;
+  /** The SQL of every statement sent since the last reset (Parse and simple Query), to see where round trips go. */
+  statements: string[];
   reset(): void;
   close(): Promise<void>;
 }
@@ -44,10 +46,21 @@ export async function startCountingProxy(databaseUrl: string): Promise<CountingP
   const target = new URL(databaseUrl);
   const counts: WireCounts = { roundTrips: 0, parses: 0, simpleQueries: 0, bytesToServer: 0, bytesFromServer: 0 };
   const sockets = new Set<net.Socket>();
+  const statements: string[] = [];
+  const sqlOf = (type: string, body: Buffer): string => {
+    // Parse: statement name, NUL, query, NUL; Query: query, NUL.
+    const start = type === 'P' ? body.indexOf(0) + 1 : 0;
+    return body.subarray(start, body.indexOf(0, start)).toString('utf8');
+  };
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname || '127.0.0.1');
     sockets.add(client).add(upstream);
-    const fromClient = messageCounter((t) => (t === 'P' ? counts.parses++ : t === 'Q' ? counts.simpleQueries++ : 0), true);
+    const fromClient = messageCounter((t, body) => {
+      if (t === 'P') counts.parses++;
+      else if (t === 'Q') counts.simpleQueries++;
+      else return;
+      if (statements.length < 10_000) statements.push(sqlOf(t, body));
+    }, true);
     const fromServer = messageCounter((t) => void (t === 'Z' && counts.roundTrips++), false);
     client.on('data', (chunk: Buffer) => {
       counts.bytesToServer += chunk.length;
@@ -74,7 +87,9 @@ export async function startCountingProxy(databaseUrl: string): Promise<CountingP
   return {
     url: url.toString(),
     counts,
+    statements,
     reset() {
+      statements.length = 0;
       Object.assign(counts, { roundTrips: 0, parses: 0, simpleQueries: 0, bytesToServer: 0, bytesFromServer: 0 });
     },
     async close() {

@@ -4,13 +4,19 @@
  * while the original may still be in flight). Each unique event is a `payment.settled` that credits
  * one deposit with every check of the cashier, in one transaction with its dedupe row. A
  * measurement, not a test; it ends with
- *   bench:webhooks events_per_s=<n> p99_ms=<n> duplicates_posted_twice=<n>
+ *   bench:webhooks events_per_s=<n> p99_ms=<n> duplicates_posted_twice=<n> ledger_transfers_per_s=<n> ratio=<n>
  * where events_per_s counts every delivery (duplicates included) answered 200 per second, and the
  * last number must be 0 (a deposit credited more than once). Exit 1 if it is not, or if the ledger
  * ends up inconsistent.
  *
+ * Since issue 22 the run first measures the ledger's standalone transfers (bench:ledger (a), 8
+ * clients, ledger-reference.ts) and the closing line adds them and the ratio:
+ *   … ledger_transfers_per_s=<n> ratio=<events_per_s / ledger_transfers_per_s>
+ * and a counting proxy gives PostgreSQL round trips per event (20 unique events sent one by one
+ * through a second gateway; BENCH_WIRE_LOG=1 prints one event's statements).
+ *
  * Environment: DATABASE_URL, REDIS_URL, BENCH_EVENTS (4000 unique), BENCH_SENDERS (16),
- * BENCH_DUPLICATE_SHARE (0.2), BENCH_PLAYERS (400).
+ * BENCH_DUPLICATE_SHARE (0.2), BENCH_PLAYERS (400), BENCH_LEDGER_SECONDS (10).
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -19,8 +25,10 @@ import { newId, systemClock } from '@casino/core';
 import { createDb, createRedis, type Db } from '@casino/db';
 import { findInvariantViolations, openAccount, openOperatorAccounts, paymentProviderClearingSpec } from '@casino/ledger';
 import { buildPaymentsGateway, loadPaymentsGatewayConfig } from '@casino/payments-gateway';
+import { measureLedgerTransfers, type LedgerReference } from './ledger-reference.ts';
 import { Cleanup, createScratchFromTemplate, randomBenchName } from './scratch-db.ts';
 import { formatTable } from './report.ts';
+import { startCountingProxy } from './roundtrips.ts';
 import { percentile } from './workload.ts';
 
 const env = process.env;
@@ -32,6 +40,9 @@ const duplicateShare = Number(env.BENCH_DUPLICATE_SHARE ?? 0.2);
 const players = Number(env.BENCH_PLAYERS ?? 400);
 const provider = 'sandbox-psp';
 const secret = `whsec_${randomBytes(32).toString('base64')}`;
+const jwtSecret = randomBytes(32).toString('hex');
+const piiKey = randomBytes(32).toString('base64');
+const piiHashKey = randomBytes(32).toString('base64');
 
 interface Delivery {
   id: string;
@@ -151,6 +162,44 @@ function deliveries(db: Db, depositIds: string[]): Promise<Delivery[]> {
     });
 }
 
+/** Round trips per unique event: a second gateway whose database connection runs through a counting proxy. */
+async function roundTripsPerEvent(
+  url: string,
+  build: (db: Db) => ReturnType<typeof buildPaymentsGateway>,
+  queue: Delivery[],
+): Promise<number> {
+  const proxy = await startCountingProxy(url);
+  const db = createDb({ databaseUrl: proxy.url, poolMax: 2, applicationName: 'bench-webhooks-wire' });
+  const gateway = await build(db);
+  try {
+    const base = await gateway.listen({ host: '127.0.0.1', port: 0 });
+    // Unique events only, taken off the front of the queue (their later duplicates still go to the main run).
+    const take = (n: number) => {
+      const taken: Delivery[] = [];
+      for (let i = 0; i < queue.length && taken.length < n; i++) if (!queue[i]!.duplicate) taken.push(...queue.splice(i--, 1));
+      return taken;
+    };
+    const failures: string[] = [];
+    await send(base, take(3), [], failures);
+    proxy.reset();
+    const events = 20;
+    await send(base, take(events), [], failures);
+    const perEvent = proxy.counts.roundTrips / events;
+    if (env.BENCH_WIRE_LOG) {
+      proxy.reset();
+      await send(base, take(1), [], failures);
+      console.log(`statements of one event (${proxy.counts.roundTrips} round trips):`);
+      for (const sql of proxy.statements) console.log(`  ${sql.replace(/\s+/g, ' ').slice(0, 160)}`);
+    }
+    if (failures.length > 0) throw new Error(`wire count: ${failures.join('; ')}`);
+    return perEvent;
+  } finally {
+    await gateway.close();
+    await db.$disconnect();
+    await proxy.close();
+  }
+}
+
 async function send(baseUrl: string, queue: Delivery[], latencies: number[], failures: string[]): Promise<void> {
   for (let delivery = queue.shift(); delivery; delivery = queue.shift()) {
     const timestamp = Math.floor(Date.now() / 1000);
@@ -193,24 +242,31 @@ async function main(): Promise<number> {
     console.log(
       `run: ${uniqueEvents} unique payment.settled events for ${players} players, ${Math.round(duplicateShare * 100)} % of deliveries duplicates, ${senders} concurrent senders; cashier rules ${czechCashierRules.version}\n`,
     );
+    const reference = await measureLedgerTransfers(databaseUrl, cleanup);
+    console.log(
+      `ledger reference (bench:ledger (a), 8 clients): ${reference.transfersPerS.toFixed(0)} transfers/s, p99 ${reference.p99Ms.toFixed(1)} ms\n`,
+    );
     const depositIds = await setUp(db);
-    const gateway = await buildPaymentsGateway({
-      config: loadPaymentsGatewayConfig({
-        ...env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: url,
-        REDIS_URL: redisUrl,
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        PSP_WEBHOOK_SECRETS: secret,
-        PII_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-        PII_HASH_KEY: randomBytes(32).toString('base64'),
-      }),
-      connections: { db, redis },
-    });
+    const build = (client: Db) =>
+      buildPaymentsGateway({
+        config: loadPaymentsGatewayConfig({
+          ...env,
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: url,
+          REDIS_URL: redisUrl,
+          JWT_SECRET: jwtSecret,
+          PSP_WEBHOOK_SECRETS: secret,
+          PII_ENCRYPTION_KEY: piiKey,
+          PII_HASH_KEY: piiHashKey,
+        }),
+        connections: { db: client, redis },
+      });
+    const gateway = await build(db);
     const baseUrl = await gateway.listen({ host: '127.0.0.1', port: 0 });
     cleanup.add('close gateway', () => gateway.close());
     const queue = await deliveries(db, depositIds);
+    const wire = await roundTripsPerEvent(url, build, queue);
     const total = queue.length;
     const duplicates = queue.filter((d) => d.duplicate).length;
     const latencies: number[] = [];
@@ -218,7 +274,7 @@ async function main(): Promise<number> {
     const started = performance.now();
     await Promise.all(Array.from({ length: senders }, () => send(baseUrl, queue, latencies, failures)));
     const seconds = (performance.now() - started) / 1000;
-    return await report(db, { total, duplicates, seconds, latencies, failures, depositIds });
+    return await report(db, { total, duplicates, seconds, latencies, failures, depositIds, wire, reference });
   } finally {
     await cleanup.runAll();
   }
@@ -226,7 +282,16 @@ async function main(): Promise<number> {
 
 async function report(
   db: Db,
-  run: { total: number; duplicates: number; seconds: number; latencies: number[]; failures: string[]; depositIds: string[] },
+  run: {
+    total: number;
+    duplicates: number;
+    seconds: number;
+    latencies: number[];
+    failures: string[];
+    depositIds: string[];
+    wire: number;
+    reference: LedgerReference;
+  },
 ): Promise<number> {
   const sorted = Float64Array.from(run.latencies).sort();
   const eventsPerS = Math.round(run.latencies.length / run.seconds);
@@ -246,6 +311,8 @@ async function report(
         'p99 ms',
         'deposits credited',
         'credited twice',
+        'round trips/event',
+        'ledger transfers/s',
       ],
       [
         [
@@ -258,14 +325,24 @@ async function report(
           percentile(sorted, 99).toFixed(2),
           `${credited} of ${run.depositIds.length}`,
           String(twice.n),
+          run.wire.toFixed(1),
+          run.reference.transfersPerS.toFixed(0),
         ],
       ],
     ),
   );
   for (const failure of run.failures) console.log(`failed delivery: ${failure}`);
   for (const violation of violations) console.log(`ledger invariant violated: ${violation}`);
+  const ratio = eventsPerS / run.reference.transfersPerS;
+  const p99 = percentile(sorted, 99);
   console.log(
-    `\nbench:webhooks events_per_s=${eventsPerS} p99_ms=${Math.round(percentile(sorted, 99))} duplicates_posted_twice=${twice.n}`,
+    `\ntarget: ratio ${ratio.toFixed(2)} (>= 0.5) with p99 ${p99.toFixed(1)} ms (< 100) and no duplicate posted: ${
+      ratio >= 0.5 && p99 < 100 && twice.n === 0n ? 'met' : 'NOT met'
+    }`,
+  );
+  console.log(
+    `\nbench:webhooks events_per_s=${eventsPerS} p99_ms=${Math.round(p99)} duplicates_posted_twice=${twice.n} ` +
+      `ledger_transfers_per_s=${Math.round(run.reference.transfersPerS)} ratio=${ratio.toFixed(2)}`,
   );
   return twice.n === 0n && violations.length === 0 && credited === run.depositIds.length ? 0 : 1;
 }

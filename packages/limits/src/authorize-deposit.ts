@@ -4,8 +4,9 @@ import { allowances, assertWithinMoneyAllowances } from './allowances.ts';
 import { remainingAfter, type Authorized } from './authorize-stake.ts';
 import type { EnforcementContext } from './context.ts';
 import { measureStates } from './measures.ts';
-import { assertMayTakePart, lockPlayer, type LockedPlayer } from './player-lock.ts';
-import { countInCzk, countOnce, type UsageEntryRequest } from './usage-entries.ts';
+import { assertMayTakePart, lockedPlayerOf, lockPlayer, type LockedPlayer } from './player-lock.ts';
+import { readStakeState } from './stake-state.ts';
+import { countInCzk, replayOf, type UsageEntryRequest } from './usage-entries.ts';
 import { addUsage, moneyDeltas, readUsage } from './usage.ts';
 
 export interface DepositRequest {
@@ -35,12 +36,15 @@ export async function authorizeDeposit(ctx: EnforcementContext, tx: Tx, request:
     playSessionId: null,
     at,
   };
-  const locked = await lockPlayer(tx, request.playerId, at);
-  const once = await countOnce(tx, entry);
-  if (once.replayed) return { counted: once.counted, replayed: true, remaining: [] };
+  // One round trip: the player lock, then every row the check decides on (stake-state.ts, no play session).
+  const read = await readStakeState(tx, entry);
+  const locked = lockedPlayerOf(request.playerId, read.limits);
+  if (read.replayedEntry) return { counted: replayOf(entry, read.replayedEntry).counted, replayed: true, remaining: [] };
 
   const counted = entry.amount.counted;
-  const current = await assertDepositAllowed(ctx, tx, locked, request.playerId, counted, at);
+  assertMayTakePart(locked, read.states, at);
+  const current = allowances(ctx.profile, read.states, read.usage, ['deposit'], null);
+  assertWithinMoneyAllowances(current, counted, 'deposit');
   await addUsage(tx, request.playerId, moneyDeltas(at, 'depositsMinor', counted));
   return { counted, replayed: false, remaining: remainingAfter(current, counted) };
 }

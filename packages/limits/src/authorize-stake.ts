@@ -1,12 +1,12 @@
-import { assert, Money } from '@casino/core';
+import { assert, DomainError, Money } from '@casino/core';
 import type { Tx } from '@casino/db';
 import { allowances, assertPlayingTimeLeft, assertWithinMoneyAllowances, type Allowance } from './allowances.ts';
 import type { EnforcementContext } from './context.ts';
-import { measureStates } from './measures.ts';
-import { accrual, assertOpen, findSession, saveSession } from './play-session-store.ts';
-import { assertMayTakePart, lockPlayer } from './player-lock.ts';
-import { countInCzk, countOnce, type GameCategory, type UsageEntryRequest } from './usage-entries.ts';
-import { addUsage, moneyDeltas, readUsage, withDeltas } from './usage.ts';
+import { accrual, assertOpen } from './play-session-store.ts';
+import { assertMayTakePart, lockedPlayerOf } from './player-lock.ts';
+import { readStakeState } from './stake-state.ts';
+import { countInCzk, replayOf, type GameCategory, type UsageEntryRequest } from './usage-entries.ts';
+import { addStakeUsage, moneyDeltas, withDeltas } from './usage.ts';
 
 export interface StakeRequest {
   playerId: string;
@@ -33,6 +33,11 @@ export interface Authorized {
   remaining: Array<{ measure: string; remaining: Money; resetsAt: Date | null }>;
 }
 
+export interface StakeAuthorized extends Authorized {
+  /** The account's state read under the player lock (the wallet a stake comes from depends on it). */
+  accountState: string;
+}
+
 /**
  * Authorizes a stake inside the caller's transaction, BEFORE its ledger posting and under the
  * per-player lock, so concurrent stakes cannot overshoot (ARCHITECTURE idea 3). Refused, in this
@@ -42,7 +47,7 @@ export interface Authorized {
  * limit too small (`limit-exceeded` naming the measure and the remaining amount, 002:RG-08).
  * The refusal throws, so the caller's transaction, posting included, rolls back.
  */
-export async function authorizeStake(ctx: EnforcementContext, tx: Tx, request: StakeRequest): Promise<Authorized> {
+export async function authorizeStake(ctx: EnforcementContext, tx: Tx, request: StakeRequest): Promise<StakeAuthorized> {
   assert(request.amount.isPositive(), 'a stake is positive');
   const at = ctx.clock.now();
   const entry: UsageEntryRequest = {
@@ -54,16 +59,21 @@ export async function authorizeStake(ctx: EnforcementContext, tx: Tx, request: S
     playSessionId: request.playSessionId,
     at,
   };
-  const locked = await lockPlayer(tx, request.playerId, at);
-  const once = await countOnce(tx, entry);
-  if (once.replayed) return { counted: once.counted, replayed: true, remaining: [] };
+  // One round trip: the player lock, then every row the check decides on (stake-state.ts).
+  const read = await readStakeState(tx, entry);
+  const locked = lockedPlayerOf(request.playerId, read.limits);
+  if (read.replayedEntry) {
+    const once = replayOf(entry, read.replayedEntry);
+    return { counted: once.counted, replayed: true, remaining: [], accountState: locked.accountState };
+  }
 
-  const states = await measureStates(tx, request.playerId, at);
+  const states = read.states;
   assertMayTakePart(locked, states, at);
-  const session = await findSession(tx, request.playerId, request.playSessionId);
+  if (!read.session) throw new DomainError('not-found', 'No such play session of this player.', { field: 'playSessionId' });
+  const session = read.session;
   assertOpen(ctx.profile, session, at);
   const time = accrual(ctx.profile, session, at);
-  const usage = withDeltas(await readUsage(tx, request.playerId, at), time.deltas);
+  const usage = withDeltas(read.usage, time.deltas);
   const sessionTotals = {
     stakesMinor: session.stakesMinor,
     winsMinor: session.winsMinor,
@@ -74,9 +84,13 @@ export async function authorizeStake(ctx: EnforcementContext, tx: Tx, request: S
   const counted = entry.amount.counted;
   assertWithinMoneyAllowances(current, counted, 'stake');
 
-  await addUsage(tx, request.playerId, [...time.deltas, ...moneyDeltas(at, 'stakesMinor', counted)]);
-  await saveSession(tx, session, { at, playedMs: time.playedMs, stakesMinor: counted.toMinor() });
-  return { counted, replayed: false, remaining: remainingAfter(current, counted) };
+  await addStakeUsage(tx, request.playerId, [...time.deltas, ...moneyDeltas(at, 'stakesMinor', counted)], {
+    id: session.id,
+    at,
+    playedMs: time.playedMs,
+    stakesMinor: counted.toMinor(),
+  });
+  return { counted, replayed: false, remaining: remainingAfter(current, counted), accountState: locked.accountState };
 }
 
 export function remainingAfter(current: readonly Allowance[], counted: Money): Authorized['remaining'] {

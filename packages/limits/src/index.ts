@@ -54,7 +54,7 @@ export { closeAccount } from './close-account.ts';
 export { requestRegisterEntry } from './request-register-entry.ts';
 export { setRealityCheck } from './set-reality-check.ts';
 // Enforcement (the cashier and the game service, inside their transactions).
-export { authorizeStake, type Authorized, type StakeRequest } from './authorize-stake.ts';
+export { authorizeStake, type Authorized, type StakeAuthorized, type StakeRequest } from './authorize-stake.ts';
 export { authorizeDeposit, checkDeposit, type DepositRequest } from './authorize-deposit.ts';
 export { recordSettlement, type SettlementRequest } from './record-settlement.ts';
 export { startPlaySession, type StartedPlaySession } from './start-play-session.ts';

@@ -64,7 +64,7 @@ export interface MeasureState {
   pending: PendingChange | null;
 }
 
-interface ChangeRow {
+export interface ChangeRow {
   id: string;
   measure: string;
   is_set: boolean;
@@ -88,6 +88,11 @@ export async function measureStates(tx: Tx | Db, playerId: string, at: Date): Pr
       WHERE player_id = ${playerId}::uuid AND cancelled_at IS NULL
     ) AS change
     ORDER BY measure, pending, effective_from DESC, id DESC`;
+  return statesFromRows(rows);
+}
+
+/** The measures' states from the rows of the pick above (also read by `limits_stake_state`, the stake path). */
+export function statesFromRows(rows: readonly ChangeRow[]): Map<string, MeasureState> {
   const states = new Map<string, MeasureState>();
   for (const row of rows) {
     const state = states.get(row.measure) ?? {

@@ -22,7 +22,7 @@ export interface PlaySession {
   realityChecksShown: number;
 }
 
-interface SessionRow {
+export interface SessionRow {
   id: string;
   player_id: string;
   started_at: Date;
@@ -35,7 +35,7 @@ interface SessionRow {
   reality_checks_shown: number;
 }
 
-const sessionOf = (row: SessionRow): PlaySession => ({
+export const sessionOf = (row: SessionRow): PlaySession => ({
   id: row.id,
   playerId: row.player_id,
   startedAt: row.started_at,

@@ -15,7 +15,7 @@ export interface LockedPlayer {
   realityCheckMinutes: number | null;
 }
 
-interface LockRow {
+export interface LockRow {
   state: string;
   closed_at: Date | null;
   reality_check_minutes: number | null;
@@ -39,6 +39,11 @@ export async function lockPlayer(tx: Tx, playerId: string, at: Date): Promise<Lo
     await ensurePlayerSelfLimits(tx, playerId, at);
     row = await readLimitsRow(tx, playerId);
   }
+  return lockedPlayerOf(playerId, row);
+}
+
+/** The locked player from their limits row (none: no such player). */
+export function lockedPlayerOf(playerId: string, row: LockRow | undefined | null): LockedPlayer {
   if (!row) throw new DomainError('not-found', 'No such player.', { field: 'playerId' });
   return {
     playerId,

@@ -72,6 +72,15 @@ export async function countOnce(
     SELECT amount_minor, currency, counted_minor FROM self_limit_usage_entry
     WHERE player_id = ${request.playerId}::uuid AND kind = ${request.kind}::"LimitUsageKind" AND reference = ${request.reference}`;
   assert(entry !== undefined, 'a conflicting usage entry exists');
+  return replayOf(request, entry);
+}
+
+/** A reference counted before: the same amount is a retry (what was counted then), another one a reused key. */
+export function replayOf(
+  request: UsageEntryRequest,
+  entry: { amount_minor: bigint; currency: string; counted_minor: bigint },
+): { replayed: true; counted: Money } {
+  const { amount } = request.amount;
   if (entry.amount_minor !== amount.toMinor() || entry.currency !== amount.currency) {
     throw new DomainError(
       'idempotency-key-reused',
@@ -80,4 +89,9 @@ export async function countOnce(
     );
   }
   return { replayed: true, counted: Money.fromMinor(entry.counted_minor, 'CZK') };
+}
+
+/** The database's name of a game category. */
+export function dbCategoryOf(category: GameCategory | null): string | null {
+  return category === null ? null : dbCategory[category];
 }

@@ -26,18 +26,31 @@ const zero: UsageTotals = Object.freeze({ depositsMinor: 0n, stakesMinor: 0n, wi
 const dbPeriod = { day: 'DAY', week: 'WEEK', month: 'MONTH' } as const satisfies Record<CalendarPeriod, string>;
 
 export async function readUsage(tx: Tx | Db, playerId: string, at: Date): Promise<CurrentUsage> {
-  const windows = Object.fromEntries(calendarPeriods.map((p) => [p, periodContaining(p, at)])) as Record<
-    CalendarPeriod,
-    PeriodWindow
-  >;
-  const rows = await tx.$queryRaw<
-    Array<{ period: string; deposits_minor: bigint; stakes_minor: bigint; wins_minor: bigint; played_ms: bigint }>
-  >`
+  const windows = usageWindows(at);
+  const rows = await tx.$queryRaw<UsageRow[]>`
     SELECT period::text AS period, deposits_minor, stakes_minor, wins_minor, played_ms FROM self_limit_usage
     WHERE player_id = ${playerId}::uuid AND (
       (period = 'DAY' AND period_start = ${windows.day.startDay}::date)
       OR (period = 'WEEK' AND period_start = ${windows.week.startDay}::date)
       OR (period = 'MONTH' AND period_start = ${windows.month.startDay}::date))`;
+  return usageFromRows(windows, rows);
+}
+
+export interface UsageRow {
+  period: string;
+  deposits_minor: bigint;
+  stakes_minor: bigint;
+  wins_minor: bigint;
+  played_ms: bigint;
+}
+
+/** The day, week and month that contain the instant. */
+export function usageWindows(at: Date): Record<CalendarPeriod, PeriodWindow> {
+  return Object.fromEntries(calendarPeriods.map((p) => [p, periodContaining(p, at)])) as Record<CalendarPeriod, PeriodWindow>;
+}
+
+/** The usage of the windows from their rows (a period without a row used nothing yet). */
+export function usageFromRows(windows: Record<CalendarPeriod, PeriodWindow>, rows: readonly UsageRow[]): CurrentUsage {
   const usage = {} as CurrentUsage;
   for (const period of calendarPeriods) {
     const row = rows.find((r) => r.period === dbPeriod[period]);
@@ -79,18 +92,8 @@ export function moneyDeltas(at: Date, field: 'depositsMinor' | 'stakesMinor' | '
 
 /** Adds the deltas to the counters in one statement (rows merged per period first). */
 export async function addUsage(tx: Tx, playerId: string, deltas: readonly UsageDelta[]): Promise<void> {
-  const merged = new Map<string, UsageDelta>();
-  for (const delta of deltas) {
-    const key = `${delta.window.period}:${delta.window.startDay}`;
-    const before = merged.get(key);
-    merged.set(key, before ? { window: delta.window, ...addTotals(addTotals(zero, before), delta) } : delta);
-  }
-  if (merged.size === 0) return;
-  const values = [...merged.values()].map(
-    (d) => Prisma.sql`(
-    ${playerId}::uuid, ${dbPeriod[d.window.period]}::"LimitUsagePeriod", ${d.window.startDay}::date,
-    ${d.depositsMinor ?? 0n}, ${d.stakesMinor ?? 0n}, ${d.winsMinor ?? 0n}, ${d.playedMs ?? 0n})`,
-  );
+  const values = usageValues(playerId, deltas);
+  if (values.length === 0) return;
   await tx.$executeRaw`
     INSERT INTO self_limit_usage AS u (player_id, period, period_start, deposits_minor, stakes_minor, wins_minor, played_ms)
     VALUES ${Prisma.join(values)}
@@ -99,4 +102,52 @@ export async function addUsage(tx: Tx, playerId: string, deltas: readonly UsageD
       stakes_minor = u.stakes_minor + EXCLUDED.stakes_minor,
       wins_minor = u.wins_minor + EXCLUDED.wins_minor,
       played_ms = u.played_ms + EXCLUDED.played_ms`;
+}
+
+/**
+ * A stake's counters and its play session in one statement (the stake path's only write of the
+ * limits): the usage deltas as `addUsage` adds them, and the session's totals as `saveSession` writes them.
+ */
+export async function addStakeUsage(
+  tx: Tx,
+  playerId: string,
+  deltas: readonly UsageDelta[],
+  session: { id: string; at: Date; playedMs: bigint; stakesMinor: bigint },
+): Promise<void> {
+  const values = usageValues(playerId, deltas);
+  assert(values.length > 0, 'a stake always counts');
+  const [row] = await tx.$queryRaw<Array<{ sessions: bigint }>>`
+    WITH saved AS (
+      UPDATE play_session SET
+        last_activity_at = GREATEST(last_activity_at, ${session.at}),
+        played_ms = played_ms + ${session.playedMs},
+        stakes_minor = stakes_minor + ${session.stakesMinor}
+      WHERE id = ${session.id}::uuid
+      RETURNING 1
+    ), counted AS (
+      INSERT INTO self_limit_usage AS u (player_id, period, period_start, deposits_minor, stakes_minor, wins_minor, played_ms)
+      VALUES ${Prisma.join(values)}
+      ON CONFLICT (player_id, period, period_start) DO UPDATE SET
+        deposits_minor = u.deposits_minor + EXCLUDED.deposits_minor,
+        stakes_minor = u.stakes_minor + EXCLUDED.stakes_minor,
+        wins_minor = u.wins_minor + EXCLUDED.wins_minor,
+        played_ms = u.played_ms + EXCLUDED.played_ms
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM saved)::bigint AS sessions`;
+  assert(row?.sessions === 1n, `play session ${session.id} exists`);
+}
+
+function usageValues(playerId: string, deltas: readonly UsageDelta[]): Prisma.Sql[] {
+  const merged = new Map<string, UsageDelta>();
+  for (const delta of deltas) {
+    const key = `${delta.window.period}:${delta.window.startDay}`;
+    const before = merged.get(key);
+    merged.set(key, before ? { window: delta.window, ...addTotals(addTotals(zero, before), delta) } : delta);
+  }
+  return [...merged.values()].map(
+    (d) => Prisma.sql`(
+    ${playerId}::uuid, ${dbPeriod[d.window.period]}::"LimitUsagePeriod", ${d.window.startDay}::date,
+    ${d.depositsMinor ?? 0n}, ${d.stakesMinor ?? 0n}, ${d.winsMinor ?? 0n}, ${d.playedMs ?? 0n})`,
+  );
 }

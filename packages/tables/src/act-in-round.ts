@@ -17,11 +17,11 @@ import { applyAction, debitsOf, decisionKey, isSettled, publicEvents, publicView
 import { deadlineFor, finishRound, pushRound, Pushes } from './lifecycle.ts';
 import { postStake } from './money.ts';
 import { previousLayout } from './platynko.ts';
-import { lockRoundOrThrow, saveRound, type LoadedRound } from './round-store.ts';
+import { lockRoundOrThrow, saveRoundWithAction, type LoadedRound } from './round-store.ts';
 import { driveRound } from './run-due-rounds.ts';
 import { tableRules } from './rules.ts';
 import { toWire, type Wire } from './wire.ts';
-import { assertTableAcceptsBets } from './suspend-betting.ts';
+import { assertTableOpenForBets } from './suspend-betting.ts';
 
 /** What a player may ask of a round; the seat is always the player's own (never sent). */
 export type PlayerAction =
@@ -133,9 +133,9 @@ async function actInTransaction(
 ): Promise<ActResult | 'time-over'> {
   // Under the round's lock, so a retry racing its first attempt waits for it and then finds its answer.
   const round = await lockRoundOrThrow(tx, request.roundId);
-  const answered = await tx.gameAction.findUnique({
-    where: { playerId_actionId: { playerId: request.playerId, actionId: request.actionId } },
-  });
+  // The action's answer if any, the table's betting switch and the player's seat: one read after the lock.
+  const context = await actionContext(tx, round, request);
+  const answered = context.answered;
   if (answered) {
     if (answered.requestHash !== requestHash(request))
       throw new DomainError('idempotency-key-reused', 'This action id was already used for a different action.', {
@@ -145,14 +145,14 @@ async function actInTransaction(
   }
   if (round.status !== 'OPEN')
     throw new DomainError('game-action-refused', 'The round is over.', { extensions: { reason: 'round-over' } });
-  if (round.kind === 'LIVE') await assertTableAcceptsBets(tx, round.table.id, request.action.kind);
+  if (round.kind === 'LIVE') assertTableOpenForBets(context.tableOpen, request.action.kind);
   // The timer ran out and the scheduler has not got to it yet (it may be busy, or kept off by actions
   // holding the row): the action drives the round itself, so time is never extended by playing on.
   if (round.deadlineAt !== null && round.deadlineAt <= ctx.clock.now()) {
     await driveRound(ctx, tx, round, pushes);
     return 'time-over';
   }
-  const { seat, playSessionId } = await actingSeat(tx, round, request);
+  const { seat, playSessionId } = actingSeat(round, request, context);
   // "Vsadit znovu" repeats the player's previous round at this table: read here, carried in the action (replay needs no lookup).
   const layout =
     round.game === 'platynko' && request.action.kind === 'rebet'
@@ -178,26 +178,35 @@ async function actInTransaction(
     const posted = await postStake(ctx, tx, { round, playerId: request.playerId, playSessionId, debit });
     stakes.push({ amountMinor: debit.amountMinor.toString(), ledgerTransactionId: posted.ledgerTransactionId });
   }
+  const record = (result: ActResult) => ({
+    playerId: request.playerId,
+    actionId: request.actionId,
+    roundId: round.id,
+    requestHash: requestHash(request),
+    response: result,
+    createdAt: ctx.clock.now(),
+  });
   if (events.length > 0) {
     const now = ctx.clock.now();
     // A new decision (another seat's turn, the next hand, the next phase) gets a fresh timer; betting time runs on.
     const timerRestarts = round.state.phase !== 'betting' && decisionKey(round.state) !== before;
     if (isSettled(round.state)) await finishRound(ctx, tx, round, pushes);
-    else
-      await saveRound(tx, round, { deadlineAt: timerRestarts ? deadlineFor(round.table, round.state, now) : round.deadlineAt });
+    else {
+      // The new state and the action's answer in one statement: the answer carries the new version.
+      const deadlineAt = timerRestarts ? deadlineFor(round.table, round.state, now) : round.deadlineAt;
+      const saved = await saveRoundWithAction(tx, round, { deadlineAt }, (version) =>
+        record(
+          resultOf({ ...round, version }, { replayed: false, needsReconfirmation, warnings: [...warnings], stakes, events }),
+        ),
+      );
+      pushRound(pushes, round, events);
+      return saved.response;
+    }
     pushRound(pushes, round, events);
   }
   const result = resultOf(round, { replayed: false, needsReconfirmation, warnings: [...warnings], stakes, events });
-  await tx.gameAction.create({
-    data: {
-      playerId: request.playerId,
-      actionId: request.actionId,
-      roundId: round.id,
-      requestHash: requestHash(request),
-      response: result as object,
-      createdAt: ctx.clock.now(),
-    },
-  });
+  const row = record(result);
+  await tx.gameAction.create({ data: { ...row, response: row.response as object } });
   return result;
 }
 
@@ -221,19 +230,62 @@ function resultOf(
   };
 }
 
+interface ActionContext {
+  answered: { requestHash: string; response: unknown } | null;
+  /** The table's betting switch (suspend-betting.ts); null for a temporary table's round. */
+  tableOpen: boolean | null;
+  /** The player's seat at the live table, or their place in the temporary table's round. */
+  seat: { seatNo: number; status: string; playSessionId: string } | null;
+}
+
+/**
+ * Everything an action reads after the round's lock, in one statement: the action id's earlier answer,
+ * whether the live table takes bets, and the acting player's seat (live) or round place (temporary).
+ * Read after the lock, so a retry that waited for its first attempt sees that attempt's answer.
+ */
+async function actionContext(tx: Tx, round: LoadedRound, request: ActRequest): Promise<ActionContext> {
+  const live = round.kind === 'LIVE';
+  const [row] = await tx.$queryRaw<
+    Array<{
+      request_hash: string | null;
+      response: unknown;
+      table_open: boolean | null;
+      seat_no: number | null;
+      seat_status: string | null;
+      play_session_id: string | null;
+    }>
+  >`
+    SELECT a.request_hash, a.response,
+           (SELECT t.is_open FROM game_table t WHERE ${live} AND t.id = ${round.table.id}::uuid) AS table_open,
+           s.seat_no, s.status AS seat_status, s.play_session_id
+    FROM (SELECT 1) AS one
+    LEFT JOIN game_action a ON a.player_id = ${request.playerId}::uuid AND a.action_id = ${request.actionId}
+    LEFT JOIN LATERAL (
+      SELECT ts.seat_no, ts.status::text AS status, ts.play_session_id::text AS play_session_id FROM table_seat ts
+      WHERE ${live} AND ts.table_id = ${round.table.id}::uuid AND ts.player_id = ${request.playerId}::uuid
+      UNION ALL
+      SELECT NULL::int, NULL::text, p.play_session_id::text FROM game_round_player p
+      WHERE NOT ${live} AND p.round_id = ${round.id}::uuid AND p.player_id = ${request.playerId}::uuid
+    ) AS s ON true`;
+  return {
+    answered: row!.request_hash === null ? null : { requestHash: row!.request_hash, response: row!.response },
+    tableOpen: row!.table_open,
+    seat:
+      row!.play_session_id === null
+        ? null
+        : { seatNo: row!.seat_no ?? 0, status: row!.seat_status ?? '', playSessionId: row!.play_session_id },
+  };
+}
+
 /** The seat the player acts from: their seat at the live table, or the box of their temporary table. */
-async function actingSeat(tx: Tx, round: LoadedRound, request: ActRequest): Promise<{ seat: number; playSessionId: string }> {
+function actingSeat(round: LoadedRound, request: ActRequest, context: ActionContext): { seat: number; playSessionId: string } {
   if (round.kind === 'TEMPORARY') {
     if (round.temporaryPlayerId !== request.playerId)
       throw new DomainError('not-seated', 'This temporary table belongs to another player.');
-    const row = await tx.gameRoundPlayer.findUniqueOrThrow({
-      where: { roundId_playerId: { roundId: round.id, playerId: request.playerId } },
-    });
-    return { seat: round.temporarySeat!, playSessionId: row.playSessionId };
+    assert(context.seat !== null, "the temporary table's player has a place in its round");
+    return { seat: round.temporarySeat!, playSessionId: context.seat.playSessionId };
   }
-  const seat = await tx.tableSeat.findUnique({
-    where: { tableId_playerId: { tableId: round.table.id, playerId: request.playerId } },
-  });
+  const seat = context.seat;
   if (!seat) throw new DomainError('not-seated', 'Take a seat to bet: spectators watch but cannot bet (004:GAM-R-01, GAM-B-01).');
   const placing = ['place-bets', 'place-bet', 'confirm-bets', 'confirm-bet', 'place-chips', 'rebet'].includes(
     request.action.kind,

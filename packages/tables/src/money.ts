@@ -35,13 +35,28 @@ async function gameRevenueAccount(tx: Tx, game: GameId, currency: string): Promi
  */
 export async function playingWallet(tx: Tx, playerId: string, currency: string): Promise<AccountId> {
   const player = await tx.player.findUnique({ where: { id: playerId }, select: { state: true } });
-  if (!player || (player.state !== 'TEMPORARY' && player.state !== 'REGISTERED')) {
+  return walletForState(tx, playerId, player?.state ?? null, currency);
+}
+
+// A wallet's account id never changes once opened (accounts are never deleted): the stake path looks
+// it up once per process instead of once per stake. Bounded like the round store's table cache.
+const walletIds = new Map<string, AccountId>();
+const walletIdsMax = 100_000;
+
+/** `playingWallet` for an account state the caller read under the player lock (authorizeStake does). */
+export async function walletForState(tx: Tx, playerId: string, state: string | null, currency: string): Promise<AccountId> {
+  if (state !== 'TEMPORARY' && state !== 'REGISTERED') {
     throw new DomainError('account-not-active', 'Only a player with a temporary or a registered account can play.', {
-      extensions: { state: player?.state ?? null },
+      extensions: { state },
     });
   }
-  const spec = ledger.playerWalletSpec(playerId, player.state === 'TEMPORARY' ? 'temporary' : 'cash', currency as 'CZK');
-  return (await ledger.findAccountByCode(tx, spec.code))?.id ?? (await ledger.openAccount(tx, spec)).id;
+  const spec = ledger.playerWalletSpec(playerId, state === 'TEMPORARY' ? 'temporary' : 'cash', currency as 'CZK');
+  const cached = walletIds.get(spec.code);
+  if (cached) return cached;
+  const id = (await ledger.findAccountByCode(tx, spec.code))?.id ?? (await ledger.openAccount(tx, spec)).id;
+  if (walletIds.size >= walletIdsMax) walletIds.clear();
+  walletIds.set(spec.code, id);
+  return id;
 }
 
 export const stakeKey = (roundId: string, eventIndex: number) => `game:${roundId}:stake:${eventIndex}`;
@@ -62,14 +77,15 @@ export async function postStake(
   const { round, playerId, debit } = options;
   const amount = Money.fromMinor(debit.amountMinor, round.table.currency);
   const key = stakeKey(round.id, debit.eventIndex);
-  await authorizeStake(ctx.limits, tx, {
+  const authorized = await authorizeStake(ctx.limits, tx, {
     playerId,
     playSessionId: options.playSessionId,
     reference: key,
     amount,
     category: 'casino',
   });
-  const wallet = await playingWallet(tx, playerId, round.table.currency);
+  // The account's state as read under the player lock: the wallet the stake comes from.
+  const wallet = await walletForState(tx, playerId, authorized.accountState, round.table.currency);
   const at = ctx.clock.now();
   const posted = await ledger.transfer(
     tx,
@@ -91,19 +107,12 @@ export async function postStake(
     amount: { amountMinor: debit.amountMinor.toString(), currency: amount.currency },
     gameRoundId: round.id,
   });
-  await tx.gameRoundPosting.create({
-    data: {
-      roundId: round.id,
-      playerId,
-      seat: debit.seat,
-      kind: 'STAKE',
-      amountMinor: debit.amountMinor,
-      ledgerTransactionId: posted.transactionId,
-      eventIndex: debit.eventIndex,
-      at,
-    },
-  });
+  // The round's record of the stake and the player's place in the round, in one statement.
   await tx.$executeRaw`
+    WITH posting AS (
+      INSERT INTO game_round_posting (round_id, player_id, seat, kind, amount_minor, ledger_transaction_id, event_index, at)
+      VALUES (${round.id}::uuid, ${playerId}::uuid, ${debit.seat}, 'STAKE', ${debit.amountMinor}, ${posted.transactionId}::uuid, ${debit.eventIndex}, ${at})
+    )
     INSERT INTO game_round_player (round_id, player_id, table_id, seat, play_session_id, staked_minor, joined_at)
     VALUES (${round.id}::uuid, ${playerId}::uuid, ${round.table.id}::uuid, ${debit.seat}, ${options.playSessionId}::uuid, ${debit.amountMinor}, ${at})
     ON CONFLICT (round_id, player_id) DO UPDATE SET staked_minor = game_round_player.staked_minor + EXCLUDED.staked_minor`;

@@ -131,3 +131,44 @@ export async function roundSchedulerLagMs(db: Db, now: Date): Promise<number> {
   const oldest = rows[0]?.oldest;
   return oldest ? Math.max(0, now.getTime() - oldest.getTime()) : 0;
 }
+
+export interface ActionRecord {
+  playerId: string;
+  actionId: string;
+  roundId: string;
+  requestHash: string;
+  response: unknown;
+  createdAt: Date;
+}
+
+/**
+ * `saveRound` and the action's stored answer (exactly-once per action id) in one statement: the
+ * answer is built for the new version first (`answerFor`), since the row is locked and its version
+ * can only move by one.
+ */
+export async function saveRoundWithAction<T extends ActionRecord>(
+  tx: Tx,
+  round: LoadedRound,
+  changes: Omit<RoundChanges, 'settled'>,
+  answerFor: (version: number) => T,
+): Promise<T> {
+  const version = round.version + 1;
+  const record = answerFor(version);
+  const [row] = await tx.$queryRaw<Array<{ updated: bigint }>>`
+    WITH saved AS (
+      UPDATE game_round SET state = ${stateToJson(round.game, round.state)}, phase = ${phaseOf(round.state)}, version = ${version},
+        deadline_at = ${changes.deadlineAt}::timestamptz
+      WHERE id = ${round.id}::uuid AND version = ${round.version}
+      RETURNING 1
+    ), answered AS (
+      INSERT INTO game_action (player_id, action_id, round_id, request_hash, response, created_at)
+      VALUES (${record.playerId}::uuid, ${record.actionId}, ${record.roundId}::uuid, ${record.requestHash},
+              ${JSON.stringify(record.response)}::jsonb, ${record.createdAt}::timestamptz)
+      RETURNING 1
+    )
+    SELECT (SELECT count(*) FROM saved)::bigint AS updated, (SELECT count(*) FROM answered)::bigint AS answered`;
+  assert(row?.updated === 1n, 'the round row is locked, so its version cannot have moved');
+  round.version = version;
+  round.deadlineAt = changes.deadlineAt;
+  return record;
+}

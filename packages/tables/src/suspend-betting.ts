@@ -1,5 +1,5 @@
 import { DomainError } from '@casino/core';
-import { transaction, type Tx } from '@casino/db';
+import { transaction } from '@casino/db';
 import type { TablesContext } from './context.ts';
 import { openLiveRound, Pushes } from './lifecycle.ts';
 import { findTable, lockTable, type TableConfig } from './table-config.ts';
@@ -36,10 +36,10 @@ const betKinds = new Set(['place-bets', 'confirm-bets', 'place-bet', 'confirm-be
 /**
  * Refuses a new bet at a table whose betting is suspended (004:BET-07). Read from the row, not the
  * cached table configuration: the switch may flip while rounds run. Decisions on hands already dealt
- * (hit, stand, double, split, insurance) finish the round under way and are not refused.
+ * (hit, stand, double, split, insurance) finish the round under way and are not refused. The caller
+ * reads `game_table.is_open` after the round's lock with the action's other rows (act-in-round.ts).
  */
-export async function assertTableAcceptsBets(tx: Tx, tableId: string, actionKind: string): Promise<void> {
+export function assertTableOpenForBets(isOpen: boolean | null, actionKind: string): void {
   if (!betKinds.has(actionKind)) return;
-  const row = await tx.gameTable.findUnique({ where: { id: tableId }, select: { isOpen: true } });
-  if (row && !row.isOpen) throw new DomainError('table-closed', 'Betting at this table is suspended: no new bets are accepted.');
+  if (isOpen === false) throw new DomainError('table-closed', 'Betting at this table is suspended: no new bets are accepted.');
 }
