@@ -5760,6 +5760,160 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        TournamentList: {
+            tournaments: components["schemas"]["TournamentSummary"][];
+        };
+        TournamentListInput: {
+            tournaments: components["schemas"]["TournamentSummaryInput"][];
+        };
+        TournamentRegistration: {
+            entryId: string;
+            /** @description A sit & go starts when its last seat is taken */
+            started: boolean;
+        };
+        TournamentRegistrationInput: {
+            entryId: string;
+            /** @description A sit & go starts when its last seat is taken */
+            started: boolean;
+        };
+        TournamentState: {
+            clock: {
+                level: number;
+                msToNext: number | null;
+                onBreak: boolean;
+            } | null;
+            entrantsMax: number;
+            entrantsMin: number;
+            /** @description The operator's part of the buy-in (registration fee, commission) */
+            fee: components["schemas"]["Money"];
+            guarantee: components["schemas"]["Money"] | null;
+            /** @enum {string} */
+            kind: "scheduled" | "sit-and-go";
+            levels: {
+                ante: string;
+                bigBlind: string;
+                breakAfterMs: number;
+                durationMs: number;
+                smallBlind: string;
+            }[];
+            name: string;
+            /** @description The prize of each paid place for the pool now (the guarantee when larger) */
+            payouts: components["schemas"]["Money"][];
+            prizePool: components["schemas"]["Money"];
+            /** @description The rule profile (HR, AT, CZ-PS, SE, CZ-FO) the tournament follows */
+            profile: string;
+            registered: number;
+            standings: {
+                alias: string;
+                bounty: components["schemas"]["Money"];
+                placeBest: number | null;
+                /** @description Above placeBest when tied players share their places */
+                placeWorst: number | null;
+                prize: components["schemas"]["Money"];
+                status: string;
+            }[];
+            /** @description The part of the buy-in that goes to the prize pool */
+            startFee: components["schemas"]["Money"];
+            /** @description Tournament chips: no cash value */
+            startingChips: string;
+            /** @description Scheduled start (the registration deadline); null for a sit & go */
+            startsAt: string | null;
+            /** @enum {string} */
+            status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
+            tournamentId: string;
+        };
+        TournamentStateInput: {
+            clock: {
+                level: number;
+                msToNext: number | null;
+                onBreak: boolean;
+            } | null;
+            entrantsMax: number;
+            entrantsMin: number;
+            /** @description The operator's part of the buy-in (registration fee, commission) */
+            fee: components["schemas"]["MoneyInput"];
+            guarantee: components["schemas"]["MoneyInput"] | null;
+            /** @enum {string} */
+            kind: "scheduled" | "sit-and-go";
+            levels: {
+                ante: string;
+                bigBlind: string;
+                breakAfterMs: number;
+                durationMs: number;
+                smallBlind: string;
+            }[];
+            name: string;
+            /** @description The prize of each paid place for the pool now (the guarantee when larger) */
+            payouts: components["schemas"]["MoneyInput"][];
+            prizePool: components["schemas"]["MoneyInput"];
+            /** @description The rule profile (HR, AT, CZ-PS, SE, CZ-FO) the tournament follows */
+            profile: string;
+            registered: number;
+            standings: {
+                alias: string;
+                bounty: components["schemas"]["MoneyInput"];
+                placeBest: number | null;
+                /** @description Above placeBest when tied players share their places */
+                placeWorst: number | null;
+                prize: components["schemas"]["MoneyInput"];
+                status: string;
+            }[];
+            /** @description The part of the buy-in that goes to the prize pool */
+            startFee: components["schemas"]["MoneyInput"];
+            /** @description Tournament chips: no cash value */
+            startingChips: string;
+            /** @description Scheduled start (the registration deadline); null for a sit & go */
+            startsAt: string | null;
+            /** @enum {string} */
+            status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
+            tournamentId: string;
+        };
+        TournamentSummary: {
+            entrantsMax: number;
+            entrantsMin: number;
+            /** @description The operator's part of the buy-in (registration fee, commission) */
+            fee: components["schemas"]["Money"];
+            guarantee: components["schemas"]["Money"] | null;
+            /** @enum {string} */
+            kind: "scheduled" | "sit-and-go";
+            name: string;
+            prizePool: components["schemas"]["Money"];
+            /** @description The rule profile (HR, AT, CZ-PS, SE, CZ-FO) the tournament follows */
+            profile: string;
+            registered: number;
+            /** @description The part of the buy-in that goes to the prize pool */
+            startFee: components["schemas"]["Money"];
+            /** @description Tournament chips: no cash value */
+            startingChips: string;
+            /** @description Scheduled start (the registration deadline); null for a sit & go */
+            startsAt: string | null;
+            /** @enum {string} */
+            status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
+            tournamentId: string;
+        };
+        TournamentSummaryInput: {
+            entrantsMax: number;
+            entrantsMin: number;
+            /** @description The operator's part of the buy-in (registration fee, commission) */
+            fee: components["schemas"]["MoneyInput"];
+            guarantee: components["schemas"]["MoneyInput"] | null;
+            /** @enum {string} */
+            kind: "scheduled" | "sit-and-go";
+            name: string;
+            prizePool: components["schemas"]["MoneyInput"];
+            /** @description The rule profile (HR, AT, CZ-PS, SE, CZ-FO) the tournament follows */
+            profile: string;
+            registered: number;
+            /** @description The part of the buy-in that goes to the prize pool */
+            startFee: components["schemas"]["MoneyInput"];
+            /** @description Tournament chips: no cash value */
+            startingChips: string;
+            /** @description Scheduled start (the registration deadline); null for a sit & go */
+            startsAt: string | null;
+            /** @enum {string} */
+            status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
+            tournamentId: string;
+        };
         Withdrawal: {
             amount: components["schemas"]["Money"];
             channel: string;
