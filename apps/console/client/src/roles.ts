@@ -39,6 +39,8 @@ export const actionRoles = {
   statement: ['finance', 'auditor', 'compliance-officer', 'mlro', 'admin'],
   rounds: ['support', 'compliance-officer', 'mlro', 'auditor', 'admin'],
   notes: ['support', 'compliance-officer', 'mlro', 'admin'],
+  /** The tax allocation of shared poker liquidity (002:ALLOC): the finance side, not the MLRO. */
+  sharedLiquidity: ['auditor', 'finance', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export const holds = (roles: readonly Role[] | undefined, allowed: readonly Role[]) =>

@@ -275,6 +275,11 @@ describe('the back-office console in Chromium', () => {
     await page.goto(`${p.url}/audit/reports`);
     await page.getByRole('heading', { level: 2, name: 'Předvaha' }).waitFor();
     await page.locator('table').first().waitFor();
+    // The liability to players with its cover, and (for an auditor) the shared-liquidity allocation.
+    await page.getByRole('heading', { level: 2, name: 'Závazky vůči hráčům ke konci dne' }).waitFor();
+    await page.getByRole('rowheader', { name: 'Přebytek (krytí závazků)' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Sdílená likvidita pokeru (podíl českých hráčů)' }).waitFor();
+    await page.getByRole('rowheader', { name: 'Příjem připadající na Českou republiku' }).waitFor();
     await review(page, 'reports');
     expect(problems).toEqual([]);
   }, 180_000);

@@ -2,7 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { admin } from '../api.ts';
 import { BarChart, Field, Notice } from '../components/ui.tsx';
 import { useLoad } from '../hooks.ts';
-import { formatDate, formatMoney, useI18n } from '../i18n/index.tsx';
+import { fill, formatDate, formatMoney, useI18n } from '../i18n/index.tsx';
+import { actionRoles, holds } from '../roles.ts';
+import { useSession } from '../session.tsx';
 
 /** A Europe/Prague calendar day, `days` from today. */
 function pragueDay(days: number): string {
@@ -13,9 +15,14 @@ function pragueDay(days: number): string {
 /** Whole crowns for the chart's bar heights only; every figure shown is the API's exact decimal string. */
 const crowns = (amount: string) => Number(amount.split('.')[0]);
 
-/** GGR per day (a table and a chart) and the trial balance at the end of a day. */
+/**
+ * GGR per day (a table and a chart), the liability to players and its cover, the shared-liquidity
+ * allocation of poker revenue (002:ALLOC) for the roles that may see it, and the trial balance.
+ */
 export function ReportsPage() {
   const { m, lang } = useI18n();
+  const { session } = useSession();
+  const mayAllocation = holds(session?.roles, actionRoles.sharedLiquidity);
   const [range, setRange] = useState({ from: pragueDay(-13), to: pragueDay(1) });
   const ggr = useLoad(async () => {
     const { data, error } = await admin.GET('/v1/reports/ggr', { params: { query: { ...range, granularity: 'day' } } });
@@ -30,6 +37,21 @@ export function ReportsPage() {
     if (error) throw new Error('trial');
     return data;
   });
+  const liability = useLoad(async () => {
+    const { data, error } = await admin.GET('/v1/reports/player-liability', {
+      params: { query: { currency: 'CZK', date: pragueDay(0) } },
+    });
+    if (error) throw new Error('liability');
+    return data;
+  });
+  const allocation = useLoad(async () => {
+    if (!mayAllocation) return undefined;
+    const { data, error } = await admin.GET('/v1/reports/shared-liquidity', {
+      params: { query: { ...range, currency: 'CZK' } },
+    });
+    if (error) throw new Error('shared-liquidity');
+    return data;
+  }, [range, mayAllocation]);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -87,6 +109,74 @@ export function ReportsPage() {
           </>
         )}
       </section>
+      <section aria-labelledby="liability">
+        <h2 id="liability">{m.reports.liability}</h2>
+        {liability.error && <Notice kind="error">{m.app.unavailable}</Notice>}
+        {liability.data && (
+          <table>
+            <tbody>
+              {(
+                [
+                  [m.reports.cashWallets, liability.data.playerWallets.cash],
+                  [m.reports.temporaryWallets, liability.data.playerWallets.temporary],
+                  [m.reports.bonusWallets, liability.data.playerWallets.bonus],
+                  [m.reports.walletsTotal, liability.data.playerWallets.total],
+                  [m.reports.pendingWithdrawals, liability.data.pendingWithdrawals],
+                  [m.reports.inPlay, liability.data.inPlay],
+                  ...liability.data.paymentProviderClearing.map(
+                    (c) => [fill(m.reports.clearing, { provider: c.provider }), c.balance] as const,
+                  ),
+                  [m.reports.bank, liability.data.bank],
+                  [m.reports.surplus, liability.data.surplus],
+                ] as const
+              ).map(([label, money]) => (
+                <tr key={label}>
+                  <th scope="row">{label}</th>
+                  <td className="num">{formatMoney(money, lang)}</td>
+                </tr>
+              ))}
+              <tr>
+                <th scope="row">{m.reports.walletCount}</th>
+                <td className="num">{liability.data.playerWallets.walletCount}</td>
+              </tr>
+            </tbody>
+          </table>
+        )}
+      </section>
+      {mayAllocation && (
+        <section aria-labelledby="allocation">
+          <h2 id="allocation">{m.reports.sharedLiquidity}</h2>
+          {allocation.error && <Notice kind="error">{m.app.unavailable}</Notice>}
+          {allocation.data && (
+            <table>
+              <tbody>
+                <tr>
+                  <th scope="row">{m.reports.hands}</th>
+                  <td className="num">{allocation.data.hands}</td>
+                </tr>
+                <tr>
+                  <th scope="row">{m.reports.sharedHands}</th>
+                  <td className="num">{allocation.data.sharedHands}</td>
+                </tr>
+                {(
+                  [
+                    [m.reports.stakes, allocation.data.stakes],
+                    [m.reports.wins, allocation.data.wins],
+                    [m.reports.netRevenue, allocation.data.net],
+                    [m.reports.czechRevenue, allocation.data.czechRevenue],
+                    [m.reports.otherRevenue, allocation.data.otherRevenue],
+                  ] as const
+                ).map(([label, money]) => (
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td className="num">{formatMoney(money, lang)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
       <section aria-labelledby="trial">
         <h2 id="trial">{m.reports.trialBalance}</h2>
         {trial.data && (
