@@ -41,6 +41,8 @@ export const actionRoles = {
   notes: ['support', 'compliance-officer', 'mlro', 'admin'],
   /** The tax allocation of shared poker liquidity (002:ALLOC): the finance side, not the MLRO. */
   sharedLiquidity: ['auditor', 'finance', 'admin'],
+  /** The audit log's readers (apps/admin-api/src/routes/audit.ts). */
+  auditTrail: ['auditor', 'mlro', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export const holds = (roles: readonly Role[] | undefined, allowed: readonly Role[]) =>

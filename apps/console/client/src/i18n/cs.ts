@@ -273,6 +273,7 @@ export const cs = {
     actor: 'Kdo',
     subject: 'Předmět',
     at: 'Kdy',
+    playerTrail: 'Auditní stopa hráče',
   },
   complaints: {
     title: 'Stížnosti',

@@ -272,6 +272,7 @@ export const en: Messages = {
     actor: 'Actor',
     subject: 'Subject',
     at: 'When',
+    playerTrail: "The player's audit trail",
   },
   complaints: {
     title: 'Complaints',
