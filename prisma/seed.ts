@@ -6,15 +6,16 @@
  * Each seeder returns the lines `npm start` prints about it (demo credentials, for instance).
  */
 import { createStaffUser, defaultComplianceRules, staffRoleNames, systemActor } from '@casino/compliance';
-import { systemClock, type CurrencyCode } from '@casino/core';
+import { addDays, Money, pragueDate, startOfPragueDay, systemClock, type CurrencyCode } from '@casino/core';
 import { createDb, type Db } from '@casino/db';
 import { openAccount, openOperatorAccounts, paymentProviderClearingSpec } from '@casino/ledger';
 import { PiiProtector } from '@casino/players';
-import { demoPokerTables, pokerRuleProfiles } from '@casino/operator';
+import { demoPokerTables, demoTournaments, pokerRuleProfiles, tournamentRuleProfiles } from '@casino/operator';
 import {
   createPokerTable,
   createTable,
   loadTableForDriving,
+  tournament,
   type PokerTableDefinition,
   type TableDefinition,
 } from '@casino/tables';
@@ -222,12 +223,64 @@ export async function seedDemoPokerTables(db: Db): Promise<string[]> {
   return lines;
 }
 
+/**
+ * The start of the demo MTT: the next 20:00 in Prague at least an hour away, so it is open for
+ * registration when `npm start` prints it (a scheduled tournament refuses registration once its start
+ * has passed).
+ */
+export function demoMttStartsAt(now: Date): Date {
+  const eightPm = (day: string) => new Date(startOfPragueDay(day).getTime() + 20 * 3_600_000);
+  const today = eightPm(pragueDate(now));
+  return today.getTime() - now.getTime() >= 3_600_000 ? today : eightPm(addDays(pragueDate(now), 1));
+}
+
+/**
+ * The demo tournaments (issue 19, D-1917): a sit & go per profile that offers one in the operator's
+ * currency and one scheduled MTT, created through the tournament store (validated against the profile,
+ * a prize-pool ledger account each). Idempotent by name: a demo tournament still open for registration
+ * (and, when scheduled, not yet due) is kept; once one has started, finished or passed its start, the
+ * next seed opens a fresh one, so the lobby always has them.
+ */
+export async function seedDemoTournaments(db: Db): Promise<string[]> {
+  const currency = operatorCurrencies[0]!;
+  const definitions = demoTournaments(currency);
+  const now = systemClock.now();
+  const store = { db, clock: systemClock, rules: tournamentRuleProfiles, poker: pokerRuleProfiles };
+  const width = Math.max(...definitions.map((d) => d.name.length));
+  const lines = [`Tournaments (game service, GET /v1/poker/tournaments; /v1/poker/tournaments/{tournamentId}/…; ${currency}):`];
+  for (const definition of definitions) {
+    const open = await db.tournament.findFirst({
+      where: { name: definition.name, currency, status: 'REGISTERING', OR: [{ startsAt: null }, { startsAt: { gt: now } }] },
+      orderBy: { createdAt: 'desc' },
+      select: { id: true, startsAt: true },
+    });
+    const startsAt = definition.kind === 'scheduled' ? demoMttStartsAt(now) : undefined;
+    const { id, startsAt: starts } = open ?? {
+      id: (await tournament.createTournament(store, { definition, ...(startsAt ? { startsAt } : {}) })).tournamentId,
+      startsAt: startsAt ?? null,
+    };
+    const amount = (minor: bigint) => Money.fromMinor(minor, currency).toDecimalString();
+    const buyIn = `${amount(definition.entry.startFeeMinor)} + ${amount(definition.entry.feeMinor)}`;
+    const when = starts ? `starts ${starts.toISOString()}` : `starts when ${definition.entrantsMax} have registered`;
+    lines.push(
+      `  ${definition.profileId.padEnd(5)} ${definition.name.padEnd(width)}  ${buyIn.padEnd(16)}  ${when.padEnd(36)}  ${id}`,
+    );
+  }
+  const withoutSitAndGo = Object.values(tournamentRuleProfiles)
+    .map((rules) => rules.profileId)
+    .filter((profileId) => !definitions.some((d) => d.profileId === profileId && d.kind === 'sit-and-go'));
+  if (withoutSitAndGo.length > 0)
+    lines.push(`  (no sit & go under ${withoutSitAndGo.join(', ')}: its fee caps name no ${currency} amount, D-1917)`);
+  return lines;
+}
+
 /** Demo seeders in dependency order; later issues append theirs (players, staff, tables). */
 const demoSeeders: Seeder[] = [
   seedDemoStaff,
   (db) => seedDemoPlayer(db, sandboxPaymentProvider),
   seedDemoTables,
   seedDemoPokerTables,
+  seedDemoTournaments,
 ];
 
 export async function seedData(databaseUrl: string): Promise<SeedReport> {

@@ -6,10 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { adminApiConfigSchema, loadAdminApiConfig } from '@casino/admin-api';
+import { consoleConfigSchema, loadConsoleConfig } from '@casino/console';
 import { gameServiceConfigSchema, loadGameServiceConfig } from '@casino/game-service';
 import { loadPaymentsGatewayConfig, paymentsGatewayConfigSchema } from '@casino/payments-gateway';
 import { loadPlayerApiConfig, playerApiConfigSchema } from '@casino/player-api';
 import { loadSandboxConfig, sandboxConfigSchema } from '@casino/sandbox';
+import { loadWebConfig, webConfigSchema } from '@casino/web';
 import { loadWorkerConfig, workerConfigSchema } from '@casino/worker';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
@@ -26,6 +28,9 @@ const services: Array<{ name: string; schema: z.ZodObject; load: (env: Env) => R
   { name: 'payments-gateway', schema: paymentsGatewayConfigSchema, load: loadPaymentsGatewayConfig },
   { name: 'sandbox', schema: sandboxConfigSchema, load: loadSandboxConfig },
   { name: 'worker', schema: workerConfigSchema, load: loadWorkerConfig },
+  // The browser apps (D-2150).
+  { name: 'web', schema: webConfigSchema, load: loadWebConfig },
+  { name: 'console', schema: consoleConfigSchema, load: loadConsoleConfig },
 ];
 
 interface ComposeService {

@@ -19,7 +19,17 @@ const apps = [
   { name: 'payments-gateway', portVar: 'PAYMENTS_GATEWAY_PORT', port: 3004 },
   { name: 'sandbox', portVar: 'SANDBOX_PORT', port: 3005, overlay: 'development' },
   { name: 'worker', portVar: 'WORKER_PORT', port: 3006 },
+  // The browser apps (D-2150): backends-for-frontend in front of the APIs, `fronts` by their Services.
+  {
+    name: 'web',
+    portVar: 'WEB_PORT',
+    port: 3000,
+    fronts: { PLAYER_API_URL: 'http://player-api:3001', GAME_SERVICE_URL: 'http://game-service:3003' },
+  },
+  { name: 'console', portVar: 'CONSOLE_PORT', port: 3007, fronts: { ADMIN_API_URL: 'http://admin-api:3002' } },
 ] as const;
+const services = apps.filter((a) => !('fronts' in a));
+const frontends = apps.filter((a) => 'fronts' in a);
 
 // ---- minimal shapes of what we read (the parsers return untyped data) -------------------
 
@@ -237,6 +247,15 @@ describe('infra/k8s', () => {
       expect(env.find((e) => e.name === 'HOST')?.value).toBe('0.0.0.0');
     });
 
+    if ('fronts' in app) {
+      it(`D-2150: ${app.name}'s Deployment fronts its APIs by their Services and reads neither the database password nor the JWT secret (no casino-secrets envFrom)`, () => {
+        const env = container?.env ?? [];
+        for (const [variable, url] of Object.entries(app.fronts)) expect(env.find((e) => e.name === variable)?.value).toBe(url);
+        expect((container?.envFrom ?? []).some((e) => e.secretRef)).toBe(false);
+        expect((container?.envFrom ?? []).map((e) => e.configMapRef?.name)).toContain('casino-config');
+      });
+    }
+
     it(`infra: ${app.name}'s Service selects its pods and forwards port ${app.port} to the container port`, () => {
       const podLabels = deployment?.spec.template.metadata.labels ?? {};
       const selector = service?.spec.selector ?? {};
@@ -248,7 +267,7 @@ describe('infra/k8s', () => {
       expect(resolvePort(svcPort?.targetPort ?? svcPort?.port, container?.ports ?? [])).toBe(app.port);
     });
 
-    it(`infra: ${app.name} runs non-root with resources, a grace period and config from casino-config/casino-secrets`, () => {
+    it(`infra: ${app.name} runs non-root with resources, a grace period and config from casino-config${'fronts' in app ? '' : '/casino-secrets'}`, () => {
       const pod = deployment?.spec.template.spec;
       expect(pod?.securityContext?.runAsNonRoot).toBe(true);
       expect(pod?.securityContext?.runAsUser).toBeGreaterThan(0);
@@ -258,7 +277,8 @@ describe('infra/k8s', () => {
       expect(container?.resources?.requests?.memory).toBeTruthy();
       expect(container?.resources?.limits?.memory).toBeTruthy();
       const refs = (container?.envFrom ?? []).map((r) => r.configMapRef?.name ?? r.secretRef?.name);
-      expect(refs).toEqual(expect.arrayContaining(['casino-config', 'casino-secrets']));
+      // The browser apps hold no data and get no secrets (D-2150; checked above).
+      expect(refs).toEqual(expect.arrayContaining('fronts' in app ? ['casino-config'] : ['casino-config', 'casino-secrets']));
     });
   });
 
@@ -349,13 +369,13 @@ describe('infra/k8s', () => {
 // ---- docker compose -----------------------------------------------------------------------
 
 describe('docker-compose.yml', () => {
-  const services = compose.services;
+  const composeServices = compose.services;
   const namedVolume = (svc: ComposeService): string[] =>
     (svc.volumes ?? []).map((v) => (typeof v === 'string' ? (v.split(':')[0] ?? '') : (v.source ?? '')));
 
   it('infra: compose has postgres 16 and redis 7 with healthchecks (pg_isready, redis-cli ping) and named volumes', () => {
-    const pg = services.postgres;
-    const redis = services.redis;
+    const pg = composeServices.postgres;
+    const redis = composeServices.redis;
     expect(pg?.image).toMatch(/^postgres:16(\b|[.-])/);
     expect(redis?.image).toMatch(/^redis:7(\b|[.-])/);
     expect(healthcheckText(pg ?? {})).toContain('pg_isready');
@@ -369,7 +389,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('infra: compose has a one-shot migrate service that runs migrate then seed after postgres is healthy', () => {
-    const migrate = services.migrate;
+    const migrate = composeServices.migrate;
     expect(migrate?.build?.dockerfile).toBe('infra/Dockerfile');
     expect(dependsOnCondition(migrate ?? {}, 'postgres')).toBe('service_healthy');
     const cmd = Array.isArray((migrate as { command?: unknown })?.command)
@@ -378,8 +398,8 @@ describe('docker-compose.yml', () => {
     expect(cmd).toMatch(/scripts\/migrate\.ts[\s\S]*prisma\/seed\.ts/);
   });
 
-  describe.each(apps.map((a) => [a.name, a] as const))('%s', (_name, app) => {
-    const svc = services[app.name];
+  describe.each(services.map((a) => [a.name, a] as const))('%s', (_name, app) => {
+    const svc = composeServices[app.name];
 
     it(`infra: compose service ${app.name} is built from infra/Dockerfile with APP=${app.name} and waits for healthy postgres/redis and a finished migrate`, () => {
       expect(svc, `service ${app.name}`).toBeDefined();
@@ -403,6 +423,35 @@ describe('docker-compose.yml', () => {
       expect(publishedPorts(svc ?? {})).toContainEqual({ published: app.port, target: app.port });
       expect(healthcheckText(svc ?? {})).toContain(`:${app.port}/health/ready`);
     });
+  });
+
+  describe.each(frontends.map((a) => [a.name, a] as const))('%s', (_name, app) => {
+    const svc = composeServices[app.name];
+
+    it(`D-2150: compose service ${app.name} is built from infra/Dockerfile with APP=${app.name}, fronts its APIs by service name and starts once they are healthy`, () => {
+      expect(svc, `service ${app.name}`).toBeDefined();
+      expect(svc?.build?.dockerfile).toBe('infra/Dockerfile');
+      expect(buildArgs(svc?.build).APP).toBe(app.name);
+      const env = envMap(svc?.environment);
+      for (const [variable, url] of Object.entries(app.fronts)) {
+        expect(env[variable], variable).toBe(url);
+        expect(dependsOnCondition(svc ?? {}, new URL(url).hostname), url).toBe('service_healthy');
+      }
+    });
+
+    it(`D-2150: compose service ${app.name} listens on 0.0.0.0:${app.port} (${app.portVar}), healthchecks /health/ready and gets no database, Redis or JWT secret`, () => {
+      const env = envMap(svc?.environment);
+      expect(env[app.portVar]).toBe(String(app.port));
+      expect(env.HOST).toBe('0.0.0.0');
+      for (const secret of ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'PII_ENCRYPTION_KEY', 'PSP_WEBHOOK_SECRETS'])
+        expect(env, secret).not.toHaveProperty(secret);
+      expect(publishedPorts(svc ?? {})).toContainEqual({ published: app.port, target: app.port });
+      expect(healthcheckText(svc ?? {})).toContain(`:${app.port}/health/ready`);
+    });
+  });
+
+  it('D-2151: the APIs believe X-Forwarded-For from the compose network, through which the browser apps reach them', () => {
+    for (const app of services) expect(envMap(composeServices[app.name]?.environment).TRUSTED_PROXIES).toMatch(/uniquelocal/);
   });
 });
 
@@ -428,6 +477,9 @@ describe('infra/Dockerfile and .dockerignore', () => {
     // through npx, SIGTERM dies in npm's intermediate `sh -c` and shutdown is never graceful.
     expect(runtime).toContain('CMD ["sh", "-c", "exec node --import tsx apps/$APP/src/server.ts"]');
     expect(runtime).not.toMatch(/^CMD .*npx/m);
+    // D-2150: the browser apps' pages are built in the image, before the runtime copies /app.
+    const build = code.slice(code.search(/^FROM \S+ AS build$/m), code.search(/^FROM \S+ AS runtime$/m));
+    for (const app of frontends) expect(build).toContain(`npm run build -w @casino/${app.name}`);
     // No credentials baked into the image.
     expect(code).not.toMatch(/^(ENV|ARG)\s+(JWT_SECRET|DATABASE_URL)/m);
   });

@@ -3,8 +3,10 @@ import { createTestDatabase, type TestDatabase } from '@casino/db/testing';
 import { balance, findInvariantViolations, playerWalletCode } from '@casino/ledger';
 import { generatePiiKeys } from '@casino/players';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pokerRuleProfiles, tournamentRuleProfiles } from '@casino/operator';
+import { tournament } from '@casino/tables';
 import { demoPlayer } from '../prisma/seed-demo-player.ts';
-import { seedData } from '../prisma/seed.ts';
+import { demoMttStartsAt, seedData } from '../prisma/seed.ts';
 
 let testDb: TestDatabase;
 const savedEnv = { ...process.env };
@@ -72,5 +74,44 @@ describe('seed (npm start)', () => {
       ).toBe(true);
     await seedData(testDb.url);
     expect(await testDb.db.pokerTable.count()).toBe(tables.length);
+  });
+
+  it('issue 19 000-001:A-51 002:SNG-01 002:MTT-04: the demo lobby has a sit & go under every profile that can price one in CZK and one scheduled MTT, each valid under its profile, open for registration and named in the banner by its id; seeding again opens no other', async () => {
+    const { lines } = await seedData(testDb.url);
+    const heading = lines.findIndex((line) => line.includes('Tournaments (game service'));
+    expect(heading).toBeGreaterThan(-1);
+    const rows = await testDb.db.tournament.findMany({
+      select: { id: true, profileId: true, kind: true, currency: true, status: true, definition: true, startsAt: true },
+    });
+    const sitAndGoes = rows.filter((t) => t.kind === 'sit-and-go').map((t) => t.profileId);
+    // AT's fee caps are published in EUR only (000-001:TRN-03): no CZK tournament there rather than a guessed rate.
+    expect(new Set(sitAndGoes)).toEqual(new Set(['HR', 'CZ-PS', 'SE', 'CZ-FO']));
+    expect(sitAndGoes).toHaveLength(4);
+    expect(lines.slice(heading + 1).some((line) => line.includes('no sit & go under AT'))).toBe(true);
+    const scheduled = rows.filter((t) => t.kind === 'scheduled');
+    expect(scheduled).toHaveLength(1);
+    expect(scheduled[0]!.startsAt!.getTime()).toBeGreaterThan(Date.now());
+    for (const row of rows) {
+      const definition = tournament.definitionFromJson(row.definition);
+      const profileId = row.profileId as keyof typeof tournamentRuleProfiles;
+      expect(
+        tournament.tournamentDefinitionProblems(definition, tournamentRuleProfiles[profileId], pokerRuleProfiles[profileId]),
+        row.id,
+      ).toEqual([]);
+      expect(row.currency).toBe('CZK');
+      expect(row.status).toBe('REGISTERING');
+      expect(
+        lines.slice(heading + 1).some((line) => line.trim().endsWith(row.id)),
+        row.id,
+      ).toBe(true);
+    }
+    await seedData(testDb.url);
+    expect(await testDb.db.tournament.count()).toBe(rows.length);
+  });
+
+  it('issue 19: the demo MTT starts at the next 20:00 in Prague at least an hour away', () => {
+    expect(demoMttStartsAt(new Date('2026-11-26T12:00:00Z')).toISOString()).toBe('2026-11-26T19:00:00.000Z');
+    expect(demoMttStartsAt(new Date('2026-11-26T18:30:00Z')).toISOString()).toBe('2026-11-27T19:00:00.000Z');
+    expect(demoMttStartsAt(new Date('2026-07-01T12:00:00Z')).toISOString()).toBe('2026-07-01T18:00:00.000Z');
   });
 });

@@ -190,65 +190,88 @@ describe('game-service with a player registered through the player API (issue 7)
     expect(await h.connections.db.playSession.count({ where: { playerId: player.playerId, endedAt: null } })).toBe(0);
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
-  it('issue 16 / 000-001:T-77: a player a staff member blocks while sitting out at a poker table is unseated at once (players.access-ended, as a register listing sends it), the chips credited to the wallet', async () => {
-    const person = await newPerson(h);
-    const player = await registerToTemporaryAccount(h, applicationFor(person));
-    const auth = { authorization: `Bearer ${player.accessToken}` };
-    const { walletAccountId } = await h.connections.db.temporaryAccount.findUniqueOrThrow({
-      where: { playerId: player.playerId },
-      select: { walletAccountId: true },
-    });
-    const wallet = walletAccountId as AccountId;
-    await transaction(h.connections.db, (tx) =>
-      creditTemporaryDeposit(
-        tx,
-        {
-          playerId: player.playerId,
-          amount: Money.of('500.00', 'CZK'),
-          channel: 'cashless',
-          sourceAccountId: h.pspAccountId as AccountId,
-          idempotencyKey: `deposit:${newId()}`,
-        },
-        h.clock.now(),
-      ),
-    );
-    const definition = demoPokerTables('CZK').find((d) => d.profileId === 'CZ-FO' && d.variant === 'holdem/no-limit')!;
-    const table = await createPokerTable(h.connections.db, {
-      definition: { ...definition, name: `Blocked ${newId().slice(-6)}` },
-      profile: pokerRuleProfiles[definition.profileId],
-      now: h.clock.now(),
-    });
-    const buyIn = Money.fromMinor(definition.buyInMinMinor, 'CZK');
-    const sat = await games.inject({
-      method: 'POST',
-      url: `/v1/poker/tables/${table.id}/seats`,
-      headers: { ...auth, 'idempotency-key': newId() },
-      payload: { buyIn: czk(buyIn.toDecimalString()) },
-    });
-    expect(sat.statusCode, sat.body).toBe(201);
-    const sitOut = await games.inject({ method: 'POST', url: `/v1/poker/tables/${table.id}/sit-out`, headers: auth });
-    expect(sitOut.statusCode, sitOut.body).toBe(200);
-    expect(sitOut.json<{ table: { seats: Array<{ status: string }> } }>().table.seats).toMatchObject([{ status: 'sitting-out' }]);
-    const balanceSeated = await ledger.balance(h.connections.db, wallet);
-
-    const staffByRole = await createStaffPerRole(h.connections.db);
-    const staffToken = h.admin.issueAccessToken({
-      audience: 'staff',
-      subject: staffUserWithRole(staffByRole, ['compliance-officer']),
-    });
-    const blocked = await h.admin.inject({
-      method: 'POST',
-      url: `/v1/players/${player.playerId}/actions`,
-      headers: { authorization: `Bearer ${staffToken}` },
+  // The same end of seats for a staff block (D-1789) and a staff closure (issue 16's loose end, D-2324).
+  const staffActions = [
+    {
+      name: 'issue 16 / 000-001:T-77: a player a staff member blocks while sitting out at a poker table is unseated at once (players.access-ended, as a register listing sends it), the chips credited to the wallet',
       payload: { action: 'block', reason: 'suspected account sharing' },
-    });
-    expect(blocked.statusCode, blocked.body).toBe(200);
+      state: 'BLOCKED',
+    },
+    {
+      name: 'issue 16 / 000-001:T-77 / 004:TRM-10: a player whose account a staff member closes while sitting out at a poker table is unseated at once (players.access-ended closed-by-staff), not at the sit-out maximum, the chips credited to the wallet',
+      payload: { action: 'close', reason: 'inappropriate behaviour in the chat', ground: 'vi', barReregistration: false },
+      state: 'CLOSED',
+    },
+  ] as const;
+  for (const staffAction of staffActions) {
+    it(staffAction.name, async () => {
+      const person = await newPerson(h);
+      const player = await registerToTemporaryAccount(h, applicationFor(person));
+      const auth = { authorization: `Bearer ${player.accessToken}` };
+      const { walletAccountId } = await h.connections.db.temporaryAccount.findUniqueOrThrow({
+        where: { playerId: player.playerId },
+        select: { walletAccountId: true },
+      });
+      const wallet = walletAccountId as AccountId;
+      await transaction(h.connections.db, (tx) =>
+        creditTemporaryDeposit(
+          tx,
+          {
+            playerId: player.playerId,
+            amount: Money.of('500.00', 'CZK'),
+            channel: 'cashless',
+            sourceAccountId: h.pspAccountId as AccountId,
+            idempotencyKey: `deposit:${newId()}`,
+          },
+          h.clock.now(),
+        ),
+      );
+      const definition = demoPokerTables('CZK').find((d) => d.profileId === 'CZ-FO' && d.variant === 'holdem/no-limit')!;
+      const table = await createPokerTable(h.connections.db, {
+        definition: { ...definition, name: `Staff ${staffAction.payload.action} ${newId().slice(-6)}` },
+        profile: pokerRuleProfiles[definition.profileId],
+        now: h.clock.now(),
+      });
+      const buyIn = Money.fromMinor(definition.buyInMinMinor, 'CZK');
+      const sat = await games.inject({
+        method: 'POST',
+        url: `/v1/poker/tables/${table.id}/seats`,
+        headers: { ...auth, 'idempotency-key': newId() },
+        payload: { buyIn: czk(buyIn.toDecimalString()) },
+      });
+      expect(sat.statusCode, sat.body).toBe(201);
+      const sitOut = await games.inject({ method: 'POST', url: `/v1/poker/tables/${table.id}/sit-out`, headers: auth });
+      expect(sitOut.statusCode, sitOut.body).toBe(200);
+      expect(sitOut.json<{ table: { seats: Array<{ status: string }> } }>().table.seats).toMatchObject([
+        { status: 'sitting-out' },
+      ]);
+      const balanceSeated = await ledger.balance(h.connections.db, wallet);
 
-    // Long before any sit-out maximum (the clock does not move): the worker's job asks the room.
-    const seat = () => h.connections.db.pokerSeat.findFirst({ where: { tableId: table.id, playerId: player.playerId } });
-    await eventually(async () => ((await seat()) === null ? true : undefined), 'the blocked player unseated');
-    expect((await ledger.balance(h.connections.db, wallet)).toDecimalString()).toBe(balanceSeated.plus(buyIn).toDecimalString());
-    expect(await escrowAndStacks(h.connections.db, table.id)).toEqual({ escrowMinor: 0n, stacksMinor: 0n });
-    expect(await findInvariantViolations(h.connections.db)).toEqual([]);
-  });
+      const staffByRole = await createStaffPerRole(h.connections.db);
+      const staffToken = h.admin.issueAccessToken({
+        audience: 'staff',
+        subject: staffUserWithRole(staffByRole, ['compliance-officer']),
+      });
+      const blocked = await h.admin.inject({
+        method: 'POST',
+        url: `/v1/players/${player.playerId}/actions`,
+        headers: { authorization: `Bearer ${staffToken}` },
+        payload: staffAction.payload,
+      });
+      expect(blocked.statusCode, blocked.body).toBe(200);
+      expect(blocked.json<{ state: string }>().state).toBe(staffAction.state);
+
+      // Long before any sit-out maximum (the clock does not move): the worker's job asks the room.
+      const seat = () => h.connections.db.pokerSeat.findFirst({ where: { tableId: table.id, playerId: player.playerId } });
+      await eventually(
+        async () => ((await seat()) === null ? true : undefined),
+        `the ${staffAction.state.toLowerCase()} player unseated`,
+      );
+      expect((await ledger.balance(h.connections.db, wallet)).toDecimalString()).toBe(
+        balanceSeated.plus(buyIn).toDecimalString(),
+      );
+      expect(await escrowAndStacks(h.connections.db, table.id)).toEqual({ escrowMinor: 0n, stacksMinor: 0n });
+      expect(await findInvariantViolations(h.connections.db)).toEqual([]);
+    });
+  }
 });

@@ -308,7 +308,7 @@ describe('player-api: self-exclusion, the panic button, the register, closing th
     }
   });
 
-  it('002:RG-03 / issue 14 (1) closing the account: at once, the account is closed, sessions end, play, deposits and logins are refused, and the token in hand is refused', async () => {
+  it('002:RG-03 / issue 14 (1) / issue 16 closing the account: at once, the account is closed, sessions and table seats end, play, deposits and logins are refused, and the token in hand is refused', async () => {
     const player = await newPlayer();
     expect(
       (await h.api.inject({ method: 'POST', url: '/v1/me/account-closure', headers: auth(player), payload: {} })).statusCode,
@@ -334,6 +334,11 @@ describe('player-api: self-exclusion, the panic button, the register, closing th
       'https://problems.casino.example/unauthorized',
     );
     expect((await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId } })).state).toBe('CLOSED');
+    // Issue 16 / D-2324: the seats end too (the worker's players.access-ended job frees them, chips credited).
+    const accessEnded = await h.connections.db.outboxMessage.findMany({ where: { topic: 'players.access-ended' } });
+    expect(accessEnded.map((m) => m.payload).filter((p) => (p as { playerId?: string }).playerId === player.playerId)).toEqual([
+      { playerId: player.playerId, reason: 'closed-by-player', at: h.clock.now().toISOString() },
+    ]);
     // The temporary account ends with it, so the expiry job refunds what is left (004:TMP-09).
     expect(
       (await h.connections.db.temporaryAccount.findUniqueOrThrow({ where: { playerId: player.playerId } })).deadlineAt,

@@ -45,10 +45,14 @@ export function playerAccessJobs(options: Pick<PlayerAccessOptions, 'tables' | '
 }
 
 /** The poker room's reason for each way access ends (it names the removal in the table's log and views). */
-const removalReasons = { 'listed-in-register': 'listed', 'blocked-by-staff': 'blocked' } as const satisfies Record<
-  AccessEndedPayload['reason'],
-  RemovalReason
->;
+const removalReasons = {
+  'listed-in-register': 'listed',
+  'blocked-by-staff': 'blocked',
+  // Every closure (staff, the player's own, a contract ended by notice; D-2324) is the room's `closed`.
+  'closed-by-staff': 'closed',
+  'closed-by-player': 'closed',
+  'contract-ended': 'closed',
+} as const satisfies Record<AccessEndedPayload['reason'], RemovalReason>;
 
 async function removeFromPokerTables(room: PokerRoom, playerId: string, reason: RemovalReason): Promise<void> {
   await room.start();

@@ -26,8 +26,10 @@ export {
   czFoPokerRules,
   czPsPokerRules,
   demoPokerTables,
+  demoTournaments,
   hrPokerRules,
   pokerRuleProfiles,
   sePokerRules,
+  tournamentCapsPublishedIn,
   tournamentRuleProfiles,
 } from './poker-rooms/index.ts';

@@ -1,9 +1,9 @@
 import { DomainError } from '@casino/core';
-import type { Tx } from '@casino/db';
+import { enqueueOutboxMessage, type Tx } from '@casino/db';
 import type { PlayerAccounts } from '@casino/limits';
 import type { PlayersContext } from './context.ts';
 import { registerPersonOf } from './person.ts';
-import { endAccessOfListedPlayer } from './register-listing.ts';
+import { AccessEndedPayloadSchema, accessEndedTopic, endAccessOfListedPlayer } from './register-listing.ts';
 import { revokeAllSessions } from './sessions.ts';
 import { transition, type PlayerState } from './states.ts';
 
@@ -50,5 +50,10 @@ async function closePlayerAccount(
   await tx.temporaryAccount.updateMany({
     where: { playerId, status: 'OPEN', deadlineAt: { gt: options.at } },
     data: { deadlineAt: options.at },
+  });
+  // The seats end as for a staff closure (D-2324): the worker frees them, chips credited.
+  await enqueueOutboxMessage(tx, {
+    topic: accessEndedTopic,
+    payload: AccessEndedPayloadSchema.parse({ playerId, reason: 'closed-by-player', at: options.at.toISOString() }),
   });
 }

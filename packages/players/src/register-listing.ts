@@ -16,8 +16,12 @@ import type { ExcludedPersonsAnswer } from './ports.ts';
 export const accessEndedTopic = 'players.access-ended';
 export const AccessEndedPayloadSchema = z.object({
   playerId: z.uuid(),
-  /** Why: a register listing (here) or a staff block (@casino/compliance's account actions, issue 16). */
-  reason: z.enum(['listed-in-register', 'blocked-by-staff']),
+  /**
+   * Why: a register listing (here), a staff block or closure (@casino/compliance's account actions,
+   * issue 16, D-2324), the player's own closure (002:RG-03 (c)) or the end of a contract the player gave
+   * notice of (004:TRM-02, issue 23).
+   */
+  reason: z.enum(['listed-in-register', 'blocked-by-staff', 'closed-by-staff', 'closed-by-player', 'contract-ended']),
   at: z.iso.datetime(),
 });
 export type AccessEndedPayload = z.infer<typeof AccessEndedPayloadSchema>;

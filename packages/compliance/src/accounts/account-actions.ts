@@ -177,6 +177,13 @@ async function closeAccount(
       noticeMessageId,
     },
   });
+  // As for a block (issue 16, D-2324): a closed player's seats end now, a poker seat at the end of the
+  // running hand (at once when sitting out), the chips credited to the wallet, from which the closure
+  // settlement returns the balance (004:TRM-13). Without it the seat was kept until the sit-out maximum.
+  await enqueueOutboxMessage(tx, {
+    topic: accessEndedTopic,
+    payload: AccessEndedPayloadSchema.parse({ playerId: player.id, reason: 'closed-by-staff', at: now.toISOString() }),
+  });
   return { state: 'CLOSED' };
 }
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { addDays, DomainError, newId, pragueDate, startOfPragueDay } from '@casino/core';
-import { lockPlayer, transaction, type Tx } from '@casino/db';
+import { enqueueOutboxMessage, lockPlayer, transaction, type Tx } from '@casino/db';
 import { sendEmail } from '../notifications.ts';
+import { AccessEndedPayloadSchema, accessEndedTopic } from '../register-listing.ts';
 import { transition } from '../states.ts';
 import { hasUnsettledBets, nonZeroWallets } from './common.ts';
 import type { AccountLifecycleContext } from './context.ts';
@@ -133,12 +134,18 @@ async function endContract(ctx: AccountLifecycleContext, tx: Tx, noticeId: strin
   const notice = await tx.playerTerminationNotice.findUniqueOrThrow({ where: { id: noticeId } });
   if (notice.status !== 'RUNNING') return false; // withdrawn, or another worker ended it
   const player = await tx.player.findUniqueOrThrow({ where: { id: playerId }, select: { state: true, email: true } });
-  if (player.state !== 'CLOSED' && player.state !== 'CANCELLED')
+  if (player.state !== 'CLOSED' && player.state !== 'CANCELLED') {
     await transition(tx, playerId, player.state, 'CLOSED', {
       reason: `contract terminated by the player's notice delivered ${notice.deliveredAt.toISOString()} (004:TRM-01, TRM-02)`,
       actor: `player:${playerId}`,
       at: now,
     });
+    // The contract has ended: so have the seats (D-2324), as for any closure.
+    await enqueueOutboxMessage(tx, {
+      topic: accessEndedTopic,
+      payload: AccessEndedPayloadSchema.parse({ playerId, reason: 'contract-ended', at: now.toISOString() }),
+    });
+  }
   await tx.playerTerminationNotice.update({ where: { id: noticeId }, data: { status: 'EFFECTIVE', closedAt: now } });
   await sendEmail(tx, ctx.pii, {
     to: player.email,

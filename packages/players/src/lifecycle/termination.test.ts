@@ -100,6 +100,11 @@ describe('issue 23: termination by the player (004 §3.3 TRM-01..03)', () => {
     expect((await listTerminationNotices(f.ctx, player))[0]).toMatchObject({ status: 'EFFECTIVE' });
     const transitions = await f.db.playerStateTransition.findMany({ where: { playerId: player, toState: 'CLOSED' } });
     expect(transitions).toHaveLength(1);
+    // Issue 16 / D-2324: the ended contract ends the seats too (the worker's players.access-ended job), once.
+    const accessEnded = await f.db.outboxMessage.findMany({ where: { topic: 'players.access-ended' } });
+    expect(accessEnded.map((m) => m.payload).filter((p) => (p as { playerId?: string }).playerId === player)).toEqual([
+      { playerId: player, reason: 'contract-ended', at: '2026-03-24T23:00:00.000Z' },
+    ]);
   });
 
   it('004:TRM-02 the player may withdraw a running notice before it takes effect; the contract then goes on', async () => {

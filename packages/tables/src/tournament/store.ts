@@ -53,7 +53,8 @@ export function definitionFromJson(json: unknown): TournamentDefinition {
 // ---- creating ----
 
 export async function createTournament(
-  ctx: TournamentStoreContext,
+  // Creating touches no player's limits: the demo seed calls it without an enforcement context.
+  ctx: Pick<TournamentStoreContext, 'db' | 'clock' | 'rules' | 'poker'>,
   request: { definition: TournamentDefinition; startsAt?: Date },
 ): Promise<{ tournamentId: string }> {
   const d = request.definition;

@@ -1,0 +1,118 @@
+import type { CurrencyCode } from '@casino/core';
+import type { PokerRuleProfileId, TournamentDefinition, TournamentRuleProfile } from '@casino/tables';
+import { tournamentRuleProfiles } from './tournaments.ts';
+
+/**
+ * The demo tournaments `npm start` seeds (issue 19, D-1917): a sit & go under every profile that offers
+ * one and can price it in `currency`, and one scheduled multi-table freeze-out (CZ-FO). Plain
+ * freeze-outs (no rebuy, bounty or guarantee) so each stays inside every profile's §2d settings; the
+ * seed creates them through the store, which validates each against its profile.
+ */
+
+/** A currency's demo buy-in, start fee + fee (a tenth of the start fee, inside CZ-PS's 2–17 % and AT's 15 %). */
+const sitAndGoStartFee: Readonly<Record<CurrencyCode, bigint>> = Object.freeze({
+  CZK: 10_000n, // 100.00 + 10.00
+  SEK: 10_000n,
+  EUR: 500n,
+  USD: 500n,
+  GBP: 500n,
+  CAD: 500n,
+  JPY: 500n,
+});
+
+/** Blinds rising every level, in tournament chips (no cash value, 000-001:ACC-09); a break after level 4. */
+function levels(durationMs: number): TournamentDefinition['levels'] {
+  const blinds = [10n, 15n, 25n, 50n, 75n, 100n, 150n, 200n, 300n, 400n, 600n, 800n];
+  return blinds.map((smallBlind, i) => ({
+    smallBlind,
+    bigBlind: smallBlind * 2n,
+    ante: i >= 3 ? smallBlind / 5n : 0n,
+    durationMs,
+    breakAfterMs: i === 3 ? 5 * 60_000 : 0,
+  }));
+}
+
+const minutes = (n: number) => n * 60_000;
+
+/**
+ * A profile's fee caps name amounts per currency (AT's are in EUR only); where one is set but names no
+ * amount in `currency`, a tournament there would fail validation rather than guess a rate (D-1622), so
+ * the demo offers none (D-1917).
+ */
+export function tournamentCapsPublishedIn(rules: TournamentRuleProfile, currency: CurrencyCode): boolean {
+  return [rules.fee.feeMax, rules.fee.startFeeMax].every((cap) => cap === null || Object.hasOwn(cap, currency));
+}
+
+function sitAndGo(profileId: PokerRuleProfileId, currency: CurrencyCode): TournamentDefinition {
+  const startFeeMinor = sitAndGoStartFee[currency];
+  return {
+    name: `Demo sit & go ${profileId} (6 players)`,
+    profileId,
+    variant: 'holdem/no-limit',
+    currency,
+    kind: 'sit-and-go',
+    seatsPerTable: 6,
+    entrantsMin: 6,
+    entrantsMax: 6,
+    entry: { startFeeMinor, feeMinor: startFeeMinor / 10n, chips: 1_500n },
+    levels: levels(minutes(5)),
+    payouts: [
+      { entrantsMin: 2, placesBps: [10_000] },
+      { entrantsMin: 6, placesBps: [6_500, 3_500] },
+    ],
+    lateRegistrationLevels: 0,
+    reEntry: null,
+    rebuy: null,
+    addOn: null,
+    shootout: false,
+    doubleOrNothing: false,
+    satellite: null,
+    guaranteeMinor: null,
+    bounty: null,
+    handForHandAbovePaidMax: 2,
+  };
+}
+
+/** The scheduled multi-table tournament: CZ-FO, 9-handed, 2 to 180 entrants, five times the sit & go's buy-in. */
+function scheduledMtt(currency: CurrencyCode): TournamentDefinition {
+  const startFeeMinor = sitAndGoStartFee[currency] * 5n;
+  return {
+    name: 'Demo MTT CZ-FO (scheduled, 9-handed)',
+    profileId: 'CZ-FO',
+    variant: 'holdem/no-limit',
+    currency,
+    kind: 'scheduled',
+    seatsPerTable: 9,
+    entrantsMin: 2,
+    entrantsMax: 180,
+    entry: { startFeeMinor, feeMinor: startFeeMinor / 10n, chips: 5_000n },
+    levels: levels(minutes(10)),
+    payouts: [
+      { entrantsMin: 2, placesBps: [10_000] },
+      { entrantsMin: 6, placesBps: [6_500, 3_500] },
+      { entrantsMin: 10, placesBps: [5_000, 3_000, 2_000] },
+      { entrantsMin: 30, placesBps: [3_000, 2_000, 1_500, 1_200, 1_000, 800, 500] },
+    ],
+    lateRegistrationLevels: 0,
+    reEntry: null,
+    rebuy: null,
+    addOn: null,
+    shootout: false,
+    doubleOrNothing: false,
+    satellite: null,
+    guaranteeMinor: null,
+    bounty: null,
+    handForHandAbovePaidMax: 3,
+  };
+}
+
+/** The demo tournaments in `currency`: sit & goes first (profile order), then the scheduled MTT. */
+export function demoTournaments(currency: CurrencyCode): TournamentDefinition[] {
+  const sitAndGoes = Object.values(tournamentRuleProfiles)
+    .filter((rules) => rules.formats.includes('sit-and-go') && tournamentCapsPublishedIn(rules, currency))
+    .map((rules) => sitAndGo(rules.profileId, currency));
+  const mttRules = tournamentRuleProfiles['CZ-FO'];
+  const mtt =
+    mttRules.formats.includes('multi-table') && tournamentCapsPublishedIn(mttRules, currency) ? [scheduledMtt(currency)] : [];
+  return [...sitAndGoes, ...mtt];
+}
