@@ -14,6 +14,7 @@ export const areaRoles = {
   reports: ['auditor', 'finance', 'mlro', 'admin'],
   verification: ['auditor', 'admin'],
   complaints: ['support', 'compliance-officer', 'mlro', 'admin', 'auditor'],
+  rules: ['compliance-officer', 'mlro', 'auditor', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Area = keyof typeof areaRoles;
@@ -28,6 +29,7 @@ export const areaPaths: Record<Area, string> = {
   reports: '/audit/reports',
   verification: '/audit/verification',
   complaints: '/complaints',
+  rules: '/aml/rules',
 };
 
 /** Actions inside a page, by the roles the admin API admits for them. */
