@@ -12,6 +12,7 @@ import { PlayerPage } from './pages/player.tsx';
 import { PlayersPage } from './pages/players.tsx';
 import { ReportsPage } from './pages/reports.tsx';
 import { RulesPage } from './pages/rules.tsx';
+import { TerminationsPage } from './pages/terminations.tsx';
 import { VerificationPage } from './pages/verification.tsx';
 import { WithdrawalsPage } from './pages/withdrawals.tsx';
 import { areaPaths, areaRoles, holds, type Area } from './roles.ts';
@@ -172,6 +173,12 @@ function Page() {
     return (
       <Guarded area="rules">
         <RulesPage />
+      </Guarded>
+    );
+  if (path === '/lifecycle/terminations')
+    return (
+      <Guarded area="terminations">
+        <TerminationsPage />
       </Guarded>
     );
   return (

@@ -15,6 +15,7 @@ export const areaRoles = {
   verification: ['auditor', 'admin'],
   complaints: ['support', 'compliance-officer', 'mlro', 'admin', 'auditor'],
   rules: ['compliance-officer', 'mlro', 'auditor', 'admin'],
+  terminations: ['compliance-officer', 'mlro', 'admin', 'auditor'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Area = keyof typeof areaRoles;
@@ -30,6 +31,7 @@ export const areaPaths: Record<Area, string> = {
   verification: '/audit/verification',
   complaints: '/complaints',
   rules: '/aml/rules',
+  terminations: '/lifecycle/terminations',
 };
 
 /** Actions inside a page, by the roles the admin API admits for them. */

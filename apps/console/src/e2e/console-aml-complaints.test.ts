@@ -5,7 +5,7 @@
  * rule's threshold; support answers a complaint with reasoning under its SLA clock. axe-core runs on
  * every page reviewed, and each is photographed into test-output/console/.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { findComplaint, raiseAlert, receiveComplaint } from '@casino/compliance';
 import { createTestStaff } from '@casino/compliance/testing';
@@ -185,6 +185,37 @@ describe('the console: case file, STR, monitoring rules and complaints in Chromi
       decision: 'not-upheld',
       decisionGround: 'rule-misunderstanding',
       reasoning: 'Sázka byla vypořádána podle zveřejněných pravidel hry.',
+    });
+    expect(problems).toEqual([]);
+  }, 180_000);
+  it('004:T-56 TRM-10 issue 21: an officer sees the termination grounds the job offered and dismisses one with a reason', async () => {
+    const { playerId } = await playerWithWithdrawalInReview(p, { surname: 'Nečinná', fundedCrowns: '100.00' });
+    // The nightly job's finding (packages/players), arranged below the page as the job would leave it.
+    const candidateId = randomUUID();
+    await db().terminationCandidate.create({
+      data: {
+        id: candidateId,
+        playerId,
+        ground: 'v',
+        since: new Date(p.h.clock.now().getTime() - 400 * 86_400_000),
+        detail: 'no bet for 12 months',
+        foundAt: p.h.clock.now(),
+        status: 'OPEN',
+      },
+    });
+    const { page, problems } = await p.newPage();
+    await p.loggedInStaff(page, ['compliance-officer']);
+    await page.getByRole('navigation', { name: 'Hlavní navigace' }).getByRole('link', { name: 'Ukončení smluv' }).click();
+    const row = page.locator(`[data-candidate-id="${candidateId}"]`);
+    await row.getByText('no bet for 12 months').waitFor();
+    await review(page, 'lifecycle-terminations');
+    await row.getByRole('button', { name: 'Zamítnout důvod' }).click();
+    await page.getByRole('dialog').getByLabel('Důvod').fill('hráč se ozval, chce účet ponechat');
+    await page.getByRole('dialog').getByRole('button', { name: 'Zamítnout důvod' }).click();
+    await page.getByText('Důvod zamítnut.').waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+    expect(await db().terminationCandidate.findUniqueOrThrow({ where: { id: candidateId } })).toMatchObject({
+      status: 'DISMISSED',
     });
     expect(problems).toEqual([]);
   }, 180_000);

@@ -37,6 +37,7 @@ export const cs = {
     verification: 'Audit a řetězce',
     complaints: 'Stížnosti',
     rules: 'Pravidla AML',
+    terminations: 'Ukončení smluv',
   },
   common: {
     reason: 'Důvod',
@@ -330,6 +331,18 @@ export const cs = {
     reasoning: 'Odůvodnění',
     submit: 'Provést',
     done: 'Hotovo; stav stížnosti: {status}.',
+  },
+  terminations: {
+    title: 'Důvody k ukončení smluv',
+    intro:
+      'Důvody, které jsou stavem (nulový zůstatek nebo žádná sázka 12 měsíců, blokace bez aktivity, neuhrazený dluh), jak je našla noční úloha. Ukončení je akce „zrušit účet“ na stránce hráče.',
+    ground: 'Důvod (čl. 4.10)',
+    clause: 'písm. {ground}',
+    since: 'Platí od',
+    detail: 'Podrobnosti',
+    dismiss: 'Zamítnout důvod',
+    dismissTitle: 'Zamítnout nabídnutý důvod k ukončení',
+    dismissed: 'Důvod zamítnut.',
   },
 };
 

@@ -36,6 +36,7 @@ export const en: Messages = {
     verification: 'Audit and chains',
     complaints: 'Complaints',
     rules: 'AML rules',
+    terminations: 'Terminations',
   },
   common: {
     reason: 'Reason',
@@ -329,5 +330,17 @@ export const en: Messages = {
     reasoning: 'Reasoning',
     submit: 'Do it',
     done: 'Done; the complaint is now {status}.',
+  },
+  terminations: {
+    title: 'Termination grounds',
+    intro:
+      'Grounds that are conditions (zero balance or no bet for 12 months, blocked and inactive, an overdue debt), as the nightly job found them. Terminating is the "close account" action on the player\'s page.',
+    ground: 'Ground (art. 4.10)',
+    clause: 'clause {ground}',
+    since: 'Holds since',
+    detail: 'Details',
+    dismiss: 'Dismiss the ground',
+    dismissTitle: 'Dismiss the offered termination ground',
+    dismissed: 'Ground dismissed.',
   },
 };
