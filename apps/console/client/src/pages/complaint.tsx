@@ -77,13 +77,15 @@ export function ComplaintPage({ complaintId }: { complaintId: string }) {
     <>
       <h1>{fill(m.complaint.title, { reference: c.reference })}</h1>
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
-      <p>
-        {m.complaints.due}:{' '}
-        <span className={clock.overdue ? 'badge danger' : 'badge'} data-testid="complaint-deadline">
-          {clock.nextDeadline ? formatDateTime(clock.nextDeadline, lang) : '–'}
-          {clock.overdue ? ` (${m.complaint.overdue})` : ''}
-        </span>
-      </p>
+      {clock.nextDeadline && (
+        <p>
+          {m.complaints.due}:{' '}
+          <span className={clock.overdue ? 'badge danger' : 'badge'} data-testid="complaint-deadline">
+            {formatDateTime(clock.nextDeadline, lang)}
+            {clock.overdue ? ` (${m.complaint.overdue})` : ''}
+          </span>
+        </p>
+      )}
       <dl className="facts-inline">
         {facts.map(([label, value, testId]) => (
           <div className="fact" key={label}>
