@@ -122,7 +122,8 @@ describe('the console: case file, STR, monitoring rules and complaints in Chromi
     await row.getByLabel('Důvod', { exact: true }).fill('pilot: nižší práh na měsíc');
     await row.getByRole('button', { name: 'Uložit' }).click();
     await page.getByText(`Pravidlo ${before.code} uloženo (verze ${before.version + 1}).`).waitFor();
-    expect(await row.getByTestId('rule-threshold').textContent()).toBe('1234.50 EUR');
+    // The table is read again after the save: wait for it rather than for the notice.
+    await poll(() => row.getByTestId('rule-threshold').textContent()).toBe('1234.50 EUR');
     expect(await db().monitoringRule.findUniqueOrThrow({ where: { code: before.code } })).toMatchObject({
       thresholdMinor: 123450n,
       version: before.version + 1,
@@ -218,6 +219,34 @@ describe('the console: case file, STR, monitoring rules and complaints in Chromi
     expect(await db().terminationCandidate.findUniqueOrThrow({ where: { id: candidateId } })).toMatchObject({
       status: 'DISMISSED',
     });
+    expect(problems).toEqual([]);
+  }, 180_000);
+  it('004:AML-04 issue 21: an officer escalates a case to the MLRO with a reason; the case file says ESCALATED', async () => {
+    const { playerId } = await playerWithWithdrawalInReview(p, { surname: 'Předaná', fundedCrowns: '200.00' });
+    const { alertId } = await transaction(db(), (tx) =>
+      raiseAlert(tx, p.h.platform.compliance().rules, {
+        playerId,
+        source: 'MONITORING',
+        ruleCode: 'RAPID_CYCLING',
+        score: 40,
+        details: { note: 'source of funds unclear' },
+        at: p.h.clock.now(),
+      }),
+    );
+    const { page, problems } = await p.newPage();
+    await p.loggedInStaff(page, ['compliance-officer']);
+    await page.goto(`${p.url}/aml/alerts`);
+    await page.locator(`[data-alert-id="${alertId}"]`).getByRole('checkbox').check();
+    await page.getByLabel('Název případu').fill('Původ prostředků');
+    await page.getByRole('button', { name: 'Založit případ z vybraných' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Případ: Původ prostředků' }).waitFor();
+    await page.getByRole('button', { name: 'Předat pověřené osobě (MLRO)' }).click();
+    await page.getByRole('dialog').getByLabel('Důvod').fill('původ prostředků nejasný, k posouzení MLRO');
+    await page.getByRole('dialog').getByRole('button', { name: 'Předat pověřené osobě (MLRO)' }).click();
+    await page.getByText('Případ předán pověřené osobě.').waitFor();
+    await poll(async () => (await page.getByTestId('case-status').textContent()) ?? '').toBe('ESCALATED');
+    const caseId = new URL(page.url()).pathname.split('/').pop()!;
+    expect((await db().complianceCase.findUniqueOrThrow({ where: { id: caseId } })).status).toBe('ESCALATED');
     expect(problems).toEqual([]);
   }, 180_000);
 });

@@ -280,6 +280,9 @@ export const cs = {
     authorityReferenceHelp: 'Zaznamená se jednou; podání už nejde změnit.',
     recordFiling: 'Zaznamenat podání',
     filed: 'Podání zaznamenáno.',
+    escalate: 'Předat pověřené osobě (MLRO)',
+    escalateTitle: 'Předat případ pověřené osobě (MLRO)',
+    escalated: 'Případ předán pověřené osobě.',
   },
   rules: {
     title: 'Pravidla AML monitoringu',

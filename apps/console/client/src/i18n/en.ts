@@ -279,6 +279,9 @@ export const en: Messages = {
     authorityReferenceHelp: 'Recorded once; a filing cannot be changed.',
     recordFiling: 'Record the filing',
     filed: 'Filing recorded.',
+    escalate: 'Escalate to the MLRO',
+    escalateTitle: 'Escalate the case to the MLRO',
+    escalated: 'Case escalated to the MLRO.',
   },
   rules: {
     title: 'AML monitoring rules',

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { admin, download, problemCode } from '../api.ts';
-import { Field, Notice } from '../components/ui.tsx';
+import { Field, Notice, ReasonDialog } from '../components/ui.tsx';
 import { fill, formatDateTime, useI18n } from '../i18n/index.tsx';
 import { actionRoles, holds } from '../roles.ts';
 import { useSession } from '../session.tsx';
@@ -174,5 +174,45 @@ export function CaseReports(props: { reports: CaseReport[]; onChange(): void }) 
         ))}
       </ul>
     </section>
+  );
+}
+
+/** An officer hands the case to the money-laundering reporting officer, with a reason (the API audits it). */
+export function CaseEscalation(props: { caseId: string; status: string; onChange(): void }) {
+  const { m } = useI18n();
+  const { session } = useSession();
+  const [open, setOpen] = useState(false);
+  const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  if (!holds(session?.roles, ['compliance-officer']) || props.status === 'ESCALATED' || props.status === 'CLOSED')
+    return notice && <Notice kind={notice.kind}>{notice.text}</Notice>;
+  const escalate = async (reason: string) => {
+    const { error } = await admin.POST('/v1/cases/{caseId}/escalate', {
+      params: { path: { caseId: props.caseId } },
+      body: { reason },
+    });
+    setOpen(false);
+    if (error) {
+      const detail = (error as { detail?: string }).detail ?? problemCode(error);
+      return setNotice({ kind: 'error', text: fill(m.common.refused, { detail: String(detail) }) });
+    }
+    setNotice({ kind: 'success', text: m.caseFile.escalated });
+    props.onChange();
+  };
+  return (
+    <>
+      {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
+      <p>
+        <button type="button" className="secondary" onClick={() => setOpen(true)}>
+          {m.caseFile.escalate}
+        </button>
+      </p>
+      <ReasonDialog
+        open={open}
+        title={m.caseFile.escalateTitle}
+        confirm={m.caseFile.escalate}
+        onConfirm={escalate}
+        onClose={() => setOpen(false)}
+      />
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { fill, formatDateTime, useI18n } from '../i18n/index.tsx';
 import { actionRoles, holds } from '../roles.ts';
 import { Link } from '../router.tsx';
 import { useSession } from '../session.tsx';
-import { CaseDocuments, CaseReports } from './case-file.tsx';
+import { CaseDocuments, CaseEscalation, CaseReports } from './case-file.tsx';
 
 const pageSize = 25;
 type CaseStatus = 'OPEN' | 'AWAITING_INFORMATION' | 'ESCALATED' | 'CLOSED';
@@ -155,6 +155,7 @@ export function CasePage({ caseId }: { caseId: string }) {
           <dd>{c.decision ? (m.cases.decisions[c.decision] ?? c.decision) : '–'}</dd>
         </div>
       </dl>
+      <CaseEscalation caseId={caseId} status={c.status} onChange={file.reload} />
       <div className="grid">
         <section aria-labelledby="case-alerts">
           <h2 id="case-alerts">{m.cases.alerts}</h2>
