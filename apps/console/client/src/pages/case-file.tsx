@@ -206,13 +206,16 @@ export function CaseEscalation(props: { caseId: string; status: string; onChange
           {m.caseFile.escalate}
         </button>
       </p>
-      <ReasonDialog
-        open={open}
-        title={m.caseFile.escalateTitle}
-        confirm={m.caseFile.escalate}
-        onConfirm={escalate}
-        onClose={() => setOpen(false)}
-      />
+      {/* Mounted only while asked for: a closed dialog's "Reason" field would share its label with the decision's. */}
+      {open && (
+        <ReasonDialog
+          open
+          title={m.caseFile.escalateTitle}
+          confirm={m.caseFile.escalate}
+          onConfirm={escalate}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </>
   );
 }
