@@ -2,6 +2,7 @@ import { logout } from './api.ts';
 import { useI18n, type Lang } from './i18n/index.tsx';
 import { AlertsPage } from './pages/alerts.tsx';
 import { CasePage, CasesPage } from './pages/cases.tsx';
+import { ComplaintPage } from './pages/complaint.tsx';
 import { ComplaintsPage } from './pages/complaints.tsx';
 import { ExportsPage } from './pages/exports.tsx';
 import { HomePage } from './pages/home.tsx';
@@ -10,6 +11,8 @@ import { PaymentMethodsPage } from './pages/payment-methods.tsx';
 import { PlayerPage } from './pages/player.tsx';
 import { PlayersPage } from './pages/players.tsx';
 import { ReportsPage } from './pages/reports.tsx';
+import { RulesPage } from './pages/rules.tsx';
+import { TerminationsPage } from './pages/terminations.tsx';
 import { VerificationPage } from './pages/verification.tsx';
 import { WithdrawalsPage } from './pages/withdrawals.tsx';
 import { areaPaths, areaRoles, holds, type Area } from './roles.ts';
@@ -157,6 +160,25 @@ function Page() {
     return (
       <Guarded area="complaints">
         <ComplaintsPage />
+      </Guarded>
+    );
+  const complaint = /^\/complaints\/([\w-]+)$/.exec(path);
+  if (complaint)
+    return (
+      <Guarded area="complaints">
+        <ComplaintPage complaintId={complaint[1]!} />
+      </Guarded>
+    );
+  if (path === '/aml/rules')
+    return (
+      <Guarded area="rules">
+        <RulesPage />
+      </Guarded>
+    );
+  if (path === '/lifecycle/terminations')
+    return (
+      <Guarded area="terminations">
+        <TerminationsPage />
       </Guarded>
     );
   return (

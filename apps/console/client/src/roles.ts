@@ -14,6 +14,8 @@ export const areaRoles = {
   reports: ['auditor', 'finance', 'mlro', 'admin'],
   verification: ['auditor', 'admin'],
   complaints: ['support', 'compliance-officer', 'mlro', 'admin', 'auditor'],
+  rules: ['compliance-officer', 'mlro', 'auditor', 'admin'],
+  terminations: ['compliance-officer', 'mlro', 'admin', 'auditor'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Area = keyof typeof areaRoles;
@@ -28,6 +30,8 @@ export const areaPaths: Record<Area, string> = {
   reports: '/audit/reports',
   verification: '/audit/verification',
   complaints: '/complaints',
+  rules: '/aml/rules',
+  terminations: '/lifecycle/terminations',
 };
 
 /** Actions inside a page, by the roles the admin API admits for them. */

@@ -6,6 +6,7 @@ import { fill, formatDateTime, useI18n } from '../i18n/index.tsx';
 import { actionRoles, holds } from '../roles.ts';
 import { Link } from '../router.tsx';
 import { useSession } from '../session.tsx';
+import { CaseDocuments, CaseEscalation, CaseReports } from './case-file.tsx';
 
 const pageSize = 25;
 type CaseStatus = 'OPEN' | 'AWAITING_INFORMATION' | 'ESCALATED' | 'CLOSED';
@@ -154,6 +155,7 @@ export function CasePage({ caseId }: { caseId: string }) {
           <dd>{c.decision ? (m.cases.decisions[c.decision] ?? c.decision) : '–'}</dd>
         </div>
       </dl>
+      <CaseEscalation caseId={caseId} status={c.status} onChange={file.reload} />
       <div className="grid">
         <section aria-labelledby="case-alerts">
           <h2 id="case-alerts">{m.cases.alerts}</h2>
@@ -176,16 +178,9 @@ export function CasePage({ caseId }: { caseId: string }) {
           </ul>
           {c.holds.length === 0 && <p>{m.common.none}</p>}
         </section>
-        <section aria-labelledby="case-documents">
-          <h2 id="case-documents">{m.cases.documents}</h2>
-          <ul>
-            {c.documents.map((d) => (
-              <li key={d.id}>{`${d.filename} (${d.sizeBytes} B, SHA-256 ${d.sha256.slice(0, 12)}…)`}</li>
-            ))}
-          </ul>
-          {c.documents.length === 0 && <p>{m.common.none}</p>}
-        </section>
+        <CaseDocuments caseId={caseId} documents={c.documents} onChange={file.reload} />
       </div>
+      <CaseReports reports={c.reports} onChange={file.reload} />
       <section aria-labelledby="case-comments">
         <h2 id="case-comments">{m.cases.comments}</h2>
         <ul>

@@ -53,7 +53,9 @@ export function ComplaintsPage() {
           <tbody>
             {queue.data.map((c) => (
               <tr key={c.complaintId}>
-                <td>{c.reference}</td>
+                <td>
+                  <Link to={`/complaints/${c.complaintId}`}>{c.reference}</Link>
+                </td>
                 <td>{c.playerId ? <Link to={`/players/${c.playerId}`}>{c.playerId.slice(0, 8)}</Link> : '–'}</td>
                 <td>{c.channel}</td>
                 <td>{formatDateTime(c.receivedAt, lang)}</td>
