@@ -39,6 +39,12 @@ export const actionRoles = {
   statement: ['finance', 'auditor', 'compliance-officer', 'mlro', 'admin'],
   rounds: ['support', 'compliance-officer', 'mlro', 'auditor', 'admin'],
   notes: ['support', 'compliance-officer', 'mlro', 'admin'],
+  // Issue 21, the money actions (routes/cashier-players.ts) and poker recall (routes/poker-hands.ts).
+  debts: ['support', 'finance', 'compliance-officer', 'mlro', 'admin'],
+  misuseReport: ['finance', 'compliance-officer', 'mlro', 'admin'],
+  misuseFee: ['finance', 'compliance-officer', 'admin'],
+  clawback: ['finance', 'admin'],
+  capOverride: ['finance', 'compliance-officer', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export const holds = (roles: readonly Role[] | undefined, allowed: readonly Role[]) =>

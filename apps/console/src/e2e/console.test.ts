@@ -11,7 +11,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { raiseAlert, screeningRuleCode } from '@casino/compliance';
+import { Money } from '@casino/core';
 import { transaction } from '@casino/db';
+import * as ledger from '@casino/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   playerWithWithdrawalInReview,
@@ -276,6 +278,74 @@ describe('the back-office console in Chromium', () => {
     await page.getByRole('heading', { level: 2, name: 'Předvaha' }).waitFor();
     await page.locator('table').first().waitFor();
     await review(page, 'reports');
+    expect(problems).toEqual([]);
+  }, 180_000);
+  it('004:DEP-03 / WIN-04 / WIN-05 / TRM-10 issue 21: on the player view a cashier-officer sets a stricter card cap (a looser one refused with the API detail), takes back a wrong win leaving a debt (a second clawback refused), and closes the account with a ground and a reason', async () => {
+    const { playerId } = await playerWithWithdrawalInReview(p, { surname: 'Vrácená', fundedCrowns: '300.00' });
+    const { h } = p;
+    const wallet = (await ledger.findAccountByCode(db(), ledger.playerWalletCode(playerId, 'cash', 'CZK')))!.id;
+    const house = (await ledger.findAccountByCode(db(), ledger.operatorAccountCode('game-revenue', 'CZK', 'roulette')))!.id;
+    // A win credited by mistake, then staked away: the clawback cannot be covered by the balance (004:WIN-05).
+    for (const [kind, debit, credit] of [
+      ['WIN', house, wallet],
+      ['STAKE', wallet, house],
+    ] as const)
+      await transaction(db(), (tx) =>
+        ledger.transfer(
+          tx,
+          {
+            idempotencyKey: `console-test-${kind}:${playerId}`,
+            kind,
+            amount: Money.of('1000.00', 'CZK'),
+            debitAccountId: debit,
+            creditAccountId: credit,
+            metadata: { game: 'roulette' },
+          },
+          h.clock.now(),
+        ),
+      );
+    const { page, problems } = await p.newPage();
+    await p.loggedInStaff(page, ['finance', 'compliance-officer']);
+    await page.goto(`${p.url}/players/${playerId}`);
+    await page.getByRole('heading', { level: 1, name: 'Hráč Jana Vrácená' }).waitFor();
+
+    const caps = page.getByRole('form', { name: 'Přísnější limity hráče' });
+    await caps.getByLabel('Nejvýše za transakci (CZK)').fill('400000.00');
+    await caps.getByLabel('Důvod').fill('hráč požádal o nižší limit vkladu kartou');
+    await caps.getByRole('button', { name: 'Nastavit limity' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Odmítnuto' }).waitFor();
+    expect(await db().cashierCapOverride.count({ where: { playerId } })).toBe(0);
+    await caps.getByLabel('Nejvýše za transakci (CZK)').fill('1000.00');
+    await caps.getByLabel('Důvod').fill('hráč požádal o nižší limit vkladu kartou');
+    await caps.getByRole('button', { name: 'Nastavit limity' }).click();
+    await page.getByText('Limity hráče jsou nastaveny.').waitFor();
+    await poll(async () =>
+      (await db().cashierCapOverride.findMany({ where: { playerId } })).map((o) => [
+        o.instrument,
+        o.direction,
+        o.perTransactionMinorMax,
+      ]),
+    ).toEqual([['card', 'DEPOSIT', 100_000n]]);
+
+    const clawback = page.getByRole('form', { name: 'Vrácení neoprávněně připsané výhry' });
+    await clawback.getByLabel('Důvod').fill('výhra připsána dvakrát chybou vypořádání');
+    await clawback.getByRole('button', { name: 'Strhnout výhru' }).click();
+    await page.getByRole('status').filter({ hasText: 'dluh' }).waitFor();
+    await page.getByTestId('debts').getByText('CLAWBACK').waitFor();
+    const debt = await db().playerDebt.findFirstOrThrow({ where: { playerId } });
+    expect([debt.cause, debt.outstandingMinor]).toEqual(['CLAWBACK', 70_000n]);
+    await review(page, 'player-money-actions');
+    await clawback.getByLabel('Důvod').fill('ještě jednou tatáž výhra');
+    await clawback.getByRole('button', { name: 'Strhnout výhru' }).click();
+    await page.getByRole('alert').filter({ hasText: 'already' }).waitFor();
+
+    await page.getByRole('button', { name: 'Ukončit účet' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Důvod ukončení (bod smlouvy)').selectOption('v');
+    await dialog.getByLabel('Důvod', { exact: true }).fill('neoprávněně připsaná výhra nebyla vrácena');
+    await dialog.getByRole('button', { name: 'Ukončit účet' }).click();
+    await expect.poll(() => page.getByTestId('player-state').textContent()).toBe('CLOSED');
+    await review(page, 'player-closed');
     expect(problems).toEqual([]);
   }, 180_000);
 });
