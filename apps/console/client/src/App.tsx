@@ -12,6 +12,7 @@ import { PlayersPage } from './pages/players.tsx';
 import { ReportsPage } from './pages/reports.tsx';
 import { VerificationPage } from './pages/verification.tsx';
 import { WithdrawalsPage } from './pages/withdrawals.tsx';
+import { DebtsPage, OverduePayoutsPage } from './pages/cashier-overdue.tsx';
 import { areaPaths, areaRoles, holds, type Area } from './roles.ts';
 import { Link, useRoute } from './router.tsx';
 import { useSession } from './session.tsx';
@@ -151,6 +152,18 @@ function Page() {
     return (
       <Guarded area="verification">
         <VerificationPage />
+      </Guarded>
+    );
+  if (path === '/cashier/overdue')
+    return (
+      <Guarded area="overduePayouts">
+        <OverduePayoutsPage />
+      </Guarded>
+    );
+  if (path === '/cashier/debts')
+    return (
+      <Guarded area="debts">
+        <DebtsPage />
       </Guarded>
     );
   if (path === '/complaints')

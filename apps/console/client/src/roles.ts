@@ -14,6 +14,9 @@ export const areaRoles = {
   reports: ['auditor', 'finance', 'mlro', 'admin'],
   verification: ['auditor', 'admin'],
   complaints: ['support', 'compliance-officer', 'mlro', 'admin', 'auditor'],
+  // Issue 21: GET /v1/cashier/withdrawals (overdue) and GET /v1/cashier/debts.
+  overduePayouts: ['finance', 'compliance-officer', 'mlro', 'admin'],
+  debts: ['finance', 'compliance-officer', 'mlro', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Area = keyof typeof areaRoles;
@@ -28,6 +31,8 @@ export const areaPaths: Record<Area, string> = {
   reports: '/audit/reports',
   verification: '/audit/verification',
   complaints: '/complaints',
+  overduePayouts: '/cashier/overdue',
+  debts: '/cashier/debts',
 };
 
 /** Actions inside a page, by the roles the admin API admits for them. */

@@ -280,7 +280,7 @@ describe('the back-office console in Chromium', () => {
     await review(page, 'reports');
     expect(problems).toEqual([]);
   }, 180_000);
-  it('004:DEP-03 / WIN-04 / WIN-05 / TRM-10 issue 21: on the player view a cashier-officer sets a stricter card cap (a looser one refused with the API detail), takes back a wrong win leaving a debt (a second clawback refused), and closes the account with a ground and a reason', async () => {
+  it('004:DEP-03 / WIN-04 / WIN-05 / TRM-10 issue 21: on the player view a cashier-officer sets a stricter card cap (a looser one refused with the API detail), takes back a wrong win leaving a debt (a second clawback refused) that the cashiers' debts page lists, and closes the account with a ground and a reason', async () => {
     const { playerId } = await playerWithWithdrawalInReview(p, { surname: 'Vrácená', fundedCrowns: '300.00' });
     const { h } = p;
     const wallet = (await ledger.findAccountByCode(db(), ledger.playerWalletCode(playerId, 'cash', 'CZK')))!.id;
@@ -339,6 +339,20 @@ describe('the back-office console in Chromium', () => {
     await clawback.getByRole('button', { name: 'Strhnout výhru' }).click();
     await page.getByRole('alert').filter({ hasText: 'already' }).waitFor();
 
+    // The cashiers' lists: the debt among every player's unpaid debts; the overdue payouts page.
+    await page.getByRole('link', { name: 'Dluhy' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dluhy hráčů' }).waitFor();
+    await page
+      .getByTestId('debts-list')
+      .getByRole('link', { name: playerId.slice(0, 8) })
+      .waitFor();
+    await review(page, 'cashier-debts');
+    await page.getByRole('link', { name: 'Výplaty po lhůtě' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Výplaty po lhůtě' }).waitFor();
+    await page.getByTestId('overdue-payouts').waitFor();
+    await review(page, 'cashier-overdue-payouts');
+    await page.goto(`${p.url}/players/${playerId}`);
+    await page.getByRole('heading', { level: 1, name: 'Hráč Jana Vrácená' }).waitFor();
     await page.getByRole('button', { name: 'Ukončit účet' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Důvod ukončení (bod smlouvy)').selectOption('v');

@@ -36,6 +36,8 @@ export const cs = {
     reports: 'Výkazy',
     verification: 'Audit a řetězce',
     complaints: 'Stížnosti',
+    overduePayouts: 'Výplaty po lhůtě',
+    debts: 'Dluhy',
   },
   common: {
     reason: 'Důvod',
@@ -313,6 +315,18 @@ export const cs = {
     handId: 'Číslo hry (handId)',
     handVerified: 'Hra {handNumber} u stolu {table}: záznam přehrán a ověřen.',
     handNotVerified: 'Hra {handNumber} u stolu {table}: bez záznamu k přehrání.',
+  },
+  overdue: {
+    title: 'Výplaty po lhůtě',
+    intro: 'Výběry, které platforma nevyplatila do 14 dnů (lhůta podle pravidla WDR-03).',
+    due: 'Lhůta',
+    late: 'Po lhůtě',
+    days: '{days} dní',
+  },
+  debts: {
+    title: 'Dluhy hráčů',
+    open: 'Otevřené',
+    overdue: 'Po splatnosti',
   },
 };
 

@@ -35,6 +35,8 @@ export const en: Messages = {
     reports: 'Reports',
     verification: 'Audit and chains',
     complaints: 'Complaints',
+    overduePayouts: 'Overdue payouts',
+    debts: 'Debts',
   },
   common: {
     reason: 'Reason',
@@ -312,5 +314,17 @@ export const en: Messages = {
     handId: 'Hand id',
     handVerified: 'Hand {handNumber} at {table}: record replayed and verified.',
     handNotVerified: 'Hand {handNumber} at {table}: no record to replay.',
+  },
+  overdue: {
+    title: 'Overdue payouts',
+    intro: 'Withdrawals the platform did not pay within 14 days (the WDR-03 deadline).',
+    due: 'Deadline',
+    late: 'Late',
+    days: '{days} days',
+  },
+  debts: {
+    title: "Players' debts",
+    open: 'Open',
+    overdue: 'Overdue',
   },
 };

@@ -220,7 +220,7 @@ export function PlayerMoney(props: {
             {holds(session?.roles, actionRoles.misuseFee) && (
               <>
                 {reasonField}
-                <button type="submit" className="danger">
+                <button type="submit" className="danger" disabled={misuse.data.cycles.length === 0}>
                   {m.money.chargeFee}
                 </button>
               </>
