@@ -280,7 +280,7 @@ describe('the back-office console in Chromium', () => {
     await review(page, 'reports');
     expect(problems).toEqual([]);
   }, 180_000);
-  it('004:DEP-03 / WIN-04 / WIN-05 / TRM-10 issue 21: on the player view a cashier-officer sets a stricter card cap (a looser one refused with the API detail), takes back a wrong win leaving a debt (a second clawback refused) that the cashiers' debts page lists, and closes the account with a ground and a reason', async () => {
+  it("004:DEP-03 / WIN-04 / WIN-05 / TRM-10 issue 21: on the player view a cashier-officer sets a stricter card cap (a looser one refused with the API detail), takes back a wrong win leaving a debt (a second clawback refused) that the cashiers' debts page lists, and closes the account with a ground and a reason", async () => {
     const { playerId } = await playerWithWithdrawalInReview(p, { surname: 'Vrácená', fundedCrowns: '300.00' });
     const { h } = p;
     const wallet = (await ledger.findAccountByCode(db(), ledger.playerWalletCode(playerId, 'cash', 'CZK')))!.id;
