@@ -80,6 +80,43 @@ describe('debt: clawback of a wrongly credited win', () => {
   });
 });
 
+describe("debt: the cashiers' list of unpaid debts", () => {
+  it("004:WIN-05 / TRM-12 issue 21: every player's unpaid debts, open or overdue, with the player; the OVERDUE filter shows it once flagged; support is refused; a bad status is a problem", async () => {
+    const player = await registeredPlayer(h);
+    const win = await gameTransfer(h, player.playerId, 'WIN', '400.00');
+    await gameTransfer(h, player.playerId, 'STAKE', '400.00');
+    const clawback = await asStaff(h, ['finance'], 'POST', `/v1/players/${player.playerId}/clawbacks`, {
+      winTransactionId: win,
+      reason: 'a settlement error credited this win',
+    });
+    expect(clawback.statusCode).toBe(201);
+    const owed = clawback.json().debt.outstanding.amount as string;
+    const listed = async (query: string) => {
+      const response = await asStaff(h, ['finance'], 'GET', `/v1/cashier/debts${query}`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json() as { total: number; debts: Array<{ playerId: string; status: string; dueAt: string }> };
+      expect(body.debts.map((d) => d.dueAt)).toEqual([...body.debts.map((d) => d.dueAt)].sort());
+      return body.debts.filter((d) => d.playerId === player.playerId);
+    };
+    expect(await listed('?limit=200')).toMatchObject([{ status: 'OPEN', cause: 'CLAWBACK', outstanding: { amount: owed } }]);
+    expect(await listed('?status=OVERDUE&limit=200')).toEqual([]);
+    h.clock.advanceDays(11);
+    try {
+      await flagOverdueDebts(h.connections.db, h.clock.now());
+      expect(await listed('?status=OVERDUE&limit=200')).toMatchObject([{ status: 'OVERDUE' }]);
+    } finally {
+      h.clock.advanceDays(-11);
+    }
+    expect((await asStaff(h, ['support'], 'GET', '/v1/cashier/debts')).statusCode).toBe(403);
+    const bad = await asStaff(h, ['finance'], 'GET', '/v1/cashier/debts?status=PAID');
+    expect([bad.statusCode, bad.headers['content-type'], problemType(bad)]).toEqual([
+      400,
+      'application/problem+json; charset=utf-8',
+      'validation-failed',
+    ]);
+  });
+});
+
 describe('debt: misuse fee', () => {
   it('004:ACC-07 / T-49 deposits withdrawn without play twice are flagged for review; staff charge 5 % of each deposit and withdrawal concerned; the shortfall is a debt due in 10 days', async () => {
     const player = await registeredPlayer(h);

@@ -34,6 +34,22 @@ export async function listDebts(db: Db | Tx, playerId: string): Promise<DebtView
   return rows.map(debtView);
 }
 
+/**
+ * Every player's unpaid debts for the cashiers' debts page (issue 21): open and overdue ones (or one
+ * of the two), the oldest deadline first, a page at a time with the total.
+ */
+export async function listUnpaidDebts(
+  db: Db | Tx,
+  options: { status?: 'OPEN' | 'OVERDUE' | undefined; offset: number; limit: number },
+): Promise<{ total: number; debts: Array<DebtView & { playerId: string }> }> {
+  const where = { status: options.status ? options.status : { in: ['OPEN' as const, 'OVERDUE' as const] } };
+  const [total, rows] = await Promise.all([
+    db.playerDebt.count({ where }),
+    db.playerDebt.findMany({ where, orderBy: [{ dueAt: 'asc' }, { id: 'asc' }], skip: options.offset, take: options.limit }),
+  ]);
+  return { total, debts: rows.map((row) => ({ ...debtView(row), playerId: row.playerId })) };
+}
+
 export interface TakeFromPlayerRequest {
   playerId: string;
   walletId: AccountId;

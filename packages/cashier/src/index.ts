@@ -20,7 +20,7 @@ export { chargeMisuseFee, type ChargeMisuseFeeOptions } from './charge-misuse-fe
 export { clawBackWin, type ClawBackWinOptions } from './claw-back-win.ts';
 export { createCashierContext, type CashierContext, type CreateCashierContextOptions } from './context.ts';
 export { createDeposit, type CreateDepositOptions } from './create-deposit.ts';
-export { assertNoOutstandingDebt, listDebts, outstandingDebt } from './debt.ts';
+export { assertNoOutstandingDebt, listDebts, listUnpaidDebts, outstandingDebt } from './debt.ts';
 export { decideVerification, type DecideVerificationOptions } from './decide-verification.ts';
 export { depositCashAtBranch, identityDocumentTypes, type DepositCashAtBranchOptions } from './deposit-cash-at-branch.ts';
 export { withdrawCashAtBranch, type WithdrawCashAtBranchOptions } from './withdraw-cash-at-branch.ts';

@@ -3,6 +3,7 @@ import {
   clawBackWin,
   depositCashAtBranch,
   listDebts,
+  listUnpaidDebts,
   misuseReport,
   outstandingDebt,
   requestWithdrawal,
@@ -29,6 +30,8 @@ import {
   PlayerParamsSchema,
   SupportWithdrawalBodySchema,
   TakenResponseSchema,
+  UnpaidDebtsQuerySchema,
+  UnpaidDebtsSchema,
 } from './cashier.schema.ts';
 
 const takenOut = (taken: Money, fromWallet: Money, debt: DebtView | null) => ({
@@ -212,6 +215,25 @@ export function cashierPlayerRoutes(app: App, ctx: CashierContext): void {
       outstanding: moneyOut(await outstandingDebt(ctx.db, request.params.playerId)),
       debts: (await listDebts(ctx.db, request.params.playerId)).map(debtOut),
     }),
+  );
+
+  app.get(
+    '/v1/cashier/debts',
+    {
+      onRequest: app.authorizeStaff(['finance', 'compliance-officer', 'mlro', 'admin']),
+      schema: {
+        tags,
+        security,
+        summary:
+          "Every player's unpaid debts (004:WIN-05, ACC-07), the oldest deadline first, a page at a time (the console's debts page)",
+        querystring: UnpaidDebtsQuerySchema,
+        response: { 200: UnpaidDebtsSchema, ...cashierStaffProblems },
+      },
+    },
+    async (request) => {
+      const page = await listUnpaidDebts(ctx.db, request.query);
+      return { total: page.total, debts: page.debts.map((d) => ({ ...debtOut(d), playerId: d.playerId })) };
+    },
   );
 
   app.put(

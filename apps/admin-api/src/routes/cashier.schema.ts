@@ -1,5 +1,5 @@
 import { identityDocumentTypes, instruments } from '@casino/cashier';
-import { WithdrawalSchema } from '@casino/wire/cashier';
+import { DebtSchema, WithdrawalSchema } from '@casino/wire/cashier';
 import { IdempotencyKeySchema, MoneyInputSchema, MoneyOutputSchema, problemResponses, UuidSchema } from '@casino/http';
 import { z } from 'zod';
 
@@ -114,6 +114,16 @@ export const CapOverrideBodySchema = z.object({
       'Null keeps the table value; everything else must be stricter than the table (004:DEP-03), except for other instruments',
     ),
   reason: z.string().trim().min(5).max(500),
+});
+
+export const UnpaidDebtsQuerySchema = z.object({
+  status: z.enum(['OPEN', 'OVERDUE']).optional().describe('Without it: open and overdue debts'),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const UnpaidDebtsSchema = z.object({
+  total: z.number().int(),
+  debts: z.array(DebtSchema.extend({ playerId: z.string() })),
 });
 
 export const cashierStaffProblems = problemResponses(400, 401, 403, 404, 409, 422, 503);

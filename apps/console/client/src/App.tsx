@@ -15,6 +15,7 @@ import { RulesPage } from './pages/rules.tsx';
 import { TerminationsPage } from './pages/terminations.tsx';
 import { VerificationPage } from './pages/verification.tsx';
 import { WithdrawalsPage } from './pages/withdrawals.tsx';
+import { DebtsPage, OverduePayoutsPage } from './pages/cashier-overdue.tsx';
 import { areaPaths, areaRoles, holds, type Area } from './roles.ts';
 import { Link, useRoute } from './router.tsx';
 import { useSession } from './session.tsx';
@@ -154,6 +155,18 @@ function Page() {
     return (
       <Guarded area="verification">
         <VerificationPage />
+      </Guarded>
+    );
+  if (path === '/cashier/overdue')
+    return (
+      <Guarded area="overduePayouts">
+        <OverduePayoutsPage />
+      </Guarded>
+    );
+  if (path === '/cashier/debts')
+    return (
+      <Guarded area="debts">
+        <DebtsPage />
       </Guarded>
     );
   if (path === '/complaints')

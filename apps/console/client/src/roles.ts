@@ -16,6 +16,9 @@ export const areaRoles = {
   complaints: ['support', 'compliance-officer', 'mlro', 'admin', 'auditor'],
   rules: ['compliance-officer', 'mlro', 'auditor', 'admin'],
   terminations: ['compliance-officer', 'mlro', 'admin', 'auditor'],
+  // Issue 21: GET /v1/cashier/withdrawals (overdue) and GET /v1/cashier/debts.
+  overduePayouts: ['finance', 'compliance-officer', 'mlro', 'admin'],
+  debts: ['finance', 'compliance-officer', 'mlro', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Area = keyof typeof areaRoles;
@@ -32,6 +35,8 @@ export const areaPaths: Record<Area, string> = {
   complaints: '/complaints',
   rules: '/aml/rules',
   terminations: '/lifecycle/terminations',
+  overduePayouts: '/cashier/overdue',
+  debts: '/cashier/debts',
 };
 
 /** Actions inside a page, by the roles the admin API admits for them. */
@@ -47,6 +52,12 @@ export const actionRoles = {
   sharedLiquidity: ['auditor', 'finance', 'admin'],
   /** The audit log's readers (apps/admin-api/src/routes/audit.ts). */
   auditTrail: ['auditor', 'mlro', 'admin'],
+  // Issue 21, the money actions (routes/cashier-players.ts) and poker recall (routes/poker-hands.ts).
+  debts: ['support', 'finance', 'compliance-officer', 'mlro', 'admin'],
+  misuseReport: ['finance', 'compliance-officer', 'mlro', 'admin'],
+  misuseFee: ['finance', 'compliance-officer', 'admin'],
+  clawback: ['finance', 'admin'],
+  capOverride: ['finance', 'compliance-officer', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export const holds = (roles: readonly Role[] | undefined, allowed: readonly Role[]) =>

@@ -11,7 +11,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { raiseAlert, screeningRuleCode } from '@casino/compliance';
+import { Money } from '@casino/core';
 import { transaction } from '@casino/db';
+import * as ledger from '@casino/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   playerWithWithdrawalInReview,
@@ -82,7 +84,7 @@ describe('the back-office console in Chromium', () => {
     expect(problems).toEqual([]);
   }, 180_000);
 
-  it('issue 21: unmasking a birth number is a logged action: masked by default, shown after a reason, an audit entry written', async () => {
+  it("issue 21: unmasking a birth number is a logged action: masked by default, shown after a reason, an audit entry written that the player's audit trail shows an auditor", async () => {
     const { playerId } = await playerWithWithdrawalInReview(p, {
       surname: 'Maskovaná',
       fundedCrowns: '500.00',
@@ -118,6 +120,16 @@ describe('the back-office console in Chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Odblokovat' }).click();
     await poll(() => page.getByTestId('player-state').textContent()).toBe('REGISTERED');
     expect(problems).toEqual([]);
+    // The player's audit trail, for the audit log's readers: the unmasking and the block with their reasons.
+    const { page: auditorPage, problems: auditorProblems } = await p.newPage();
+    await p.loggedInStaff(auditorPage, ['auditor']);
+    await auditorPage.goto(`${p.url}/players/${playerId}`);
+    await auditorPage.getByRole('heading', { level: 2, name: 'Auditní stopa hráče' }).waitFor();
+    await poll(async () => (await auditorPage.getByTestId('player-audit').textContent()) ?? '').toMatch(
+      /ověření totožnosti na žádost hráče[\s\S]*podezření na sdílení účtu|podezření na sdílení účtu[\s\S]*ověření totožnosti na žádost hráče/,
+    );
+    await review(auditorPage, 'player-audit-trail');
+    expect(auditorProblems).toEqual([]);
   }, 180_000);
 
   it('004:AML-04 issue 21: an officer works an alert into a case and holds payouts; the withdrawal queue then shows the hold', async () => {
@@ -281,6 +293,88 @@ describe('the back-office console in Chromium', () => {
     await page.getByRole('heading', { level: 2, name: 'Sdílená likvidita pokeru (podíl českých hráčů)' }).waitFor();
     await page.getByRole('rowheader', { name: 'Příjem připadající na Českou republiku' }).waitFor();
     await review(page, 'reports');
+    expect(problems).toEqual([]);
+  }, 180_000);
+  it("004:DEP-03 / WIN-04 / WIN-05 / TRM-10 issue 21: on the player view a cashier-officer sets a stricter card cap (a looser one refused with the API detail), takes back a wrong win leaving a debt (a second clawback refused) that the cashiers' debts page lists, and closes the account with a ground and a reason", async () => {
+    const { playerId } = await playerWithWithdrawalInReview(p, { surname: 'Vrácená', fundedCrowns: '300.00' });
+    const { h } = p;
+    const wallet = (await ledger.findAccountByCode(db(), ledger.playerWalletCode(playerId, 'cash', 'CZK')))!.id;
+    const house = (await ledger.findAccountByCode(db(), ledger.operatorAccountCode('game-revenue', 'CZK', 'roulette')))!.id;
+    // A win credited by mistake, then staked away: the clawback cannot be covered by the balance (004:WIN-05).
+    for (const [kind, debit, credit] of [
+      ['WIN', house, wallet],
+      ['STAKE', wallet, house],
+    ] as const)
+      await transaction(db(), (tx) =>
+        ledger.transfer(
+          tx,
+          {
+            idempotencyKey: `console-test-${kind}:${playerId}`,
+            kind,
+            amount: Money.of('1000.00', 'CZK'),
+            debitAccountId: debit,
+            creditAccountId: credit,
+            metadata: { game: 'roulette' },
+          },
+          h.clock.now(),
+        ),
+      );
+    const { page, problems } = await p.newPage();
+    await p.loggedInStaff(page, ['finance', 'compliance-officer']);
+    await page.goto(`${p.url}/players/${playerId}`);
+    await page.getByRole('heading', { level: 1, name: 'Hráč Jana Vrácená' }).waitFor();
+
+    const caps = page.getByRole('form', { name: 'Přísnější limity hráče' });
+    await caps.getByLabel('Nejvýše za transakci (CZK)').fill('400000.00');
+    await caps.getByLabel('Důvod').fill('hráč požádal o nižší limit vkladu kartou');
+    await caps.getByRole('button', { name: 'Nastavit limity' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Odmítnuto' }).waitFor();
+    expect(await db().cashierCapOverride.count({ where: { playerId } })).toBe(0);
+    await caps.getByLabel('Nejvýše za transakci (CZK)').fill('1000.00');
+    await caps.getByLabel('Důvod').fill('hráč požádal o nižší limit vkladu kartou');
+    await caps.getByRole('button', { name: 'Nastavit limity' }).click();
+    await page.getByText('Limity hráče jsou nastaveny.').waitFor();
+    await poll(async () =>
+      (await db().cashierCapOverride.findMany({ where: { playerId } })).map((o) => [
+        o.instrument,
+        o.direction,
+        o.perTransactionMinorMax,
+      ]),
+    ).toEqual([['card', 'DEPOSIT', 100_000n]]);
+
+    const clawback = page.getByRole('form', { name: 'Vrácení neoprávněně připsané výhry' });
+    await clawback.getByLabel('Důvod').fill('výhra připsána dvakrát chybou vypořádání');
+    await clawback.getByRole('button', { name: 'Strhnout výhru' }).click();
+    await page.getByRole('status').filter({ hasText: 'dluh' }).waitFor();
+    await page.getByTestId('debts').getByText('CLAWBACK').waitFor();
+    const debt = await db().playerDebt.findFirstOrThrow({ where: { playerId } });
+    expect([debt.cause, debt.outstandingMinor]).toEqual(['CLAWBACK', 70_000n]);
+    await review(page, 'player-money-actions');
+    await clawback.getByLabel('Důvod').fill('ještě jednou tatáž výhra');
+    await clawback.getByRole('button', { name: 'Strhnout výhru' }).click();
+    await page.getByRole('alert').filter({ hasText: 'already' }).waitFor();
+
+    // The cashiers' lists: the debt among every player's unpaid debts; the overdue payouts page.
+    await page.getByRole('link', { name: 'Dluhy' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Dluhy hráčů' }).waitFor();
+    await page
+      .getByTestId('debts-list')
+      .getByRole('link', { name: playerId.slice(0, 8) })
+      .waitFor();
+    await review(page, 'cashier-debts');
+    await page.getByRole('link', { name: 'Výplaty po lhůtě' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Výplaty po lhůtě' }).waitFor();
+    await page.getByTestId('overdue-payouts').waitFor();
+    await review(page, 'cashier-overdue-payouts');
+    await page.goto(`${p.url}/players/${playerId}`);
+    await page.getByRole('heading', { level: 1, name: 'Hráč Jana Vrácená' }).waitFor();
+    await page.getByRole('button', { name: 'Ukončit účet' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Důvod ukončení (bod smlouvy)').selectOption('v');
+    await dialog.getByLabel('Důvod', { exact: true }).fill('neoprávněně připsaná výhra nebyla vrácena');
+    await dialog.getByRole('button', { name: 'Ukončit účet' }).click();
+    await expect.poll(() => page.getByTestId('player-state').textContent()).toBe('CLOSED');
+    await review(page, 'player-closed');
     expect(problems).toEqual([]);
   }, 180_000);
 });

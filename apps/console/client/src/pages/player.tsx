@@ -5,6 +5,9 @@ import { useLoad } from '../hooks.ts';
 import { fill, formatDateTime, formatMoney, useI18n, type Lang } from '../i18n/index.tsx';
 import { actionRoles, holds } from '../roles.ts';
 import { Link } from '../router.tsx';
+import { PlayerAuditTrail } from '../components/player-audit.tsx';
+import { PlayerMoney } from './player-money.tsx';
+import { HandRecall, RoundRecall } from './player-recall.tsx';
 import { useSession } from '../session.tsx';
 
 type Limit = {
@@ -13,6 +16,10 @@ type Limit = {
   minutes: number | null;
   excludedUntil: string | null;
 };
+
+/** 004:TRM-10's clauses (i)–(xvi), as the admin API's close action takes them. */
+const grounds = ['i', 'ii', 'iii', 'iv', 'v', 'vi', 'vii', 'viii', 'ix', 'x', 'xi', 'xii', 'xiii', 'xiv', 'xv', 'xvi'] as const;
+type Ground = (typeof grounds)[number];
 
 function limitText(limit: Limit, lang: Lang): string {
   if (!limit.set) return '–';
@@ -29,7 +36,10 @@ function limitText(limit: Limit, lang: Lang): string {
 export function PlayerPage({ playerId }: { playerId: string }) {
   const { m, lang } = useI18n();
   const { session } = useSession();
-  const [dialog, setDialog] = useState<'unmask' | 'block' | 'unblock' | null>(null);
+  const [dialog, setDialog] = useState<'unmask' | 'block' | 'unblock' | 'close' | null>(null);
+  const [ground, setGround] = useState<Ground>('ix');
+  const [barReregistration, setBar] = useState(false);
+  const [recalled, setRecalled] = useState<string | null>(null);
   const [notice, setNotice] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [revealed, setRevealed] = useState<Record<string, unknown> | null>(null);
   const view = useLoad(async () => {
@@ -71,10 +81,10 @@ export function PlayerPage({ playerId }: { playerId: string }) {
     setRevealed(data.personalData);
     setNotice({ kind: 'success', text: fill(m.player.unmasked, { id: data.auditEntryId }) });
   };
-  const act = async (action: 'block' | 'unblock', reason: string) => {
+  const act = async (action: 'block' | 'unblock' | 'close', reason: string) => {
     const { error } = await admin.POST('/v1/players/{playerId}/actions', {
       params: { path: { playerId } },
-      body: { action, reason },
+      body: action === 'close' ? { action, reason, ground, barReregistration } : { action, reason },
     });
     setDialog(null);
     if (error) return refused(error);
@@ -149,6 +159,11 @@ export function PlayerPage({ playerId }: { playerId: string }) {
               ) : (
                 <button type="button" className="danger" onClick={() => setDialog('block')}>
                   {m.player.block}
+                </button>
+              )}
+              {p.state !== 'CLOSED' && (
+                <button type="button" className="danger" onClick={() => setDialog('close')}>
+                  {m.closing.close}
                 </button>
               )}
             </div>
@@ -283,6 +298,7 @@ export function PlayerPage({ playerId }: { playerId: string }) {
                 <th scope="col">{m.player.game}</th>
                 <th scope="col">{m.player.stake}</th>
                 <th scope="col">{m.player.win}</th>
+                <th scope="col">{m.recall.recall}</th>
               </tr>
             </thead>
             <tbody>
@@ -292,12 +308,31 @@ export function PlayerPage({ playerId }: { playerId: string }) {
                   <td>{`${r.game} (${r.tableName})`}</td>
                   <td className="num">{formatMoney(r.staked, lang)}</td>
                   <td className="num">{formatMoney(r.returned, lang)}</td>
+                  <td>
+                    <button type="button" className="secondary" onClick={() => setRecalled(r.roundId)}>
+                      {m.recall.recall}
+                    </button>
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
           {rounds.data.rounds.length === 0 && <p>{m.common.none}</p>}
+          {recalled && <RoundRecall roundId={recalled} />}
+          <HandRecall />
         </section>
+      )}
+
+      {cash && (
+        <PlayerMoney
+          playerId={playerId}
+          currency={cash.balance.currency}
+          statementLines={statement.data?.lines ?? []}
+          onChanged={() => {
+            view.reload();
+            statement.reload();
+          }}
+        />
       )}
 
       <div className="grid">
@@ -340,6 +375,8 @@ export function PlayerPage({ playerId }: { playerId: string }) {
         </section>
       </div>
 
+      {holds(session?.roles, actionRoles.auditTrail) && <PlayerAuditTrail playerId={playerId} />}
+
       <ReasonDialog
         open={dialog === 'unmask'}
         title={m.player.unmaskTitle}
@@ -357,6 +394,29 @@ export function PlayerPage({ playerId }: { playerId: string }) {
         onConfirm={(reason) => act(dialog === 'unblock' ? 'unblock' : 'block', reason)}
         onClose={() => setDialog(null)}
       />
+      <ReasonDialog
+        open={dialog === 'close'}
+        title={m.closing.title}
+        confirm={m.closing.close}
+        danger
+        onConfirm={(reason) => act('close', reason)}
+        onClose={() => setDialog(null)}
+      >
+        <Field label={m.closing.ground}>
+          {({ id }) => (
+            <select id={id} value={ground} onChange={(e) => setGround(e.target.value as Ground)}>
+              {grounds.map((g) => (
+                <option key={g} value={g}>
+                  {`(${g})`}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <label>
+          <input type="checkbox" checked={barReregistration} onChange={(e) => setBar(e.target.checked)} /> {m.closing.bar}
+        </label>
+      </ReasonDialog>
     </>
   );
 }
