@@ -23,7 +23,9 @@ import {
  * reopening only as a full raise, board ties by position). Departure 1 (the 4th-street open pair)
  * is the rule book's and not PokerKit's: there only the big-bet maximum may differ.
  */
-const oracleDir = path.resolve(import.meta.dirname, '../../../../../..', 'shared', 'oracle', 'pokerkit-variants');
+// A copy of ../shared/oracle/pokerkit-variants (PokerKit's verdicts, README.md there), kept in the repository so a
+// clone anywhere runs these tests.
+const oracleDir = path.resolve(import.meta.dirname, '../../../test-fixtures/pokerkit-variants');
 
 const pokerKitRules: FixedLimitRules = {
   betsMax: 4,
