@@ -80,6 +80,7 @@ export {
 export { trialBalanceReport, type TrialBalanceReport, type TrialBalanceReportLine } from './reports/trial-balance-report.ts';
 export { playerLiabilityReport, type PlayerLiabilityReport } from './reports/player-liability-report.ts';
 export { ggrReport, type GgrGranularity, type GgrLine, type GgrReport } from './reports/ggr-report.ts';
+export { paymentsReport, type PaymentsDay, type PaymentsReport } from './reports/payments-report.ts';
 export {
   allocateSharedGame,
   allocateSharedLiquidity,

@@ -187,6 +187,23 @@ describe('auditor exports over HTTP (issue 10)', () => {
 });
 
 describe('reports over HTTP', () => {
+  it('issue 21: deposits credited and withdrawals paid per Prague day, from the ledger, for the console chart; a period ending before it starts is a problem', async () => {
+    const report = (await get('/v1/reports/payments?from=2026-11-01&to=2026-12-01', finance)).json();
+    expect(report.days).toEqual([
+      {
+        day: '2026-11-02',
+        currency: 'CZK',
+        deposits: { amount: '500.00', currency: 'CZK' },
+        depositCount: 1,
+        withdrawals: { amount: '0.00', currency: 'CZK' },
+        withdrawalCount: 0,
+      },
+    ]);
+    const backwards = await get('/v1/reports/payments?from=2026-12-01&to=2026-11-01', auditor);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({ field: 'query.to' });
+  });
+
   it('issue 10: trial balance, player liability and GGR answer for an auditor', async () => {
     const tb = (await get('/v1/reports/trial-balance?currency=CZK&date=2026-11-30', auditor)).json();
     expect(tb).toMatchObject({ balanced: true, totalDebits: tb.totalCredits });

@@ -99,3 +99,24 @@ export const SharedLiquidityReportSchema = z.object({
   otherRevenue: MoneyOutputSchema,
   ledger: LedgerSealSchema,
 });
+
+export const PaymentsQuerySchema = z.object({
+  from: PragueDate.describe('First Europe/Prague day of the period'),
+  to: PragueDate.describe('The day after the period (exclusive)'),
+});
+
+export const PaymentsReportSchema = z.object({
+  fromDate: z.string(),
+  toDate: z.string(),
+  days: z.array(
+    z.object({
+      day: z.string().describe('YYYY-MM-DD, Europe/Prague'),
+      currency: z.string(),
+      deposits: MoneyOutputSchema.describe("Deposits credited to players' wallets"),
+      depositCount: z.number().int(),
+      withdrawals: MoneyOutputSchema.describe('Withdrawals paid out (settled)'),
+      withdrawalCount: z.number().int(),
+    }),
+  ),
+  ledger: LedgerSealSchema,
+});

@@ -1,6 +1,7 @@
 import { moneyOut, type App } from '@casino/http';
 import {
   ggrReport,
+  paymentsReport,
   playerLiabilityReport,
   pokerSharedLiquidityReport,
   trialBalanceReport,
@@ -11,6 +12,8 @@ import {
   AtDateQuerySchema,
   GgrQuerySchema,
   GgrReportSchema,
+  PaymentsQuerySchema,
+  PaymentsReportSchema,
   PlayerLiabilityReportSchema,
   SharedLiquidityQuerySchema,
   SharedLiquidityReportSchema,
@@ -120,6 +123,27 @@ export function reportRoutes(app: App, reporting: ReportingContext): void {
       };
     },
   );
+  app.get(
+    '/v1/reports/payments',
+    {
+      onRequest: app.authorizeStaff(readers),
+      schema: {
+        tags,
+        security,
+        summary: 'Deposits credited and withdrawals paid per Europe/Prague day and currency, from the ledger',
+        querystring: PaymentsQuerySchema,
+        response: { 200: PaymentsReportSchema, ...adminProblems },
+      },
+    },
+    async (request) => {
+      const report = await paymentsReport(db, { fromDate: request.query.from, toDate: request.query.to });
+      return {
+        ...report,
+        days: report.days.map((d) => ({ ...d, deposits: moneyOut(d.deposits), withdrawals: moneyOut(d.withdrawals) })),
+      };
+    },
+  );
+
   app.get(
     '/v1/reports/shared-liquidity',
     {

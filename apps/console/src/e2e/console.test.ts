@@ -288,6 +288,8 @@ describe('the back-office console in Chromium', () => {
     await page.getByRole('heading', { level: 2, name: 'Předvaha' }).waitFor();
     await page.locator('table').first().waitFor();
     // The liability to players with its cover, and (for an auditor) the shared-liquidity allocation.
+    await page.getByRole('heading', { level: 2, name: 'Vklady a výběry po dnech' }).waitFor();
+    await page.getByTestId('payments-per-day').waitFor();
     await page.getByRole('heading', { level: 2, name: 'Závazky vůči hráčům ke konci dne' }).waitFor();
     await page.getByRole('rowheader', { name: 'Přebytek (krytí závazků)' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Sdílená likvidita pokeru (podíl českých hráčů)' }).waitFor();

@@ -264,6 +264,12 @@ export const cs = {
     netRevenue: 'Čistý příjem (sázky − výhry)',
     czechRevenue: 'Příjem připadající na Českou republiku',
     otherRevenue: 'Příjem připadající jinam',
+    payments: 'Vklady a výběry po dnech',
+    paymentsChart: 'Vklady po dnech (Kč)',
+    deposits: 'Vklady',
+    depositCount: 'Počet vkladů',
+    withdrawalsPaid: 'Vyplacené výběry',
+    withdrawalCount: 'Počet výběrů',
   },
   verification: {
     title: 'Auditní log a účetní řetězec',

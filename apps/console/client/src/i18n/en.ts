@@ -263,6 +263,12 @@ export const en: Messages = {
     netRevenue: 'Net revenue (stakes − wins)',
     czechRevenue: 'Revenue allocated to the Czech Republic',
     otherRevenue: 'Revenue allocated elsewhere',
+    payments: 'Deposits and withdrawals per day',
+    paymentsChart: 'Deposits per day (CZK)',
+    deposits: 'Deposits',
+    depositCount: 'Deposits (count)',
+    withdrawalsPaid: 'Withdrawals paid',
+    withdrawalCount: 'Withdrawals (count)',
   },
   verification: {
     title: 'Audit log and ledger chain',

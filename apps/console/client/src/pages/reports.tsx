@@ -16,7 +16,8 @@ function pragueDay(days: number): string {
 const crowns = (amount: string) => Number(amount.split('.')[0]);
 
 /**
- * GGR per day (a table and a chart), the liability to players and its cover, the shared-liquidity
+ * GGR per day (a table and a chart), deposits and withdrawals paid per day (a table and a chart of
+ * the deposits), the liability to players and its cover, the shared-liquidity
  * allocation of poker revenue (002:ALLOC) for the roles that may see it, and the trial balance.
  */
 export function ReportsPage() {
@@ -37,6 +38,11 @@ export function ReportsPage() {
     if (error) throw new Error('trial');
     return data;
   });
+  const payments = useLoad(async () => {
+    const { data, error } = await admin.GET('/v1/reports/payments', { params: { query: range } });
+    if (error) throw new Error('payments');
+    return data;
+  }, [range]);
   const liability = useLoad(async () => {
     const { data, error } = await admin.GET('/v1/reports/player-liability', {
       params: { query: { currency: 'CZK', date: pragueDay(0) } },
@@ -106,6 +112,45 @@ export function ReportsPage() {
               </tbody>
             </table>
             {ggr.data.lines.length === 0 && <p>{m.common.none}</p>}
+          </>
+        )}
+      </section>
+      <section aria-labelledby="payments">
+        <h2 id="payments">{m.reports.payments}</h2>
+        {payments.error && <Notice kind="error">{m.app.unavailable}</Notice>}
+        {payments.data && (
+          <>
+            {payments.data.days.some((d) => d.currency === 'CZK') && (
+              <BarChart
+                title={m.reports.paymentsChart}
+                data={payments.data.days
+                  .filter((d) => d.currency === 'CZK')
+                  .map((d) => ({ label: d.day.slice(5), value: crowns(d.deposits.amount), text: formatMoney(d.deposits, lang) }))}
+              />
+            )}
+            <table data-testid="payments-per-day">
+              <thead>
+                <tr>
+                  <th scope="col">{m.reports.day}</th>
+                  <th scope="col">{m.reports.deposits}</th>
+                  <th scope="col">{m.reports.depositCount}</th>
+                  <th scope="col">{m.reports.withdrawalsPaid}</th>
+                  <th scope="col">{m.reports.withdrawalCount}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {payments.data.days.map((d) => (
+                  <tr key={`${d.day}-${d.currency}`}>
+                    <td>{formatDate(d.day, lang)}</td>
+                    <td className="num">{formatMoney(d.deposits, lang)}</td>
+                    <td className="num">{d.depositCount}</td>
+                    <td className="num">{formatMoney(d.withdrawals, lang)}</td>
+                    <td className="num">{d.withdrawalCount}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {payments.data.days.length === 0 && <p>{m.common.none}</p>}
           </>
         )}
       </section>
