@@ -1,4 +1,5 @@
 import { newId } from '@casino/core';
+import { waitFor } from '@casino/core/testing';
 import { lockPlayer, transaction, type Tx } from '@casino/db';
 import { changeLimit } from './change-limit.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,12 +44,14 @@ function holdOpen(body: (tx: Tx) => Promise<void>) {
 
 /** Waits until a backend of this database waits for an advisory lock (the second stake queues behind the first). */
 async function someoneWaitsForTheLock(): Promise<void> {
-  for (;;) {
-    const [row] = await f.db.$queryRaw<Array<{ n: bigint }>>`
-      SELECT count(*)::bigint AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
-    if (row!.n > 0n) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await waitFor(
+    async () => {
+      const [row] = await f.db.$queryRaw<Array<{ n: bigint }>>`
+        SELECT count(*)::bigint AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+      return row!.n > 0n;
+    },
+    { what: 'the second stake to wait for the player lock', intervalMs: 20 },
+  );
 }
 
 const stakeIn = (tx: Tx, player: TestPlayer, amount: string, reference = `stake:${newId()}`) =>
