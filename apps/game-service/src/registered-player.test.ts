@@ -17,7 +17,12 @@ import {
   type Harness,
 } from '@casino/test-support';
 import { authorizeDeposit } from '@casino/limits';
-import { creditTemporaryDeposit, czechPlayerRules, recheckExcludedPersons } from '@casino/players';
+import {
+  cancelExpiredTemporaryAccounts,
+  creditTemporaryDeposit,
+  czechPlayerRules,
+  recheckExcludedPersons,
+} from '@casino/players';
 import { createPokerTable, createTable, escrowAndStacks } from '@casino/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGameService } from './app.ts';
@@ -190,21 +195,52 @@ describe('game-service with a player registered through the player API (issue 7)
     expect(await h.connections.db.playSession.count({ where: { playerId: player.playerId, endedAt: null } })).toBe(0);
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
-  // The same end of seats for a staff block (D-1789) and a staff closure (issue 16's loose end, D-2324).
-  const staffActions = [
+  // The same end of seats for a staff block (D-1789), a staff closure (D-2324) and the player's own
+  // self-exclusion or panic button (D-2325): each leaves players.access-ended in its transaction.
+  type Ending = { name: string; end: (h: Harness, playerId: string, playerAuth: { authorization: string }) => Promise<void> };
+  const byStaff = (payload: Record<string, unknown>, state: string) => async (h: Harness, playerId: string) => {
+    const staffByRole = await createStaffPerRole(h.connections.db);
+    const staffToken = h.admin.issueAccessToken({
+      audience: 'staff',
+      subject: staffUserWithRole(staffByRole, ['compliance-officer']),
+    });
+    const done = await h.admin.inject({
+      method: 'POST',
+      url: `/v1/players/${playerId}/actions`,
+      headers: { authorization: `Bearer ${staffToken}` },
+      payload,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json<{ state: string }>().state).toBe(state);
+  };
+  const byPlayer =
+    (url: string, payload?: Record<string, unknown>) => async (h: Harness, _: string, auth: { authorization: string }) => {
+      const done = await h.api.inject({ method: 'POST', url, headers: auth, ...(payload ? { payload } : {}) });
+      expect(done.statusCode, done.body).toBe(201);
+    };
+  const endings: Ending[] = [
     {
       name: 'issue 16 / 000-001:T-77: a player a staff member blocks while sitting out at a poker table is unseated at once (players.access-ended, as a register listing sends it), the chips credited to the wallet',
-      payload: { action: 'block', reason: 'suspected account sharing' },
-      state: 'BLOCKED',
+      end: byStaff({ action: 'block', reason: 'suspected account sharing' }, 'BLOCKED'),
     },
     {
       name: 'issue 16 / 000-001:T-77 / 004:TRM-10: a player whose account a staff member closes while sitting out at a poker table is unseated at once (players.access-ended closed-by-staff), not at the sit-out maximum, the chips credited to the wallet',
-      payload: { action: 'close', reason: 'inappropriate behaviour in the chat', ground: 'vi', barReregistration: false },
-      state: 'CLOSED',
+      end: byStaff(
+        { action: 'close', reason: 'inappropriate behaviour in the chat', ground: 'vi', barReregistration: false },
+        'CLOSED',
+      ),
     },
-  ] as const;
-  for (const staffAction of staffActions) {
-    it(staffAction.name, async () => {
+    {
+      name: 'issue 16 / 000-001:T-77 / 003:R-LIM-08: a player who self-excludes while sitting out at a poker table is unseated at once (players.access-ended self-excluded, D-2325), not at the sit-out maximum, the chips credited to the wallet',
+      end: byPlayer('/v1/me/self-exclusion', { hours: 24 }),
+    },
+    {
+      name: 'issue 16 / 000-001:T-77: a player who presses the panic button while sitting out at a poker table is unseated at once (players.access-ended self-excluded, D-2325), the chips credited to the wallet',
+      end: byPlayer('/v1/me/panic-button'),
+    },
+  ];
+  for (const ending of endings) {
+    it(ending.name, async () => {
       const person = await newPerson(h);
       const player = await registerToTemporaryAccount(h, applicationFor(person));
       const auth = { authorization: `Bearer ${player.accessToken}` };
@@ -228,7 +264,7 @@ describe('game-service with a player registered through the player API (issue 7)
       );
       const definition = demoPokerTables('CZK').find((d) => d.profileId === 'CZ-FO' && d.variant === 'holdem/no-limit')!;
       const table = await createPokerTable(h.connections.db, {
-        definition: { ...definition, name: `Staff ${staffAction.payload.action} ${newId().slice(-6)}` },
+        definition: { ...definition, name: `Access ends ${newId().slice(-6)}` },
         profile: pokerRuleProfiles[definition.profileId],
         now: h.clock.now(),
       });
@@ -247,26 +283,11 @@ describe('game-service with a player registered through the player API (issue 7)
       ]);
       const balanceSeated = await ledger.balance(h.connections.db, wallet);
 
-      const staffByRole = await createStaffPerRole(h.connections.db);
-      const staffToken = h.admin.issueAccessToken({
-        audience: 'staff',
-        subject: staffUserWithRole(staffByRole, ['compliance-officer']),
-      });
-      const blocked = await h.admin.inject({
-        method: 'POST',
-        url: `/v1/players/${player.playerId}/actions`,
-        headers: { authorization: `Bearer ${staffToken}` },
-        payload: staffAction.payload,
-      });
-      expect(blocked.statusCode, blocked.body).toBe(200);
-      expect(blocked.json<{ state: string }>().state).toBe(staffAction.state);
+      await ending.end(h, player.playerId, auth);
 
       // Long before any sit-out maximum (the clock does not move): the worker's job asks the room.
       const seat = () => h.connections.db.pokerSeat.findFirst({ where: { tableId: table.id, playerId: player.playerId } });
-      await eventually(
-        async () => ((await seat()) === null ? true : undefined),
-        `the ${staffAction.state.toLowerCase()} player unseated`,
-      );
+      await eventually(async () => ((await seat()) === null ? true : undefined), 'the player unseated');
       expect((await ledger.balance(h.connections.db, wallet)).toDecimalString()).toBe(
         balanceSeated.plus(buyIn).toDecimalString(),
       );
@@ -274,4 +295,57 @@ describe('game-service with a player registered through the player API (issue 7)
       expect(await findInvariantViolations(h.connections.db)).toEqual([]);
     });
   }
+  it('issue 16 / 004:TMP-08 / TMP-09: a temporary account that expires while the player has chips at a poker table is cancelled at once, the seat ends (players.access-ended) and the refund, opened when nothing is left in play, holds the chips too (D-2325)', async () => {
+    const person = await newPerson(h);
+    const player = await registerToTemporaryAccount(h, applicationFor(person));
+    const auth = { authorization: `Bearer ${player.accessToken}` };
+    const { walletAccountId } = await h.connections.db.temporaryAccount.findUniqueOrThrow({
+      where: { playerId: player.playerId },
+      select: { walletAccountId: true },
+    });
+    await transaction(h.connections.db, (tx) =>
+      creditTemporaryDeposit(
+        tx,
+        {
+          playerId: player.playerId,
+          amount: Money.of('500.00', 'CZK'),
+          channel: 'cashless',
+          sourceAccountId: h.pspAccountId as AccountId,
+          idempotencyKey: `deposit:${newId()}`,
+        },
+        h.clock.now(),
+      ),
+    );
+    const definition = demoPokerTables('CZK').find((d) => d.profileId === 'CZ-FO' && d.variant === 'holdem/no-limit')!;
+    const table = await createPokerTable(h.connections.db, {
+      definition: { ...definition, name: `Expiry ${newId().slice(-6)}` },
+      profile: pokerRuleProfiles[definition.profileId],
+      now: h.clock.now(),
+    });
+    const sat = await games.inject({
+      method: 'POST',
+      url: `/v1/poker/tables/${table.id}/seats`,
+      headers: { ...auth, 'idempotency-key': newId() },
+      payload: { buyIn: czk(Money.fromMinor(definition.buyInMinMinor, 'CZK').toDecimalString()) },
+    });
+    expect(sat.statusCode, sat.body).toBe(201);
+
+    const noBankAccount = async () => null;
+    h.clock.advanceDays(31);
+    try {
+      await cancelExpiredTemporaryAccounts(h.ctx, noBankAccount);
+      expect((await h.connections.db.player.findUniqueOrThrow({ where: { id: player.playerId } })).state).toBe('CANCELLED');
+      const seat = () => h.connections.db.pokerSeat.findFirst({ where: { tableId: table.id, playerId: player.playerId } });
+      await eventually(async () => ((await seat()) === null ? true : undefined), 'the expired player unseated');
+      // The chips are back in the wallet; the next run of the job refunds the whole balance.
+      await cancelExpiredTemporaryAccounts(h.ctx, noBankAccount);
+      const refund = await h.connections.db.temporaryAccountRefund.findUniqueOrThrow({ where: { playerId: player.playerId } });
+      expect(refund.amountMinor).toBe(50_000n);
+      expect((await ledger.balance(h.connections.db, walletAccountId as AccountId)).toDecimalString()).toBe('0.00');
+      expect(await escrowAndStacks(h.connections.db, table.id)).toEqual({ escrowMinor: 0n, stacksMinor: 0n });
+      expect(await findInvariantViolations(h.connections.db)).toEqual([]);
+    } finally {
+      h.clock.advanceDays(-31);
+    }
+  });
 });

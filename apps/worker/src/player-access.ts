@@ -52,6 +52,10 @@ const removalReasons = {
   'closed-by-staff': 'closed',
   'closed-by-player': 'closed',
   'contract-ended': 'closed',
+  // A self-exclusion or the panic button (D-2325): the room's own `self-excluded` removal.
+  'self-excluded': 'self-excluded',
+  // The temporary account's 30 days ran out (004:TMP-08): the account is cancelled, as a closure ends it.
+  'temporary-account-expired': 'closed',
 } as const satisfies Record<AccessEndedPayload['reason'], RemovalReason>;
 
 async function removeFromPokerTables(room: PokerRoom, playerId: string, reason: RemovalReason): Promise<void> {

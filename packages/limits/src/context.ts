@@ -10,8 +10,11 @@ import type { JurisdictionProfile } from './catalogue.ts';
 export interface PlayerAccounts {
   /** The identity the register of excluded persons matches on (decrypted birth number included). */
   registerPerson(playerId: string): Promise<RegisterPerson>;
-  /** Ends every session of the player at once: all refresh tokens revoked, inside `tx`. */
-  endSessions(tx: Tx, playerId: string, at: Date): Promise<void>;
+  /**
+   * The player excluded themself (self-exclusion or the panic button): every session ends and their
+   * seats at the tables end too (a poker seat at the end of the running hand, chips credited), inside `tx`.
+   */
+  endAccessForExclusion(tx: Tx, playerId: string, at: Date): Promise<void>;
   /** The player closes the account (state CLOSED, sessions ended), inside `tx`. */
   closeAccount(tx: Tx, playerId: string, options: { reason: string; at: Date }): Promise<void>;
   /** The register confirmed the entry the player asked for: the player is listed from now on. */

@@ -95,7 +95,9 @@ async function exclude(ctx: LimitsContext, request: Exclusion): Promise<SelfExcl
       });
     }
     await endOpenSessions(tx, request.playerId, at, request.reason);
-    await ctx.accounts.endSessions(tx, request.playerId, at);
+    // Sessions and seats end in this transaction's outbox, even when an exclusion already ran (the
+    // panic button pressed twice still unseats a player who sat down through a token issued before).
+    await ctx.accounts.endAccessForExclusion(tx, request.playerId, at);
     const inForce = comparison > 0 ? next : current;
     return { excludedUntil: inForce.excludedUntil, extended: comparison > 0 };
   });

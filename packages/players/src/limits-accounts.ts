@@ -23,7 +23,15 @@ export function playerAccountsFor(ctx: PlayersContext): PlayerAccounts {
         birthNumber,
       );
     },
-    endSessions: (tx, playerId) => revokeAllSessions(ctx, tx, playerId),
+    // A self-exclusion ends the seats as a block does (D-1789; 000-001:T-77): the worker frees them, a
+    // poker seat at the end of the running hand with the chips credited (D-2325 closed for exclusions).
+    async endAccessForExclusion(tx, playerId, at) {
+      await revokeAllSessions(ctx, tx, playerId);
+      await enqueueOutboxMessage(tx, {
+        topic: accessEndedTopic,
+        payload: AccessEndedPayloadSchema.parse({ playerId, reason: 'self-excluded', at: at.toISOString() }),
+      });
+    },
     closeAccount: (tx, playerId, options) => closePlayerAccount(ctx, tx, playerId, options),
     // The same end of access as a listing the register reports by itself: sessions and seats end too.
     recordRegisterListing: (tx, playerId, at) => endAccessOfListedPlayer(ctx, tx, playerId, at),

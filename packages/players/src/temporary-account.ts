@@ -1,11 +1,13 @@
 import { addDays, DomainError, Money, newId, pragueDate, startOfPragueDay, type AccountId } from '@casino/core';
-import { transaction, type Db, type Tx } from '@casino/db';
+import { enqueueOutboxMessage, transaction, type Db, type Tx } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import type { PlayersContext } from './context.ts';
 
 /** What the scheduled lifecycle jobs need: no registers, no personal-data keys. */
 export type LifecycleContext = Pick<PlayersContext, 'db' | 'clock' | 'rules' | 'pii'>;
+import { hasUnsettledBets } from './lifecycle/common.ts';
 import { sendEmail } from './notifications.ts';
+import { AccessEndedPayloadSchema, accessEndedTopic } from './register-listing.ts';
 import { transition } from './states.ts';
 
 /**
@@ -125,6 +127,7 @@ export async function cancelExpiredTemporaryAccounts(
     take: batchSizeMax,
   });
   for (const { playerId } of due) await transaction(ctx.db, (tx) => cancelOne(ctx, tx, playerId, verifiedBankAccount));
+  await refundDeferredBalances(ctx, verifiedBankAccount, batchSizeMax);
   const staleApplicants = await ctx.db.player.findMany({
     where: {
       state: 'APPLICANT',
@@ -165,6 +168,53 @@ async function cancelOne(
       actor: 'system:temporary-account-expiry',
       at: now,
     });
+  // The seats end too (D-2325): a poker seat at the end of the running hand, chips credited to the wallet.
+  await enqueueOutboxMessage(tx, {
+    topic: accessEndedTopic,
+    payload: AccessEndedPayloadSchema.parse({ playerId, reason: 'temporary-account-expired', at: now.toISOString() }),
+  });
+  // Money still at a table (a poker stack, a stake in an open round) comes back to the wallet after this
+  // transaction, so the refund waits for it: refundDeferredBalances opens it once nothing is in play.
+  if (await hasUnsettledBets(tx, playerId)) return;
+  await refundBalance(ctx, tx, playerId, verifiedBankAccount, now);
+}
+
+/**
+ * The refunds a cancellation deferred because money was still at the tables (D-2325): each cancelled
+ * temporary account with a positive wallet, no refund yet and nothing in play now gets its refund.
+ */
+async function refundDeferredBalances(
+  ctx: LifecycleContext,
+  verifiedBankAccount: VerifiedBankAccountLookup,
+  batchSizeMax: number,
+): Promise<void> {
+  const waiting = await ctx.db.$queryRaw<Array<{ player_id: string }>>`
+    SELECT t.player_id FROM temporary_account t
+    WHERE t.status = 'CANCELLED'
+      AND NOT EXISTS (SELECT 1 FROM temporary_account_refund r WHERE r.player_id = t.player_id)
+      AND (SELECT COALESCE(SUM(s.balance_minor), 0) FROM ledger_account_shard s WHERE s.account_id = t.wallet_account_id) > 0
+    LIMIT ${batchSizeMax}`;
+  for (const { player_id: playerId } of waiting) {
+    await transaction(ctx.db, async (tx) => {
+      await lockTemporaryAccount(tx, playerId);
+      if (await tx.temporaryAccountRefund.findUnique({ where: { playerId } })) return; // another worker did it
+      if (await hasUnsettledBets(tx, playerId)) return; // still at a table: the next run
+      await refundBalance(ctx, tx, playerId, verifiedBankAccount, ctx.clock.now());
+    });
+  }
+}
+
+async function lockTemporaryAccount(tx: Tx, playerId: string): Promise<void> {
+  await tx.$queryRaw`SELECT 1 FROM temporary_account WHERE player_id = ${playerId}::uuid FOR UPDATE`;
+}
+
+async function refundBalance(
+  ctx: LifecycleContext,
+  tx: Tx,
+  playerId: string,
+  verifiedBankAccount: VerifiedBankAccountLookup,
+  now: Date,
+): Promise<void> {
   const account = await tx.temporaryAccount.findUniqueOrThrow({ where: { playerId } });
   const balance = await ledger.balance(tx, account.walletAccountId as AccountId);
   const player = await tx.player.findUniqueOrThrow({ where: { id: playerId }, select: { email: true } });
