@@ -175,7 +175,15 @@ async function cancelOne(
   });
   // Money still at a table (a poker stack, a stake in an open round) comes back to the wallet after this
   // transaction, so the refund waits for it: refundDeferredBalances opens it once nothing is in play.
-  if (await hasUnsettledBets(tx, playerId)) return;
+  if (await hasUnsettledBets(tx, playerId)) {
+    const player = await tx.player.findUniqueOrThrow({ where: { id: playerId }, select: { email: true } });
+    await sendEmail(tx, ctx.pii, {
+      to: player.email,
+      subject: 'Your temporary account was cancelled',
+      text: 'Registration was not completed within 30 days, so your temporary account was cancelled. Your seats at the tables end with the hand in play; once your money is back from the tables, we will write to you about refunding your balance.',
+    });
+    return;
+  }
   await refundBalance(ctx, tx, playerId, verifiedBankAccount, now);
 }
 
