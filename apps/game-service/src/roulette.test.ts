@@ -19,7 +19,7 @@ const everyStraight = (stake: string) =>
 const bettingTimeMs = 20_000;
 
 describe('game-service: roulette money (issue 7)', () => {
-  it('004:GAM-R-07 / T-83 / GAM-R-08 / BET-03 / WIN-01 / WIN-03 / 002:PAY-04 a confirmed stake is checked and debited, an unconfirmed one is dropped at the end of betting, the win is credited, and the record keeps seed, actions, results and ledger transactions', async () => {
+  it('004:GAM-R-07 / T-83 / T-62 / T-63 / GAM-R-08 / BET-03 / WIN-01 / WIN-03 / 002:PAY-04 a confirmed stake is checked and debited, an unconfirmed one is dropped at the end of betting, the win is credited, and the record keeps seed, actions, results and ledger transactions', async () => {
     const table = await h.createTable(rouletteTable('money-1'));
     const player = await h.newPlayer({ deposit: '1000.00' });
     const seated = await h.app.inject({

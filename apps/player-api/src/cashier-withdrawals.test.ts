@@ -55,7 +55,7 @@ describe('withdrawals: each precondition of 004:WDR-02 refused with its own prob
     expect(problemType(await withdraw(player, '10.00'))).toBe('temporary-account-no-withdrawals');
   });
 
-  it('004:WDR-02 (a) / PAY-09 / 002:PAY-07 no active method: no-active-payment-method; the active method a card: withdrawal-method-not-bank-account (T-31)', async () => {
+  it('004:WDR-02 (a) / PAY-09 / T-31 / 002:PAY-07 no active method: no-active-payment-method; the active method a card: withdrawal-method-not-bank-account (T-31)', async () => {
     const player = await playerWithActiveCard(h);
     expect(problemType(await withdraw(player, '10.00'))).toBe('withdrawal-method-not-bank-account');
     await asPlayer(h, player, 'DELETE', `/v1/payment-methods/${player.cardMethodId}`);
@@ -133,7 +133,7 @@ describe('withdrawals: each precondition of 004:WDR-02 refused with its own prob
 });
 
 describe('withdrawals: cash at a branch', () => {
-  it('004:WDR-01 / WDR-06 / IDV-06 cash is paid out at a branch only after an ID check, within 1 to 5,000 CZK, at once and with no payment method; a temporary or listed account gets none', async () => {
+  it('004:WDR-01 / WDR-06 / IDV-06 / T-47 / T-48 cash is paid out at a branch only after an ID check, within 1 to 5,000 CZK, at once and with no payment method; a temporary or listed account gets none', async () => {
     const player = await funded('6000.00');
     const idCheck = { documentType: 'national-id', documentNumber: '123456789' };
     const cash = (playerId: string, amount: string, check: object | null = idCheck, headers = key()) =>

@@ -72,7 +72,7 @@ const bet = (playerId: string, roundId: string) =>
 const openRounds = () => testDb.db.gameRound.findMany({ where: { tableId: table.id, kind: 'LIVE', status: 'OPEN' } });
 
 describe('suspending bets at a table', () => {
-  it('004:BET-07 the operator suspends betting at once: the running round takes no new bet, the table leaves the lobby, takes no seat and opens no round; resuming starts the next round', async () => {
+  it('004:BET-07 / T-66 the operator suspends betting at once: the running round takes no new bet, the table leaves the lobby, takes no seat and opens no round; resuming starts the next round', async () => {
     const seated = await insertPlayer(testDb.db, { state: 'REGISTERED', clock });
     const { roundId } = await takeSeat(ctx, { playerId: seated, tableId: table.id });
     expect(await outcome(bet(seated, roundId!))).toBe('accepted');
