@@ -245,7 +245,7 @@ describe('deposits: concurrency and the provider', () => {
 });
 
 describe('deposits: method state and the temporary account', () => {
-  it('004:T-06 / PAY-08 / TMP-06 / PAY-01 / BET-09 / 002:TMP-06 / PM-07 a temporary account deposits from a registered, unverified method; a full account cannot, nor from an inactive one', async () => {
+  it('004:T-06 / PAY-08 / TMP-06 / PAY-01 / BET-09 / 002:TMP-06 / PM-07 / T-PM-04 a temporary account deposits from a registered, unverified method; a full account cannot, nor from an inactive one', async () => {
     const temporary = await temporaryPlayerWithBankAccount(h);
     expect((await deposit(h, temporary, temporary.bankMethodId, '500.00')).statusCode).toBe(201);
     expect(await temporaryBalance(temporary.playerId)).toBe('500.00');

@@ -177,7 +177,7 @@ describe('payment methods: what may be registered', () => {
     ).toBe(0);
   });
 
-  it('004:PAY-02 / T-37 / 002:PM-04 a bank account outside the Czech Republic and a card issued outside the EU/EEA are refused', async () => {
+  it('004:PAY-02 / T-37 / 002:PM-04 / T-PM-03 a bank account outside the Czech Republic and a card issued outside the EU/EEA are refused', async () => {
     const player = await registeredPlayer(h);
     const german = await asPlayer(h, player, 'POST', '/v1/payment-methods', {
       kind: 'bank-account',
@@ -232,7 +232,7 @@ describe('payment methods: what may be registered', () => {
     expect(decided.json()).toEqual({ status: 'VERIFIED' });
   });
 
-  it('004:PAY-03 / REG-06 / IDV-07 / 002:T-PM-01 documents reviewed by staff: approve verifies, reject records the reason; only reviewer roles decide', async () => {
+  it('004:PAY-03 / REG-06 / IDV-07 / 002:T-PM-01 / T-PM-02 / AMB-PROOF-TYPE documents reviewed by staff: approve verifies, reject records the reason; only reviewer roles decide', async () => {
     const player = await registeredPlayer(h);
     const registerBank = async () =>
       (

@@ -55,7 +55,7 @@ describe('withdrawals: each precondition of 004:WDR-02 refused with its own prob
     expect(problemType(await withdraw(player, '10.00'))).toBe('temporary-account-no-withdrawals');
   });
 
-  it('004:WDR-02 (a) / PAY-09 / T-31 / 002:PAY-07 no active method: no-active-payment-method; the active method a card: withdrawal-method-not-bank-account (T-31)', async () => {
+  it('004:WDR-02 (a) / PAY-09 / T-31 / 002:PAY-07 / AMB-ACTIVE-METHOD no active method: no-active-payment-method; the active method a card: withdrawal-method-not-bank-account (T-31)', async () => {
     const player = await playerWithActiveCard(h);
     expect(problemType(await withdraw(player, '10.00'))).toBe('withdrawal-method-not-bank-account');
     await asPlayer(h, player, 'DELETE', `/v1/payment-methods/${player.cardMethodId}`);
@@ -163,7 +163,7 @@ describe('withdrawals: cash at a branch', () => {
 });
 
 describe('withdrawals: the flow', () => {
-  it('004:WDR-03 / T-33 a withdrawal is held, paid by the payout job to the bank account, settled by the webhook, and due within 14 days', async () => {
+  it('004:WDR-03 / T-33 / 002:AMB-WD-PENDING a withdrawal is held, paid by the payout job to the bank account, settled by the webhook, and due within 14 days', async () => {
     const player = await funded('500.00');
     const requested = await withdraw(player, '200.00');
     expect(requested.json()).toMatchObject({ status: 'APPROVED', amount: { amount: '200.00' } });
