@@ -9,6 +9,8 @@ import type { PokerRuleProfile, PokerRuleProfileId } from '../poker/profile.ts';
 import { cancellationPoolMinor, settleCancellation } from './cancellation.ts';
 import { tournamentDefinitionProblems, type TournamentDefinition } from './definition.ts';
 import { TournamentDirector, type Decide } from './director.ts';
+import type { LiveTournamentState } from './live/floor.ts';
+import { tableAlias } from '../poker/room-store.ts';
 import { guaranteeStartRefusal, overlayMinor, placePrizes } from './prizes.ts';
 import type { TournamentRuleProfile } from './rules.ts';
 
@@ -337,6 +339,31 @@ export async function buyTournamentChips(
 
 // ---- starting, finishing, cancelling ----
 
+/** The live state of a tournament starting now: the entries seated at random (000-001:TRN-15), no hand dealt. */
+function initialLiveState(
+  ctx: TournamentStoreContext,
+  d: TournamentDefinition,
+  entries: { entryId: string; playerId: string }[],
+  rng: Rng,
+): LiveTournamentState {
+  const director = new TournamentDirector({
+    definition: d,
+    rules: ctx.rules[d.profileId],
+    entries,
+    rng,
+    newHandId: () => newId(),
+    balanceBetweenAllHands: true,
+  });
+  return {
+    startedAtMs: ctx.clock.now().getTime(),
+    pausedAtMs: null,
+    pausedTotalMs: 0,
+    aliases: Object.fromEntries(entries.map((e) => [e.entryId, tableAlias(e.playerId)])),
+    director: director.snapshot(),
+    tables: [],
+  };
+}
+
 /**
  * Starts a tournament (002:SNG-01 a sit & go when full; a scheduled one at its time): at least
  * `entrantsMin` entries, and a guarantee's §59 gate (002:GTD-02, T-GTD-01): below it the tournament is
@@ -345,6 +372,13 @@ export async function buyTournamentChips(
 export async function startTournament(
   ctx: TournamentStoreContext,
   tournamentId: string,
+  options: {
+    /**
+     * Live play (live/): the seating drawn with this generator and stored as the live state in the same
+     * transaction, so a started tournament always has tables for its driver to claim.
+     */
+    live?: { rng: Rng };
+  } = {},
 ): Promise<{ started: boolean; entries: { entryId: string; playerId: string }[] }> {
   return transaction(ctx.db, async (tx) => {
     const t = await lockTournament(tx, tournamentId);
@@ -361,6 +395,10 @@ export async function startTournament(
       return { started: false, entries: [] };
     }
     await tx.$executeRaw`UPDATE tournament SET status = 'RUNNING', started_at = ${ctx.clock.now()} WHERE id = ${t.id}::uuid`;
+    if (options.live) {
+      const state = initialLiveState(ctx, t.d, entries.map((e) => ({ entryId: e.id, playerId: e.player_id })), options.live.rng);
+      await tx.$executeRaw`UPDATE tournament SET live_state = ${JSON.stringify(definitionToJson(state as never))}::jsonb WHERE id = ${t.id}::uuid`;
+    }
     return { started: true, entries: entries.map((e) => ({ entryId: e.id, playerId: e.player_id })) };
   });
 }
@@ -375,8 +413,18 @@ export async function finishTournament(
   tournamentId: string,
   director: TournamentDirector,
 ): Promise<void> {
+  await transaction(ctx.db, (tx) => finishTournamentIn(ctx, tx, tournamentId, director));
+}
+
+/** `finishTournament` inside the caller's transaction (live play: with the last hand's commit, live/room-store.ts). */
+export async function finishTournamentIn(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  tournamentId: string,
+  director: TournamentDirector,
+): Promise<void> {
   assert(director.isOver(), 'the tournament is over');
-  await transaction(ctx.db, async (tx) => {
+  {
     const t = await lockTournament(tx, tournamentId);
     assert(t.status === 'RUNNING', 'a running tournament finishes');
     const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
@@ -414,7 +462,7 @@ export async function finishTournament(
       }
     await tx.$executeRaw`UPDATE tournament SET status = 'FINISHED', ended_at = ${ctx.clock.now()}, overlay_minor = ${overlay} WHERE id = ${t.id}::uuid`;
     await assertPoolEmpty(tx, t);
-  });
+  }
 }
 
 /** Bounties paid at knock-outs and each survivor's own bounty (004:GAM-P-T-19: the winner gets their own). */
