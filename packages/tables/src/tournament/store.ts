@@ -396,7 +396,12 @@ export async function startTournament(
     }
     await tx.$executeRaw`UPDATE tournament SET status = 'RUNNING', started_at = ${ctx.clock.now()} WHERE id = ${t.id}::uuid`;
     if (options.live) {
-      const state = initialLiveState(ctx, t.d, entries.map((e) => ({ entryId: e.id, playerId: e.player_id })), options.live.rng);
+      const state = initialLiveState(
+        ctx,
+        t.d,
+        entries.map((e) => ({ entryId: e.id, playerId: e.player_id })),
+        options.live.rng,
+      );
       await tx.$executeRaw`UPDATE tournament SET live_state = ${JSON.stringify(definitionToJson(state as never))}::jsonb WHERE id = ${t.id}::uuid`;
     }
     return { started: true, entries: entries.map((e) => ({ entryId: e.id, playerId: e.player_id })) };
@@ -584,6 +589,8 @@ export async function playTournamentAutomatically(
   ctx: TournamentStoreContext,
   request: { tournamentId: string; rng: Rng; decide: Decide; handMs: number },
 ): Promise<TournamentDirector> {
+  // Played here, not at live tables: no instance drives it any more (live/room-store.ts claims only with a live state).
+  await ctx.db.$executeRaw`UPDATE tournament SET live_state = NULL WHERE id = ${request.tournamentId}::uuid`;
   const entries = (await registeredEntries(ctx.db, request.tournamentId)).map((e) => ({ entryId: e.id, playerId: e.player_id }));
   const [row] = await ctx.db.$queryRaw<{ definition: unknown; profile_id: PokerRuleProfileId }[]>`
     SELECT definition, profile_id FROM tournament WHERE id = ${request.tournamentId}::uuid`;

@@ -82,8 +82,7 @@ export interface TournamentSeatView extends PrivateSeatView {
   readonly playersLeft: number;
 }
 
-const notHere = (detail: string) =>
-  new DomainError('game-action-refused', detail, { extensions: { reason: 'tournament-seat' } });
+const notHere = (detail: string) => new DomainError('game-action-refused', detail, { extensions: { reason: 'tournament-seat' } });
 
 export class TournamentFloor implements DrivenTable {
   readonly tournamentId: string;
@@ -134,7 +133,12 @@ export class TournamentFloor implements DrivenTable {
     this.state.director = this.director.snapshot();
     this.state.tables = [...this.live].map(([t, l]) => [
       t,
-      { handNumber: l.handNumber, previous: l.previous, versionBase: l.versionBase + (l.table?.version ?? 0) + 1, turnBase: l.turnBase + l.maxTurnSeen + 1 },
+      {
+        handNumber: l.handNumber,
+        previous: l.previous,
+        versionBase: l.versionBase + (l.table?.version ?? 0) + 1,
+        turnBase: l.turnBase + l.maxTurnSeen + 1,
+      },
     ]);
     return this.state;
   }
@@ -173,7 +177,8 @@ export class TournamentFloor implements DrivenTable {
     if (command.kind === 'leave' || command.kind === 'top-up' || command.kind === 'sit-out')
       throw notHere(`'${command.kind}' is not a tournament command: chips stay in play until the tournament ends for you.`);
     const [t, l] = this.tableOf(playerId);
-    if (l.table === null) throw new DomainError('game-action-refused', 'No hand is running.', { extensions: { reason: 'no-hand-running' } });
+    if (l.table === null)
+      throw new DomainError('game-action-refused', 'No hand is running.', { extensions: { reason: 'no-hand-running' } });
     let translated = command;
     if (command.kind === 'act' && command.turn !== undefined) {
       if (command.turn <= l.turnBase)
@@ -468,7 +473,10 @@ export class TournamentFloor implements DrivenTable {
 
   private tableOf(playerId: string): [number, LiveTable] {
     const found = this.findTable(playerId);
-    if (!found) throw new DomainError('game-action-refused', 'You have no seat in this tournament.', { extensions: { reason: 'not-seated' } });
+    if (!found)
+      throw new DomainError('game-action-refused', 'You have no seat in this tournament.', {
+        extensions: { reason: 'not-seated' },
+      });
     return found;
   }
 

@@ -159,7 +159,9 @@ describe('live tournament tables (issue 19)', () => {
     expect(status).toBe('FINISHED');
     expect(state.director.moves).toBeGreaterThan(0);
     expect(state.director.tables.length).toBe(1);
-    const entries = await testDb.db.$queryRaw<{ place_best: number; place_worst: number; prize_minor: bigint; player_id: string }[]>`
+    const entries = await testDb.db.$queryRaw<
+      { place_best: number; place_worst: number; prize_minor: bigint; player_id: string }[]
+    >`
       SELECT place_best, place_worst, prize_minor, player_id FROM tournament_entry WHERE tournament_id = ${tournamentId}::uuid ORDER BY place_best`;
     // Every entry placed; busts of one hand with equal starting stacks share their places (000-001:A-31).
     expect(entries.every((e) => e.place_best >= 1 && e.place_worst <= 12 && e.place_best <= e.place_worst)).toBe(true);
@@ -186,7 +188,7 @@ describe('live tournament tables (issue 19)', () => {
     expect(viaB.table.tableId).toBe(tournamentId);
     // A player who never acts: the profile's clock acts for them (the hand moves on).
     const sleeper = players[0]!.playerId;
-        let driver = a;
+    let driver = a;
     let tookOver = false;
     await playToTheEnd(tournamentId, players, () => driver, {
       sleepers: new Set([sleeper]),

@@ -74,7 +74,11 @@ export function liveStateFromJson(json: unknown): LiveTournamentState {
   return definitionFromJson(json) as unknown as LiveTournamentState;
 }
 
-function tournamentRoomStore(ctx: TournamentStoreContext, instanceId: string, floors: Map<string, TournamentFloor>): PokerRoomStore {
+function tournamentRoomStore(
+  ctx: TournamentStoreContext,
+  instanceId: string,
+  floors: Map<string, TournamentFloor>,
+): PokerRoomStore {
   const refuse = () =>
     new DomainError('game-action-refused', 'Tournament chips come from the registration, rebuys and add-ons only.', {
       extensions: { reason: 'tournament-seat' },
@@ -107,7 +111,7 @@ function tournamentRoomStore(ctx: TournamentStoreContext, instanceId: string, fl
         WITH wanted AS (SELECT * FROM unnest(${ids}::uuid[], ${epochs}::bigint[]) AS w(id, epoch)),
         locked AS (
           SELECT t.id FROM tournament t JOIN wanted w ON w.id = t.id AND w.epoch = t.lease_epoch
-          WHERE t.lease_owner = ${owner} AND t.status = 'RUNNING' ORDER BY t.id FOR NO KEY UPDATE OF t
+          WHERE t.lease_owner = ${owner} AND t.status = 'RUNNING' AND t.live_state IS NOT NULL ORDER BY t.id FOR NO KEY UPDATE OF t
         )
         UPDATE tournament t SET lease_expires_at = ${expiresAt} FROM locked WHERE t.id = locked.id
         RETURNING t.id`;
@@ -134,7 +138,9 @@ function tournamentRoomStore(ctx: TournamentStoreContext, instanceId: string, fl
       const row = rows[0];
       if (!row) throw new DomainError('not-found', `No tournament ${tableId}.`, { field: 'params.tableId' });
       if (row.status !== 'RUNNING')
-        throw new DomainError('game-action-refused', 'The tournament is not running.', { extensions: { reason: 'tournament-not-running' } });
+        throw new DomainError('game-action-refused', 'The tournament is not running.', {
+          extensions: { reason: 'tournament-not-running' },
+        });
       return row.lease_owner !== null && row.lease_expires_at !== null && row.lease_expires_at > now ? row.lease_owner : null;
     },
     async loadTableForDriving(lease) {

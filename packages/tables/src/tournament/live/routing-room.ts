@@ -40,8 +40,12 @@ export class PokerRoomsByTable implements PokerRoom {
     return this.roomOf.get(tableId) ?? this.cash;
   }
 
+  /** At a tournament a seated player sees their own table (the tournament's channel shows its lowest-numbered one). */
   async snapshot(tableId: string, viewerPlayerId: string | null): Promise<TableSnapshot> {
-    return (await this.route(tableId)).snapshot(tableId, viewerPlayerId);
+    const room = await this.route(tableId);
+    const snapshot = await room.snapshot(tableId, viewerPlayerId);
+    const mine = snapshot.mine as (TableSnapshot['mine'] & { table?: TableSnapshot['table'] }) | null;
+    return room === this.tournaments && mine?.table ? { table: mine.table, mine } : snapshot;
   }
 
   async sit(...args: Parameters<PokerRoom['sit']>): Promise<TableSnapshot> {
