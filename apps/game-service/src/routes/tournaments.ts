@@ -89,10 +89,13 @@ export function tournamentRoutes(
     },
     async (request, reply) => {
       const { tournamentId } = request.params;
-      const registered = await tournament.registerForTournament(ctx, { tournamentId, playerId: me(request) });
-      const started = registered.full
-        ? (await tournament.startTournament(ctx, tournamentId, { live: { rng: cryptoRng } })).started
-        : false;
+      // A sit & go filled by this registration starts in the same transaction (D-1934: exactly one start).
+      const registered = await tournament.registerForTournament(ctx, {
+        tournamentId,
+        playerId: me(request),
+        startWhenFull: { rng: cryptoRng },
+      });
+      const { started } = registered;
       // The tables start dealing at once: this instance claims the tournament (another one's claim scan would too).
       if (started && room) await room.snapshot(tournamentId, null).catch(() => undefined);
       return reply.code(201).send({ entryId: registered.entryId, started });

@@ -121,8 +121,13 @@ const refused = (reason: string, detail: string) =>
  */
 export async function registerForTournament(
   ctx: TournamentStoreContext,
-  request: { tournamentId: string; playerId: string },
-): Promise<{ entryId: string; full: boolean; ledgerTransactionId: string }> {
+  request: {
+    tournamentId: string;
+    playerId: string;
+    /** A sit & go filled by this registration starts in its transaction (D-1934), seated for live play with this generator. */
+    startWhenFull?: { rng: Rng };
+  },
+): Promise<{ entryId: string; full: boolean; started: boolean; ledgerTransactionId: string }> {
   return transaction(ctx.db, async (tx) => {
     const t = await lockTournament(tx, request.tournamentId);
     if (t.status !== 'REGISTERING') throw refused('registration-closed', 'Registration for this tournament is closed.');
@@ -144,7 +149,9 @@ export async function registerForTournament(
       VALUES (${entryId}::uuid, ${t.id}::uuid, ${request.playerId}::uuid, 'registered', ${wallet}::uuid, ${playSessionId}::uuid,
               ${startFeeMinor}, ${feeMinor}, ${ctx.clock.now()})`;
     const posted = await postBuyIn(ctx, tx, t, { entryId, playerId: request.playerId, playSessionId, wallet });
-    return { entryId, full: Number(count) + 1 === t.d.entrantsMax && t.d.kind === 'sit-and-go', ledgerTransactionId: posted };
+    const full = Number(count) + 1 === t.d.entrantsMax && t.d.kind === 'sit-and-go';
+    const started = full && request.startWhenFull ? (await startIn(ctx, tx, t, { live: request.startWhenFull })).started : false;
+    return { entryId, full, started, ledgerTransactionId: posted };
   });
 }
 
@@ -380,8 +387,16 @@ export async function startTournament(
     live?: { rng: Rng };
   } = {},
 ): Promise<{ started: boolean; entries: { entryId: string; playerId: string }[] }> {
-  return transaction(ctx.db, async (tx) => {
-    const t = await lockTournament(tx, tournamentId);
+  return transaction(ctx.db, async (tx) => startIn(ctx, tx, await lockTournament(tx, tournamentId), options));
+}
+
+async function startIn(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  t: TournamentRow & { d: TournamentDefinition },
+  options: { live?: { rng: Rng } },
+): Promise<{ started: boolean; entries: { entryId: string; playerId: string }[] }> {
+  {
     if (t.status !== 'REGISTERING') throw refused('registration-closed', 'The tournament has started or ended.');
     const entries = await registeredEntries(tx, t.id);
     const stakes = entries.reduce((s, e) => s + e.paid_start_minor + e.paid_fee_minor, 0n);
@@ -405,7 +420,7 @@ export async function startTournament(
       await tx.$executeRaw`UPDATE tournament SET live_state = ${JSON.stringify(definitionToJson(state as never))}::jsonb WHERE id = ${t.id}::uuid`;
     }
     return { started: true, entries: entries.map((e) => ({ entryId: e.id, playerId: e.player_id })) };
-  });
+  }
 }
 
 /**
