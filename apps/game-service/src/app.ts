@@ -14,6 +14,7 @@ import {
   type PokerRuleProfile,
   type PokerRuleProfileId,
   type TablesContext,
+  tournament,
 } from '@casino/tables';
 import type { GameServiceConfig } from './config.ts';
 import { platynkoRoutes } from './routes/platynko.ts';
@@ -57,6 +58,8 @@ declare module 'fastify' {
     gameScheduler: GameScheduler;
     tablesContext: TablesContext;
     pokerRoom: PokerRoomDriver;
+    /** Live tournament tables (issue 19). */
+    tournamentRoom: PokerRoomDriver;
     /** The contexts this app runs with, from the composition root (tests read the profile from it). */
     platform: Platform;
   }
@@ -97,10 +100,11 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   // The poker room (issue 16) from the composition root: it answers requests forwarded by other
   // instances and takes over tables whose holder stopped; it stops when the app closes (running hands
   // voided, leases released).
+  const pokerInstanceId = options.pokerInstanceId ?? newPokerInstanceId();
   const pokerRoom = platform.poker({
     redis: connections.redis,
     prefix,
-    instanceId: options.pokerInstanceId ?? newPokerInstanceId(),
+    instanceId: pokerInstanceId,
     leaseTtlMs: config.POKER_LEASE_TTL_MS,
     forwardTimeoutMs: config.POKER_FORWARD_TIMEOUT_MS,
     claimScanIntervalMs: config.POKER_CLAIM_SCAN_INTERVAL_MS,
@@ -108,20 +112,33 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
     log: app.log,
     ...(options.pokerHandPauseMs === undefined ? {} : { handPauseMs: options.pokerHandPauseMs }),
   });
+  // Live tournament tables (issue 19): the same driver on the tournaments' store; the routes and the
+  // socket address a tournament as a table by its id (docs/tournaments.md "Live play").
+  const tournamentRoom = platform.tournamentRoom({
+    redis: connections.redis,
+    prefix,
+    instanceId: pokerInstanceId,
+    leaseTtlMs: config.POKER_LEASE_TTL_MS,
+    forwardTimeoutMs: config.POKER_FORWARD_TIMEOUT_MS,
+    claimScanIntervalMs: config.POKER_CLAIM_SCAN_INTERVAL_MS,
+    log: app.log,
+    ...(options.pokerHandPauseMs === undefined ? {} : { handPauseMs: options.pokerHandPauseMs }),
+  });
+  const pokerRooms = new tournament.PokerRoomsByTable(pokerRoom, tournamentRoom);
   tableRoutes(app, ctx, pokerRoom, rateLimit, platform.profile.lobby);
   const pokerReplay = new PokerCommandReplay(connections.redis, prefix);
-  pokerRoutes(app, { room: pokerRoom, replay: pokerReplay, chatLanguagesOf, rateLimit });
+  pokerRoutes(app, { room: pokerRooms, replay: pokerReplay, chatLanguagesOf, rateLimit });
   pokerHandRoutes(app, { db: connections.db, profileOf: pokerProfileOf, rateLimit });
   roundRoutes(app, ctx, rateLimit);
   recallRoutes(app, ctx, rateLimit);
   platynkoRoutes(app, ctx, rateLimit);
-  tournamentRoutes(app, platform.tournaments(), rateLimit);
+  tournamentRoutes(app, platform.tournaments(), rateLimit, tournamentRoom);
   const hub = streamRoutes(app, ctx, {
     redis: connections.redis,
     prefix,
     presence,
     onDisconnectedDecision: () => void scheduler.runOnce(),
-    pokerRoom,
+    pokerRoom: pokerRooms,
     pokerReplay,
     chatLanguagesOf,
     rateLimit,
@@ -141,13 +158,16 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   app.decorate('gameScheduler', scheduler);
   app.decorate('tablesContext', ctx);
   app.decorate('pokerRoom', pokerRoom);
+  app.decorate('tournamentRoom', tournamentRoom);
   app.decorate('platform', platform);
   // The poker room takes commands at once (a table nobody drives is claimed on its first command).
   await pokerRoom.start();
+  await tournamentRoom.start();
   app.addHook('onClose', async () => {
     clearInterval(presenceTimer);
     await hub.close();
     await pokerRoom.stop();
+    await tournamentRoom.stop();
     await scheduler.stop();
   });
   return app;

@@ -18,7 +18,7 @@ import {
   RedisPresence,
   RedisTableBroadcaster,
   type PokerRoomDriver,
-  type tournament,
+  tournament,
   type RoomLog,
   type TablesContext,
 } from '@casino/tables';
@@ -111,6 +111,8 @@ export interface Platform {
   poker(wiring: PokerWiring, db?: Db): PokerRoomDriver;
   /** Poker tournaments (issue 19): their store on the profiles' tournament settings and poker rules. */
   tournaments(db?: Db): tournament.TournamentStoreContext;
+  /** Live tournament tables (issue 19): the cash tables' room driver on the tournaments' store, one lease per tournament. */
+  tournamentRoom(wiring: PokerWiring, db?: Db): PokerRoomDriver;
 }
 
 /**
@@ -233,5 +235,19 @@ export function composeContexts(options: ComposeOptions): Platform {
       rules: tournamentRuleProfiles,
       poker: pokerRuleProfiles,
     }),
+    tournamentRoom: (wiring, db) =>
+      tournament.createTournamentRoom({
+        store: { db: dbOr(db), clock, limits: enforcement(), rules: tournamentRuleProfiles, poker: pokerRuleProfiles },
+        instanceId: wiring.instanceId,
+        redis: wiring.redis,
+        prefix: wiring.prefix,
+        broadcaster: new RedisTableBroadcaster(wiring.redis, wiring.prefix),
+        leaseTtlMs: wiring.leaseTtlMs,
+        forwardTimeoutMs: wiring.forwardTimeoutMs,
+        claimScanIntervalMs: wiring.claimScanIntervalMs,
+        ...(wiring.handPauseMs === undefined ? {} : { handPauseMs: wiring.handPauseMs }),
+        log: wiring.log,
+        ...(options.pokerRng ? { rng: options.pokerRng } : {}),
+      }),
   };
 }

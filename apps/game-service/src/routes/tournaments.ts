@@ -1,6 +1,7 @@
 import type { App } from '@casino/http';
 import { moneyOut } from '@casino/http';
-import { tournament } from '@casino/tables';
+import { cryptoRng } from '@casino/games';
+import { tournament, type PokerRoom } from '@casino/tables';
 import { z } from 'zod';
 import { gameProblems } from './common.schema.ts';
 import {
@@ -21,6 +22,8 @@ export function tournamentRoutes(
   app: App,
   ctx: tournament.TournamentStoreContext,
   rateLimit: { max: number; timeWindow: number },
+  /** Live play: a started tournament's tables are driven by this room (one lease per tournament). */
+  room?: PokerRoom,
 ): void {
   const common = { tags: ['poker'], security: [{ playerToken: [] }] };
   const player = app.authenticate('player');
@@ -86,8 +89,15 @@ export function tournamentRoutes(
     },
     async (request, reply) => {
       const { tournamentId } = request.params;
-      const registered = await tournament.registerForTournament(ctx, { tournamentId, playerId: me(request) });
-      const started = registered.full ? (await tournament.startTournament(ctx, tournamentId)).started : false;
+      // A sit & go filled by this registration starts in the same transaction (D-1934: exactly one start).
+      const registered = await tournament.registerForTournament(ctx, {
+        tournamentId,
+        playerId: me(request),
+        startWhenFull: { rng: cryptoRng },
+      });
+      const { started } = registered;
+      // The tables start dealing at once: this instance claims the tournament (another one's claim scan would too).
+      if (started && room) await room.snapshot(tournamentId, null).catch(() => undefined);
       return reply.code(201).send({ entryId: registered.entryId, started });
     },
   );

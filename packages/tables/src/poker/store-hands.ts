@@ -257,7 +257,7 @@ function checkResults(hand: CompletedHand, state: poker.HandState): { potMinor: 
 }
 
 /** The positions a record shows, when it shows them all (a dead small blind leaves its position unknown). */
-function positionsOf(history: poker.HandHistory): poker.Positions | null {
+export function positionsOf(history: poker.HandHistory): poker.Positions | null {
   const blinds = history.blinds as { smallBlindSeat?: unknown; bigBlindSeat?: unknown };
   if (typeof blinds.smallBlindSeat !== 'number' || typeof blinds.bigBlindSeat !== 'number') return null;
   return { buttonSeat: history.buttonSeat, smallBlindPosition: blinds.smallBlindSeat, bigBlindSeat: blinds.bigBlindSeat };

@@ -50,6 +50,28 @@ export interface DirectorOptions {
   readonly newHandId: (table: number, handNumber: number) => string;
   /** Asked when an entry runs out of chips while it may rebuy (the automatic offer, 002:TRN-RB-04). */
   readonly acceptsRebuy?: (entryId: string) => boolean;
+  /**
+   * Live play (live/floor.ts): hands run at several tables at once, so balancing waits until no table
+   * is in a hand (`needsBalancing`, then `balanceNow` from the floor) instead of running after each hand.
+   */
+  readonly balanceBetweenAllHands?: boolean;
+  /** A director restored from its snapshot (a takeover): no new seating. */
+  readonly restore?: DirectorSnapshot;
+}
+
+/** The director's state at a hand boundary, as JSON-able data (bigints stay bigints: the store tags them). */
+export interface DirectorSnapshot {
+  readonly entries: readonly DirectorEntry[];
+  readonly tables: readonly [number, readonly [number, string][]][];
+  readonly handsAt: readonly [number, number][];
+  readonly roundBusts: readonly { entryId: string; startingStack: bigint }[];
+  readonly roundStartPlayers: number;
+  readonly handNumber: number;
+  readonly finishes: readonly Finish[];
+  /** Knock-outs (their bounties are paid at the end) and the count of balancing moves. */
+  readonly knockOuts: readonly { busted: string; paid: [string, bigint][]; added: [string, bigint][] }[];
+  readonly moves: number;
+  readonly elapsedMs: number;
 }
 
 export class TournamentDirector {
@@ -65,10 +87,26 @@ export class TournamentDirector {
   private roundBusts: { entryId: string; startingStack: bigint }[] = [];
   private roundStartPlayers = 0;
   private handNumber = 0;
+  private restoredMoves = 0;
 
   constructor(private readonly options: DirectorOptions) {
     this.definition = options.definition;
     this.rules = options.rules;
+    if (options.restore) {
+      const r = options.restore;
+      for (const e of r.entries) this.entries.set(e.entryId, { ...e });
+      this.tables = new Map(r.tables.map(([t, seats]) => [t, new Map(seats)]));
+      for (const [t, n] of r.handsAt) this.handsAt.set(t, n);
+      this.roundBusts = r.roundBusts.map((b) => ({ ...b }));
+      this.roundStartPlayers = r.roundStartPlayers;
+      this.handNumber = r.handNumber;
+      this.finishes.push(...r.finishes);
+      for (const ko of r.knockOuts)
+        this.events.push({ kind: 'knock-out', busted: ko.busted, paid: new Map(ko.paid), added: new Map(ko.added) });
+      this.restoredMoves = r.moves;
+      this.elapsedMs = r.elapsedMs;
+      return;
+    }
     const bounty = bountyPerEntryMinor(this.definition);
     for (const { entryId, playerId } of options.entries) {
       const chips = this.definition.entry.chips;
@@ -144,18 +182,80 @@ export class TournamentDirector {
   /** Plays one hand at `table` to the end with `decide`, then settles busts, bounties and balancing. */
   playHand(table: number, decide: Decide): poker.HandState {
     assert(this.canDeal(table), 'the table may deal');
-    const h4h = this.handForHand();
-    if (this.roundBusts.length === 0) this.roundStartPlayers = this.activeEntries().length;
     const seats = this.tables.get(table)!;
     const state = this.deal(table, seats);
     const done = playOut(state, decide);
+    this.recordHand(table, done, new Map(seats));
+    return done;
+  }
+
+  /**
+   * A hand finished at `table` (played here, or live at a `PokerTable`, live/floor.ts): its stacks,
+   * busts (ranked with the round's), bounties, the automatic rebuy offer, then balancing. `seats`: the
+   * entry in each seat of the hand as it was dealt.
+   */
+  recordHand(table: number, done: poker.HandState, seats: ReadonlyMap<number, string>): void {
+    const h4h = this.handForHand();
+    if (this.roundBusts.length === 0) this.roundStartPlayers = this.activeEntries().length;
     this.handsAt.set(table, (this.handsAt.get(table) ?? 0) + 1);
     this.events.push({ kind: 'hand', table, handId: done.config.handId, handForHand: h4h });
-    this.settleHand(done, seats);
+    this.settleHand(done, seats, this.tables.get(table) ?? new Map());
     const roundComplete = !h4h || this.tablesWithGame().every((t) => this.handsAt.get(t) === this.handsAt.get(table));
     if (roundComplete || this.isOver()) this.closeRound();
     this.assertChipsConserved();
-    return done;
+  }
+
+  /** The seats of a live hand about to be dealt at `table`: pending chips join the stacks (they play from this hand). */
+  seatsForDeal(table: number): { seat: number; entryId: string; chips: bigint }[] {
+    const seats = this.tables.get(table);
+    assert(seats !== undefined, 'the table exists');
+    const dealt: { seat: number; entryId: string; chips: bigint }[] = [];
+    for (const [seat, entryId] of [...seats].sort(([a], [b]) => a - b)) {
+      const e = this.entries.get(entryId)!;
+      e.chips += e.pendingChips;
+      e.pendingChips = 0n;
+      if (e.chips > 0n) dealt.push({ seat, entryId, chips: e.chips });
+    }
+    return dealt;
+  }
+
+  /** Whether the tables must be broken or evened out (000-001:T-73) before the next deal (live play). */
+  needsBalancing(): boolean {
+    if (this.definition.shootout || this.isOver()) return false;
+    const sizes = [...this.tables.values()].map((t) => t.size);
+    const players = sizes.reduce((a, b) => a + b, 0);
+    const needed = Math.max(1, Math.ceil(players / this.definition.seatsPerTable));
+    return this.tables.size > needed || Math.max(...sizes) - Math.min(...sizes) > 1;
+  }
+
+  /** Live play: balances now (the caller has made sure no table is in a hand); returns the moves. */
+  balanceNow(): Move[] {
+    const moves = balanceTables(this.tables, this.definition.seatsPerTable, this.options.rng);
+    for (const move of moves) this.events.push({ kind: 'move', move });
+    for (const t of [...this.handsAt.keys()]) if (!this.tables.has(t)) this.handsAt.delete(t);
+    return moves;
+  }
+
+  /** Balancing moves so far. */
+  moveCount(): number {
+    return this.restoredMoves + this.events.filter((e) => e.kind === 'move').length;
+  }
+
+  snapshot(): DirectorSnapshot {
+    return {
+      entries: [...this.entries.values()].map((e) => ({ ...e })),
+      tables: [...this.tables].map(([t, seats]) => [t, [...seats]] as [number, [number, string][]]),
+      handsAt: [...this.handsAt],
+      roundBusts: this.roundBusts.map((b) => ({ ...b })),
+      roundStartPlayers: this.roundStartPlayers,
+      handNumber: this.handNumber,
+      finishes: [...this.finishes],
+      knockOuts: this.events.flatMap((e) =>
+        e.kind === 'knock-out' ? [{ busted: e.busted, paid: [...e.paid], added: [...e.added] }] : [],
+      ),
+      moves: this.moveCount(),
+      elapsedMs: this.elapsedMs,
+    };
   }
 
   private playable(entryId: string): boolean {
@@ -198,7 +298,7 @@ export class TournamentDirector {
     }).state;
   }
 
-  private settleHand(done: poker.HandState, seats: Map<number, string>): void {
+  private settleHand(done: poker.HandState, seats: ReadonlyMap<number, string>, tableSeats: Map<number, string>): void {
     const result = done.result!;
     for (const p of result.players) this.entries.get(seats.get(p.seat)!)!.chips = p.endingStack;
     const winners = result.players.filter((p) => p.won > 0n).map((p) => seats.get(p.seat)!);
@@ -208,7 +308,7 @@ export class TournamentDirector {
       if (this.offerRebuy(entryId)) continue;
       this.bust(entryId, p.startingStack, winners);
     }
-    for (const [seat, entryId] of [...seats]) if (!this.entries.get(entryId)!.active) seats.delete(seat);
+    for (const [seat, entryId] of [...tableSeats]) if (!this.entries.get(entryId)!.active) tableSeats.delete(seat);
   }
 
   /** 002:TRN-RB-04/05, 003:R-TOUR-10: an entry at zero chips in the rebuy period may rebuy (chips from the next hand). */
@@ -277,9 +377,7 @@ export class TournamentDirector {
     }
     if (this.isOver()) return this.finishSurvivors();
     if (this.definition.shootout) return this.nextShootoutRound();
-    for (const move of balanceTables(this.tables, this.definition.seatsPerTable, this.options.rng))
-      this.events.push({ kind: 'move', move });
-    for (const t of [...this.handsAt.keys()]) if (!this.tables.has(t)) this.handsAt.delete(t);
+    if (!this.options.balanceBetweenAllHands) this.balanceNow();
     const slowest = Math.min(...[...this.handsAt.values()]);
     for (const t of this.handsAt.keys()) this.handsAt.set(t, slowest); // a new hand-for-hand round starts level
   }

@@ -9,6 +9,8 @@ import type { PokerRuleProfile, PokerRuleProfileId } from '../poker/profile.ts';
 import { cancellationPoolMinor, settleCancellation } from './cancellation.ts';
 import { tournamentDefinitionProblems, type TournamentDefinition } from './definition.ts';
 import { TournamentDirector, type Decide } from './director.ts';
+import type { LiveTournamentState } from './live/floor.ts';
+import { tableAlias } from '../poker/room-store.ts';
 import { guaranteeStartRefusal, overlayMinor, placePrizes } from './prizes.ts';
 import type { TournamentRuleProfile } from './rules.ts';
 
@@ -119,8 +121,13 @@ const refused = (reason: string, detail: string) =>
  */
 export async function registerForTournament(
   ctx: TournamentStoreContext,
-  request: { tournamentId: string; playerId: string },
-): Promise<{ entryId: string; full: boolean; ledgerTransactionId: string }> {
+  request: {
+    tournamentId: string;
+    playerId: string;
+    /** A sit & go filled by this registration starts in its transaction (D-1934), seated for live play with this generator. */
+    startWhenFull?: { rng: Rng };
+  },
+): Promise<{ entryId: string; full: boolean; started: boolean; ledgerTransactionId: string }> {
   return transaction(ctx.db, async (tx) => {
     const t = await lockTournament(tx, request.tournamentId);
     if (t.status !== 'REGISTERING') throw refused('registration-closed', 'Registration for this tournament is closed.');
@@ -142,7 +149,9 @@ export async function registerForTournament(
       VALUES (${entryId}::uuid, ${t.id}::uuid, ${request.playerId}::uuid, 'registered', ${wallet}::uuid, ${playSessionId}::uuid,
               ${startFeeMinor}, ${feeMinor}, ${ctx.clock.now()})`;
     const posted = await postBuyIn(ctx, tx, t, { entryId, playerId: request.playerId, playSessionId, wallet });
-    return { entryId, full: Number(count) + 1 === t.d.entrantsMax && t.d.kind === 'sit-and-go', ledgerTransactionId: posted };
+    const full = Number(count) + 1 === t.d.entrantsMax && t.d.kind === 'sit-and-go';
+    const started = full && request.startWhenFull ? (await startIn(ctx, tx, t, { live: request.startWhenFull })).started : false;
+    return { entryId, full, started, ledgerTransactionId: posted };
   });
 }
 
@@ -337,6 +346,31 @@ export async function buyTournamentChips(
 
 // ---- starting, finishing, cancelling ----
 
+/** The live state of a tournament starting now: the entries seated at random (000-001:TRN-15), no hand dealt. */
+function initialLiveState(
+  ctx: TournamentStoreContext,
+  d: TournamentDefinition,
+  entries: { entryId: string; playerId: string }[],
+  rng: Rng,
+): LiveTournamentState {
+  const director = new TournamentDirector({
+    definition: d,
+    rules: ctx.rules[d.profileId],
+    entries,
+    rng,
+    newHandId: () => newId(),
+    balanceBetweenAllHands: true,
+  });
+  return {
+    startedAtMs: ctx.clock.now().getTime(),
+    pausedAtMs: null,
+    pausedTotalMs: 0,
+    aliases: Object.fromEntries(entries.map((e) => [e.entryId, tableAlias(e.playerId)])),
+    director: director.snapshot(),
+    tables: [],
+  };
+}
+
 /**
  * Starts a tournament (002:SNG-01 a sit & go when full; a scheduled one at its time): at least
  * `entrantsMin` entries, and a guarantee's §59 gate (002:GTD-02, T-GTD-01): below it the tournament is
@@ -345,9 +379,24 @@ export async function buyTournamentChips(
 export async function startTournament(
   ctx: TournamentStoreContext,
   tournamentId: string,
+  options: {
+    /**
+     * Live play (live/): the seating drawn with this generator and stored as the live state in the same
+     * transaction, so a started tournament always has tables for its driver to claim.
+     */
+    live?: { rng: Rng };
+  } = {},
 ): Promise<{ started: boolean; entries: { entryId: string; playerId: string }[] }> {
-  return transaction(ctx.db, async (tx) => {
-    const t = await lockTournament(tx, tournamentId);
+  return transaction(ctx.db, async (tx) => startIn(ctx, tx, await lockTournament(tx, tournamentId), options));
+}
+
+async function startIn(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  t: TournamentRow & { d: TournamentDefinition },
+  options: { live?: { rng: Rng } },
+): Promise<{ started: boolean; entries: { entryId: string; playerId: string }[] }> {
+  {
     if (t.status !== 'REGISTERING') throw refused('registration-closed', 'The tournament has started or ended.');
     const entries = await registeredEntries(tx, t.id);
     const stakes = entries.reduce((s, e) => s + e.paid_start_minor + e.paid_fee_minor, 0n);
@@ -361,8 +410,17 @@ export async function startTournament(
       return { started: false, entries: [] };
     }
     await tx.$executeRaw`UPDATE tournament SET status = 'RUNNING', started_at = ${ctx.clock.now()} WHERE id = ${t.id}::uuid`;
+    if (options.live) {
+      const state = initialLiveState(
+        ctx,
+        t.d,
+        entries.map((e) => ({ entryId: e.id, playerId: e.player_id })),
+        options.live.rng,
+      );
+      await tx.$executeRaw`UPDATE tournament SET live_state = ${JSON.stringify(definitionToJson(state as never))}::jsonb WHERE id = ${t.id}::uuid`;
+    }
     return { started: true, entries: entries.map((e) => ({ entryId: e.id, playerId: e.player_id })) };
-  });
+  }
 }
 
 /**
@@ -375,8 +433,18 @@ export async function finishTournament(
   tournamentId: string,
   director: TournamentDirector,
 ): Promise<void> {
+  await transaction(ctx.db, (tx) => finishTournamentIn(ctx, tx, tournamentId, director));
+}
+
+/** `finishTournament` inside the caller's transaction (live play: with the last hand's commit, live/room-store.ts). */
+export async function finishTournamentIn(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  tournamentId: string,
+  director: TournamentDirector,
+): Promise<void> {
   assert(director.isOver(), 'the tournament is over');
-  await transaction(ctx.db, async (tx) => {
+  {
     const t = await lockTournament(tx, tournamentId);
     assert(t.status === 'RUNNING', 'a running tournament finishes');
     const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
@@ -414,7 +482,7 @@ export async function finishTournament(
       }
     await tx.$executeRaw`UPDATE tournament SET status = 'FINISHED', ended_at = ${ctx.clock.now()}, overlay_minor = ${overlay} WHERE id = ${t.id}::uuid`;
     await assertPoolEmpty(tx, t);
-  });
+  }
 }
 
 /** Bounties paid at knock-outs and each survivor's own bounty (004:GAM-P-T-19: the winner gets their own). */
@@ -536,6 +604,8 @@ export async function playTournamentAutomatically(
   ctx: TournamentStoreContext,
   request: { tournamentId: string; rng: Rng; decide: Decide; handMs: number },
 ): Promise<TournamentDirector> {
+  // Played here, not at live tables: no instance drives it any more (live/room-store.ts claims only with a live state).
+  await ctx.db.$executeRaw`UPDATE tournament SET live_state = NULL WHERE id = ${request.tournamentId}::uuid`;
   const entries = (await registeredEntries(ctx.db, request.tournamentId)).map((e) => ({ entryId: e.id, playerId: e.player_id }));
   const [row] = await ctx.db.$queryRaw<{ definition: unknown; profile_id: PokerRuleProfileId }[]>`
     SELECT definition, profile_id FROM tournament WHERE id = ${request.tournamentId}::uuid`;

@@ -1,0 +1,491 @@
+import { assert, DomainError } from '@casino/core';
+import type { poker, Rng } from '@casino/games';
+import type { PokerRuleProfile, PokerTableDefinition } from '../../poker/profile.ts';
+import type { DrivenTable } from '../../poker/room-ports.ts';
+import type { PlayerCommand, PokerTableSetup, PrivateSeatView, PublicTableView, TableEffect } from '../../poker/runtime-types.ts';
+import { positionsOf } from '../../poker/store-hands.ts';
+import { PokerTable, type TableStep } from '../../poker/table.ts';
+import { readClock } from '../clock.ts';
+import type { TournamentDefinition } from '../definition.ts';
+import { TournamentDirector, type DirectorSnapshot } from '../director.ts';
+import type { TournamentRuleProfile } from '../rules.ts';
+
+/**
+ * A running tournament on the cash-table runtime (issue 19, docs/tournaments.md "Live play"). The
+ * room driver (poker/room.ts) holds ONE lease per tournament and drives this floor as its
+ * `DrivenTable`: every request (a player's `act`, the clock's tick, a presence change) runs on the
+ * tournament's one queue, so the director (clock, busts, balancing, hand-for-hand) has exactly one
+ * writer. Each of the tournament's tables is a `PokerTable` (the cash tables' own: deadlines,
+ * time-outs, legal actions, views), built afresh for every hand from the director's seats, with the
+ * blinds and antes of the clock's level at the deal and tournament chips as stacks: nothing posts to
+ * the ledger per hand (the pool is in the ledger since registration). A finished hand goes to the
+ * director (stacks, busts ranked, bounties), then to the store (`hand-complete`: the director's
+ * state is persisted, the tournament finished with its payouts when it is over). Balancing and
+ * breaking tables wait until no table is in a hand (D-1930).
+ */
+export interface LiveTableState {
+  /** Hands dealt at this table (the next hand's number is one more). */
+  handNumber: number;
+  /** The last hand's positions: the button moves on from there (000-001:BTN rules of the profile). */
+  previous: poker.Positions | null;
+  /** Views and turns of the earlier `PokerTable`s of this table: what is pushed only ever grows. */
+  versionBase: number;
+  turnBase: number;
+}
+
+/** What the store persists at each hand boundary (JSON, bigints tagged) and a takeover restores. */
+export interface LiveTournamentState {
+  readonly startedAtMs: number;
+  pausedAtMs: number | null;
+  pausedTotalMs: number;
+  readonly aliases: Record<string, string>;
+  director: DirectorSnapshot;
+  tables: [number, LiveTableState][];
+}
+
+export interface TournamentFloorSetup {
+  readonly tournamentId: string;
+  readonly definition: TournamentDefinition;
+  readonly rules: TournamentRuleProfile;
+  readonly pokerProfile: PokerRuleProfile;
+  readonly state: LiveTournamentState;
+}
+
+/** `PokerTableSetup` as the tournament room's store hands it to the factory, with the tournament's own part. */
+export type TournamentTableSetup = PokerTableSetup & { readonly tournament: TournamentFloorSetup };
+
+export interface TournamentFloorOptions {
+  readonly rng: Rng;
+  readonly newHandId: () => string;
+  /** Pause after a hand before that table deals again (the showdown stays on screen). */
+  readonly handPauseMs: number;
+}
+
+interface LiveTable extends LiveTableState {
+  table: PokerTable | null;
+  /** Seat → entry of the hand dealt (the director's seats may change before the next). */
+  dealt: Map<number, string>;
+  runningHandId: string | null;
+  awaitingCommitHandId: string | null;
+  nextDealAtMs: number;
+  maxTurnSeen: number;
+}
+
+/** Extra fields of a tournament player's `poker-seat` view (besides the cash table's seat, cards and legal actions). */
+export interface TournamentSeatView extends PrivateSeatView {
+  readonly tournamentId: string;
+  readonly tableNumber: number;
+  readonly table: PublicTableView & { readonly tableNumber: number };
+  readonly level: { readonly index: number; readonly smallBlind: string; readonly bigBlind: string; readonly ante: string };
+  readonly onBreak: boolean;
+  readonly paused: boolean;
+  readonly playersLeft: number;
+}
+
+const notHere = (detail: string) => new DomainError('game-action-refused', detail, { extensions: { reason: 'tournament-seat' } });
+
+export class TournamentFloor implements DrivenTable {
+  readonly tournamentId: string;
+  readonly director: TournamentDirector;
+  readonly state: LiveTournamentState;
+  private readonly live = new Map<number, LiveTable>();
+  private readonly setup: TournamentFloorSetup;
+  private floorVersion = 0;
+  private lastSignature = '';
+
+  constructor(
+    setup: TournamentFloorSetup,
+    private readonly options: TournamentFloorOptions,
+  ) {
+    this.setup = setup;
+    this.tournamentId = setup.tournamentId;
+    this.state = setup.state;
+    this.director = new TournamentDirector({
+      definition: setup.definition,
+      rules: setup.rules,
+      entries: [],
+      rng: options.rng,
+      newHandId: () => options.newHandId(),
+      balanceBetweenAllHands: true,
+      restore: setup.state.director,
+    });
+    const saved = new Map(setup.state.tables);
+    for (const t of this.director.tables.keys()) this.live.set(t, this.fresh(saved.get(t)));
+  }
+
+  private fresh(saved?: LiveTableState): LiveTable {
+    return {
+      handNumber: saved?.handNumber ?? 0,
+      previous: saved?.previous ?? null,
+      versionBase: saved?.versionBase ?? 0,
+      turnBase: saved?.turnBase ?? 0,
+      table: null,
+      dealt: new Map(),
+      runningHandId: null,
+      awaitingCommitHandId: null,
+      nextDealAtMs: 0,
+      maxTurnSeen: 0,
+    };
+  }
+
+  /** The state to persist now (called by the store at a hand's commit: every table is at a boundary in the director). */
+  persisted(): LiveTournamentState {
+    this.state.director = this.director.snapshot();
+    this.state.tables = [...this.live].map(([t, l]) => [
+      t,
+      {
+        handNumber: l.handNumber,
+        previous: l.previous,
+        versionBase: l.versionBase + (l.table?.version ?? 0) + 1,
+        turnBase: l.turnBase + l.maxTurnSeen + 1,
+      },
+    ]);
+    return this.state;
+  }
+
+  isPaused(): boolean {
+    return this.state.pausedAtMs !== null;
+  }
+
+  /** Staff: no new hand is dealt while paused (hands running play out); the clock stands still. */
+  setPaused(paused: boolean, now: Date): void {
+    if (paused === this.isPaused()) return;
+    if (paused) this.state.pausedAtMs = now.getTime();
+    else {
+      this.state.pausedTotalMs += now.getTime() - this.state.pausedAtMs!;
+      this.state.pausedAtMs = null;
+    }
+    this.floorVersion++;
+  }
+
+  private elapsedAt(now: Date): number {
+    const until = this.state.pausedAtMs ?? now.getTime();
+    return Math.max(0, until - this.state.startedAtMs - this.state.pausedTotalMs);
+  }
+
+  // ---- DrivenTable ----
+
+  seatPlayer(): TableEffect[] {
+    throw notHere('Tournament seats are given by the tournament director.');
+  }
+
+  chooseSeat(): number {
+    throw notHere('Tournament seats are given by the tournament director: register for the tournament instead.');
+  }
+
+  command(playerId: string, command: PlayerCommand, now: Date): TableEffect[] {
+    if (command.kind === 'leave' || command.kind === 'top-up' || command.kind === 'sit-out')
+      throw notHere(`'${command.kind}' is not a tournament command: chips stay in play until the tournament ends for you.`);
+    const [t, l] = this.tableOf(playerId);
+    if (l.table === null)
+      throw new DomainError('game-action-refused', 'No hand is running.', { extensions: { reason: 'no-hand-running' } });
+    let translated = command;
+    if (command.kind === 'act' && command.turn !== undefined) {
+      if (command.turn <= l.turnBase)
+        throw new DomainError('game-action-refused', `Turn ${command.turn} is over.`, {
+          extensions: { reason: 'turn-mismatch' },
+          field: 'turn',
+        });
+      translated = { ...command, turn: command.turn - l.turnBase };
+    }
+    return this.absorb(t, l, l.table.command(playerId, translated, now), now);
+  }
+
+  tick(now: Date): TableEffect[] {
+    this.director.elapsedMs = this.elapsedAt(now);
+    // A shootout's next round seats its winners at new tables.
+    for (const t of this.director.tables.keys()) if (!this.live.has(t)) this.live.set(t, this.fresh());
+    const effects: TableEffect[] = [];
+    for (const [t, l] of this.live) if (l.table?.runningHandId) effects.push(...this.absorb(t, l, l.table.tick(now), now));
+    if (this.allIdle() && this.director.needsBalancing()) this.balance();
+    if (!this.isPaused() && !this.director.needsBalancing())
+      for (const t of [...this.director.tables.keys()]) {
+        const l = this.live.get(t)!;
+        if (l.runningHandId || l.awaitingCommitHandId || now.getTime() < l.nextDealAtMs || !this.director.canDeal(t)) continue;
+        effects.push(...this.deal(t, l, now));
+      }
+    this.bump();
+    return effects;
+  }
+
+  nextDeadline(): Date | null {
+    if (this.director.isOver()) return null;
+    const times: number[] = [];
+    for (const l of this.live.values()) {
+      const due = l.table?.runningHandId ? l.table.nextDeadline() : null;
+      if (due) times.push(due.getTime());
+    }
+    if (this.allIdle() && this.director.needsBalancing()) times.push(0);
+    if (!this.isPaused()) {
+      const reading = readClock(this.setup.definition.levels, this.director.elapsedMs);
+      for (const t of this.director.tables.keys()) {
+        const l = this.live.get(t)!;
+        if (l.runningHandId || l.awaitingCommitHandId) continue;
+        if (this.director.canDeal(t)) times.push(l.nextDealAtMs);
+        // A break (or a level) ends on the clock: look again then; a table waiting for the others in hand-for-hand is woken by their hands.
+        else if (reading.onBreak && reading.msToNext !== null)
+          times.push(this.state.startedAtMs + this.state.pausedTotalMs + this.director.elapsedMs + reading.msToNext);
+      }
+    }
+    return times.length === 0 ? null : new Date(Math.min(...times));
+  }
+
+  chipsAdded(): TableEffect[] {
+    throw new Error('a tournament table takes no top-up');
+  }
+
+  topUpRefused(): TableEffect[] {
+    throw new Error('a tournament table takes no top-up');
+  }
+
+  seatReleased(): TableEffect[] {
+    throw new Error('a tournament table releases no seat to a wallet');
+  }
+
+  handCommitted(handId: string, now: Date): TableEffect[] {
+    const found = [...this.live].find(([, l]) => l.awaitingCommitHandId === handId);
+    assert(found !== undefined, `hand ${handId} awaits its commit`);
+    const [t, l] = found;
+    l.awaitingCommitHandId = null;
+    l.nextDealAtMs = now.getTime() + this.options.handPauseMs;
+    const effects = this.absorb(t, l, l.table!.handCommitted(handId), now);
+    return [...effects, ...this.tick(now)];
+  }
+
+  /** Staff or compliance removal during a tournament: the player stays seated and is blinded away (D-1931). */
+  removeAtHandEnd(): TableEffect[] {
+    return [];
+  }
+
+  seatStatuses(): [] {
+    return [];
+  }
+
+  connectionChanged(playerId: string, connected: boolean, now: Date): TableEffect[] {
+    const found = this.findTable(playerId);
+    if (!found || !found[1].table) return [];
+    return this.absorb(found[0], found[1], found[1].table.setConnected(playerId, connected), now);
+  }
+
+  seatOf(playerId: string): number | null {
+    const found = this.findTable(playerId);
+    if (!found) return null;
+    const entryId = this.entryOf(playerId)!;
+    return [...this.director.tables.get(found[0])!].find(([, id]) => id === entryId)?.[0] ?? null;
+  }
+
+  seatedPlayerIds(): string[] {
+    return this.director.activeEntries().map((e) => e.playerId);
+  }
+
+  /** Nothing is marked running in the store: the persisted state is always at a hand boundary (a takeover voids by construction). */
+  runningHand(): null {
+    return null;
+  }
+
+  /** The tournament's channel shows its lowest-numbered table (the final table at the end). */
+  publicView(now: Date): PublicTableView {
+    const first = Math.min(...this.director.tables.keys());
+    const view = this.tableView(first, now);
+    return { ...view, tableId: this.tournamentId, version: this.floorVersion };
+  }
+
+  privateView(playerId: string, now: Date): TournamentSeatView | null {
+    const found = this.findTable(playerId);
+    if (!found) return null;
+    const [t, l] = found;
+    const mine = l.table?.privateView(playerId) ?? null;
+    const reading = readClock(this.setup.definition.levels, this.director.elapsedMs);
+    return {
+      seat: mine?.seat ?? this.seatOf(playerId)!,
+      holeCards: mine?.holeCards ?? [],
+      legal: mine?.legal ?? null,
+      tournamentId: this.tournamentId,
+      tableNumber: t,
+      table: this.tableView(t, now),
+      level: {
+        index: reading.levelIndex,
+        smallBlind: reading.level.smallBlind.toString(),
+        bigBlind: reading.level.bigBlind.toString(),
+        ante: reading.level.ante.toString(),
+      },
+      onBreak: reading.onBreak,
+      paused: this.isPaused(),
+      playersLeft: this.director.activeEntries().length,
+    };
+  }
+
+  // ---- tables ----
+
+  private tableView(t: number, _now: Date): PublicTableView & { tableNumber: number } {
+    const l = this.live.get(t);
+    if (!l?.table) {
+      const seats = [...(this.director.tables.get(t) ?? new Map<number, string>())].sort(([a], [b]) => a - b);
+      return {
+        tableId: this.tournamentId,
+        tableNumber: t,
+        version: l?.versionBase ?? 0,
+        handId: null,
+        handNumber: l?.handNumber ?? 0,
+        buttonSeat: null,
+        seats: seats.map(([seat, entryId]) => {
+          const e = this.director.entries.get(entryId)!;
+          return {
+            seat,
+            alias: this.state.aliases[entryId] ?? 'Player',
+            stackMinor: (e.chips + e.pendingChips).toString(),
+            status: 'playing' as const,
+            betMinor: '0',
+            inHand: false,
+            folded: false,
+            allIn: false,
+            shownCards: null,
+          };
+        }),
+        board: [],
+        potsMinor: [],
+        toAct: null,
+        lastResult: null,
+      };
+    }
+    const view = l.table.publicView();
+    return {
+      ...view,
+      tableId: this.tournamentId,
+      tableNumber: t,
+      version: l.versionBase + view.version,
+      toAct: view.toAct === null ? null : { ...view.toAct, turn: l.turnBase + view.toAct.turn },
+    };
+  }
+
+  /** A fresh `PokerTable` for the next hand: the director's seats and chips (pending chips now play), the level's blinds. */
+  private deal(t: number, l: LiveTable, now: Date): TableEffect[] {
+    const seats = this.director.seatsForDeal(t);
+    if (l.table) {
+      l.versionBase += l.table.version + 1;
+      l.turnBase += l.maxTurnSeen + 1;
+    }
+    l.maxTurnSeen = 0;
+    const level = readClock(this.setup.definition.levels, this.director.elapsedMs).level;
+    const d = this.setup.definition;
+    const definition: PokerTableDefinition = {
+      name: `${d.name} table ${t}`,
+      profileId: d.profileId,
+      variant: d.variant,
+      currency: d.currency,
+      seatsMax: d.seatsPerTable,
+      smallBlindMinor: level.smallBlind,
+      bigBlindMinor: level.bigBlind,
+      anteMinor: level.ante,
+      anteMode: level.ante > 0n ? 'every-player' : 'none',
+      straddleMinor: 0n,
+      buyInMinMinor: 1n,
+      buyInMaxMinor: null,
+      rake: { rateBps: 0, capPerHandMinor: null, noFlopNoDrop: false },
+      timeBankMs: 0,
+    };
+    // Tournament hands have no per-hand stake cap (D-1913): chips are not money.
+    const profile: PokerRuleProfile = { ...this.setup.pokerProfile, perHandStakeCap: null };
+    l.table = new PokerTable(
+      {
+        tableId: `${this.tournamentId}:${t}`,
+        profile,
+        definition,
+        seats: seats.map((s) => ({
+          seat: s.seat,
+          playerId: this.director.entries.get(s.entryId)!.playerId,
+          alias: this.state.aliases[s.entryId] ?? 'Player',
+          stackMinor: s.chips,
+          status: 'playing',
+        })),
+        handNumber: l.handNumber,
+        previousPositions: l.previous,
+      },
+      { rngForHand: () => this.options.rng, newHandId: () => this.options.newHandId(), handPauseMs: this.options.handPauseMs },
+    );
+    l.dealt = new Map(seats.map((s) => [s.seat, s.entryId]));
+    const effects = this.absorb(t, l, l.table.tick(now), now);
+    const running = l.table.runningHand();
+    assert(running !== null || l.awaitingCommitHandId !== null, 'a table that may deal deals');
+    return effects;
+  }
+
+  /**
+   * A table's step: a finished hand goes to the director at once (stacks, busts, bounties) and up to
+   * the driver as `hand-complete`; money effects cannot happen at a tournament table.
+   */
+  private absorb(t: number, l: LiveTable, step: TableStep, _now: Date): TableEffect[] {
+    const out: TableEffect[] = [];
+    l.runningHandId = l.table?.runningHandId ?? null;
+    const turn = l.table?.publicView().toAct?.turn ?? 0;
+    if (turn > l.maxTurnSeen) l.maxTurnSeen = turn;
+    for (const effect of step.effects) {
+      assert(effect.kind === 'hand-complete', `a tournament table has no ${effect.kind}`);
+      const hand = effect.hand;
+      assert(hand.finalState !== undefined, 'a completed hand carries its final state');
+      l.handNumber = hand.handNumber;
+      l.previous = positionsOf(hand.history) ?? l.previous;
+      l.awaitingCommitHandId = hand.handId;
+      this.director.recordHand(t, hand.finalState, l.dealt);
+      out.push(effect);
+    }
+    this.bump();
+    return out;
+  }
+
+  private balance(): void {
+    const moves = this.director.balanceNow();
+    for (const t of [...this.live.keys()]) if (!this.director.tables.has(t)) this.live.delete(t);
+    // The moved players' new tables show them at once (before the next deal builds the table).
+    for (const move of moves) {
+      const to = this.live.get(move.toTable);
+      if (to && !to.runningHandId && to.table) {
+        to.versionBase += to.table.version + 1;
+        to.turnBase += to.maxTurnSeen + 1;
+        to.maxTurnSeen = 0;
+        to.table = null;
+      }
+      const from = this.live.get(move.fromTable);
+      if (from && from.table) {
+        from.versionBase += from.table.version + 1;
+        from.turnBase += from.maxTurnSeen + 1;
+        from.maxTurnSeen = 0;
+        from.table = null;
+      }
+    }
+  }
+
+  private allIdle(): boolean {
+    return [...this.live.values()].every((l) => !l.runningHandId && !l.awaitingCommitHandId);
+  }
+
+  private entryOf(playerId: string): string | null {
+    return this.director.activeEntries().find((e) => e.playerId === playerId)?.entryId ?? null;
+  }
+
+  private findTable(playerId: string): [number, LiveTable] | null {
+    const entryId = this.entryOf(playerId);
+    if (entryId === null) return null;
+    for (const [t, seats] of this.director.tables)
+      if ([...seats.values()].includes(entryId)) return [t, this.live.get(t) ?? this.fresh()];
+    return null;
+  }
+
+  private tableOf(playerId: string): [number, LiveTable] {
+    const found = this.findTable(playerId);
+    if (!found)
+      throw new DomainError('game-action-refused', 'You have no seat in this tournament.', {
+        extensions: { reason: 'not-seated' },
+      });
+    return found;
+  }
+
+  /** The tournament channel's version grows with any change at any table. */
+  private bump(): void {
+    const signature = [...this.live].map(([t, l]) => `${t}:${l.versionBase + (l.table?.version ?? 0)}`).join(',');
+    if (signature !== this.lastSignature) {
+      this.lastSignature = signature;
+      this.floorVersion++;
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import type { PokerLobbyEntry, PokerRoom, TableSnapshot } from '../../poker/room-types.ts';
+
+/**
+ * One `PokerRoom` for the routes and the WebSocket over two driven rooms (issue 19): the cash tables'
+ * and the tournaments' (live/room-store.ts). A tournament is addressed as a table by its id, so a
+ * player acts at a tournament table with the cash tables' own protocol (`POST …/tables/{id}/actions`,
+ * the socket's `act`, D-1786). Which room an id belongs to is looked up once (ids are never reused);
+ * the lobby lists the cash tables only (tournaments have their own lobby).
+ */
+export class PokerRoomsByTable implements PokerRoom {
+  private readonly roomOf = new Map<string, PokerRoom>();
+
+  constructor(
+    private readonly cash: PokerRoom,
+    private readonly tournaments: PokerRoom,
+  ) {}
+
+  lobby(): Promise<PokerLobbyEntry[]> {
+    return this.cash.lobby();
+  }
+
+  async table(tableId: string): Promise<PokerLobbyEntry | null> {
+    const known = this.roomOf.get(tableId);
+    if (known) return known.table(tableId);
+    for (const room of [this.cash, this.tournaments]) {
+      const entry = await room.table(tableId);
+      if (entry) {
+        if (this.roomOf.size >= 10_000) this.roomOf.clear();
+        this.roomOf.set(tableId, room);
+        return entry;
+      }
+    }
+    return null;
+  }
+
+  private async route(tableId: string): Promise<PokerRoom> {
+    const known = this.roomOf.get(tableId);
+    if (known) return known;
+    await this.table(tableId);
+    return this.roomOf.get(tableId) ?? this.cash;
+  }
+
+  /** At a tournament a seated player sees their own table (the tournament's channel shows its lowest-numbered one). */
+  async snapshot(tableId: string, viewerPlayerId: string | null): Promise<TableSnapshot> {
+    const room = await this.route(tableId);
+    const snapshot = await room.snapshot(tableId, viewerPlayerId);
+    const mine = snapshot.mine as (TableSnapshot['mine'] & { table?: TableSnapshot['table'] }) | null;
+    return room === this.tournaments && mine?.table ? { table: mine.table, mine } : snapshot;
+  }
+
+  async sit(...args: Parameters<PokerRoom['sit']>): Promise<TableSnapshot> {
+    return (await this.route(args[0])).sit(...args);
+  }
+
+  async command(...args: Parameters<PokerRoom['command']>): Promise<TableSnapshot> {
+    return (await this.route(args[0])).command(...args);
+  }
+
+  async submit(...args: Parameters<PokerRoom['submit']>): Promise<void> {
+    return (await this.route(args[0])).submit(...args);
+  }
+
+  async chat(tableId: string, playerId: string, text: string): Promise<void> {
+    return (await this.route(tableId)).chat(tableId, playerId, text);
+  }
+
+  /** Staff and compliance removals concern cash seats (a tournament player stays, D-1931). */
+  removePlayerEverywhere(...args: Parameters<PokerRoom['removePlayerEverywhere']>): Promise<void> {
+    return this.cash.removePlayerEverywhere(...args);
+  }
+
+  async connectionChanged(tableId: string, playerId: string, connected: boolean): Promise<void> {
+    return (await this.route(tableId)).connectionChanged(tableId, playerId, connected);
+  }
+
+  async start(): Promise<void> {
+    await Promise.all([this.cash.start(), this.tournaments.start()]);
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all([this.cash.stop(), this.tournaments.stop()]);
+  }
+}
