@@ -7,8 +7,9 @@ export const czPsPokerRules: PokerRuleProfile = Object.freeze({
   ruleBook: '002',
   name: 'Reel / PokerStars (CZ)',
   homeCurrencies: Object.freeze(['USD', 'EUR', 'GBP'] as const),
-  // 002 annex a–c (Hold'em, Omaha, Omaha Hi/Lo); Courchevel, stud, draw and mixes are not engine games (D-1624).
-  games: Object.freeze(['holdem', 'omaha', 'omaha-hi-lo'] as const),
+  // 002 annex a–c (Hold'em, Omaha, Omaha Hi/Lo) and Courchevel, a community-card game (CV-01..03, D-2012);
+  // the stud, draw and mixed games are `otherGames` (issue 20).
+  games: Object.freeze(['holdem', 'omaha', 'omaha-hi-lo', 'courchevel'] as const),
   // Issue 20 (§3d CZ-PS): the stud and draw games of 002 and its mixes; the draw opens after the big blind
   // (DRAW5-01), equal stud boards go by suit (AMB-STUD-FIRST). Courchevel is a flop game (D-2012).
   otherGames: Object.freeze({
