@@ -293,7 +293,8 @@ export function pokerRuleProfileProblems(profile: PokerRuleProfile): ProfileProb
   if (profile.otherGames !== undefined) {
     const { studAndDraw, mixed, rules } = profile.otherGames;
     for (const id of studAndDraw)
-      if (tableGameOf(`${id}/fixed-limit`) === null) fail('otherGames.studAndDraw', `unknown stud or draw game ${JSON.stringify(id)}`);
+      if (tableGameOf(`${id}/fixed-limit`) === null)
+        fail('otherGames.studAndDraw', `unknown stud or draw game ${JSON.stringify(id)}`);
     for (const id of mixed) {
       const game = tableGameOf(`mixed/${id}`);
       if (game?.kind !== 'mixed') {
@@ -302,11 +303,14 @@ export function pokerRuleProfileProblems(profile: PokerRuleProfile): ProfileProb
       }
       for (const entry of game.rotation.games) {
         const offered =
-          entry.family === 'flop' ? profile.games.includes(entry.id.split('/')[0] as poker.GameKind) : studAndDraw.includes(entry.id);
+          entry.family === 'flop'
+            ? profile.games.includes(entry.id.split('/')[0] as poker.GameKind)
+            : studAndDraw.includes(entry.id);
         if (!offered) fail('otherGames.mixed', `${game.name} plays ${entry.name}, which the profile does not offer`);
       }
     }
-    if (!Number.isInteger(rules.betsMax) || rules.betsMax < 2) fail('otherGames.rules.betsMax', `must be an integer ≥ 2, got ${rules.betsMax}`);
+    if (!Number.isInteger(rules.betsMax) || rules.betsMax < 2)
+      fail('otherGames.rules.betsMax', `must be an integer ≥ 2, got ${rules.betsMax}`);
   }
 
   try {

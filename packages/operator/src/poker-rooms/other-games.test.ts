@@ -22,7 +22,11 @@ import { pokerRuleProfiles } from './index.ts';
 const at = new Date('2026-11-26T12:00:00Z');
 
 /** A fixed-limit table of `variant` for `profile`: 1/2 EUR (stud: ante 0.10, bring-in 0.20), no rake. */
-function tableOf(profile: PokerRuleProfile, variant: string, overrides: Partial<PokerTableDefinition> = {}): PokerTableDefinition {
+function tableOf(
+  profile: PokerRuleProfile,
+  variant: string,
+  overrides: Partial<PokerTableDefinition> = {},
+): PokerTableDefinition {
   const game = tableGameOf(variant)!;
   const stud = game.kind === 'fixed-limit' && game.game.family === 'stud';
   const bigBlind = 100n;
@@ -47,7 +51,7 @@ function tableOf(profile: PokerRuleProfile, variant: string, overrides: Partial<
 }
 
 describe('issue 20: the stud, draw and mixed games of the poker rule profiles', () => {
-  it('000-001:VAR-DR-01 VAR-ST-01 VAR-SK-01 002:GEN-01 003:R-DRAW-01 R-7E-01 the lobby offers per §3d: AT Five Card Draw, Stud and Sökö; CZ-PS its stud and draw games and HORSE, HOSE, the Hold\'em and PLO mixes and 8-Game; SE Mörkpoker, 7-E, Sjukort, Femkort and Sökö; HR and CZ-FO none', () => {
+  it("000-001:VAR-DR-01 VAR-ST-01 VAR-SK-01 003:R-DRAW-01 R-7E-01 the lobby offers per §3d: AT Five Card Draw, Stud and Sökö; CZ-PS its stud and draw games and HORSE, HOSE, the Hold'em and PLO mixes and 8-Game; SE Mörkpoker, 7-E, Sjukort, Femkort and Sökö; HR and CZ-FO none", () => {
     const offer = Object.fromEntries(pokerRuleProfileIds.map((id) => [id, otherGameVariantIds(pokerRuleProfiles[id])]));
     expect(offer).toEqual({
       HR: [],
@@ -66,21 +70,20 @@ describe('issue 20: the stud, draw and mixed games of the poker rule profiles', 
         'mixed/plo-mix',
         'mixed/8-game',
       ],
-      SE: [
-        'morkpoker/fixed-limit',
-        'morkpoker-7e/fixed-limit',
-        'sjukort/fixed-limit',
-        'femkort/fixed-limit',
-        'soko/fixed-limit',
-      ],
+      SE: ['morkpoker/fixed-limit', 'morkpoker-7e/fixed-limit', 'sjukort/fixed-limit', 'femkort/fixed-limit', 'soko/fixed-limit'],
       'CZ-FO': [],
     });
     for (const id of pokerRuleProfileIds) expect(pokerRuleProfileProblems(pokerRuleProfiles[id]), id).toEqual([]);
   });
 
-  it('000-001:A-12 T-51 VAR-ST-06 002:DRAW5-01 AMB-STUD-FIRST 003:R-DRAW-02 Q-21 the draw\'s first actor and the stud board tie are profile data: AT and SE the SB seat, CZ-PS after the big blind; AT nearest the dealer, CZ-PS by suit', () => {
+  it("000-001:A-12 T-51 VAR-ST-06 002:DRAW5-01 AMB-STUD-FIRST 003:R-DRAW-02 Q-21 the draw's first actor and the stud board tie are profile data: AT and SE the SB seat, CZ-PS after the big blind; AT nearest the dealer, CZ-PS by suit", () => {
     const rules = (id: 'AT' | 'CZ-PS' | 'SE') => pokerRuleProfiles[id].otherGames!.rules;
-    expect(rules('AT')).toMatchObject({ drawFirstActor: 'small-blind-seat', boardTie: 'position', betsMax: 4, blindCountsAsBet: true });
+    expect(rules('AT')).toMatchObject({
+      drawFirstActor: 'small-blind-seat',
+      boardTie: 'position',
+      betsMax: 4,
+      blindCountsAsBet: true,
+    });
     expect(rules('CZ-PS')).toMatchObject({ drawFirstActor: 'after-big-blind', boardTie: 'suit' });
     expect(rules('SE')).toMatchObject({ drawFirstActor: 'small-blind-seat' });
   });
@@ -103,7 +106,9 @@ describe('issue 20: the stud, draw and mixed games of the poker rule profiles', 
     const czPs = pokerRuleProfiles['CZ-PS'];
     const fields = (profile: PokerRuleProfile, definition: PokerTableDefinition) =>
       pokerTableProblems(profile, definition, at).map((problem) => problem.field);
-    expect(fields(pokerRuleProfiles.HR, tableOf(pokerRuleProfiles.HR, 'stud/fixed-limit', { profileId: 'HR' }))).toContain('variant');
+    expect(fields(pokerRuleProfiles.HR, tableOf(pokerRuleProfiles.HR, 'stud/fixed-limit', { profileId: 'HR' }))).toContain(
+      'variant',
+    );
     expect(fields(pokerRuleProfiles.AT, tableOf(pokerRuleProfiles.AT, 'razz/fixed-limit'))).toContain('variant');
     expect(fields(czPs, tableOf(czPs, 'stud/fixed-limit', { seatsMax: 9 }))).toContain('seatsMax');
     expect(fields(czPs, tableOf(czPs, '27td/fixed-limit', { seatsMax: 7 }))).toContain('seatsMax');
@@ -111,6 +116,8 @@ describe('issue 20: the stud, draw and mixed games of the poker rule profiles', 
     expect(fields(czPs, tableOf(czPs, 'stud/fixed-limit', { smallBlindMinor: 100n }))).toContain('smallBlindMinor');
     expect(fields(czPs, tableOf(czPs, 'mixed/horse', { variant: 'mixed/tic-tac-toe' }))).toContain('variant');
     // Stud and draw are fixed limit (D-2010): no straddle.
-    expect(poker.fixedLimitGames.every((game) => bettingStructureOf(tableGameOf(`${game.id}/fixed-limit`)!) === 'fixed-limit')).toBe(true);
+    expect(
+      poker.fixedLimitGames.every((game) => bettingStructureOf(tableGameOf(`${game.id}/fixed-limit`)!) === 'fixed-limit'),
+    ).toBe(true);
   });
 });

@@ -57,7 +57,11 @@ function passive(hand: FixedLimitTableHand, draw: (seat: number) => number[] = (
 
 /** Every down-card of every player, as text. */
 function downCards(hand: FixedLimitTableHand): string[] {
-  return hand.seats.flatMap((seat) => fixedLimitPrivateView(hand, seat)!.cards.filter((card) => !card.up).map((card) => card.card));
+  return hand.seats.flatMap((seat) =>
+    fixedLimitPrivateView(hand, seat)!
+      .cards.filter((card) => !card.up)
+      .map((card) => card.card),
+  );
 }
 
 function expectConserved(hand: FixedLimitTableHand, dealt: FixedLimitSeatIn[]): void {
@@ -129,14 +133,16 @@ describe('issue 20: a stud hand at a table', () => {
     const before = JSON.stringify(fixedLimitPublicView(hand, String));
     expect(refusalOf(() => hand.command(other, { kind: 'act', action: 'call' }))).toBe('not-your-turn');
     expect(refusalOf(() => hand.command(legal.seat, { kind: 'draw', discard: [0] }))).toBe('not-drawing');
-    expect(refusalOf(() => hand.command(legal.seat, { kind: 'act', action: 'complete', amountMinor: 150n }))).toBe('illegal-move');
+    expect(refusalOf(() => hand.command(legal.seat, { kind: 'act', action: 'complete', amountMinor: 150n }))).toBe(
+      'illegal-move',
+    );
     expect(JSON.stringify(fixedLimitPublicView(hand, String))).toBe(before);
     expect(hand.historyRecord().moves).toEqual([]);
   });
 });
 
 describe('issue 20: draw hands at a table', () => {
-  it('002:TD27-01 T-DRAW-02 a 2-7 Triple Draw hand: blinds from the table, three draws given as discard indices; the counts are public, the cards only the owner\'s; a fourth draw is refused', () => {
+  it("002:TD27-01 T-DRAW-02 a 2-7 Triple Draw hand: blinds from the table, three draws given as discard indices; the counts are public, the cards only the owner's; a fourth draw is refused", () => {
     const dealt = seats([1, 5_000n], [3, 5_000n], [5, 5_000n]);
     const hand = deal('27td', { seats: dealt, button: 5, seed: 'td-1' });
     expect(hand.seats).toEqual([1, 3, 5]);
@@ -166,7 +172,7 @@ describe('issue 20: draw hands at a table', () => {
     expectConserved(hand, dealt);
   });
 
-  it('002:T-DRAW-02 the draw command names only the player\'s own cards, each once, at most the game\'s maximum; the spectator view of a running draw holds no down-card', () => {
+  it("002:T-DRAW-02 the draw command names only the player's own cards, each once, at most the game's maximum; the spectator view of a running draw holds no down-card", () => {
     const dealt = seats([1, 5_000n], [2, 5_000n]);
     const hand = deal('27sd', { seats: dealt, button: 2, seed: 'sd-1' });
     while (hand.legal()!.kind !== 'draw') {
@@ -202,7 +208,7 @@ describe('issue 20: draw hands at a table', () => {
     expectConserved(hand, dealt);
   });
 
-  it('000-001:T-23 TIME-02 a time-out stands pat in a draw (nothing exchanged), checks where a check is legal and folds otherwise (D-2022)', () => {
+  it('000-001:T-23 TIME-02 003:R-TIME-02 a time-out stands pat in a draw (nothing exchanged); a bet checks where a check is legal and folds otherwise, or always folds under the SE rule (D-2022)', () => {
     const dealt = seats([1, 5_000n], [2, 5_000n], [3, 5_000n]);
     const hand = deal('draw5', { seats: dealt, button: 3, seed: 'draw5-timeout' });
     // Before the draw: the player after the big blind faces a bet, so his time-out folds.
@@ -213,6 +219,10 @@ describe('issue 20: draw hands at a table', () => {
     // The small blind calls; the big blind's time-out checks.
     hand.command(hand.legal()!.seat, { kind: 'act', action: 'call' });
     expect(hand.legal()!.check).toBe(true);
+    // Under SE's rule (003:R-TIME-02) the same time-out would fold.
+    const literal = FixedLimitTableHand.replay(hand.historyRecord());
+    literal.timeOut('fold');
+    expect(fixedLimitPublicView(literal, String).seats.find((seat) => seat.seat === hand.legal()!.seat)!.folded).toBe(true);
     hand.timeOut();
     const drawer = hand.legal()!;
     expect(drawer.kind).toBe('draw');
@@ -241,9 +251,14 @@ describe('issue 20: rake, record and replay', () => {
     expect(folded.outcome().rakeMinor).toBe(0n);
   });
 
-  it('000-001:REC-01 002:PK-SHOW-04 the JSON record replays to the same chips and the same PokerStars text; a record that does not reproduce its hand is refused (the staff recall\'s check, D-2024)', () => {
+  it("002:REC-04 PK-SHOW-04 the JSON record replays to the same chips and the same PokerStars text; a record that does not reproduce its hand is refused (the staff recall's check, D-2024)", () => {
     const dealt = seats([1, 4_000n], [4, 2_500n], [6, 6_000n]);
-    const hand = deal('stud8', { seats: dealt, button: 6, seed: 'replay-1', rake: { rateBps: 300, capPerHandMinor: null, noFlopNoDrop: false } });
+    const hand = deal('stud8', {
+      seats: dealt,
+      button: 6,
+      seed: 'replay-1',
+      rake: { rateBps: 300, capPerHandMinor: null, noFlopNoDrop: false },
+    });
     let step = 0;
     while (!hand.complete) {
       const legal = hand.legal()!;
@@ -268,7 +283,10 @@ describe('issue 20: rake, record and replay', () => {
 
     const tampered = { ...record, moves: record.moves.slice(0, -1) };
     expect(() => FixedLimitTableHand.replay(tampered).outcome()).toThrow(/not complete/);
-    const reordered = { ...record, moves: [{ ...record.moves[0], player: (record.moves[0].player + 1) % 3 }, ...record.moves.slice(1)] };
+    const reordered = {
+      ...record,
+      moves: [{ ...record.moves[0], player: (record.moves[0].player + 1) % 3 }, ...record.moves.slice(1)],
+    };
     expect(() => FixedLimitTableHand.replay(reordered)).toThrow(/out of turn/);
   });
 });
@@ -286,7 +304,9 @@ describe('issue 20: random play at stud and draw tables', () => {
         (gameId, count, stackUnits, choices, seed) => {
           const game = poker.fixedLimitGames.find((entry) => entry.id === gameId)!;
           const players = Math.min(count, game.playersMax);
-          const dealt = seats(...Array.from({ length: players }, (_, k): [number, bigint] => [k + 1, BigInt(stackUnits[k]!) * 50n]));
+          const dealt = seats(
+            ...Array.from({ length: players }, (_, k): [number, bigint] => [k + 1, BigInt(stackUnits[k]!) * 50n]),
+          );
           const hand = deal(gameId, {
             seats: dealt,
             button: (choices[0]! % players) + 1,
@@ -328,8 +348,8 @@ describe('issue 20: random play at stud and draw tables', () => {
   });
 });
 
-describe('issue 20: a HORSE table\'s rotation', () => {
-  it('002:HORSE-03 at a 6-seat table with 4 players: an orbit of Hold\'em and of Omaha Hi/Lo, six hands each of Razz, Stud and Stud8 dealt by the stud engine with the button frozen, then Hold\'em again with the button moved on once', () => {
+describe("issue 20: a HORSE table's rotation", () => {
+  it("002:HORSE-03 at a 6-seat table with 4 players: an orbit of Hold'em and of Omaha Hi/Lo, six hands each of Razz, Stud and Stud8 dealt by the stud engine with the button frozen, then Hold'em again with the button moved on once", () => {
     const horse = tableGameOf('mixed/horse')!;
     if (horse.kind !== 'mixed') throw new Error('HORSE is a mixed game');
     const table = { seatCount: 6, occupiedSeats: [1, 2, 4, 5] };

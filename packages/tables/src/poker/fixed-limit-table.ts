@@ -284,12 +284,14 @@ export class FixedLimitTableHand {
   /**
    * The clock ran out (D-2022): a draw stands pat (the player keeps his cards, which is what doing
    * nothing means in a draw), the bring-in decision brings in (the forced bet is owed), a betting
-   * decision checks where it can and folds otherwise (the flop games' time-out rule).
+   * decision follows the profile's time-out action as in the flop games: 'check-or-fold'
+   * (000-001:TIME-02) checks where it can, 'fold' (003:R-TIME-02) folds.
    */
-  timeOut(): poker.FixedLimitOperation[] {
+  timeOut(action: poker.TimeOutAction = 'check-or-fold'): poker.FixedLimitOperation[] {
     const legal = this.legal();
     if (legal === null) throw new Error(`hand ${this.handId}: a time-out without a player to act`);
-    const kind = legal.kind === 'draw' ? 'draw' : legal.kind === 'bring-in' ? 'bring-in' : legal.check ? 'check' : 'fold';
+    const checks = legal.check && action === 'check-or-fold';
+    const kind = legal.kind === 'draw' ? 'draw' : legal.kind === 'bring-in' ? 'bring-in' : checks ? 'check' : 'fold';
     const move: RecordedMove = kind === 'draw' ? { player: legal.player, kind, discard: [] } : { player: legal.player, kind };
     return this.apply(move);
   }
@@ -316,7 +318,9 @@ export class FixedLimitTableHand {
     const totalWon = won.reduce((sum, chips) => sum + chips, 0n);
     const shares = won.map((chips) => (totalWon === 0n ? 0n : (rakeMinor * chips) / totalWon));
     let left = rakeMinor - shares.reduce((sum, chips) => sum + chips, 0n);
-    const byWin = won.map((chips, index) => ({ chips, index })).sort((a, b) => (a.chips === b.chips ? a.index - b.index : a.chips > b.chips ? -1 : 1));
+    const byWin = won
+      .map((chips, index) => ({ chips, index }))
+      .sort((a, b) => (a.chips === b.chips ? a.index - b.index : a.chips > b.chips ? -1 : 1));
     for (const { chips, index } of byWin) {
       if (left === 0n) break;
       if (chips - shares[index]! > 0n) {
@@ -504,7 +508,8 @@ export function fixedLimitPrivateView(hand: FixedLimitTableHand, seat: number): 
   const player = state.players[index]!;
   const legal = hand.legal();
   const mine = legal !== null && legal.seat === seat ? legal : null;
-  const text = (chips: bigint | null | undefined): string | null => (chips === null || chips === undefined ? null : chips.toString());
+  const text = (chips: bigint | null | undefined): string | null =>
+    chips === null || chips === undefined ? null : chips.toString();
   return Object.freeze({
     seat,
     cards: player.cards.map((card, k) => ({ card: formatCard(card), up: player.up[k] === true })),

@@ -105,10 +105,14 @@ export async function createPokerTable(
   // A valid stud, draw or mixed table is not dealt by the cash-table driver yet (D-2020): refused
   // here rather than stored for a driver that cannot open it.
   if (tableGameOf(definition.variant)?.kind !== 'flop')
-    throw new DomainError('poker-table-invalid', `${definition.variant} tables are not dealt by the cash-table runtime yet (D-2020)`, {
-      field: 'variant',
-      extensions: { profileId: profile.id, problems: [{ field: 'variant', message: 'not dealt at cash tables yet' }] },
-    });
+    throw new DomainError(
+      'poker-table-invalid',
+      `${definition.variant} tables are not dealt by the cash-table runtime yet (D-2020)`,
+      {
+        field: 'variant',
+        extensions: { profileId: profile.id, problems: [{ field: 'variant', message: 'not dealt at cash tables yet' }] },
+      },
+    );
   const id = request.id ?? newId();
   return transaction(db, async (tx) => {
     const escrow = await ledger.openAccount(tx, pokerTableEscrowSpec(id, definition.currency));

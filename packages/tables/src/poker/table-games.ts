@@ -25,7 +25,9 @@ export function mixedVariantId(rotation: poker.MixedRotation): string {
 const fixedLimitById = new Map(poker.fixedLimitGames.map((game) => [fixedLimitVariantId(game), game]));
 // The tournament variant of 8-Game switches with the level: not a cash-table rotation.
 const mixedById = new Map(
-  poker.mixedRotations.filter((rotation) => rotation.length.kind !== 'level').map((rotation) => [mixedVariantId(rotation), rotation]),
+  poker.mixedRotations
+    .filter((rotation) => rotation.length.kind !== 'level')
+    .map((rotation) => [mixedVariantId(rotation), rotation]),
 );
 
 /** The game a variant id names, or null for an unknown id. */
