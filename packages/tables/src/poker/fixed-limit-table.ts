@@ -285,12 +285,13 @@ export class FixedLimitTableHand {
    * The clock ran out (D-2022): a draw stands pat (the player keeps his cards, which is what doing
    * nothing means in a draw), the bring-in decision brings in (the forced bet is owed), a betting
    * decision follows the profile's time-out action as in the flop games: 'check-or-fold'
-   * (000-001:TIME-02) checks where it can, 'fold' (003:R-TIME-02) folds.
+   * (000-001:TIME-02) checks where it can, 'fold' (003:R-TIME-02) folds where the engine offers a fold.
    */
   timeOut(action: poker.TimeOutAction = 'check-or-fold'): poker.FixedLimitOperation[] {
     const legal = this.legal();
     if (legal === null) throw new Error(`hand ${this.handId}: a time-out without a player to act`);
-    const checks = legal.check && action === 'check-or-fold';
+    // The fixed-limit engine offers no fold while a check is free, so 'fold' checks there (D-2022).
+    const checks = legal.check && (action === 'check-or-fold' || !legal.fold);
     const kind = legal.kind === 'draw' ? 'draw' : legal.kind === 'bring-in' ? 'bring-in' : checks ? 'check' : 'fold';
     const move: RecordedMove = kind === 'draw' ? { player: legal.player, kind, discard: [] } : { player: legal.player, kind };
     return this.apply(move);
