@@ -3,6 +3,7 @@ import { ConfigError, currencyCodes, isCurrencyCode, Money, operatorTimeZone } f
 import { poker } from '@casino/games';
 import {
   pokerRuleProfileIds,
+  tableGameOf,
   tournament,
   type AmountPerCurrency,
   type PokerRuleProfile,
@@ -287,6 +288,30 @@ export function pokerRuleProfileProblems(profile: PokerRuleProfile): ProfileProb
   for (const game of profile.games)
     if (!poker.gameKinds.includes(game))
       fail('games', `unknown game ${JSON.stringify(game)}; expected one of ${poker.gameKinds.join(', ')}`);
+
+  // Issue 20: the stud, draw and mixed games offered must exist, and a mix's flop games must be offered too.
+  if (profile.otherGames !== undefined) {
+    const { studAndDraw, mixed, rules } = profile.otherGames;
+    for (const id of studAndDraw)
+      if (tableGameOf(`${id}/fixed-limit`) === null)
+        fail('otherGames.studAndDraw', `unknown stud or draw game ${JSON.stringify(id)}`);
+    for (const id of mixed) {
+      const game = tableGameOf(`mixed/${id}`);
+      if (game?.kind !== 'mixed') {
+        fail('otherGames.mixed', `unknown cash-table rotation ${JSON.stringify(id)}`);
+        continue;
+      }
+      for (const entry of game.rotation.games) {
+        const offered =
+          entry.family === 'flop'
+            ? profile.games.includes(entry.id.split('/')[0] as poker.GameKind)
+            : studAndDraw.includes(entry.id);
+        if (!offered) fail('otherGames.mixed', `${game.name} plays ${entry.name}, which the profile does not offer`);
+      }
+    }
+    if (!Number.isInteger(rules.betsMax) || rules.betsMax < 2)
+      fail('otherGames.rules.betsMax', `must be an integer ≥ 2, got ${rules.betsMax}`);
+  }
 
   try {
     poker.validateTableRules(profile.engine.tableRules);

@@ -58,6 +58,32 @@ export {
   type TableStep,
 } from './poker/table.ts';
 export { engineSettings, type EngineSettings } from './poker/engine-settings.ts';
+// Stud, draw and mixed games at the tables (issue 20): the variant ids, the profile's offer and one hand at a table.
+export {
+  bettingStructureOf,
+  fixedLimitRulesOf,
+  fixedLimitVariantId,
+  mixedVariantId,
+  nextMixedTableHand,
+  otherGameVariantIds,
+  playersMaxOf,
+  profileOffers,
+  tableGameOf,
+  type TableGame,
+} from './poker/table-games.ts';
+export {
+  engineSeatOrder,
+  engineStakes,
+  FixedLimitTableHand,
+  fixedLimitPrivateView,
+  fixedLimitPublicView,
+  type FixedLimitCommand,
+  type FixedLimitHandRecord,
+  type FixedLimitOutcome,
+  type FixedLimitPrivateView,
+  type FixedLimitPublicView,
+  type FixedLimitTableStakes,
+} from './poker/fixed-limit-table.ts';
 export { completedHandText } from './poker/hand.ts';
 export { refusalReason, type TableRefusalReason } from './poker/seats.ts';
 export type * from './poker/runtime-types.ts';

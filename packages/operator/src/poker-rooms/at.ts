@@ -9,6 +9,13 @@ export const atPokerRules: PokerRuleProfile = Object.freeze({
   homeCurrencies: Object.freeze(['EUR'] as const),
   // 001 §7.a, 7.c (incl. 5 Card Omaha), 7.d; draw, stud, Sökö and Mushroom are not engine games (D-1624).
   games: Object.freeze(['holdem', 'omaha', 'five-card-omaha', 'omaha-hi-lo'] as const),
+  // Issue 20 (§3d AT): Five Card Draw, Seven Card Stud and Sökö; the draw opens at the SB seat (000-001:A-12,
+  // T-51 literal), equal stud boards go to the player nearest the dealer (VAR-ST-06), the cap counts the blind.
+  otherGames: Object.freeze({
+    studAndDraw: Object.freeze(['draw5', 'stud', 'soko']),
+    mixed: Object.freeze([]),
+    rules: Object.freeze({ ...poker.defaultFixedLimitRules, boardTie: 'position', drawFirstActor: 'small-blind-seat' }),
+  }),
   engine: Object.freeze({ tableRules: poker.tableRuleProfiles['at-001'], buttonRule: poker.buttonRuleProfiles['at-001'] }),
   // 000-001:TBL-01: up to 10 players; at least 2 (A-40, D-1621).
   seats: Object.freeze({ min: 2, max: 10 }),

@@ -7,8 +7,16 @@ export const czPsPokerRules: PokerRuleProfile = Object.freeze({
   ruleBook: '002',
   name: 'Reel / PokerStars (CZ)',
   homeCurrencies: Object.freeze(['USD', 'EUR', 'GBP'] as const),
-  // 002 annex a–c (Hold'em, Omaha, Omaha Hi/Lo); Courchevel, stud, draw and mixes are not engine games (D-1624).
-  games: Object.freeze(['holdem', 'omaha', 'omaha-hi-lo'] as const),
+  // 002 annex a–c (Hold'em, Omaha, Omaha Hi/Lo) and Courchevel, a community-card game (CV-01..03, D-2012);
+  // the stud, draw and mixed games are `otherGames` (issue 20).
+  games: Object.freeze(['holdem', 'omaha', 'omaha-hi-lo', 'courchevel'] as const),
+  // Issue 20 (§3d CZ-PS): the stud and draw games of 002 and its mixes; the draw opens after the big blind
+  // (DRAW5-01), equal stud boards go by suit (AMB-STUD-FIRST). Courchevel is a flop game (D-2012).
+  otherGames: Object.freeze({
+    studAndDraw: Object.freeze(['stud', 'stud8', 'razz', 'draw5', '27sd', '27td', 'badugi']),
+    mixed: Object.freeze(['horse', 'hose', 'holdem-mix', 'plo-mix', '8-game']),
+    rules: Object.freeze({ ...poker.defaultFixedLimitRules, boardTie: 'suit', drawFirstActor: 'after-big-blind' }),
+  }),
   engine: Object.freeze({ tableRules: poker.tableRuleProfiles['cz-002'], buttonRule: poker.buttonRuleProfiles['cz-002'] }),
   // 002:MAX-01: 4-max, 6-max and the usual 7–10 seats; no heads-up cash table in the source (D-1621).
   seats: Object.freeze({ min: 4, max: 10 }),

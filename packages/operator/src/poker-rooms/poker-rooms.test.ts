@@ -253,7 +253,7 @@ describe('poker rule profiles', () => {
     expect(Object.fromEntries(pokerRuleProfileIds.map((id) => [id, row(pokerRuleProfiles[id])]))).toEqual({
       HR: ['between-hands', 'any-time', 10, 3, null, false],
       AT: ['queued-to-hand-end', 'any-time', 10, 4, ['de', 'en'], false],
-      'CZ-PS': ['any-time', 'any-time', 10, 3, null, true],
+      'CZ-PS': ['any-time', 'any-time', 10, 4, null, true],
       SE: ['queued-to-hand-end', 'after-hand', null, 3, ['sv'], false],
       'CZ-FO': ['any-time', 'any-time', 10, 4, null, true],
     });

@@ -20,6 +20,13 @@ export const sePokerRules: PokerRuleProfile = Object.freeze({
   homeCurrencies: Object.freeze(['SEK'] as const),
   // 003 §3.1–3.3: Texas Hold'em, Omaha, Omaha High/Low (D-1624).
   games: Object.freeze(['holdem', 'omaha', 'omaha-hi-lo'] as const),
+  // Issue 20 (§3d SE): Mörkpoker and 7-E, and the stud games built from what survives of 003 (D-2011);
+  // the draw opens at the SB seat (R-DRAW-02, Q-21 literal). Americana is not built (D-2011).
+  otherGames: Object.freeze({
+    studAndDraw: Object.freeze(['morkpoker', 'morkpoker-7e', 'sjukort', 'femkort', 'soko']),
+    mixed: Object.freeze([]),
+    rules: Object.freeze({ ...poker.defaultFixedLimitRules, drawFirstActor: 'small-blind-seat' }),
+  }),
   engine: Object.freeze({ tableRules: poker.tableRuleProfiles['se-003'], buttonRule: poker.buttonRuleProfiles['se-003'] }),
   // 003:R-TBL-02: 2 to 10 per table.
   seats: Object.freeze({ min: 2, max: 10 }),

@@ -96,7 +96,7 @@ describe('poker table definition against its rule profile', () => {
     expect(domain.field).toBe('seatsMax');
     expect(domain.extensions).toMatchObject({ profileId: 'CZ-FO', problems: [{ field: 'seatsMax' }] });
     expect(fields(base, { ...table, profileId: 'SE' })).toEqual(['profileId']);
-    expect(fields(base, { ...table, variant: 'razz/fixed-limit' })).toEqual(['variant']);
+    expect(fields(base, { ...table, variant: 'canasta/fixed-limit' })).toEqual(['variant']);
     expect(fields({ ...base, games: ['holdem'] }, { ...table, variant: 'omaha/pot-limit' })).toEqual(['variant']);
   });
 

@@ -1,6 +1,7 @@
 import { DomainError, isCurrencyCode, type CurrencyCode } from '@casino/core';
 import { poker } from '@casino/games';
 import type { AmountPerCurrency, PokerRuleProfile, PokerTableDefinition } from './profile.ts';
+import { bettingStructureOf, otherGameVariantIds, playersMaxOf, profileOffers, tableGameOf } from './table-games.ts';
 
 /** One way a table breaks its profile: the definition's field (a path) and why. */
 export interface PokerTableProblem {
@@ -59,11 +60,18 @@ export function pokerTableProblems(profile: PokerRuleProfile, definition: PokerT
 
   if (d.name.trim() === '') fail('name', 'must not be empty');
   if (d.profileId !== profile.id) fail('profileId', `is ${d.profileId}, but the profile is ${profile.id}`);
-  const variant = poker.variantCatalog.get(d.variant);
+  // Flop games from the engine's catalog, stud/draw games and mixes from issue 20's (table-games.ts, D-2020).
+  const tableGame = tableGameOf(d.variant);
+  const variant = tableGame && {
+    name: tableGame.name,
+    structure: bettingStructureOf(tableGame) === 'fixed-limit' ? ('fixed-limit' as const) : ('no-limit' as const),
+    playersMax: playersMaxOf(tableGame),
+  };
   const game = d.variant.split('/')[0] as poker.GameKind;
-  if (!variant) fail('variant', `unknown variant ${JSON.stringify(d.variant)}`);
-  else if (!profile.games.includes(game))
-    fail('variant', `${variant.name} is not a game of rule book ${profile.ruleBook} (${profile.games.join(', ')})`);
+  if (!tableGame || !variant) fail('variant', `unknown variant ${JSON.stringify(d.variant)}`);
+  else if (!profileOffers(profile, tableGame))
+    fail('variant', `${variant.name} is not a game of rule book ${profile.ruleBook} (${offeredGames(profile).join(', ')})`);
+  const studBringIn = tableGame?.kind === 'fixed-limit' && tableGame.game.family === 'stud';
   if (!isCurrencyCode(d.currency)) {
     fail('currency', `unknown currency ${JSON.stringify(d.currency)}`);
     return problems;
@@ -89,7 +97,10 @@ export function pokerTableProblems(profile: PokerRuleProfile, definition: PokerT
   const { blinds } = profile;
   if (d.smallBlindMinor <= 0n) fail('smallBlindMinor', 'must be positive');
   if (d.bigBlindMinor <= 0n) fail('bigBlindMinor', 'must be positive');
-  else if (blinds.bigBlindTwiceSmallBlind && d.bigBlindMinor !== 2n * d.smallBlindMinor)
+  // A stud table's small blind is its bring-in (D-2021): below the small bet, not half of it.
+  else if (studBringIn && d.smallBlindMinor >= d.bigBlindMinor)
+    fail('smallBlindMinor', `the bring-in must be below the small bet (${d.bigBlindMinor}), got ${d.smallBlindMinor}`);
+  else if (!studBringIn && blinds.bigBlindTwiceSmallBlind && d.bigBlindMinor !== 2n * d.smallBlindMinor)
     fail('bigBlindMinor', `must be twice the small blind (rule book ${profile.ruleBook}), got ${d.bigBlindMinor}`);
   else if (d.smallBlindMinor > d.bigBlindMinor) fail('smallBlindMinor', 'must not exceed the big blind');
   const bounds = [
@@ -196,8 +207,14 @@ export function validatePokerTableDefinition(profile: PokerRuleProfile, definiti
   );
 }
 
-function structureOf(definition: PokerTableDefinition): poker.BettingStructure | undefined {
-  return poker.variantCatalog.get(definition.variant)?.structure;
+function structureOf(definition: PokerTableDefinition): poker.BettingStructure | 'mixed' | undefined {
+  const game = tableGameOf(definition.variant);
+  return game === null ? undefined : bettingStructureOf(game);
+}
+
+/** The games a profile's lobby offers, for the refusal's message. */
+function offeredGames(profile: PokerRuleProfile): string[] {
+  return [...profile.games, ...otherGameVariantIds(profile)];
 }
 
 /** The calendar date (YYYY-MM-DD) of `at` in `timeZone`. */

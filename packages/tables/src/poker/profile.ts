@@ -26,6 +26,16 @@ export interface PokerRuleProfile {
   readonly homeCurrencies: readonly CurrencyCode[];
   /** The games the rule book describes; a table of another game has no rules to follow (D-1624). */
   readonly games: readonly poker.GameKind[];
+  /**
+   * The stud, draw and mixed games the lobby offers (issue 20, by-capability §3d `variants.offered`,
+   * `mixedGames`) with the fixed-limit rules where the rule books differ (`draw.firstActor`,
+   * `stud.boardTie`, the cap); absent = none. Ids: `poker.FixedLimitGame.id` and `poker.MixedRotation.id`.
+   */
+  readonly otherGames?: {
+    readonly studAndDraw: readonly string[];
+    readonly mixed: readonly string[];
+    readonly rules: poker.FixedLimitRules;
+  };
   /** The engine's settings: one source of truth, `poker.tableRuleProfiles` / `poker.buttonRuleProfiles`. */
   readonly engine: { readonly tableRules: poker.TableRules; readonly buttonRule: poker.ButtonRule };
   /** table.maxSeats: the seats a table of this profile may have. */

@@ -1,0 +1,115 @@
+import { poker } from '@casino/games';
+import type { PokerRuleProfile } from './profile.ts';
+
+/**
+ * What a table definition's `variant` names (issue 20): a community-card variant of the engine's
+ * catalog ("holdem/no-limit"), a stud or draw game of the fixed-limit engine ("stud/fixed-limit",
+ * "27td/fixed-limit", "badugi/fixed-limit": always fixed limit, D-2010), or a mixed rotation
+ * ("mixed/horse"). One place resolves it, so validation, the lobby and the runtime agree (D-2020).
+ */
+export type TableGame =
+  | { readonly kind: 'flop'; readonly id: string; readonly name: string; readonly variant: poker.Variant }
+  | { readonly kind: 'fixed-limit'; readonly id: string; readonly name: string; readonly game: poker.FixedLimitGame }
+  | { readonly kind: 'mixed'; readonly id: string; readonly name: string; readonly rotation: poker.MixedRotation };
+
+/** The id of a stud or draw game at a table. */
+export function fixedLimitVariantId(game: poker.FixedLimitGame): string {
+  return `${game.id}/fixed-limit`;
+}
+
+/** The id of a mixed rotation at a table. */
+export function mixedVariantId(rotation: poker.MixedRotation): string {
+  return `mixed/${rotation.id}`;
+}
+
+const fixedLimitById = new Map(poker.fixedLimitGames.map((game) => [fixedLimitVariantId(game), game]));
+// The tournament variant of 8-Game switches with the level: not a cash-table rotation.
+const mixedById = new Map(
+  poker.mixedRotations
+    .filter((rotation) => rotation.length.kind !== 'level')
+    .map((rotation) => [mixedVariantId(rotation), rotation]),
+);
+
+/** The game a variant id names, or null for an unknown id. */
+export function tableGameOf(variantId: string): TableGame | null {
+  const variant = poker.variantCatalog.get(variantId);
+  if (variant) return { kind: 'flop', id: variantId, name: variant.name, variant };
+  const game = fixedLimitById.get(variantId);
+  if (game) return { kind: 'fixed-limit', id: variantId, name: `${game.name} (Fixed Limit)`, game };
+  const rotation = mixedById.get(variantId);
+  if (rotation) return { kind: 'mixed', id: variantId, name: rotation.name, rotation };
+  return null;
+}
+
+/** The betting structure the lobby shows: stud and draw are fixed limit; a mix with a big-bet game is 'mixed'. */
+export function bettingStructureOf(game: TableGame): poker.BettingStructure | 'mixed' {
+  switch (game.kind) {
+    case 'flop':
+      return game.variant.structure;
+    case 'fixed-limit':
+      return 'fixed-limit';
+    case 'mixed':
+      return game.rotation.games.every((entry) => entry.stakes === 'limit') ? 'fixed-limit' : 'mixed';
+  }
+}
+
+/** Most players the game deals to (a mix: the rotation's table size, and every game in it). */
+export function playersMaxOf(game: TableGame): number {
+  switch (game.kind) {
+    case 'flop':
+      return game.variant.playersMax;
+    case 'fixed-limit':
+      return game.game.playersMax;
+    case 'mixed':
+      return Math.min(
+        game.rotation.seatsMax,
+        ...game.rotation.games.map((entry) => {
+          const inner = tableGameOf(entry.family === 'flop' ? entry.id : `${entry.id}/fixed-limit`);
+          return inner === null ? game.rotation.seatsMax : playersMaxOf(inner);
+        }),
+      );
+  }
+}
+
+/** Whether the profile's lobby offers the game (its data: `games` for the flop games, `otherGames` for the rest). */
+export function profileOffers(profile: PokerRuleProfile, game: TableGame): boolean {
+  switch (game.kind) {
+    case 'flop':
+      return profile.games.includes(game.id.split('/')[0] as poker.GameKind);
+    case 'fixed-limit':
+      return profile.otherGames?.studAndDraw.includes(game.game.id) ?? false;
+    case 'mixed':
+      return profile.otherGames?.mixed.includes(game.rotation.id) ?? false;
+  }
+}
+
+/** The fixed-limit rules of the profile's stud and draw games (§3d), the engine's defaults where it states none. */
+export function fixedLimitRulesOf(profile: PokerRuleProfile): poker.FixedLimitRules {
+  return profile.otherGames?.rules ?? poker.defaultFixedLimitRules;
+}
+
+/** Every stud, draw and mixed game a profile offers, as table variant ids (the lobby's list per profile). */
+export function otherGameVariantIds(profile: PokerRuleProfile): string[] {
+  const games = profile.otherGames;
+  if (games === undefined) return [];
+  return [...games.studAndDraw.map((id) => `${id}/fixed-limit`), ...games.mixed.map((id) => `mixed/${id}`)];
+}
+
+/**
+ * The next hand of a mixed table (002 HORSE-03, HOSE-02, 8GAME-03, HEMIX-01): the rotation's
+ * position (game, hands of it played, the button, frozen through the stud games) and the game to
+ * deal, resolved to a table game. `previous` null = the table's first hand, with the drawn button.
+ */
+export function nextMixedTableHand(
+  rotation: poker.MixedRotation,
+  previous: poker.MixedPosition | null,
+  table: poker.MixedTable,
+  firstButtonSeat: number,
+): { readonly position: poker.MixedPosition; readonly game: TableGame } {
+  const position =
+    previous === null ? poker.firstMixedHand(rotation, table, firstButtonSeat) : poker.nextMixedHand(rotation, previous, table);
+  const id = position.game.family === 'flop' ? position.game.id : `${position.game.id}/fixed-limit`;
+  const game = tableGameOf(id);
+  if (game === null) throw new Error(`${rotation.name}: unknown game ${id}`);
+  return { position, game };
+}
