@@ -64,7 +64,9 @@ export type PlayerCommand =
   | { readonly kind: 'sit-in' }
   | { readonly kind: 'time-bank' }
   | { readonly kind: 'leave' }
-  | { readonly kind: 'top-up'; readonly amountMinor: bigint };
+  | { readonly kind: 'top-up'; readonly amountMinor: bigint }
+  /** Run it twice (issue 18): how many times to run the rest of the board; 1 declines. */
+  | { readonly kind: 'run-count'; readonly count: number };
 
 /** What the driver must do for the table. Applied in order; each that moves money is one ledger transaction. */
 export type TableEffect =
@@ -128,6 +130,14 @@ export interface PublicTableView {
   readonly toAct: { readonly seat: number; readonly deadlineAt: string; readonly turn: number } | null;
   /** The result of the last completed hand (winners, amounts, rake), until the next hand starts. */
   readonly lastResult: unknown;
+  /** Run it twice (issue 18): every run-out of the board, the first being `board`; one entry when run once. */
+  readonly runOuts: readonly (readonly string[])[];
+  /** The run-it-twice agreement step while it waits: who still answers, the most runs, until when; else null. */
+  readonly runItOffer: {
+    readonly seatsToAnswer: readonly number[];
+    readonly runsMax: number;
+    readonly deadlineAt: string;
+  } | null;
 }
 
 /** What one seated player sees in addition: their hole cards and, on their turn, the legal actions with amounts. */

@@ -24,6 +24,7 @@ import {
   wantsIn,
   type SeatRecord,
 } from './seats.ts';
+import { chooseRuns, declineForEveryone, runItOffered, seatsToAnswer } from './run-it.ts';
 import { legalActionsOf, privateView, publicView, type ViewSource } from './views.ts';
 
 /**
@@ -223,6 +224,8 @@ export class PokerTable {
         case 'show':
         case 'muck':
           return this.showOrMuck(record, command.kind, now);
+        case 'run-count':
+          return this.chooseRunCount(record, command.count, now);
       }
     });
   }
@@ -249,7 +252,13 @@ export class PokerTable {
         this.owedEffects = [];
       }
       if (this.hand !== null) {
-        if (this.hand.deadlineMs !== null && now.getTime() >= this.hand.deadlineMs) this.timeOut(this.hand, now);
+        if (this.hand.deadlineMs === null || now.getTime() < this.hand.deadlineMs) return;
+        // Silence at the run-it-twice step is a refusal: the board runs once (D-1820).
+        if (seatsToAnswer(this.hand.state) !== null) {
+          this.changed = true;
+          return this.advance(this.hand, declineForEveryone(this.hand.state), now);
+        }
+        this.timeOut(this.hand, now);
         return;
       }
       if (this.awaitingCommit === null && now.getTime() >= this.nextHandAtMs && this.canDeal()) this.startHand(now);
@@ -443,6 +452,15 @@ export class PokerTable {
     this.advance(hand, transition, now);
   }
 
+  /** Run it twice (run-it.ts): a remaining all-in player's answer; a "1" settles it for everyone. */
+  private chooseRunCount(record: SeatRecord, count: number, now: Date): void {
+    const hand = this.handOrRefuse();
+    if (!this.inRunningHand(record)) throw refusal('not-in-hand', 'you are not dealt in this hand');
+    const transition = chooseRuns(hand.state, record.seat, count);
+    this.changed = true;
+    this.advance(hand, transition, now);
+  }
+
   // ---- the hand ----
 
   private startHand(now: Date): void {
@@ -519,7 +537,11 @@ export class PokerTable {
     const operations = [...transition.events];
     for (let steps = 0; ; steps++) {
       if (steps > 1_000) throw new TableInvariantViolation(`hand ${hand.handId} does not settle`);
-      const next = tableDecision(state, (seat) => this.seatRecords.get(seat)?.foldOnTurn === true);
+      const next = tableDecision(
+        state,
+        (seat) => this.seatRecords.get(seat)?.foldOnTurn === true,
+        runItOffered(this.profile, this.definition),
+      );
       if (next === null) break;
       state = next.state;
       operations.push(...next.events);
@@ -529,6 +551,14 @@ export class PokerTable {
     if (poker.pendingDecision(state).kind === 'action') {
       this.turn += 1;
       hand.deadlineMs = now.getTime() + this.profile.clock.actionTimeMs;
+      hand.timeBankFromMs = null;
+      return;
+    }
+    if (seatsToAnswer(state) !== null) {
+      // The agreement step (000-001:RIT-02, UI-08): the players have the profile's time to answer,
+      // counted once from the offer (an answer does not restart it).
+      const answering = transition.events.some((operation) => operation.kind === 'run-count-chosen');
+      if (!answering) hand.deadlineMs = now.getTime() + (this.profile.runItTwice?.agreementMs ?? 0);
       hand.timeBankFromMs = null;
       return;
     }
