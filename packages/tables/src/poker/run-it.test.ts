@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { pokerTableProblems } from './definition.ts';
 import { completedHandText } from './hand.ts';
 import type { PokerRuleProfile, PokerTableDefinition } from './profile.ts';
-import type { CompletedHand, TableStep } from './runtime-types.ts';
+import type { CompletedHand } from './runtime-types.ts';
 import { refusalReason } from './seats.ts';
-import type { PokerTable } from './table.ts';
+import type { PokerTable, TableStep } from './table.ts';
 import { at, testTable } from './testing/harness.ts';
 import { atFixture, fixtureDefinition, hrFixture } from './testing/profiles.ts';
 

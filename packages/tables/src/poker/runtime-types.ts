@@ -1,5 +1,5 @@
 import type { poker } from '@casino/games';
-import type { PokerRuleProfile, PokerTableDefinition } from './profile.ts';
+import type { BadBeatJackpotSettings, PokerRuleProfile, PokerTableDefinition } from './profile.ts';
 
 /**
  * The contract between the in-memory poker table (`PokerTable`, pure: no I/O, no clock of its own)
@@ -103,6 +103,25 @@ export interface CompletedHand {
     readonly wonMinor: bigint;
   }[];
   readonly flopDealt: boolean;
+  /**
+   * The bad-beat jackpot (issue 18, jackpot.ts): the drop this hand pays into it (borne by the
+   * winners; `stacksAfter` are after it) and the bad beat that wins it. Absent: the table takes no part.
+   */
+  readonly jackpot?: {
+    /** The published shares the payout follows (the table's profile's). */
+    readonly shares: BadBeatJackpotSettings['shares'];
+    readonly dropMinor: bigint;
+    readonly dropBySeat: readonly { readonly seat: number; readonly playerId: string; readonly amountMinor: bigint }[];
+    readonly badBeat: {
+      readonly loserSeat: number;
+      readonly winnerSeat: number;
+      readonly loserCards: readonly string[];
+      readonly winnerCards: readonly string[];
+      readonly loserPlayerId: string;
+      readonly winnerPlayerId: string;
+      readonly otherPlayerIds: readonly string[];
+    } | null;
+  };
 }
 
 /** What everyone at the table (players and spectators) may see. */

@@ -24,6 +24,7 @@ import {
   wantsIn,
   type SeatRecord,
 } from './seats.ts';
+import { handJackpot, jackpotOf, withJackpot } from './jackpot.ts';
 import { chooseRuns, declineForEveryone, runItOffered, seatsToAnswer } from './run-it.ts';
 import { legalActionsOf, privateView, publicView, type ViewSource } from './views.ts';
 
@@ -581,9 +582,13 @@ export class PokerTable {
   private endHand(hand: RunningHand, how: { readonly voided: boolean; readonly now: Date | null }): void {
     const result = hand.state.result;
     if (result === null) throw new TableInvariantViolation(`hand ${hand.handId} ended without a result`);
-    const completed = how.voided ? null : completedHand(hand, this.records());
+    // The bad-beat jackpot's drop leaves the winners' stacks with the rake (000-001:JP-02, RAKE-08).
+    const jackpotSettings = how.voided ? null : jackpotOf(this.profile, this.definition);
+    const jackpot = jackpotSettings === null ? null : handJackpot(jackpotSettings, this.definition, hand.state);
+    const completed = how.voided ? null : withJackpot(completedHand(hand, this.records()), jackpot, jackpotSettings);
     for (const player of result.players) this.seatRecords.get(player.seat)!.stackMinor = player.endingStack;
-    this.chipsHeldMinor -= result.rake;
+    for (const drop of jackpot?.dropBySeat ?? []) this.seatRecords.get(drop.seat)!.stackMinor -= drop.amountMinor;
+    this.chipsHeldMinor -= result.rake + (jackpot?.dropMinor ?? 0n);
     this.hand = null;
     this.lastHand = hand;
     if (completed !== null) {
