@@ -39,6 +39,18 @@ export const PokerLobbyTableSchema = z
     }),
     actionTimeMs: z.number().int(),
     timeBankMs: z.number().int(),
+    runItTimesMax: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Run it twice: the most runs the players may agree on; null = not offered'),
+    badBeatJackpot: z
+      .object({
+        size: MoneyOutputSchema.describe('The jackpot now'),
+        drop: MoneyOutputSchema.describe('Taken from every raked pot into it'),
+      })
+      .nullable()
+      .describe('The bad-beat jackpot this table plays for (GET /v1/poker/jackpots: its rules); null = none'),
   })
   .meta({ id: 'PokerLobbyTable' });
 
