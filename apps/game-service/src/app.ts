@@ -19,6 +19,7 @@ import {
 import type { GameServiceConfig } from './config.ts';
 import { platynkoRoutes } from './routes/platynko.ts';
 import { PokerCommandReplay } from './poker-replay.ts';
+import { pokerJackpotRoutes } from './routes/poker-jackpots.ts';
 import { pokerHandRoutes } from './routes/poker-hands.ts';
 import { pokerRoutes } from './routes/poker.ts';
 import { recallRoutes } from './routes/recall.ts';
@@ -129,6 +130,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   const pokerReplay = new PokerCommandReplay(connections.redis, prefix);
   pokerRoutes(app, { room: pokerRooms, replay: pokerReplay, chatLanguagesOf, rateLimit });
   pokerHandRoutes(app, { db: connections.db, profileOf: pokerProfileOf, rateLimit });
+  pokerJackpotRoutes(app, { db: connections.db, profiles: Object.values(pokerRuleProfiles), rateLimit });
   roundRoutes(app, ctx, rateLimit);
   recallRoutes(app, ctx, rateLimit);
   platynkoRoutes(app, ctx, rateLimit);

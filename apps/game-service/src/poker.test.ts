@@ -296,6 +296,24 @@ describe('poker lobby, rake, time-outs and top-ups per profile', () => {
     expect(zagreb).toMatchObject({ bigBlind: { amount: '2.00' }, buyInMin: { amount: '50.00' }, buyInMax: { amount: '200.00' } });
     const roulette = await h.app.inject({ method: 'GET', url: '/v1/tables?game=roulette', headers: player.headers });
     expect(roulette.json<{ tables: Array<{ game: string }> }>().tables.every((t) => t.game !== 'poker')).toBe(true);
+    // Issue 18: the lobby says whether a table runs it twice and plays for a jackpot (none of these opts in).
+    for (const table of tables) expect(table).toMatchObject({ runItTimesMax: null, badBeatJackpot: null });
+  });
+
+  it('000-001:A-36 JP-02 JP-04 the bad-beat jackpot configuration is published without a token: AT drop, qualifying hand, shares, size', async () => {
+    const published = await h.app.inject({ method: 'GET', url: '/v1/poker/jackpots' });
+    expect(published.statusCode, published.body).toBe(200);
+    const { jackpots } = published.json<{ jackpots: Array<Record<string, unknown>> }>();
+    expect(jackpots.map((jackpot) => jackpot.profile)).toEqual(['AT']);
+    expect(jackpots[0]).toMatchObject({
+      dropPerRakedHand: [
+        { amount: '0.05', currency: 'EUR' },
+        { amount: '1.25', currency: 'CZK' },
+      ],
+      minimumLosingHand: '8c8d8h8s2c',
+      shares: { loserBps: 3_750, winnerBps: 1_875, tableBps: 1_875, rakeBps: 500, seedBps: 2_000 },
+      sizes: [{ currency: 'EUR' }, { currency: 'CZK' }],
+    });
   });
 
   for (const [profile, variant] of [

@@ -229,6 +229,7 @@ export class TableStreams {
       });
     if (parsed.data.type === 'ping') return send(client.socket, { type: 'pong' });
     if (parsed.data.type === 'act') return this.onPokerAct(client, parsed.data.commandId, parsed.data.action);
+    if (parsed.data.type === 'run-it') return this.onPokerRunIt(client, parsed.data.commandId, parsed.data.runs);
     try {
       const table = await pokerTableOf(this.deps.pokerRoom, client.tableId);
       chatLanguageChecked(parsed.data.text, this.deps.chatLanguagesOf(table.profileId));
@@ -285,6 +286,31 @@ export class TableStreams {
       send(client.socket, { type: 'error', commandId, problem: problemOf(error) });
     } finally {
       client.commandsInFlight--;
+    }
+  }
+
+  /**
+   * Run it twice over the socket (issue 18): the answer of `POST …/run-it`. A second answer of the
+   * same seat is refused (`run-count-already-chosen`), so a resent message changes nothing.
+   */
+  private async onPokerRunIt(client: Client, commandId: string, runs: number): Promise<void> {
+    try {
+      const playerId = await authenticatedPlayer(this.app, client.token);
+      if (playerId !== client.playerId)
+        throw new DomainError('unauthorized', 'The access token is no longer valid; reconnect with a fresh one.');
+      await refusalsMapped(
+        () =>
+          this.deps.pokerRoom.submit(
+            client.tableId,
+            playerId,
+            { kind: 'run-count', count: runs },
+            { commandId: `ws-run-it:${commandId}` },
+          ),
+        'runs',
+      );
+      send(client.socket, { type: 'poker-run-it', commandId });
+    } catch (error) {
+      send(client.socket, { type: 'error', commandId, problem: problemOf(error) });
     }
   }
 
@@ -362,6 +388,7 @@ const PokerClientMessageSchema = z.discriminatedUnion('type', [
     action: PokerActionBodySchema,
   }),
   z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('run-it'), commandId: z.string().min(8).max(100), runs: z.number().int().min(1).max(4) }),
 ]);
 
 function safeJson(text: string): unknown {

@@ -39,6 +39,18 @@ export const PokerLobbyTableSchema = z
     }),
     actionTimeMs: z.number().int(),
     timeBankMs: z.number().int(),
+    runItTimesMax: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Run it twice: the most runs the players may agree on; null = not offered'),
+    badBeatJackpot: z
+      .object({
+        size: MoneyOutputSchema.describe('The jackpot now'),
+        drop: MoneyOutputSchema.describe('Taken from every raked pot into it'),
+      })
+      .nullable()
+      .describe('The bad-beat jackpot this table plays for (GET /v1/poker/jackpots: its rules); null = none'),
   })
   .meta({ id: 'PokerLobbyTable' });
 
@@ -74,6 +86,18 @@ export const PokerPublicViewSchema = z
       .nullable()
       .describe('Whose turn it is, until when, and the turn number an action must quote'),
     lastResult: z.unknown().describe('The last completed hand: winners, amounts, rake (until the next hand starts)'),
+    runOuts: z
+      .array(z.array(z.string()).readonly())
+      .readonly()
+      .describe('Every run-out of the board (run it twice: one per run; the first is `board`)'),
+    runItOffer: z
+      .object({
+        seatsToAnswer: z.array(z.number().int()).readonly(),
+        runsMax: z.number().int().describe('The most runs you may propose (2 to 4)'),
+        deadlineAt: z.string().describe('Silence until then counts as once'),
+      })
+      .nullable()
+      .describe('Run it twice: the agreement step while it waits for answers (POST …/run-it, or the socket)'),
   })
   .meta({ id: 'PokerPublicView' });
 
@@ -118,6 +142,10 @@ export const ActionBodySchema = z.object({
   action: z.enum(['fold', 'check', 'call', 'bet', 'raise', 'all-in']),
   amount: MoneyInputSchema.optional().describe('bet: the bet; raise: the total to raise to; not for the other actions'),
   turn: z.number().int().min(0).describe("The turn you act on (the view's toAct.turn): a stale turn changes nothing"),
+});
+
+export const RunItBodySchema = z.object({
+  runs: z.number().int().min(1).max(4).describe('How many times to run the rest of the board; 1 declines (once for everyone)'),
 });
 
 export const TopUpBodySchema = z.object({ amount: MoneyInputSchema.describe('Chips to add, in the table currency') });

@@ -10,6 +10,7 @@ import {
   PokerCommandResponseSchema,
   PokerSnapshotSchema,
   PokerTableParamsSchema,
+  RunItBodySchema,
   SitBodySchema,
   TopUpBodySchema,
 } from './poker.schema.ts';
@@ -184,6 +185,28 @@ export function pokerRoutes(app: App, deps: PokerRouteDependencies): void {
         return { ...snapshot, replayed: false };
       },
     );
+
+  app.post(
+    '/v1/poker/tables/:tableId/run-it',
+    {
+      onRequest: player,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary:
+          'Run it twice: when every remaining player is all-in, answer how many times to run the board (1 declines; every player must agree)',
+        params: PokerTableParamsSchema,
+        body: RunItBodySchema,
+        response,
+      },
+    },
+    async (request) => {
+      await pokerTableOf(room, request.params.tableId);
+      const command: PlayerCommand = { kind: 'run-count', count: request.body.runs };
+      const snapshot = await refusalsMapped(() => room.command(request.params.tableId, me(request), command), 'body.runs');
+      return { ...snapshot, replayed: false };
+    },
+  );
 
   app.delete(
     '/v1/poker/tables/:tableId/seats/me',

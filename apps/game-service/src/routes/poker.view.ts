@@ -34,6 +34,10 @@ export function pokerLobbyOut(entry: PokerLobbyEntry) {
     },
     actionTimeMs: entry.actionTimeMs,
     timeBankMs: entry.timeBankMs,
+    runItTimesMax: entry.runItTimesMax ?? null,
+    badBeatJackpot: entry.badBeatJackpot
+      ? { size: money(entry.badBeatJackpot.sizeMinor, currency), drop: money(entry.badBeatJackpot.dropMinor, currency) }
+      : null,
   };
 }
 

@@ -47,4 +47,14 @@ export const atPokerRules: PokerRuleProfile = Object.freeze({
   handHistory: Object.freeze({ playerDownload: false }),
   // 000-001:FAIR-08: the company sets the allowed chat languages (D-1636).
   chat: Object.freeze({ languages: Object.freeze(['de', 'en']) }),
+  // 000-001:RIT-01..05, UI-08: the agreement step on the tables that offer it; 15 s to answer, silence = once (D-1820).
+  runItTwice: Object.freeze({ agreementMs: 15_000 }),
+  // 000-001:JP-01..05, A-36: the published bad-beat jackpot (D-1822..D-1825): a 0.05 drop per raked pot
+  // (T-76's illustrative cent amount), four eights or better beaten, 75 % to the table (half to the
+  // loser, a quarter to the winner, a quarter shared by the others), 5 % kept as rake, 20 % seeds the next.
+  badBeatJackpot: Object.freeze({
+    dropPerRakedHand: Object.freeze({ EUR: 5n, CZK: 125n }),
+    minimumLosingHand: '8c8d8h8s2c',
+    shares: Object.freeze({ loserBps: 3_750, winnerBps: 1_875, tableBps: 1_875, rakeBps: 500, seedBps: 2_000 }),
+  }),
 });

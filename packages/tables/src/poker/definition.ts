@@ -76,6 +76,18 @@ export function pokerTableProblems(profile: PokerRuleProfile, definition: PokerT
     fail('currency', `unknown currency ${JSON.stringify(d.currency)}`);
     return problems;
   }
+  // Issue 18: run it twice and the bad-beat jackpot only where the profile has them (000-001:RIT-01, JP-01).
+  if (d.runItTwice === true) {
+    if (!profile.runItTwice) fail('runItTwice', `rule book ${profile.ruleBook} has no run it twice`);
+    else if (variant && !variant.runItMoreTimesAllowed)
+      fail('runItTwice', `${variant.name} is never run more than once (000-001:RIT-05, VAR-OHL-11)`);
+  }
+  if (d.badBeatJackpot === true) {
+    const jackpot = profile.badBeatJackpot;
+    if (!jackpot) fail('badBeatJackpot', `rule book ${profile.ruleBook} has no bad-beat jackpot`);
+    else if (amountFor(jackpot.dropPerRakedHand, d.currency) === undefined)
+      fail('badBeatJackpot', `the profile publishes no jackpot drop in ${d.currency}`);
+  }
   /** A profile amount in the table's currency; a missing equivalent is itself a problem (D-1622). */
   const published = (amount: AmountPerCurrency | null, what: string): bigint | null => {
     if (amount === null) return null;

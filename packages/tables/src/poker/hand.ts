@@ -59,13 +59,20 @@ export function planHand(options: {
  * (D-1658), a fold for a player who left at an 'any-time' table (D-1656), any manual step. Null when
  * a player must decide (or the hand is over).
  */
-export function tableDecision(state: poker.HandState, foldsOnTurn: (seat: number) => boolean): poker.Transition | null {
+export function tableDecision(
+  state: poker.HandState,
+  foldsOnTurn: (seat: number) => boolean,
+  asksRunCount = false,
+): poker.Transition | null {
   const decision = poker.pendingDecision(state);
   switch (decision.kind) {
     case 'action':
       return foldsOnTurn(decision.seat) ? poker.fold(state, decision.seat) : null;
-    case 'run-count':
-      return poker.chooseRunCount(state, decision.seats[0]!, 1);
+    case 'run-count': {
+      // A table that offers run it twice asks its players (run-it.ts); one who left declines.
+      const declining = asksRunCount ? decision.seats.find(foldsOnTurn) : decision.seats[0];
+      return declining === undefined ? null : poker.chooseRunCount(state, declining, 1);
+    }
     case 'step':
       return poker.runPendingStep(state, decision.step);
     case 'show-or-muck':

@@ -104,6 +104,48 @@ export interface PokerRuleProfile {
     /** Languages chat is allowed in (003: Swedish only); null = any. */
     readonly languages: readonly string[] | null;
   };
+  /**
+   * runItTwice (000-001:RIT-01..05, issue 18): the agreement step a table of this profile may offer
+   * when every remaining player is all-in before the river; absent or null = never offered (the board
+   * runs once). The most runs is the engine's `runItTimesMax`; a table opts in (`runItTwice` there).
+   */
+  readonly runItTwice?: RunItTwiceSettings | null;
+  /** badBeatJackpot (000-001:JP-01..05, issue 18): absent or null = no jackpot; a table opts in. */
+  readonly badBeatJackpot?: BadBeatJackpotSettings | null;
+  /** waitingList (003:R-TBL-04, issue 18): absent or null = a full table refuses a seat. */
+  readonly waitingList?: WaitingListSettings | null;
+}
+
+export interface RunItTwiceSettings {
+  /** How long the players have to agree; silence counts as a refusal (one run, D-1820). */
+  readonly agreementMs: number;
+}
+
+/**
+ * The published configuration of a bad-beat jackpot (000-001:JP-02..05, A-36). Shares are basis
+ * points of the jackpot at the payout and add up to 10 000: the loser's, the winner's and the rest
+ * of the table's (split evenly among the other players dealt in), the operator's (kept as rake,
+ * JP-04's 5 %) and the seed left for the next jackpot (JP-04's 20 %, with every rounding remainder).
+ */
+export interface BadBeatJackpotSettings {
+  /** The drop taken from every raked pot (000-001:JP-02), per currency in minor units. */
+  readonly dropPerRakedHand: AmountPerCurrency;
+  /** The weakest losing hand that qualifies, as five cards ("8c8d8h8s2c": four eights); it must be beaten. */
+  readonly minimumLosingHand: string;
+  readonly shares: {
+    readonly loserBps: number;
+    readonly winnerBps: number;
+    readonly tableBps: number;
+    readonly rakeBps: number;
+    readonly seedBps: number;
+  };
+}
+
+export interface WaitingListSettings {
+  /** How long the first in the queue has to take the seat that freed (sit down with a buy-in). */
+  readonly offerMs: number;
+  /** The most players one table's queue holds. */
+  readonly lengthMax: number;
 }
 
 /** A table's own settings, stored with the table and validated against its profile. */
@@ -126,4 +168,8 @@ export interface PokerTableDefinition {
   readonly rake: { readonly rateBps: number; readonly capPerHandMinor: bigint | null; readonly noFlopNoDrop: boolean };
   /** Time bank on this table (003 marked tables); 0 = none. */
   readonly timeBankMs: number;
+  /** The table offers running the board more than once (profile's `runItTwice`); absent = no. */
+  readonly runItTwice?: boolean;
+  /** The table takes the bad-beat jackpot drop and pays it (profile's `badBeatJackpot`, 000-001:JP-01); absent = no. */
+  readonly badBeatJackpot?: boolean;
 }

@@ -9,6 +9,10 @@ import type { PokerStoreContext } from './store-context.ts';
 import { commitHand, markHandRunning, voidInterruptedHand } from './store-hands.ts';
 import { acquireTableLease, findTablesNeedingDriver, releaseTableLease, renewTableLeases } from './store-lease.ts';
 import { buyIn, releaseSeat, topUp } from './store-money.ts';
+import { amountFor } from './definition.ts';
+import { jackpotOf } from './jackpot.ts';
+import { runItOffered } from './run-it.ts';
+import { jackpotBalances } from './store-jackpot.ts';
 import { listPokerTables, loadTableForDriving, type PokerLobbyTable } from './store-tables.ts';
 
 /**
@@ -92,7 +96,15 @@ export function pokerRoomStore(
         SELECT table_id FROM poker_seat WHERE player_id = ${playerId}::uuid ORDER BY table_id`;
       return rows.map((r) => r.table_id);
     },
-    lobby: async () => (await listPokerTables(db, { now: ctx.clock.now() })).map((table) => lobbyEntry(table, profiles)),
+    lobby: async () => {
+      const tables = await listPokerTables(db, { now: ctx.clock.now() });
+      // The jackpots' sizes, read once per currency (issue 18: the size in the lobby, 000-001:JP-02).
+      const jackpots = await jackpotBalances(
+        db,
+        tables.filter((table) => table.definition.badBeatJackpot === true).map((table) => table.definition.currency),
+      );
+      return tables.map((table) => lobbyEntry(table, profiles, jackpots));
+    },
   };
 }
 
@@ -145,7 +157,11 @@ export function tableAlias(playerId: string): string {
   return `Player ${playerId.replaceAll('-', '').slice(-6).toUpperCase()}`;
 }
 
-function lobbyEntry(table: PokerLobbyTable, profiles: Readonly<Record<PokerRuleProfileId, PokerRuleProfile>>): PokerLobbyEntry {
+function lobbyEntry(
+  table: PokerLobbyTable,
+  profiles: Readonly<Record<PokerRuleProfileId, PokerRuleProfile>>,
+  jackpots: ReadonlyMap<string, bigint> = new Map(),
+): PokerLobbyEntry {
   const { definition } = table;
   const variant = poker.variantCatalog.get(definition.variant);
   assert(variant !== undefined, `poker table ${table.tableId}: unknown variant ${definition.variant}`);
@@ -175,5 +191,20 @@ function lobbyEntry(table: PokerLobbyTable, profiles: Readonly<Record<PokerRuleP
     },
     actionTimeMs: profile.clock.actionTimeMs,
     timeBankMs: definition.timeBankMs,
+    runItTimesMax: runItOffered(profile, definition) ? profile.engine.tableRules.runItTimesMax : null,
+    badBeatJackpot: lobbyJackpot(profile, definition, jackpots),
+  };
+}
+
+function lobbyJackpot(
+  profile: PokerRuleProfile,
+  definition: PokerLobbyTable['definition'],
+  jackpots: ReadonlyMap<string, bigint>,
+): PokerLobbyEntry['badBeatJackpot'] {
+  const settings = jackpotOf(profile, definition);
+  if (settings === null) return null;
+  return {
+    sizeMinor: String(jackpots.get(definition.currency) ?? 0n),
+    dropMinor: String(amountFor(settings.dropPerRakedHand, definition.currency) ?? 0n),
   };
 }

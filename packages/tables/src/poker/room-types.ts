@@ -29,6 +29,10 @@ export interface PokerLobbyEntry {
   readonly rake: { readonly rateBps: number; readonly capPerHandMinor: string | null; readonly noFlopNoDrop: boolean };
   readonly actionTimeMs: number;
   readonly timeBankMs: number;
+  /** Run it twice on offer (issue 18): the most runs, null = never. */
+  readonly runItTimesMax?: number | null;
+  /** The bad-beat jackpot this table plays for (issue 18): its size now and the drop; null = none. */
+  readonly badBeatJackpot?: { readonly sizeMinor: string; readonly dropMinor: string } | null;
 }
 
 export interface SitRequest {

@@ -1,5 +1,5 @@
 import type { poker } from '@casino/games';
-import type { PokerRuleProfile, PokerTableDefinition } from './profile.ts';
+import type { BadBeatJackpotSettings, PokerRuleProfile, PokerTableDefinition } from './profile.ts';
 
 /**
  * The contract between the in-memory poker table (`PokerTable`, pure: no I/O, no clock of its own)
@@ -64,7 +64,9 @@ export type PlayerCommand =
   | { readonly kind: 'sit-in' }
   | { readonly kind: 'time-bank' }
   | { readonly kind: 'leave' }
-  | { readonly kind: 'top-up'; readonly amountMinor: bigint };
+  | { readonly kind: 'top-up'; readonly amountMinor: bigint }
+  /** Run it twice (issue 18): how many times to run the rest of the board; 1 declines. */
+  | { readonly kind: 'run-count'; readonly count: number };
 
 /** What the driver must do for the table. Applied in order; each that moves money is one ledger transaction. */
 export type TableEffect =
@@ -101,6 +103,25 @@ export interface CompletedHand {
     readonly wonMinor: bigint;
   }[];
   readonly flopDealt: boolean;
+  /**
+   * The bad-beat jackpot (issue 18, jackpot.ts): the drop this hand pays into it (borne by the
+   * winners; `stacksAfter` are after it) and the bad beat that wins it. Absent: the table takes no part.
+   */
+  readonly jackpot?: {
+    /** The published shares the payout follows (the table's profile's). */
+    readonly shares: BadBeatJackpotSettings['shares'];
+    readonly dropMinor: bigint;
+    readonly dropBySeat: readonly { readonly seat: number; readonly playerId: string; readonly amountMinor: bigint }[];
+    readonly badBeat: {
+      readonly loserSeat: number;
+      readonly winnerSeat: number;
+      readonly loserCards: readonly string[];
+      readonly winnerCards: readonly string[];
+      readonly loserPlayerId: string;
+      readonly winnerPlayerId: string;
+      readonly otherPlayerIds: readonly string[];
+    } | null;
+  };
 }
 
 /** What everyone at the table (players and spectators) may see. */
@@ -128,6 +149,14 @@ export interface PublicTableView {
   readonly toAct: { readonly seat: number; readonly deadlineAt: string; readonly turn: number } | null;
   /** The result of the last completed hand (winners, amounts, rake), until the next hand starts. */
   readonly lastResult: unknown;
+  /** Run it twice (issue 18): every run-out of the board, the first being `board`; one entry when run once. */
+  readonly runOuts: readonly (readonly string[])[];
+  /** The run-it-twice agreement step while it waits: who still answers, the most runs, until when; else null. */
+  readonly runItOffer: {
+    readonly seatsToAnswer: readonly number[];
+    readonly runsMax: number;
+    readonly deadlineAt: string;
+  } | null;
 }
 
 /** What one seated player sees in addition: their hole cards and, on their turn, the legal actions with amounts. */

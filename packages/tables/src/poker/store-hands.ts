@@ -7,6 +7,7 @@ import type { PokerRuleProfileId } from './profile.ts';
 import type { CompletedHand, SeatStatus } from './runtime-types.ts';
 import type { LeasedTable, PokerStoreContext } from './store-context.ts';
 import { assertEscrowInvariant } from './store-escrow.ts';
+import { postHandJackpot } from './store-jackpot.ts';
 import { fenceTable } from './store-lease.ts';
 
 /**
@@ -128,7 +129,13 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
     const statusOf = new Map((request.seatStatuses ?? []).map((s) => [s.seat, s.status]));
     // Every seat the hand changes: its players (stack and maybe status), then seats whose status alone changes.
     const seatRows = [
-      ...players.map((p) => ({ seat: p.seat, playerId: p.playerId as string | null, putIn: p.putInMinor, won: p.wonMinor })),
+      // The jackpot's drop leaves the stacks of the winners who bear it (issue 18, store-jackpot.ts).
+      ...players.map((p) => ({
+        seat: p.seat,
+        playerId: p.playerId as string | null,
+        putIn: p.putInMinor,
+        won: p.wonMinor - (hand.jackpot?.dropBySeat.find((d) => d.seat === p.seat)?.amountMinor ?? 0n),
+      })),
       ...[...statusOf.keys()]
         .filter((seat) => !players.some((p) => p.seat === seat))
         .map((seat) => ({ seat, playerId: null, putIn: 0n, won: 0n })),
@@ -224,6 +231,13 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
       );
       rakeTransactionId = posted.transactionId;
     }
+    await postHandJackpot(tx, {
+      hand,
+      currency: table.currency,
+      escrowAccountId: table.escrowAccountId,
+      tableId: table.id,
+      now,
+    });
     await assertEscrowInvariant(tx, table.id, table.escrowAccountId, written.stacks);
     return { replayed: false, rakeTransactionId, stacks };
   });

@@ -70,6 +70,8 @@ export function definitionFromJson(json: unknown): PokerTableDefinition {
       noFlopNoDrop: d.rake.noFlopNoDrop as boolean,
     },
     timeBankMs: d.timeBankMs as number,
+    ...(d.runItTwice === true ? { runItTwice: true } : {}),
+    ...(d.badBeatJackpot === true ? { badBeatJackpot: true } : {}),
   };
 }
 

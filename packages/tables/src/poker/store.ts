@@ -49,3 +49,11 @@ export {
   type StoredHand,
   type VoidedHand,
 } from './store-hands.ts';
+export {
+  jackpotAccountCode,
+  jackpotBalances,
+  jackpotDropKey,
+  jackpotPayoutKey,
+  postHandJackpot,
+  type PostedJackpot,
+} from './store-jackpot.ts';

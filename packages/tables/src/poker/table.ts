@@ -24,6 +24,8 @@ import {
   wantsIn,
   type SeatRecord,
 } from './seats.ts';
+import { handJackpot, jackpotOf, withJackpot } from './jackpot.ts';
+import { chooseRuns, declineForEveryone, runItOffered, seatsToAnswer } from './run-it.ts';
 import { legalActionsOf, privateView, publicView, type ViewSource } from './views.ts';
 
 /**
@@ -223,6 +225,8 @@ export class PokerTable {
         case 'show':
         case 'muck':
           return this.showOrMuck(record, command.kind, now);
+        case 'run-count':
+          return this.chooseRunCount(record, command.count, now);
       }
     });
   }
@@ -249,7 +253,13 @@ export class PokerTable {
         this.owedEffects = [];
       }
       if (this.hand !== null) {
-        if (this.hand.deadlineMs !== null && now.getTime() >= this.hand.deadlineMs) this.timeOut(this.hand, now);
+        if (this.hand.deadlineMs === null || now.getTime() < this.hand.deadlineMs) return;
+        // Silence at the run-it-twice step is a refusal: the board runs once (D-1820).
+        if (seatsToAnswer(this.hand.state) !== null) {
+          this.changed = true;
+          return this.advance(this.hand, declineForEveryone(this.hand.state), now);
+        }
+        this.timeOut(this.hand, now);
         return;
       }
       if (this.awaitingCommit === null && now.getTime() >= this.nextHandAtMs && this.canDeal()) this.startHand(now);
@@ -443,6 +453,15 @@ export class PokerTable {
     this.advance(hand, transition, now);
   }
 
+  /** Run it twice (run-it.ts): a remaining all-in player's answer; a "1" settles it for everyone. */
+  private chooseRunCount(record: SeatRecord, count: number, now: Date): void {
+    const hand = this.handOrRefuse();
+    if (!this.inRunningHand(record)) throw refusal('not-in-hand', 'you are not dealt in this hand');
+    const transition = chooseRuns(hand.state, record.seat, count);
+    this.changed = true;
+    this.advance(hand, transition, now);
+  }
+
   // ---- the hand ----
 
   private startHand(now: Date): void {
@@ -519,7 +538,11 @@ export class PokerTable {
     const operations = [...transition.events];
     for (let steps = 0; ; steps++) {
       if (steps > 1_000) throw new TableInvariantViolation(`hand ${hand.handId} does not settle`);
-      const next = tableDecision(state, (seat) => this.seatRecords.get(seat)?.foldOnTurn === true);
+      const next = tableDecision(
+        state,
+        (seat) => this.seatRecords.get(seat)?.foldOnTurn === true,
+        runItOffered(this.profile, this.definition),
+      );
       if (next === null) break;
       state = next.state;
       operations.push(...next.events);
@@ -529,6 +552,14 @@ export class PokerTable {
     if (poker.pendingDecision(state).kind === 'action') {
       this.turn += 1;
       hand.deadlineMs = now.getTime() + this.profile.clock.actionTimeMs;
+      hand.timeBankFromMs = null;
+      return;
+    }
+    if (seatsToAnswer(state) !== null) {
+      // The agreement step (000-001:RIT-02, UI-08): the players have the profile's time to answer,
+      // counted once from the offer (an answer does not restart it).
+      const answering = transition.events.some((operation) => operation.kind === 'run-count-chosen');
+      if (!answering) hand.deadlineMs = now.getTime() + (this.profile.runItTwice?.agreementMs ?? 0);
       hand.timeBankFromMs = null;
       return;
     }
@@ -551,9 +582,13 @@ export class PokerTable {
   private endHand(hand: RunningHand, how: { readonly voided: boolean; readonly now: Date | null }): void {
     const result = hand.state.result;
     if (result === null) throw new TableInvariantViolation(`hand ${hand.handId} ended without a result`);
-    const completed = how.voided ? null : completedHand(hand, this.records());
+    // The bad-beat jackpot's drop leaves the winners' stacks with the rake (000-001:JP-02, RAKE-08).
+    const jackpotSettings = how.voided ? null : jackpotOf(this.profile, this.definition);
+    const jackpot = jackpotSettings === null ? null : handJackpot(jackpotSettings, this.definition, hand.state);
+    const completed = how.voided ? null : withJackpot(completedHand(hand, this.records()), jackpot, jackpotSettings);
     for (const player of result.players) this.seatRecords.get(player.seat)!.stackMinor = player.endingStack;
-    this.chipsHeldMinor -= result.rake;
+    for (const drop of jackpot?.dropBySeat ?? []) this.seatRecords.get(drop.seat)!.stackMinor -= drop.amountMinor;
+    this.chipsHeldMinor -= result.rake + (jackpot?.dropMinor ?? 0n);
     this.hand = null;
     this.lastHand = hand;
     if (completed !== null) {

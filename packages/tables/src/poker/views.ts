@@ -1,5 +1,6 @@
 import { formatCard, poker } from '@casino/games';
 import type { RunningHand } from './hand.ts';
+import { runItOfferView, runOuts } from './run-it.ts';
 import type { PrivateSeatView, PublicTableView } from './runtime-types.ts';
 import type { SeatRecord } from './seats.ts';
 
@@ -55,6 +56,8 @@ export function publicView(source: ViewSource): PublicTableView {
         ? { seat: decision.seat, deadlineAt: new Date(source.hand!.deadlineMs).toISOString(), turn: source.turn }
         : null,
     lastResult: state !== null && !source.running ? lastResult(state) : null,
+    runOuts: state === null ? [] : runOuts(state),
+    runItOffer: state !== null && source.running ? runItOfferView(state, source.hand!.deadlineMs) : null,
   });
 }
 
@@ -64,7 +67,12 @@ function lastResult(state: poker.HandState): unknown {
       ? [{ seat: operation.seat, pot: operation.pot, amountMinor: operation.amount.toString() }]
       : [],
   );
-  return { awards, rakeMinor: (state.result?.rake ?? 0n).toString(), voided: state.result?.voided ?? false };
+  return {
+    awards,
+    runs: state.boards.length,
+    rakeMinor: (state.result?.rake ?? 0n).toString(),
+    voided: state.result?.voided ?? false,
+  };
 }
 
 /** The legal actions of the running hand's decision, null between hands: one computation serves every seat's view. */
