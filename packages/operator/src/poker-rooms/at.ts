@@ -40,4 +40,5 @@ export const atPokerRules: PokerRuleProfile = Object.freeze({
   handHistory: Object.freeze({ playerDownload: false }),
   // 000-001:FAIR-08: the company sets the allowed chat languages (D-1636).
   chat: Object.freeze({ languages: Object.freeze(['de', 'en']) }),
+  integrity: Object.freeze({ aliasRequired: false, anonymousTables: true, privateTables: null, clawbackTo: 'operator' }),
 });
