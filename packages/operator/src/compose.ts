@@ -11,12 +11,14 @@ import { assert, systemClock, type Clock } from '@casino/core';
 import type { Db, Redis } from '@casino/db';
 import { createRoundSeed, type Rng } from '@casino/games';
 import type { EnforcementContext, ExcludedPersonsRegister, LimitsContext } from '@casino/limits';
-import { PiiProtector, playerAccountsFor, type MinistryRegisters, type PlayersContext } from '@casino/players';
+import { PiiProtector, playerAccountsFor, sendEmail, type MinistryRegisters, type PlayersContext } from '@casino/players';
 import type { ReportingContext } from '@casino/reporting';
 import {
   createPokerRoom,
+  integrityRulesOf,
   RedisPresence,
   RedisTableBroadcaster,
+  type PokerIntegrityContext,
   type PokerRoomDriver,
   type tournament,
   type RoomLog,
@@ -111,6 +113,8 @@ export interface Platform {
   poker(wiring: PokerWiring, db?: Db): PokerRoomDriver;
   /** Poker tournaments (issue 19): their store on the profiles' tournament settings and poker rules. */
   tournaments(db?: Db): tournament.TournamentStoreContext;
+  /** The poker room's integrity (issue 18): aliases, private tables, suspensions, separations, clawback. */
+  pokerIntegrity(db?: Db): PokerIntegrityContext;
 }
 
 /**
@@ -232,6 +236,12 @@ export function composeContexts(options: ComposeOptions): Platform {
       limits: enforcement(),
       rules: tournamentRuleProfiles,
       poker: pokerRuleProfiles,
+    }),
+    pokerIntegrity: (db) => ({
+      db: dbOr(db),
+      clock,
+      rulesOf: (profileId) => integrityRulesOf(pokerRuleProfiles[profileId]),
+      sendEmail: (tx, email) => sendEmail(tx, pii(), email),
     }),
   };
 }
