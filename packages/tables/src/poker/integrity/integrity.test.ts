@@ -15,7 +15,6 @@ import type { TableBroadcaster } from '../../context.ts';
 import { createPokerRoom } from '../create-room.ts';
 import { pokerIntegrityDefaults, type PokerIntegrityRules, type PokerRuleProfile, type PokerRuleProfileId } from '../profile.ts';
 import type { PokerRoomDriver } from '../room.ts';
-import type { TableSnapshot } from '../room-types.ts';
 import { createPokerTable, escrowAndStacks } from '../store.ts';
 import { fixtureProfiles } from '../testing/profiles.ts';
 import { balanceOf, fixtureProfileOf, fundedPlayer, noLimitDefinition, openFunding, type Funding } from '../testing.ts';

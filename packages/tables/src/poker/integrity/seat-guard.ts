@@ -19,13 +19,17 @@ export async function guardSeat(
   tx: Tx,
   request: { tableId: string; playerId: string; now: Date; rules: PokerIntegrityRules },
 ): Promise<void> {
-  const [state] = await tx.$queryRaw<Array<{ suspended: boolean; alias: boolean }>>`
+  // One round trip for the common case (no suspension, a public table, nobody kept apart): the buy-in holds the table's lock.
+  const [state] = await tx.$queryRaw<Array<{ suspended: boolean; alias: boolean; private: boolean; separated: boolean }>>`
     SELECT EXISTS (SELECT 1 FROM player_game_suspension WHERE player_id = ${request.playerId}::uuid AND lifted_at IS NULL) AS suspended,
-           EXISTS (SELECT 1 FROM poker_alias WHERE player_id = ${request.playerId}::uuid) AS alias`;
+           EXISTS (SELECT 1 FROM poker_alias WHERE player_id = ${request.playerId}::uuid) AS alias,
+           EXISTS (SELECT 1 FROM poker_private_table_order WHERE table_id = ${request.tableId}::uuid) AS private,
+           EXISTS (SELECT 1 FROM poker_seat_separation
+                   WHERE removed_at IS NULL AND (player_low_id = ${request.playerId}::uuid OR player_high_id = ${request.playerId}::uuid)) AS separated`;
   if (state!.suspended) throw refused('suspended', 'You are suspended from the poker room while staff investigate.');
-  const access = await privateTableAccess(tx, request);
+  const access = state!.private ? await privateTableAccess(tx, request) : 'allowed';
   if (access !== 'allowed') throw refused(access, privateDetails[access]);
-  if (await separatedFromSomeoneAt(tx, request.tableId, request.playerId))
+  if (state!.separated && (await separatedFromSomeoneAt(tx, request.tableId, request.playerId)))
     throw refused('not-together', 'You cannot sit at this table; choose another one.');
   if (request.rules.aliasRequired && !state!.alias)
     throw refused('alias-required', 'Choose your alias before you sit down: it is what the table shows.');
