@@ -19,6 +19,7 @@ import type { GameServiceConfig } from './config.ts';
 import { platynkoRoutes } from './routes/platynko.ts';
 import { PokerCommandReplay } from './poker-replay.ts';
 import { pokerHandRoutes } from './routes/poker-hands.ts';
+import { pokerRoomRoutes } from './routes/poker-room.ts';
 import { pokerRoutes } from './routes/poker.ts';
 import { recallRoutes } from './routes/recall.ts';
 import { roundRoutes } from './routes/rounds.ts';
@@ -112,6 +113,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   const pokerReplay = new PokerCommandReplay(connections.redis, prefix);
   pokerRoutes(app, { room: pokerRoom, replay: pokerReplay, chatLanguagesOf, rateLimit });
   pokerHandRoutes(app, { db: connections.db, profileOf: pokerProfileOf, rateLimit });
+  pokerRoomRoutes(app, platform.pokerIntegrity(), rateLimit);
   roundRoutes(app, ctx, rateLimit);
   recallRoutes(app, ctx, rateLimit);
   platynkoRoutes(app, ctx, rateLimit);
