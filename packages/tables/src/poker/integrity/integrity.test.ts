@@ -350,7 +350,7 @@ async function emailOf(playerId: string): Promise<string> {
 }
 
 describe('game integrity (issue 18)', () => {
-  it('004:T-152 003:R-COND-I 000-001:TBL-13 FAIR-02 FAIR-10 a suspended player cannot sit; one seated is removed at the end of the hand with the chips credited; lifted after the investigation they sit again', async () => {
+  it('004:T-152 TEC-07 GAM-P-08 003:R-COND-I 000-001:TBL-13 FAIR-02 FAIR-10 a suspended player cannot sit; one seated is removed at the end of the hand with the chips credited; lifted after the investigation they sit again', async () => {
     const room = await startRoom();
     const tableId = await newTable();
     const a = await player();
@@ -456,7 +456,7 @@ describe('game integrity (issue 18)', () => {
     ]);
   });
 
-  it('000-001:FAIR-06 FAIR-04 FAIR-12 003:R-COND-B R-COND-C R-PD-02 the monitoring engine raises chip-dumping-folds and poker-bot alerts from real hand records', async () => {
+  it('000-001:FAIR-06 FAIR-04 FAIR-12 FAIR-01 003:R-COND-B R-COND-C R-PD-02 004:GAM-P-09 the monitoring engine raises chip-dumping-folds and poker-bot alerts from real hand records', async () => {
     await testDb.db.monitoringRule.update({ where: { code: 'poker-bot' }, data: { countMin: 5 } });
     const room = await startRoom();
     const tableId = await newTable();
