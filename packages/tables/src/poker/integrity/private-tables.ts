@@ -113,6 +113,9 @@ export async function decidePrivateTableOrder(
 ): Promise<{ order: PrivateTableOrderView; password: string | null }> {
   const reason = request.reason.trim().slice(0, 500);
   if (reason.length === 0) throw new DomainError('validation-failed', 'Say why.', { field: 'body.reason' });
+  // scrypt is slow on purpose: computed before the transaction, never while it holds locks.
+  const password = request.approve ? newPassword() : null;
+  const passwordHash = password === null ? null : hashPassword(password);
   return transaction(ctx.db, async (tx) => {
     const [locked] = await tx.$queryRaw<Array<{ id: string }>>`
       SELECT id FROM poker_private_table_order WHERE id = ${request.orderId}::uuid FOR UPDATE`;
@@ -123,10 +126,8 @@ export async function decidePrivateTableOrder(
     const mark = actor.kind === 'staff' ? `staff:${actor.staffUserId}` : `system:${actor.name}`;
     const orderer = await tx.player.findUniqueOrThrow({ where: { id: order.playerId }, select: { email: true } });
     const gameDay = order.gameDay.toISOString().slice(0, 10);
-    let password: string | null = null;
     let updated;
     if (request.approve) {
-      password = newPassword();
       const tableId = await createPrivateTable(tx, {
         templateTableId: order.templateTableId,
         name: order.name,
@@ -137,7 +138,7 @@ export async function decidePrivateTableOrder(
         where: { id: order.id },
         data: {
           status: 'APPROVED',
-          passwordHash: hashPassword(password),
+          passwordHash: passwordHash!,
           tableId,
           opensAt: startOfPragueDay(gameDay),
           closesAt: startOfPragueDay(addDays(gameDay, 1)),
@@ -152,7 +153,7 @@ export async function decidePrivateTableOrder(
         subject: `Your private poker table "${order.name}" is ready`,
         text:
           `Your private table "${order.name}" (${order.seatsMax} players) is open on ${gameDay}. ` +
-          `Its password: ${password}. Share it only with the players you invite: keeping it from others is yours and theirs to do.`,
+          `Its password: ${password!}. Share it only with the players you invite: keeping it from others is yours and theirs to do.`,
       });
     } else {
       updated = await tx.pokerPrivateTableOrder.update({
@@ -211,19 +212,18 @@ export async function joinPrivateTable(
   ctx: PokerIntegrityContext,
   request: { playerId: string; tableId: string; password: string },
 ): Promise<void> {
-  await transaction(ctx.db, async (tx) => {
-    const order = await tx.pokerPrivateTableOrder.findUnique({ where: { tableId: request.tableId } });
-    if (!order || order.status !== 'APPROVED')
-      throw new DomainError('not-found', 'No such private table.', { field: 'params.tableId' });
-    if (!passwordMatches(request.password, order.passwordHash!))
-      throw new DomainError('poker-seat-refused', 'That is not the password of this table.', {
-        field: 'body.password',
-        extensions: { reason: 'wrong-password' },
-      });
-    await tx.pokerPrivateTableMember.createMany({
-      data: [{ tableId: request.tableId, playerId: request.playerId, via: 'password', addedAt: ctx.clock.now() }],
-      skipDuplicates: true,
+  // The slow hash is checked outside any transaction; membership is one idempotent insert.
+  const order = await ctx.db.pokerPrivateTableOrder.findUnique({ where: { tableId: request.tableId } });
+  if (!order || order.status !== 'APPROVED')
+    throw new DomainError('not-found', 'No such private table.', { field: 'params.tableId' });
+  if (!passwordMatches(request.password, order.passwordHash!))
+    throw new DomainError('poker-seat-refused', 'That is not the password of this table.', {
+      field: 'body.password',
+      extensions: { reason: 'wrong-password' },
     });
+  await ctx.db.pokerPrivateTableMember.createMany({
+    data: [{ tableId: request.tableId, playerId: request.playerId, via: 'password', addedAt: ctx.clock.now() }],
+    skipDuplicates: true,
   });
 }
 
