@@ -14,6 +14,7 @@ import { cashierReviewRoutes } from './routes/cashier-review.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { gameRoundRoutes } from './routes/game-rounds.ts';
 import { pokerHandRoutes } from './routes/poker-hands.ts';
+import { pokerIntegrityRoutes } from './routes/poker-integrity.ts';
 import { ledgerRoutes } from './routes/ledger.ts';
 import { limitsRoutes } from './routes/limits.ts';
 import { monitoringRoutes } from './routes/monitoring.ts';
@@ -124,6 +125,7 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   retentionRoutes(app, reporting);
   gameRoundRoutes(app, connections.db);
   pokerHandRoutes(app, connections.db);
+  pokerIntegrityRoutes(app, platform.pokerIntegrity());
   accountLifecycleRoutes(app, ctx);
   branchContractRoutes(app, () => platform.players(), cashier);
   return app;

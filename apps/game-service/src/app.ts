@@ -21,6 +21,7 @@ import { platynkoRoutes } from './routes/platynko.ts';
 import { PokerCommandReplay } from './poker-replay.ts';
 import { pokerJackpotRoutes } from './routes/poker-jackpots.ts';
 import { pokerHandRoutes } from './routes/poker-hands.ts';
+import { pokerRoomRoutes } from './routes/poker-room.ts';
 import { pokerRoutes } from './routes/poker.ts';
 import { recallRoutes } from './routes/recall.ts';
 import { roundRoutes } from './routes/rounds.ts';
@@ -131,6 +132,7 @@ export async function buildGameService(options: GameServiceOptions): Promise<App
   pokerRoutes(app, { room: pokerRooms, replay: pokerReplay, chatLanguagesOf, rateLimit });
   pokerHandRoutes(app, { db: connections.db, profileOf: pokerProfileOf, rateLimit });
   pokerJackpotRoutes(app, { db: connections.db, profiles: Object.values(pokerRuleProfiles), rateLimit });
+  pokerRoomRoutes(app, platform.pokerIntegrity(), rateLimit);
   roundRoutes(app, ctx, rateLimit);
   recallRoutes(app, ctx, rateLimit);
   platynkoRoutes(app, ctx, rateLimit);

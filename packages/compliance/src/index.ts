@@ -105,8 +105,10 @@ export {
   monitoringEventTopic,
   recordMonitoringEvent,
   recordPokerHandForMonitoring,
+  recordPokerPlayForMonitoring,
   type MonitoringEvent,
   type MonitoringEventInput,
+  type PokerHandPlay,
   type PokerHandResult,
 } from './monitoring/events.ts';
 export {

@@ -96,6 +96,10 @@ export const errorCatalog = {
   'poker-command-refused': { status: 409, title: 'The poker table cannot do that now' },
   'hand-history-not-offered': { status: 403, title: "This table's rules do not give players their hand histories" },
   'chat-language-refused': { status: 422, title: "Chat is in the table's languages only" },
+  // Poker integrity, aliases, private tables (issue 18): each with its `reason` (docs/poker-tables.md).
+  'poker-seat-refused': { status: 403, title: 'The poker room refuses you a seat at this table' },
+  'poker-alias-refused': { status: 422, title: 'The alias cannot be taken' },
+  'private-table-order-refused': { status: 422, title: 'The private table order cannot be accepted' },
   // Poker tournaments (issue 19, docs/tournaments.md): a definition that breaks its profile; a refused registration (`reason`).
   'tournament-invalid': { status: 422, title: 'The tournament breaks its rule profile' },
   'tournament-registration-refused': { status: 409, title: 'The tournament refused the registration' },

@@ -11,12 +11,14 @@ import { assert, systemClock, type Clock } from '@casino/core';
 import type { Db, Redis } from '@casino/db';
 import { createRoundSeed, type Rng } from '@casino/games';
 import type { EnforcementContext, ExcludedPersonsRegister, LimitsContext } from '@casino/limits';
-import { PiiProtector, playerAccountsFor, type MinistryRegisters, type PlayersContext } from '@casino/players';
+import { PiiProtector, playerAccountsFor, sendEmail, type MinistryRegisters, type PlayersContext } from '@casino/players';
 import type { ReportingContext } from '@casino/reporting';
 import {
   createPokerRoom,
+  integrityRulesOf,
   RedisPresence,
   RedisTableBroadcaster,
+  type PokerIntegrityContext,
   type PokerRoomDriver,
   tournament,
   type RoomLog,
@@ -113,6 +115,8 @@ export interface Platform {
   tournaments(db?: Db): tournament.TournamentStoreContext;
   /** Live tournament tables (issue 19): the cash tables' room driver on the tournaments' store, one lease per tournament. */
   tournamentRoom(wiring: PokerWiring, db?: Db): PokerRoomDriver;
+  /** The poker room's integrity (issue 18): aliases, private tables, suspensions, separations, clawback. */
+  pokerIntegrity(db?: Db): PokerIntegrityContext;
 }
 
 /**
@@ -249,5 +253,11 @@ export function composeContexts(options: ComposeOptions): Platform {
         log: wiring.log,
         ...(options.pokerRng ? { rng: options.pokerRng } : {}),
       }),
+    pokerIntegrity: (db) => ({
+      db: dbOr(db),
+      clock,
+      rulesOf: (profileId) => integrityRulesOf(pokerRuleProfiles[profileId]),
+      sendEmail: (tx, email) => sendEmail(tx, pii(), email),
+    }),
   };
 }

@@ -97,6 +97,9 @@ export {
   type CreatePokerRoomOptions,
 } from './poker/create-room.ts';
 export { PokerRoomDriver, pokerRoomLimits, type PokerRoomOptions, type RoomLog } from './poker/room.ts';
+// The poker room's integrity (issue 18): aliases, anonymous and private tables, suspensions, "not together", clawback.
+export * from './poker/integrity/index.ts';
+export { integrityRulesOf, pokerIntegrityDefaults, type PokerIntegrityRules } from './poker/profile.ts';
 // Poker tournaments (issue 19): pure rules, director and money (docs/tournaments.md).
 export * as tournament from './tournament/index.ts';
 export type { TournamentRuleProfile, TournamentDefinition } from './tournament/index.ts';

@@ -6,6 +6,7 @@ import { insertPlayer } from '@casino/test-support/players';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableBroadcaster, TablesContext } from './context.ts';
 import type { TableMessage } from './realtime.ts';
+import { suspendPlayer } from './poker/integrity/suspensions.ts';
 import { leaveSeat, takeSeat } from './seats.ts';
 import { createTable, type TableConfig } from './table-config.ts';
 
@@ -91,5 +92,32 @@ describe('seats in the tables package (issue 15)', () => {
     expect(await seatedAt()).toEqual([1, 2]);
     // Everyone watching was told after each change, on the table's channel.
     expect(pushed.filter((p) => p.tableId === table.id && p.message.type === 'seats').length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('suspension from live games (issue 18)', () => {
+  it('004:T-152 TEC-07 GAM-P-08 a player suspended from all live games is refused a roulette seat; one suspended from poker only is not', async () => {
+    const { id: _id, isOpen: _open, ...definition } = table;
+    const roulette = await createTable(
+      testDb.db,
+      { ...definition, code: 'seats-suspended', name: 'Roulette suspended' },
+      clock.now(),
+    );
+    const everywhere = await insertPlayer(testDb.db, { state: 'REGISTERED', clock });
+    const pokerOnly = await insertPlayer(testDb.db, { state: 'REGISTERED', clock });
+    const actor = { kind: 'system' as const, name: 'seats-test' };
+    await suspendPlayer({ db: testDb.db, clock }, actor, {
+      playerId: everywhere,
+      scope: 'live-games',
+      reason: 'suspected collusion',
+    });
+    await suspendPlayer({ db: testDb.db, clock }, actor, { playerId: pokerOnly, scope: 'poker', reason: 'suspected bot' });
+    const reason = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'taken',
+        (error: unknown) => (isDomainError(error) ? (error.extensions?.['reason'] ?? error.code) : error),
+      );
+    expect(await reason(takeSeat(ctx, { playerId: everywhere, tableId: roulette.id }))).toBe('suspended');
+    expect(await reason(takeSeat(ctx, { playerId: pokerOnly, tableId: roulette.id }))).toBe('taken');
   });
 });

@@ -25,6 +25,11 @@ export async function takeSeat(
     const player = await tx.player.findUnique({ where: { id: request.playerId }, select: { state: true } });
     if (!player || (player.state !== 'TEMPORARY' && player.state !== 'REGISTERED'))
       throw new DomainError('account-not-active', 'Only a player with a temporary or a registered account can play.');
+    // Suspended from every live game while staff investigate (issue 18, 004:T-152 TEC-07 GAM-P-08).
+    if (await tx.playerGameSuspension.findFirst({ where: { playerId: request.playerId, liftedAt: null, scope: 'live-games' } }))
+      throw new DomainError('poker-seat-refused', 'You are suspended from live games while staff investigate.', {
+        extensions: { reason: 'suspended' },
+      });
     const seats = await tx.tableSeat.findMany({ where: { tableId: table.id } });
     if (seats.some((s) => s.playerId === request.playerId))
       throw new DomainError('already-seated', 'You already have a seat at this table.');

@@ -1,7 +1,16 @@
 import { DomainError } from '@casino/core';
 import type { App } from '@casino/http';
 import type { LobbyNotices } from '@casino/operator';
-import { leaveSeat, listTables, playingAtTable, tableDetail, takeSeat, type PokerRoom, type TablesContext } from '@casino/tables';
+import {
+  leaveSeat,
+  listTables,
+  playingAtTable,
+  privateTablesHiddenFrom,
+  tableDetail,
+  takeSeat,
+  type PokerRoom,
+  type TablesContext,
+} from '@casino/tables';
 import { gameProblems, TableParamsSchema } from './common.schema.ts';
 import {
   LeaveSeatResponseSchema,
@@ -46,11 +55,14 @@ export function tableRoutes(
     },
     async (request) => {
       const { game } = request.query;
-      const [tables, pokerTables] = await Promise.all([
+      const [tables, pokerTables, hidden] = await Promise.all([
         game === 'poker' ? [] : listTables(ctx.db, game ? { game } : {}),
         game === undefined || game === 'poker' ? room.lobby() : [],
+        // A private poker table is listed to its members only (003:R-PRIV-05, issue 18).
+        game === undefined || game === 'poker' ? privateTablesHiddenFrom(ctx.db, me(request)) : new Set<string>(),
       ]);
-      return { tables: [...tables.map(tableOut), ...pokerTables.map(pokerLobbyOut)], notices };
+      const listed = pokerTables.filter((table) => !hidden.has(table.tableId));
+      return { tables: [...tables.map(tableOut), ...listed.map(pokerLobbyOut)], notices };
     },
   );
 

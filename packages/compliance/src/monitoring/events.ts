@@ -48,6 +48,22 @@ export const MonitoringEventSchema = z.discriminatedUnion('kind', [
     handId: z.string().min(1).max(200),
     tableId: z.string().min(1).max(200),
   }),
+  // How the player played one poker hand (recordPokerPlayForMonitoring): bot and fold-dumping rules.
+  z.object({
+    ...base,
+    kind: z.literal('poker-play'),
+    handId: z.string().min(1).max(200),
+    tableId: z.string().min(1).max(200),
+    /** The other player of a heads-up hand (two dealt in), else absent. */
+    counterpartyPlayerId: z.uuid().optional(),
+    headsUp: z.boolean(),
+    /** The player folded (heads-up: to the counterparty). */
+    folded: z.boolean(),
+    /** From each of the player's turns starting to their decision, in ms (timed-out turns left out). */
+    actionDelaysMs: z.array(z.number().int().min(0).max(3_600_000)).max(200),
+    /** How long the player had been seated at the table when the hand ended, in ms. */
+    seatedMs: z.number().int().min(0),
+  }),
 ]);
 
 export type MonitoringEvent = z.infer<typeof MonitoringEventSchema>;
@@ -94,6 +110,44 @@ export async function recordPokerHandForMonitoring(tx: Tx, hand: PokerHandResult
     }
   }
   return recorded;
+}
+
+export interface PokerHandPlay {
+  handId: string;
+  tableId: string;
+  occurredAt: Date;
+  players: ReadonlyArray<{
+    playerId: string;
+    counterpartyPlayerId: string | null;
+    headsUp: boolean;
+    folded: boolean;
+    actionDelaysMs: readonly number[];
+    seatedMs: number;
+  }>;
+}
+
+/**
+ * The bot and fold-dumping hook the poker tables call when a hand is settled (000-001:FAIR-04,
+ * FAIR-06, FAIR-12, 003:R-COND-B, R-COND-C, R-PD-02): one event per player of the hand, on the real
+ * player id whatever the table showed (000-001:A-45).
+ */
+export async function recordPokerPlayForMonitoring(tx: Tx, hand: PokerHandPlay): Promise<number> {
+  for (const player of hand.players) {
+    await recordMonitoringEvent(tx, {
+      kind: 'poker-play',
+      eventId: newId(),
+      playerId: player.playerId,
+      occurredAt: hand.occurredAt.toISOString(),
+      handId: hand.handId,
+      tableId: hand.tableId,
+      ...(player.counterpartyPlayerId ? { counterpartyPlayerId: player.counterpartyPlayerId } : {}),
+      headsUp: player.headsUp,
+      folded: player.folded,
+      actionDelaysMs: [...player.actionDelaysMs].slice(0, 200),
+      seatedMs: Math.max(0, Math.round(player.seatedMs)),
+    });
+  }
+  return hand.players.length;
 }
 
 /** The EUR equivalent of an amount at the configured rate, rounded half-even to the cent. */

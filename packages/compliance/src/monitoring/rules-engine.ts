@@ -226,6 +226,68 @@ export const ruleEvaluators: Record<string, Evaluator> = {
       facts: { lostEur: eur(lost), wonBackEur: eur(wonBack), hands, counterpartyPlayerId: winner },
     };
   },
+
+  // 000-001:FAIR-06, 003:R-COND-B: chips dumped by folding. One player folds to the same opponent
+  // heads-up again and again, and that opponent (almost) never folds back.
+  'chip-dumping-folds': (rule, trigger, history) => {
+    if (trigger.kind !== 'poker-play' || !trigger.counterpartyPlayerId || trigger.data.folded !== true) return null;
+    const folder = trigger.playerId;
+    const receiver = trigger.counterpartyPlayerId;
+    const from = trigger.occurredAt.getTime() - required(rule.windowMinutes, rule, 'windowMinutes') * 60_000;
+    const foldsBy = (a: string, b: string) =>
+      history.filter(
+        (e) =>
+          e.kind === 'poker-play' &&
+          e.playerId === a &&
+          e.counterpartyPlayerId === b &&
+          e.data.headsUp === true &&
+          e.data.folded === true &&
+          e.occurredAt.getTime() > from &&
+          e.occurredAt.getTime() <= trigger.occurredAt.getTime(),
+      );
+    const given = foldsBy(folder, receiver);
+    const back = foldsBy(receiver, folder).length;
+    if (given.length < required(rule.countMin, rule, 'countMin')) return null;
+    if (given.length * 10_000 < (given.length + back) * param(rule, 'oneWayBpsMin')) return null;
+    return {
+      playerIds: [folder, receiver],
+      eventIds: given.map((e) => e.id),
+      reason: `${given.length} heads-up hands folded to the same player within ${rule.windowMinutes} minutes, ${back} folded back.`,
+      facts: { folds: given.length, foldsBack: back, counterpartyPlayerId: receiver },
+    };
+  },
+
+  // 000-001:FAIR-04, FAIR-12, 003:R-COND-C: a program playing. Decisions timed with a machine's
+  // regularity (the spread of the delays from turn start to decision, as a share of their mean, at
+  // most `regularityBpsMax` over at least `count` decisions), or one seat played longer than
+  // `sessionMinutesMax` without a break.
+  'poker-bot': (rule, trigger, history): Omit<RuleFiring, 'ruleCode' | 'score'> | null => {
+    if (trigger.kind !== 'poker-play') return null;
+    const hands = inWindow(rule, trigger, history).filter((e) => e.kind === 'poker-play');
+    const delays = hands.flatMap((e) => (Array.isArray(e.data.actionDelaysMs) ? (e.data.actionDelaysMs as number[]) : []));
+    const seatedMs = typeof trigger.data.seatedMs === 'number' ? trigger.data.seatedMs : 0;
+    const sessionMinutes = Math.floor(seatedMs / 60_000);
+    if (delays.length >= required(rule.countMin, rule, 'countMin')) {
+      const mean = delays.reduce((sum, d) => sum + d, 0) / delays.length;
+      const spread = Math.sqrt(delays.reduce((sum, d) => sum + (d - mean) ** 2, 0) / delays.length);
+      const spreadBps = mean === 0 ? 0 : Math.round((spread * 10_000) / mean);
+      if (spreadBps <= param(rule, 'regularityBpsMax'))
+        return {
+          playerIds: [trigger.playerId],
+          eventIds: hands.map((e) => e.id),
+          reason: `${delays.length} decisions within ${rule.windowMinutes} minutes took ${Math.round(mean)} ms on average, varying by only ${(spreadBps / 100).toFixed(2)} %.`,
+          facts: { decisions: delays.length, meanDelayMs: Math.round(mean), spreadBps },
+        };
+    }
+    if (sessionMinutes >= param(rule, 'sessionMinutesMax'))
+      return {
+        playerIds: [trigger.playerId],
+        eventIds: [trigger.id],
+        reason: `Seated at one table for ${sessionMinutes} minutes without a break.`,
+        facts: { sessionMinutes },
+      };
+    return null;
+  },
 };
 
 /** Every enabled rule that fires on `trigger`, given the player's events (the trigger included, oldest first). */

@@ -57,4 +57,5 @@ export const atPokerRules: PokerRuleProfile = Object.freeze({
     minimumLosingHand: '8c8d8h8s2c',
     shares: Object.freeze({ loserBps: 3_750, winnerBps: 1_875, tableBps: 1_875, rakeBps: 500, seedBps: 2_000 }),
   }),
+  integrity: Object.freeze({ aliasRequired: false, anonymousTables: true, privateTables: null, clawbackTo: 'operator' }),
 });

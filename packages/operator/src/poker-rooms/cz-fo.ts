@@ -39,4 +39,5 @@ export const czFoPokerRules: PokerRuleProfile = Object.freeze({
   // 004 closed-bets overview: the player's own hands (D-1636).
   handHistory: Object.freeze({ playerDownload: true }),
   chat: Object.freeze({ languages: null }),
+  integrity: Object.freeze({ aliasRequired: false, anonymousTables: false, privateTables: null, clawbackTo: 'operator' }),
 });

@@ -53,4 +53,5 @@ export const czPsPokerRules: PokerRuleProfile = Object.freeze({
   // 002:PK-SHOW-04, REC-04: a hand's participants see its showdown cards in the Hand History.
   handHistory: Object.freeze({ playerDownload: true }),
   chat: Object.freeze({ languages: null }),
+  integrity: Object.freeze({ aliasRequired: false, anonymousTables: false, privateTables: null, clawbackTo: 'operator' }),
 });

@@ -43,4 +43,5 @@ export const hrPokerRules: PokerRuleProfile = Object.freeze({
   // 000-001:REC-03: stored on the server, no right to download.
   handHistory: Object.freeze({ playerDownload: false }),
   chat: Object.freeze({ languages: null }),
+  integrity: Object.freeze({ aliasRequired: false, anonymousTables: false, privateTables: null, clawbackTo: 'operator' }),
 });

@@ -284,3 +284,12 @@ describe('poker rule profiles', () => {
       expect(pokerTableProblems(pokerRuleProfiles[table.profileId], table, at), table.name).toEqual([]);
   });
 });
+
+describe('poker room integrity rules as data (issue 18)', () => {
+  it('003:R-PRIV-01 R-COND-J S-90 000-001:TBL-08 SE offers private tables a day ahead and pays clawbacks back to the losers; AT runs anonymous tables; the others hold clawbacks', () => {
+    expect(sePokerRules.integrity).toMatchObject({ privateTables: { orderDaysAheadMin: 1 }, clawbackTo: 'losers' });
+    expect(atPokerRules.integrity).toMatchObject({ anonymousTables: true, privateTables: null, clawbackTo: 'operator' });
+    for (const profile of [hrPokerRules, czPsPokerRules, czFoPokerRules])
+      expect(profile.integrity).toMatchObject({ anonymousTables: false, privateTables: null, clawbackTo: 'operator' });
+  });
+});

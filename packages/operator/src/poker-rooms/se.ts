@@ -60,4 +60,10 @@ export const sePokerRules: PokerRuleProfile = Object.freeze({
   handHistory: Object.freeze({ playerDownload: false }),
   // 003:R-COND-H: chat only in Swedish.
   chat: Object.freeze({ languages: Object.freeze(['sv']) }),
+  integrity: Object.freeze({
+    aliasRequired: false,
+    anonymousTables: false,
+    privateTables: Object.freeze({ orderDaysAheadMin: 1, orderDaysAheadMax: 90 }),
+    clawbackTo: 'losers',
+  }),
 });

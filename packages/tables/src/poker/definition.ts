@@ -79,7 +79,7 @@ export function pokerTableProblems(profile: PokerRuleProfile, definition: PokerT
   // Issue 18: run it twice and the bad-beat jackpot only where the profile has them (000-001:RIT-01, JP-01).
   if (d.runItTwice === true) {
     if (!profile.runItTwice) fail('runItTwice', `rule book ${profile.ruleBook} has no run it twice`);
-    else if (variant && !variant.runItMoreTimesAllowed)
+    else if (variant && !(tableGame?.kind === 'flop' && tableGame.variant.runItMoreTimesAllowed))
       fail('runItTwice', `${variant.name} is never run more than once (000-001:RIT-05, VAR-OHL-11)`);
   }
   if (d.badBeatJackpot === true) {

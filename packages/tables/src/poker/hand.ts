@@ -11,6 +11,9 @@ export interface RunningHand {
   deadlineMs: number | null;
   /** The deadline before the time bank extended it; null while the bank is not in use. */
   timeBankFromMs: number | null;
+  /** When the player to act's turn began (ms since the epoch), and each decision's delay (bot monitoring, 000-001:FAIR-12). */
+  turnStartedAtMs?: number;
+  actionDelays?: { seat: number; delayMs: number }[];
 }
 
 /** The planner's answer for the next hand, or null when fewer than two players can be dealt in. */
@@ -141,6 +144,7 @@ export function completedHand(hand: RunningHand, seats: readonly SeatRecord[]): 
       wonMinor: player.won,
     })),
     flopDealt: state.boards[0]!.length >= 3,
+    actionDelays: (hand.actionDelays ?? []).map((entry) => ({ playerId: playerAt(entry.seat), delayMs: entry.delayMs })),
   });
 }
 

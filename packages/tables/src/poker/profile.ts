@@ -114,6 +114,8 @@ export interface PokerRuleProfile {
   readonly badBeatJackpot?: BadBeatJackpotSettings | null;
   /** waitingList (003:R-TBL-04, issue 18): absent or null = a full table refuses a seat. */
   readonly waitingList?: WaitingListSettings | null;
+  /** Aliases, anonymous and private tables, clawback (issue 18); absent: `pokerIntegrityDefaults`. */
+  readonly integrity?: PokerIntegrityRules;
 }
 
 export interface RunItTwiceSettings {
@@ -146,6 +148,34 @@ export interface WaitingListSettings {
   readonly offerMs: number;
   /** The most players one table's queue holds. */
   readonly lengthMax: number;
+}
+
+/** The room's integrity rules of a profile (issue 18, docs/poker-tables.md#integrity). */
+export interface PokerIntegrityRules {
+  /** 003:R-ALIAS-01, R-ALIAS-03: a player sits only once they have chosen their alias (elsewhere a pseudonym from the id shows). */
+  readonly aliasRequired: boolean;
+  /** 000-001:TBL-08, UI-03: tables may be anonymous (per-table labels at the table edge). */
+  readonly anonymousTables: boolean;
+  /** 003:R-PRIV-01..09: players may order private tables (null: not offered). */
+  readonly privateTables: {
+    /** R-PRIV-02: the order reaches the operator at least this many calendar days before the game day. */
+    readonly orderDaysAheadMin: number;
+    /** How far ahead a game day may be booked. */
+    readonly orderDaysAheadMax: number;
+  } | null;
+  /** 003:R-COND-J, S-90: winnings taken back go to the players who lost them ('losers') or are held by the operator. */
+  readonly clawbackTo: 'losers' | 'operator';
+}
+
+export const pokerIntegrityDefaults: PokerIntegrityRules = Object.freeze({
+  aliasRequired: false,
+  anonymousTables: false,
+  privateTables: null,
+  clawbackTo: 'operator',
+});
+
+export function integrityRulesOf(profile: Pick<PokerRuleProfile, 'integrity'>): PokerIntegrityRules {
+  return profile.integrity ?? pokerIntegrityDefaults;
 }
 
 /** A table's own settings, stored with the table and validated against its profile. */

@@ -2,7 +2,8 @@ import { assert } from '@casino/core';
 import { transaction } from '@casino/db';
 import { poker } from '@casino/games';
 import { recordPlayActivity } from '@casino/limits';
-import type { PokerRuleProfile, PokerRuleProfileId } from './profile.ts';
+import { idPseudonym, seatAlias } from './integrity/aliases.ts';
+import { integrityRulesOf, type PokerRuleProfile, type PokerRuleProfileId } from './profile.ts';
 import type { PokerRoomStore } from './room-ports.ts';
 import type { PokerLobbyEntry } from './room-types.ts';
 import type { PokerStoreContext } from './store-context.ts';
@@ -49,13 +50,14 @@ export function pokerRoomStore(
     voidInterruptedHand: (lease, { now }) => voidInterruptedHand(ctx, { ...lease, now }),
     markHandRunning: (lease, hand) => markHandRunning(ctx, { ...lease, handId: hand.handId }),
     buyIn: async (lease, request) => {
-      const alias = tableAlias(request.playerId);
+      const alias = await seatAlias(db, { tableId: lease.tableId, playerId: request.playerId });
       const bought = await buyIn(ctx, {
         ...lease,
         playerId: request.playerId,
         seat: request.seat,
         alias,
         amountMinor: request.amountMinor,
+        integrityOf: (profileId) => integrityRulesOf(profiles[profileId]),
       });
       return { alias, stackMinor: bought.stackMinor };
     },
@@ -116,13 +118,16 @@ export function pokerRoomStore(
  */
 async function playersToStop(ctx: PokerStoreContext, tableId: string, playerIds: readonly string[]): Promise<string[]> {
   if (playerIds.length === 0) return [];
-  const seats = await ctx.db.$queryRaw<Array<{ player_id: string; play_session_id: string; state: string }>>`
-    SELECT s.player_id, s.play_session_id, p.state::text AS state FROM poker_seat s JOIN player p ON p.id = s.player_id
+  // A player suspended from poker or all live games meanwhile (issue 18, 004:T-152) goes as a blocked one does.
+  const seats = await ctx.db.$queryRaw<Array<{ player_id: string; play_session_id: string; state: string; suspended: boolean }>>`
+    SELECT s.player_id, s.play_session_id, p.state::text AS state,
+           EXISTS (SELECT 1 FROM player_game_suspension g WHERE g.player_id = s.player_id AND g.lifted_at IS NULL) AS suspended
+    FROM poker_seat s JOIN player p ON p.id = s.player_id
     WHERE s.table_id = ${tableId}::uuid AND s.player_id = ANY(${[...playerIds]}::uuid[])`;
   const stopping: string[] = [];
   const nowMs = ctx.clock.now().getTime();
   for (const seat of seats) {
-    if (!playingStates.has(seat.state)) {
+    if (!playingStates.has(seat.state) || seat.suspended) {
       stopping.push(seat.player_id);
       continue;
     }
@@ -150,12 +155,11 @@ const activityRecordedAtMs = new Map<string, number>();
 const playingStates: ReadonlySet<string> = new Set(['TEMPORARY', 'REGISTERED']);
 
 /**
- * The name at the table edge: players have no nickname, and their legal name is personal data that
- * other players must not see (D-1690); a stable pseudonym from the player id instead.
+ * The name at the table edge for a player without a chosen alias: their legal name is personal data
+ * that other players must not see (D-1690); a stable pseudonym from the player id instead. The
+ * alias and anonymous labels: integrity/aliases.ts (`seatAlias`).
  */
-export function tableAlias(playerId: string): string {
-  return `Player ${playerId.replaceAll('-', '').slice(-6).toUpperCase()}`;
-}
+export const tableAlias = idPseudonym;
 
 function lobbyEntry(
   table: PokerLobbyTable,

@@ -122,6 +122,8 @@ export interface CompletedHand {
       readonly otherPlayerIds: readonly string[];
     } | null;
   };
+  /** Each decision a player made in time, from their turn's start, in ms (bot monitoring; issue 18). */
+  readonly actionDelays?: readonly { readonly playerId: string; readonly delayMs: number }[];
 }
 
 /** What everyone at the table (players and spectators) may see. */

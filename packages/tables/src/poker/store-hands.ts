@@ -9,6 +9,7 @@ import type { LeasedTable, PokerStoreContext } from './store-context.ts';
 import { assertEscrowInvariant } from './store-escrow.ts';
 import { postHandJackpot } from './store-jackpot.ts';
 import { fenceTable } from './store-lease.ts';
+import { recordHandPlay } from './integrity/hand-play.ts';
 
 /**
  * Hands at their boundaries (issue 16). The running hand lives in the driver's memory; the store
@@ -213,6 +214,7 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
       currency: table.currency,
       results: players.map((p) => ({ playerId: p.playerId, netMinor: p.wonMinor - p.putInMinor })),
     });
+    await recordHandPlay(tx, { tableId: table.id, hand, now });
     // The ledger last (lock order level 4, after the seats): the hot rake account's shard is held for
     // the shortest time, from the posting to the commit.
     let rakeTransactionId: string | null = null;

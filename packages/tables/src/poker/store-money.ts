@@ -6,6 +6,8 @@ import { authorizeStake, endPlaySession, recordSettlement, startPlaySession } fr
 import { playingWallet } from '../money.ts';
 import type { TableEffect } from './runtime-types.ts';
 import type { LeasedTable, PokerStoreContext } from './store-context.ts';
+import { guardSeat } from './integrity/seat-guard.ts';
+import { pokerIntegrityDefaults, type PokerIntegrityRules, type PokerRuleProfileId } from './profile.ts';
 import { assertEscrowInvariant } from './store-escrow.ts';
 import { fenceTable, type FencedTable } from './store-lease.ts';
 import { tableBuyInRange, definitionFromJson } from './store-tables.ts';
@@ -32,6 +34,8 @@ export interface BuyInRequest extends LeasedTable {
   amountMinor: bigint;
   /** CZK per unit of the table's currency, the rate the stake counts at (limits are in CZK, D-505); omit for CZK. */
   rateToCzk?: string;
+  /** The table's profile's integrity rules (issue 18: the seat guard); absent: `pokerIntegrityDefaults`. */
+  integrityOf?: (profileId: PokerRuleProfileId) => PokerIntegrityRules;
 }
 
 export interface BuyInResult {
@@ -76,6 +80,13 @@ export async function buyIn(ctx: PokerStoreContext, request: BuyInRequest): Prom
       });
 
     await lockPlayer(tx, request.playerId);
+    // Suspension, private table, "not together", alias (seat-guard.ts), under the table's lock.
+    await guardSeat(tx, {
+      tableId: table.id,
+      playerId: request.playerId,
+      now: ctx.clock.now(),
+      rules: request.integrityOf?.(definition.profileId) ?? pokerIntegrityDefaults,
+    });
     const taken = await tx.$queryRaw<Array<{ seat: number; player_id: string }>>`
       SELECT seat, player_id FROM poker_seat WHERE table_id = ${table.id}::uuid AND (seat = ${request.seat} OR player_id = ${request.playerId}::uuid)`;
     if (taken.some((s) => s.player_id === request.playerId))

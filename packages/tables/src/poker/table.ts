@@ -386,6 +386,10 @@ export class PokerTable {
     this.verifyTurn(hand, record);
     const transition = engineCall(() => poker.act(hand.state, record.seat, engineAction(command)));
     this.changed = true;
+    (hand.actionDelays ??= []).push({
+      seat: record.seat,
+      delayMs: Math.max(0, now.getTime() - (hand.turnStartedAtMs ?? now.getTime())),
+    });
     this.spendTimeBank(hand, record, now);
     this.advance(hand, transition, now);
   }
@@ -552,6 +556,7 @@ export class PokerTable {
     if (poker.pendingDecision(state).kind === 'action') {
       this.turn += 1;
       hand.deadlineMs = now.getTime() + this.profile.clock.actionTimeMs;
+      hand.turnStartedAtMs = now.getTime();
       hand.timeBankFromMs = null;
       return;
     }

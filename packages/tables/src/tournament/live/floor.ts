@@ -346,6 +346,8 @@ export class TournamentFloor implements DrivenTable {
         potsMinor: [],
         toAct: null,
         lastResult: null,
+        runOuts: [],
+        runItOffer: null,
       };
     }
     const view = l.table.publicView();

@@ -1,0 +1,34 @@
+import { recordPokerPlayForMonitoring } from '@casino/compliance';
+import type { Tx } from '@casino/db';
+import { poker } from '@casino/games';
+import type { CompletedHand } from '../runtime-types.ts';
+
+/**
+ * What the bot and fold-dumping monitoring rules read of a settled hand (issue 18; 000-001:FAIR-04,
+ * FAIR-06, FAIR-12, A-45): per player dealt in, whether the hand was heads-up and who the other
+ * player was, whether they folded, how long each of their decisions took and how long they had
+ * been seated. Recorded in the hand's commit (the outbox), on the real player ids whatever the table
+ * showed (an alias, an anonymous label).
+ */
+export async function recordHandPlay(tx: Tx, request: { tableId: string; hand: CompletedHand; now: Date }): Promise<void> {
+  const { hand } = request;
+  const state = hand.finalState ?? poker.replayHandHistory(hand.history, poker.variantCatalog);
+  const playerIds = hand.results.map((r) => r.playerId);
+  const seated = await tx.$queryRaw<Array<{ player_id: string; seated_at: Date }>>`
+    SELECT player_id, seated_at FROM poker_seat WHERE table_id = ${request.tableId}::uuid AND player_id = ANY(${playerIds}::uuid[])`;
+  const seatedAt = new Map(seated.map((s) => [s.player_id, s.seated_at.getTime()]));
+  const headsUp = hand.results.length === 2;
+  await recordPokerPlayForMonitoring(tx, {
+    handId: hand.handId,
+    tableId: request.tableId,
+    occurredAt: request.now,
+    players: hand.results.map((result) => ({
+      playerId: result.playerId,
+      counterpartyPlayerId: headsUp ? hand.results.find((other) => other.playerId !== result.playerId)!.playerId : null,
+      headsUp,
+      folded: state.players.find((p) => p.seat === result.seat)?.status === 'folded',
+      actionDelaysMs: (hand.actionDelays ?? []).filter((d) => d.playerId === result.playerId).map((d) => d.delayMs),
+      seatedMs: request.now.getTime() - (seatedAt.get(result.playerId) ?? request.now.getTime()),
+    })),
+  });
+}
