@@ -40,4 +40,6 @@ export const atPokerRules: PokerRuleProfile = Object.freeze({
   handHistory: Object.freeze({ playerDownload: false }),
   // 000-001:FAIR-08: the company sets the allowed chat languages (D-1636).
   chat: Object.freeze({ languages: Object.freeze(['de', 'en']) }),
+  // 000-001:TBL-10, BTN-12: a new table after the fold or the hand's end; the blinds owed follow the player (D-1801).
+  speedPoker: Object.freeze({ foldBeforeTurn: false, poolSeatsMax: 1_000 }),
 });

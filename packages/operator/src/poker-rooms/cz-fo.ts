@@ -39,4 +39,6 @@ export const czFoPokerRules: PokerRuleProfile = Object.freeze({
   // 004 closed-bets overview: the player's own hands (D-1636).
   handHistory: Object.freeze({ playerDownload: true }),
   chat: Object.freeze({ languages: null }),
+  // 004:GAM-PT-06, T-141: Speed Poker, moved at once after folding, which may be done before one's turn (D-1801).
+  speedPoker: Object.freeze({ foldBeforeTurn: true, poolSeatsMax: 1_000 }),
 });

@@ -45,4 +45,6 @@ export const czPsPokerRules: PokerRuleProfile = Object.freeze({
   // 002:PK-SHOW-04, REC-04: a hand's participants see its showdown cards in the Hand History.
   handHistory: Object.freeze({ playerDownload: true }),
   chat: Object.freeze({ languages: null }),
+  // Rule book 002 offers no speed poker (by-capability.md §1d).
+  speedPoker: null,
 });

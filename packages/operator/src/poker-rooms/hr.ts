@@ -43,4 +43,6 @@ export const hrPokerRules: PokerRuleProfile = Object.freeze({
   // 000-001:REC-03: stored on the server, no right to download.
   handHistory: Object.freeze({ playerDownload: false }),
   chat: Object.freeze({ languages: null }),
+  // Rule book 000 offers no speed poker (by-capability.md §1d).
+  speedPoker: null,
 });

@@ -53,4 +53,6 @@ export const sePokerRules: PokerRuleProfile = Object.freeze({
   handHistory: Object.freeze({ playerDownload: false }),
   // 003:R-COND-H: chat only in Swedish.
   chat: Object.freeze({ languages: Object.freeze(['sv']) }),
+  // Rule book 003 offers no speed poker (by-capability.md §1d).
+  speedPoker: null,
 });

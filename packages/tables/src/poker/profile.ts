@@ -94,6 +94,17 @@ export interface PokerRuleProfile {
     /** Languages chat is allowed in (003: Swedish only); null = any. */
     readonly languages: readonly string[] | null;
   };
+  /**
+   * Speed (fast-fold) poker (issue 18, D-1801): a pool of players dealt hand by hand at new tables
+   * instead of a table (000-001:TBL-10, BTN-12; 004:GAM-PT-06). Null: the rule book offers none.
+   * Absent is read as null (profiles written before issue 18).
+   */
+  readonly speedPoker?: {
+    /** 004:GAM-PT-06, T-141: a player may fold (and move on) before their turn; 001 moves them after the fold. */
+    readonly foldBeforeTurn: boolean;
+    /** Players one pool holds at most (STYLE: limit everything); a pool's own maximum lies under it. */
+    readonly poolSeatsMax: number;
+  } | null;
 }
 
 /** A table's own settings, stored with the table and validated against its profile. */
@@ -116,4 +127,10 @@ export interface PokerTableDefinition {
   readonly rake: { readonly rateBps: number; readonly capPerHandMinor: bigint | null; readonly noFlopNoDrop: boolean };
   /** Time bank on this table (003 marked tables); 0 = none. */
   readonly timeBankMs: number;
+  /**
+   * A speed-poker pool instead of a table (issue 18, D-1801): `seatsMax` is then the pool's players at
+   * most, `tableSeats` the seats of each table a hand is dealt at, `fillWaitMs` how long a hand waits
+   * for a full table before it is dealt short-handed (two players at least). Absent or null: a table.
+   */
+  readonly speedPool?: { readonly tableSeats: number; readonly fillWaitMs: number } | null;
 }

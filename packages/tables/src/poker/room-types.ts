@@ -29,6 +29,12 @@ export interface PokerLobbyEntry {
   readonly rake: { readonly rateBps: number; readonly capPerHandMinor: string | null; readonly noFlopNoDrop: boolean };
   readonly actionTimeMs: number;
   readonly timeBankMs: number;
+  /**
+   * A speed-poker pool (issue 18; always indicated before entry, 004:GAM-PT-06): the seats of each
+   * table a hand is dealt at and whether a player may fold before their turn; `seatsMax` and
+   * `seatsTaken` count the pool's players. Null: a table.
+   */
+  readonly speedPool?: { readonly tableSeats: number; readonly foldBeforeTurn: boolean } | null;
 }
 
 export interface SitRequest {

@@ -512,7 +512,7 @@ export class PokerRoomDriver implements PokerRoom {
       held.sentVersion = view.version;
       this.publish(broadcaster.toTable(held.tableId, { type: 'poker-table', tableId: held.tableId, view }));
     }
-    for (const playerId of held.table.seatedPlayerIds()) {
+    for (const playerId of held.table.changedPlayerIds?.() ?? held.table.seatedPlayerIds()) {
       const mine = held.table.privateView(playerId, now);
       const json = JSON.stringify(mine);
       if (held.sentPrivate.get(playerId) === json) continue;

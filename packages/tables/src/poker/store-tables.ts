@@ -69,6 +69,7 @@ export function definitionFromJson(json: unknown): PokerTableDefinition {
       noFlopNoDrop: d.rake.noFlopNoDrop as boolean,
     },
     timeBankMs: d.timeBankMs as number,
+    ...(d.speedPool ? { speedPool: d.speedPool as unknown as PokerTableDefinition['speedPool'] } : {}),
   };
 }
 
