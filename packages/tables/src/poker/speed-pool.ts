@@ -56,6 +56,8 @@ interface PoolTable {
   readonly startChipsMinor: bigint;
   /** Chips of players who folded and left this hand for the pool (what they had not put in). */
   leftChipsMinor: bigint;
+  /** What each player who left had when they left (one who left before their turn may still get chips back). */
+  readonly leftWith: Map<string, bigint>;
   /** The hand's rake, once it ended. */
   rakeMinor: bigint;
   completed: boolean;
@@ -67,6 +69,11 @@ interface Member {
   readonly alias: string;
   /** Chips not in a hand: valid while `current` is null. */
   chipsMinor: bigint;
+  /**
+   * Chips a hand the player had left gave them at its end while they played another (they folded before
+   * their turn and everyone else folded too: the pot is theirs): added when the current hand ends (table stakes).
+   */
+  pendingMinor: bigint;
   /** The hand the player is live in (dealt and not folded). */
   current: PoolTable | null;
   /** Hands the player was dealt into that are not yet committed: the seat is released only when none is left. */
@@ -269,12 +276,21 @@ export class SpeedPool implements DrivenTable {
       const member = this.members.get(playerId);
       if (member === undefined) continue;
       member.open.delete(table);
+      const endingMinor = stacks.get(playerId) ?? 0n;
       if (member.current === table) {
-        member.chipsMinor = stacks.get(playerId) ?? 0n;
-        liveMinor += member.chipsMinor;
+        member.chipsMinor = endingMinor + member.pendingMinor;
+        member.pendingMinor = 0n;
+        liveMinor += endingMinor;
         member.current = null;
         member.lastTable = table.number;
         this.enqueue(member, now);
+      } else {
+        // Left before their turn and the others all folded: what the hand gave back is theirs.
+        const extraMinor = endingMinor - (table.leftWith.get(playerId) ?? endingMinor);
+        liveMinor += extraMinor;
+        if (member.current === null) member.chipsMinor += extraMinor;
+        else member.pendingMinor += extraMinor;
+        if (member.current === null) this.enqueue(member, now);
       }
       this.dirty.add(playerId);
       this.releaseIfDue(member, effects);
@@ -356,8 +372,7 @@ export class SpeedPool implements DrivenTable {
     const table = member.current;
     const mine = table === null ? null : table.table.privateView(playerId);
     const view = table === null ? null : withPoolTurns(table.table.publicView(), table.number);
-    const stack =
-      table === null ? member.chipsMinor : (table.table.seats().find((s) => s.playerId === playerId)?.stackMinor ?? 0n);
+    const stack = table === null ? member.chipsMinor : liveStackMinor(table, playerId);
     return Object.freeze({
       seat: mine?.seat ?? member.poolSeat,
       holeCards: mine?.holeCards ?? [],
@@ -387,7 +402,10 @@ export class SpeedPool implements DrivenTable {
   /** Chips the pool holds by its own count, and the chips it finds (they must be equal). */
   chipCount(): { heldMinor: bigint; foundMinor: bigint; members: number; tablesRunning: number; waiting: number } {
     let found = 0n;
-    for (const member of this.members.values()) if (member.current === null && !member.released) found += member.chipsMinor;
+    for (const member of this.members.values()) {
+      if (member.released) continue;
+      found += member.pendingMinor + (member.current === null ? member.chipsMinor : 0n);
+    }
     for (const table of this.running.values()) found += table.startChipsMinor - table.leftChipsMinor - table.rakeMinor;
     return {
       heldMinor: this.chipsHeldMinor,
@@ -406,6 +424,7 @@ export class SpeedPool implements DrivenTable {
       playerId,
       alias,
       chipsMinor: stackMinor,
+      pendingMinor: 0n,
       current: null,
       open: new Set(),
       sittingOut: false,
@@ -436,6 +455,7 @@ export class SpeedPool implements DrivenTable {
     const seat = table.seatOf.get(member.playerId)!;
     const toAct = table.table.publicView().toAct;
     if (command.action === 'fold' && toAct?.seat !== seat && this.foldBeforeTurn) {
+      if (this.isAllIn(table, member.playerId)) throw refusal('not-your-turn', 'you are all-in: the hand plays out');
       // 004:GAM-PT-06, T-141: folding before one's turn; the table folds the hand when the turn comes.
       this.runAt(table, (t) => t.command(member.playerId, { kind: 'leave' }, now), now, effects);
       if (member.current === table) this.detach(member, table, now);
@@ -492,12 +512,13 @@ export class SpeedPool implements DrivenTable {
 
   /** The player leaves the hand (folded, or folding at their turn): their chips not put in come back to the pool. */
   private detach(member: Member, table: PoolTable, now: Date): void {
-    const record = table.table.seats().find((s) => s.playerId === member.playerId);
-    const chips = record === undefined ? 0n : record.stackMinor + record.pendingChipsMinor;
-    member.chipsMinor = chips;
+    const chips = liveStackMinor(table, member.playerId);
+    member.chipsMinor = chips + member.pendingMinor;
+    member.pendingMinor = 0n;
     member.current = null;
     member.lastTable = table.number;
     table.leftChipsMinor += chips;
+    table.leftWith.set(member.playerId, chips);
     this.dirty.add(member.playerId);
     this.enqueue(member, now);
   }
@@ -594,6 +615,7 @@ export class SpeedPool implements DrivenTable {
       handId: null,
       startChipsMinor: seats.reduce((sum, s) => sum + s.stackMinor, 0n),
       leftChipsMinor: 0n,
+      leftWith: new Map(),
       rakeMinor: 0n,
       completed: false,
     };
@@ -620,6 +642,15 @@ export class SpeedPool implements DrivenTable {
     if (member.current === null) throw refusal('no-hand-running', 'you are waiting for your next hand');
     return member.current;
   }
+}
+
+/** A player's chips at a hand's table now (during the hand the engine holds them: what they have not put in). */
+function liveStackMinor(table: PoolTable, playerId: string): bigint {
+  const seat = table.seatOf.get(playerId);
+  const shown = table.table.publicView().seats.find((s) => s.seat === seat);
+  if (shown !== undefined) return BigInt(shown.stackMinor);
+  const record = table.table.seats().find((s) => s.playerId === playerId);
+  return record === undefined ? 0n : record.stackMinor + record.pendingChipsMinor;
 }
 
 /** The first hand's button draw lands on seat 1 (the pool placed the players); the shuffle is the real generator's. */
