@@ -127,7 +127,7 @@ class PoolHarness {
         this.escrowMinor -= effect.stackMinor;
         this.paidOutMinor += effect.stackMinor;
         this.released.push({ playerId: effect.playerId, stackMinor: effect.stackMinor, reason: effect.reason });
-        pending.push(...this.pool.seatReleased(effect.seat, this.now));
+        pending.push(...this.pool.seatReleased(effect.seat));
       } else throw new Error(`a pool asks for no ${effect.kind}`);
     }
     const count = this.pool.chipCount();
