@@ -34,6 +34,7 @@ export function pokerLobbyOut(entry: PokerLobbyEntry) {
     },
     actionTimeMs: entry.actionTimeMs,
     timeBankMs: entry.timeBankMs,
+    speedPool: entry.speedPool ?? null,
   };
 }
 
