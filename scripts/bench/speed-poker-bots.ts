@@ -92,13 +92,20 @@ class Bot {
   constructor(private readonly player: BotPlan['players'][number]) {}
 
   async sit(): Promise<void> {
-    const response = await fetch(`${plan.base}/v1/poker/tables/${plan.poolId}/seats`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${this.player.token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ buyIn: { amount: plan.buyIn, currency: plan.currency } }),
-    });
-    if (response.status !== 201) throw new Error(`sit refused: ${response.status} ${await response.text()}`);
-    await response.arrayBuffer();
+    const key = randomUUID();
+    for (let attempt = 0; ; attempt++) {
+      const response = await fetch(`${plan.base}/v1/poker/tables/${plan.poolId}/seats`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${this.player.token}`, 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify({ buyIn: { amount: plan.buyIn, currency: plan.currency } }),
+      });
+      const body = await response.text();
+      if (response.status === 201) return;
+      // 503: the pool's queue is full for a moment on a loaded machine; the same key is safe to send again.
+      if ((response.status !== 503 && response.status !== 409) || attempt >= 20)
+        throw new Error(`sit refused: ${response.status} ${body}`);
+      await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));
+    }
   }
 
   connect(): Promise<void> {

@@ -164,13 +164,20 @@ async function main(cleanup: Cleanup): Promise<number> {
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
 
   const players: Array<{ token: string }> = [];
-  for (let i = 0; i < playerCount; i++) {
-    const { playerId } = await createBenchPlayer(db, { pspAccountId: psp, fund: '100000.00' });
-    players.push({ token: app.issueAccessToken({ audience: 'player', subject: playerId }) });
+  for (let i = 0; i < playerCount; i += 20) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(20, playerCount - i) }, () =>
+        createBenchPlayer(db, { pspAccountId: psp, fund: '100000.00' }),
+      ),
+    );
+    for (const { playerId } of batch) players.push({ token: app.issueAccessToken({ audience: 'player', subject: playerId }) });
   }
   const planFile = path.join(os.tmpdir(), `bench-speed-poker-${randomBytes(4).toString('hex')}.json`);
   // 100 big blinds at the CZ-FO demo pool's stakes.
-  writeFileSync(planFile, JSON.stringify({ base, warmupS, measureS: seconds, buyIn: '200.00', currency: 'CZK', poolId, players }));
+  writeFileSync(
+    planFile,
+    JSON.stringify({ base, warmupS, measureS: seconds, buyIn: '200.00', currency: 'CZK', poolId, players }),
+  );
   const { bots, cpu } = await runBots(planFile);
   const loadAfter = os.loadavg();
 
@@ -201,7 +208,10 @@ async function main(cleanup: Cleanup): Promise<number> {
         ['WebSocket pushes per second (received by the bots)', (bots.messages / windowS).toFixed(0)],
         ['CPU ms per action: game service (this process)', perAction(cpu.serviceMs)],
         ['CPU ms per action: bots (their process)', perAction(bots.cpuMs)],
-        ['CPU ms per action: PostgreSQL / Redis (whole servers, shared)', `${perAction(cpu.postgresMs)} / ${perAction(cpu.redisMs)}`],
+        [
+          'CPU ms per action: PostgreSQL / Redis (whole servers, shared)',
+          `${perAction(cpu.postgresMs)} / ${perAction(cpu.redisMs)}`,
+        ],
         ['load average at the end (1 min; 2 CPUs)', loadAfter[0]!.toFixed(2)],
         ['actions refused as stale (409/422)', String(bots.stale)],
         ['errors', String(bots.errors) + (bots.firstError ? ` (first: ${bots.firstError})` : '')],

@@ -595,7 +595,8 @@ export class PokerRoomDriver implements PokerRoom {
         tableId,
         lease,
         table: this.options.createTable(setup),
-        queue: new SerialQueue(pokerRoomLimits.queueDepthMax),
+        // A speed pool's queue takes one command per player in flight (hundreds of players, issue 18).
+        queue: new SerialQueue(Math.max(pokerRoomLimits.queueDepthMax, setup.definition.seatsMax + 64)),
         commands: new RecentCommands(pokerRoomLimits.commandIdsRemembered),
         sentPrivate: new Map(),
         sentVersion: null,
