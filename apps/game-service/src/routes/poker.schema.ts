@@ -51,6 +51,15 @@ export const PokerLobbyTableSchema = z
       })
       .nullable()
       .describe('The bad-beat jackpot this table plays for (GET /v1/poker/jackpots: its rules); null = none'),
+    speedPool: z
+      .object({
+        tableSeats: z.number().int().describe('Seats of each table a hand of the pool is dealt at'),
+        foldBeforeTurn: z.boolean().describe('You may fold (and move on to your next hand) before your turn (004:GAM-PT-06)'),
+      })
+      .nullable()
+      .describe(
+        "A speed-poker pool, not a table (docs/poker-tables.md#speed-poker): after a fold you are dealt into a new hand at another table at once; seatsMax and seatsTaken count the pool's players. null: a table",
+      ),
   })
   .meta({ id: 'PokerLobbyTable' });
 
@@ -118,6 +127,29 @@ export const PokerPrivateViewSchema = z
       })
       .nullable()
       .describe('On your turn: the legal actions and their amounts (a raise amount is the total to raise to)'),
+    speed: z
+      .object({
+        poolSeat: z.number().int(),
+        status: z.enum(['waiting', 'playing', 'sitting-out', 'leaving']),
+        chipsMinor: minor.describe('Your chips: free while waiting, your stack at the table while in a hand'),
+        handsSinceBigBlind: z
+          .number()
+          .int()
+          .describe('Hands dealt to you since you last posted the big blind: the most-owing player posts it'),
+        table: z
+          .object({
+            number: z.number().int().describe("The pool's table this hand is dealt at (new with every hand)"),
+            handId: z.string().nullable(),
+            seat: z.number().int(),
+            blind: z.enum(['small', 'big']).nullable().describe('The blind you posted in this hand'),
+            view: PokerPublicViewSchema.describe("The hand's table; its toAct.turn is the turn an action must quote"),
+          })
+          .nullable()
+          .describe('The hand you are in; null while you wait for the next'),
+        movedFrom: z.number().int().nullable().describe('The table you left last (a fold, or the hand ended)'),
+      })
+      .optional()
+      .describe('Only in a speed-poker pool: where you are in the pool'),
   })
   .meta({ id: 'PokerPrivateView' });
 

@@ -58,4 +58,6 @@ export const atPokerRules: PokerRuleProfile = Object.freeze({
     shares: Object.freeze({ loserBps: 3_750, winnerBps: 1_875, tableBps: 1_875, rakeBps: 500, seedBps: 2_000 }),
   }),
   integrity: Object.freeze({ aliasRequired: false, anonymousTables: true, privateTables: null, clawbackTo: 'operator' }),
+  // 000-001:TBL-10, BTN-12: a new table after the fold or the hand's end; the blinds owed follow the player (D-1801).
+  speedPoker: Object.freeze({ foldBeforeTurn: false, poolSeatsMax: 1_000 }),
 });

@@ -40,4 +40,6 @@ export const czFoPokerRules: PokerRuleProfile = Object.freeze({
   handHistory: Object.freeze({ playerDownload: true }),
   chat: Object.freeze({ languages: null }),
   integrity: Object.freeze({ aliasRequired: false, anonymousTables: false, privateTables: null, clawbackTo: 'operator' }),
+  // 004:GAM-PT-06, T-141: Speed Poker, moved at once after folding, which may be done before one's turn (D-1801).
+  speedPoker: Object.freeze({ foldBeforeTurn: true, poolSeatsMax: 1_000 }),
 });

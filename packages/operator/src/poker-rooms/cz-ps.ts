@@ -54,4 +54,6 @@ export const czPsPokerRules: PokerRuleProfile = Object.freeze({
   handHistory: Object.freeze({ playerDownload: true }),
   chat: Object.freeze({ languages: null }),
   integrity: Object.freeze({ aliasRequired: false, anonymousTables: false, privateTables: null, clawbackTo: 'operator' }),
+  // Rule book 002 offers no speed poker (by-capability.md §1d).
+  speedPoker: null,
 });

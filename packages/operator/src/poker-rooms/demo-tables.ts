@@ -34,6 +34,8 @@ interface DemoTable {
   capBigBlinds: bigint | null;
   noFlopNoDrop: boolean;
   timeBankMs?: number;
+  /** A speed-poker pool (issue 18): `seatsMax` is then the pool's players at most. */
+  speedPool?: { tableSeats: number; fillWaitMs: number };
 }
 
 /**
@@ -160,6 +162,32 @@ const demoTables: readonly DemoTable[] = [
     capBigBlinds: 3n,
     noFlopNoDrop: false,
   },
+  // Speed poker (issue 18, D-1801) where the rule book offers it: AT (000-001:TBL-10) and CZ-FO
+  // (004:GAM-PT-06, folding before one's turn). Six-max tables, a short table after 0.2 s of waiting.
+  {
+    name: 'Wien Speed',
+    profileId: 'AT',
+    variant: 'holdem/no-limit',
+    seatsMax: 1_000,
+    bigBlinds: 1n,
+    buyIn: [40n, 100n],
+    rateBps: 500,
+    capBigBlinds: 3n,
+    noFlopNoDrop: true,
+    speedPool: { tableSeats: 6, fillWaitMs: 200 },
+  },
+  {
+    name: 'Brno Speed',
+    profileId: 'CZ-FO',
+    variant: 'holdem/no-limit',
+    seatsMax: 1_000,
+    bigBlinds: 1n,
+    buyIn: [40n, 100n],
+    rateBps: 500,
+    capBigBlinds: 3n,
+    noFlopNoDrop: true,
+    speedPool: { tableSeats: 6, fillWaitMs: 200 },
+  },
 ];
 
 /** The demo platform's poker tables in `currency` (the seed opens them; the demo operator's wallets are CZK). */
@@ -187,6 +215,7 @@ export function demoPokerTables(currency: CurrencyCode): PokerTableDefinition[] 
         noFlopNoDrop: t.noFlopNoDrop,
       }),
       timeBankMs: t.timeBankMs ?? 0,
+      ...(t.speedPool ? { speedPool: Object.freeze({ ...t.speedPool }) } : {}),
     });
   });
 }

@@ -44,4 +44,6 @@ export const hrPokerRules: PokerRuleProfile = Object.freeze({
   handHistory: Object.freeze({ playerDownload: false }),
   chat: Object.freeze({ languages: null }),
   integrity: Object.freeze({ aliasRequired: false, anonymousTables: false, privateTables: null, clawbackTo: 'operator' }),
+  // Rule book 000 offers no speed poker (by-capability.md §1d).
+  speedPoker: null,
 });

@@ -66,4 +66,6 @@ export const sePokerRules: PokerRuleProfile = Object.freeze({
     privateTables: Object.freeze({ orderDaysAheadMin: 1, orderDaysAheadMax: 90 }),
     clawbackTo: 'losers',
   }),
+  // Rule book 003 offers no speed poker (by-capability.md §1d).
+  speedPoker: null,
 });

@@ -10,6 +10,7 @@ import { pokerRoomStore } from './room-store.ts';
 import { PokerRoomDriver, type RoomLog } from './room.ts';
 import type { PokerTableSetup, TableEffect } from './runtime-types.ts';
 import type { PokerStoreContext } from './store-context.ts';
+import { SpeedPool } from './speed-pool.ts';
 import { PokerTable, type RemovalReason as TableRemovalReason, type TableStep } from './table.ts';
 
 export interface CreatePokerRoomOptions {
@@ -49,7 +50,9 @@ export function createPokerRoom(options: CreatePokerRoomOptions): PokerRoomDrive
   return new PokerRoomDriver({
     store: pokerRoomStore(options.store, options.profiles),
     createTable: (setup) =>
-      new DrivenPokerTable(new PokerTable(setup, { rngForHand: () => rng, newHandId: () => newId(), handPauseMs }), setup),
+      setup.definition.speedPool
+        ? new SpeedPool(setup, { rng })
+        : new DrivenPokerTable(new PokerTable(setup, { rngForHand: () => rng, newHandId: () => newId(), handPauseMs }), setup),
     redis: options.redis,
     prefix: options.prefix,
     broadcaster: options.broadcaster,

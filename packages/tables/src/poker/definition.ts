@@ -100,10 +100,21 @@ export function pokerTableProblems(profile: PokerRuleProfile, definition: PokerT
   };
 
   // Seats: the profile's range (000-001:TBL-01, TBL-02; 002:MAX-01; 003:R-TBL-02; 004:GAM-P-01), and the deck's.
-  if (!Number.isInteger(d.seatsMax) || d.seatsMax < profile.seats.min || d.seatsMax > profile.seats.max)
-    fail('seatsMax', `must be ${profile.seats.min} to ${profile.seats.max} (rule book ${profile.ruleBook}), got ${d.seatsMax}`);
-  else if (variant && d.seatsMax > variant.playersMax)
-    fail('seatsMax', `${variant.name} deals to at most ${variant.playersMax} players, got ${d.seatsMax}`);
+  // A speed pool's tables are the profile's tables; the pool's own size is its players (D-1801).
+  const tableSeats = d.speedPool ? d.speedPool.tableSeats : d.seatsMax;
+  const seatsField = d.speedPool ? 'speedPool.tableSeats' : 'seatsMax';
+  if (!Number.isInteger(tableSeats) || tableSeats < profile.seats.min || tableSeats > profile.seats.max)
+    fail(seatsField, `must be ${profile.seats.min} to ${profile.seats.max} (rule book ${profile.ruleBook}), got ${tableSeats}`);
+  else if (variant && tableSeats > variant.playersMax)
+    fail(seatsField, `${variant.name} deals to at most ${variant.playersMax} players, got ${tableSeats}`);
+  if (d.speedPool) {
+    const speed = profile.speedPoker ?? null;
+    if (speed === null) fail('speedPool', `rule book ${profile.ruleBook} offers no speed poker`);
+    else if (!Number.isInteger(d.seatsMax) || d.seatsMax < tableSeats || d.seatsMax > speed.poolSeatsMax)
+      fail('seatsMax', `a pool holds ${tableSeats} to ${speed.poolSeatsMax} players, got ${d.seatsMax}`);
+    if (!Number.isInteger(d.speedPool.fillWaitMs) || d.speedPool.fillWaitMs < 0 || d.speedPool.fillWaitMs > 10_000)
+      fail('speedPool.fillWaitMs', `must be 0 to 10000 ms, got ${d.speedPool.fillWaitMs}`);
+  }
 
   // Blinds: positive, SB ≤ BB, BB = 2 × SB where required (002:HE-02), caps (000-001:TBL-05) and minimums (004:GAM-PC-04).
   const { blinds } = profile;

@@ -105,6 +105,17 @@ export interface PokerRuleProfile {
     readonly languages: readonly string[] | null;
   };
   /**
+   * Speed (fast-fold) poker (issue 18, D-1801): a pool of players dealt hand by hand at new tables
+   * instead of a table (000-001:TBL-10, BTN-12; 004:GAM-PT-06). Null: the rule book offers none.
+   * Absent is read as null (profiles written before issue 18).
+   */
+  readonly speedPoker?: {
+    /** 004:GAM-PT-06, T-141: a player may fold (and move on) before their turn; 001 moves them after the fold. */
+    readonly foldBeforeTurn: boolean;
+    /** Players one pool holds at most (STYLE: limit everything); a pool's own maximum lies under it. */
+    readonly poolSeatsMax: number;
+  } | null;
+  /**
    * runItTwice (000-001:RIT-01..05, issue 18): the agreement step a table of this profile may offer
    * when every remaining player is all-in before the river; absent or null = never offered (the board
    * runs once). The most runs is the engine's `runItTimesMax`; a table opts in (`runItTwice` there).
@@ -202,4 +213,10 @@ export interface PokerTableDefinition {
   readonly runItTwice?: boolean;
   /** The table takes the bad-beat jackpot drop and pays it (profile's `badBeatJackpot`, 000-001:JP-01); absent = no. */
   readonly badBeatJackpot?: boolean;
+  /**
+   * A speed-poker pool instead of a table (issue 18, D-1801): `seatsMax` is then the pool's players at
+   * most, `tableSeats` the seats of each table a hand is dealt at, `fillWaitMs` how long a hand waits
+   * for a full table before it is dealt short-handed (two players at least). Absent or null: a table.
+   */
+  readonly speedPool?: { readonly tableSeats: number; readonly fillWaitMs: number } | null;
 }

@@ -38,6 +38,11 @@ export interface DrivenTable {
   connectionChanged(playerId: string, connected: boolean, now: Date): TableEffect[];
   seatOf(playerId: string): number | null;
   seatedPlayerIds(): string[];
+  /**
+   * The players whose private view may have changed since the last call, when the table knows (a
+   * speed pool of hundreds of players, issue 18); absent: every seated player's view is compared.
+   */
+  changedPlayerIds?(): string[];
   /** The hand being played, if any (the driver marks it running in the store before anyone sees it). */
   runningHand(): { handId: string; handNumber: number } | null;
   publicView(now: Date): PublicTableView;

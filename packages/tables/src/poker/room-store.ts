@@ -8,6 +8,7 @@ import type { PokerRoomStore } from './room-ports.ts';
 import type { PokerLobbyEntry } from './room-types.ts';
 import type { PokerStoreContext } from './store-context.ts';
 import { commitHand, markHandRunning, voidInterruptedHand } from './store-hands.ts';
+import { commitPoolHand } from './store-speed-pool.ts';
 import { acquireTableLease, findTablesNeedingDriver, releaseTableLease, renewTableLeases } from './store-lease.ts';
 import { buyIn, releaseSeat, topUp } from './store-money.ts';
 import { amountFor } from './definition.ts';
@@ -78,13 +79,15 @@ export function pokerRoomStore(
         reason: request.reason as Parameters<typeof releaseSeat>[1]['reason'],
       })),
     commitHand: async (lease, request) => {
-      await commitHand(ctx, {
-        ...lease,
-        hand: request.hand,
-        nextRunningHandId: null,
-        seatStatuses: request.seatStatuses,
-        ...(request.hand.finalState ? { handState: request.hand.finalState } : {}),
-      });
+      if (request.hand.poolTableNumber !== undefined) await commitPoolHand(ctx, { ...lease, hand: request.hand });
+      else
+        await commitHand(ctx, {
+          ...lease,
+          hand: request.hand,
+          nextRunningHandId: null,
+          seatStatuses: request.seatStatuses,
+          ...(request.hand.finalState ? { handState: request.hand.finalState } : {}),
+        });
       return {
         stoppingPlayerIds: await playersToStop(
           ctx,
@@ -197,6 +200,12 @@ function lobbyEntry(
     timeBankMs: definition.timeBankMs,
     runItTimesMax: runItOffered(profile, definition) ? profile.engine.tableRules.runItTimesMax : null,
     badBeatJackpot: lobbyJackpot(profile, definition, jackpots),
+    speedPool: definition.speedPool
+      ? {
+          tableSeats: definition.speedPool.tableSeats,
+          foldBeforeTurn: profile.speedPoker?.foldBeforeTurn ?? false,
+        }
+      : null,
   };
 }
 

@@ -33,6 +33,12 @@ export interface PokerLobbyEntry {
   readonly runItTimesMax?: number | null;
   /** The bad-beat jackpot this table plays for (issue 18): its size now and the drop; null = none. */
   readonly badBeatJackpot?: { readonly sizeMinor: string; readonly dropMinor: string } | null;
+  /**
+   * A speed-poker pool (issue 18; always indicated before entry, 004:GAM-PT-06): the seats of each
+   * table a hand is dealt at and whether a player may fold before their turn; `seatsMax` and
+   * `seatsTaken` count the pool's players. Null: a table.
+   */
+  readonly speedPool?: { readonly tableSeats: number; readonly foldBeforeTurn: boolean } | null;
 }
 
 export interface SitRequest {

@@ -512,7 +512,7 @@ export class PokerRoomDriver implements PokerRoom {
       held.sentVersion = view.version;
       this.publish(broadcaster.toTable(held.tableId, { type: 'poker-table', tableId: held.tableId, view }));
     }
-    for (const playerId of held.table.seatedPlayerIds()) {
+    for (const playerId of held.table.changedPlayerIds?.() ?? held.table.seatedPlayerIds()) {
       const mine = held.table.privateView(playerId, now);
       const json = JSON.stringify(mine);
       if (held.sentPrivate.get(playerId) === json) continue;
@@ -595,7 +595,8 @@ export class PokerRoomDriver implements PokerRoom {
         tableId,
         lease,
         table: this.options.createTable(setup),
-        queue: new SerialQueue(pokerRoomLimits.queueDepthMax),
+        // A speed pool's queue takes one command per player in flight (hundreds of players, issue 18).
+        queue: new SerialQueue(Math.max(pokerRoomLimits.queueDepthMax, setup.definition.seatsMax + 64)),
         commands: new RecentCommands(pokerRoomLimits.commandIdsRemembered),
         sentPrivate: new Map(),
         sentVersion: null,

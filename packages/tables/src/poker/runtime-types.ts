@@ -124,6 +124,11 @@ export interface CompletedHand {
   };
   /** Each decision a player made in time, from their turn's start, in ms (bot monitoring; issue 18). */
   readonly actionDelays?: readonly { readonly playerId: string; readonly delayMs: number }[];
+  /**
+   * A speed pool's hand (issue 18): the number of the pool's table it was dealt at. The store then
+   * records it as a change of its players' pool stacks (store-speed-pool.ts), not as the table's one running hand.
+   */
+  readonly poolTableNumber?: number;
 }
 
 /** What everyone at the table (players and spectators) may see. */

@@ -72,6 +72,7 @@ export function definitionFromJson(json: unknown): PokerTableDefinition {
     timeBankMs: d.timeBankMs as number,
     ...(d.runItTwice === true ? { runItTwice: true } : {}),
     ...(d.badBeatJackpot === true ? { badBeatJackpot: true } : {}),
+    ...(d.speedPool ? { speedPool: d.speedPool as unknown as PokerTableDefinition['speedPool'] } : {}),
   };
 }
 
