@@ -1,4 +1,3 @@
-import { DomainError } from '@casino/core';
 import type pg from 'pg';
 import { pgPoolOf, type Db } from './client.ts';
 import { retryingAbortedTransactions, type RetryOptions } from './transaction.ts';
@@ -23,7 +22,8 @@ export async function pgTransaction<T>(
 ): Promise<T | typeof rollBack> {
   const pool = pgPoolOf(db);
   return retryingAbortedTransactions(async () => {
-    const client = await connect(pool);
+    // A wait for a connection that runs out throws pg-pool's own error, which the apps answer 503 (packages/http, unavailable.ts).
+    const client = await pool.connect();
     let broken: Error | undefined;
     try {
       await client.query('BEGIN');
@@ -40,13 +40,4 @@ export async function pgTransaction<T>(
       client.release(broken);
     }
   }, options);
-}
-
-async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
-  try {
-    return await pool.connect();
-  } catch (error) {
-    // No connection free within the pool's wait (connectTimeoutMs), or PostgreSQL unreachable: as Prisma's pool wait answers.
-    throw new DomainError('service-unavailable', 'The database is busy; try again.', { cause: error });
-  }
 }
