@@ -69,8 +69,8 @@ interface Begun {
 
 interface Confirmed {
   result: ActResult;
-  /** The push and the game to count the bet for, after commit; null for a replayed answer (nothing committed). */
-  committed: { push: Pushes; game: string } | null;
+  /** The push and the game to count the bet for, after commit. */
+  committed: { push: Pushes; game: string };
 }
 
 export async function confirmWithOneCall(ctx: TablesContext, request: ActRequest): Promise<ActResult | null> {
@@ -90,7 +90,6 @@ export async function confirmWithOneCall(ctx: TablesContext, request: ActRequest
     return commit(client, decided);
   });
   if (outcome === rollBack) return replayed;
-  assert(outcome.committed !== null, 'a committed confirmation has its push');
   committedCount++;
   countBusinessEvent('bet-confirmed', outcome.committed.game);
   countBusinessEvent('ledger-posting', 'STAKE');
