@@ -103,6 +103,7 @@ export {
   eurEquivalentMinor,
   MonitoringEventSchema,
   monitoringEventTopic,
+  monitoringEventMessage,
   recordMonitoringEvent,
   recordPokerHandForMonitoring,
   recordPokerPlayForMonitoring,

@@ -19,7 +19,7 @@ export {
   type PlayerWallet,
 } from './accounts.ts';
 export { postAdjustment, type AdjustmentRequest } from './adjust.ts';
-export { IdempotencyKeyReused, InsufficientFunds } from './errors.ts';
+export { IdempotencyKeyReused, InsufficientFunds, mapLedgerError as ledgerErrorOf } from './errors.ts';
 export {
   post,
   postStandalone,
@@ -31,7 +31,7 @@ export {
   type TransactionKind,
   type TransactionMetadata,
 } from './post.ts';
-export { transfer, transferStandalone, type TransferRequest } from './transfer.ts';
+export { transfer, transferPostArguments, transferStandalone, type TransferRequest } from './transfer.ts';
 export {
   HoldAlreadyResolved,
   release,

@@ -123,7 +123,7 @@ const ledgerPostSql =
   'SELECT transaction_id, replayed FROM ledger_post($1::uuid, $2, $3, $4::"LedgerTransactionKind", $5::jsonb, $6::timestamptz, $7::uuid, $8::jsonb)';
 
 /** The `ledger_post` statement for a request, with a fresh transaction id; both ways of posting send exactly this. */
-function ledgerPostCall(request: PostRequest, at: Date): { text: string; values: unknown[] } {
+export function ledgerPostCall(request: PostRequest, at: Date): { text: string; values: unknown[] } {
   assertWellFormed(request);
   assert(at instanceof Date && !Number.isNaN(at.getTime()), 'a movement has a valid time');
   const postings = request.postings.map((line) => ({

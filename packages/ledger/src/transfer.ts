@@ -1,6 +1,14 @@
 import type { AccountId, Money } from '@casino/core';
 import type { Db, Tx } from '@casino/db';
-import { post, postStandalone, type Posted, type PostRequest, type TransactionKind, type TransactionMetadata } from './post.ts';
+import {
+  ledgerPostCall,
+  post,
+  postStandalone,
+  type Posted,
+  type PostRequest,
+  type TransactionKind,
+  type TransactionMetadata,
+} from './post.ts';
 
 export interface TransferRequest {
   idempotencyKey: string;
@@ -36,4 +44,14 @@ function twoLines(request: TransferRequest): PostRequest {
     ...(request.metadata ? { metadata: request.metadata } : {}),
     ...(request.effectiveAt ? { effectiveAt: request.effectiveAt } : {}),
   };
+}
+
+/**
+ * `ledger_post`'s arguments for `transfer` (transaction id, key, request hash, kind, metadata, effective
+ * time, reversed transaction, postings), for a caller whose own SQL function calls `ledger_post` inside
+ * a larger statement (the tables' one-call stake path, D-2260): the same checks and the same request
+ * hash as `transfer`; a refusal comes back as the same SQLSTATE, mapped by `ledgerErrorOf`.
+ */
+export function transferPostArguments(request: TransferRequest, at: Date): unknown[] {
+  return ledgerPostCall(twoLines(request), at).values;
 }

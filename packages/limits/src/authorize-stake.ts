@@ -4,9 +4,9 @@ import { allowances, assertPlayingTimeLeft, assertWithinMoneyAllowances, type Al
 import type { EnforcementContext } from './context.ts';
 import { accrual, assertOpen } from './play-session-store.ts';
 import { assertMayTakePart, lockedPlayerOf } from './player-lock.ts';
-import { readStakeState } from './stake-state.ts';
+import { readStakeState, type StakeState } from './stake-state.ts';
 import { countInCzk, replayOf, type GameCategory, type UsageEntryRequest } from './usage-entries.ts';
-import { addStakeUsage, moneyDeltas, withDeltas } from './usage.ts';
+import { addStakeUsage, moneyDeltas, withDeltas, type UsageDelta } from './usage.ts';
 
 export interface StakeRequest {
   playerId: string;
@@ -48,9 +48,21 @@ export interface StakeAuthorized extends Authorized {
  * The refusal throws, so the caller's transaction, posting included, rolls back.
  */
 export async function authorizeStake(ctx: EnforcementContext, tx: Tx, request: StakeRequest): Promise<StakeAuthorized> {
+  const entry = stakeEntryOf(request, ctx.clock.now());
+  // One round trip: the player lock, then every row the check decides on (stake-state.ts).
+  const read = await readStakeState(tx, entry);
+  const decided = decideStake(ctx, request.playerId, entry, read);
+  if (decided.write) {
+    const { deltas, session } = decided.write;
+    await addStakeUsage(tx, request.playerId, deltas, session);
+  }
+  return decided.authorized;
+}
+
+/** The usage entry a stake counts as (the amount in CZK at the stake's own rate). */
+export function stakeEntryOf(request: StakeRequest, at: Date): UsageEntryRequest {
   assert(request.amount.isPositive(), 'a stake is positive');
-  const at = ctx.clock.now();
-  const entry: UsageEntryRequest = {
+  return {
     playerId: request.playerId,
     kind: 'STAKE',
     reference: request.reference,
@@ -59,16 +71,38 @@ export async function authorizeStake(ctx: EnforcementContext, tx: Tx, request: S
     playSessionId: request.playSessionId,
     at,
   };
-  // One round trip: the player lock, then every row the check decides on (stake-state.ts).
-  const read = await readStakeState(tx, entry);
-  const locked = lockedPlayerOf(request.playerId, read.limits);
+}
+
+export interface StakeDecision {
+  authorized: StakeAuthorized;
+  /** What the stake adds to the counters and the play session; null for a replay (counted before). */
+  write: {
+    deltas: UsageDelta[];
+    session: { id: string; at: Date; playedMs: bigint; stakesMinor: bigint };
+  } | null;
+}
+
+/**
+ * The rules of a stake on the rows read under the player lock (pure): refused in the order
+ * authorizeStake documents, or what to count. Both ways of running the check (authorizeStake, and the
+ * one-call stake path of the tables, stake-one-call.ts) decide here, so the rules exist once.
+ */
+export function decideStake(
+  ctx: EnforcementContext,
+  playerId: string,
+  entry: UsageEntryRequest,
+  read: StakeState,
+): StakeDecision {
+  const at = entry.at;
+  const locked = lockedPlayerOf(playerId, read.limits);
   if (read.replayedEntry) {
     const once = replayOf(entry, read.replayedEntry);
-    return { counted: once.counted, replayed: true, remaining: [], accountState: locked.accountState };
+    return {
+      authorized: { counted: once.counted, replayed: true, remaining: [], accountState: locked.accountState },
+      write: null,
+    };
   }
-
-  const states = read.states;
-  assertMayTakePart(locked, states, at);
+  assertMayTakePart(locked, read.states, at);
   if (!read.session) throw new DomainError('not-found', 'No such play session of this player.', { field: 'playSessionId' });
   const session = read.session;
   assertOpen(ctx.profile, session, at);
@@ -79,18 +113,17 @@ export async function authorizeStake(ctx: EnforcementContext, tx: Tx, request: S
     winsMinor: session.winsMinor,
     playedMs: session.playedMs + time.playedMs,
   };
-  const current = allowances(ctx.profile, states, usage, ['stake', 'net-loss', 'playing-time'], sessionTotals);
+  const current = allowances(ctx.profile, read.states, usage, ['stake', 'net-loss', 'playing-time'], sessionTotals);
   assertPlayingTimeLeft(current);
   const counted = entry.amount.counted;
   assertWithinMoneyAllowances(current, counted, 'stake');
-
-  await addStakeUsage(tx, request.playerId, [...time.deltas, ...moneyDeltas(at, 'stakesMinor', counted)], {
-    id: session.id,
-    at,
-    playedMs: time.playedMs,
-    stakesMinor: counted.toMinor(),
-  });
-  return { counted, replayed: false, remaining: remainingAfter(current, counted), accountState: locked.accountState };
+  return {
+    authorized: { counted, replayed: false, remaining: remainingAfter(current, counted), accountState: locked.accountState },
+    write: {
+      deltas: [...time.deltas, ...moneyDeltas(at, 'stakesMinor', counted)],
+      session: { id: session.id, at, playedMs: time.playedMs, stakesMinor: counted.toMinor() },
+    },
+  };
 }
 
 export function remainingAfter(current: readonly Allowance[], counted: Money): Authorized['remaining'] {

@@ -55,6 +55,7 @@ export { requestRegisterEntry } from './request-register-entry.ts';
 export { setRealityCheck } from './set-reality-check.ts';
 // Enforcement (the cashier and the game service, inside their transactions).
 export { authorizeStake, type Authorized, type StakeAuthorized, type StakeRequest } from './authorize-stake.ts';
+export { decideStakeOnRead, stakeReadArguments, type DecidedStake, type StakeReadArguments } from './stake-one-call.ts';
 export { authorizeDeposit, checkDeposit, type DepositRequest } from './authorize-deposit.ts';
 export { recordSettlement, type SettlementRequest } from './record-settlement.ts';
 export { startPlaySession, type StartedPlaySession } from './start-play-session.ts';

@@ -38,7 +38,14 @@ export async function readStakeState(tx: Tx, entry: UsageEntryRequest): Promise<
       ${windows.day.startDay}::date, ${windows.week.startDay}::date, ${windows.month.startDay}::date,
       ${entry.kind}::"LimitUsageKind", ${entry.reference}, ${dbCategoryOf(entry.category)}::"GameCategory",
       ${amount.toMinor()}::bigint, ${amount.currency}, ${rateToCzk}::numeric, ${counted.toMinor()}::bigint) AS state`;
-  const state = row!.state;
+  return stakeStateFromJson(row!.state, windows);
+}
+
+/**
+ * The document of `limits_stake_state` (or of `limits_stake_read`, the same shape without a usage entry,
+ * read by the tables' one-call stake path) as the rows the check decides on.
+ */
+export function stakeStateFromJson(state: Json, windows: ReturnType<typeof usageWindows>): StakeState {
   const limits = state.limits as Json | null;
   const empty: StakeState = {
     limits: null,

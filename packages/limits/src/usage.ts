@@ -138,14 +138,33 @@ export async function addStakeUsage(
   assert(row?.sessions === 1n, `play session ${session.id} exists`);
 }
 
-function usageValues(playerId: string, deltas: readonly UsageDelta[]): Prisma.Sql[] {
+/**
+ * The deltas merged per period as `limits_stake_count` (SQL) takes them: one row per period, minor units
+ * and milliseconds as text (a JSON number would pass through a float).
+ */
+export function usageDeltaRows(deltas: readonly UsageDelta[]): Array<Record<string, string>> {
+  return mergedDeltas(deltas).map((d) => ({
+    period: dbPeriod[d.window.period],
+    start: d.window.startDay,
+    deposits: String(d.depositsMinor ?? 0n),
+    stakes: String(d.stakesMinor ?? 0n),
+    wins: String(d.winsMinor ?? 0n),
+    played: String(d.playedMs ?? 0n),
+  }));
+}
+
+function mergedDeltas(deltas: readonly UsageDelta[]): UsageDelta[] {
   const merged = new Map<string, UsageDelta>();
   for (const delta of deltas) {
     const key = `${delta.window.period}:${delta.window.startDay}`;
     const before = merged.get(key);
     merged.set(key, before ? { window: delta.window, ...addTotals(addTotals(zero, before), delta) } : delta);
   }
-  return [...merged.values()].map(
+  return [...merged.values()];
+}
+
+function usageValues(playerId: string, deltas: readonly UsageDelta[]): Prisma.Sql[] {
+  return mergedDeltas(deltas).map(
     (d) => Prisma.sql`(
     ${playerId}::uuid, ${dbPeriod[d.window.period]}::"LimitUsagePeriod", ${d.window.startDay}::date,
     ${d.depositsMinor ?? 0n}, ${d.stakesMinor ?? 0n}, ${d.winsMinor ?? 0n}, ${d.playedMs ?? 0n})`,

@@ -12,6 +12,7 @@ import {
   type RouletteBetRequest,
 } from '@casino/games';
 import { startPlaySession } from '@casino/limits';
+import { confirmWithOneCall, takesOneCallPath } from './confirm-stake.ts';
 import type { TablesContext } from './context.ts';
 import { applyAction, debitsOf, decisionKey, isSettled, publicEvents, publicView, type EngineAction } from './engines.ts';
 import { deadlineFor, finishRound, pushRound, Pushes } from './lifecycle.ts';
@@ -88,6 +89,9 @@ export async function actInRound(ctx: TablesContext, request: ActRequest): Promi
     'an action id is 1..100 characters',
   );
   const run = async () => {
+    // A bet confirmation's common case in four round trips (confirm-stake.ts); null: this transaction handles it.
+    const confirmed = takesOneCallPath(request.action) ? await confirmWithOneCall(ctx, request) : null;
+    if (confirmed) return confirmed;
     const pushes = new Pushes();
     const result = await transaction(ctx.db, (tx) => actInTransaction(ctx, tx, request, pushes));
     await pushes.send(ctx);
@@ -117,7 +121,7 @@ async function renewPlaySession(ctx: TablesContext, playerId: string): Promise<v
   });
 }
 
-function requestHash(request: ActRequest): string {
+export function requestHash(request: ActRequest): string {
   return createHash('sha256')
     .update(
       JSON.stringify({ roundId: request.roundId, action: request.action }, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
@@ -210,7 +214,7 @@ async function actInTransaction(
   return result;
 }
 
-function resultOf(
+export function resultOf(
   round: LoadedRound,
   parts: Pick<ActResult, 'replayed' | 'needsReconfirmation' | 'warnings' | 'stakes'> & { events: readonly unknown[] },
 ): ActResult {
@@ -230,7 +234,7 @@ function resultOf(
   };
 }
 
-interface ActionContext {
+export interface ActionContext {
   answered: { requestHash: string; response: unknown } | null;
   /** The table's betting switch (suspend-betting.ts); null for a temporary table's round. */
   tableOpen: boolean | null;
@@ -278,7 +282,11 @@ async function actionContext(tx: Tx, round: LoadedRound, request: ActRequest): P
 }
 
 /** The seat the player acts from: their seat at the live table, or the box of their temporary table. */
-function actingSeat(round: LoadedRound, request: ActRequest, context: ActionContext): { seat: number; playSessionId: string } {
+export function actingSeat(
+  round: LoadedRound,
+  request: ActRequest,
+  context: ActionContext,
+): { seat: number; playSessionId: string } {
   if (round.kind === 'TEMPORARY') {
     if (round.temporaryPlayerId !== request.playerId)
       throw new DomainError('not-seated', 'This temporary table belongs to another player.');
@@ -294,7 +302,7 @@ function actingSeat(round: LoadedRound, request: ActRequest, context: ActionCont
   return { seat: seat.seatNo, playSessionId: seat.playSessionId };
 }
 
-function engineActions(round: LoadedRound, action: PlayerAction, seat: number, layout: ChipPlacement[]): EngineAction[] {
+export function engineActions(round: LoadedRound, action: PlayerAction, seat: number, layout: ChipPlacement[]): EngineAction[] {
   if (!isActionOf(round.game, action.kind)) {
     throw new DomainError('game-action-refused', `"${action.kind}" is not an action of ${round.game}.`, {
       field: 'body.kind',
@@ -343,7 +351,7 @@ function engineActions(round: LoadedRound, action: PlayerAction, seat: number, l
 }
 
 /** The engine's refusal becomes the player's answer, with the engine's stable reason. */
-function apply(round: LoadedRound, action: EngineAction) {
+export function apply(round: LoadedRound, action: EngineAction) {
   try {
     return applyAction(round.game, round.state, action, round.seed);
   } catch (error) {

@@ -13,6 +13,7 @@ export { leaveAllSeats, leaveSeat, takeSeat } from './seats.ts';
 export { setTableAcceptingBets } from './suspend-betting.ts';
 export { ChatThrottle, chatMessagesPerWindowMax, chatWindowMs, sendChatMessage, type ChatMessage } from './chat.ts';
 export { actInRound, type ActRequest, type ActResult, type PlayerAction } from './act-in-round.ts';
+export { oneCallConfirmationCount } from './confirm-stake.ts';
 export { noteDisconnected, runDueRounds, type RunDueRoundsOptions } from './run-due-rounds.ts';
 export { roundSchedulerLagMs } from './round-store.ts';
 export { pendingTemporaryTables, resumeTemporaryTable, type TemporaryTableSummary } from './temporary-tables.ts';

@@ -40,6 +40,14 @@ export class Pushes {
 }
 
 export function roundMessage(round: LoadedRound, events: readonly unknown[]): RoundMessage {
+  return roundMessageOf(round, {
+    events: toWire(round.game, publicEvents(round.game, events)),
+    view: toWire(round.game, publicView(round.game, round.state)),
+  });
+}
+
+/** The round's push with its public events and view already on the wire (built once for the push and the answer). */
+export function roundMessageOf(round: LoadedRound, wire: Pick<RoundMessage, 'events' | 'view'>): RoundMessage {
   return {
     type: 'round',
     tableId: round.table.id,
@@ -49,8 +57,8 @@ export function roundMessage(round: LoadedRound, events: readonly unknown[]): Ro
     phase: round.state.phase,
     deadlineAt: round.deadlineAt?.toISOString() ?? null,
     currency: round.table.currency,
-    events: toWire(round.game, publicEvents(round.game, events)),
-    view: toWire(round.game, publicView(round.game, round.state)),
+    events: wire.events,
+    view: wire.view,
   };
 }
 

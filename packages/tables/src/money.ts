@@ -59,6 +59,29 @@ export async function walletForState(tx: Tx, playerId: string, state: string | n
   return id;
 }
 
+/**
+ * The ids `gameRevenueAccount` and `walletForState` already know, without a query (the one-call stake
+ * path, confirm-stake.ts, has no ORM client): undefined when this process has not looked them up yet.
+ * The wallet's state check is `walletForState`'s.
+ */
+export function knownStakeAccounts(
+  game: GameId,
+  playerId: string,
+  state: string | null,
+  currency: string,
+): { wallet: AccountId; revenue: AccountId } | undefined {
+  if (state !== 'TEMPORARY' && state !== 'REGISTERED') {
+    throw new DomainError('account-not-active', 'Only a player with a temporary or a registered account can play.', {
+      extensions: { state },
+    });
+  }
+  const wallet = walletIds.get(
+    ledger.playerWalletSpec(playerId, state === 'TEMPORARY' ? 'temporary' : 'cash', currency as 'CZK').code,
+  );
+  const revenue = revenueAccounts.get(ledger.operatorAccountCode('game-revenue', currency as 'CZK', game));
+  return wallet && revenue ? { wallet, revenue } : undefined;
+}
+
 export const stakeKey = (roundId: string, eventIndex: number) => `game:${roundId}:stake:${eventIndex}`;
 export const winKey = (roundId: string, seat: number) => `game:${roundId}:win:${seat}`;
 

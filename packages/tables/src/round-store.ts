@@ -21,7 +21,7 @@ export interface LoadedRound {
   state: EngineState;
 }
 
-interface RoundRow {
+export interface RoundRow {
   id: string;
   table_id: string;
   kind: 'LIVE' | 'TEMPORARY';
@@ -77,7 +77,19 @@ async function tableOf(tx: Tx, tableId: string): Promise<TableConfig> {
 }
 
 async function toLoaded(tx: Tx, row: RoundRow): Promise<LoadedRound> {
-  const table = await tableOf(tx, row.table_id);
+  return loadedWith(await tableOf(tx, row.table_id), row);
+}
+
+/**
+ * The round of a row whose table this process has cached, without a query (the one-call stake path holds
+ * its one connection and must not wait for a second); undefined when the table is not cached yet.
+ */
+export function loadedFromCachedTable(row: RoundRow): LoadedRound | undefined {
+  const table = tableConfigs.get(row.table_id);
+  return table && loadedWith(table, row);
+}
+
+function loadedWith(table: TableConfig, row: RoundRow): LoadedRound {
   return {
     id: row.id,
     table,

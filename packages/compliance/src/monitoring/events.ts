@@ -71,7 +71,15 @@ export type MonitoringEventInput = z.input<typeof MonitoringEventSchema>;
 
 /** Records a monitoring event through the outbox, in the caller's transaction (the event exists iff the change committed). */
 export async function recordMonitoringEvent(tx: Tx, event: MonitoringEventInput): Promise<void> {
-  await enqueueOutboxMessage(tx, { topic: monitoringEventTopic, payload: MonitoringEventSchema.parse(event) as object });
+  await enqueueOutboxMessage(tx, monitoringEventMessage(event));
+}
+
+/**
+ * The outbox message of a monitoring event, for a caller that writes its outbox row inside a SQL function
+ * of its own (the tables' one-call stake path, D-2260): the same topic and validated payload.
+ */
+export function monitoringEventMessage(event: MonitoringEventInput): { topic: string; payload: object } {
+  return { topic: monitoringEventTopic, payload: MonitoringEventSchema.parse(event) as object };
 }
 
 export interface PokerHandResult {
