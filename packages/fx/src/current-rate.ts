@@ -12,7 +12,12 @@ export interface CurrentRate {
 }
 
 /** The rate in force from one currency to another (refused as `fx-rates-stale` when stale): for VIP points, caps, displays. */
-export async function currentRate(ctx: FxContext, from: CurrencyCode, to: CurrencyCode, tx: Tx | Db = ctx.db): Promise<CurrentRate> {
+export async function currentRate(
+  ctx: FxContext,
+  from: CurrencyCode,
+  to: CurrencyCode,
+  tx: Tx | Db = ctx.db,
+): Promise<CurrentRate> {
   const set = await currentRates(ctx, tx);
   return { rate: crossRate(set, from, to), rateSetId: set.id, source: set.source, publishedAt: set.publishedAt };
 }

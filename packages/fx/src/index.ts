@@ -20,22 +20,15 @@ export {
   type ConversionTerms,
   type QuoteRequest,
 } from './quote.ts';
-export {
-  currentRates,
-  rateSetById,
-  recordRates,
-  type FxContext,
-  type PublishedRates,
-  type RecordOutcome,
-} from './rate-store.ts';
+export { currentRates, rateSetById, recordRates, type FxContext, type PublishedRates, type RecordOutcome } from './rate-store.ts';
 export { currentRate, type CurrentRate } from './current-rate.ts';
-export { httpRateSource, RateSourceAnswerSchema, refreshRates, type HttpRateSourceOptions, type RateSource } from './rate-source.ts';
+export {
+  httpRateSource,
+  RateSourceAnswerSchema,
+  refreshRates,
+  type HttpRateSourceOptions,
+  type RateSource,
+} from './rate-source.ts';
 export { assertCurrenciesOffered, createQuote, takeQuote, type Quote } from './quotes.ts';
 export { operatorAccount as fxOperatorAccount, postConversion, type ConversionPosting } from './post-conversion.ts';
-export {
-  cashWalletIn,
-  exchangeBetweenWallets,
-  insufficientFundsProblem,
-  listWallets,
-  type WalletView,
-} from './wallets.ts';
+export { cashWalletIn, exchangeBetweenWallets, insufficientFundsProblem, listWallets, type WalletView } from './wallets.ts';

@@ -86,18 +86,17 @@ export async function postConversion(tx: Tx, request: ConversionPosting, at: Dat
   return posted;
 }
 
-const operatorAccounts = new Map<string, AccountId>();
-
-/** The operator's FX or fee account in a currency, opened on first use (a wallet currency the seed did not open). */
+/**
+ * The operator's FX or fee account in a currency, opened on first use (a wallet currency the seed did not
+ * open). Not cached: an id opened inside a transaction that then rolls back must not outlive it.
+ */
 export async function operatorAccount(tx: Tx, purpose: 'fx' | 'fee-revenue', currency: CurrencyCode): Promise<AccountId> {
   const code = ledger.operatorAccountCode(purpose, currency);
-  const cached = operatorAccounts.get(code);
-  if (cached) return cached;
+  const found = await ledger.findAccountByCode(tx, code);
+  if (found) return found.id;
   const spec = ledger.operatorAccountSpecs(currency, 1).find((s) => s.code === code);
   assert(spec !== undefined, `the chart of accounts defines ${code}`);
-  const id = (await ledger.findAccountByCode(tx, code))?.id ?? (await ledger.openAccount(tx, spec)).id;
-  operatorAccounts.set(code, id);
-  return id;
+  return (await ledger.openAccount(tx, spec)).id;
 }
 
 /** A zero amount in a currency (the fee of a game conversion). */

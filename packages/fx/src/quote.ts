@@ -47,7 +47,8 @@ export function conversionTerms(rules: FxRules, set: RateSet, request: QuoteRequ
   const { purpose, debitCurrency, creditCurrency, amount } = request;
   if (debitCurrency === creditCurrency)
     throw new DomainError('validation-failed', 'A conversion needs two different currencies.', { field: 'body.to' });
-  if (amount.toMinor() <= 0n) throw new DomainError('validation-failed', 'The amount must be positive.', { field: 'body.amount' });
+  if (amount.toMinor() <= 0n)
+    throw new DomainError('validation-failed', 'The amount must be positive.', { field: 'body.amount' });
   const rate = crossRate(set, debitCurrency, creditCurrency);
   const recorded = { purpose, rate, rateSetId: set.id, rateSource: set.source, ratePublishedAt: set.publishedAt };
   if (amount.currency === creditCurrency) {

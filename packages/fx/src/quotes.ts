@@ -59,13 +59,13 @@ export async function takeQuote(
            s.source, s.published_at
     FROM fx_quote q JOIN fx_rate_set s ON s.id = q.rate_set_id
     WHERE q.id = ${request.quoteId}::uuid FOR UPDATE OF q`;
-  if (!row || row.player_id !== request.playerId)
-    throw new DomainError('not-found', 'No such quote.', { field: 'body.quoteId' });
+  if (!row || row.player_id !== request.playerId) throw new DomainError('not-found', 'No such quote.', { field: 'body.quoteId' });
   if (row.purpose !== request.purpose)
     throw new DomainError('validation-failed', `This quote is for a ${row.purpose}, not a ${request.purpose}.`, {
       field: 'body.quoteId',
     });
-  if (row.used_at !== null) throw new DomainError('fx-quote-expired', 'This quote has been used already.', { field: 'body.quoteId' });
+  if (row.used_at !== null)
+    throw new DomainError('fx-quote-expired', 'This quote has been used already.', { field: 'body.quoteId' });
   if (ctx.clock.now() >= row.expires_at)
     throw new DomainError('fx-quote-expired', 'This quote has expired; ask for a new one.', {
       field: 'body.quoteId',
@@ -113,13 +113,20 @@ function termsOfRow(row: QuoteRow): ConversionTerms {
  * GEN-05, T-WAL-04: tables only in the game currencies). A deposit's payment and a withdrawal's payout
  * may be in any currency the source quotes (002:WAL-03: CZK included).
  */
-export function assertCurrenciesOffered(rules: FxRules, request: Pick<QuoteRequest, 'purpose' | 'debitCurrency' | 'creditCurrency'>): void {
+export function assertCurrenciesOffered(
+  rules: FxRules,
+  request: Pick<QuoteRequest, 'purpose' | 'debitCurrency' | 'creditCurrency'>,
+): void {
   const wallet = (code: CurrencyCode, field: string) => {
     if (!rules.walletCurrencies.includes(code))
-      throw new DomainError('wallet-currency-not-offered', `There is no ${code} wallet; wallets: ${rules.walletCurrencies.join(', ')}.`, {
-        field,
-        extensions: { walletCurrencies: rules.walletCurrencies },
-      });
+      throw new DomainError(
+        'wallet-currency-not-offered',
+        `There is no ${code} wallet; wallets: ${rules.walletCurrencies.join(', ')}.`,
+        {
+          field,
+          extensions: { walletCurrencies: rules.walletCurrencies },
+        },
+      );
   };
   const quoted = (code: CurrencyCode, field: string) => {
     if (!rules.source.currencies.includes(code))

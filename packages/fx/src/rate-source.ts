@@ -44,7 +44,10 @@ export function httpRateSource(options: HttpRateSourceOptions): RateSource {
         return parsed.success ? parsed.data : null;
       });
       if (outcome.kind !== 'answer')
-        throw new DomainError('fx-rates-stale', `The rate source gave no rates (${outcome.kind === 'refused' ? outcome.status : outcome.reason}).`);
+        throw new DomainError(
+          'fx-rates-stale',
+          `The rate source gave no rates (${outcome.kind === 'refused' ? outcome.status : outcome.reason}).`,
+        );
       const unitsPerBase: Partial<Record<CurrencyCode, string>> = {};
       for (const [code, rate] of Object.entries(outcome.value.rates))
         if (CurrencyCodeSchema.safeParse(code).success) unitsPerBase[code as CurrencyCode] = rate;

@@ -41,7 +41,8 @@ export async function recordRates(ctx: FxContext, published: PublishedRates): Pr
   return transaction(ctx.db, async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${rateSetLock}, 0))`;
     const current = await readCurrent(tx);
-    if (current && sameRates(current.unitsPerBase, published.unitsPerBase, ctx.rules.source.currencies)) {
+    const unitsPerBase = { ...published.unitsPerBase, [published.base]: '1' };
+    if (current && sameRates(current.unitsPerBase, unitsPerBase, ctx.rules.source.currencies)) {
       return { outcome: 'confirmed', set: await confirm(tx, current, now) };
     }
     if (current) {
@@ -52,7 +53,7 @@ export async function recordRates(ctx: FxContext, published: PublishedRates): Pr
       id: newId(),
       source: published.source,
       base: published.base,
-      unitsPerBase: { ...published.unitsPerBase, [published.base]: '1' },
+      unitsPerBase,
       publishedAt: published.publishedAt,
       effectiveFrom: now,
       checkedAt: now,
@@ -82,9 +83,17 @@ export async function currentRates(ctx: FxContext, tx: Tx | Db = ctx.db): Promis
   if (!set) throw new DomainError('fx-rates-stale', 'No exchange rates have been received from the rate source yet.');
   const ageSeconds = Math.floor((now.getTime() - set.checkedAt.getTime()) / 1000);
   if (ageSeconds > ctx.rules.staleAfterSeconds)
-    throw new DomainError('fx-rates-stale', `The exchange rates are ${ageSeconds} s old; conversions resume when the rate source answers.`, {
-      extensions: { source: set.source, checkedAt: set.checkedAt.toISOString(), staleAfterSeconds: ctx.rules.staleAfterSeconds },
-    });
+    throw new DomainError(
+      'fx-rates-stale',
+      `The exchange rates are ${ageSeconds} s old; conversions resume when the rate source answers.`,
+      {
+        extensions: {
+          source: set.source,
+          checkedAt: set.checkedAt.toISOString(),
+          staleAfterSeconds: ctx.rules.staleAfterSeconds,
+        },
+      },
+    );
   return set;
 }
 
@@ -133,6 +142,8 @@ function assertPublishedSound(rules: FxRules, published: PublishedRates): void {
     if (code === rules.source.base) continue;
     const text = published.unitsPerBase[code];
     if (text === undefined || !isRateText(text))
-      throw new DomainError('fx-rates-stale', `The rate source sent no usable rate for ${code}.`, { extensions: { currency: code } });
+      throw new DomainError('fx-rates-stale', `The rate source sent no usable rate for ${code}.`, {
+        extensions: { currency: code },
+      });
   }
 }
