@@ -24,7 +24,7 @@ let psp: Partial<Record<CurrencyCode, AccountId>>;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   db = testDb.db;
-  ps = { db, clock, rules: psLikeRules };
+  ps = { db, clock, rules: psLikeRules, accountCurrency: 'CZK' };
   await ledger.openOperatorAccounts(db, ['CZK', 'EUR', 'USD'], 2);
   psp = {};
   for (const currency of ['CZK', 'EUR', 'USD', 'GBP', 'CAD'] as const)
@@ -62,7 +62,12 @@ describe('fx: rates', () => {
   it('004:T-61 a second rate change within 24 hours is not taken: the set in force stays, confirmed; after 24 hours the new one takes effect', async () => {
     const own = await createTestDatabase();
     try {
-      const fo: FxContext = { db: own.db, clock: new ManualClock(new Date('2026-12-05T08:00:00Z')), rules: foLikeRules };
+      const fo: FxContext = {
+        db: own.db,
+        clock: new ManualClock(new Date('2026-12-05T08:00:00Z')),
+        rules: foLikeRules,
+        accountCurrency: 'CZK',
+      };
       const first = await recordRates(fo, scenarioRates(fo.clock.now()));
       expect(first.outcome).toBe('changed');
       (fo.clock as ManualClock).advanceMs(3_600_000);
@@ -82,7 +87,12 @@ describe('fx: rates', () => {
   it('002:WAL-04 under a 60-second source every change is taken at once; a set quoting the same rates only confirms', async () => {
     const own = await createTestDatabase();
     try {
-      const ctx: FxContext = { db: own.db, clock: new ManualClock(new Date('2026-12-05T08:00:00Z')), rules: psLikeRules };
+      const ctx: FxContext = {
+        db: own.db,
+        clock: new ManualClock(new Date('2026-12-05T08:00:00Z')),
+        rules: psLikeRules,
+        accountCurrency: 'CZK',
+      };
       expect((await recordRates(ctx, scenarioRates(ctx.clock.now()))).outcome).toBe('changed');
       (ctx.clock as ManualClock).advanceMs(60_000);
       expect((await recordRates(ctx, scenarioRates(ctx.clock.now()))).outcome).toBe('confirmed');
@@ -95,7 +105,12 @@ describe('fx: rates', () => {
   it('002:AMB-XE-SNAPSHOT rates the source has not confirmed for longer than the profile allows refuse conversions as fx-rates-stale (503)', async () => {
     const own = await createTestDatabase();
     try {
-      const ctx: FxContext = { db: own.db, clock: new ManualClock(new Date('2026-12-05T08:00:00Z')), rules: psLikeRules };
+      const ctx: FxContext = {
+        db: own.db,
+        clock: new ManualClock(new Date('2026-12-05T08:00:00Z')),
+        rules: psLikeRules,
+        accountCurrency: 'CZK',
+      };
       await expect(currentRates(ctx)).rejects.toMatchObject({ code: 'fx-rates-stale', status: 503 });
       await recordRates(ctx, scenarioRates(ctx.clock.now()));
       (ctx.clock as ManualClock).advanceMs(181_000);

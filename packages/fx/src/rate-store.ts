@@ -8,6 +8,8 @@ export interface FxContext {
   db: Db;
   clock: Clock;
   rules: FxRules;
+  /** The profile's account currency: payments arrive in it and self-limits count in it (004:SLM-03, SLM-04). */
+  accountCurrency: CurrencyCode;
 }
 
 /** Rates as a source answered them (the HTTP adapter's result, or a test's fixture). */

@@ -169,10 +169,8 @@ export function composeContexts(options: ComposeOptions): Platform {
     () => options.guards ?? createPlatformGuards({ clock, limitsProfile: profile.limits, complianceRules: profile.compliance }),
   );
   const enforcement = (): EnforcementContext => ({ clock, profile: profile.limits });
-  const fx = (db?: Db): FxContext => ({ db: dbOr(db), clock, rules: profile.fx });
-  const rateSource = once(
-    () => options.rateSource ?? httpRateSource({ baseUrl: need('FX_RATES_URL'), timeoutMs: 5_000, clock }),
-  );
+  const fx = (db?: Db): FxContext => ({ db: dbOr(db), clock, rules: profile.fx, accountCurrency: profile.currency });
+  const rateSource = once(() => options.rateSource ?? httpRateSource({ baseUrl: need('FX_RATES_URL'), timeoutMs: 5_000, clock }));
 
   const players = (db?: Db): PlayersContext => ({
     db: dbOr(db),
@@ -227,7 +225,7 @@ export function composeContexts(options: ComposeOptions): Platform {
     }),
     poker: (wiring, db) =>
       createPokerRoom({
-        store: { db: dbOr(db), clock, limits: enforcement(), instanceId: wiring.instanceId },
+        store: { db: dbOr(db), clock, limits: enforcement(), instanceId: wiring.instanceId, fx: fx(db) },
         profiles: pokerRuleProfiles,
         redis: wiring.redis,
         prefix: wiring.prefix,

@@ -11,7 +11,7 @@ export const WalletsResponseSchema = z.object({
         offered: z.boolean().describe('false: a wallet in a currency the operator no longer offers; it can only be emptied'),
       }),
     )
-    .describe("One cash wallet per currency the operator offers (002:WAL-02), at zero until first used"),
+    .describe('One cash wallet per currency the operator offers (002:WAL-02), at zero until first used'),
   gameCurrencies: z.array(CurrencyCodeSchema).describe('The currencies tables play in (002:GEN-05, 004:BET-05)'),
 });
 

@@ -23,7 +23,11 @@ export function walletRoutes(app: App, fx: FxContext): void {
     '/v1/me/wallets',
     {
       onRequest: app.authenticate('player'),
-      schema: { ...common, summary: 'My wallets, one per currency the operator offers', response: { 200: WalletsResponseSchema, ...walletProblems } },
+      schema: {
+        ...common,
+        summary: 'My wallets, one per currency the operator offers',
+        response: { 200: WalletsResponseSchema, ...walletProblems },
+      },
     },
     async (request) => {
       const wallets = await listWallets(fx, request.principal!.subject);
@@ -49,7 +53,13 @@ export function walletRoutes(app: App, fx: FxContext): void {
       const { purpose, amount, to } = request.body;
       const from = purpose === 'game' ? request.body.from : amount.currency;
       if (!from) throw new DomainError('validation-failed', 'A game quote names the paying wallet.', { field: 'body.from' });
-      const quote = await createQuote(fx, { playerId: request.principal!.subject, purpose, debitCurrency: from, creditCurrency: to, amount });
+      const quote = await createQuote(fx, {
+        playerId: request.principal!.subject,
+        purpose,
+        debitCurrency: from,
+        creditCurrency: to,
+        amount,
+      });
       return reply.code(201).send({ quoteId: quote.id, ...termsOut(quote.terms), expiresAt: quote.expiresAt.toISOString() });
     },
   );

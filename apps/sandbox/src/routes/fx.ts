@@ -13,7 +13,12 @@ const FxSettingsSchema = z.object({
 });
 const FxSettingsBodySchema = FxSettingsSchema.partial();
 const RatesQuerySchema = z.object({ base: z.string().length(3).default('EUR') });
-const RatesSchema = z.object({ source: z.string(), base: z.string(), publishedAt: z.string(), rates: z.record(z.string(), rateText) });
+const RatesSchema = z.object({
+  source: z.string(),
+  base: z.string(),
+  publishedAt: z.string(),
+  rates: z.record(z.string(), rateText),
+});
 
 /** The simulated exchange-rate source (issue 26) and its switch, like the registers' and the provider's. */
 export function fxRoutes(app: App, state: SandboxState): void {

@@ -43,7 +43,14 @@ export class FxRateSource {
     if (!this.#settings.available)
       throw new DomainError('service-unavailable', 'The sandbox rate source is switched off (PUT /control/fx).');
     if (base !== this.#settings.base)
-      throw new DomainError('validation-failed', `The sandbox quotes against ${this.#settings.base} only.`, { field: 'querystring.base' });
-    return { source: this.#settings.source, base, publishedAt: this.clock.now().toISOString(), rates: { ...this.#settings.rates } };
+      throw new DomainError('validation-failed', `The sandbox quotes against ${this.#settings.base} only.`, {
+        field: 'querystring.base',
+      });
+    return {
+      source: this.#settings.source,
+      base,
+      publishedAt: this.clock.now().toISOString(),
+      rates: { ...this.#settings.rates },
+    };
   }
 }
