@@ -140,7 +140,8 @@ export function assertCurrenciesOffered(
       wallet(request.debitCurrency, 'body.from');
       return quoted(request.creditCurrency, 'body.to');
     case 'exchange':
-      wallet(request.debitCurrency, 'body.from');
+      // A wallet the profile no longer offers (a CZK balance from before) may still be emptied into one it does.
+      quoted(request.debitCurrency, 'body.from');
       return wallet(request.creditCurrency, 'body.to');
     case 'game':
       wallet(request.debitCurrency, 'body.from');
