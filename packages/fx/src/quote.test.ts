@@ -4,7 +4,7 @@ import { conversionTerms } from './quote.ts';
 import { assertCurrenciesOffered } from './quotes.ts';
 import { crossRate } from './rates.ts';
 import { fxRuleProblems } from './rules.ts';
-import { foLikeRules, m, psLikeRules, rateSetOf, scenarioRates } from './test-fixtures.ts';
+import { foLikeRules, m, psLikeRules, rateSetOf, scenarioRates } from './test-support.ts';
 
 const set = rateSetOf(scenarioRates(new Date('2026-12-05T10:00:00Z')));
 
