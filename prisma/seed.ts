@@ -30,8 +30,11 @@ export interface SeedReport {
 
 type Seeder = (db: Db) => Promise<string[]>;
 
-/** Currencies the operator books: CZK first; stakes in others count at their exchange rate (004:REG-22). */
-export const operatorCurrencies: readonly CurrencyCode[] = ['CZK', 'EUR', 'USD'];
+/**
+ * Currencies the operator books: CZK first; stakes in others count at their exchange rate (004:REG-22).
+ * GBP and CAD since issue 26: CZ-PS's wallets (002:WAL-02) and poker in GBP (004:BET-05).
+ */
+export const operatorCurrencies: readonly CurrencyCode[] = ['CZK', 'EUR', 'USD', 'GBP', 'CAD'];
 /** The payment provider that apps/sandbox simulates. */
 export const sandboxPaymentProvider = 'sandbox-psp';
 
@@ -211,9 +214,16 @@ export function demoPokerTableId(definition: PokerTableDefinition): string {
  */
 export async function seedDemoPokerTables(db: Db): Promise<string[]> {
   const currency = operatorCurrencies[0]!;
-  const definitions = demoPokerTables(currency);
+  // Issue 18: a foreign-currency table (004:T-60) beside them: CZ-FO's table again in EUR, bought into from
+  // the CZK wallet at the current rate once the worker has fetched one.
+  const foreign = demoPokerTables('EUR')
+    .filter((d) => d.profileId === 'CZ-FO')
+    .map((d) => Object.freeze({ ...d, name: `${d.name} EUR` }));
+  const definitions = [...demoPokerTables(currency), ...foreign];
   const width = Math.max(...definitions.map((d) => d.name.length));
-  const lines = [`Poker tables (game service, GET /v1/tables?game=poker; /v1/poker/tables/{tableId}/…; ${currency}):`];
+  const lines = [
+    `Poker tables (game service, GET /v1/tables?game=poker; /v1/poker/tables/{tableId}/…; ${currency}, one in EUR):`,
+  ];
   for (const definition of definitions) {
     const id = demoPokerTableId(definition);
     if (!(await loadTableForDriving(db, id)))

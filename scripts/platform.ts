@@ -77,6 +77,7 @@ async function startPlatform(): Promise<number> {
         SANDBOX_URL: sandboxUrl,
         MF_REGISTERS_URL: process.env.MF_REGISTERS_URL ?? sandboxUrl,
         PSP_URL: process.env.PSP_URL ?? sandboxUrl,
+        FX_RATES_URL: process.env.FX_RATES_URL ?? sandboxUrl,
         NOTIFICATIONS_URL: process.env.NOTIFICATIONS_URL ?? sandboxUrl,
         // The web app fronts these two, and the e-mail links and 3-D Secure returns point at it.
         PLAYER_API_URL: process.env.PLAYER_API_URL ?? `http://127.0.0.1:${process.env.PLAYER_API_PORT ?? 3001}`,

@@ -13,6 +13,7 @@ import { meRoutes } from './routes/me.ts';
 import { paymentMethodRoutes } from './routes/payment-methods.ts';
 import { registrationRoutes } from './routes/registration.ts';
 import { statementRoutes } from './routes/statement.ts';
+import { walletRoutes } from './routes/wallets.ts';
 
 export interface PlayerApiOptions {
   config: PlayerApiConfig;
@@ -70,6 +71,7 @@ export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
   paymentMethodRoutes(app, cashier);
   cashierRoutes(app, cashier);
   statementRoutes(app, platform.reporting());
+  walletRoutes(app, platform.fx());
   accountLifecycleRoutes(app, ctx, platform.compliance(), platform.profile.currency);
   return app;
 }

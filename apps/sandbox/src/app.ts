@@ -2,6 +2,7 @@ import { systemClock, type Clock } from '@casino/core';
 import { createHttpApp, type App } from '@casino/http';
 import type { SandboxConfig } from './config.ts';
 import { controlRoutes } from './routes/control.ts';
+import { fxRoutes } from './routes/fx.ts';
 import { mailboxRoutes } from './routes/mailbox.ts';
 import { ministryRoutes } from './routes/mf.ts';
 import { pspControlRoutes } from './routes/psp-control.ts';
@@ -26,7 +27,7 @@ export async function buildSandbox({ config, clock = systemClock }: SandboxOptio
     service: 'sandbox',
     version: '0.1.0',
     description:
-      'Simulators of external systems (ministry registers, a payment provider, mail and SMS capture) for development and tests. No authentication: never expose it.',
+      'Simulators of external systems (ministry registers, a payment provider, an exchange-rate source, mail and SMS capture) for development and tests. No authentication: never expose it.',
     logLevel: config.LOG_LEVEL,
     readinessChecks: [],
     ...(config.METRICS_TOKEN ? { metricsToken: config.METRICS_TOKEN } : {}),
@@ -44,5 +45,6 @@ export async function buildSandbox({ config, clock = systemClock }: SandboxOptio
   mailboxRoutes(app, state);
   pspRoutes(app, state);
   pspControlRoutes(app, state);
+  fxRoutes(app, state);
   return app;
 }

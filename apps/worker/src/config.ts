@@ -35,6 +35,8 @@ export const workerConfigSchema = serviceConfigSchema.extend({
     .string()
     .regex(/^[a-z][a-z0-9-]{1,38}$/)
     .default('sandbox-psp'),
+  /** The exchange-rate source (issue 26): refreshed on the profile's schedule (apps/sandbox's /fx in development). */
+  FX_RATES_URL: urlVar('http://127.0.0.1:3005', ['http', 'https']),
   /** The MF registers: completing a registration asks them again (004:REG-04). */
   MF_REGISTERS_URL: urlVar('http://127.0.0.1:3005', ['http', 'https']),
   /** Keys of personal data at rest: payouts decrypt the bank account number, registration completion the birth number. */

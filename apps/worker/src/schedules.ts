@@ -1,5 +1,6 @@
 import { findVerifiedBankAccount, runCashierDeadlines } from '@casino/cashier';
 import { purgeLoginThrottle } from '@casino/db';
+import { refreshRates } from '@casino/fx';
 import { sealBlocks } from '@casino/ledger';
 import { cancelExpiredTemporaryAccounts, sendPostalOrdersForUnclaimedRefunds } from '@casino/players';
 import { accountLifecycleSchedules } from './account-lifecycle.ts';
@@ -51,6 +52,16 @@ export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
       name: 'cashier-deadlines',
       everyMs: config.CASHIER_DEADLINES_INTERVAL_MS,
       run: (db) => runCashierDeadlines(platform.cashier(db)),
+    },
+    {
+      // Issues 26 and 18: exchange rates from the source into the rate table on the profile's schedule
+      // (CZ-PS every 60 s, 002:WAL-04; CZ-FO hourly, a change taking effect at most once per 24 h, 004:T-61).
+      // A failed refresh keeps the rates in force until they go stale, which refuses conversions.
+      name: 'fx-rates',
+      everyMs: profile.fx.refreshIntervalSeconds * 1000,
+      run: async (db) => {
+        await refreshRates(platform.fx(db), platform.rateSource());
+      },
     },
     ...reportingSchedules(
       { exportExpiryMs: config.EXPORT_EXPIRY_INTERVAL_MS, erasureMs: config.ERASURE_INTERVAL_MS },

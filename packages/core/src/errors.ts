@@ -20,6 +20,10 @@ export const errorCatalog = {
   'currency-mismatch': { status: 422, title: "The amount's currency is not the account's" },
   'limit-exceeded': { status: 422, title: 'Limit exceeded' },
   'rate-limited': { status: 429, title: 'Too many requests' },
+  // Wallets and FX (issues 26 and 18).
+  'fx-rates-stale': { status: 503, title: 'Exchange rates are not current; no conversion is possible now' },
+  'fx-quote-expired': { status: 409, title: 'The exchange quote has expired or was used' },
+  'wallet-currency-not-offered': { status: 422, title: 'The operator offers no wallet or table in this currency' },
   // Players: application, contract, login (004 §3.1–3.4, 002 §3.2–3.3).
   'under-age': { status: 422, title: 'The applicant is under 18' },
   'not-resident': { status: 422, title: 'Only residents of the Czech Republic may take part' },

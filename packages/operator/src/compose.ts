@@ -9,6 +9,7 @@ import {
 import { createMinistryRegistersClient, screenPlayer, type ComplianceContext } from '@casino/compliance';
 import { assert, systemClock, type Clock } from '@casino/core';
 import type { Db, Redis } from '@casino/db';
+import { httpRateSource, type FxContext, type RateSource } from '@casino/fx';
 import { createRoundSeed, type Rng } from '@casino/games';
 import type { EnforcementContext, ExcludedPersonsRegister, LimitsContext } from '@casino/limits';
 import { PiiProtector, playerAccountsFor, sendEmail, type MinistryRegisters, type PlayersContext } from '@casino/players';
@@ -41,6 +42,8 @@ export interface PlatformConfig {
   PUBLIC_BASE_URL?: string;
   PSP_URL?: string;
   PSP_PROVIDER_NAME?: string;
+  /** The exchange-rate source (issue 26): the sandbox's `/fx` in development, the profile's provider's adapter in production. */
+  FX_RATES_URL?: string;
 }
 
 export type Registers = MinistryRegisters & ExcludedPersonsRegister;
@@ -63,6 +66,8 @@ export interface ComposeOptions {
   newSeed?: TablesContext['newSeed'];
   /** The poker shuffles: Node's CSPRNG unless a test or benchmark passes a seeded generator. */
   pokerRng?: Rng;
+  /** Defaults to the HTTP rate source at FX_RATES_URL. */
+  rateSource?: RateSource;
 }
 
 /** The tables' real-time side: Redis channels under `prefix`, presence kept for `presenceTtlMs`. */
@@ -106,6 +111,10 @@ export interface Platform {
   /** What stake and deposit enforcement need inside a caller's transaction. */
   enforcement(): EnforcementContext;
   cashier(db?: Db): CashierContext;
+  /** Wallets per currency and FX (issues 26, 18) on the profile's `fx` rules. */
+  fx(db?: Db): FxContext;
+  /** The exchange-rate source the worker refreshes from (FX_RATES_URL). */
+  rateSource(): RateSource;
   compliance(db?: Db): ComplianceContext;
   reporting(db?: Db): ReportingContext;
   tables(wiring: TablesWiring, db?: Db): TablesContext & { presence: RedisPresence };
@@ -166,6 +175,8 @@ export function composeContexts(options: ComposeOptions): Platform {
     () => options.guards ?? createPlatformGuards({ clock, limitsProfile: profile.limits, complianceRules: profile.compliance }),
   );
   const enforcement = (): EnforcementContext => ({ clock, profile: profile.limits });
+  const fx = (db?: Db): FxContext => ({ db: dbOr(db), clock, rules: profile.fx, accountCurrency: profile.currency });
+  const rateSource = once(() => options.rateSource ?? httpRateSource({ baseUrl: need('FX_RATES_URL'), timeoutMs: 5_000, clock }));
 
   const players = (db?: Db): PlayersContext => ({
     db: dbOr(db),
@@ -192,6 +203,8 @@ export function composeContexts(options: ComposeOptions): Platform {
       register: registers(),
     }),
     enforcement,
+    fx,
+    rateSource,
     cashier: (db) =>
       createCashierContext({
         db: dbOr(db),
@@ -218,7 +231,7 @@ export function composeContexts(options: ComposeOptions): Platform {
     }),
     poker: (wiring, db) =>
       createPokerRoom({
-        store: { db: dbOr(db), clock, limits: enforcement(), instanceId: wiring.instanceId },
+        store: { db: dbOr(db), clock, limits: enforcement(), instanceId: wiring.instanceId, fx: fx(db) },
         profiles: pokerRuleProfiles,
         redis: wiring.redis,
         prefix: wiring.prefix,

@@ -1,6 +1,7 @@
 import type { CashierRules } from '@casino/cashier';
 import type { ComplianceRules } from '@casino/compliance';
 import type { CurrencyCode } from '@casino/core';
+import type { FxRules } from '@casino/fx';
 import type { poker } from '@casino/games';
 import type { JurisdictionProfile } from '@casino/limits';
 import type { PlayerRules } from '@casino/players';
@@ -27,8 +28,13 @@ export interface OperatorProfile {
   /** The operator's name as shown to staff and in exports. */
   name: string;
   ruleBook: RuleBook;
-  /** The currency of the player's wallet, the cashier and the tables. */
+  /**
+   * The account currency: self-limits, the temporary account, the cashier's payments and the caps are
+   * in it (004:ACC-02, SLM-03). Wallets in other currencies, when the profile offers them, are `fx`'s.
+   */
   currency: CurrencyCode;
+  /** Wallets per currency, game currencies, the rate source and its schedule, quotes and fees (issues 26, 18; §6d). */
+  fx: FxRules;
   /** The IANA zone of regulatory calendar days (limits, temporary accounts, reports). */
   timeZone: string;
   players: PlayerRules;

@@ -1,4 +1,5 @@
 import { instruments } from '@casino/cashier';
+import { fxRuleProblems } from '@casino/fx';
 import { ConfigError, currencyCodes, isCurrencyCode, Money, operatorTimeZone } from '@casino/core';
 import { poker } from '@casino/games';
 import {
@@ -20,8 +21,9 @@ export interface ProfileProblem {
 }
 
 /**
- * The wallets, ledger accounts and limits of the platform are CZK today; a profile in another
- * currency would book into accounts nobody opened. Issue 26 brings multi-currency wallets.
+ * The account currency (`profile.currency`): the law's amounts, the self-limits, the temporary account
+ * and the cashier's caps are CZK, so it stays CZK. Wallets in other currencies are the profile's `fx`
+ * (issue 26: CZ-PS holds USD, EUR, CAD and GBP wallets and no CZK one).
  */
 export const walletCurrencies: readonly string[] = ['CZK'];
 
@@ -227,6 +229,10 @@ export function profileProblems(profile: OperatorProfile): ProfileProblem[] {
   }
   if (profile.poker.buttonRule !== 'moving-button' && profile.poker.buttonRule !== 'dead-button')
     fail('poker.buttonRule', `unknown rule ${JSON.stringify(profile.poker.buttonRule)}`);
+  for (const problem of fxRuleProblems(profile.fx)) fail(`fx.${problem.setting}`, problem.message);
+  // Payments arrive in the account currency (002:WAL-03: CZK included), so the source must quote it.
+  if (!profile.fx.source.currencies.includes(profile.currency))
+    fail('fx.source.currencies', `must include the account currency ${profile.currency}`);
   return problems;
 }
 

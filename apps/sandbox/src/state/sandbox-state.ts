@@ -7,6 +7,7 @@ import {
   type CapturedMail,
   type CapturedSms,
 } from './mailbox.ts';
+import { FxRateSource } from './fx-rates.ts';
 import { MinistryRegisters } from './ministry.ts';
 import { PaymentProviderSimulator } from './payment-provider.ts';
 import { WebhookDispatcher, type WebhookSettings } from './webhook-dispatcher.ts';
@@ -19,6 +20,8 @@ export interface SandboxState {
   sms: CapturedInbox<CapturedSms>;
   psp: PaymentProviderSimulator;
   webhooks: WebhookDispatcher;
+  /** The exchange-rate source (issue 26). */
+  fx: FxRateSource;
   /** The state the sandbox started with: fixture people, registers and provider up, empty mailboxes. */
   reset(): void;
 }
@@ -29,7 +32,9 @@ export function createSandboxState(clock: Clock, options: { webhooks: WebhookSet
   const sms = new CapturedInbox<CapturedSms>({ capacity: capturedMessagesMax, addressKey: phoneNumberKey });
   const webhooks = new WebhookDispatcher(clock, options.webhooks, options.shutdown);
   const psp = new PaymentProviderSimulator(webhooks);
+  const fx = new FxRateSource(clock);
   return {
+    fx,
     clock,
     ministry,
     mail,
@@ -41,6 +46,7 @@ export function createSandboxState(clock: Clock, options: { webhooks: WebhookSet
       mail.clear();
       sms.clear();
       psp.reset();
+      fx.reset();
       webhooks.clear();
       webhooks.configure(options.webhooks);
     },

@@ -22,6 +22,19 @@ export const czFoProfile: OperatorProfile = Object.freeze({
   players: czechPlayerRules,
   limits: czechProfile,
   cashier: czechCashierRules,
+  // 004:ACC-02 one CZK account; BET-05 poker may also play in EUR, USD, GBP; "Směnný kurz": OANDA, changed at
+  // most once per 24 hours (T-61). Asked hourly; a set the 24-hour rule holds back confirms the one in force,
+  // so rates go stale only when the source stays silent for 26 hours. No conversion fee is stated (D-2604).
+  fx: Object.freeze({
+    walletCurrencies: Object.freeze(['CZK'] as const),
+    gameCurrencies: Object.freeze(['CZK', 'EUR', 'USD', 'GBP'] as const),
+    source: Object.freeze({ name: 'oanda', base: 'EUR', currencies: Object.freeze(['EUR', 'CZK', 'USD', 'GBP'] as const) }),
+    refreshIntervalSeconds: 3_600,
+    changeIntervalHoursMin: 24,
+    staleAfterSeconds: 26 * 3_600,
+    quoteValiditySeconds: 60,
+    feeBps: Object.freeze({ deposit: Object.freeze({}), withdrawal: Object.freeze({}) }),
+  }),
   compliance: defaultComplianceRules,
   reporting: czechReportingRules,
   // 004 §1 (the operator) and čl. 1.3 (the harm warning and the help institutions on www.ifortuna.cz).

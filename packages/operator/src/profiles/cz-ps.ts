@@ -23,6 +23,23 @@ export const czPsProfile: OperatorProfile = Object.freeze({
   // 002 has no dormancy rules (by-capability §5d): no inactivity fee (issue 23, D-2302).
   players: Object.freeze({ ...czechPlayerRules, version: 'cz-ps-2026.1', dormancy: null }),
   limits: czechProfile,
+  // 002:WAL-02 USD, EUR, CAD, GBP wallets and no CZK wallet (T-WAL-02); GEN-05 tables in USD, EUR, GBP only
+  // (T-WAL-04); WAL-04 XE rates every 60 s; WAL-05 a fee per currency on deposits and withdrawals, whose
+  // amounts the source lost (AMB-FX-FEE: ours, D-2603); none in-game (WAL-08). CZK is what payments arrive
+  // in (WAL-03) and what the self-limits count in (004:SLM-03 via D-1512).
+  fx: Object.freeze({
+    walletCurrencies: Object.freeze(['USD', 'EUR', 'CAD', 'GBP'] as const),
+    gameCurrencies: Object.freeze(['USD', 'EUR', 'GBP'] as const),
+    source: Object.freeze({ name: 'xe', base: 'EUR', currencies: Object.freeze(['EUR', 'CZK', 'USD', 'CAD', 'GBP'] as const) }),
+    refreshIntervalSeconds: 60,
+    changeIntervalHoursMin: 0,
+    staleAfterSeconds: 180,
+    quoteValiditySeconds: 60,
+    feeBps: Object.freeze({
+      deposit: Object.freeze({ USD: 150n, EUR: 150n, CAD: 200n, GBP: 200n }),
+      withdrawal: Object.freeze({ USD: 150n, EUR: 150n, CAD: 200n, GBP: 200n }),
+    }),
+  }),
   cashier: Object.freeze({
     ...czechCashierRules,
     version: 'cz-ps-cashier-2026.1',

@@ -1,5 +1,6 @@
 import type { Clock } from '@casino/core';
 import type { Db } from '@casino/db';
+import type { FxContext } from '@casino/fx';
 import type { EnforcementContext } from '@casino/limits';
 
 /**
@@ -13,6 +14,12 @@ export interface PokerStoreContext {
   /** The self-limits, checked inside each buy-in's and top-up's transaction before its posting (docs/limits.md). */
   limits: EnforcementContext;
   instanceId: string;
+  /**
+   * Foreign-currency tables (issue 18, 004:T-60): a table in a currency the player holds no wallet in is
+   * bought into from the profile's first wallet at the current rate, fixed for the seat. Without it every
+   * table is played from the wallet in its own currency.
+   */
+  fx?: FxContext;
 }
 
 /** The lease a write is made under: the table and the fencing epoch `acquireTableLease` gave. */

@@ -1,6 +1,8 @@
 import { recordMonitoringEvent } from '@casino/compliance';
 import { assert, DomainError, isDomainError, Money, newId, type AccountId, type CurrencyCode } from '@casino/core';
+import { Decimal } from 'decimal.js';
 import { lockPlayer, transaction, type Tx } from '@casino/db';
+import * as fx from '@casino/fx';
 import * as ledger from '@casino/ledger';
 import { authorizeStake, endPlaySession, recordSettlement, startPlaySession } from '@casino/limits';
 import { playingWallet } from '../money.ts';
@@ -93,23 +95,26 @@ export async function buyIn(ctx: PokerStoreContext, request: BuyInRequest): Prom
       throw new DomainError('already-seated', 'You already have a seat at this table.');
     if (taken.length > 0) throw new DomainError('seat-taken', `Seat ${request.seat} is taken.`, { field: 'body.seat' });
 
-    const wallet = await playingWallet(tx, request.playerId, table.currency);
+    const funding = await seatFunding(ctx, tx, table.currency);
+    const wallet = await playingWallet(tx, request.playerId, funding?.currency ?? table.currency);
+    const rateToCzk = request.rateToCzk ?? funding?.rateToAccount;
     const { playSessionId } = await startPlaySession(ctx.limits, tx, { playerId: request.playerId });
     const seatingId = newId();
     // The seat row before the ledger (lock order: the player's rows, then ledger accounts).
     await tx.$executeRaw`
       INSERT INTO poker_seat (id, table_id, seat, player_id, alias, stack_minor, status, play_session_id, wallet_account_id,
-                              rate_to_czk, bought_in_minor, seated_at)
+                              rate_to_czk, funding_currency, funding_rate, bought_in_minor, seated_at)
       VALUES (${seatingId}::uuid, ${table.id}::uuid, ${request.seat}, ${request.playerId}::uuid, ${alias},
-              ${request.amountMinor}, 'joining', ${playSessionId}::uuid, ${wallet}::uuid, ${request.rateToCzk ?? null}::numeric,
-              ${request.amountMinor}, ${ctx.clock.now()})`;
+              ${request.amountMinor}, 'joining', ${playSessionId}::uuid, ${wallet}::uuid, ${rateToCzk ?? null}::numeric,
+              ${funding?.currency ?? null}, ${funding?.rate ?? null}::numeric, ${request.amountMinor}, ${ctx.clock.now()})`;
     const posted = await takeToTable(ctx, tx, table, {
       playerId: request.playerId,
       playSessionId,
       wallet,
       key: pokerBuyInKey(seatingId),
       amountMinor: request.amountMinor,
-      rateToCzk: request.rateToCzk,
+      rateToCzk,
+      funding,
       seatingId,
       seat: request.seat,
     });
@@ -181,7 +186,8 @@ async function topUpIn(ctx: PokerStoreContext, tx: Tx, request: TopUpRequest): P
       `A top-up may bring the stack to ${money(maxMinor, table.currency)} at most; the stack is ${money(seat.stack_minor, table.currency)}.`,
       { maximum: money(maxMinor, table.currency).toJSON(), stack: money(seat.stack_minor, table.currency).toJSON() },
     );
-  const wallet = await playingWallet(tx, request.playerId, table.currency);
+  const funding = await fundingOfSeat(tx, seat);
+  const wallet = await playingWallet(tx, request.playerId, funding?.currency ?? table.currency);
   const rateToCzk = request.rateToCzk ?? seat.rate_to_czk ?? undefined;
   const posted = await takeToTable(ctx, tx, table, {
     playerId: request.playerId,
@@ -190,6 +196,7 @@ async function topUpIn(ctx: PokerStoreContext, tx: Tx, request: TopUpRequest): P
     key,
     amountMinor: request.amountMinor,
     rateToCzk,
+    funding,
     seatingId: seat.id,
     seat: request.seat,
   });
@@ -248,29 +255,47 @@ export async function releaseSeat(ctx: PokerStoreContext, request: ReleaseSeatRe
         category: 'poker-cash',
         playSessionId: seat.play_session_id,
       });
-      const wallet = await playingWallet(tx, request.playerId, table.currency).catch((error: unknown) => {
+      const funding = await fundingOfSeat(tx, seat);
+      const wallet = await playingWallet(tx, request.playerId, funding?.currency ?? table.currency).catch((error: unknown) => {
         if (isDomainError(error) && error.code === 'account-not-active') return seat.wallet_account_id as AccountId;
         throw error;
       });
-      const posted = await ledger.transfer(
-        tx,
-        {
-          idempotencyKey: key,
-          kind: 'CASH_OUT',
-          debitAccountId: table.escrowAccountId as AccountId,
-          creditAccountId: wallet,
-          amount,
-          metadata: {
-            game: 'poker',
-            tableId: table.id,
-            seatingId: seat.id,
-            seat: request.seat,
-            playerId: request.playerId,
-            reason: request.reason,
-          },
-        },
-        ctx.clock.now(),
-      );
+      const metadata = {
+        game: 'poker',
+        tableId: table.id,
+        seatingId: seat.id,
+        seat: request.seat,
+        playerId: request.playerId,
+        reason: request.reason,
+      };
+      // 004:BET-06, T-60: the chips go back at the rate of the buy-in, not today's; the FX accounts keep the difference.
+      const posted = funding
+        ? await fx.postConversion(
+            tx,
+            {
+              idempotencyKey: key,
+              kind: 'CASH_OUT',
+              terms: cashOutTerms(funding, amount),
+              debitAccountId: table.escrowAccountId as AccountId,
+              creditAccountId: wallet,
+              playerId: request.playerId,
+              reference: `poker-seating:${seat.id}`,
+              metadata,
+            },
+            ctx.clock.now(),
+          )
+        : await ledger.transfer(
+            tx,
+            {
+              idempotencyKey: key,
+              kind: 'CASH_OUT',
+              debitAccountId: table.escrowAccountId as AccountId,
+              creditAccountId: wallet,
+              amount,
+              metadata,
+            },
+            ctx.clock.now(),
+          );
       ledgerTransactionId = posted.transactionId;
     }
     await tx.$executeRaw`DELETE FROM poker_seat WHERE id = ${seat.id}::uuid`;
@@ -295,13 +320,16 @@ interface SeatRow {
   play_session_id: string;
   wallet_account_id: string;
   rate_to_czk: string | null;
+  funding_currency: CurrencyCode | null;
+  funding_rate: string | null;
   top_ups: number;
 }
 
 /** The player's seat row, locked (after the player's lock: level 3). `not-seated` when it is not theirs. */
 async function lockSeat(tx: Tx, tableId: string, seat: number, playerId: string): Promise<SeatRow> {
   const [row] = await tx.$queryRaw<SeatRow[]>`
-    SELECT id, stack_minor, play_session_id, wallet_account_id, rate_to_czk::text AS rate_to_czk, top_ups
+    SELECT id, stack_minor, play_session_id, wallet_account_id, rate_to_czk::text AS rate_to_czk, top_ups,
+           funding_currency, funding_rate::text AS funding_rate
     FROM poker_seat WHERE table_id = ${tableId}::uuid AND seat = ${seat} AND player_id = ${playerId}::uuid
     FOR UPDATE`;
   if (!row) throw new DomainError('not-seated', `The player has no seat ${seat} at this table.`);
@@ -320,6 +348,8 @@ async function takeToTable(
     key: string;
     amountMinor: bigint;
     rateToCzk: string | undefined;
+    /** A foreign-currency seat: the wallet pays `amount × rate` in its own currency (no fee, 002:WAL-08). */
+    funding?: SeatFunding | null;
     seatingId: string;
     seat: number;
   },
@@ -336,23 +366,40 @@ async function takeToTable(
   const at = ctx.clock.now();
   let posted: ledger.Posted;
   try {
-    posted = await ledger.transfer(
-      tx,
-      {
-        idempotencyKey: move.key,
-        kind: 'BUY_IN',
-        debitAccountId: move.wallet,
-        creditAccountId: table.escrowAccountId as AccountId,
-        amount,
-        metadata: { game: 'poker', tableId: table.id, seatingId: move.seatingId, seat: move.seat, playerId: move.playerId },
-      },
-      at,
-    );
+    const metadata = { game: 'poker', tableId: table.id, seatingId: move.seatingId, seat: move.seat, playerId: move.playerId };
+    posted = move.funding
+      ? await fx.postConversion(
+          tx,
+          {
+            idempotencyKey: move.key,
+            kind: 'BUY_IN',
+            terms: buyInTerms(move.funding, amount),
+            debitAccountId: move.wallet,
+            creditAccountId: table.escrowAccountId as AccountId,
+            playerId: move.playerId,
+            reference: `poker-seating:${move.seatingId}`,
+            metadata,
+          },
+          at,
+        )
+      : await ledger.transfer(
+          tx,
+          {
+            idempotencyKey: move.key,
+            kind: 'BUY_IN',
+            debitAccountId: move.wallet,
+            creditAccountId: table.escrowAccountId as AccountId,
+            amount,
+            metadata,
+          },
+          at,
+        );
   } catch (error) {
+    const walletCurrency = move.funding?.currency ?? table.currency;
     if (error instanceof ledger.InsufficientFunds)
-      throw new DomainError('insufficient-funds', `The wallet holds ${money(error.balanceMinor, table.currency)}.`, {
+      throw new DomainError('insufficient-funds', `The wallet holds ${money(error.balanceMinor, walletCurrency)}.`, {
         field: 'body.amount',
-        extensions: { balance: money(error.balanceMinor, table.currency).toJSON() },
+        extensions: { balance: money(error.balanceMinor, walletCurrency).toJSON() },
       });
     throw error;
   }
@@ -385,3 +432,88 @@ function refusal(reason: string, detail: string, extensions: Record<string, unkn
 }
 
 const money = (minor: bigint, currency: CurrencyCode): Money => Money.fromMinor(minor, currency);
+
+/**
+ * A seat bought from a wallet in another currency than the table's (issue 18; 004:BET-05, BET-06, T-60):
+ * the wallet's currency and the rate fixed at the buy-in, units of the wallet's currency per chip unit.
+ */
+interface SeatFunding {
+  currency: CurrencyCode;
+  rate: string;
+  /** Units of the account currency per chip unit: what the stake counts at against the self-limits (SLM-04). */
+  rateToAccount: string;
+  rateSetId: string;
+  source: string;
+  publishedAt: Date;
+}
+
+/**
+ * How a new seat is paid: from the wallet in the table's currency when the profile offers one, else from
+ * the profile's first wallet at the current rate (CZ-FO: a EUR table from the CZK account). Stale rates
+ * refuse the buy-in (`fx-rates-stale`): no seat at an old rate.
+ */
+async function seatFunding(ctx: PokerStoreContext, tx: Tx, tableCurrency: CurrencyCode): Promise<SeatFunding | null> {
+  if (!ctx.fx || ctx.fx.rules.walletCurrencies.includes(tableCurrency)) return null;
+  const walletCurrency = ctx.fx.rules.walletCurrencies[0]!;
+  const rate = await fx.currentRate(ctx.fx, tableCurrency, walletCurrency, tx);
+  const rateToAccount =
+    walletCurrency === ctx.fx.accountCurrency
+      ? rate.rate
+      : (await fx.currentRate(ctx.fx, tableCurrency, ctx.fx.accountCurrency, tx)).rate;
+  return {
+    currency: walletCurrency,
+    rate: rate.rate,
+    rateToAccount,
+    rateSetId: rate.rateSetId,
+    source: rate.source,
+    publishedAt: rate.publishedAt,
+  };
+}
+
+/** The funding a seat was bought with (its rate stays for top-ups and the cash-out), or null for a seat in its wallet's currency. */
+async function fundingOfSeat(tx: Tx, seat: SeatRow): Promise<SeatFunding | null> {
+  if (seat.funding_currency === null || seat.funding_rate === null) return null;
+  const [bought] = await tx.$queryRaw<Array<{ rate_set_id: string; rate_source: string; rate_published_at: Date }>>`
+    SELECT rate_set_id, rate_source, rate_published_at FROM fx_conversion WHERE reference = ${`poker-seating:${seat.id}`}
+    ORDER BY at LIMIT 1`;
+  assert(bought !== undefined, `seat ${seat.id} was bought with a conversion`);
+  const rate = new Decimal(seat.funding_rate).toFixed();
+  return {
+    currency: seat.funding_currency,
+    rate,
+    rateToAccount: seat.rate_to_czk ?? rate,
+    rateSetId: bought.rate_set_id,
+    source: bought.rate_source,
+    publishedAt: bought.rate_published_at,
+  };
+}
+
+/** Chips bought at the seat's rate: the wallet pays chips × rate, rounded once (banker's), no fee (002:WAL-08). */
+function buyInTerms(funding: SeatFunding, chips: Money): fx.ConversionTerms {
+  return {
+    purpose: 'game',
+    debit: fx.convertAt(chips, funding.rate, funding.currency),
+    credit: chips,
+    fee: Money.zero(chips.currency),
+    feeBps: 0n,
+    rate: new Decimal(1).div(funding.rate).toDecimalPlaces(fx.rateDecimalPlaces, fx.rateRounding).toFixed(),
+    rateSetId: funding.rateSetId,
+    rateSource: funding.source,
+    ratePublishedAt: funding.publishedAt,
+  };
+}
+
+/** Chips back at the same rate (004:BET-06): chips × rate in the wallet's currency. */
+function cashOutTerms(funding: SeatFunding, chips: Money): fx.ConversionTerms {
+  return {
+    purpose: 'game',
+    debit: chips,
+    credit: fx.convertAt(chips, funding.rate, funding.currency),
+    fee: Money.zero(funding.currency),
+    feeBps: 0n,
+    rate: funding.rate,
+    rateSetId: funding.rateSetId,
+    rateSource: funding.source,
+    ratePublishedAt: funding.publishedAt,
+  };
+}

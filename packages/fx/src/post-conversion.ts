@@ -1,0 +1,103 @@
+import { assert, Money, newId, type AccountId, type CurrencyCode } from '@casino/core';
+import type { Tx } from '@casino/db';
+import * as ledger from '@casino/ledger';
+import { exchangedAmounts, type ConversionTerms } from './quote.ts';
+
+export interface ConversionPosting {
+  idempotencyKey: string;
+  /** FX_CONVERSION for a wallet exchange; DEPOSIT, WITHDRAWAL_HOLD, BUY_IN or CASH_OUT when the conversion is that movement. */
+  kind: ledger.TransactionKind;
+  terms: ConversionTerms;
+  /** Where the debit amount leaves: a wallet, a provider's clearing account, a table's escrow. */
+  debitAccountId: AccountId;
+  /** Where the credit amount arrives. */
+  creditAccountId: AccountId;
+  playerId: string | null;
+  /** What caused it (a deposit's id, a seating's), for the conversion's row and the exports. */
+  reference: string;
+  quoteId?: string;
+  metadata?: ledger.TransactionMetadata;
+}
+
+/**
+ * One conversion as ONE balanced ledger transaction, each currency balancing on its own, through the
+ * operator's FX account of each currency (the FX difference stays there), the fee to fee revenue:
+ *
+ *   debit side (currency A):  source +debit   fx:A −sold   [fee-revenue:A −fee on a withdrawal]
+ *   credit side (currency B): fx:B +bought    target −credit   [fee-revenue:B −fee otherwise]
+ *
+ * (a positive posting debits, a negative one credits). The rate, its source and time, the amounts and
+ * the fee are recorded in `fx_conversion` and in the transaction's metadata. Inside the caller's
+ * transaction; the same key again posts nothing and records nothing.
+ */
+export async function postConversion(tx: Tx, request: ConversionPosting, at: Date): Promise<ledger.Posted> {
+  const { terms } = request;
+  const { sold, bought } = exchangedAmounts(terms);
+  assert(sold.currency === terms.debit.currency && bought.currency === terms.credit.currency, 'each side in its currency');
+  assert(sold.toMinor() > 0n && bought.toMinor() > 0n && terms.fee.toMinor() >= 0n, 'a conversion moves positive amounts');
+  const lines: ledger.PostingLine[] = [
+    { accountId: request.debitAccountId, amount: terms.debit },
+    { accountId: await operatorAccount(tx, 'fx', sold.currency), amount: sold.negated() },
+    { accountId: await operatorAccount(tx, 'fx', bought.currency), amount: bought },
+    { accountId: request.creditAccountId, amount: terms.credit.negated() },
+  ];
+  if (terms.fee.toMinor() > 0n)
+    lines.push({ accountId: await operatorAccount(tx, 'fee-revenue', terms.fee.currency), amount: terms.fee.negated() });
+  const posted = await ledger.post(
+    tx,
+    {
+      idempotencyKey: request.idempotencyKey,
+      kind: request.kind,
+      postings: lines,
+      metadata: {
+        ...request.metadata,
+        fxPurpose: terms.purpose,
+        fxRate: terms.rate,
+        fxRateSource: terms.rateSource,
+        fxRatePublishedAt: terms.ratePublishedAt.toISOString(),
+        fxRateSetId: terms.rateSetId,
+        fxFee: terms.fee.toDecimalString(),
+      },
+    },
+    at,
+  );
+  if (!posted.replayed)
+    await tx.fxConversion.create({
+      data: {
+        id: newId(),
+        ledgerTransactionId: posted.transactionId,
+        playerId: request.playerId,
+        purpose: terms.purpose,
+        reference: request.reference,
+        debitCurrency: terms.debit.currency,
+        debitMinor: terms.debit.toMinor(),
+        creditCurrency: terms.credit.currency,
+        creditMinor: terms.credit.toMinor(),
+        feeCurrency: terms.fee.currency,
+        feeMinor: terms.fee.toMinor(),
+        rate: terms.rate,
+        rateSource: terms.rateSource,
+        ratePublishedAt: terms.ratePublishedAt,
+        rateSetId: terms.rateSetId,
+        quoteId: request.quoteId ?? null,
+        at,
+      },
+    });
+  return posted;
+}
+
+/**
+ * The operator's FX or fee account in a currency, opened on first use (a wallet currency the seed did not
+ * open). Not cached: an id opened inside a transaction that then rolls back must not outlive it.
+ */
+export async function operatorAccount(tx: Tx, purpose: 'fx' | 'fee-revenue', currency: CurrencyCode): Promise<AccountId> {
+  const code = ledger.operatorAccountCode(purpose, currency);
+  const found = await ledger.findAccountByCode(tx, code);
+  if (found) return found.id;
+  const spec = ledger.operatorAccountSpecs(currency, 1).find((s) => s.code === code);
+  assert(spec !== undefined, `the chart of accounts defines ${code}`);
+  return (await ledger.openAccount(tx, spec)).id;
+}
+
+/** A zero amount in a currency (the fee of a game conversion). */
+export const noFee = (currency: CurrencyCode): Money => Money.zero(currency);
