@@ -1,4 +1,4 @@
-import { findVerifiedBankAccount, runCashierDeadlines } from '@casino/cashier';
+import { accrueCommissionPoints, findVerifiedBankAccount, forfeitExpiredBonuses, runCashierDeadlines } from '@casino/cashier';
 import { purgeLoginThrottle } from '@casino/db';
 import { sealBlocks } from '@casino/ledger';
 import { cancelExpiredTemporaryAccounts, sendPostalOrdersForUnclaimedRefunds } from '@casino/players';
@@ -51,6 +51,18 @@ export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
       name: 'cashier-deadlines',
       everyMs: config.CASHIER_DEADLINES_INTERVAL_MS,
       run: (db) => runCashierDeadlines(platform.cashier(db)),
+    },
+    {
+      // Issue 26: VIP points on poker commission not yet accrued (002:VIP-01), releasing the bonus parts they
+      // reach (BON-04); then bonuses whose window ended are forfeited (BON-06). Both are idempotent. On the
+      // cashier's interval: points and releases lag the hand by at most that long (D-2632).
+      name: 'bonus-vip',
+      everyMs: config.CASHIER_DEADLINES_INTERVAL_MS,
+      run: async (db) => {
+        const cashier = platform.cashier(db);
+        await accrueCommissionPoints(cashier);
+        await forfeitExpiredBonuses(cashier);
+      },
     },
     ...reportingSchedules(
       { exportExpiryMs: config.EXPORT_EXPIRY_INTERVAL_MS, erasureMs: config.ERASURE_INTERVAL_MS },

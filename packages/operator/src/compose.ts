@@ -212,7 +212,7 @@ export function composeContexts(options: ComposeOptions): Platform {
     }),
     poker: (wiring, db) =>
       createPokerRoom({
-        store: { db: dbOr(db), clock, limits: enforcement(), instanceId: wiring.instanceId },
+        store: { db: dbOr(db), clock, limits: enforcement(), instanceId: wiring.instanceId, profiles: pokerRuleProfiles },
         profiles: pokerRuleProfiles,
         redis: wiring.redis,
         prefix: wiring.prefix,

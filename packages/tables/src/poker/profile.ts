@@ -94,6 +94,15 @@ export interface PokerRuleProfile {
     /** Languages chat is allowed in (003: Swedish only); null = any. */
     readonly languages: readonly string[] | null;
   };
+  /**
+   * 003:R-WAL-01..07 (issue 26): money reaches this room's tables through a poker account between the
+   * main account and the chips, each transfer into it within a published minimum and maximum per
+   * currency; absent or null: buy-ins come from the main wallet.
+   */
+  readonly pokerAccount?: {
+    readonly transferMinMinor: AmountPerCurrency;
+    readonly transferMaxMinor: AmountPerCurrency;
+  } | null;
 }
 
 /** A table's own settings, stored with the table and validated against its profile. */

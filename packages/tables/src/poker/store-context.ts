@@ -1,6 +1,7 @@
 import type { Clock } from '@casino/core';
 import type { Db } from '@casino/db';
 import type { EnforcementContext } from '@casino/limits';
+import type { PokerRuleProfile } from './profile.ts';
 
 /**
  * What the poker table store needs (issue 16), passed in once by the game service. `instanceId`
@@ -13,6 +14,11 @@ export interface PokerStoreContext {
   /** The self-limits, checked inside each buy-in's and top-up's transaction before its posting (docs/limits.md). */
   limits: EnforcementContext;
   instanceId: string;
+  /**
+   * The poker rule profiles by id: a table whose profile has a poker account (SE, 003:R-WAL) buys in
+   * from and cashes out to it instead of the main wallet. Absent: every table uses the main wallet.
+   */
+  profiles?: Readonly<Record<string, PokerRuleProfile>>;
 }
 
 /** The lease a write is made under: the table and the fencing epoch `acquireTableLease` gave. */

@@ -3,7 +3,7 @@ import { assert, DomainError, isDomainError, Money, newId, type AccountId, type 
 import { lockPlayer, transaction, type Tx } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { authorizeStake, endPlaySession, recordSettlement, startPlaySession } from '@casino/limits';
-import { playingWallet } from '../money.ts';
+import { tableFundingWallet } from './poker-account.ts';
 import type { TableEffect } from './runtime-types.ts';
 import type { LeasedTable, PokerStoreContext } from './store-context.ts';
 import { assertEscrowInvariant } from './store-escrow.ts';
@@ -82,7 +82,8 @@ export async function buyIn(ctx: PokerStoreContext, request: BuyInRequest): Prom
       throw new DomainError('already-seated', 'You already have a seat at this table.');
     if (taken.length > 0) throw new DomainError('seat-taken', `Seat ${request.seat} is taken.`, { field: 'body.seat' });
 
-    const wallet = await playingWallet(tx, request.playerId, table.currency);
+    // 003:R-WAL-03: at a table of a room with a poker account, the chips come from it (issue 26).
+    const wallet = await tableFundingWallet(ctx, tx, request.playerId, definition.profileId, table.currency);
     const { playSessionId } = await startPlaySession(ctx.limits, tx, { playerId: request.playerId });
     const seatingId = newId();
     // The seat row before the ledger (lock order: the player's rows, then ledger accounts).
@@ -170,7 +171,7 @@ async function topUpIn(ctx: PokerStoreContext, tx: Tx, request: TopUpRequest): P
       `A top-up may bring the stack to ${money(maxMinor, table.currency)} at most; the stack is ${money(seat.stack_minor, table.currency)}.`,
       { maximum: money(maxMinor, table.currency).toJSON(), stack: money(seat.stack_minor, table.currency).toJSON() },
     );
-  const wallet = await playingWallet(tx, request.playerId, table.currency);
+  const wallet = await tableFundingWallet(ctx, tx, request.playerId, definition.profileId, table.currency);
   const rateToCzk = request.rateToCzk ?? seat.rate_to_czk ?? undefined;
   const posted = await takeToTable(ctx, tx, table, {
     playerId: request.playerId,
@@ -237,7 +238,9 @@ export async function releaseSeat(ctx: PokerStoreContext, request: ReleaseSeatRe
         category: 'poker-cash',
         playSessionId: seat.play_session_id,
       });
-      const wallet = await playingWallet(tx, request.playerId, table.currency).catch((error: unknown) => {
+      // 003:R-WAL-06: chips go back to the poker account where the room has one (issue 26).
+      const profileId = definitionFromJson(table.definition).profileId;
+      const wallet = await tableFundingWallet(ctx, tx, request.playerId, profileId, table.currency).catch((error: unknown) => {
         if (isDomainError(error) && error.code === 'account-not-active') return seat.wallet_account_id as AccountId;
         throw error;
       });
