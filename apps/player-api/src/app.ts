@@ -2,12 +2,13 @@ import type { CashierGuards, PaymentProvider } from '@casino/cashier';
 import type { Clock } from '@casino/core';
 import { createServiceApp, type App, type ServiceConnections } from '@casino/http';
 import type { ExcludedPersonsRegister } from '@casino/limits';
-import { composeContexts, type OperatorProfile, type Platform } from '@casino/operator';
+import { composeContexts, pokerRuleProfiles, type OperatorProfile, type Platform } from '@casino/operator';
 import { findPlayerAccess, type MinistryRegisters } from '@casino/players';
 import type { PlayerApiConfig } from './config.ts';
 import { accountLifecycleRoutes } from './routes/account-lifecycle.ts';
 import { authRoutes } from './routes/auth.ts';
 import { cashierRoutes } from './routes/cashier.ts';
+import { loyaltyRoutes } from './routes/loyalty.ts';
 import { limitsRoutes } from './routes/limits.ts';
 import { meRoutes } from './routes/me.ts';
 import { paymentMethodRoutes } from './routes/payment-methods.ts';
@@ -70,6 +71,14 @@ export async function buildPlayerApi(options: PlayerApiOptions): Promise<App> {
   const cashier = platform.cashier();
   paymentMethodRoutes(app, cashier);
   cashierRoutes(app, cashier);
+  // Issue 26: bonuses, VIP points and the SE poker account (the store context of the poker rooms' money).
+  loyaltyRoutes(app, cashier, {
+    db: connections.db,
+    clock: platform.clock,
+    limits: platform.enforcement(),
+    instanceId: 'player-api',
+    profiles: pokerRuleProfiles,
+  });
   statementRoutes(app, platform.reporting());
   walletRoutes(app, platform.fx());
   accountLifecycleRoutes(app, ctx, platform.compliance(), platform.profile.currency);

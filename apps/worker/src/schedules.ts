@@ -1,4 +1,4 @@
-import { findVerifiedBankAccount, runCashierDeadlines } from '@casino/cashier';
+import { accrueCommissionPoints, findVerifiedBankAccount, forfeitExpiredBonuses, runCashierDeadlines } from '@casino/cashier';
 import { purgeLoginThrottle } from '@casino/db';
 import { refreshRates } from '@casino/fx';
 import { sealBlocks } from '@casino/ledger';
@@ -61,6 +61,18 @@ export function scheduledTasks(config: WorkerConfig): ScheduledTask[] {
       everyMs: profile.fx.refreshIntervalSeconds * 1000,
       run: async (db) => {
         await refreshRates(platform.fx(db), platform.rateSource());
+      },
+    },
+    {
+      // Issue 26: VIP points on poker commission not yet accrued (002:VIP-01), releasing the bonus parts they
+      // reach (BON-04); then bonuses whose window ended are forfeited (BON-06). Both are idempotent. On the
+      // cashier's interval: points and releases lag the hand by at most that long (D-2632).
+      name: 'bonus-vip',
+      everyMs: config.CASHIER_DEADLINES_INTERVAL_MS,
+      run: async (db) => {
+        const cashier = platform.cashier(db);
+        await accrueCommissionPoints(cashier);
+        await forfeitExpiredBonuses(cashier);
       },
     },
     ...reportingSchedules(

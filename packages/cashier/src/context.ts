@@ -1,6 +1,7 @@
 import { assert, type Clock, type CurrencyCode } from '@casino/core';
 import type { Db } from '@casino/db';
 import { createPlatformGuards } from './platform-guards.ts';
+import type { CommissionToUsd } from './commission-to-usd.ts';
 import type { AccountNumberProtector, CashierGuards, PaymentProvider } from './ports.ts';
 import { czechCashierRules, type CashierRules } from './rules.ts';
 
@@ -23,6 +24,8 @@ export interface CashierContext {
    * payer's browser back after 3-D Secure (D-1784). Absent, the provider shows its own end page.
    */
   returnBaseUrl?: string;
+  /** 002:VIP-04: converts poker commission to USD for VIP points (the FX module; USD only until wired, D-2633). */
+  commissionToUsd?: CommissionToUsd;
 }
 
 /** `{ [key]: value }` when the value is there, `{}` otherwise (exactOptionalPropertyTypes). */
@@ -64,6 +67,7 @@ export interface CreateCashierContextOptions {
   provider?: PaymentProvider;
   accountNumbers?: AccountNumberProtector;
   returnBaseUrl?: string;
+  commissionToUsd?: CommissionToUsd;
 }
 
 /** The context every app builds the same way; each passes only what its use cases need. */
@@ -78,6 +82,7 @@ export function createCashierContext(options: CreateCashierContextOptions): Cash
     providerName: options.providerName,
     ...(options.provider ? { provider: options.provider } : {}),
     ...(options.accountNumbers ? { accountNumbers: options.accountNumbers } : {}),
+    ...(options.commissionToUsd ? { commissionToUsd: options.commissionToUsd } : {}),
     ...(options.returnBaseUrl ? { returnBaseUrl: options.returnBaseUrl } : {}),
   };
 }

@@ -4,6 +4,7 @@ import * as ledger from '@casino/ledger';
 import { creditTemporaryDeposit } from '@casino/players';
 import { cashWallet } from './accounts.ts';
 import { capOverrideOf, depositUsage } from './cap-usage.ts';
+import { grantDepositBonusIn } from './bonuses.ts';
 import { assertWithinCaps, effectiveCaps } from './caps.ts';
 import type { CashierContext } from './context.ts';
 import { assertAccountCanDeposit, assertMethodCanDeposit, assertTemporaryCapAllows } from './create-deposit.ts';
@@ -100,6 +101,8 @@ export async function creditDeposit(
     );
   }
   await repayDebtFromWallet(tx, { playerId: deposit.playerId, walletId, currency: amount.currency, now, reference: deposit.id });
+  // 002:BON-01: the operator's deposit rule, if it has one, grants its bonus in the same transaction.
+  await grantDepositBonusIn(ctx, tx, { id: deposit.id, playerId: deposit.playerId, amount, temporary });
   await tx.cashierDeposit.update({
     where: { id: deposit.id },
     data: {

@@ -103,3 +103,33 @@ export {
   type WebhookHeaders,
   type WebhookVerification,
 } from './webhook-signature.ts';
+export {
+  bonusForfeitKey,
+  bonusGrantKey,
+  bonusReleaseKey,
+  forfeitExpiredBonuses,
+  grantBonusByStaff,
+  grantBonusIn,
+  playerBonuses,
+  trancheAmounts,
+  type BonusSource,
+  type BonusStatus,
+  type BonusView,
+  type GrantBonusRequest,
+  type StaffGrantRequest,
+} from './bonuses.ts';
+export { fixedRateCommissionToUsd, pointsCentiFor, usdCommissionOnly, type CommissionToUsd } from './commission-to-usd.ts';
+export type { AmountsPerCurrency, BonusRules, LoyaltyRules, VipLevel, VipRules } from './loyalty-rules.ts';
+export {
+  accrueCommissionPoints,
+  centi,
+  exchangePointsForStarsCoins,
+  levelFor,
+  pointsBalanceIn,
+  refundCommission,
+  vipStatus,
+  type ExchangeRequest,
+  type PointsBalance,
+  type RefundRequest,
+  type VipStatus,
+} from './vip-points.ts';

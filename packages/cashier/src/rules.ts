@@ -1,3 +1,5 @@
+import type { LoyaltyRules } from './loyalty-rules.ts';
+
 /**
  * The cashier's jurisdiction data in one versioned place (ARCHITECTURE idea 9): the caps table of
  * 004 §3.6.3 per payment instrument and direction, the deadlines, the fee and the thresholds. An
@@ -68,6 +70,8 @@ export interface CashierRules {
   debtRepaymentDays: number;
   /** Operator data: the account an offline verification transfer goes to (004:PAY-03 (4.3.4.2)). */
   verificationTransfer: { operatorIban: string; amountMinorMin: bigint };
+  /** Bonuses and VIP points (002:BON, VIP; issue 26): the published terms, or null where the operator offers none. */
+  loyalty: LoyaltyRules | null;
 }
 
 const crowns = (n: number): bigint => BigInt(n) * 100n;
@@ -158,4 +162,6 @@ export const czechCashierRules: CashierRules = {
   misuseDetection: { lookbackDays: 30, stakeShareBpsMin: 1_000n, repeatsMin: 2 },
   debtRepaymentDays: 10,
   verificationTransfer: { operatorIban: 'CZ6508000000192000145399', amountMinorMin: crowns(100) },
+  // 004 offers neither bonuses nor VIP points (§6d).
+  loyalty: null,
 };

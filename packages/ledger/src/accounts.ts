@@ -4,8 +4,11 @@ import type { Db, Tx } from '@casino/db';
 export type AccountType = 'ASSET' | 'LIABILITY' | 'REVENUE' | 'EXPENSE' | 'EQUITY';
 export type OwnerKind = 'PLAYER' | 'OPERATOR' | 'PAYMENT_PROVIDER' | 'POKER_TABLE' | 'TOURNAMENT';
 
-/** A player's wallets: `cash` per currency, the temporary account's wallet, locked bonus funds. */
-export type PlayerWallet = 'cash' | 'temporary' | 'bonus';
+/**
+ * A player's wallets: `cash` per currency, the temporary account's wallet, locked bonus funds, and the
+ * SE poker account between cash and the tables (003:R-WAL-01..07, issue 26).
+ */
+export type PlayerWallet = 'cash' | 'temporary' | 'bonus' | 'poker';
 
 export interface AccountSpec {
   code: string;

@@ -28,6 +28,12 @@ export const transactionKinds = [
   'PRIZE',
   'FX_CONVERSION',
   'CLAWBACK',
+  // Issue 26: a bonus granted into the bonus wallet, a tranche released to cash, the rest forfeited; a
+  // commission refunded for StarsCoins (002:BON, VIP-03).
+  'BONUS_GRANT',
+  'BONUS_RELEASE',
+  'BONUS_FORFEIT',
+  'COMMISSION_REFUND',
 ] as const;
 
 export type TransactionKind = (typeof transactionKinds)[number];

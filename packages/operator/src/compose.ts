@@ -231,7 +231,14 @@ export function composeContexts(options: ComposeOptions): Platform {
     }),
     poker: (wiring, db) =>
       createPokerRoom({
-        store: { db: dbOr(db), clock, limits: enforcement(), instanceId: wiring.instanceId, fx: fx(db) },
+        store: {
+          db: dbOr(db),
+          clock,
+          limits: enforcement(),
+          instanceId: wiring.instanceId,
+          fx: fx(db),
+          profiles: pokerRuleProfiles,
+        },
         profiles: pokerRuleProfiles,
         redis: wiring.redis,
         prefix: wiring.prefix,

@@ -104,3 +104,13 @@ export { integrityRulesOf, pokerIntegrityDefaults, type PokerIntegrityRules } fr
 // Poker tournaments (issue 19): pure rules, director and money (docs/tournaments.md).
 export * as tournament from './tournament/index.ts';
 export type { TournamentRuleProfile, TournamentDefinition } from './tournament/index.ts';
+// The SE poker account between the main account and the tables (issue 26, 003:R-WAL).
+export {
+  leavePokerHall,
+  pokerAccountBalances,
+  pokerAccountWallet,
+  transferFromPokerAccount,
+  transferToPokerAccount,
+  type PokerAccountBalances,
+  type PokerAccountTransfer,
+} from './poker/poker-account.ts';

@@ -68,4 +68,11 @@ export const sePokerRules: PokerRuleProfile = Object.freeze({
   }),
   // Rule book 003 offers no speed poker (by-capability.md §1d).
   speedPoker: null,
+  // 003:R-WAL-01..07 (issue 26): spelkonto → pokerkonto → table. The published minimum and maximum per transfer
+  // are on Svenska Spel's site, not in the rule book (003:Q-4): 20 to 10,000 SEK, the CZK column the fixed
+  // 2.20 CZK/SEK equivalent as for PBB (D-2637).
+  pokerAccount: Object.freeze({
+    transferMinMinor: Object.freeze({ SEK: 20_00n, CZK: 44_00n }),
+    transferMaxMinor: Object.freeze({ SEK: 10_000_00n, CZK: 22_000_00n }),
+  }),
 });

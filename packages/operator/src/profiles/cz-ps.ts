@@ -8,6 +8,61 @@ import { czechReportingRules } from '@casino/reporting';
 import type { OperatorProfile } from '../profile.ts';
 
 /**
+ * 002:BON, VIP, LIM-05..07 (issue 26). 002 fixes 5.5 VIP points per USD 1 of poker commission and the
+ * shape of bonuses (locked, released in parts by VIP points, a window, the rest forfeited); the numbers
+ * it leaves out are the operator's published promotion (002:BON-07, AMB-BONUS-PARAMS, AMB-TIERS;
+ * docs/decisions.md D-2631, D-2635): 4 parts, each after 100 more points, within 60 days; 20 % of a
+ * deposit of at least 500 CZK (USD/EUR/GBP 20, CAD 30) up to 2,000 CZK (USD/EUR 80, GBP 70, CAD 110);
+ * 100 points a StarsCoin, which refunds 23 CZK (USD 1, EUR 0.90, GBP 0.80, CAD 1.35) of commission.
+ */
+const reelLoyaltyRules = Object.freeze({
+  version: 'cz-ps-loyalty-2026.1',
+  bonus: Object.freeze({
+    trancheCount: 4,
+    pointsPerTrancheCenti: 100_00n,
+    windowDays: 60,
+    staffGrantMinorMax: Object.freeze({ CZK: 10_000_00n, USD: 400_00n, EUR: 400_00n, GBP: 350_00n, CAD: 550_00n }),
+    depositRule: Object.freeze({
+      matchBps: 2_000n,
+      depositMinorMin: Object.freeze({ CZK: 500_00n, USD: 20_00n, EUR: 20_00n, GBP: 20_00n, CAD: 30_00n }),
+      bonusMinorMax: Object.freeze({ CZK: 2_000_00n, USD: 80_00n, EUR: 80_00n, GBP: 70_00n, CAD: 110_00n }),
+    }),
+  }),
+  vip: Object.freeze({
+    pointsPerUsd: '5.5',
+    pointsCentiPerStarsCoin: 100_00n,
+    refundMinorPerStarsCoin: Object.freeze({ CZK: 23_00n, USD: 1_00n, EUR: 90n, GBP: 80n, CAD: 1_35n }),
+    // 002:LIM-05..07: the basic level, then levels the operator may grant after comprehensive KYC (LIM-06).
+    levels: Object.freeze([
+      Object.freeze({
+        id: 'basic',
+        name: 'Basic',
+        pointsEarnedCentiMin: 0n,
+        kycEvidenceRequired: false,
+        depositCapMultiplier: 1,
+        withdrawalMaxUnlimited: false,
+      }),
+      Object.freeze({
+        id: 'silver',
+        name: 'Silver',
+        pointsEarnedCentiMin: 5_000_00n,
+        kycEvidenceRequired: true,
+        depositCapMultiplier: 3,
+        withdrawalMaxUnlimited: false,
+      }),
+      Object.freeze({
+        id: 'top',
+        name: 'Top',
+        pointsEarnedCentiMin: 50_000_00n,
+        kycEvidenceRequired: true,
+        depositCapMultiplier: 10,
+        withdrawalMaxUnlimited: true,
+      }),
+    ]),
+  }),
+});
+
+/**
  * CZ-PS: Reel's (PokerStars) Czech licence under rule book 002. It starts as CZ-FO's rules with the
  * differences of by-capability.md §1d, §5d and §6d that the packages can already express; the
  * differences not yet modelled (multi-currency wallets, 002's lost temporary-account cap, no misuse
@@ -47,6 +102,8 @@ export const czPsProfile: OperatorProfile = Object.freeze({
     bankCountries: euEeaCountries,
     // 002:PAY-05: a cashless payout is remitted within 5 business days (004:WDR-03: 14 calendar days).
     payoutDeadline: { kind: 'business-days' as const, days: 5 },
+    // 002:BON, VIP (issue 26): deposit bonuses released by VIP points, earned on poker commission.
+    loyalty: reelLoyaltyRules,
   }),
   compliance: Object.freeze({
     ...defaultComplianceRules,

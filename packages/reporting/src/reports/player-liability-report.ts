@@ -9,7 +9,7 @@ export interface PlayerLiabilityReport {
   /** What the operator owes players: the sum of their wallets, per wallet kind, and the withdrawals on their way out. */
   playerWallets: { cash: Money; temporary: Money; bonus: Money; total: Money; walletCount: number };
   pendingWithdrawals: Money;
-  /** Players' money in play: at poker tables and in tournament prize pools. */
+  /** Players' money in play: in SE poker accounts, at poker tables and in tournament prize pools. */
   inPlay: Money;
   /** What backs it: money at the payment providers (per provider) and in the operator's bank. */
   paymentProviderClearing: Array<{ provider: string; balance: Money }>;
@@ -46,8 +46,14 @@ export async function playerLiabilityReport(
   const bonus = money(-sumOf('PLAYER', 'bonus'));
   const walletTotal = cash.plus(temporary).plus(bonus);
   const pendingWithdrawals = money(-sumOf('OPERATOR', 'pending-withdrawals'));
+  // The SE poker account (003:R-WAL-01, issue 26) is money taken into the poker hall: counted in play.
   const inPlay = money(
-    -rows.filter((r) => r.owner_kind === 'POKER_TABLE' || r.owner_kind === 'TOURNAMENT').reduce((s, r) => s + r.sum_minor, 0n),
+    -rows
+      .filter(
+        (r) =>
+          r.owner_kind === 'POKER_TABLE' || r.owner_kind === 'TOURNAMENT' || (r.owner_kind === 'PLAYER' && r.purpose === 'poker'),
+      )
+      .reduce((s, r) => s + r.sum_minor, 0n),
   );
   const clearing = rows
     .filter((r) => r.owner_kind === 'PAYMENT_PROVIDER')

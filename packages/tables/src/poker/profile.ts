@@ -105,6 +105,15 @@ export interface PokerRuleProfile {
     readonly languages: readonly string[] | null;
   };
   /**
+   * 003:R-WAL-01..07 (issue 26): money reaches this room's tables through a poker account between the
+   * main account and the chips, each transfer into it within a published minimum and maximum per
+   * currency; absent or null: buy-ins come from the main wallet.
+   */
+  readonly pokerAccount?: {
+    readonly transferMinMinor: AmountPerCurrency;
+    readonly transferMaxMinor: AmountPerCurrency;
+  } | null;
+  /**
    * Speed (fast-fold) poker (issue 18, D-1801): a pool of players dealt hand by hand at new tables
    * instead of a table (000-001:TBL-10, BTN-12; 004:GAM-PT-06). Null: the rule book offers none.
    * Absent is read as null (profiles written before issue 18).

@@ -2,6 +2,7 @@ import type { Clock } from '@casino/core';
 import type { Db } from '@casino/db';
 import type { FxContext } from '@casino/fx';
 import type { EnforcementContext } from '@casino/limits';
+import type { PokerRuleProfile } from './profile.ts';
 
 /**
  * What the poker table store needs (issue 16), passed in once by the game service. `instanceId`
@@ -20,6 +21,11 @@ export interface PokerStoreContext {
    * table is played from the wallet in its own currency.
    */
   fx?: FxContext;
+  /**
+   * The poker rule profiles by id: a table whose profile has a poker account (SE, 003:R-WAL) buys in
+   * from and cashes out to it instead of the main wallet. Absent: every table uses the main wallet.
+   */
+  profiles?: Readonly<Record<string, PokerRuleProfile>>;
 }
 
 /** The lease a write is made under: the table and the fencing epoch `acquireTableLease` gave. */

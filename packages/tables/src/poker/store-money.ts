@@ -5,7 +5,7 @@ import { lockPlayer, transaction, type Tx } from '@casino/db';
 import * as fx from '@casino/fx';
 import * as ledger from '@casino/ledger';
 import { authorizeStake, endPlaySession, recordSettlement, startPlaySession } from '@casino/limits';
-import { playingWallet } from '../money.ts';
+import { tableFundingWallet } from './poker-account.ts';
 import type { TableEffect } from './runtime-types.ts';
 import type { LeasedTable, PokerStoreContext } from './store-context.ts';
 import { guardSeat } from './integrity/seat-guard.ts';
@@ -96,7 +96,8 @@ export async function buyIn(ctx: PokerStoreContext, request: BuyInRequest): Prom
     if (taken.length > 0) throw new DomainError('seat-taken', `Seat ${request.seat} is taken.`, { field: 'body.seat' });
 
     const funding = await seatFunding(ctx, tx, table.currency);
-    const wallet = await playingWallet(tx, request.playerId, funding?.currency ?? table.currency);
+    // 003:R-WAL-03: at a table of a room with a poker account, the chips come from it (issue 26).
+    const wallet = await tableFundingWallet(ctx, tx, request.playerId, definition.profileId, funding?.currency ?? table.currency);
     const rateToCzk = request.rateToCzk ?? funding?.rateToAccount;
     const { playSessionId } = await startPlaySession(ctx.limits, tx, { playerId: request.playerId });
     const seatingId = newId();
@@ -187,7 +188,7 @@ async function topUpIn(ctx: PokerStoreContext, tx: Tx, request: TopUpRequest): P
       { maximum: money(maxMinor, table.currency).toJSON(), stack: money(seat.stack_minor, table.currency).toJSON() },
     );
   const funding = await fundingOfSeat(tx, seat);
-  const wallet = await playingWallet(tx, request.playerId, funding?.currency ?? table.currency);
+  const wallet = await tableFundingWallet(ctx, tx, request.playerId, definition.profileId, funding?.currency ?? table.currency);
   const rateToCzk = request.rateToCzk ?? seat.rate_to_czk ?? undefined;
   const posted = await takeToTable(ctx, tx, table, {
     playerId: request.playerId,
@@ -256,10 +257,14 @@ export async function releaseSeat(ctx: PokerStoreContext, request: ReleaseSeatRe
         playSessionId: seat.play_session_id,
       });
       const funding = await fundingOfSeat(tx, seat);
-      const wallet = await playingWallet(tx, request.playerId, funding?.currency ?? table.currency).catch((error: unknown) => {
-        if (isDomainError(error) && error.code === 'account-not-active') return seat.wallet_account_id as AccountId;
-        throw error;
-      });
+      // 003:R-WAL-06: chips go back to the poker account where the room has one (issue 26).
+      const profileId = definitionFromJson(table.definition).profileId;
+      const wallet = await tableFundingWallet(ctx, tx, request.playerId, profileId, funding?.currency ?? table.currency).catch(
+        (error: unknown) => {
+          if (isDomainError(error) && error.code === 'account-not-active') return seat.wallet_account_id as AccountId;
+          throw error;
+        },
+      );
       const metadata = {
         game: 'poker',
         tableId: table.id,
