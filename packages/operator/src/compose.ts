@@ -4,12 +4,13 @@ import {
   createPlatformGuards,
   type CashierContext,
   type CashierGuards,
+  type CommissionToUsd,
   type PaymentProvider,
 } from '@casino/cashier';
 import { createMinistryRegistersClient, screenPlayer, type ComplianceContext } from '@casino/compliance';
-import { assert, systemClock, type Clock } from '@casino/core';
+import { assert, DomainError, systemClock, type Clock } from '@casino/core';
 import type { Db, Redis } from '@casino/db';
-import { httpRateSource, type FxContext, type RateSource } from '@casino/fx';
+import { convertAt, currentRate, httpRateSource, type FxContext, type RateSource } from '@casino/fx';
 import { createRoundSeed, type Rng } from '@casino/games';
 import type { EnforcementContext, ExcludedPersonsRegister, LimitsContext } from '@casino/limits';
 import { PiiProtector, playerAccountsFor, sendEmail, type MinistryRegisters, type PlayersContext } from '@casino/players';
@@ -218,6 +219,7 @@ export function composeContexts(options: ComposeOptions): Platform {
         ...(config.PII_ENCRYPTION_KEY ? { accountNumbers: pii() } : {}),
         // The player API's web app origin: the provider sends browsers back there after 3-D Secure.
         ...(config.PUBLIC_BASE_URL ? { returnBaseUrl: config.PUBLIC_BASE_URL } : {}),
+        commissionToUsd: commissionToUsdAtCurrentRate(fx(db)),
       }),
     compliance: (db) => ({ db: dbOr(db), clock, rules: profile.compliance, secrets: pii() }),
     reporting: (db) => ({ db: dbOr(db), clock, rules: profile.reporting }),
@@ -279,5 +281,25 @@ export function composeContexts(options: ComposeOptions): Platform {
       rulesOf: (profileId) => integrityRulesOf(pokerRuleProfiles[profileId]),
       sendEmail: (tx, email) => sendEmail(tx, pii(), email),
     }),
+  };
+}
+
+/**
+ * VIP points count USD of commission (002:VIP-01, AMB-VIP-CCY: the rate at accrual, D-2633): the FX
+ * module's current rate behind the cashier's port. Stale or missing rates leave the commission
+ * unearned until a later run, never converted at an old rate.
+ */
+function commissionToUsdAtCurrentRate(ctx: FxContext): CommissionToUsd {
+  return {
+    async toUsd(commission) {
+      if (commission.currency === 'USD') return { usd: commission, rate: '1' };
+      try {
+        const { rate } = await currentRate(ctx, commission.currency, 'USD');
+        return { usd: convertAt(commission, rate, 'USD'), rate };
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'fx-rates-stale') return null;
+        throw error;
+      }
+    },
   };
 }
