@@ -22,6 +22,7 @@ import { reportRoutes } from './routes/reports.ts';
 import { retentionRoutes } from './routes/retention.ts';
 import { screeningRoutes } from './routes/screening.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { tournamentStaffRoutes } from './routes/tournaments.ts';
 
 export interface AdminApiOptions {
   config: AdminApiConfig;
@@ -126,5 +127,6 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   pokerHandRoutes(app, connections.db);
   accountLifecycleRoutes(app, ctx);
   branchContractRoutes(app, () => platform.players(), cashier);
+  tournamentStaffRoutes(app, platform.tournaments());
   return app;
 }
