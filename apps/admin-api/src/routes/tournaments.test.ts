@@ -123,4 +123,25 @@ describe('staff tournament routes (issue 19)', () => {
     expect(twice.statusCode).toBe(409);
     expect(await auditActions(tournamentId)).toEqual(['tournament.cancel']);
   });
+
+  it('000-001:TIME-07 concurrent cancellations and pauses of one tournament: one cancellation posts, the other is refused, nothing posted twice', async () => {
+    const { tournamentId, players } = await sitAndGoWith(2);
+    const reason = { reason: 'Operator decision: two staff at once' };
+    const answers = await Promise.all([
+      as('finance', 'POST', `/v1/tournaments/${tournamentId}/cancel`, reason),
+      as('admin', 'POST', `/v1/tournaments/${tournamentId}/cancel`, reason),
+      as('support', 'POST', `/v1/tournaments/${tournamentId}/pause`, reason),
+    ]);
+    const cancels = answers
+      .slice(0, 2)
+      .map((a) => a.statusCode)
+      .sort();
+    expect(cancels).toEqual([200, 409]);
+    // The pause came before the cancellation (200) or after it (409 tournament-over): never half-written.
+    expect([200, 409]).toContain(answers[2]!.statusCode);
+    for (const p of players)
+      expect((await ledger.balance(connections.db, p.wallet as AccountId)).toDecimalString()).toBe('1000.00');
+    expect((await auditActions(tournamentId)).filter((a) => a === 'tournament.cancel')).toHaveLength(1);
+    expect(await ledger.findInvariantViolations(connections.db)).toEqual([]);
+  });
 });
