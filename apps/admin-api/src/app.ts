@@ -23,6 +23,7 @@ import { reportRoutes } from './routes/reports.ts';
 import { retentionRoutes } from './routes/retention.ts';
 import { screeningRoutes } from './routes/screening.ts';
 import { staffRoutes } from './routes/staff.ts';
+import { tournamentStaffRoutes } from './routes/tournaments.ts';
 
 export interface AdminApiOptions {
   config: AdminApiConfig;
@@ -128,5 +129,6 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   pokerIntegrityRoutes(app, platform.pokerIntegrity());
   accountLifecycleRoutes(app, ctx);
   branchContractRoutes(app, () => platform.players(), cashier);
+  tournamentStaffRoutes(app, platform.tournaments());
   return app;
 }

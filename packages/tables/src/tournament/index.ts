@@ -9,6 +9,7 @@ export * from './cancellation.ts';
 export * from './director.ts';
 export * from './store.ts';
 export * from './lobby.ts';
+export * from './staff.ts';
 export * from './live/floor.ts';
 export * from './live/room-store.ts';
 export * from './live/routing-room.ts';

@@ -1,7 +1,7 @@
 import { recordMonitoringEvent } from '@casino/compliance';
 import { assert, DomainError, Money, newId, type AccountId, type Clock, type CurrencyCode } from '@casino/core';
 import { transaction, type Db, type Tx } from '@casino/db';
-import type { Rng } from '@casino/games';
+import { cryptoRng, type Rng } from '@casino/games';
 import * as ledger from '@casino/ledger';
 import { authorizeStake, recordSettlement, startPlaySession, type EnforcementContext } from '@casino/limits';
 import { playingWallet } from '../money.ts';
@@ -11,6 +11,7 @@ import { tournamentDefinitionProblems, type TournamentDefinition } from './defin
 import { TournamentDirector, type Decide } from './director.ts';
 import type { LiveTournamentState } from './live/floor.ts';
 import { tableAlias } from '../poker/room-store.ts';
+import { lateRegistrationOpen, rebuyOpen } from './clock.ts';
 import { guaranteeStartRefusal, overlayMinor, placePrizes } from './prizes.ts';
 import type { TournamentRuleProfile } from './rules.ts';
 
@@ -535,9 +536,26 @@ export async function cancelTournament(
   tournamentId: string,
   standing?: { director: TournamentDirector; lateRegistrationOrRebuyOpen: boolean },
 ): Promise<void> {
-  await transaction(ctx.db, async (tx) => {
+  await transaction(ctx.db, async (tx) => cancelTournamentIn(ctx, tx, tournamentId, standing));
+}
+
+/**
+ * `cancelTournament` inside the caller's transaction (the staff route audits in it, D-1935). Without
+ * `standing`, a live tournament's standing is its director restored from `live_state` (the last hand
+ * boundary: a hand running is void, every chip as it was when it began), the late registration and
+ * rebuy windows read from its clock. The lease is ended with its epoch raised, so the instance driving
+ * it can commit nothing more (its fence fails) and lets it go.
+ */
+export async function cancelTournamentIn(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  tournamentId: string,
+  given?: { director: TournamentDirector; lateRegistrationOrRebuyOpen: boolean },
+): Promise<void> {
+  {
     const t = await lockTournament(tx, tournamentId);
     if (t.status !== 'REGISTERING' && t.status !== 'RUNNING') throw refused('tournament-over', 'The tournament has ended.');
+    const standing = given ?? (await liveStanding(ctx, tx, t));
     const rules = ctx.rules[t.d.profileId];
     const rows = await registeredEntries(tx, t.id);
     const entries = rows.map((e) => {
@@ -569,9 +587,34 @@ export async function cancelTournament(
       await refund(ctx, tx, t, byId.get(share.entryId)!, share.fromPoolMinor, share.feeRefundMinor);
       await tx.$executeRaw`UPDATE tournament_entry SET status = 'cancelled', refund_minor = ${share.fromPoolMinor + share.feeRefundMinor} WHERE id = ${share.entryId}::uuid`;
     }
-    await tx.$executeRaw`UPDATE tournament SET status = 'CANCELLED', ended_at = ${ctx.clock.now()} WHERE id = ${t.id}::uuid`;
+    await tx.$executeRaw`
+      UPDATE tournament SET status = 'CANCELLED', ended_at = ${ctx.clock.now()},
+        lease_owner = NULL, lease_expires_at = NULL, lease_epoch = lease_epoch + 1
+      WHERE id = ${t.id}::uuid`;
     await assertPoolEmpty(tx, t);
+  }
+}
+
+/** A live tournament's director at its last hand boundary, with its clock's windows (undefined before the start). */
+async function liveStanding(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  t: TournamentRow & { d: TournamentDefinition },
+): Promise<{ director: TournamentDirector; lateRegistrationOrRebuyOpen: boolean } | undefined> {
+  const [row] = await tx.$queryRaw<{ live_state: unknown }[]>`SELECT live_state FROM tournament WHERE id = ${t.id}::uuid`;
+  if (t.status !== 'RUNNING' || !row || row.live_state === null) return undefined;
+  const state = definitionFromJson(row.live_state) as unknown as LiveTournamentState;
+  const director = new TournamentDirector({
+    definition: t.d,
+    rules: ctx.rules[t.d.profileId],
+    entries: [],
+    // Nothing is dealt: the director only tells each entry's chips and whether it is still in.
+    rng: cryptoRng,
+    newHandId: (table, n) => `${t.id}:${table}:${n}`,
+    restore: state.director,
   });
+  const elapsedMs = director.elapsedMs;
+  return { director, lateRegistrationOrRebuyOpen: lateRegistrationOpen(t.d, elapsedMs) || rebuyOpen(t.d, elapsedMs) };
 }
 
 /** Positive: the operator adds to the pool (an overlay or a shortfall, an expense); negative: takes back. */

@@ -49,6 +49,8 @@ export interface TournamentFloorSetup {
   readonly rules: TournamentRuleProfile;
   readonly pokerProfile: PokerRuleProfile;
   readonly state: LiveTournamentState;
+  /** Staff's pause as stored (`tournament.staff_paused_at`, D-1935): applied at the floor's next tick. */
+  readonly staffPaused?: boolean;
 }
 
 /** `PokerTableSetup` as the tournament room's store hands it to the factory, with the tournament's own part. */
@@ -59,6 +61,8 @@ export interface TournamentFloorOptions {
   readonly newHandId: () => string;
   /** Pause after a hand before that table deals again (the showdown stays on screen). */
   readonly handPauseMs: number;
+  /** While paused the floor is ticked this often, so a resume read by the store is applied (D-1935). */
+  readonly pausedPollMs?: number;
 }
 
 interface LiveTable extends LiveTableState {
@@ -92,6 +96,9 @@ export class TournamentFloor implements DrivenTable {
   private readonly setup: TournamentFloorSetup;
   private floorVersion = 0;
   private lastSignature = '';
+  /** A pause or resume staff asked for (read by the store from the database), applied at the next tick. */
+  private wantedPause: boolean | null = null;
+  private lastTickAtMs = 0;
 
   constructor(
     setup: TournamentFloorSetup,
@@ -111,6 +118,16 @@ export class TournamentFloor implements DrivenTable {
     });
     const saved = new Map(setup.state.tables);
     for (const t of this.director.tables.keys()) this.live.set(t, this.fresh(saved.get(t)));
+    if (setup.staffPaused !== undefined) this.requestPause(setup.staffPaused);
+  }
+
+  /**
+   * Staff's pause as the store read it (D-1935): the admin API writes it to the tournament row, the
+   * driving instance reads it at every hand's commit and lease renewal; it takes effect at the next
+   * tick, so hands running play out and no new hand is dealt (a pause at the hand boundary).
+   */
+  requestPause(paused: boolean): void {
+    this.wantedPause = paused === this.isPaused() ? null : paused;
   }
 
   private fresh(saved?: LiveTableState): LiveTable {
@@ -192,6 +209,11 @@ export class TournamentFloor implements DrivenTable {
   }
 
   tick(now: Date): TableEffect[] {
+    this.lastTickAtMs = now.getTime();
+    if (this.wantedPause !== null) {
+      this.setPaused(this.wantedPause, now);
+      this.wantedPause = null;
+    }
     this.director.elapsedMs = this.elapsedAt(now);
     // A shootout's next round seats its winners at new tables.
     for (const t of this.director.tables.keys()) if (!this.live.has(t)) this.live.set(t, this.fresh());
@@ -216,6 +238,9 @@ export class TournamentFloor implements DrivenTable {
       if (due) times.push(due.getTime());
     }
     if (this.allIdle() && this.director.needsBalancing()) times.push(0);
+    if (this.wantedPause !== null) times.push(0);
+    // Paused: look again now and then, for a resume the store reads from the database.
+    if (this.isPaused()) times.push(this.lastTickAtMs + (this.options.pausedPollMs ?? 1_000));
     if (!this.isPaused()) {
       const reading = readClock(this.setup.definition.levels, this.director.elapsedMs);
       for (const t of this.director.tables.keys()) {

@@ -90,6 +90,13 @@ function tournamentRoomStore(
         AND lease_owner = ${instanceId} FOR UPDATE`;
     if (!rows[0]) throw new LeaseLost(lease.tableId, lease.epoch);
   };
+  /** Staff's pause or resume (the admin API writes `staff_paused_at`, D-1935) to the floors this instance drives. */
+  const readStaffPauses = async (ids: string[]) => {
+    if (ids.length === 0) return;
+    const rows = await ctx.db.$queryRaw<{ id: string; staff_paused: boolean }[]>`
+      SELECT id, staff_paused_at IS NOT NULL AS staff_paused FROM tournament WHERE id = ANY(${ids}::uuid[])`;
+    for (const r of rows) floors.get(r.id)?.requestPause(r.staff_paused);
+  };
   return {
     async acquireTableLease({ tableId, instanceId: owner, ttlMs, now }) {
       const expiresAt = new Date(now.getTime() + ttlMs);
@@ -118,6 +125,7 @@ function tournamentRoomStore(
       const kept = new Set(renewed.map((r) => r.id));
       const lost = ids.filter((id) => !kept.has(id));
       for (const id of lost) floors.delete(id);
+      await readStaffPauses([...kept]);
       return lost;
     },
     async releaseTableLease(lease) {
@@ -144,8 +152,10 @@ function tournamentRoomStore(
       return row.lease_owner !== null && row.lease_expires_at !== null && row.lease_expires_at > now ? row.lease_owner : null;
     },
     async loadTableForDriving(lease) {
-      const rows = await ctx.db.$queryRaw<{ definition: unknown; profile_id: PokerRuleProfileId; live_state: unknown }[]>`
-        SELECT definition, profile_id, live_state FROM tournament WHERE id = ${lease.tableId}::uuid`;
+      const rows = await ctx.db.$queryRaw<
+        { definition: unknown; profile_id: PokerRuleProfileId; live_state: unknown; staff_paused: boolean }[]
+      >`
+        SELECT definition, profile_id, live_state, staff_paused_at IS NOT NULL AS staff_paused FROM tournament WHERE id = ${lease.tableId}::uuid`;
       const row = rows[0];
       assert(row !== undefined && row.live_state !== null, 'a leased tournament has its live state');
       const definition = definitionFromJson(row.definition);
@@ -163,6 +173,7 @@ function tournamentRoomStore(
           rules: ctx.rules[row.profile_id],
           pokerProfile,
           state: liveStateFromJson(row.live_state),
+          staffPaused: row.staff_paused,
         },
       };
       return { setup };
@@ -187,6 +198,10 @@ function tournamentRoomStore(
       const state = floor.persisted();
       await transaction(ctx.db, async (tx) => {
         await fence(tx, lease);
+        // Staff's pause (D-1935) is read at every hand boundary: no new hand is dealt after this one.
+        const [pause] = await tx.$queryRaw<{ staff_paused: boolean }[]>`
+          SELECT staff_paused_at IS NOT NULL AS staff_paused FROM tournament WHERE id = ${lease.tableId}::uuid`;
+        floor.requestPause(pause!.staff_paused);
         await tx.$executeRaw`UPDATE tournament SET live_state = ${liveStateToJson(state)}::jsonb WHERE id = ${lease.tableId}::uuid`;
         if (floor.director.isOver()) {
           // The last hand: places, prizes, bounties and any overlay in the same transaction (002:TRN-06, 004:GAM-P-T-03).

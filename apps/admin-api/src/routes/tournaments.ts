@@ -1,0 +1,173 @@
+import { moneyOut, type App } from '@casino/http';
+import { tournament } from '@casino/tables';
+import type { z } from 'zod';
+import { adminProblems, security } from './common.schema.ts';
+import { staffActor } from './common.ts';
+import {
+  CancelledSchema,
+  PausedSchema,
+  StaffReasonBodySchema,
+  StaffTournamentListSchema,
+  StaffTournamentSchema,
+  TournamentListQuerySchema,
+  TournamentParamsSchema,
+} from './tournaments.schema.ts';
+
+const tags = ['tournaments'];
+/** Who sees tournaments: the floor (support), compliance, finance, auditors, admins. */
+const readers = ['support', 'compliance-officer', 'mlro', 'finance', 'auditor', 'admin'] as const;
+/** Pausing and resuming is floor work; it moves no money (D-1935). */
+const pausers = ['support', 'compliance-officer', 'admin'] as const;
+/** Cancelling moves money (every refund and share of the formula): finance and admins only (D-1935). */
+const cancellers = ['finance', 'admin'] as const;
+
+/**
+ * Issue 19 (docs/tournaments.md, "Staff"): staff see a tournament whole (entries with their players,
+ * what each paid, the pool, fees, state, live tables), pause and resume it, and cancel it with the
+ * profile's cancellation formula. Each action is role-checked and audited; @casino/tables does the work.
+ */
+export function tournamentStaffRoutes(app: App, ctx: tournament.TournamentStoreContext): void {
+  app.get(
+    '/v1/tournaments',
+    {
+      onRequest: app.authorizeStaff(readers),
+      schema: {
+        tags,
+        security,
+        summary: 'Tournaments of any status (soonest first), with their pools',
+        querystring: TournamentListQuerySchema,
+        response: { 200: StaffTournamentListSchema, ...adminProblems },
+      },
+    },
+    async (request) => ({
+      tournaments: (
+        await tournament.staffTournamentList(ctx.db, {
+          limit: request.query.limit,
+          ...(request.query.status ? { status: request.query.status } : {}),
+        })
+      ).map(summaryOut),
+    }),
+  );
+
+  app.get(
+    '/v1/tournaments/:tournamentId',
+    {
+      onRequest: app.authorizeStaff(readers),
+      schema: {
+        tags,
+        security,
+        summary: 'Everything about a tournament: definition, entries and players, what each paid, pool, fees, state, live tables',
+        params: TournamentParamsSchema,
+        response: { 200: StaffTournamentSchema, ...adminProblems },
+      },
+    },
+    async (request) => viewOut(await tournament.staffTournamentView(ctx.db, request.params.tournamentId, ctx.clock.now())),
+  );
+
+  for (const paused of [true, false]) {
+    app.post(
+      `/v1/tournaments/:tournamentId/${paused ? 'pause' : 'resume'}`,
+      {
+        onRequest: app.authorizeStaff(pausers),
+        schema: {
+          tags,
+          security,
+          summary: paused
+            ? 'Pause: no new hand is dealt after the hands running, the clock stands still (audited)'
+            : 'Resume a paused tournament: dealing and the clock go on (audited)',
+          params: TournamentParamsSchema,
+          body: StaffReasonBodySchema,
+          response: { 200: PausedSchema, ...adminProblems },
+        },
+      },
+      async (request) => {
+        const done = await tournament.setTournamentPausedByStaff(ctx, staffActor(request), {
+          tournamentId: request.params.tournamentId,
+          paused,
+          reason: request.body.reason,
+        });
+        return { tournamentId: request.params.tournamentId, pausedByStaffAt: done.pausedByStaffAt?.toISOString() ?? null };
+      },
+    );
+  }
+
+  app.post(
+    '/v1/tournaments/:tournamentId/cancel',
+    {
+      onRequest: app.authorizeStaff(cancellers),
+      schema: {
+        tags,
+        security,
+        summary: "Cancel with the profile's cancellation formula: every refund and share posted to the ledger (audited)",
+        params: TournamentParamsSchema,
+        body: StaffReasonBodySchema,
+        response: { 200: CancelledSchema, ...adminProblems },
+      },
+    },
+    async (request) => {
+      const { refunds } = await tournament.cancelTournamentByStaff(ctx, staffActor(request), {
+        tournamentId: request.params.tournamentId,
+        reason: request.body.reason,
+      });
+      return {
+        tournamentId: request.params.tournamentId,
+        status: 'CANCELLED' as const,
+        refunds: refunds.map((r) => ({ entryId: r.entryId, refund: moneyOut(r.refund) })),
+      };
+    },
+  );
+}
+
+function summaryOut(t: tournament.TournamentSummary): z.infer<typeof StaffTournamentListSchema>['tournaments'][number] {
+  return {
+    tournamentId: t.id,
+    name: t.name,
+    profile: t.profileId,
+    kind: t.kind,
+    status: t.status,
+    startFee: moneyOut(t.startFee),
+    fee: moneyOut(t.fee),
+    entrantsMin: t.entrantsMin,
+    entrantsMax: t.entrantsMax,
+    registered: t.registered,
+    prizePool: moneyOut(t.prizePool),
+    guarantee: t.guarantee && moneyOut(t.guarantee),
+    startsAt: t.startsAt?.toISOString() ?? null,
+  };
+}
+
+function viewOut(t: tournament.StaffTournamentView): z.infer<typeof StaffTournamentSchema> {
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    ...summaryOut(t),
+    definition: t.definition,
+    startedAt: iso(t.startedAt),
+    endedAt: iso(t.endedAt),
+    overlay: moneyOut(t.overlay),
+    startFeesPaid: moneyOut(t.startFeesPaid),
+    feesPaid: moneyOut(t.feesPaid),
+    refunded: moneyOut(t.refunded),
+    prizesPaid: moneyOut(t.prizesPaid),
+    payouts: t.payouts.map(moneyOut),
+    clock: t.clock,
+    pausedByStaffAt: iso(t.pausedByStaffAt),
+    driver: t.driver && { instanceId: t.driver.instanceId, leaseExpiresAt: t.driver.leaseExpiresAt.toISOString() },
+    live: t.live && {
+      ...t.live,
+      tables: t.live.tables.map((table) => ({
+        tableNumber: table.tableNumber,
+        seats: table.seats.map((s) => ({ ...s, chips: s.chips.toString() })),
+      })),
+    },
+    entries: t.entries.map((e) => ({
+      ...e,
+      registeredAt: e.registeredAt.toISOString(),
+      paidStart: moneyOut(e.paidStart),
+      paidFee: moneyOut(e.paidFee),
+      chips: e.chips === null ? null : e.chips.toString(),
+      prize: moneyOut(e.prize),
+      bounty: moneyOut(e.bounty),
+      refund: moneyOut(e.refund),
+    })),
+  };
+}
