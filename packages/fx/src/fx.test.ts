@@ -216,99 +216,103 @@ describe('fx: conversions', () => {
     await assertBalancedEverywhere();
   });
 
-  it('issue 26 property: random deposits into chosen wallets, exchanges and buy-in conversions keep every currency balanced and no wallet negative', { timeout: 300_000 }, async () => {
-    const currencies = ['EUR', 'USD', 'CAD', 'GBP'] as const;
-    const set = await currentRates(ps);
-    const escrow = await ledger.openAccount(db, {
-      code: `poker-table:${newId()}:escrow:USD`,
-      ownerKind: 'POKER_TABLE',
-      ownerId: newId(),
-      purpose: 'escrow',
-      currency: 'USD',
-      type: 'LIABILITY',
-      allowNegative: false,
-      shardCount: 1,
-    });
-    const step = fc.record({
-      kind: fc.constantFrom('deposit', 'exchange', 'buy-in'),
-      from: fc.constantFrom(...currencies),
-      to: fc.constantFrom(...currencies),
-      minor: fc.bigInt({ min: 1n, max: 500_000n }),
-    });
-    await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
-        const playerId = newId();
-        for (const s of steps) {
-          await transaction(db, async (tx) => {
-            if (s.kind === 'deposit') {
-              const terms = conversionTerms(ps.rules, set, {
-                purpose: 'deposit',
-                debitCurrency: 'CZK',
-                creditCurrency: s.to,
-                amount: Money.fromMinor(s.minor, 'CZK'),
-              });
-              if (terms.credit.toMinor() <= 0n) return;
+  it(
+    'issue 26 property: random deposits into chosen wallets, exchanges and buy-in conversions keep every currency balanced and no wallet negative',
+    { timeout: 300_000 },
+    async () => {
+      const currencies = ['EUR', 'USD', 'CAD', 'GBP'] as const;
+      const set = await currentRates(ps);
+      const escrow = await ledger.openAccount(db, {
+        code: `poker-table:${newId()}:escrow:USD`,
+        ownerKind: 'POKER_TABLE',
+        ownerId: newId(),
+        purpose: 'escrow',
+        currency: 'USD',
+        type: 'LIABILITY',
+        allowNegative: false,
+        shardCount: 1,
+      });
+      const step = fc.record({
+        kind: fc.constantFrom('deposit', 'exchange', 'buy-in'),
+        from: fc.constantFrom(...currencies),
+        to: fc.constantFrom(...currencies),
+        minor: fc.bigInt({ min: 1n, max: 500_000n }),
+      });
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
+          const playerId = newId();
+          for (const s of steps) {
+            await transaction(db, async (tx) => {
+              if (s.kind === 'deposit') {
+                const terms = conversionTerms(ps.rules, set, {
+                  purpose: 'deposit',
+                  debitCurrency: 'CZK',
+                  creditCurrency: s.to,
+                  amount: Money.fromMinor(s.minor, 'CZK'),
+                });
+                if (terms.credit.toMinor() <= 0n) return;
+                await postConversion(
+                  tx,
+                  {
+                    idempotencyKey: newId(),
+                    kind: 'DEPOSIT',
+                    terms,
+                    debitAccountId: psp.CZK!,
+                    creditAccountId: await cashWalletIn(tx, playerId, s.to),
+                    playerId,
+                    reference: 'property',
+                  },
+                  clock.now(),
+                );
+                return;
+              }
+              const to = s.kind === 'buy-in' ? 'USD' : s.to;
+              if (s.from === to) return;
+              const terms = conversionTerms(
+                ps.rules,
+                set,
+                s.kind === 'buy-in'
+                  ? {
+                      purpose: 'game',
+                      debitCurrency: s.from,
+                      creditCurrency: 'USD',
+                      amount: Money.fromMinor(s.minor / 10n + 1n, 'USD'),
+                    }
+                  : {
+                      purpose: 'exchange',
+                      debitCurrency: s.from,
+                      creditCurrency: to,
+                      amount: Money.fromMinor(s.minor / 10n + 1n, s.from),
+                    },
+              );
+              if (terms.credit.toMinor() <= 0n || terms.debit.toMinor() <= 0n) return;
+              const target = s.kind === 'buy-in' ? escrow.id : await cashWalletIn(tx, playerId, to);
               await postConversion(
                 tx,
                 {
                   idempotencyKey: newId(),
-                  kind: 'DEPOSIT',
+                  kind: s.kind === 'buy-in' ? 'BUY_IN' : 'FX_CONVERSION',
                   terms,
-                  debitAccountId: psp.CZK!,
-                  creditAccountId: await cashWalletIn(tx, playerId, s.to),
+                  debitAccountId: await cashWalletIn(tx, playerId, s.from),
+                  creditAccountId: target,
                   playerId,
                   reference: 'property',
                 },
                 clock.now(),
-              );
-              return;
-            }
-            const to = s.kind === 'buy-in' ? 'USD' : s.to;
-            if (s.from === to) return;
-            const terms = conversionTerms(
-              ps.rules,
-              set,
-              s.kind === 'buy-in'
-                ? {
-                    purpose: 'game',
-                    debitCurrency: s.from,
-                    creditCurrency: 'USD',
-                    amount: Money.fromMinor(s.minor / 10n + 1n, 'USD'),
-                  }
-                : {
-                    purpose: 'exchange',
-                    debitCurrency: s.from,
-                    creditCurrency: to,
-                    amount: Money.fromMinor(s.minor / 10n + 1n, s.from),
-                  },
-            );
-            if (terms.credit.toMinor() <= 0n || terms.debit.toMinor() <= 0n) return;
-            const target = s.kind === 'buy-in' ? escrow.id : await cashWalletIn(tx, playerId, to);
-            await postConversion(
-              tx,
-              {
-                idempotencyKey: newId(),
-                kind: s.kind === 'buy-in' ? 'BUY_IN' : 'FX_CONVERSION',
-                terms,
-                debitAccountId: await cashWalletIn(tx, playerId, s.from),
-                creditAccountId: target,
-                playerId,
-                reference: 'property',
-              },
-              clock.now(),
-            ).catch((error: unknown) => {
+              ).catch((error: unknown) => {
+                if (!(error instanceof ledger.InsufficientFunds)) throw error;
+              });
+            }).catch((error: unknown) => {
               if (!(error instanceof ledger.InsufficientFunds)) throw error;
             });
-          }).catch((error: unknown) => {
-            if (!(error instanceof ledger.InsufficientFunds)) throw error;
-          });
-        }
-        for (const currency of ['CZK', ...currencies] as const)
-          expect((await ledger.trialBalance(db, currency)).balanced).toBe(true);
-        for (const w of await listWallets(ps, playerId)) expect(w.balance.toMinor() >= 0n).toBe(true);
-      }),
-      { numRuns: 10 },
-    );
-    expect(await ledger.findInvariantViolations(db)).toEqual([]);
-  });
+          }
+          for (const currency of ['CZK', ...currencies] as const)
+            expect((await ledger.trialBalance(db, currency)).balanced).toBe(true);
+          for (const w of await listWallets(ps, playerId)) expect(w.balance.toMinor() >= 0n).toBe(true);
+        }),
+        { numRuns: 10 },
+      );
+      expect(await ledger.findInvariantViolations(db)).toEqual([]);
+    },
+  );
 });

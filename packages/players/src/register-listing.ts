@@ -21,7 +21,15 @@ export const AccessEndedPayloadSchema = z.object({
    * issue 16, D-2324), the player's own closure (002:RG-03 (c)) or the end of a contract the player gave
    * notice of (004:TRM-02, issue 23).
    */
-  reason: z.enum(['listed-in-register', 'blocked-by-staff', 'closed-by-staff', 'closed-by-player', 'contract-ended', 'self-excluded', 'temporary-account-expired']),
+  reason: z.enum([
+    'listed-in-register',
+    'blocked-by-staff',
+    'closed-by-staff',
+    'closed-by-player',
+    'contract-ended',
+    'self-excluded',
+    'temporary-account-expired',
+  ]),
   at: z.iso.datetime(),
 });
 export type AccessEndedPayload = z.infer<typeof AccessEndedPayloadSchema>;

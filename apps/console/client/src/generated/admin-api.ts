@@ -8252,6 +8252,1430 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/poker/players/{playerId}/alias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace an unsuitable alias (offensive, a trademark, a person) with one staff assign */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    playerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        alias: string;
+                        /** @description Why: recorded in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            alias: string;
+                            /** @description ISO 8601 date-time */
+                            chosenAt: string;
+                            playerId: string;
+                            replacedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/players/{playerId}/clawbacks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Take back a player's winnings from the named hands: to the losers or held, as the table's profile says */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    playerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The hands won by forbidden play */
+                        handIds: string[];
+                        /** @description Why: recorded in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            amount: components["schemas"]["Money"];
+                            clawbackId: string;
+                            distribution: {
+                                amount: components["schemas"]["Money"];
+                                playerId: string;
+                            }[];
+                            ledgerTransactionId: string;
+                            /**
+                             * @description The profile's rule: back to the players who lost it (SE), or held by the operator
+                             * @enum {string}
+                             */
+                            paidTo: "losers" | "operator";
+                            playerId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/players/{playerId}/integrity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's poker alias, suspensions and the players they are kept apart from */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    playerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            alias: {
+                                alias: string;
+                                /** @description ISO 8601 date-time */
+                                chosenAt: string;
+                                playerId: string;
+                                replacedAt: string | null;
+                            } | null;
+                            separations: {
+                                /** @description ISO 8601 date-time */
+                                createdAt: string;
+                                createdBy: string;
+                                playerIds: string[];
+                                reason: string;
+                                removedAt: string | null;
+                                separationId: string;
+                            }[];
+                            suspensions: {
+                                liftedAt: string | null;
+                                liftedBy: string | null;
+                                liftReason: string | null;
+                                playerId: string;
+                                reason: string;
+                                /** @enum {string} */
+                                scope: "poker" | "live-games";
+                                /** @description ISO 8601 date-time */
+                                suspendedAt: string;
+                                suspendedBy: string;
+                                suspensionId: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/players/{playerId}/suspension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspend a player from poker or from all live games while staff investigate; seated, they leave at the end of the hand */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    playerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: recorded in the audit log */
+                        reason: string;
+                        /**
+                         * @description poker: the poker room; live-games: every live game table
+                         * @enum {string}
+                         */
+                        scope: "poker" | "live-games";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            liftedAt: string | null;
+                            liftedBy: string | null;
+                            liftReason: string | null;
+                            playerId: string;
+                            reason: string;
+                            /** @enum {string} */
+                            scope: "poker" | "live-games";
+                            /** @description ISO 8601 date-time */
+                            suspendedAt: string;
+                            suspendedBy: string;
+                            suspensionId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/players/{playerId}/suspension/lift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lift the suspension in force after the investigation */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    playerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description What the investigation found */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            liftedAt: string | null;
+                            liftedBy: string | null;
+                            liftReason: string | null;
+                            playerId: string;
+                            reason: string;
+                            /** @enum {string} */
+                            scope: "poker" | "live-games";
+                            /** @description ISO 8601 date-time */
+                            suspendedAt: string;
+                            suspendedBy: string;
+                            suspensionId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/private-table-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Private-table orders, newest first (200 at most), by status */
+        get: {
+            parameters: {
+                query?: {
+                    status?: "PENDING" | "APPROVED" | "DECLINED" | "STOPPED";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            orders: {
+                                closesAt: string | null;
+                                /** @description ISO 8601 date-time */
+                                createdAt: string;
+                                decisionReason: string | null;
+                                gameDay: string;
+                                name: string;
+                                opensAt: string | null;
+                                orderId: string;
+                                playerId: string;
+                                seatsMax: number;
+                                /** @enum {string} */
+                                status: "PENDING" | "APPROVED" | "DECLINED" | "STOPPED";
+                                tableId: string | null;
+                                templateTableId: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/private-table-orders/{orderId}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve (the table is set up, the orderer mailed its password) or decline a private-table order */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        approve: boolean;
+                        /** @description Why: recorded in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            closesAt: string | null;
+                            /** @description ISO 8601 date-time */
+                            createdAt: string;
+                            decisionReason: string | null;
+                            gameDay: string;
+                            name: string;
+                            opensAt: string | null;
+                            orderId: string;
+                            playerId: string;
+                            seatsMax: number;
+                            /** @enum {string} */
+                            status: "PENDING" | "APPROVED" | "DECLINED" | "STOPPED";
+                            tableId: string | null;
+                            templateTableId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/private-table-orders/{orderId}/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stop private play at once: the table closes and releases its seats at the end of the hand */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: recorded in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            closesAt: string | null;
+                            /** @description ISO 8601 date-time */
+                            createdAt: string;
+                            decisionReason: string | null;
+                            gameDay: string;
+                            name: string;
+                            opensAt: string | null;
+                            orderId: string;
+                            playerId: string;
+                            seatsMax: number;
+                            /** @enum {string} */
+                            status: "PENDING" | "APPROVED" | "DECLINED" | "STOPPED";
+                            tableId: string | null;
+                            templateTableId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/separations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep two players apart: neither may sit at a cash table where the other has a seat */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The two players who may not sit at the same table */
+                        playerIds: [
+                            string,
+                            string
+                        ];
+                        /** @description Why: recorded in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ISO 8601 date-time */
+                            createdAt: string;
+                            createdBy: string;
+                            playerIds: string[];
+                            reason: string;
+                            removedAt: string | null;
+                            separationId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/separations/{separationId}/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** End a separation: the two may sit together again */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    separationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: recorded in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description ISO 8601 date-time */
+                            createdAt: string;
+                            createdBy: string;
+                            playerIds: string[];
+                            reason: string;
+                            removedAt: string | null;
+                            separationId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tables/{tableId}/anonymous": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make an empty table anonymous (where its profile runs anonymous tables), or not */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tableId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        anonymous: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/registers": {
         parameters: {
             query?: never;
@@ -8411,7 +9835,7 @@ export interface paths {
                     /** @description payment-transactions */
                     instrument?: string;
                     /** @description ledger-transactions */
-                    kind?: "DEPOSIT" | "WITHDRAWAL_HOLD" | "WITHDRAWAL_SETTLE" | "WITHDRAWAL_RELEASE" | "STAKE" | "WIN" | "REFUND" | "RAKE" | "FEE" | "TRANSFER" | "REVERSAL" | "ADJUSTMENT" | "HOLD" | "HOLD_SETTLE" | "HOLD_RELEASE" | "BUY_IN" | "CASH_OUT" | "PRIZE" | "FX_CONVERSION" | "CLAWBACK";
+                    kind?: "DEPOSIT" | "WITHDRAWAL_HOLD" | "WITHDRAWAL_SETTLE" | "WITHDRAWAL_RELEASE" | "STAKE" | "WIN" | "REFUND" | "RAKE" | "FEE" | "TRANSFER" | "REVERSAL" | "ADJUSTMENT" | "HOLD" | "HOLD_SETTLE" | "HOLD_RELEASE" | "BUY_IN" | "CASH_OUT" | "PRIZE" | "FX_CONVERSION" | "CLAWBACK" | "BONUS_GRANT" | "BONUS_RELEASE" | "BONUS_FORFEIT" | "COMMISSION_REFUND";
                     /** @description ledger-transactions, payment-transactions, game-rounds, players */
                     playerId?: string;
                     /** @description payment-transactions */
@@ -10713,10 +12137,731 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tournaments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Tournaments of any status (soonest first), with their pools */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    status?: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            tournaments: {
+                                entrantsMax: number;
+                                entrantsMin: number;
+                                fee: components["schemas"]["Money"];
+                                guarantee: components["schemas"]["Money"] | null;
+                                /** @enum {string} */
+                                kind: "scheduled" | "sit-and-go";
+                                name: string;
+                                prizePool: components["schemas"]["Money"];
+                                profile: string;
+                                registered: number;
+                                startFee: components["schemas"]["Money"];
+                                startsAt: string | null;
+                                /** @enum {string} */
+                                status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
+                                tournamentId: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything about a tournament: definition, entries and players, what each paid, pool, fees, state, live tables */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tournamentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            clock: {
+                                level: number;
+                                msToNext: number | null;
+                                onBreak: boolean;
+                            } | null;
+                            /** @description The definition it was created with (structure, payouts, fees, limits; bigints as {"$n": "…"}) */
+                            definition: unknown;
+                            driver: {
+                                instanceId: string;
+                                leaseExpiresAt: string;
+                            } | null;
+                            endedAt: string | null;
+                            entrantsMax: number;
+                            entrantsMin: number;
+                            entries: {
+                                active: boolean | null;
+                                addOns: number;
+                                bounty: components["schemas"]["Money"];
+                                chips: string | null;
+                                entryId: string;
+                                paidFee: components["schemas"]["Money"];
+                                paidStart: components["schemas"]["Money"];
+                                placeBest: number | null;
+                                placeWorst: number | null;
+                                playerId: string;
+                                prize: components["schemas"]["Money"];
+                                rebuys: number;
+                                refund: components["schemas"]["Money"];
+                                registeredAt: string;
+                                status: string;
+                            }[];
+                            fee: components["schemas"]["Money"];
+                            feesPaid: components["schemas"]["Money"];
+                            guarantee: components["schemas"]["Money"] | null;
+                            /** @enum {string} */
+                            kind: "scheduled" | "sit-and-go";
+                            live: {
+                                handsPlayed: number;
+                                level: number;
+                                onBreak: boolean;
+                                /** @description Whether the floor has applied a pause (as of the last hand boundary) */
+                                paused: boolean;
+                                tables: {
+                                    seats: {
+                                        chips: string;
+                                        entryId: string;
+                                        seat: number;
+                                    }[];
+                                    tableNumber: number;
+                                }[];
+                            } | null;
+                            name: string;
+                            overlay: components["schemas"]["Money"];
+                            /** @description Set by POST …/pause; the driving instance stops dealing at the next hand boundary */
+                            pausedByStaffAt: string | null;
+                            payouts: components["schemas"]["Money"][];
+                            prizePool: components["schemas"]["Money"];
+                            prizesPaid: components["schemas"]["Money"];
+                            profile: string;
+                            refunded: components["schemas"]["Money"];
+                            registered: number;
+                            startedAt: string | null;
+                            startFee: components["schemas"]["Money"];
+                            startFeesPaid: components["schemas"]["Money"];
+                            startsAt: string | null;
+                            /** @enum {string} */
+                            status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
+                            tournamentId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel with the profile's cancellation formula: every refund and share posted to the ledger (audited) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tournamentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: recorded in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            refunds: {
+                                entryId: string;
+                                refund: components["schemas"]["Money"];
+                            }[];
+                            /** @enum {string} */
+                            status: "CANCELLED";
+                            tournamentId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause: no new hand is dealt after the hands running, the clock stands still (audited) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tournamentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: recorded in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pausedByStaffAt: string | null;
+                            tournamentId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused tournament: dealing and the clock go on (audited) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tournamentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: recorded in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            pausedByStaffAt: string | null;
+                            tournamentId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Bonus: {
+            amount: components["schemas"]["Money"];
+            endedAt: string | null;
+            /** @description The end of the window: what is still locked then is forfeited (002:BON-06) */
+            expiresAt: string;
+            forfeited: components["schemas"]["Money"];
+            grantedAt: string;
+            id: string;
+            /** @description Still locked in the bonus wallet: neither playable nor withdrawable (002:BON-03) */
+            locked: components["schemas"]["Money"];
+            nextTranche: components["schemas"]["Money"] | null;
+            /** @description The VIP points (since the grant) at which the next part is released */
+            nextTranchePoints: string | null;
+            /** @description VIP points earned since the grant */
+            pointsEarned: string;
+            /** @description Released to cash so far (002:BON-05) */
+            released: components["schemas"]["Money"];
+            releasedTranches: number;
+            /** @enum {string} */
+            source: "STAFF" | "DEPOSIT_RULE";
+            /** @enum {string} */
+            status: "LOCKED" | "RELEASED" | "FORFEITED";
+            trancheCount: number;
+        };
+        BonusInput: {
+            amount: components["schemas"]["MoneyInput"];
+            endedAt: string | null;
+            /** @description The end of the window: what is still locked then is forfeited (002:BON-06) */
+            expiresAt: string;
+            forfeited: components["schemas"]["MoneyInput"];
+            grantedAt: string;
+            id: string;
+            /** @description Still locked in the bonus wallet: neither playable nor withdrawable (002:BON-03) */
+            locked: components["schemas"]["MoneyInput"];
+            nextTranche: components["schemas"]["MoneyInput"] | null;
+            /** @description The VIP points (since the grant) at which the next part is released */
+            nextTranchePoints: string | null;
+            /** @description VIP points earned since the grant */
+            pointsEarned: string;
+            /** @description Released to cash so far (002:BON-05) */
+            released: components["schemas"]["MoneyInput"];
+            releasedTranches: number;
+            /** @enum {string} */
+            source: "STAFF" | "DEPOSIT_RULE";
+            /** @enum {string} */
+            status: "LOCKED" | "RELEASED" | "FORFEITED";
+            trancheCount: number;
+        };
         Debt: {
             amount: components["schemas"]["Money"];
             /** @enum {string} */
@@ -10849,10 +12994,75 @@ export interface components {
             verificationMethod: string | null;
             verifiedAt: string | null;
         };
+        PokerAccountBalances: {
+            ledgerTransactionId: string | null;
+            main: components["schemas"]["Money"];
+            poker: components["schemas"]["Money"];
+        };
+        PokerAccountBalancesInput: {
+            ledgerTransactionId: string | null;
+            main: components["schemas"]["MoneyInput"];
+            poker: components["schemas"]["MoneyInput"];
+        };
+        PokerJackpots: {
+            jackpots: {
+                /** @description Taken from every raked pot, per currency (000-001:JP-02) */
+                dropPerRakedHand: components["schemas"]["Money"][];
+                /** @description The weakest losing hand that qualifies when beaten, five cards (JP-03) */
+                minimumLosingHand: string;
+                /** @description The rule profile whose tables may play for it (a table opts in; see the lobby) */
+                profile: string;
+                shares: {
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    loserBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    rakeBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    seedBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    tableBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    winnerBps: number;
+                };
+                /** @description The jackpot now, per currency */
+                sizes: components["schemas"]["Money"][];
+            }[];
+        };
+        PokerJackpotsInput: {
+            jackpots: {
+                /** @description Taken from every raked pot, per currency (000-001:JP-02) */
+                dropPerRakedHand: components["schemas"]["MoneyInput"][];
+                /** @description The weakest losing hand that qualifies when beaten, five cards (JP-03) */
+                minimumLosingHand: string;
+                /** @description The rule profile whose tables may play for it (a table opts in; see the lobby) */
+                profile: string;
+                shares: {
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    loserBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    rakeBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    seedBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    tableBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    winnerBps: number;
+                };
+                /** @description The jackpot now, per currency */
+                sizes: components["schemas"]["MoneyInput"][];
+            }[];
+        };
         PokerLobbyTable: {
             actionTimeMs: number;
             ante: components["schemas"]["Money"];
             averagePot: components["schemas"]["Money"];
+            /** @description The bad-beat jackpot this table plays for (GET /v1/poker/jackpots: its rules); null = none */
+            badBeatJackpot: {
+                /** @description Taken from every raked pot into it */
+                drop: components["schemas"]["Money"];
+                /** @description The jackpot now */
+                size: components["schemas"]["Money"];
+            } | null;
             bigBlind: components["schemas"]["Money"];
             /** @description null: no maximum (fixed limit where the profile sets none) */
             buyInMax: components["schemas"]["Money"] | null;
@@ -10872,9 +13082,18 @@ export interface components {
                 /** @description Rake rate in basis points (500 = 5 %) */
                 rateBps: number;
             };
+            /** @description Run it twice: the most runs the players may agree on; null = not offered */
+            runItTimesMax: number | null;
             seatsMax: number;
             seatsTaken: number;
             smallBlind: components["schemas"]["Money"];
+            /** @description A speed-poker pool, not a table (docs/poker-tables.md#speed-poker): after a fold you are dealt into a new hand at another table at once; seatsMax and seatsTaken count the pool's players. null: a table */
+            speedPool: {
+                /** @description You may fold (and move on to your next hand) before your turn (004:GAM-PT-06) */
+                foldBeforeTurn: boolean;
+                /** @description Seats of each table a hand of the pool is dealt at */
+                tableSeats: number;
+            } | null;
             /** @description Zero: no straddle at this table */
             straddle: components["schemas"]["Money"];
             /** @enum {string} */
@@ -10889,6 +13108,13 @@ export interface components {
             actionTimeMs: number;
             ante: components["schemas"]["MoneyInput"];
             averagePot: components["schemas"]["MoneyInput"];
+            /** @description The bad-beat jackpot this table plays for (GET /v1/poker/jackpots: its rules); null = none */
+            badBeatJackpot: {
+                /** @description Taken from every raked pot into it */
+                drop: components["schemas"]["MoneyInput"];
+                /** @description The jackpot now */
+                size: components["schemas"]["MoneyInput"];
+            } | null;
             bigBlind: components["schemas"]["MoneyInput"];
             /** @description null: no maximum (fixed limit where the profile sets none) */
             buyInMax: components["schemas"]["MoneyInput"] | null;
@@ -10908,9 +13134,18 @@ export interface components {
                 /** @description Rake rate in basis points (500 = 5 %) */
                 rateBps: number;
             };
+            /** @description Run it twice: the most runs the players may agree on; null = not offered */
+            runItTimesMax: number | null;
             seatsMax: number;
             seatsTaken: number;
             smallBlind: components["schemas"]["MoneyInput"];
+            /** @description A speed-poker pool, not a table (docs/poker-tables.md#speed-poker): after a fold you are dealt into a new hand at another table at once; seatsMax and seatsTaken count the pool's players. null: a table */
+            speedPool: {
+                /** @description You may fold (and move on to your next hand) before your turn (004:GAM-PT-06) */
+                foldBeforeTurn: boolean;
+                /** @description Seats of each table a hand of the pool is dealt at */
+                tableSeats: number;
+            } | null;
             /** @description Zero: no straddle at this table */
             straddle: components["schemas"]["MoneyInput"];
             /** @enum {string} */
@@ -10935,6 +13170,29 @@ export interface components {
                 raiseMinMinor: string | null;
             } | null;
             seat: number;
+            /** @description Only in a speed-poker pool: where you are in the pool */
+            speed?: {
+                /** @description Your chips: free while waiting, your stack at the table while in a hand */
+                chipsMinor: string;
+                /** @description Hands dealt to you since you last posted the big blind: the most-owing player posts it */
+                handsSinceBigBlind: number;
+                /** @description The table you left last (a fold, or the hand ended) */
+                movedFrom: number | null;
+                poolSeat: number;
+                /** @enum {string} */
+                status: "waiting" | "playing" | "sitting-out" | "leaving";
+                /** @description The hand you are in; null while you wait for the next */
+                table: {
+                    /** @description The blind you posted in this hand */
+                    blind: ("small" | "big") | null;
+                    handId: string | null;
+                    /** @description The pool's table this hand is dealt at (new with every hand) */
+                    number: number;
+                    seat: number;
+                    /** @description The hand's table; its toAct.turn is the turn an action must quote */
+                    view: components["schemas"]["PokerPublicView"];
+                } | null;
+            };
         };
         PokerPrivateViewInput: {
             readonly holeCards: string[];
@@ -10950,6 +13208,29 @@ export interface components {
                 raiseMinMinor: string | null;
             } | null;
             seat: number;
+            /** @description Only in a speed-poker pool: where you are in the pool */
+            speed?: {
+                /** @description Your chips: free while waiting, your stack at the table while in a hand */
+                chipsMinor: string;
+                /** @description Hands dealt to you since you last posted the big blind: the most-owing player posts it */
+                handsSinceBigBlind: number;
+                /** @description The table you left last (a fold, or the hand ended) */
+                movedFrom: number | null;
+                poolSeat: number;
+                /** @enum {string} */
+                status: "waiting" | "playing" | "sitting-out" | "leaving";
+                /** @description The hand you are in; null while you wait for the next */
+                table: {
+                    /** @description The blind you posted in this hand */
+                    blind: ("small" | "big") | null;
+                    handId: string | null;
+                    /** @description The pool's table this hand is dealt at (new with every hand) */
+                    number: number;
+                    seat: number;
+                    /** @description The hand's table; its toAct.turn is the turn an action must quote */
+                    view: components["schemas"]["PokerPublicViewInput"];
+                } | null;
+            };
         };
         PokerPublicView: {
             readonly board: string[];
@@ -10959,6 +13240,16 @@ export interface components {
             /** @description The last completed hand: winners, amounts, rake (until the next hand starts) */
             lastResult: unknown;
             readonly potsMinor: string[];
+            /** @description Run it twice: the agreement step while it waits for answers (POST …/run-it, or the socket) */
+            runItOffer: {
+                /** @description Silence until then counts as once */
+                deadlineAt: string;
+                /** @description The most runs you may propose (2 to 4) */
+                runsMax: number;
+                readonly seatsToAnswer: number[];
+            } | null;
+            /** @description Every run-out of the board (run it twice: one per run; the first is `board`) */
+            readonly runOuts: string[][];
             readonly seats: {
                 alias: string;
                 allIn: boolean;
@@ -10992,6 +13283,16 @@ export interface components {
             /** @description The last completed hand: winners, amounts, rake (until the next hand starts) */
             lastResult: unknown;
             readonly potsMinor: string[];
+            /** @description Run it twice: the agreement step while it waits for answers (POST …/run-it, or the socket) */
+            runItOffer: {
+                /** @description Silence until then counts as once */
+                deadlineAt: string;
+                /** @description The most runs you may propose (2 to 4) */
+                runsMax: number;
+                readonly seatsToAnswer: number[];
+            } | null;
+            /** @description Every run-out of the board (run it twice: one per run; the first is `board`) */
+            readonly runOuts: string[][];
             readonly seats: {
                 alias: string;
                 allIn: boolean;
@@ -11216,6 +13517,48 @@ export interface components {
             /** @enum {string} */
             status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
             tournamentId: string;
+        };
+        VipLevel: {
+            depositCapMultiplier: number;
+            id: string;
+            kycEvidenceRequired: boolean;
+            name: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsEarnedMin: string;
+            withdrawalMaxUnlimited: boolean;
+        };
+        VipLevelInput: {
+            depositCapMultiplier: number;
+            id: string;
+            kycEvidenceRequired: boolean;
+            name: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsEarnedMin: string;
+            withdrawalMaxUnlimited: boolean;
+        };
+        VipPoints: {
+            level: components["schemas"]["VipLevel"] | null;
+            nextLevel: components["schemas"]["VipLevel"] | null;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            points: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsEarned: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsPerStarsCoin: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            starsCoins: string;
+        };
+        VipPointsInput: {
+            level: components["schemas"]["VipLevelInput"] | null;
+            nextLevel: components["schemas"]["VipLevelInput"] | null;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            points: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsEarned: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsPerStarsCoin: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            starsCoins: string;
         };
         Withdrawal: {
             amount: components["schemas"]["Money"];

@@ -784,6 +784,225 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/poker/alias": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your alias at the poker tables (null until you choose one) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            alias: {
+                                alias: string;
+                                chosenAt: string;
+                                /** @description When staff replaced an unsuitable alias */
+                                replacedAt: string | null;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Choose your alias: once, unique, not your name; the tables show it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Chosen once: it cannot be changed later */
+                        alias: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            alias: string;
+                            chosenAt: string;
+                            /** @description When staff replaced an unsuitable alias */
+                            replacedAt: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/poker/hands": {
         parameters: {
             query?: never;
@@ -1146,6 +1365,479 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/jackpots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bad-beat jackpots: the published drop, qualifying hand and shares, and the size now */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PokerJackpots"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/private-tables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your private-table orders, newest first */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            orders: {
+                                closesAt: string | null;
+                                createdAt: string;
+                                decisionReason: string | null;
+                                gameDay: string;
+                                name: string;
+                                opensAt: string | null;
+                                orderId: string;
+                                seatsMax: number;
+                                /** @enum {string} */
+                                status: "PENDING" | "APPROVED" | "DECLINED" | "STOPPED";
+                                tableId: string | null;
+                                templateTableId: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Order a private table for a game day at least a day ahead; staff approve it and mail you its password */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description The day the table is open (the operator's calendar), at least a day ahead
+                         */
+                        gameDay: string;
+                        name: string;
+                        seatsMax: number;
+                        /**
+                         * Format: uuid
+                         * @description The standard table whose game, stakes and rules the private table copies
+                         */
+                        templateTableId: string;
+                        /** @description The private-table terms: the password is yours and your invitees to keep */
+                        termsAccepted: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            closesAt: string | null;
+                            createdAt: string;
+                            decisionReason: string | null;
+                            gameDay: string;
+                            name: string;
+                            opensAt: string | null;
+                            orderId: string;
+                            seatsMax: number;
+                            /** @enum {string} */
+                            status: "PENDING" | "APPROVED" | "DECLINED" | "STOPPED";
+                            tableId: string | null;
+                            templateTableId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/private-tables/{orderId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invite players to your approved private table by their e-mail addresses */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    orderId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        emails: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            invited: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1535,6 +2227,248 @@ export interface paths {
                 cookie?: never;
             };
             requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Your seat, hole cards and legal actions; null for a spectator */
+                            mine: components["schemas"]["PokerPrivateView"] | null;
+                            /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
+                            replayed: boolean;
+                            table: components["schemas"]["PokerPublicView"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tables/{tableId}/password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a private table's password: you may then see it in the lobby and sit down */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tableId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tables/{tableId}/run-it": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run it twice: when every remaining player is all-in, answer how many times to run the board (1 declines; every player must agree) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tableId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description How many times to run the rest of the board; 1 declines (once for everyone) */
+                        runs: number;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -3860,6 +4794,54 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Bonus: {
+            amount: components["schemas"]["Money"];
+            endedAt: string | null;
+            /** @description The end of the window: what is still locked then is forfeited (002:BON-06) */
+            expiresAt: string;
+            forfeited: components["schemas"]["Money"];
+            grantedAt: string;
+            id: string;
+            /** @description Still locked in the bonus wallet: neither playable nor withdrawable (002:BON-03) */
+            locked: components["schemas"]["Money"];
+            nextTranche: components["schemas"]["Money"] | null;
+            /** @description The VIP points (since the grant) at which the next part is released */
+            nextTranchePoints: string | null;
+            /** @description VIP points earned since the grant */
+            pointsEarned: string;
+            /** @description Released to cash so far (002:BON-05) */
+            released: components["schemas"]["Money"];
+            releasedTranches: number;
+            /** @enum {string} */
+            source: "STAFF" | "DEPOSIT_RULE";
+            /** @enum {string} */
+            status: "LOCKED" | "RELEASED" | "FORFEITED";
+            trancheCount: number;
+        };
+        BonusInput: {
+            amount: components["schemas"]["MoneyInput"];
+            endedAt: string | null;
+            /** @description The end of the window: what is still locked then is forfeited (002:BON-06) */
+            expiresAt: string;
+            forfeited: components["schemas"]["MoneyInput"];
+            grantedAt: string;
+            id: string;
+            /** @description Still locked in the bonus wallet: neither playable nor withdrawable (002:BON-03) */
+            locked: components["schemas"]["MoneyInput"];
+            nextTranche: components["schemas"]["MoneyInput"] | null;
+            /** @description The VIP points (since the grant) at which the next part is released */
+            nextTranchePoints: string | null;
+            /** @description VIP points earned since the grant */
+            pointsEarned: string;
+            /** @description Released to cash so far (002:BON-05) */
+            released: components["schemas"]["MoneyInput"];
+            releasedTranches: number;
+            /** @enum {string} */
+            source: "STAFF" | "DEPOSIT_RULE";
+            /** @enum {string} */
+            status: "LOCKED" | "RELEASED" | "FORFEITED";
+            trancheCount: number;
+        };
         Debt: {
             amount: components["schemas"]["Money"];
             /** @enum {string} */
@@ -3992,10 +4974,75 @@ export interface components {
             verificationMethod: string | null;
             verifiedAt: string | null;
         };
+        PokerAccountBalances: {
+            ledgerTransactionId: string | null;
+            main: components["schemas"]["Money"];
+            poker: components["schemas"]["Money"];
+        };
+        PokerAccountBalancesInput: {
+            ledgerTransactionId: string | null;
+            main: components["schemas"]["MoneyInput"];
+            poker: components["schemas"]["MoneyInput"];
+        };
+        PokerJackpots: {
+            jackpots: {
+                /** @description Taken from every raked pot, per currency (000-001:JP-02) */
+                dropPerRakedHand: components["schemas"]["Money"][];
+                /** @description The weakest losing hand that qualifies when beaten, five cards (JP-03) */
+                minimumLosingHand: string;
+                /** @description The rule profile whose tables may play for it (a table opts in; see the lobby) */
+                profile: string;
+                shares: {
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    loserBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    rakeBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    seedBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    tableBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    winnerBps: number;
+                };
+                /** @description The jackpot now, per currency */
+                sizes: components["schemas"]["Money"][];
+            }[];
+        };
+        PokerJackpotsInput: {
+            jackpots: {
+                /** @description Taken from every raked pot, per currency (000-001:JP-02) */
+                dropPerRakedHand: components["schemas"]["MoneyInput"][];
+                /** @description The weakest losing hand that qualifies when beaten, five cards (JP-03) */
+                minimumLosingHand: string;
+                /** @description The rule profile whose tables may play for it (a table opts in; see the lobby) */
+                profile: string;
+                shares: {
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    loserBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    rakeBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    seedBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    tableBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    winnerBps: number;
+                };
+                /** @description The jackpot now, per currency */
+                sizes: components["schemas"]["MoneyInput"][];
+            }[];
+        };
         PokerLobbyTable: {
             actionTimeMs: number;
             ante: components["schemas"]["Money"];
             averagePot: components["schemas"]["Money"];
+            /** @description The bad-beat jackpot this table plays for (GET /v1/poker/jackpots: its rules); null = none */
+            badBeatJackpot: {
+                /** @description Taken from every raked pot into it */
+                drop: components["schemas"]["Money"];
+                /** @description The jackpot now */
+                size: components["schemas"]["Money"];
+            } | null;
             bigBlind: components["schemas"]["Money"];
             /** @description null: no maximum (fixed limit where the profile sets none) */
             buyInMax: components["schemas"]["Money"] | null;
@@ -4015,9 +5062,18 @@ export interface components {
                 /** @description Rake rate in basis points (500 = 5 %) */
                 rateBps: number;
             };
+            /** @description Run it twice: the most runs the players may agree on; null = not offered */
+            runItTimesMax: number | null;
             seatsMax: number;
             seatsTaken: number;
             smallBlind: components["schemas"]["Money"];
+            /** @description A speed-poker pool, not a table (docs/poker-tables.md#speed-poker): after a fold you are dealt into a new hand at another table at once; seatsMax and seatsTaken count the pool's players. null: a table */
+            speedPool: {
+                /** @description You may fold (and move on to your next hand) before your turn (004:GAM-PT-06) */
+                foldBeforeTurn: boolean;
+                /** @description Seats of each table a hand of the pool is dealt at */
+                tableSeats: number;
+            } | null;
             /** @description Zero: no straddle at this table */
             straddle: components["schemas"]["Money"];
             /** @enum {string} */
@@ -4032,6 +5088,13 @@ export interface components {
             actionTimeMs: number;
             ante: components["schemas"]["MoneyInput"];
             averagePot: components["schemas"]["MoneyInput"];
+            /** @description The bad-beat jackpot this table plays for (GET /v1/poker/jackpots: its rules); null = none */
+            badBeatJackpot: {
+                /** @description Taken from every raked pot into it */
+                drop: components["schemas"]["MoneyInput"];
+                /** @description The jackpot now */
+                size: components["schemas"]["MoneyInput"];
+            } | null;
             bigBlind: components["schemas"]["MoneyInput"];
             /** @description null: no maximum (fixed limit where the profile sets none) */
             buyInMax: components["schemas"]["MoneyInput"] | null;
@@ -4051,9 +5114,18 @@ export interface components {
                 /** @description Rake rate in basis points (500 = 5 %) */
                 rateBps: number;
             };
+            /** @description Run it twice: the most runs the players may agree on; null = not offered */
+            runItTimesMax: number | null;
             seatsMax: number;
             seatsTaken: number;
             smallBlind: components["schemas"]["MoneyInput"];
+            /** @description A speed-poker pool, not a table (docs/poker-tables.md#speed-poker): after a fold you are dealt into a new hand at another table at once; seatsMax and seatsTaken count the pool's players. null: a table */
+            speedPool: {
+                /** @description You may fold (and move on to your next hand) before your turn (004:GAM-PT-06) */
+                foldBeforeTurn: boolean;
+                /** @description Seats of each table a hand of the pool is dealt at */
+                tableSeats: number;
+            } | null;
             /** @description Zero: no straddle at this table */
             straddle: components["schemas"]["MoneyInput"];
             /** @enum {string} */
@@ -4078,6 +5150,29 @@ export interface components {
                 raiseMinMinor: string | null;
             } | null;
             seat: number;
+            /** @description Only in a speed-poker pool: where you are in the pool */
+            speed?: {
+                /** @description Your chips: free while waiting, your stack at the table while in a hand */
+                chipsMinor: string;
+                /** @description Hands dealt to you since you last posted the big blind: the most-owing player posts it */
+                handsSinceBigBlind: number;
+                /** @description The table you left last (a fold, or the hand ended) */
+                movedFrom: number | null;
+                poolSeat: number;
+                /** @enum {string} */
+                status: "waiting" | "playing" | "sitting-out" | "leaving";
+                /** @description The hand you are in; null while you wait for the next */
+                table: {
+                    /** @description The blind you posted in this hand */
+                    blind: ("small" | "big") | null;
+                    handId: string | null;
+                    /** @description The pool's table this hand is dealt at (new with every hand) */
+                    number: number;
+                    seat: number;
+                    /** @description The hand's table; its toAct.turn is the turn an action must quote */
+                    view: components["schemas"]["PokerPublicView"];
+                } | null;
+            };
         };
         PokerPrivateViewInput: {
             readonly holeCards: string[];
@@ -4093,6 +5188,29 @@ export interface components {
                 raiseMinMinor: string | null;
             } | null;
             seat: number;
+            /** @description Only in a speed-poker pool: where you are in the pool */
+            speed?: {
+                /** @description Your chips: free while waiting, your stack at the table while in a hand */
+                chipsMinor: string;
+                /** @description Hands dealt to you since you last posted the big blind: the most-owing player posts it */
+                handsSinceBigBlind: number;
+                /** @description The table you left last (a fold, or the hand ended) */
+                movedFrom: number | null;
+                poolSeat: number;
+                /** @enum {string} */
+                status: "waiting" | "playing" | "sitting-out" | "leaving";
+                /** @description The hand you are in; null while you wait for the next */
+                table: {
+                    /** @description The blind you posted in this hand */
+                    blind: ("small" | "big") | null;
+                    handId: string | null;
+                    /** @description The pool's table this hand is dealt at (new with every hand) */
+                    number: number;
+                    seat: number;
+                    /** @description The hand's table; its toAct.turn is the turn an action must quote */
+                    view: components["schemas"]["PokerPublicViewInput"];
+                } | null;
+            };
         };
         PokerPublicView: {
             readonly board: string[];
@@ -4102,6 +5220,16 @@ export interface components {
             /** @description The last completed hand: winners, amounts, rake (until the next hand starts) */
             lastResult: unknown;
             readonly potsMinor: string[];
+            /** @description Run it twice: the agreement step while it waits for answers (POST …/run-it, or the socket) */
+            runItOffer: {
+                /** @description Silence until then counts as once */
+                deadlineAt: string;
+                /** @description The most runs you may propose (2 to 4) */
+                runsMax: number;
+                readonly seatsToAnswer: number[];
+            } | null;
+            /** @description Every run-out of the board (run it twice: one per run; the first is `board`) */
+            readonly runOuts: string[][];
             readonly seats: {
                 alias: string;
                 allIn: boolean;
@@ -4135,6 +5263,16 @@ export interface components {
             /** @description The last completed hand: winners, amounts, rake (until the next hand starts) */
             lastResult: unknown;
             readonly potsMinor: string[];
+            /** @description Run it twice: the agreement step while it waits for answers (POST …/run-it, or the socket) */
+            runItOffer: {
+                /** @description Silence until then counts as once */
+                deadlineAt: string;
+                /** @description The most runs you may propose (2 to 4) */
+                runsMax: number;
+                readonly seatsToAnswer: number[];
+            } | null;
+            /** @description Every run-out of the board (run it twice: one per run; the first is `board`) */
+            readonly runOuts: string[][];
             readonly seats: {
                 alias: string;
                 allIn: boolean;
@@ -4359,6 +5497,48 @@ export interface components {
             /** @enum {string} */
             status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
             tournamentId: string;
+        };
+        VipLevel: {
+            depositCapMultiplier: number;
+            id: string;
+            kycEvidenceRequired: boolean;
+            name: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsEarnedMin: string;
+            withdrawalMaxUnlimited: boolean;
+        };
+        VipLevelInput: {
+            depositCapMultiplier: number;
+            id: string;
+            kycEvidenceRequired: boolean;
+            name: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsEarnedMin: string;
+            withdrawalMaxUnlimited: boolean;
+        };
+        VipPoints: {
+            level: components["schemas"]["VipLevel"] | null;
+            nextLevel: components["schemas"]["VipLevel"] | null;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            points: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsEarned: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsPerStarsCoin: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            starsCoins: string;
+        };
+        VipPointsInput: {
+            level: components["schemas"]["VipLevelInput"] | null;
+            nextLevel: components["schemas"]["VipLevelInput"] | null;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            points: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsEarned: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsPerStarsCoin: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            starsCoins: string;
         };
         Withdrawal: {
             amount: components["schemas"]["Money"];

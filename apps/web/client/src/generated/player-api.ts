@@ -1026,6 +1026,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fx/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Quote a conversion: both amounts, the rate and the fee, valid for a short time */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The amount fixed: what leaves (deposit, withdrawal, exchange) or the chips wanted (game) */
+                        amount: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                        };
+                        /**
+                         * @description game: the wallet paying; otherwise the currency of `amount`
+                         * @enum {string}
+                         */
+                        from?: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                        /**
+                         * @description deposit: a payment in `amount`’s currency into the wallet `to`; withdrawal: the wallet `amount` is in, paid out in `to`; exchange: wallet to wallet; game: chips in `to` bought from the wallet `from` (no fee, 002:WAL-08)
+                         * @enum {string}
+                         */
+                        purpose: "deposit" | "withdrawal" | "exchange" | "game";
+                        /**
+                         * @description The currency credited
+                         * @enum {string}
+                         */
+                        to: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            credit: components["schemas"]["Money"];
+                            debit: components["schemas"]["Money"];
+                            /**
+                             * Format: date-time
+                             * @description Commit before this; afterwards ask for a new quote
+                             */
+                            expiresAt: string;
+                            fee: components["schemas"]["Money"];
+                            feeBps: number;
+                            purpose: string;
+                            /** Format: uuid */
+                            quoteId: string;
+                            /** @description Units of the credit currency per unit of the debit currency, a decimal string */
+                            rate: string;
+                            /** Format: date-time */
+                            ratePublishedAt: string;
+                            rateSource: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me": {
         parameters: {
             query?: never;
@@ -1325,6 +1477,107 @@ export interface paths {
                 };
                 /** @description Default Response */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/bonuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My bonuses: locked, released and forfeited parts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bonuses: components["schemas"]["Bonus"][];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2665,6 +2918,231 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/poker-account/leave-hall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Leave the poker hall: the whole poker account back to my main account (003:R-WAL-07) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                        /** @description Your id of this request: a retry with the same id changes nothing twice */
+                        requestId: string;
+                        room: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PokerAccountBalances"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/poker-account/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move money between my main account and a poker room’s poker account (003:R-WAL-02) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description An amount as a decimal string with its ISO 4217 currency, e.g. { "amount": "12.50", "currency": "CZK" } */
+                        amount: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                        };
+                        /** @enum {string} */
+                        direction: "to-poker-account" | "to-main-account";
+                        /** @description Your id of this request: a retry with the same id changes nothing twice */
+                        requestId: string;
+                        /** @description The poker room (rule profile) whose poker account it is, e.g. SE */
+                        room: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PokerAccountBalances"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/me/reality-check": {
         parameters: {
             query?: never;
@@ -3638,6 +4116,571 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/vip-points": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My VIP points, StarsCoins and limit level */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VipPoints"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/vip-points/exchange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Exchange VIP points for StarsCoins at the published rate */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Your id of this request: a retry with the same id changes nothing twice */
+                        requestId: string;
+                        starsCoins: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["VipPoints"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/vip-points/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Spend StarsCoins on a refund of commission paid, into my cash wallet */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                        /** @description Your id of this request: a retry with the same id changes nothing twice */
+                        requestId: string;
+                        starsCoins: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            balance: components["schemas"]["VipPoints"];
+                            ledgerTransactionId: string;
+                            refund: components["schemas"]["Money"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My wallets, one per currency the operator offers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The currencies tables play in (002:GEN-05, 004:BET-05) */
+                            gameCurrencies: ("CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY")[];
+                            /** @description One cash wallet per currency the operator offers (002:WAL-02), at zero until first used */
+                            wallets: {
+                                balance: components["schemas"]["Money"];
+                                /** @enum {string} */
+                                currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                                /** @description false: a wallet in a currency the operator no longer offers; it can only be emptied */
+                                offered: boolean;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me/wallets/exchanges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Convert between two of my wallets at a quote (purpose exchange); a retry converts once */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description A quote with purpose exchange
+                         */
+                        quoteId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            credit: components["schemas"]["Money"];
+                            debit: components["schemas"]["Money"];
+                            fee: components["schemas"]["Money"];
+                            /** Format: uuid */
+                            ledgerTransactionId: string;
+                            rate: string;
+                            /** @description true: this quote had been converted before; nothing moved again */
+                            replayed: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -5414,6 +6457,54 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Bonus: {
+            amount: components["schemas"]["Money"];
+            endedAt: string | null;
+            /** @description The end of the window: what is still locked then is forfeited (002:BON-06) */
+            expiresAt: string;
+            forfeited: components["schemas"]["Money"];
+            grantedAt: string;
+            id: string;
+            /** @description Still locked in the bonus wallet: neither playable nor withdrawable (002:BON-03) */
+            locked: components["schemas"]["Money"];
+            nextTranche: components["schemas"]["Money"] | null;
+            /** @description The VIP points (since the grant) at which the next part is released */
+            nextTranchePoints: string | null;
+            /** @description VIP points earned since the grant */
+            pointsEarned: string;
+            /** @description Released to cash so far (002:BON-05) */
+            released: components["schemas"]["Money"];
+            releasedTranches: number;
+            /** @enum {string} */
+            source: "STAFF" | "DEPOSIT_RULE";
+            /** @enum {string} */
+            status: "LOCKED" | "RELEASED" | "FORFEITED";
+            trancheCount: number;
+        };
+        BonusInput: {
+            amount: components["schemas"]["MoneyInput"];
+            endedAt: string | null;
+            /** @description The end of the window: what is still locked then is forfeited (002:BON-06) */
+            expiresAt: string;
+            forfeited: components["schemas"]["MoneyInput"];
+            grantedAt: string;
+            id: string;
+            /** @description Still locked in the bonus wallet: neither playable nor withdrawable (002:BON-03) */
+            locked: components["schemas"]["MoneyInput"];
+            nextTranche: components["schemas"]["MoneyInput"] | null;
+            /** @description The VIP points (since the grant) at which the next part is released */
+            nextTranchePoints: string | null;
+            /** @description VIP points earned since the grant */
+            pointsEarned: string;
+            /** @description Released to cash so far (002:BON-05) */
+            released: components["schemas"]["MoneyInput"];
+            releasedTranches: number;
+            /** @enum {string} */
+            source: "STAFF" | "DEPOSIT_RULE";
+            /** @enum {string} */
+            status: "LOCKED" | "RELEASED" | "FORFEITED";
+            trancheCount: number;
+        };
         Debt: {
             amount: components["schemas"]["Money"];
             /** @enum {string} */
@@ -5546,10 +6637,75 @@ export interface components {
             verificationMethod: string | null;
             verifiedAt: string | null;
         };
+        PokerAccountBalances: {
+            ledgerTransactionId: string | null;
+            main: components["schemas"]["Money"];
+            poker: components["schemas"]["Money"];
+        };
+        PokerAccountBalancesInput: {
+            ledgerTransactionId: string | null;
+            main: components["schemas"]["MoneyInput"];
+            poker: components["schemas"]["MoneyInput"];
+        };
+        PokerJackpots: {
+            jackpots: {
+                /** @description Taken from every raked pot, per currency (000-001:JP-02) */
+                dropPerRakedHand: components["schemas"]["Money"][];
+                /** @description The weakest losing hand that qualifies when beaten, five cards (JP-03) */
+                minimumLosingHand: string;
+                /** @description The rule profile whose tables may play for it (a table opts in; see the lobby) */
+                profile: string;
+                shares: {
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    loserBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    rakeBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    seedBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    tableBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    winnerBps: number;
+                };
+                /** @description The jackpot now, per currency */
+                sizes: components["schemas"]["Money"][];
+            }[];
+        };
+        PokerJackpotsInput: {
+            jackpots: {
+                /** @description Taken from every raked pot, per currency (000-001:JP-02) */
+                dropPerRakedHand: components["schemas"]["MoneyInput"][];
+                /** @description The weakest losing hand that qualifies when beaten, five cards (JP-03) */
+                minimumLosingHand: string;
+                /** @description The rule profile whose tables may play for it (a table opts in; see the lobby) */
+                profile: string;
+                shares: {
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    loserBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    rakeBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    seedBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    tableBps: number;
+                    /** @description Basis points of the jackpot at the payout (10 000 = all of it) */
+                    winnerBps: number;
+                };
+                /** @description The jackpot now, per currency */
+                sizes: components["schemas"]["MoneyInput"][];
+            }[];
+        };
         PokerLobbyTable: {
             actionTimeMs: number;
             ante: components["schemas"]["Money"];
             averagePot: components["schemas"]["Money"];
+            /** @description The bad-beat jackpot this table plays for (GET /v1/poker/jackpots: its rules); null = none */
+            badBeatJackpot: {
+                /** @description Taken from every raked pot into it */
+                drop: components["schemas"]["Money"];
+                /** @description The jackpot now */
+                size: components["schemas"]["Money"];
+            } | null;
             bigBlind: components["schemas"]["Money"];
             /** @description null: no maximum (fixed limit where the profile sets none) */
             buyInMax: components["schemas"]["Money"] | null;
@@ -5569,9 +6725,18 @@ export interface components {
                 /** @description Rake rate in basis points (500 = 5 %) */
                 rateBps: number;
             };
+            /** @description Run it twice: the most runs the players may agree on; null = not offered */
+            runItTimesMax: number | null;
             seatsMax: number;
             seatsTaken: number;
             smallBlind: components["schemas"]["Money"];
+            /** @description A speed-poker pool, not a table (docs/poker-tables.md#speed-poker): after a fold you are dealt into a new hand at another table at once; seatsMax and seatsTaken count the pool's players. null: a table */
+            speedPool: {
+                /** @description You may fold (and move on to your next hand) before your turn (004:GAM-PT-06) */
+                foldBeforeTurn: boolean;
+                /** @description Seats of each table a hand of the pool is dealt at */
+                tableSeats: number;
+            } | null;
             /** @description Zero: no straddle at this table */
             straddle: components["schemas"]["Money"];
             /** @enum {string} */
@@ -5586,6 +6751,13 @@ export interface components {
             actionTimeMs: number;
             ante: components["schemas"]["MoneyInput"];
             averagePot: components["schemas"]["MoneyInput"];
+            /** @description The bad-beat jackpot this table plays for (GET /v1/poker/jackpots: its rules); null = none */
+            badBeatJackpot: {
+                /** @description Taken from every raked pot into it */
+                drop: components["schemas"]["MoneyInput"];
+                /** @description The jackpot now */
+                size: components["schemas"]["MoneyInput"];
+            } | null;
             bigBlind: components["schemas"]["MoneyInput"];
             /** @description null: no maximum (fixed limit where the profile sets none) */
             buyInMax: components["schemas"]["MoneyInput"] | null;
@@ -5605,9 +6777,18 @@ export interface components {
                 /** @description Rake rate in basis points (500 = 5 %) */
                 rateBps: number;
             };
+            /** @description Run it twice: the most runs the players may agree on; null = not offered */
+            runItTimesMax: number | null;
             seatsMax: number;
             seatsTaken: number;
             smallBlind: components["schemas"]["MoneyInput"];
+            /** @description A speed-poker pool, not a table (docs/poker-tables.md#speed-poker): after a fold you are dealt into a new hand at another table at once; seatsMax and seatsTaken count the pool's players. null: a table */
+            speedPool: {
+                /** @description You may fold (and move on to your next hand) before your turn (004:GAM-PT-06) */
+                foldBeforeTurn: boolean;
+                /** @description Seats of each table a hand of the pool is dealt at */
+                tableSeats: number;
+            } | null;
             /** @description Zero: no straddle at this table */
             straddle: components["schemas"]["MoneyInput"];
             /** @enum {string} */
@@ -5632,6 +6813,29 @@ export interface components {
                 raiseMinMinor: string | null;
             } | null;
             seat: number;
+            /** @description Only in a speed-poker pool: where you are in the pool */
+            speed?: {
+                /** @description Your chips: free while waiting, your stack at the table while in a hand */
+                chipsMinor: string;
+                /** @description Hands dealt to you since you last posted the big blind: the most-owing player posts it */
+                handsSinceBigBlind: number;
+                /** @description The table you left last (a fold, or the hand ended) */
+                movedFrom: number | null;
+                poolSeat: number;
+                /** @enum {string} */
+                status: "waiting" | "playing" | "sitting-out" | "leaving";
+                /** @description The hand you are in; null while you wait for the next */
+                table: {
+                    /** @description The blind you posted in this hand */
+                    blind: ("small" | "big") | null;
+                    handId: string | null;
+                    /** @description The pool's table this hand is dealt at (new with every hand) */
+                    number: number;
+                    seat: number;
+                    /** @description The hand's table; its toAct.turn is the turn an action must quote */
+                    view: components["schemas"]["PokerPublicView"];
+                } | null;
+            };
         };
         PokerPrivateViewInput: {
             readonly holeCards: string[];
@@ -5647,6 +6851,29 @@ export interface components {
                 raiseMinMinor: string | null;
             } | null;
             seat: number;
+            /** @description Only in a speed-poker pool: where you are in the pool */
+            speed?: {
+                /** @description Your chips: free while waiting, your stack at the table while in a hand */
+                chipsMinor: string;
+                /** @description Hands dealt to you since you last posted the big blind: the most-owing player posts it */
+                handsSinceBigBlind: number;
+                /** @description The table you left last (a fold, or the hand ended) */
+                movedFrom: number | null;
+                poolSeat: number;
+                /** @enum {string} */
+                status: "waiting" | "playing" | "sitting-out" | "leaving";
+                /** @description The hand you are in; null while you wait for the next */
+                table: {
+                    /** @description The blind you posted in this hand */
+                    blind: ("small" | "big") | null;
+                    handId: string | null;
+                    /** @description The pool's table this hand is dealt at (new with every hand) */
+                    number: number;
+                    seat: number;
+                    /** @description The hand's table; its toAct.turn is the turn an action must quote */
+                    view: components["schemas"]["PokerPublicViewInput"];
+                } | null;
+            };
         };
         PokerPublicView: {
             readonly board: string[];
@@ -5656,6 +6883,16 @@ export interface components {
             /** @description The last completed hand: winners, amounts, rake (until the next hand starts) */
             lastResult: unknown;
             readonly potsMinor: string[];
+            /** @description Run it twice: the agreement step while it waits for answers (POST …/run-it, or the socket) */
+            runItOffer: {
+                /** @description Silence until then counts as once */
+                deadlineAt: string;
+                /** @description The most runs you may propose (2 to 4) */
+                runsMax: number;
+                readonly seatsToAnswer: number[];
+            } | null;
+            /** @description Every run-out of the board (run it twice: one per run; the first is `board`) */
+            readonly runOuts: string[][];
             readonly seats: {
                 alias: string;
                 allIn: boolean;
@@ -5689,6 +6926,16 @@ export interface components {
             /** @description The last completed hand: winners, amounts, rake (until the next hand starts) */
             lastResult: unknown;
             readonly potsMinor: string[];
+            /** @description Run it twice: the agreement step while it waits for answers (POST …/run-it, or the socket) */
+            runItOffer: {
+                /** @description Silence until then counts as once */
+                deadlineAt: string;
+                /** @description The most runs you may propose (2 to 4) */
+                runsMax: number;
+                readonly seatsToAnswer: number[];
+            } | null;
+            /** @description Every run-out of the board (run it twice: one per run; the first is `board`) */
+            readonly runOuts: string[][];
             readonly seats: {
                 alias: string;
                 allIn: boolean;
@@ -5913,6 +7160,48 @@ export interface components {
             /** @enum {string} */
             status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
             tournamentId: string;
+        };
+        VipLevel: {
+            depositCapMultiplier: number;
+            id: string;
+            kycEvidenceRequired: boolean;
+            name: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsEarnedMin: string;
+            withdrawalMaxUnlimited: boolean;
+        };
+        VipLevelInput: {
+            depositCapMultiplier: number;
+            id: string;
+            kycEvidenceRequired: boolean;
+            name: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsEarnedMin: string;
+            withdrawalMaxUnlimited: boolean;
+        };
+        VipPoints: {
+            level: components["schemas"]["VipLevel"] | null;
+            nextLevel: components["schemas"]["VipLevel"] | null;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            points: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsEarned: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsPerStarsCoin: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            starsCoins: string;
+        };
+        VipPointsInput: {
+            level: components["schemas"]["VipLevelInput"] | null;
+            nextLevel: components["schemas"]["VipLevelInput"] | null;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            points: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsEarned: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            pointsPerStarsCoin: string;
+            /** @description Hundredths shown as a decimal, e.g. "11.00" points */
+            starsCoins: string;
         };
         Withdrawal: {
             amount: components["schemas"]["Money"];
