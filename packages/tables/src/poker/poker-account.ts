@@ -174,3 +174,38 @@ async function balancesIn(tx: Tx, playerId: string, currency: CurrencyCode, ledg
 export async function pokerAccountBalances(ctx: PokerStoreContext, playerId: string, currency: CurrencyCode) {
   return transaction(ctx.db, (tx) => balancesIn(tx, playerId, currency, null));
 }
+
+/**
+ * Sitting down or topping up at a table of a room with a poker account (003:R-WAL-02, R-WAL-03;
+ * D-2638): when the poker account holds less than the chips asked for, the shortfall moves from the
+ * main account first, as the player's own transfer would (at least the room's published minimum, at
+ * most its maximum), one TRANSFER transaction before the buy-in's own, in the same database
+ * transaction. A shortfall above the maximum is not topped up: the buy-in then finds too little.
+ */
+export async function fundPokerAccountForChips(
+  ctx: PokerStoreContext,
+  tx: Tx,
+  request: { playerId: string; profileId: string; chips: Money; idempotencyKey: string },
+): Promise<void> {
+  const rules = pokerAccountRulesOf(ctx.profiles?.[request.profileId]);
+  if (!rules) return;
+  const currency = request.chips.currency;
+  const min = rules.transferMinMinor[currency];
+  const max = rules.transferMaxMinor[currency];
+  if (min === undefined || max === undefined) return;
+  const held = await ledger.balance(tx, await pokerAccountWallet(tx, request.playerId, currency));
+  const shortfallMinor = request.chips.toMinor() - held.toMinor();
+  if (shortfallMinor <= 0n || shortfallMinor > max) return;
+  const amountMinor = shortfallMinor < min ? min : shortfallMinor;
+  await moveIn(
+    ctx,
+    tx,
+    {
+      playerId: request.playerId,
+      profileId: request.profileId,
+      amount: Money.fromMinor(amountMinor, currency),
+      idempotencyKey: request.idempotencyKey,
+    },
+    'in',
+  );
+}

@@ -595,8 +595,9 @@ export class PokerRoomDriver implements PokerRoom {
         tableId,
         lease,
         table: this.options.createTable(setup),
-        // A speed pool's queue takes one command per player in flight (hundreds of players, issue 18).
-        queue: new SerialQueue(Math.max(pokerRoomLimits.queueDepthMax, setup.definition.seatsMax + 64)),
+        // A speed pool's queue takes one command per player in flight (hundreds of players, issue 18). A
+        // tournament floor's setup (issue 19) has no table definition: the default depth.
+        queue: new SerialQueue(Math.max(pokerRoomLimits.queueDepthMax, (setup.definition?.seatsMax ?? 0) + 64)),
         commands: new RecentCommands(pokerRoomLimits.commandIdsRemembered),
         sentPrivate: new Map(),
         sentVersion: null,

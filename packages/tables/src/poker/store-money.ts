@@ -5,7 +5,7 @@ import { lockPlayer, transaction, type Tx } from '@casino/db';
 import * as fx from '@casino/fx';
 import * as ledger from '@casino/ledger';
 import { authorizeStake, endPlaySession, recordSettlement, startPlaySession } from '@casino/limits';
-import { tableFundingWallet } from './poker-account.ts';
+import { fundPokerAccountForChips, tableFundingWallet } from './poker-account.ts';
 import type { TableEffect } from './runtime-types.ts';
 import type { LeasedTable, PokerStoreContext } from './store-context.ts';
 import { guardSeat } from './integrity/seat-guard.ts';
@@ -108,6 +108,13 @@ export async function buyIn(ctx: PokerStoreContext, request: BuyInRequest): Prom
       VALUES (${seatingId}::uuid, ${table.id}::uuid, ${request.seat}, ${request.playerId}::uuid, ${alias},
               ${request.amountMinor}, 'joining', ${playSessionId}::uuid, ${wallet}::uuid, ${rateToCzk ?? null}::numeric,
               ${funding?.currency ?? null}, ${funding?.rate ?? null}::numeric, ${request.amountMinor}, ${ctx.clock.now()})`;
+    if (!funding)
+      await fundPokerAccountForChips(ctx, tx, {
+        playerId: request.playerId,
+        profileId: definition.profileId,
+        chips: Money.fromMinor(request.amountMinor, table.currency),
+        idempotencyKey: `${pokerBuyInKey(seatingId)}:poker-account`,
+      });
     const posted = await takeToTable(ctx, tx, table, {
       playerId: request.playerId,
       playSessionId,
@@ -190,6 +197,13 @@ async function topUpIn(ctx: PokerStoreContext, tx: Tx, request: TopUpRequest): P
   const funding = await fundingOfSeat(tx, seat);
   const wallet = await tableFundingWallet(ctx, tx, request.playerId, definition.profileId, funding?.currency ?? table.currency);
   const rateToCzk = request.rateToCzk ?? seat.rate_to_czk ?? undefined;
+  if (!funding)
+    await fundPokerAccountForChips(ctx, tx, {
+      playerId: request.playerId,
+      profileId: definition.profileId,
+      chips: Money.fromMinor(request.amountMinor, table.currency),
+      idempotencyKey: `${key}:poker-account`,
+    });
   const posted = await takeToTable(ctx, tx, table, {
     playerId: request.playerId,
     playSessionId: seat.play_session_id,
