@@ -96,6 +96,9 @@ export const errorCatalog = {
   'poker-command-refused': { status: 409, title: 'The poker table cannot do that now' },
   'hand-history-not-offered': { status: 403, title: "This table's rules do not give players their hand histories" },
   'chat-language-refused': { status: 422, title: "Chat is in the table's languages only" },
+  // Poker waiting lists (issue 18, 003:R-TBL-04, docs/poker-tables.md): a refused join (`reason`); a seat offered to another.
+  'waiting-list-refused': { status: 409, title: 'The waiting list refused the request' },
+  'seat-reserved': { status: 409, title: 'The free seat is offered to the first in the waiting list' },
   // Poker tournaments (issue 19, docs/tournaments.md): a definition that breaks its profile; a refused registration (`reason`).
   'tournament-invalid': { status: 422, title: 'The tournament breaks its rule profile' },
   'tournament-registration-refused': { status: 409, title: 'The tournament refused the registration' },

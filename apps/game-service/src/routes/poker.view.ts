@@ -38,6 +38,7 @@ export function pokerLobbyOut(entry: PokerLobbyEntry) {
     badBeatJackpot: entry.badBeatJackpot
       ? { size: money(entry.badBeatJackpot.sizeMinor, currency), drop: money(entry.badBeatJackpot.dropMinor, currency) }
       : null,
+    waitingListLength: entry.waitingListLength ?? null,
   };
 }
 

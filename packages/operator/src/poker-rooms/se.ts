@@ -53,4 +53,6 @@ export const sePokerRules: PokerRuleProfile = Object.freeze({
   handHistory: Object.freeze({ playerDownload: false }),
   // 003:R-COND-H: chat only in Swedish.
   chat: Object.freeze({ languages: Object.freeze(['sv']) }),
+  // 003:R-TBL-04: a queue for a full table; no offer time or length stated: 60 s to sit down, 50 waiting (D-1828).
+  waitingList: Object.freeze({ offerMs: 60_000, lengthMax: 50 }),
 });

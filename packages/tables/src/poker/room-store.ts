@@ -9,6 +9,7 @@ import type { PokerStoreContext } from './store-context.ts';
 import { commitHand, markHandRunning, voidInterruptedHand } from './store-hands.ts';
 import { acquireTableLease, findTablesNeedingDriver, releaseTableLease, renewTableLeases } from './store-lease.ts';
 import { buyIn, releaseSeat, topUp } from './store-money.ts';
+import { joinWaitingList, leaveWaitingList, offerFreeSeats } from './store-waiting-list.ts';
 import { amountFor } from './definition.ts';
 import { jackpotOf } from './jackpot.ts';
 import { runItOffered } from './run-it.ts';
@@ -26,6 +27,11 @@ export function pokerRoomStore(
 ): PokerRoomStore {
   const { db } = ctx;
   return {
+    waitingLists: {
+      join: (request) => joinWaitingList(db, request),
+      leave: (request) => leaveWaitingList(db, request),
+      offerFreeSeats: (request) => offerFreeSeats(db, request),
+    },
     acquireTableLease: async (request) => {
       const taken = await acquireTableLease(db, request);
       return taken ? { tableId: request.tableId, epoch: taken.epoch } : null;
@@ -193,6 +199,7 @@ function lobbyEntry(
     timeBankMs: definition.timeBankMs,
     runItTimesMax: runItOffered(profile, definition) ? profile.engine.tableRules.runItTimesMax : null,
     badBeatJackpot: lobbyJackpot(profile, definition, jackpots),
+    waitingListLength: profile.waitingList ? (table.waitingListLength ?? 0) : null,
   };
 }
 
