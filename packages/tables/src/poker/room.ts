@@ -527,7 +527,9 @@ export class PokerRoomDriver implements PokerRoom {
     if (held.waiting) {
       for (const offer of await held.waiting.offer(held.table, now)) {
         const expiresAt = offer.expiresAt?.toISOString() ?? null;
-        this.publish(this.options.broadcaster.toPlayer(offer.playerId, { type: 'poker-seat-offer', tableId: held.tableId, expiresAt }));
+        this.publish(
+          this.options.broadcaster.toPlayer(offer.playerId, { type: 'poker-seat-offer', tableId: held.tableId, expiresAt }),
+        );
       }
     }
     this.pushViews(held, now, released);

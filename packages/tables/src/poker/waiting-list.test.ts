@@ -77,7 +77,21 @@ const refusal = (promise: Promise<unknown>) =>
     (error: unknown) => (isDomainError(error) ? `${error.code}/${String(error.extensions?.['reason'])}` : error),
   );
 const offersTo = (playerId: string) =>
-  pushed.filter((p) => p.to === playerId && p.message.type === 'poker-seat-offer').map((p) => p.message as PlayerMessage & { type: 'poker-seat-offer' });
+  pushed
+    .filter((p) => p.to === playerId && p.message.type === 'poker-seat-offer')
+    .map((p) => p.message as PlayerMessage & { type: 'poker-seat-offer' });
+
+/**
+ * The seated player whose turn it is in the first hand (dealt when the second sat down): their leaving
+ * folds the hand at once, ending it, so the seat frees now (000-001 'any-time' leave of the fixture).
+ */
+async function playerToAct(room: PokerRoomDriver, tableId: string, seated: readonly string[]) {
+  for (const playerId of seated) {
+    const { table, mine } = await room.snapshot(tableId, playerId);
+    if (mine !== null && (table.toAct === null || table.toAct.seat === mine.seat)) return { playerId, seat: mine.seat };
+  }
+  throw new Error('nobody is to act');
+}
 
 /** A full heads-up table (no hand dealt yet: the clock stands) and `waiting` players in its list, in order. */
 async function fullTableWithQueue(room: PokerRoomDriver, waiting: number) {
@@ -117,7 +131,11 @@ describe('poker waiting list (issue 18, 003:R-TBL-04)', () => {
 
   it('003:R-TBL-04 a table with a free seat is sat at, not queued for; a seated player cannot queue', async () => {
     const a = await startRoom('a');
-    const { id: tableId } = await createPokerTable(testDb.db, { definition: headsUp, profile: fixtureProfileOf(headsUp), now: clock.now() });
+    const { id: tableId } = await createPokerTable(testDb.db, {
+      definition: headsUp,
+      profile: fixtureProfileOf(headsUp),
+      now: clock.now(),
+    });
     const first = await player();
     await sit(a, tableId, first);
     expect(await refusal(a.joinWaitingList(tableId, await player()))).toBe('waiting-list-refused/seat-free');
@@ -130,7 +148,8 @@ describe('poker waiting list (issue 18, 003:R-TBL-04)', () => {
     const b = await startRoom('b');
     const { tableId, seated, queue } = await fullTableWithQueue(a, 2);
     const [first, second] = queue as [string, string];
-    await b.command(tableId, seated[0]!, { kind: 'leave' });
+    const leaver = await playerToAct(a, tableId, seated);
+    await b.command(tableId, leaver.playerId, { kind: 'leave' });
     await waitFor(() => offersTo(first).length > 0, { what: 'the offer to the first in the list' });
     const offer = offersTo(first)[0]!;
     expect(offer.tableId).toBe(tableId);
@@ -147,7 +166,7 @@ describe('poker waiting list (issue 18, 003:R-TBL-04)', () => {
       expect(isDomainError(refused) && refused.extensions?.['rule']).toBe('003:R-TBL-04');
     }
     const taken = await sit(b, tableId, first);
-    expect(taken.mine?.seat).toBe(1);
+    expect(taken.mine?.seat).toBe(leaver.seat);
     expect(taken.seatOffer).toBeUndefined();
     expect((await waitingListOf(testDb.db, tableId)).map((e) => e.playerId)).toEqual([second]);
   });
@@ -156,7 +175,7 @@ describe('poker waiting list (issue 18, 003:R-TBL-04)', () => {
     const a = await startRoom('a');
     const { tableId, seated, queue } = await fullTableWithQueue(a, 3);
     const [first, second, third] = queue as [string, string, string];
-    await a.command(tableId, seated[1]!, { kind: 'leave' });
+    await a.command(tableId, (await playerToAct(a, tableId, seated)).playerId, { kind: 'leave' });
     await waitFor(() => offersTo(first).length > 0, { what: 'the offer to the first' });
 
     clock.advanceMs(offerMs);

@@ -56,8 +56,7 @@ export class TableWaitingList {
   }
 
   async join(playerId: string, table: DrivenTable, now: Date): Promise<{ place: number; length: number }> {
-    if (table.seatOf(playerId) !== null)
-      throw refused('already-seated', 'You already have a seat at this table.');
+    if (table.seatOf(playerId) !== null) throw refused('already-seated', 'You already have a seat at this table.');
     if (this.freeSeats(table) > this.runningOffers(now).size)
       throw refused('seat-free', 'A seat is free at this table: sit down instead of waiting.');
     const joined = await this.store.join({
