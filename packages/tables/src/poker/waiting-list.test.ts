@@ -203,4 +203,23 @@ describe('poker waiting list (issue 18, 003:R-TBL-04)', () => {
     const again = await b.joinWaitingList(tableId, queue[0]!);
     expect(again).toEqual({ place: 3, length: 3 });
   });
+  it('003:R-TBL-04 the list and a running offer survive a takeover: the new holder keeps the seat for the offered player', async () => {
+    const a = await startRoom('a');
+    const b = await startRoom('b');
+    const { tableId, seated, queue } = await fullTableWithQueue(a, 2);
+    const [first, second] = queue as [string, string];
+    await a.command(tableId, (await playerToAct(a, tableId, seated)).playerId, { kind: 'leave' });
+    await waitFor(() => offersTo(first).length > 0, { what: 'the offer to the first' });
+    const { expiresAt } = offersTo(first)[0]!;
+
+    // The holder dies; after its lease lapses the other instance takes the table over from the stored list.
+    await a.halt();
+    clock.advanceMs(3_001);
+    expect(await b.claimTablesNeedingDriver()).toBeGreaterThanOrEqual(1);
+    expect(b.drivenTableIds()).toContain(tableId);
+    expect((await b.snapshot(tableId, first)).seatOffer).toEqual({ expiresAt });
+    expect(await refusal(sit(b, tableId, second))).toBe('seat-reserved/seat-offered');
+    expect((await sit(b, tableId, first)).mine).not.toBeNull();
+    expect((await waitingListOf(testDb.db, tableId)).map((e) => e.playerId)).toEqual([second]);
+  });
 });
