@@ -22,6 +22,8 @@ export class TableWaitingList {
   private offers = new Map<string, Date>();
   /** False until read: a takeover reads the list at its first settle. */
   private emptyKnown = false;
+  /** Everyone in the list holds an offer: a seat freeing meanwhile has nobody to go to until one joins or an offer ends. */
+  private allOffered = false;
 
   constructor(
     private readonly store: WaitingListStore,
@@ -66,6 +68,7 @@ export class TableWaitingList {
       now,
     });
     this.emptyKnown = false;
+    this.allOffered = false;
     return joined;
   }
 
@@ -75,6 +78,7 @@ export class TableWaitingList {
     if (!left) throw refused('not-waiting', 'You are not in the waiting list of this table.');
     this.offers.delete(playerId);
     this.emptyKnown = false;
+    this.allOffered = false;
     return left;
   }
 
@@ -86,7 +90,7 @@ export class TableWaitingList {
     const free = this.freeSeats(table);
     if (this.emptyKnown || (free === 0 && this.offers.size === 0)) return [];
     const hasExpired = [...this.offers.values()].some((expiresAt) => expiresAt <= now);
-    if (free <= this.offers.size && !hasExpired && this.offers.size > 0) return [];
+    if (!hasExpired && this.offers.size > 0 && (free <= this.offers.size || this.allOffered)) return [];
     const before = this.offers;
     const { list, newlyOffered } = await this.store.offerFreeSeats({
       tableId: this.tableId,
@@ -97,6 +101,7 @@ export class TableWaitingList {
     });
     this.offers = new Map(list.filter(offerRunning).map((e) => [e.playerId, e.offerExpiresAt!]));
     this.emptyKnown = list.length === 0;
+    this.allOffered = list.every(offerRunning);
     const ended = [...before.keys()].filter((playerId) => !this.offers.has(playerId) && table.seatOf(playerId) === null);
     return [
       ...newlyOffered.map((e) => ({ playerId: e.playerId, expiresAt: e.offerExpiresAt })),
