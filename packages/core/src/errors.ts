@@ -104,6 +104,9 @@ export const errorCatalog = {
   'poker-seat-refused': { status: 403, title: 'The poker room refuses you a seat at this table' },
   'poker-alias-refused': { status: 422, title: 'The alias cannot be taken' },
   'private-table-order-refused': { status: 422, title: 'The private table order cannot be accepted' },
+  // Poker waiting lists (issue 18, 003:R-TBL-04, docs/poker-tables.md): a refused join (`reason`); a seat offered to another.
+  'waiting-list-refused': { status: 409, title: 'The waiting list refused the request' },
+  'seat-reserved': { status: 409, title: 'The free seat is offered to the first in the waiting list' },
   // Poker tournaments (issue 19, docs/tournaments.md): a definition that breaks its profile; a refused registration (`reason`).
   'tournament-invalid': { status: 422, title: 'The tournament breaks its rule profile' },
   'tournament-registration-refused': { status: 409, title: 'The tournament refused the registration' },

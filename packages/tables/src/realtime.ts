@@ -36,7 +36,12 @@ export type PlayerMessage =
   /** The player's own seat at a poker table (hole cards, legal actions with amounts) when it changed; null: no seat any more. */
   | { type: 'poker-seat'; tableId: string; view: PrivateSeatView | null }
   /** The running hand was interrupted (its server stopped) and voided: every chip is back as it was when the hand began. */
-  | { type: 'poker-hand-voided'; tableId: string; handId: string };
+  | { type: 'poker-hand-voided'; tableId: string; handId: string }
+  /**
+   * A freed seat is offered to you, the first in the table's waiting list (003:R-TBL-04): sit down with a
+   * buy-in before `expiresAt` or it goes to the next; `expiresAt` null: your offer ended (expired or the seat went).
+   */
+  | { type: 'poker-seat-offer'; tableId: string; expiresAt: string | null };
 
 export const tableChannel = (prefix: string, tableId: string) => `${prefix}:games:table:${tableId}`;
 export const playerChannel = (prefix: string, playerId: string) => `${prefix}:games:player:${playerId}`;

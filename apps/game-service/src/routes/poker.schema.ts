@@ -60,6 +60,11 @@ export const PokerLobbyTableSchema = z
       .describe(
         "A speed-poker pool, not a table (docs/poker-tables.md#speed-poker): after a fold you are dealt into a new hand at another table at once; seatsMax and seatsTaken count the pool's players. null: a table",
       ),
+    waitingListLength: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Players waiting for a seat of this table (003:R-TBL-04); null = the table has no waiting list'),
   })
   .meta({ id: 'PokerLobbyTable' });
 
@@ -157,8 +162,19 @@ export const PokerSnapshotSchema = z
   .object({
     table: PokerPublicViewSchema,
     mine: PokerPrivateViewSchema.nullable().describe('Your seat, hole cards and legal actions; null for a spectator'),
+    seatOffer: z
+      .object({ expiresAt: z.iso.datetime() })
+      .optional()
+      .describe('A freed seat offered to you, first in the waiting list (003:R-TBL-04): sit down before expiresAt'),
   })
   .meta({ id: 'PokerSnapshot' });
+
+export const WaitingListJoinResponseSchema = z
+  .object({
+    place: z.number().int().describe('Your place in the list: 1 = the next freed seat is offered to you'),
+    length: z.number().int().describe('Players in the list, you included'),
+  })
+  .meta({ id: 'PokerWaitingListPlace' });
 
 export const PokerCommandResponseSchema = PokerSnapshotSchema.extend({
   replayed: z.boolean().describe('This Idempotency-Key was answered before: the first answer, nothing done again'),

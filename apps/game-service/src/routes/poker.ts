@@ -1,4 +1,5 @@
 import type { App } from '@casino/http';
+import { z } from 'zod';
 import { ChatThrottle, type PlayerCommand, type PokerRoom } from '@casino/tables';
 import { commandIdOf, type PokerCommandReplay } from '../poker-replay.ts';
 import { gameProblems } from './common.schema.ts';
@@ -13,6 +14,7 @@ import {
   RunItBodySchema,
   SitBodySchema,
   TopUpBodySchema,
+  WaitingListJoinResponseSchema,
 } from './poker.schema.ts';
 import { chatLanguageChecked, minorIn, pokerTableOf, refusalsMapped } from './poker.view.ts';
 
@@ -224,6 +226,45 @@ export function pokerRoutes(app: App, deps: PokerRouteDependencies): void {
       await pokerTableOf(room, request.params.tableId);
       const snapshot = await refusalsMapped(() => room.command(request.params.tableId, me(request), { kind: 'leave' }));
       return { ...snapshot, replayed: false };
+    },
+  );
+
+  app.post(
+    '/v1/poker/tables/:tableId/waiting-list',
+    {
+      onRequest: player,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary:
+          'Join the waiting list of a full table (003:R-TBL-04): a freed seat is offered in list order over your WebSocket, with a deadline',
+        params: PokerTableParamsSchema,
+        response: { 201: WaitingListJoinResponseSchema, ...gameProblems },
+      },
+    },
+    async (request, reply) => {
+      await pokerTableOf(room, request.params.tableId);
+      const place = await room.joinWaitingList(request.params.tableId, me(request));
+      return reply.code(201).send(place);
+    },
+  );
+
+  app.delete(
+    '/v1/poker/tables/:tableId/waiting-list/me',
+    {
+      onRequest: player,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary: 'Leave the waiting list; a seat offered to you is declined and goes to the next in line',
+        params: PokerTableParamsSchema,
+        response: { 204: z.null().describe('Left the list'), ...gameProblems },
+      },
+    },
+    async (request, reply) => {
+      await pokerTableOf(room, request.params.tableId);
+      await room.leaveWaitingList(request.params.tableId, me(request));
+      return reply.code(204).send(null);
     },
   );
 

@@ -39,6 +39,7 @@ export function pokerLobbyOut(entry: PokerLobbyEntry) {
       ? { size: money(entry.badBeatJackpot.sizeMinor, currency), drop: money(entry.badBeatJackpot.dropMinor, currency) }
       : null,
     speedPool: entry.speedPool ?? null,
+    waitingListLength: entry.waitingListLength ?? null,
   };
 }
 

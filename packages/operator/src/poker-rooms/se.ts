@@ -75,4 +75,6 @@ export const sePokerRules: PokerRuleProfile = Object.freeze({
     transferMinMinor: Object.freeze({ SEK: 20_00n, CZK: 44_00n }),
     transferMaxMinor: Object.freeze({ SEK: 10_000_00n, CZK: 22_000_00n }),
   }),
+  // 003:R-TBL-04: a queue for a full table; no offer time or length stated: 60 s to sit down, 50 waiting (D-1828).
+  waitingList: Object.freeze({ offerMs: 60_000, lengthMax: 50 }),
 });

@@ -1,4 +1,5 @@
 import type { PokerLobbyEntry } from './room-types.ts';
+import type { WaitingListStore } from './waiting-list.ts';
 import type {
   CompletedHand,
   PlayerCommand,
@@ -56,6 +57,8 @@ export interface TableLease {
 }
 
 export interface PokerRoomStore {
+  /** The tables' waiting lists (issue 18, 003:R-TBL-04); absent: no table offers one. */
+  waitingLists?: WaitingListStore;
   acquireTableLease(request: { tableId: string; instanceId: string; ttlMs: number; now: Date }): Promise<TableLease | null>;
   /** One statement for every lease held; returns the ids of the tables whose lease is lost. */
   renewTableLeases(request: { instanceId: string; leases: readonly TableLease[]; ttlMs: number; now: Date }): Promise<string[]>;

@@ -11,6 +11,7 @@ import { commitHand, markHandRunning, voidInterruptedHand } from './store-hands.
 import { commitPoolHand } from './store-speed-pool.ts';
 import { acquireTableLease, findTablesNeedingDriver, releaseTableLease, renewTableLeases } from './store-lease.ts';
 import { buyIn, releaseSeat, topUp } from './store-money.ts';
+import { joinWaitingList, leaveWaitingList, offerFreeSeats } from './store-waiting-list.ts';
 import { amountFor } from './definition.ts';
 import { jackpotOf } from './jackpot.ts';
 import { runItOffered } from './run-it.ts';
@@ -28,6 +29,11 @@ export function pokerRoomStore(
 ): PokerRoomStore {
   const { db } = ctx;
   return {
+    waitingLists: {
+      join: (request) => joinWaitingList(db, request),
+      leave: (request) => leaveWaitingList(db, request),
+      offerFreeSeats: (request) => offerFreeSeats(db, request),
+    },
     acquireTableLease: async (request) => {
       const taken = await acquireTableLease(db, request);
       return taken ? { tableId: request.tableId, epoch: taken.epoch } : null;
@@ -206,6 +212,7 @@ function lobbyEntry(
           foldBeforeTurn: profile.speedPoker?.foldBeforeTurn ?? false,
         }
       : null,
+    waitingListLength: profile.waitingList ? (table.waitingListLength ?? 0) : null,
   };
 }
 

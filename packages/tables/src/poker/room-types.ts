@@ -39,6 +39,8 @@ export interface PokerLobbyEntry {
    * `seatsTaken` count the pool's players. Null: a table.
    */
   readonly speedPool?: { readonly tableSeats: number; readonly foldBeforeTurn: boolean } | null;
+  /** Players in the table's waiting list (issue 18, 003:R-TBL-04); null = the table has none. */
+  readonly waitingListLength?: number | null;
 }
 
 export interface SitRequest {
@@ -52,6 +54,8 @@ export interface TableSnapshot {
   readonly table: PublicTableView;
   /** Present when the viewer is seated. */
   readonly mine: PrivateSeatView | null;
+  /** A freed seat offered to the viewer, first in the waiting list (003:R-TBL-04): sit down before `expiresAt`. */
+  readonly seatOffer?: { readonly expiresAt: string };
 }
 
 export interface PokerRoom {
@@ -82,6 +86,10 @@ export interface PokerRoom {
   ): Promise<void>;
   /** Presence from the WebSocket (a disconnected player is treated by the profile's time-out rule). */
   connectionChanged(tableId: string, playerId: string, connected: boolean): Promise<void>;
+  /** Joins the waiting list of a full table (issue 18, 003:R-TBL-04): the place (1 = next) and the list's length. */
+  joinWaitingList(tableId: string, playerId: string): Promise<{ place: number; length: number }>;
+  /** Leaves the waiting list; a running seat offer is declined and goes to the next in line. */
+  leaveWaitingList(tableId: string, playerId: string): Promise<void>;
   start(): Promise<void>;
   /** Graceful: stop taking commands, let leases go (a running hand is voided, every chip back). */
   stop(): Promise<void>;

@@ -15,6 +15,7 @@ import {
 import type { PokerLobbyEntry, PokerRoom, SitRequest, TableSnapshot } from './room-types.ts';
 import type { PlayerCommand, TableEffect } from './runtime-types.ts';
 import { SerialQueue } from './serial-queue.ts';
+import { earlier, TableWaitingList } from './waiting-list.ts';
 
 /**
  * The poker room's driver (issue 16; ARCHITECTURE.md "Scaling beyond one machine"). Each table is
@@ -67,7 +68,8 @@ type RoomRequest =
   | { op: 'command'; playerId: string; command: PlayerCommand; commandId: string; quiet?: true }
   | { op: 'chat'; playerId: string; text: string }
   | { op: 'remove'; playerId: string; reason: RemovalReason }
-  | { op: 'connection'; playerId: string; connected: boolean };
+  | { op: 'connection'; playerId: string; connected: boolean }
+  | { op: 'wait-join' | 'wait-leave'; playerId: string };
 
 interface Held {
   readonly tableId: string;
@@ -81,6 +83,8 @@ interface Held {
   /** The hand the store knows as running (marked before anyone saw it). */
   markedHandId: string | null;
   dropped: boolean;
+  /** The table's waiting list (issue 18, 003:R-TBL-04); null where its profile has none. */
+  readonly waiting: TableWaitingList | null;
 }
 
 export const pokerRoomLimits = {
@@ -313,6 +317,16 @@ export class PokerRoomDriver implements PokerRoom {
     if (failures.length > 0) throw failures[0];
   }
 
+  /** Joins the waiting list of a full table (003:R-TBL-04): the player's place (1 = next) and the list's length. */
+  async joinWaitingList(tableId: string, playerId: string): Promise<{ place: number; length: number }> {
+    return (await this.route(tableId, { op: 'wait-join', playerId })) as { place: number; length: number };
+  }
+
+  /** Leaves the waiting list; a running seat offer is declined and goes to the next. */
+  async leaveWaitingList(tableId: string, playerId: string): Promise<void> {
+    await this.route(tableId, { op: 'wait-leave', playerId });
+  }
+
   async connectionChanged(tableId: string, playerId: string, connected: boolean): Promise<void> {
     await this.route(tableId, { op: 'connection', playerId, connected });
   }
@@ -409,11 +423,25 @@ export class PokerRoomDriver implements PokerRoom {
         case 'connection':
           await this.settle(held, held.table.connectionChanged(request.playerId, request.connected, now), now);
           return null;
+        case 'wait-join':
+        case 'wait-leave': {
+          if (!held.waiting)
+            throw new DomainError('waiting-list-refused', 'This table has no waiting list.', {
+              extensions: { reason: 'no-waiting-list', rule: '003:R-TBL-04' },
+            });
+          const answer =
+            request.op === 'wait-join'
+              ? await held.waiting.join(request.playerId, held.table, now)
+              : await held.waiting.leave(request.playerId);
+          await this.settle(held, [], now);
+          return answer;
+        }
       }
     });
   }
 
   private async seat(held: Held, request: Extract<RoomRequest, { op: 'sit' }>, now: Date): Promise<TableSnapshot> {
+    held.waiting?.checkSeatFor(request.playerId, held.table, now);
     const seat = held.table.chooseSeat(request.playerId, request.request.seat);
     const bought = await this.options.store.buyIn(held.lease, {
       playerId: request.playerId,
@@ -431,6 +459,7 @@ export class PokerRoomDriver implements PokerRoom {
       },
       now,
     );
+    await held.waiting?.seated(request.playerId);
     await this.settle(held, effects, now);
     return this.snapshotOf(held, request.playerId, now);
   }
@@ -495,8 +524,16 @@ export class PokerRoomDriver implements PokerRoom {
       await store.markHandRunning(held.lease, { ...running, now });
       held.markedHandId = running.handId;
     }
+    if (held.waiting) {
+      for (const offer of await held.waiting.offer(held.table, now)) {
+        const expiresAt = offer.expiresAt?.toISOString() ?? null;
+        this.publish(
+          this.options.broadcaster.toPlayer(offer.playerId, { type: 'poker-seat-offer', tableId: held.tableId, expiresAt }),
+        );
+      }
+    }
     this.pushViews(held, now, released);
-    this.scheduler.schedule(held.tableId, held.table.nextDeadline());
+    this.scheduler.schedule(held.tableId, earlier(held.table.nextDeadline(), held.waiting?.nextDeadline() ?? null));
     return refusals;
   }
 
@@ -528,7 +565,8 @@ export class PokerRoomDriver implements PokerRoom {
 
   private snapshotOf(held: Held, viewerPlayerId: string | null, now: Date): TableSnapshot {
     const mine = viewerPlayerId === null ? null : held.table.privateView(viewerPlayerId, now);
-    return { table: held.table.publicView(now), mine };
+    const offer = viewerPlayerId === null ? null : (held.waiting?.offerOf(viewerPlayerId, now) ?? null);
+    return { table: held.table.publicView(now), mine, ...(offer ? { seatOffer: { expiresAt: offer.toISOString() } } : {}) };
   }
 
   private onDue(tableId: string): void {
@@ -603,6 +641,10 @@ export class PokerRoomDriver implements PokerRoom {
         sentVersion: null,
         markedHandId: null,
         dropped: false,
+        waiting:
+          setup.profile.waitingList && store.waitingLists
+            ? new TableWaitingList(store.waitingLists, tableId, setup.profile.waitingList, setup.definition.seatsMax)
+            : null,
       };
       this.held.set(tableId, held);
       this.holders.set(tableId, instanceId);

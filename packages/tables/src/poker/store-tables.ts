@@ -210,6 +210,8 @@ export interface PokerLobbyTable {
   handsPerHour: number;
   /** Average pot (everything put in, before rake) of those hands, in minor units; null without hands. */
   averagePotMinor: bigint | null;
+  /** Players in the table's waiting list (issue 18, 003:R-TBL-04). */
+  waitingListLength?: number;
 }
 
 /** The lobby: every open table with its seats taken and, from the last hour of hands, its pace and average pot. */
@@ -225,11 +227,13 @@ export async function listPokerTables(db: Db | Tx, options: { now: Date }): Prom
       seats_taken: number;
       hands: number;
       average_pot: bigint | null;
+      waiting: number;
     }>
   >`
     SELECT t.id, t.name, t.profile_id, t.status::text AS status, t.definition,
            (SELECT count(*)::int FROM poker_seat s WHERE s.table_id = t.id) AS seats_taken,
-           h.hands, h.average_pot
+           h.hands, h.average_pot,
+           (SELECT count(*)::int FROM poker_waiting_list w WHERE w.table_id = t.id) AS waiting
     FROM poker_table t
     CROSS JOIN LATERAL (
       SELECT count(*)::int AS hands, round(avg(pot_minor))::bigint AS average_pot FROM poker_hand
@@ -249,6 +253,7 @@ export async function listPokerTables(db: Db | Tx, options: { now: Date }): Prom
       seatsMax: definition.seatsMax,
       handsPerHour: r.hands,
       averagePotMinor: r.average_pot,
+      waitingListLength: r.waiting,
     };
   });
 }

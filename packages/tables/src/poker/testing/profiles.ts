@@ -67,6 +67,7 @@ export const seFixture: PokerRuleProfile = {
   ...base,
   id: 'SE',
   ruleBook: '003',
+  waitingList: { offerMs: 60_000, lengthMax: 50 },
   name: 'SE fixture',
   homeCurrencies: ['EUR'],
   engine: { tableRules: poker.tableRuleProfiles['se-003'], buttonRule: poker.buttonRuleProfiles['se-003'] },

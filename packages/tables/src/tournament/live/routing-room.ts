@@ -52,6 +52,14 @@ export class PokerRoomsByTable implements PokerRoom {
     return (await this.route(args[0])).sit(...args);
   }
 
+  async joinWaitingList(...args: Parameters<PokerRoom['joinWaitingList']>): ReturnType<PokerRoom['joinWaitingList']> {
+    return (await this.route(args[0])).joinWaitingList(...args);
+  }
+
+  async leaveWaitingList(...args: Parameters<PokerRoom['leaveWaitingList']>): ReturnType<PokerRoom['leaveWaitingList']> {
+    return (await this.route(args[0])).leaveWaitingList(...args);
+  }
+
   async command(...args: Parameters<PokerRoom['command']>): Promise<TableSnapshot> {
     return (await this.route(args[0])).command(...args);
   }
