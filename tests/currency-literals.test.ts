@@ -57,10 +57,6 @@ const allowed: Readonly<Record<string, { count: number; why: string }>> = {
     count: 8,
     why: 'the temporary account is CZK by law (004:TMP-03) and its wallet CZK (issue 26)',
   },
-  'packages/tables/src/money.ts': {
-    count: 3,
-    why: "type assertions of the table's own currency (the ledger's codes are typed by currency)",
-  },
 };
 
 const excluded = [

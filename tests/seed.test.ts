@@ -66,7 +66,10 @@ describe('seed (npm start)', () => {
     expect(heading).toBeGreaterThan(-1);
     const tables = await testDb.db.pokerTable.findMany({ select: { id: true, profileId: true, currency: true } });
     expect(new Set(tables.map((t) => t.profileId))).toEqual(new Set(['HR', 'AT', 'CZ-PS', 'SE', 'CZ-FO']));
-    expect(tables.every((t) => t.currency === 'CZK')).toBe(true);
+    // CZK tables, and CZ-FO's foreign-currency demo table in EUR (004:T-60, issue 26).
+    expect(tables.filter((t) => t.currency !== 'CZK')).toEqual([
+      expect.objectContaining({ profileId: 'CZ-FO', currency: 'EUR' }),
+    ]);
     for (const table of tables)
       expect(
         lines.slice(heading + 1).some((line) => line.trim().endsWith(table.id)),

@@ -196,13 +196,16 @@ async function refundDeferredBalances(
   verifiedBankAccount: VerifiedBankAccountLookup,
   batchSizeMax: number,
 ): Promise<void> {
-  const waiting = await ctx.db.$queryRaw<Array<{ player_id: string }>>`
-    SELECT t.player_id FROM temporary_account t
-    WHERE t.status = 'CANCELLED'
+  // Money comes back from a table within a hand, so only accounts cancelled in the last days can be
+  // waiting (bounded, STYLE: limit everything); the wallet's balance is the ledger's to say.
+  const since = new Date(ctx.clock.now().getTime() - deferredRefundWindowDays * 86_400_000);
+  const waiting = await ctx.db.$queryRaw<Array<{ player_id: string; wallet_account_id: string }>>`
+    SELECT t.player_id, t.wallet_account_id FROM temporary_account t
+    WHERE t.status = 'CANCELLED' AND t.closed_at >= ${since}
       AND NOT EXISTS (SELECT 1 FROM temporary_account_refund r WHERE r.player_id = t.player_id)
-      AND (SELECT COALESCE(SUM(s.balance_minor), 0) FROM ledger_account_shard s WHERE s.account_id = t.wallet_account_id) > 0
-    LIMIT ${batchSizeMax}`;
-  for (const { player_id: playerId } of waiting) {
+    ORDER BY t.closed_at LIMIT ${batchSizeMax}`;
+  for (const { player_id: playerId, wallet_account_id: walletId } of waiting) {
+    if (!(await ledger.balance(ctx.db, walletId as AccountId)).isPositive()) continue;
     await transaction(ctx.db, async (tx) => {
       await lockTemporaryAccount(tx, playerId);
       if (await tx.temporaryAccountRefund.findUnique({ where: { playerId } })) return; // another worker did it
@@ -211,6 +214,9 @@ async function refundDeferredBalances(
     });
   }
 }
+
+/** How long after a cancellation a refund deferred for money at the tables is still looked for. */
+const deferredRefundWindowDays = 7;
 
 async function lockTemporaryAccount(tx: Tx, playerId: string): Promise<void> {
   await tx.$queryRaw`SELECT 1 FROM temporary_account WHERE player_id = ${playerId}::uuid FOR UPDATE`;

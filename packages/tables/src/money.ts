@@ -1,5 +1,5 @@
 import { recordMonitoringEvent } from '@casino/compliance';
-import { assert, countBusinessEvent, DomainError, Money, newId, type AccountId } from '@casino/core';
+import { assert, countBusinessEvent, DomainError, Money, newId, type AccountId, type CurrencyCode } from '@casino/core';
 import { afterCommit, type Tx } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { authorizeStake, recordSettlement } from '@casino/limits';
@@ -20,7 +20,7 @@ import { holdWinIfPayoutsSuspended } from './win-holds.ts';
 const revenueAccounts = new Map<string, AccountId>();
 
 async function gameRevenueAccount(tx: Tx, game: GameId, currency: string): Promise<AccountId> {
-  const code = ledger.operatorAccountCode('game-revenue', currency as 'CZK', game);
+  const code = ledger.operatorAccountCode('game-revenue', currency as CurrencyCode, game);
   const cached = revenueAccounts.get(code);
   if (cached) return cached;
   const account = await ledger.findAccountByCode(tx, code);
@@ -50,7 +50,7 @@ export async function walletForState(tx: Tx, playerId: string, state: string | n
       extensions: { state },
     });
   }
-  const spec = ledger.playerWalletSpec(playerId, state === 'TEMPORARY' ? 'temporary' : 'cash', currency as 'CZK');
+  const spec = ledger.playerWalletSpec(playerId, state === 'TEMPORARY' ? 'temporary' : 'cash', currency as CurrencyCode);
   const cached = walletIds.get(spec.code);
   if (cached) return cached;
   const id = (await ledger.findAccountByCode(tx, spec.code))?.id ?? (await ledger.openAccount(tx, spec)).id;
@@ -76,9 +76,9 @@ export function knownStakeAccounts(
     });
   }
   const wallet = walletIds.get(
-    ledger.playerWalletSpec(playerId, state === 'TEMPORARY' ? 'temporary' : 'cash', currency as 'CZK').code,
+    ledger.playerWalletSpec(playerId, state === 'TEMPORARY' ? 'temporary' : 'cash', currency as CurrencyCode).code,
   );
-  const revenue = revenueAccounts.get(ledger.operatorAccountCode('game-revenue', currency as 'CZK', game));
+  const revenue = revenueAccounts.get(ledger.operatorAccountCode('game-revenue', currency as CurrencyCode, game));
   return wallet && revenue ? { wallet, revenue } : undefined;
 }
 
@@ -216,7 +216,7 @@ export async function postWin(ctx: TablesContext, tx: Tx, options: WinOptions): 
  */
 async function walletOfLastStake(tx: Tx, playerId: string, currency: string): Promise<AccountId> {
   for (const wallet of ['cash', 'temporary'] as const) {
-    const account = await ledger.findAccountByCode(tx, ledger.playerWalletCode(playerId, wallet, currency as 'CZK'));
+    const account = await ledger.findAccountByCode(tx, ledger.playerWalletCode(playerId, wallet, currency as CurrencyCode));
     if (account) return account.id;
   }
   throw new DomainError('account-not-active', 'The player has no wallet to credit.');

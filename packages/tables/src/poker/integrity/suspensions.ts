@@ -43,6 +43,9 @@ export async function suspendPlayer(
 ): Promise<SuspensionView> {
   const reason = reasonOf(request.reason, 'body.reason');
   return transaction(ctx.db, async (tx) => {
+    // An unknown player is a 404 naming the path, not a foreign-key failure (the fuzz test's random ids).
+    if (!(await tx.player.findUnique({ where: { id: request.playerId }, select: { id: true } })))
+      throw new DomainError('not-found', 'No such player.', { field: 'params.playerId' });
     await lockPlayer(tx, request.playerId);
     const now = ctx.clock.now();
     const before = await suspensionInForce(tx, request.playerId);
