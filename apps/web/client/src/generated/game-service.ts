@@ -2004,6 +2004,11 @@ export interface paths {
                             mine: components["schemas"]["PokerPrivateView"] | null;
                             /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
                             replayed: boolean;
+                            /** @description A freed seat offered to you, first in the waiting list (003:R-TBL-04): sit down before expiresAt */
+                            seatOffer?: {
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
                             table: components["schemas"]["PokerPublicView"];
                         };
                     };
@@ -2239,6 +2244,11 @@ export interface paths {
                             mine: components["schemas"]["PokerPrivateView"] | null;
                             /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
                             replayed: boolean;
+                            /** @description A freed seat offered to you, first in the waiting list (003:R-TBL-04): sit down before expiresAt */
+                            seatOffer?: {
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
                             table: components["schemas"]["PokerPublicView"];
                         };
                     };
@@ -2481,6 +2491,11 @@ export interface paths {
                             mine: components["schemas"]["PokerPrivateView"] | null;
                             /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
                             replayed: boolean;
+                            /** @description A freed seat offered to you, first in the waiting list (003:R-TBL-04): sit down before expiresAt */
+                            seatOffer?: {
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
                             table: components["schemas"]["PokerPublicView"];
                         };
                     };
@@ -2615,6 +2630,11 @@ export interface paths {
                             mine: components["schemas"]["PokerPrivateView"] | null;
                             /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
                             replayed: boolean;
+                            /** @description A freed seat offered to you, first in the waiting list (003:R-TBL-04): sit down before expiresAt */
+                            seatOffer?: {
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
                             table: components["schemas"]["PokerPublicView"];
                         };
                     };
@@ -2732,6 +2752,11 @@ export interface paths {
                             mine: components["schemas"]["PokerPrivateView"] | null;
                             /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
                             replayed: boolean;
+                            /** @description A freed seat offered to you, first in the waiting list (003:R-TBL-04): sit down before expiresAt */
+                            seatOffer?: {
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
                             table: components["schemas"]["PokerPublicView"];
                         };
                     };
@@ -2847,6 +2872,11 @@ export interface paths {
                             mine: components["schemas"]["PokerPrivateView"] | null;
                             /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
                             replayed: boolean;
+                            /** @description A freed seat offered to you, first in the waiting list (003:R-TBL-04): sit down before expiresAt */
+                            seatOffer?: {
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
                             table: components["schemas"]["PokerPublicView"];
                         };
                     };
@@ -2963,6 +2993,11 @@ export interface paths {
                             mine: components["schemas"]["PokerPrivateView"] | null;
                             /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
                             replayed: boolean;
+                            /** @description A freed seat offered to you, first in the waiting list (003:R-TBL-04): sit down before expiresAt */
+                            seatOffer?: {
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
                             table: components["schemas"]["PokerPublicView"];
                         };
                     };
@@ -3079,6 +3114,11 @@ export interface paths {
                             mine: components["schemas"]["PokerPrivateView"] | null;
                             /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
                             replayed: boolean;
+                            /** @description A freed seat offered to you, first in the waiting list (003:R-TBL-04): sit down before expiresAt */
+                            seatOffer?: {
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
                             table: components["schemas"]["PokerPublicView"];
                         };
                     };
@@ -3195,6 +3235,11 @@ export interface paths {
                             mine: components["schemas"]["PokerPrivateView"] | null;
                             /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
                             replayed: boolean;
+                            /** @description A freed seat offered to you, first in the waiting list (003:R-TBL-04): sit down before expiresAt */
+                            seatOffer?: {
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
                             table: components["schemas"]["PokerPublicView"];
                         };
                     };
@@ -3325,6 +3370,11 @@ export interface paths {
                             mine: components["schemas"]["PokerPrivateView"] | null;
                             /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
                             replayed: boolean;
+                            /** @description A freed seat offered to you, first in the waiting list (003:R-TBL-04): sit down before expiresAt */
+                            seatOffer?: {
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
                             table: components["schemas"]["PokerPublicView"];
                         };
                     };
@@ -3404,6 +3454,224 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tables/{tableId}/waiting-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Join the waiting list of a full table (003:R-TBL-04): a freed seat is offered in list order over your WebSocket, with a deadline */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tableId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PokerWaitingListPlace"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tables/{tableId}/waiting-list/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Leave the waiting list; a seat offered to you is declined and goes to the next in line */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tableId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Left the list */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -5083,6 +5351,8 @@ export interface components {
             /** @description The engine variant id, e.g. holdem/no-limit */
             variant: string;
             variantName: string;
+            /** @description Players waiting for a seat of this table (003:R-TBL-04); null = the table has no waiting list */
+            waitingListLength: number | null;
         };
         PokerLobbyTableInput: {
             actionTimeMs: number;
@@ -5135,6 +5405,8 @@ export interface components {
             /** @description The engine variant id, e.g. holdem/no-limit */
             variant: string;
             variantName: string;
+            /** @description Players waiting for a seat of this table (003:R-TBL-04); null = the table has no waiting list */
+            waitingListLength: number | null;
         };
         PokerPrivateView: {
             readonly holeCards: string[];
@@ -5301,12 +5573,34 @@ export interface components {
         PokerSnapshot: {
             /** @description Your seat, hole cards and legal actions; null for a spectator */
             mine: components["schemas"]["PokerPrivateView"] | null;
+            /** @description A freed seat offered to you, first in the waiting list (003:R-TBL-04): sit down before expiresAt */
+            seatOffer?: {
+                /** Format: date-time */
+                expiresAt: string;
+            };
             table: components["schemas"]["PokerPublicView"];
         };
         PokerSnapshotInput: {
             /** @description Your seat, hole cards and legal actions; null for a spectator */
             mine: components["schemas"]["PokerPrivateViewInput"] | null;
+            /** @description A freed seat offered to you, first in the waiting list (003:R-TBL-04): sit down before expiresAt */
+            seatOffer?: {
+                /** Format: date-time */
+                expiresAt: string;
+            };
             table: components["schemas"]["PokerPublicViewInput"];
+        };
+        PokerWaitingListPlace: {
+            /** @description Players in the list, you included */
+            length: number;
+            /** @description Your place in the list: 1 = the next freed seat is offered to you */
+            place: number;
+        };
+        PokerWaitingListPlaceInput: {
+            /** @description Players in the list, you included */
+            length: number;
+            /** @description Your place in the list: 1 = the next freed seat is offered to you */
+            place: number;
         };
         Problem: {
             detail: string;

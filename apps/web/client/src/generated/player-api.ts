@@ -6746,6 +6746,8 @@ export interface components {
             /** @description The engine variant id, e.g. holdem/no-limit */
             variant: string;
             variantName: string;
+            /** @description Players waiting for a seat of this table (003:R-TBL-04); null = the table has no waiting list */
+            waitingListLength: number | null;
         };
         PokerLobbyTableInput: {
             actionTimeMs: number;
@@ -6798,6 +6800,8 @@ export interface components {
             /** @description The engine variant id, e.g. holdem/no-limit */
             variant: string;
             variantName: string;
+            /** @description Players waiting for a seat of this table (003:R-TBL-04); null = the table has no waiting list */
+            waitingListLength: number | null;
         };
         PokerPrivateView: {
             readonly holeCards: string[];
@@ -6964,12 +6968,34 @@ export interface components {
         PokerSnapshot: {
             /** @description Your seat, hole cards and legal actions; null for a spectator */
             mine: components["schemas"]["PokerPrivateView"] | null;
+            /** @description A freed seat offered to you, first in the waiting list (003:R-TBL-04): sit down before expiresAt */
+            seatOffer?: {
+                /** Format: date-time */
+                expiresAt: string;
+            };
             table: components["schemas"]["PokerPublicView"];
         };
         PokerSnapshotInput: {
             /** @description Your seat, hole cards and legal actions; null for a spectator */
             mine: components["schemas"]["PokerPrivateViewInput"] | null;
+            /** @description A freed seat offered to you, first in the waiting list (003:R-TBL-04): sit down before expiresAt */
+            seatOffer?: {
+                /** Format: date-time */
+                expiresAt: string;
+            };
             table: components["schemas"]["PokerPublicViewInput"];
+        };
+        PokerWaitingListPlace: {
+            /** @description Players in the list, you included */
+            length: number;
+            /** @description Your place in the list: 1 = the next freed seat is offered to you */
+            place: number;
+        };
+        PokerWaitingListPlaceInput: {
+            /** @description Players in the list, you included */
+            length: number;
+            /** @description Your place in the list: 1 = the next freed seat is offered to you */
+            place: number;
         };
         Problem: {
             detail: string;
