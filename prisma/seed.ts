@@ -217,7 +217,7 @@ export async function seedDemoPokerTables(db: Db): Promise<string[]> {
   // Issue 18: a foreign-currency table (004:T-60) beside them: CZ-FO's table again in EUR, bought into from
   // the CZK wallet at the current rate once the worker has fetched one.
   const foreign = demoPokerTables('EUR')
-    .filter((d) => d.profileId === 'CZ-FO')
+    .filter((d) => d.profileId === 'CZ-FO' && !d.speedPool)
     .map((d) => Object.freeze({ ...d, name: `${d.name} EUR` }));
   const definitions = [...demoPokerTables(currency), ...foreign];
   const width = Math.max(...definitions.map((d) => d.name.length));

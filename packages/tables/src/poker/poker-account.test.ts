@@ -93,19 +93,24 @@ describe('the SE poker account (003:R-WAL, issue 26)', () => {
     const seated = await buyIn(ctx, { ...table, playerId, seat: 1, alias: 'Sven', amountMinor: 100_00n });
     expect(await kindOf(seated.ledgerTransactionId)).toBe('BUY_IN');
     expect([await balanceOf(testDb.db, wallet), await pokerBalance(playerId)]).toEqual(['350.00', '50.00']);
-    expect(await codeOf(buyIn(ctx, { ...(await leasedTable()), playerId, seat: 1, alias: 'Sven', amountMinor: 50_01n }))).toBe(
-      'insufficient-funds',
-    );
+    // Chips beyond what the poker account holds: the shortfall moves from the main account first, at least
+    // the room's published minimum (20.00), in the buy-in's own transaction (D-2638).
+    const second = await leasedTable();
+    const topped = await buyIn(ctx, { ...second, playerId, seat: 1, alias: 'Sven', amountMinor: 50_01n });
+    expect(await kindOf(topped.ledgerTransactionId)).toBe('BUY_IN');
+    expect([await balanceOf(testDb.db, wallet), await pokerBalance(playerId)]).toEqual(['330.00', '19.99']);
+    await releaseSeat(ctx, { ...second, playerId, seat: 1, stackMinor: 50_01n, reason: 'left' });
+    expect([await balanceOf(testDb.db, wallet), await pokerBalance(playerId)]).toEqual(['330.00', '70.00']);
 
     // Leaving the table: the chips go back to the poker account (R-WAL-06).
     const left = await releaseSeat(ctx, { ...table, playerId, seat: 1, stackMinor: 100_00n, reason: 'left' });
     expect(await kindOf(left.ledgerTransactionId)).toBe('CASH_OUT');
-    expect([await balanceOf(testDb.db, wallet), await pokerBalance(playerId)]).toEqual(['350.00', '150.00']);
+    expect([await balanceOf(testDb.db, wallet), await pokerBalance(playerId)]).toEqual(['330.00', '170.00']);
     expect((await escrowAndStacks(testDb.db, table.tableId)).escrowMinor).toBe(0n);
 
     // Part back by request, the rest on leaving the poker hall (R-WAL-07).
     const back = await transferFromPokerAccount(ctx, { playerId, profileId: room, amount: czk('30.00'), idempotencyKey: 'p2' });
-    expect(back.poker.toDecimalString()).toBe('120.00');
+    expect(back.poker.toDecimalString()).toBe('140.00');
     const redeemed = await leavePokerHall(ctx, { playerId, profileId: room, currency: 'CZK', idempotencyKey: 'hall-1' });
     expect([redeemed.main.toDecimalString(), redeemed.poker.toDecimalString()]).toEqual(['500.00', '0.00']);
     expect(await ledger.findInvariantViolations(testDb.db)).toEqual([]);
