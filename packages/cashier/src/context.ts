@@ -1,5 +1,6 @@
 import { assert, type Clock, type CurrencyCode } from '@casino/core';
 import type { Db } from '@casino/db';
+import type { FxContext } from '@casino/fx';
 import { createPlatformGuards } from './platform-guards.ts';
 import type { CommissionToUsd } from './commission-to-usd.ts';
 import type { AccountNumberProtector, CashierGuards, PaymentProvider } from './ports.ts';
@@ -26,6 +27,8 @@ export interface CashierContext {
   returnBaseUrl?: string;
   /** 002:VIP-04: converts poker commission to USD for VIP points (the FX module; USD only until wired, D-2633). */
   commissionToUsd?: CommissionToUsd;
+  /** Wallets per currency (D-2610, D-2611): deposits and withdrawals converted at a quote. Absent, none is. */
+  fx?: FxContext;
 }
 
 /** `{ [key]: value }` when the value is there, `{}` otherwise (exactOptionalPropertyTypes). */
@@ -68,6 +71,7 @@ export interface CreateCashierContextOptions {
   accountNumbers?: AccountNumberProtector;
   returnBaseUrl?: string;
   commissionToUsd?: CommissionToUsd;
+  fx?: FxContext;
 }
 
 /** The context every app builds the same way; each passes only what its use cases need. */
@@ -84,5 +88,6 @@ export function createCashierContext(options: CreateCashierContextOptions): Cash
     ...(options.accountNumbers ? { accountNumbers: options.accountNumbers } : {}),
     ...(options.commissionToUsd ? { commissionToUsd: options.commissionToUsd } : {}),
     ...(options.returnBaseUrl ? { returnBaseUrl: options.returnBaseUrl } : {}),
+    ...(options.fx ? { fx: options.fx } : {}),
   };
 }

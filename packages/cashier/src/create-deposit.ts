@@ -3,6 +3,7 @@ import { lockPlayer, transaction, type Tx } from '@casino/db';
 import { capOverrideOf, depositUsage } from './cap-usage.ts';
 import { assertWithinCaps, effectiveCaps } from './caps.ts';
 import { optional, providerOf, returnUrls, type CashierContext } from './context.ts';
+import { takeDepositQuote } from './converted-payments.ts';
 import type { ProviderPaymentMethod } from './ports.ts';
 import { requestHashOf } from './request-hash.ts';
 import type { Instrument } from './rules.ts';
@@ -13,6 +14,8 @@ export interface CreateDepositOptions {
   paymentMethodId: string;
   amount: Money;
   idempotencyKey: string;
+  /** A `deposit` quote the player saw (002:WAL-06, T-WAL-01): the payment is credited to its wallet at its terms (D-2610). */
+  quoteId?: string;
 }
 
 type MethodRow = {
@@ -43,6 +46,7 @@ export async function createDeposit(
     paymentMethodId: options.paymentMethodId,
     amountMinor: options.amount.toMinor().toString(),
     currency: options.amount.currency,
+    ...(options.quoteId ? { quoteId: options.quoteId } : {}),
   });
   const intent = await transaction(ctx.db, async (tx) => {
     await lockPlayer(tx, options.playerId);
@@ -75,6 +79,14 @@ async function createIntent(ctx: CashierContext, tx: Tx, options: CreateDepositO
   const method = await tx.paymentMethod.findFirst({ where: { id: options.paymentMethodId, playerId: options.playerId } });
   if (!method) throw new DomainError('not-found', 'No such payment method.', { field: 'body.paymentMethodId' });
   assertMethodCanDeposit(method, temporary);
+  const fxQuoteId = options.quoteId
+    ? await takeDepositQuote(ctx, tx, {
+        playerId: options.playerId,
+        playerState: player.state,
+        quoteId: options.quoteId,
+        amount: options.amount,
+      })
+    : null;
   if (temporary) await assertTemporaryCapAllows(tx, options.playerId, options.amount.toMinor(), 'intent');
   await ctx.guards.checkDepositAllowed(tx, { playerId: options.playerId, amount: options.amount });
   const instrument = method.instrument as Instrument;
@@ -103,6 +115,7 @@ async function createIntent(ctx: CashierContext, tx: Tx, options: CreateDepositO
       requestHash,
       provider: ctx.providerName,
       expiresAt: new Date(now.getTime() + ctx.rules.depositIntentTtlMinutes * 60_000),
+      fxQuoteId,
       createdAt: now,
       updatedAt: now,
     },

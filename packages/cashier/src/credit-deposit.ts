@@ -7,6 +7,7 @@ import { capOverrideOf, depositUsage } from './cap-usage.ts';
 import { grantDepositBonusIn } from './bonuses.ts';
 import { assertWithinCaps, effectiveCaps } from './caps.ts';
 import type { CashierContext } from './context.ts';
+import { postConvertedDeposit } from './converted-payments.ts';
 import { assertAccountCanDeposit, assertMethodCanDeposit, assertTemporaryCapAllows } from './create-deposit.ts';
 import { repayDebtFromWallet } from './debt.ts';
 import type { Instrument } from './rules.ts';
@@ -18,6 +19,8 @@ export interface DepositToCredit {
   instrument: string;
   channel: string;
   amountMinor: bigint;
+  /** Set when the player chose another wallet at a quote (D-2610): credited there, converted at the quote. */
+  fxQuoteId?: string | null;
 }
 
 /**
@@ -84,7 +87,14 @@ export async function creditDeposit(
   const metadata = { depositId: deposit.id, channel: deposit.channel, instrument, paymentMethodId: deposit.paymentMethodId };
   let walletId: AccountId;
   let posted: ledger.Posted;
-  if (temporary) {
+  let credited = amount;
+  if (deposit.fxQuoteId && !temporary) {
+    ({ walletId, posted, credited } = await postConvertedDeposit(
+      tx,
+      { id: deposit.id, playerId: deposit.playerId, fxQuoteId: deposit.fxQuoteId, amount },
+      { sourceAccountId, idempotencyKey, metadata, now },
+    ));
+  } else if (temporary) {
     posted = await creditTemporaryDeposit(
       tx,
       { playerId: deposit.playerId, amount, channel: 'cashless', sourceAccountId, idempotencyKey, metadata },
@@ -100,9 +110,15 @@ export async function creditDeposit(
       now,
     );
   }
-  await repayDebtFromWallet(tx, { playerId: deposit.playerId, walletId, currency: amount.currency, now, reference: deposit.id });
-  // 002:BON-01: the operator's deposit rule, if it has one, grants its bonus in the same transaction.
-  await grantDepositBonusIn(ctx, tx, { id: deposit.id, playerId: deposit.playerId, amount, temporary });
+  await repayDebtFromWallet(tx, {
+    playerId: deposit.playerId,
+    walletId,
+    currency: credited.currency,
+    now,
+    reference: deposit.id,
+  });
+  // 002:BON-01: the operator's deposit rule, if it has one, grants its bonus in the same transaction (in the credited wallet's currency).
+  await grantDepositBonusIn(ctx, tx, { id: deposit.id, playerId: deposit.playerId, amount: credited, temporary });
   await tx.cashierDeposit.update({
     where: { id: deposit.id },
     data: {

@@ -8,6 +8,7 @@ import { capOverrideOf, withdrawalUsage } from './cap-usage.ts';
 import { assertWithinCaps, effectiveCaps } from './caps.ts';
 import type { CashierContext } from './context.ts';
 import { assertNoOutstandingDebt } from './debt.ts';
+import { holdConvertedWithdrawal, takeWithdrawalQuote } from './converted-payments.ts';
 import { detectMisuse } from './detect-misuse.ts';
 import { payoutTopic } from './jobs.ts';
 import { requestHashOf } from './request-hash.ts';
@@ -24,6 +25,11 @@ export interface RequestWithdrawalOptions {
   requestedBy: string;
   /** The staff user who took a SUPPORT request: the action goes to the audit log. */
   staff?: StaffActor;
+  /**
+   * A `withdrawal` quote the player saw (002:WAL-06): `amount` (what the bank receives) comes from the
+   * quote's wallet at its terms, converted when it is held (D-2611).
+   */
+  quoteId?: string;
 }
 
 /**
@@ -44,6 +50,7 @@ export async function requestWithdrawal(
     amountMinor: options.amount.toMinor().toString(),
     currency: options.amount.currency,
     channel: options.channel,
+    ...(options.quoteId ? { quoteId: options.quoteId } : {}),
   });
   return transaction(ctx.db, async (tx) => {
     await lockPlayer(tx, options.playerId);
@@ -119,18 +126,24 @@ async function holdAndRecord(
 ) {
   const now = ctx.clock.now();
   const id = newId<string>();
-  const hold = await ledger.reserve(
-    tx,
-    {
-      idempotencyKey: `cashier-withdrawal-hold:${id}`,
-      sourceAccountId: await cashWallet(tx, options.playerId),
-      holdAccountId: await operatorAccount(tx, 'pending-withdrawals'),
-      amount: options.amount,
-      kind: 'WITHDRAWAL_HOLD',
-      metadata: { withdrawalId: id, playerId: options.playerId },
-    },
-    now,
-  );
+  const quote = options.quoteId
+    ? await takeWithdrawalQuote(ctx, tx, { playerId: options.playerId, quoteId: options.quoteId, amount: options.amount })
+    : null;
+  const holdAccountId = await operatorAccount(tx, 'pending-withdrawals');
+  const hold = quote
+    ? await holdConvertedWithdrawal(tx, { withdrawalId: id, playerId: options.playerId, quote, holdAccountId, now })
+    : await ledger.reserve(
+        tx,
+        {
+          idempotencyKey: `cashier-withdrawal-hold:${id}`,
+          sourceAccountId: await cashWallet(tx, options.playerId),
+          holdAccountId,
+          amount: options.amount,
+          kind: 'WITHDRAWAL_HOLD',
+          metadata: { withdrawalId: id, playerId: options.playerId },
+        },
+        now,
+      );
   const reasons = await reviewReasons(ctx, tx, options);
   const row = await tx.cashierWithdrawal.create({
     data: {
@@ -146,6 +159,7 @@ async function holdAndRecord(
       idempotencyKey: options.idempotencyKey,
       requestHash,
       holdId: hold.id,
+      fxQuoteId: quote?.id ?? null,
       reviewReasons: reasons,
       dueAt: payoutDueAt(now, ctx.rules.payoutDeadline),
       createdAt: now,

@@ -29,6 +29,11 @@ export {
   type HttpRateSourceOptions,
   type RateSource,
 } from './rate-source.ts';
-export { assertCurrenciesOffered, createQuote, takeQuote, type Quote } from './quotes.ts';
-export { operatorAccount as fxOperatorAccount, postConversion, type ConversionPosting } from './post-conversion.ts';
+export { assertCurrenciesOffered, committedQuote, createQuote, takeQuote, type Quote } from './quotes.ts';
+export {
+  operatorAccount as fxOperatorAccount,
+  postConversion,
+  reserveConversion,
+  type ConversionPosting,
+} from './post-conversion.ts';
 export { cashWalletIn, exchangeBetweenWallets, insufficientFundsProblem, listWallets, type WalletView } from './wallets.ts';

@@ -31,6 +31,52 @@ export interface ConversionPosting {
  * transaction; the same key again posts nothing and records nothing.
  */
 export async function postConversion(tx: Tx, request: ConversionPosting, at: Date): Promise<ledger.Posted> {
+  const posted = await ledger.post(
+    tx,
+    {
+      idempotencyKey: request.idempotencyKey,
+      kind: request.kind,
+      postings: await conversionLines(tx, request),
+      metadata: conversionMetadata(request),
+    },
+    at,
+  );
+  if (!posted.replayed) await recordConversion(tx, request, posted.transactionId, at);
+  return posted;
+}
+
+/**
+ * A withdrawal converted at a quote (002:WAL-06, D-2611): the wallet → the holding account in the payout's
+ * currency as ONE reserving transaction through the FX accounts (the lines of `postConversion`), held until
+ * the payout settles it; a release mirrors it, returning the wallet's own amount and the fee. Inside the
+ * caller's transaction; the same key again reserves nothing and records nothing.
+ */
+export async function reserveConversion(
+  tx: Tx,
+  request: Omit<ConversionPosting, 'creditAccountId'> & { holdAccountId: AccountId },
+  at: Date,
+): Promise<ledger.Hold> {
+  const lines = await conversionLines(tx, { ...request, creditAccountId: request.holdAccountId });
+  const replayed = await ledger.findTransactionIdByIdempotencyKey(tx, request.idempotencyKey);
+  const hold = await ledger.reserve(
+    tx,
+    {
+      idempotencyKey: request.idempotencyKey,
+      sourceAccountId: request.debitAccountId,
+      holdAccountId: request.holdAccountId,
+      amount: request.terms.credit,
+      kind: request.kind,
+      metadata: conversionMetadata(request),
+      postings: lines,
+    },
+    at,
+  );
+  if (!replayed)
+    await recordConversion(tx, { ...request, creditAccountId: request.holdAccountId }, hold.reserveTransactionId, at);
+  return hold;
+}
+
+async function conversionLines(tx: Tx, request: ConversionPosting): Promise<ledger.PostingLine[]> {
   const { terms } = request;
   const { sold, bought } = exchangedAmounts(terms);
   assert(sold.currency === terms.debit.currency && bought.currency === terms.credit.currency, 'each side in its currency');
@@ -43,47 +89,45 @@ export async function postConversion(tx: Tx, request: ConversionPosting, at: Dat
   ];
   if (terms.fee.toMinor() > 0n)
     lines.push({ accountId: await operatorAccount(tx, 'fee-revenue', terms.fee.currency), amount: terms.fee.negated() });
-  const posted = await ledger.post(
-    tx,
-    {
-      idempotencyKey: request.idempotencyKey,
-      kind: request.kind,
-      postings: lines,
-      metadata: {
-        ...request.metadata,
-        fxPurpose: terms.purpose,
-        fxRate: terms.rate,
-        fxRateSource: terms.rateSource,
-        fxRatePublishedAt: terms.ratePublishedAt.toISOString(),
-        fxRateSetId: terms.rateSetId,
-        fxFee: terms.fee.toDecimalString(),
-      },
+  return lines;
+}
+
+function conversionMetadata(request: Pick<ConversionPosting, 'terms' | 'metadata'>): ledger.TransactionMetadata {
+  const { terms } = request;
+  return {
+    ...request.metadata,
+    fxPurpose: terms.purpose,
+    fxRate: terms.rate,
+    fxRateSource: terms.rateSource,
+    fxRatePublishedAt: terms.ratePublishedAt.toISOString(),
+    fxRateSetId: terms.rateSetId,
+    fxFee: terms.fee.toDecimalString(),
+  };
+}
+
+async function recordConversion(tx: Tx, request: ConversionPosting, ledgerTransactionId: string, at: Date): Promise<void> {
+  const { terms } = request;
+  await tx.fxConversion.create({
+    data: {
+      id: newId(),
+      ledgerTransactionId,
+      playerId: request.playerId,
+      purpose: terms.purpose,
+      reference: request.reference,
+      debitCurrency: terms.debit.currency,
+      debitMinor: terms.debit.toMinor(),
+      creditCurrency: terms.credit.currency,
+      creditMinor: terms.credit.toMinor(),
+      feeCurrency: terms.fee.currency,
+      feeMinor: terms.fee.toMinor(),
+      rate: terms.rate,
+      rateSource: terms.rateSource,
+      ratePublishedAt: terms.ratePublishedAt,
+      rateSetId: terms.rateSetId,
+      quoteId: request.quoteId ?? null,
+      at,
     },
-    at,
-  );
-  if (!posted.replayed)
-    await tx.fxConversion.create({
-      data: {
-        id: newId(),
-        ledgerTransactionId: posted.transactionId,
-        playerId: request.playerId,
-        purpose: terms.purpose,
-        reference: request.reference,
-        debitCurrency: terms.debit.currency,
-        debitMinor: terms.debit.toMinor(),
-        creditCurrency: terms.credit.currency,
-        creditMinor: terms.credit.toMinor(),
-        feeCurrency: terms.fee.currency,
-        feeMinor: terms.fee.toMinor(),
-        rate: terms.rate,
-        rateSource: terms.rateSource,
-        ratePublishedAt: terms.ratePublishedAt,
-        rateSetId: terms.rateSetId,
-        quoteId: request.quoteId ?? null,
-        at,
-      },
-    });
-  return posted;
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { DomainError, Money, newId, type CurrencyCode } from '@casino/core';
+import { assert, DomainError, Money, newId, type CurrencyCode } from '@casino/core';
 import type { Tx } from '@casino/db';
 import { Decimal } from 'decimal.js';
 import { conversionTerms, type ConversionPurpose, type ConversionTerms, type QuoteRequest } from './quote.ts';
@@ -72,6 +72,21 @@ export async function takeQuote(
       extensions: { expiredAt: row.expires_at.toISOString() },
     });
   await tx.$executeRaw`UPDATE fx_quote SET used_at = ${ctx.clock.now()} WHERE id = ${row.id}::uuid`;
+  return { id: row.id, terms: termsOfRow(row) };
+}
+
+/**
+ * The terms of a quote already taken by a request (a deposit converted when the provider confirms it,
+ * D-2610): read, not used again, whatever its expiry, since the player committed while it held.
+ */
+export async function committedQuote(tx: Tx, quoteId: string): Promise<{ id: string; terms: ConversionTerms }> {
+  const [row] = await tx.$queryRaw<QuoteRow[]>`
+    SELECT q.id, q.player_id, q.purpose, q.debit_currency, q.debit_minor, q.credit_currency, q.credit_minor,
+           q.fee_currency, q.fee_minor, q.fee_bps, q.rate::text AS rate, q.rate_set_id, q.expires_at, q.used_at,
+           s.source, s.published_at
+    FROM fx_quote q JOIN fx_rate_set s ON s.id = q.rate_set_id
+    WHERE q.id = ${quoteId}::uuid`;
+  assert(row !== undefined && row.used_at !== null, 'a committed quote exists and was taken by its request');
   return { id: row.id, terms: termsOfRow(row) };
 }
 

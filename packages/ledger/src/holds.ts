@@ -1,6 +1,6 @@
 import { assert, DomainError, Money, newId, type AccountId, type CurrencyCode, type TransactionId } from '@casino/core';
 import type { Tx } from '@casino/db';
-import { post, type PostingLine, type TransactionKind, type TransactionMetadata } from './post.ts';
+import { post, type Posted, type PostingLine, type TransactionKind, type TransactionMetadata } from './post.ts';
 import { transfer } from './transfer.ts';
 
 export type HoldId = string & { readonly __brand: 'HoldId' };
@@ -25,6 +25,13 @@ export interface ReserveRequest {
   amount: Money;
   kind?: TransactionKind;
   metadata?: TransactionMetadata;
+  /**
+   * A hold funded in another currency (a withdrawal converted at a quote, D-2611): the lines of the one
+   * reserving transaction, the source debited in its own currency, the holding account credited by
+   * exactly `amount`, the operator's FX accounts between. Releasing such a hold posts their mirror
+   * image, so the source gets back exactly what it gave, in its own currency. Absent: a plain transfer.
+   */
+  postings?: readonly PostingLine[];
 }
 
 /**
@@ -34,18 +41,20 @@ export interface ReserveRequest {
  */
 export async function reserve(tx: Tx, request: ReserveRequest, at: Date): Promise<Hold> {
   assert(request.amount.isPositive(), 'a hold is for a positive amount');
-  const posted = await transfer(
-    tx,
-    {
-      idempotencyKey: request.idempotencyKey,
-      kind: request.kind ?? 'HOLD',
-      debitAccountId: request.sourceAccountId,
-      creditAccountId: request.holdAccountId,
-      amount: request.amount,
-      ...(request.metadata ? { metadata: request.metadata } : {}),
-    },
-    at,
-  );
+  const posted = request.postings
+    ? await postConvertedReserve(tx, request, request.postings, at)
+    : await transfer(
+        tx,
+        {
+          idempotencyKey: request.idempotencyKey,
+          kind: request.kind ?? 'HOLD',
+          debitAccountId: request.sourceAccountId,
+          creditAccountId: request.holdAccountId,
+          amount: request.amount,
+          ...(request.metadata ? { metadata: request.metadata } : {}),
+        },
+        at,
+      );
   if (posted.replayed) {
     const existing = await tx.ledgerHold.findUnique({ where: { reserveTransactionId: posted.transactionId } });
     assert(existing !== null, 'a replayed reserve has its hold');
@@ -125,19 +134,77 @@ export function settle(tx: Tx, request: SettleRequest, at: Date): Promise<Hold> 
   );
 }
 
-/** Returns the held funds to the account they came from, at `at`. A second settle or release is refused. */
-export function release(tx: Tx, request: ReleaseRequest, at: Date): Promise<Hold> {
+/**
+ * Returns the held funds to the account they came from, at `at`. A second settle or release is refused.
+ * A hold reserved with its own lines (in another currency) is released by their mirror image.
+ */
+export async function release(tx: Tx, request: ReleaseRequest, at: Date): Promise<Hold> {
+  const mirror = await convertedReserveMirror(tx, request.holdId);
   return resolve(
     tx,
     request,
     'RELEASED',
     request.kind ?? 'HOLD_RELEASE',
-    (hold) => [
-      { accountId: hold.holdAccountId, amount: hold.amount },
-      { accountId: hold.sourceAccountId, amount: hold.amount.negated() },
-    ],
+    (hold) =>
+      mirror ?? [
+        { accountId: hold.holdAccountId, amount: hold.amount },
+        { accountId: hold.sourceAccountId, amount: hold.amount.negated() },
+      ],
     at,
   );
+}
+
+/** The reserving transaction of a converted hold, its holding account credited by exactly the hold's amount. */
+async function postConvertedReserve(
+  tx: Tx,
+  request: ReserveRequest,
+  postings: readonly PostingLine[],
+  at: Date,
+): Promise<Posted> {
+  const toHold = postings.filter((line) => line.accountId === request.holdAccountId);
+  assert(
+    toHold.length === 1 && toHold[0]!.amount.equals(request.amount.negated()),
+    'the holding account is credited by the hold',
+  );
+  assert(
+    postings.some((line) => line.accountId === request.sourceAccountId && line.amount.isPositive()),
+    'the source is debited',
+  );
+  return post(
+    tx,
+    {
+      idempotencyKey: request.idempotencyKey,
+      kind: request.kind ?? 'HOLD',
+      postings,
+      metadata: { ...request.metadata, holdConverted: true },
+    },
+    at,
+  );
+}
+
+/**
+ * The release lines of a hold whose source is in another currency than the hold (reserved with its own
+ * lines): every line of the reserving transaction negated. Null for a plain hold. The reserving
+ * transaction never changes (I1), so it is read before the hold is locked.
+ */
+async function convertedReserveMirror(tx: Tx, holdId: HoldId): Promise<PostingLine[] | null> {
+  const hold = await tx.ledgerHold.findUnique({
+    where: { id: holdId },
+    select: { currency: true, reserveTransactionId: true, sourceAccountId: true },
+  });
+  if (!hold) return null;
+  const source = await tx.ledgerAccount.findUnique({ where: { id: hold.sourceAccountId }, select: { currency: true } });
+  if (source?.currency === hold.currency) return null;
+  const reserved = await tx.ledgerPosting.findMany({
+    where: { transactionId: hold.reserveTransactionId },
+    select: { accountId: true, currency: true, amountMinor: true },
+    orderBy: { id: 'asc' },
+  });
+  assert(reserved.length > 2, 'a converted hold was reserved through the FX accounts');
+  return reserved.map((line) => ({
+    accountId: line.accountId as AccountId,
+    amount: Money.fromMinor(-line.amountMinor, line.currency as CurrencyCode),
+  }));
 }
 
 async function resolve(

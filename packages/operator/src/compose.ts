@@ -220,6 +220,7 @@ export function composeContexts(options: ComposeOptions): Platform {
         // The player API's web app origin: the provider sends browsers back there after 3-D Secure.
         ...(config.PUBLIC_BASE_URL ? { returnBaseUrl: config.PUBLIC_BASE_URL } : {}),
         commissionToUsd: commissionToUsdAtCurrentRate(fx(db)),
+        fx: fx(db),
       }),
     compliance: (db) => ({ db: dbOr(db), clock, rules: profile.compliance, secrets: pii() }),
     reporting: (db) => ({ db: dbOr(db), clock, rules: profile.reporting }),

@@ -7,9 +7,17 @@ export const IdempotencyHeadersSchema = z.object({ 'idempotency-key': Idempotenc
 export const CreateDepositBodySchema = z.object({
   paymentMethodId: UuidSchema.describe('The active verified method; on a temporary account any registered one'),
   amount: MoneyInputSchema,
+  quoteId: UuidSchema.optional().describe(
+    'A deposit quote (POST /v1/fx/quotes, purpose deposit) paying this amount: credited to its wallet at its terms (002:WAL-06)',
+  ),
 });
 
-export const RequestWithdrawalBodySchema = z.object({ amount: MoneyInputSchema.describe('To the active bank account') });
+export const RequestWithdrawalBodySchema = z.object({
+  amount: MoneyInputSchema.describe('To the active bank account'),
+  quoteId: UuidSchema.optional().describe(
+    'A withdrawal quote (POST /v1/fx/quotes, purpose withdrawal) paying out this amount: taken from its wallet at its terms (002:WAL-06)',
+  ),
+});
 
 export const DepositParamsSchema = z.object({ depositId: UuidSchema });
 export const WithdrawalParamsSchema = z.object({ withdrawalId: UuidSchema });

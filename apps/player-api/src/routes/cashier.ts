@@ -52,6 +52,7 @@ export function cashierRoutes(app: App, ctx: CashierContext): void {
         paymentMethodId: request.body.paymentMethodId,
         amount: request.body.amount,
         idempotencyKey: request.headers['idempotency-key'],
+        ...(request.body.quoteId ? { quoteId: request.body.quoteId } : {}),
       });
       return reply.code(deposit.replayed ? 200 : 201).send(depositOut(deposit));
     },
@@ -104,6 +105,7 @@ export function cashierRoutes(app: App, ctx: CashierContext): void {
         idempotencyKey: request.headers['idempotency-key'],
         channel: 'PLAYER',
         requestedBy: 'player',
+        ...(request.body.quoteId ? { quoteId: request.body.quoteId } : {}),
       });
       return reply.code(withdrawal.replayed ? 200 : 201).send(withdrawalOut(withdrawal));
     },
