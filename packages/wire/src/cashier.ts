@@ -1,4 +1,11 @@
-import type { DebtView, DepositView, PaymentMethodView, WithdrawalView } from '@casino/cashier';
+import {
+  centi,
+  type BonusView,
+  type DebtView,
+  type DepositView,
+  type PaymentMethodView,
+  type WithdrawalView,
+} from '@casino/cashier';
 import { MoneyOutputSchema, moneyOut } from '@casino/http';
 import { z } from 'zod';
 
@@ -128,5 +135,48 @@ export function debtOut(v: DebtView): z.infer<typeof DebtSchema> {
     outstanding: moneyOut(v.outstanding),
     dueAt: iso(v.dueAt),
     createdAt: iso(v.createdAt),
+  };
+}
+
+/** A bonus (002:BON): the player's wallet view and the staff grant's answer. */
+const Centi = z.string().describe('Hundredths shown as a decimal, e.g. "11.00" points');
+
+export const BonusSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(['LOCKED', 'RELEASED', 'FORFEITED']),
+    source: z.enum(['STAFF', 'DEPOSIT_RULE']),
+    amount: MoneyOutputSchema,
+    locked: MoneyOutputSchema.describe('Still locked in the bonus wallet: neither playable nor withdrawable (002:BON-03)'),
+    released: MoneyOutputSchema.describe('Released to cash so far (002:BON-05)'),
+    forfeited: MoneyOutputSchema,
+    trancheCount: z.number().int(),
+    releasedTranches: z.number().int(),
+    pointsEarned: Centi.describe('VIP points earned since the grant'),
+    nextTranchePoints: Centi.nullable().describe('The VIP points (since the grant) at which the next part is released'),
+    nextTranche: MoneyOutputSchema.nullable(),
+    grantedAt: z.string(),
+    expiresAt: z.string().describe('The end of the window: what is still locked then is forfeited (002:BON-06)'),
+    endedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Bonus' });
+
+export function bonusOut(b: BonusView) {
+  return {
+    id: b.id,
+    status: b.status,
+    source: b.source,
+    amount: moneyOut(b.amount),
+    locked: moneyOut(b.locked),
+    released: moneyOut(b.released),
+    forfeited: moneyOut(b.forfeited),
+    trancheCount: b.trancheCount,
+    releasedTranches: b.releasedTranches,
+    pointsEarned: centi(b.pointsEarnedCenti),
+    nextTranchePoints: b.nextTranchePointsCenti === null ? null : centi(b.nextTranchePointsCenti),
+    nextTranche: b.nextTranche === null ? null : moneyOut(b.nextTranche),
+    grantedAt: b.grantedAt.toISOString(),
+    expiresAt: b.expiresAt.toISOString(),
+    endedAt: b.endedAt?.toISOString() ?? null,
   };
 }

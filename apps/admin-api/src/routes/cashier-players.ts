@@ -2,6 +2,7 @@ import {
   chargeMisuseFee,
   clawBackWin,
   depositCashAtBranch,
+  grantBonusByStaff,
   listDebts,
   listUnpaidDebts,
   misuseReport,
@@ -12,12 +13,22 @@ import {
   type CashierContext,
   type DebtView,
 } from '@casino/cashier';
-import { DebtSchema, debtOut, DepositSchema, depositOut, WithdrawalSchema, withdrawalOut } from '@casino/wire/cashier';
+import {
+  BonusSchema,
+  bonusOut,
+  DebtSchema,
+  debtOut,
+  DepositSchema,
+  depositOut,
+  WithdrawalSchema,
+  withdrawalOut,
+} from '@casino/wire/cashier';
 import { Money } from '@casino/core';
 import { moneyOut, type App } from '@casino/http';
 import { z } from 'zod';
 import { staffActor } from './common.ts';
 import {
+  BonusGrantBodySchema,
   CapOverrideBodySchema,
   CapOverrideParamsSchema,
   CashDepositBodySchema,
@@ -173,6 +184,32 @@ export function cashierPlayerRoutes(app: App, ctx: CashierContext): void {
         idempotencyKey: request.headers['idempotency-key'],
       });
       return reply.code(201).send(takenOut(charged.fee, charged.fromWallet, charged.debt));
+    },
+  );
+
+  app.post(
+    '/v1/players/:playerId/bonuses',
+    {
+      onRequest: app.authorizeStaff(['finance', 'admin']),
+      schema: {
+        tags,
+        security,
+        summary:
+          "Grant a deposit bonus (002:BON-01): locked in the player's bonus wallet until VIP points release it; audited; a retry with the same Idempotency-Key grants once",
+        params: PlayerParamsSchema,
+        headers: IdempotencyHeadersSchema,
+        body: BonusGrantBodySchema,
+        response: { 201: BonusSchema, ...cashierStaffProblems },
+      },
+    },
+    async (request, reply) => {
+      const bonus = await grantBonusByStaff(ctx, {
+        playerId: request.params.playerId,
+        ...request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+        staff: staffActor(request),
+      });
+      return reply.code(201).send(bonusOut(bonus));
     },
   );
 

@@ -84,6 +84,13 @@ export const ClawbackBodySchema = z.object({
   reason: z.string().trim().min(5).max(500).describe('Sent to the player as the notice (004:WIN-04)'),
 });
 
+export const BonusGrantBodySchema = z.object({
+  amount: MoneyInputSchema.describe(
+    "In one of the player's wallet currencies; at most the profile's published maximum per grant",
+  ),
+  reason: z.string().trim().min(5).max(500).describe('Why the bonus is granted: kept with the bonus and in the audit log'),
+});
+
 export const TakenResponseSchema = z.object({
   taken: MoneyOutputSchema,
   fromBalance: MoneyOutputSchema.describe('The part the balance covered'),

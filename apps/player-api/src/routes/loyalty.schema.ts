@@ -7,25 +7,9 @@ export const loyaltyProblems = problemResponses(400, 401, 403, 404, 409, 422, 50
 
 const Centi = z.string().describe('Hundredths shown as a decimal, e.g. "11.00" points');
 
-export const BonusSchema = z
-  .object({
-    id: z.string(),
-    status: z.enum(['LOCKED', 'RELEASED', 'FORFEITED']),
-    source: z.enum(['STAFF', 'DEPOSIT_RULE']),
-    amount: MoneyOutputSchema,
-    locked: MoneyOutputSchema.describe('Still locked in the bonus wallet: neither playable nor withdrawable (002:BON-03)'),
-    released: MoneyOutputSchema.describe('Released to cash so far (002:BON-05)'),
-    forfeited: MoneyOutputSchema,
-    trancheCount: z.number().int(),
-    releasedTranches: z.number().int(),
-    pointsEarned: Centi.describe('VIP points earned since the grant'),
-    nextTranchePoints: Centi.nullable().describe('The VIP points (since the grant) at which the next part is released'),
-    nextTranche: MoneyOutputSchema.nullable(),
-    grantedAt: z.string(),
-    expiresAt: z.string().describe('The end of the window: what is still locked then is forfeited (002:BON-06)'),
-    endedAt: z.string().nullable(),
-  })
-  .meta({ id: 'Bonus' });
+// The bonus as both APIs show it (the staff grant answers with it too).
+export { BonusSchema } from '@casino/wire/cashier';
+import { BonusSchema } from '@casino/wire/cashier';
 
 export const BonusesResponseSchema = z.object({ bonuses: z.array(BonusSchema) });
 

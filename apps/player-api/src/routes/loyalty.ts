@@ -4,13 +4,13 @@ import {
   playerBonuses,
   refundCommission,
   vipStatus,
-  type BonusView,
   type CashierContext,
   type VipLevel,
   type VipStatus,
 } from '@casino/cashier';
 import type { CurrencyCode, Money } from '@casino/core';
 import { moneyOut, type App } from '@casino/http';
+import { bonusOut } from '@casino/wire/cashier';
 import { leavePokerHall, transferFromPokerAccount, transferToPokerAccount, type PokerStoreContext } from '@casino/tables';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -154,26 +154,6 @@ export function loyaltyRoutes(app: App, cashier: CashierContext, poker: PokerSto
         }),
       ),
   );
-}
-
-export function bonusOut(b: BonusView) {
-  return {
-    id: b.id,
-    status: b.status,
-    source: b.source,
-    amount: moneyOut(b.amount),
-    locked: moneyOut(b.locked),
-    released: moneyOut(b.released),
-    forfeited: moneyOut(b.forfeited),
-    trancheCount: b.trancheCount,
-    releasedTranches: b.releasedTranches,
-    pointsEarned: centi(b.pointsEarnedCenti),
-    nextTranchePoints: b.nextTranchePointsCenti === null ? null : centi(b.nextTranchePointsCenti),
-    nextTranche: b.nextTranche === null ? null : moneyOut(b.nextTranche),
-    grantedAt: b.grantedAt.toISOString(),
-    expiresAt: b.expiresAt.toISOString(),
-    endedAt: b.endedAt?.toISOString() ?? null,
-  };
 }
 
 const levelOut = (l: VipLevel | null) =>
