@@ -25,16 +25,24 @@ export const StreamQuerySchema = z.object({
   from: z.iso
     .datetime({ offset: true })
     .optional()
-    .describe('ledger-transactions (required), payment-transactions, game-rounds, audit-log'),
+    .describe('ledger-transactions, fx-conversions, vip-points (required); payment-transactions, game-rounds, audit-log'),
   to: z.iso
     .datetime({ offset: true })
     .optional()
-    .describe('ledger-transactions (required), payment-transactions, game-rounds, audit-log; exclusive'),
-  playerId: z.uuid().optional().describe('ledger-transactions, payment-transactions, game-rounds, players'),
+    .describe(
+      'ledger-transactions, fx-conversions, vip-points (required); payment-transactions, game-rounds, audit-log; exclusive',
+    ),
+  playerId: z
+    .uuid()
+    .optional()
+    .describe('ledger-transactions, payment-transactions, game-rounds, players, fx-conversions, vip-points'),
   accountType: z.enum(ledgerAccountTypes).optional().describe('ledger-transactions'),
   kind: z.enum(ledgerTransactionKinds).optional().describe('ledger-transactions'),
   game: z.enum(ledgerGames).optional().describe('ledger-transactions, game-rounds (roulette, blackjack or platynko)'),
-  currency: z.string().length(3).optional().describe('ledger-transactions'),
+  currency: z.string().length(3).optional().describe('ledger-transactions, fx-conversions (either side)'),
+  purpose: z.enum(['deposit', 'withdrawal', 'exchange', 'game']).optional().describe('fx-conversions'),
+  movement: z.enum(['EARN', 'EXCHANGE', 'REFUND']).optional().describe('vip-points'),
+  unit: z.enum(['VIP_POINT', 'STARSCOIN']).optional().describe('vip-points'),
   actorId: z.string().max(100).optional().describe('audit-log'),
   subjectType: z.string().max(40).optional().describe('audit-log'),
   subjectId: z.string().max(100).optional().describe('audit-log'),

@@ -1,11 +1,13 @@
 import { auditLogRegister } from './audit-log.ts';
 import { complaintsRegister } from './complaints.ts';
+import { fxConversionsRegister } from './fx-conversions.ts';
 import { gameRoundsRegister } from './game-rounds.ts';
 import { ledgerTransactionsRegister } from './ledger-transactions.ts';
 import { paymentTransactionsRegister } from './payment-transactions.ts';
 import { playerStatementRegister } from './player-statement.ts';
 import { playersRegister } from './players.ts';
 import type { AnyRegister } from './register.ts';
+import { vipPointsRegister } from './vip-points.ts';
 
 /**
  * Every register that can be exported, by name (docs/exports.md: each one's columns and units).
@@ -20,6 +22,8 @@ export const registers: ReadonlyMap<string, AnyRegister> = new Map(
       playersRegister,
       playerStatementRegister,
       complaintsRegister,
+      fxConversionsRegister,
+      vipPointsRegister,
     ] as AnyRegister[]
   ).map((r) => [r.name, r]),
 );
@@ -32,5 +36,7 @@ export const staffRegisterNames = [
   'audit-log',
   'players',
   'complaints',
+  'fx-conversions',
+  'vip-points',
 ] as const;
 export type StaffRegisterName = (typeof staffRegisterNames)[number];
