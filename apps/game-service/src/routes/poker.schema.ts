@@ -1,3 +1,4 @@
+import { CurrencyCodeSchema } from '@casino/core';
 import { IdempotencyKeySchema, MoneyInputSchema } from '@casino/http';
 import { z } from 'zod';
 import { MoneyOutputSchema } from './common.schema.ts';
@@ -183,6 +184,9 @@ export const PokerCommandResponseSchema = PokerSnapshotSchema.extend({
 export const SitBodySchema = z.object({
   seat: z.number().int().min(1).max(10).optional().describe('A free seat; omit for the first free one'),
   buyIn: MoneyInputSchema.describe("The chips to bring, in the table currency, inside the table's buy-in range"),
+  fromWallet: CurrencyCodeSchema.optional().describe(
+    "Pay from this wallet (002:WAL-05, T-WAL-03): another currency than the table's is converted at the current rate without fee",
+  ),
   waitForBigBlind: z.boolean().optional().describe('Rather wait for the big blind than post to play at once'),
 });
 

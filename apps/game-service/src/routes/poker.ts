@@ -88,6 +88,7 @@ export function pokerRoutes(app: App, deps: PokerRouteDependencies): void {
       const sit = {
         ...(request.body.seat === undefined ? {} : { seat: request.body.seat }),
         buyInMinor: minorIn(request.body.buyIn, table.currency, 'body.buyIn.currency'),
+        ...(request.body.fromWallet === undefined ? {} : { fromWallet: request.body.fromWallet }),
         waitForBigBlind: request.body.waitForBigBlind ?? false,
       };
       const key = request.headers['idempotency-key'];

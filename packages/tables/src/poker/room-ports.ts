@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@casino/core';
 import type { PokerLobbyEntry } from './room-types.ts';
 import type { WaitingListStore } from './waiting-list.ts';
 import type {
@@ -74,7 +75,7 @@ export interface PokerRoomStore {
   markHandRunning(lease: TableLease, hand: { handId: string; handNumber: number; now: Date }): Promise<void>;
   buyIn(
     lease: TableLease,
-    request: { playerId: string; seat: number; amountMinor: bigint; now: Date },
+    request: { playerId: string; seat: number; amountMinor: bigint; fromWallet?: CurrencyCode; now: Date },
   ): Promise<{ alias: string; stackMinor: bigint }>;
   /** `requestId` makes a retried top-up post once. */
   topUp(

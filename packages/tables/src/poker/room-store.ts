@@ -64,6 +64,7 @@ export function pokerRoomStore(
         seat: request.seat,
         alias,
         amountMinor: request.amountMinor,
+        ...(request.fromWallet === undefined ? {} : { fromWallet: request.fromWallet }),
         integrityOf: (profileId) => integrityRulesOf(profiles[profileId]),
       });
       return { alias, stackMinor: bought.stackMinor };

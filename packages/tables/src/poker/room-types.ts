@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '@casino/core';
 import type { PlayerCommand, PrivateSeatView, PublicTableView } from './runtime-types.ts';
 
 /**
@@ -46,6 +47,8 @@ export interface PokerLobbyEntry {
 export interface SitRequest {
   readonly seat?: number;
   readonly buyInMinor: bigint;
+  /** The wallet paying for the chips when not the table's currency (002:T-WAL-03, D-2612). */
+  readonly fromWallet?: CurrencyCode;
   /** Rather wait for the big blind than post (where the profile offers the choice). */
   readonly waitForBigBlind: boolean;
 }

@@ -447,6 +447,7 @@ export class PokerRoomDriver implements PokerRoom {
       playerId: request.playerId,
       seat,
       amountMinor: request.request.buyInMinor,
+      ...(request.request.fromWallet === undefined ? {} : { fromWallet: request.request.fromWallet }),
       now,
     });
     const effects = held.table.seatPlayer(

@@ -36,6 +36,11 @@ export interface BuyInRequest extends LeasedTable {
   amountMinor: bigint;
   /** CZK per unit of the table's currency, the rate the stake counts at (limits are in CZK, D-505); omit for CZK. */
   rateToCzk?: string;
+  /**
+   * The wallet the player pays from (002:WAL-05, T-WAL-03, D-2612): another currency than the table's is
+   * converted at the current rate without fee, the rate fixed on the seat for its top-ups and cash-out.
+   */
+  fromWallet?: CurrencyCode;
   /** The table's profile's integrity rules (issue 18: the seat guard); absent: `pokerIntegrityDefaults`. */
   integrityOf?: (profileId: PokerRuleProfileId) => PokerIntegrityRules;
 }
@@ -95,7 +100,7 @@ export async function buyIn(ctx: PokerStoreContext, request: BuyInRequest): Prom
       throw new DomainError('already-seated', 'You already have a seat at this table.');
     if (taken.length > 0) throw new DomainError('seat-taken', `Seat ${request.seat} is taken.`, { field: 'body.seat' });
 
-    const funding = await seatFunding(ctx, tx, table.currency);
+    const funding = await seatFunding(ctx, tx, table.currency, request.fromWallet);
     // 003:R-WAL-03: at a table of a room with a poker account, the chips come from it (issue 26).
     const wallet = await tableFundingWallet(ctx, tx, request.playerId, definition.profileId, funding?.currency ?? table.currency);
     const rateToCzk = request.rateToCzk ?? funding?.rateToAccount;
@@ -467,13 +472,27 @@ interface SeatFunding {
 }
 
 /**
- * How a new seat is paid: from the wallet in the table's currency when the profile offers one, else from
- * the profile's first wallet at the current rate (CZ-FO: a EUR table from the CZK account). Stale rates
- * refuse the buy-in (`fx-rates-stale`): no seat at an old rate.
+ * How a new seat is paid: from the wallet the player chose to pay from (`fromWallet`, 002:WAL-05,
+ * T-WAL-03, D-2612), else from the wallet in the table's currency when the profile offers one, else from
+ * the profile's first wallet (CZ-FO: a EUR table from the CZK account); from another currency than the
+ * table's at the current rate, without fee (002:WAL-08). Stale rates refuse the buy-in
+ * (`fx-rates-stale`): no seat at an old rate. A `fromWallet` the profile offers no wallet in is
+ * `wallet-currency-not-offered`.
  */
-async function seatFunding(ctx: PokerStoreContext, tx: Tx, tableCurrency: CurrencyCode): Promise<SeatFunding | null> {
-  if (!ctx.fx || ctx.fx.rules.walletCurrencies.includes(tableCurrency)) return null;
-  const walletCurrency = ctx.fx.rules.walletCurrencies[0]!;
+async function seatFunding(
+  ctx: PokerStoreContext,
+  tx: Tx,
+  tableCurrency: CurrencyCode,
+  fromWallet?: CurrencyCode,
+): Promise<SeatFunding | null> {
+  if (fromWallet !== undefined && fromWallet !== tableCurrency) {
+    if (!ctx.fx?.rules.walletCurrencies.includes(fromWallet))
+      throw new DomainError('wallet-currency-not-offered', `There is no ${fromWallet} wallet to pay from.`, {
+        field: 'body.fromWallet',
+        extensions: { walletCurrencies: ctx.fx?.rules.walletCurrencies ?? [] },
+      });
+  } else if (!ctx.fx || ctx.fx.rules.walletCurrencies.includes(tableCurrency)) return null;
+  const walletCurrency = fromWallet ?? ctx.fx.rules.walletCurrencies[0]!;
   const rate = await fx.currentRate(ctx.fx, tableCurrency, walletCurrency, tx);
   const rateToAccount =
     walletCurrency === ctx.fx.accountCurrency
