@@ -5,13 +5,22 @@
  * staff bonus shows apart from cash, locked, with the part VIP points release; points earned on poker
  * commission become StarsCoins and a commission refund lands in the chosen wallet.
  */
+import path from 'node:path';
 import { Money, newId, type StaffUserId } from '@casino/core';
 import { depositInto, insertRakedHand } from '@casino/cashier/testing';
 import { accrueCommissionPoints, grantBonusByStaff } from '@casino/cashier';
 import { httpRateSource, refreshRates } from '@casino/fx';
 import { czPsProfile } from '@casino/operator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggedInPlayer, poll, review, startWebPlatform, textOf, type WebPlatform } from './browser-test-support.ts';
+import {
+  loggedInPlayer,
+  poll,
+  review,
+  screenshotDir,
+  startWebPlatform,
+  textOf,
+  type WebPlatform,
+} from './browser-test-support.ts';
 
 let p: WebPlatform;
 beforeAll(async () => {
@@ -71,9 +80,13 @@ describe('wallets in several currencies, bonuses and VIP points in the browser',
     const credit = await textOf(page.getByTestId('quote-credit'));
     const fee = await textOf(page.getByTestId('quote-fee'));
     expect(credit).toMatch(/^\d+,\d\d EUR$/);
-    expect(fee).toMatch(/^\d+,\d\d (USD|EUR) \(\d+(\.\d+)? %\)$/);
+    expect(fee).toMatch(/^\d+,\d\d (USD|EUR) \(\d+(,\d+)? %\)$/);
     expect(await textOf(page.getByTestId('wallet-USD'))).toBe('120,00 USD');
     await review(page, 'wallet-fx-quote');
+    // The card alone, for the README.
+    await page
+      .getByRole('region', { name: 'Peněženky podle měn' })
+      .screenshot({ path: path.join(screenshotDir, 'wallet-fx-quote-card.png') });
 
     await page.getByRole('button', { name: 'Převést', exact: true }).click();
     await poll(() => textOf(page.getByRole('status').filter({ hasText: 'Převedeno' }))).toBe(`Převedeno: 50,00 USD → ${credit}.`);

@@ -34,13 +34,13 @@ interface Quote {
 
 type Currency = components['schemas']['Money']['currency'];
 
-/** Basis points as a percentage written as text ("150" → "1.5"), never through a float. */
-function percentOf(bps: number): string {
+/** Basis points as a percentage written as text (150 → "1.5", Czech "1,5"), never through a float. */
+function percentOf(bps: number, lang: 'cs' | 'en'): string {
   const whole = Math.trunc(bps / 100);
   const rest = String(bps % 100)
     .padStart(2, '0')
     .replace(/0+$/, '');
-  return rest ? `${whole}.${rest}` : String(whole);
+  return rest ? `${whole}${lang === 'cs' ? ',' : '.'}${rest}` : String(whole);
 }
 
 /** `refreshKey`: a change elsewhere on the page (a refund, a released bonus) moved these balances. */
@@ -145,7 +145,7 @@ export function CurrencyWallets({ refreshKey, onChange }: { refreshKey?: number;
             <dd data-testid="quote-debit">{formatMoney(quote.debit, lang)}</dd>
             <dt>{m.money.fee}</dt>
             <dd data-testid="quote-fee">
-              {formatMoney(quote.fee, lang)} ({percentOf(quote.feeBps)} %)
+              {formatMoney(quote.fee, lang)} ({percentOf(quote.feeBps, lang)} %)
             </dd>
             <dt>{m.money.youGet}</dt>
             <dd data-testid="quote-credit">{formatMoney(quote.credit, lang)}</dd>
