@@ -1,17 +1,8 @@
-import {
-  centi,
-  exchangePointsForStarsCoins,
-  playerBonuses,
-  refundCommission,
-  vipStatus,
-  type BonusView,
-  type CashierContext,
-  type VipLevel,
-  type VipStatus,
-} from '@casino/cashier';
+import { exchangePointsForStarsCoins, playerBonuses, refundCommission, vipStatus, type CashierContext } from '@casino/cashier';
 import type { CurrencyCode, Money } from '@casino/core';
 import { moneyOut, type App } from '@casino/http';
 import { leavePokerHall, transferFromPokerAccount, transferToPokerAccount, type PokerStoreContext } from '@casino/tables';
+import { bonusOut, vipOut } from '@casino/wire/loyalty';
 import type { FastifyRequest } from 'fastify';
 import {
   BonusesResponseSchema,
@@ -154,49 +145,6 @@ export function loyaltyRoutes(app: App, cashier: CashierContext, poker: PokerSto
         }),
       ),
   );
-}
-
-export function bonusOut(b: BonusView) {
-  return {
-    id: b.id,
-    status: b.status,
-    source: b.source,
-    amount: moneyOut(b.amount),
-    locked: moneyOut(b.locked),
-    released: moneyOut(b.released),
-    forfeited: moneyOut(b.forfeited),
-    trancheCount: b.trancheCount,
-    releasedTranches: b.releasedTranches,
-    pointsEarned: centi(b.pointsEarnedCenti),
-    nextTranchePoints: b.nextTranchePointsCenti === null ? null : centi(b.nextTranchePointsCenti),
-    nextTranche: b.nextTranche === null ? null : moneyOut(b.nextTranche),
-    grantedAt: b.grantedAt.toISOString(),
-    expiresAt: b.expiresAt.toISOString(),
-    endedAt: b.endedAt?.toISOString() ?? null,
-  };
-}
-
-const levelOut = (l: VipLevel | null) =>
-  l === null
-    ? null
-    : {
-        id: l.id,
-        name: l.name,
-        pointsEarnedMin: centi(l.pointsEarnedCentiMin),
-        kycEvidenceRequired: l.kycEvidenceRequired,
-        depositCapMultiplier: l.depositCapMultiplier,
-        withdrawalMaxUnlimited: l.withdrawalMaxUnlimited,
-      };
-
-function vipOut(v: VipStatus) {
-  return {
-    points: centi(v.pointsCenti),
-    starsCoins: centi(v.starsCoinsCenti),
-    pointsEarned: centi(v.pointsEarnedCenti),
-    pointsPerStarsCoin: centi(v.pointsCentiPerStarsCoin),
-    level: levelOut(v.level),
-    nextLevel: levelOut(v.nextLevel),
-  };
 }
 
 const balancesOut = (b: { main: Money; poker: Money; ledgerTransactionId: string | null }) => ({
