@@ -40,7 +40,22 @@ export function idsInTitle(title: string): string[] {
   return [...new Set([...(issue ? [`issue ${issue[1]}`] : []), ...idsInText(title)])];
 }
 
-/** The prefixed requirement ids in a text; a bare id belongs to the last prefix before it. */
+/**
+ * A range a test or a decision cites (`A5-01..07`) as the ids it names (`A5-01` … `A5-07`), each
+ * written with the start's zero padding; anything else as itself. A range that runs backwards or
+ * over more than 99 ids is kept literally, as a typo rather than a claim.
+ */
+export function expandRange(id: string): string[] {
+  const range = /^(.*?)(\d+)\.\.(\d+)$/.exec(id);
+  if (!range) return [id];
+  const [, head, first, last] = range as unknown as [string, string, string, string];
+  const from = Number(first);
+  const to = Number(last);
+  if (to <= from || to - from > 99) return [id];
+  return Array.from({ length: to - from + 1 }, (_, i) => `${head}${String(from + i).padStart(first.length, '0')}`);
+}
+
+/** The prefixed requirement ids in a text; a bare id belongs to the last prefix before it; ranges expanded. */
 export function idsInText(text: string): string[] {
   const ids: string[] = [];
   let prefix: string | null = null;
@@ -49,9 +64,9 @@ export function idsInText(text: string): string[] {
     const full = prefixedId.exec(token);
     if (full) {
       prefix = full[1]!;
-      ids.push(`${prefix}:${full[2]}`);
+      ids.push(...expandRange(full[2]!).map((id) => `${prefix}:${id}`));
     } else if (prefix && bareId.test(token)) {
-      ids.push(`${prefix}:${token}`);
+      ids.push(...expandRange(token).map((id) => `${prefix}:${id}`));
     }
   }
   return [...new Set(ids)];

@@ -29,6 +29,18 @@ describe('requirements map (docs/requirements.md)', () => {
     expect(idsInTitle('accepts a valid ten-digit number, with or without the slash')).toEqual([]);
   });
 
+  it("reads a cited range as each id it names, with the start's zero padding; a backwards range stays literal", () => {
+    expect(idsInTitle('002:A5-01..03 and D27-8..10 the 2-7 rankings')).toEqual([
+      '002:A5-01',
+      '002:A5-02',
+      '002:A5-03',
+      '002:D27-8',
+      '002:D27-9',
+      '002:D27-10',
+    ]);
+    expect(idsInTitle('003:R-PRIV-07..02 a typo')).toEqual(['003:R-PRIV-07..02']);
+  });
+
   it('lists exactly the requirement ids the test names cite, each with exactly its tests (npm run docs:requirements regenerates it)', async () => {
     const documented = parseDoc(await readFile(docPath, 'utf8')).map;
     const actual = await collectRequirementMap();

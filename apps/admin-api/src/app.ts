@@ -10,6 +10,7 @@ import { auditRoutes } from './routes/audit.ts';
 import { branchContractRoutes } from './routes/branch-contracts.ts';
 import { caseRoutes } from './routes/cases.ts';
 import { cashierPlayerRoutes } from './routes/cashier-players.ts';
+import { playerWalletRoutes } from './routes/player-wallets.ts';
 import { cashierReviewRoutes } from './routes/cashier-review.ts';
 import { exportRoutes } from './routes/exports.ts';
 import { gameRoundRoutes } from './routes/game-rounds.ts';
@@ -120,6 +121,7 @@ export async function buildAdminApi(options: AdminApiOptions): Promise<App> {
   limitsRoutes(app, { db: connections.db, clock: platform.clock, profile: platform.profile.limits });
   cashierReviewRoutes(app, cashier);
   cashierPlayerRoutes(app, cashier);
+  playerWalletRoutes(app, { cashier, fx: platform.fx() });
   const reporting = platform.reporting();
   exportRoutes(app, reporting);
   reportRoutes(app, reporting);

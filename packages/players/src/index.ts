@@ -49,7 +49,7 @@ export { czechPlayerRules, type PlayerRules } from './rules.ts';
 export { normaliseName } from './screening.ts';
 export { endSession, refreshSession, type Session } from './sessions.ts';
 export { canTransition, statesWithoutAccess, transition, type PlayerState, type TransitionOptions } from './states.ts';
-export { findPlayerAccess } from './player-access.ts';
+export { assertPlayerExists, findPlayerAccess } from './player-access.ts';
 export {
   assertWithdrawalAllowed,
   cancelExpiredTemporaryAccounts,

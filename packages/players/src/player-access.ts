@@ -1,3 +1,4 @@
+import { DomainError } from '@casino/core';
 import type { Db } from '@casino/db';
 import { statesWithoutAccess, type PlayerState } from './states.ts';
 
@@ -14,4 +15,12 @@ export async function findPlayerAccess(db: Db, playerId: string): Promise<{ role
   const player = await db.player.findUnique({ where: { id: playerId }, select: { state: true } });
   if (!player || statesWithoutAccess.includes(player.state as PlayerState)) return null;
   return { roles: [] };
+}
+
+/** A player staff name by id exists (whatever the account's state), or `not-found` naming the field. */
+export async function assertPlayerExists(db: Db, playerId: string, field = 'params.playerId'): Promise<void> {
+  const player = uuidPattern.test(playerId)
+    ? await db.player.findUnique({ where: { id: playerId }, select: { id: true } })
+    : null;
+  if (!player) throw new DomainError('not-found', 'No such player.', { field });
 }

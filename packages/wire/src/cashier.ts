@@ -139,7 +139,7 @@ export function debtOut(v: DebtView): z.infer<typeof DebtSchema> {
 }
 
 /** A bonus (002:BON): the player's wallet view and the staff grant's answer. */
-const Centi = z.string().describe('Hundredths shown as a decimal, e.g. "11.00" points');
+export const Centi = z.string().describe('Hundredths shown as a decimal, e.g. "11.00" points');
 
 export const BonusSchema = z
   .object({

@@ -58,6 +58,8 @@ export const actionRoles = {
   misuseFee: ['finance', 'compliance-officer', 'admin'],
   clawback: ['finance', 'admin'],
   capOverride: ['finance', 'compliance-officer', 'admin'],
+  // Issue 26: POST /v1/players/:playerId/bonuses (routes/cashier-players.ts).
+  grantBonus: ['finance', 'admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export const holds = (roles: readonly Role[] | undefined, allowed: readonly Role[]) =>

@@ -23,6 +23,7 @@ import { expect } from 'vitest';
 import { buildConsole } from '../app.ts';
 import { loadConsoleConfig } from '../config.ts';
 import type { App } from '@casino/http';
+import type { OperatorProfile } from '@casino/operator';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const root = path.resolve(import.meta.dirname, '..', '..', '..', '..');
@@ -86,9 +87,14 @@ export interface ConsolePlatform {
   close(): Promise<void>;
 }
 
-export async function startConsolePlatform(): Promise<ConsolePlatform> {
+/** `profile`: the house the apps run as (CZ-FO by default, as OPERATOR_PROFILE's default). */
+export async function startConsolePlatform(options: { profile?: OperatorProfile } = {}): Promise<ConsolePlatform> {
   const browser = await launchChromium();
-  const h = await startHarness(new Date(), { guards: 'platform', reportingJobs: true });
+  const h = await startHarness(new Date(), {
+    guards: 'platform',
+    reportingJobs: true,
+    ...(options.profile ? { profile: options.profile } : {}),
+  });
   const adminUrl = await h.admin.listen({ host: '127.0.0.1', port: 0 });
   const port = await freePort();
   const consoleApp = await buildConsole({

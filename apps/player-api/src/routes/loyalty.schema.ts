@@ -1,39 +1,12 @@
 import { CurrencyCodeSchema } from '@casino/core';
 import { MoneyInputSchema, MoneyOutputSchema, problemResponses } from '@casino/http';
 import { z } from 'zod';
+import { VipPointsSchema } from '@casino/wire/loyalty';
+
+export { BonusesResponseSchema, BonusSchema, VipLevelSchema, VipPointsSchema } from '@casino/wire/loyalty';
 
 /** Issue 26: bonuses (002:BON), VIP points (002:VIP) and the SE poker account (003:R-WAL) as the player sees them. */
 export const loyaltyProblems = problemResponses(400, 401, 403, 404, 409, 422, 503);
-
-const Centi = z.string().describe('Hundredths shown as a decimal, e.g. "11.00" points');
-
-// The bonus as both APIs show it (the staff grant answers with it too).
-export { BonusSchema } from '@casino/wire/cashier';
-import { BonusSchema } from '@casino/wire/cashier';
-
-export const BonusesResponseSchema = z.object({ bonuses: z.array(BonusSchema) });
-
-export const VipLevelSchema = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    pointsEarnedMin: Centi,
-    kycEvidenceRequired: z.boolean(),
-    depositCapMultiplier: z.number(),
-    withdrawalMaxUnlimited: z.boolean(),
-  })
-  .meta({ id: 'VipLevel' });
-
-export const VipPointsSchema = z
-  .object({
-    points: Centi,
-    starsCoins: Centi,
-    pointsEarned: Centi,
-    pointsPerStarsCoin: Centi,
-    level: VipLevelSchema.nullable(),
-    nextLevel: VipLevelSchema.nullable(),
-  })
-  .meta({ id: 'VipPoints' });
 
 const Whole = z.coerce.number().int().min(1).max(1_000_000);
 const RequestId = z.string().min(1).max(100).describe('Your id of this request: a retry with the same id changes nothing twice');

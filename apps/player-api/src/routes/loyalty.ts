@@ -1,17 +1,8 @@
-import {
-  centi,
-  exchangePointsForStarsCoins,
-  playerBonuses,
-  refundCommission,
-  vipStatus,
-  type CashierContext,
-  type VipLevel,
-  type VipStatus,
-} from '@casino/cashier';
+import { exchangePointsForStarsCoins, playerBonuses, refundCommission, vipStatus, type CashierContext } from '@casino/cashier';
 import type { CurrencyCode, Money } from '@casino/core';
 import { moneyOut, type App } from '@casino/http';
-import { bonusOut } from '@casino/wire/cashier';
 import { leavePokerHall, transferFromPokerAccount, transferToPokerAccount, type PokerStoreContext } from '@casino/tables';
+import { bonusOut, vipOut } from '@casino/wire/loyalty';
 import type { FastifyRequest } from 'fastify';
 import {
   BonusesResponseSchema,
@@ -154,29 +145,6 @@ export function loyaltyRoutes(app: App, cashier: CashierContext, poker: PokerSto
         }),
       ),
   );
-}
-
-const levelOut = (l: VipLevel | null) =>
-  l === null
-    ? null
-    : {
-        id: l.id,
-        name: l.name,
-        pointsEarnedMin: centi(l.pointsEarnedCentiMin),
-        kycEvidenceRequired: l.kycEvidenceRequired,
-        depositCapMultiplier: l.depositCapMultiplier,
-        withdrawalMaxUnlimited: l.withdrawalMaxUnlimited,
-      };
-
-function vipOut(v: VipStatus) {
-  return {
-    points: centi(v.pointsCenti),
-    starsCoins: centi(v.starsCoinsCenti),
-    pointsEarned: centi(v.pointsEarnedCenti),
-    pointsPerStarsCoin: centi(v.pointsCentiPerStarsCoin),
-    level: levelOut(v.level),
-    nextLevel: levelOut(v.nextLevel),
-  };
 }
 
 const balancesOut = (b: { main: Money; poker: Money; ledgerTransactionId: string | null }) => ({

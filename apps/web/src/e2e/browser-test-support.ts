@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { App } from '@casino/http';
 import { testServiceEnv } from '@casino/http/testing';
 import { createTable, type TableConfig, type TableDefinition } from '@casino/tables';
-import { czFoProfile } from '@casino/operator';
+import { czFoProfile, type OperatorProfile } from '@casino/operator';
 import {
   applicationFor,
   gameServiceRedisPrefix,
@@ -113,16 +113,27 @@ export interface WebPlatform {
   close(): Promise<void>;
 }
 
-export async function startWebPlatform(): Promise<WebPlatform> {
+/** `profile`: the house the apps run as (CZ-FO by default, as OPERATOR_PROFILE's default). */
+export async function startWebPlatform(options: { profile?: OperatorProfile } = {}): Promise<WebPlatform> {
   // Chromium first: without it there is nothing to test, and the message says how to get it.
   const browser = await launchChromium();
   const webPort = await freePort();
   const url = `http://127.0.0.1:${webPort}`;
   // The real guards (self-limits, compliance) as the apps run them; e-mail links point at the web app.
-  const h = await startHarness(new Date(), { guards: 'platform', env: { PUBLIC_BASE_URL: url } });
+  const h = await startHarness(new Date(), {
+    guards: 'platform',
+    env: { PUBLIC_BASE_URL: url },
+    ...(options.profile ? { profile: options.profile } : {}),
+  });
   const apiUrl = await h.api.listen({ host: '127.0.0.1', port: 0 });
   const games = await buildGameService({
-    config: loadGameServiceConfig(testServiceEnv({ GAME_RATE_LIMIT_PER_MINUTE: '100000', GAME_SCHEDULER_TICK_MS: '100' })),
+    config: loadGameServiceConfig(
+      testServiceEnv({
+        GAME_RATE_LIMIT_PER_MINUTE: '100000',
+        GAME_SCHEDULER_TICK_MS: '100',
+        OPERATOR_PROFILE: h.platform.profile.id,
+      }),
+    ),
     connections: h.connections,
     redisKeyPrefix: gameServiceRedisPrefix(h.connections),
     clock: h.clock,
@@ -216,7 +227,10 @@ export async function loggedInPlayer(
 ): Promise<{ email: string; playerId: string; holder: string }> {
   const person = await newPerson(p.h);
   const application = applicationFor(person, {
-    selfLimits: czFoProfile.limits.registrationMeasures.map((m) => ({ measure: m.code, decision: 'refused' })),
+    selfLimits: (p.h.platform.profile ?? czFoProfile).limits.registrationMeasures.map((m) => ({
+      measure: m.code,
+      decision: 'refused',
+    })),
     ...overrides,
   });
   const registered = await registerToTemporaryAccount(p.h, application);

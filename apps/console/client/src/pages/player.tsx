@@ -6,6 +6,7 @@ import { fill, formatDateTime, formatMoney, useI18n, type Lang } from '../i18n/i
 import { actionRoles, holds } from '../roles.ts';
 import { Link } from '../router.tsx';
 import { PlayerAuditTrail } from '../components/player-audit.tsx';
+import { PlayerLoyalty } from './player-loyalty.tsx';
 import { PlayerMoney } from './player-money.tsx';
 import { HandRecall, RoundRecall } from './player-recall.tsx';
 import { useSession } from '../session.tsx';
@@ -322,6 +323,8 @@ export function PlayerPage({ playerId }: { playerId: string }) {
           <HandRecall />
         </section>
       )}
+
+      <PlayerLoyalty playerId={playerId} />
 
       {cash && (
         <PlayerMoney

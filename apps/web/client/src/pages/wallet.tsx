@@ -5,6 +5,7 @@ import { useLoad } from '../hooks.ts';
 import { fill, formatDateTime, formatMoney, useI18n } from '../i18n/index.tsx';
 import { Link } from '../router.tsx';
 import { parseCrowns } from '../validation.ts';
+import { Bonuses, CurrencyWallets, VipPoints } from './money.tsx';
 
 /** A refusal as the player reads it: the catalogue's sentence for a known problem type, else the API's own detail. */
 function useRefusal() {
@@ -530,14 +531,20 @@ export function WalletPage() {
   const { m } = useI18n();
   const { data, reload } = useLoad(async () => (await player.GET('/v1/payment-methods')).data);
   const methods: Method[] = data?.paymentMethods ?? [];
+  // A conversion or a commission refund moves the balances the other cards show: they load again.
+  const [moneyMoved, setMoneyMoved] = useState(0);
+  const moved = () => setMoneyMoved((n) => n + 1);
   return (
     <section>
       <h1>{m.wallet.title}</h1>
-      <Balances />
+      <Balances key={moneyMoved} />
+      <CurrencyWallets refreshKey={moneyMoved} onChange={moved} />
+      <Bonuses />
+      <VipPoints onChange={moved} />
       <Deposit methods={methods} />
       <PaymentMethods methods={methods} reload={reload} />
       <Withdrawals />
-      <Statement />
+      <Statement key={moneyMoved} />
     </section>
   );
 }

@@ -1,0 +1,122 @@
+/**
+ * Issue 26 in a real browser, on a CZ-PS house (rule book 002: USD, EUR, CAD and GBP wallets, bonuses
+ * released by VIP points, points on poker commission). A player with USD 100 in cash asks for a quote,
+ * sees both amounts, the fee and the rate before committing, and exchanges into the EUR wallet; a
+ * staff bonus shows apart from cash, locked, with the part VIP points release; points earned on poker
+ * commission become StarsCoins and a commission refund lands in the chosen wallet.
+ */
+import path from 'node:path';
+import { Money, newId, type StaffUserId } from '@casino/core';
+import { depositInto, insertRakedHand } from '@casino/cashier/testing';
+import { accrueCommissionPoints, grantBonusByStaff } from '@casino/cashier';
+import { httpRateSource, refreshRates } from '@casino/fx';
+import { czPsProfile } from '@casino/operator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  loggedInPlayer,
+  poll,
+  review,
+  screenshotDir,
+  startWebPlatform,
+  textOf,
+  type WebPlatform,
+} from './browser-test-support.ts';
+
+let p: WebPlatform;
+beforeAll(async () => {
+  p = await startWebPlatform({ profile: czPsProfile });
+  // The worker refreshes the rates on the profile's schedule; here once, from the sandbox's source.
+  const source = httpRateSource({ baseUrl: p.h.sandboxUrl, timeoutMs: 5_000, clock: p.h.clock });
+  await refreshRates(p.h.platform.fx(), source);
+}, 120_000);
+afterAll(async () => {
+  await p?.close();
+});
+
+/** "1 234,56 USD" (the Czech page's money) → "1234.56". */
+const amountOf = (text: string) => text.replace(/[^\d,]/g, '').replace(',', '.');
+
+describe('wallets in several currencies, bonuses and VIP points in the browser', () => {
+  it('002:T-WAL-01 002:WAL-06 002:BON-02 002:BON-04 002:VIP-01 002:VIP-02 issue 26: the quote shows both amounts, the fee and the rate before the exchange; a locked bonus is shown apart from cash and released by VIP points; points become StarsCoins and a commission refund', async () => {
+    const { page, problems } = await p.newPage();
+    const { playerId } = await loggedInPlayer(p, page);
+    const db = p.h.connections.db;
+    // Verification of identity and a payment method (what makes the account registered) is the
+    // registration tests' subject; here the account is registered directly, as a bonus needs.
+    await db.player.update({ where: { id: playerId }, data: { state: 'REGISTERED' } });
+    await depositInto(db, playerId, Money.of('100.00', 'USD'), p.h.clock.now());
+    const staff = { kind: 'staff' as const, staffUserId: newId<StaffUserId>(), roles: ['finance' as const] };
+    await grantBonusByStaff(p.h.cashier, {
+      playerId,
+      amount: Money.of('40.00', 'USD'),
+      reason: 'welcome',
+      idempotencyKey: newId(),
+      staff,
+    });
+    // USD 40 of rake a second later: 5.5 points per USD 1 = 220 points, two of the bonus's four parts.
+    p.h.clock.advanceMs(1_000);
+    await insertRakedHand(db, { playerId, rakeMinor: 40_00n, currency: 'USD', at: p.h.clock.now() });
+    await accrueCommissionPoints(p.h.cashier);
+
+    await page.getByRole('link', { name: 'Peněženka' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Peněženky podle měn' }).waitFor();
+    // The released parts are cash of the same nature as a deposit: USD 100 + 20.
+    await poll(() => textOf(page.getByTestId('wallet-USD'))).toBe('120,00 USD');
+    await poll(() => textOf(page.getByTestId('wallet-EUR'))).toBe('0,00 EUR');
+
+    // The bonus: locked in its own wallet, half released by the points earned since the grant.
+    await poll(() => textOf(page.getByTestId('bonus-parts'))).toBe('Uzamčeno 20,00 USD, uvolněno 20,00 USD (2 z 4 částí).');
+    expect(await textOf(page.getByTestId('bonus-next'))).toMatch(/^Další část 10,00 USD se uvolní při 300\.00 VIP bodech/);
+    await poll(() => textOf(page.getByTestId('vip-points'))).toBe('220.00');
+
+    // A quote first: nothing moves until the player confirms what it shows.
+    await page.getByLabel('Z peněženky').selectOption('USD');
+    await page.getByLabel('Do peněženky', { exact: true }).selectOption('EUR');
+    await page.getByLabel('Částka', { exact: true }).fill('50');
+    await page.getByRole('button', { name: 'Zobrazit kurz a poplatek' }).click();
+    await page.getByTestId('fx-quote').waitFor();
+    expect(await textOf(page.getByTestId('quote-debit'))).toBe('50,00 USD');
+    expect(await textOf(page.getByTestId('quote-rate'))).toMatch(/^1 USD = \d+\.\d+ EUR \([a-z-]+, /);
+    const credit = await textOf(page.getByTestId('quote-credit'));
+    const fee = await textOf(page.getByTestId('quote-fee'));
+    expect(credit).toMatch(/^\d+,\d\d EUR$/);
+    expect(fee).toMatch(/^\d+,\d\d (USD|EUR) \(\d+(,\d+)? %\)$/);
+    expect(await textOf(page.getByTestId('wallet-USD'))).toBe('120,00 USD');
+    await review(page, 'wallet-fx-quote');
+    // The card alone, for the README.
+    await page
+      .getByRole('region', { name: 'Peněženky podle měn' })
+      .screenshot({ path: path.join(screenshotDir, 'wallet-fx-quote-card.png') });
+
+    await page.getByRole('button', { name: 'Převést', exact: true }).click();
+    await poll(() => textOf(page.getByRole('status').filter({ hasText: 'Převedeno' }))).toBe(`Převedeno: 50,00 USD → ${credit}.`);
+    await poll(() => textOf(page.getByTestId('wallet-USD'))).toBe('70,00 USD');
+    await poll(() => textOf(page.getByTestId('wallet-EUR'))).toBe(credit);
+    expect(Number(amountOf(credit))).toBeGreaterThan(0);
+
+    // 200 points → 2 StarsCoins; one of them refunds USD 1 of commission into the USD wallet.
+    await page.getByLabel('StarsCoins za body').fill('2');
+    await page.getByRole('button', { name: 'Směnit body' }).click();
+    await poll(() => textOf(page.getByTestId('vip-starscoins'))).toBe('2.00');
+    expect(await textOf(page.getByTestId('vip-points'))).toBe('20.00');
+    await page.getByLabel('StarsCoins na vrácení provize').fill('1');
+    await page.getByLabel('Vrátit do peněženky').selectOption('USD');
+    await page.getByRole('button', { name: 'Vrátit provizi' }).click();
+    await poll(() => textOf(page.getByRole('status').filter({ hasText: 'Vrácená provize' }))).toBe(
+      'Vrácená provize 1,00 USD je ve vaší peněžence.',
+    );
+    await poll(() => textOf(page.getByTestId('vip-starscoins'))).toBe('1.00');
+    await poll(() => textOf(page.getByTestId('wallet-USD'))).toBe('71,00 USD');
+    // The statement names each movement in the player's words.
+    for (const kind of ['Směna měn', 'Bonus přidělen', 'Uvolnění bonusu', 'Vrácení provize'])
+      await poll(() => page.getByTestId('statement-line').filter({ hasText: kind }).count()).toBeGreaterThan(0);
+    await review(page, 'wallet-loyalty');
+
+    // More StarsCoins than the points buy: refused in words, nothing changes.
+    await page.getByLabel('StarsCoins za body').fill('5');
+    await page.getByRole('button', { name: 'Směnit body' }).click();
+    await poll(() => textOf(page.getByRole('alert'))).toContain('Nemáte dostatek prostředků');
+    expect(await textOf(page.getByTestId('vip-starscoins'))).toBe('1.00');
+    expect(problems).toEqual([]);
+  }, 180_000);
+});
