@@ -25,7 +25,15 @@ CREATE TABLE "tournament_purchase" (
 CREATE UNIQUE INDEX "tournament_purchase_command_key" ON "tournament_purchase"("tournament_id", "player_id", "command_id");
 CREATE INDEX "tournament_purchase_entry_id_idx" ON "tournament_purchase"("entry_id");
 
--- A live tournament's hands are recorded like cash hands; their amounts are tournament chips.
-ALTER TABLE "poker_hand" ADD COLUMN "tournament_id" UUID;
+-- A live tournament's hands are recorded like cash hands; their amounts are tournament chips. A tournament
+-- table has no poker_table row: its hands have no table_id but the tournament and the table's number, unique
+-- per (tournament, table, hand number) as a cash hand is per (table, hand number).
+ALTER TABLE "poker_hand" ADD COLUMN "tournament_id" UUID REFERENCES "tournament"("id");
 ALTER TABLE "poker_hand" ADD COLUMN "tournament_table" INTEGER;
+ALTER TABLE "poker_hand" ALTER COLUMN "table_id" DROP NOT NULL;
+ALTER TABLE "poker_hand" ADD CONSTRAINT "poker_hand_table_or_tournament"
+  CHECK (("table_id" IS NULL) <> ("tournament_id" IS NULL) AND ("tournament_id" IS NULL) = ("tournament_table" IS NULL));
+CREATE UNIQUE INDEX "poker_hand_tournament_table_hand_number_key" ON "poker_hand"("tournament_id", "tournament_table", "hand_number")
+  WHERE "tournament_id" IS NOT NULL;
+ALTER TABLE "poker_hand_player" ALTER COLUMN "table_id" DROP NOT NULL;
 CREATE INDEX "poker_hand_tournament_id_ended_at_idx" ON "poker_hand"("tournament_id", "ended_at" DESC) WHERE "tournament_id" IS NOT NULL;

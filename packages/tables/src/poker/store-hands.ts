@@ -392,7 +392,7 @@ export async function findHand(db: Db | Tx, handId: string): Promise<StoredHand 
       tournament_id: string | null;
     }>
   >`
-    SELECT h.id, h.table_id, coalesce(t.name, tr.name || ' table ' || h.tournament_table) AS table_name,
+    SELECT h.id, coalesce(h.table_id, h.tournament_id) AS table_id, coalesce(t.name, tr.name || ' table ' || h.tournament_table) AS table_name,
            coalesce(t.profile_id, tr.profile_id) AS profile_id, h.hand_number, h.status::text AS status, h.currency, h.started_at, h.ended_at,
            h.history, h.text, h.pot_minor, h.rake_minor, h.flop_dealt, h.void_reason, h.tournament_id
     FROM poker_hand h LEFT JOIN poker_table t ON t.id = h.table_id LEFT JOIN tournament tr ON tr.id = h.tournament_id

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { assert, DomainError, type CurrencyCode } from '@casino/core';
 import type { Db, Tx } from '@casino/db';
 import { poker } from '@casino/games';
@@ -10,16 +9,9 @@ import type { CompletedHand } from '../../poker/runtime-types.ts';
  * at the hand's end, so a hand is recalled by id through the existing recall routes. Amounts are
  * tournament chips, not money (`tournament_id` says so; the currency is the tournament's, for the
  * record only): no rake, no ledger posting, no AML monitoring of chips. A tournament table has no
- * `poker_table` row; its hands carry a table id derived from the tournament and the table number
- * (`tournamentTableId`), so (table, hand number) stays unique as for cash tables.
+ * `poker_table` row: its hands have no `table_id` but the tournament and the table's number, unique
+ * per (tournament, table, hand number) as a cash hand is per (table, hand number).
  */
-export function tournamentTableId(tournamentId: string, tableNumber: number): string {
-  assert(Number.isInteger(tableNumber) && tableNumber >= 1, 'a tournament table number');
-  const hex = createHash('sha256').update(`tournament-table:${tournamentId}:${tableNumber}`).digest('hex');
-  // An RFC 4122 layout (version 8: custom), so the id is a valid uuid.
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
-}
-
 export async function recordTournamentHand(
   tx: Tx,
   request: {
@@ -35,7 +27,6 @@ export async function recordTournamentHand(
   const { hand, now } = request;
   assert(hand.finalState !== undefined && hand.finalState.result !== null, 'a completed tournament hand has its result');
   assert(hand.rakeMinor === 0n, 'a tournament hand takes no rake');
-  const tableId = tournamentTableId(request.tournamentId, request.tableNumber);
   const text = poker.formatHandHistoryText(hand.finalState, {
     formatAmount: (chips) => chips.toString(),
     tableName: request.tableName,
@@ -47,14 +38,14 @@ export async function recordTournamentHand(
     WITH hand AS (
       INSERT INTO poker_hand (id, table_id, hand_number, status, currency, started_at, ended_at, history, text, pot_minor, rake_minor,
                               flop_dealt, tournament_id, tournament_table)
-      VALUES (${hand.handId}::uuid, ${tableId}::uuid, ${hand.handNumber}, 'COMPLETED', ${request.currency}, ${request.startedAt}, ${now},
+      VALUES (${hand.handId}::uuid, NULL, ${hand.handNumber}, 'COMPLETED', ${request.currency}, ${request.startedAt}, ${now},
               ${JSON.stringify(hand.history)}::jsonb, ${text}, ${potMinor}, 0, ${hand.flopDealt}, ${request.tournamentId}::uuid,
               ${request.tableNumber})
       ON CONFLICT (id) DO NOTHING
       RETURNING id
     )
     INSERT INTO poker_hand_player (hand_id, player_id, table_id, seat, put_in_minor, won_minor, rake_minor, residence_country, ended_at)
-    SELECT (SELECT id FROM hand), r.player_id, ${tableId}::uuid, r.seat, r.put_in, r.won, 0,
+    SELECT (SELECT id FROM hand), r.player_id, NULL, r.seat, r.put_in, r.won, 0,
            coalesce(upper(p.residence_address ->> 'country'), '??'), ${now}
     FROM unnest(${players.map((p) => p.playerId)}::uuid[], ${players.map((p) => p.seat)}::int[],
                 ${players.map((p) => p.putInMinor)}::bigint[], ${players.map((p) => p.wonMinor)}::bigint[]) AS r(player_id, seat, put_in, won)
