@@ -110,6 +110,8 @@ export const errorCatalog = {
   // Poker tournaments (issue 19, docs/tournaments.md): a definition that breaks its profile; a refused registration (`reason`).
   'tournament-invalid': { status: 422, title: 'The tournament breaks its rule profile' },
   'tournament-registration-refused': { status: 409, title: 'The tournament refused the registration' },
+  // A rebuy, add-on, re-entry or late registration of a running tournament refused by its rules (`reason`, D-1936).
+  'tournament-purchase-refused': { status: 409, title: 'The tournament refused the rebuy, add-on or entry' },
   // Issue 23: the account's whole life.
   'termination-notice-running': { status: 409, title: 'A notice of termination is already running' },
   'registration-barred': { status: 403, title: 'The operator refuses a new registration after termination for cause' },

@@ -8,6 +8,10 @@ export const StaffHandSchema = z.object({
   tableId: z.string(),
   tableName: z.string(),
   profile: z.string(),
+  tournamentId: z
+    .string()
+    .nullable()
+    .describe("A live tournament's hand: its amounts (pot, put in, won) are tournament chips, not money (D-1937)"),
   handNumber: z.number().int(),
   status: z.enum(['completed', 'voided']),
   voidReason: z.string().nullable().describe('Why a hand was voided (its table server stopped): every chip went back'),

@@ -44,6 +44,7 @@ function staffHandOut(hand: StoredHand) {
     tableId: hand.tableId,
     tableName: hand.tableName,
     profile: hand.profileId,
+    tournamentId: hand.tournamentId,
     handNumber: hand.handNumber,
     status: hand.status === 'COMPLETED' ? ('completed' as const) : ('voided' as const),
     voidReason: hand.voidReason,
@@ -63,7 +64,13 @@ function staffHandOut(hand: StoredHand) {
       rake: amount(p.rakeMinor),
       residenceCountry: p.residenceCountry,
     })),
-    text: hand.history ? renderHandText(hand.history, { currency: hand.currency, tableName: hand.tableName }) : null,
+    text: hand.history
+      ? renderHandText(hand.history, {
+          currency: hand.currency,
+          tableName: hand.tableName,
+          chips: hand.tournamentId !== null,
+        })
+      : null,
     history: hand.history,
   };
 }

@@ -87,3 +87,29 @@ export const CancelledSchema = z.object({
   status: z.literal('CANCELLED'),
   refunds: z.array(z.object({ entryId: z.string(), refund: MoneyOutputSchema })),
 });
+
+export const TournamentHandsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).max(200).optional().describe('nextCursor of the previous page'),
+});
+
+export const StaffTournamentHandPageSchema = z.object({
+  nextCursor: z.string().nullable(),
+  hands: z.array(
+    z.object({
+      handId: z.string().describe('Recall it whole with GET /v1/poker/hands/{handId}'),
+      tableNumber: z.number().int(),
+      handNumber: z.number().int().describe("The hand's number at its table"),
+      endedAt: z.string(),
+      pot: z.string().describe('Tournament chips'),
+      players: z.array(
+        z.object({
+          playerId: z.string(),
+          seat: z.number().int(),
+          putIn: z.string().describe('Tournament chips'),
+          won: z.string().describe('Tournament chips'),
+        }),
+      ),
+    }),
+  ),
+});

@@ -7,8 +7,10 @@ import {
   CancelledSchema,
   PausedSchema,
   StaffReasonBodySchema,
+  StaffTournamentHandPageSchema,
   StaffTournamentListSchema,
   StaffTournamentSchema,
+  TournamentHandsQuerySchema,
   TournamentListQuerySchema,
   TournamentParamsSchema,
 } from './tournaments.schema.ts';
@@ -62,6 +64,44 @@ export function tournamentStaffRoutes(app: App, ctx: tournament.TournamentStoreC
       },
     },
     async (request) => viewOut(await tournament.staffTournamentView(ctx.db, request.params.tournamentId, ctx.clock.now())),
+  );
+
+  app.get(
+    '/v1/tournaments/:tournamentId/hands',
+    {
+      onRequest: app.authorizeStaff(readers),
+      schema: {
+        tags,
+        security,
+        summary: "A live tournament's hands, newest first, every player's chips put in and won (each recalled whole by its id)",
+        params: TournamentParamsSchema,
+        querystring: TournamentHandsQuerySchema,
+        response: { 200: StaffTournamentHandPageSchema, ...adminProblems },
+      },
+    },
+    async (request) => {
+      const { cursor, limit } = request.query;
+      const page = await tournament.tournamentHands(ctx.db, request.params.tournamentId, {
+        limit,
+        ...(cursor ? { cursor } : {}),
+      });
+      return {
+        nextCursor: page.nextCursor,
+        hands: page.hands.map((h) => ({
+          handId: h.handId,
+          tableNumber: h.tableNumber,
+          handNumber: h.handNumber,
+          endedAt: h.endedAt.toISOString(),
+          pot: h.potChips.toString(),
+          players: h.players.map((p) => ({
+            playerId: p.playerId,
+            seat: p.seat,
+            putIn: p.putInChips.toString(),
+            won: p.wonChips.toString(),
+          })),
+        })),
+      };
+    },
   );
 
   for (const paused of [true, false]) {

@@ -61,6 +61,7 @@ export function pokerHandRoutes(app: App, deps: PokerHandRouteDependencies): voi
       tableName: hand.tableName,
       playedAt: hand.startedAt.toISOString(),
       viewer: mine.seat,
+      chips: hand.tournamentId !== null,
     });
     return { hand, mine, text };
   };

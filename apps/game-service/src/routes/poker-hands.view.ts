@@ -30,6 +30,7 @@ export function handDetailOut(hand: StoredHand, mine: StoredHand['players'][numb
     tableName: hand.tableName,
     handNumber: hand.handNumber,
     profile: hand.profileId,
+    tournamentId: hand.tournamentId,
     currency,
     startedAt: hand.startedAt.toISOString(),
     endedAt: hand.endedAt.toISOString(),

@@ -240,6 +240,10 @@ export const HandDetailSchema = z.object({
   tableName: z.string(),
   handNumber: z.number().int(),
   profile: z.string(),
+  tournamentId: z
+    .string()
+    .nullable()
+    .describe("A live tournament's hand: its amounts (pot, put in, won) are tournament chips, not money (D-1937)"),
   currency: z.string(),
   startedAt: z.string(),
   endedAt: z.string(),

@@ -63,3 +63,44 @@ export const RegistrationSchema = z
     started: z.boolean().describe('A sit & go starts when its last seat is taken'),
   })
   .meta({ id: 'TournamentRegistration' });
+
+export const PurchaseBodySchema = z.object({
+  kind: z
+    .enum(['rebuy', 'add-on', 're-entry', 'late-registration'])
+    .describe(
+      'rebuy: chips in the rebuy period (when the rules allow, e.g. out of chips); add-on: once, at its break; re-entry: a new entry after elimination in the late-registration period; late-registration: a first entry after the start, in that period',
+    ),
+});
+
+export const PurchaseSchema = z
+  .object({
+    kind: z.enum(['rebuy', 'add-on', 're-entry', 'late-registration']),
+    entryId: z.string().describe('The entry the chips went to (a new one for a re-entry or late registration)'),
+    chips: z.string().describe('Tournament chips bought: they play from your next hand'),
+    ledgerTransactionId: z.string().nullable().describe('The payment (null for a free purchase)'),
+    replayed: z.boolean().describe('True when this idempotency key had bought already: nothing was done again'),
+  })
+  .meta({ id: 'TournamentPurchase' });
+
+export const TournamentHandsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).max(200).optional().describe('nextCursor of the previous page'),
+});
+
+export const TournamentHandPageSchema = z
+  .object({
+    nextCursor: z.string().nullable(),
+    hands: z.array(
+      z.object({
+        handId: z.string().describe('Recall it with GET /v1/poker/hands/{handId}'),
+        tableNumber: z.number().int(),
+        handNumber: z.number().int().describe("The hand's number at its table"),
+        endedAt: z.string(),
+        pot: z.string().describe('Tournament chips'),
+        seat: z.number().int().describe('Your seat in the hand'),
+        putIn: z.string().describe('Your tournament chips put in'),
+        won: z.string().describe('Your tournament chips won'),
+      }),
+    ),
+  })
+  .meta({ id: 'TournamentHandPage' });

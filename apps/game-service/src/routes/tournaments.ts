@@ -1,11 +1,17 @@
 import type { App } from '@casino/http';
 import { moneyOut } from '@casino/http';
 import { cryptoRng } from '@casino/games';
+import { DomainError } from '@casino/core';
 import { tournament, type PokerRoom } from '@casino/tables';
 import { z } from 'zod';
 import { gameProblems } from './common.schema.ts';
+import { PokerCommandHeadersSchema } from './poker.schema.ts';
 import {
+  PurchaseBodySchema,
+  PurchaseSchema,
   RegistrationSchema,
+  TournamentHandPageSchema,
+  TournamentHandsQuerySchema,
   TournamentListQuerySchema,
   TournamentListSchema,
   TournamentParamsSchema,
@@ -119,6 +125,70 @@ export function tournamentRoutes(
       return reply.code(204).send(null);
     },
   );
+
+  app.post(
+    '/v1/poker/tournaments/:tournamentId/purchases',
+    {
+      onRequest: player,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary: 'Rebuy, add-on, re-entry or late registration at a running tournament: paid from my wallet under my self-limits',
+        description:
+          'Decided on the server driving the tournament, by its rules and clock (D-1936): 409 tournament-purchase-refused with a `reason` (e.g. rebuy-period-over, rebuy-count-used, rebuy-chips, add-on-not-open, re-entry-count-used, late-registration-closed). The same idempotency key answers the first purchase again.',
+        params: TournamentParamsSchema,
+        headers: PokerCommandHeadersSchema,
+        body: PurchaseBodySchema,
+        response: { 201: PurchaseSchema, ...gameProblems },
+      },
+    },
+    async (request, reply) => {
+      if (!room?.buyChips) throw new DomainError('table-unavailable', 'No tournament room runs here.');
+      const receipt = await room.buyChips(request.params.tournamentId, me(request), request.body.kind, {
+        commandId: request.headers['idempotency-key'],
+      });
+      return reply.code(201).send({ ...receipt, chips: receipt.chips.toString() });
+    },
+  );
+
+  app.get(
+    '/v1/poker/tournaments/:tournamentId/hands',
+    {
+      onRequest: player,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary: 'My hands in a tournament, newest first, a page at a time (amounts in tournament chips)',
+        params: TournamentParamsSchema,
+        querystring: TournamentHandsQuerySchema,
+        response: { 200: TournamentHandPageSchema, ...gameProblems },
+      },
+    },
+    async (request) => {
+      const playerId = me(request);
+      const { cursor, limit } = request.query;
+      const page = await tournament.tournamentHands(ctx.db, request.params.tournamentId, {
+        playerId,
+        limit,
+        ...(cursor ? { cursor } : {}),
+      });
+      return { nextCursor: page.nextCursor, hands: page.hands.map((h) => myHandOut(h, playerId)) };
+    },
+  );
+}
+
+function myHandOut(h: tournament.TournamentHandSummary, playerId: string) {
+  const mine = h.players.find((p) => p.playerId === playerId)!;
+  return {
+    handId: h.handId,
+    tableNumber: h.tableNumber,
+    handNumber: h.handNumber,
+    endedAt: h.endedAt.toISOString(),
+    pot: h.potChips.toString(),
+    seat: mine.seat,
+    putIn: mine.putInChips.toString(),
+    won: mine.wonChips.toString(),
+  };
 }
 
 function summaryOut(t: tournament.TournamentSummary): z.infer<typeof TournamentSummarySchema> {

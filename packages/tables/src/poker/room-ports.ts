@@ -17,6 +17,18 @@ import type {
  * functions (store.ts). Every store call that writes carries the lease's fencing token and throws
  * `LeaseLost` when another instance has taken the table (the write is then not made).
  */
+/** A tournament's chip purchase over the player API (issue 19, D-1936). */
+export type ChipPurchaseKind = 'rebuy' | 'add-on' | 're-entry' | 'late-registration';
+
+/** What a purchase answers (the first answer again for a command id seen before). */
+export interface ChipPurchaseReceipt {
+  readonly kind: ChipPurchaseKind;
+  readonly entryId: string;
+  readonly chips: bigint;
+  readonly ledgerTransactionId: string | null;
+  readonly replayed: boolean;
+}
+
 export interface DrivenTable {
   /** Seats a player whose buy-in has committed. */
   seatPlayer(
@@ -35,6 +47,10 @@ export interface DrivenTable {
   seatReleased(seat: number, now: Date): TableEffect[];
   handCommitted(handId: string, now: Date): TableEffect[];
   removeAtHandEnd(playerId: string, reason: RemovalReason, now: Date): TableEffect[];
+  /** A tournament floor (D-1936): checks a purchase now and returns what the store pays for; throws the refusal. */
+  planPurchase?(playerId: string, kind: ChipPurchaseKind, now: Date): unknown;
+  /** A purchase the store paid for (and persisted): applied, chips from the next hand. */
+  purchased?(plan: unknown, alias: string, now: Date): TableEffect[];
   /** Seat and status of every seated player (stored with each hand's commit: what a takeover restores). */
   seatStatuses(): { seat: number; status: SeatStatus }[];
   connectionChanged(playerId: string, connected: boolean, now: Date): TableEffect[];
@@ -94,6 +110,17 @@ export interface PokerRoomStore {
     lease: TableLease,
     request: { hand: CompletedHand; seatStatuses: readonly { seat: number; status: SeatStatus }[]; now: Date },
   ): Promise<{ stoppingPlayerIds: readonly string[] }>;
+  /**
+   * A tournament purchase (D-1936), exactly once per (player, `commandId`): one found paid answers
+   * again (`replayed`, nothing applied); else `plan()` checks it, the money moves, the entry or its
+   * purchase is recorded and the floor's state with it persisted, all in one transaction under the fence.
+   */
+  buyChips?(
+    lease: TableLease,
+    request: { playerId: string; kind: ChipPurchaseKind; commandId: string; plan: () => unknown; now: Date },
+  ): Promise<{ receipt: ChipPurchaseReceipt; plan: unknown; alias: string }>;
+  /** Writes a tournament floor's state changed outside a hand (the `checkpoint` effect), finishing it when over. */
+  checkpoint?(lease: TableLease, request: { now: Date }): Promise<void>;
   /** The tables where the player has a seat (any state). */
   findSeatsOfPlayer(playerId: string): Promise<string[]>;
   lobby(): Promise<PokerLobbyEntry[]>;

@@ -1,4 +1,5 @@
 import type { CurrencyCode } from '@casino/core';
+import type { ChipPurchaseKind, ChipPurchaseReceipt } from './room-ports.ts';
 import type { PlayerCommand, PrivateSeatView, PublicTableView } from './runtime-types.ts';
 
 /**
@@ -89,6 +90,16 @@ export interface PokerRoom {
   ): Promise<void>;
   /** Presence from the WebSocket (a disconnected player is treated by the profile's time-out rule). */
   connectionChanged(tableId: string, playerId: string, connected: boolean): Promise<void>;
+  /**
+   * A tournament's rebuy, add-on, re-entry or late registration (issue 19, D-1936), run on the instance
+   * driving the tournament, exactly once per (player, `commandId`). Absent where no tournament is driven.
+   */
+  buyChips?(
+    tournamentId: string,
+    playerId: string,
+    kind: ChipPurchaseKind,
+    options: { commandId: string },
+  ): Promise<ChipPurchaseReceipt>;
   /** Joins the waiting list of a full table (issue 18, 003:R-TBL-04): the place (1 = next) and the list's length. */
   joinWaitingList(tableId: string, playerId: string): Promise<{ place: number; length: number }>;
   /** Leaves the waiting list; a running seat offer is declined and goes to the next in line. */

@@ -6,6 +6,8 @@ import { Forwarding, NotHolder, unavailable } from './forwarding.ts';
 import { RecentCommands, type CommandOutcome } from './recent-commands.ts';
 import {
   isLeaseLost,
+  type ChipPurchaseKind,
+  type ChipPurchaseReceipt,
   type DrivenTable,
   type DrivenTableFactory,
   type PokerRoomStore,
@@ -69,7 +71,8 @@ type RoomRequest =
   | { op: 'chat'; playerId: string; text: string }
   | { op: 'remove'; playerId: string; reason: RemovalReason }
   | { op: 'connection'; playerId: string; connected: boolean }
-  | { op: 'wait-join' | 'wait-leave'; playerId: string };
+  | { op: 'wait-join' | 'wait-leave'; playerId: string }
+  | { op: 'buy-chips'; playerId: string; kind: ChipPurchaseKind; commandId: string };
 
 interface Held {
   readonly tableId: string;
@@ -290,6 +293,15 @@ export class PokerRoomDriver implements PokerRoom {
     return (await this.route(tableId, { op: 'command', playerId, command, commandId })) as TableSnapshot;
   }
 
+  async buyChips(
+    tableId: string,
+    playerId: string,
+    kind: ChipPurchaseKind,
+    options: { commandId: string },
+  ): Promise<ChipPurchaseReceipt> {
+    return (await this.route(tableId, { op: 'buy-chips', playerId, kind, commandId: options.commandId })) as ChipPurchaseReceipt;
+  }
+
   async submit(tableId: string, playerId: string, command: PlayerCommand, options: { commandId: string }): Promise<void> {
     await this.route(tableId, { op: 'command', playerId, command, commandId: options.commandId, quiet: true });
   }
@@ -375,6 +387,7 @@ export class PokerRoomDriver implements PokerRoom {
 
   private runHere(held: Held, request: RoomRequest): Promise<unknown> {
     if (!held.queue.hasRoom()) throw toDomainError503(held.tableId);
+    // A purchase is exactly once in the store (its command id recorded with the payment), across takeovers too.
     if (request.op !== 'sit' && request.op !== 'command') return held.queue.run(() => this.apply(held, request));
     const playerId = request.playerId;
     const seen = held.commands.get(request.commandId);
@@ -417,6 +430,8 @@ export class PokerRoomDriver implements PokerRoom {
         }
         case 'chat':
           return this.sendChat(held, request.playerId, request.text, now);
+        case 'buy-chips':
+          return this.buyChipsHere(held, request, now);
         case 'remove':
           await this.settle(held, held.table.removeAtHandEnd(request.playerId, request.reason, now), now);
           return null;
@@ -463,6 +478,29 @@ export class PokerRoomDriver implements PokerRoom {
     await held.waiting?.seated(request.playerId);
     await this.settle(held, effects, now);
     return this.snapshotOf(held, request.playerId, now);
+  }
+
+  /** Checked by the table, paid and persisted by the store, then applied (money committed before the table is told). */
+  private async buyChipsHere(
+    held: Held,
+    request: Extract<RoomRequest, { op: 'buy-chips' }>,
+    now: Date,
+  ): Promise<ChipPurchaseReceipt> {
+    const { table } = held;
+    const { store } = this.options;
+    if (!table.planPurchase || !table.purchased || !store.buyChips)
+      throw new DomainError('game-action-refused', 'Chips are bought at tournaments only.', {
+        extensions: { reason: 'not-a-tournament' },
+      });
+    const bought = await store.buyChips(held.lease, {
+      playerId: request.playerId,
+      kind: request.kind,
+      commandId: request.commandId,
+      plan: () => table.planPurchase!(request.playerId, request.kind, now),
+      now,
+    });
+    await this.settle(held, bought.receipt.replayed ? [] : table.purchased(bought.plan, bought.alias, now), now);
+    return bought.receipt;
   }
 
   private sendChat(held: Held, playerId: string, text: string, now: Date): null {
@@ -518,6 +556,10 @@ export class PokerRoomDriver implements PokerRoom {
           for (const playerId of stoppingPlayerIds) pending.push(...held.table.removeAtHandEnd(playerId, 'time-limit', now));
           break;
         }
+        case 'checkpoint':
+          assert(store.checkpoint !== undefined, 'a table that checkpoints has a store that writes it');
+          await store.checkpoint(held.lease, { now });
+          break;
       }
     }
     const running = held.table.runningHand();

@@ -78,7 +78,9 @@ export type TableEffect =
       readonly stackMinor: bigint;
       readonly reason: 'left' | 'sit-out-max' | 'removed' | 'busted';
     }
-  | { readonly kind: 'hand-complete'; readonly hand: CompletedHand };
+  | { readonly kind: 'hand-complete'; readonly hand: CompletedHand }
+  /** A tournament floor's state changed outside a hand (a rebuy offer lapsed, D-1936): the store writes it. */
+  | { readonly kind: 'checkpoint' };
 
 export interface CompletedHand {
   readonly handId: string;

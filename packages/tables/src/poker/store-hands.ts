@@ -322,11 +322,18 @@ export async function voidInterruptedHand(
  */
 export function renderHandText(
   history: poker.HandHistory,
-  options: { currency: CurrencyCode; tableName?: string; playedAt?: string; viewer?: number | 'observer' },
+  options: {
+    currency: CurrencyCode;
+    tableName?: string;
+    playedAt?: string;
+    viewer?: number | 'observer';
+    /** A tournament hand (D-1937): amounts are chips, written as whole numbers. */
+    chips?: boolean;
+  },
 ): string {
   const state = poker.replayHandHistory(history, poker.variantCatalog);
   return poker.formatHandHistoryText(state, {
-    formatAmount: (chips) => Money.fromMinor(chips, options.currency).toDecimalString(),
+    formatAmount: (chips) => (options.chips ? chips.toString() : Money.fromMinor(chips, options.currency).toDecimalString()),
     ...(options.tableName !== undefined ? { tableName: options.tableName } : {}),
     ...(options.playedAt !== undefined ? { playedAt: options.playedAt } : {}),
     ...(options.viewer !== undefined ? { viewer: options.viewer } : {}),
@@ -352,6 +359,8 @@ export interface StoredHand {
   flopDealt: boolean;
   rakeTransactionId: string | null;
   voidReason: string | null;
+  /** A live tournament's hand (D-1937): its amounts are tournament chips, not money. */
+  tournamentId: string | null;
   players: {
     playerId: string;
     seat: number;
@@ -380,11 +389,14 @@ export async function findHand(db: Db | Tx, handId: string): Promise<StoredHand 
       rake_minor: bigint;
       flop_dealt: boolean;
       void_reason: string | null;
+      tournament_id: string | null;
     }>
   >`
-    SELECT h.id, h.table_id, t.name AS table_name, t.profile_id, h.hand_number, h.status::text AS status, h.currency, h.started_at, h.ended_at,
-           h.history, h.text, h.pot_minor, h.rake_minor, h.flop_dealt, h.void_reason
-    FROM poker_hand h JOIN poker_table t ON t.id = h.table_id WHERE h.id = ${handId}::uuid`;
+    SELECT h.id, coalesce(h.table_id, h.tournament_id) AS table_id, coalesce(t.name, tr.name || ' table ' || h.tournament_table) AS table_name,
+           coalesce(t.profile_id, tr.profile_id) AS profile_id, h.hand_number, h.status::text AS status, h.currency, h.started_at, h.ended_at,
+           h.history, h.text, h.pot_minor, h.rake_minor, h.flop_dealt, h.void_reason, h.tournament_id
+    FROM poker_hand h LEFT JOIN poker_table t ON t.id = h.table_id LEFT JOIN tournament tr ON tr.id = h.tournament_id
+    WHERE h.id = ${handId}::uuid AND (t.id IS NOT NULL OR tr.id IS NOT NULL)`;
   if (!row) return null;
   const players = await db.$queryRaw<
     Array<{
@@ -415,6 +427,7 @@ export async function findHand(db: Db | Tx, handId: string): Promise<StoredHand 
     flopDealt: row.flop_dealt,
     rakeTransactionId: row.rake_minor > 0n ? await ledger.findTransactionIdByIdempotencyKey(db, pokerRakeKey(row.id)) : null,
     voidReason: row.void_reason,
+    tournamentId: row.tournament_id,
     players: players.map((p) => ({
       playerId: p.player_id,
       seat: p.seat,

@@ -27,6 +27,12 @@ export interface DirectorEntry {
   addOns: number;
   bountyMinor: bigint;
   chipsBought: bigint;
+  /**
+   * Live play (D-1936): out of chips in the rebuy period while it may rebuy, the entry is offered the
+   * rebuy (002:TRN-RB-04) and stays in, seated and dealt no hand, until `untilMs` on the tournament clock
+   * or the end of the rebuy period; then it is out as it would have been at that hand.
+   */
+  rebuyOffer?: { readonly startingStack: bigint; readonly winners: readonly string[]; readonly untilMs: number } | null;
 }
 
 export type DirectorEvent =
@@ -40,7 +46,31 @@ export type DirectorEvent =
     }
   | { readonly kind: 'move'; readonly move: Move }
   | { readonly kind: 'rebuy'; readonly entryId: string }
-  | { readonly kind: 'add-on'; readonly entryId: string };
+  | { readonly kind: 'add-on'; readonly entryId: string }
+  | { readonly kind: 'entry'; readonly entryId: string; readonly table: number; readonly seat: number };
+
+/** A chip purchase of a running tournament (D-1936): paid by the store first, then applied with `applyPurchase`. */
+export type TournamentPurchaseKind = 'rebuy' | 'add-on' | 're-entry' | 'late-registration';
+
+export type PurchasePlan = ChipsPlan | NewEntryPlan;
+
+export interface ChipsPlan {
+  readonly kind: 'rebuy' | 'add-on';
+  readonly entryId: string;
+  readonly playerId: string;
+}
+
+export interface NewEntryPlan {
+  readonly kind: 're-entry' | 'late-registration';
+  /** The new entry, with the seat it gets (chosen when the purchase is planned, so a restored state agrees). */
+  readonly entryId: string;
+  readonly playerId: string;
+  readonly table: number;
+  readonly seat: number;
+}
+
+export const isNewEntryPlan = (plan: PurchasePlan): plan is NewEntryPlan =>
+  plan.kind === 're-entry' || plan.kind === 'late-registration';
 
 export interface DirectorOptions {
   readonly definition: TournamentDefinition;
@@ -50,6 +80,11 @@ export interface DirectorOptions {
   readonly newHandId: (table: number, handNumber: number) => string;
   /** Asked when an entry runs out of chips while it may rebuy (the automatic offer, 002:TRN-RB-04). */
   readonly acceptsRebuy?: (entryId: string) => boolean;
+  /**
+   * Live play: how long (tournament clock) an entry out of chips in the rebuy period is held for its
+   * rebuy before it is out (D-1936); without it, `acceptsRebuy` decides at once.
+   */
+  readonly rebuyOfferMs?: number;
   /**
    * Live play (live/floor.ts): hands run at several tables at once, so balancing waits until no table
    * is in a hand (`needsBalancing`, then `balanceNow` from the floor) instead of running after each hand.
@@ -306,6 +341,7 @@ export class TournamentDirector {
       if (p.endingStack > 0n) continue;
       const entryId = seats.get(p.seat)!;
       if (this.offerRebuy(entryId)) continue;
+      if (this.holdForRebuy(entryId, p.startingStack, winners)) continue;
       this.bust(entryId, p.startingStack, winners);
     }
     for (const [seat, entryId] of [...tableSeats]) if (!this.entries.get(entryId)!.active) tableSeats.delete(seat);
@@ -327,9 +363,91 @@ export class TournamentDirector {
     return this.rules.rebuy.onlyWithNoChips ? chips === 0n : chips <= d.rebuy.chipsAtMost;
   }
 
+  /** Live play: the entry out of chips is offered the rebuy instead of being out at once (D-1936). */
+  private holdForRebuy(entryId: string, startingStack: bigint, winners: readonly string[]): boolean {
+    if (this.options.rebuyOfferMs === undefined || !this.mayRebuy(entryId)) return false;
+    const e = this.entries.get(entryId)!;
+    e.rebuyOffer = { startingStack, winners: [...winners], untilMs: this.elapsedMs + this.options.rebuyOfferMs };
+    return true;
+  }
+
+  /** The earliest end of a standing rebuy offer on the tournament clock (null: none stands). */
+  rebuyOfferDueMs(): number | null {
+    const due = this.activeEntries().flatMap((e) => (e.rebuyOffer ? [e.rebuyOffer.untilMs] : []));
+    return due.length === 0 ? null : Math.min(...due);
+  }
+
+  /**
+   * Offers whose time is up or whose rebuy period ended: those entries are out, ranked together as one
+   * round (at a hand boundary only: no hand-for-hand round half played). Returns whether any ended.
+   */
+  endLapsedRebuyOffers(): boolean {
+    if (!this.settled()) return false;
+    const lapsed = this.activeEntries().filter(
+      (e) => e.rebuyOffer && (this.elapsedMs >= e.rebuyOffer.untilMs || !this.mayRebuy(e.entryId)),
+    );
+    if (lapsed.length === 0) return false;
+    this.roundStartPlayers = this.activeEntries().length;
+    for (const e of lapsed) {
+      const offer = e.rebuyOffer!;
+      e.rebuyOffer = null;
+      this.bust(e.entryId, offer.startingStack, offer.winners);
+      for (const seats of this.tables.values()) for (const [seat, id] of [...seats]) if (id === e.entryId) seats.delete(seat);
+    }
+    this.closeRound();
+    this.assertChipsConserved();
+    return true;
+  }
+
+  /**
+   * A new entry of a running tournament (late registration, 000-001:TRN-06; re-entry, 004:GAM-P-T-14,
+   * 000-001:TRN-10): the open seat it will get, at the table with the fewest players (the lowest
+   * number first, a free seat chosen by the generator), or a new table when every table is full.
+   */
+  seatForNewEntry(): { table: number; seat: number } {
+    const seatsPerTable = this.definition.seatsPerTable;
+    const open = [...this.tables]
+      .filter(([, seats]) => seats.size < seatsPerTable)
+      .sort(([ta, a], [tb, b]) => a.size - b.size || ta - tb)[0];
+    const table = open?.[0] ?? Math.max(0, ...this.tables.keys()) + 1;
+    const taken = this.tables.get(table) ?? new Map<number, string>();
+    const free = Array.from({ length: seatsPerTable }, (_, i) => i + 1).filter((seat) => !taken.has(seat));
+    assert(free.length > 0, 'the chosen table has a free seat');
+    return { table, seat: free[this.options.rng.intBelow(free.length)]! };
+  }
+
+  /** Applies a purchase the store has paid for: rebuy or add-on chips pending, or the new entry seated with its chips. */
+  applyPurchase(plan: PurchasePlan): void {
+    if (!isNewEntryPlan(plan)) return plan.kind === 'rebuy' ? this.rebuy(plan.entryId) : this.addOn(plan.entryId);
+    assert(!this.entries.has(plan.entryId), 'a new entry is new');
+    const seats = this.tables.get(plan.table) ?? new Map<number, string>();
+    assert(!seats.has(plan.seat) && seats.size < this.definition.seatsPerTable, 'the new entry gets a free seat');
+    const chips = this.definition.entry.chips;
+    this.entries.set(plan.entryId, {
+      entryId: plan.entryId,
+      playerId: plan.playerId,
+      chips: 0n,
+      // Chips bought during a hand play from the next hand (002:TRN-RB-07).
+      pendingChips: chips,
+      active: true,
+      rebuys: 0,
+      addOns: 0,
+      bountyMinor: bountyPerEntryMinor(this.definition),
+      chipsBought: chips,
+    });
+    seats.set(plan.seat, plan.entryId);
+    if (!this.tables.has(plan.table)) {
+      this.tables.set(plan.table, seats);
+      this.handsAt.set(plan.table, this.handsAt.size === 0 ? 0 : Math.min(...this.handsAt.values()));
+    }
+    this.events.push({ kind: 'entry', entryId: plan.entryId, table: plan.table, seat: plan.seat });
+    this.assertChipsConserved();
+  }
+
   rebuy(entryId: string): void {
     assert(this.mayRebuy(entryId), 'the entry may rebuy');
     const e = this.entries.get(entryId)!;
+    e.rebuyOffer = null;
     e.pendingChips += this.definition.rebuy!.chips;
     e.chipsBought += this.definition.rebuy!.chips;
     e.rebuys += 1;

@@ -13,3 +13,4 @@ export * from './staff.ts';
 export * from './live/floor.ts';
 export * from './live/room-store.ts';
 export * from './live/routing-room.ts';
+export * from './live/hands.ts';

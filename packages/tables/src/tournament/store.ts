@@ -8,7 +8,14 @@ import { playingWallet } from '../money.ts';
 import type { PokerRuleProfile, PokerRuleProfileId } from '../poker/profile.ts';
 import { cancellationPoolMinor, settleCancellation } from './cancellation.ts';
 import { tournamentDefinitionProblems, type TournamentDefinition } from './definition.ts';
-import { TournamentDirector, type Decide } from './director.ts';
+import {
+  isNewEntryPlan,
+  TournamentDirector,
+  type Decide,
+  type NewEntryPlan,
+  type PurchasePlan,
+  type TournamentPurchaseKind,
+} from './director.ts';
 import type { LiveTournamentState } from './live/floor.ts';
 import { tableAlias } from '../poker/room-store.ts';
 import { lateRegistrationOpen, rebuyOpen } from './clock.ts';
@@ -308,41 +315,152 @@ export async function buyTournamentChips(
   return transaction(ctx.db, async (tx) => {
     const t = await lockTournament(tx, request.tournamentId);
     if (t.status !== 'RUNNING') throw refused('not-running', 'The tournament is not running.');
-    const price = request.purchase === 'rebuy' ? t.d.rebuy : t.d.addOn;
-    if (!price) throw refused(`no-${request.purchase}`, `This tournament has no ${request.purchase}.`);
-    const [entry] = await tx.$queryRaw<(EntryRow & { rebuys: number; add_ons: number })[]>`
-      SELECT id, player_id, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor, rebuys, add_ons FROM tournament_entry
-      WHERE id = ${request.entryId}::uuid AND tournament_id = ${t.id}::uuid AND status = 'registered' FOR UPDATE`;
-    if (!entry) throw refused('not-registered', 'No such entry in this tournament.');
-    const countMax = request.purchase === 'rebuy' ? (t.d.rebuy!.countMax ?? Number.MAX_SAFE_INTEGER) : 1;
-    if ((request.purchase === 'rebuy' ? entry.rebuys : entry.add_ons) >= countMax)
-      throw refused(`${request.purchase}-count-used`, `The ${request.purchase}s of this entry are used up.`);
-    const total = price.startFeeMinor + price.feeMinor;
-    const key = `tournament:entry:${entry.id}:${request.purchase}:${request.purchase === 'rebuy' ? entry.rebuys + 1 : 1}`;
-    const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
-    await authorizeStake(ctx.limits, tx, {
-      playerId: entry.player_id,
-      playSessionId: entry.play_session_id,
-      reference: key,
-      amount: money(total),
-      category: 'poker-tournament',
-    });
-    const postings: ledger.PostingLine[] = [{ accountId: entry.wallet_account_id as AccountId, amount: money(total) }];
-    if (price.startFeeMinor > 0n)
-      postings.push({ accountId: t.pool_account_id as AccountId, amount: money(-price.startFeeMinor) });
-    if (price.feeMinor > 0n) postings.push({ accountId: await feeRevenue(tx, t.currency), amount: money(-price.feeMinor) });
-    const posted = await postOrRefuse(
-      tx,
-      { idempotencyKey: key, kind: 'BUY_IN', postings, metadata: meta(t.id, entry.id) },
-      ctx.clock.now(),
-      t.currency,
-    );
-    await tx.$executeRaw`
-      UPDATE tournament_entry SET paid_start_minor = paid_start_minor + ${price.startFeeMinor}, paid_fee_minor = paid_fee_minor + ${price.feeMinor},
-             rebuys = rebuys + ${request.purchase === 'rebuy' ? 1 : 0}, add_ons = add_ons + ${request.purchase === 'add-on' ? 1 : 0}
-      WHERE id = ${entry.id}::uuid`;
-    return { ledgerTransactionId: posted.transactionId };
+    return buyChipsIn(ctx, tx, t, request);
   });
+}
+
+async function buyChipsIn(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  t: TournamentRow & { d: TournamentDefinition },
+  request: { entryId: string; purchase: 'rebuy' | 'add-on' },
+): Promise<{ ledgerTransactionId: string }> {
+  const price = request.purchase === 'rebuy' ? t.d.rebuy : t.d.addOn;
+  if (!price) throw refused(`no-${request.purchase}`, `This tournament has no ${request.purchase}.`);
+  const [entry] = await tx.$queryRaw<(EntryRow & { rebuys: number; add_ons: number })[]>`
+    SELECT id, player_id, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor, rebuys, add_ons FROM tournament_entry
+    WHERE id = ${request.entryId}::uuid AND tournament_id = ${t.id}::uuid AND status = 'registered' FOR UPDATE`;
+  if (!entry) throw refused('not-registered', 'No such entry in this tournament.');
+  const countMax = request.purchase === 'rebuy' ? (t.d.rebuy!.countMax ?? Number.MAX_SAFE_INTEGER) : 1;
+  if ((request.purchase === 'rebuy' ? entry.rebuys : entry.add_ons) >= countMax)
+    throw refused(`${request.purchase}-count-used`, `The ${request.purchase}s of this entry are used up.`);
+  const total = price.startFeeMinor + price.feeMinor;
+  const key = `tournament:entry:${entry.id}:${request.purchase}:${request.purchase === 'rebuy' ? entry.rebuys + 1 : 1}`;
+  const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
+  await authorizeStake(ctx.limits, tx, {
+    playerId: entry.player_id,
+    playSessionId: entry.play_session_id,
+    reference: key,
+    amount: money(total),
+    category: 'poker-tournament',
+  });
+  const postings: ledger.PostingLine[] = [{ accountId: entry.wallet_account_id as AccountId, amount: money(total) }];
+  if (price.startFeeMinor > 0n) postings.push({ accountId: t.pool_account_id as AccountId, amount: money(-price.startFeeMinor) });
+  if (price.feeMinor > 0n) postings.push({ accountId: await feeRevenue(tx, t.currency), amount: money(-price.feeMinor) });
+  const posted = await postOrRefuse(
+    tx,
+    { idempotencyKey: key, kind: 'BUY_IN', postings, metadata: meta(t.id, entry.id) },
+    ctx.clock.now(),
+    t.currency,
+  );
+  await tx.$executeRaw`
+    UPDATE tournament_entry SET paid_start_minor = paid_start_minor + ${price.startFeeMinor}, paid_fee_minor = paid_fee_minor + ${price.feeMinor},
+           rebuys = rebuys + ${request.purchase === 'rebuy' ? 1 : 0}, add_ons = add_ons + ${request.purchase === 'add-on' ? 1 : 0}
+    WHERE id = ${entry.id}::uuid`;
+  return { ledgerTransactionId: posted.transactionId };
+}
+
+/**
+ * A purchase at a running live tournament over the player API (D-1936), inside the driving instance's
+ * fenced transaction: exactly once per (player, `commandId`): a command id found recorded answers its
+ * first receipt (`replayed`; another kind under the same id is `idempotency-key-reused`). Else `plan()`
+ * (the floor's eligibility on the tournament clock) decides, then the money moves as at registration:
+ * a rebuy or add-on as `buyTournamentChips`; a late registration or re-entry is a new entry row with its
+ * buy-in (wallet → pool, wallet → fee revenue) under the self-limits by the registration's own path
+ * (`startPlaySession`, `authorizeStake` in `postBuyIn`: where every entry's limits are checked). The
+ * purchase row records the command id with the entry.
+ */
+export async function purchaseAtRunningTournamentIn(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  request: { tournamentId: string; playerId: string; kind: TournamentPurchaseKind; commandId: string; plan: () => PurchasePlan },
+): Promise<{ receipt: TournamentPurchaseReceipt; plan: PurchasePlan | null }> {
+  const t = await lockTournament(tx, request.tournamentId);
+  const [earlier] = await tx.$queryRaw<
+    { kind: TournamentPurchaseKind; entry_id: string; chips: bigint; ledger_transaction_id: string | null }[]
+  >`
+    SELECT kind, entry_id, chips, ledger_transaction_id FROM tournament_purchase
+    WHERE tournament_id = ${t.id}::uuid AND player_id = ${request.playerId}::uuid AND command_id = ${request.commandId}`;
+  if (earlier) {
+    if (earlier.kind !== request.kind)
+      throw new DomainError('idempotency-key-reused', `This idempotency key bought a ${earlier.kind} already.`, {
+        field: 'header.idempotency-key',
+      });
+    const receipt = {
+      kind: earlier.kind,
+      entryId: earlier.entry_id,
+      chips: earlier.chips,
+      ledgerTransactionId: earlier.ledger_transaction_id,
+      replayed: true,
+    };
+    return { receipt, plan: null };
+  }
+  if (t.status !== 'RUNNING') throw purchaseRefusedInStore('not-running', 'The tournament is not running.');
+  const plan = request.plan();
+  assert(plan.kind === request.kind && plan.playerId === request.playerId, 'the floor plans the purchase asked for');
+  const d = t.d;
+  let ledgerTransactionId: string;
+  let chips: bigint;
+  if (!isNewEntryPlan(plan)) {
+    ({ ledgerTransactionId } = await buyChipsIn(ctx, tx, t, { entryId: plan.entryId, purchase: plan.kind }));
+    chips = plan.kind === 'rebuy' ? d.rebuy!.chips : d.addOn!.chips;
+  } else {
+    ledgerTransactionId = await enterRunning(ctx, tx, t, plan);
+    chips = d.entry.chips;
+  }
+  await tx.$executeRaw`
+    INSERT INTO tournament_purchase (id, tournament_id, entry_id, player_id, command_id, kind, chips, ledger_transaction_id, created_at)
+    VALUES (${newId()}::uuid, ${t.id}::uuid, ${plan.entryId}::uuid, ${request.playerId}::uuid, ${request.commandId}, ${plan.kind},
+            ${chips}, ${ledgerTransactionId === '' ? null : ledgerTransactionId}::uuid, ${ctx.clock.now()})`;
+  const receipt = {
+    kind: plan.kind,
+    entryId: plan.entryId,
+    chips,
+    ledgerTransactionId: ledgerTransactionId === '' ? null : ledgerTransactionId,
+    replayed: false,
+  };
+  return { receipt, plan };
+}
+
+export interface TournamentPurchaseReceipt {
+  readonly kind: TournamentPurchaseKind;
+  readonly entryId: string;
+  readonly chips: bigint;
+  readonly ledgerTransactionId: string | null;
+  readonly replayed: boolean;
+}
+
+const purchaseRefusedInStore = (reason: string, detail: string) =>
+  new DomainError('tournament-purchase-refused', detail, { extensions: { reason } });
+
+/** A late registration or re-entry: the entry row and its buy-in, checked again against the stored entries. */
+async function enterRunning(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  t: TournamentRow & { d: TournamentDefinition },
+  plan: NewEntryPlan,
+): Promise<string> {
+  const [counts] = await tx.$queryRaw<[{ entries: bigint; mine: bigint; mine_number: number | null }]>`
+    SELECT count(*)::bigint AS entries, count(*) FILTER (WHERE player_id = ${plan.playerId}::uuid)::bigint AS mine,
+           max(entry_number) FILTER (WHERE player_id = ${plan.playerId}::uuid) AS mine_number
+    FROM tournament_entry WHERE tournament_id = ${t.id}::uuid AND status = 'registered'`;
+  if (Number(counts.entries) >= t.d.entrantsMax)
+    throw purchaseRefusedInStore('no-seats-left', 'Every seat of this tournament is taken.');
+  const entriesMax = plan.kind === 're-entry' ? (t.d.reEntry?.entriesMax ?? 1) : 1;
+  if (Number(counts.mine) >= entriesMax)
+    throw purchaseRefusedInStore(
+      plan.kind === 're-entry' ? 're-entry-count-used' : 'already-registered',
+      'No more entries for this player.',
+    );
+  const wallet = await playingWallet(tx, plan.playerId, t.currency);
+  const { playSessionId } = await startPlaySession(ctx.limits, tx, { playerId: plan.playerId });
+  const { startFeeMinor, feeMinor } = t.d.entry;
+  await tx.$executeRaw`
+    INSERT INTO tournament_entry (id, tournament_id, player_id, status, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor,
+                                  registered_at, entry_number)
+    VALUES (${plan.entryId}::uuid, ${t.id}::uuid, ${plan.playerId}::uuid, 'registered', ${wallet}::uuid, ${playSessionId}::uuid,
+            ${startFeeMinor}, ${feeMinor}, ${ctx.clock.now()}, ${(counts.mine_number ?? 0) + 1})`;
+  return postBuyIn(ctx, tx, t, { entryId: plan.entryId, playerId: plan.playerId, playSessionId, wallet });
 }
 
 // ---- starting, finishing, cancelling ----

@@ -95,6 +95,8 @@ export function commitEffects(table: PokerTable, step: TableStep, ledger: Driver
         ledger.releasedMinor += effect.stackMinor;
         next = table.seatReleased(effect.seat);
         break;
+      case 'checkpoint':
+        continue; // a tournament floor's (D-1936): a cash table makes none
     }
     queue.push(...next.effects);
   }

@@ -1,13 +1,19 @@
-import { assert, DomainError } from '@casino/core';
+import { assert, DomainError, newId } from '@casino/core';
 import type { poker, Rng } from '@casino/games';
 import type { PokerRuleProfile, PokerTableDefinition } from '../../poker/profile.ts';
 import type { DrivenTable } from '../../poker/room-ports.ts';
 import type { PlayerCommand, PokerTableSetup, PrivateSeatView, PublicTableView, TableEffect } from '../../poker/runtime-types.ts';
 import { positionsOf } from '../../poker/store-hands.ts';
 import { PokerTable, type TableStep } from '../../poker/table.ts';
-import { readClock } from '../clock.ts';
+import { addOnOpen, lateRegistrationOpen, readClock, rebuyOpen } from '../clock.ts';
 import type { TournamentDefinition } from '../definition.ts';
-import { TournamentDirector, type DirectorSnapshot } from '../director.ts';
+import {
+  isNewEntryPlan,
+  TournamentDirector,
+  type DirectorSnapshot,
+  type PurchasePlan,
+  type TournamentPurchaseKind,
+} from '../director.ts';
 import type { TournamentRuleProfile } from '../rules.ts';
 
 /**
@@ -73,6 +79,8 @@ interface LiveTable extends LiveTableState {
   awaitingCommitHandId: string | null;
   nextDealAtMs: number;
   maxTurnSeen: number;
+  /** When the table's last hand was dealt (its record's start). */
+  dealtAt: Date | null;
 }
 
 /** Extra fields of a tournament player's `poker-seat` view (besides the cash table's seat, cards and legal actions). */
@@ -86,6 +94,10 @@ export interface TournamentSeatView extends PrivateSeatView {
   readonly playersLeft: number;
 }
 
+/** A purchase refused by the tournament's rules (D-1936): `reason` is stable, the detail says why. */
+export const purchaseRefused = (reason: string, detail: string) =>
+  new DomainError('tournament-purchase-refused', detail, { extensions: { reason } });
+
 const notHere = (detail: string) => new DomainError('game-action-refused', detail, { extensions: { reason: 'tournament-seat' } });
 
 export class TournamentFloor implements DrivenTable {
@@ -94,6 +106,9 @@ export class TournamentFloor implements DrivenTable {
   readonly state: LiveTournamentState;
   private readonly live = new Map<number, LiveTable>();
   private readonly setup: TournamentFloorSetup;
+  get definition(): TournamentDefinition {
+    return this.setup.definition;
+  }
   private floorVersion = 0;
   private lastSignature = '';
   /** A pause or resume staff asked for (read by the store from the database), applied at the next tick. */
@@ -114,6 +129,8 @@ export class TournamentFloor implements DrivenTable {
       rng: options.rng,
       newHandId: () => options.newHandId(),
       balanceBetweenAllHands: true,
+      // The rebuy offer at zero chips (002:TRN-RB-04) stands as long as a decision at the table (D-1936).
+      rebuyOfferMs: setup.pokerProfile.clock.actionTimeMs,
       restore: setup.state.director,
     });
     const saved = new Map(setup.state.tables);
@@ -142,13 +159,102 @@ export class TournamentFloor implements DrivenTable {
       awaitingCommitHandId: null,
       nextDealAtMs: 0,
       maxTurnSeen: 0,
+      dealtAt: null,
     };
   }
 
   /** The state to persist now (called by the store at a hand's commit: every table is at a boundary in the director). */
   persisted(): LiveTournamentState {
     this.state.director = this.director.snapshot();
-    this.state.tables = [...this.live].map(([t, l]) => [
+    this.state.tables = this.tablesState();
+    return this.state;
+  }
+
+  /**
+   * The state to persist with a purchase the store is paying for (D-1936), in the payment's transaction:
+   * the director as it will be once `purchased(plan)` runs, nothing in memory changed yet (a refused
+   * payment leaves the floor as it was).
+   */
+  persistedWith(plan: PurchasePlan): LiveTournamentState {
+    const copy = new TournamentDirector({
+      definition: this.setup.definition,
+      rules: this.setup.rules,
+      entries: [],
+      rng: this.options.rng,
+      newHandId: () => this.options.newHandId(),
+      balanceBetweenAllHands: true,
+      restore: this.director.snapshot(),
+    });
+    copy.applyPurchase(plan);
+    return { ...this.state, director: copy.snapshot(), tables: this.tablesState() };
+  }
+
+  /**
+   * Checks a player's purchase now, on the tournament clock (D-1936; 002:TRN-RB-02..08, 003:R-TOUR-10,
+   * 004:GAM-P-T-14/15, 000-001:TRN-06, TRN-10): the refusals in this order, each `tournament-purchase-refused`
+   * with its `reason`. The queue of the tournament runs one command at a time, so two purchases never
+   * pass this check for one eligible moment. Returns what the store pays for.
+   */
+  planPurchase(playerId: string, kind: TournamentPurchaseKind, now: Date): PurchasePlan {
+    this.director.elapsedMs = this.elapsedAt(now);
+    const d = this.setup.definition;
+    const elapsed = this.director.elapsedMs;
+    const mine = [...this.director.entries.values()].filter((e) => e.playerId === playerId);
+    const active = mine.find((e) => e.active);
+    if (kind === 'rebuy' || kind === 'add-on') {
+      if (!active) throw purchaseRefused('not-in-tournament', 'You have no entry still in this tournament.');
+      if (kind === 'rebuy') {
+        if (!d.rebuy) throw purchaseRefused('no-rebuy', 'This tournament has no rebuys.');
+        if (!rebuyOpen(d, elapsed)) throw purchaseRefused('rebuy-period-over', 'The rebuy period is over.');
+        if (d.rebuy.countMax !== null && active.rebuys >= d.rebuy.countMax)
+          throw purchaseRefused('rebuy-count-used', `The ${d.rebuy.countMax} rebuys of this entry are used up.`);
+        if (!this.director.mayRebuy(active.entryId))
+          throw purchaseRefused(
+            'rebuy-chips',
+            'Your chips are above what a rebuy allows (chips bought play from the next hand).',
+          );
+      } else {
+        if (!d.addOn) throw purchaseRefused('no-add-on', 'This tournament has no add-on.');
+        if (!addOnOpen(d, elapsed)) throw purchaseRefused('add-on-not-open', 'The add-on is offered only during its break.');
+        if (active.addOns > 0) throw purchaseRefused('add-on-used', 'This entry has taken its add-on.');
+        if (!this.director.mayAddOn(active.entryId)) throw purchaseRefused('add-on-chips', 'The add-on needs chips here.');
+      }
+      return { kind, entryId: active.entryId, playerId };
+    }
+    if (kind === 'late-registration' && mine.length > 0)
+      throw purchaseRefused('already-registered', 'You are registered for this tournament already.');
+    if (kind === 're-entry') {
+      if (!d.reEntry) throw purchaseRefused('no-re-entry', 'This tournament has no re-entry.');
+      if (mine.length === 0) throw purchaseRefused('not-registered', 'Re-entry is for players eliminated from this tournament.');
+      if (active) throw purchaseRefused('still-in', 'You are still in this tournament.');
+      if (mine.length >= d.reEntry.entriesMax)
+        throw purchaseRefused('re-entry-count-used', `At most ${d.reEntry.entriesMax} entries per player.`);
+    }
+    if (!lateRegistrationOpen(d, elapsed))
+      throw purchaseRefused('late-registration-closed', 'The late registration and re-entry period is over.');
+    if (this.director.entries.size >= d.entrantsMax)
+      throw purchaseRefused('no-seats-left', 'Every seat of this tournament is taken.');
+    return { kind, entryId: newId(), playerId, ...this.director.seatForNewEntry() };
+  }
+
+  /** A purchase the store has paid for (and persisted with `persistedWith`): the director applies it; a table may deal. */
+  purchased(plan: PurchasePlan, alias: string, now: Date): TableEffect[] {
+    if (plan.kind === 're-entry' || plan.kind === 'late-registration') this.state.aliases[plan.entryId] = alias;
+    this.director.applyPurchase(plan);
+    const l = isNewEntryPlan(plan) ? this.live.get(plan.table) : undefined;
+    // The new entry's table shows it at once (before the next deal builds the table).
+    if (l && l.table && !l.runningHandId && !l.awaitingCommitHandId) {
+      l.versionBase += l.table.version + 1;
+      l.turnBase += l.maxTurnSeen + 1;
+      l.maxTurnSeen = 0;
+      l.table = null;
+    }
+    this.floorVersion++;
+    return this.tick(now);
+  }
+
+  private tablesState(): [number, LiveTableState][] {
+    return [...this.live].map(([t, l]) => [
       t,
       {
         handNumber: l.handNumber,
@@ -157,7 +263,13 @@ export class TournamentFloor implements DrivenTable {
         turnBase: l.turnBase + l.maxTurnSeen + 1,
       },
     ]);
-    return this.state;
+  }
+
+  /** The table of a hand awaiting its commit, for its record (D-1937). */
+  handTable(handId: string): { tableNumber: number; tableName: string; startedAt: Date | null } {
+    const found = [...this.live].find(([, l]) => l.awaitingCommitHandId === handId);
+    assert(found !== undefined, `hand ${handId} awaits its commit`);
+    return { tableNumber: found[0], tableName: `${this.setup.definition.name} table ${found[0]}`, startedAt: found[1].dealtAt };
   }
 
   isPaused(): boolean {
@@ -219,6 +331,8 @@ export class TournamentFloor implements DrivenTable {
     for (const t of this.director.tables.keys()) if (!this.live.has(t)) this.live.set(t, this.fresh());
     const effects: TableEffect[] = [];
     for (const [t, l] of this.live) if (l.table?.runningHandId) effects.push(...this.absorb(t, l, l.table.tick(now), now));
+    // A rebuy offer not taken in time: the entry is out, written at once (the store's checkpoint, D-1936).
+    if (!this.isPaused() && this.director.endLapsedRebuyOffers()) effects.push({ kind: 'checkpoint' });
     if (this.allIdle() && this.director.needsBalancing()) this.balance();
     if (!this.isPaused() && !this.director.needsBalancing())
       for (const t of [...this.director.tables.keys()]) {
@@ -239,6 +353,8 @@ export class TournamentFloor implements DrivenTable {
     }
     if (this.allIdle() && this.director.needsBalancing()) times.push(0);
     if (this.wantedPause !== null) times.push(0);
+    const offerDueMs = this.director.rebuyOfferDueMs();
+    if (offerDueMs !== null && !this.isPaused()) times.push(this.state.startedAtMs + this.state.pausedTotalMs + offerDueMs);
     // Paused: look again now and then, for a resume the store reads from the database.
     if (this.isPaused()) times.push(this.lastTickAtMs + (this.options.pausedPollMs ?? 1_000));
     if (!this.isPaused()) {
@@ -431,6 +547,7 @@ export class TournamentFloor implements DrivenTable {
       { rngForHand: () => this.options.rng, newHandId: () => this.options.newHandId(), handPauseMs: this.options.handPauseMs },
     );
     l.dealt = new Map(seats.map((s) => [s.seat, s.entryId]));
+    l.dealtAt = now;
     const effects = this.absorb(t, l, l.table.tick(now), now);
     const running = l.table.runningHand();
     assert(running !== null || l.awaitingCommitHandId !== null, 'a table that may deal deals');

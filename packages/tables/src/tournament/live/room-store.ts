@@ -8,7 +8,16 @@ import { PokerRoomDriver, type RoomLog } from '../../poker/room.ts';
 import type { PokerLobbyEntry } from '../../poker/room-types.ts';
 import { LeaseLost } from '../../poker/store-lease.ts';
 import { readClock } from '../clock.ts';
-import { definitionFromJson, definitionToJson, finishTournamentIn, type TournamentStoreContext } from '../store.ts';
+import { tableAlias } from '../../poker/room-store.ts';
+import type { PurchasePlan } from '../director.ts';
+import {
+  definitionFromJson,
+  definitionToJson,
+  finishTournamentIn,
+  purchaseAtRunningTournamentIn,
+  type TournamentStoreContext,
+} from '../store.ts';
+import { recordTournamentHand } from './hands.ts';
 import { TournamentFloor, type LiveTournamentState, type TournamentTableSetup } from './floor.ts';
 
 /**
@@ -192,12 +201,56 @@ function tournamentRoomStore(
     async releaseSeat() {
       throw refuse();
     },
-    async commitHand(lease, _request) {
+    async buyChips(lease, request) {
       const floor = floors.get(lease.tableId);
-      assert(floor !== undefined, 'the committing floor is registered');
+      assert(floor !== undefined, 'the floor buying chips is registered');
+      return transaction(ctx.db, async (tx) => {
+        await fence(tx, lease);
+        const { receipt, plan } = await purchaseAtRunningTournamentIn(ctx, tx, {
+          tournamentId: lease.tableId,
+          playerId: request.playerId,
+          kind: request.kind,
+          commandId: request.commandId,
+          plan: () => request.plan() as PurchasePlan,
+        });
+        if (plan !== null) {
+          // The purchase and the floor's state with it commit together: a takeover restores the chips bought.
+          const state = floor.persistedWith(plan);
+          await tx.$executeRaw`UPDATE tournament SET live_state = ${liveStateToJson(state)}::jsonb WHERE id = ${lease.tableId}::uuid`;
+        }
+        return { receipt, plan, alias: tableAlias(request.playerId) };
+      });
+    },
+    async checkpoint(lease) {
+      const floor = floors.get(lease.tableId);
+      assert(floor !== undefined, 'the floor writing its state is registered');
       const state = floor.persisted();
       await transaction(ctx.db, async (tx) => {
         await fence(tx, lease);
+        await tx.$executeRaw`UPDATE tournament SET live_state = ${liveStateToJson(state)}::jsonb WHERE id = ${lease.tableId}::uuid`;
+        if (floor.director.isOver()) {
+          await finishTournamentIn(ctx, tx, lease.tableId, floor.director);
+          await tx.$executeRaw`UPDATE tournament SET lease_owner = NULL, lease_expires_at = NULL WHERE id = ${lease.tableId}::uuid`;
+        }
+      });
+    },
+    async commitHand(lease, request) {
+      const floor = floors.get(lease.tableId);
+      assert(floor !== undefined, 'the committing floor is registered');
+      const state = floor.persisted();
+      const table = floor.handTable(request.hand.handId);
+      await transaction(ctx.db, async (tx) => {
+        await fence(tx, lease);
+        // The hand's record, recalled by id like a cash hand's (D-1937).
+        await recordTournamentHand(tx, {
+          tournamentId: lease.tableId,
+          tableNumber: table.tableNumber,
+          tableName: table.tableName,
+          currency: floor.definition.currency,
+          hand: request.hand,
+          startedAt: table.startedAt ?? request.now,
+          now: request.now,
+        });
         // Staff's pause (D-1935) is read at every hand boundary: no new hand is dealt after this one.
         const [pause] = await tx.$queryRaw<{ staff_paused: boolean }[]>`
           SELECT staff_paused_at IS NOT NULL AS staff_paused FROM tournament WHERE id = ${lease.tableId}::uuid`;

@@ -1,3 +1,5 @@
+import { DomainError } from '@casino/core';
+import type { ChipPurchaseKind, ChipPurchaseReceipt } from '../../poker/room-ports.ts';
 import type { PokerLobbyEntry, PokerRoom, TableSnapshot } from '../../poker/room-types.ts';
 
 /**
@@ -66,6 +68,17 @@ export class PokerRoomsByTable implements PokerRoom {
 
   async submit(...args: Parameters<PokerRoom['submit']>): Promise<void> {
     return (await this.route(args[0])).submit(...args);
+  }
+
+  /** Rebuys, add-ons, re-entries and late registrations go to the tournaments' room (D-1936). */
+  async buyChips(
+    tournamentId: string,
+    playerId: string,
+    kind: ChipPurchaseKind,
+    options: { commandId: string },
+  ): Promise<ChipPurchaseReceipt> {
+    if (!this.tournaments.buyChips) throw new DomainError('table-unavailable', 'No tournament room runs here.');
+    return this.tournaments.buyChips(tournamentId, playerId, kind, options);
   }
 
   async chat(tableId: string, playerId: string, text: string): Promise<void> {
