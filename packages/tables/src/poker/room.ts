@@ -705,7 +705,7 @@ export class PokerRoomDriver implements PokerRoom {
         dropped: false,
         waiting:
           setup.profile.waitingList && store.waitingLists
-            ? new TableWaitingList(store.waitingLists, tableId, setup.profile.waitingList, setup.definition.seatsMax)
+            ? new TableWaitingList(store.waitingLists, lease, setup.profile.waitingList, setup.definition.seatsMax)
             : null,
         commits: table.commitsOffQueue === true ? new SerialQueue(pokerRoomLimits.commitsPendingMax) : null,
       };
