@@ -10,11 +10,19 @@ import { addDays, Money, pragueDate, startOfPragueDay, systemClock, type Currenc
 import { createDb, type Db } from '@casino/db';
 import { openAccount, openOperatorAccounts, paymentProviderClearingSpec } from '@casino/ledger';
 import { PiiProtector } from '@casino/players';
-import { demoPokerTables, demoTournaments, pokerRuleProfiles, tournamentRuleProfiles } from '@casino/operator';
+import {
+  demoAnonymousPokerTableNames,
+  demoPokerTables,
+  demoTournaments,
+  pokerRuleProfiles,
+  tournamentRuleProfiles,
+} from '@casino/operator';
 import {
   createPokerTable,
   createTable,
+  integrityRulesOf,
   loadTableForDriving,
+  setPokerTableAnonymous,
   tournament,
   type PokerTableDefinition,
   type TableDefinition,
@@ -220,17 +228,36 @@ export async function seedDemoPokerTables(db: Db): Promise<string[]> {
     .filter((d) => d.profileId === 'CZ-FO' && !d.speedPool)
     .map((d) => Object.freeze({ ...d, name: `${d.name} EUR` }));
   const definitions = [...demoPokerTables(currency), ...foreign];
-  const width = Math.max(...definitions.map((d) => d.name.length));
+  const width = Math.max(...definitions.map((d) => `${d.name}${demoTableFeatures(d)}`.length));
   const lines = [
     `Poker tables (game service, GET /v1/tables?game=poker; /v1/poker/tables/{tableId}/…; ${currency}, one in EUR):`,
   ];
   for (const definition of definitions) {
     const id = demoPokerTableId(definition);
-    if (!(await loadTableForDriving(db, id)))
+    if (!(await loadTableForDriving(db, id))) {
       await createPokerTable(db, { definition, profile: pokerRuleProfiles[definition.profileId], now: systemClock.now(), id });
-    lines.push(`  ${definition.profileId.padEnd(5)} ${definition.name.padEnd(width)}  ${definition.variant.padEnd(24)}  ${id}`);
+      // Issue 18: AT's anonymous demo table (000-001:TBL-08), set while nobody sits there.
+      if (demoAnonymousPokerTableNames.includes(definition.name))
+        await setPokerTableAnonymous(
+          { db, rulesOf: (profileId) => integrityRulesOf(pokerRuleProfiles[profileId]) },
+          { tableId: id, anonymous: true },
+        );
+    }
+    const label = `${definition.name}${demoTableFeatures(definition)}`;
+    lines.push(`  ${definition.profileId.padEnd(5)} ${label.padEnd(width)}  ${definition.variant.padEnd(24)}  ${id}`);
   }
   return lines;
+}
+
+/** What a demo table opts in to (issue 18), for the banner: run it twice, the bad-beat jackpot, anonymous, a speed pool. */
+function demoTableFeatures(definition: PokerTableDefinition): string {
+  const features = [
+    definition.runItTwice ? 'run it twice' : null,
+    definition.badBeatJackpot ? 'bad-beat jackpot' : null,
+    demoAnonymousPokerTableNames.includes(definition.name) ? 'anonymous' : null,
+    definition.speedPool ? 'speed poker' : null,
+  ].filter((feature) => feature !== null);
+  return features.length === 0 ? '' : ` (${features.join(', ')})`;
 }
 
 /**

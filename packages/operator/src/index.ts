@@ -25,6 +25,7 @@ export {
   atPokerRules,
   czFoPokerRules,
   czPsPokerRules,
+  demoAnonymousPokerTableNames,
   demoPokerTables,
   demoTournaments,
   hrPokerRules,

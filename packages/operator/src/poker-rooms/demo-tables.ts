@@ -36,6 +36,12 @@ interface DemoTable {
   timeBankMs?: number;
   /** A speed-poker pool (issue 18): `seatsMax` is then the pool's players at most. */
   speedPool?: { tableSeats: number; fillWaitMs: number };
+  /** The table opts in to running the board more than once (the profile's `runItTwice`, 000-001:RIT-01). */
+  runItTwice?: true;
+  /** The table takes the bad-beat jackpot drop and pays it (the profile's `badBeatJackpot`, 000-001:JP-01). */
+  badBeatJackpot?: true;
+  /** An anonymous table (000-001:TBL-08, UI-03): a column the seed sets, not part of the definition. */
+  anonymous?: true;
 }
 
 /**
@@ -89,6 +95,44 @@ const demoTables: readonly DemoTable[] = [
     rateBps: 500,
     capBigBlinds: 3n,
     noFlopNoDrop: false,
+  },
+  // AT's opt-ins (issue 18), one table each so the lobby shows them apart: run it twice (000-001:RIT-01..05),
+  // the bad-beat jackpot (JP-01..05), an anonymous table (TBL-08, UI-03: per-table labels at the table edge).
+  {
+    name: 'Salzburg',
+    profileId: 'AT',
+    variant: 'holdem/no-limit',
+    seatsMax: 6,
+    bigBlinds: 1n,
+    buyIn: [40n, 100n],
+    rateBps: 500,
+    capBigBlinds: 3n,
+    noFlopNoDrop: false,
+    runItTwice: true,
+  },
+  {
+    name: 'Innsbruck',
+    profileId: 'AT',
+    variant: 'holdem/no-limit',
+    seatsMax: 9,
+    bigBlinds: 1n,
+    buyIn: [40n, 100n],
+    rateBps: 500,
+    capBigBlinds: 3n,
+    noFlopNoDrop: false,
+    badBeatJackpot: true,
+  },
+  {
+    name: 'Linz',
+    profileId: 'AT',
+    variant: 'holdem/no-limit',
+    seatsMax: 6,
+    bigBlinds: 1n,
+    buyIn: [40n, 100n],
+    rateBps: 500,
+    capBigBlinds: 3n,
+    noFlopNoDrop: false,
+    anonymous: true,
   },
   // CZ-PS: rake 1–5 % under the USD 5 cap's CZK equivalent (002:RAKE-01); a maximum also at fixed limit (PK-CASH-04).
   {
@@ -216,6 +260,13 @@ export function demoPokerTables(currency: CurrencyCode): PokerTableDefinition[] 
       }),
       timeBankMs: t.timeBankMs ?? 0,
       ...(t.speedPool ? { speedPool: Object.freeze({ ...t.speedPool }) } : {}),
+      ...(t.runItTwice ? { runItTwice: true } : {}),
+      ...(t.badBeatJackpot ? { badBeatJackpot: true } : {}),
     });
   });
 }
+
+/** The names of the demo tables the seed makes anonymous (000-001:TBL-08; a table column, not the definition). */
+export const demoAnonymousPokerTableNames: readonly string[] = Object.freeze(
+  demoTables.filter((t) => t.anonymous === true).map((t) => t.name),
+);

@@ -15,7 +15,7 @@ export const pokerRuleProfiles: Readonly<Record<PokerRuleProfileId, PokerRulePro
 });
 
 export { atPokerRules, czFoPokerRules, czPsPokerRules, hrPokerRules, sePokerRules };
-export { demoPokerTables } from './demo-tables.ts';
+export { demoAnonymousPokerTableNames, demoPokerTables } from './demo-tables.ts';
 export { demoTournaments, tournamentCapsPublishedIn } from './demo-tournaments.ts';
 export {
   atTournamentRules,

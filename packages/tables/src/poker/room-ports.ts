@@ -61,6 +61,13 @@ export interface DrivenTable {
    * speed pool of hundreds of players, issue 18); absent: every seated player's view is compared.
    */
   changedPlayerIds?(): string[];
+  /**
+   * True for a table that goes on playing while its ended hands are committed (a speed pool, D-1807):
+   * the driver commits them off the table's queue, one at a time in the order they ended, and tells
+   * the table `handCommitted` on the queue afterwards. Absent: each hand is committed on the queue
+   * before the table hears anything more.
+   */
+  readonly commitsOffQueue?: boolean;
   /** The hand being played, if any (the driver marks it running in the store before anyone sees it). */
   runningHand(): { handId: string; handNumber: number } | null;
   publicView(now: Date): PublicTableView;

@@ -32,7 +32,7 @@ export function pokerRoomStore(
     waitingLists: {
       join: (request) => joinWaitingList(db, request),
       leave: (request) => leaveWaitingList(db, request),
-      offerFreeSeats: (request) => offerFreeSeats(db, request),
+      offerFreeSeats: (request) => offerFreeSeats(db, { ...request, instanceId: ctx.instanceId }),
     },
     acquireTableLease: async (request) => {
       const taken = await acquireTableLease(db, request);

@@ -15,7 +15,7 @@ import {
   type TableLease,
 } from './room-ports.ts';
 import type { PokerLobbyEntry, PokerRoom, SitRequest, TableSnapshot } from './room-types.ts';
-import type { PlayerCommand, TableEffect } from './runtime-types.ts';
+import type { CompletedHand, PlayerCommand, TableEffect } from './runtime-types.ts';
 import { SerialQueue } from './serial-queue.ts';
 import { earlier, TableWaitingList } from './waiting-list.ts';
 
@@ -88,6 +88,8 @@ interface Held {
   dropped: boolean;
   /** The table's waiting list (issue 18, 003:R-TBL-04); null where its profile has none. */
   readonly waiting: TableWaitingList | null;
+  /** A speed pool's hand commits, in the order the hands ended, off the table's queue (D-1807); null for a table. */
+  readonly commits: SerialQueue | null;
 }
 
 export const pokerRoomLimits = {
@@ -103,6 +105,8 @@ export const pokerRoomLimits = {
   holderCacheMax: 10_000,
   /** Times a request is re-routed when its holder changed under it. */
   routeAttemptsMax: 3,
+  /** Ended hands of a speed pool waiting for their commit (D-1807); at this many the pool's queue waits for them. */
+  commitsPendingMax: 128,
 } as const;
 
 /** A due table whose queue is full is ticked this much later. */
@@ -200,8 +204,18 @@ export class PokerRoomDriver implements PokerRoom {
   /** Ticks every table whose deadline has passed by the room's clock (tests with a manual clock; the timer does it otherwise). */
   async runDue(): Promise<number> {
     const due = this.scheduler.runDue();
-    await Promise.all([...this.held.values()].map((held) => held.queue.drained()));
+    await this.drained();
     return due;
+  }
+
+  /** Settles when every table's queue and commits are idle (a commit's follow-up runs on the queue, and may commit again). */
+  private async drained(): Promise<void> {
+    for (let round = 0; round < 1_000; round++) {
+      const tables = [...this.held.values()];
+      await Promise.all(tables.map((held) => held.queue.drained()));
+      await Promise.all(tables.map((held) => held.commits?.drained()));
+      if (tables.every((held) => held.queue.depth === 0 && (held.commits?.depth ?? 0) === 0)) return;
+    }
   }
 
   /** One pass of the claim scan (tests; the timer runs it otherwise). */
@@ -548,6 +562,10 @@ export class PokerRoomDriver implements PokerRoom {
           pending.push(...held.table.seatReleased(effect.seat, now));
           break;
         case 'hand-complete': {
+          if (held.commits) {
+            await this.commitOffQueue(held, held.commits, effect.hand);
+            break;
+          }
           const seatStatuses = held.table.seatStatuses();
           const { stoppingPlayerIds } = await store.commitHand(held.lease, { hand: effect.hand, seatStatuses, now });
           if (held.markedHandId === effect.hand.handId) held.markedHandId = null;
@@ -578,6 +596,49 @@ export class PokerRoomDriver implements PokerRoom {
     this.pushViews(held, now, released);
     this.scheduler.schedule(held.tableId, earlier(held.table.nextDeadline(), held.waiting?.nextDeadline() ?? null));
     return refusals;
+  }
+
+  /**
+   * D-1807: a speed pool's ended hand is committed off the pool's queue, after every hand that ended
+   * before it (its players already play on: the pool's memory holds their chips); the pool hears of
+   * the commit on its queue, where a leaving player's seat is released. The first commit that fails
+   * drops the table as any failure does, and the hands queued after it are never committed, so the
+   * stored stacks are always those after a prefix of the ended hands (speed-pool.ts `handEnded`). A
+   * full commit queue makes the pool's queue wait for it: the players cannot outrun the database.
+   */
+  private async commitOffQueue(held: Held, commits: SerialQueue, hand: CompletedHand): Promise<void> {
+    if (!commits.hasRoom()) await commits.drained();
+    const { store, clock } = this.options;
+    const committed = commits.run(async () => {
+      // An earlier commit failed (the table is dropped): this hand is void by construction (D-1803).
+      if (held.dropped) return;
+      try {
+        const { stoppingPlayerIds } = await this.guard(held, () =>
+          store.commitHand(held.lease, { hand, seatStatuses: [], now: clock.now() }),
+        );
+        const told = held.queue.runLast(() => this.afterCommit(held, hand.handId, stoppingPlayerIds));
+        this.track(told);
+      } catch (error) {
+        // guard dropped the table for anything but a domain error; a refused commit must stop the chain too.
+        if (!held.dropped) {
+          this.dropLease(held.lease, 'hand commit refused');
+          await store.releaseTableLease(held.lease).catch(() => undefined);
+        }
+        throw error;
+      }
+    });
+    this.track(committed);
+  }
+
+  /** On the pool's queue: the commit is stored; players out of playing time go as at a table (004:GAM-P-07). */
+  private async afterCommit(held: Held, handId: string, stoppingPlayerIds: readonly string[]): Promise<void> {
+    if (held.dropped) return;
+    await this.guard(held, async () => {
+      const now = this.options.clock.now();
+      const effects = held.table.handCommitted(handId, now);
+      for (const playerId of stoppingPlayerIds) effects.push(...held.table.removeAtHandEnd(playerId, 'time-limit', now));
+      await this.settle(held, effects, now);
+    });
   }
 
   /**
@@ -672,10 +733,11 @@ export class PokerRoomDriver implements PokerRoom {
     try {
       const voided = await store.voidInterruptedHand(lease, { now: clock.now() });
       const { setup } = await store.loadTableForDriving(lease);
+      const table = this.options.createTable(setup);
       const held: Held = {
         tableId,
         lease,
-        table: this.options.createTable(setup),
+        table,
         // A speed pool's queue takes one command per player in flight (hundreds of players, issue 18). A
         // tournament floor's setup (issue 19) has no table definition: the default depth.
         queue: new SerialQueue(Math.max(pokerRoomLimits.queueDepthMax, (setup.definition?.seatsMax ?? 0) + 64)),
@@ -686,8 +748,9 @@ export class PokerRoomDriver implements PokerRoom {
         dropped: false,
         waiting:
           setup.profile.waitingList && store.waitingLists
-            ? new TableWaitingList(store.waitingLists, tableId, setup.profile.waitingList, setup.definition.seatsMax)
+            ? new TableWaitingList(store.waitingLists, lease, setup.profile.waitingList, setup.definition.seatsMax)
             : null,
+        commits: table.commitsOffQueue === true ? new SerialQueue(pokerRoomLimits.commitsPendingMax) : null,
       };
       this.held.set(tableId, held);
       this.holders.set(tableId, instanceId);
@@ -724,6 +787,8 @@ export class PokerRoomDriver implements PokerRoom {
   private async letGo(held: Held): Promise<void> {
     if (held.dropped) return;
     const { store, clock, log } = this.options;
+    // A pool's ended hands are committed first (D-1807); their follow-ups, queued behind this, find the table gone.
+    await held.commits?.drained();
     held.dropped = true;
     this.held.delete(held.tableId);
     this.scheduler.forget(held.tableId);

@@ -21,6 +21,9 @@ function poolDefinition(profile: PokerRuleProfile, tableSeats: number, fillWaitM
  * The pool driven as the room drives it: a hand's end is committed (here: a stored stack per player
  * changed by put in and won, the escrow less the rake) before the pool hears of it, a release pays out
  * the stored stack. The escrow invariant (escrow = Σ stored stacks) is checked after every commit.
+ * With `deferCommits` the ended hands wait in a queue, committed in the order they ended when the test
+ * says so, while the players play on (the room commits a pool's hands off its queue, D-1807); no stored
+ * stack may go below zero whichever prefix of them is committed.
  */
 class PoolHarness {
   readonly pool: SpeedPool;
@@ -32,9 +35,17 @@ class PoolHarness {
   boughtMinor = 0n;
   readonly released: { playerId: string; stackMinor: bigint; reason: string }[] = [];
   readonly committed: string[] = [];
+  /** Ended hands not yet committed, in the order they ended (`deferCommits`). */
+  readonly uncommitted: Extract<TableEffect, { kind: 'hand-complete' }>['hand'][] = [];
   private seq = 0;
 
-  constructor(profile: PokerRuleProfile, tableSeats: number, fillWaitMs: number, seed = 'speed-pool') {
+  constructor(
+    profile: PokerRuleProfile,
+    tableSeats: number,
+    fillWaitMs: number,
+    seed = 'speed-pool',
+    private readonly deferCommits = false,
+  ) {
     this.pool = new SpeedPool(
       {
         tableId: 'pool-1',
@@ -111,16 +122,9 @@ class PoolHarness {
       expect(guard).toBeLessThan(10_000);
       const effect = pending.shift()!;
       if (effect.kind === 'hand-complete') {
-        const { hand } = effect;
-        for (const r of hand.results) this.stored.set(r.playerId, this.stored.get(r.playerId)! - r.putInMinor + r.wonMinor);
-        this.escrowMinor -= hand.rakeMinor;
-        this.rakeMinor += hand.rakeMinor;
-        expect(
-          [...this.stored.values()].reduce((a, b) => a + b, 0n),
-          'escrow = Σ stored stacks',
-        ).toBe(this.escrowMinor);
-        this.committed.push(hand.handId);
-        pending.push(...this.pool.handCommitted(hand.handId, this.now));
+        this.rakeMinor += effect.hand.rakeMinor;
+        if (this.deferCommits) this.uncommitted.push(effect.hand);
+        else pending.push(...this.commit(effect.hand));
       } else if (effect.kind === 'release-seat') {
         expect(effect.stackMinor, `${effect.playerId} is released with the stored stack`).toBe(this.stored.get(effect.playerId));
         this.stored.delete(effect.playerId);
@@ -133,6 +137,29 @@ class PoolHarness {
     const count = this.pool.chipCount();
     expect(count.foundMinor, 'the pool holds what came in less what went out').toBe(count.heldMinor);
     expect(count.heldMinor).toBe(this.boughtMinor - this.paidOutMinor - this.rakeMinor);
+  }
+
+  /** Commits the hand that ended first of those waiting (`deferCommits`); false when none waits. */
+  commitNext(): boolean {
+    const hand = this.uncommitted.shift();
+    if (hand === undefined) return false;
+    this.settle(this.commit(hand));
+    return true;
+  }
+
+  private commit(hand: Extract<TableEffect, { kind: 'hand-complete' }>['hand']): TableEffect[] {
+    for (const r of hand.results) {
+      const storedMinor = this.stored.get(r.playerId)! - r.putInMinor + r.wonMinor;
+      expect(storedMinor >= 0n, `${r.playerId}'s stored stack after hand ${hand.handId} is not negative`).toBe(true);
+      this.stored.set(r.playerId, storedMinor);
+    }
+    this.escrowMinor -= hand.rakeMinor;
+    expect(
+      [...this.stored.values()].reduce((a, b) => a + b, 0n),
+      'escrow = Σ stored stacks',
+    ).toBe(this.escrowMinor);
+    this.committed.push(hand.handId);
+    return this.pool.handCommitted(hand.handId, this.now);
   }
 }
 
@@ -239,8 +266,20 @@ describe('speed-poker pool (issue 18)', () => {
   });
 
   it('000-001:TBL-10 D-1802 many bots over one pool: chips are conserved and the escrow equals the stored stacks after every hand', () => {
+    playBots(false);
+  });
+
+  it('000-001:TBL-10 D-1807 hands committed late, in the order they ended, while their players play on: no stored stack goes negative, the escrow equals the stored stacks after every commit, a seat is released with its final stored stack', () => {
+    const h = playBots(true);
+    expect(h.uncommitted).toHaveLength(0);
+  });
+});
+
+/** Bots over one pool; with `deferCommits` ended hands wait and are committed at random moments, in the order they ended. */
+function playBots(deferCommits: boolean): PoolHarness {
+  {
     const rng = roundRng(testRoundSeed('speed-pool-bots'));
-    const h = new PoolHarness(czFo, 6, 200, 'speed-pool-bots-deck');
+    const h = new PoolHarness(czFo, 6, 200, 'speed-pool-bots-deck', deferCommits);
     const players = Array.from({ length: 60 }, (_, i) => `p${i}`);
     for (const p of players) h.join(p, 2_500n + BigInt(rng.intBelow(7_500)));
     let joined = players.length;
@@ -267,6 +306,12 @@ describe('speed-poker pool (issue 18)', () => {
         h.advance(25_000); // the clock: time-outs, short tables dealt
         continue;
       }
+      if (roll < 22 && deferCommits) {
+        // The commit queue catches up by one hand, or by all of them now and then.
+        if (roll < 14) while (h.commitNext());
+        else h.commitNext();
+        continue;
+      }
       const actor = h.toAct();
       if (actor === null) {
         h.advance(250);
@@ -286,11 +331,13 @@ describe('speed-poker pool (issue 18)', () => {
     for (const p of h.pool.seatedPlayerIds()) if (h.view(p).speed.status !== 'leaving') h.leave(p);
     for (let guard = 0; h.pool.seatedPlayerIds().length > 0; guard++) {
       expect(guard).toBeLessThan(5_000);
+      if (h.commitNext()) continue;
       const actor = h.toAct();
       if (actor === null) h.advance(25_000);
       else h.act(actor.playerId, 'fold', { turn: actor.view.speed.table!.view.toAct!.turn });
     }
     expect(h.escrowMinor).toBe(0n);
     expect(h.paidOutMinor + h.rakeMinor).toBe(h.boughtMinor);
-  });
-});
+    return h;
+  }
+}

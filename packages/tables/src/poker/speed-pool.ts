@@ -30,6 +30,8 @@ import { PokerTable, TableInvariantViolation, type TableStep } from './table.ts'
  * records every hand as a change of its players' stacks (stack − put in + won, store-speed-pool.ts),
  * so the pool's one escrow equals the sum of its stored stacks after every committed hand, whatever
  * order the hands end in; a hand never committed (a crash) changed nothing stored: void by construction.
+ * A hand's players take their chips back when it ends, not when it is committed (D-1807): the room
+ * commits the ended hands off the pool's queue, in the order they ended.
  */
 
 export interface SpeedPoolOptions {
@@ -111,6 +113,8 @@ export interface SpeedSeatView {
 export type SpeedPrivateView = PrivateSeatView & { readonly speed: SpeedSeatView };
 
 export class SpeedPool implements DrivenTable {
+  /** D-1807: the room commits the pool's ended hands off its queue; the players play on meanwhile. */
+  readonly commitsOffQueue = true;
   readonly poolId: string;
   private readonly profile: PokerRuleProfile;
   /** The profile as each hand's table plays it: leaving is folding (the pool holds the chips). */
@@ -261,45 +265,33 @@ export class SpeedPool implements DrivenTable {
     return [];
   }
 
-  /** The hand's commit is stored: its players still in it take their chips back to the pool and wait for the next hand. */
+  /**
+   * The hand's commit is stored (D-1807: the room commits a pool's hands off its queue, in the order
+   * they ended). Its players took their chips back when the hand ended (`handEnded`); what waited for
+   * the commit is the release of a leaving or busted player's seat, whose stored stack is final only
+   * when every hand they were dealt into is committed.
+   */
   handCommitted(handId: string, now: Date): TableEffect[] {
     const table = this.byHandId.get(handId);
     if (table === undefined || !table.completed)
       throw new Error(`pool ${this.poolId}: hand ${handId} is not awaiting its commit`);
-    table.table.handCommitted(handId);
     this.byHandId.delete(handId);
-    this.running.delete(table.number);
     const effects: TableEffect[] = [];
-    const stacks = new Map(table.table.seats().map((s) => [s.playerId, s.stackMinor + s.pendingChipsMinor]));
-    let liveMinor = 0n;
     for (const playerId of table.seatOf.keys()) {
       const member = this.members.get(playerId);
       if (member === undefined) continue;
       member.open.delete(table);
-      const endingMinor = stacks.get(playerId) ?? 0n;
-      if (member.current === table) {
-        member.chipsMinor = endingMinor + member.pendingMinor;
-        member.pendingMinor = 0n;
-        liveMinor += endingMinor;
-        member.current = null;
-        member.lastTable = table.number;
-        this.enqueue(member, now);
-      } else {
-        // Left before their turn and the others all folded: what the hand gave back is theirs.
-        const extraMinor = endingMinor - (table.leftWith.get(playerId) ?? endingMinor);
-        liveMinor += extraMinor;
-        if (member.current === null) member.chipsMinor += extraMinor;
-        else member.pendingMinor += extraMinor;
-        if (member.current === null) this.enqueue(member, now);
-      }
       this.dirty.add(playerId);
       this.releaseIfDue(member, effects);
     }
-    if (liveMinor !== table.startChipsMinor - table.leftChipsMinor - table.rakeMinor)
-      throw new TableInvariantViolation(
-        `pool ${this.poolId} table ${table.number}: its players take ${liveMinor} back, ${table.startChipsMinor} came, ${table.leftChipsMinor} left, ${table.rakeMinor} raked`,
-      );
     return this.afterChange(now, effects);
+  }
+
+  /** Hands that ended and wait for their commit (the room's commit queue; tests). */
+  handsAwaitingCommit(): number {
+    let ended = 0;
+    for (const table of this.byHandId.values()) if (table.completed) ended++;
+    return ended;
   }
 
   removeAtHandEnd(playerId: string, reason: RemovalReason, now: Date): TableEffect[] {
@@ -497,6 +489,7 @@ export class SpeedPool implements DrivenTable {
         table.rakeMinor = effect.hand.rakeMinor;
         this.chipsHeldMinor -= effect.hand.rakeMinor;
         effects.push({ ...effect, hand: { ...effect.hand, poolTableNumber: table.number } satisfies CompletedHand });
+        this.handEnded(table, effect.hand.handId, now);
       }
       // 'release-seat' of a player who left the hand: the pool holds the chips (detach), nothing to pay out.
       // 'top-up': the hand's table never has one (the pool takes none).
@@ -510,6 +503,45 @@ export class SpeedPool implements DrivenTable {
       const member = playerId === undefined ? undefined : this.members.get(playerId);
       if (member !== undefined && member.current === table) this.detach(member, table, now);
     }
+  }
+
+  /**
+   * The hand ended (D-1807): its players still in it take their chips back to the pool at once and
+   * wait for their next hand, without waiting for its commit. Safe because the room commits a pool's
+   * hands in the order they ended and stops at the first that fails: the stored stacks are always
+   * those after a prefix of the ended hands, and a player's loss in a hand never exceeds the chips
+   * the hands before it (committed by then) gave them, so no stored stack goes below zero.
+   */
+  private handEnded(table: PoolTable, handId: string, now: Date): void {
+    table.table.handCommitted(handId);
+    this.running.delete(table.number);
+    const stacks = new Map(table.table.seats().map((s) => [s.playerId, s.stackMinor + s.pendingChipsMinor]));
+    let liveMinor = 0n;
+    for (const playerId of table.seatOf.keys()) {
+      const member = this.members.get(playerId);
+      if (member === undefined) continue;
+      const endingMinor = stacks.get(playerId) ?? 0n;
+      if (member.current === table) {
+        member.chipsMinor = endingMinor + member.pendingMinor;
+        member.pendingMinor = 0n;
+        liveMinor += endingMinor;
+        member.current = null;
+        member.lastTable = table.number;
+        this.enqueue(member, now);
+      } else {
+        // Left before their turn and the others all folded: what the hand gave back is theirs.
+        const extraMinor = endingMinor - (table.leftWith.get(playerId) ?? endingMinor);
+        liveMinor += extraMinor;
+        if (member.current === null) member.chipsMinor += extraMinor;
+        else member.pendingMinor += extraMinor;
+        if (member.current === null) this.enqueue(member, now);
+      }
+      this.dirty.add(playerId);
+    }
+    if (liveMinor !== table.startChipsMinor - table.leftChipsMinor - table.rakeMinor)
+      throw new TableInvariantViolation(
+        `pool ${this.poolId} table ${table.number}: its players take ${liveMinor} back, ${table.startChipsMinor} came, ${table.leftChipsMinor} left, ${table.rakeMinor} raked`,
+      );
   }
 
   /** The player leaves the hand (folded, or folding at their turn): their chips not put in come back to the pool. */

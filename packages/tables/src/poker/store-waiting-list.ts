@@ -1,5 +1,7 @@
 import { DomainError } from '@casino/core';
 import { transaction, type Db, type Tx } from '@casino/db';
+import type { LeasedTable } from './store-context.ts';
+import { fenceTable } from './store-lease.ts';
 
 /**
  * A poker table's waiting list as stored (issue 18, 003:R-TBL-04: "join a queue for a seat if none
@@ -7,6 +9,8 @@ import { transaction, type Db, type Tx } from '@casino/db';
  * table over finds them as they were (D-1827). Every change runs under a transaction-scoped advisory
  * lock per table: concurrent joiners get distinct, consecutive positions, and an offer is never made
  * twice for one freed seat. The driver (room.ts via waiting-list.ts) calls these on the table's queue.
+ * The offers are the driver's own writes and fenced by its lease like its other writes (D-1827): a
+ * deposed driver's offer is refused (`LeaseLost`) and nothing of it is written.
  */
 
 export interface WaitingEntry {
@@ -59,13 +63,22 @@ export async function leaveWaitingList(db: Db, request: { tableId: string; playe
 /**
  * The offers the table's free seats call for, made in list order: an expired offer is dropped with
  * its player (the seat goes to the next, 003:R-TBL-04), a player seated at the table meanwhile leaves
- * the list, then the first players without an offer get one until every free seat has one.
+ * the list, then the first players without an offer get one until every free seat has one. Fenced:
+ * only under the table's current lease (the table row first, then the list's lock: docs/concurrency.md
+ * level 1 before the list), else `LeaseLost` and nothing is written.
  */
 export async function offerFreeSeats(
   db: Db,
-  request: { tableId: string; freeSeats: number; seatedPlayerIds: readonly string[]; offerMs: number; now: Date },
+  request: LeasedTable & {
+    instanceId: string;
+    freeSeats: number;
+    seatedPlayerIds: readonly string[];
+    offerMs: number;
+    now: Date;
+  },
 ): Promise<{ list: WaitingEntry[]; newlyOffered: WaitingEntry[] }> {
   return transaction(db, async (tx) => {
+    await fenceTable(tx, request.instanceId, request);
     await lockList(tx, request.tableId);
     await tx.$executeRaw`
       DELETE FROM poker_waiting_list

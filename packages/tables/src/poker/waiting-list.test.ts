@@ -46,7 +46,8 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-async function startRoom(name: string): Promise<PokerRoomDriver> {
+/** `renewIntervalMs`: a long one stands for a paused process whose lease lapses while it still thinks it drives. */
+async function startRoom(name: string, renewIntervalMs?: number): Promise<PokerRoomDriver> {
   const broadcaster: TableBroadcaster = {
     toTable: async (tableId, message) => void pushed.push({ to: tableId, message }),
     toPlayer: async (playerId, message) => void pushed.push({ to: playerId, message }),
@@ -62,6 +63,7 @@ async function startRoom(name: string): Promise<PokerRoomDriver> {
     claimScanIntervalMs: 600_000,
     log: quiet,
     handPauseMs: 1_000,
+    ...(renewIntervalMs === undefined ? {} : { renewIntervalMs }),
   });
   rooms.push(room);
   await room.start();
@@ -220,6 +222,31 @@ describe('poker waiting list (issue 18, 003:R-TBL-04)', () => {
     expect((await b.snapshot(tableId, first)).seatOffer).toEqual({ expiresAt });
     expect(await refusal(sit(b, tableId, second))).toBe('seat-reserved/seat-offered');
     expect((await sit(b, tableId, first)).mine).not.toBeNull();
+    expect((await waitingListOf(testDb.db, tableId)).map((e) => e.playerId)).toEqual([second]);
+  });
+
+  it('003:R-TBL-04 D-1827 a deposed driver cannot pass an expired offer on: its offer write is fenced by the lease, refused, and nothing of it is stored', async () => {
+    // a is paused (no renewals) and deposed by b; a still holds the table in memory when the offer expires.
+    const a = await startRoom('a', 600_000);
+    const b = await startRoom('b');
+    const { tableId, seated, queue } = await fullTableWithQueue(a, 2);
+    const [first, second] = queue as [string, string];
+    await a.command(tableId, (await playerToAct(a, tableId, seated)).playerId, { kind: 'leave' });
+    await waitFor(() => offersTo(first).length > 0, { what: 'the offer to the first' });
+    const stored = await waitingListOf(testDb.db, tableId);
+    clock.advanceMs(3_001);
+    expect(await b.claimTablesNeedingDriver()).toBeGreaterThanOrEqual(1);
+    expect(await waitingListOf(testDb.db, tableId), 'the new holder keeps the running offer').toEqual(stored);
+
+    // The first's offer expires: a's tick would drop it and offer the seat to the second, under a lease it lost.
+    clock.advanceMs(offerMs);
+    await a.runDue();
+    expect(a.drivenTableIds(), 'the deposed driver lets the table go').not.toContain(tableId);
+    expect(await waitingListOf(testDb.db, tableId), 'nothing the deposed driver offered is stored').toEqual(stored);
+    expect(offersTo(second), 'no offer reached the second from the deposed driver').toEqual([]);
+    // The holder passes the offer on (its own tick).
+    await b.runDue();
+    await waitFor(() => offersTo(second).length > 0, { what: "the holder's offer to the second" });
     expect((await waitingListOf(testDb.db, tableId)).map((e) => e.playerId)).toEqual([second]);
   });
 });

@@ -1,6 +1,6 @@
 import { DomainError } from '@casino/core';
 import type { WaitingListSettings } from './profile.ts';
-import type { DrivenTable } from './room-ports.ts';
+import type { DrivenTable, TableLease } from './room-ports.ts';
 import type { joinWaitingList, leaveWaitingList, offerFreeSeats, WaitingEntry } from './store-waiting-list.ts';
 
 type WithoutDb<F> = F extends (db: never, request: infer R) => infer A ? (request: R) => A : never;
@@ -9,7 +9,8 @@ type WithoutDb<F> = F extends (db: never, request: infer R) => infer A ? (reques
 export interface WaitingListStore {
   join: WithoutDb<typeof joinWaitingList>;
   leave: WithoutDb<typeof leaveWaitingList>;
-  offerFreeSeats: WithoutDb<typeof offerFreeSeats>;
+  /** Fenced by the lease (D-1827): the store adds this instance's id. */
+  offerFreeSeats: (request: Omit<Parameters<typeof offerFreeSeats>[1], 'instanceId'>) => ReturnType<typeof offerFreeSeats>;
 }
 
 /**
@@ -27,7 +28,8 @@ export class TableWaitingList {
 
   constructor(
     private readonly store: WaitingListStore,
-    private readonly tableId: string,
+    /** The lease the driver holds the table by: the offers are written under it (D-1827). */
+    private readonly lease: TableLease,
     readonly settings: WaitingListSettings,
     private readonly seatsMax: number,
   ) {}
@@ -53,7 +55,7 @@ export class TableWaitingList {
   /** The player sat down: out of the list (their offer, if any, is used). */
   async seated(playerId: string): Promise<void> {
     if (this.emptyKnown) return;
-    await this.store.leave({ tableId: this.tableId, playerId });
+    await this.store.leave({ tableId: this.lease.tableId, playerId });
     this.offers.delete(playerId);
   }
 
@@ -62,7 +64,7 @@ export class TableWaitingList {
     if (this.freeSeats(table) > this.runningOffers(now).size)
       throw refused('seat-free', 'A seat is free at this table: sit down instead of waiting.');
     const joined = await this.store.join({
-      tableId: this.tableId,
+      tableId: this.lease.tableId,
       playerId,
       lengthMax: this.settings.lengthMax,
       now,
@@ -74,7 +76,7 @@ export class TableWaitingList {
 
   /** Leaving the list; with an offer running this declines it, and the seat goes to the next. */
   async leave(playerId: string): Promise<boolean> {
-    const left = await this.store.leave({ tableId: this.tableId, playerId });
+    const left = await this.store.leave({ tableId: this.lease.tableId, playerId });
     if (!left) throw refused('not-waiting', 'You are not in the waiting list of this table.');
     this.offers.delete(playerId);
     this.emptyKnown = false;
@@ -93,7 +95,7 @@ export class TableWaitingList {
     if (!hasExpired && this.offers.size > 0 && (free <= this.offers.size || this.allOffered)) return [];
     const before = this.offers;
     const { list, newlyOffered } = await this.store.offerFreeSeats({
-      tableId: this.tableId,
+      ...this.lease,
       freeSeats: free,
       seatedPlayerIds: table.seatedPlayerIds(),
       offerMs: this.settings.offerMs,

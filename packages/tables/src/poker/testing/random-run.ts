@@ -220,10 +220,12 @@ export class RandomTableRun {
       this.owed.push(effect);
       if (effect.kind === 'hand-complete') {
         this.handsCompleted += 1;
-        this.chipsOutMinor += effect.hand.rakeMinor;
+        // A bad-beat jackpot table's drop leaves the table into the jackpot (issue 18; `stacksAfter` are after it).
+        const dropMinor = effect.hand.jackpot?.dropMinor ?? 0n;
+        this.chipsOutMinor += effect.hand.rakeMinor + dropMinor;
         const before = effect.hand.history.players.reduce((sum, player) => sum + BigInt(player.stack), 0n);
         const after = effect.hand.stacksAfter.reduce((sum, entry) => sum + entry.stackMinor, 0n);
-        expect(after + effect.hand.rakeMinor).toBe(before);
+        expect(after + effect.hand.rakeMinor + dropMinor).toBe(before);
         expect(effect.hand.rakeByPlayer.reduce((sum, entry) => sum + entry.rakeMinor, 0n)).toBe(effect.hand.rakeMinor);
       }
       if (effect.kind === 'release-seat') {
