@@ -33,9 +33,11 @@ describe('db: pgBatchedTransaction (issue 22, D-2264)', () => {
       9_007_199_254_740_993n,
       JSON.stringify({ a: "o'k", b: [1, '\\'] }),
       '2026-11-30',
+      "o'clock, no backslash",
+      'plain',
     ];
     const text =
-      'SELECT $1::text AS t, $2::timestamptz AS at, $3::text AS n, $4::integer AS i, $5::bigint AS b, $6::jsonb AS j, $7::date::text AS d';
+      'SELECT $1::text AS t, $2::timestamptz AS at, $3::text AS n, $4::integer AS i, $5::bigint AS b, $6::jsonb AS j, $7::date::text AS d, $8::text AS q, $9::text AS p';
     const pool = pgPoolOf(testDb.db);
     const asParameters = (await pool.query(text, values)).rows[0];
     const inlined = (await pool.query(inlineStatement(text, values))).rows[0];
