@@ -15,8 +15,13 @@
  * window at full four-seat tables (004:GAM-R-01, D-2250). The closing line gives both and their ratios:
  *   bench:games api_bets_per_s=… p99_ms=… hot_bets_per_s=… hot_p99_ms=… ledger_transfers_per_s=… ratio=… hot_ratio=…
  *
+ * The players run in a process of their own (games-clients.ts, D-2265), so the service's CPU per
+ * confirmation is measured apart from the clients'. The hot case's tables bet for the demo roulette
+ * tables' 15 s (D-2266).
+ *
  * A measurement, not a test. Environment: DATABASE_URL and REDIS_URL (default local), BENCH_SECONDS
  * (10), BENCH_WARMUP_SECONDS (2), BENCH_CLIENTS (50), BENCH_HOT_PLAYERS (500; 0 skips the hot case),
+ * BENCH_BETTING_MS (2000, the 50-player case's tables), BENCH_HOT_BETTING_MS (15000, the hot case's),
  * BENCH_ENGINE_SECONDS (3), BENCH_LEDGER_SECONDS (10); BENCH_WIRE_LOG=1 prints the statements of one
  * confirmation, BENCH_WIRE_ONLY=1 stops after the round-trip and CPU count of one player alone.
  */
