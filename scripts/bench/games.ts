@@ -15,15 +15,22 @@
  * window at full four-seat tables (004:GAM-R-01, D-2250). The closing line gives both and their ratios:
  *   bench:games api_bets_per_s=… p99_ms=… hot_bets_per_s=… hot_p99_ms=… ledger_transfers_per_s=… ratio=… hot_ratio=…
  *
+ * The players run in a process of their own (games-clients.ts, D-2265), so the service's CPU per
+ * confirmation is measured apart from the clients'. The hot case's tables bet for the demo roulette
+ * tables' 15 s (D-2266).
+ *
  * A measurement, not a test. Environment: DATABASE_URL and REDIS_URL (default local), BENCH_SECONDS
  * (10), BENCH_WARMUP_SECONDS (2), BENCH_CLIENTS (50), BENCH_HOT_PLAYERS (500; 0 skips the hot case),
+ * BENCH_BETTING_MS (2000, the 50-player case's tables), BENCH_HOT_BETTING_MS (15000, the hot case's),
  * BENCH_ENGINE_SECONDS (3), BENCH_LEDGER_SECONDS (10); BENCH_WIRE_LOG=1 prints the statements of one
  * confirmation, BENCH_WIRE_ONLY=1 stops after the round-trip and CPU count of one player alone.
  */
+import { fork } from 'node:child_process';
 import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildGameService, loadGameServiceConfig, type GameServiceConfig } from '@casino/game-service';
-import { newId, type AccountId } from '@casino/core';
+import { type AccountId } from '@casino/core';
 import { createDb, createRedis, type Db, type Redis } from '@casino/db';
 import {
   applyRouletteAction,
@@ -40,9 +47,10 @@ import { createBenchPlayer } from './bench-players.ts';
 import { formatTable } from './report.ts';
 import { startCountingProxy } from './roundtrips.ts';
 import { Cleanup, createScratchFromTemplate, randomBenchName } from './scratch-db.ts';
-import { cpuBetween, postgresPids, sampleCpu, type CpuSample, type CpuUse } from './cpu.ts';
+import { cpuBetween, postgresPids, processCpuMs, sampleCpu, type CpuSample } from './cpu.ts';
+import { betPlacer, type BenchPlayer, type ClientsMessage, type ClientsPlan } from './games-clients.ts';
 import { measureLedgerTransfers } from './ledger-reference.ts';
-import { percentile, runClients, type RunResult } from './workload.ts';
+import { percentile, type RunResult } from './workload.ts';
 
 const seatsPerTable = 4;
 const limits: RouletteTableLimits = {
@@ -54,12 +62,7 @@ const limits: RouletteTableLimits = {
   positionMaximumMinor: 100_000_000n,
 };
 
-interface Player {
-  playerId: string;
-  token: string;
-  tableId: string;
-  roundId: string | null;
-}
+type Player = BenchPlayer;
 
 async function openAccounts(db: Db): Promise<AccountId> {
   await ledger.openOperatorAccounts(db, ['CZK'], 16);
@@ -77,6 +80,7 @@ async function addPlayers(
   players: Player[],
   count: number,
   issueToken: (playerId: string) => string,
+  bettingTimeMs: number,
 ): Promise<Player[]> {
   const added: Player[] = [];
   for (let i = players.length; i < count; i++) {
@@ -93,7 +97,7 @@ async function addPlayers(
             variant: 'european',
             currency: 'CZK',
             seatsMax: seatsPerTable,
-            bettingTimeMs: 2_000,
+            bettingTimeMs,
             actionTimeMs: 2_000,
             idleRoundsMax: 5,
             limits,
@@ -209,36 +213,13 @@ function engineRoundsPerSecond(seconds: number): number {
   return rounds / seconds;
 }
 
-/** One bet over HTTP: place and confirm 1 CZK on red; a round that closed meanwhile is replaced by the table's next. */
-function betPlacer(base: string): (player: Player) => Promise<void> {
-  const bet = JSON.stringify({
-    kind: 'place-bets',
-    bets: [{ kind: 'outside', position: 'red', stake: { amount: '1.00', currency: 'CZK' } }],
-    confirm: true,
-  });
-  return async (player) => {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      if (!player.roundId) {
-        const table = (await (
-          await fetch(`${base}/v1/tables/${player.tableId}`, { headers: { authorization: `Bearer ${player.token}` } })
-        ).json()) as { round: { roundId: string } | null };
-        player.roundId = table.round?.roundId ?? null;
-        if (!player.roundId) continue;
-      }
-      const response = await fetch(`${base}/v1/rounds/${player.roundId}/actions`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json', 'idempotency-key': newId() },
-        body: bet,
-      });
-      if (response.status === 200) return void (await response.arrayBuffer());
-      const problem = (await response.json()) as { type: string; reason?: string };
-      // The round closed between two bets: the next round is already open.
-      if (problem.reason === 'round-over' || problem.reason === 'wrong-phase' || problem.reason === 'time-over')
-        player.roundId = null;
-      else throw new Error(`bet refused: ${JSON.stringify(problem)}`);
-    }
-    throw new Error('no open round found');
-  };
+/** CPU-ms per wall second over a measured window (1000 = one core busy). */
+interface WindowCpu {
+  servicePerS: number;
+  clientsPerS: number;
+  postgresPerS: number;
+  machineBusyPct: number;
+  otherLoadPct: number;
 }
 
 /** Waits until no stake sits in an open round: every bet of the window has been settled. */
@@ -259,6 +240,8 @@ async function main(cleanup: Cleanup): Promise<number> {
   const clients = Number(process.env.BENCH_CLIENTS ?? 50);
   const engineSeconds = Number(process.env.BENCH_ENGINE_SECONDS ?? 3);
   const hotPlayers = Number(process.env.BENCH_HOT_PLAYERS ?? 500);
+  const bettingMs = Number(process.env.BENCH_BETTING_MS ?? 2_000);
+  const hotBettingMs = Number(process.env.BENCH_HOT_BETTING_MS ?? 15_000);
   console.log(
     `bench:games ${new Date().toISOString()}: ${os.availableParallelism()} CPUs, load average ${os
       .loadavg()
@@ -266,7 +249,7 @@ async function main(cleanup: Cleanup): Promise<number> {
       .join(' ')}, Node ${process.version}`,
   );
   console.log(
-    `run: ${clients} players at ${Math.ceil(clients / seatsPerTable)} roulette tables, then ${hotPlayers} at ${Math.ceil(hotPlayers / seatsPerTable)} (hot case), ` +
+    `run: ${clients} players at ${Math.ceil(clients / seatsPerTable)} roulette tables (${bettingMs} ms betting), then ${hotPlayers} at ${Math.ceil(hotPlayers / seatsPerTable)} (hot case, ${hotBettingMs} ms betting), ` +
       `${seconds} s measured + ${warmupS} s warm-up each; engine ${engineSeconds} s`,
   );
 
@@ -302,7 +285,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   const issueToken = (playerId: string) => app.issueAccessToken({ audience: 'player', subject: playerId });
   const psp = await openAccounts(db);
   const everyone: Player[] = [];
-  await addPlayers(db, psp, everyone, clients, issueToken);
+  await addPlayers(db, psp, everyone, clients, issueToken, bettingMs);
   const players = [...everyone];
   const seat = async (list: readonly Player[]) => {
     for (const p of list) {
@@ -322,44 +305,64 @@ async function main(cleanup: Cleanup): Promise<number> {
   if (process.env.BENCH_WIRE_ONLY) return 0;
   app.gameScheduler.start();
 
-  const placeBet = betPlacer(base);
-  /** Each player's bets are sequential, as at a real table: each operation takes an idle player. */
-  // CPU per confirmation: this process (the app and its HTTP clients) and the PostgreSQL backends of
-  // the scratch database, sampled at the edges of the window. On a shared machine CPU time per
-  // operation moves far less than throughput does.
-  const bettingLoop = async (list: readonly Player[]): Promise<{ run: RunResult; cpu: CpuUse | null }> => {
-    const idle = [...list];
-    const samples: { start?: CpuSample; end?: CpuSample } = {};
+  // The players run in a process of their own (games-clients.ts, D-2265): the service's event loop and
+  // CPU are its own, and CPU per confirmation is sampled at the window's edges for the service (this
+  // process), the clients (theirs) and the PostgreSQL backends of the scratch database. On a shared
+  // machine CPU time per operation moves far less than throughput does.
+  const bettingLoop = async (list: readonly Player[]): Promise<{ run: RunResult; cpu: WindowCpu | null }> => {
+    const child = fork(path.join(import.meta.dirname, 'games-clients.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const samples: { start?: CpuSample; end?: CpuSample; clientsStart?: number; clientsEnd?: number } = {};
     let pids: Promise<number[]> = Promise.resolve([]);
-    const run = await runClients(
-      list.length,
-      {
-        warmupS,
-        measureS: seconds,
-        onWindowStart: () =>
-          void (pids = postgresPids(url, databaseName).then((found) => ((samples.start = sampleCpu(found)), found))),
-        onWindowEnd: () => void pids.then((found) => void (samples.end = sampleCpu(found))),
-      },
-      async () => {
-        const player = idle.shift()!;
-        try {
-          await placeBet(player);
-        } finally {
-          idle.push(player);
+    const result = await new Promise<Extract<ClientsMessage, { kind: 'result' }>>((resolve, reject) => {
+      child.on('message', (message: ClientsMessage) => {
+        if (message.kind === 'result') resolve(message);
+        else if (message.edge === 'start') {
+          samples.clientsStart = processCpuMs(child.pid!) ?? 0;
+          pids = postgresPids(url, databaseName).then((found) => ((samples.start = sampleCpu(found)), found));
+        } else {
+          samples.clientsEnd = processCpuMs(child.pid!) ?? 0;
+          void pids.then((found) => void (samples.end = sampleCpu(found)));
         }
-      },
-    );
+      });
+      child.once('exit', (code) => reject(new Error(`the clients' process exited (${code}) without a result`)));
+      child.send({ base, players: [...list], warmupS, measureS: seconds } satisfies ClientsPlan);
+    });
     await pids;
-    return { run, cpu: samples.start && samples.end ? cpuBetween(samples.start, samples.end) : null };
+    const run: RunResult = { ...result, latenciesMs: Float64Array.from(result.latenciesMs).sort() };
+    if (!samples.start || !samples.end) return { run, cpu: null };
+    const use = cpuBetween(samples.start, samples.end);
+    const windowS = (samples.end.wallMs - samples.start.wallMs) / 1000;
+    const clientsPerS = (samples.clientsEnd! - samples.clientsStart!) / windowS;
+    const machineMsPerS = (samples.end.machine.total - samples.start.machine.total) / windowS;
+    return {
+      run,
+      cpu: {
+        servicePerS: use.clientPerS,
+        clientsPerS,
+        postgresPerS: use.postgresPerS,
+        machineBusyPct: use.machineBusyPct,
+        otherLoadPct: Math.max(0, use.otherLoadPct - (machineMsPerS > 0 ? (100 * clientsPerS) / machineMsPerS : 0)),
+      },
+    };
   };
+  const perConfirmation = (run: RunResult, cpu: WindowCpu | null): string =>
+    cpu && run.ops > 0
+      ? [cpu.servicePerS, cpu.clientsPerS, cpu.postgresPerS]
+          .map((perS) => ((perS * run.seconds) / run.ops).toFixed(2))
+          .join(' / ')
+      : 'n/a';
   const { run: result, cpu } = await bettingLoop(players);
   // The hot case: every player betting in the same window, 4 to a round (the most a roulette table
-  // seats), so each round's lock is shared by its 4 seats and the service by them all (D-2250).
+  // seats), so each round's lock is shared by its 4 seats and the service by them all (D-2250), at
+  // tables with the demo roulette tables' betting time (BENCH_HOT_BETTING_MS, D-2266).
   // Seated only now: seated players who do not bet are stood up after idle rounds.
-  let hot: RunResult | null = null;
+  let hot: { run: RunResult; cpu: WindowCpu | null } | null = null;
   if (hotPlayers > 0) {
-    await seat(await addPlayers(db, psp, everyone, hotPlayers, issueToken));
-    hot = (await bettingLoop(everyone.slice(0, hotPlayers))).run;
+    await seat(await addPlayers(db, psp, everyone, hotPlayers, issueToken, hotBettingMs));
+    hot = await bettingLoop(everyone.slice(0, hotPlayers));
   }
 
   // Let every round with bets of the window settle, then check every bet was settled.
@@ -376,11 +379,11 @@ async function main(cleanup: Cleanup): Promise<number> {
   const rate = result.ops / result.seconds;
   const p50 = percentile(result.latenciesMs, 50);
   const p99 = percentile(result.latenciesMs, 99);
-  const hotRate = hot ? hot.ops / hot.seconds : Number.NaN;
-  const hotP50 = hot ? percentile(hot.latenciesMs, 50) : Number.NaN;
-  const hotP99 = hot ? percentile(hot.latenciesMs, 99) : Number.NaN;
-  const errors = result.errors + (hot?.errors ?? 0);
-  const firstError = result.firstError ?? hot?.firstError ?? null;
+  const hotRate = hot ? hot.run.ops / hot.run.seconds : Number.NaN;
+  const hotP50 = hot ? percentile(hot.run.latenciesMs, 50) : Number.NaN;
+  const hotP99 = hot ? percentile(hot.run.latenciesMs, 99) : Number.NaN;
+  const errors = result.errors + (hot?.run.errors ?? 0);
+  const firstError = result.firstError ?? hot?.run.firstError ?? null;
   const ratio = rate / reference.transfersPerS;
   const hotRatio = hotRate / reference.transfersPerS;
   console.log(
@@ -400,15 +403,15 @@ async function main(cleanup: Cleanup): Promise<number> {
           'CPU ms per confirmation, one player alone: Node / PostgreSQL',
           `${wire.nodeCpuMs.toFixed(2)} / ${wire.postgresCpuMs.toFixed(2)}`,
         ],
-        [
-          `CPU ms per confirmation, ${clients} players: Node (app + clients) / PostgreSQL`,
-          cpu && result.ops > 0
-            ? `${((cpu.clientPerS * result.seconds) / result.ops).toFixed(2)} / ${((cpu.postgresPerS * result.seconds) / result.ops).toFixed(2)}`
-            : 'n/a',
-        ],
+        [`CPU ms per confirmation, ${clients} players: service / clients / PostgreSQL`, perConfirmation(result, cpu)],
         [
           'machine busy / of it other tenants (%)',
           cpu ? `${cpu.machineBusyPct.toFixed(0)} / ${cpu.otherLoadPct.toFixed(0)}` : 'n/a',
+        ],
+        [`CPU ms per confirmation, hot case: service / clients / PostgreSQL`, hot ? perConfirmation(hot.run, hot.cpu) : 'n/a'],
+        [
+          'hot case: machine busy / of it other tenants (%)',
+          hot?.cpu ? `${hot.cpu.machineBusyPct.toFixed(0)} / ${hot.cpu.otherLoadPct.toFixed(0)}` : 'n/a',
         ],
         ['errors', String(errors) + (firstError ? ` (first: ${firstError})` : '')],
         ['stakes in settled rounds / still open', `${settled} / ${open}`],

@@ -90,4 +90,46 @@ describe('game-service: the one-call stake path (issue 22)', () => {
     expect(events[0]!.n).toBe(10n);
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
+
+  it('issue 22 / 004:GAM-R-01 / 002:RG-08: at a hot table four players confirm in parallel on one round row: no bet is lost, each stops exactly at its own limit (D-2264, D-2267)', async () => {
+    const table = await h.createTable(rouletteTable('hot-table', { bettingTimeMs: 600_000, actionTimeMs: 600_000 }));
+    const players: TestPlayer[] = [];
+    let roundId = '';
+    for (let i = 0; i < 4; i++) {
+      const player = await h.newPlayer({ stakeDay: '500.00', deposit: '2000.00' });
+      const seated = await h.app.inject({
+        method: 'POST',
+        url: `/v1/tables/${table.id}/seats`,
+        headers: player.headers,
+        payload: {},
+      });
+      roundId = seated.json().roundId;
+      // Each wallet's first stake in this process looks its account up (the ORM path); the rest take the batched path.
+      expect((await actRetryingBusy(player, roundId, red('100.00'))).statusCode).toBe(200);
+      players.push(player);
+    }
+    const versionBefore = (await h.connections.db.gameRound.findUniqueOrThrow({ where: { id: roundId } })).version;
+    const before = oneCallConfirmationCount();
+
+    // 400 CZK of each limit are left: of 8 parallel 100 CZK confirmations per player, 32 on one round row, exactly 4 each pass.
+    const responses = await Promise.all(
+      Array.from({ length: 32 }, (_, i) => actRetryingBusy(players[i % 4]!, roundId, red('100.00')).then((r) => ({ i, r }))),
+    );
+    for (let p = 0; p < 4; p++) {
+      const mine = responses.filter(({ i }) => i % 4 === p).map(({ r }) => r);
+      expect(mine.filter((r) => r.statusCode === 200)).toHaveLength(4);
+      expect(
+        mine.filter((r) => r.statusCode !== 200).every((r) => r.json().type === 'https://problems.casino.example/limit-exceeded'),
+      ).toBe(true);
+      expect(await h.balance(players[p]!)).toBe('1500.00');
+    }
+    expect(oneCallConfirmationCount() - before).toBe(16);
+    // Every confirmation moved the row by exactly one version and left its stake in the round: none overwrote another's.
+    const round = await h.connections.db.gameRound.findUniqueOrThrow({ where: { id: roundId } });
+    expect(round.version - versionBefore).toBe(16);
+    const stakes = await h.connections.db.gameRoundPosting.findMany({ where: { roundId, kind: 'STAKE' } });
+    expect(stakes).toHaveLength(20);
+    expect(new Set(stakes.map((s) => s.eventIndex)).size).toBe(20);
+    expect(await findInvariantViolations(h.connections.db)).toEqual([]);
+  });
 });

@@ -11,7 +11,14 @@ export {
   type RetryOptions,
   type TransactionOptions,
 } from './transaction.ts';
-export { pgTransaction, rollBack, type PgClient } from './pg-transaction.ts';
+export {
+  inlineStatement,
+  pgBatchedTransaction,
+  pgTransaction,
+  rollBack,
+  type BatchedTransaction,
+  type PgClient,
+} from './pg-transaction.ts';
 export { applyMigrations, type MigrationResult } from './migrate.ts';
 export { lockPlayer, lockPlayers, playerLockKey } from './player-lock.ts';
 export {

@@ -1,6 +1,6 @@
 import { monitoringEventMessage } from '@casino/compliance';
 import { assert, countBusinessEvent, DomainError, Money, newId } from '@casino/core';
-import { pgTransaction, rollBack, type PgClient } from '@casino/db';
+import { pgBatchedTransaction, rollBack, type BatchedTransaction } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { decideStakeOnRead, stakeReadArguments, type StakeReadArguments } from '@casino/limits';
 import {
@@ -22,11 +22,11 @@ import { loadedFromCachedTable, type LoadedRound, type RoundRow } from './round-
 import { assertTableOpenForBets } from './suspend-betting.ts';
 
 /**
- * A bet confirmation in four round trips (issue 22, D-2260): BEGIN, `table_stake_begin` (the round's
- * lock and row, the action's earlier answer, the table's switch, the seat, the player lock and the
- * self-limits' rows), `table_stake_commit` (the limits' counters, the ledger posting, the monitoring
- * event, the round's records, its new state and the stored answer), COMMIT; named prepared statements
- * on the pool's own connection, no ORM. The engine and the self-limits' rules decide in between, as in
+ * A bet confirmation in two round trips (issue 22, D-2260, D-2264): BEGIN with `table_stake_begin` (the
+ * round's lock and row, the action's earlier answer, the table's switch, the seat, the player lock and
+ * the self-limits' rows), then `table_stake_commit` (the limits' counters, the ledger posting, the
+ * monitoring event, the round's records, its new state and the stored answer) with COMMIT, each pair
+ * one simple-protocol query on the pool's own connection (`pgBatchedTransaction`), no ORM. The engine and the self-limits' rules decide in between, as in
  * `actInRound`'s transaction, on rows read under the same locks in the same order.
  *
  * Only the common case takes this path: one stake confirmed in an open round whose timer has not run
@@ -78,16 +78,16 @@ export async function confirmWithOneCall(ctx: TablesContext, request: ActRequest
   const readArguments = stakeReadArguments(request.playerId, at);
   // The body runs again after a deadlock or serialization failure: only its last attempt's answer counts.
   let replayed: ActResult | null = null;
-  const outcome = await pgTransaction(ctx.db, async (client): Promise<Confirmed | typeof rollBack> => {
+  const outcome = await pgBatchedTransaction(ctx.db, async (tx): Promise<Confirmed | typeof rollBack> => {
     replayed = null;
-    const begun = await begin(client, request, at, readArguments);
+    const begun = await begin(tx, request, at, readArguments);
     const decided = decide(ctx, request, begun, at);
     if (decided === null) return rollBack;
     if ('replayed' in decided) {
       replayed = decided.replayed; // nothing to write: answered from the stored answer
       return rollBack;
     }
-    return commit(client, decided);
+    return commit(tx, decided);
   });
   if (outcome === rollBack) return replayed;
   committedCount++;
@@ -97,21 +97,17 @@ export async function confirmWithOneCall(ctx: TablesContext, request: ActRequest
   return outcome.result;
 }
 
-async function begin(client: PgClient, request: ActRequest, at: Date, readArguments: StakeReadArguments): Promise<Begun> {
-  const { rows } = await client.query<{ doc: Json }>({
-    name: 'table_stake_begin',
-    text: beginSql,
-    values: [
-      request.roundId,
-      request.playerId,
-      request.actionId,
-      readArguments.lockKey,
-      at,
-      readArguments.day,
-      readArguments.week,
-      readArguments.month,
-    ],
-  });
+async function begin(tx: BatchedTransaction, request: ActRequest, at: Date, readArguments: StakeReadArguments): Promise<Begun> {
+  const rows = await tx.begin<{ doc: Json }>(beginSql, [
+    request.roundId,
+    request.playerId,
+    request.actionId,
+    readArguments.lockKey,
+    at,
+    readArguments.day,
+    readArguments.week,
+    readArguments.month,
+  ]);
   const doc = rows[0]!.doc;
   const row = doc.round as Json | null;
   if (!row) throw new DomainError('not-found', `No round ${request.roundId}.`, { field: 'params.roundId' });
@@ -245,10 +241,10 @@ function decide(ctx: TablesContext, request: ActRequest, begun: Begun, at: Date)
   };
 }
 
-async function commit(client: PgClient, decided: Decided): Promise<Confirmed> {
+async function commit(tx: BatchedTransaction, decided: Decided): Promise<Confirmed> {
   assert(decided.arguments.length === 30, 'table_stake_commit takes 30 arguments');
   try {
-    await client.query({ name: 'table_stake_commit', text: commitSql, values: decided.arguments });
+    await tx.commit(commitSql, decided.arguments);
   } catch (error) {
     // Insufficient funds and the like come back as the ledger's SQLSTATEs, as from `transfer`.
     throw ledger.ledgerErrorOf(error, decided.arguments[1] as string);

@@ -23,6 +23,12 @@ function isMinorKey(key: string): boolean {
   return key.endsWith('Minor');
 }
 
+/** An own data property, as `Object.fromEntries` makes it (`__proto__` included: never the prototype). */
+function setOwn(target: Record<string, unknown>, name: string, value: unknown): void {
+  if (name === '__proto__') Object.defineProperty(target, name, { value, writable: true, enumerable: true, configurable: true });
+  else target[name] = value;
+}
+
 export function encodeGameJson(value: unknown, key = ''): JsonValue {
   if (typeof value === 'bigint') {
     invariant(isMinorKey(key), `bigint outside a *Minor field ("${key}")`);
@@ -34,8 +40,13 @@ export function encodeGameJson(value: unknown, key = ''): JsonValue {
   }
   if (Array.isArray(value)) return value.map((item) => encodeGameJson(item, isMinorKey(key) ? key : ''));
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, inner]) => inner !== undefined);
-    return Object.fromEntries(entries.map(([name, inner]) => [name, encodeGameJson(inner, name)]));
+    // A loop rather than entries/fromEntries: a round's whole state goes through here on every bet (issue 22).
+    const encoded: { [key: string]: JsonValue } = {};
+    for (const name of Object.keys(value)) {
+      const inner = (value as Record<string, unknown>)[name];
+      if (inner !== undefined) setOwn(encoded, name, encodeGameJson(inner, name));
+    }
+    return encoded;
   }
   invariant(
     value === null || ['string', 'number', 'boolean'].includes(typeof value),
@@ -61,7 +72,9 @@ export function decodeGameJson(value: JsonValue, key = ''): unknown {
   }
   if (Array.isArray(value)) return value.map((item) => decodeGameJson(item, isMinorKey(key) ? key : ''));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, decodeGameJson(inner, name)]));
+    const decoded: Record<string, unknown> = {};
+    for (const name of Object.keys(value)) setOwn(decoded, name, decodeGameJson(value[name]!, name));
+    return decoded;
   }
   return value;
 }
