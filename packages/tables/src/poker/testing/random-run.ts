@@ -1,5 +1,6 @@
 import { SeededRng } from '@casino/games';
 import { expect } from 'vitest';
+import { isFixedLimitRecord } from '../fixed-limit-running.ts';
 import type { PokerRuleProfile, PokerTableDefinition } from '../profile.ts';
 import type { PlayerCommand, TableEffect } from '../runtime-types.ts';
 import { refusalReason } from '../seats.ts';
@@ -221,7 +222,10 @@ export class RandomTableRun {
       if (effect.kind === 'hand-complete') {
         this.handsCompleted += 1;
         this.chipsOutMinor += effect.hand.rakeMinor;
-        const before = effect.hand.history.players.reduce((sum, player) => sum + BigInt(player.stack), 0n);
+        const history = effect.hand.history;
+        const before = isFixedLimitRecord(history)
+          ? history.seats.reduce((sum, seat) => sum + BigInt(seat.startingStackMinor), 0n)
+          : history.players.reduce((sum, player) => sum + BigInt(player.stack), 0n);
         const after = effect.hand.stacksAfter.reduce((sum, entry) => sum + entry.stackMinor, 0n);
         expect(after + effect.hand.rakeMinor).toBe(before);
         expect(effect.hand.rakeByPlayer.reduce((sum, entry) => sum + entry.rakeMinor, 0n)).toBe(effect.hand.rakeMinor);
