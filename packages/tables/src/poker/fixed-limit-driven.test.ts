@@ -152,6 +152,41 @@ describe('stud and draw hands at a cash table (issue 20)', () => {
     expect(buttons[24]).toBe((lastFlopButton % 3) + 1);
   });
 
+  it('002:T-MIX-01 8GAME-06 an 8-Game table deals six hands of each game in order and back to 2-7 Triple Draw; the big-bet games at half the blinds', () => {
+    const table = seated('mixed/8-game');
+    const games: (string | null)[] = [];
+    const bigBlinds: string[] = [];
+    let now = 0;
+    for (let hand = 0; hand < 49; hand++) {
+      now += handPauseMs + 1_000;
+      table.tick(at(now));
+      const view = table.publicView();
+      games.push(view.game?.currentVariant ?? null);
+      // The flop games' posted blinds: the largest bet before anyone acts.
+      bigBlinds.push(
+        view.fixedLimit
+          ? '-'
+          : view.seats.reduce((max, seat) => (BigInt(seat.betMinor) > BigInt(max) ? seat.betMinor : max), '0'),
+      );
+      playHand(table, at(now));
+    }
+    const order = [
+      '27td',
+      'holdem/fixed-limit',
+      'omaha-hi-lo/fixed-limit',
+      'razz',
+      'stud',
+      'stud8',
+      'holdem/no-limit',
+      'omaha/pot-limit',
+    ];
+    const expected = order.flatMap((game) => Array(6).fill(game.includes('/') ? game : `${game}/fixed-limit`));
+    expect(games).toEqual([...expected, '27td/fixed-limit']);
+    expect(bigBlinds[6]).toBe('100');
+    expect(bigBlinds[36]).toBe('50');
+    expect(bigBlinds[42]).toBe('50');
+  });
+
   it('000-001:A-41 a player who leaves mid-hand at a stud table is folded at their turn; the seat is released at the hand end', () => {
     const table = seated('stud/fixed-limit');
     table.tick(at(0));
