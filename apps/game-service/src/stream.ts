@@ -21,7 +21,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { TableParamsSchema } from './routes/common.schema.ts';
 import { commandIdOf, type PokerCommandReplay } from './poker-replay.ts';
-import { ActionBodySchema as PokerActionBodySchema } from './routes/poker.schema.ts';
+import { ActionBodySchema as PokerActionBodySchema, DrawBodySchema as PokerDrawBodySchema } from './routes/poker.schema.ts';
 import { chatLanguageChecked, minorIn, pokerTableOf, refusalsMapped } from './routes/poker.view.ts';
 import { ActionBodySchema } from './routes/rounds.schema.ts';
 import { actResultOut, playerActionOf, temporaryTableOut } from './routes/rounds.view.ts';
@@ -230,6 +230,7 @@ export class TableStreams {
     if (parsed.data.type === 'ping') return send(client.socket, { type: 'pong' });
     if (parsed.data.type === 'act') return this.onPokerAct(client, parsed.data.commandId, parsed.data.action);
     if (parsed.data.type === 'run-it') return this.onPokerRunIt(client, parsed.data.commandId, parsed.data.runs);
+    if (parsed.data.type === 'draw') return this.onPokerDraw(client, parsed.data.commandId, parsed.data.draw);
     try {
       const table = await pokerTableOf(this.deps.pokerRoom, client.tableId);
       chatLanguageChecked(parsed.data.text, this.deps.chatLanguagesOf(table.profileId));
@@ -250,6 +251,25 @@ export class TableStreams {
    * the REST route would answer.
    */
   private async onPokerAct(client: Client, commandId: string, body: z.infer<typeof PokerActionBodySchema>): Promise<void> {
+    return this.onPokerCommand(client, commandId, 'action.amount', (table) => ({
+      kind: 'act',
+      action: body.action,
+      turn: body.turn,
+      ...(body.amount ? { amountMinor: minorIn(body.amount, table.currency, 'action.amount.currency') } : {}),
+    }));
+  }
+
+  /** A draw over the socket (issue 20): the command of `POST …/draw`, with the same guarantees as `act`; answered `poker-act`. */
+  private async onPokerDraw(client: Client, commandId: string, body: z.infer<typeof PokerDrawBodySchema>): Promise<void> {
+    return this.onPokerCommand(client, commandId, 'draw', () => ({ kind: 'draw', discard: body.discard, turn: body.turn }));
+  }
+
+  private async onPokerCommand(
+    client: Client,
+    commandId: string,
+    fieldPrefix: string,
+    commandOf: (table: Awaited<ReturnType<typeof pokerTableOf>>) => PlayerCommand,
+  ): Promise<void> {
     if (client.commandsInFlight >= pokerCommandsInFlightMax)
       return send(client.socket, {
         type: 'error',
@@ -266,18 +286,14 @@ export class TableStreams {
         throw new DomainError('unauthorized', 'The access token is no longer valid; reconnect with a fresh one.');
       const { pokerRoom: room, pokerReplay: replay } = this.deps;
       const table = await pokerTableOf(room, client.tableId);
-      const command: PlayerCommand = {
-        kind: 'act',
-        action: body.action,
-        turn: body.turn,
-        ...(body.amount ? { amountMinor: minorIn(body.amount, table.currency, 'action.amount.currency') } : {}),
-      };
+      const command = commandOf(table);
       // Its own key space: a socket's command id never answers a REST Idempotency-Key, nor the reverse.
       const key = `ws:${commandId}`;
       const answer = await replay.run(playerId, key, { tableId: client.tableId, command }, async () => {
         await refusalsMapped(
           () => room.submit(client.tableId, playerId, command, { commandId: commandIdOf(playerId, key) }),
-          'action.amount.amount',
+          `${fieldPrefix}.amount`,
+          'draw.discard',
         );
         return {};
       });
@@ -389,6 +405,7 @@ const PokerClientMessageSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('run-it'), commandId: z.string().min(8).max(100), runs: z.number().int().min(1).max(4) }),
+  z.object({ type: z.literal('draw'), commandId: z.string().min(8).max(100), draw: PokerDrawBodySchema }),
 ]);
 
 function safeJson(text: string): unknown {

@@ -86,6 +86,7 @@ export {
   type FixedLimitTableStakes,
 } from './poker/fixed-limit-table.ts';
 export { completedHandText } from './poker/hand.ts';
+export { flopHistoryOf, isFixedLimitRecord, verifyStoredHandRecord } from './poker/fixed-limit-running.ts';
 export { refusalReason, type TableRefusalReason } from './poker/seats.ts';
 export type * from './poker/runtime-types.ts';
 export { chatLanguagesCheckable, foreignLetterOf } from './poker/chat-language.ts';

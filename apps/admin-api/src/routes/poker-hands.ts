@@ -1,8 +1,7 @@
 import { DomainError, Money } from '@casino/core';
 import type { Db } from '@casino/db';
-import { poker } from '@casino/games';
 import { moneyOut, type App } from '@casino/http';
-import { findHand, renderHandText, type StoredHand } from '@casino/tables';
+import { findHand, renderHandText, verifyStoredHandRecord, type StoredHand } from '@casino/tables';
 import { HandParamsSchema, pokerHandProblems, StaffHandSchema } from './poker-hands.schema.ts';
 
 /** The roles that recall game rounds (routes/game-rounds.ts) recall poker hands. */
@@ -38,7 +37,7 @@ export function pokerHandRoutes(app: App, db: Db): void {
 function staffHandOut(hand: StoredHand) {
   const amount = (minor: bigint) => moneyOut(Money.fromMinor(minor, hand.currency));
   // Throws on a record that does not reproduce itself: the 500 is logged, nothing unverified is shown.
-  if (hand.history) poker.replayHandHistory(hand.history, poker.variantCatalog);
+  if (hand.history) verifyStoredHandRecord(hand.history);
   return {
     handId: hand.handId,
     tableId: hand.tableId,

@@ -21,7 +21,9 @@ export const PokerLobbyTableSchema = z
     profile: z.string().describe("The table's rule profile (HR, AT, CZ-PS, SE, CZ-FO): the rule book it follows"),
     variant: z.string().describe('The engine variant id, e.g. holdem/no-limit'),
     variantName: z.string(),
-    structure: z.enum(['no-limit', 'pot-limit', 'fixed-limit']),
+    structure: z
+      .enum(['no-limit', 'pot-limit', 'fixed-limit', 'mixed'])
+      .describe('Stud and draw games are fixed limit; mixed: a rotation with big-bet games (8-Game)'),
     currency: z.string().describe('Every amount of this table is in this currency (002:GEN-05)'),
     smallBlind: MoneyOutputSchema,
     bigBlind: MoneyOutputSchema,
@@ -72,6 +74,63 @@ export const PokerLobbyTableSchema = z
 const SeatStatusSchema = z.enum(['joining', 'playing', 'sitting-out', 'leaving']);
 const minor = z.string().describe('Minor units as a decimal string, in the table currency');
 
+/** A stud or draw hand as everyone sees it (issue 20, D-2025): up-cards, how many down-cards, how many drawn. */
+const FixedLimitPublicViewSchema = z
+  .object({
+    handId: z.string(),
+    gameId: z.string().describe('The stud or draw game: stud, stud8, razz, draw5, 27td, 27sd, badugi, soko, …'),
+    gameName: z.string(),
+    family: z.enum(['stud', 'draw']),
+    buttonSeat: z.number().int(),
+    communityCards: z.array(z.string()).readonly().describe('Stud with too few cards for 7th street: the shared card'),
+    potMinor: minor,
+    phase: z.enum(['betting', 'drawing', 'complete']),
+    street: z.number().int().describe('The betting round, 0-based (stud: 0 = third street)'),
+    drawsDone: z.number().int().describe('Draws begun (the one being played counts)'),
+    seatToAct: z.number().int().nullable(),
+    seats: z
+      .array(
+        z.object({
+          seat: z.number().int(),
+          alias: z.string(),
+          stackMinor: minor,
+          betMinor: minor,
+          folded: z.boolean(),
+          allIn: z.boolean(),
+          upCards: z.array(z.string()).readonly().describe('Face-up cards in the order dealt (stud)'),
+          downCardCount: z.number().int().describe('Face-down cards held (their faces only in the owner’s view)'),
+          drawn: z.array(z.number().int()).readonly().describe('Cards exchanged at each draw so far'),
+          shownCards: z.array(z.string()).readonly().nullable(),
+        }),
+      )
+      .readonly(),
+  })
+  .meta({ id: 'PokerFixedLimitPublicView' });
+
+/** One player's own stud or draw hand: every card (up or down), the cards drawn, the legal moves. */
+const FixedLimitPrivateViewSchema = z
+  .object({
+    seat: z.number().int(),
+    cards: z
+      .array(z.object({ card: z.string(), up: z.boolean() }))
+      .readonly()
+      .describe('Your cards in the order dealt'),
+    drawnCards: z.array(z.array(z.string()).readonly()).readonly().describe('The cards you received at each draw'),
+    legal: z
+      .object({
+        kind: z.enum(['bet', 'bring-in', 'draw']),
+        fold: z.boolean(),
+        check: z.boolean(),
+        callMinor: minor.nullable(),
+        bringInMinor: minor.nullable().describe('The bring-in; complete = raise to raiseToMinMinor'),
+        raiseToMinMinor: minor.nullable().describe('bet, raise or complete: the street bet after it'),
+        raiseToMaxMinor: minor.nullable(),
+        discardMax: z.number().int().nullable().describe('A draw: the most cards you may exchange'),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'PokerFixedLimitPrivateView' });
+
 export const PokerPublicViewSchema = z
   .object({
     tableId: z.string(),
@@ -113,6 +172,16 @@ export const PokerPublicViewSchema = z
       })
       .nullable()
       .describe('Run it twice: the agreement step while it waits for answers (POST …/run-it, or the socket)'),
+    game: z
+      .object({
+        variant: z.string().describe("The table's variant: a game, or a mix (mixed/horse)"),
+        name: z.string(),
+        currentVariant: z.string().nullable().describe('At a mixed table: the game being dealt (002:HORSE-02)'),
+        currentName: z.string().nullable(),
+      })
+      .optional()
+      .describe("A stud, draw or mixed table's game; absent at a flop game's table"),
+    fixedLimit: FixedLimitPublicViewSchema.optional().describe('A stud or draw hand (issue 20); absent otherwise'),
   })
   .meta({ id: 'PokerPublicView' });
 
@@ -133,6 +202,9 @@ export const PokerPrivateViewSchema = z
       })
       .nullable()
       .describe('On your turn: the legal actions and their amounts (a raise amount is the total to raise to)'),
+    fixedLimit: FixedLimitPrivateViewSchema.nullable()
+      .optional()
+      .describe('A stud or draw hand: your cards, draws and legal moves (legal above is then null)'),
     speed: z
       .object({
         poolSeat: z.number().int(),
@@ -191,9 +263,22 @@ export const SitBodySchema = z.object({
 });
 
 export const ActionBodySchema = z.object({
-  action: z.enum(['fold', 'check', 'call', 'bet', 'raise', 'all-in']),
-  amount: MoneyInputSchema.optional().describe('bet: the bet; raise: the total to raise to; not for the other actions'),
+  action: z
+    .enum(['fold', 'check', 'call', 'bet', 'raise', 'all-in', 'bring-in', 'complete'])
+    .describe("bring-in and complete: a stud game's first decision (the view's fixedLimit); fixed limit has no all-in action"),
+  amount: MoneyInputSchema.optional().describe(
+    'bet: the bet; raise: the total to raise to (stud/draw: optional, the one fixed size); not for the other actions',
+  ),
   turn: z.number().int().min(0).describe("The turn you act on (the view's toAct.turn): a stale turn changes nothing"),
+});
+
+/** A draw game's exchange (issue 20, docs/poker-tables.md#stud-and-draw-games). */
+export const DrawBodySchema = z.object({
+  discard: z
+    .array(z.number().int().min(0).max(4))
+    .max(5)
+    .describe('Positions (0-based) in mine.fixedLimit.cards of the cards to exchange; [] stands pat'),
+  turn: z.number().int().min(0).describe("The turn you draw on (the view's toAct.turn): a stale turn changes nothing"),
 });
 
 export const RunItBodySchema = z.object({

@@ -7,6 +7,7 @@ import {
   ActionBodySchema,
   ChatBodySchema,
   ChatResponseSchema,
+  DrawBodySchema,
   PokerCommandHeadersSchema,
   PokerCommandResponseSchema,
   PokerSnapshotSchema,
@@ -131,6 +132,35 @@ export function pokerRoutes(app: App, deps: PokerRouteDependencies): void {
         refusalsMapped(
           () => room.command(tableId, me(request), command, { commandId: commandIdOf(me(request), key) }),
           'body.amount.amount',
+        ),
+      );
+    },
+  );
+
+  app.post(
+    '/v1/poker/tables/:tableId/draw',
+    {
+      onRequest: player,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary: 'Draw games: exchange the cards you name (their positions in your hand) on your turn to draw; none stands pat',
+        params: PokerTableParamsSchema,
+        headers: PokerCommandHeadersSchema,
+        body: DrawBodySchema,
+        response,
+      },
+    },
+    async (request) => {
+      const { tableId } = request.params;
+      await pokerTableOf(room, tableId);
+      const command: PlayerCommand = { kind: 'draw', discard: request.body.discard, turn: request.body.turn };
+      const key = request.headers['idempotency-key'];
+      return replay.run(me(request), key, { tableId, command }, () =>
+        refusalsMapped(
+          () => room.command(tableId, me(request), command, { commandId: commandIdOf(me(request), key) }),
+          undefined,
+          'body.discard',
         ),
       );
     },

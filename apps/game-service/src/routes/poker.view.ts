@@ -64,7 +64,7 @@ export function minorIn(amount: Money, currency: string, field: string): bigint 
  * Nothing changed when a command is refused: the table applies a command only once it is valid, and
  * the driver commits money before the table moves (runtime-types.ts).
  */
-export async function refusalsMapped<T>(call: () => Promise<T>, amountField?: string): Promise<T> {
+export async function refusalsMapped<T>(call: () => Promise<T>, amountField?: string, discardField?: string): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -72,6 +72,12 @@ export async function refusalsMapped<T>(call: () => Promise<T>, amountField?: st
     if (!isDomainError(error) || error.code !== 'game-action-refused') throw error;
     const reason = error.extensions?.['reason'];
     if (typeof reason !== 'string') throw error;
+    // A draw's refusal names the discard (issue 20): no such card, one named twice, too many.
+    if (discardReasons.has(reason) && discardField !== undefined)
+      throw new DomainError('poker-action-refused', error.detail, {
+        extensions: { ...error.extensions, reason },
+        field: discardField,
+      });
     throw problemOfReason(reason, error.detail, amountField, error.extensions);
   }
 }
@@ -102,6 +108,8 @@ const reasonCodes: Readonly<Record<string, ErrorCode>> = Object.freeze({
   'show-not-offered': 'poker-command-refused',
   'muck-not-allowed': 'poker-command-refused',
 });
+
+const discardReasons: ReadonlySet<string> = new Set(['no-such-card', 'too-many-discards']);
 
 const amountReasons: ReadonlySet<string> = new Set([
   'buy-in-below-minimum',

@@ -157,6 +157,43 @@ const demoTables: readonly DemoTable[] = [
     capBigBlinds: 5n,
     noFlopNoDrop: false,
   },
+  // CZ-PS's stud, draw and mixed games (issue 20, D-2020): fixed limit, the big blind is the small bet
+  // (D-2021); at the stud and HORSE tables the small blind field is the bring-in and the ante every player's.
+  {
+    name: 'Olomouc Stud',
+    profileId: 'CZ-PS',
+    variant: 'stud/fixed-limit',
+    seatsMax: 8,
+    bigBlinds: 1n,
+    buyIn: [20n, 100n],
+    anteTenths: 1n,
+    rateBps: 500,
+    capBigBlinds: 5n,
+    noFlopNoDrop: false,
+  },
+  {
+    name: 'Ostrava 2-7 Triple Draw',
+    profileId: 'CZ-PS',
+    variant: '27td/fixed-limit',
+    seatsMax: 6,
+    bigBlinds: 1n,
+    buyIn: [20n, 100n],
+    rateBps: 500,
+    capBigBlinds: 5n,
+    noFlopNoDrop: false,
+  },
+  {
+    name: 'Liberec HORSE',
+    profileId: 'CZ-PS',
+    variant: 'mixed/horse',
+    seatsMax: 8,
+    bigBlinds: 1n,
+    buyIn: [20n, 100n],
+    anteTenths: 1n,
+    rateBps: 500,
+    capBigBlinds: 5n,
+    noFlopNoDrop: false,
+  },
   // SE: an "Ö" table with a straddle and a time bank (003:R-TH-02, R-TIME-03); Omaha without (R-OM-02).
   {
     name: 'Stockholm Ö',

@@ -342,7 +342,12 @@ export class FixedLimitTableHand {
   }
 
   /** PokerStars-format text; `viewerSeat` shows that player's down-cards only ('observer': none; absent: all). */
-  text(options: { readonly tableName: string; readonly viewerSeat?: number | 'observer' }): string {
+  text(options: {
+    readonly tableName: string;
+    readonly viewerSeat?: number | 'observer';
+    readonly formatAmount?: (chips: bigint) => string;
+    readonly playedAt?: string;
+  }): string {
     const viewer =
       options.viewerSeat === undefined || options.viewerSeat === 'observer'
         ? options.viewerSeat
@@ -354,6 +359,8 @@ export class FixedLimitTableHand {
       tableName: options.tableName,
       names: this.record.seats.map((seat) => seat.alias),
       ...(viewer === undefined ? {} : { viewer }),
+      ...(options.formatAmount === undefined ? {} : { formatAmount: options.formatAmount }),
+      ...(options.playedAt === undefined ? {} : { playedAt: options.playedAt }),
     });
   }
 

@@ -1,5 +1,6 @@
 import { poker, type Rng } from '@casino/games';
 import type { CompletedHand, PlayerCommand } from './runtime-types.ts';
+import { flopHistoryOf } from './fixed-limit-running.ts';
 import { refusal, seatIntent, wantsIn, type SeatRecord } from './seats.ts';
 
 /** The hand a table is running: the engine's state and the table's clock for the player to act. */
@@ -94,6 +95,9 @@ export function engineAction(command: ActCommand): poker.PlayerAction {
     case 'call':
     case 'all-in':
       return { kind: command.action };
+    case 'bring-in':
+    case 'complete':
+      throw refusal('not-drawing', `a ${command.action} belongs to the stud games`, 'action');
     case 'bet':
     case 'raise': {
       const amount = command.amountMinor;
@@ -157,6 +161,6 @@ export function completedHandText(
   hand: Pick<CompletedHand, 'history'>,
   options: { readonly tableName: string } & Omit<poker.TextHistoryOptions, 'tableName'>,
 ): string {
-  const state = poker.replayHandHistory(hand.history, poker.variantCatalog);
+  const state = poker.replayHandHistory(flopHistoryOf(hand.history), poker.variantCatalog);
   return poker.formatHandHistoryText(state, options);
 }

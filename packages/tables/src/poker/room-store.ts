@@ -1,6 +1,5 @@
 import { assert } from '@casino/core';
 import { transaction } from '@casino/db';
-import { poker } from '@casino/games';
 import { recordPlayActivity } from '@casino/limits';
 import { idPseudonym, seatAlias } from './integrity/aliases.ts';
 import { integrityRulesOf, type PokerRuleProfile, type PokerRuleProfileId } from './profile.ts';
@@ -17,6 +16,7 @@ import { jackpotOf } from './jackpot.ts';
 import { runItOffered } from './run-it.ts';
 import { jackpotBalances } from './store-jackpot.ts';
 import { listPokerTables, loadTableForDriving, type PokerLobbyTable } from './store-tables.ts';
+import { bettingStructureOf, tableGameOf } from './table-games.ts';
 
 /**
  * The room's store port bound to the poker store (store.ts) and the limits: what the driver calls,
@@ -177,8 +177,9 @@ function lobbyEntry(
   jackpots: ReadonlyMap<string, bigint> = new Map(),
 ): PokerLobbyEntry {
   const { definition } = table;
-  const variant = poker.variantCatalog.get(definition.variant);
-  assert(variant !== undefined, `poker table ${table.tableId}: unknown variant ${definition.variant}`);
+  // A flop game, a stud or draw game, or a mix (issue 20): one place names them (table-games.ts).
+  const variant = tableGameOf(definition.variant);
+  assert(variant !== null, `poker table ${table.tableId}: unknown variant ${definition.variant}`);
   const profile = profiles[table.profileId];
   return {
     tableId: table.tableId,
@@ -186,7 +187,7 @@ function lobbyEntry(
     profileId: table.profileId,
     variant: definition.variant,
     variantName: variant.name,
-    structure: variant.structure,
+    structure: bettingStructureOf(variant),
     currency: definition.currency,
     smallBlindMinor: String(definition.smallBlindMinor),
     bigBlindMinor: String(definition.bigBlindMinor),

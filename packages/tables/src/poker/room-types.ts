@@ -16,7 +16,7 @@ export interface PokerLobbyEntry {
   /** The engine's variant id ("holdem/no-limit") and its display name. */
   readonly variant: string;
   readonly variantName: string;
-  readonly structure: 'no-limit' | 'pot-limit' | 'fixed-limit';
+  readonly structure: 'no-limit' | 'pot-limit' | 'fixed-limit' | 'mixed';
   readonly currency: string;
   readonly smallBlindMinor: string;
   readonly bigBlindMinor: string;

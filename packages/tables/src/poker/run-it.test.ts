@@ -1,6 +1,7 @@
 import { poker } from '@casino/games';
 import { describe, expect, it } from 'vitest';
 import { pokerTableProblems } from './definition.ts';
+import { flopHistoryOf } from './fixed-limit-running.ts';
 import { completedHandText } from './hand.ts';
 import type { PokerRuleProfile, PokerTableDefinition } from './profile.ts';
 import type { CompletedHand } from './runtime-types.ts';
@@ -99,7 +100,7 @@ describe('issue 18: run it twice at a table', () => {
     expect(text).toContain('*** FIRST SHOW DOWN ***');
     expect(text).toContain('*** SECOND SHOW DOWN ***');
     // The record replays to the same result (T-81).
-    expect(poker.replayHandHistory(hand.history, poker.variantCatalog).result!.rake).toBe(300n);
+    expect(poker.replayHandHistory(flopHistoryOf(hand.history), poker.variantCatalog).result!.rake).toBe(300n);
   });
 
   it('000-001:RIT-02 T-31 one refusal runs the board once, at once, without waiting for the others', () => {

@@ -1,4 +1,5 @@
 import type { poker } from '@casino/games';
+import type { FixedLimitHandRecord, FixedLimitPrivateView, FixedLimitPublicView } from './fixed-limit-table.ts';
 import type { BadBeatJackpotSettings, PokerRuleProfile, PokerTableDefinition } from './profile.ts';
 
 /**
@@ -55,10 +56,13 @@ export interface SeatState {
 export type PlayerCommand =
   | {
       readonly kind: 'act';
-      readonly action: 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'all-in';
+      /** 'bring-in' and 'complete': the stud games' first decision (issue 20); refused at the flop games. */
+      readonly action: 'fold' | 'check' | 'call' | 'bet' | 'raise' | 'all-in' | 'bring-in' | 'complete';
       readonly amountMinor?: bigint;
       readonly turn?: number;
     }
+  /** A draw game's exchange (issue 20): the indices of the player's own cards to discard; none = stand pat. */
+  | { readonly kind: 'draw'; readonly discard: readonly number[]; readonly turn?: number }
   | { readonly kind: 'show' | 'muck' }
   | { readonly kind: 'sit-out' }
   | { readonly kind: 'sit-in' }
@@ -85,8 +89,16 @@ export type TableEffect =
 export interface CompletedHand {
   readonly handId: string;
   readonly handNumber: number;
-  /** The engine's JSON record (`poker.exportHandHistory`), replayable. */
-  readonly history: poker.HandHistory;
+  /**
+   * The engine's JSON record (`poker.exportHandHistory`), replayable; a stud or draw hand's is its
+   * `FixedLimitHandRecord` (issue 20, D-2024), told apart by `format`.
+   */
+  readonly history: poker.HandHistory | FixedLimitHandRecord;
+  /**
+   * The positions to store for the next hand when the table knows them better than the record (a stud
+   * or draw hand; any hand of a mixed table, with the rotation's position). Absent: from the record.
+   */
+  readonly tablePositions?: (poker.Positions & { readonly mixed?: poker.MixedPosition }) | null;
   /**
    * The engine's final state of the hand, which the record was exported from: the store checks the
    * results and renders the text from it instead of replaying the record once more per hand.
@@ -166,6 +178,15 @@ export interface PublicTableView {
     readonly runsMax: number;
     readonly deadlineAt: string;
   } | null;
+  /** The game (issue 20): the table's variant, and at a mixed table the game being dealt. Absent at a plain flop table. */
+  readonly game?: {
+    readonly variant: string;
+    readonly name: string;
+    readonly currentVariant: string | null;
+    readonly currentName: string | null;
+  };
+  /** A stud or draw hand: up-cards, down-card counts, draws, bring-in (D-2025). Absent otherwise. */
+  readonly fixedLimit?: FixedLimitPublicView;
 }
 
 /** What one seated player sees in addition: their hole cards and, on their turn, the legal actions with amounts. */
@@ -182,6 +203,8 @@ export interface PrivateSeatView {
     readonly raiseMaxMinor: string | null;
     readonly allIn: boolean;
   } | null;
+  /** A stud or draw hand: the player's own cards (up and down), the cards drawn, the legal moves (D-2025). */
+  readonly fixedLimit?: FixedLimitPrivateView | null;
 }
 
 export interface PokerTableSetup {

@@ -216,7 +216,9 @@ export type TableRefusalReason =
   | 'not-sitting-out'
   | 'no-chips'
   | 'already-leaving'
-  | 'show-not-offered';
+  | 'show-not-offered'
+  /** A draw command at a table whose hand is not a draw game's (issue 20). */
+  | 'not-drawing';
 
 /**
  * A refused command: the game service's `game-action-refused` problem with the reason as its

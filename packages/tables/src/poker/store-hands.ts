@@ -5,6 +5,8 @@ import { poker } from '@casino/games';
 import * as ledger from '@casino/ledger';
 import type { PokerRuleProfileId } from './profile.ts';
 import type { CompletedHand, SeatStatus } from './runtime-types.ts';
+import { FixedLimitTableHand, type FixedLimitHandRecord } from './fixed-limit-table.ts';
+import { flopHistoryOf, isFixedLimitRecord, replayFixedLimitCompleted } from './fixed-limit-running.ts';
 import type { LeasedTable, PokerStoreContext } from './store-context.ts';
 import { assertEscrowInvariant } from './store-escrow.ts';
 import { postHandJackpot } from './store-jackpot.ts';
@@ -95,9 +97,17 @@ export interface CommitHandResult {
  */
 export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequest): Promise<CommitHandResult> {
   const { hand } = request;
-  const replayed = request.handState ?? poker.replayHandHistory(hand.history, poker.variantCatalog);
-  const checked = checkResults(hand, replayed);
-  const positions = request.positions === undefined ? positionsOf(hand.history) : request.positions;
+  // A stud or draw hand (issue 20) is checked against the replay of its own record (D-2024).
+  const fixed = isFixedLimitRecord(hand.history) ? replayFixedLimitCompleted({ ...hand, history: hand.history }) : null;
+  const replayed =
+    fixed !== null ? null : (request.handState ?? poker.replayHandHistory(flopHistoryOf(hand.history), poker.variantCatalog));
+  const checked = replayed === null ? { potMinor: fixed!.potMinor } : checkResults(hand, replayed);
+  const positions =
+    request.positions !== undefined
+      ? request.positions
+      : hand.tablePositions !== undefined
+        ? hand.tablePositions
+        : positionsOf(hand.history);
 
   return transaction(ctx.db, async (tx) => {
     const table = await fenceTable(tx, ctx.instanceId, request);
@@ -120,11 +130,11 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
     );
     const now = ctx.clock.now();
 
-    const text = poker.formatHandHistoryText(replayed, {
-      formatAmount: (chips) => Money.fromMinor(chips, table.currency).toDecimalString(),
-      tableName: table.name,
-      playedAt: now.toISOString(),
-    });
+    const formatAmount = (chips: bigint): string => Money.fromMinor(chips, table.currency).toDecimalString();
+    const text =
+      replayed === null
+        ? fixed!.replayed.text({ tableName: table.name, formatAmount, playedAt: now.toISOString() })
+        : poker.formatHandHistoryText(replayed, { formatAmount, tableName: table.name, playedAt: now.toISOString() });
     const players = hand.results;
     const rakeOf = new Map(hand.rakeByPlayer.map((r) => [r.playerId, r.rakeMinor]));
     const statusOf = new Map((request.seatStatuses ?? []).map((s) => [s.seat, s.status]));
@@ -273,7 +283,8 @@ function checkResults(hand: CompletedHand, state: poker.HandState): { potMinor: 
 }
 
 /** The positions a record shows, when it shows them all (a dead small blind leaves its position unknown). */
-export function positionsOf(history: poker.HandHistory): poker.Positions | null {
+export function positionsOf(history: poker.HandHistory | FixedLimitHandRecord): poker.Positions | null {
+  if (isFixedLimitRecord(history)) return null;
   const blinds = history.blinds as { smallBlindSeat?: unknown; bigBlindSeat?: unknown };
   if (typeof blinds.smallBlindSeat !== 'number' || typeof blinds.bigBlindSeat !== 'number') return null;
   return { buttonSeat: history.buttonSeat, smallBlindPosition: blinds.smallBlindSeat, bigBlindSeat: blinds.bigBlindSeat };
@@ -321,7 +332,7 @@ export async function voidInterruptedHand(
  * is the server's view, for staff; players get this.
  */
 export function renderHandText(
-  history: poker.HandHistory,
+  history: poker.HandHistory | FixedLimitHandRecord,
   options: {
     currency: CurrencyCode;
     tableName?: string;
@@ -331,6 +342,13 @@ export function renderHandText(
     chips?: boolean;
   },
 ): string {
+  if (isFixedLimitRecord(history))
+    return FixedLimitTableHand.replay(history).text({
+      tableName: options.tableName ?? 'Table',
+      formatAmount: (chips) => (options.chips ? chips.toString() : Money.fromMinor(chips, options.currency).toDecimalString()),
+      ...(options.playedAt !== undefined ? { playedAt: options.playedAt } : {}),
+      viewerSeat: options.viewer ?? 'observer',
+    });
   const state = poker.replayHandHistory(history, poker.variantCatalog);
   return poker.formatHandHistoryText(state, {
     formatAmount: (chips) => (options.chips ? chips.toString() : Money.fromMinor(chips, options.currency).toDecimalString()),
@@ -351,7 +369,7 @@ export interface StoredHand {
   currency: CurrencyCode;
   startedAt: Date;
   endedAt: Date;
-  history: poker.HandHistory | null;
+  history: poker.HandHistory | FixedLimitHandRecord | null;
   /** The server's full view (every card): for staff only; a player reads `renderHandText`. */
   text: string | null;
   potMinor: bigint;
@@ -383,7 +401,7 @@ export async function findHand(db: Db | Tx, handId: string): Promise<StoredHand 
       currency: string;
       started_at: Date;
       ended_at: Date;
-      history: poker.HandHistory | null;
+      history: poker.HandHistory | FixedLimitHandRecord | null;
       text: string | null;
       pot_minor: bigint;
       rake_minor: bigint;

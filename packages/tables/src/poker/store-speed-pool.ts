@@ -4,6 +4,7 @@ import { transaction, type Tx } from '@casino/db';
 import { poker } from '@casino/games';
 import * as ledger from '@casino/ledger';
 import type { CompletedHand } from './runtime-types.ts';
+import { flopHistoryOf } from './fixed-limit-running.ts';
 import type { LeasedTable, PokerStoreContext } from './store-context.ts';
 import { assertEscrowInvariant } from './store-escrow.ts';
 import { pokerRakeKey } from './store-hands.ts';
@@ -25,7 +26,7 @@ export async function commitPoolHand(
 ): Promise<{ replayed: boolean; rakeTransactionId: string | null }> {
   const { hand } = request;
   assert(hand.poolTableNumber !== undefined, `poker hand ${hand.handId} is not a pool's`);
-  const state = hand.finalState ?? poker.replayHandHistory(hand.history, poker.variantCatalog);
+  const state = hand.finalState ?? poker.replayHandHistory(flopHistoryOf(hand.history), poker.variantCatalog);
   const potMinor = checkPoolResults(hand, state);
   return transaction(ctx.db, async (tx) => {
     const table = await fenceTable(tx, ctx.instanceId, request);

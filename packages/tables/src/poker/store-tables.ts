@@ -1,11 +1,10 @@
-import { assert, DomainError, newId, type CurrencyCode } from '@casino/core';
+import { assert, newId, type CurrencyCode } from '@casino/core';
 import { transaction, type Db, type Tx } from '@casino/db';
 import type { poker } from '@casino/games';
 import * as ledger from '@casino/ledger';
 import { validatePokerTableDefinition } from './definition.ts';
 import { pokerRuleProfileIds, type PokerRuleProfile, type PokerRuleProfileId, type PokerTableDefinition } from './profile.ts';
 import type { PokerTableSetup } from './runtime-types.ts';
-import { tableGameOf } from './table-games.ts';
 
 /**
  * Poker tables as stored (issue 16): the definition (JSON, minor units as decimal strings), the
@@ -105,17 +104,6 @@ export async function createPokerTable(
     `table ${definition.name} belongs to profile ${definition.profileId}, not ${profile.id}`,
   );
   validatePokerTableDefinition(profile, definition, request.now);
-  // A valid stud, draw or mixed table is not dealt by the cash-table driver yet (D-2020): refused
-  // here rather than stored for a driver that cannot open it.
-  if (tableGameOf(definition.variant)?.kind !== 'flop')
-    throw new DomainError(
-      'poker-table-invalid',
-      `${definition.variant} tables are not dealt by the cash-table runtime yet (D-2020)`,
-      {
-        field: 'variant',
-        extensions: { profileId: profile.id, problems: [{ field: 'variant', message: 'not dealt at cash tables yet' }] },
-      },
-    );
   const id = request.id ?? newId();
   return transaction(db, async (tx) => {
     const escrow = await ledger.openAccount(tx, pokerTableEscrowSpec(id, definition.currency));

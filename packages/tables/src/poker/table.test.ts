@@ -1,6 +1,7 @@
 import { poker } from '@casino/games';
 import { describe, expect, it } from 'vitest';
 import { engineSettings } from './engine-settings.ts';
+import { flopHistoryOf } from './fixed-limit-running.ts';
 import { completedHandText } from './hand.ts';
 import type { CompletedHand, PokerTableSetup, TableEffect } from './runtime-types.ts';
 import { refusalReason } from './seats.ts';
@@ -127,7 +128,7 @@ describe('issue 16: a poker cash table', () => {
     expect(record.stacksAfter.reduce((sum, entry) => sum + entry.stackMinor, 0n)).toBe(30_000n - 45n);
     expect(record.results.map((entry) => entry.putInMinor)).toEqual([300n, 300n, 300n]);
     // The JSON record deals the same hand again (000-001:T-81), and the text names the table and aliases.
-    const replayed = poker.replayHandHistory(record.history, poker.variantCatalog);
+    const replayed = poker.replayHandHistory(flopHistoryOf(record.history), poker.variantCatalog);
     expect(replayed.result!.rake).toBe(45n);
     const text = completedHandText(record, { tableName: 'HR test table' });
     expect(text).toContain("Table 'HR test table'");
@@ -664,7 +665,7 @@ describe('issue 16: the driver’s side of the table', () => {
       { kind: 'run-count-chosen', seat: 1, count: 1 },
       { kind: 'run-count-chosen', seat: 2, count: 1 },
     ]);
-    expect(completed(step).history.operations.some((operation) => operation['kind'] === 'runs-agreed')).toBe(true);
+    expect(flopHistoryOf(completed(step).history).operations.some((operation) => operation['kind'] === 'runs-agreed')).toBe(true);
   });
 });
 

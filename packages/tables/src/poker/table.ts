@@ -3,6 +3,7 @@ import { engineSettings } from './engine-settings.ts';
 import { completedHand, engineAction, engineCall, planHand, tableDecision, type RunningHand } from './hand.ts';
 import type { PokerRuleProfile, PokerTableDefinition } from './profile.ts';
 import type {
+  CompletedHand,
   PlayerCommand,
   PokerTableSetup,
   PrivateSeatView,
@@ -27,6 +28,19 @@ import {
 import { handJackpot, jackpotOf, withJackpot } from './jackpot.ts';
 import { chooseRuns, declineForEveryone, runItOffered, seatsToAnswer } from './run-it.ts';
 import { legalActionsOf, privateView, publicView, type ViewSource } from './views.ts';
+import {
+  dealFixedLimitHand,
+  fixedLimitButtonSeat,
+  fixedLimitCommandOf,
+  fixedLimitCompletedHand,
+  fixedLimitPositions,
+  fixedLimitSeatView,
+  fixedLimitTableView,
+  tableGameView,
+  type FixedRunningHand,
+  type TablePositions,
+} from './fixed-limit-running.ts';
+import { nextMixedTableHand, tableGameOf, type TableGame } from './table-games.ts';
 
 /**
  * One poker cash table in the memory of the instance that drives it (issue 16). Pure: no I/O, no
@@ -60,6 +74,12 @@ export type TableEvent =
   | { readonly kind: 'hand-started'; readonly handId: string; readonly handNumber: number }
   /** The engine's operation records a call produced (posts, actions, cards dealt, showdown, payout). */
   | { readonly kind: 'operations'; readonly handId: string; readonly operations: readonly poker.Operation[] }
+  /** The same for a stud or draw hand (issue 20): the fixed-limit engine's records. */
+  | {
+      readonly kind: 'fixed-limit-operations';
+      readonly handId: string;
+      readonly operations: readonly poker.FixedLimitOperation[];
+    }
   | { readonly kind: 'hand-ended'; readonly handId: string; readonly voided: boolean };
 
 export interface TableStep {
@@ -96,6 +116,13 @@ export class PokerTable {
   private hand: RunningHand | null = null;
   /** The last finished hand, shown until the next is dealt. */
   private lastHand: RunningHand | null = null;
+  /** What the table deals (issue 20): a flop game, a stud or draw game, or a mixed rotation. */
+  private readonly tableGame: TableGame;
+  /** The running stud or draw hand (never at once with `hand`), and the last one, shown until the next deal. */
+  private fixed: FixedRunningHand | null = null;
+  private lastFixed: FixedRunningHand | null = null;
+  /** A mixed table: where the rotation stands (the last hand dealt's game and count, D-2013); null before its first hand. */
+  private mixed: poker.MixedPosition | null;
   /** The finished hand the driver has not committed yet: nothing is dealt until it has. */
   private awaitingCommit: { readonly handId: string; readonly completedAtMs: number } | null = null;
   private nextHandAtMs = 0;
@@ -118,6 +145,10 @@ export class PokerTable {
     this.handNumber = setup.handNumber;
     this.previous = setup.previousPositions;
     if (setup.definition.profileId !== setup.profile.id) throw new Error('the table belongs to another profile');
+    const tableGame = tableGameOf(setup.definition.variant);
+    if (tableGame === null) throw new Error(`table ${setup.tableId}: unknown variant ${setup.definition.variant}`);
+    this.tableGame = tableGame;
+    this.mixed = tableGame.kind === 'mixed' ? ((setup.previousPositions as TablePositions | null)?.mixed ?? null) : null;
     for (const seat of setup.seats) {
       if (this.seatRecords.has(seat.seat) || seat.seat < 1 || seat.seat > setup.definition.seatsMax || seat.stackMinor < 0n)
         throw new Error(`bad seat ${seat.seat} in the set-up of table ${setup.tableId}`);
@@ -142,12 +173,13 @@ export class PokerTable {
 
   /** The running hand's id, or null between hands. */
   get runningHandId(): string | null {
-    return this.hand?.handId ?? null;
+    return this.hand?.handId ?? this.fixed?.handId ?? null;
   }
 
   /** The hand being played, if any (the driver marks it running in the store before anyone sees it). */
   runningHand(): { readonly handId: string; readonly handNumber: number } | null {
-    return this.hand === null ? null : { handId: this.hand.handId, handNumber: this.hand.handNumber };
+    const hand = this.hand ?? this.fixed;
+    return hand === null ? null : { handId: hand.handId, handNumber: hand.handNumber };
   }
 
   seats(): SeatState[] {
@@ -211,7 +243,9 @@ export class PokerTable {
       const record = this.recordOf(playerId);
       switch (command.kind) {
         case 'act':
-          return this.act(record, command, now);
+          return this.fixed !== null ? this.fixedCommand(record, command, now) : this.act(record, command, now);
+        case 'draw':
+          return this.fixedCommand(record, command, now);
         case 'time-bank':
           return this.useTimeBank(record);
         case 'sit-out':
@@ -262,6 +296,10 @@ export class PokerTable {
         this.timeOut(this.hand, now);
         return;
       }
+      if (this.fixed !== null) {
+        if (this.fixed.deadlineMs !== null && now.getTime() >= this.fixed.deadlineMs) this.fixedTimeOut(this.fixed, now);
+        return;
+      }
       if (this.awaitingCommit === null && now.getTime() >= this.nextHandAtMs && this.canDeal()) this.startHand(now);
     });
   }
@@ -269,7 +307,8 @@ export class PokerTable {
   /** When the driver should call `tick` next (a time in the past: now); null = only after a change. */
   nextDeadline(): Date | null {
     if (this.owedEffects.length > 0) return new Date(0);
-    if (this.hand !== null) return this.hand.deadlineMs === null ? null : new Date(this.hand.deadlineMs);
+    const hand = this.hand ?? this.fixed;
+    if (hand !== null) return hand.deadlineMs === null ? null : new Date(hand.deadlineMs);
     if (this.awaitingCommit !== null || !this.canDeal()) return null;
     return new Date(this.nextHandAtMs);
   }
@@ -348,6 +387,10 @@ export class PokerTable {
   /** Controlled shutdown: the running hand is voided, every chip back, no rake (D-817, 000-001:A-29). */
   voidRunningHand(): TableStep {
     return this.step(() => {
+      if (this.fixed !== null) {
+        this.changed = true;
+        return this.endFixedHand(this.fixed, { voided: true, now: null });
+      }
       const hand = this.hand;
       if (hand === null) throw refusal('no-hand-running', 'no hand is running');
       this.changed = true;
@@ -365,11 +408,40 @@ export class PokerTable {
   private viewCache: { public?: PublicTableView; legal?: ReturnType<typeof legalActionsOf> } = {};
 
   publicView(): PublicTableView {
-    return (this.viewCache.public ??= publicView(this.viewSource()));
+    return (this.viewCache.public ??= this.buildPublicView());
+  }
+
+  private buildPublicView(): PublicTableView {
+    const shownFixed = this.shownFixedHand();
+    const game = tableGameView(this.definition, this.fixed, this.hand?.state.config.variant.id ?? null);
+    if (shownFixed !== null)
+      return fixedLimitTableView({
+        tableId: this.tableId,
+        version: this.versionNumber,
+        handNumber: this.handNumber,
+        seats: this.records(),
+        running: this.fixed !== null,
+        hand: shownFixed,
+        turn: this.turn,
+        game,
+      });
+    const view = publicView(this.viewSource());
+    // A plain flop table's view is as it was; the others name their game (a mix: the one being dealt).
+    return this.tableGame.kind === 'flop' ? view : Object.freeze({ ...view, game });
+  }
+
+  /** The stud or draw hand the views show: the running one, or the last one until the next deal. */
+  private shownFixedHand(): FixedRunningHand | null {
+    return this.fixed ?? (this.hand === null && this.lastHand === null ? this.lastFixed : null);
   }
 
   /** Null for a player without a seat here. */
   privateView(playerId: string): PrivateSeatView | null {
+    const shownFixed = this.shownFixedHand();
+    if (shownFixed !== null) {
+      const record = this.records().find((entry) => entry.playerId === playerId && !entry.released);
+      return record === undefined ? null : fixedLimitSeatView(record, shownFixed, this.fixed !== null);
+    }
     const source = this.viewSource();
     if (!('legal' in this.viewCache)) this.viewCache.legal = legalActionsOf(source);
     return privateView(source, playerId, this.viewCache.legal ?? null);
@@ -396,8 +468,10 @@ export class PokerTable {
 
   /** 003:R-TIME-03: the player to act extends their deadline once by what is left of their time bank. */
   private useTimeBank(record: SeatRecord): void {
-    const hand = this.handOrRefuse();
-    this.verifyTurn(hand, record);
+    const hand = this.fixed ?? this.handOrRefuse();
+    if (this.fixed !== null) {
+      if (this.fixed.hand.seatToAct() !== record.seat) throw refusal('not-your-turn', 'it is not your turn');
+    } else this.verifyTurn(this.handOrRefuse(), record);
     if (record.timeBankMs <= 0) throw refusal('no-time-bank', 'no time bank is left');
     if (hand.timeBankFromMs !== null) throw refusal('time-bank-already-used', 'the time bank already runs for this turn');
     this.changed = true;
@@ -412,12 +486,14 @@ export class PokerTable {
     record.queuedTopUpMinor = 0n;
     record.status = 'leaving';
     const hand = this.hand;
-    if (hand === null || !this.inRunningHand(record)) return this.releaseIfDue(record);
+    if ((hand === null && this.fixed === null) || !this.inRunningHand(record)) return this.releaseIfDue(record);
     // 'after-hand' (003:R-WAL-06, R-END-01): the player stays in the hand and plays it out.
     if (this.profile.leave === 'after-hand') return;
     // 'any-time' (000-001:A-41): leaving is folding; the engine folds in turn, so the table folds
     // for the player at their turn. The chips are credited when the hand ends.
     record.foldOnTurn = true;
+    if (this.fixed !== null) return this.advanceFixed(this.fixed, [], now);
+    if (hand === null) return;
     const decision = poker.pendingDecision(hand.state);
     if (decision.kind === 'action' && decision.seat === record.seat) {
       this.spendTimeBank(hand, record, now);
@@ -446,6 +522,7 @@ export class PokerTable {
 
   /** The engine shows and mucks by itself (automations); a manual choice is offered only if it ever asks. */
   private showOrMuck(record: SeatRecord, kind: 'show' | 'muck', now: Date): void {
+    if (this.fixed !== null) throw refusal('show-not-offered', 'a stud or draw hand shows every live hand itself (D-2008)');
     const hand = this.handOrRefuse();
     const decision = poker.pendingDecision(hand.state);
     if (decision.kind !== 'show-or-muck' || decision.seat !== record.seat)
@@ -472,8 +549,13 @@ export class PokerTable {
     const handNumber = this.handNumber + 1;
     const handId = this.options.newHandId(handNumber);
     const rng = this.options.rngForHand(handId);
-    const settings = engineSettings(this.profile, this.definition, now);
     const records = this.records();
+    const mixed = this.nextMixedPosition(records);
+    const game = mixed?.game ?? this.tableGame;
+    if (game.kind === 'fixed-limit')
+      return this.startFixedHand({ handNumber, handId, rng, game, records, now, mixed: mixed?.position ?? null });
+    if (game.kind === 'mixed') throw new Error(`table ${this.tableId}: a rotation is not a game`);
+    const settings = engineSettings(this.profile, this.flopDefinition(game, mixed?.position ?? null), now);
     const plan = planHand({
       seats: records,
       seatCount: this.definition.seatsMax,
@@ -502,16 +584,18 @@ export class PokerTable {
     this.changed = true;
     this.handNumber = handNumber;
     this.previous = plan.positions;
+    if (mixed !== null) this.mixed = mixed.position;
     this.recordEntries(records, plan);
     const hand: RunningHand = { handId, handNumber, state: transition.state, deadlineMs: null, timeBankFromMs: null };
     this.hand = hand;
     this.lastHand = null;
+    this.lastFixed = null;
     this.events.push({ kind: 'hand-started', handId, handNumber });
     this.advance(hand, transition, now);
   }
 
   /** Who came in, who missed the blinds or the button (000-001:BTN-09..11), who sat out one more hand. */
-  private recordEntries(records: readonly SeatRecord[], plan: poker.HandPlan): void {
+  private recordEntries(records: readonly SeatRecord[], plan: Pick<poker.HandPlan, 'missed' | 'dealtIn'>): void {
     for (const missed of plan.missed) {
       const record = this.seatRecords.get(missed.seat)!;
       record.missedBigBlind ||= missed.bigBlind;
@@ -590,7 +674,9 @@ export class PokerTable {
     // The bad-beat jackpot's drop leaves the winners' stacks with the rake (000-001:JP-02, RAKE-08).
     const jackpotSettings = how.voided ? null : jackpotOf(this.profile, this.definition);
     const jackpot = jackpotSettings === null ? null : handJackpot(jackpotSettings, this.definition, hand.state);
-    const completed = how.voided ? null : withJackpot(completedHand(hand, this.records()), jackpot, jackpotSettings);
+    const completed = how.voided
+      ? null
+      : withJackpot(this.withTablePositions(completedHand(hand, this.records())), jackpot, jackpotSettings);
     for (const player of result.players) this.seatRecords.get(player.seat)!.stackMinor = player.endingStack;
     for (const drop of jackpot?.dropBySeat ?? []) this.seatRecords.get(drop.seat)!.stackMinor -= drop.amountMinor;
     this.chipsHeldMinor -= result.rake + (jackpot?.dropMinor ?? 0n);
@@ -612,6 +698,166 @@ export class PokerTable {
       this.effects.push({ kind: 'top-up', seat: record.seat, playerId: record.playerId, amountMinor });
     }
     this.releaseIfDue(record);
+  }
+
+  // ---- stud, draw and mixed games (issue 20, D-2020) ----
+
+  /** A mixed table's next hand: the rotation's position and its game (002 HORSE-02/03, 8GAME-03, D-2013); null elsewhere. */
+  private nextMixedPosition(
+    records: readonly SeatRecord[],
+  ): { readonly position: poker.MixedPosition; readonly game: TableGame } | null {
+    if (this.tableGame.kind !== 'mixed') return null;
+    const occupiedSeats = records.filter((record) => wantsIn(seatIntent(record))).map((record) => record.seat);
+    const firstButtonSeat = this.previous?.buttonSeat ?? occupiedSeats[0]!;
+    return nextMixedTableHand(
+      this.tableGame.rotation,
+      this.mixed,
+      { seatCount: this.definition.seatsMax, occupiedSeats },
+      firstButtonSeat,
+    );
+  }
+
+  /**
+   * The definition a flop hand is dealt with: the table's, and at a mixed table the game's variant, no
+   * ante (the ante is the stud games'), and for a big-bet game (NLHE, PLO) the lower stake set: half
+   * the limit blinds (002 PK-STR-07, 8GAME-06, AMB-MIXED-BLINDS; D-2029).
+   */
+  private flopDefinition(game: TableGame, position: poker.MixedPosition | null): PokerTableDefinition {
+    if (position === null) return this.definition;
+    const bigBet = position.stakes === 'big-bet';
+    const half = (amount: bigint): bigint => (amount / 2n > 0n ? amount / 2n : 1n);
+    return {
+      ...this.definition,
+      variant: game.id,
+      anteMinor: 0n,
+      straddleMinor: 0n,
+      ...(bigBet
+        ? { smallBlindMinor: half(this.definition.smallBlindMinor), bigBlindMinor: half(this.definition.bigBlindMinor) }
+        : {}),
+    };
+  }
+
+  /**
+   * Deals a stud or draw hand: every player who wants in is dealt in (no blind is missed in stud, and
+   * a draw hand's blinds are its first two players after the button, D-2028); the button moves one
+   * player on, except through the stud games of a mix, where it stays frozen (002 HORSE-03, D-2013).
+   */
+  private startFixedHand(options: {
+    readonly handNumber: number;
+    readonly handId: string;
+    readonly rng: Rng;
+    readonly game: Extract<TableGame, { kind: 'fixed-limit' }>;
+    readonly records: readonly SeatRecord[];
+    readonly now: Date;
+    readonly mixed: poker.MixedPosition | null;
+  }): void {
+    const dealtIn = options.records.filter((record) => wantsIn(seatIntent(record))).map((record) => record.seat);
+    const frozen = options.mixed !== null && options.game.game.family === 'stud';
+    const buttonSeat = fixedLimitButtonSeat({
+      dealtIn,
+      previousButtonSeat: this.previous?.buttonSeat ?? null,
+      moves: !frozen,
+      rng: options.rng,
+    });
+    const running = dealFixedLimitHand({
+      handId: options.handId,
+      handNumber: options.handNumber,
+      game: options.game,
+      buttonSeat,
+      seats: dealtIn.map((seat) => this.seatRecords.get(seat)!),
+      profile: this.profile,
+      definition: this.definition,
+      rng: options.rng,
+    });
+    this.changed = true;
+    this.handNumber = options.handNumber;
+    if (!frozen) this.previous = fixedLimitPositions(running);
+    if (options.mixed !== null) this.mixed = options.mixed;
+    this.recordEntries(options.records, { missed: [], dealtIn });
+    this.fixed = running;
+    this.hand = null;
+    this.lastHand = null;
+    this.lastFixed = null;
+    this.events.push({ kind: 'hand-started', handId: options.handId, handNumber: options.handNumber });
+    this.advanceFixed(running, [...running.hand.state.log], options.now);
+  }
+
+  /** A player's bet or draw in a stud or draw hand; the hand validates it (`game-action-refused`, nothing changes). */
+  private fixedCommand(record: SeatRecord, command: Extract<PlayerCommand, { kind: 'act' | 'draw' }>, now: Date): void {
+    const running = this.fixed;
+    if (running === null) {
+      if (this.hand === null) throw refusal('no-hand-running', 'no hand is running');
+      throw refusal('not-drawing', 'this is not a draw game: bet, call, check or fold', 'kind');
+    }
+    if (!running.hand.inHand(record.seat)) throw refusal('not-in-hand', 'you are not dealt in this hand');
+    if (command.turn !== undefined && command.turn !== this.turn)
+      throw refusal('turn-mismatch', `turn ${command.turn} is over; this is turn ${this.turn}`, 'turn');
+    if (record.foldOnTurn) throw refusal('already-leaving', 'you left this hand');
+    const operations = running.hand.command(record.seat, fixedLimitCommandOf(command));
+    this.changed = true;
+    (running.actionDelays ??= []).push({
+      seat: record.seat,
+      delayMs: Math.max(0, now.getTime() - (running.turnStartedAtMs ?? now.getTime())),
+    });
+    this.spendTimeBank(running, record, now);
+    this.advanceFixed(running, operations, now);
+  }
+
+  /** The clock ran out in a stud or draw hand: stand pat, bring in, or the profile's time-out action (D-2022). */
+  private fixedTimeOut(running: FixedRunningHand, now: Date): void {
+    const seat = running.hand.seatToAct();
+    if (seat === null) throw new TableInvariantViolation('a deadline without a player to act');
+    const record = this.seatRecords.get(seat)!;
+    this.changed = true;
+    this.spendTimeBank(running, record, now);
+    if (!record.connected && (record.status === 'playing' || record.status === 'joining')) record.status = 'sitting-out';
+    this.advanceFixed(running, running.hand.timeOut(this.profile.engine.tableRules.timeOutAction), now);
+  }
+
+  /** Runs a stud or draw hand on to the next player's decision (a player who left is timed out), or ends it. */
+  private advanceFixed(running: FixedRunningHand, operations: poker.FixedLimitOperation[], now: Date): void {
+    for (let steps = 0; ; steps++) {
+      if (steps > 1_000) throw new TableInvariantViolation(`hand ${running.handId} does not settle`);
+      const seat = running.hand.seatToAct();
+      if (seat === null || this.seatRecords.get(seat)?.foldOnTurn !== true) break;
+      operations.push(...running.hand.timeOut('fold'));
+    }
+    this.events.push({ kind: 'fixed-limit-operations', handId: running.handId, operations });
+    if (running.hand.seatToAct() !== null) {
+      this.turn += 1;
+      running.deadlineMs = now.getTime() + this.profile.clock.actionTimeMs;
+      running.turnStartedAtMs = now.getTime();
+      running.timeBankFromMs = null;
+      return;
+    }
+    this.endFixedHand(running, { voided: false, now });
+  }
+
+  /** A stud or draw hand's end: the stacks after it and the rake, or (voided) every chip where it was. */
+  private endFixedHand(running: FixedRunningHand, how: { readonly voided: boolean; readonly now: Date | null }): void {
+    this.fixed = null;
+    this.lastFixed = running;
+    running.deadlineMs = null;
+    if (!how.voided) {
+      const outcome = running.hand.outcome();
+      for (const result of outcome.results) this.seatRecords.get(result.seat)!.stackMinor = result.stackAfterMinor;
+      this.chipsHeldMinor -= outcome.rakeMinor;
+      const completed = fixedLimitCompletedHand(running, this.records(), this.tablePositions());
+      this.effects.push({ kind: 'hand-complete', hand: completed });
+      this.awaitingCommit = { handId: running.handId, completedAtMs: how.now!.getTime() };
+    }
+    this.events.push({ kind: 'hand-ended', handId: running.handId, voided: how.voided });
+    for (const record of this.records()) this.settleAfterHand(record);
+  }
+
+  /** The positions a hand's commit stores: the planner's, with a mixed table's rotation position. */
+  private tablePositions(): TablePositions | null {
+    if (this.previous === null) return null;
+    return this.mixed === null ? this.previous : { ...this.previous, mixed: this.mixed };
+  }
+
+  private withTablePositions(hand: CompletedHand): CompletedHand {
+    return this.tableGame.kind === 'mixed' ? { ...hand, tablePositions: this.tablePositions() } : hand;
   }
 
   // ---- seats ----
@@ -636,7 +882,7 @@ export class PokerTable {
     this.effects = [];
   }
 
-  private spendTimeBank(hand: RunningHand, record: SeatRecord, now: Date): void {
+  private spendTimeBank(hand: { timeBankFromMs: number | null }, record: SeatRecord, now: Date): void {
     if (hand.timeBankFromMs === null) return;
     const usedMs = Math.max(0, now.getTime() - hand.timeBankFromMs);
     record.timeBankMs = Math.max(0, record.timeBankMs - usedMs);
@@ -706,6 +952,7 @@ export class PokerTable {
   }
 
   private inRunningHand(record: SeatRecord): boolean {
+    if (this.fixed !== null) return this.fixed.hand.inHand(record.seat);
     return this.hand !== null && this.hand.state.players.some((player) => player.seat === record.seat);
   }
 

@@ -2,6 +2,15 @@ import { recordPokerPlayForMonitoring } from '@casino/compliance';
 import type { Tx } from '@casino/db';
 import { poker } from '@casino/games';
 import type { CompletedHand } from '../runtime-types.ts';
+import { FixedLimitTableHand } from '../fixed-limit-table.ts';
+import { foldedSeatsOf, isFixedLimitRecord } from '../fixed-limit-running.ts';
+
+/** The seats that folded in the hand: the engine's final state, or the replay of its record (a stud or draw hand's too). */
+function foldedSeats(hand: CompletedHand): Set<number> {
+  if (isFixedLimitRecord(hand.history)) return foldedSeatsOf(FixedLimitTableHand.replay(hand.history));
+  const state = hand.finalState ?? poker.replayHandHistory(hand.history, poker.variantCatalog);
+  return new Set(state.players.filter((p) => p.status === 'folded').map((p) => p.seat));
+}
 
 /**
  * What the bot and fold-dumping monitoring rules read of a settled hand (issue 18; 000-001:FAIR-04,
@@ -12,7 +21,7 @@ import type { CompletedHand } from '../runtime-types.ts';
  */
 export async function recordHandPlay(tx: Tx, request: { tableId: string; hand: CompletedHand; now: Date }): Promise<void> {
   const { hand } = request;
-  const state = hand.finalState ?? poker.replayHandHistory(hand.history, poker.variantCatalog);
+  const folded = foldedSeats(hand);
   const playerIds = hand.results.map((r) => r.playerId);
   const seated = await tx.$queryRaw<Array<{ player_id: string; seated_at: Date }>>`
     SELECT player_id, seated_at FROM poker_seat WHERE table_id = ${request.tableId}::uuid AND player_id = ANY(${playerIds}::uuid[])`;
@@ -26,7 +35,7 @@ export async function recordHandPlay(tx: Tx, request: { tableId: string; hand: C
       playerId: result.playerId,
       counterpartyPlayerId: headsUp ? hand.results.find((other) => other.playerId !== result.playerId)!.playerId : null,
       headsUp,
-      folded: state.players.find((p) => p.seat === result.seat)?.status === 'folded',
+      folded: folded.has(result.seat),
       actionDelaysMs: (hand.actionDelays ?? []).filter((d) => d.playerId === result.playerId).map((d) => d.delayMs),
       seatedMs: request.now.getTime() - (seatedAt.get(result.playerId) ?? request.now.getTime()),
     })),

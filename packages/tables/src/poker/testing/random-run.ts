@@ -1,7 +1,8 @@
 import { SeededRng } from '@casino/games';
 import { expect } from 'vitest';
+import { isFixedLimitRecord } from '../fixed-limit-running.ts';
 import type { PokerRuleProfile, PokerTableDefinition } from '../profile.ts';
-import type { PlayerCommand, TableEffect } from '../runtime-types.ts';
+import type { PlayerCommand, PrivateSeatView, TableEffect } from '../runtime-types.ts';
 import { refusalReason } from '../seats.ts';
 import { PokerTable, type TableStep } from '../table.ts';
 import { seededRngForHand } from './harness.ts';
@@ -93,7 +94,10 @@ export class RandomTableRun {
   private botActs(): void {
     const toAct = this.table.publicView().toAct!;
     const playerId = this.table.seats().find((entry) => entry.seat === toAct.seat)!.playerId;
-    const legal = this.table.privateView(playerId)!.legal;
+    const mine = this.table.privateView(playerId)!;
+    // A stud or draw hand (issue 20): its own legal moves, the draw included.
+    if (mine.fixedLimit != null) return this.fixedLimitBotActs(playerId, mine.fixedLimit, toAct.turn);
+    const legal = mine.legal;
     if (legal === null) return this.tick(); // left at an 'any-time' table: the table folds at its turn
     if (this.chance(10)) {
       const other = this.table.seatedPlayerIds().find((id) => id !== playerId);
@@ -125,6 +129,35 @@ export class RandomTableRun {
     const withTurn = this.chance(50) && command.kind === 'act' ? { ...command, turn: toAct.turn } : command;
     if (this.chance(5)) this.call(() => this.table.command(playerId, { kind: 'time-bank' }, this.now));
     this.call(() => this.table.command(playerId, withTurn, this.now));
+  }
+
+  /** The stud/draw bot: a legal bet, bring-in or draw (discards at random), or an illegal one the table must refuse. */
+  private fixedLimitBotActs(playerId: string, mine: NonNullable<PrivateSeatView['fixedLimit']>, turn: number): void {
+    const legal = mine.legal;
+    if (legal === null) return this.tick();
+    if (this.chance(10)) {
+      const attempts: PlayerCommand[] = [
+        { kind: 'act', action: 'call', turn: turn - 1 },
+        { kind: 'draw', discard: [mine.cards.length] },
+        { kind: 'draw', discard: [0, 0] },
+        { kind: 'act', action: 'all-in' },
+        legal.kind === 'draw' ? { kind: 'act', action: 'check' } : { kind: 'draw', discard: [] },
+      ];
+      this.expectRefused(() => this.table.command(playerId, this.pick(attempts), this.now));
+      return;
+    }
+    const choices: PlayerCommand[] = [];
+    if (legal.kind === 'draw') {
+      const discard = mine.cards.map((_, index) => index).filter(() => this.chance(40));
+      choices.push({ kind: 'draw', discard: discard.slice(0, legal.discardMax ?? 0), turn });
+    } else {
+      if (legal.fold) choices.push({ kind: 'act', action: 'fold' });
+      if (legal.check) choices.push({ kind: 'act', action: 'check' }, { kind: 'act', action: 'check' });
+      if (legal.callMinor !== null) choices.push({ kind: 'act', action: 'call' }, { kind: 'act', action: 'call' });
+      if (legal.bringInMinor !== null) choices.push({ kind: 'act', action: 'bring-in' });
+      if (legal.raiseToMinMinor !== null) choices.push({ kind: 'act', action: 'raise' });
+    }
+    this.call(() => this.table.command(playerId, this.pick(choices), this.now));
   }
 
   private playerCommand(): void {
@@ -223,7 +256,10 @@ export class RandomTableRun {
         // A bad-beat jackpot table's drop leaves the table into the jackpot (issue 18; `stacksAfter` are after it).
         const dropMinor = effect.hand.jackpot?.dropMinor ?? 0n;
         this.chipsOutMinor += effect.hand.rakeMinor + dropMinor;
-        const before = effect.hand.history.players.reduce((sum, player) => sum + BigInt(player.stack), 0n);
+        const history = effect.hand.history;
+        const before = isFixedLimitRecord(history)
+          ? history.seats.reduce((sum, seat) => sum + BigInt(seat.startingStackMinor), 0n)
+          : history.players.reduce((sum, player) => sum + BigInt(player.stack), 0n);
         const after = effect.hand.stacksAfter.reduce((sum, entry) => sum + entry.stackMinor, 0n);
         expect(after + effect.hand.rakeMinor + dropMinor).toBe(before);
         expect(effect.hand.rakeByPlayer.reduce((sum, entry) => sum + entry.rakeMinor, 0n)).toBe(effect.hand.rakeMinor);
