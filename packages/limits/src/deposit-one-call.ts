@@ -22,8 +22,8 @@ export function depositReadArguments(at: Date): { day: string; week: string; mon
 export interface DecidedDeposit {
   authorized: Authorized;
   /**
-   * `limits_deposit_count`'s arguments in its order: player, reference, amount, currency, rate to CZK,
-   * counted, at, usage deltas (jsonb text).
+   * `limits_deposit_count`'s arguments in its order but its time (the caller's): player, reference, amount,
+   * currency, rate to CZK, counted, usage deltas (jsonb text).
    */
   countArguments: unknown[];
 }
@@ -58,7 +58,6 @@ export function decideDepositOnRead(
       amount.currency,
       rateToCzk,
       counted.toMinor().toString(),
-      at,
       JSON.stringify(usageDeltaRows(decided.deltas)),
     ],
   };
