@@ -23,7 +23,13 @@ import os from 'node:os';
 import { czechCashierRules, signWebhook } from '@casino/cashier';
 import { newId, systemClock } from '@casino/core';
 import { createDb, createRedis, type Db } from '@casino/db';
-import { findInvariantViolations, openAccount, openOperatorAccounts, paymentProviderClearingSpec } from '@casino/ledger';
+import {
+  findInvariantViolations,
+  openAccount,
+  openOperatorAccounts,
+  paymentProviderClearingSpec,
+  playerWalletSpec,
+} from '@casino/ledger';
 import { buildPaymentsGateway, loadPaymentsGatewayConfig } from '@casino/payments-gateway';
 import { measureLedgerTransfers, type LedgerReference } from './ledger-reference.ts';
 import { Cleanup, createScratchFromTemplate, randomBenchName } from './scratch-db.ts';
@@ -103,6 +109,8 @@ async function setUp(db: Db): Promise<string[]> {
         updatedAt: now,
       },
     });
+    // A registered player's cash wallet exists (registration opens it); the first credit does not open it.
+    await openAccount(db, playerWalletSpec(playerId, 'cash', 'CZK'));
     methods.push({ playerId, methodId });
   }
   const depositIds: string[] = [];

@@ -210,6 +210,13 @@ export async function grantDepositBonusIn(
   tx: Tx,
   deposit: { id: string; playerId: string; amount: Money; temporary: boolean },
 ): Promise<BonusView | null> {
+  const amount = depositRuleBonus(ctx, deposit);
+  if (!amount) return null;
+  return grantBonusIn(ctx, tx, { playerId: deposit.playerId, amount, source: 'DEPOSIT_RULE', sourceRef: deposit.id });
+}
+
+/** The bonus the operator's deposit rule grants for a deposit, if any (pure: the one-call credit asks it too, D-2280). */
+export function depositRuleBonus(ctx: CashierContext, deposit: { amount: Money; temporary: boolean }): Money | null {
   const rule = ctx.rules.loyalty?.bonus?.depositRule;
   if (!rule || deposit.temporary) return null;
   const min = rule.depositMinorMin[deposit.amount.currency];
@@ -218,8 +225,7 @@ export async function grantDepositBonusIn(
   // Rounded down: never more than the published share.
   const bonusMinor = deposit.amount.percentageBps(rule.matchBps, Rounding.DOWN).toMinor();
   const amount = Money.fromMinor(minBig(bonusMinor, max), deposit.amount.currency);
-  if (!amount.isPositive()) return null;
-  return grantBonusIn(ctx, tx, { playerId: deposit.playerId, amount, source: 'DEPOSIT_RULE', sourceRef: deposit.id });
+  return amount.isPositive() ? amount : null;
 }
 
 /**

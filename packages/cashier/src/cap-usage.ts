@@ -14,31 +14,40 @@ export async function depositUsage(
   tx: Tx,
   options: { playerId: string; instrument: Instrument; now: Date; mode: 'intent' | 'credit'; excludeDepositId?: string },
 ): Promise<CapUsage> {
-  const since30d = new Date(options.now.getTime() - 30 * 24 * hourMs);
-  const since7d = new Date(options.now.getTime() - 7 * 24 * hourMs);
-  const since24h = new Date(options.now.getTime() - 24 * hourMs);
-  const includePending = options.mode === 'intent';
+  const { since30d, since7d, since24h } = capWindowsOf(options.now);
   const exclude = options.excludeDepositId ?? '00000000-0000-0000-0000-000000000000';
-  const [row] = await tx.$queryRaw<[{ d30: bigint; d7: bigint; d24: bigint; n24: bigint; a24: bigint }]>`
-    WITH counted AS (
-      SELECT amount_minor, COALESCE(credited_at, created_at) AS at, created_at, channel,
-             (credited_at IS NOT NULL OR (${includePending} AND status IN ('CREATED', 'PENDING'))) AS counts
-      FROM cashier_deposit
-      WHERE player_id = ${options.playerId}::uuid AND instrument = ${options.instrument} AND id <> ${exclude}::uuid
-        AND created_at > ${since30d}::timestamptz - interval '1 day'
-    )
-    SELECT COALESCE(sum(amount_minor) FILTER (WHERE counts AND at > ${since30d}), 0)::bigint AS d30,
-           COALESCE(sum(amount_minor) FILTER (WHERE counts AND at > ${since7d}), 0)::bigint AS d7,
-           COALESCE(sum(amount_minor) FILTER (WHERE counts AND at > ${since24h}), 0)::bigint AS d24,
-           count(*) FILTER (WHERE counts AND at > ${since24h})::bigint AS n24,
-           count(*) FILTER (WHERE channel = 'CASHLESS' AND created_at > ${since24h})::bigint AS a24
-    FROM counted`;
+  // One query for both paths: the one-call credit reads it inside cashier_deposit_state (D-2280).
+  const [row] = await tx.$queryRaw<[{ usage: DepositUsageRow }]>`
+    SELECT cashier_deposit_usage(${options.playerId}::uuid, ${options.instrument}, ${exclude}::uuid, ${options.mode === 'intent'},
+                                 ${since30d}::timestamptz, ${since7d}::timestamptz, ${since24h}::timestamptz) AS usage`;
+  return depositUsageOf(row.usage);
+}
+
+/** Where the caps' rolling windows start. */
+export function capWindowsOf(now: Date): { since30d: Date; since7d: Date; since24h: Date } {
   return {
-    rolling30dMinor: row.d30,
-    rolling7dMinor: row.d7,
-    rolling24hMinor: row.d24,
-    count24h: Number(row.n24),
-    attempts24h: Number(row.a24),
+    since30d: new Date(now.getTime() - 30 * 24 * hourMs),
+    since7d: new Date(now.getTime() - 7 * 24 * hourMs),
+    since24h: new Date(now.getTime() - 24 * hourMs),
+  };
+}
+
+/** `cashier_deposit_usage`'s document: sums as text (no float on the way), counts as numbers. */
+export interface DepositUsageRow {
+  d30: string;
+  d7: string;
+  d24: string;
+  n24: number;
+  a24: number;
+}
+
+export function depositUsageOf(row: DepositUsageRow): CapUsage {
+  return {
+    rolling30dMinor: BigInt(row.d30),
+    rolling7dMinor: BigInt(row.d7),
+    rolling24hMinor: BigInt(row.d24),
+    count24h: row.n24,
+    attempts24h: row.a24,
   };
 }
 

@@ -1,6 +1,7 @@
 // The cashier (issue 6): payment methods and their verification, deposits, withdrawals, caps from
 // jurisdiction data, signed payment-provider webhooks, debts, misuse fees and clawbacks.
 // Rules and flows: docs/cashier.md.
+export { oneCallCreditCount } from './credit-payment-one-call.ts';
 export { applyProviderEvent, type DeliveryOutcome, type ProviderEventDelivery } from './apply-provider-event.ts';
 export { addCzechBusinessDays, isCzechBusinessDay, payoutDueAt } from './business-days.ts';
 export { assertWithinCaps, effectiveCaps, looserFields, type CapOverride, type CapUsage } from './caps.ts';
@@ -48,6 +49,7 @@ export type {
   AccountNumberProtector,
   CardDetails,
   CashierGuards,
+  DepositOneCallGuards,
   CashierMonitoringEvent,
   PaymentProvider,
   ProviderPaymentMethod,

@@ -2,12 +2,22 @@ import {
   defaultComplianceRules,
   assertNoPayoutHold,
   checkDepositAml,
+  decideDepositAml,
+  depositAmlWindowStart,
+  monitoringEventMessage,
   recordMonitoringEvent,
   type ComplianceRules,
   type MonitoringEventInput,
 } from '@casino/compliance';
 import { Money, newId, type Clock, type CurrencyCode } from '@casino/core';
-import { authorizeDeposit, checkDeposit, czechProfile, type JurisdictionProfile } from '@casino/limits';
+import {
+  authorizeDeposit,
+  checkDeposit,
+  czechProfile,
+  decideDepositOnRead,
+  depositReadArguments,
+  type JurisdictionProfile,
+} from '@casino/limits';
 import type { CashierGuards, CashierMonitoringEvent } from './ports.ts';
 
 export interface PlatformGuardsOptions {
@@ -36,6 +46,16 @@ export function createPlatformGuards(options: PlatformGuardsOptions): CashierGua
     async recordMonitoringEvent(tx, event) {
       const monitored = monitoringEventOf(event);
       if (monitored) await recordMonitoringEvent(tx, monitored);
+    },
+    oneCall: {
+      limitsReadArguments: depositReadArguments,
+      amlWindowStart: depositAmlWindowStart,
+      decideDeposit: (request, at, document) => decideDepositOnRead(limits, request, at, document).countArguments,
+      decideAml: (facts, amount) => decideDepositAml(rules, facts, amount),
+      monitoringMessage(event) {
+        const monitored = monitoringEventOf(event);
+        return monitored && monitoringEventMessage(monitored);
+      },
     },
   };
 }

@@ -18,6 +18,32 @@ export interface CashierGuards {
   assertNoPayoutHold(tx: Tx, playerId: string, at: Date): Promise<void>;
   /** Deposits, withdrawals and payment-method changes for AML monitoring (002:PM-08). */
   recordMonitoringEvent(tx: Tx, event: CashierMonitoringEvent): Promise<void>;
+  /**
+   * The same rules for the one-call credit of a payment event (credit-payment-one-call.ts, D-2280), on
+   * rows the cashier's SQL function read; absent (a test's steerable guards), every credit takes the ORM path.
+   */
+  oneCall?: DepositOneCallGuards;
+}
+
+/** `authorizeDeposit`, `checkDepositAml` and `recordMonitoringEvent` split into their pure decisions. */
+export interface DepositOneCallGuards {
+  /** The self-limits' current periods at `at` (limits_stake_read's arguments). */
+  limitsReadArguments(at: Date): { day: string; week: string; month: string };
+  /** Where AML's linked deposits start (24 hours before `at`). */
+  amlWindowStart(at: Date): Date;
+  /** Decides the deposit on limits_stake_read's document; a refusal throws; limits_deposit_count's arguments. */
+  decideDeposit(
+    request: { playerId: string; reference: string; amount: Money },
+    at: Date,
+    document: Record<string, unknown>,
+  ): unknown[];
+  /** AML's decision on the facts read (throws due-diligence-required). */
+  decideAml(
+    facts: { thresholdMinor: bigint | null; earlier: Money[]; identityStatus: string | null; openDemand: boolean },
+    amount: Money,
+  ): { dueDiligenceApplied: boolean };
+  /** The outbox message `recordMonitoringEvent` would write, or null when the event is not monitored. */
+  monitoringMessage(event: CashierMonitoringEvent): { topic: string; payload: object } | null;
 }
 
 export type CashierMonitoringEvent =

@@ -122,6 +122,9 @@ export {
 } from './monitoring/rules-engine.ts';
 export {
   checkDepositAml,
+  decideDepositAml,
+  depositAmlWindowStart,
+  type DepositAmlFacts,
   evaluateMonitoringBatch,
   loadMonitoringRules,
   monitorEvent,

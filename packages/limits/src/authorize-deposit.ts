@@ -5,9 +5,9 @@ import { remainingAfter, type Authorized } from './authorize-stake.ts';
 import type { EnforcementContext } from './context.ts';
 import { measureStates } from './measures.ts';
 import { assertMayTakePart, lockedPlayerOf, lockPlayer, type LockedPlayer } from './player-lock.ts';
-import { readStakeState } from './stake-state.ts';
+import { readStakeState, type StakeState } from './stake-state.ts';
 import { countInCzk, replayOf, type UsageEntryRequest } from './usage-entries.ts';
-import { addUsage, moneyDeltas, readUsage } from './usage.ts';
+import { addUsage, moneyDeltas, readUsage, type UsageDelta } from './usage.ts';
 
 export interface DepositRequest {
   playerId: string;
@@ -41,12 +41,30 @@ export async function authorizeDeposit(ctx: EnforcementContext, tx: Tx, request:
   const locked = lockedPlayerOf(request.playerId, read.limits);
   if (read.replayedEntry) return { counted: replayOf(entry, read.replayedEntry).counted, replayed: true, remaining: [] };
 
+  const decided = decideDeposit(ctx, locked, read, entry);
+  await addUsage(tx, request.playerId, decided.deltas);
+  return decided.authorized;
+}
+
+/**
+ * The rules of a deposit on the rows read under the player lock, shared by `authorizeDeposit` and the
+ * cashier's one-call credit (deposit-one-call.ts): the account may take part, the deposit limits leave
+ * room. A refusal throws; otherwise the counters' deltas to add.
+ */
+export function decideDeposit(
+  ctx: EnforcementContext,
+  locked: LockedPlayer,
+  read: Pick<StakeState, 'states' | 'usage'>,
+  entry: UsageEntryRequest,
+): { authorized: Authorized; deltas: UsageDelta[] } {
   const counted = entry.amount.counted;
-  assertMayTakePart(locked, read.states, at);
+  assertMayTakePart(locked, read.states, entry.at);
   const current = allowances(ctx.profile, read.states, read.usage, ['deposit'], null);
   assertWithinMoneyAllowances(current, counted, 'deposit');
-  await addUsage(tx, request.playerId, moneyDeltas(at, 'depositsMinor', counted));
-  return { counted, replayed: false, remaining: remainingAfter(current, counted) };
+  return {
+    authorized: { counted, replayed: false, remaining: remainingAfter(current, counted) },
+    deltas: moneyDeltas(entry.at, 'depositsMinor', counted),
+  };
 }
 
 /**

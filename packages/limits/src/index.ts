@@ -57,6 +57,7 @@ export { setRealityCheck } from './set-reality-check.ts';
 export { authorizeStake, type Authorized, type StakeAuthorized, type StakeRequest } from './authorize-stake.ts';
 export { decideStakeOnRead, stakeReadArguments, type DecidedStake, type StakeReadArguments } from './stake-one-call.ts';
 export { authorizeDeposit, checkDeposit, type DepositRequest } from './authorize-deposit.ts';
+export { decideDepositOnRead, depositReadArguments, type DecidedDeposit } from './deposit-one-call.ts';
 export { recordSettlement, type SettlementRequest } from './record-settlement.ts';
 export { startPlaySession, type StartedPlaySession } from './start-play-session.ts';
 export { recordPlayActivity, type PlayActivity } from './record-play-activity.ts';

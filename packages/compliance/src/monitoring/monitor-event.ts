@@ -221,28 +221,64 @@ export async function checkDepositAml(
   rules: ComplianceRules,
   request: { playerId: string; amount: Money; at: Date },
 ): Promise<{ dueDiligenceApplied: boolean }> {
-  const threshold =
+  const thresholdMinor =
     (await tx.monitoringRule.findUnique({ where: { code: 'large-transaction' }, select: { thresholdMinor: true } }))
-      ?.thresholdMinor ?? 200_000n;
-  const since = new Date(request.at.getTime() - 24 * 3_600_000);
+      ?.thresholdMinor ?? null;
   const earlier = await ledger.playerMovementTotals(tx, {
     playerId: request.playerId,
     kinds: ['DEPOSIT'],
     direction: 'credited',
-    after: since,
+    after: depositAmlWindowStart(request.at),
   });
-  const earlierEur = earlier.reduce(
-    (sum, deposited) => sum + eurEquivalentMinor(rules, deposited.toMinor(), deposited.currency),
-    0n,
-  );
-  const totalEur = earlierEur + eurEquivalentMinor(rules, request.amount.toMinor(), request.amount.currency);
-  if (totalEur < threshold) return { dueDiligenceApplied: false };
+  if (!reachesDueDiligence(rules, { thresholdMinor, earlier }, request.amount)) return { dueDiligenceApplied: false };
   const player = await tx.player.findUnique({ where: { id: request.playerId }, select: { identityStatus: true } });
   const openDemand = await tx.reverificationDemand.findFirst({
     where: { playerId: request.playerId, satisfiedAt: null },
     select: { id: true },
   });
-  if (player?.identityStatus !== 'VERIFIED' || openDemand) {
+  return decideDepositAml(
+    rules,
+    { thresholdMinor, earlier, identityStatus: player?.identityStatus ?? null, openDemand: !!openDemand },
+    request.amount,
+  );
+}
+
+/** Where the 24 hours of linked deposits start (002:AML-01). */
+export function depositAmlWindowStart(at: Date): Date {
+  return new Date(at.getTime() - 24 * 3_600_000);
+}
+
+/** What the deposit's AML check decides on: read by `checkDepositAml`, or by the cashier's one-call credit (D-2281). */
+export interface DepositAmlFacts {
+  /** The `large-transaction` rule's threshold in EUR minor units; null: the rule has none (2,000 EUR). */
+  thresholdMinor: bigint | null;
+  /** The player's deposits credited since `depositAmlWindowStart`, per currency. */
+  earlier: readonly Money[];
+  identityStatus: string | null;
+  openDemand: boolean;
+}
+
+function reachesDueDiligence(
+  rules: ComplianceRules,
+  facts: Pick<DepositAmlFacts, 'thresholdMinor' | 'earlier'>,
+  amount: Money,
+): boolean {
+  const threshold = facts.thresholdMinor ?? 200_000n;
+  const earlierEur = facts.earlier.reduce(
+    (sum, deposited) => sum + eurEquivalentMinor(rules, deposited.toMinor(), deposited.currency),
+    0n,
+  );
+  return earlierEur + eurEquivalentMinor(rules, amount.toMinor(), amount.currency) >= threshold;
+}
+
+/** The AML decision on the facts: due diligence applies at the threshold, and needs a verified identity and no open demand. */
+export function decideDepositAml(
+  rules: ComplianceRules,
+  facts: DepositAmlFacts,
+  amount: Money,
+): { dueDiligenceApplied: boolean } {
+  if (!reachesDueDiligence(rules, facts, amount)) return { dueDiligenceApplied: false };
+  if (facts.identityStatus !== 'VERIFIED' || facts.openDemand) {
     throw new DomainError(
       'due-diligence-required',
       'Deposits of 2,000 EUR or more, single or linked within 24 hours, need a verified identity; complete verification first.',
