@@ -17,6 +17,7 @@ export { lockPlayer, lockPlayers, playerLockKey } from './player-lock.ts';
 export {
   countPendingOutboxMessages,
   enqueueOutboxMessage,
+  enqueueOutboxMessages,
   outboxSealedKey,
   relayOutboxBatch,
   type OutboxMessage,
