@@ -12,8 +12,8 @@ import { usageDeltaRows, usageFromRows, usageWindows, type UsageRow } from './us
  * `recordPlayActivity` does for one player, for a batch, with set-based statements: every player's lock
  * (in player-id order, the platform's lock order), their limits rows, sessions, measures and usage read
  * one statement each for all of them, the same rules decide each (`decidePlayActivity`), then the usage
- * counters and the sessions written one statement each. Eight statements for any number of players
- * instead of about nine per player. The caller runs it inside `pgTransaction`; the locks hold until its end.
+ * counters and the sessions written one statement each. Seven statements for any number of players
+ * (two more the first time a player's limits row is created) instead of seven per player. The caller runs it inside `pgTransaction`; the locks hold until its end.
  *
  * A play session that appears twice (one player at two tables) is recorded once; both get its answer.
  * The answers come back keyed by play session id.
@@ -37,19 +37,25 @@ export async function recordPlayActivities(
     `SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0))) FROM unnest($1::text[]) WITH ORDINALITY AS t(k, n)`,
     [playerIds.map(playerLockKey)],
   );
-  await client.query(
-    `INSERT INTO player_self_limits (player_id, created_at)
-     SELECT id, $2 FROM player WHERE id = ANY($1::uuid[])
-     ON CONFLICT (player_id) DO NOTHING`,
-    [playerIds, at],
-  );
-  const lockRows = await client.query<LockRow & { player_id: string }>(
-    `SELECT l.player_id::text AS player_id, p.state::text AS state, l.closed_at, l.reality_check_minutes,
+  const readLocks = () =>
+    client.query<LockRow & { player_id: string }>(
+      `SELECT l.player_id::text AS player_id, p.state::text AS state, l.closed_at, l.reality_check_minutes,
             p.register_status::text AS register_status, p.screening_status::text AS screening_status
      FROM player_self_limits l JOIN player p ON p.id = l.player_id
      WHERE l.player_id = ANY($1::uuid[])`,
-    [playerIds],
-  );
+      [playerIds],
+    );
+  let lockRows = await readLocks();
+  // A player's limits row is created on first use (as `lockPlayer` does): a statement more only then.
+  if (lockRows.rows.length < playerIds.length) {
+    await client.query(
+      `INSERT INTO player_self_limits (player_id, created_at)
+       SELECT id, $2 FROM player WHERE id = ANY($1::uuid[])
+       ON CONFLICT (player_id) DO NOTHING`,
+      [playerIds, at],
+    );
+    lockRows = await readLocks();
+  }
   const sessionRows = await client.query<Record<string, unknown>>(
     `SELECT id::text AS id, player_id::text AS player_id, started_at, last_activity_at, ended_at, end_reason,
             played_ms::text AS played_ms, stakes_minor::text AS stakes_minor, wins_minor::text AS wins_minor,

@@ -162,7 +162,7 @@ type ActivityRequest = { playerId: string; playSessionId: string };
 
 /**
  * Group commit of play activity (issue 16, D-1792): a table's due players join the batch that is
- * being collected; one batch at a time is recorded (`recordPlayActivities`, one transaction, eight
+ * being collected; one batch at a time is recorded (`recordPlayActivities`, one transaction, seven
  * statements however many players), and what arrives while it runs goes into the next. A table waits
  * for the batch its players are in, so its stop decisions come from its own players' records as before.
  */
