@@ -107,9 +107,34 @@ export class TableStreams {
     this.subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => {
       const clients = this.byChannel.get(channel.toString());
       if (!clients) return;
-      for (const client of clients)
-        if (client.socket.readyState === client.socket.OPEN) client.socket.send(message, { binary: false });
+      for (const client of clients) {
+        if (client.socket.readyState !== client.socket.OPEN) continue;
+        this.cork(client.socket);
+        client.socket.send(message, { binary: false });
+      }
     });
+  }
+
+  /** Sockets corked while this turn's Redis messages are forwarded (D-1791). */
+  private readonly corked = new Set<WebSocket>();
+
+  /**
+   * The messages Redis delivers in one read (a change's public view and the private views it changed,
+   * often several tables' changes) are forwarded in the same turn of the event loop: each socket is
+   * corked at its first frame and uncorked after the turn, so a socket's frames leave in one write
+   * (one system call) instead of one each. The order of a socket's frames is unchanged.
+   */
+  private cork(socket: WebSocket): void {
+    const stream = (socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    if (!stream || this.corked.has(socket)) return;
+    if (this.corked.size === 0) setImmediate(() => this.uncorkAll());
+    stream.cork();
+    this.corked.add(socket);
+  }
+
+  private uncorkAll(): void {
+    for (const socket of this.corked) (socket as unknown as { _socket?: { uncork(): void } })._socket?.uncork();
+    this.corked.clear();
   }
 
   accept(socket: WebSocket, request: UpgradeRequest): void {

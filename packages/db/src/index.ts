@@ -24,6 +24,7 @@ export { lockPlayer, lockPlayers, playerLockKey } from './player-lock.ts';
 export {
   countPendingOutboxMessages,
   enqueueOutboxMessage,
+  enqueueOutboxMessages,
   outboxSealedKey,
   relayOutboxBatch,
   type OutboxMessage,

@@ -47,6 +47,25 @@ export async function enqueueOutboxMessage(tx: Tx | Db, input: OutboxMessageInpu
   return id;
 }
 
+/**
+ * Several messages of one change in one statement (a poker hand's monitoring events, D-1791): one
+ * multi-row INSERT instead of a round trip each. Same rows as `enqueueOutboxMessage` one by one;
+ * their ids are returned in the order given.
+ */
+export async function enqueueOutboxMessages(tx: Tx | Db, inputs: readonly OutboxMessageInput[]): Promise<OutboxMessageId[]> {
+  if (inputs.length === 0) return [];
+  if (inputs.length === 1) return [await enqueueOutboxMessage(tx, inputs[0]!)];
+  const rows = inputs.map((input) => ({
+    id: newId<OutboxMessageId>(),
+    topic: input.topic,
+    version: input.version ?? 1,
+    payload: input.payload,
+    ...(input.availableAt ? { availableAt: input.availableAt } : {}),
+  }));
+  await tx.outboxMessage.createMany({ data: rows });
+  return rows.map((row) => row.id);
+}
+
 export interface RelayOptions {
   batchSizeMax: number;
   /** Delay before a message whose publish failed is tried again. */

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { connectionReadinessChecks } from './boot.ts';
 import { createHttpApp, type App } from './create-app.ts';
@@ -210,6 +210,32 @@ describe('issue 14 (3): tokens need iss, aud, exp and sub, and exactly one audie
         headers: bearer(handMadeToken({ ...complete('casino:player'), exp: now() - 60 })),
       }),
     );
+  });
+});
+
+describe('D-1791: a token verified once is remembered only while it is valid', () => {
+  const now = () => Math.floor(Date.now() / 1000);
+
+  afterEach(() => vi.useRealTimers());
+
+  it('issue 14 (3), D-1791: a token admitted before is refused once its exp has passed', async () => {
+    records.set('player:p-remembered', { roles: [] });
+    const headers = bearer(
+      handMadeToken({ sub: 'p-remembered', aud: 'casino:player', iss: 'casino', iat: now(), exp: now() + 60 }),
+    );
+    expect((await first.inject({ method: 'GET', url: '/player/me', headers })).statusCode).toBe(200);
+    expect((await first.inject({ method: 'GET', url: '/player/me', headers })).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 61_000);
+    expectUnauthorized(await first.inject({ method: 'GET', url: '/player/me', headers }));
+  });
+
+  it('issue 14 (1), D-1791: a remembered player token still opens no staff route', async () => {
+    records.set('player:p-audience', { roles: [] });
+    records.set('staff:p-audience', { roles: ['auditor'] });
+    const headers = playerHeaders(first, 'p-audience');
+    expect((await first.inject({ method: 'GET', url: '/player/me', headers })).statusCode).toBe(200);
+    expectUnauthorized(await first.inject({ method: 'GET', url: '/staff/ledger', headers }));
   });
 });
 

@@ -1,10 +1,11 @@
-import { transaction } from '@casino/db';
+import { pgTransaction, transaction, type PgClient } from '@casino/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '@casino/core';
 import { authorizeStake } from './authorize-stake.ts';
 import { changeLimit } from './change-limit.ts';
 import { endPlaySession } from './end-play-session.ts';
 import { playingTimeToday } from './playing-time-today.ts';
+import { recordPlayActivities } from './record-play-activities.ts';
 import { recordPlayActivity } from './record-play-activity.ts';
 import { setRealityCheck } from './set-reality-check.ts';
 import { startPlaySession } from './start-play-session.ts';
@@ -158,3 +159,59 @@ function changeSessionLimit(player: TestPlayer, limitMinutes: number) {
     { playerId: player.playerId, measure: 'playing-time:session', limit: { minutes: limitMinutes }, actor: 'player' },
   );
 }
+
+describe('playing time recorded in a batch (issue 16, D-1792)', () => {
+  it('000-001:RG-03 002:RG-10 many seated players at several tables are recorded in one transaction of seven statements with the usage, limits, reality checks and ended sessions of one-by-one recording', async () => {
+    f.clock.set(new Date('2026-11-20T09:00:00Z'));
+    // Each kind of player twice: one recorded on its own (the reference), one in the batch.
+    const kinds = async () => {
+      const plain = await f.newPlayer();
+      const limited = await f.newPlayer({ 'playing-time:day': setMinutes(10) });
+      const reminded = await f.newPlayer();
+      await setRealityCheck(
+        { db: f.db, clock: f.clock, profile: f.ctx.profile },
+        { playerId: reminded.playerId, intervalMinutes: 15 },
+      );
+      const ended = await f.newPlayer();
+      await transaction(f.db, (tx) =>
+        endPlaySession(f.ctx, tx, { playerId: ended.playerId, playSessionId: ended.playSessionId, reason: 'limit' }),
+      );
+      // Six ordinary players more, as at a full six-max table.
+      const others = [];
+      for (let i = 0; i < 6; i++) others.push(await f.newPlayer());
+      return [plain, limited, reminded, ended, ...others];
+    };
+    const alone = await kinds();
+    const batched = await kinds();
+    // The same player seated at two tables appears twice in a batch: recorded once.
+    const requests = [...batched, batched[0]!].map((p) => ({ playerId: p.playerId, playSessionId: p.playSessionId }));
+
+    const history = [];
+    for (let step = 0; step < 4; step++) {
+      f.clock.advanceMs(minutes(4));
+      const expected = [];
+      for (const player of alone) expected.push(await activity(player));
+      let statements = 0;
+      const answers = (await pgTransaction(f.db, (client) => {
+        const counting: PgClient = {
+          query: ((...args: Parameters<PgClient['query']>) => {
+            statements++;
+            return (client.query as (...a: unknown[]) => unknown)(...args);
+          }) as PgClient['query'],
+        };
+        return recordPlayActivities(f.ctx, counting, requests);
+      })) as Map<string, unknown>;
+      expect(statements).toBe(7);
+      expect(batched.map((p) => answers.get(p.playSessionId))).toEqual(expected);
+      for (let i = 0; i < alone.length; i++) expect((await today(batched[i]!)).playedMs).toBe((await today(alone[i]!)).playedMs);
+      history.push(expected);
+    }
+    // What the batch matched: the limited player stopped once the 10 minutes were reached, the 15-minute
+    // reminder at 16 minutes, the ended session stopped from the start, the others played on.
+    expect(history.map((step) => step[1]!.status)).toEqual(['continue', 'continue', 'stop', 'stop']);
+    expect(history[2]![1]!.stopReason).toBe('playing-time:day');
+    expect(history.map((step) => step[2]!.realityCheck?.sessionPlayedMs ?? null)).toEqual([null, null, null, minutes(16)]);
+    expect(history.map((step) => step[3]!.stopReason)).toEqual(['limit', 'limit', 'limit', 'limit']);
+    expect(history[3]![0]).toMatchObject({ status: 'continue', sessionPlayedMs: minutes(16), playedTodayMs: minutes(16) });
+  });
+});

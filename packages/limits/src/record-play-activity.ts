@@ -2,10 +2,10 @@ import { Money } from '@casino/core';
 import type { Tx } from '@casino/db';
 import { allowances, exhaustedTimeAllowance } from './allowances.ts';
 import type { EnforcementContext } from './context.ts';
-import { exclusionRuns, measureStates, stateOf } from './measures.ts';
-import { accrual, endOf, findSession, saveSession } from './play-session-store.ts';
-import { lockPlayer } from './player-lock.ts';
-import { addUsage, readUsage, withDeltas } from './usage.ts';
+import { exclusionRuns, measureStates, stateOf, type MeasureState } from './measures.ts';
+import { accrual, endOf, findSession, saveSession, type PlaySession } from './play-session-store.ts';
+import { lockPlayer, type LockedPlayer } from './player-lock.ts';
+import { addUsage, readUsage, withDeltas, type CurrentUsage, type UsageDelta } from './usage.ts';
 
 export interface PlayActivity {
   /**
@@ -36,21 +36,52 @@ export async function recordPlayActivity(
 ): Promise<PlayActivity> {
   const at = ctx.clock.now();
   const locked = await lockPlayer(tx, request.playerId, at);
-  let session = await findSession(tx, request.playerId, request.playSessionId);
+  const session = await findSession(tx, request.playerId, request.playSessionId);
+  const open = endOf(ctx.profile, session, at) === null;
+  const states = open ? await measureStates(tx, request.playerId, at) : new Map<string, MeasureState>();
+  const decided = decidePlayActivity(ctx, { locked, session, states, usage: await readUsage(tx, request.playerId, at), at });
+  if (decided.write !== null) {
+    await addUsage(tx, request.playerId, decided.write.deltas);
+    await saveSession(tx, session, {
+      at,
+      playedMs: decided.write.playedMs,
+      ...(decided.write.realityChecksShown !== undefined ? { realityChecksShown: decided.write.realityChecksShown } : {}),
+    });
+  }
+  return decided.activity;
+}
+
+/** What recording play activity writes: the usage deltas and what the session adds (none for an ended session). */
+export interface PlayActivityWrite {
+  deltas: UsageDelta[];
+  playedMs: bigint;
+  realityChecksShown?: number;
+}
+
+/**
+ * The rules of a play activity on what was read under the player lock (pure): the answer, and what to
+ * write. `recordPlayActivity` (one player) and `recordPlayActivities` (a batch, D-1792) both decide here.
+ */
+export function decidePlayActivity(
+  ctx: EnforcementContext,
+  read: { locked: LockedPlayer; session: PlaySession; states: ReadonlyMap<string, MeasureState>; usage: CurrentUsage; at: Date },
+): { activity: PlayActivity; write: PlayActivityWrite | null } {
+  const { locked, session, states, at } = read;
   const end = endOf(ctx.profile, session, at);
   if (end !== null) {
-    const usage = await readUsage(tx, request.playerId, at);
     return {
-      status: 'stop',
-      stopReason: end.endReason,
-      sessionPlayedMs: Number(session.playedMs),
-      playedTodayMs: Number(usage.day.totals.playedMs),
-      realityCheck: null,
+      activity: {
+        status: 'stop',
+        stopReason: end.endReason,
+        sessionPlayedMs: Number(session.playedMs),
+        playedTodayMs: Number(read.usage.day.totals.playedMs),
+        realityCheck: null,
+      },
+      write: null,
     };
   }
-  const states = await measureStates(tx, request.playerId, at);
   const time = accrual(ctx.profile, session, at);
-  const usage = withDeltas(await readUsage(tx, request.playerId, at), time.deltas);
+  const usage = withDeltas(read.usage, time.deltas);
   const playedMs = session.playedMs + time.playedMs;
   const exhausted = exhaustedTimeAllowance(
     allowances(ctx.profile, states, usage, ['playing-time'], { stakesMinor: 0n, winsMinor: 0n, playedMs }),
@@ -68,21 +99,21 @@ export async function recordPlayActivity(
   const intervalMs = locked.realityCheckMinutes === null ? null : BigInt(locked.realityCheckMinutes) * 60_000n;
   const intervalsPlayed = intervalMs === null ? 0 : Number(playedMs / intervalMs);
   const reminderDue = intervalsPlayed > session.realityChecksShown;
-  await addUsage(tx, request.playerId, time.deltas);
-  session = await saveSession(tx, session, {
-    at,
-    playedMs: time.playedMs,
-    ...(reminderDue ? { realityChecksShown: intervalsPlayed } : {}),
-  });
   const realityCheck = reminderDue
-    ? { sessionPlayedMs: Number(playedMs), netResult: Money.fromMinor(session.winsMinor - session.stakesMinor, 'CZK') }
+    ? {
+        sessionPlayedMs: Number(playedMs),
+        netResult: Money.fromMinor(session.winsMinor - session.stakesMinor, 'CZK'),
+      }
     : null;
   const stopReason = barred ?? exhausted?.measure ?? null;
   return {
-    status: stopReason ? 'stop' : 'continue',
-    stopReason,
-    sessionPlayedMs: Number(playedMs),
-    playedTodayMs: Number(usage.day.totals.playedMs),
-    realityCheck,
+    activity: {
+      status: stopReason ? 'stop' : 'continue',
+      stopReason,
+      sessionPlayedMs: Number(playedMs),
+      playedTodayMs: Number(usage.day.totals.playedMs),
+      realityCheck,
+    },
+    write: { deltas: time.deltas, playedMs: time.playedMs, ...(reminderDue ? { realityChecksShown: intervalsPlayed } : {}) },
   };
 }

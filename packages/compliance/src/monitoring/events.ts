@@ -1,5 +1,5 @@
 import { assert, CurrencyCodeSchema, Money, newId, Rounding, type CurrencyCode } from '@casino/core';
-import { enqueueOutboxMessage, type Tx } from '@casino/db';
+import { enqueueOutboxMessage, enqueueOutboxMessages, type Tx } from '@casino/db';
 import { z } from 'zod';
 import type { ComplianceRules } from '../rules.ts';
 
@@ -99,25 +99,28 @@ export interface PokerHandResult {
 export async function recordPokerHandForMonitoring(tx: Tx, hand: PokerHandResult): Promise<number> {
   const winners = hand.results.filter((r) => r.netMinor > 0n);
   const wonTotal = winners.reduce((sum, w) => sum + w.netMinor, 0n);
-  let recorded = 0;
+  const messages: Array<{ topic: string; payload: object }> = [];
   for (const loser of hand.results.filter((r) => r.netMinor < 0n)) {
     for (const winner of winners) {
       const amountMinor = (-loser.netMinor * winner.netMinor) / wonTotal;
       if (amountMinor <= 0n || winner.playerId === loser.playerId) continue;
-      await recordMonitoringEvent(tx, {
-        kind: 'chip-transfer',
-        eventId: newId(),
-        playerId: loser.playerId,
-        counterpartyPlayerId: winner.playerId,
-        occurredAt: hand.occurredAt.toISOString(),
-        amount: { amountMinor: amountMinor.toString(), currency: hand.currency },
-        handId: hand.handId,
-        tableId: hand.tableId,
-      });
-      recorded++;
+      messages.push(
+        monitoringEventMessage({
+          kind: 'chip-transfer',
+          eventId: newId(),
+          playerId: loser.playerId,
+          counterpartyPlayerId: winner.playerId,
+          occurredAt: hand.occurredAt.toISOString(),
+          amount: { amountMinor: amountMinor.toString(), currency: hand.currency },
+          handId: hand.handId,
+          tableId: hand.tableId,
+        }),
+      );
     }
   }
-  return recorded;
+  // One statement for the hand's events (D-1791): a busy room settles dozens of hands a second.
+  await enqueueOutboxMessages(tx, messages);
+  return messages.length;
 }
 
 export interface PokerHandPlay {
@@ -140,21 +143,24 @@ export interface PokerHandPlay {
  * player id whatever the table showed (000-001:A-45).
  */
 export async function recordPokerPlayForMonitoring(tx: Tx, hand: PokerHandPlay): Promise<number> {
-  for (const player of hand.players) {
-    await recordMonitoringEvent(tx, {
-      kind: 'poker-play',
-      eventId: newId(),
-      playerId: player.playerId,
-      occurredAt: hand.occurredAt.toISOString(),
-      handId: hand.handId,
-      tableId: hand.tableId,
-      ...(player.counterpartyPlayerId ? { counterpartyPlayerId: player.counterpartyPlayerId } : {}),
-      headsUp: player.headsUp,
-      folded: player.folded,
-      actionDelaysMs: [...player.actionDelaysMs].slice(0, 200),
-      seatedMs: Math.max(0, Math.round(player.seatedMs)),
-    });
-  }
+  await enqueueOutboxMessages(
+    tx,
+    hand.players.map((player) =>
+      monitoringEventMessage({
+        kind: 'poker-play',
+        eventId: newId(),
+        playerId: player.playerId,
+        occurredAt: hand.occurredAt.toISOString(),
+        handId: hand.handId,
+        tableId: hand.tableId,
+        ...(player.counterpartyPlayerId ? { counterpartyPlayerId: player.counterpartyPlayerId } : {}),
+        headsUp: player.headsUp,
+        folded: player.folded,
+        actionDelaysMs: [...player.actionDelaysMs].slice(0, 200),
+        seatedMs: Math.max(0, Math.round(player.seatedMs)),
+      }),
+    ),
+  );
   return hand.players.length;
 }
 

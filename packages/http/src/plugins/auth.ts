@@ -99,9 +99,11 @@ async function authPlugin(app: FastifyInstance, options: AuthOptions): Promise<v
     return principals;
   };
 
+  const verified = new VerifiedTokens();
   const verifyAccessToken = async (token: string, audience: Audience): Promise<Principal> => {
     const resolver = resolverFor(audience);
-    const subject = verifiedSubject(app, token, audience);
+    const subject =
+      verified.subjectOf(token, audience) ?? verified.remember(token, audience, verifiedSubject(app, token, audience));
     const record = await resolver.resolve(audience, subject);
     if (!record)
       throw new DomainError('unauthorized', 'The account behind this access token is deactivated, closed or unknown.', {
@@ -186,6 +188,47 @@ export function declaredStaffRoles(routeOptions: { onRequest?: unknown }): reado
  * The subject of a token signed by us for exactly this audience: issuer, audience, expiry and subject
  * all present (issue 14 (3)), and one audience only, so no token is good for both APIs.
  */
+/** Tokens whose signature and claims were checked, remembered (bounded) until they expire. */
+const verifiedTokensMax = 10_000;
+
+/**
+ * A token's signature and claims never change, so one that passed is not verified again until its
+ * `exp` (a WebSocket checks its token once per poker action, D-1786, D-1791): only the principal, who
+ * the subject is now, is looked up per request. An expired token falls out and is verified (and
+ * refused) again; the cache holds at most `verifiedTokensMax`, the oldest dropped first.
+ */
+class VerifiedTokens {
+  private readonly byToken = new Map<string, { audience: Audience; subject: string; expiresAtMs: number }>();
+
+  subjectOf(token: string, audience: Audience): string | null {
+    const entry = this.byToken.get(token);
+    if (entry === undefined || entry.audience !== audience) return null;
+    if (Date.now() >= entry.expiresAtMs) {
+      this.byToken.delete(token);
+      return null;
+    }
+    return entry.subject;
+  }
+
+  remember(token: string, audience: Audience, subject: string): string {
+    const exp = expiryOf(token);
+    if (exp === null) return subject;
+    if (this.byToken.size >= verifiedTokensMax) this.byToken.delete(this.byToken.keys().next().value!);
+    this.byToken.set(token, { audience, subject, expiresAtMs: exp * 1000 });
+    return subject;
+  }
+}
+
+/** The `exp` claim (seconds) of a token that has just been verified, or null if it has none to read. */
+function expiryOf(token: string): number | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown };
+    return typeof payload.exp === 'number' && Number.isFinite(payload.exp) ? payload.exp : null;
+  } catch {
+    return null;
+  }
+}
+
 function verifiedSubject(app: FastifyInstance, token: string, audience: Audience): string {
   let claims: TokenClaims;
   try {

@@ -1,6 +1,6 @@
 import { assert } from '@casino/core';
-import { transaction } from '@casino/db';
-import { recordPlayActivity } from '@casino/limits';
+import { pgTransaction } from '@casino/db';
+import { recordPlayActivities, type PlayActivity } from '@casino/limits';
 import { idPseudonym, seatAlias } from './integrity/aliases.ts';
 import { integrityRulesOf, type PokerRuleProfile, type PokerRuleProfileId } from './profile.ts';
 import type { PokerRoomStore } from './room-ports.ts';
@@ -135,6 +135,7 @@ async function playersToStop(ctx: PokerStoreContext, tableId: string, playerIds:
     FROM poker_seat s JOIN player p ON p.id = s.player_id
     WHERE s.table_id = ${tableId}::uuid AND s.player_id = ANY(${[...playerIds]}::uuid[])`;
   const stopping: string[] = [];
+  const due: Array<{ playerId: string; playSessionId: string }> = [];
   const nowMs = ctx.clock.now().getTime();
   for (const seat of seats) {
     if (!playingStates.has(seat.state) || seat.suspended) {
@@ -145,14 +146,79 @@ async function playersToStop(ctx: PokerStoreContext, tableId: string, playerIds:
     // player's lock) at most every playActivityIntervalMs, which bounds how late a used-up time is seen (D-1742).
     const last = activityRecordedAtMs.get(seat.play_session_id);
     if (last !== undefined && nowMs - last < playActivityIntervalMs && nowMs >= last) continue;
-    const activity = await transaction(ctx.db, (tx) =>
-      recordPlayActivity(ctx.limits, tx, { playerId: seat.player_id, playSessionId: seat.play_session_id }),
-    );
-    activityRecordedAtMs.set(seat.play_session_id, nowMs);
+    due.push({ playerId: seat.player_id, playSessionId: seat.play_session_id });
+  }
+  if (due.length === 0) return stopping;
+  // The due players of every table of this instance that ends a hand meanwhile go into one transaction (D-1792).
+  const answers = await activityBatcherOf(ctx).record(due);
+  for (const request of due) {
+    activityRecordedAtMs.set(request.playSessionId, nowMs);
     if (activityRecordedAtMs.size > activityMemoryMax) activityRecordedAtMs.delete(activityRecordedAtMs.keys().next().value!);
-    if (activity.status === 'stop') stopping.push(seat.player_id);
+    if (answers.get(request.playSessionId)?.status === 'stop') stopping.push(request.playerId);
   }
   return stopping;
+}
+
+type ActivityRequest = { playerId: string; playSessionId: string };
+
+/**
+ * Group commit of play activity (issue 16, D-1792): a table's due players join the batch that is
+ * being collected; one batch at a time is recorded (`recordPlayActivities`, one transaction, seven
+ * statements however many players), and what arrives while it runs goes into the next. A table waits
+ * for the batch its players are in, so its stop decisions come from its own players' records as before.
+ */
+class ActivityBatcher {
+  private waiting: Array<{
+    requests: ActivityRequest[];
+    resolve: (a: Map<string, PlayActivity>) => void;
+    reject: (e: unknown) => void;
+  }> = [];
+  private running = false;
+
+  constructor(private readonly ctx: PokerStoreContext) {}
+
+  record(requests: ActivityRequest[]): Promise<Map<string, PlayActivity>> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ requests, resolve, reject });
+      if (!this.running) {
+        this.running = true;
+        // The other tables whose hands end in the same turn of the event loop join this batch.
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const batch = this.waiting.splice(0);
+      try {
+        const answers = await this.recordAll(batch.flatMap((b) => b.requests));
+        for (const waiter of batch) waiter.resolve(answers);
+      } catch (error) {
+        if (batch.length === 1) batch[0]!.reject(error);
+        // One table's failure (a seat whose session is gone) must not fail the others: each on its own then.
+        else for (const waiter of batch) await this.recordAll(waiter.requests).then(waiter.resolve, waiter.reject);
+      }
+    }
+    this.running = false;
+  }
+
+  private async recordAll(requests: readonly ActivityRequest[]): Promise<Map<string, PlayActivity>> {
+    return (await pgTransaction(this.ctx.db, (client) => recordPlayActivities(this.ctx.limits, client, requests))) as Map<
+      string,
+      PlayActivity
+    >;
+  }
+}
+
+const batchers = new WeakMap<PokerStoreContext, ActivityBatcher>();
+function activityBatcherOf(ctx: PokerStoreContext): ActivityBatcher {
+  let batcher = batchers.get(ctx);
+  if (batcher === undefined) {
+    batcher = new ActivityBatcher(ctx);
+    batchers.set(ctx, batcher);
+  }
+  return batcher;
 }
 
 /** How often a seated player's play activity is recorded at most (D-1742). */

@@ -155,7 +155,7 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
       [
         {
           players: number;
-          seats: Array<{ seat: number; player_id: string; stack: string }> | null;
+          seats: Array<{ seat: number; player_id: string; stack: string; seated_at: string }> | null;
           stacks: bigint;
           escrow: bigint;
         },
@@ -185,7 +185,7 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
                     ${seatRows.map((r) => r.putIn)}::bigint[], ${seatRows.map((r) => r.won)}::bigint[],
                     ${seatRows.map((r) => statusOf.get(r.seat) ?? null)}::text[]) AS v(seat, player_id, put_in, won, status)
         WHERE s.table_id = ${table.id}::uuid AND s.seat = v.seat AND (v.player_id IS NULL OR s.player_id = v.player_id)
-        RETURNING s.seat, s.player_id, s.stack_minor
+        RETURNING s.seat, s.player_id, s.stack_minor, s.seated_at
       ),
       table_row AS (
         UPDATE poker_table SET hand_number = ${hand.handNumber}, previous_positions = ${positions === null ? null : JSON.stringify(positions)}::jsonb,
@@ -195,7 +195,7 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
         RETURNING 1
       )
       SELECT (SELECT count(*) FROM hand_players)::int AS players,
-             (SELECT json_agg(json_build_object('seat', seat, 'player_id', player_id, 'stack', stack_minor::text)) FROM seats) AS seats,
+             (SELECT json_agg(json_build_object('seat', seat, 'player_id', player_id, 'stack', stack_minor::text, 'seated_at', seated_at)) FROM seats) AS seats,
              ((SELECT coalesce(sum(stack_minor), 0) FROM seats)
                + (SELECT coalesce(sum(stack_minor), 0) FROM poker_seat o
                   WHERE o.table_id = ${table.id}::uuid AND o.seat NOT IN (SELECT seat FROM seats)))::bigint AS stacks`;
@@ -224,7 +224,9 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
       currency: table.currency,
       results: players.map((p) => ({ playerId: p.playerId, netMinor: p.wonMinor - p.putInMinor })),
     });
-    await recordHandPlay(tx, { tableId: table.id, hand, now });
+    // The seats' times come back from the statement above (one round trip less per hand, D-1791).
+    const seatedAtMs = new Map((written.seats ?? []).map((s) => [s.player_id, new Date(s.seated_at).getTime()]));
+    await recordHandPlay(tx, { tableId: table.id, hand, now, seatedAtMs });
     // The ledger last (lock order level 4, after the seats): the hot rake account's shard is held for
     // the shortest time, from the posting to the commit.
     let rakeTransactionId: string | null = null;

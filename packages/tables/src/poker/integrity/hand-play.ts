@@ -19,13 +19,27 @@ function foldedSeats(hand: CompletedHand): Set<number> {
  * been seated. Recorded in the hand's commit (the outbox), on the real player ids whatever the table
  * showed (an alias, an anonymous label).
  */
-export async function recordHandPlay(tx: Tx, request: { tableId: string; hand: CompletedHand; now: Date }): Promise<void> {
+export async function recordHandPlay(
+  tx: Tx,
+  request: {
+    tableId: string;
+    hand: CompletedHand;
+    now: Date;
+    /** When each player of the hand sat down (ms), if the caller read it already (the hand's commit does, D-1791). */
+    seatedAtMs?: ReadonlyMap<string, number>;
+  },
+): Promise<void> {
   const { hand } = request;
   const folded = foldedSeats(hand);
   const playerIds = hand.results.map((r) => r.playerId);
-  const seated = await tx.$queryRaw<Array<{ player_id: string; seated_at: Date }>>`
-    SELECT player_id, seated_at FROM poker_seat WHERE table_id = ${request.tableId}::uuid AND player_id = ANY(${playerIds}::uuid[])`;
-  const seatedAt = new Map(seated.map((s) => [s.player_id, s.seated_at.getTime()]));
+  const seatedAt =
+    request.seatedAtMs ??
+    new Map(
+      (
+        await tx.$queryRaw<Array<{ player_id: string; seated_at: Date }>>`
+          SELECT player_id, seated_at FROM poker_seat WHERE table_id = ${request.tableId}::uuid AND player_id = ANY(${playerIds}::uuid[])`
+      ).map((s) => [s.player_id, s.seated_at.getTime()]),
+    );
   const headsUp = hand.results.length === 2;
   await recordPokerPlayForMonitoring(tx, {
     handId: hand.handId,
