@@ -25,11 +25,11 @@ export const StreamQuerySchema = z.object({
   from: z.iso
     .datetime({ offset: true })
     .optional()
-    .describe('ledger-transactions (required), payment-transactions, game-rounds, audit-log'),
+    .describe('ledger-transactions (required), payment-transactions, game-rounds, audit-log, complaints, tournaments'),
   to: z.iso
     .datetime({ offset: true })
     .optional()
-    .describe('ledger-transactions (required), payment-transactions, game-rounds, audit-log; exclusive'),
+    .describe('ledger-transactions (required), payment-transactions, game-rounds, audit-log, complaints, tournaments; exclusive'),
   playerId: z.uuid().optional().describe('ledger-transactions, payment-transactions, game-rounds, players'),
   accountType: z.enum(ledgerAccountTypes).optional().describe('ledger-transactions'),
   kind: z.enum(ledgerTransactionKinds).optional().describe('ledger-transactions'),
@@ -50,7 +50,7 @@ export const StreamQuerySchema = z.object({
     .string()
     .regex(/^[A-Z_]{2,30}$/)
     .optional()
-    .describe('payment-transactions'),
+    .describe('payment-transactions, complaints, tournaments'),
   instrument: z
     .string()
     .regex(/^[a-z-]{2,30}$/)
@@ -66,6 +66,7 @@ export const StreamQuerySchema = z.object({
     .regex(/^[a-z0-9-]{1,60}$/)
     .optional()
     .describe('game-rounds'),
+  tournamentId: z.uuid().optional().describe('tournaments'),
 });
 
 export const ExportBodySchema = z.object({

@@ -5,6 +5,7 @@ import { ledgerTransactionsRegister } from './ledger-transactions.ts';
 import { paymentTransactionsRegister } from './payment-transactions.ts';
 import { playerStatementRegister } from './player-statement.ts';
 import { playersRegister } from './players.ts';
+import { tournamentsRegister } from './tournaments.ts';
 import type { AnyRegister } from './register.ts';
 
 /**
@@ -20,6 +21,7 @@ export const registers: ReadonlyMap<string, AnyRegister> = new Map(
       playersRegister,
       playerStatementRegister,
       complaintsRegister,
+      tournamentsRegister,
     ] as AnyRegister[]
   ).map((r) => [r.name, r]),
 );
@@ -32,5 +34,6 @@ export const staffRegisterNames = [
   'audit-log',
   'players',
   'complaints',
+  'tournaments',
 ] as const;
 export type StaffRegisterName = (typeof staffRegisterNames)[number];
