@@ -123,14 +123,15 @@ describe("SE's tournament-count limits (003:R-LIM-02)", () => {
     expect(await refusal(registerForTournament(ctx, { tournamentId: id, playerId: player.playerId }))).toBe('accepted');
   });
 
-  it('003:R-LIM-02 parallel registrations against one limit never overshoot: 8 at once with 3 left, exactly 3 accepted', async () => {
+  it('003:R-LIM-02 parallel registrations against one limit never overshoot: 6 at once with 3 left, exactly 3 accepted', async () => {
     const player = await playerWithCounts(3, 5, 10);
-    const ids = await Promise.all(Array.from({ length: 8 }, () => seTournament()));
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) ids.push(await seTournament());
     const outcomes = await Promise.all(
       ids.map((tournamentId) => refusal(registerForTournament(ctx, { tournamentId, playerId: player.playerId }))),
     );
     expect(outcomes.filter((o) => o === 'accepted')).toHaveLength(3);
-    expect(outcomes.filter((o) => o === 'limit-exceeded')).toHaveLength(5);
+    expect(outcomes.filter((o) => o === 'limit-exceeded')).toHaveLength(3);
     expect(await entriesOf(player.playerId)).toBe(3n);
     expect(await balanceOf(testDb.db, player.wallet)).toBe('670.00');
     const overview = await limitsOverview(limits(), player.playerId);
