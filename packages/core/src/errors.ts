@@ -58,6 +58,7 @@ export const errorCatalog = {
   'self-exclusion-not-shortenable': { status: 409, title: 'A self-exclusion cannot be shortened or lifted' },
   'self-limits-inconsistent': { status: 422, title: 'A shorter period may not have a higher limit than a longer one' },
   'play-session-ended': { status: 409, title: 'The play session has ended' },
+  'tournament-limits-not-set': { status: 422, title: 'Tournament-count limits must be set before the first tournament' },
   // Cashier: payment methods, deposits, withdrawals, caps, webhooks, debt (issue 6; 004 §3.6, ACC-07, WIN-04/05; 002 §3.5, §3.7).
   'payment-method-not-eligible': { status: 422, title: 'This payment method cannot be registered' },
   'holder-name-mismatch': { status: 422, title: "The holder's name does not match the player's" },

@@ -40,7 +40,15 @@ function usedBy(metric: Metric, totals: UsageTotals | SessionTotals): bigint {
       return totals.stakesMinor - totals.winsMinor;
     case 'playing-time':
       return totals.playedMs;
+    case 'tournament-count':
+      // Counted per entry at registration (authorize-tournament-entry.ts), never from money or time.
+      return assertUnreachable('tournament counts have allowances of their own');
   }
+}
+
+function assertUnreachable(message: string): never {
+  assert(false, message);
+  throw new Error(message);
 }
 
 const unitOf = (metric: Metric, limitValue: bigint) => (metric === 'playing-time' ? limitValue * 60_000n : limitValue);

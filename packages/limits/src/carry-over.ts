@@ -98,5 +98,7 @@ function decisionOf(definition: MeasureDefinition, setting: MeasureSetting): Res
   if (!setting.isSet) return none;
   if (definition.kind === 'amount') return { ...none, decision: 'SET', amountMinor: setting.limitValue };
   if (definition.kind === 'duration') return { ...none, decision: 'SET', durationMinutes: Number(setting.limitValue) };
+  // A tournament count is never a registration decision (003:R-PART-04: before the first tournament); it carries over as a setting.
+  if (definition.kind === 'count') return { ...none, decision: 'SET' };
   return { ...none, decision: 'SET', excludedUntil: setting.excludedUntil };
 }

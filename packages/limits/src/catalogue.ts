@@ -6,10 +6,13 @@
  * Swedish profile (003 §3.3) is the same mechanism configured differently: raising a limit takes
  * effect from the next period, and a day limit may not exceed the week limit, nor that the month's.
  */
-export type MeasureKind = 'amount' | 'duration' | 'exclusion';
+export type MeasureKind = 'amount' | 'duration' | 'count' | 'exclusion';
 
-/** What a limit counts: money in CZK (deposits, stakes, stakes minus wins) or playing time. */
-export type Metric = 'deposit' | 'stake' | 'net-loss' | 'playing-time';
+/**
+ * What a limit counts: money in CZK (deposits, stakes, stakes minus wins), playing time, or the
+ * tournament entries a player makes (003:R-LIM-02; a `count` measure, checked at registration).
+ */
+export type Metric = 'deposit' | 'stake' | 'net-loss' | 'playing-time' | 'tournament-count';
 
 /** Calendar periods are Europe/Prague days, ISO weeks (from Monday) and months (periods.ts). */
 export type CalendarPeriod = 'day' | 'week' | 'month';
@@ -25,7 +28,7 @@ export interface MeasureDefinition {
   /** Limits only (`amount`, `duration`). */
   metric?: Metric;
   period?: LimitPeriod;
-  /** Bounds for a set value (amounts in CZK minor units, durations in minutes, exclusions in hours). */
+  /** Bounds for a set value (amounts in CZK minor units, durations in minutes, counts in entries, exclusions in hours). */
   minimum: bigint;
   maximum: bigint | null;
 }
@@ -89,6 +92,22 @@ function playingTime(period: LimitPeriod, maximumMinutes: number): MeasureDefini
   };
 }
 
+/**
+ * 003:R-LIM-02: how many tournaments the player may enter per calendar day, week and month. A limit
+ * of at least one entry (no tournaments at all is what not entering, or self-exclusion, is for).
+ */
+function tournamentCount(period: CalendarPeriod, maximumEntries: number): MeasureDefinition {
+  return {
+    code: `tournament-count:${period}`,
+    kind: 'count',
+    metric: 'tournament-count',
+    period,
+    description: `Tournament entries per calendar ${period}`,
+    minimum: 1n,
+    maximum: BigInt(maximumEntries),
+  };
+}
+
 /** The longest finite self-exclusion (10 years); longer is what indefinitely (`hours: null`) is for. */
 export const exclusionHoursMax = 24 * 366 * 10;
 
@@ -148,10 +167,19 @@ const swedishLimits = [
   playingTime('month', 31 * 1440),
 ];
 
-/** 003 §3.3: loss and time limits per session, day, week and month, all mandatory; self-exclusion 12 hours to 1 year. */
+/**
+ * 003:R-LIM-02: tournament entries per day, calendar week and month; not decided at registration but
+ * before the first tournament (003:R-PART-04: the tournament registration refuses a player without them).
+ */
+const swedishTournamentCounts = [tournamentCount('day', 1_000), tournamentCount('week', 7_000), tournamentCount('month', 31_000)];
+
+/**
+ * 003 §3.3: loss and time limits per session, day, week and month, all mandatory; tournament-count limits
+ * per day, week and month before the first tournament; self-exclusion 12 hours to 1 year.
+ */
 export const swedishProfile: JurisdictionProfile = {
   id: 'se-svenska-spel-poker',
-  measures: [...swedishLimits, selfExclusion(24n * 365n)],
+  measures: [...swedishLimits, ...swedishTournamentCounts, selfExclusion(24n * 365n)],
   registrationMeasures: swedishLimits,
   registrationMayRefuse: false,
   loosening: { kind: 'next-period' },

@@ -19,8 +19,8 @@ export interface LimitChangeRequest {
   playerId: string;
   /** A money or playing-time measure of the profile, e.g. `stake:day` (self-exclusion: selfExclude). */
   measure: string;
-  /** The new limit: an amount in CZK for money limits, minutes for playing time; null removes the limit. */
-  limit: { amount: Money } | { minutes: number } | null;
+  /** The new limit: an amount in CZK for money limits, minutes for playing time, entries for a count; null removes it. */
+  limit: { amount: Money } | { minutes: number } | { count: number } | null;
   /** `player`, or `staff:<id>` when support records it for the player. */
   actor: string;
 }
@@ -92,16 +92,20 @@ function limitDefinition(
   }
   const value = limitValueOf(definition, request.limit);
   if (value !== null && (value < definition.minimum || (definition.maximum !== null && value > definition.maximum))) {
+    const unit = definition.kind === 'count' ? 'entries' : 'minutes';
     const bounds =
-      definition.kind === 'amount' ? 'at least 1 CZK' : `between ${definition.minimum} and ${definition.maximum} minutes`;
-    throw new DomainError('validation-failed', `${definition.code} must be ${bounds}.`, {
-      field: definition.kind === 'amount' ? 'body.amount' : 'body.minutes',
-    });
+      definition.kind === 'amount' ? 'at least 1 CZK' : `between ${definition.minimum} and ${definition.maximum} ${unit}`;
+    throw new DomainError('validation-failed', `${definition.code} must be ${bounds}.`, { field: bodyField(definition) });
   }
   return { definition, value };
 }
 
-/** The limit in the measure's unit: CZK minor units for money (004:SLM-03), minutes for playing time. */
+/** The request body's field that carries a measure's value. */
+function bodyField(definition: MeasureDefinition): string {
+  return { amount: 'body.amount', duration: 'body.minutes', count: 'body.count', exclusion: 'body.hours' }[definition.kind];
+}
+
+/** The limit in the measure's unit: CZK minor units for money (004:SLM-03), minutes for playing time, entries for a count. */
 function limitValueOf(definition: MeasureDefinition, limit: LimitChangeRequest['limit']): bigint | null {
   if (limit === null) return null;
   if (definition.kind === 'amount') {
@@ -114,6 +118,13 @@ function limitValueOf(definition: MeasureDefinition, limit: LimitChangeRequest['
         field: 'body.amount.currency',
       });
     return limit.amount.toMinor();
+  }
+  if (definition.kind === 'count') {
+    if (!('count' in limit) || !Number.isInteger(limit.count))
+      throw new DomainError('validation-failed', `${definition.code} is a count: give a whole number of entries.`, {
+        field: 'body.count',
+      });
+    return BigInt(limit.count);
   }
   if (!('minutes' in limit) || !Number.isInteger(limit.minutes))
     throw new DomainError('validation-failed', `${definition.code} is a playing-time limit: give whole minutes.`, {
@@ -153,7 +164,7 @@ function assertNestedPeriods(
       const [a, b] = [heading[shorter]!, heading[longer]!];
       if (a.setting.isSet && b.setting.isSet && a.setting.limitValue! > b.setting.limitValue!) {
         throw new DomainError('self-limits-inconsistent', `${a.code} may not exceed ${b.code} (003:R-LIM-03).`, {
-          field: definition.kind === 'amount' ? 'body.amount' : 'body.minutes',
+          field: bodyField(definition),
           extensions: { measure: definition.code, conflictsWith: a.code === definition.code ? b.code : a.code },
         });
       }

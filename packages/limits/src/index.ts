@@ -9,6 +9,7 @@
 //   game service  startPlaySession → authorizeStake(ctx, tx, { playerId, playSessionId, reference, amount, rateToCzk?, category })
 //                 → recordSettlement(…) for each win, cash-out or prize → recordPlayActivity(…) after each round or hand
 //                 (status 'stop': no new round; a seated player leaves after the hand) → endPlaySession
+//                 authorizeTournamentEntry(ctx, tx, { playerId, countLimitsRequired }) for each tournament entry (003:R-LIM-02)
 //
 // A refusal throws a DomainError (`limit-exceeded` with the measure and the remaining amount,
 // `self-excluded`, `listed-in-register`, `account-not-active`, `play-session-ended`), which rolls the
@@ -56,6 +57,11 @@ export { setRealityCheck } from './set-reality-check.ts';
 // Enforcement (the cashier and the game service, inside their transactions).
 export { authorizeStake, type Authorized, type StakeAuthorized, type StakeRequest } from './authorize-stake.ts';
 export { decideStakeOnRead, stakeReadArguments, type DecidedStake, type StakeReadArguments } from './stake-one-call.ts';
+export {
+  authorizeTournamentEntry,
+  type TournamentEntryAuthorized,
+  type TournamentEntryRequest,
+} from './authorize-tournament-entry.ts';
 export { authorizeDeposit, checkDeposit, type DepositRequest } from './authorize-deposit.ts';
 export { decideDepositOnRead, depositReadArguments, type DecidedDeposit } from './deposit-one-call.ts';
 export { recordSettlement, type SettlementRequest } from './record-settlement.ts';

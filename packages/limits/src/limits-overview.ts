@@ -6,13 +6,14 @@ import type { MeasureDefinition } from './catalogue.ts';
 import { exclusionRuns, measureStates, stateOf, type MeasureSetting, type PendingChange } from './measures.ts';
 import { accrual, findOpenSession } from './play-session-store.ts';
 import { readUsage, withDeltas } from './usage.ts';
+import { countAllowances, countMeasures, readTournamentCounts } from './authorize-tournament-entry.ts';
 
 export interface MeasureOverview {
   definition: MeasureDefinition;
   inForce: MeasureSetting;
   inForceSince: Date | null;
   pending: PendingChange | null;
-  /** For a limit in force: used and remaining in the current period (CZK minor units or milliseconds). */
+  /** For a limit in force: used and remaining in the current period (CZK minor units, milliseconds or entries). */
   usage: { used: bigint; remaining: bigint; resetsAt: Date | null } | null;
 }
 
@@ -42,7 +43,12 @@ export async function limitsOverview(
   const sessionTotals = session
     ? { stakesMinor: session.stakesMinor, winsMinor: session.winsMinor, playedMs: session.playedMs + time.playedMs }
     : null;
-  const left = allowances(ctx.profile, states, usage, ['deposit', 'stake', 'net-loss', 'playing-time'], sessionTotals);
+  const counts = countMeasures(ctx.profile);
+  const left = [
+    ...allowances(ctx.profile, states, usage, ['deposit', 'stake', 'net-loss', 'playing-time'], sessionTotals),
+    // Only a profile with tournament-count measures reads their counters (003:R-LIM-02).
+    ...(counts.length > 0 ? countAllowances(counts, states, await readTournamentCounts(ctx.db, playerId, at)) : []),
+  ];
   const measures = ctx.profile.measures.map((definition) => {
     const state = stateOf(states, definition.code);
     const allowance = left.find((a) => a.measure === definition.code);

@@ -109,6 +109,11 @@ function resolveOne(definition: MeasureDefinition, decision: MeasureDecision, cl
           { field },
         );
       return { ...refused, decision: 'SET', durationMinutes: decision.durationMinutes };
+    case 'count':
+      // Tournament counts are set before the first tournament (003:R-PART-04), never at registration.
+      throw new DomainError('validation-failed', `${definition.code} is set before the first tournament, not at registration.`, {
+        field,
+      });
     case 'exclusion': {
       const hours = decision.exclusionHours ?? null;
       if (hours !== null && (!within(BigInt(hours)) || hours > exclusionHoursMax))

@@ -39,6 +39,12 @@ export {
   type PaymentTransactionFilters,
 } from './registers/payment-transactions.ts';
 export { GameRoundFiltersSchema, gameRoundsRegister, type GameRoundFilters } from './registers/game-rounds.ts';
+export {
+  TournamentFiltersSchema,
+  tournamentsRegister,
+  tournamentStatuses,
+  type TournamentFilters,
+} from './registers/tournaments.ts';
 
 export {
   exportControls,

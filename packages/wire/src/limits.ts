@@ -13,6 +13,7 @@ export const SettingSchema = z.object({
   set: z.boolean().describe('false: no limit (refused or removed) or no exclusion'),
   amount: MoneyOutputSchema.nullable().describe('Money limits, CZK'),
   minutes: z.number().int().nullable().describe('Playing-time limits'),
+  count: z.number().int().nullable().describe('Tournament-count limits: entries per period (003:R-LIM-02)'),
   excludedUntil: z.string().nullable().describe('Self-exclusion: until when; null with set means indefinitely'),
 });
 
@@ -47,6 +48,7 @@ export function settingOut(kind: MeasureKind, setting: MeasureSetting): z.infer<
     set: setting.isSet,
     amount: kind === 'amount' && value !== null ? moneyOut(Money.fromMinor(value, 'CZK')) : null,
     minutes: kind === 'duration' && value !== null ? Number(value) : null,
+    count: kind === 'count' && value !== null ? Number(value) : null,
     excludedUntil: kind === 'exclusion' ? iso(setting.excludedUntil) : null,
   };
 }

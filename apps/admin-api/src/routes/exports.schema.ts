@@ -25,12 +25,14 @@ export const StreamQuerySchema = z.object({
   from: z.iso
     .datetime({ offset: true })
     .optional()
-    .describe('ledger-transactions, fx-conversions, vip-points (required); payment-transactions, game-rounds, audit-log'),
+    .describe(
+      'ledger-transactions, fx-conversions, vip-points (required); payment-transactions, game-rounds, audit-log, complaints, tournaments',
+    ),
   to: z.iso
     .datetime({ offset: true })
     .optional()
     .describe(
-      'ledger-transactions, fx-conversions, vip-points (required); payment-transactions, game-rounds, audit-log; exclusive',
+      'ledger-transactions, fx-conversions, vip-points (required); payment-transactions, game-rounds, audit-log, complaints, tournaments; exclusive',
     ),
   playerId: z
     .uuid()
@@ -58,7 +60,7 @@ export const StreamQuerySchema = z.object({
     .string()
     .regex(/^[A-Z_]{2,30}$/)
     .optional()
-    .describe('payment-transactions'),
+    .describe('payment-transactions, complaints, tournaments'),
   instrument: z
     .string()
     .regex(/^[a-z-]{2,30}$/)
@@ -74,6 +76,7 @@ export const StreamQuerySchema = z.object({
     .regex(/^[a-z0-9-]{1,60}$/)
     .optional()
     .describe('game-rounds'),
+  tournamentId: z.uuid().optional().describe('tournaments'),
 });
 
 export const ExportBodySchema = z.object({

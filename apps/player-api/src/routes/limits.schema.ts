@@ -8,16 +8,25 @@ export const MeasureParamsSchema = z.object({
     .string()
     .regex(/^[a-z-]+:[a-z]+$/, 'a limit such as stake:day')
     .max(40)
-    .describe('A money or playing-time limit, e.g. deposit:day, stake:month, net-loss:week, playing-time:session'),
+    .describe(
+      'A money, playing-time or tournament-count limit of the profile, e.g. deposit:day, stake:month, net-loss:week, playing-time:session, tournament-count:day',
+    ),
 });
 
 export const LimitBodySchema = z
   .object({
     amount: MoneyInputSchema.optional().describe('For money limits: the limit in CZK (004:SLM-03)'),
     minutes: z.number().int().positive().max(44_640).optional().describe('For playing-time limits'),
+    count: z
+      .number()
+      .int()
+      .positive()
+      .max(100_000)
+      .optional()
+      .describe('For tournament-count limits, where the profile has them: entries per period (003:R-LIM-02)'),
   })
-  .refine((body) => (body.amount === undefined) !== (body.minutes === undefined), {
-    message: 'give either amount or minutes',
+  .refine((body) => [body.amount, body.minutes, body.count].filter((v) => v !== undefined).length === 1, {
+    message: 'give exactly one of amount, minutes or count',
     path: ['amount'],
   });
 
@@ -26,12 +35,14 @@ const UsageSchema = z.object({
   remaining: MoneyOutputSchema.nullable(),
   usedSeconds: z.number().int().nullable().describe('Playing-time limits'),
   remainingSeconds: z.number().int().nullable(),
+  usedCount: z.number().int().nullable().describe('Tournament-count limits: entries made in the current period'),
+  remainingCount: z.number().int().nullable(),
   resetsAt: z.string().nullable().describe('When the period ends; null for a session limit'),
 });
 
 const MeasureSchema = z.object({
   measure: z.string(),
-  kind: z.enum(['amount', 'duration', 'exclusion']),
+  kind: z.enum(['amount', 'duration', 'count', 'exclusion']),
   description: z.string(),
   inForce: SettingSchema,
   inForceSince: z.string().nullable(),

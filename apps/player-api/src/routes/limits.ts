@@ -69,7 +69,8 @@ export function limitsRoutes(app: App, ctx: LimitsContext): void {
       },
     },
     async (request, reply) => {
-      const limit = request.body.amount ? { amount: request.body.amount } : { minutes: request.body.minutes! };
+      const { amount, minutes, count } = request.body;
+      const limit = amount ? { amount } : minutes !== undefined ? { minutes } : { count: count! };
       const outcome = await changeLimit(ctx, { playerId: me(request), measure: request.params.measure, limit, actor: 'player' });
       return reply.code(outcome.pending ? 202 : 200).send(changeOut(outcome));
     },

@@ -15,6 +15,8 @@ export function overviewOut(profile: string, overview: LimitsOverview) {
     realityCheckMinutes: overview.realityCheckMinutes,
     measures: overview.measures.map(({ definition, inForce, inForceSince, pending, usage }) => {
       const money = definition.kind === 'amount';
+      const time = definition.kind === 'duration';
+      const count = definition.kind === 'count';
       return {
         measure: definition.code,
         kind: definition.kind,
@@ -25,8 +27,10 @@ export function overviewOut(profile: string, overview: LimitsOverview) {
         usage: usage && {
           used: money ? moneyOut(Money.fromMinor(usage.used, 'CZK')) : null,
           remaining: money ? moneyOut(Money.fromMinor(usage.remaining, 'CZK')) : null,
-          usedSeconds: money ? null : seconds(usage.used),
-          remainingSeconds: money ? null : seconds(usage.remaining),
+          usedSeconds: time ? seconds(usage.used) : null,
+          remainingSeconds: time ? seconds(usage.remaining) : null,
+          usedCount: count ? Number(usage.used) : null,
+          remainingCount: count ? Number(usage.remaining) : null,
           resetsAt: iso(usage.resetsAt),
         },
       };

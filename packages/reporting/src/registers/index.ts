@@ -6,6 +6,7 @@ import { ledgerTransactionsRegister } from './ledger-transactions.ts';
 import { paymentTransactionsRegister } from './payment-transactions.ts';
 import { playerStatementRegister } from './player-statement.ts';
 import { playersRegister } from './players.ts';
+import { tournamentsRegister } from './tournaments.ts';
 import type { AnyRegister } from './register.ts';
 import { vipPointsRegister } from './vip-points.ts';
 
@@ -24,6 +25,7 @@ export const registers: ReadonlyMap<string, AnyRegister> = new Map(
       complaintsRegister,
       fxConversionsRegister,
       vipPointsRegister,
+      tournamentsRegister,
     ] as AnyRegister[]
   ).map((r) => [r.name, r]),
 );
@@ -38,5 +40,6 @@ export const staffRegisterNames = [
   'complaints',
   'fx-conversions',
   'vip-points',
+  'tournaments',
 ] as const;
 export type StaffRegisterName = (typeof staffRegisterNames)[number];

@@ -3,7 +3,13 @@ import { assert, DomainError, Money, newId, type AccountId, type Clock, type Cur
 import { transaction, type Db, type Tx } from '@casino/db';
 import { cryptoRng, type Rng } from '@casino/games';
 import * as ledger from '@casino/ledger';
-import { authorizeStake, recordSettlement, startPlaySession, type EnforcementContext } from '@casino/limits';
+import {
+  authorizeStake,
+  authorizeTournamentEntry,
+  recordSettlement,
+  startPlaySession,
+  type EnforcementContext,
+} from '@casino/limits';
 import { playingWallet } from '../money.ts';
 import type { PokerRuleProfile, PokerRuleProfileId } from '../poker/profile.ts';
 import { cancellationPoolMinor, settleCancellation } from './cancellation.ts';
@@ -123,8 +129,10 @@ const refused = (reason: string, detail: string) =>
 /**
  * Registers a player (000-001:TRN-06, T-67; 003:R-TOUR-04, 05): refused (`tournament-registration-refused`
  * with `reason`) when registration is closed (started, past its start time), when no seat is left, or
- * when the player is registered already; then the self-limits (`limit-exceeded`, 003:S-72: a player at a
- * limit finishes running tournaments but registers for no more) and the wallet (`insufficient-funds`).
+ * when the player is registered already; then the entry count (`admitEntry`: `tournament-limits-not-set`,
+ * `limit-exceeded` on a tournament-count limit, 003:S-73), the money and time self-limits (`limit-exceeded`,
+ * 003:S-72: a player at a limit finishes running tournaments but registers for no more) and the wallet
+ * (`insufficient-funds`).
  * Returns whether a sit & go is now full (the caller starts it, 002:SNG-01).
  */
 export async function registerForTournament(
@@ -148,6 +156,7 @@ export async function registerForTournament(
       SELECT id FROM tournament_entry WHERE tournament_id = ${t.id}::uuid AND player_id = ${request.playerId}::uuid AND status = 'registered'`;
     if (mine) throw refused('already-registered', 'You are registered for this tournament already.');
 
+    await admitEntry(ctx, tx, t.d, request.playerId);
     const wallet = await playingWallet(tx, request.playerId, t.currency);
     const { playSessionId } = await startPlaySession(ctx.limits, tx, { playerId: request.playerId });
     const entryId = newId();
@@ -161,6 +170,19 @@ export async function registerForTournament(
     const started = full && request.startWhenFull ? (await startIn(ctx, tx, t, { live: request.startWhenFull })).started : false;
     return { entryId, full, started, ledgerTransactionId: posted };
   });
+}
+
+/**
+ * One new entry of a player into a tournament under the self-limits' entry count (003:R-LIM-02, R-TOUR-06,
+ * S-73), in the entering transaction after the tournament lock and before any money moves: takes the
+ * player lock, counts the entry against the tournament-count limits where the jurisdiction has them, and
+ * requires them set where the tournament's rule book does (`tournamentCountLimits`). Every path that makes
+ * an entry calls it (registration; re-entry and late registration too); rebuys and add-ons do not.
+ */
+export async function admitEntry(ctx: TournamentStoreContext, tx: Tx, d: TournamentDefinition, playerId: string): Promise<void> {
+  const rules = ctx.rules[d.profileId];
+  assert(rules !== undefined, `the tournament's profile ${d.profileId} has rules`);
+  await authorizeTournamentEntry(ctx.limits, tx, { playerId, countLimitsRequired: rules.tournamentCountLimits });
 }
 
 async function postBuyIn(

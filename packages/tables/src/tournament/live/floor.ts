@@ -114,6 +114,18 @@ export class TournamentFloor implements DrivenTable {
   /** A pause or resume staff asked for (read by the store from the database), applied at the next tick. */
   private wantedPause: boolean | null = null;
   private lastTickAtMs = 0;
+  /**
+   * Whose private view may have changed since the room last asked (`changedPlayerIds`, D-1954): the
+   * tables a command or tick touched, players moved or busted, everyone when the lobby line (level,
+   * break, pause, players left) changes. Without it the room rebuilt every player's view after every
+   * command: CPU per hand grew with the field.
+   */
+  private readonly dirtyTables = new Set<number>();
+  private readonly dirtyPlayers = new Set<string>();
+  private allDirty = true;
+  private lobbySignature = '';
+  /** playerId → their active entry and table; rebuilt when seats may have changed (a hand's end, balancing, a tick). */
+  private seatIndex: Map<string, { entryId: string; table: number }> | null = null;
 
   constructor(
     setup: TournamentFloorSetup,
@@ -272,6 +284,15 @@ export class TournamentFloor implements DrivenTable {
     return { tableNumber: found[0], tableName: `${this.setup.definition.name} table ${found[0]}`, startedAt: found[1].dealtAt };
   }
 
+  /**
+   * For code that changes the director outside the floor's own commands (rebuys, add-ons): every
+   * view is rebuilt and compared at the next push.
+   */
+  markAllChanged(): void {
+    this.seatIndex = null;
+    this.allDirty = true;
+  }
+
   isPaused(): boolean {
     return this.state.pausedAtMs !== null;
   }
@@ -322,6 +343,7 @@ export class TournamentFloor implements DrivenTable {
 
   tick(now: Date): TableEffect[] {
     this.lastTickAtMs = now.getTime();
+    this.seatIndex = null;
     if (this.wantedPause !== null) {
       this.setPaused(this.wantedPause, now);
       this.wantedPause = null;
@@ -416,7 +438,35 @@ export class TournamentFloor implements DrivenTable {
   }
 
   seatedPlayerIds(): string[] {
-    return this.director.activeEntries().map((e) => e.playerId);
+    return [...this.index().keys()];
+  }
+
+  /**
+   * The players whose private view may have changed since the last call (D-1954): those at the tables
+   * touched, moved or busted, or everyone when the level, break, pause or players left changed.
+   */
+  changedPlayerIds(): string[] {
+    const reading = readClock(this.setup.definition.levels, this.director.elapsedMs);
+    const index = this.index();
+    const lobby = `${reading.levelIndex}:${reading.onBreak}:${this.isPaused()}:${index.size}`;
+    if (lobby !== this.lobbySignature) {
+      this.lobbySignature = lobby;
+      this.allDirty = true;
+    }
+    let changed: string[];
+    if (this.allDirty) changed = [...index.keys(), ...this.dirtyPlayers];
+    else {
+      changed = [...this.dirtyPlayers];
+      for (const t of this.dirtyTables)
+        for (const entryId of this.director.tables.get(t)?.values() ?? []) {
+          const playerId = this.director.entries.get(entryId)?.playerId;
+          if (playerId !== undefined) changed.push(playerId);
+        }
+    }
+    this.allDirty = false;
+    this.dirtyTables.clear();
+    this.dirtyPlayers.clear();
+    return [...new Set(changed)];
   }
 
   /** Nothing is marked running in the store: the persisted state is always at a hand boundary (a takeover voids by construction). */
@@ -452,7 +502,7 @@ export class TournamentFloor implements DrivenTable {
       },
       onBreak: reading.onBreak,
       paused: this.isPaused(),
-      playersLeft: this.director.activeEntries().length,
+      playersLeft: this.index().size,
     };
   }
 
@@ -560,6 +610,7 @@ export class TournamentFloor implements DrivenTable {
    */
   private absorb(t: number, l: LiveTable, step: TableStep, _now: Date): TableEffect[] {
     const out: TableEffect[] = [];
+    this.dirtyTables.add(t);
     l.runningHandId = l.table?.runningHandId ?? null;
     const turn = l.table?.publicView().toAct?.turn ?? 0;
     if (turn > l.maxTurnSeen) l.maxTurnSeen = turn;
@@ -571,6 +622,12 @@ export class TournamentFloor implements DrivenTable {
       l.previous = positionsOf(hand.history) ?? l.previous;
       l.awaitingCommitHandId = hand.handId;
       this.director.recordHand(t, hand.finalState, l.dealt);
+      // The busted are no longer at the table: their view (now none) is pushed too.
+      for (const entryId of l.dealt.values()) {
+        const e = this.director.entries.get(entryId);
+        if (e) this.dirtyPlayers.add(e.playerId);
+      }
+      this.seatIndex = null;
       out.push(effect);
     }
     this.bump();
@@ -578,7 +635,17 @@ export class TournamentFloor implements DrivenTable {
   }
 
   private balance(): void {
+    const before = new Set(this.live.keys());
     const moves = this.director.balanceNow();
+    this.seatIndex = null;
+    // A broken table's players all moved; every table that lost or gained a player shows it.
+    for (const t of before) if (!this.director.tables.has(t)) this.dirtyTables.add(t);
+    for (const move of moves) {
+      this.dirtyTables.add(move.fromTable);
+      this.dirtyTables.add(move.toTable);
+      const e = this.director.entries.get(move.entryId);
+      if (e) this.dirtyPlayers.add(e.playerId);
+    }
     for (const t of [...this.live.keys()]) if (!this.director.tables.has(t)) this.live.delete(t);
     // The moved players' new tables show them at once (before the next deal builds the table).
     for (const move of moves) {
@@ -603,16 +670,25 @@ export class TournamentFloor implements DrivenTable {
     return [...this.live.values()].every((l) => !l.runningHandId && !l.awaitingCommitHandId);
   }
 
+  private index(): Map<string, { entryId: string; table: number }> {
+    if (this.seatIndex !== null) return this.seatIndex;
+    const index = new Map<string, { entryId: string; table: number }>();
+    const tableOfEntry = new Map<string, number>();
+    for (const [t, seats] of this.director.tables) for (const entryId of seats.values()) tableOfEntry.set(entryId, t);
+    for (const e of this.director.entries.values())
+      if (e.active) index.set(e.playerId, { entryId: e.entryId, table: tableOfEntry.get(e.entryId) ?? -1 });
+    this.seatIndex = index;
+    return index;
+  }
+
   private entryOf(playerId: string): string | null {
-    return this.director.activeEntries().find((e) => e.playerId === playerId)?.entryId ?? null;
+    return this.index().get(playerId)?.entryId ?? null;
   }
 
   private findTable(playerId: string): [number, LiveTable] | null {
-    const entryId = this.entryOf(playerId);
-    if (entryId === null) return null;
-    for (const [t, seats] of this.director.tables)
-      if ([...seats.values()].includes(entryId)) return [t, this.live.get(t) ?? this.fresh()];
-    return null;
+    const found = this.index().get(playerId);
+    if (found === undefined || found.table === -1) return null;
+    return [found.table, this.live.get(found.table) ?? this.fresh()];
   }
 
   private tableOf(playerId: string): [number, LiveTable] {

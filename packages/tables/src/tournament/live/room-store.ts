@@ -251,11 +251,12 @@ function tournamentRoomStore(
           startedAt: table.startedAt ?? request.now,
           now: request.now,
         });
-        // Staff's pause (D-1935) is read at every hand boundary: no new hand is dealt after this one.
+        // Staff's pause (D-1935) is read at every hand boundary: no new hand is dealt after this one
+        // (read by the state's own UPDATE: one round trip fewer per hand, D-1955).
         const [pause] = await tx.$queryRaw<{ staff_paused: boolean }[]>`
-          SELECT staff_paused_at IS NOT NULL AS staff_paused FROM tournament WHERE id = ${lease.tableId}::uuid`;
+          UPDATE tournament SET live_state = ${liveStateToJson(state)}::jsonb WHERE id = ${lease.tableId}::uuid
+          RETURNING staff_paused_at IS NOT NULL AS staff_paused`;
         floor.requestPause(pause!.staff_paused);
-        await tx.$executeRaw`UPDATE tournament SET live_state = ${liveStateToJson(state)}::jsonb WHERE id = ${lease.tableId}::uuid`;
         if (floor.director.isOver()) {
           // The last hand: places, prizes, bounties and any overlay in the same transaction (002:TRN-06, 004:GAM-P-T-03).
           await finishTournamentIn(ctx, tx, lease.tableId, floor.director);
