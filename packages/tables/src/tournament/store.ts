@@ -427,6 +427,9 @@ export async function purchaseAtRunningTournamentIn(
     ({ ledgerTransactionId } = await buyChipsIn(ctx, tx, t, { entryId: plan.entryId, purchase: plan.kind }));
     chips = plan.kind === 'rebuy' ? d.rebuy!.chips : d.addOn!.chips;
   } else {
+    // A re-entry or a late registration is an entry made: it counts toward SE's tournament-count limit
+    // (D-1951), checked before the buy-in like a registration's; rebuys and add-ons do not.
+    await admitEntry(ctx, tx, d, request.playerId);
     ledgerTransactionId = await enterRunning(ctx, tx, t, plan);
     chips = d.entry.chips;
   }
