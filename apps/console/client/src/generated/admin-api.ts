@@ -4485,7 +4485,7 @@ export interface paths {
                          */
                         format?: "csv" | "jsonl";
                         /** @enum {string} */
-                        register: "ledger-transactions" | "payment-transactions" | "game-rounds" | "audit-log" | "players" | "complaints";
+                        register: "ledger-transactions" | "payment-transactions" | "game-rounds" | "audit-log" | "players" | "complaints" | "fx-conversions" | "vip-points" | "tournaments";
                     };
                 };
             };
@@ -6254,6 +6254,8 @@ export interface paths {
                                 inForce: {
                                     /** @description Money limits, CZK */
                                     amount: components["schemas"]["Money"] | null;
+                                    /** @description Tournament-count limits: entries per period (003:R-LIM-02) */
+                                    count: number | null;
                                     /** @description Self-exclusion: until when; null with set means indefinitely */
                                     excludedUntil: string | null;
                                     /** @description Playing-time limits */
@@ -6267,6 +6269,8 @@ export interface paths {
                                     /** @description Money limits, CZK */
                                     amount: components["schemas"]["Money"] | null;
                                     changeId: string;
+                                    /** @description Tournament-count limits: entries per period (003:R-LIM-02) */
+                                    count: number | null;
                                     effectiveFrom: string;
                                     /** @description Self-exclusion: until when; null with set means indefinitely */
                                     excludedUntil: string | null;
@@ -6645,7 +6649,108 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
+        /** Grant a deposit bonus (002:BON-01): locked in the player's bonus wallet until VIP points release it; audited; a retry with the same Idempotency-Key grants once */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Client-chosen key, unique per logical request (a UUID is ideal) */
+                    "idempotency-key": string;
+                };
+                path: {
+                    playerId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description In one of the player's wallet currencies; at most the profile's published maximum per grant */
+                        amount: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                        };
+                        /** @description Why the bonus is granted: kept with the bonus and in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Bonus"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -8028,6 +8133,8 @@ export interface paths {
                                     previous: {
                                         /** @description Money limits, CZK */
                                         amount: components["schemas"]["Money"] | null;
+                                        /** @description Tournament-count limits: entries per period (003:R-LIM-02) */
+                                        count: number | null;
                                         /** @description Self-exclusion: until when; null with set means indefinitely */
                                         excludedUntil: string | null;
                                         /** @description Playing-time limits */
@@ -8040,6 +8147,8 @@ export interface paths {
                                     setting: {
                                         /** @description Money limits, CZK */
                                         amount: components["schemas"]["Money"] | null;
+                                        /** @description Tournament-count limits: entries per period (003:R-LIM-02) */
+                                        count: number | null;
                                         /** @description Self-exclusion: until when; null with set means indefinitely */
                                         excludedUntil: string | null;
                                         /** @description Playing-time limits */
@@ -8056,6 +8165,8 @@ export interface paths {
                                 inForce: {
                                     /** @description Money limits, CZK */
                                     amount: components["schemas"]["Money"] | null;
+                                    /** @description Tournament-count limits: entries per period (003:R-LIM-02) */
+                                    count: number | null;
                                     /** @description Self-exclusion: until when; null with set means indefinitely */
                                     excludedUntil: string | null;
                                     /** @description Playing-time limits */
@@ -8069,6 +8180,8 @@ export interface paths {
                                     /** @description Money limits, CZK */
                                     amount: components["schemas"]["Money"] | null;
                                     changeId: string;
+                                    /** @description Tournament-count limits: entries per period (003:R-LIM-02) */
+                                    count: number | null;
                                     effectiveFrom: string;
                                     /** @description Self-exclusion: until when; null with set means indefinitely */
                                     excludedUntil: string | null;
@@ -8542,6 +8655,8 @@ export interface paths {
                             tableName: string;
                             /** @description The hand with every card (the server view), PokerStars format */
                             text: string | null;
+                            /** @description A live tournament's hand: its amounts (pot, put in, won) are tournament chips, not money (D-1937) */
+                            tournamentId: string | null;
                             /** @description Why a hand was voided (its table server stopped): every chip went back */
                             voidReason: string | null;
                         };
@@ -10164,12 +10279,12 @@ export interface paths {
                     action?: string;
                     /** @description audit-log */
                     actorId?: string;
-                    /** @description ledger-transactions */
+                    /** @description ledger-transactions, fx-conversions (either side) */
                     currency?: string;
                     /** @description payment-transactions */
                     direction?: "deposit" | "withdrawal";
                     format?: "csv" | "jsonl";
-                    /** @description ledger-transactions (required), payment-transactions, game-rounds, audit-log */
+                    /** @description ledger-transactions, fx-conversions, vip-points (required); payment-transactions, game-rounds, audit-log, complaints, tournaments */
                     from?: string;
                     /** @description ledger-transactions, game-rounds (roulette, blackjack or platynko) */
                     game?: "roulette" | "blackjack" | "poker" | "platynko";
@@ -10177,15 +10292,19 @@ export interface paths {
                     instrument?: string;
                     /** @description ledger-transactions */
                     kind?: "DEPOSIT" | "WITHDRAWAL_HOLD" | "WITHDRAWAL_SETTLE" | "WITHDRAWAL_RELEASE" | "STAKE" | "WIN" | "REFUND" | "RAKE" | "FEE" | "TRANSFER" | "REVERSAL" | "ADJUSTMENT" | "HOLD" | "HOLD_SETTLE" | "HOLD_RELEASE" | "BUY_IN" | "CASH_OUT" | "PRIZE" | "FX_CONVERSION" | "CLAWBACK" | "BONUS_GRANT" | "BONUS_RELEASE" | "BONUS_FORFEIT" | "COMMISSION_REFUND";
-                    /** @description ledger-transactions, payment-transactions, game-rounds, players */
+                    /** @description vip-points */
+                    movement?: "EARN" | "EXCHANGE" | "REFUND";
+                    /** @description ledger-transactions, payment-transactions, game-rounds, players, fx-conversions, vip-points */
                     playerId?: string;
                     /** @description payment-transactions */
                     provider?: string;
+                    /** @description fx-conversions */
+                    purpose?: "deposit" | "withdrawal" | "exchange" | "game";
                     /** @description players */
                     residenceCountry?: string;
                     /** @description players */
                     state?: "APPLICANT" | "TEMPORARY" | "REGISTERED" | "BLOCKED" | "DORMANT" | "CLOSED" | "CANCELLED";
-                    /** @description payment-transactions */
+                    /** @description payment-transactions, complaints, tournaments */
                     status?: string;
                     /** @description audit-log */
                     subjectId?: string;
@@ -10193,12 +10312,16 @@ export interface paths {
                     subjectType?: string;
                     /** @description game-rounds */
                     tableCode?: string;
-                    /** @description ledger-transactions (required), payment-transactions, game-rounds, audit-log; exclusive */
+                    /** @description ledger-transactions, fx-conversions, vip-points (required); payment-transactions, game-rounds, audit-log, complaints, tournaments; exclusive */
                     to?: string;
+                    /** @description tournaments */
+                    tournamentId?: string;
+                    /** @description vip-points */
+                    unit?: "VIP_POINT" | "STARSCOIN";
                 };
                 header?: never;
                 path: {
-                    register: "ledger-transactions" | "payment-transactions" | "game-rounds" | "audit-log" | "players" | "complaints";
+                    register: "ledger-transactions" | "payment-transactions" | "game-rounds" | "audit-log" | "players" | "complaints" | "fx-conversions" | "vip-points" | "tournaments";
                 };
                 cookie?: never;
             };
@@ -12911,6 +13034,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tournaments/{tournamentId}/hands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A live tournament's hands, newest first, every player's chips put in and won (each recalled whole by its id) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    tournamentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            hands: {
+                                endedAt: string;
+                                /** @description Recall it whole with GET /v1/poker/hands/{handId} */
+                                handId: string;
+                                /** @description The hand's number at its table */
+                                handNumber: number;
+                                players: {
+                                    playerId: string;
+                                    /** @description Tournament chips */
+                                    putIn: string;
+                                    seat: number;
+                                    /** @description Tournament chips */
+                                    won: string;
+                                }[];
+                                /** @description Tournament chips */
+                                pot: string;
+                                tableNumber: number;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tournaments/{tournamentId}/pause": {
         parameters: {
             query?: never;
@@ -13345,6 +13602,128 @@ export interface components {
             main: components["schemas"]["MoneyInput"];
             poker: components["schemas"]["MoneyInput"];
         };
+        PokerFixedLimitPrivateView: {
+            /** @description Your cards in the order dealt */
+            readonly cards: {
+                card: string;
+                up: boolean;
+            }[];
+            /** @description The cards you received at each draw */
+            readonly drawnCards: string[][];
+            legal: {
+                /** @description The bring-in; complete = raise to raiseToMinMinor */
+                bringInMinor: string | null;
+                callMinor: string | null;
+                check: boolean;
+                /** @description A draw: the most cards you may exchange */
+                discardMax: number | null;
+                fold: boolean;
+                /** @enum {string} */
+                kind: "bet" | "bring-in" | "draw";
+                raiseToMaxMinor: string | null;
+                /** @description bet, raise or complete: the street bet after it */
+                raiseToMinMinor: string | null;
+            } | null;
+            seat: number;
+        };
+        PokerFixedLimitPrivateViewInput: {
+            /** @description Your cards in the order dealt */
+            readonly cards: {
+                card: string;
+                up: boolean;
+            }[];
+            /** @description The cards you received at each draw */
+            readonly drawnCards: string[][];
+            legal: {
+                /** @description The bring-in; complete = raise to raiseToMinMinor */
+                bringInMinor: string | null;
+                callMinor: string | null;
+                check: boolean;
+                /** @description A draw: the most cards you may exchange */
+                discardMax: number | null;
+                fold: boolean;
+                /** @enum {string} */
+                kind: "bet" | "bring-in" | "draw";
+                raiseToMaxMinor: string | null;
+                /** @description bet, raise or complete: the street bet after it */
+                raiseToMinMinor: string | null;
+            } | null;
+            seat: number;
+        };
+        PokerFixedLimitPublicView: {
+            buttonSeat: number;
+            /** @description Stud with too few cards for 7th street: the shared card */
+            readonly communityCards: string[];
+            /** @description Draws begun (the one being played counts) */
+            drawsDone: number;
+            /** @enum {string} */
+            family: "stud" | "draw";
+            /** @description The stud or draw game: stud, stud8, razz, draw5, 27td, 27sd, badugi, soko, … */
+            gameId: string;
+            gameName: string;
+            handId: string;
+            /** @enum {string} */
+            phase: "betting" | "drawing" | "complete";
+            /** @description Minor units as a decimal string, in the table currency */
+            potMinor: string;
+            readonly seats: {
+                alias: string;
+                allIn: boolean;
+                /** @description Minor units as a decimal string, in the table currency */
+                betMinor: string;
+                /** @description Face-down cards held (their faces only in the owner’s view) */
+                downCardCount: number;
+                /** @description Cards exchanged at each draw so far */
+                readonly drawn: number[];
+                folded: boolean;
+                seat: number;
+                shownCards: string[] | null;
+                /** @description Minor units as a decimal string, in the table currency */
+                stackMinor: string;
+                /** @description Face-up cards in the order dealt (stud) */
+                readonly upCards: string[];
+            }[];
+            seatToAct: number | null;
+            /** @description The betting round, 0-based (stud: 0 = third street) */
+            street: number;
+        };
+        PokerFixedLimitPublicViewInput: {
+            buttonSeat: number;
+            /** @description Stud with too few cards for 7th street: the shared card */
+            readonly communityCards: string[];
+            /** @description Draws begun (the one being played counts) */
+            drawsDone: number;
+            /** @enum {string} */
+            family: "stud" | "draw";
+            /** @description The stud or draw game: stud, stud8, razz, draw5, 27td, 27sd, badugi, soko, … */
+            gameId: string;
+            gameName: string;
+            handId: string;
+            /** @enum {string} */
+            phase: "betting" | "drawing" | "complete";
+            /** @description Minor units as a decimal string, in the table currency */
+            potMinor: string;
+            readonly seats: {
+                alias: string;
+                allIn: boolean;
+                /** @description Minor units as a decimal string, in the table currency */
+                betMinor: string;
+                /** @description Face-down cards held (their faces only in the owner’s view) */
+                downCardCount: number;
+                /** @description Cards exchanged at each draw so far */
+                readonly drawn: number[];
+                folded: boolean;
+                seat: number;
+                shownCards: string[] | null;
+                /** @description Minor units as a decimal string, in the table currency */
+                stackMinor: string;
+                /** @description Face-up cards in the order dealt (stud) */
+                readonly upCards: string[];
+            }[];
+            seatToAct: number | null;
+            /** @description The betting round, 0-based (stud: 0 = third street) */
+            street: number;
+        };
         PokerJackpots: {
             jackpots: {
                 /** @description Taken from every raked pot, per currency (000-001:JP-02) */
@@ -13437,8 +13816,11 @@ export interface components {
             } | null;
             /** @description Zero: no straddle at this table */
             straddle: components["schemas"]["Money"];
-            /** @enum {string} */
-            structure: "no-limit" | "pot-limit" | "fixed-limit";
+            /**
+             * @description Stud and draw games are fixed limit; mixed: a rotation with big-bet games (8-Game)
+             * @enum {string}
+             */
+            structure: "no-limit" | "pot-limit" | "fixed-limit" | "mixed";
             tableId: string;
             timeBankMs: number;
             /** @description The engine variant id, e.g. holdem/no-limit */
@@ -13491,8 +13873,11 @@ export interface components {
             } | null;
             /** @description Zero: no straddle at this table */
             straddle: components["schemas"]["MoneyInput"];
-            /** @enum {string} */
-            structure: "no-limit" | "pot-limit" | "fixed-limit";
+            /**
+             * @description Stud and draw games are fixed limit; mixed: a rotation with big-bet games (8-Game)
+             * @enum {string}
+             */
+            structure: "no-limit" | "pot-limit" | "fixed-limit" | "mixed";
             tableId: string;
             timeBankMs: number;
             /** @description The engine variant id, e.g. holdem/no-limit */
@@ -13502,6 +13887,8 @@ export interface components {
             waitingListLength: number | null;
         };
         PokerPrivateView: {
+            /** @description A stud or draw hand: your cards, draws and legal moves (legal above is then null) */
+            fixedLimit?: components["schemas"]["PokerFixedLimitPrivateView"] | null;
             readonly holeCards: string[];
             /** @description On your turn: the legal actions and their amounts (a raise amount is the total to raise to) */
             legal: {
@@ -13540,6 +13927,8 @@ export interface components {
             };
         };
         PokerPrivateViewInput: {
+            /** @description A stud or draw hand: your cards, draws and legal moves (legal above is then null) */
+            fixedLimit?: components["schemas"]["PokerFixedLimitPrivateViewInput"] | null;
             readonly holeCards: string[];
             /** @description On your turn: the legal actions and their amounts (a raise amount is the total to raise to) */
             legal: {
@@ -13580,6 +13969,17 @@ export interface components {
         PokerPublicView: {
             readonly board: string[];
             buttonSeat: number | null;
+            /** @description A stud or draw hand (issue 20); absent otherwise */
+            fixedLimit?: components["schemas"]["PokerFixedLimitPublicView"];
+            /** @description A stud, draw or mixed table's game; absent at a flop game's table */
+            game?: {
+                currentName: string | null;
+                /** @description At a mixed table: the game being dealt (002:HORSE-02) */
+                currentVariant: string | null;
+                name: string;
+                /** @description The table's variant: a game, or a mix (mixed/horse) */
+                variant: string;
+            };
             handId: string | null;
             handNumber: number;
             /** @description The last completed hand: winners, amounts, rake (until the next hand starts) */
@@ -13623,6 +14023,17 @@ export interface components {
         PokerPublicViewInput: {
             readonly board: string[];
             buttonSeat: number | null;
+            /** @description A stud or draw hand (issue 20); absent otherwise */
+            fixedLimit?: components["schemas"]["PokerFixedLimitPublicViewInput"];
+            /** @description A stud, draw or mixed table's game; absent at a flop game's table */
+            game?: {
+                currentName: string | null;
+                /** @description At a mixed table: the game being dealt (002:HORSE-02) */
+                currentVariant: string | null;
+                name: string;
+                /** @description The table's variant: a game, or a mix (mixed/horse) */
+                variant: string;
+            };
             handId: string | null;
             handNumber: number;
             /** @description The last completed hand: winners, amounts, rake (until the next hand starts) */
@@ -13731,11 +14142,73 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        TournamentHandPage: {
+            hands: {
+                endedAt: string;
+                /** @description Recall it with GET /v1/poker/hands/{handId} */
+                handId: string;
+                /** @description The hand's number at its table */
+                handNumber: number;
+                /** @description Tournament chips */
+                pot: string;
+                /** @description Your tournament chips put in */
+                putIn: string;
+                /** @description Your seat in the hand */
+                seat: number;
+                tableNumber: number;
+                /** @description Your tournament chips won */
+                won: string;
+            }[];
+            nextCursor: string | null;
+        };
+        TournamentHandPageInput: {
+            hands: {
+                endedAt: string;
+                /** @description Recall it with GET /v1/poker/hands/{handId} */
+                handId: string;
+                /** @description The hand's number at its table */
+                handNumber: number;
+                /** @description Tournament chips */
+                pot: string;
+                /** @description Your tournament chips put in */
+                putIn: string;
+                /** @description Your seat in the hand */
+                seat: number;
+                tableNumber: number;
+                /** @description Your tournament chips won */
+                won: string;
+            }[];
+            nextCursor: string | null;
+        };
         TournamentList: {
             tournaments: components["schemas"]["TournamentSummary"][];
         };
         TournamentListInput: {
             tournaments: components["schemas"]["TournamentSummaryInput"][];
+        };
+        TournamentPurchase: {
+            /** @description Tournament chips bought: they play from your next hand */
+            chips: string;
+            /** @description The entry the chips went to (a new one for a re-entry or late registration) */
+            entryId: string;
+            /** @enum {string} */
+            kind: "rebuy" | "add-on" | "re-entry" | "late-registration";
+            /** @description The payment (null for a free purchase) */
+            ledgerTransactionId: string | null;
+            /** @description True when this idempotency key had bought already: nothing was done again */
+            replayed: boolean;
+        };
+        TournamentPurchaseInput: {
+            /** @description Tournament chips bought: they play from your next hand */
+            chips: string;
+            /** @description The entry the chips went to (a new one for a re-entry or late registration) */
+            entryId: string;
+            /** @enum {string} */
+            kind: "rebuy" | "add-on" | "re-entry" | "late-registration";
+            /** @description The payment (null for a free purchase) */
+            ledgerTransactionId: string | null;
+            /** @description True when this idempotency key had bought already: nothing was done again */
+            replayed: boolean;
         };
         TournamentRegistration: {
             entryId: string;

@@ -1176,6 +1176,8 @@ export interface paths {
                             tableName: string;
                             /** @description The hand as you may see it, PokerStars format (the .txt download has the same) */
                             text: string;
+                            /** @description A live tournament's hand: its amounts (pot, put in, won) are tournament chips, not money (D-1937) */
+                            tournamentId: string | null;
                         };
                     };
                 };
@@ -1979,9 +1981,12 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        action: "fold" | "check" | "call" | "bet" | "raise" | "all-in";
-                        /** @description bet: the bet; raise: the total to raise to; not for the other actions */
+                        /**
+                         * @description bring-in and complete: a stud game's first decision (the view's fixedLimit); fixed limit has no all-in action
+                         * @enum {string}
+                         */
+                        action: "fold" | "check" | "call" | "bet" | "raise" | "all-in" | "bring-in" | "complete";
+                        /** @description bet: the bet; raise: the total to raise to (stud/draw: optional, the one fixed size); not for the other actions */
                         amount?: {
                             amount: string;
                             /** @enum {string} */
@@ -2129,6 +2134,139 @@ export interface paths {
                         "application/json": {
                             /** @enum {boolean} */
                             sent: true;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tables/{tableId}/draw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Draw games: exchange the cards you name (their positions in your hand) on your turn to draw; none stands pat */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The client's id of this command: sent again with the same body, the first answer comes back and nothing is done twice */
+                    "idempotency-key": string;
+                };
+                path: {
+                    tableId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Positions (0-based) in mine.fixedLimit.cards of the cards to exchange; [] stands pat */
+                        discard: number[];
+                        /** @description The turn you draw on (the view's toAct.turn): a stale turn changes nothing */
+                        turn: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Your seat, hole cards and legal actions; null for a spectator */
+                            mine: components["schemas"]["PokerPrivateView"] | null;
+                            /** @description This Idempotency-Key was answered before: the first answer, nothing done again */
+                            replayed: boolean;
+                            /** @description A freed seat offered to you, first in the waiting list (003:R-TBL-04): sit down before expiresAt */
+                            seatOffer?: {
+                                /** Format: date-time */
+                                expiresAt: string;
+                            };
+                            table: components["schemas"]["PokerPublicView"];
                         };
                     };
                 };
@@ -2611,6 +2749,11 @@ export interface paths {
                             /** @enum {string} */
                             currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
                         };
+                        /**
+                         * @description Pay from this wallet (002:WAL-05, T-WAL-03): another currency than the table's is converted at the current rate without fee
+                         * @enum {string}
+                         */
+                        fromWallet?: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
                         /** @description A free seat; omit for the first free one */
                         seat?: number;
                         /** @description Rather wait for the big blind than post to play at once */
@@ -3893,6 +4036,246 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tournaments/{tournamentId}/hands": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My hands in a tournament, newest first, a page at a time (amounts in tournament chips) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    tournamentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TournamentHandPage"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tournaments/{tournamentId}/purchases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rebuy, add-on, re-entry or late registration at a running tournament: paid from my wallet under my self-limits
+         * @description Decided on the server driving the tournament, by its rules and clock (D-1936): 409 tournament-purchase-refused with a `reason` (e.g. rebuy-period-over, rebuy-count-used, rebuy-chips, add-on-not-open, re-entry-count-used, late-registration-closed). The same idempotency key answers the first purchase again.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The client's id of this command: sent again with the same body, the first answer comes back and nothing is done twice */
+                    "idempotency-key": string;
+                };
+                path: {
+                    tournamentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description rebuy: chips in the rebuy period (when the rules allow, e.g. out of chips); add-on: once, at its break; re-entry: a new entry after elimination in the late-registration period; late-registration: a first entry after the start, in that period
+                         * @enum {string}
+                         */
+                        kind: "rebuy" | "add-on" | "re-entry" | "late-registration";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TournamentPurchase"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -5252,6 +5635,128 @@ export interface components {
             main: components["schemas"]["MoneyInput"];
             poker: components["schemas"]["MoneyInput"];
         };
+        PokerFixedLimitPrivateView: {
+            /** @description Your cards in the order dealt */
+            readonly cards: {
+                card: string;
+                up: boolean;
+            }[];
+            /** @description The cards you received at each draw */
+            readonly drawnCards: string[][];
+            legal: {
+                /** @description The bring-in; complete = raise to raiseToMinMinor */
+                bringInMinor: string | null;
+                callMinor: string | null;
+                check: boolean;
+                /** @description A draw: the most cards you may exchange */
+                discardMax: number | null;
+                fold: boolean;
+                /** @enum {string} */
+                kind: "bet" | "bring-in" | "draw";
+                raiseToMaxMinor: string | null;
+                /** @description bet, raise or complete: the street bet after it */
+                raiseToMinMinor: string | null;
+            } | null;
+            seat: number;
+        };
+        PokerFixedLimitPrivateViewInput: {
+            /** @description Your cards in the order dealt */
+            readonly cards: {
+                card: string;
+                up: boolean;
+            }[];
+            /** @description The cards you received at each draw */
+            readonly drawnCards: string[][];
+            legal: {
+                /** @description The bring-in; complete = raise to raiseToMinMinor */
+                bringInMinor: string | null;
+                callMinor: string | null;
+                check: boolean;
+                /** @description A draw: the most cards you may exchange */
+                discardMax: number | null;
+                fold: boolean;
+                /** @enum {string} */
+                kind: "bet" | "bring-in" | "draw";
+                raiseToMaxMinor: string | null;
+                /** @description bet, raise or complete: the street bet after it */
+                raiseToMinMinor: string | null;
+            } | null;
+            seat: number;
+        };
+        PokerFixedLimitPublicView: {
+            buttonSeat: number;
+            /** @description Stud with too few cards for 7th street: the shared card */
+            readonly communityCards: string[];
+            /** @description Draws begun (the one being played counts) */
+            drawsDone: number;
+            /** @enum {string} */
+            family: "stud" | "draw";
+            /** @description The stud or draw game: stud, stud8, razz, draw5, 27td, 27sd, badugi, soko, … */
+            gameId: string;
+            gameName: string;
+            handId: string;
+            /** @enum {string} */
+            phase: "betting" | "drawing" | "complete";
+            /** @description Minor units as a decimal string, in the table currency */
+            potMinor: string;
+            readonly seats: {
+                alias: string;
+                allIn: boolean;
+                /** @description Minor units as a decimal string, in the table currency */
+                betMinor: string;
+                /** @description Face-down cards held (their faces only in the owner’s view) */
+                downCardCount: number;
+                /** @description Cards exchanged at each draw so far */
+                readonly drawn: number[];
+                folded: boolean;
+                seat: number;
+                shownCards: string[] | null;
+                /** @description Minor units as a decimal string, in the table currency */
+                stackMinor: string;
+                /** @description Face-up cards in the order dealt (stud) */
+                readonly upCards: string[];
+            }[];
+            seatToAct: number | null;
+            /** @description The betting round, 0-based (stud: 0 = third street) */
+            street: number;
+        };
+        PokerFixedLimitPublicViewInput: {
+            buttonSeat: number;
+            /** @description Stud with too few cards for 7th street: the shared card */
+            readonly communityCards: string[];
+            /** @description Draws begun (the one being played counts) */
+            drawsDone: number;
+            /** @enum {string} */
+            family: "stud" | "draw";
+            /** @description The stud or draw game: stud, stud8, razz, draw5, 27td, 27sd, badugi, soko, … */
+            gameId: string;
+            gameName: string;
+            handId: string;
+            /** @enum {string} */
+            phase: "betting" | "drawing" | "complete";
+            /** @description Minor units as a decimal string, in the table currency */
+            potMinor: string;
+            readonly seats: {
+                alias: string;
+                allIn: boolean;
+                /** @description Minor units as a decimal string, in the table currency */
+                betMinor: string;
+                /** @description Face-down cards held (their faces only in the owner’s view) */
+                downCardCount: number;
+                /** @description Cards exchanged at each draw so far */
+                readonly drawn: number[];
+                folded: boolean;
+                seat: number;
+                shownCards: string[] | null;
+                /** @description Minor units as a decimal string, in the table currency */
+                stackMinor: string;
+                /** @description Face-up cards in the order dealt (stud) */
+                readonly upCards: string[];
+            }[];
+            seatToAct: number | null;
+            /** @description The betting round, 0-based (stud: 0 = third street) */
+            street: number;
+        };
         PokerJackpots: {
             jackpots: {
                 /** @description Taken from every raked pot, per currency (000-001:JP-02) */
@@ -5344,8 +5849,11 @@ export interface components {
             } | null;
             /** @description Zero: no straddle at this table */
             straddle: components["schemas"]["Money"];
-            /** @enum {string} */
-            structure: "no-limit" | "pot-limit" | "fixed-limit";
+            /**
+             * @description Stud and draw games are fixed limit; mixed: a rotation with big-bet games (8-Game)
+             * @enum {string}
+             */
+            structure: "no-limit" | "pot-limit" | "fixed-limit" | "mixed";
             tableId: string;
             timeBankMs: number;
             /** @description The engine variant id, e.g. holdem/no-limit */
@@ -5398,8 +5906,11 @@ export interface components {
             } | null;
             /** @description Zero: no straddle at this table */
             straddle: components["schemas"]["MoneyInput"];
-            /** @enum {string} */
-            structure: "no-limit" | "pot-limit" | "fixed-limit";
+            /**
+             * @description Stud and draw games are fixed limit; mixed: a rotation with big-bet games (8-Game)
+             * @enum {string}
+             */
+            structure: "no-limit" | "pot-limit" | "fixed-limit" | "mixed";
             tableId: string;
             timeBankMs: number;
             /** @description The engine variant id, e.g. holdem/no-limit */
@@ -5409,6 +5920,8 @@ export interface components {
             waitingListLength: number | null;
         };
         PokerPrivateView: {
+            /** @description A stud or draw hand: your cards, draws and legal moves (legal above is then null) */
+            fixedLimit?: components["schemas"]["PokerFixedLimitPrivateView"] | null;
             readonly holeCards: string[];
             /** @description On your turn: the legal actions and their amounts (a raise amount is the total to raise to) */
             legal: {
@@ -5447,6 +5960,8 @@ export interface components {
             };
         };
         PokerPrivateViewInput: {
+            /** @description A stud or draw hand: your cards, draws and legal moves (legal above is then null) */
+            fixedLimit?: components["schemas"]["PokerFixedLimitPrivateViewInput"] | null;
             readonly holeCards: string[];
             /** @description On your turn: the legal actions and their amounts (a raise amount is the total to raise to) */
             legal: {
@@ -5487,6 +6002,17 @@ export interface components {
         PokerPublicView: {
             readonly board: string[];
             buttonSeat: number | null;
+            /** @description A stud or draw hand (issue 20); absent otherwise */
+            fixedLimit?: components["schemas"]["PokerFixedLimitPublicView"];
+            /** @description A stud, draw or mixed table's game; absent at a flop game's table */
+            game?: {
+                currentName: string | null;
+                /** @description At a mixed table: the game being dealt (002:HORSE-02) */
+                currentVariant: string | null;
+                name: string;
+                /** @description The table's variant: a game, or a mix (mixed/horse) */
+                variant: string;
+            };
             handId: string | null;
             handNumber: number;
             /** @description The last completed hand: winners, amounts, rake (until the next hand starts) */
@@ -5530,6 +6056,17 @@ export interface components {
         PokerPublicViewInput: {
             readonly board: string[];
             buttonSeat: number | null;
+            /** @description A stud or draw hand (issue 20); absent otherwise */
+            fixedLimit?: components["schemas"]["PokerFixedLimitPublicViewInput"];
+            /** @description A stud, draw or mixed table's game; absent at a flop game's table */
+            game?: {
+                currentName: string | null;
+                /** @description At a mixed table: the game being dealt (002:HORSE-02) */
+                currentVariant: string | null;
+                name: string;
+                /** @description The table's variant: a game, or a mix (mixed/horse) */
+                variant: string;
+            };
             handId: string | null;
             handNumber: number;
             /** @description The last completed hand: winners, amounts, rake (until the next hand starts) */
@@ -5638,11 +6175,73 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        TournamentHandPage: {
+            hands: {
+                endedAt: string;
+                /** @description Recall it with GET /v1/poker/hands/{handId} */
+                handId: string;
+                /** @description The hand's number at its table */
+                handNumber: number;
+                /** @description Tournament chips */
+                pot: string;
+                /** @description Your tournament chips put in */
+                putIn: string;
+                /** @description Your seat in the hand */
+                seat: number;
+                tableNumber: number;
+                /** @description Your tournament chips won */
+                won: string;
+            }[];
+            nextCursor: string | null;
+        };
+        TournamentHandPageInput: {
+            hands: {
+                endedAt: string;
+                /** @description Recall it with GET /v1/poker/hands/{handId} */
+                handId: string;
+                /** @description The hand's number at its table */
+                handNumber: number;
+                /** @description Tournament chips */
+                pot: string;
+                /** @description Your tournament chips put in */
+                putIn: string;
+                /** @description Your seat in the hand */
+                seat: number;
+                tableNumber: number;
+                /** @description Your tournament chips won */
+                won: string;
+            }[];
+            nextCursor: string | null;
+        };
         TournamentList: {
             tournaments: components["schemas"]["TournamentSummary"][];
         };
         TournamentListInput: {
             tournaments: components["schemas"]["TournamentSummaryInput"][];
+        };
+        TournamentPurchase: {
+            /** @description Tournament chips bought: they play from your next hand */
+            chips: string;
+            /** @description The entry the chips went to (a new one for a re-entry or late registration) */
+            entryId: string;
+            /** @enum {string} */
+            kind: "rebuy" | "add-on" | "re-entry" | "late-registration";
+            /** @description The payment (null for a free purchase) */
+            ledgerTransactionId: string | null;
+            /** @description True when this idempotency key had bought already: nothing was done again */
+            replayed: boolean;
+        };
+        TournamentPurchaseInput: {
+            /** @description Tournament chips bought: they play from your next hand */
+            chips: string;
+            /** @description The entry the chips went to (a new one for a re-entry or late registration) */
+            entryId: string;
+            /** @enum {string} */
+            kind: "rebuy" | "add-on" | "re-entry" | "late-registration";
+            /** @description The payment (null for a free purchase) */
+            ledgerTransactionId: string | null;
+            /** @description True when this idempotency key had bought already: nothing was done again */
+            replayed: boolean;
         };
         TournamentRegistration: {
             entryId: string;

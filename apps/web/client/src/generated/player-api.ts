@@ -832,6 +832,11 @@ export interface paths {
                          * @description The active verified method; on a temporary account any registered one
                          */
                         paymentMethodId: string;
+                        /**
+                         * Format: uuid
+                         * @description A deposit quote (POST /v1/fx/quotes, purpose deposit) paying this amount: credited to its wallet at its terms (002:WAL-06)
+                         */
+                        quoteId?: string;
                     };
                 };
             };
@@ -1916,6 +1921,8 @@ export interface paths {
                                 inForce: {
                                     /** @description Money limits, CZK */
                                     amount: components["schemas"]["Money"] | null;
+                                    /** @description Tournament-count limits: entries per period (003:R-LIM-02) */
+                                    count: number | null;
                                     /** @description Self-exclusion: until when; null with set means indefinitely */
                                     excludedUntil: string | null;
                                     /** @description Playing-time limits */
@@ -1925,13 +1932,15 @@ export interface paths {
                                 };
                                 inForceSince: string | null;
                                 /** @enum {string} */
-                                kind: "amount" | "duration" | "exclusion";
+                                kind: "amount" | "duration" | "count" | "exclusion";
                                 measure: string;
                                 /** @description A loosening waiting to apply; it can be withdrawn until then */
                                 pending: {
                                     /** @description Money limits, CZK */
                                     amount: components["schemas"]["Money"] | null;
                                     changeId: string;
+                                    /** @description Tournament-count limits: entries per period (003:R-LIM-02) */
+                                    count: number | null;
                                     effectiveFrom: string;
                                     /** @description Self-exclusion: until when; null with set means indefinitely */
                                     excludedUntil: string | null;
@@ -1943,11 +1952,14 @@ export interface paths {
                                 } | null;
                                 usage: {
                                     remaining: components["schemas"]["Money"] | null;
+                                    remainingCount: number | null;
                                     remainingSeconds: number | null;
                                     /** @description When the period ends; null for a session limit */
                                     resetsAt: string | null;
                                     /** @description Money limits: used in the current period (net loss: stakes minus wins) */
                                     used: components["schemas"]["Money"] | null;
+                                    /** @description Tournament-count limits: entries made in the current period */
+                                    usedCount: number | null;
                                     /** @description Playing-time limits */
                                     usedSeconds: number | null;
                                 } | null;
@@ -2046,7 +2058,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description A money or playing-time limit, e.g. deposit:day, stake:month, net-loss:week, playing-time:session */
+                    /** @description A money, playing-time or tournament-count limit of the profile, e.g. deposit:day, stake:month, net-loss:week, playing-time:session, tournament-count:day */
                     measure: string;
                 };
                 cookie?: never;
@@ -2060,6 +2072,8 @@ export interface paths {
                             /** @enum {string} */
                             currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
                         };
+                        /** @description For tournament-count limits, where the profile has them: entries per period (003:R-LIM-02) */
+                        count?: number;
                         /** @description For playing-time limits */
                         minutes?: number;
                     };
@@ -2170,7 +2184,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description A money or playing-time limit, e.g. deposit:day, stake:month, net-loss:week, playing-time:session */
+                    /** @description A money, playing-time or tournament-count limit of the profile, e.g. deposit:day, stake:month, net-loss:week, playing-time:session, tournament-count:day */
                     measure: string;
                 };
                 cookie?: never;
@@ -2295,7 +2309,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
-                    /** @description A money or playing-time limit, e.g. deposit:day, stake:month, net-loss:week, playing-time:session */
+                    /** @description A money, playing-time or tournament-count limit of the profile, e.g. deposit:day, stake:month, net-loss:week, playing-time:session, tournament-count:day */
                     measure: string;
                 };
                 cookie?: never;
@@ -2422,6 +2436,8 @@ export interface paths {
                                 previous: {
                                     /** @description Money limits, CZK */
                                     amount: components["schemas"]["Money"] | null;
+                                    /** @description Tournament-count limits: entries per period (003:R-LIM-02) */
+                                    count: number | null;
                                     /** @description Self-exclusion: until when; null with set means indefinitely */
                                     excludedUntil: string | null;
                                     /** @description Playing-time limits */
@@ -2434,6 +2450,8 @@ export interface paths {
                                 setting: {
                                     /** @description Money limits, CZK */
                                     amount: components["schemas"]["Money"] | null;
+                                    /** @description Tournament-count limits: entries per period (003:R-LIM-02) */
+                                    count: number | null;
                                     /** @description Self-exclusion: until when; null with set means indefinitely */
                                     excludedUntil: string | null;
                                     /** @description Playing-time limits */
@@ -6158,6 +6176,11 @@ export interface paths {
                             /** @enum {string} */
                             currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
                         };
+                        /**
+                         * Format: uuid
+                         * @description A withdrawal quote (POST /v1/fx/quotes, purpose withdrawal) paying out this amount: taken from its wallet at its terms (002:WAL-06)
+                         */
+                        quoteId?: string;
                     };
                 };
             };
@@ -6647,6 +6670,128 @@ export interface components {
             main: components["schemas"]["MoneyInput"];
             poker: components["schemas"]["MoneyInput"];
         };
+        PokerFixedLimitPrivateView: {
+            /** @description Your cards in the order dealt */
+            readonly cards: {
+                card: string;
+                up: boolean;
+            }[];
+            /** @description The cards you received at each draw */
+            readonly drawnCards: string[][];
+            legal: {
+                /** @description The bring-in; complete = raise to raiseToMinMinor */
+                bringInMinor: string | null;
+                callMinor: string | null;
+                check: boolean;
+                /** @description A draw: the most cards you may exchange */
+                discardMax: number | null;
+                fold: boolean;
+                /** @enum {string} */
+                kind: "bet" | "bring-in" | "draw";
+                raiseToMaxMinor: string | null;
+                /** @description bet, raise or complete: the street bet after it */
+                raiseToMinMinor: string | null;
+            } | null;
+            seat: number;
+        };
+        PokerFixedLimitPrivateViewInput: {
+            /** @description Your cards in the order dealt */
+            readonly cards: {
+                card: string;
+                up: boolean;
+            }[];
+            /** @description The cards you received at each draw */
+            readonly drawnCards: string[][];
+            legal: {
+                /** @description The bring-in; complete = raise to raiseToMinMinor */
+                bringInMinor: string | null;
+                callMinor: string | null;
+                check: boolean;
+                /** @description A draw: the most cards you may exchange */
+                discardMax: number | null;
+                fold: boolean;
+                /** @enum {string} */
+                kind: "bet" | "bring-in" | "draw";
+                raiseToMaxMinor: string | null;
+                /** @description bet, raise or complete: the street bet after it */
+                raiseToMinMinor: string | null;
+            } | null;
+            seat: number;
+        };
+        PokerFixedLimitPublicView: {
+            buttonSeat: number;
+            /** @description Stud with too few cards for 7th street: the shared card */
+            readonly communityCards: string[];
+            /** @description Draws begun (the one being played counts) */
+            drawsDone: number;
+            /** @enum {string} */
+            family: "stud" | "draw";
+            /** @description The stud or draw game: stud, stud8, razz, draw5, 27td, 27sd, badugi, soko, … */
+            gameId: string;
+            gameName: string;
+            handId: string;
+            /** @enum {string} */
+            phase: "betting" | "drawing" | "complete";
+            /** @description Minor units as a decimal string, in the table currency */
+            potMinor: string;
+            readonly seats: {
+                alias: string;
+                allIn: boolean;
+                /** @description Minor units as a decimal string, in the table currency */
+                betMinor: string;
+                /** @description Face-down cards held (their faces only in the owner’s view) */
+                downCardCount: number;
+                /** @description Cards exchanged at each draw so far */
+                readonly drawn: number[];
+                folded: boolean;
+                seat: number;
+                shownCards: string[] | null;
+                /** @description Minor units as a decimal string, in the table currency */
+                stackMinor: string;
+                /** @description Face-up cards in the order dealt (stud) */
+                readonly upCards: string[];
+            }[];
+            seatToAct: number | null;
+            /** @description The betting round, 0-based (stud: 0 = third street) */
+            street: number;
+        };
+        PokerFixedLimitPublicViewInput: {
+            buttonSeat: number;
+            /** @description Stud with too few cards for 7th street: the shared card */
+            readonly communityCards: string[];
+            /** @description Draws begun (the one being played counts) */
+            drawsDone: number;
+            /** @enum {string} */
+            family: "stud" | "draw";
+            /** @description The stud or draw game: stud, stud8, razz, draw5, 27td, 27sd, badugi, soko, … */
+            gameId: string;
+            gameName: string;
+            handId: string;
+            /** @enum {string} */
+            phase: "betting" | "drawing" | "complete";
+            /** @description Minor units as a decimal string, in the table currency */
+            potMinor: string;
+            readonly seats: {
+                alias: string;
+                allIn: boolean;
+                /** @description Minor units as a decimal string, in the table currency */
+                betMinor: string;
+                /** @description Face-down cards held (their faces only in the owner’s view) */
+                downCardCount: number;
+                /** @description Cards exchanged at each draw so far */
+                readonly drawn: number[];
+                folded: boolean;
+                seat: number;
+                shownCards: string[] | null;
+                /** @description Minor units as a decimal string, in the table currency */
+                stackMinor: string;
+                /** @description Face-up cards in the order dealt (stud) */
+                readonly upCards: string[];
+            }[];
+            seatToAct: number | null;
+            /** @description The betting round, 0-based (stud: 0 = third street) */
+            street: number;
+        };
         PokerJackpots: {
             jackpots: {
                 /** @description Taken from every raked pot, per currency (000-001:JP-02) */
@@ -6739,8 +6884,11 @@ export interface components {
             } | null;
             /** @description Zero: no straddle at this table */
             straddle: components["schemas"]["Money"];
-            /** @enum {string} */
-            structure: "no-limit" | "pot-limit" | "fixed-limit";
+            /**
+             * @description Stud and draw games are fixed limit; mixed: a rotation with big-bet games (8-Game)
+             * @enum {string}
+             */
+            structure: "no-limit" | "pot-limit" | "fixed-limit" | "mixed";
             tableId: string;
             timeBankMs: number;
             /** @description The engine variant id, e.g. holdem/no-limit */
@@ -6793,8 +6941,11 @@ export interface components {
             } | null;
             /** @description Zero: no straddle at this table */
             straddle: components["schemas"]["MoneyInput"];
-            /** @enum {string} */
-            structure: "no-limit" | "pot-limit" | "fixed-limit";
+            /**
+             * @description Stud and draw games are fixed limit; mixed: a rotation with big-bet games (8-Game)
+             * @enum {string}
+             */
+            structure: "no-limit" | "pot-limit" | "fixed-limit" | "mixed";
             tableId: string;
             timeBankMs: number;
             /** @description The engine variant id, e.g. holdem/no-limit */
@@ -6804,6 +6955,8 @@ export interface components {
             waitingListLength: number | null;
         };
         PokerPrivateView: {
+            /** @description A stud or draw hand: your cards, draws and legal moves (legal above is then null) */
+            fixedLimit?: components["schemas"]["PokerFixedLimitPrivateView"] | null;
             readonly holeCards: string[];
             /** @description On your turn: the legal actions and their amounts (a raise amount is the total to raise to) */
             legal: {
@@ -6842,6 +6995,8 @@ export interface components {
             };
         };
         PokerPrivateViewInput: {
+            /** @description A stud or draw hand: your cards, draws and legal moves (legal above is then null) */
+            fixedLimit?: components["schemas"]["PokerFixedLimitPrivateViewInput"] | null;
             readonly holeCards: string[];
             /** @description On your turn: the legal actions and their amounts (a raise amount is the total to raise to) */
             legal: {
@@ -6882,6 +7037,17 @@ export interface components {
         PokerPublicView: {
             readonly board: string[];
             buttonSeat: number | null;
+            /** @description A stud or draw hand (issue 20); absent otherwise */
+            fixedLimit?: components["schemas"]["PokerFixedLimitPublicView"];
+            /** @description A stud, draw or mixed table's game; absent at a flop game's table */
+            game?: {
+                currentName: string | null;
+                /** @description At a mixed table: the game being dealt (002:HORSE-02) */
+                currentVariant: string | null;
+                name: string;
+                /** @description The table's variant: a game, or a mix (mixed/horse) */
+                variant: string;
+            };
             handId: string | null;
             handNumber: number;
             /** @description The last completed hand: winners, amounts, rake (until the next hand starts) */
@@ -6925,6 +7091,17 @@ export interface components {
         PokerPublicViewInput: {
             readonly board: string[];
             buttonSeat: number | null;
+            /** @description A stud or draw hand (issue 20); absent otherwise */
+            fixedLimit?: components["schemas"]["PokerFixedLimitPublicViewInput"];
+            /** @description A stud, draw or mixed table's game; absent at a flop game's table */
+            game?: {
+                currentName: string | null;
+                /** @description At a mixed table: the game being dealt (002:HORSE-02) */
+                currentVariant: string | null;
+                name: string;
+                /** @description The table's variant: a game, or a mix (mixed/horse) */
+                variant: string;
+            };
             handId: string | null;
             handNumber: number;
             /** @description The last completed hand: winners, amounts, rake (until the next hand starts) */
@@ -7033,11 +7210,73 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        TournamentHandPage: {
+            hands: {
+                endedAt: string;
+                /** @description Recall it with GET /v1/poker/hands/{handId} */
+                handId: string;
+                /** @description The hand's number at its table */
+                handNumber: number;
+                /** @description Tournament chips */
+                pot: string;
+                /** @description Your tournament chips put in */
+                putIn: string;
+                /** @description Your seat in the hand */
+                seat: number;
+                tableNumber: number;
+                /** @description Your tournament chips won */
+                won: string;
+            }[];
+            nextCursor: string | null;
+        };
+        TournamentHandPageInput: {
+            hands: {
+                endedAt: string;
+                /** @description Recall it with GET /v1/poker/hands/{handId} */
+                handId: string;
+                /** @description The hand's number at its table */
+                handNumber: number;
+                /** @description Tournament chips */
+                pot: string;
+                /** @description Your tournament chips put in */
+                putIn: string;
+                /** @description Your seat in the hand */
+                seat: number;
+                tableNumber: number;
+                /** @description Your tournament chips won */
+                won: string;
+            }[];
+            nextCursor: string | null;
+        };
         TournamentList: {
             tournaments: components["schemas"]["TournamentSummary"][];
         };
         TournamentListInput: {
             tournaments: components["schemas"]["TournamentSummaryInput"][];
+        };
+        TournamentPurchase: {
+            /** @description Tournament chips bought: they play from your next hand */
+            chips: string;
+            /** @description The entry the chips went to (a new one for a re-entry or late registration) */
+            entryId: string;
+            /** @enum {string} */
+            kind: "rebuy" | "add-on" | "re-entry" | "late-registration";
+            /** @description The payment (null for a free purchase) */
+            ledgerTransactionId: string | null;
+            /** @description True when this idempotency key had bought already: nothing was done again */
+            replayed: boolean;
+        };
+        TournamentPurchaseInput: {
+            /** @description Tournament chips bought: they play from your next hand */
+            chips: string;
+            /** @description The entry the chips went to (a new one for a re-entry or late registration) */
+            entryId: string;
+            /** @enum {string} */
+            kind: "rebuy" | "add-on" | "re-entry" | "late-registration";
+            /** @description The payment (null for a free purchase) */
+            ledgerTransactionId: string | null;
+            /** @description True when this idempotency key had bought already: nothing was done again */
+            replayed: boolean;
         };
         TournamentRegistration: {
             entryId: string;
