@@ -119,4 +119,46 @@ describe('wallets in several currencies, bonuses and VIP points in the browser',
     expect(await textOf(page.getByTestId('vip-starscoins'))).toBe('1.00');
     expect(problems).toEqual([]);
   }, 180_000);
+
+  it("002:T-WAL-01 002:WAL-03 002:WAL-06 issue 26: a deposit in crowns into the EUR wallet shows the quote (both amounts and the fee) before the provider's page, and the EUR wallet is credited the quoted amount", async () => {
+    const { page, problems } = await p.newPage();
+    const { playerId, holder } = await loggedInPlayer(p, page);
+    await p.h.connections.db.player.update({ where: { id: playerId }, data: { state: 'REGISTERED' } });
+    await page.goto(`${p.url}/wallet`);
+    // A registered account pays with its active verified method: a card verified through 3-D Secure.
+    await page.getByLabel('Číslo karty').fill('4111111111111111');
+    await page.getByLabel('Platnost (MM/RR)').fill('12/30');
+    await page.getByLabel('Jméno držitele').first().fill(holder);
+    await page.getByRole('button', { name: 'Přidat kartu' }).click();
+    await poll(() => textOf(page.getByTestId('payment-method').first())).toContain('přidána, neověřena');
+    await page.getByRole('button', { name: 'Ověřit (3-D Secure)' }).click();
+    await page.waitForURL(/\/psp\/verifications\/.+\/authentication/);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL(/\/payment-methods\/.+\/verification-return$/);
+    await page.getByRole('link', { name: 'Zpět do peněženky' }).click();
+    await poll(() => textOf(page.getByTestId('payment-method').first())).toContain('ověřena');
+    const activate = page.getByRole('button', { name: 'Nastavit jako aktivní' });
+    if ((await activate.count()) > 0) await activate.click();
+    await poll(() => textOf(page.getByTestId('payment-method').first())).toContain('(aktivní)');
+
+    const deposit = page.getByRole('region', { name: 'Vklad' });
+    await deposit.getByLabel('Připsat do peněženky').selectOption('EUR');
+    await deposit.getByLabel('Částka vkladu (Kč)').fill('2500');
+    await deposit.getByRole('button', { name: 'Zobrazit kurz a poplatek' }).click();
+    await page.getByTestId('deposit-quote').waitFor();
+    expect(await textOf(page.getByTestId('deposit-quote-debit'))).toBe('2 500,00 Kč');
+    const credit = await textOf(page.getByTestId('deposit-quote-credit'));
+    expect(credit).toMatch(/^\d+,\d\d EUR$/);
+    expect(await textOf(page.getByTestId('deposit-quote-fee'))).toMatch(/^\d+,\d\d (Kč|EUR)$/);
+    await review(page, 'wallet-deposit-quote');
+
+    await deposit.getByRole('button', { name: 'Vložit' }).click();
+    await page.waitForURL(/\/psp\/payments\/.+\/authentication/);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL(/\/deposits\/.+\/payment-return$/);
+    await poll(() => textOf(page.getByRole('status'))).toBe('Vklad 2 500,00 Kč byl připsán.');
+    await page.getByRole('link', { name: 'Zpět do peněženky' }).click();
+    await poll(() => textOf(page.getByTestId('wallet-EUR'))).toBe(credit);
+    expect(problems).toEqual([]);
+  }, 180_000);
 });

@@ -217,6 +217,7 @@ export const cs = {
     balance: 'Zůstatek',
     noBalances: 'Zatím žádný zůstatek.',
     deposit: 'Vklad',
+    depositInto: 'Připsat do peněženky',
     depositAmount: 'Částka vkladu (Kč)',
     method: 'Platební metoda',
     depositSubmit: 'Vložit',

@@ -217,6 +217,7 @@ export const en: Messages = {
     balance: 'Balance',
     noBalances: 'No balance yet.',
     deposit: 'Deposit',
+    depositInto: 'Credit to wallet',
     depositAmount: 'Deposit amount (CZK)',
     method: 'Payment method',
     depositSubmit: 'Deposit',

@@ -58,18 +58,36 @@ function Deposit({ methods }: { methods: Array<{ id: string; display: string; st
         : undefined,
     [chosen],
   );
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const amount = parseCrowns(String(form.get('amount')));
-    if (!amount) return setError(m.register.errors.amount);
+  // A multi-currency house (CZ-PS): the payment, in crowns, is credited to the wallet the player picks,
+  // converted at a quote the page shows first, both amounts and the fee (002:WAL-06, T-WAL-01).
+  const { data: wallets } = useLoad(async () => (await player.GET('/v1/me/wallets')).data);
+  const intoWallets = (wallets?.wallets ?? []).filter((w) => w.offered);
+  const choosesWallet = intoWallets.length > 1;
+  const [quote, setQuote] = useState<DepositQuote | null>(null);
+  const pay = async (paymentMethodId: string, amount: string, quoteId?: string) => {
     const { data, error: problem } = await player.POST('/v1/deposits', {
       params: { header: { 'idempotency-key': newKey() } },
-      body: { paymentMethodId: String(form.get('method')), amount: { amount, currency: 'CZK' } },
+      body: { paymentMethodId, amount: { amount, currency: 'CZK' }, ...(quoteId ? { quoteId } : {}) },
     });
     if (!data) return setError(fill(m.wallet.depositRefused, { reason: refusal(problem) }));
     if (data.redirectUrl) goTo(data.redirectUrl);
     else goTo(`/deposits/${data.id}/payment-return`);
+  };
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    setQuote(null);
+    const form = new FormData(event.currentTarget);
+    const amount = parseCrowns(String(form.get('amount')));
+    if (!amount) return setError(m.register.errors.amount);
+    const method = String(form.get('method'));
+    const into = form.get('wallet');
+    if (!choosesWallet || into === null || into === 'CZK') return pay(method, amount);
+    const { data: quoted, error: problem } = await player.POST('/v1/fx/quotes', {
+      body: { purpose: 'deposit', amount: { amount, currency: 'CZK' }, to: String(into) as 'USD' },
+    });
+    if (!quoted) return setError(fill(m.wallet.depositRefused, { reason: refusal(problem) }));
+    setQuote({ ...quoted, paymentMethodId: method });
   };
   const temporary = me?.temporaryAccount;
   return (
@@ -108,12 +126,69 @@ function Deposit({ methods }: { methods: Array<{ id: string; display: string; st
               </select>
             )}
           </Field>
+          {choosesWallet && (
+            <Field label={m.wallet.depositInto}>
+              {({ id }) => (
+                <select id={id} name="wallet">
+                  {intoWallets.map((w) => (
+                    <option key={w.currency} value={w.currency}>
+                      {w.currency}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          )}
           <Field label={m.wallet.depositAmount}>{({ id }) => <input id={id} name="amount" inputMode="decimal" required />}</Field>
-          <button type="submit">{m.wallet.depositSubmit}</button>
+          <button type="submit">{choosesWallet ? m.money.quoteSubmit : m.wallet.depositSubmit}</button>
         </form>
+      )}
+      {quote && (
+        <div className="quote" data-testid="deposit-quote" aria-live="polite">
+          <dl className="facts">
+            <dt>{m.money.youPay}</dt>
+            <dd data-testid="deposit-quote-debit">{formatMoney(quote.debit, lang)}</dd>
+            <dt>{m.money.fee}</dt>
+            <dd data-testid="deposit-quote-fee">{formatMoney(quote.fee, lang)}</dd>
+            <dt>{m.money.youGet}</dt>
+            <dd data-testid="deposit-quote-credit">{formatMoney(quote.credit, lang)}</dd>
+            <dt>{m.money.rate}</dt>
+            <dd>
+              {fill(m.money.rateLine, {
+                from: quote.debit.currency,
+                rate: quote.rate,
+                to: quote.credit.currency,
+                source: quote.rateSource,
+                at: formatDateTime(quote.ratePublishedAt, lang),
+              })}
+            </dd>
+            <dt>{m.money.validUntil}</dt>
+            <dd>{formatDateTime(quote.expiresAt, lang)}</dd>
+          </dl>
+          <div className="row">
+            <button type="button" onClick={() => void pay(quote.paymentMethodId, quote.debit.amount, quote.quoteId)}>
+              {m.wallet.depositSubmit}
+            </button>
+            <button type="button" className="secondary" onClick={() => setQuote(null)}>
+              {m.money.cancel}
+            </button>
+          </div>
+        </div>
       )}
     </section>
   );
+}
+
+interface DepositQuote {
+  quoteId: string;
+  paymentMethodId: string;
+  debit: { amount: string; currency: string };
+  credit: { amount: string; currency: string };
+  fee: { amount: string; currency: string };
+  rate: string;
+  rateSource: string;
+  ratePublishedAt: string;
+  expiresAt: string;
 }
 
 interface Method {
