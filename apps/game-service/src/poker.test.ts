@@ -281,7 +281,7 @@ describe('poker lobby, rake, time-outs and top-ups per profile', () => {
         game: 'poker',
         currency: 'CZK',
         variant: expect.any(String),
-        structure: expect.stringMatching(/^(no-limit|pot-limit|fixed-limit)$/),
+        structure: expect.stringMatching(/^(no-limit|pot-limit|fixed-limit|mixed)$/),
         smallBlind: { currency: 'CZK' },
         bigBlind: { currency: 'CZK' },
         ante: { currency: 'CZK' },
@@ -296,8 +296,13 @@ describe('poker lobby, rake, time-outs and top-ups per profile', () => {
     expect(zagreb).toMatchObject({ bigBlind: { amount: '2.00' }, buyInMin: { amount: '50.00' }, buyInMax: { amount: '200.00' } });
     const roulette = await h.app.inject({ method: 'GET', url: '/v1/tables?game=roulette', headers: player.headers });
     expect(roulette.json<{ tables: Array<{ game: string }> }>().tables.every((t) => t.game !== 'poker')).toBe(true);
-    // Issue 18: the lobby says whether a table runs it twice and plays for a jackpot (none of these opts in).
-    for (const table of tables) expect(table).toMatchObject({ runItTimesMax: null, badBeatJackpot: null });
+    // Issue 18: the lobby says whether a table runs it twice and plays for a jackpot: AT's Salzburg and
+    // Innsbruck opt in (D-1809), no other demo table does.
+    for (const table of tables) {
+      const name = table.name as string;
+      expect(table.runItTimesMax === null, name).toBe(!name.startsWith('Salzburg'));
+      expect(table.badBeatJackpot === null, name).toBe(!name.startsWith('Innsbruck'));
+    }
   });
 
   it('000-001:A-36 JP-02 JP-04 the bad-beat jackpot configuration is published without a token: AT drop, qualifying hand, shares, size', async () => {

@@ -57,7 +57,10 @@ export const loyaltyCashierRules: CashierRules = { ...czechCashierRules, loyalty
 
 export const testStaff = (): StaffActor => ({ kind: 'staff', staffUserId: newId<StaffUserId>(), roles: ['finance'] });
 
-/** A completed poker hand in which `playerId` bore `rakeMinor` (as commitHand stores it, D-1740). */
+/**
+ * A completed poker hand in which `playerId` bore `rakeMinor` (as commitHand stores it, D-1740), at a
+ * table that has closed since (its definition is a stub no lobby may list).
+ */
 export async function insertRakedHand(
   db: Db,
   options: { playerId: string; rakeMinor: bigint; currency: CurrencyCode; at: Date },
@@ -75,8 +78,9 @@ export async function insertRakedHand(
     shardCount: 1,
   });
   await db.$executeRaw`
-    INSERT INTO poker_table (id, name, profile_id, variant, currency, definition, escrow_account_id, created_at)
-    VALUES (${tableId}::uuid, 'Test table', 'CZ-PS', 'holdem/no-limit', ${options.currency}, '{}'::jsonb, ${escrow.id}::uuid, ${options.at})`;
+    INSERT INTO poker_table (id, name, profile_id, variant, currency, definition, escrow_account_id, status, created_at)
+    VALUES (${tableId}::uuid, 'Test table', 'CZ-PS', 'holdem/no-limit', ${options.currency}, '{}'::jsonb, ${escrow.id}::uuid,
+            'CLOSED', ${options.at})`;
   await db.$executeRaw`
     INSERT INTO poker_hand (id, table_id, hand_number, status, currency, started_at, ended_at, pot_minor, rake_minor, flop_dealt, history, text)
     VALUES (${handId}::uuid, ${tableId}::uuid, 1, 'COMPLETED', ${options.currency}, ${options.at}, ${options.at},

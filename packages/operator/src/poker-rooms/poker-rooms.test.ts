@@ -275,6 +275,10 @@ describe('poker rule profiles', () => {
         'omaha-hi-lo/fixed-limit',
         'omaha-hi-lo/pot-limit',
         'six-plus-holdem/no-limit',
+        // Issue 20: the stud, draw and mixed games at CZ-PS's demo tables.
+        'stud/fixed-limit',
+        '27td/fixed-limit',
+        'mixed/horse',
       ]),
     );
     expect(tables.some((t) => t.seatsMax === 6)).toBe(true);

@@ -262,6 +262,8 @@ export class TournamentFloor implements DrivenTable {
       l.table = null;
     }
     this.floorVersion++;
+    // Chips bought change the buyer's view, and a new entry the players left for everyone (D-1954).
+    this.markAllChanged();
     return this.tick(now);
   }
 
