@@ -2,6 +2,7 @@ import { isDomainError, ManualClock, Money, newId, type AccountId } from '@casin
 import { transaction } from '@casino/db';
 import { createTestDatabase, type TestDatabase } from '@casino/db/testing';
 import * as ledger from '@casino/ledger';
+import { createQuote, exchangeBetweenWallets, recordRates, type FxContext } from '@casino/fx';
 import { insertPlayer } from '@casino/test-support/players';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,8 @@ import { accrueCommissionPoints } from './vip-points.ts';
 
 /**
  * Issue 26, 002:BON-03..06 (D-2630, D-2631), as a property: whatever the order of deposits, grants, play
- * (stakes and the rake that earns VIP points), withdrawals and window ends, and whatever the promotion's
+ * (stakes and the rake that earns VIP points), conversions of cash into another currency's wallet,
+ * withdrawals and window ends, and whatever the promotion's
  * part count, point thresholds and window, (1) a locked bonus is never staked or withdrawn: the bonus
  * wallet always holds exactly what is still locked, and stakes and withdrawals are paid from cash alone;
  * (2) every bonus's released parts + forfeited + locked = granted, a forfeited bonus locks nothing;
@@ -29,6 +31,7 @@ const czk = (minor: bigint) => Money.fromMinor(minor, 'CZK');
 beforeAll(async () => {
   testDb = await createTestDatabase();
   await ledger.openOperatorAccounts(testDb.db, ['CZK', 'USD'], 1);
+  fx.db = testDb.db;
   gameRevenue = (await ledger.findAccountByCode(testDb.db, ledger.operatorAccountCode('game-revenue', 'CZK', 'roulette')))!.id;
 });
 afterAll(async () => {
@@ -41,6 +44,7 @@ type Step =
   | { op: 'rake'; minor: bigint }
   | { op: 'stake'; minor: bigint }
   | { op: 'withdraw'; minor: bigint }
+  | { op: 'exchange'; minor: bigint }
   | { op: 'days'; days: number };
 
 const minor = (max: number) => fc.bigInt({ min: 1n, max: BigInt(max) * 100n });
@@ -50,6 +54,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('rake' as const), minor: minor(600) }),
   fc.record({ op: fc.constant('stake' as const), minor: minor(1_500) }),
   fc.record({ op: fc.constant('withdraw' as const), minor: minor(1_500) }),
+  fc.record({ op: fc.constant('exchange' as const), minor: minor(1_500) }),
   fc.record({ op: fc.constant('days' as const), days: fc.integer({ min: 1, max: 40 }) }),
 );
 const termsArbitrary = fc.record({
@@ -57,6 +62,23 @@ const termsArbitrary = fc.record({
   pointsPerTrancheCenti: fc.bigInt({ min: 1_00n, max: 200_00n }),
   windowDays: fc.integer({ min: 1, max: 60 }),
 });
+
+/** A CZK house that also keeps USD wallets, for conversions out of cash (a bonus never converts: BON-03). */
+const fx: FxContext = {
+  db: undefined as unknown as FxContext['db'],
+  clock,
+  accountCurrency: 'CZK',
+  rules: {
+    walletCurrencies: ['CZK', 'USD'],
+    gameCurrencies: ['CZK'],
+    source: { name: 'property', base: 'EUR', currencies: ['EUR', 'CZK', 'USD'] },
+    refreshIntervalSeconds: 60,
+    changeIntervalHoursMin: 0,
+    staleAfterSeconds: 3_600,
+    quoteValiditySeconds: 60,
+    feeBps: { deposit: {}, withdrawal: {} },
+  },
+};
 
 function contextWith(terms: { trancheCount: number; pointsPerTrancheCenti: bigint; windowDays: number }): CashierContext {
   const loyalty = loyaltyCashierRules.loyalty!;
@@ -127,6 +149,26 @@ async function run(ctx: CashierContext, playerId: string, step: Step, cashMinor:
       expect(refused === null ? step.minor <= cashMinor : refused === 'insufficient-funds' && step.minor > cashMinor).toBe(true);
       return refused === null ? -step.minor : 0n;
     }
+    case 'exchange': {
+      // Cash converted into the USD wallet at the rate of the moment: the bonus wallet is not touched.
+      await recordRates(fx, {
+        source: 'property',
+        base: 'EUR',
+        unitsPerBase: { CZK: '25.125', USD: '1.0875' },
+        publishedAt: clock.now(),
+      });
+      const refused = await refusedFor(
+        createQuote(fx, {
+          playerId,
+          purpose: 'exchange',
+          debitCurrency: 'CZK',
+          creditCurrency: 'USD',
+          amount: czk(step.minor),
+        }).then((quote) => exchangeBetweenWallets(fx, { playerId, quoteId: quote.id })),
+      );
+      expect(refused === null ? step.minor <= cashMinor : refused === 'insufficient-funds' && step.minor > cashMinor).toBe(true);
+      return refused === null ? -step.minor : 0n;
+    }
     case 'withdraw': {
       const refused = await refusedFor(
         requestWithdrawal(ctx, {
@@ -145,9 +187,9 @@ async function run(ctx: CashierContext, playerId: string, step: Step, cashMinor:
 }
 
 describe('bonuses as a property (002:BON-03..06)', () => {
-  it('002:BON-03 002:BON-04 002:BON-05 002:BON-06 002:T-BON-01 002:T-BON-02 over random deposits, play, point thresholds and window ends a locked bonus is never staked or withdrawn, released + forfeited + locked = granted, and the ledger balances', async () => {
+  it('002:BON-03 002:BON-04 002:BON-05 002:BON-06 002:T-BON-01 002:T-BON-02 002:WAL-06 over random deposits, play, conversions, point thresholds and window ends a locked bonus is never staked or withdrawn, released + forfeited + locked = granted, and every currency’s ledger balances', async () => {
     // Not vacuous: across the runs parts are released and bonuses forfeited.
-    const seen = { released: 0, forfeited: 0 };
+    const seen = { released: 0, forfeited: 0, exchanged: 0 };
     await fc.assert(
       fc.asyncProperty(termsArbitrary, fc.array(stepArbitrary, { minLength: 1, maxLength: 10 }), async (terms, steps) => {
         const ctx = contextWith(terms);
@@ -171,15 +213,18 @@ describe('bonuses as a property (002:BON-03..06)', () => {
           expect(await balanceOf(ledger.playerWalletCode(playerId, 'bonus', 'CZK'))).toBe(lockedMinor);
           expect(await balanceOf(ledger.playerWalletCode(playerId, 'cash', 'CZK'))).toBe(cashMinor);
         }
-        expect((await ledger.trialBalance(testDb.db, 'CZK')).balanced).toBe(true);
+        for (const currency of ['CZK', 'USD'] as const)
+          expect((await ledger.trialBalance(testDb.db, currency)).balanced).toBe(true);
         const ended = await playerBonuses(ctx, playerId);
         seen.released += ended.filter((b) => b.released.isPositive()).length;
         seen.forfeited += ended.filter((b) => b.status === 'FORFEITED').length;
+        seen.exchanged += (await balanceOf(ledger.playerWalletCode(playerId, 'cash', 'USD'))) > 0n ? 1 : 0;
       }),
-      { numRuns: 12, seed: 2626 },
+      { numRuns: 20, seed: 2626 },
     );
     expect(seen.released).toBeGreaterThan(0);
     expect(seen.forfeited).toBeGreaterThan(0);
+    expect(seen.exchanged).toBeGreaterThan(0);
     expect(await ledger.findInvariantViolations(testDb.db)).toEqual([]);
-  }, 600_000); // a dozen runs of up to ten steps on a real database: minutes on a loaded machine
+  }, 600_000); // twenty runs of up to ten steps on a real database: minutes on a loaded machine
 });
