@@ -63,4 +63,4 @@ export function createTestGuards(): TestGuards {
   }
   return guards;
 }
-export { depositInto, insertRakedHand } from './testing-loyalty.ts';
+export { depositInto, insertActiveBankAccount, insertRakedHand } from './testing-loyalty.ts';

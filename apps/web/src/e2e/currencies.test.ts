@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { Money, newId, type StaffUserId } from '@casino/core';
-import { depositInto, insertRakedHand } from '@casino/cashier/testing';
+import { depositInto, insertActiveBankAccount, insertRakedHand } from '@casino/cashier/testing';
 import { accrueCommissionPoints, grantBonusByStaff } from '@casino/cashier';
 import { httpRateSource, refreshRates } from '@casino/fx';
 import { czPsProfile } from '@casino/operator';
@@ -70,10 +70,11 @@ describe('wallets in several currencies, bonuses and VIP points in the browser',
     await poll(() => textOf(page.getByTestId('vip-points'))).toBe('220.00');
 
     // A quote first: nothing moves until the player confirms what it shows.
-    await page.getByLabel('Z peněženky').selectOption('USD');
-    await page.getByLabel('Do peněženky', { exact: true }).selectOption('EUR');
-    await page.getByLabel('Částka', { exact: true }).fill('50');
-    await page.getByRole('button', { name: 'Zobrazit kurz a poplatek' }).click();
+    const exchange = page.getByRole('region', { name: 'Peněženky podle měn' });
+    await exchange.getByLabel('Z peněženky', { exact: true }).selectOption('USD');
+    await exchange.getByLabel('Do peněženky', { exact: true }).selectOption('EUR');
+    await exchange.getByLabel('Částka', { exact: true }).fill('50');
+    await exchange.getByRole('button', { name: 'Zobrazit kurz a poplatek' }).click();
     await page.getByTestId('fx-quote').waitFor();
     expect(await textOf(page.getByTestId('quote-debit'))).toBe('50,00 USD');
     expect(await textOf(page.getByTestId('quote-rate'))).toMatch(/^1 USD = \d+\.\d+ EUR \([a-z-]+, /);
@@ -159,6 +160,37 @@ describe('wallets in several currencies, bonuses and VIP points in the browser',
     await poll(() => textOf(page.getByRole('status'))).toBe('Vklad 2 500,00 Kč byl připsán.');
     await page.getByRole('link', { name: 'Zpět do peněženky' }).click();
     await poll(() => textOf(page.getByTestId('wallet-EUR'))).toBe(credit);
+    expect(problems).toEqual([]);
+  }, 180_000);
+
+  it('002:T-WAL-01 002:WAL-06 issue 26: a withdrawal from the USD wallet shows the quote (USD out, crowns paid, the fee) first; the request pays the quoted crowns and takes the dollars from that wallet', async () => {
+    const { page, problems } = await p.newPage();
+    const { playerId } = await loggedInPlayer(p, page);
+    const db = p.h.connections.db;
+    await db.player.update({ where: { id: playerId }, data: { state: 'REGISTERED' } });
+    // A verified bank account (its verification is the cashier tests' subject) and USD 100 in cash.
+    await insertActiveBankAccount(db, playerId, p.h.clock.now());
+    await depositInto(db, playerId, Money.of('100.00', 'USD'), p.h.clock.now());
+    await page.goto(`${p.url}/wallet`);
+    await poll(() => textOf(page.getByTestId('wallet-USD'))).toBe('100,00 USD');
+
+    const withdrawals = page.getByRole('region', { name: 'Výběry' });
+    await withdrawals.getByLabel('Vybrat z peněženky').selectOption('USD');
+    await withdrawals.getByLabel('Částka k výběru (v měně peněženky)').fill('30');
+    await withdrawals.getByRole('button', { name: 'Zobrazit kurz a poplatek' }).click();
+    await page.getByTestId('withdrawal-quote').waitFor();
+    expect(await textOf(page.getByTestId('withdrawal-quote-debit'))).toBe('30,00 USD');
+    const paid = await textOf(page.getByTestId('withdrawal-quote-credit'));
+    expect(paid).toMatch(/^[\d ]+,\d\d Kč$/);
+    expect(await textOf(page.getByTestId('withdrawal-quote-fee'))).toMatch(/^\d+,\d\d (USD|Kč)$/);
+    // Nothing has moved yet.
+    expect(await textOf(page.getByTestId('wallet-USD'))).toBe('100,00 USD');
+    await review(page, 'wallet-withdrawal-quote');
+
+    await withdrawals.getByRole('button', { name: 'Vybrat', exact: true }).click();
+    await poll(() => withdrawals.getByRole('listitem').filter({ hasText: paid }).count()).toBe(1);
+    await page.reload();
+    await poll(() => textOf(page.getByTestId('wallet-USD'))).toBe('70,00 USD');
     expect(problems).toEqual([]);
   }, 180_000);
 });

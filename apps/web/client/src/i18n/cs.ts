@@ -226,6 +226,8 @@ export const cs = {
     depositDone: 'Vklad {amount} byl připsán.',
     depositRefused: 'Vklad byl odmítnut: {reason}',
     withdrawals: 'Výběry',
+    withdrawFrom: 'Vybrat z peněženky',
+    withdrawAmountFromWallet: 'Částka k výběru (v měně peněženky)',
     withdrawAmount: 'Částka výběru (Kč)',
     withdrawSubmit: 'Vybrat',
     withdrawalState: 'Stav',

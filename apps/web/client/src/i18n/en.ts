@@ -226,6 +226,8 @@ export const en: Messages = {
     depositDone: 'The deposit of {amount} has been credited.',
     depositRefused: 'The deposit was refused: {reason}',
     withdrawals: 'Withdrawals',
+    withdrawFrom: 'Withdraw from wallet',
+    withdrawAmountFromWallet: 'Amount to withdraw (in the wallet’s currency)',
     withdrawAmount: 'Withdrawal amount (CZK)',
     withdrawSubmit: 'Withdraw',
     withdrawalState: 'State',

@@ -20,7 +20,7 @@ function useMoneyRefusal() {
     m.money.refusals[problemCode(problem)] ?? (problem as Problem | undefined)?.detail ?? m.app.unavailable;
 }
 
-interface Quote {
+export interface QuoteTerms {
   quoteId: string;
   debit: { amount: string; currency: string };
   credit: { amount: string; currency: string };
@@ -44,11 +44,49 @@ function percentOf(bps: number, lang: 'cs' | 'en'): string {
 }
 
 /** `refreshKey`: a change elsewhere on the page (a refund, a released bonus) moved these balances. */
+/** A quote's terms as the player reads them before committing: both amounts, the fee, the rate and its source (002:T-WAL-01). */
+export function QuoteFacts({
+  quote,
+  testId,
+  showFeeShare = false,
+}: {
+  quote: QuoteTerms;
+  testId: string;
+  showFeeShare?: boolean;
+}) {
+  const { m, lang } = useI18n();
+  return (
+    <dl className="facts">
+      <dt>{m.money.youPay}</dt>
+      <dd data-testid={`${testId}-debit`}>{formatMoney(quote.debit, lang)}</dd>
+      <dt>{m.money.fee}</dt>
+      <dd data-testid={`${testId}-fee`}>
+        {formatMoney(quote.fee, lang)}
+        {showFeeShare && ` (${percentOf(quote.feeBps, lang)} %)`}
+      </dd>
+      <dt>{m.money.youGet}</dt>
+      <dd data-testid={`${testId}-credit`}>{formatMoney(quote.credit, lang)}</dd>
+      <dt>{m.money.rate}</dt>
+      <dd data-testid={`${testId}-rate`}>
+        {fill(m.money.rateLine, {
+          from: quote.debit.currency,
+          rate: quote.rate,
+          to: quote.credit.currency,
+          source: quote.rateSource,
+          at: formatDateTime(quote.ratePublishedAt, lang),
+        })}
+      </dd>
+      <dt>{m.money.validUntil}</dt>
+      <dd>{formatDateTime(quote.expiresAt, lang)}</dd>
+    </dl>
+  );
+}
+
 export function CurrencyWallets({ refreshKey, onChange }: { refreshKey?: number; onChange?: () => void }) {
   const { m, lang } = useI18n();
   const refusal = useMoneyRefusal();
   const { data, reload } = useLoad(async () => (await player.GET('/v1/me/wallets')).data, [refreshKey]);
-  const [quote, setQuote] = useState<Quote | null>(null);
+  const [quote, setQuote] = useState<QuoteTerms | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -140,28 +178,7 @@ export function CurrencyWallets({ refreshKey, onChange }: { refreshKey?: number;
       </form>
       {quote && (
         <div className="quote" data-testid="fx-quote" aria-live="polite">
-          <dl className="facts">
-            <dt>{m.money.youPay}</dt>
-            <dd data-testid="quote-debit">{formatMoney(quote.debit, lang)}</dd>
-            <dt>{m.money.fee}</dt>
-            <dd data-testid="quote-fee">
-              {formatMoney(quote.fee, lang)} ({percentOf(quote.feeBps, lang)} %)
-            </dd>
-            <dt>{m.money.youGet}</dt>
-            <dd data-testid="quote-credit">{formatMoney(quote.credit, lang)}</dd>
-            <dt>{m.money.rate}</dt>
-            <dd data-testid="quote-rate">
-              {fill(m.money.rateLine, {
-                from: quote.debit.currency,
-                rate: quote.rate,
-                to: quote.credit.currency,
-                source: quote.rateSource,
-                at: formatDateTime(quote.ratePublishedAt, lang),
-              })}
-            </dd>
-            <dt>{m.money.validUntil}</dt>
-            <dd>{formatDateTime(quote.expiresAt, lang)}</dd>
-          </dl>
+          <QuoteFacts quote={quote} testId="quote" showFeeShare />
           <div className="row">
             <button type="button" onClick={() => void commit()} disabled={busy}>
               {m.money.exchangeSubmit}

@@ -5,7 +5,7 @@ import { useLoad } from '../hooks.ts';
 import { fill, formatDateTime, formatMoney, useI18n } from '../i18n/index.tsx';
 import { Link } from '../router.tsx';
 import { parseCrowns } from '../validation.ts';
-import { Bonuses, CurrencyWallets, VipPoints } from './money.tsx';
+import { Bonuses, CurrencyWallets, QuoteFacts, VipPoints, type QuoteTerms } from './money.tsx';
 
 /** A refusal as the player reads it: the catalogue's sentence for a known problem type, else the API's own detail. */
 function useRefusal() {
@@ -145,26 +145,7 @@ function Deposit({ methods }: { methods: Array<{ id: string; display: string; st
       )}
       {quote && (
         <div className="quote" data-testid="deposit-quote" aria-live="polite">
-          <dl className="facts">
-            <dt>{m.money.youPay}</dt>
-            <dd data-testid="deposit-quote-debit">{formatMoney(quote.debit, lang)}</dd>
-            <dt>{m.money.fee}</dt>
-            <dd data-testid="deposit-quote-fee">{formatMoney(quote.fee, lang)}</dd>
-            <dt>{m.money.youGet}</dt>
-            <dd data-testid="deposit-quote-credit">{formatMoney(quote.credit, lang)}</dd>
-            <dt>{m.money.rate}</dt>
-            <dd>
-              {fill(m.money.rateLine, {
-                from: quote.debit.currency,
-                rate: quote.rate,
-                to: quote.credit.currency,
-                source: quote.rateSource,
-                at: formatDateTime(quote.ratePublishedAt, lang),
-              })}
-            </dd>
-            <dt>{m.money.validUntil}</dt>
-            <dd>{formatDateTime(quote.expiresAt, lang)}</dd>
-          </dl>
+          <QuoteFacts quote={quote} testId="deposit-quote" />
           <div className="row">
             <button type="button" onClick={() => void pay(quote.paymentMethodId, quote.debit.amount, quote.quoteId)}>
               {m.wallet.depositSubmit}
@@ -179,17 +160,7 @@ function Deposit({ methods }: { methods: Array<{ id: string; display: string; st
   );
 }
 
-interface DepositQuote {
-  quoteId: string;
-  paymentMethodId: string;
-  debit: { amount: string; currency: string };
-  credit: { amount: string; currency: string };
-  fee: { amount: string; currency: string };
-  rate: string;
-  rateSource: string;
-  ratePublishedAt: string;
-  expiresAt: string;
-}
+type DepositQuote = QuoteTerms & { paymentMethodId: string };
 
 interface Method {
   id: string;
@@ -462,17 +433,35 @@ function Withdrawals() {
   const refusal = useRefusal();
   const { data, reload } = useLoad(async () => (await player.GET('/v1/withdrawals', { params: { query: {} } })).data);
   const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    const amount = parseCrowns(String(new FormData(event.currentTarget).get('amount')));
-    if (!amount) return setError(m.register.errors.amount);
+  // A multi-currency house (CZ-PS): the player picks the wallet the money leaves; the payout, in crowns,
+  // is converted at a quote shown first (002:WAL-06, T-WAL-01: withdrawals the same way as deposits).
+  const { data: wallets } = useLoad(async () => (await player.GET('/v1/me/wallets')).data);
+  const fromWallets = (wallets?.wallets ?? []).filter((w) => w.balance.amount !== '0.00' || w.offered);
+  const choosesWallet = fromWallets.length > 1;
+  const [quote, setQuote] = useState<QuoteTerms | null>(null);
+  const request = async (amount: string, quoteId?: string) => {
+    setQuote(null);
     const { error: problem } = await player.POST('/v1/withdrawals', {
       params: { header: { 'idempotency-key': newKey() } },
-      body: { amount: { amount, currency: 'CZK' } },
+      body: { amount: { amount, currency: 'CZK' }, ...(quoteId ? { quoteId } : {}) },
     });
     if (problem) setError(refusal(problem));
     reload();
+  };
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    setQuote(null);
+    const form = new FormData(event.currentTarget);
+    const amount = parseCrowns(String(form.get('amount')));
+    if (!amount) return setError(m.register.errors.amount);
+    const from = form.get('wallet');
+    if (!choosesWallet || from === null || from === 'CZK') return request(amount);
+    const { data: quoted, error: problem } = await player.POST('/v1/fx/quotes', {
+      body: { purpose: 'withdrawal', amount: { amount, currency: String(from) as 'USD' }, to: 'CZK' },
+    });
+    if (!quoted) return setError(refusal(problem));
+    setQuote(quoted);
   };
   const cancel = async (id: string) => {
     await player.POST('/v1/withdrawals/{withdrawalId}/cancellation', { params: { path: { withdrawalId: id } } });
@@ -484,9 +473,37 @@ function Withdrawals() {
       <h2 id="withdrawals-title">{m.wallet.withdrawals}</h2>
       {error && <Notice kind="error">{error}</Notice>}
       <form onSubmit={(e) => void submit(e)} noValidate className="row">
-        <Field label={m.wallet.withdrawAmount}>{({ id }) => <input id={id} name="amount" inputMode="decimal" />}</Field>
-        <button type="submit">{m.wallet.withdrawSubmit}</button>
+        {choosesWallet && (
+          <Field label={m.wallet.withdrawFrom}>
+            {({ id }) => (
+              <select id={id} name="wallet">
+                {fromWallets.map((w) => (
+                  <option key={w.currency} value={w.currency}>
+                    {w.currency}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
+        <Field label={choosesWallet ? m.wallet.withdrawAmountFromWallet : m.wallet.withdrawAmount}>
+          {({ id }) => <input id={id} name="amount" inputMode="decimal" />}
+        </Field>
+        <button type="submit">{choosesWallet ? m.money.quoteSubmit : m.wallet.withdrawSubmit}</button>
       </form>
+      {quote && (
+        <div className="quote" data-testid="withdrawal-quote" aria-live="polite">
+          <QuoteFacts quote={quote} testId="withdrawal-quote" />
+          <div className="row">
+            <button type="button" onClick={() => void request(quote.credit.amount, quote.quoteId)}>
+              {m.wallet.withdrawSubmit}
+            </button>
+            <button type="button" className="secondary" onClick={() => setQuote(null)}>
+              {m.money.cancel}
+            </button>
+          </div>
+        </div>
+      )}
       {list?.length === 0 && <p>{m.wallet.noWithdrawals}</p>}
       <ul className="plain">
         {list?.map((w) => (
