@@ -1,4 +1,6 @@
 import { centi, type VipLevel, type VipStatus } from '@casino/cashier';
+import { CurrencyCodeSchema } from '@casino/core';
+import { MoneyOutputSchema } from '@casino/http';
 import { z } from 'zod';
 import { BonusSchema, Centi } from './cashier.ts';
 
@@ -55,3 +57,14 @@ export function vipOut(v: VipStatus) {
     nextLevel: levelOut(v.nextLevel),
   };
 }
+
+/** A player's cash wallets, one per currency (the player's own and staff's view of a player, 002:WAL-02). */
+export const CurrencyWalletsSchema = z
+  .array(
+    z.object({
+      currency: CurrencyCodeSchema,
+      balance: MoneyOutputSchema,
+      offered: z.boolean().describe('false: a wallet in a currency the operator no longer offers; it can only be emptied'),
+    }),
+  )
+  .describe('One cash wallet per currency the operator offers (002:WAL-02), at zero until first used');

@@ -1,17 +1,10 @@
 import { CurrencyCodeSchema } from '@casino/core';
 import { MoneyInputSchema, MoneyOutputSchema, problemResponses } from '@casino/http';
+import { CurrencyWalletsSchema } from '@casino/wire/loyalty';
 import { z } from 'zod';
 
 export const WalletsResponseSchema = z.object({
-  wallets: z
-    .array(
-      z.object({
-        currency: CurrencyCodeSchema,
-        balance: MoneyOutputSchema,
-        offered: z.boolean().describe('false: a wallet in a currency the operator no longer offers; it can only be emptied'),
-      }),
-    )
-    .describe('One cash wallet per currency the operator offers (002:WAL-02), at zero until first used'),
+  wallets: CurrencyWalletsSchema,
   gameCurrencies: z.array(CurrencyCodeSchema).describe('The currencies tables play in (002:GEN-05, 004:BET-05)'),
 });
 

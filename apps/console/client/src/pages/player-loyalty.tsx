@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { components } from '../generated/admin-api.ts';
 import { admin, newKey, problemCode } from '../api.ts';
 import { Field, Notice } from '../components/ui.tsx';
 import { useLoad } from '../hooks.ts';
@@ -12,6 +13,9 @@ import { useSession } from '../session.tsx';
  * shows on a house without a loyalty programme: the points request answers 404 there and the player
  * has no bonus.
  */
+/** A currency as the API's money carries it (the form's field is text). */
+type Currency = components['schemas']['MoneyInput']['currency'];
+
 export function PlayerLoyalty({ playerId }: { playerId: string }) {
   const { m, lang } = useI18n();
   const { session } = useSession();
@@ -40,7 +44,7 @@ export function PlayerLoyalty({ playerId }: { playerId: string }) {
     const { data, error } = await admin.POST('/v1/players/{playerId}/bonuses', {
       params: { path: { playerId }, header: { 'idempotency-key': newKey() } },
       body: {
-        amount: { amount, currency: String(form.get('currency')) as 'USD' },
+        amount: { amount, currency: String(form.get('currency')) as Currency },
         reason: String(form.get('reason')).trim(),
       },
     });

@@ -32,7 +32,8 @@ export interface QuoteTerms {
   expiresAt: string;
 }
 
-type Currency = components['schemas']['Money']['currency'];
+/** A currency as the API's money carries it (the form's fields are text). */
+export type Currency = components['schemas']['Money']['currency'];
 
 /** Basis points as a percentage written as text (150 → "1.5", Czech "1,5"), never through a float. */
 function percentOf(bps: number, lang: 'cs' | 'en'): string {
@@ -79,6 +80,56 @@ export function QuoteFacts({
       <dt>{m.money.validUntil}</dt>
       <dd>{formatDateTime(quote.expiresAt, lang)}</dd>
     </dl>
+  );
+}
+
+/** A wallet chosen by its currency, as the form field `name`. */
+export function CurrencySelect(props: {
+  label: string;
+  name: string;
+  currencies: readonly string[];
+  defaultValue?: string | undefined;
+}) {
+  return (
+    <Field label={props.label}>
+      {({ id }) => (
+        <select id={id} name={props.name} defaultValue={props.defaultValue}>
+          {props.currencies.map((currency) => (
+            <option key={currency} value={currency}>
+              {currency}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A quote shown before anything moves, with the button that commits it and one that drops it. */
+export function QuoteConfirm(props: {
+  quote: QuoteTerms;
+  testId: string;
+  /** The panel's own test id where it differs from its facts' prefix. */
+  panelTestId?: string;
+  showFeeShare?: boolean;
+  confirm: string;
+  busy?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const { m } = useI18n();
+  return (
+    <div className="quote" data-testid={props.panelTestId ?? props.testId} aria-live="polite">
+      <QuoteFacts quote={props.quote} testId={props.testId} showFeeShare={props.showFeeShare ?? false} />
+      <div className="row">
+        <button type="button" onClick={props.onConfirm} disabled={props.busy}>
+          {props.confirm}
+        </button>
+        <button type="button" className="secondary" onClick={props.onCancel}>
+          {m.money.cancel}
+        </button>
+      </div>
+    </div>
   );
 }
 
@@ -145,28 +196,18 @@ export function CurrencyWallets({ refreshKey, onChange }: { refreshKey?: number;
       <p className="help">{fill(m.money.gameCurrencies, { currencies: data.gameCurrencies.join(', ') })}</p>
       <h3>{m.money.exchangeTitle}</h3>
       <form onSubmit={(e) => void ask(e)} noValidate className="row">
-        <Field label={m.money.from}>
-          {({ id }) => (
-            <select id={id} name="from" defaultValue={data.wallets[0]?.currency}>
-              {data.wallets.map((w) => (
-                <option key={w.currency} value={w.currency}>
-                  {w.currency}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={m.money.to}>
-          {({ id }) => (
-            <select id={id} name="to" defaultValue={offered[1]?.currency ?? offered[0]?.currency}>
-              {offered.map((w) => (
-                <option key={w.currency} value={w.currency}>
-                  {w.currency}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <CurrencySelect
+          label={m.money.from}
+          name="from"
+          currencies={data.wallets.map((w) => w.currency)}
+          defaultValue={data.wallets[0]?.currency}
+        />
+        <CurrencySelect
+          label={m.money.to}
+          name="to"
+          currencies={offered.map((w) => w.currency)}
+          defaultValue={offered[1]?.currency ?? offered[0]?.currency}
+        />
         <Field label={m.money.amount}>
           {({ id, describedBy, invalid }) => (
             <input id={id} name="amount" inputMode="decimal" aria-describedby={describedBy} aria-invalid={invalid} />
@@ -177,17 +218,16 @@ export function CurrencyWallets({ refreshKey, onChange }: { refreshKey?: number;
         </button>
       </form>
       {quote && (
-        <div className="quote" data-testid="fx-quote" aria-live="polite">
-          <QuoteFacts quote={quote} testId="quote" showFeeShare />
-          <div className="row">
-            <button type="button" onClick={() => void commit()} disabled={busy}>
-              {m.money.exchangeSubmit}
-            </button>
-            <button type="button" className="secondary" onClick={() => setQuote(null)}>
-              {m.money.cancel}
-            </button>
-          </div>
-        </div>
+        <QuoteConfirm
+          quote={quote}
+          testId="quote"
+          panelTestId="fx-quote"
+          showFeeShare
+          confirm={m.money.exchangeSubmit}
+          busy={busy}
+          onConfirm={() => void commit()}
+          onCancel={() => setQuote(null)}
+        />
       )}
       {error && <Notice kind="error">{error}</Notice>}
       {done && <Notice kind="success">{done}</Notice>}
@@ -307,19 +347,11 @@ export function VipPoints({ onChange }: { onChange?: () => void }) {
       </form>
       <form onSubmit={(e) => void refund(e)} noValidate className="row">
         <Field label={m.money.coinsToSpend}>{({ id }) => <input id={id} name="coins" inputMode="numeric" />}</Field>
-        <Field label={m.money.refundInto}>
-          {({ id }) => (
-            <select id={id} name="currency">
-              {(wallets?.wallets ?? [])
-                .filter((w) => w.offered)
-                .map((w) => (
-                  <option key={w.currency} value={w.currency}>
-                    {w.currency}
-                  </option>
-                ))}
-            </select>
-          )}
-        </Field>
+        <CurrencySelect
+          label={m.money.refundInto}
+          name="currency"
+          currencies={(wallets?.wallets ?? []).filter((w) => w.offered).map((w) => w.currency)}
+        />
         <button type="submit">{m.money.refundSubmit}</button>
       </form>
       {error && <Notice kind="error">{error}</Notice>}

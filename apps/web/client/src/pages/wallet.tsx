@@ -5,7 +5,7 @@ import { useLoad } from '../hooks.ts';
 import { fill, formatDateTime, formatMoney, useI18n } from '../i18n/index.tsx';
 import { Link } from '../router.tsx';
 import { parseCrowns } from '../validation.ts';
-import { Bonuses, CurrencyWallets, QuoteFacts, VipPoints, type QuoteTerms } from './money.tsx';
+import { Bonuses, CurrencySelect, CurrencyWallets, QuoteConfirm, VipPoints, type Currency, type QuoteTerms } from './money.tsx';
 
 /** A refusal as the player reads it: the catalogue's sentence for a known problem type, else the API's own detail. */
 function useRefusal() {
@@ -84,7 +84,7 @@ function Deposit({ methods }: { methods: Array<{ id: string; display: string; st
     const into = form.get('wallet');
     if (!choosesWallet || into === null || into === 'CZK') return pay(method, amount);
     const { data: quoted, error: problem } = await player.POST('/v1/fx/quotes', {
-      body: { purpose: 'deposit', amount: { amount, currency: 'CZK' }, to: String(into) as 'USD' },
+      body: { purpose: 'deposit', amount: { amount, currency: 'CZK' }, to: String(into) as Currency },
     });
     if (!quoted) return setError(fill(m.wallet.depositRefused, { reason: refusal(problem) }));
     setQuote({ ...quoted, paymentMethodId: method });
@@ -127,34 +127,20 @@ function Deposit({ methods }: { methods: Array<{ id: string; display: string; st
             )}
           </Field>
           {choosesWallet && (
-            <Field label={m.wallet.depositInto}>
-              {({ id }) => (
-                <select id={id} name="wallet">
-                  {intoWallets.map((w) => (
-                    <option key={w.currency} value={w.currency}>
-                      {w.currency}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <CurrencySelect label={m.wallet.depositInto} name="wallet" currencies={intoWallets.map((w) => w.currency)} />
           )}
           <Field label={m.wallet.depositAmount}>{({ id }) => <input id={id} name="amount" inputMode="decimal" required />}</Field>
           <button type="submit">{choosesWallet ? m.money.quoteSubmit : m.wallet.depositSubmit}</button>
         </form>
       )}
       {quote && (
-        <div className="quote" data-testid="deposit-quote" aria-live="polite">
-          <QuoteFacts quote={quote} testId="deposit-quote" />
-          <div className="row">
-            <button type="button" onClick={() => void pay(quote.paymentMethodId, quote.debit.amount, quote.quoteId)}>
-              {m.wallet.depositSubmit}
-            </button>
-            <button type="button" className="secondary" onClick={() => setQuote(null)}>
-              {m.money.cancel}
-            </button>
-          </div>
-        </div>
+        <QuoteConfirm
+          quote={quote}
+          testId="deposit-quote"
+          confirm={m.wallet.depositSubmit}
+          onConfirm={() => void pay(quote.paymentMethodId, quote.debit.amount, quote.quoteId)}
+          onCancel={() => setQuote(null)}
+        />
       )}
     </section>
   );
@@ -458,7 +444,7 @@ function Withdrawals() {
     const from = form.get('wallet');
     if (!choosesWallet || from === null || from === 'CZK') return request(amount);
     const { data: quoted, error: problem } = await player.POST('/v1/fx/quotes', {
-      body: { purpose: 'withdrawal', amount: { amount, currency: String(from) as 'USD' }, to: 'CZK' },
+      body: { purpose: 'withdrawal', amount: { amount, currency: String(from) as Currency }, to: 'CZK' },
     });
     if (!quoted) return setError(refusal(problem));
     setQuote(quoted);
@@ -474,17 +460,7 @@ function Withdrawals() {
       {error && <Notice kind="error">{error}</Notice>}
       <form onSubmit={(e) => void submit(e)} noValidate className="row">
         {choosesWallet && (
-          <Field label={m.wallet.withdrawFrom}>
-            {({ id }) => (
-              <select id={id} name="wallet">
-                {fromWallets.map((w) => (
-                  <option key={w.currency} value={w.currency}>
-                    {w.currency}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <CurrencySelect label={m.wallet.withdrawFrom} name="wallet" currencies={fromWallets.map((w) => w.currency)} />
         )}
         <Field label={choosesWallet ? m.wallet.withdrawAmountFromWallet : m.wallet.withdrawAmount}>
           {({ id }) => <input id={id} name="amount" inputMode="decimal" />}
@@ -492,17 +468,13 @@ function Withdrawals() {
         <button type="submit">{choosesWallet ? m.money.quoteSubmit : m.wallet.withdrawSubmit}</button>
       </form>
       {quote && (
-        <div className="quote" data-testid="withdrawal-quote" aria-live="polite">
-          <QuoteFacts quote={quote} testId="withdrawal-quote" />
-          <div className="row">
-            <button type="button" onClick={() => void request(quote.credit.amount, quote.quoteId)}>
-              {m.wallet.withdrawSubmit}
-            </button>
-            <button type="button" className="secondary" onClick={() => setQuote(null)}>
-              {m.money.cancel}
-            </button>
-          </div>
-        </div>
+        <QuoteConfirm
+          quote={quote}
+          testId="withdrawal-quote"
+          confirm={m.wallet.withdrawSubmit}
+          onConfirm={() => void request(quote.credit.amount, quote.quoteId)}
+          onCancel={() => setQuote(null)}
+        />
       )}
       {list?.length === 0 && <p>{m.wallet.noWithdrawals}</p>}
       <ul className="plain">
