@@ -8,7 +8,6 @@ import { services } from '../scripts/services.ts';
 import { freePort, startHoldingProxy } from './support/holding-proxy.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
-const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
 /**
  * A service as its own Node process, TypeScript loaded in it (`node --import tsx`): the tsx CLI runs
  * the script in a child and relays signals, and on a loaded machine its relay can give up on a slow
@@ -50,7 +49,7 @@ interface Exit {
 
 function runToExit(env: NodeJS.ProcessEnv): Promise<Exit> {
   return new Promise((resolve) => {
-    const child = spawn(tsx, [playerApiServer], { env, cwd: root });
+    const child = serviceProcess(playerApiServer, env);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -148,7 +147,7 @@ describe('start-up', () => {
       const variable = dependency === 'PostgreSQL' ? 'DATABASE_URL' : 'REDIS_URL';
       const env = baseEnv(await freePort());
       const proxy = await startHoldingProxy(env[variable]!);
-      const child = spawn(tsx, [playerApiServer], { env: { ...env, [variable]: proxy.urlFor(env[variable]!) }, cwd: root });
+      const child = serviceProcess(playerApiServer, { ...env, [variable]: proxy.urlFor(env[variable]!) });
       let stderr = '';
       child.stderr.on('data', (d) => (stderr += d));
       const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
