@@ -522,7 +522,8 @@ export class PokerTable {
 
   /** The engine shows and mucks by itself (automations); a manual choice is offered only if it ever asks. */
   private showOrMuck(record: SeatRecord, kind: 'show' | 'muck', now: Date): void {
-    if (this.fixed !== null) throw refusal('show-not-offered', 'a stud or draw hand shows in order and mucks where allowed by itself (D-2050)');
+    if (this.fixed !== null)
+      throw refusal('show-not-offered', 'a stud or draw hand shows in order and mucks where allowed by itself (D-2050)');
     const hand = this.handOrRefuse();
     const decision = poker.pendingDecision(hand.state);
     if (decision.kind !== 'show-or-muck' || decision.seat !== record.seat)

@@ -353,7 +353,12 @@ function startStud(state: FixedLimitState, game: StudGame): void {
 function startDraw(state: FixedLimitState, game: DrawGame, blinds: FixedLimitBlinds): void {
   const count = state.players.length;
   const valid = (index: number | null): boolean => index === null || (Number.isInteger(index) && index >= 0 && index < count);
-  if (!valid(blinds.small) || !valid(blinds.big) || blinds.small === blinds.big || blinds.posts.some((post) => !valid(post.player)))
+  if (
+    !valid(blinds.small) ||
+    !valid(blinds.big) ||
+    blinds.small === blinds.big ||
+    blinds.posts.some((post) => !valid(post.player))
+  )
     throw new RangeError('the blinds must name distinct players of the hand');
   const { small, big } = blinds;
   // A player all in on the ante posts no blind (nothing is logged for a post of nothing).
