@@ -1,12 +1,16 @@
+import { newId } from '@casino/core';
 import { formatCard, poker } from '@casino/games';
 import { describe, expect, it } from 'vitest';
 import { isFixedLimitRecord, replayFixedLimitCompleted, verifyStoredHandRecord } from './fixed-limit-running.ts';
 import type { FixedLimitHandRecord } from './fixed-limit-table.ts';
 import type { PokerRuleProfile } from './profile.ts';
 import type { CompletedHand, PlayerCommand, SeatState, TableEffect } from './runtime-types.ts';
-import type { PokerTable, TableStep } from './table.ts';
+import { pokerTableProblems } from './definition.ts';
+import { PokerTable, type TableStep } from './table.ts';
 import { at, commitEffects, testTable } from './testing/harness.ts';
-import { czPsFixture } from './testing/profiles.ts';
+import { atJackpot } from './testing/jackpot.ts';
+import { czPsFixture, fixtureDefinition } from './testing/profiles.ts';
+import { riggedRng } from './testing/rigged.ts';
 
 /**
  * The table rules of the stud and draw games at a cash table (issue 20): the showdown in the
@@ -227,5 +231,104 @@ describe('000-001:BTN-08..11 VAR-DR-02 002:DRAW5-01 PK-GEN-04 entering a draw ta
     const { hand } = playHand(t, at(0));
     expect(hand.history.seats.map((seat) => seat.seat).sort()).toEqual([1, 2, 4]);
     expect(hand.history.blinds).toBeUndefined();
+  });
+});
+
+describe('000-001:JP-01..05 T-76 the bad-beat jackpot at a stud or draw table (D-2052)', () => {
+  const jackpotTableDefinition = {
+    badBeatJackpot: true,
+    currency: 'CZK',
+    smallBlindMinor: 250n,
+    bigBlindMinor: 1_000n,
+    anteMinor: 100n,
+    anteMode: 'every-player',
+    buyInMaxMinor: null,
+  } as const;
+
+  /** A stud table of the AT fixture with the jackpot, dealing `hands` (engine order: seats 2, 3, 1) from a rigged deck. */
+  function riggedStudTable(hands: readonly string[]): PokerTable {
+    const cards = hands.map((hand) => hand.split(' '));
+    const dealt: string[] = [];
+    for (let round = 0; round < 7; round++) for (const hand of cards) dealt.push(hand[round]!);
+    const rigged = riggedRng(poker.studDeck(), dealt.join(' '));
+    return new PokerTable(
+      {
+        tableId: 'stud-jackpot',
+        profile: atJackpot,
+        definition: fixtureDefinition(atJackpot, { variant: 'stud/fixed-limit', ...jackpotTableDefinition }),
+        seats: [],
+        handNumber: 0,
+        previousPositions: null,
+      },
+      {
+        // The reshuffle seed's draw (draw games only) is not part of the rigged shuffle.
+        rngForHand: () => ({ intBelow: (bound: number) => (bound === 2 ** 32 ? 0 : rigged.intBelow(bound)) }),
+        newHandId: () => newId(),
+        handPauseMs: 2_000,
+      },
+    );
+  }
+
+  it('000-001:JP-02 JP-03 JP-05 RAKE-08 at a stud table four eights beaten by four aces win the jackpot; the raked hand pays the drop, borne by the winner', () => {
+    // Engine order from the button (seat 1): seat 2 four eights, seat 3 four aces, seat 1 jack high.
+    const t = riggedStudTable(['8c 8d Kh 8h 8s 2c 3d', 'Ac Ad Qh Ah As 4c 5d', 'Jc Tc 9d 7s 6h 2h 3h']);
+    for (const seat of [1, 2, 3])
+      t.seatPlayer({ seat, playerId: `p${seat}`, alias: `P${seat}`, stackMinor: 10_000n, waitForBigBlind: false }, at(0));
+    const { hand } = playHand(t, at(0));
+    expect(hand.rakeMinor).toBeGreaterThan(0n);
+    expect(hand.jackpot).toMatchObject({
+      dropMinor: 125n,
+      dropBySeat: [{ seat: 3, playerId: 'p3', amountMinor: 125n }],
+      badBeat: { loserSeat: 2, winnerSeat: 3, loserPlayerId: 'p2', winnerPlayerId: 'p3', otherPlayerIds: ['p1'] },
+    });
+    expect(hand.jackpot!.badBeat!.loserCards.slice(0, 4).sort()).toEqual(['8c', '8d', '8h', '8s']);
+    // Chips: the stacks lose the rake and the drop, nothing else (the payout goes to wallets, D-1824).
+    expect(stacksOf(t) + hand.rakeMinor + 125n).toBe(30_000n);
+    expect(hand.stacksAfter.find((entry) => entry.seat === 3)!.stackMinor).toBe(
+      10_000n + hand.results.find((r) => r.seat === 3)!.wonMinor - hand.results.find((r) => r.seat === 3)!.putInMinor - 125n,
+    );
+  });
+
+  it('000-001:JP-03 a full house beaten at a stud table pays the drop and wins nothing', () => {
+    const t = riggedStudTable(['8c 8d Kh 8h Ks 2c 3d', 'Ac Ad Qh Ah As 4c 5d', 'Jc Tc 9d 7s 6h 2h 3h']);
+    for (const seat of [1, 2, 3])
+      t.seatPlayer({ seat, playerId: `p${seat}`, alias: `P${seat}`, stackMinor: 10_000n, waitForBigBlind: false }, at(0));
+    const { hand } = playHand(t, at(0));
+    expect(hand.jackpot).toMatchObject({ dropMinor: 125n, badBeat: null });
+  });
+
+  it('000-001:JP-01 D-2052 a table plays for the jackpot only in games ranked by the standard high hands: Seven Card Stud and Five Card Draw may, Sökö, Razz, Stud Hi/Lo, 2-7, Badugi and HORSE may not', () => {
+    const profile: PokerRuleProfile = {
+      ...atJackpot,
+      otherGames: {
+        studAndDraw: ['stud', 'draw5', 'soko', 'razz', 'stud8', '27td', 'badugi'],
+        mixed: ['horse'],
+        rules: poker.defaultFixedLimitRules,
+      },
+    };
+    const jackpotProblem = (variant: string) =>
+      pokerTableProblems(
+        profile,
+        fixtureDefinition(profile, {
+          ...jackpotTableDefinition,
+          variant,
+          ...(variant.startsWith('draw') || variant.startsWith('27') || variant.startsWith('badugi')
+            ? { smallBlindMinor: 500n, anteMinor: 0n, anteMode: 'none' }
+            : {}),
+        }),
+        at(0),
+      ).some((problem) => problem.field === 'badBeatJackpot');
+    expect(jackpotProblem('stud/fixed-limit')).toBe(false);
+    expect(jackpotProblem('draw5/fixed-limit')).toBe(false);
+    expect(jackpotProblem('holdem/no-limit')).toBe(false);
+    for (const variant of [
+      'soko/fixed-limit',
+      'razz/fixed-limit',
+      'stud8/fixed-limit',
+      '27td/fixed-limit',
+      'badugi/fixed-limit',
+      'mixed/horse',
+    ])
+      expect(jackpotProblem(variant), variant).toBe(true);
   });
 });

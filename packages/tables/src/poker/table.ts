@@ -25,7 +25,7 @@ import {
   wantsIn,
   type SeatRecord,
 } from './seats.ts';
-import { handJackpot, jackpotOf, withJackpot } from './jackpot.ts';
+import { fixedLimitHandJackpot, handJackpot, jackpotOf, withJackpot } from './jackpot.ts';
 import { chooseRuns, declineForEveryone, runItOffered, seatsToAnswer } from './run-it.ts';
 import { legalActionsOf, privateView, publicView, type ViewSource } from './views.ts';
 import {
@@ -867,9 +867,18 @@ export class PokerTable {
     running.deadlineMs = null;
     if (!how.voided) {
       const outcome = running.hand.outcome();
+      // The bad-beat jackpot of a stud or draw table (D-2052): the drop leaves the winners' stacks with the rake.
+      const jackpotSettings = jackpotOf(this.profile, this.definition);
+      const jackpot =
+        jackpotSettings === null ? null : fixedLimitHandJackpot(jackpotSettings, this.definition, running.hand, outcome);
       for (const result of outcome.results) this.seatRecords.get(result.seat)!.stackMinor = result.stackAfterMinor;
-      this.chipsHeldMinor -= outcome.rakeMinor;
-      const completed = fixedLimitCompletedHand(running, this.records(), this.tablePositions());
+      for (const drop of jackpot?.dropBySeat ?? []) this.seatRecords.get(drop.seat)!.stackMinor -= drop.amountMinor;
+      this.chipsHeldMinor -= outcome.rakeMinor + (jackpot?.dropMinor ?? 0n);
+      const completed = withJackpot(
+        fixedLimitCompletedHand(running, this.records(), this.tablePositions()),
+        jackpot,
+        jackpotSettings,
+      );
       this.effects.push({ kind: 'hand-complete', hand: completed });
       this.awaitingCommit = { handId: running.handId, completedAtMs: how.now!.getTime() };
     }
