@@ -1,4 +1,3 @@
-import { newId } from '@casino/core';
 import { formatCard, poker } from '@casino/games';
 import { describe, expect, it } from 'vitest';
 import { isFixedLimitRecord, replayFixedLimitCompleted, verifyStoredHandRecord } from './fixed-limit-running.ts';
@@ -6,11 +5,16 @@ import type { FixedLimitHandRecord } from './fixed-limit-table.ts';
 import type { PokerRuleProfile } from './profile.ts';
 import type { CompletedHand, PlayerCommand, SeatState, TableEffect } from './runtime-types.ts';
 import { pokerTableProblems } from './definition.ts';
-import { PokerTable, type TableStep } from './table.ts';
+import type { PokerTable, TableStep } from './table.ts';
 import { at, commitEffects, testTable } from './testing/harness.ts';
-import { atJackpot } from './testing/jackpot.ts';
-import { czPsFixture, fixtureDefinition } from './testing/profiles.ts';
-import { riggedRng } from './testing/rigged.ts';
+import {
+  atJackpot,
+  atJackpotWithStud,
+  riggedStudJackpotTable,
+  studBadBeatHands,
+  studJackpotDefinition,
+} from './testing/jackpot.ts';
+import { czPsFixture } from './testing/profiles.ts';
 
 /**
  * The table rules of the stud and draw games at a cash table (issue 20): the showdown in the
@@ -235,43 +239,9 @@ describe('000-001:BTN-08..11 VAR-DR-02 002:DRAW5-01 PK-GEN-04 entering a draw ta
 });
 
 describe('000-001:JP-01..05 T-76 the bad-beat jackpot at a stud or draw table (D-2052)', () => {
-  const jackpotTableDefinition = {
-    badBeatJackpot: true,
-    currency: 'CZK',
-    smallBlindMinor: 250n,
-    bigBlindMinor: 1_000n,
-    anteMinor: 100n,
-    anteMode: 'every-player',
-    buyInMaxMinor: null,
-  } as const;
-
-  /** A stud table of the AT fixture with the jackpot, dealing `hands` (engine order: seats 2, 3, 1) from a rigged deck. */
-  function riggedStudTable(hands: readonly string[]): PokerTable {
-    const cards = hands.map((hand) => hand.split(' '));
-    const dealt: string[] = [];
-    for (let round = 0; round < 7; round++) for (const hand of cards) dealt.push(hand[round]!);
-    const rigged = riggedRng(poker.studDeck(), dealt.join(' '));
-    return new PokerTable(
-      {
-        tableId: 'stud-jackpot',
-        profile: atJackpot,
-        definition: fixtureDefinition(atJackpot, { variant: 'stud/fixed-limit', ...jackpotTableDefinition }),
-        seats: [],
-        handNumber: 0,
-        previousPositions: null,
-      },
-      {
-        // The reshuffle seed's draw (draw games only) is not part of the rigged shuffle.
-        rngForHand: () => ({ intBelow: (bound: number) => (bound === 2 ** 32 ? 0 : rigged.intBelow(bound)) }),
-        newHandId: () => newId(),
-        handPauseMs: 2_000,
-      },
-    );
-  }
-
   it('000-001:JP-02 JP-03 JP-05 RAKE-08 at a stud table four eights beaten by four aces win the jackpot; the raked hand pays the drop, borne by the winner', () => {
     // Engine order from the button (seat 1): seat 2 four eights, seat 3 four aces, seat 1 jack high.
-    const t = riggedStudTable(['8c 8d Kh 8h 8s 2c 3d', 'Ac Ad Qh Ah As 4c 5d', 'Jc Tc 9d 7s 6h 2h 3h']);
+    const t = riggedStudJackpotTable(studBadBeatHands);
     for (const seat of [1, 2, 3])
       t.seatPlayer({ seat, playerId: `p${seat}`, alias: `P${seat}`, stackMinor: 10_000n, waitForBigBlind: false }, at(0));
     const { hand } = playHand(t, at(0));
@@ -290,7 +260,7 @@ describe('000-001:JP-01..05 T-76 the bad-beat jackpot at a stud or draw table (D
   });
 
   it('000-001:JP-03 a full house beaten at a stud table pays the drop and wins nothing', () => {
-    const t = riggedStudTable(['8c 8d Kh 8h Ks 2c 3d', 'Ac Ad Qh Ah As 4c 5d', 'Jc Tc 9d 7s 6h 2h 3h']);
+    const t = riggedStudJackpotTable(['8c 8d Kh 8h Ks 2c 3d', 'Ac Ad Qh Ah As 4c 5d', 'Jc Tc 9d 7s 6h 2h 3h']);
     for (const seat of [1, 2, 3])
       t.seatPlayer({ seat, playerId: `p${seat}`, alias: `P${seat}`, stackMinor: 10_000n, waitForBigBlind: false }, at(0));
     const { hand } = playHand(t, at(0));
@@ -309,8 +279,8 @@ describe('000-001:JP-01..05 T-76 the bad-beat jackpot at a stud or draw table (D
     const jackpotProblem = (variant: string) =>
       pokerTableProblems(
         profile,
-        fixtureDefinition(profile, {
-          ...jackpotTableDefinition,
+        studJackpotDefinition({
+          profileId: profile.id,
           variant,
           ...(variant.startsWith('draw') || variant.startsWith('27') || variant.startsWith('badugi')
             ? { smallBlindMinor: 500n, anteMinor: 0n, anteMode: 'none' }
@@ -318,6 +288,7 @@ describe('000-001:JP-01..05 T-76 the bad-beat jackpot at a stud or draw table (D
         }),
         at(0),
       ).some((problem) => problem.field === 'badBeatJackpot');
+    expect(pokerTableProblems(atJackpotWithStud, studJackpotDefinition(), at(0))).toEqual([]);
     expect(jackpotProblem('stud/fixed-limit')).toBe(false);
     expect(jackpotProblem('draw5/fixed-limit')).toBe(false);
     expect(jackpotProblem('holdem/no-limit')).toBe(false);
