@@ -101,6 +101,7 @@ const FixedLimitPublicViewSchema = z
           downCardCount: z.number().int().describe('Face-down cards held (their faces only in the owner’s view)'),
           drawn: z.array(z.number().int()).readonly().describe('Cards exchanged at each draw so far'),
           shownCards: z.array(z.string()).readonly().nullable(),
+          mucked: z.boolean().describe('Mucked at the showdown unshown, where the table allows it (D-2050)'),
         }),
       )
       .readonly(),

@@ -85,8 +85,11 @@ export function dealFixedLimitHand(options: {
   readonly profile: PokerRuleProfile;
   readonly definition: PokerTableDefinition;
   readonly rng: Rng;
+  /** A draw hand's blinds from the table's planner (D-2051); absent: the engine's default. */
+  readonly blinds?: poker.BlindAssignment;
 }): FixedRunningHand {
   const { definition } = options;
+  const blinds = options.blinds;
   const hand = FixedLimitTableHand.deal({
     handId: options.handId,
     game: options.game.game,
@@ -100,6 +103,17 @@ export function dealFixedLimitHand(options: {
     rules: fixedLimitRulesOf(options.profile),
     rake: definition.rake,
     rng: options.rng,
+    // The profile's showdown: mucking a beaten hand only where its table rules allow it (D-812, D-2050).
+    muckAllowed: options.profile.engine.tableRules.muckAllowed,
+    ...(blinds === undefined
+      ? {}
+      : {
+          blinds: {
+            smallBlindSeat: blinds.smallBlindSeat,
+            bigBlindSeat: blinds.bigBlindSeat,
+            posts: blinds.extraPosts.map((post) => ({ seat: post.seat, live: post.live, dead: post.dead })),
+          },
+        }),
   });
   return {
     handId: options.handId,
