@@ -31,7 +31,8 @@ export function fixedButtons(legal: FixedLegal, view: FixedPublic, smallBetMinor
   if (legal.kind === 'bring-in') {
     const buttons: FixedButton[] = [];
     if (legal.bringInMinor !== null) buttons.push({ action: 'bring-in', amountMinor: legal.bringInMinor, sendAmount: false });
-    if (legal.raiseToMinMinor !== null) buttons.push({ action: 'complete', amountMinor: legal.raiseToMinMinor, sendAmount: false });
+    if (legal.raiseToMinMinor !== null)
+      buttons.push({ action: 'complete', amountMinor: legal.raiseToMinMinor, sendAmount: false });
     return buttons;
   }
   const buttons: FixedButton[] = [];
@@ -88,7 +89,9 @@ export function toggleDiscard(selected: readonly number[], index: number, max: n
 }
 
 /** The mixed table's game line (002:HORSE-02, 8GAME-05): the mix, the game being dealt and which hand of it; null at a single game's table. */
-export function mixedGameLine(game: TableGame | undefined): { mix: string; current: string | null; hand: number | null; hands: number | null } | null {
+export function mixedGameLine(
+  game: TableGame | undefined,
+): { mix: string; current: string | null; hand: number | null; hands: number | null } | null {
   if (!game || !game.variant.startsWith('mixed/')) return null;
   return { mix: game.name, current: game.currentName, hand: game.handOfGame ?? null, hands: game.handsOfGame ?? null };
 }
