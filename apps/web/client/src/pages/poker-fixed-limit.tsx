@@ -115,7 +115,7 @@ export function GameLine({ game }: { game: TableGame | undefined }) {
         ? fill(m.poker.fixed.game, { game: mixed.mix })
         : fill(m.poker.fixed.mixedGame, { mix: mixed.mix, game: mixed.current }) +
           (mixed.hand !== null && mixed.hands !== null
-            ? ` (${fill(m.poker.fixed.mixedCounter, { hand: mixed.hand, hands: mixed.hands })})`
+            ? ` · ${fill(m.poker.fixed.mixedCounter, { hand: mixed.hand, hands: mixed.hands })}`
             : '');
   return <span data-testid="poker-game">{text}</span>;
 }
