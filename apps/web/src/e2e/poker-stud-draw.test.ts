@@ -133,8 +133,9 @@ describe('stud, draw and mixed games in the browser (issue 20)', () => {
     for (const { page } of [first, second]) {
       await poll(() => textOf(page.getByTestId('poker-stage'))).toBe('Fáze hry: Seven Card Stud · 3. ulice');
       expect(await textOf(page.getByTestId('poker-game'))).toBe('Hra: Seven Card Stud (Fixed Limit)');
-      // No board at a stud table.
+      // No board and no dealer button at a stud table.
       expect(await page.getByRole('heading', { name: 'Stůl' }).count()).toBe(0);
+      expect(await textOf(page.locator('.poker-seats'))).not.toContain('(dealer)');
       // 002:STUD-03: two down-cards and one up-card; mine all face up, the down ones marked.
       await poll(async () => (await cardLabels(page.getByTestId('my-seat'))).length).toBe(3);
       const mine = await cardLabels(page.getByTestId('my-seat'));

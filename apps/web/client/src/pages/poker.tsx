@@ -620,7 +620,10 @@ export function PokerPage({ tableId }: { tableId: string }) {
           >
             <h3>
               {s.seat === mine?.seat ? fill(m.poker.you, { alias: s.alias }) : s.alias}
-              {s.seat === table.buttonSeat && <span className="dealer-button"> {m.poker.button}</span>}
+              {/* Stud has no dealer button: its buttonSeat is the frozen position (002:HORSE-03). */}
+              {s.seat === table.buttonSeat && fixed?.family !== 'stud' && (
+                <span className="dealer-button"> {m.poker.button}</span>
+              )}
             </h3>
             <p>
               {fill(m.poker.stack, { amount: money(s.stackMinor) })}
