@@ -179,6 +179,20 @@ export const PokerPublicViewSchema = z
         name: z.string(),
         currentVariant: z.string().nullable().describe('At a mixed table: the game being dealt (002:HORSE-02)'),
         currentName: z.string().nullable(),
+        handOfGame: z
+          .number()
+          .int()
+          .nullable()
+          .describe(
+            'A mixed table: the hand being dealt (or the last dealt) is this hand of the current game, 1-based (002:8GAME-05)',
+          ),
+        handsOfGame: z
+          .number()
+          .int()
+          .nullable()
+          .describe(
+            'A mixed table: the hands the current game lasts (HORSE: an orbit, as many as the players; 8-Game: 6); else null',
+          ),
       })
       .optional()
       .describe("A stud, draw or mixed table's game; absent at a flop game's table"),

@@ -217,15 +217,25 @@ export function foldedSeatsOf(hand: FixedLimitTableHand): Set<number> {
 }
 
 /** What the lobby and the views call the game: the table's, or at a mixed table the rotation's with the current game. */
-export function tableGameView(definition: PokerTableDefinition, running: FixedRunningHand | null, flopVariantId: string | null) {
+export function tableGameView(
+  definition: PokerTableDefinition,
+  running: FixedRunningHand | null,
+  flopVariantId: string | null,
+  mixed: poker.MixedPosition | null = null,
+) {
   const table = tableGameOf(definition.variant);
   const current = running?.variantId ?? flopVariantId ?? null;
   const currentGame = current === null ? null : tableGameOf(current);
+  // 002:8GAME-05: at a mixed table, which hand of its game the one being dealt is (the stored rotation
+  // position of the last hand dealt, D-2031), and how many hands the game lasts.
+  const counted = current !== null && mixed !== null;
   return {
     variant: definition.variant,
     name: table?.name ?? definition.variant,
     currentVariant: current,
     currentName: currentGame?.name ?? null,
+    handOfGame: counted ? mixed.handInGame + 1 : null,
+    handsOfGame: counted ? mixed.gameLength : null,
   };
 }
 

@@ -413,7 +413,7 @@ export class PokerTable {
 
   private buildPublicView(): PublicTableView {
     const shownFixed = this.shownFixedHand();
-    const game = tableGameView(this.definition, this.fixed, this.hand?.state.config.variant.id ?? null);
+    const game = tableGameView(this.definition, this.fixed, this.hand?.state.config.variant.id ?? null, this.mixed);
     if (shownFixed !== null)
       return fixedLimitTableView({
         tableId: this.tableId,

@@ -7044,6 +7044,10 @@ export interface components {
                 currentName: string | null;
                 /** @description At a mixed table: the game being dealt (002:HORSE-02) */
                 currentVariant: string | null;
+                /** @description A mixed table: the hand being dealt (or the last dealt) is this hand of the current game, 1-based (002:8GAME-05) */
+                handOfGame: number | null;
+                /** @description A mixed table: the hands the current game lasts (HORSE: an orbit, as many as the players; 8-Game: 6); else null */
+                handsOfGame: number | null;
                 name: string;
                 /** @description The table's variant: a game, or a mix (mixed/horse) */
                 variant: string;
@@ -7098,6 +7102,10 @@ export interface components {
                 currentName: string | null;
                 /** @description At a mixed table: the game being dealt (002:HORSE-02) */
                 currentVariant: string | null;
+                /** @description A mixed table: the hand being dealt (or the last dealt) is this hand of the current game, 1-based (002:8GAME-05) */
+                handOfGame: number | null;
+                /** @description A mixed table: the hands the current game lasts (HORSE: an orbit, as many as the players; 8-Game: 6); else null */
+                handsOfGame: number | null;
                 name: string;
                 /** @description The table's variant: a game, or a mix (mixed/horse) */
                 variant: string;
