@@ -57,6 +57,15 @@ export const TournamentStateSchema = TournamentSummarySchema.extend({
       status: z.string(),
     }),
   ),
+  mine: z
+    .object({
+      status: z.enum(['registered', 'unregistered', 'finished', 'cancelled']).describe('My latest entry'),
+      seated: z
+        .boolean()
+        .describe('The tournament runs and I am in it: my table is GET /v1/poker/tables/{tournamentId} (docs/tournaments.md)'),
+    })
+    .nullable()
+    .describe('My entry into this tournament; null: none'),
 }).meta({ id: 'TournamentState' });
 
 export const RegistrationSchema = z

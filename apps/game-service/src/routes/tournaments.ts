@@ -81,7 +81,10 @@ export function tournamentRoutes(
         response: { 200: TournamentStateSchema, ...gameProblems },
       },
     },
-    async (request) => stateOut(await tournament.tournamentState(ctx.db, request.params.tournamentId, ctx.clock.now())),
+    async (request) => ({
+      ...stateOut(await tournament.tournamentState(ctx.db, request.params.tournamentId, ctx.clock.now())),
+      mine: await tournament.playerEntry(ctx.db, request.params.tournamentId, me(request)),
+    }),
   );
 
   app.get(
@@ -124,7 +127,8 @@ export function tournamentRoutes(
         description:
           'Without a body: paid from the wallet in the tournament currency. With `fromWallet`: from that wallet, converted at the current rate without fee (002:WAL-08, D-2615); `confirmedDebit` is the amount the player confirmed (002:WAL-09).',
         params: TournamentParamsSchema,
-        body: RegistrationBodySchema.optional(),
+        // No body (the clients before D-2615) is the empty request: the wallet in the tournament's currency.
+        body: z.preprocess((body) => body ?? {}, RegistrationBodySchema),
         response: { 201: RegistrationSchema, ...gameProblems },
       },
     },
@@ -250,7 +254,7 @@ function summaryOut(t: tournament.TournamentSummary): z.infer<typeof TournamentS
   };
 }
 
-function stateOut(t: tournament.TournamentState): z.infer<typeof TournamentStateSchema> {
+function stateOut(t: tournament.TournamentState): Omit<z.infer<typeof TournamentStateSchema>, 'mine'> {
   return {
     ...summaryOut(t),
     payouts: t.payouts.map(moneyOut),

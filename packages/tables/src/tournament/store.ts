@@ -271,6 +271,10 @@ async function priceIn(
   const { startFeeMinor, feeMinor } = t.d.entry;
   const total = money(startFeeMinor + feeMinor);
   const base = { startFee: money(startFeeMinor), fee: money(feeMinor), total };
+  // No choice named: the wallet in the tournament's currency, else the profile's first (CZ-FO: a EUR tournament
+  // from the CZK account, 004:BET-06), as a cash table's seat (D-2607).
+  if (fromWallet === undefined && ctx.fx && !ctx.fx.rules.walletCurrencies.includes(t.currency))
+    fromWallet = ctx.fx.rules.walletCurrencies[0];
   if (fromWallet === undefined || fromWallet === t.currency)
     return { ...base, debit: total, rate: null, ratePublishedAt: null, funding: null };
   if (!ctx.fx?.rules.walletCurrencies.includes(fromWallet))
