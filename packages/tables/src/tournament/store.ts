@@ -537,10 +537,9 @@ async function convertedBuyIn(tx: Tx, entryId: string) {
   };
 }
 
+/** The operator's fee revenue in a currency, opened on first use (a game currency the seed did not open: a USD tournament). */
 async function feeRevenue(tx: Tx, currency: CurrencyCode): Promise<AccountId> {
-  const account = await ledger.findAccountByCode(tx, ledger.operatorAccountCode('fee-revenue', currency));
-  assert(account !== null, `the chart of accounts has fee-revenue in ${currency} (openOperatorAccounts)`);
-  return account.id;
+  return fx.fxOperatorAccount(tx, 'fee-revenue', currency);
 }
 
 /** The operator's tournament-overlay expense account, opened on first use. */

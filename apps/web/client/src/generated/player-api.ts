@@ -7210,6 +7210,32 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        TournamentBuyInPrice: {
+            /** @description What leaves the paying wallet now: the total converted at the current rate, no fee */
+            debit: components["schemas"]["Money"];
+            /** @description The operator's fee */
+            fee: components["schemas"]["Money"];
+            /** @description Units of the paying wallet's currency per tournament unit; null: no conversion */
+            rate: string | null;
+            ratePublishedAt: string | null;
+            /** @description Goes to the prize pool */
+            startFee: components["schemas"]["Money"];
+            /** @description Start fee + fee, in the tournament currency */
+            total: components["schemas"]["Money"];
+        };
+        TournamentBuyInPriceInput: {
+            /** @description What leaves the paying wallet now: the total converted at the current rate, no fee */
+            debit: components["schemas"]["MoneyInput"];
+            /** @description The operator's fee */
+            fee: components["schemas"]["MoneyInput"];
+            /** @description Units of the paying wallet's currency per tournament unit; null: no conversion */
+            rate: string | null;
+            ratePublishedAt: string | null;
+            /** @description Goes to the prize pool */
+            startFee: components["schemas"]["MoneyInput"];
+            /** @description Start fee + fee, in the tournament currency */
+            total: components["schemas"]["MoneyInput"];
+        };
         TournamentHandPage: {
             hands: {
                 endedAt: string;
@@ -7279,14 +7305,40 @@ export interface components {
             replayed: boolean;
         };
         TournamentRegistration: {
+            /** @description What left the paying wallet (null: a freeroll) */
+            debit: components["schemas"]["Money"] | null;
             entryId: string;
             /** @description A sit & go starts when its last seat is taken */
             started: boolean;
         };
         TournamentRegistrationInput: {
+            /** @description What left the paying wallet (null: a freeroll) */
+            debit: components["schemas"]["MoneyInput"] | null;
             entryId: string;
             /** @description A sit & go starts when its last seat is taken */
             started: boolean;
+        };
+        TournamentRegistrationRequest: {
+            /** @description The debit shown to you before you confirmed (GET …/buy-in): another amount now (the rate moved) is 409 fx-quote-expired, nothing registered */
+            confirmedDebit?: unknown;
+            /**
+             * @description Pay from this wallet (002:WAL-09, BET-04, T-WAL-05): another currency than the tournament's is converted at the current rate without fee (002:WAL-08)
+             * @enum {string}
+             */
+            fromWallet?: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+        };
+        TournamentRegistrationRequestInput: {
+            /** @description The debit shown to you before you confirmed (GET …/buy-in): another amount now (the rate moved) is 409 fx-quote-expired, nothing registered */
+            confirmedDebit?: {
+                amount: string;
+                /** @enum {string} */
+                currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+            };
+            /**
+             * @description Pay from this wallet (002:WAL-09, BET-04, T-WAL-05): another currency than the tournament's is converted at the current rate without fee (002:WAL-08)
+             * @enum {string}
+             */
+            fromWallet?: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
         };
         TournamentState: {
             clock: {
@@ -7308,6 +7360,16 @@ export interface components {
                 durationMs: number;
                 smallBlind: string;
             }[];
+            /** @description My entry into this tournament; null: none */
+            mine: {
+                /** @description The tournament runs and I am in it: my table is GET /v1/poker/tables/{tournamentId} (docs/tournaments.md) */
+                seated: boolean;
+                /**
+                 * @description My latest entry
+                 * @enum {string}
+                 */
+                status: "registered" | "unregistered" | "finished" | "cancelled";
+            } | null;
             name: string;
             /** @description The prize of each paid place for the pool now (the guarantee when larger) */
             payouts: components["schemas"]["Money"][];
@@ -7354,6 +7416,16 @@ export interface components {
                 durationMs: number;
                 smallBlind: string;
             }[];
+            /** @description My entry into this tournament; null: none */
+            mine: {
+                /** @description The tournament runs and I am in it: my table is GET /v1/poker/tables/{tournamentId} (docs/tournaments.md) */
+                seated: boolean;
+                /**
+                 * @description My latest entry
+                 * @enum {string}
+                 */
+                status: "registered" | "unregistered" | "finished" | "cancelled";
+            } | null;
             name: string;
             /** @description The prize of each paid place for the pool now (the guarantee when larger) */
             payouts: components["schemas"]["MoneyInput"][];
