@@ -4070,7 +4070,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["TournamentBuyInPrice"];
+                        "application/json": {
+                            debit: components["schemas"]["Money"];
+                            fee: components["schemas"]["Money"];
+                            /** @description Units of the paying wallet's currency per tournament unit; null: no conversion */
+                            rate: string | null;
+                            ratePublishedAt: string | null;
+                            startFee: components["schemas"]["Money"];
+                            total: components["schemas"]["Money"];
+                        };
                     };
                 };
                 /** @description Default Response */
@@ -4419,7 +4427,19 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["TournamentRegistrationRequestInput"];
+                    "application/json": {
+                        /** @description The debit shown to you before you confirmed (GET …/buy-in): another amount now (the rate moved) is 409 fx-quote-expired, nothing registered */
+                        confirmedDebit?: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                        };
+                        /**
+                         * @description Pay from this wallet (002:WAL-09, BET-04, T-WAL-05): another currency than the tournament's is converted at the current rate without fee (002:WAL-08)
+                         * @enum {string}
+                         */
+                        fromWallet?: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                    };
                 };
             };
             responses: {
@@ -6295,32 +6315,6 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        TournamentBuyInPrice: {
-            /** @description What leaves the paying wallet now: the total converted at the current rate, no fee */
-            debit: components["schemas"]["Money"];
-            /** @description The operator's fee */
-            fee: components["schemas"]["Money"];
-            /** @description Units of the paying wallet's currency per tournament unit; null: no conversion */
-            rate: string | null;
-            ratePublishedAt: string | null;
-            /** @description Goes to the prize pool */
-            startFee: components["schemas"]["Money"];
-            /** @description Start fee + fee, in the tournament currency */
-            total: components["schemas"]["Money"];
-        };
-        TournamentBuyInPriceInput: {
-            /** @description What leaves the paying wallet now: the total converted at the current rate, no fee */
-            debit: components["schemas"]["MoneyInput"];
-            /** @description The operator's fee */
-            fee: components["schemas"]["MoneyInput"];
-            /** @description Units of the paying wallet's currency per tournament unit; null: no conversion */
-            rate: string | null;
-            ratePublishedAt: string | null;
-            /** @description Goes to the prize pool */
-            startFee: components["schemas"]["MoneyInput"];
-            /** @description Start fee + fee, in the tournament currency */
-            total: components["schemas"]["MoneyInput"];
-        };
         TournamentHandPage: {
             hands: {
                 endedAt: string;
@@ -6402,28 +6396,6 @@ export interface components {
             entryId: string;
             /** @description A sit & go starts when its last seat is taken */
             started: boolean;
-        };
-        TournamentRegistrationRequest: {
-            /** @description The debit shown to you before you confirmed (GET …/buy-in): another amount now (the rate moved) is 409 fx-quote-expired, nothing registered */
-            confirmedDebit?: unknown;
-            /**
-             * @description Pay from this wallet (002:WAL-09, BET-04, T-WAL-05): another currency than the tournament's is converted at the current rate without fee (002:WAL-08)
-             * @enum {string}
-             */
-            fromWallet?: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
-        };
-        TournamentRegistrationRequestInput: {
-            /** @description The debit shown to you before you confirmed (GET …/buy-in): another amount now (the rate moved) is 409 fx-quote-expired, nothing registered */
-            confirmedDebit?: {
-                amount: string;
-                /** @enum {string} */
-                currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
-            };
-            /**
-             * @description Pay from this wallet (002:WAL-09, BET-04, T-WAL-05): another currency than the tournament's is converted at the current rate without fee (002:WAL-08)
-             * @enum {string}
-             */
-            fromWallet?: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
         };
         TournamentState: {
             clock: {
