@@ -7287,11 +7287,15 @@ export interface components {
             replayed: boolean;
         };
         TournamentRegistration: {
+            /** @description What left the paying wallet (null: a freeroll) */
+            debit: components["schemas"]["Money"] | null;
             entryId: string;
             /** @description A sit & go starts when its last seat is taken */
             started: boolean;
         };
         TournamentRegistrationInput: {
+            /** @description What left the paying wallet (null: a freeroll) */
+            debit: components["schemas"]["MoneyInput"] | null;
             entryId: string;
             /** @description A sit & go starts when its last seat is taken */
             started: boolean;
@@ -7316,6 +7320,16 @@ export interface components {
                 durationMs: number;
                 smallBlind: string;
             }[];
+            /** @description My entry into this tournament; null: none */
+            mine: {
+                /** @description The tournament runs and I am in it: my table is GET /v1/poker/tables/{tournamentId} (docs/tournaments.md) */
+                seated: boolean;
+                /**
+                 * @description My latest entry
+                 * @enum {string}
+                 */
+                status: "registered" | "unregistered" | "finished" | "cancelled";
+            } | null;
             name: string;
             /** @description The prize of each paid place for the pool now (the guarantee when larger) */
             payouts: components["schemas"]["Money"][];
@@ -7362,6 +7376,16 @@ export interface components {
                 durationMs: number;
                 smallBlind: string;
             }[];
+            /** @description My entry into this tournament; null: none */
+            mine: {
+                /** @description The tournament runs and I am in it: my table is GET /v1/poker/tables/{tournamentId} (docs/tournaments.md) */
+                seated: boolean;
+                /**
+                 * @description My latest entry
+                 * @enum {string}
+                 */
+                status: "registered" | "unregistered" | "finished" | "cancelled";
+            } | null;
             name: string;
             /** @description The prize of each paid place for the pool now (the guarantee when larger) */
             payouts: components["schemas"]["MoneyInput"][];
