@@ -22,6 +22,7 @@ const seat = (n: number, over: Partial<Seat> = {}): Seat => ({
   downCardCount: 0,
   drawn: [],
   shownCards: null,
+  mucked: false,
   ...over,
 });
 const view = (over: Partial<FixedPublic> = {}): FixedPublic => ({

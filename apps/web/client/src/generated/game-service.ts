@@ -5849,6 +5849,8 @@ export interface components {
                 /** @description Cards exchanged at each draw so far */
                 readonly drawn: number[];
                 folded: boolean;
+                /** @description Mucked at the showdown unshown, where the table allows it (D-2050) */
+                mucked: boolean;
                 seat: number;
                 shownCards: string[] | null;
                 /** @description Minor units as a decimal string, in the table currency */
@@ -5886,6 +5888,8 @@ export interface components {
                 /** @description Cards exchanged at each draw so far */
                 readonly drawn: number[];
                 folded: boolean;
+                /** @description Mucked at the showdown unshown, where the table allows it (D-2050) */
+                mucked: boolean;
                 seat: number;
                 shownCards: string[] | null;
                 /** @description Minor units as a decimal string, in the table currency */

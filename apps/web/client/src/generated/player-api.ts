@@ -6744,6 +6744,8 @@ export interface components {
                 /** @description Cards exchanged at each draw so far */
                 readonly drawn: number[];
                 folded: boolean;
+                /** @description Mucked at the showdown unshown, where the table allows it (D-2050) */
+                mucked: boolean;
                 seat: number;
                 shownCards: string[] | null;
                 /** @description Minor units as a decimal string, in the table currency */
@@ -6781,6 +6783,8 @@ export interface components {
                 /** @description Cards exchanged at each draw so far */
                 readonly drawn: number[];
                 folded: boolean;
+                /** @description Mucked at the showdown unshown, where the table allows it (D-2050) */
+                mucked: boolean;
                 seat: number;
                 shownCards: string[] | null;
                 /** @description Minor units as a decimal string, in the table currency */
