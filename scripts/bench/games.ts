@@ -125,7 +125,14 @@ async function roundTripsPerBet(
   redis: Redis,
   config: GameServiceConfig,
   players: Player[],
-): Promise<{ roundTrips: number; roundTripsPerTurn: number; nodeCpuMs: number; postgresCpuMs: number }> {
+): Promise<{
+  roundTrips: number;
+  roundTripsPerTurn: number;
+  turnWins: number;
+  turns: number;
+  nodeCpuMs: number;
+  postgresCpuMs: number;
+}> {
   const proxy = await startCountingProxy(url);
   const db = createDb({ databaseUrl: proxy.url, poolMax: 2, applicationName: 'casino-bench-wire' });
   const app = await buildGameService({
@@ -183,6 +190,7 @@ async function roundTripsPerBet(
     const turns = 10;
     let turnRoundTrips = 0;
     let turned = 0;
+    let turnWins = 0;
     const turnStatements = new Map<string, number>();
     for (let i = 0; i < turns; i++) {
       await placeBet(player);
@@ -195,6 +203,11 @@ async function roundTripsPerBet(
         turnStatements.set(key, (turnStatements.get(key) ?? 0) + 1);
       }
     }
+    // A win adds its posting (limits, ledger, monitoring, round record, payout-hold check): say how many rounds paid one.
+    const [paid] = await db.$queryRaw<Array<{ wins: bigint }>>`
+      SELECT count(*)::bigint AS wins FROM game_round_posting p JOIN game_round r ON r.id = p.round_id
+      WHERE r.table_id = ${table.id}::uuid AND p.kind = 'WIN'`;
+    turnWins = Number(paid!.wins);
     if (process.env.BENCH_WIRE_LOG) {
       console.log(`statements of ${turns} scheduler passes that each turned one round (count):`);
       for (const [sql, count] of [...turnStatements].sort((a, b) => b[1] - a[1]))
@@ -206,7 +219,7 @@ async function roundTripsPerBet(
       headers: { authorization: `Bearer ${player.token}` },
     });
     await db.gameRound.updateMany({ where: { tableId: table.id, status: 'OPEN' }, data: { deadlineAt: new Date() } });
-    return { roundTrips: perBet, roundTripsPerTurn: turnRoundTrips / turned, ...cpu };
+    return { roundTrips: perBet, roundTripsPerTurn: turnRoundTrips / turned, turnWins, turns: turned, ...cpu };
   } finally {
     await app.close();
     await db.$disconnect();
@@ -332,7 +345,7 @@ async function main(cleanup: Cleanup): Promise<number> {
   await seat(players);
   console.log(
     `one player, 100 bets one at a time: ${wire.roundTrips.toFixed(1)} round trips, CPU ms ${wire.nodeCpuMs.toFixed(2)} Node / ${wire.postgresCpuMs.toFixed(2)} PostgreSQL per confirmation; ` +
-      `a scheduler pass turning a round with one bet: ${wire.roundTripsPerTurn.toFixed(1)} round trips`,
+      `a scheduler pass turning a round with one bet: ${wire.roundTripsPerTurn.toFixed(1)} round trips (${wire.turnWins} of ${wire.turns} rounds paid a win)`,
   );
   if (process.env.BENCH_WIRE_ONLY) return 0;
   app.gameScheduler.start();
