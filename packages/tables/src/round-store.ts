@@ -97,6 +97,13 @@ async function toLoaded(tx: Tx, row: RoundRow): Promise<LoadedRound> {
   return loadedWith(await tableOf(tx, row.table_id), row);
 }
 
+/** Caches a table's configuration read under its lock (a seat taken), so the one-call stake path finds it (D-2276). */
+export function rememberTable(table: TableConfig): void {
+  if (tableConfigs.has(table.id)) return;
+  if (tableConfigs.size >= tableConfigsMax) tableConfigs.clear();
+  tableConfigs.set(table.id, table);
+}
+
 /**
  * The round of a row whose table this process has cached, without a query (the one-call stake path holds
  * its one connection and must not wait for a second); undefined when the table is not cached yet.
