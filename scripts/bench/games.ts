@@ -50,6 +50,7 @@ import { Cleanup, createScratchFromTemplate, randomBenchName } from './scratch-d
 import { cpuBetween, postgresPids, processCpuMs, sampleCpu, type CpuSample } from './cpu.ts';
 import { betPlacer, type BenchPlayer, type ClientsMessage, type ClientsPlan } from './games-clients.ts';
 import { measureLedgerTransfers } from './ledger-reference.ts';
+import { tallyStatements } from './statements.ts';
 import { percentile, type RunResult } from './workload.ts';
 
 const seatsPerTable = 4;
@@ -124,7 +125,14 @@ async function roundTripsPerBet(
   redis: Redis,
   config: GameServiceConfig,
   players: Player[],
-): Promise<{ roundTrips: number; nodeCpuMs: number; postgresCpuMs: number }> {
+): Promise<{
+  roundTrips: number;
+  roundTripsPerTurn: number;
+  turnWins: number;
+  turns: number;
+  nodeCpuMs: number;
+  postgresCpuMs: number;
+}> {
   const proxy = await startCountingProxy(url);
   const db = createDb({ databaseUrl: proxy.url, poolMax: 2, applicationName: 'casino-bench-wire' });
   const app = await buildGameService({
@@ -177,13 +185,41 @@ async function roundTripsPerBet(
       console.log(`statements of one confirmation (${proxy.counts.roundTrips} round trips):`);
       for (const sql of proxy.statements) console.log(`  ${sql.replace(/\s+/g, ' ').slice(0, 160)}`);
     }
+    // A round's turn by the scheduler (issue 22): betting closed, spun, settled (a win posted when red
+    // comes up), the next round opened, for a round with one confirmed bet, over ten rounds.
+    const turns = 10;
+    let turnRoundTrips = 0;
+    let turned = 0;
+    let turnWins = 0;
+    const turnStatements = new Map<string, number>();
+    for (let i = 0; i < turns; i++) {
+      await placeBet(player);
+      await db.gameRound.updateMany({ where: { tableId: table.id, status: 'OPEN' }, data: { deadlineAt: new Date() } });
+      proxy.reset();
+      turned += await app.gameScheduler.runOnce();
+      turnRoundTrips += proxy.counts.roundTrips;
+      for (const sql of proxy.statements) {
+        const key = sql.replace(/\s+/g, ' ').slice(0, 100);
+        turnStatements.set(key, (turnStatements.get(key) ?? 0) + 1);
+      }
+    }
+    // A win adds its posting (limits, ledger, monitoring, round record, payout-hold check): say how many rounds paid one.
+    const [paid] = await db.$queryRaw<Array<{ wins: bigint }>>`
+      SELECT count(*)::bigint AS wins FROM game_round_posting p JOIN game_round r ON r.id = p.round_id
+      WHERE r.table_id = ${table.id}::uuid AND p.kind = 'WIN'`;
+    turnWins = Number(paid!.wins);
+    if (process.env.BENCH_WIRE_LOG) {
+      console.log(`statements of ${turns} scheduler passes that each turned one round (count):`);
+      for (const [sql, count] of [...turnStatements].sort((a, b) => b[1] - a[1]))
+        console.log(`  ${String(count).padStart(4)}  ${sql}`);
+    }
     // Leave, and let the main app's scheduler settle this round now (its bets count among the settled).
     await fetch(`${base}/v1/tables/${table.id}/seats/me`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${player.token}` },
     });
     await db.gameRound.updateMany({ where: { tableId: table.id, status: 'OPEN' }, data: { deadlineAt: new Date() } });
-    return { roundTrips: perBet, ...cpu };
+    return { roundTrips: perBet, roundTripsPerTurn: turnRoundTrips / turned, turnWins, turns: turned, ...cpu };
   } finally {
     await app.close();
     await db.$disconnect();
@@ -220,6 +256,13 @@ interface WindowCpu {
   postgresPerS: number;
   machineBusyPct: number;
   otherLoadPct: number;
+}
+
+/** The statements the service sent in a window (statements.ts) and the rounds it turned meanwhile. */
+interface WindowStatements {
+  list: Array<{ text: string; count: number }>;
+  roundsSettled: number;
+  roundsOpened: number;
 }
 
 /** Waits until no stake sits in an open round: every bet of the window has been settled. */
@@ -297,10 +340,12 @@ async function main(cleanup: Cleanup): Promise<number> {
       if (response.status !== 201) throw new Error(`seat refused: ${await response.text()}`);
     }
   };
-  await seat(players);
+  // Measured before the players sit, so the wire app's scheduler passes find only its own table's round due.
   const wire = await roundTripsPerBet(url, databaseName, redis, config, players);
+  await seat(players);
   console.log(
-    `one player, 100 bets one at a time: ${wire.roundTrips.toFixed(1)} round trips, CPU ms ${wire.nodeCpuMs.toFixed(2)} Node / ${wire.postgresCpuMs.toFixed(2)} PostgreSQL per confirmation`,
+    `one player, 100 bets one at a time: ${wire.roundTrips.toFixed(1)} round trips, CPU ms ${wire.nodeCpuMs.toFixed(2)} Node / ${wire.postgresCpuMs.toFixed(2)} PostgreSQL per confirmation; ` +
+      `a scheduler pass turning a round with one bet: ${wire.roundTripsPerTurn.toFixed(1)} round trips (${wire.turnWins} of ${wire.turns} rounds paid a win)`,
   );
   if (process.env.BENCH_WIRE_ONLY) return 0;
   app.gameScheduler.start();
@@ -309,7 +354,12 @@ async function main(cleanup: Cleanup): Promise<number> {
   // CPU are its own, and CPU per confirmation is sampled at the window's edges for the service (this
   // process), the clients (theirs) and the PostgreSQL backends of the scratch database. On a shared
   // machine CPU time per operation moves far less than throughput does.
-  const bettingLoop = async (list: readonly Player[]): Promise<{ run: RunResult; cpu: WindowCpu | null }> => {
+  // Every statement the service sends in a window, by text (statements.ts): what a confirmation and a round cost.
+  const tally = tallyStatements();
+  const bettingLoop = async (
+    list: readonly Player[],
+  ): Promise<{ run: RunResult; cpu: WindowCpu | null; statements: WindowStatements }> => {
+    const edges: { start?: Date; end?: Date; statements?: Array<{ text: string; count: number }> } = {};
     const child = fork(path.join(import.meta.dirname, 'games-clients.ts'), [], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -320,9 +370,13 @@ async function main(cleanup: Cleanup): Promise<number> {
       child.on('message', (message: ClientsMessage) => {
         if (message.kind === 'result') resolve(message);
         else if (message.edge === 'start') {
+          tally.start();
+          edges.start = new Date();
           samples.clientsStart = processCpuMs(child.pid!) ?? 0;
           pids = postgresPids(url, databaseName).then((found) => ((samples.start = sampleCpu(found)), found));
         } else {
+          edges.statements = tally.stop();
+          edges.end = new Date();
           samples.clientsEnd = processCpuMs(child.pid!) ?? 0;
           void pids.then((found) => void (samples.end = sampleCpu(found)));
         }
@@ -332,7 +386,16 @@ async function main(cleanup: Cleanup): Promise<number> {
     });
     await pids;
     const run: RunResult = { ...result, latenciesMs: Float64Array.from(result.latenciesMs).sort() };
-    if (!samples.start || !samples.end) return { run, cpu: null };
+    const [turned] = await db.$queryRaw<Array<{ settled: bigint; opened: bigint }>>`
+      SELECT count(*) FILTER (WHERE settled_at BETWEEN ${edges.start ?? new Date(0)} AND ${edges.end ?? new Date(0)})::bigint AS settled,
+             count(*) FILTER (WHERE opened_at BETWEEN ${edges.start ?? new Date(0)} AND ${edges.end ?? new Date(0)})::bigint AS opened
+      FROM game_round`;
+    const statements = {
+      list: edges.statements ?? [],
+      roundsSettled: Number(turned!.settled),
+      roundsOpened: Number(turned!.opened),
+    };
+    if (!samples.start || !samples.end) return { run, cpu: null, statements };
     const use = cpuBetween(samples.start, samples.end);
     const windowS = (samples.end.wallMs - samples.start.wallMs) / 1000;
     const clientsPerS = (samples.clientsEnd! - samples.clientsStart!) / windowS;
@@ -346,7 +409,18 @@ async function main(cleanup: Cleanup): Promise<number> {
         machineBusyPct: use.machineBusyPct,
         otherLoadPct: Math.max(0, use.otherLoadPct - (machineMsPerS > 0 ? (100 * clientsPerS) / machineMsPerS : 0)),
       },
+      statements,
     };
+  };
+  const printStatements = (label: string, run: RunResult, statements: WindowStatements) => {
+    const total = statements.list.reduce((sum, s) => sum + s.count, 0);
+    const perBet = (n: number) => (run.ops > 0 ? (n / run.ops).toFixed(2) : 'n/a');
+    console.log(
+      `statements sent by the service in the ${label} window: ${total} for ${run.ops} confirmations (${perBet(total)} each), ` +
+        `${statements.roundsSettled} rounds settled and ${statements.roundsOpened} opened; the most frequent (count, per confirmation):`,
+    );
+    for (const { text, count } of statements.list.slice(0, 25))
+      console.log(`  ${String(count).padStart(7)} ${perBet(count).padStart(6)}  ${text}`);
   };
   const perConfirmation = (run: RunResult, cpu: WindowCpu | null): string =>
     cpu && run.ops > 0
@@ -354,15 +428,17 @@ async function main(cleanup: Cleanup): Promise<number> {
           .map((perS) => ((perS * run.seconds) / run.ops).toFixed(2))
           .join(' / ')
       : 'n/a';
-  const { run: result, cpu } = await bettingLoop(players);
+  const { run: result, cpu, statements } = await bettingLoop(players);
+  printStatements(`${clients}-player`, result, statements);
   // The hot case: every player betting in the same window, 4 to a round (the most a roulette table
   // seats), so each round's lock is shared by its 4 seats and the service by them all (D-2250), at
   // tables with the demo roulette tables' betting time (BENCH_HOT_BETTING_MS, D-2266).
   // Seated only now: seated players who do not bet are stood up after idle rounds.
-  let hot: { run: RunResult; cpu: WindowCpu | null } | null = null;
+  let hot: { run: RunResult; cpu: WindowCpu | null; statements: WindowStatements } | null = null;
   if (hotPlayers > 0) {
     await seat(await addPlayers(db, psp, everyone, hotPlayers, issueToken, hotBettingMs));
     hot = await bettingLoop(everyone.slice(0, hotPlayers));
+    printStatements('hot', hot.run, hot.statements);
   }
 
   // Let every round with bets of the window settle, then check every bet was settled.
@@ -399,6 +475,7 @@ async function main(cleanup: Cleanup): Promise<number> {
         ['hot case: latency p50 / p99 (ms)', `${hotP50.toFixed(1)} / ${hotP99.toFixed(1)}`],
         ['ledger standalone transfers per second (same run)', reference.transfersPerS.toFixed(1)],
         ['PostgreSQL round trips per confirmation', wire.roundTrips.toFixed(1)],
+        ['PostgreSQL round trips per round turned by the scheduler (one bet)', wire.roundTripsPerTurn.toFixed(1)],
         [
           'CPU ms per confirmation, one player alone: Node / PostgreSQL',
           `${wire.nodeCpuMs.toFixed(2)} / ${wire.postgresCpuMs.toFixed(2)}`,

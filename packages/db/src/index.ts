@@ -14,6 +14,7 @@ export {
 export {
   inlineStatement,
   pgBatchedTransaction,
+  pgClientOfTx,
   pgTransaction,
   rollBack,
   type BatchedTransaction,

@@ -1,10 +1,23 @@
 import { strict as assert } from 'node:assert';
 import type pg from 'pg';
-import { pgPoolOf, type Db } from './client.ts';
+import { pgPoolOf, type Db, type Tx } from './client.ts';
 import { retryingAbortedTransactions, type RetryOptions } from './transaction.ts';
 
 /** A pooled node-postgres connection inside `pgTransaction`: statements only, no ORM. */
 export type PgClient = Pick<pg.PoolClient, 'query'>;
+
+/**
+ * A `PgClient` over an interactive ORM transaction (issue 22, D-2270): set-based code written for a plain
+ * connection (`recordPlayActivities`) runs inside a transaction that is already open, on its connection,
+ * with its locks. Statements go through `$queryRawUnsafe`, values as parameters; only `rows` is answered.
+ */
+export function pgClientOfTx(tx: Tx): PgClient {
+  return {
+    query: (async (text: string, values: unknown[] = []) => ({
+      rows: await tx.$queryRawUnsafe(text, ...values),
+    })) as unknown as PgClient['query'],
+  };
+}
 
 /** Returned by a `pgTransaction` body that wants its transaction rolled back instead of committed. */
 export const rollBack: unique symbol = Symbol('rollBack');

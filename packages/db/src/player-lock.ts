@@ -31,7 +31,16 @@ export async function lockPlayer(tx: Tx, playerId: string): Promise<void> {
 
 /** Several players' locks in one go, in player-id order (lock order, level 2), each once. */
 export async function lockPlayers(tx: Tx, playerIds: Iterable<string>): Promise<void> {
-  for (const playerId of [...new Set(playerIds)].sort()) await lockPlayer(tx, playerId);
+  const sorted = [...new Set(playerIds)].sort();
+  if (sorted.length <= 1) {
+    if (sorted[0] !== undefined) await lockPlayer(tx, sorted[0]);
+    return;
+  }
+  // Several in one statement (issue 22, D-2269): taken one after another in the array's order, as the
+  // ordered subquery yields them, so the lock order is the same as one statement per player.
+  await tx.$queryRaw`
+    SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))::int AS locked
+    FROM (SELECT k FROM unnest(${sorted.map(playerLockKey)}::text[]) WITH ORDINALITY AS t(k, n) ORDER BY n) AS ordered`;
 }
 
 /** The lock's name: one namespace, so no other advisory lock of the platform can collide with it by design. */

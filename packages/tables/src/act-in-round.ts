@@ -13,6 +13,7 @@ import {
 } from '@casino/games';
 import { startPlaySession } from '@casino/limits';
 import { confirmWithOneCall, takesOneCallPath } from './confirm-stake.ts';
+import { RoundQueue } from './round-queue.ts';
 import type { TablesContext } from './context.ts';
 import { applyAction, debitsOf, decisionKey, isSettled, publicEvents, publicView, type EngineAction } from './engines.ts';
 import { deadlineFor, finishRound, pushRound, Pushes } from './lifecycle.ts';
@@ -103,14 +104,17 @@ export async function actInRound(ctx: TablesContext, request: ActRequest): Promi
     return result;
   };
   try {
-    return await run();
+    return await roundQueue.run(request.roundId, run);
   } catch (error) {
     // The player's play session ended (30 idle minutes, docs/limits.md D-508): a new one, then once more.
     if (!isDomainError(error) || error.code !== 'play-session-ended') throw error;
     await renewPlaySession(ctx, request.playerId);
-    return run();
+    return roundQueue.run(request.roundId, run);
   }
 }
+
+/** A round's actions in this process one after another, not each holding a pooled connection on its row lock (D-2272). */
+const roundQueue = new RoundQueue(tableRules.roundActionsWaitingMax);
 
 async function renewPlaySession(ctx: TablesContext, playerId: string): Promise<void> {
   await transaction(ctx.db, async (tx) => {

@@ -7,7 +7,7 @@ export { tableRules } from './rules.ts';
 export { toWire, type Wire } from './wire.ts';
 export { replayRecord, type GameId, type TableLimits } from './engines.ts';
 export { createTable, findTable, validateTableDefinition, type TableConfig, type TableDefinition } from './table-config.ts';
-export { listTables, tableDetail, type LobbyTable, type TableDetail } from './lobby.ts';
+export { listTables, tableDetail, tableView, type LobbyTable, type TableDetail } from './lobby.ts';
 export { playingAtTable, type PlayingAtTable } from './playing-time.ts';
 export { leaveAllSeats, leaveSeat, takeSeat } from './seats.ts';
 export { setTableAcceptingBets } from './suspend-betting.ts';

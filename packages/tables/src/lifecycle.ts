@@ -1,6 +1,6 @@
 import { newId } from '@casino/core';
-import { lockPlayers, type Tx } from '@casino/db';
-import { endPlaySession, recordPlayActivity } from '@casino/limits';
+import { lockPlayers, pgClientOfTx, type Tx } from '@casino/db';
+import { endPlaySession, recordPlayActivities } from '@casino/limits';
 import type { TablesContext } from './context.ts';
 import {
   eventIndexOfSettlement,
@@ -171,22 +171,22 @@ export async function countIdleRounds(ctx: TablesContext, tx: Tx, round: LoadedR
       .filter((seat) => !betting.has(seat.seatNo) && seat.idleRounds + 1 >= round.table.idleRoundsMax)
       .map((seat) => seat.playerId),
   );
+  // The seats' new idle counts in one statement (issue 22, D-2271), the freed seats one by one.
+  const counted: Array<{ seatNo: number; idleRounds: number }> = [];
   for (const seat of seats) {
     if (betting.has(seat.seatNo)) {
-      if (seat.idleRounds !== 0)
-        await tx.tableSeat.update({
-          where: { tableId_seatNo: { tableId: seat.tableId, seatNo: seat.seatNo } },
-          data: { idleRounds: 0 },
-        });
+      if (seat.idleRounds !== 0) counted.push({ seatNo: seat.seatNo, idleRounds: 0 });
     } else if (seat.idleRounds + 1 >= round.table.idleRoundsMax) {
       await releaseSeat(ctx, tx, seat, 'idle', pushes);
     } else {
-      await tx.tableSeat.update({
-        where: { tableId_seatNo: { tableId: seat.tableId, seatNo: seat.seatNo } },
-        data: { idleRounds: seat.idleRounds + 1 },
-      });
+      counted.push({ seatNo: seat.seatNo, idleRounds: seat.idleRounds + 1 });
     }
   }
+  if (counted.length > 0)
+    await tx.$executeRaw`
+      UPDATE table_seat s SET idle_rounds = v.idle_rounds
+      FROM unnest(${counted.map((c) => c.seatNo)}::int[], ${counted.map((c) => c.idleRounds)}::int[]) AS v(seat_no, idle_rounds)
+      WHERE s.table_id = ${round.table.id}::uuid AND s.seat_no = v.seat_no`;
 }
 
 /**
@@ -204,6 +204,7 @@ export async function finishRound(ctx: TablesContext, tx: Tx, round: LoadedRound
     players.map((player) => player.playerId),
   );
   const settlementIndex = eventIndexOfSettlement(round.state);
+  const returned: Array<{ playerId: string; returnedMinor: bigint }> = [];
   for (const result of settlementOf(round.game, round.state) ?? []) {
     const player = players.find((p) => p.seat === result.seat);
     if (!player) continue; // an empty seat settles nothing: every box and bet was staked by a seated player
@@ -217,21 +218,36 @@ export async function finishRound(ctx: TablesContext, tx: Tx, round: LoadedRound
         eventIndex: settlementIndex,
       });
     }
-    await tx.gameRoundPlayer.update({
-      where: { roundId_playerId: { roundId: round.id, playerId: player.playerId } },
-      data: { returnedMinor: { increment: result.returnedMinor }, settledAt: now },
-    });
+    returned.push({ playerId: player.playerId, returnedMinor: result.returnedMinor });
   }
-  await tx.gameRoundPlayer.updateMany({ where: { roundId: round.id, settledAt: null }, data: { settledAt: now } });
+  // Every place of the round settled, returns added, in one statement (issue 22, D-2271): a player with a
+  // result gets it (a player with two boxes both), the others are marked settled as they are.
+  await tx.$executeRaw`
+    WITH r AS (
+      SELECT player_id::uuid AS player_id, sum(returned_minor::bigint) AS returned_minor
+      FROM unnest(${returned.map((r) => r.playerId)}::text[], ${returned.map((r) => r.returnedMinor.toString())}::text[]) AS v(player_id, returned_minor)
+      GROUP BY player_id
+    )
+    UPDATE game_round_player p
+    SET returned_minor = p.returned_minor + COALESCE((SELECT r.returned_minor FROM r WHERE r.player_id = p.player_id), 0),
+        settled_at = ${now}::timestamptz
+    WHERE p.round_id = ${round.id}::uuid
+      AND (p.settled_at IS NULL OR p.player_id IN (SELECT r.player_id FROM r))`;
   await saveRound(tx, round, {
     deadlineAt: null,
     settled: { at: now, record: recordToJson(round.game, round.state, round.seed) },
   });
 
+  // Every player's playing time in one batch of set-based statements (recordPlayActivities, D-1792,
+  // D-2270) inside this transaction, instead of seven statements per player.
   const stopping = new Set<string>();
+  const activities = await recordPlayActivities(
+    ctx.limits,
+    pgClientOfTx(tx),
+    players.map((player) => ({ playerId: player.playerId, playSessionId: player.playSessionId })),
+  );
   for (const player of players) {
-    const activity = await recordPlayActivity(ctx.limits, tx, { playerId: player.playerId, playSessionId: player.playSessionId });
-    if (activity.status === 'stop') stopping.add(player.playerId);
+    if (activities.get(player.playSessionId)?.status === 'stop') stopping.add(player.playerId);
   }
   if (round.kind === 'LIVE') await turnTable(ctx, tx, round.table.id, stopping, pushes);
 }
@@ -246,14 +262,15 @@ async function turnTable(
 ): Promise<void> {
   const table = await lockTable(tx, tableId);
   const seats = await tx.tableSeat.findMany({ where: { tableId } });
-  let freed = false;
+  let freed = 0;
   for (const seat of seats) {
     if (seat.status === 'LEAVING' || stopping.has(seat.playerId)) {
       await releaseSeat(ctx, tx, seat, seat.status === 'LEAVING' ? 'left' : 'limits', pushes);
-      freed = true;
+      freed++;
     }
   }
-  if (freed) pushes.table.push([tableId, await seatsMessage(tx, tableId)]);
-  const seated = await tx.tableSeat.count({ where: { tableId } });
+  if (freed > 0) pushes.table.push([tableId, await seatsMessage(tx, tableId)]);
+  // The seats were read under the table lock, so what is left is the seats read less those freed (D-2271).
+  const seated = seats.length - freed;
   if (seated > 0 && table.isOpen) await openLiveRound(ctx, tx, table, pushes);
 }

@@ -1,6 +1,6 @@
 import { recordMonitoringEvent } from '@casino/compliance';
 import { assert, countBusinessEvent, DomainError, Money, newId, type AccountId, type CurrencyCode } from '@casino/core';
-import { afterCommit, type Tx } from '@casino/db';
+import { afterCommit, type Db, type Tx } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { authorizeStake, recordSettlement } from '@casino/limits';
 import type { TablesContext } from './context.ts';
@@ -80,6 +80,35 @@ export function knownStakeAccounts(
   );
   const revenue = revenueAccounts.get(ledger.operatorAccountCode('game-revenue', currency as CurrencyCode, game));
   return wallet && revenue ? { wallet, revenue } : undefined;
+}
+
+/**
+ * Looks up, once per process, what a seated player's stakes need and the one-call path cannot read itself
+ * (issue 22, D-2276): the wallet's and the game revenue's account ids, read after the seat is taken and
+ * outside its transaction. Only reads: a wallet not opened yet is still opened by the first stake (ORM path).
+ */
+export async function rememberStakeAccounts(
+  db: Db,
+  options: { game: GameId; playerId: string; state: string; currency: string },
+): Promise<void> {
+  if (options.state !== 'TEMPORARY' && options.state !== 'REGISTERED') return;
+  const revenueCode = ledger.operatorAccountCode('game-revenue', options.currency as CurrencyCode, options.game);
+  const walletCode = ledger.playerWalletSpec(
+    options.playerId,
+    options.state === 'TEMPORARY' ? 'temporary' : 'cash',
+    options.currency as CurrencyCode,
+  ).code;
+  if (!revenueAccounts.has(revenueCode)) {
+    const revenue = await ledger.findAccountByCode(db, revenueCode);
+    if (revenue) revenueAccounts.set(revenueCode, revenue.id);
+  }
+  if (!walletIds.has(walletCode)) {
+    const wallet = await ledger.findAccountByCode(db, walletCode);
+    if (wallet) {
+      if (walletIds.size >= walletIdsMax) walletIds.clear();
+      walletIds.set(walletCode, wallet.id);
+    }
+  }
 }
 
 export const stakeKey = (roundId: string, eventIndex: number) => `game:${roundId}:stake:${eventIndex}`;

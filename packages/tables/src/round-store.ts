@@ -51,15 +51,32 @@ export async function lockRoundOrThrow(tx: Tx, roundId: string): Promise<LoadedR
 }
 
 /**
- * Claims one round whose timer ran out and returns its id (the caller loads it with `lockRound`, a
- * no-op lock in the same transaction). SKIP LOCKED: a round another instance (or a player's action)
- * holds is left to it, so no two schedulers ever drive the same round.
+ * Claims one round whose timer ran out, locks and loads it, in one statement (issue 22, D-2268), and says
+ * whether another round was due then (so a scheduler pass stops without one more empty claim). SKIP
+ * LOCKED: a round another instance (or a player's action) holds is left to it, so no two schedulers
+ * ever drive the same round.
  */
-export async function claimDueRoundId(tx: Tx, now: Date): Promise<string | null> {
-  const rows = await tx.$queryRaw<Array<{ id: string }>>`
-    SELECT id FROM game_round WHERE status = 'OPEN' AND deadline_at <= ${now}
-    ORDER BY deadline_at LIMIT 1 FOR UPDATE SKIP LOCKED`;
-  return rows[0]?.id ?? null;
+export async function claimDueRound(tx: Tx, now: Date): Promise<{ row: RoundRow; moreDue: boolean } | null> {
+  const rows = await tx.$queryRaw<Array<RoundRow & { more_due: boolean }>>`
+    SELECT g.id, g.table_id, g.kind::text AS kind, g.status::text AS status, g.state, g.version, g.seed, g.seed_commitment,
+           g.deadline_at, g.origin_round_id, g.temporary_player_id, g.temporary_seat,
+           EXISTS (SELECT 1 FROM game_round o WHERE o.status = 'OPEN' AND o.deadline_at <= ${now} AND o.id <> g.id) AS more_due
+    FROM game_round g WHERE g.status = 'OPEN' AND g.deadline_at <= ${now}
+    ORDER BY g.deadline_at LIMIT 1 FOR UPDATE OF g SKIP LOCKED`;
+  const row = rows[0];
+  return row ? { row, moreDue: row.more_due } : null;
+}
+
+/** The round of a row read under its lock (`claimDueRound`): its table from the cache, its state decoded. */
+export function loadRoundRow(tx: Tx, row: RoundRow): Promise<LoadedRound> {
+  return toLoaded(tx, row);
+}
+
+/** Whether any round's timer has run out: one plain read, so an idle scheduler tick opens no transaction. */
+export async function anyRoundDue(db: Db, now: Date): Promise<boolean> {
+  const rows = await db.$queryRaw<Array<{ due: boolean }>>`
+    SELECT EXISTS (SELECT 1 FROM game_round WHERE status = 'OPEN' AND deadline_at <= ${now}) AS due`;
+  return rows[0]?.due === true;
 }
 
 // A table's game, variant, limits and timers do not change while it has rounds (there is no route
@@ -78,6 +95,13 @@ async function tableOf(tx: Tx, tableId: string): Promise<TableConfig> {
 
 async function toLoaded(tx: Tx, row: RoundRow): Promise<LoadedRound> {
   return loadedWith(await tableOf(tx, row.table_id), row);
+}
+
+/** Caches a table's configuration read under its lock (a seat taken), so the one-call stake path finds it (D-2276). */
+export function rememberTable(table: TableConfig): void {
+  if (tableConfigs.has(table.id)) return;
+  if (tableConfigs.size >= tableConfigsMax) tableConfigs.clear();
+  tableConfigs.set(table.id, table);
 }
 
 /**

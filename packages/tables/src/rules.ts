@@ -20,6 +20,11 @@ export const tableRules = Object.freeze({
   /** Held wins released per scheduler pass (004:WIN-07, D-733). */
   heldWinsPerPassMax: 50,
   chatTextLengthMax: 200,
+  /**
+   * Actions of one round waiting in this process for the one before them (issue 22, D-2272); one more
+   * answers 503 at once. A round has at most a table's seats acting, each one request at a time.
+   */
+  roundActionsWaitingMax: 32,
   /** A client action id, as the `Idempotency-Key` header allows. */
   actionIdLengthMax: 100,
 });

@@ -3,7 +3,7 @@ import { transaction, type Tx } from '@casino/db';
 import type { TablesContext } from './context.ts';
 import { applyAction, dueActions, isSettled, seatsAwaitingDecision, timerOf, type EngineAction } from './engines.ts';
 import { countIdleRounds, deadlineFor, finishRound, pushRound, Pushes } from './lifecycle.ts';
-import { claimDueRoundId, lockRound, saveRound, type LoadedRound } from './round-store.ts';
+import { anyRoundDue, claimDueRound, loadRoundRow, lockRound, saveRound, type LoadedRound } from './round-store.ts';
 import { tableRules } from './rules.ts';
 import { lockTable } from './table-config.ts';
 import { openTemporaryTables } from './temporary-tables.ts';
@@ -26,14 +26,19 @@ export async function runDueRounds(ctx: TablesContext, options: RunDueRoundsOpti
   const roundsMax = Math.min(options.roundsMax ?? tableRules.dueRoundsPerPassMax, tableRules.dueRoundsPerPassMax);
   let failures = 0;
   let driven = 0;
-  while (driven + failures < roundsMax) {
+  // An idle tick is one read; a pass stops when the round it claimed was the last one due (D-2268).
+  let moreDue = await anyRoundDue(ctx.db, ctx.clock.now());
+  while (moreDue && driven + failures < roundsMax) {
     const pushes = new Pushes();
     let claimed: string | null = null;
     try {
       const drove = await transaction(ctx.db, async (tx) => {
-        claimed = await claimDueRoundId(tx, ctx.clock.now());
-        if (claimed === null) return false;
-        await driveRound(ctx, tx, (await lockRound(tx, claimed))!, pushes);
+        const due = await claimDueRound(tx, ctx.clock.now());
+        if (due === null) return false;
+        // Claimed before it is decoded: a round whose state cannot be read is put back below, not retried at once.
+        claimed = due.row.id;
+        moreDue = due.moreDue;
+        await driveRound(ctx, tx, await loadRoundRow(tx, due.row), pushes);
         return true;
       });
       if (!drove) break;

@@ -4,7 +4,8 @@ import { startPlaySession } from '@casino/limits';
 import type { TablesContext } from './context.ts';
 import { applyAction } from './engines.ts';
 import { openLiveRound, pushRound, Pushes, releaseSeat, seatsMessage } from './lifecycle.ts';
-import { lockRound, saveRound, type LoadedRound } from './round-store.ts';
+import { rememberStakeAccounts } from './money.ts';
+import { lockRound, rememberTable, saveRound, type LoadedRound } from './round-store.ts';
 import { lockTable } from './table-config.ts';
 import type { BlackjackState, RouletteState } from '@casino/games';
 
@@ -62,10 +63,19 @@ export async function takeSeat(
     });
     const roundId = open?.id ?? (await openLiveRound(ctx, tx, table, pushes));
     pushes.table.push([table.id, await seatsMessage(tx, table.id)]);
-    return { seat, roundId };
+    return { seat, roundId, table, state: player.state };
   });
   await pushes.send(ctx);
-  return result;
+  // The player's first bet here can then take the one-call path (D-2276): the table and the accounts known.
+  // Best effort: the seat is taken; a failed look-up only leaves the first bet to the ORM path.
+  rememberTable(result.table);
+  await rememberStakeAccounts(ctx.db, {
+    game: result.table.game,
+    playerId: request.playerId,
+    state: result.state,
+    currency: result.table.currency,
+  }).catch(() => undefined);
+  return { seat: result.seat, roundId: result.roundId };
 }
 
 function firstFree(taken: number[], seatsMax: number): number | null {

@@ -142,7 +142,12 @@ export async function findTable(db: Db | Tx, tableId: string): Promise<TableConf
 
 /** Locks the table row: seats are taken and released, and rounds opened, one at a time per table. */
 export async function lockTable(tx: Tx, tableId: string): Promise<TableConfig> {
-  const locked = await tx.$queryRaw<Array<{ id: string }>>`SELECT id FROM game_table WHERE id = ${tableId}::uuid FOR UPDATE`;
+  // The lock and the row in one statement (issue 22, D-2268): the row read after the lock is the locked one.
+  const locked = await tx.$queryRaw<TableRow[]>`
+    SELECT id::text AS id, code, name, game::text AS game, variant, currency, limits, seats_max AS "seatsMax",
+           betting_time_ms AS "bettingTimeMs", action_time_ms AS "actionTimeMs", idle_rounds_max AS "idleRoundsMax",
+           is_open AS "isOpen", created_at AS "createdAt"
+    FROM game_table WHERE id = ${tableId}::uuid FOR UPDATE`;
   if (locked.length === 0) throw new DomainError('not-found', `No table ${tableId}.`, { field: 'params.tableId' });
-  return findTable(tx, tableId);
+  return toConfig(locked[0]!);
 }

@@ -4,10 +4,10 @@ import type { LobbyNotices } from '@casino/operator';
 import {
   leaveSeat,
   listTables,
-  playingAtTable,
   privateTablesHiddenFrom,
-  tableDetail,
+  tableView,
   takeSeat,
+  type PlayingAtTable,
   type PokerRoom,
   type TablesContext,
 } from '@casino/tables';
@@ -79,15 +79,15 @@ export function tableRoutes(
       },
     },
     async (request) => {
-      const detail = await tableDetail(ctx.db, request.params.tableId, me(request));
-      if (!detail) throw new DomainError('not-found', `No table ${request.params.tableId}.`, { field: 'params.tableId' });
-      return { ...tableDetailOut(detail), playing: await playingAt(request.params.tableId, me(request)) };
+      // The table, its seats and round and the viewer's session in one statement (D-2273).
+      const view = await tableView(ctx.db, request.params.tableId, me(request));
+      if (!view) throw new DomainError('not-found', `No table ${request.params.tableId}.`, { field: 'params.tableId' });
+      return { ...tableDetailOut(view.detail), playing: playingOut(view.playing) };
     },
   );
 
   /** 002:RG-10: the table view shows the time spent playing and that gambling may be harmful. */
-  async function playingAt(tableId: string, playerId: string) {
-    const session = await playingAtTable(ctx.db, tableId, playerId);
+  function playingOut(session: PlayingAtTable | null) {
     return {
       session: session && { startedAt: session.startedAt.toISOString(), playedMs: session.playedMs },
       harmWarning: notices.harmWarning.text,
