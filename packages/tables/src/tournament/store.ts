@@ -27,7 +27,7 @@ import {
 import type { LiveTournamentState } from './live/floor.ts';
 import { tableAlias } from '../poker/room-store.ts';
 import { lateRegistrationOpen, rebuyOpen } from './clock.ts';
-import { guaranteeStartRefusal, overlayMinor, placePrizes } from './prizes.ts';
+import { guaranteeStartRefusal, overlayMinor, placePrizes, splitEqually } from './prizes.ts';
 import type { TournamentRuleProfile } from './rules.ts';
 
 /**
@@ -1099,6 +1099,10 @@ function bountiesWon(director: TournamentDirector): Map<string, bigint> {
   const add = (id: string, amount: bigint) => won.set(id, (won.get(id) ?? 0n) + amount);
   for (const event of director.events) if (event.kind === 'knock-out') for (const [id, amount] of event.paid) add(id, amount);
   for (const e of director.entries.values()) if (e.bountyMinor > 0n) add(e.entryId, e.bountyMinor);
+  // D-1960: a mystery bounty not drawn (an elimination with no eliminator) goes to the winner, so the pool ends at zero.
+  const undrawn = director.mysteryBountiesRemaining().reduce((s, v) => s + v, 0n);
+  const first = director.finishes.find((f) => f.placeBest === 1);
+  if (undrawn > 0n && first) splitEqually(undrawn, first.entryIds.length).forEach((part, i) => add(first.entryIds[i]!, part));
   return won;
 }
 
