@@ -387,6 +387,17 @@ export class TournamentDirector {
   }
 
   /**
+   * The player declines the rebuy offer (D-1961): it ends now, so the entry is out at the next hand boundary
+   * (at once when no hand runs), ranked as at the hand that emptied it. False when no offer stands.
+   */
+  declineRebuyOffer(entryId: string): boolean {
+    const e = this.entries.get(entryId);
+    if (!e?.active || !e.rebuyOffer) return false;
+    e.rebuyOffer = { ...e.rebuyOffer, untilMs: Math.min(e.rebuyOffer.untilMs, this.elapsedMs) };
+    return true;
+  }
+
+  /**
    * Offers whose time is up or whose rebuy period ended: those entries are out, ranked together as one
    * round (at a hand boundary only: no hand-for-hand round half played). Returns whether any ended.
    */
