@@ -225,3 +225,54 @@ describe('live tournament hands in poker_hand (issue 19, D-1937)', () => {
     expect(unknown.statusCode).toBe(404);
   }, 180_000);
 });
+
+describe('declining a rebuy offer over the player API (issue 19, D-1961)', () => {
+  it('002:TRN-RB-04 004:GAM-P-T-15 a player out of chips in the rebuy period is offered the rebuy and declines it by leaving the table: out at once', async () => {
+    const players: TestPlayer[] = [];
+    for (let i = 0; i < 3; i++) players.push(await h.newPlayer({ deposit: '500.00', registered: true }));
+    const id = await running(players);
+    type Snap = { table: { toAct: { turn: number } | null }; mine: { legal: { allIn: boolean; check: boolean } | null } | null };
+    let offered: { playerId: string; entryId: string } | undefined;
+    for (let round = 0; !offered; round++) {
+      expect(round, 'someone runs out of chips').toBeLessThan(2_000);
+      let acted = false;
+      for (const p of players) {
+        const got = await h.app.inject({ method: 'GET', url: `/v1/poker/tables/${id}`, headers: p.headers });
+        if (got.statusCode !== 200) continue;
+        const snap = got.json<Snap>();
+        if (!snap.mine?.legal || !snap.table.toAct) continue;
+        const action = snap.mine.legal.allIn ? 'all-in' : snap.mine.legal.check ? 'check' : 'call';
+        await h.app.inject({
+          method: 'POST',
+          url: `/v1/poker/tables/${id}/actions`,
+          headers: { ...p.headers, 'idempotency-key': newId() },
+          payload: { action, turn: snap.table.toAct.turn },
+        });
+        acted = true;
+      }
+      if (!acted) {
+        h.clock.advanceMs(1_000);
+        await h.app.tournamentRoom.runDue();
+      }
+      offered = (await liveEntries(id)).find((e) => e.active && e.rebuyOffer);
+    }
+    const leaver = players.find((p) => p.playerId === offered!.playerId)!;
+    const stayer = players.find((p) => p.playerId !== leaver.playerId)!;
+    const walletBefore = await walletOf(leaver);
+    const left = await h.app.inject({ method: 'DELETE', url: `/v1/poker/tables/${id}/seats/me`, headers: leaver.headers });
+    expect(left.statusCode, left.body).toBe(200);
+    const after = (await liveEntries(id)).find((e) => e.entryId === offered!.entryId)!;
+    expect(after.active).toBe(false);
+    expect(after.rebuyOffer ?? null).toBeNull();
+    // Nothing was bought: the wallet is as it was. A player still in cannot leave a tournament table.
+    expect(await walletOf(leaver)).toBe(walletBefore);
+    const refused = await h.app.inject({ method: 'DELETE', url: `/v1/poker/tables/${id}/seats/me`, headers: stayer.headers });
+    if ((await liveEntries(id)).some((e) => e.active && e.playerId === stayer.playerId && !e.rebuyOffer)) {
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toMatchObject({
+        type: 'https://problems.casino.example/poker-action-refused',
+        reason: 'tournament-seat',
+      });
+    }
+  }, 180_000);
+});

@@ -119,6 +119,75 @@ describe('poker tournaments over HTTP (issue 19)', () => {
     expect(await h.balance(c)).toBe('1000.00');
   });
 
+  it('003:R-WAL-08 003:R-PAY-02 003:S-85 002:SAT-01 004:GAM-P-T-21 the tickets of a seat satellite over HTTP: listed, used to register without paying; the state shows the seats and a mystery set', async () => {
+    // The target: buy-in 90.00 + 10.00; the satellite: 3 × (50.00 + 5.00), one seat worth 100.00, 50.00 left to 2nd place.
+    const target = await create({ ...sitAndGo(6, 'Main'), kind: 'scheduled', entrantsMin: 2, entrantsMax: 20 });
+    const satellite = await create({
+      ...sitAndGo(3, 'Satellite'),
+      // CZ-FO pays satellite seats in cash (004:GAM-P-T-13); CZ-PS's satellites advance to the main phase (002:SAT-01).
+      profileId: 'CZ-PS',
+      entry: { startFeeMinor: 5_000n, feeMinor: 500n, chips: 1_500n },
+      satellite: { seats: 1, targetBuyInMinor: 10_000n, targetTournamentId: target },
+    });
+    const players = [];
+    for (let i = 0; i < 3; i++) players.push(await h.newPlayer({ deposit: '500.00', registered: true }));
+    for (const p of players) expect((await register(p, satellite)).statusCode).toBe(201);
+    expect((await state(players[0]!, satellite)).satellite).toEqual({
+      seats: 1,
+      seatValue: { amount: '100.00', currency: 'CZK' },
+      targetTournamentId: target,
+    });
+    const director = await tournament.playTournamentAutomatically(h.app.platform.tournaments(), {
+      tournamentId: satellite,
+      rng: new SeededRng(41),
+      decide: tournament.randomBot(new SeededRng(42), 35),
+      handMs: 20_000,
+    });
+    const winnerEntry = director.finishes.find((f) => f.placeBest === 1)!.entryIds[0]!;
+    const winner = players.find((p) => director.entries.get(winnerEntry)!.playerId === p.playerId)!;
+    const listed = await h.app.inject({ method: 'GET', url: '/v1/poker/tournaments/tickets', headers: winner.headers });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().tickets).toEqual([
+      expect.objectContaining({
+        targetTournamentId: target,
+        targetName: 'Main',
+        satelliteTournamentId: satellite,
+        value: { amount: '100.00', currency: 'CZK' },
+        status: 'issued',
+        entryId: null,
+      }),
+    ]);
+    const before = await h.balance(winner);
+    const entered = await register(winner, target);
+    expect(entered.statusCode).toBe(201);
+    expect(entered.json().ticketId).toBe(listed.json().tickets[0].ticketId);
+    expect(await h.balance(winner)).toBe(before);
+    const after = await h.app.inject({ method: 'GET', url: '/v1/poker/tournaments/tickets', headers: winner.headers });
+    expect(after.json().tickets[0]).toMatchObject({ status: 'used', entryId: entered.json().entryId });
+    expect((await state(winner, target)).prizePool.amount).toBe('90.00');
+    expect(await ledger.findInvariantViolations(h.connections.db)).toEqual([]);
+
+    const mystery = await create({
+      ...sitAndGo(3, 'Mystery'),
+      bounty: {
+        kind: 'mystery',
+        shareBps: 5_000,
+        paidBps: 10_000,
+        mystery: [
+          { amountMinor: 10_000n, count: 1 },
+          { amountMinor: 3_500n, count: 1 },
+        ],
+      },
+    });
+    expect((await state(winner, mystery)).mysteryBounties).toEqual({
+      published: [
+        { amount: { amount: '100.00', currency: 'CZK' }, count: 1 },
+        { amount: { amount: '35.00', currency: 'CZK' }, count: 1 },
+      ],
+      remaining: null,
+    });
+  });
+
   it('issue 19: an unknown tournament is 404 and a malformed id 400, as problem+json', async () => {
     const p = await h.newPlayer({ registered: true });
     const missing = await h.app.inject({

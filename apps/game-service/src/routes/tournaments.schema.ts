@@ -66,13 +66,52 @@ export const TournamentStateSchema = TournamentSummarySchema.extend({
     })
     .nullable()
     .describe('My entry into this tournament; null: none'),
+  satellite: z
+    .object({
+      seats: z.number().int(),
+      seatValue: MoneyOutputSchema.describe('Each seat: the target buy-in (start fee + fee)'),
+      targetTournamentId: z
+        .string()
+        .nullable()
+        .describe('Set when the seats are tickets into this tournament (D-1956); null: paid in cash (004:GAM-P-T-13)'),
+    })
+    .nullable(),
+  mysteryBounties: z
+    .object({
+      published: z.array(z.object({ amount: MoneyOutputSchema, count: z.number().int() })),
+      remaining: z
+        .array(MoneyOutputSchema)
+        .nullable()
+        .describe('While running: the bounties not drawn yet, largest first (004:GAM-P-T-21)'),
+    })
+    .nullable(),
 }).meta({ id: 'TournamentState' });
+
+export const TicketListSchema = z
+  .object({
+    tickets: z.array(
+      z.object({
+        ticketId: z.string(),
+        targetTournamentId: z.string(),
+        targetName: z.string(),
+        satelliteTournamentId: z.string(),
+        value: MoneyOutputSchema,
+        status: z
+          .enum(['issued', 'used', 'cashed'])
+          .describe('issued: registers me for the target without paying; used: it did; cashed: paid to my wallet (D-1959)'),
+        entryId: z.string().nullable(),
+        issuedAt: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'TournamentTicketList' });
 
 export const RegistrationSchema = z
   .object({
     entryId: z.string(),
     started: z.boolean().describe('A sit & go starts when its last seat is taken'),
     debit: MoneyOutputSchema.nullable().describe('What left the paying wallet (null: a freeroll)'),
+    ticketId: z.string().nullable().describe('The satellite seat ticket that paid this entry; null: paid from the wallet'),
   })
   .meta({ id: 'TournamentRegistration' });
 

@@ -19,6 +19,7 @@ import {
   TournamentListSchema,
   TournamentParamsSchema,
   TournamentStateSchema,
+  TicketListSchema,
   type TournamentSummarySchema,
 } from './tournaments.schema.ts';
 
@@ -67,6 +68,28 @@ export function tournamentRoutes(
       schema: { ...common, summary: 'The tournaments I entered', response: { 200: TournamentListSchema, ...gameProblems } },
     },
     async (request) => ({ tournaments: (await tournament.playerTournaments(ctx.db, me(request))).map(summaryOut) }),
+  );
+
+  app.get(
+    '/v1/poker/tournaments/tickets',
+    {
+      onRequest: player,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary: 'My satellite seat tickets',
+        description:
+          'A ticket won in a satellite registers me for its target without paying (POST …/registration uses it); unused when the target starts or is cancelled, its value is paid to my wallet (D-1956..D-1959).',
+        response: { 200: TicketListSchema, ...gameProblems },
+      },
+    },
+    async (request) => ({
+      tickets: (await tournament.playerTickets(ctx.db, me(request))).map((t) => ({
+        ...t,
+        value: moneyOut(t.value),
+        issuedAt: t.issuedAt.toISOString(),
+      })),
+    }),
   );
 
   app.get(
@@ -125,7 +148,7 @@ export function tournamentRoutes(
         ...common,
         summary: 'Register: the buy-in (start fee + fee) leaves the wallet I confirmed, a stake under my self-limits',
         description:
-          'Without a body: paid from the wallet in the tournament currency. With `fromWallet`: from that wallet, converted at the current rate without fee (002:WAL-08, D-2615); `confirmedDebit` is the amount the player confirmed (002:WAL-09).',
+          'Without a body: paid from the wallet in the tournament currency. With `fromWallet`: from that wallet, converted at the current rate without fee (002:WAL-08, D-2615); `confirmedDebit` is the amount the player confirmed (002:WAL-09). A seat ticket the player won in a satellite for this tournament pays instead, and no wallet is debited (`ticketId`, D-1957).',
         params: TournamentParamsSchema,
         // No body (the clients before D-2615) is the empty request: the wallet in the tournament's currency.
         body: z.preprocess((body) => body ?? {}, RegistrationBodySchema),
@@ -146,9 +169,12 @@ export function tournamentRoutes(
       const { started } = registered;
       // The tables start dealing at once: this instance claims the tournament (another one's claim scan would too).
       if (started && room) await room.snapshot(tournamentId, null).catch(() => undefined);
-      return reply
-        .code(201)
-        .send({ entryId: registered.entryId, started, debit: registered.debit && moneyOut(registered.debit) });
+      return reply.code(201).send({
+        entryId: registered.entryId,
+        started,
+        debit: registered.debit && moneyOut(registered.debit),
+        ticketId: registered.ticketId ?? null,
+      });
     },
   );
 
@@ -267,5 +293,10 @@ function stateOut(t: tournament.TournamentState): Omit<z.infer<typeof Tournament
     })),
     clock: t.clock,
     standings: t.standings.map((s) => ({ ...s, prize: moneyOut(s.prize), bounty: moneyOut(s.bounty) })),
+    satellite: t.satellite && { ...t.satellite, seatValue: moneyOut(t.satellite.seatValue) },
+    mysteryBounties: t.mysteryBounties && {
+      published: t.mysteryBounties.published.map((v) => ({ amount: moneyOut(v.amount), count: v.count })),
+      remaining: t.mysteryBounties.remaining && t.mysteryBounties.remaining.map(moneyOut),
+    },
   };
 }

@@ -42,7 +42,16 @@ export const hrTournamentRules: TournamentRuleProfile = Object.freeze({
 /** AT (001): fee ≤ EUR 50 and ≤ 15 % of the start fee ≤ EUR 500, per purchase (000-001:TRN-03, 04, A-32); STT/MTT aborts (TRN-19, 20). */
 export const atTournamentRules: TournamentRuleProfile = Object.freeze({
   profileId: 'AT',
-  formats: Object.freeze(['freeze-out', 're-entry', 'rebuy', 'add-on', 'sit-and-go', 'multi-table', 'satellite'] as const),
+  formats: Object.freeze([
+    'freeze-out',
+    're-entry',
+    'rebuy',
+    'add-on',
+    'sit-and-go',
+    'multi-table',
+    'satellite',
+    'satellite-seat',
+  ] as const),
   fee: Object.freeze({
     ...noFeeCaps,
     feeMax: Object.freeze({ EUR: 5_000n }),
@@ -77,6 +86,7 @@ export const czPsTournamentRules: TournamentRuleProfile = Object.freeze({
     'multi-table',
     'shootout',
     'satellite',
+    'satellite-seat',
     'guaranteed',
     'double-or-nothing',
   ] as const),
@@ -100,7 +110,7 @@ export const czPsTournamentRules: TournamentRuleProfile = Object.freeze({
 /** SE (003): fee to SS, Σ start fees = pool; rebuy only at 0 chips; add-on = start fee; H4H at paid + 1/+ 2; R-TECH-02/03 aborts. */
 export const seTournamentRules: TournamentRuleProfile = Object.freeze({
   profileId: 'SE',
-  formats: Object.freeze(['freeze-out', 'rebuy', 'add-on', 'sit-and-go', 'multi-table', 'satellite'] as const),
+  formats: Object.freeze(['freeze-out', 'rebuy', 'add-on', 'sit-and-go', 'multi-table', 'satellite', 'satellite-seat'] as const),
   fee: noFeeCaps,
   sitAndGoSeats,
   handForHand: 'paid-plus-one-or-two',
@@ -133,6 +143,7 @@ export const czFoTournamentRules: TournamentRuleProfile = Object.freeze({
     'guaranteed',
     'knockout',
     'progressive-knockout',
+    'mystery-bounty',
     'double-or-nothing',
   ] as const),
   fee: noFeeCaps,

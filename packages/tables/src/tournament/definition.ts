@@ -61,18 +61,33 @@ export interface TournamentDefinition {
   readonly shootout: boolean;
   /** Half the field wins double (002:DON-01, 004:GAM-P-T-22). */
   readonly doubleOrNothing: boolean;
-  /** Ends when `seats` players are left, each paid `targetBuyInMinor` (002:SAT-03, 004:GAM-P-T-13). */
-  readonly satellite: { readonly seats: number; readonly targetBuyInMinor: bigint } | null;
+  /**
+   * Ends when `seats` players are left, each paid `targetBuyInMinor` (002:SAT-03, 004:GAM-P-T-13): in cash, or,
+   * with `targetTournamentId`, as a seat ticket into that tournament (003:R-WAL-08, R-PAY-02, 000-001:TRN-22, D-1956).
+   */
+  readonly satellite: {
+    readonly seats: number;
+    readonly targetBuyInMinor: bigint;
+    readonly targetTournamentId?: string;
+  } | null;
   /** The guaranteed prize pool (002:GTD-01, 004:GAM-P-T-18); null = none. */
   readonly guaranteeMinor: bigint | null;
   /** KO / PKO bounties (004:GAM-P-T-19, 20): the bounty's share of the start fee and, for PKO, the part paid at once. */
   readonly bounty: {
-    readonly kind: 'knockout' | 'progressive-knockout';
+    readonly kind: 'knockout' | 'progressive-knockout' | 'mystery';
     readonly shareBps: number;
     readonly paidBps: number;
+    /** Mystery bounties (004:GAM-P-T-21): the published set, one drawn at each elimination (D-1960). */
+    readonly mystery?: readonly MysteryBountyValue[];
   } | null;
   /** Players above the paid places when hand-for-hand starts (profiles with a `bubble-window` trigger). */
   readonly handForHandAbovePaidMax: number;
+}
+
+/** `count` mystery bounties of `amountMinor` each (004:GAM-P-T-21: the number and the values published). */
+export interface MysteryBountyValue {
+  readonly amountMinor: bigint;
+  readonly count: number;
 }
 
 export interface TournamentProblem {
@@ -89,9 +104,10 @@ export function formatsUsed(d: TournamentDefinition): TournamentFormat[] {
   if (!d.reEntry && !d.rebuy && !d.addOn) used.push('freeze-out');
   if (d.shootout) used.push('shootout');
   if (d.satellite) used.push('satellite');
+  if (d.satellite?.targetTournamentId !== undefined) used.push('satellite-seat');
   if (d.guaranteeMinor !== null) used.push('guaranteed');
   if (d.doubleOrNothing) used.push('double-or-nothing');
-  if (d.bounty) used.push(d.bounty.kind);
+  if (d.bounty) used.push(d.bounty.kind === 'mystery' ? 'mystery-bounty' : d.bounty.kind);
   return used;
 }
 
@@ -142,6 +158,12 @@ function entrantProblems(d: TournamentDefinition, rules: TournamentRuleProfile, 
     fail('doubleOrNothing', 'a double or nothing is a sit & go of an even size (002:AMB-DON)');
   if (d.satellite && (d.satellite.seats < 1 || d.satellite.seats >= d.entrantsMin || d.satellite.targetBuyInMinor <= 0n))
     fail('satellite', 'needs 1 ≤ seats < entrantsMin and a positive target buy-in');
+  // D-1956: a seat is a whole ticket, so the smallest field's start fees must buy every seat.
+  if (
+    d.satellite?.targetTournamentId !== undefined &&
+    BigInt(d.entrantsMin) * d.entry.startFeeMinor < d.satellite.targetBuyInMinor * BigInt(d.satellite.seats)
+  )
+    fail('satellite.seats', 'the start fees of entrantsMin entries must pay every seat (D-1956)');
 }
 
 function purchaseProblems(field: string, p: Purchase, d: TournamentDefinition, rules: TournamentRuleProfile, fail: Fail): void {
@@ -206,6 +228,8 @@ function guaranteeProblems(d: TournamentDefinition, rules: TournamentRuleProfile
 
 function bountyProblems(d: TournamentDefinition, rules: TournamentRuleProfile, fail: Fail): void {
   if (!d.bounty) return;
+  if (d.bounty.kind === 'mystery') return mysteryProblems(d, fail);
+  if (d.bounty.mystery !== undefined) fail('bounty.mystery', 'only a mystery bounty has a published set');
   const share = d.bounty.kind === 'knockout' ? rules.bounty.knockoutShareBps : rules.bounty.progressiveShareBps;
   if (share === null) return; // the format check refused it already
   if (d.bounty.shareBps < share.min || d.bounty.shareBps > share.max)
@@ -214,6 +238,27 @@ function bountyProblems(d: TournamentDefinition, rules: TournamentRuleProfile, f
   if (d.bounty.kind === 'progressive-knockout' && paid && (d.bounty.paidBps < paid.min || d.bounty.paidBps > paid.max))
     fail('bounty.paidBps', `between ${paid.min} and ${paid.max} bps (004:GAM-P-T-20)`);
   if (d.bounty.kind === 'knockout' && d.bounty.paidBps !== 10_000) fail('bounty.paidBps', 'a KO bounty is paid whole');
+}
+
+/**
+ * Mystery bounties (004:GAM-P-T-21, D-1960): a fixed field (entrantsMin = entrantsMax) with no re-entry, so
+ * there are exactly entrants − 1 eliminations and as many bounties published; the published values add up
+ * to the bounty parts of the field's start fees exactly (what the players paid in is what is drawn out).
+ */
+function mysteryProblems(d: TournamentDefinition, fail: Fail): void {
+  const values = d.bounty?.mystery ?? [];
+  if (d.bounty!.shareBps < 1 || d.bounty!.shareBps > 10_000) fail('bounty.shareBps', 'between 1 and 10,000 bps');
+  if (d.bounty!.paidBps !== 10_000) fail('bounty.paidBps', 'a mystery bounty is paid whole');
+  if (d.entrantsMin !== d.entrantsMax || d.reEntry || d.satellite || d.doubleOrNothing)
+    fail('bounty.kind', 'a mystery bounty needs a fixed field with no re-entry, satellite or double or nothing (D-1960)');
+  if (values.length === 0 || values.some((v) => v.amountMinor <= 0n || !Number.isInteger(v.count) || v.count < 1))
+    fail('bounty.mystery', 'positive values, each at least once');
+  const count = values.reduce((n, v) => n + v.count, 0);
+  if (count !== d.entrantsMax - 1) fail('bounty.mystery', `one bounty per elimination: ${d.entrantsMax - 1}, not ${count}`);
+  const total = values.reduce((sum, v) => sum + v.amountMinor * BigInt(v.count), 0n);
+  const funded = ((d.entry.startFeeMinor * BigInt(d.bounty!.shareBps)) / 10_000n) * BigInt(d.entrantsMax);
+  if (total !== funded)
+    fail('bounty.mystery', `the values add up to the bounty parts of the start fees, ${funded}, not ${total}`);
 }
 
 /** The payout row in force for `entrants`: the one with the largest `entrantsMin` not above it. */

@@ -1,5 +1,5 @@
 import { assert } from '@casino/core';
-import { poker, type Rng } from '@casino/games';
+import { poker, SeededRng, type Rng } from '@casino/games';
 import { handForHandActive, readClock, rebuyOpen, addOnOpen, tournamentOver } from './clock.ts';
 import type { TournamentDefinition } from './definition.ts';
 import { bountyPerEntryMinor, finishPrizes, knockOut, overlayMinor, placePrizes, rankBusts, type Finish } from './prizes.ts';
@@ -107,6 +107,8 @@ export interface DirectorSnapshot {
   readonly knockOuts: readonly { busted: string; paid: [string, bigint][]; added: [string, bigint][] }[];
   readonly moves: number;
   readonly elapsedMs: number;
+  /** Mystery bounties (D-1960): the seed of the draws, drawn once at the start; absent otherwise. */
+  readonly mysterySeed?: number;
 }
 
 export class TournamentDirector {
@@ -123,6 +125,8 @@ export class TournamentDirector {
   private roundStartPlayers = 0;
   private handNumber = 0;
   private restoredMoves = 0;
+  /** Mystery bounties (004:GAM-P-T-21, D-1960): the k-th draw is `mysteryDraw(seed, k, …)`, replayable from the seed. */
+  private readonly mysterySeed: number | null;
 
   constructor(private readonly options: DirectorOptions) {
     this.definition = options.definition;
@@ -140,9 +144,12 @@ export class TournamentDirector {
         this.events.push({ kind: 'knock-out', busted: ko.busted, paid: new Map(ko.paid), added: new Map(ko.added) });
       this.restoredMoves = r.moves;
       this.elapsedMs = r.elapsedMs;
+      this.mysterySeed = r.mysterySeed ?? null;
       return;
     }
-    const bounty = bountyPerEntryMinor(this.definition);
+    const mystery = this.definition.bounty?.kind === 'mystery';
+    // A mystery bounty is nobody's own: the bounty parts fund the published set, drawn at eliminations.
+    const bounty = mystery ? 0n : bountyPerEntryMinor(this.definition);
     for (const { entryId, playerId } of options.entries) {
       const chips = this.definition.entry.chips;
       this.entries.set(entryId, {
@@ -159,6 +166,7 @@ export class TournamentDirector {
     }
     this.tables = seatAtRandom([...this.entries.keys()], this.definition.seatsPerTable, options.rng);
     for (const t of this.tables.keys()) this.handsAt.set(t, 0);
+    this.mysterySeed = mystery ? options.rng.intBelow(2 ** 32) : null;
   }
 
   activeEntries(): DirectorEntry[] {
@@ -290,6 +298,7 @@ export class TournamentDirector {
       ),
       moves: this.moveCount(),
       elapsedMs: this.elapsedMs,
+      ...(this.mysterySeed !== null ? { mysterySeed: this.mysterySeed } : {}),
     };
   }
 
@@ -375,6 +384,17 @@ export class TournamentDirector {
   rebuyOfferDueMs(): number | null {
     const due = this.activeEntries().flatMap((e) => (e.rebuyOffer ? [e.rebuyOffer.untilMs] : []));
     return due.length === 0 ? null : Math.min(...due);
+  }
+
+  /**
+   * The player declines the rebuy offer (D-1961): it ends now, so the entry is out at the next hand boundary
+   * (at once when no hand runs), ranked as at the hand that emptied it. False when no offer stands.
+   */
+  declineRebuyOffer(entryId: string): boolean {
+    const e = this.entries.get(entryId);
+    if (!e?.active || !e.rebuyOffer) return false;
+    e.rebuyOffer = { ...e.rebuyOffer, untilMs: Math.min(e.rebuyOffer.untilMs, this.elapsedMs) };
+    return true;
   }
 
   /**
@@ -476,7 +496,11 @@ export class TournamentDirector {
     this.roundBusts.push({ entryId, startingStack });
     const d = this.definition;
     const eliminators = winners.filter((id) => id !== entryId);
-    if (d.bounty && e.bountyMinor > 0n && eliminators.length > 0) {
+    if (d.bounty?.kind === 'mystery' && eliminators.length > 0) {
+      const drawn = mysteryDraw(this.mysterySeed!, this.mysteryDrawn().length, this.mysteryBountiesRemaining());
+      const ko = knockOut(drawn, eliminators, 10_000);
+      this.events.push({ kind: 'knock-out', busted: entryId, paid: ko.paid, added: ko.added });
+    } else if (d.bounty && e.bountyMinor > 0n && eliminators.length > 0) {
       const ko = knockOut(e.bountyMinor, eliminators, d.bounty.kind === 'knockout' ? 10_000 : d.bounty.paidBps);
       for (const [id, added] of ko.added) this.entries.get(id)!.bountyMinor += added;
       e.bountyMinor = 0n;
@@ -530,6 +554,23 @@ export class TournamentDirector {
       this.finishes.push(f);
       this.events.push({ kind: 'finish', finish: f });
     }
+  }
+
+  /** The mystery bounties drawn so far, in order (each knock-out's paid parts add up to its drawn value). */
+  mysteryDrawn(): bigint[] {
+    if (this.definition.bounty?.kind !== 'mystery') return [];
+    return this.events.flatMap((e) => (e.kind === 'knock-out' ? [[...e.paid.values()].reduce((s, v) => s + v, 0n)] : []));
+  }
+
+  /** The published mystery bounties not drawn yet, largest first (004:GAM-P-T-21: shown during the tournament). */
+  mysteryBountiesRemaining(): bigint[] {
+    const left = (this.definition.bounty?.mystery ?? []).flatMap((v) => Array.from({ length: v.count }, () => v.amountMinor));
+    for (const drawn of this.mysteryDrawn()) {
+      const i = left.indexOf(drawn);
+      assert(i >= 0, 'a drawn mystery bounty is one of the published set');
+      left.splice(i, 1);
+    }
+    return left.sort((a, b) => (a === b ? 0 : a > b ? -1 : 1));
   }
 
   /** The prize pool for places: start fees paid less the bounty parts, with the guarantee's overlay. */
@@ -603,4 +644,14 @@ export function randomBot(rng: Rng, aggressionPct = 30): Decide {
     if (roll < aggressionPct * 2 && legal.call !== null) return { kind: 'call' };
     return legal.check ? { kind: 'check' } : { kind: 'fold' };
   };
+}
+
+/**
+ * The k-th mystery bounty draw (004:GAM-P-T-21, D-1960): uniformly one of the `remaining` values (largest first),
+ * from a generator seeded with the tournament's mystery seed and k alone, so the draws do not depend on the cards
+ * dealt and anyone holding the seed and the published set replays every draw.
+ */
+export function mysteryDraw(seed: number, k: number, remaining: readonly bigint[]): bigint {
+  assert(remaining.length > 0, 'a mystery bounty is left to draw');
+  return remaining[new SeededRng(`mystery:${seed}:${k}`).intBelow(remaining.length)]!;
 }

@@ -44,6 +44,26 @@ export interface TournamentState extends TournamentSummary {
     bounty: Money;
     status: string;
   }[];
+  /** A satellite: its seats, each worth the target buy-in, and the target when the seats are tickets (D-1956). */
+  satellite: { seats: number; seatValue: Money; targetTournamentId: string | null } | null;
+  /**
+   * Mystery bounties (004:GAM-P-T-21: the number and values shown before and during): the published set and,
+   * while running, the values not drawn yet (largest first); null when the tournament has none.
+   */
+  mysteryBounties: { published: { amount: Money; count: number }[]; remaining: Money[] | null } | null;
+}
+
+/** A satellite seat ticket of a player (D-1956..D-1959). */
+export interface TournamentTicket {
+  ticketId: string;
+  targetTournamentId: string;
+  targetName: string;
+  satelliteTournamentId: string;
+  value: Money;
+  /** issued: usable to register for the target; used: registered with it; cashed: paid to the wallet. */
+  status: 'issued' | 'used' | 'cashed';
+  entryId: string | null;
+  issuedAt: Date;
 }
 
 interface Row {
@@ -139,6 +159,7 @@ export async function tournamentState(db: Db, tournamentId: string, now: Date): 
     FROM tournament_entry e WHERE e.tournament_id = ${tournamentId}::uuid AND e.status <> 'unregistered'
     ORDER BY e.place_best NULLS FIRST, e.registered_at, e.id`;
   const pool = d.guaranteeMinor !== null && d.guaranteeMinor > row.pool_minor ? d.guaranteeMinor : row.pool_minor;
+  const remaining = d.bounty?.kind === 'mystery' && row.status === 'RUNNING' ? await mysteryRemaining(db, tournamentId, d) : null;
   const reading =
     row.status === 'RUNNING' && row.started_at ? readClock(d.levels, now.getTime() - row.started_at.getTime()) : null;
   return {
@@ -154,6 +175,18 @@ export async function tournamentState(db: Db, tournamentId: string, now: Date): 
       bounty: money(e.bounty_minor),
       status: e.status,
     })),
+    satellite: d.satellite && {
+      seats: d.satellite.seats,
+      seatValue: money(d.satellite.targetBuyInMinor),
+      targetTournamentId: d.satellite.targetTournamentId ?? null,
+    },
+    mysteryBounties:
+      d.bounty?.kind === 'mystery'
+        ? {
+            published: (d.bounty.mystery ?? []).map((v) => ({ amount: money(v.amountMinor), count: v.count })),
+            remaining: remaining && remaining.map(money),
+          }
+        : null,
   };
 }
 
@@ -168,4 +201,48 @@ export async function playerEntry(
     WHERE e.tournament_id = ${tournamentId}::uuid AND e.player_id = ${playerId}::uuid
     ORDER BY e.registered_at DESC, e.id DESC LIMIT 1`;
   return row ? { status: row.status, seated: row.running && row.status === 'registered' } : null;
+}
+
+/** The mystery bounties a running tournament has not drawn yet: the published set less the live state's knock-outs. */
+async function mysteryRemaining(db: Db, tournamentId: string, d: TournamentDefinition): Promise<bigint[] | null> {
+  const [row] = await db.$queryRaw<{ live_state: unknown }[]>`SELECT live_state FROM tournament WHERE id = ${tournamentId}::uuid`;
+  if (!row || row.live_state === null) return null;
+  const state = definitionFromJson(row.live_state) as unknown as { director: { knockOuts: { paid: [string, bigint][] }[] } };
+  const left = (d.bounty?.mystery ?? []).flatMap((v) => Array.from({ length: v.count }, () => v.amountMinor));
+  for (const ko of state.director.knockOuts) {
+    const i = left.indexOf(ko.paid.reduce((s, [, v]) => s + v, 0n));
+    if (i >= 0) left.splice(i, 1);
+  }
+  return left.sort((a, b) => (a === b ? 0 : a > b ? -1 : 1));
+}
+
+/** A player's satellite seat tickets, newest first (D-1956..D-1959). */
+export async function playerTickets(db: Db, playerId: string): Promise<TournamentTicket[]> {
+  const rows = await db.$queryRaw<
+    {
+      id: string;
+      target_tournament_id: string;
+      target_name: string;
+      satellite_tournament_id: string;
+      currency: CurrencyCode;
+      value_minor: bigint;
+      status: TournamentTicket['status'];
+      entry_id: string | null;
+      issued_at: Date;
+    }[]
+  >`
+    SELECT k.id, k.target_tournament_id, t.name AS target_name, k.satellite_tournament_id, k.currency, k.value_minor, k.status,
+           k.entry_id, k.issued_at
+    FROM tournament_ticket k JOIN tournament t ON t.id = k.target_tournament_id
+    WHERE k.player_id = ${playerId}::uuid ORDER BY k.issued_at DESC, k.id LIMIT ${tournamentListLimitMax}`;
+  return rows.map((r) => ({
+    ticketId: r.id,
+    targetTournamentId: r.target_tournament_id,
+    targetName: r.target_name,
+    satelliteTournamentId: r.satellite_tournament_id,
+    value: Money.fromMinor(r.value_minor, r.currency),
+    status: r.status,
+    entryId: r.entry_id,
+    issuedAt: r.issued_at,
+  }));
 }

@@ -17,9 +17,13 @@ export const tournamentFormats = [
   'multi-table',
   'shootout',
   'satellite',
+  /** A satellite whose seats are tickets into a named target tournament (003:R-WAL-08, R-PAY-02, 000-001:TRN-22, 002:SAT-01). */
+  'satellite-seat',
   'guaranteed',
   'knockout',
   'progressive-knockout',
+  /** Bounties drawn at random at each elimination from a published set (004:GAM-P-T-21). */
+  'mystery-bounty',
   'double-or-nothing',
 ] as const;
 export type TournamentFormat = (typeof tournamentFormats)[number];

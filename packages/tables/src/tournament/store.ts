@@ -27,7 +27,7 @@ import {
 import type { LiveTournamentState } from './live/floor.ts';
 import { tableAlias } from '../poker/room-store.ts';
 import { lateRegistrationOpen, rebuyOpen } from './clock.ts';
-import { guaranteeStartRefusal, overlayMinor, placePrizes } from './prizes.ts';
+import { guaranteeStartRefusal, overlayMinor, placePrizes, splitEqually } from './prizes.ts';
 import type { TournamentRuleProfile } from './rules.ts';
 
 /**
@@ -55,6 +55,10 @@ export const tournamentBuyInKey = (entryId: string) => `tournament:entry:${entry
 export const tournamentRefundKey = (entryId: string) => `tournament:entry:${entryId}:refund`;
 export const tournamentPrizeKey = (entryId: string) => `tournament:entry:${entryId}:prize`;
 export const tournamentOverlayKey = (tournamentId: string, step: string) => `tournament:${tournamentId}:overlay:${step}`;
+export const tournamentTicketKey = (ticketId: string, step: 'issue' | 'cash') => `tournament:ticket:${ticketId}:${step}`;
+/** The ledger account holding the value of a target tournament's seat tickets until they are used or cashed (D-1957). */
+export const tournamentTicketAccountCode = (targetTournamentId: string, currency: CurrencyCode) =>
+  `tournament:${targetTournamentId}:tickets:${currency}`;
 
 // ---- definitions as JSON: bigints tagged, so nothing is lost ----
 
@@ -89,6 +93,7 @@ export async function createTournament(
     });
   const tournamentId = newId();
   return transaction(ctx.db, async (tx) => {
+    if (d.satellite?.targetTournamentId !== undefined) await checkSeatTarget(tx, d, d.satellite.targetTournamentId);
     const pool = await ledger.openAccount(tx, {
       code: `tournament:${tournamentId}:pool:${d.currency}`,
       ownerKind: 'TOURNAMENT',
@@ -105,6 +110,27 @@ export async function createTournament(
               ${pool.id}::uuid, ${request.startsAt ?? null}, ${ctx.clock.now()})`;
     return { tournamentId };
   });
+}
+
+/**
+ * A seat satellite's target (003:R-WAL-08, R-PAY-02, S-85, 000-001:TRN-22; D-1956): an existing tournament still
+ * registering, in the satellite's currency, whose whole buy-in (start fee + fee) is the satellite's `targetBuyInMinor`.
+ */
+async function checkSeatTarget(tx: Tx, d: TournamentDefinition, targetId: string): Promise<void> {
+  const invalid = (message: string) =>
+    new DomainError('tournament-invalid', `satellite.targetTournamentId ${message}`, {
+      field: 'body.definition.satellite.targetTournamentId',
+      extensions: { problems: [{ field: 'satellite.targetTournamentId', message }] },
+    });
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(targetId)) throw invalid('is not a tournament id');
+  const [target] = await tx.$queryRaw<{ status: string; currency: string; definition: unknown }[]>`
+    SELECT status, currency, definition FROM tournament WHERE id = ${targetId}::uuid`;
+  if (!target) throw invalid('names no tournament');
+  if (target.status !== 'REGISTERING') throw invalid('names a tournament no longer registering');
+  if (target.currency !== d.currency) throw invalid('names a tournament in another currency');
+  const entry = definitionFromJson(target.definition).entry;
+  if (entry.startFeeMinor + entry.feeMinor !== d.satellite!.targetBuyInMinor)
+    throw invalid(`names a tournament whose buy-in is ${entry.startFeeMinor + entry.feeMinor}, not targetBuyInMinor`);
 }
 
 interface TournamentRow {
@@ -154,7 +180,14 @@ export async function registerForTournament(
      */
     confirmedDebit?: Money;
   },
-): Promise<{ entryId: string; full: boolean; started: boolean; ledgerTransactionId: string; debit: Money | null }> {
+): Promise<{
+  entryId: string;
+  full: boolean;
+  started: boolean;
+  ledgerTransactionId: string;
+  debit: Money | null;
+  ticketId?: string;
+}> {
   return transaction(ctx.db, async (tx) => {
     const t = await lockTournament(tx, request.tournamentId);
     if (t.status !== 'REGISTERING') throw refused('registration-closed', 'Registration for this tournament is closed.');
@@ -167,8 +200,13 @@ export async function registerForTournament(
       SELECT id FROM tournament_entry WHERE tournament_id = ${t.id}::uuid AND player_id = ${request.playerId}::uuid AND status = 'registered'`;
     if (mine) throw refused('already-registered', 'You are registered for this tournament already.');
 
-    const price = await priceIn(ctx, tx, t, request.fromWallet);
-    if (request.confirmedDebit !== undefined && !sameMoney(request.confirmedDebit, price.debit))
+    // A seat ticket the player won in a satellite pays the whole buy-in instead of a wallet (D-1957): no price to confirm.
+    const [ticket] = await tx.$queryRaw<{ id: string; value_minor: bigint }[]>`
+      SELECT id, value_minor FROM tournament_ticket
+      WHERE target_tournament_id = ${t.id}::uuid AND player_id = ${request.playerId}::uuid AND status = 'issued'
+      ORDER BY issued_at, id LIMIT 1 FOR UPDATE`;
+    const price = ticket ? null : await priceIn(ctx, tx, t, request.fromWallet);
+    if (price && request.confirmedDebit !== undefined && !sameMoney(request.confirmedDebit, price.debit))
       throw new DomainError(
         'fx-quote-expired',
         `The buy-in now costs ${price.debit}, not the ${request.confirmedDebit} you confirmed: confirm again.`,
@@ -181,20 +219,24 @@ export async function registerForTournament(
     const entryId = newId();
     const { startFeeMinor, feeMinor } = t.d.entry;
     await tx.$executeRaw`
-      INSERT INTO tournament_entry (id, tournament_id, player_id, status, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor, registered_at)
+      INSERT INTO tournament_entry (id, tournament_id, player_id, status, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor,
+                                    registered_at, ticket_id)
       VALUES (${entryId}::uuid, ${t.id}::uuid, ${request.playerId}::uuid, 'registered', ${wallet}::uuid, ${playSessionId}::uuid,
-              ${startFeeMinor}, ${feeMinor}, ${ctx.clock.now()})`;
-    const paying = price.funding ? await playingWallet(tx, request.playerId, price.funding.currency) : wallet;
-    const posted = await postBuyIn(ctx, tx, t, {
-      entryId,
-      playerId: request.playerId,
-      playSessionId,
-      wallet: paying,
-      funding: price.funding,
-    });
+              ${startFeeMinor}, ${feeMinor}, ${ctx.clock.now()}, ${ticket?.id ?? null}::uuid)`;
+    const paying = price?.funding ? await playingWallet(tx, request.playerId, price.funding.currency) : wallet;
+    const posted = !price
+      ? await useTicket(ctx, tx, t, { ticketId: ticket!.id, valueMinor: ticket!.value_minor, entryId })
+      : await postBuyIn(ctx, tx, t, {
+          entryId,
+          playerId: request.playerId,
+          playSessionId,
+          wallet: paying,
+          funding: price.funding,
+        });
     const full = Number(count) + 1 === t.d.entrantsMax && t.d.kind === 'sit-and-go';
     const started = full && request.startWhenFull ? (await startIn(ctx, tx, t, { live: request.startWhenFull })).started : false;
-    return { entryId, full, started, ledgerTransactionId: posted, debit: price.total.toMinor() === 0n ? null : price.debit };
+    const debit = price && price.total.toMinor() !== 0n ? price.debit : null;
+    return { entryId, full, started, ledgerTransactionId: posted, debit, ...(ticket ? { ticketId: ticket.id } : {}) };
   });
 }
 
@@ -404,11 +446,12 @@ export async function unregisterFromTournament(
   await transaction(ctx.db, async (tx) => {
     const t = await lockTournament(tx, request.tournamentId);
     if (t.status !== 'REGISTERING') throw refused('registration-closed', 'The tournament has started: unregistering is over.');
-    const [entry] = await tx.$queryRaw<EntryRow[]>`
-      SELECT id, player_id, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor FROM tournament_entry
+    const [entry] = await tx.$queryRaw<(EntryRow & { ticket_id: string | null })[]>`
+      SELECT id, player_id, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor, ticket_id FROM tournament_entry
       WHERE tournament_id = ${t.id}::uuid AND player_id = ${request.playerId}::uuid AND status = 'registered'`;
     if (!entry) throw refused('not-registered', 'You are not registered for this tournament.');
-    await refund(ctx, tx, t, entry, entry.paid_start_minor, entry.paid_fee_minor);
+    if (entry.ticket_id !== null) await returnTicket(ctx, tx, t, entry, entry.ticket_id);
+    else await refund(ctx, tx, t, entry, entry.paid_start_minor, entry.paid_fee_minor);
     await tx.$executeRaw`UPDATE tournament_entry SET status = 'unregistered', refund_minor = ${entry.paid_start_minor + entry.paid_fee_minor} WHERE id = ${entry.id}::uuid`;
   });
 }
@@ -535,6 +578,151 @@ async function convertedBuyIn(tx: Tx, entryId: string) {
     rateSource: conversion.rateSource,
     ratePublishedAt: conversion.ratePublishedAt,
   };
+}
+
+// ---- seat tickets (003:R-WAL-08, R-PAY-02, S-85, 000-001:TRN-22, 002:SAT-01; D-1956..D-1959) ----
+
+/** The target's ticket account (a liability owned by the target tournament), opened on first use. */
+async function ticketAccount(tx: Tx, targetId: string, currency: CurrencyCode): Promise<AccountId> {
+  const code = tournamentTicketAccountCode(targetId, currency);
+  const found = await ledger.findAccountByCode(tx, code);
+  if (found) return found.id;
+  const spec: ledger.AccountSpec = {
+    code,
+    ownerKind: 'TOURNAMENT',
+    ownerId: targetId,
+    purpose: 'tournament',
+    currency,
+    type: 'LIABILITY',
+    allowNegative: false,
+    shardCount: 1,
+  };
+  return (await ledger.openAccount(tx, spec)).id;
+}
+
+/**
+ * A seat won in satellite `t` by `entry`: one PRIZE transaction, the satellite's pool → the target's ticket
+ * account (the target's whole buy-in), and the ticket registered to the player. No settlement for the
+ * self-limits yet: money reaches the wallet only if the ticket is cashed (D-1958).
+ */
+async function issueTicket(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  t: TournamentRow,
+  targetId: string,
+  entry: EntryRow,
+  valueMinor: bigint,
+): Promise<string> {
+  const ticketId = newId();
+  const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
+  await ledger.post(
+    tx,
+    {
+      idempotencyKey: tournamentTicketKey(ticketId, 'issue'),
+      kind: 'PRIZE',
+      postings: [
+        { accountId: t.pool_account_id as AccountId, amount: money(valueMinor) },
+        { accountId: await ticketAccount(tx, targetId, t.currency), amount: money(-valueMinor) },
+      ],
+      metadata: { ...meta(t.id, entry.id), ticketId, targetTournamentId: targetId },
+    },
+    ctx.clock.now(),
+  );
+  await tx.$executeRaw`
+    INSERT INTO tournament_ticket (id, target_tournament_id, satellite_tournament_id, satellite_entry_id, player_id, currency, value_minor, status, issued_at)
+    VALUES (${ticketId}::uuid, ${targetId}::uuid, ${t.id}::uuid, ${entry.id}::uuid, ${entry.player_id}::uuid, ${t.currency}, ${valueMinor},
+            'issued', ${ctx.clock.now()})`;
+  return ticketId;
+}
+
+/** A registration paid by a ticket: the ticket account → the pool (start fee) and the fee revenue (fee), one BUY_IN. */
+async function useTicket(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  t: TournamentRow & { d: TournamentDefinition },
+  use: { ticketId: string; valueMinor: bigint; entryId: string },
+): Promise<string> {
+  const { startFeeMinor, feeMinor } = t.d.entry;
+  assert(
+    use.valueMinor === startFeeMinor + feeMinor,
+    'a ticket is worth the target buy-in (checked when the satellite was created)',
+  );
+  const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
+  const postings: ledger.PostingLine[] = [
+    { accountId: await ticketAccount(tx, t.id, t.currency), amount: money(use.valueMinor) },
+    { accountId: t.pool_account_id as AccountId, amount: money(-startFeeMinor) },
+  ];
+  if (feeMinor > 0n) postings.push({ accountId: await feeRevenue(tx, t.currency), amount: money(-feeMinor) });
+  const posted = await ledger.post(
+    tx,
+    {
+      idempotencyKey: tournamentBuyInKey(use.entryId),
+      kind: 'BUY_IN',
+      postings,
+      metadata: { ...meta(t.id, use.entryId), ticketId: use.ticketId },
+    },
+    ctx.clock.now(),
+  );
+  await tx.$executeRaw`
+    UPDATE tournament_ticket SET status = 'used', entry_id = ${use.entryId}::uuid, settled_at = ${ctx.clock.now()} WHERE id = ${use.ticketId}::uuid`;
+  return posted.transactionId;
+}
+
+/** Unregistering a ticket entry gives the ticket back (D-1957): the pool and fee revenue → the ticket account. */
+async function returnTicket(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  t: TournamentRow,
+  entry: EntryRow,
+  ticketId: string,
+): Promise<void> {
+  const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
+  const postings: ledger.PostingLine[] = [
+    { accountId: await ticketAccount(tx, t.id, t.currency), amount: money(-(entry.paid_start_minor + entry.paid_fee_minor)) },
+    { accountId: t.pool_account_id as AccountId, amount: money(entry.paid_start_minor) },
+  ];
+  if (entry.paid_fee_minor > 0n)
+    postings.push({ accountId: await feeRevenue(tx, t.currency), amount: money(entry.paid_fee_minor) });
+  await ledger.post(
+    tx,
+    { idempotencyKey: tournamentRefundKey(entry.id), kind: 'REFUND', postings, metadata: { ...meta(t.id, entry.id), ticketId } },
+    ctx.clock.now(),
+  );
+  await tx.$executeRaw`UPDATE tournament_ticket SET status = 'issued', entry_id = NULL, settled_at = NULL WHERE id = ${ticketId}::uuid`;
+}
+
+/**
+ * Tickets of target `t` still unused when it starts or is cancelled are paid to their holders' wallets in cash
+ * (D-1959): one PRIZE transaction each from the ticket account, a settlement for the self-limits. The ticket
+ * account ends at zero.
+ */
+async function cashUnusedTickets(ctx: TournamentStoreContext, tx: Tx, t: TournamentRow): Promise<void> {
+  const tickets = await tx.$queryRaw<{ id: string; player_id: string; value_minor: bigint }[]>`
+    SELECT id, player_id, value_minor FROM tournament_ticket
+    WHERE target_tournament_id = ${t.id}::uuid AND status = 'issued' ORDER BY issued_at, id FOR UPDATE`;
+  const account = await ledger.findAccountByCode(tx, tournamentTicketAccountCode(t.id, t.currency));
+  if (!account) return;
+  for (const ticket of tickets) {
+    const key = tournamentTicketKey(ticket.id, 'cash');
+    const amount = Money.fromMinor(ticket.value_minor, t.currency);
+    const wallet = await playingWallet(tx, ticket.player_id, t.currency);
+    await recordSettlement(ctx.limits, tx, { playerId: ticket.player_id, reference: key, amount, category: 'poker-tournament' });
+    await ledger.transfer(
+      tx,
+      {
+        idempotencyKey: key,
+        kind: 'PRIZE',
+        debitAccountId: account.id,
+        creditAccountId: wallet,
+        amount,
+        metadata: { game: 'poker', tournamentId: t.id, ticketId: ticket.id, reason: 'ticket-cashed' },
+      },
+      ctx.clock.now(),
+    );
+    await tx.$executeRaw`UPDATE tournament_ticket SET status = 'cashed', settled_at = ${ctx.clock.now()} WHERE id = ${ticket.id}::uuid`;
+  }
+  const left = await ledger.balance(tx, account.id);
+  assert(left.isZero(), `the ticket account of tournament ${t.id} ends at zero, not ${left.toDecimalString()}`);
 }
 
 /** The operator's fee revenue in a currency, opened on first use (a game currency the seed did not open: a USD tournament). */
@@ -804,9 +992,11 @@ async function startIn(
         await tx.$executeRaw`UPDATE tournament_entry SET status = 'cancelled', refund_minor = ${e.paid_start_minor + e.paid_fee_minor} WHERE id = ${e.id}::uuid`;
       }
       await tx.$executeRaw`UPDATE tournament SET status = 'CANCELLED', ended_at = ${ctx.clock.now()} WHERE id = ${t.id}::uuid`;
+      await cashUnusedTickets(ctx, tx, t);
       return { started: false, entries: [] };
     }
     await tx.$executeRaw`UPDATE tournament SET status = 'RUNNING', started_at = ${ctx.clock.now()} WHERE id = ${t.id}::uuid`;
+    await cashUnusedTickets(ctx, tx, t);
     if (options.live) {
       const state = initialLiveState(
         ctx,
@@ -865,6 +1055,7 @@ export async function finishTournamentIn(
     const prizes = director.prizes();
     const bounties = bountiesWon(director);
     const entries = new Map((await registeredEntries(tx, t.id)).map((e) => [e.id, e]));
+    const seatTarget = await seatTargetOpen(tx, t.d);
     for (const finish of director.finishes)
       for (const entryId of finish.entryIds) {
         const entry = entries.get(entryId);
@@ -875,11 +1066,31 @@ export async function finishTournamentIn(
           UPDATE tournament_entry SET status = 'finished', place_best = ${finish.placeBest}, place_worst = ${finish.placeWorst},
                                       prize_minor = ${prize}, bounty_minor = ${bounty}
           WHERE id = ${entryId}::uuid`;
-        if (prize + bounty > 0n) await credit(ctx, tx, t, entry, prize + bounty);
+        // D-1956: a finish wholly within the seats wins a ticket each (its share is then exactly one target buy-in);
+        // a tie across the last seat, the surplus place and bounties are cash.
+        const seat =
+          seatTarget !== null && finish.placeWorst <= t.d.satellite!.seats && prize === t.d.satellite!.targetBuyInMinor;
+        if (seat) await issueTicket(ctx, tx, t, seatTarget, entry, prize);
+        const cash = (seat ? 0n : prize) + bounty;
+        if (cash > 0n) await credit(ctx, tx, t, entry, cash);
       }
     await tx.$executeRaw`UPDATE tournament SET status = 'FINISHED', ended_at = ${ctx.clock.now()}, overlay_minor = ${overlay} WHERE id = ${t.id}::uuid`;
     await assertPoolEmpty(tx, t);
   }
+}
+
+/**
+ * The target of a seat satellite, locked, when it still registers players (then the seats are tickets); null for a
+ * cash satellite, or when the target has started or ended meanwhile (then the seats are paid in cash, D-1959).
+ * Lock order: the satellite's row, then the target's.
+ */
+async function seatTargetOpen(tx: Tx, d: TournamentDefinition): Promise<string | null> {
+  const targetId = d.satellite?.targetTournamentId;
+  if (targetId === undefined) return null;
+  const [target] = await tx.$queryRaw<
+    { status: string }[]
+  >`SELECT status FROM tournament WHERE id = ${targetId}::uuid FOR UPDATE`;
+  return target?.status === 'REGISTERING' ? targetId : null;
 }
 
 /** Bounties paid at knock-outs and each survivor's own bounty (004:GAM-P-T-19: the winner gets their own). */
@@ -888,6 +1099,10 @@ function bountiesWon(director: TournamentDirector): Map<string, bigint> {
   const add = (id: string, amount: bigint) => won.set(id, (won.get(id) ?? 0n) + amount);
   for (const event of director.events) if (event.kind === 'knock-out') for (const [id, amount] of event.paid) add(id, amount);
   for (const e of director.entries.values()) if (e.bountyMinor > 0n) add(e.entryId, e.bountyMinor);
+  // D-1960: a mystery bounty not drawn (an elimination with no eliminator) goes to the winner, so the pool ends at zero.
+  const undrawn = director.mysteryBountiesRemaining().reduce((s, v) => s + v, 0n);
+  const first = director.finishes.find((f) => f.placeBest === 1);
+  if (undrawn > 0n && first) splitEqually(undrawn, first.entryIds.length).forEach((part, i) => add(first.entryIds[i]!, part));
   return won;
 }
 
@@ -987,6 +1202,7 @@ export async function cancelTournamentIn(
       UPDATE tournament SET status = 'CANCELLED', ended_at = ${ctx.clock.now()},
         lease_owner = NULL, lease_expires_at = NULL, lease_epoch = lease_epoch + 1
       WHERE id = ${t.id}::uuid`;
+    await cashUnusedTickets(ctx, tx, t);
     await assertPoolEmpty(tx, t);
   }
 }

@@ -16,9 +16,11 @@ export const testRules: TournamentRuleProfile = {
     'multi-table',
     'shootout',
     'satellite',
+    'satellite-seat',
     'guaranteed',
     'knockout',
     'progressive-knockout',
+    'mystery-bounty',
     'double-or-nothing',
   ],
   fee: {

@@ -13,7 +13,7 @@ import { testDefinition, testRules } from './testing.ts';
 const formats = fc.record({
   entrants: fc.integer({ min: 2, max: 40 }),
   seatsPerTable: fc.integer({ min: 2, max: 10 }),
-  bounty: fc.constantFrom(null, 'knockout', 'progressive-knockout'),
+  bounty: fc.constantFrom(null, 'knockout', 'progressive-knockout', 'mystery'),
   rebuy: fc.boolean(),
   guarantee: fc.boolean(),
   cancelAfterRounds: fc.option(fc.integer({ min: 0, max: 40 }), { nil: null }),
@@ -22,7 +22,7 @@ const formats = fc.record({
 });
 
 describe('random tournaments (issue 19 property)', () => {
-  it('000-001:T-73 000-001:ACC-09 002:TRN-07 002:T-TRN-07 003:R-WAL-09 chips conserved, tables balanced, prizes + bounties = pool + overlay, cancellations end the pool at zero', () => {
+  it('000-001:T-73 000-001:ACC-09 002:TRN-07 002:T-TRN-07 003:R-WAL-09 004:GAM-P-T-21 chips conserved, tables balanced, prizes + bounties = pool + overlay, cancellations end the pool at zero', () => {
     fc.assert(
       fc.property(formats, (f) => {
         const definition = testDefinition({
@@ -31,7 +31,16 @@ describe('random tournaments (issue 19 property)', () => {
           entrantsMax: f.entrants,
           seatsPerTable: f.seatsPerTable,
           bounty:
-            f.bounty === null ? null : { kind: f.bounty, shareBps: 4_000, paidBps: f.bounty === 'knockout' ? 10_000 : 5_000 },
+            f.bounty === null
+              ? null
+              : f.bounty === 'mystery'
+                ? {
+                    kind: 'mystery',
+                    shareBps: 4_000,
+                    paidBps: 10_000,
+                    mystery: mysterySet(4_000n * BigInt(f.entrants), f.entrants - 1),
+                  }
+                : { kind: f.bounty, shareBps: 4_000, paidBps: f.bounty === 'knockout' ? 10_000 : 5_000 },
           rebuy: f.rebuy
             ? { startFeeMinor: 10_000n, feeMinor: 1_000n, chips: 1_500n, periodLevels: 2, countMax: 2, chipsAtMost: 0n }
             : null,
@@ -70,7 +79,9 @@ describe('random tournaments (issue 19 property)', () => {
           .reduce((s, v) => s + v, 0n);
         const bountiesHeld = d.activeEntries().reduce((s, e) => s + e.bountyMinor, 0n);
         const bountiesOfOut = [...d.entries.values()].filter((e) => !e.active).reduce((s, e) => s + e.bountyMinor, 0n);
-        expect(bountiesPaid + bountiesHeld + bountiesOfOut).toBe(pool.bountyMinor);
+        // Mystery bounties (D-1960): drawn ones are paid, the rest (an elimination with no eliminator) go to the winner.
+        const undrawn = d.mysteryBountiesRemaining().reduce((s, v) => s + v, 0n);
+        expect(bountiesPaid + bountiesHeld + bountiesOfOut + undrawn).toBe(pool.bountyMinor);
       }),
       { numRuns: 60 },
     );
@@ -95,4 +106,17 @@ function checkCancellation(d: TournamentDirector, formula: (typeof cancellationF
   const feesPaid = entries.reduce((s, e) => s + e.paidFeeMinor, 0n);
   expect(result.shares.reduce((s, x) => s + x.feeRefundMinor, 0n)).toBeLessThanOrEqual(feesPaid);
   for (const share of result.shares) expect(share.fromPoolMinor >= 0n && share.feeRefundMinor >= 0n).toBe(true);
+}
+
+/** A published mystery set (004:GAM-P-T-21) of `count` bounties adding up to `total`: one top bounty, the rest equal. */
+function mysterySet(total: bigint, count: number): { amountMinor: bigint; count: number }[] {
+  if (count === 1) return [{ amountMinor: total, count: 1 }];
+  const base = total / BigInt(2 * (count - 1));
+  const top = total - base * BigInt(count - 1);
+  return top === base
+    ? [{ amountMinor: base, count }]
+    : [
+        { amountMinor: top, count: 1 },
+        { amountMinor: base, count: count - 1 },
+      ];
 }

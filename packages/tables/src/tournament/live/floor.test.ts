@@ -110,3 +110,78 @@ describe('the tournament floor reports whose views changed (issue 19, D-1954)', 
     expect(quietActs).toBeGreaterThan(10);
   });
 });
+
+describe('declining a rebuy offer at a live tournament (issue 19, D-1961)', () => {
+  it('002:TRN-RB-04 002:TRN-RB-05 004:GAM-P-T-15 a player offered the rebuy at 0 chips declines it by leaving: out at once, ranked as at the hand that emptied them; others cannot leave', () => {
+    const definition = testDefinition({
+      kind: 'scheduled',
+      seatsPerTable: 6,
+      entrantsMin: 2,
+      entrantsMax: 4,
+      rebuy: { startFeeMinor: 10_000n, feeMinor: 1_000n, chips: 1_500n, periodLevels: 12, countMax: 3, chipsAtMost: 0n },
+    });
+    const entries = Array.from({ length: 4 }, (_, i) => ({ entryId: `e${i}`, playerId: `p${i}` }));
+    const rng = new SeededRng(21);
+    const director = new TournamentDirector({ definition, rules: testRules, entries, rng, newHandId: () => 'unused' });
+    let handIds = 0;
+    const startedAt = Date.parse('2026-11-27T10:00:00Z');
+    const floor = new TournamentFloor(
+      {
+        tournamentId: 't2',
+        definition,
+        rules: testRules,
+        pokerProfile: { ...fixtureProfileOf(noLimitDefinition), id: 'CZ-FO' as const, seats: { min: 2, max: 10 } },
+        state: {
+          startedAtMs: startedAt,
+          pausedAtMs: null,
+          pausedTotalMs: 0,
+          aliases: Object.fromEntries(entries.map((e) => [e.entryId, e.playerId])),
+          director: director.snapshot(),
+          tables: [],
+        },
+      },
+      { rng, newHandId: () => `h${++handIds}`, handPauseMs: 2_000 },
+    );
+    let now = new Date(startedAt);
+    const view = (playerId: string) => floor.privateView(playerId, now) as TournamentSeatView | null;
+    const settle = (effects: { kind: string; hand?: { handId: string } }[]) => {
+      while (effects.length > 0) {
+        const effect = effects.shift()!;
+        if (effect.kind === 'hand-complete') effects.push(...floor.handCommitted(effect.hand!.handId, now));
+      }
+    };
+    const offered = () => floor.director.activeEntries().find((e) => e.rebuyOffer);
+    for (let step = 0; step < 5_000 && !offered(); step++) {
+      const playerId = entries.find((e) => view(e.playerId)?.legal)?.playerId;
+      if (playerId !== undefined) {
+        const actor = view(playerId)!;
+        settle(
+          floor.command(
+            playerId,
+            { kind: 'act', action: actor.legal!.allIn ? 'all-in' : 'call', turn: actor.table.toAct?.turn },
+            now,
+          ),
+        );
+      } else {
+        const due = floor.nextDeadline();
+        if (due && due > now) now = due;
+        settle(floor.tick(now));
+      }
+    }
+    const entry = offered();
+    expect(entry).toBeDefined();
+    expect(entry!.chips).toBe(0n);
+    const other = floor.director.activeEntries().find((e) => !e.rebuyOffer)!;
+    expect(() => floor.command(other.playerId, { kind: 'leave' }, now)).toThrow(/not a tournament command/);
+    const playersBefore = floor.director.activeEntries().length;
+    const offerEndsMs = entry!.rebuyOffer!.untilMs;
+    const effects = floor.command(entry!.playerId, { kind: 'leave' }, now);
+    // Out before the offer's time is up, written at once (the store's checkpoint), at the bottom place of those left.
+    expect(floor.director.elapsedMs).toBeLessThan(offerEndsMs);
+    expect(floor.director.entries.get(entry!.entryId)!.active).toBe(false);
+    expect(effects.some((e) => e.kind === 'checkpoint')).toBe(true);
+    const finish = floor.director.finishes.find((f) => f.entryIds.includes(entry!.entryId))!;
+    expect(finish.placeWorst).toBe(playersBefore);
+    expect(view(entry!.playerId)).toBeNull();
+  });
+});

@@ -326,6 +326,15 @@ export class TournamentFloor implements DrivenTable {
   }
 
   command(playerId: string, command: PlayerCommand, now: Date): TableEffect[] {
+    // Leaving while offered a rebuy declines it (D-1961): the entry is out now rather than when the offer lapses.
+    if (command.kind === 'leave') {
+      this.director.elapsedMs = this.elapsedAt(now);
+      const offered = this.director.activeEntries().find((e) => e.playerId === playerId && e.rebuyOffer);
+      if (offered && this.director.declineRebuyOffer(offered.entryId)) {
+        this.markAllChanged();
+        return this.tick(now);
+      }
+    }
     if (command.kind === 'leave' || command.kind === 'top-up' || command.kind === 'sit-out')
       throw notHere(`'${command.kind}' is not a tournament command: chips stay in play until the tournament ends for you.`);
     const [t, l] = this.tableOf(playerId);
