@@ -113,3 +113,37 @@ export function nextMixedTableHand(
   if (game === null) throw new Error(`${rotation.name}: unknown game ${id}`);
   return { position, game };
 }
+
+/**
+ * The game a tournament definition's `variant` names (issue 19/20, D-2070): any table game; a mix
+ * switches game with each blind level (002 PK-STR-07: "in tournaments the switching interval is a
+ * time period"; 8GAME-03), so its rotation is the level-switching one (`poker.eightGameTournament`
+ * for 8-Game, the cash rotation with a level length for the others). Null for an unknown id.
+ */
+export function tournamentGameOf(variantId: string): TableGame | null {
+  const game = tableGameOf(variantId);
+  if (game === null || game.kind !== 'mixed') return game;
+  const rotation =
+    game.rotation.id === poker.eightGame.id
+      ? poker.eightGameTournament
+      : { ...game.rotation, length: { kind: 'level' as const } };
+  return { ...game, rotation };
+}
+
+/**
+ * The game a tournament deals at blind level `levelIndex` (0-based): the game itself, or the mix's
+ * game of that level (the rotation's games in order, one per level, round and round: 002 8GAME-03,
+ * 8GAME-04, HORSE-02), with the mix's stake set ('big-bet' for NLHE/PLO, D-2029) and family (stud
+ * hands keep the button frozen, HORSE-03).
+ */
+export function tournamentLevelGame(
+  game: TableGame,
+  levelIndex: number,
+): { readonly game: Exclude<TableGame, { kind: 'mixed' }>; readonly mixed: poker.MixedGame | null } {
+  if (game.kind !== 'mixed') return { game, mixed: null };
+  const games = game.rotation.games;
+  const entry = games[levelIndex % games.length]!;
+  const inner = tableGameOf(entry.family === 'flop' ? entry.id : `${entry.id}/fixed-limit`);
+  if (inner === null || inner.kind === 'mixed') throw new Error(`${game.rotation.name}: unknown game ${entry.id}`);
+  return { game: inner, mixed: entry };
+}

@@ -16,6 +16,23 @@ import { balanceTables, seatAtRandom, type Move, type Tables } from './seating.t
  */
 export type Decide = (state: poker.HandState, legal: poker.LegalActions) => poker.PlayerAction;
 
+/**
+ * What the director reads of a finished hand: its id and each dealt player's stacks and winnings. A
+ * flop hand's `poker.HandState` is one; a stud or draw hand of the live tables gives the same from
+ * its outcome (live/floor.ts, D-2072).
+ */
+export interface FinishedHand {
+  readonly config: { readonly handId: string };
+  readonly result: {
+    readonly players: readonly {
+      readonly seat: number;
+      readonly startingStack: bigint;
+      readonly endingStack: bigint;
+      readonly won: bigint;
+    }[];
+  } | null;
+}
+
 export interface DirectorEntry {
   readonly entryId: string;
   readonly playerId: string;
@@ -229,7 +246,7 @@ export class TournamentDirector {
    * busts (ranked with the round's), bounties, the automatic rebuy offer, then balancing. `seats`: the
    * entry in each seat of the hand as it was dealt.
    */
-  recordHand(table: number, done: poker.HandState, seats: ReadonlyMap<number, string>): void {
+  recordHand(table: number, done: FinishedHand, seats: ReadonlyMap<number, string>): void {
     const h4h = this.handForHand();
     if (this.roundBusts.length === 0) this.roundStartPlayers = this.activeEntries().length;
     this.handsAt.set(table, (this.handsAt.get(table) ?? 0) + 1);
@@ -333,7 +350,7 @@ export class TournamentDirector {
     }).state;
   }
 
-  private settleHand(done: poker.HandState, seats: ReadonlyMap<number, string>, tableSeats: Map<number, string>): void {
+  private settleHand(done: FinishedHand, seats: ReadonlyMap<number, string>, tableSeats: Map<number, string>): void {
     const result = done.result!;
     for (const p of result.players) this.entries.get(seats.get(p.seat)!)!.chips = p.endingStack;
     const winners = result.players.filter((p) => p.won > 0n).map((p) => seats.get(p.seat)!);
