@@ -7,6 +7,7 @@ import { czechProfile } from '@casino/limits';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TableBroadcaster } from '../../context.ts';
 import { isFixedLimitRecord, verifyStoredHandRecord } from '../../poker/fixed-limit-running.ts';
+import type { FixedLimitHandRecord } from '../../poker/fixed-limit-table.ts';
 import type { PokerRuleProfile } from '../../poker/profile.ts';
 import type { PokerRoomDriver } from '../../poker/room.ts';
 import type { PlayerCommand } from '../../poker/runtime-types.ts';
@@ -44,12 +45,16 @@ const czPs: PokerRuleProfile = {
 };
 const czPsRules = { ...testRules, profileId: 'CZ-PS' as const };
 
-/** A limit structure with antes from the first level (stud needs them, D-2071): the small blind is the bring-in. */
+/**
+ * A limit structure with antes from the first level (stud needs them, D-2071): the small blind is the
+ * bring-in. 21 s a level: about 21 hands of the bots, so a block of three stud levels is not a multiple of
+ * the four players and a button moving through it would end on another seat (the T-MIX-03 test tells).
+ */
 const limitLevels: TournamentLevel[] = Array.from({ length: 12 }, (_, i) => ({
   smallBlind: 10n << BigInt(i),
   bigBlind: 20n << BigInt(i),
   ante: 2n << BigInt(i),
-  durationMs: 20_000,
+  durationMs: 21_000,
   breakAfterMs: 0,
 }));
 
@@ -113,6 +118,15 @@ async function stored(tournamentId: string) {
   return { ...row, state: liveStateFromJson(row.live_state) };
 }
 
+type StoredRecord = games.HandHistory | FixedLimitHandRecord;
+
+/** The stored hands of a tournament's table 1, in the order dealt. */
+async function tableHands(tournamentId: string) {
+  return testDb.db.$queryRaw<{ history: unknown; hand_number: number }[]>`
+    SELECT history, hand_number FROM poker_hand WHERE tournament_id = ${tournamentId}::uuid AND tournament_table = 1
+    ORDER BY hand_number`;
+}
+
 /** An aggressive bot (so blinds and raises end it): raises or bets one chance in four, brings in, stands pat at a draw. */
 function botCommand(mine: TournamentSeatView, turn: number, coin: boolean): PlayerCommand {
   const fixed = mine.fixedLimit?.legal ?? null;
@@ -132,53 +146,74 @@ function botCommand(mine: TournamentSeatView, turn: number, coin: boolean): Play
   return { kind: 'act', action: 'all-in', turn };
 }
 
+const horse = games.horse.games.map((g) => (g.family === 'flop' ? g.id : `${g.id}/fixed-limit`));
+
+async function horseSitAndGo(room: PokerRoomDriver, chips: bigint, seed: number) {
+  const { tournamentId } = await createTournament(ctx, {
+    definition: horseDefinition({ entry: { startFeeMinor: 10_000n, feeMinor: 1_000n, chips } }),
+  });
+  const players: { playerId: string; wallet: AccountId }[] = [];
+  for (let i = 0; i < 4; i++) {
+    const p = await fundedPlayer(testDb.db, funding, clock, '1000.00');
+    await registerForTournament(ctx, { tournamentId, playerId: p.playerId });
+    players.push(p);
+  }
+  expect((await startTournament(ctx, tournamentId, { live: { rng: new SeededRng(seed) } })).started).toBe(true);
+  expect(await room.claimTablesNeedingDriver()).toBe(1);
+  return { tournamentId, players };
+}
+
+/**
+ * Bots play through the room (`raiseOneIn`: how often they bet or raise) until the tournament is over or
+ * `until` says stop; after every round the chips are counted and each player's view checked.
+ */
+async function playLive(
+  room: PokerRoomDriver,
+  tournamentId: string,
+  players: readonly { playerId: string }[],
+  options: { chipsBought: bigint; raiseOneIn: number; until?: () => Promise<boolean> },
+): Promise<Set<string>> {
+  const seenGames = new Set<string>();
+  let moves = 0;
+  for (let round = 0; ; round++) {
+    expect(round, 'the tournament ends').toBeLessThan(20_000);
+    const { status, state } = await stored(tournamentId);
+    if (status !== 'RUNNING' || (await options.until?.())) return seenGames;
+    // 000-001:ACC-09: the chips bought are all in play at every hand boundary.
+    expect(state.director.entries.reduce((s, e) => s + e.chips + e.pendingChips, 0n)).toBe(options.chipsBought);
+    let acted = false;
+    for (const { playerId } of players) {
+      const mine = (await room.snapshot(tournamentId, playerId)).mine as TournamentSeatView | null;
+      if (mine === null) continue;
+      // The game shown is the level's (HORSE-02: the current game in the top bar), in HORSE's order, one per level.
+      const game = mine.table.game!;
+      expect(game.variant).toBe('mixed/horse');
+      if (mine.table.handId !== null) {
+        expect(game.currentVariant).toBe(horse[mine.level.index % horse.length]);
+        seenGames.add(game.currentVariant!);
+      }
+      expect(mine.nextGameInMs === null || mine.nextGameInMs > 0).toBe(true);
+      const toAct = mine.table.toAct;
+      if (toAct === null || toAct.seat !== mine.seat || (mine.legal === null && !mine.fixedLimit?.legal)) continue;
+      try {
+        await room.command(tournamentId, playerId, botCommand(mine, toAct.turn, (moves++ + round) % options.raiseOneIn === 0));
+        acted = true;
+      } catch (error) {
+        if (!isDomainError(error)) throw error;
+      }
+    }
+    if (!acted) {
+      clock.advanceMs(1_000);
+      await room.runDue();
+    }
+  }
+}
+
 describe('stud, draw and mixed tournaments on the live tables (issues 19 and 20)', () => {
   it('002:HORSE-01 002:HORSE-02 002:HORSE-04 002:PK-STR-07 002:8GAME-03 002:MTT-03 000-001:ACC-09 a HORSE sit & go played live to its winner: the game changes with each blind level, chips conserved at every hand, every hand stored and replayable', async () => {
     const room = await startRoom();
-    const { tournamentId } = await createTournament(ctx, { definition: horseDefinition() });
-    const players: { playerId: string; wallet: AccountId }[] = [];
-    for (let i = 0; i < 4; i++) {
-      const p = await fundedPlayer(testDb.db, funding, clock, '1000.00');
-      await registerForTournament(ctx, { tournamentId, playerId: p.playerId });
-      players.push(p);
-    }
-    expect((await startTournament(ctx, tournamentId, { live: { rng: new SeededRng(9) } })).started).toBe(true);
-    expect(await room.claimTablesNeedingDriver()).toBe(1);
-    const horse = games.horse.games.map((g) => (g.family === 'flop' ? g.id : `${g.id}/fixed-limit`));
-    const seenGames = new Set<string>();
-    let moves = 0;
-    for (let round = 0; ; round++) {
-      expect(round, 'the tournament ends').toBeLessThan(20_000);
-      const { status, state } = await stored(tournamentId);
-      if (status !== 'RUNNING') break;
-      // 000-001:ACC-09: the chips bought are all in play at every hand boundary.
-      expect(state.director.entries.reduce((s, e) => s + e.chips + e.pendingChips, 0n)).toBe(12_000n);
-      let acted = false;
-      for (const { playerId } of players) {
-        const mine = (await room.snapshot(tournamentId, playerId)).mine as TournamentSeatView | null;
-        if (mine === null) continue;
-        // The game shown is the level's (HORSE-02: the current game in the top bar), in HORSE's order, one per level.
-        const game = mine.table.game!;
-        expect(game.variant).toBe('mixed/horse');
-        if (mine.table.handId !== null) {
-          expect(game.currentVariant).toBe(horse[mine.level.index % horse.length]);
-          seenGames.add(game.currentVariant!);
-        }
-        expect(mine.nextGameInMs === null || mine.nextGameInMs > 0).toBe(true);
-        const toAct = mine.table.toAct;
-        if (toAct === null || toAct.seat !== mine.seat || (mine.legal === null && !mine.fixedLimit?.legal)) continue;
-        try {
-          await room.command(tournamentId, playerId, botCommand(mine, toAct.turn, (moves++ + round) % 4 === 0));
-          acted = true;
-        } catch (error) {
-          if (!isDomainError(error)) throw error;
-        }
-      }
-      if (!acted) {
-        clock.advanceMs(1_000);
-        await room.runDue();
-      }
-    }
+    const { tournamentId, players } = await horseSitAndGo(room, 6_000n, 9);
+    const seenGames = await playLive(room, tournamentId, players, { chipsBought: 24_000n, raiseOneIn: 4 });
     // HORSE-01/02: every game of the mix was dealt, as the levels went by.
     expect([...seenGames].sort()).toEqual([...horse].sort());
     const { status, pool_account_id } = await stored(tournamentId);
@@ -202,5 +237,38 @@ describe('stud, draw and mixed tournaments on the live tables (issues 19 and 20)
     }
     expect([...studGames].sort()).toEqual(['razz', 'stud', 'stud8']);
     expect(hands.some((hand) => !isFixedLimitRecord(hand.history))).toBe(true);
+  }, 600_000);
+
+  it("002:HORSE-03 002:T-MIX-03 002:8GAME-07 in a HORSE tournament the button is frozen through Razz, Stud and Stud Hi/Lo: the first Hold'em hand after them moves on one player from the last Omaha Hi/Lo hand", async () => {
+    const room = await startRoom();
+    // Deep stacks and calling bots: the same four players are still in when the game comes back to Hold'em.
+    const { tournamentId, players } = await horseSitAndGo(room, 100_000n, 3);
+    const backToHoldem = async () => {
+      const hands = await tableHands(tournamentId);
+      const firstStud = hands.findIndex((hand) => isFixedLimitRecord(hand.history));
+      return firstStud !== -1 && hands.slice(firstStud).some((hand) => !isFixedLimitRecord(hand.history));
+    };
+    await playLive(room, tournamentId, players, { chipsBought: 400_000n, raiseOneIn: 1_000_000, until: backToHoldem });
+    expect(await backToHoldem()).toBe(true);
+    // T-MIX-03 / HORSE-03: through Razz, Stud and Stud8 the button is frozen: the first Hold'em hand after
+    // them has the button the hand after the last Omaha Hi/Lo hand would have had (one dealt-in player on),
+    // so nobody skips or pays a blind twice. Checked where the same players were dealt in on both sides.
+    const ordered = await tableHands(tournamentId);
+    let returns = 0;
+    for (let i = 1; i < ordered.length; i++) {
+      const before = ordered[i - 1]!.history as StoredRecord;
+      const after = ordered[i]!.history as StoredRecord;
+      if (isFixedLimitRecord(before) || !isFixedLimitRecord(after)) continue;
+      // `before` is the last flop hand before a stud block; the next flop hand is the return.
+      const back = ordered.slice(i).find((hand) => !isFixedLimitRecord(hand.history))?.history as typeof before | undefined;
+      if (back === undefined) continue;
+      expect(before.variantId).toBe('omaha-hi-lo/fixed-limit');
+      expect(back.variantId).toBe('holdem/fixed-limit');
+      const seats = before.players.map((p) => p.seat);
+      if (JSON.stringify(seats) !== JSON.stringify(back.players.map((p) => p.seat))) continue;
+      expect(back.buttonSeat).toBe(seats.find((seat) => seat > before.buttonSeat) ?? seats[0]);
+      returns++;
+    }
+    expect(returns).toBeGreaterThan(0);
   }, 600_000);
 });
