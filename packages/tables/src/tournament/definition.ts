@@ -1,7 +1,7 @@
 import { isCurrencyCode, type CurrencyCode } from '@casino/core';
 import { amountFor } from '../poker/definition.ts';
 import type { PokerRuleProfile, PokerRuleProfileId } from '../poker/profile.ts';
-import { playersMaxOf, profileOffers, tournamentGameOf } from '../poker/table-games.ts';
+import { playersMaxOf, profileOffers, tableGameOf } from '../poker/table-games.ts';
 import type { TournamentFormat, TournamentRuleProfile } from './rules.ts';
 
 /**
@@ -140,7 +140,8 @@ type Fail = (field: string, message: string) => void;
  * blind), as a stud table's stakes (D-2021).
  */
 function variantProblems(d: TournamentDefinition, profile: PokerRuleProfile, fail: Fail): void {
-  const game = tournamentGameOf(d.variant);
+  // The cash table's game of that id: the profile offers a mix by its id; a tournament deals it by level (D-2070).
+  const game = tableGameOf(d.variant);
   if (game === null) return fail('variant', `unknown variant ${JSON.stringify(d.variant)}`);
   if (!profileOffers(profile, game)) return fail('variant', `${game.name} is not offered under ${profile.id}`);
   if (Number.isInteger(d.seatsPerTable) && d.seatsPerTable > playersMaxOf(game))

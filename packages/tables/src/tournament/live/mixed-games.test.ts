@@ -271,4 +271,15 @@ describe('stud, draw and mixed tournaments on the live tables (issues 19 and 20)
     }
     expect(returns).toBeGreaterThan(0);
   }, 600_000);
+
+  it('000-001:TRN-02 issue 20: a tournament of a game its profile does not offer is refused, the problem naming the variant field', async () => {
+    // CZ-PS offers no Sökö (AT and SE do): `tournament-invalid`, field `body.definition.variant`, nothing stored.
+    const refused = await createTournament(ctx, {
+      definition: horseDefinition({ name: 'Soko test', variant: 'soko/fixed-limit' }),
+    }).catch((error: unknown) => error);
+    expect(isDomainError(refused) && refused.code).toBe('tournament-invalid');
+    expect(isDomainError(refused) && refused.field).toBe('body.definition.variant');
+    const [{ count }] = await testDb.db.$queryRaw<[{ count: bigint }]>`SELECT count(*) FROM tournament WHERE name = 'Soko test'`;
+    expect(count).toBe(0n);
+  });
 });
