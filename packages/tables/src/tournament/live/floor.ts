@@ -11,7 +11,7 @@ import type {
   TableEffect,
 } from '../../poker/runtime-types.ts';
 import { positionsOf } from '../../poker/store-hands.ts';
-import { tournamentGameOf, tournamentLevelGame, type TableGame } from '../../poker/table-games.ts';
+import { levelStakes, tournamentGameOf, tournamentLevelGame, type TableGame } from '../../poker/table-games.ts';
 import { PokerTable, type TableStep } from '../../poker/table.ts';
 import { addOnOpen, lateRegistrationOpen, readClock, rebuyOpen } from '../clock.ts';
 import type { TournamentDefinition } from '../definition.ts';
@@ -750,25 +750,6 @@ export class TournamentFloor implements DrivenTable {
       this.floorVersion++;
     }
   }
-}
-
-/**
- * A level's blinds and ante as the stakes of the game dealt (D-2071, the cash tables' D-2021/D-2029):
- * a flop or draw game plays the level's blinds (fixed limit: the big blind is the small bet, the big
- * bet twice it), a stud game the level's ante for every player and its small blind as the bring-in;
- * in a mix, flop hands post no ante and the big-bet games (NLHE, PLO) play half the blinds (at least 1).
- */
-export function levelStakes(
-  level: { readonly smallBlind: bigint; readonly bigBlind: bigint; readonly ante: bigint },
-  game: TableGame,
-  mixed: poker.MixedGame | null,
-): { readonly smallBlind: bigint; readonly bigBlind: bigint; readonly ante: bigint } {
-  if (mixed === null) return level;
-  if (game.kind === 'fixed-limit') return { ...level, ante: game.game.family === 'stud' ? level.ante : 0n };
-  const half = (amount: bigint): bigint => (amount / 2n > 0n ? amount / 2n : 1n);
-  return mixed.stakes === 'big-bet'
-    ? { smallBlind: half(level.smallBlind), bigBlind: half(level.bigBlind), ante: 0n }
-    : { smallBlind: level.smallBlind, bigBlind: level.bigBlind, ante: 0n };
 }
 
 /** What the director reads of a finished live hand: the flop engine's final state, or a stud or draw hand's results (D-2072). */
