@@ -35,7 +35,7 @@ type Snapshot = {
     handId: string | null;
     handNumber: number;
     toAct: { seat: number; turn: number } | null;
-    game?: { variant: string; currentVariant: string | null };
+    game?: { variant: string; currentVariant: string | null; handOfGame: number | null; handsOfGame: number | null };
     fixedLimit?: {
       family: 'stud' | 'draw';
       phase: string;
@@ -209,18 +209,24 @@ describe('stud and draw cash tables over HTTP (issue 20)', () => {
     expect(await h.connections.db.pokerHand.count({ where: { tableId, status: 'COMPLETED' } })).toBe(3);
   });
 
-  it('002:T-MIX-03 HORSE-01 HORSE-02 a HORSE table over HTTP deals an orbit of Limit Hold\u2019em, then Limit Omaha Hi/Lo, naming the current game; escrow = stacks after each hand', async () => {
+  it('002:T-MIX-03 HORSE-01 HORSE-02 8GAME-05 a HORSE table over HTTP deals an orbit of Limit Hold\u2019em, then Limit Omaha Hi/Lo, naming the current game and which hand of it; escrow = stacks after each hand', async () => {
     const { tableId, players } = await seated('mixed/horse');
     const games: Array<string | null> = [];
+    const counters: string[] = [];
     for (let hand = 0; hand < 4; hand++) {
       if (hand > 0) await advance(pokerHandPauseMsDefault);
       const view = await snapshot(players[0]!, tableId);
       expect(view.table.toAct).not.toBeNull();
       games.push(view.table.game!.currentVariant);
+      counters.push(`${view.table.game!.handOfGame}/${view.table.game!.handsOfGame}`);
       await playHand(tableId, players);
       await moneyInvariants(tableId);
     }
     expect(games).toEqual(['holdem/fixed-limit', 'holdem/fixed-limit', 'holdem/fixed-limit', 'omaha-hi-lo/fixed-limit']);
+    // Hands 1 to 3 of Hold'em, then the first of Omaha Hi/Lo (D-2031). An orbit lasts as many hands as
+    // players are dealt in, counted at each hand: the first may start before the third player sits down.
+    expect(counters.map((counter) => counter.split('/')[0])).toEqual(['1', '2', '3', '1']);
+    expect(counters.slice(1)).toEqual(['2/3', '3/3', '1/3']);
   });
 
   it('000-001:FAIL-01 A-29 003:R-TECH-01 004:AMB-43 a stud hand interrupted by the service stopping is voided: every chip back as at the start of the hand, no rake, a voided record, and the next instance deals on', async () => {

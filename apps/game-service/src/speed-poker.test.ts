@@ -7,7 +7,7 @@
 import { Money, newId } from '@casino/core';
 import { waitFor } from '@casino/core/testing';
 import { demoPokerTables, pokerRuleProfiles } from '@casino/operator';
-import { createPokerTable, escrowAndStacks, type PokerRuleProfileId } from '@casino/tables';
+import { createPokerTable, escrowAndStacks, oneCallPoolCommitCount, type PokerRuleProfileId } from '@casino/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGameHarness, type GameHarness, type TestPlayer } from './test-support.ts';
 
@@ -146,6 +146,7 @@ describe('speed poker (issue 18)', () => {
 
   it("004:T-141 GAM-PT-06 004:T-140 CZ-FO: a fold before one's turn moves the player at once; a player leaving mid-hand is credited when the hand is committed; the pool's escrow equals its stored stacks", async () => {
     const poolId = await pool('CZ-FO');
+    const oneCallCommitsBefore = oneCallPoolCommitCount();
     const players = [
       await h.newPlayer({ deposit: '500.00' }),
       await h.newPlayer({ deposit: '500.00' }),
@@ -189,5 +190,8 @@ describe('speed poker (issue 18)', () => {
     expect(escrowMinor).toBe(stacksMinor);
     const rakeMinor = (await poolHands(poolId)).reduce((sum, hand) => sum + hand.rake_minor, 0n);
     expect(escrowMinor).toBe(4n * 10_000n - (10_000n - smallBlind.toMinor()) - rakeMinor);
+    // Both hands ended before a flop (no rake): each was committed by poker_commit_pool_hand in one call (D-1793).
+    expect(rakeMinor).toBe(0n);
+    expect(oneCallPoolCommitCount()).toBe(oneCallCommitsBefore + 2);
   });
 });

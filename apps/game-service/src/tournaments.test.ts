@@ -131,4 +131,49 @@ describe('poker tournaments over HTTP (issue 19)', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['content-type']).toContain('application/problem+json');
   });
+
+  it('002:WAL-09 002:BET-03 002:T-WAL-05 the buy-in is shown before registering (start fee, fee, the debit); a wallet the profile does not offer is refused as problem+json naming body.fromWallet and nothing is written; my entry shows on the tournament', async () => {
+    const id = await create(sitAndGo(6, 'Wallet choice'));
+    const a = await h.newPlayer({ deposit: '500.00', registered: true });
+    const price = await h.app.inject({
+      method: 'GET',
+      url: `/v1/poker/tournaments/${id}/buy-in?fromWallet=CZK`,
+      headers: a.headers,
+    });
+    expect(price.statusCode).toBe(200);
+    expect(price.json()).toMatchObject({
+      startFee: { amount: '90.00', currency: 'CZK' },
+      fee: { amount: '10.00', currency: 'CZK' },
+      total: { amount: '100.00', currency: 'CZK' },
+      debit: { amount: '100.00', currency: 'CZK' },
+      rate: null,
+    });
+    expect((await state(a, id)).mine).toBeNull();
+
+    const refused = await h.app.inject({
+      method: 'POST',
+      url: `/v1/poker/tournaments/${id}/registration`,
+      headers: a.headers,
+      payload: { fromWallet: 'EUR' },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(refused.json()).toMatchObject({
+      type: 'https://problems.casino.example/wallet-currency-not-offered',
+      field: 'body.fromWallet',
+    });
+    expect((await state(a, id)).registered).toBe(0);
+
+    const registered = await h.app.inject({
+      method: 'POST',
+      url: `/v1/poker/tournaments/${id}/registration`,
+      headers: a.headers,
+      payload: { fromWallet: 'CZK', confirmedDebit: { amount: '100.00', currency: 'CZK' } },
+    });
+    expect(registered.statusCode).toBe(201);
+    expect(registered.json()).toMatchObject({ started: false, debit: { amount: '100.00', currency: 'CZK' } });
+    expect((await state(a, id)).mine).toEqual({ status: 'registered', seated: false });
+    await h.app.inject({ method: 'DELETE', url: `/v1/poker/tournaments/${id}/registration`, headers: a.headers });
+    expect((await state(a, id)).mine).toEqual({ status: 'unregistered', seated: false });
+  });
 });

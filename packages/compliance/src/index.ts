@@ -105,6 +105,8 @@ export {
   monitoringEventTopic,
   monitoringEventMessage,
   recordMonitoringEvent,
+  pokerHandMonitoringMessages,
+  pokerPlayMonitoringMessages,
   recordPokerHandForMonitoring,
   recordPokerPlayForMonitoring,
   type MonitoringEvent,

@@ -17,6 +17,13 @@ export interface ConversionPosting {
   reference: string;
   quoteId?: string;
   metadata?: ledger.TransactionMetadata;
+  /**
+   * The debit amount leaving several accounts instead of `debitAccountId` (a tournament refund: from the prize
+   * pool and the fee revenue, D-2615); the amounts, in the debit currency, add up to `terms.debit`.
+   */
+  debitSplit?: ReadonlyArray<{ accountId: AccountId; amount: Money }>;
+  /** The credit amount arriving in several accounts (a tournament buy-in: the pool and the fee revenue, D-2615). */
+  creditSplit?: ReadonlyArray<{ accountId: AccountId; amount: Money }>;
 }
 
 /**
@@ -81,15 +88,27 @@ async function conversionLines(tx: Tx, request: ConversionPosting): Promise<ledg
   const { sold, bought } = exchangedAmounts(terms);
   assert(sold.currency === terms.debit.currency && bought.currency === terms.credit.currency, 'each side in its currency');
   assert(sold.toMinor() > 0n && bought.toMinor() > 0n && terms.fee.toMinor() >= 0n, 'a conversion moves positive amounts');
+  const debits = request.debitSplit ?? [{ accountId: request.debitAccountId, amount: terms.debit }];
+  const credits = request.creditSplit ?? [{ accountId: request.creditAccountId, amount: terms.credit }];
+  assert(sumOf(debits, terms.debit) === terms.debit.toMinor(), 'the debit split adds up to the debit');
+  assert(sumOf(credits, terms.credit) === terms.credit.toMinor(), 'the credit split adds up to the credit');
   const lines: ledger.PostingLine[] = [
-    { accountId: request.debitAccountId, amount: terms.debit },
+    ...debits.filter((d) => d.amount.toMinor() > 0n).map((d) => ({ accountId: d.accountId, amount: d.amount })),
     { accountId: await operatorAccount(tx, 'fx', sold.currency), amount: sold.negated() },
     { accountId: await operatorAccount(tx, 'fx', bought.currency), amount: bought },
-    { accountId: request.creditAccountId, amount: terms.credit.negated() },
+    ...credits.filter((c) => c.amount.toMinor() > 0n).map((c) => ({ accountId: c.accountId, amount: c.amount.negated() })),
   ];
   if (terms.fee.toMinor() > 0n)
     lines.push({ accountId: await operatorAccount(tx, 'fee-revenue', terms.fee.currency), amount: terms.fee.negated() });
   return lines;
+}
+
+function sumOf(parts: ReadonlyArray<{ amount: Money }>, total: Money): bigint {
+  assert(
+    parts.every((p) => p.amount.currency === total.currency && p.amount.toMinor() >= 0n),
+    'split parts are non-negative, each in its side currency',
+  );
+  return parts.reduce((sum, p) => sum + p.amount.toMinor(), 0n);
 }
 
 function conversionMetadata(request: Pick<ConversionPosting, 'terms' | 'metadata'>): ledger.TransactionMetadata {

@@ -32,6 +32,12 @@ export interface FxRules {
    * on a deposit the wallet credited, on a withdrawal the wallet debited. None in-game (002:WAL-08).
    */
   feeBps: { deposit: Partial<Record<CurrencyCode, bigint>>; withdrawal: Partial<Record<CurrencyCode, bigint>> };
+  /**
+   * The rate at which a game played from another currency's wallet converts later movements (by-capability §6d
+   * `fx.winRate`, D-2617): 'stake' (default; 004:BET-06, T-60: top-ups and the cash-out at the buy-in's rate) or
+   * 'current' (002:WAL-08 under CZ-PS: every in-game conversion at the XE rate of the moment).
+   */
+  gameRate?: 'stake' | 'current';
 }
 
 /** Bounds a profile may not cross (limits are configuration, checked at start-up). */

@@ -261,10 +261,18 @@ export function composeContexts(options: ComposeOptions): Platform {
       limits: enforcement(),
       rules: tournamentRuleProfiles,
       poker: pokerRuleProfiles,
+      fx: fx(db),
     }),
     tournamentRoom: (wiring, db) =>
       tournament.createTournamentRoom({
-        store: { db: dbOr(db), clock, limits: enforcement(), rules: tournamentRuleProfiles, poker: pokerRuleProfiles },
+        store: {
+          db: dbOr(db),
+          clock,
+          limits: enforcement(),
+          rules: tournamentRuleProfiles,
+          poker: pokerRuleProfiles,
+          fx: fx(db),
+        },
         instanceId: wiring.instanceId,
         redis: wiring.redis,
         prefix: wiring.prefix,

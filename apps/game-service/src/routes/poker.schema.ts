@@ -101,6 +101,7 @@ const FixedLimitPublicViewSchema = z
           downCardCount: z.number().int().describe('Face-down cards held (their faces only in the owner’s view)'),
           drawn: z.array(z.number().int()).readonly().describe('Cards exchanged at each draw so far'),
           shownCards: z.array(z.string()).readonly().nullable(),
+          mucked: z.boolean().describe('Mucked at the showdown unshown, where the table allows it (D-2050)'),
         }),
       )
       .readonly(),
@@ -178,6 +179,20 @@ export const PokerPublicViewSchema = z
         name: z.string(),
         currentVariant: z.string().nullable().describe('At a mixed table: the game being dealt (002:HORSE-02)'),
         currentName: z.string().nullable(),
+        handOfGame: z
+          .number()
+          .int()
+          .nullable()
+          .describe(
+            'A mixed table: the hand being dealt (or the last dealt) is this hand of the current game, 1-based (002:8GAME-05)',
+          ),
+        handsOfGame: z
+          .number()
+          .int()
+          .nullable()
+          .describe(
+            'A mixed table: the hands the current game lasts (HORSE: an orbit, as many as the players; 8-Game: 6); else null',
+          ),
       })
       .optional()
       .describe("A stud, draw or mixed table's game; absent at a flop game's table"),

@@ -1,3 +1,5 @@
+import { CurrencyCodeSchema } from '@casino/core';
+import { MoneyInputSchema } from '@casino/http';
 import { z } from 'zod';
 import { MoneyOutputSchema } from './common.schema.ts';
 
@@ -55,14 +57,46 @@ export const TournamentStateSchema = TournamentSummarySchema.extend({
       status: z.string(),
     }),
   ),
+  mine: z
+    .object({
+      status: z.enum(['registered', 'unregistered', 'finished', 'cancelled']).describe('My latest entry'),
+      seated: z
+        .boolean()
+        .describe('The tournament runs and I am in it: my table is GET /v1/poker/tables/{tournamentId} (docs/tournaments.md)'),
+    })
+    .nullable()
+    .describe('My entry into this tournament; null: none'),
 }).meta({ id: 'TournamentState' });
 
 export const RegistrationSchema = z
   .object({
     entryId: z.string(),
     started: z.boolean().describe('A sit & go starts when its last seat is taken'),
+    debit: MoneyOutputSchema.nullable().describe('What left the paying wallet (null: a freeroll)'),
   })
   .meta({ id: 'TournamentRegistration' });
+
+const FromWalletSchema = CurrencyCodeSchema.describe(
+  "Pay from this wallet (002:WAL-09, BET-04, T-WAL-05): another currency than the tournament's is converted at the current rate without fee (002:WAL-08)",
+);
+
+export const RegistrationBodySchema = z.object({
+  fromWallet: FromWalletSchema.optional(),
+  confirmedDebit: MoneyInputSchema.optional().describe(
+    'The debit shown to you before you confirmed (GET …/buy-in): another amount now (the rate moved) is 409 fx-quote-expired, nothing registered',
+  ),
+});
+
+export const BuyInQuerySchema = z.object({ fromWallet: FromWalletSchema.optional() });
+
+export const BuyInPriceSchema = z.object({
+  startFee: MoneyOutputSchema.describe('Goes to the prize pool'),
+  fee: MoneyOutputSchema.describe("The operator's fee"),
+  total: MoneyOutputSchema.describe('Start fee + fee, in the tournament currency'),
+  debit: MoneyOutputSchema.describe('What leaves the paying wallet now: the total converted at the current rate, no fee'),
+  rate: z.string().nullable().describe("Units of the paying wallet's currency per tournament unit; null: no conversion"),
+  ratePublishedAt: z.iso.datetime().nullable(),
+});
 
 export const PurchaseBodySchema = z.object({
   kind: z

@@ -1,13 +1,16 @@
 import type { App } from '@casino/http';
 import { moneyOut } from '@casino/http';
 import { cryptoRng } from '@casino/games';
-import { DomainError } from '@casino/core';
+import { DomainError, Money } from '@casino/core';
 import { tournament, type PokerRoom } from '@casino/tables';
 import { z } from 'zod';
 import { gameProblems } from './common.schema.ts';
 import { PokerCommandHeadersSchema } from './poker.schema.ts';
 import {
+  BuyInPriceSchema,
+  BuyInQuerySchema,
   PurchaseBodySchema,
+  RegistrationBodySchema,
   PurchaseSchema,
   RegistrationSchema,
   TournamentHandPageSchema,
@@ -78,7 +81,39 @@ export function tournamentRoutes(
         response: { 200: TournamentStateSchema, ...gameProblems },
       },
     },
-    async (request) => stateOut(await tournament.tournamentState(ctx.db, request.params.tournamentId, ctx.clock.now())),
+    async (request) => ({
+      ...stateOut(await tournament.tournamentState(ctx.db, request.params.tournamentId, ctx.clock.now())),
+      mine: await tournament.playerEntry(ctx.db, request.params.tournamentId, me(request)),
+    }),
+  );
+
+  app.get(
+    '/v1/poker/tournaments/:tournamentId/buy-in',
+    {
+      onRequest: player,
+      config: { rateLimit },
+      schema: {
+        ...common,
+        summary: 'What registering costs now, paid from a wallet (002:WAL-09, BET-03): shown before the player confirms',
+        params: TournamentParamsSchema,
+        querystring: BuyInQuerySchema,
+        response: { 200: BuyInPriceSchema, ...gameProblems },
+      },
+    },
+    async (request) => {
+      const price = await tournament.tournamentBuyInPrice(ctx, {
+        tournamentId: request.params.tournamentId,
+        ...(request.query.fromWallet ? { fromWallet: request.query.fromWallet } : {}),
+      });
+      return {
+        startFee: moneyOut(price.startFee),
+        fee: moneyOut(price.fee),
+        total: moneyOut(price.total),
+        debit: moneyOut(price.debit),
+        rate: price.rate,
+        ratePublishedAt: price.ratePublishedAt?.toISOString() ?? null,
+      };
+    },
   );
 
   app.post(
@@ -88,23 +123,32 @@ export function tournamentRoutes(
       config: { rateLimit },
       schema: {
         ...common,
-        summary: 'Register: the buy-in (start fee + fee) leaves my wallet, a stake under my self-limits',
+        summary: 'Register: the buy-in (start fee + fee) leaves the wallet I confirmed, a stake under my self-limits',
+        description:
+          'Without a body: paid from the wallet in the tournament currency. With `fromWallet`: from that wallet, converted at the current rate without fee (002:WAL-08, D-2615); `confirmedDebit` is the amount the player confirmed (002:WAL-09).',
         params: TournamentParamsSchema,
+        // No body (the clients before D-2615) is the empty request: the wallet in the tournament's currency.
+        body: z.preprocess((body) => body ?? {}, RegistrationBodySchema),
         response: { 201: RegistrationSchema, ...gameProblems },
       },
     },
     async (request, reply) => {
       const { tournamentId } = request.params;
+      const body = request.body ?? {};
       // A sit & go filled by this registration starts in the same transaction (D-1934: exactly one start).
       const registered = await tournament.registerForTournament(ctx, {
         tournamentId,
         playerId: me(request),
         startWhenFull: { rng: cryptoRng },
+        ...(body.fromWallet ? { fromWallet: body.fromWallet } : {}),
+        ...(body.confirmedDebit ? { confirmedDebit: Money.of(body.confirmedDebit.amount, body.confirmedDebit.currency) } : {}),
       });
       const { started } = registered;
       // The tables start dealing at once: this instance claims the tournament (another one's claim scan would too).
       if (started && room) await room.snapshot(tournamentId, null).catch(() => undefined);
-      return reply.code(201).send({ entryId: registered.entryId, started });
+      return reply
+        .code(201)
+        .send({ entryId: registered.entryId, started, debit: registered.debit && moneyOut(registered.debit) });
     },
   );
 
@@ -210,7 +254,7 @@ function summaryOut(t: tournament.TournamentSummary): z.infer<typeof TournamentS
   };
 }
 
-function stateOut(t: tournament.TournamentState): z.infer<typeof TournamentStateSchema> {
+function stateOut(t: tournament.TournamentState): Omit<z.infer<typeof TournamentStateSchema>, 'mine'> {
   return {
     ...summaryOut(t),
     payouts: t.payouts.map(moneyOut),

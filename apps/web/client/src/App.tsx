@@ -11,6 +11,7 @@ import { LoginPage } from './pages/login.tsx';
 import { PokerPage } from './pages/poker.tsx';
 import { RegisterPage } from './pages/register.tsx';
 import { RoulettePage } from './pages/roulette.tsx';
+import { TournamentPage, TournamentsPage } from './pages/tournaments.tsx';
 import { DepositReturnPage, VerificationReturnPage, WalletPage } from './pages/wallet.tsx';
 import { Link, useRoute } from './router.tsx';
 import { useSession } from './session.tsx';
@@ -73,6 +74,7 @@ function Header({ onPanic }: { onPanic(until: string): void }) {
         {playerId ? (
           <>
             <Link to="/">{m.app.lobby}</Link>
+            <Link to="/tournaments">{m.tournaments.nav}</Link>
             <Link to="/wallet">{m.app.wallet}</Link>
             <Link to="/limits">{m.app.limits}</Link>
             <Link to="/account">{m.app.account}</Link>
@@ -127,6 +129,9 @@ function Page() {
   if (path === '/wallet') return <WalletPage />;
   if (path === '/limits') return <LimitsPage />;
   if (path === '/account') return <AccountPage />;
+  if (path === '/tournaments') return <TournamentsPage />;
+  const tournament = /^\/tournaments\/([\w-]+)$/.exec(path);
+  if (tournament) return <TournamentPage key={tournament[1]} tournamentId={tournament[1]!} />;
   const deposit = /^\/deposits\/([\w-]+)\/payment-return$/.exec(path);
   if (deposit) return <DepositReturnPage depositId={deposit[1]!} />;
   const check = /^\/payment-methods\/([\w-]+)\/verification-return$/.exec(path);

@@ -97,6 +97,14 @@ export interface PokerHandResult {
  * are monitoring figures, not money movements) and recorded as chip transfers.
  */
 export async function recordPokerHandForMonitoring(tx: Tx, hand: PokerHandResult): Promise<number> {
+  const messages = pokerHandMonitoringMessages(hand);
+  // One statement for the hand's events (D-1791): a busy room settles dozens of hands a second.
+  await enqueueOutboxMessages(tx, messages);
+  return messages.length;
+}
+
+/** The chip transfers of `recordPokerHandForMonitoring` as outbox messages, for a commit that writes its own outbox rows (D-1793). */
+export function pokerHandMonitoringMessages(hand: PokerHandResult): Array<{ topic: string; payload: object }> {
   const winners = hand.results.filter((r) => r.netMinor > 0n);
   const wonTotal = winners.reduce((sum, w) => sum + w.netMinor, 0n);
   const messages: Array<{ topic: string; payload: object }> = [];
@@ -118,9 +126,7 @@ export async function recordPokerHandForMonitoring(tx: Tx, hand: PokerHandResult
       );
     }
   }
-  // One statement for the hand's events (D-1791): a busy room settles dozens of hands a second.
-  await enqueueOutboxMessages(tx, messages);
-  return messages.length;
+  return messages;
 }
 
 export interface PokerHandPlay {
@@ -143,25 +149,27 @@ export interface PokerHandPlay {
  * player id whatever the table showed (000-001:A-45).
  */
 export async function recordPokerPlayForMonitoring(tx: Tx, hand: PokerHandPlay): Promise<number> {
-  await enqueueOutboxMessages(
-    tx,
-    hand.players.map((player) =>
-      monitoringEventMessage({
-        kind: 'poker-play',
-        eventId: newId(),
-        playerId: player.playerId,
-        occurredAt: hand.occurredAt.toISOString(),
-        handId: hand.handId,
-        tableId: hand.tableId,
-        ...(player.counterpartyPlayerId ? { counterpartyPlayerId: player.counterpartyPlayerId } : {}),
-        headsUp: player.headsUp,
-        folded: player.folded,
-        actionDelaysMs: [...player.actionDelaysMs].slice(0, 200),
-        seatedMs: Math.max(0, Math.round(player.seatedMs)),
-      }),
-    ),
-  );
+  await enqueueOutboxMessages(tx, pokerPlayMonitoringMessages(hand));
   return hand.players.length;
+}
+
+/** The events of `recordPokerPlayForMonitoring` as outbox messages, for a commit that writes its own outbox rows (D-1793). */
+export function pokerPlayMonitoringMessages(hand: PokerHandPlay): Array<{ topic: string; payload: object }> {
+  return hand.players.map((player) =>
+    monitoringEventMessage({
+      kind: 'poker-play',
+      eventId: newId(),
+      playerId: player.playerId,
+      occurredAt: hand.occurredAt.toISOString(),
+      handId: hand.handId,
+      tableId: hand.tableId,
+      ...(player.counterpartyPlayerId ? { counterpartyPlayerId: player.counterpartyPlayerId } : {}),
+      headsUp: player.headsUp,
+      folded: player.folded,
+      actionDelaysMs: [...player.actionDelaysMs].slice(0, 200),
+      seatedMs: Math.max(0, Math.round(player.seatedMs)),
+    }),
+  );
 }
 
 /** The EUR equivalent of an amount at the configured rate, rounded half-even to the cent. */

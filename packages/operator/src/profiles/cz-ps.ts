@@ -90,6 +90,8 @@ export const czPsProfile: OperatorProfile = Object.freeze({
     changeIntervalHoursMin: 0,
     staleAfterSeconds: 180,
     quoteValiditySeconds: 60,
+    // §6d fx.winRate "current XE" (002:WAL-08, D-2617): a cash table's top-ups and cash-out convert at the rate of the moment.
+    gameRate: 'current',
     feeBps: Object.freeze({
       deposit: Object.freeze({ USD: 150n, EUR: 150n, CAD: 200n, GBP: 200n }),
       withdrawal: Object.freeze({ USD: 150n, EUR: 150n, CAD: 200n, GBP: 200n }),

@@ -1,7 +1,14 @@
 import { DomainError, isCurrencyCode, type CurrencyCode } from '@casino/core';
 import { poker } from '@casino/games';
 import type { AmountPerCurrency, PokerRuleProfile, PokerTableDefinition } from './profile.ts';
-import { bettingStructureOf, otherGameVariantIds, playersMaxOf, profileOffers, tableGameOf } from './table-games.ts';
+import {
+  bettingStructureOf,
+  otherGameVariantIds,
+  playersMaxOf,
+  profileOffers,
+  tableGameOf,
+  tableGamePlaysForJackpot,
+} from './table-games.ts';
 
 /** One way a table breaks its profile: the definition's field (a path) and why. */
 export interface PokerTableProblem {
@@ -87,6 +94,12 @@ export function pokerTableProblems(profile: PokerRuleProfile, definition: PokerT
     if (!jackpot) fail('badBeatJackpot', `rule book ${profile.ruleBook} has no bad-beat jackpot`);
     else if (amountFor(jackpot.dropPerRakedHand, d.currency) === undefined)
       fail('badBeatJackpot', `the profile publishes no jackpot drop in ${d.currency}`);
+    // Only games whose hands read as the published "four eights beaten" does (D-2052).
+    else if (tableGame && !tableGamePlaysForJackpot(tableGame))
+      fail(
+        'badBeatJackpot',
+        `${tableGame.name} does not play for the bad-beat jackpot: not ranked by the standard high hands (D-2052)`,
+      );
   }
   /** A profile amount in the table's currency; a missing equivalent is itself a problem (D-1622). */
   const published = (amount: AmountPerCurrency | null, what: string): bigint | null => {

@@ -152,9 +152,10 @@ describe('stud and draw hands at a cash table (issue 20)', () => {
     expect(buttons[24]).toBe((lastFlopButton % 3) + 1);
   });
 
-  it('002:T-MIX-01 8GAME-06 an 8-Game table deals six hands of each game in order and back to 2-7 Triple Draw; the big-bet games at half the blinds', () => {
+  it('002:T-MIX-01 8GAME-05 8GAME-06 an 8-Game table deals six hands of each game in order and back to 2-7 Triple Draw, its view counting the hands of the current game; the big-bet games at half the blinds', () => {
     const table = seated('mixed/8-game');
     const games: (string | null)[] = [];
+    const counters: string[] = [];
     const bigBlinds: string[] = [];
     let now = 0;
     for (let hand = 0; hand < 49; hand++) {
@@ -162,6 +163,7 @@ describe('stud and draw hands at a cash table (issue 20)', () => {
       table.tick(at(now));
       const view = table.publicView();
       games.push(view.game?.currentVariant ?? null);
+      counters.push(`${view.game?.handOfGame}/${view.game?.handsOfGame}`);
       // The flop games' posted blinds: the largest bet before anyone acts.
       bigBlinds.push(
         view.fixedLimit
@@ -182,6 +184,8 @@ describe('stud and draw hands at a cash table (issue 20)', () => {
     ];
     const expected = order.flatMap((game) => Array(6).fill(game.includes('/') ? game : `${game}/fixed-limit`));
     expect(games).toEqual([...expected, '27td/fixed-limit']);
+    // 002:8GAME-05: hands played of the current game, 1 to 6 for each game and again after the switch.
+    expect(counters).toEqual(Array.from({ length: 49 }, (_, k) => `${(k % 6) + 1}/6`));
     expect(bigBlinds[6]).toBe('100');
     expect(bigBlinds[36]).toBe('50');
     expect(bigBlinds[42]).toBe('50');

@@ -85,8 +85,11 @@ export function dealFixedLimitHand(options: {
   readonly profile: PokerRuleProfile;
   readonly definition: PokerTableDefinition;
   readonly rng: Rng;
+  /** A draw hand's blinds from the table's planner (D-2051); absent: the engine's default. */
+  readonly blinds?: poker.BlindAssignment;
 }): FixedRunningHand {
   const { definition } = options;
+  const blinds = options.blinds;
   const hand = FixedLimitTableHand.deal({
     handId: options.handId,
     game: options.game.game,
@@ -100,6 +103,17 @@ export function dealFixedLimitHand(options: {
     rules: fixedLimitRulesOf(options.profile),
     rake: definition.rake,
     rng: options.rng,
+    // The profile's showdown: mucking a beaten hand only where its table rules allow it (D-812, D-2050).
+    muckAllowed: options.profile.engine.tableRules.muckAllowed,
+    ...(blinds === undefined
+      ? {}
+      : {
+          blinds: {
+            smallBlindSeat: blinds.smallBlindSeat,
+            bigBlindSeat: blinds.bigBlindSeat,
+            posts: blinds.extraPosts.map((post) => ({ seat: post.seat, live: post.live, dead: post.dead })),
+          },
+        }),
   });
   return {
     handId: options.handId,
@@ -203,15 +217,25 @@ export function foldedSeatsOf(hand: FixedLimitTableHand): Set<number> {
 }
 
 /** What the lobby and the views call the game: the table's, or at a mixed table the rotation's with the current game. */
-export function tableGameView(definition: PokerTableDefinition, running: FixedRunningHand | null, flopVariantId: string | null) {
+export function tableGameView(
+  definition: PokerTableDefinition,
+  running: FixedRunningHand | null,
+  flopVariantId: string | null,
+  mixed: poker.MixedPosition | null = null,
+) {
   const table = tableGameOf(definition.variant);
   const current = running?.variantId ?? flopVariantId ?? null;
   const currentGame = current === null ? null : tableGameOf(current);
+  // 002:8GAME-05: at a mixed table, which hand of its game the one being dealt is (the stored rotation
+  // position of the last hand dealt, D-2031), and how many hands the game lasts.
+  const counted = current !== null && mixed !== null;
   return {
     variant: definition.variant,
     name: table?.name ?? definition.variant,
     currentVariant: current,
     currentName: currentGame?.name ?? null,
+    handOfGame: counted ? mixed.handInGame + 1 : null,
+    handsOfGame: counted ? mixed.gameLength : null,
   };
 }
 

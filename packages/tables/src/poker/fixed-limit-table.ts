@@ -63,6 +63,17 @@ export interface FixedLimitHandRecord {
   readonly rake: { readonly rateBps: number; readonly capPerHandMinor: string | null; readonly noFlopNoDrop: boolean };
   readonly deck: readonly string[];
   readonly reshuffleSeed: string;
+  /**
+   * Draw games dealt by the table's planner: the blinds and extra posts by player (D-2051). Absent in
+   * records before it: the engine's default blinds (player 0 the small blind, 1 the big; heads-up reversed).
+   */
+  readonly blinds?: {
+    readonly small: number | null;
+    readonly big: number;
+    readonly posts: readonly { readonly player: number; readonly live: string; readonly dead: string }[];
+  };
+  /** A beaten hand may be mucked at the showdown (the profile's `muckAllowed`, D-2050); absent = no. */
+  readonly muckAllowed?: boolean;
   readonly moves: readonly RecordedMove[];
 }
 
@@ -136,6 +147,8 @@ export class FixedLimitTableHand {
     rake: FixedLimitRake;
     deck: readonly Card[];
     reshuffleSeed: string;
+    blinds?: poker.FixedLimitBlinds;
+    muckAllowed?: boolean;
   }) {
     this.handId = options.handId;
     this.game = options.game;
@@ -149,6 +162,8 @@ export class FixedLimitTableHand {
       stacks: options.seats.map((seat) => seat.stackMinor),
       deck: options.deck,
       reshuffleSeed: options.reshuffleSeed,
+      ...(options.blinds === undefined ? {} : { blinds: options.blinds }),
+      ...(options.muckAllowed === undefined ? {} : { muckAllowed: options.muckAllowed }),
     });
     const text = (chips: bigint): string => chips.toString();
     this.record = {
@@ -173,6 +188,16 @@ export class FixedLimitTableHand {
       },
       deck: options.deck.map(formatCard),
       reshuffleSeed: options.reshuffleSeed,
+      ...(options.blinds === undefined
+        ? {}
+        : {
+            blinds: {
+              small: options.blinds.small,
+              big: options.blinds.big,
+              posts: options.blinds.posts.map((post) => ({ player: post.player, live: text(post.live), dead: text(post.dead) })),
+            },
+          }),
+      ...(options.muckAllowed === true ? { muckAllowed: true } : {}),
     };
   }
 
@@ -186,6 +211,17 @@ export class FixedLimitTableHand {
     readonly rules: poker.FixedLimitRules;
     readonly rake: FixedLimitRake;
     readonly rng: Rng;
+    /**
+     * Draw games: the table planner's blinds by seat (D-2051): the small blind's seat (null: none),
+     * the big blind's, and the extra posts of players coming in. Absent: the engine's default.
+     */
+    readonly blinds?: {
+      readonly smallBlindSeat: number | null;
+      readonly bigBlindSeat: number;
+      readonly posts: readonly { readonly seat: number; readonly live: bigint; readonly dead: bigint }[];
+    };
+    /** The table allows a beaten hand to be mucked at the showdown (D-2050). */
+    readonly muckAllowed?: boolean;
   }): FixedLimitTableHand {
     const order = engineSeatOrder(
       options.seats.map((seat) => seat.seat),
@@ -197,6 +233,19 @@ export class FixedLimitTableHand {
     const deck = shuffle(fullDeck, options.rng);
     // The discard reshuffle's seed comes from the same generator, so one hand seed covers every card.
     const reshuffleSeed = `${options.handId}:${options.rng.intBelow(2 ** 32)}`;
+    const playerOf = (seat: number): number => {
+      const index = order.indexOf(seat);
+      if (index === -1) throw new Error(`hand ${options.handId}: seat ${seat} posts but is not dealt in`);
+      return index;
+    };
+    const blinds: poker.FixedLimitBlinds | undefined =
+      options.blinds === undefined || game.family !== 'draw'
+        ? undefined
+        : {
+            small: options.blinds.smallBlindSeat === null ? null : playerOf(options.blinds.smallBlindSeat),
+            big: playerOf(options.blinds.bigBlindSeat),
+            posts: options.blinds.posts.map((post) => ({ player: playerOf(post.seat), live: post.live, dead: post.dead })),
+          };
     return new FixedLimitTableHand({
       handId: options.handId,
       game,
@@ -207,6 +256,8 @@ export class FixedLimitTableHand {
       rake: options.rake,
       deck,
       reshuffleSeed,
+      ...(blinds === undefined ? {} : { blinds }),
+      ...(options.muckAllowed === true ? { muckAllowed: true } : {}),
     });
   }
 
@@ -236,6 +287,16 @@ export class FixedLimitTableHand {
       },
       deck: record.deck.map(parseCard),
       reshuffleSeed: record.reshuffleSeed,
+      ...(record.blinds === undefined
+        ? {}
+        : {
+            blinds: {
+              small: record.blinds.small,
+              big: record.blinds.big,
+              posts: record.blinds.posts.map((post) => ({ player: post.player, live: big(post.live), dead: big(post.dead) })),
+            },
+          }),
+      ...(record.muckAllowed === true ? { muckAllowed: true } : {}),
     });
     for (const move of record.moves) {
       if (hand.current.phase === 'complete' || poker.pendingPlayer(hand.current) !== move.player)
@@ -432,8 +493,10 @@ export interface FixedLimitPublicSeat {
   readonly downCardCount: number;
   /** Cards exchanged at each draw so far (draw games; public), e.g. [2, 0] = drew two, then stood pat. */
   readonly drawn: readonly number[];
-  /** Cards shown at the showdown, null before. */
+  /** Cards shown at the showdown, null before (and for a mucked hand, whose faces stay hidden here). */
   readonly shownCards: readonly string[] | null;
+  /** The hand was mucked at the showdown unshown (D-2050). */
+  readonly mucked: boolean;
 }
 
 export interface FixedLimitPublicView {
@@ -490,6 +553,7 @@ export function fixedLimitPublicView(hand: FixedLimitTableHand, aliasOf: (seat: 
         operation.kind === 'draw' && operation.player === index ? [operation.discarded.length] : [],
       ),
       shownCards: shown?.kind === 'show' ? shown.cards.map(formatCard) : null,
+      mucked: state.log.some((operation) => operation.kind === 'muck' && operation.player === index),
     };
   });
   return Object.freeze({

@@ -1,7 +1,9 @@
 import { formatCard, parseCards, poker, type Card } from '@casino/games';
 import { amountFor } from './definition.ts';
 import type { BadBeatJackpotSettings, PokerRuleProfile, PokerTableDefinition } from './profile.ts';
+import type { FixedLimitOutcome, FixedLimitTableHand } from './fixed-limit-table.ts';
 import type { CompletedHand } from './runtime-types.ts';
+import { fixedLimitGamePlaysForJackpot } from './table-games.ts';
 
 /**
  * The bad-beat jackpot (000-001:JP-01..05, RAKE-08, ACC-12; issue 18, D-1822..D-1825), the table's
@@ -82,10 +84,25 @@ export function qualifyingBadBeat(settings: BadBeatJackpotSettings, state: poker
   const board = state.boards[0]!;
   if (board.length < 5) return null;
   const shown = state.operations.flatMap((operation) => (operation.kind === 'hand-shown' ? [operation] : []));
+  return badBeatAmong(
+    settings,
+    shown.map((operation) => ({
+      seat: operation.seat,
+      strength: state.config.variant.highRanking.strength(operation.cards, board)!,
+    })),
+  );
+}
+
+/**
+ * The bad beat among the hands shown (D-1823): at least two; the best hand that lost (strictly weaker
+ * than the best) must reach the published minimum, both read as five cards under the standard high ranking.
+ */
+function badBeatAmong(
+  settings: BadBeatJackpotSettings,
+  shown: readonly { readonly seat: number; readonly strength: poker.HandStrength }[],
+): BadBeat | null {
   if (shown.length < 2) return null;
-  const ranked = shown
-    .map((operation) => ({ seat: operation.seat, strength: state.config.variant.highRanking.strength(operation.cards, board)! }))
-    .sort((a, b) => b.strength.value - a.strength.value);
+  const ranked = [...shown].sort((a, b) => b.strength.value - a.strength.value);
   const winner = ranked[0]!;
   const loser = ranked.find((entry) => entry.strength.value < winner.strength.value);
   if (loser === undefined) return null;
@@ -98,6 +115,35 @@ export function qualifyingBadBeat(settings: BadBeatJackpotSettings, state: poker
     loserCards: loser.strength.cards.map(formatCard),
     winnerCards: winner.strength.cards.map(formatCard),
   };
+}
+
+/**
+ * A stud or draw hand's drop and bad beat (D-2052): the drop from a raked hand, borne by its winners
+ * by what they won after the rake (000-001:JP-02, D-1822); a bad beat when at least two hands were
+ * shown (a mucked one does not count) and the best losing hand, its best five cards of the player's
+ * (and a stud hand's community card), is at least the published minimum (JP-03, D-1823).
+ */
+export function fixedLimitHandJackpot(
+  settings: BadBeatJackpotSettings,
+  definition: PokerTableDefinition,
+  hand: FixedLimitTableHand,
+  outcome: FixedLimitOutcome,
+): HandJackpot | null {
+  if (!fixedLimitGamePlaysForJackpot(hand.game)) return null;
+  const dropBySeat = shareDrop(
+    outcome.rakeMinor > 0n ? dropFrom(settings, definition) : 0n,
+    outcome.results.map((result) => ({ seat: result.seat, won: result.wonMinor })),
+  );
+  const dropMinor = dropBySeat.reduce((sum, entry) => sum + entry.amountMinor, 0n);
+  const community = hand.state.community;
+  const shown = hand.state.log.flatMap((operation) =>
+    operation.kind === 'show'
+      ? [{ seat: hand.seats[operation.player]!, strength: poker.highRanking.strength(operation.cards, community)! }]
+      : [],
+  );
+  const badBeat = badBeatAmong(settings, shown);
+  if (dropMinor === 0n && badBeat === null) return null;
+  return { dropMinor, dropBySeat, badBeat };
 }
 
 /** The completed hand with its jackpot: the stacks after it lose the drop the seat bore. */

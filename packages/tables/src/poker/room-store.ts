@@ -1,5 +1,5 @@
 import { assert } from '@casino/core';
-import { pgTransaction } from '@casino/db';
+import { pgPoolOf, pgTransaction } from '@casino/db';
 import { recordPlayActivities, type PlayActivity } from '@casino/limits';
 import { idPseudonym, seatAlias } from './integrity/aliases.ts';
 import { integrityRulesOf, type PokerRuleProfile, type PokerRuleProfileId } from './profile.ts';
@@ -129,11 +129,19 @@ export function pokerRoomStore(
 async function playersToStop(ctx: PokerStoreContext, tableId: string, playerIds: readonly string[]): Promise<string[]> {
   if (playerIds.length === 0) return [];
   // A player suspended from poker or all live games meanwhile (issue 18, 004:T-152) goes as a blocked one does.
-  const seats = await ctx.db.$queryRaw<Array<{ player_id: string; play_session_id: string; state: string; suspended: boolean }>>`
-    SELECT s.player_id, s.play_session_id, p.state::text AS state,
-           EXISTS (SELECT 1 FROM player_game_suspension g WHERE g.player_id = s.player_id AND g.lifted_at IS NULL) AS suspended
-    FROM poker_seat s JOIN player p ON p.id = s.player_id
-    WHERE s.table_id = ${tableId}::uuid AND s.player_id = ANY(${[...playerIds]}::uuid[])`;
+  // On the pool's own connection, not through the ORM: once per hand (D-1793).
+  const { rows: seats } = await pgPoolOf(ctx.db).query<{
+    player_id: string;
+    play_session_id: string;
+    state: string;
+    suspended: boolean;
+  }>(
+    `SELECT s.player_id, s.play_session_id, p.state::text AS state,
+            EXISTS (SELECT 1 FROM player_game_suspension g WHERE g.player_id = s.player_id AND g.lifted_at IS NULL) AS suspended
+     FROM poker_seat s JOIN player p ON p.id = s.player_id
+     WHERE s.table_id = $1::uuid AND s.player_id = ANY($2::uuid[])`,
+    [tableId, [...playerIds]],
+  );
   const stopping: string[] = [];
   const due: Array<{ playerId: string; playSessionId: string }> = [];
   const nowMs = ctx.clock.now().getTime();

@@ -184,6 +184,10 @@ export interface PublicTableView {
     readonly name: string;
     readonly currentVariant: string | null;
     readonly currentName: string | null;
+    /** A mixed table: the hand being dealt (or the last dealt) is this hand of its game, 1-based (002:8GAME-05); else null. */
+    readonly handOfGame: number | null;
+    /** A mixed table: the hands the current game lasts (an orbit: as many as the players dealt in, 002 AMB-ROUND); else null. */
+    readonly handsOfGame: number | null;
   };
   /** A stud or draw hand: up-cards, down-card counts, draws, bring-in (D-2025). Absent otherwise. */
   readonly fixedLimit?: FixedLimitPublicView;

@@ -139,4 +139,44 @@ describe('poker store: pay a buy-in from another wallet (002:WAL-05, WAL-08)', (
     expect(await balanceOf(testDb.db, player.wallet)).toBe('5.00');
     expect(await testDb.db.pokerSeat.count({ where: { playerId: player.playerId } })).toBe(0);
   });
+
+  it('002:WAL-08 002:WAL-11 under a profile whose game conversions run at the current rate (CZ-PS, by-capability §6d fx.winRate "current XE"; D-2617) the cash-out converts at the rate of the moment: USD 25 bought for EUR 23.15 at 1.08 comes back as EUR 20.00 at 1.25; one CASH_OUT through the FX accounts, the books balanced', async () => {
+    const current: PokerStoreContext = { ...ctx, fx: { ...ctx.fx!, rules: { ...psRules, gameRate: 'current' } } };
+    const table = await leasedUsdTable();
+    const player = await playerWithEur('100.00');
+    await buyIn(current, { ...table, playerId: player.playerId, seat: 3, alias: 'now', amountMinor: 2_500n, fromWallet: 'EUR' });
+    expect(await balanceOf(testDb.db, player.wallet)).toBe('76.85');
+    const moved = async (usdPerEur: string) =>
+      recordRates(current.fx!, {
+        source: 'sandbox-xe',
+        base: 'EUR',
+        unitsPerBase: { CZK: '25.000', USD: usdPerEur, CAD: '1.47', GBP: '0.85' },
+        publishedAt: clock.now(),
+      });
+    clock.advanceMs(60_000);
+    await moved('1.25');
+    const released = await releaseSeat(current, {
+      ...table,
+      playerId: player.playerId,
+      seat: 3,
+      stackMinor: 2_500n,
+      reason: 'left',
+    });
+    expect(await balanceOf(testDb.db, player.wallet)).toBe('96.85');
+    const conversion = await testDb.db.fxConversion.findUniqueOrThrow({
+      where: { ledgerTransactionId: released.ledgerTransactionId! },
+    });
+    expect(conversion).toMatchObject({
+      debitCurrency: 'USD',
+      debitMinor: 2_500n,
+      creditCurrency: 'EUR',
+      creditMinor: 2_000n,
+      feeMinor: 0n,
+    });
+    expect((await ledger.findTransaction(testDb.db, released.ledgerTransactionId!))!.kind).toBe('CASH_OUT');
+    for (const currency of ['EUR', 'USD'] as const) expect((await ledger.trialBalance(testDb.db, currency)).balanced).toBe(true);
+    expect(await ledger.findInvariantViolations(testDb.db)).toEqual([]);
+    clock.advanceMs(60_000);
+    await moved('1.08');
+  });
 });

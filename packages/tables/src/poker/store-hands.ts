@@ -1,6 +1,15 @@
-import { recordPokerHandForMonitoring } from '@casino/compliance';
-import { assert, DomainError, InvariantViolation, Money, type AccountId, type CurrencyCode } from '@casino/core';
-import { transaction, type Db, type Tx } from '@casino/db';
+import { pokerHandMonitoringMessages, pokerPlayMonitoringMessages, recordPokerHandForMonitoring } from '@casino/compliance';
+import {
+  assert,
+  countBusinessEvent,
+  DomainError,
+  InvariantViolation,
+  Money,
+  newId,
+  type AccountId,
+  type CurrencyCode,
+} from '@casino/core';
+import { pgBatchedTransaction, pgPoolOf, rollBack, transaction, type Db, type Tx } from '@casino/db';
 import { poker } from '@casino/games';
 import * as ledger from '@casino/ledger';
 import type { PokerRuleProfileId } from './profile.ts';
@@ -8,10 +17,10 @@ import type { CompletedHand, SeatStatus } from './runtime-types.ts';
 import { FixedLimitTableHand, type FixedLimitHandRecord } from './fixed-limit-table.ts';
 import { flopHistoryOf, isFixedLimitRecord, replayFixedLimitCompleted } from './fixed-limit-running.ts';
 import type { LeasedTable, PokerStoreContext } from './store-context.ts';
-import { assertEscrowInvariant } from './store-escrow.ts';
+import { assertEscrowInvariant, EscrowInvariantViolation } from './store-escrow.ts';
 import { postHandJackpot } from './store-jackpot.ts';
-import { fenceTable } from './store-lease.ts';
-import { recordHandPlay } from './integrity/hand-play.ts';
+import { fenceTable, LeaseLost } from './store-lease.ts';
+import { handPlayOf, recordHandPlay } from './integrity/hand-play.ts';
 
 /**
  * Hands at their boundaries (issue 16). The running hand lives in the driver's memory; the store
@@ -27,7 +36,7 @@ export const pokerRakeKey = (handId: string) => `poker:hand:${handId}:rake`;
 const rakeAccounts = new Map<string, AccountId>();
 
 /** Rake is gaming revenue of its own: `operator:rake-revenue:<currency>`, which the GGR report counts as poker rake (D-1672). */
-async function rakeAccount(tx: Tx, currency: CurrencyCode): Promise<AccountId> {
+export async function rakeAccount(tx: Tx, currency: CurrencyCode): Promise<AccountId> {
   const code = ledger.operatorAccountCode('rake-revenue', currency);
   const cached = rakeAccounts.get(code);
   if (cached) return cached;
@@ -37,6 +46,18 @@ async function rakeAccount(tx: Tx, currency: CurrencyCode): Promise<AccountId> {
   return account.id;
 }
 
+/** The rake account's id if this process has looked it up (the two-statement commits read no other row mid-transaction). */
+export function cachedRakeAccount(currency: CurrencyCode): AccountId | undefined {
+  return rakeAccounts.get(ledger.operatorAccountCode('rake-revenue', currency));
+}
+
+const markHandRunningSql = `
+  UPDATE poker_table
+  SET running_hand_id = $1::uuid,
+      running_hand_started_at = CASE WHEN running_hand_id = $1::uuid THEN running_hand_started_at ELSE $2::timestamptz END
+  WHERE id = $3::uuid AND lease_epoch = $4::bigint AND lease_owner = $5
+    AND (running_hand_id IS NULL OR running_hand_id = $1::uuid)`;
+
 /**
  * A hand is dealt: from now on a lost driver voids it. One fenced statement, not a transaction (one
  * round trip per hand instead of four, docs/performance.md): the row is written only while this
@@ -44,15 +65,15 @@ async function rakeAccount(tx: Tx, currency: CurrencyCode): Promise<AccountId> {
  * locked read checked; marking the same hand again changes nothing.
  */
 export async function markHandRunning(ctx: PokerStoreContext, request: LeasedTable & { handId: string }): Promise<void> {
-  const marked = await ctx.db.$queryRaw<Array<{ id: string }>>`
-    UPDATE poker_table
-    SET running_hand_id = ${request.handId}::uuid,
-        running_hand_started_at = CASE WHEN running_hand_id = ${request.handId}::uuid THEN running_hand_started_at
-                                       ELSE ${ctx.clock.now()} END
-    WHERE id = ${request.tableId}::uuid AND lease_epoch = ${BigInt(request.epoch)} AND lease_owner = ${ctx.instanceId}
-      AND (running_hand_id IS NULL OR running_hand_id = ${request.handId}::uuid)
-    RETURNING id`;
-  if (marked.length === 1) return;
+  // On the pool's own connection, not through the ORM: one statement per hand dealt (D-1793).
+  const { rowCount } = await pgPoolOf(ctx.db).query(markHandRunningSql, [
+    request.handId,
+    ctx.clock.now(),
+    request.tableId,
+    request.epoch,
+    ctx.instanceId,
+  ]);
+  if (rowCount === 1) return;
   // Not written: the lease is gone (LeaseLost), or another hand is running (a bug of the driver).
   const table = await transaction(ctx.db, (tx) => fenceTable(tx, ctx.instanceId, request));
   assert(
@@ -108,7 +129,228 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
       : hand.tablePositions !== undefined
         ? hand.tablePositions
         : positionsOf(hand.history);
+  const handText = (table: { name: string; currency: CurrencyCode }, now: Date): string => {
+    const formatAmount = (chips: bigint): string => Money.fromMinor(chips, table.currency).toDecimalString();
+    return replayed === null
+      ? fixed!.replayed.text({ tableName: table.name, formatAmount, playedAt: now.toISOString() })
+      : poker.formatHandHistoryText(replayed, { formatAmount, tableName: table.name, playedAt: now.toISOString() });
+  };
+  const prepared: PreparedCommit = { potMinor: checked.potMinor, positions, handText };
+  // A hand that moves jackpot money posts it through store-jackpot.ts, in the ORM transaction.
+  const jackpot = hand.jackpot;
+  if (jackpot === undefined || (jackpot.dropMinor === 0n && jackpot.badBeat === null)) {
+    const committed = await commitHandInTwoStatements(ctx, request, prepared);
+    if (committed !== null) return committed;
+  }
+  return commitHandInOrmTransaction(ctx, request, prepared);
+}
 
+/** What both ways of committing take from the checks made before the transaction. */
+interface PreparedCommit {
+  potMinor: bigint;
+  positions: poker.Positions | null;
+  handText: (table: { name: string; currency: CurrencyCode }, now: Date) => string;
+}
+
+/** Every seat the hand changes: its players (stack and maybe status), then seats whose status alone changes. */
+function seatRowsOf(request: CommitHandRequest): Array<{ seat: number; playerId: string | null; putIn: bigint; won: bigint }> {
+  const { hand } = request;
+  const statusOf = new Map((request.seatStatuses ?? []).map((s) => [s.seat, s.status]));
+  return [
+    // The jackpot's drop leaves the stacks of the winners who bear it (issue 18, store-jackpot.ts).
+    ...hand.results.map((p) => ({
+      seat: p.seat,
+      playerId: p.playerId as string | null,
+      putIn: p.putInMinor,
+      won: p.wonMinor - (hand.jackpot?.dropBySeat.find((d) => d.seat === p.seat)?.amountMinor ?? 0n),
+    })),
+    ...[...statusOf.keys()]
+      .filter((seat) => !hand.results.some((p) => p.seat === seat))
+      .map((seat) => ({ seat, playerId: null, putIn: 0n, won: 0n })),
+  ];
+}
+
+/**
+ * The fenced read that opens the two-statement commit: the table row locked as `fenceTable` locks it,
+ * and when each seated player sat down (the play-monitoring events carry the time seated).
+ */
+const fenceForCommitSql = `
+  SELECT t.id, t.name, t.currency, t.escrow_account_id, t.hand_number, t.running_hand_id, t.running_hand_started_at,
+         (SELECT json_agg(json_build_object('player_id', s.player_id, 'seated_at', s.seated_at))
+          FROM poker_seat s WHERE s.table_id = t.id AND s.player_id IS NOT NULL) AS seated
+  FROM poker_table t
+  WHERE t.id = $1::uuid AND t.lease_epoch = $2::bigint AND t.lease_owner = $3
+  FOR NO KEY UPDATE OF t`;
+
+interface FenceForCommitRow {
+  id: string;
+  name: string;
+  currency: string;
+  escrow_account_id: string;
+  hand_number: number;
+  running_hand_id: string | null;
+  running_hand_started_at: Date | null;
+  seated: Array<{ player_id: string; seated_at: string }> | null;
+}
+
+let twoStatementCommits = 0;
+
+/** Hands this process committed through the two-statement path (tests prove a case took it; not a metric). */
+export function twoStatementCommitCount(): number {
+  return twoStatementCommits;
+}
+
+export const bigintsAsText = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+
+/**
+ * The hand's commit in two round trips (issue 16, D-1793): BEGIN with the fenced read, then
+ * `poker_commit_hand` (the hand, its players, the seats, the table's counters, the monitoring events'
+ * outbox rows, the rake's ledger posting and the escrow invariant, each check raising before the COMMIT
+ * that rides with it). The ORM transaction stays for what this path does not cover and answers null
+ * for: a commit of a hand that is no longer running (a replayed commit, or a driver's bug), and the
+ * first raked hand of a currency in this process (the rake account's id not cached yet).
+ */
+async function commitHandInTwoStatements(
+  ctx: PokerStoreContext,
+  request: CommitHandRequest,
+  prepared: PreparedCommit,
+): Promise<CommitHandResult | null> {
+  const { hand } = request;
+  let committed: { stacks: CommitHandResult['stacks']; rakeTransactionId: string | null; rakePosted: boolean } | null = null;
+  try {
+    const outcome = await pgBatchedTransaction(ctx.db, async (tx) => {
+      committed = null;
+      const [table] = await tx.begin<FenceForCommitRow>(fenceForCommitSql, [request.tableId, request.epoch, ctx.instanceId]);
+      if (!table) throw new LeaseLost(request.tableId, request.epoch);
+      if (table.running_hand_id !== hand.handId) return rollBack;
+      assert(
+        hand.handNumber > table.hand_number,
+        `poker table ${table.id}: hand number ${hand.handNumber} after ${table.hand_number}`,
+      );
+      const currency = table.currency as CurrencyCode;
+      const rakeAccountId = cachedRakeAccount(currency);
+      if (hand.rakeMinor > 0n && rakeAccountId === undefined) return rollBack;
+      const now = ctx.clock.now();
+      const seatedAtMs = new Map((table.seated ?? []).map((s) => [s.player_id, new Date(s.seated_at).getTime()]));
+      const rakeOf = new Map(hand.rakeByPlayer.map((r) => [r.playerId, r.rakeMinor]));
+      const statusOf = new Map((request.seatStatuses ?? []).map((s) => [s.seat, s.status]));
+      const outbox = [
+        ...pokerHandMonitoringMessages({
+          handId: hand.handId,
+          tableId: table.id,
+          occurredAt: now,
+          currency,
+          results: hand.results.map((p) => ({ playerId: p.playerId, netMinor: p.wonMinor - p.putInMinor })),
+        }),
+        ...pokerPlayMonitoringMessages(handPlayOf({ tableId: table.id, hand, now, seatedAtMs })),
+      ].map((message) => ({ id: newId(), ...message }));
+      const rake =
+        hand.rakeMinor > 0n
+          ? ledger.transferPostArguments(
+              {
+                idempotencyKey: pokerRakeKey(hand.handId),
+                kind: 'RAKE',
+                debitAccountId: table.escrow_account_id as AccountId,
+                creditAccountId: rakeAccountId!,
+                amount: Money.fromMinor(hand.rakeMinor, currency),
+                metadata: { game: 'poker', tableId: table.id, handId: hand.handId, handNumber: hand.handNumber },
+              },
+              now,
+            )
+          : null;
+      assert(
+        rake === null || rake[3] === 'RAKE',
+        "ledger_post's arguments are (id, key, hash, kind, metadata, at, reverses, postings)",
+      );
+      const payload = {
+        table_id: table.id,
+        hand_id: hand.handId,
+        hand_number: hand.handNumber,
+        currency,
+        started_at: table.running_hand_started_at ?? now,
+        now,
+        history: hand.history,
+        text: prepared.handText({ name: table.name, currency }, now),
+        pot_minor: prepared.potMinor,
+        rake_minor: hand.rakeMinor,
+        flop_dealt: hand.flopDealt,
+        players: hand.results.map((p) => ({
+          player_id: p.playerId,
+          seat: p.seat,
+          put_in: p.putInMinor,
+          won: p.wonMinor,
+          rake: rakeOf.get(p.playerId) ?? 0n,
+        })),
+        seat_rows: seatRowsOf(request).map((r) => ({
+          seat: r.seat,
+          player_id: r.playerId,
+          put_in: r.putIn,
+          won: r.won,
+          status: statusOf.get(r.seat) ?? null,
+        })),
+        stacks_after: hand.stacksAfter.map((a) => ({ seat: a.seat, stack: a.stackMinor })),
+        positions: prepared.positions,
+        next_running_hand_id: request.nextRunningHandId,
+        outbox,
+        rake: rake && {
+          id: rake[0],
+          key: rake[1],
+          hash: rake[2],
+          metadata: JSON.parse(rake[4] as string),
+          at: rake[5],
+          postings: JSON.parse(rake[7] as string),
+        },
+        escrow_account_id: table.escrow_account_id,
+      };
+      const [row] = await tx.commit<{
+        doc: {
+          seats: Array<{ seat: number; player_id: string; stack: string }>;
+          rake_transaction_id: string | null;
+          rake_replayed: boolean | null;
+        };
+      }>('SELECT poker_commit_hand($1::jsonb) AS doc', [JSON.stringify(payload, bigintsAsText)]);
+      const doc = row!.doc;
+      committed = {
+        stacks: doc.seats
+          .filter((s) => hand.results.some((p) => p.seat === s.seat))
+          .map((s) => ({ seat: s.seat, playerId: s.player_id, stackMinor: BigInt(s.stack) }))
+          .sort((a, b) => a.seat - b.seat),
+        rakeTransactionId: doc.rake_transaction_id,
+        rakePosted: doc.rake_transaction_id !== null && doc.rake_replayed === false,
+      };
+      return committed;
+    });
+    if (outcome === rollBack) return null;
+  } catch (error) {
+    const violation = escrowViolationOf(error, request.tableId);
+    throw violation ?? error;
+  }
+  const done = committed as unknown as {
+    stacks: CommitHandResult['stacks'];
+    rakeTransactionId: string | null;
+    rakePosted: boolean;
+  };
+  twoStatementCommits++;
+  if (done.rakePosted) countBusinessEvent('ledger-posting', 'RAKE');
+  return { replayed: false, rakeTransactionId: done.rakeTransactionId, stacks: done.stacks };
+}
+
+/** `poker_commit_hand`'s escrow check (HINT escrow-invariant, DETAIL "<escrow> <stacks>") as the error the ORM path throws. */
+export function escrowViolationOf(error: unknown, tableId: string): EscrowInvariantViolation | null {
+  const raised = error as { hint?: string; detail?: string };
+  if (raised?.hint !== 'escrow-invariant' || typeof raised.detail !== 'string') return null;
+  const [escrow, stacks] = raised.detail.split(' ');
+  return new EscrowInvariantViolation(tableId, BigInt(escrow!), BigInt(stacks!));
+}
+
+/** The hand's commit as one ORM transaction: every case, the jackpot's postings and a replayed commit included. */
+async function commitHandInOrmTransaction(
+  ctx: PokerStoreContext,
+  request: CommitHandRequest,
+  prepared: PreparedCommit,
+): Promise<CommitHandResult> {
+  const { hand } = request;
+  const { positions } = prepared;
   return transaction(ctx.db, async (tx) => {
     const table = await fenceTable(tx, ctx.instanceId, request);
     if (table.runningHandId !== hand.handId) {
@@ -129,28 +371,11 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
       `poker table ${table.id}: hand number ${hand.handNumber} after ${table.handNumber}`,
     );
     const now = ctx.clock.now();
-
-    const formatAmount = (chips: bigint): string => Money.fromMinor(chips, table.currency).toDecimalString();
-    const text =
-      replayed === null
-        ? fixed!.replayed.text({ tableName: table.name, formatAmount, playedAt: now.toISOString() })
-        : poker.formatHandHistoryText(replayed, { formatAmount, tableName: table.name, playedAt: now.toISOString() });
+    const text = prepared.handText(table, now);
     const players = hand.results;
     const rakeOf = new Map(hand.rakeByPlayer.map((r) => [r.playerId, r.rakeMinor]));
     const statusOf = new Map((request.seatStatuses ?? []).map((s) => [s.seat, s.status]));
-    // Every seat the hand changes: its players (stack and maybe status), then seats whose status alone changes.
-    const seatRows = [
-      // The jackpot's drop leaves the stacks of the winners who bear it (issue 18, store-jackpot.ts).
-      ...players.map((p) => ({
-        seat: p.seat,
-        playerId: p.playerId as string | null,
-        putIn: p.putInMinor,
-        won: p.wonMinor - (hand.jackpot?.dropBySeat.find((d) => d.seat === p.seat)?.amountMinor ?? 0n),
-      })),
-      ...[...statusOf.keys()]
-        .filter((seat) => !players.some((p) => p.seat === seat))
-        .map((seat) => ({ seat, playerId: null, putIn: 0n, won: 0n })),
-    ];
+    const seatRows = seatRowsOf(request);
     const [written] = await tx.$queryRaw<
       [
         {
@@ -165,7 +390,7 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
         INSERT INTO poker_hand (id, table_id, hand_number, status, currency, started_at, ended_at, history, text, pot_minor,
                                 rake_minor, flop_dealt)
         VALUES (${hand.handId}::uuid, ${table.id}::uuid, ${hand.handNumber}, 'COMPLETED', ${table.currency},
-                ${table.runningHandStartedAt ?? now}, ${now}, ${JSON.stringify(hand.history)}::jsonb, ${text}, ${checked.potMinor},
+                ${table.runningHandStartedAt ?? now}, ${now}, ${JSON.stringify(hand.history)}::jsonb, ${text}, ${prepared.potMinor},
                 ${hand.rakeMinor}, ${hand.flopDealt})
         RETURNING id
       ),

@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireTableLease, buyIn, commitHand, createPokerTable, escrowAndStacks, markHandRunning } from './store.ts';
 import { jackpotAccount, jackpotBalances, jackpotDropKey, jackpotPayoutKey } from './store-jackpot.ts';
 import { fixtureDefinition } from './testing/profiles.ts';
-import { allInThreeWay, atJackpot, badBeatOrder, riggedJackpotTable } from './testing/jackpot.ts';
+import {
+  allInThreeWay,
+  atJackpot,
+  atJackpotWithStud,
+  badBeatOrder,
+  passiveStudHand,
+  riggedJackpotTable,
+  riggedStudJackpotTable,
+  studBadBeatHands,
+  studJackpotDefinition,
+} from './testing/jackpot.ts';
 import { balanceOf, fundedPlayer, openFunding, storeContext, type Funding } from './testing.ts';
 
 /**
@@ -26,10 +36,13 @@ afterAll(async () => {
   await testDb?.drop();
 });
 
-async function jackpotTableWithPlayers() {
+async function jackpotTableWithPlayers(stud = false) {
   const ctx = storeContext(testDb.db, clock, 'instance-jackpot');
-  const definition = fixtureDefinition(atJackpot, { badBeatJackpot: true, currency: 'CZK', name: `BBJ ${newId()}` });
-  const table = await createPokerTable(testDb.db, { definition, profile: atJackpot, now: clock.now() });
+  const definition = stud
+    ? studJackpotDefinition({ name: `BBJ stud ${newId()}` })
+    : fixtureDefinition(atJackpot, { badBeatJackpot: true, currency: 'CZK', name: `BBJ ${newId()}` });
+  const profile = stud ? atJackpotWithStud : atJackpot;
+  const table = await createPokerTable(testDb.db, { definition, profile, now: clock.now() });
   const lease = await acquireTableLease(testDb.db, {
     tableId: table.id,
     instanceId: ctx.instanceId,
@@ -113,5 +126,30 @@ describe('issue 18: the bad-beat jackpot in the ledger', () => {
     const { escrowMinor, stacksMinor } = await escrowAndStacks(testDb.db, leased.tableId);
     expect(escrowMinor).toBe(stacksMinor);
     expect(escrowMinor).toBe(30_000n - 300n - 125n);
+  });
+
+  it('000-001:JP-02 JP-03 JP-04 D-2052 a stud table: the drop and a bad beat of four eights by four aces go through the same commit; escrow = stacks, the payout balanced', async () => {
+    const { ctx, leased, players } = await jackpotTableWithPlayers(true);
+    const before = await jackpotMinor();
+    const hand = passiveStudHand(
+      riggedStudJackpotTable(studBadBeatHands),
+      players.map((player) => player.playerId),
+    );
+    expect(hand.jackpot).toMatchObject({ dropMinor: 125n, badBeat: { loserSeat: 2, winnerSeat: 3 } });
+    await markHandRunning(ctx, { ...leased, handId: hand.handId });
+    await commitHand(ctx, { ...leased, hand, nextRunningHandId: null });
+    const payout = await ledger.findTransaction(
+      testDb.db,
+      (await ledger.findTransactionIdByIdempotencyKey(testDb.db, jackpotPayoutKey(hand.handId)))!,
+    );
+    expect(payout?.kind).toBe('PRIZE');
+    expect(payout?.postings.reduce((sum, posting) => sum + posting.amount.toMinor(), 0n)).toBe(0n);
+    // The jackpot after the payout keeps only the seed (20 %) and the rounding of what stood plus this drop.
+    const stood = before + 125n;
+    expect(await jackpotMinor()).toBeLessThan(stood);
+    expect(await jackpotMinor()).toBeGreaterThanOrEqual((stood * 2_000n) / 10_000n);
+    const { escrowMinor, stacksMinor } = await escrowAndStacks(testDb.db, leased.tableId);
+    expect(escrowMinor).toBe(stacksMinor);
+    expect(escrowMinor).toBe(30_000n - hand.rakeMinor - 125n);
   });
 });

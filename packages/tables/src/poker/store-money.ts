@@ -199,7 +199,7 @@ async function topUpIn(ctx: PokerStoreContext, tx: Tx, request: TopUpRequest): P
       `A top-up may bring the stack to ${money(maxMinor, table.currency)} at most; the stack is ${money(seat.stack_minor, table.currency)}.`,
       { maximum: money(maxMinor, table.currency).toJSON(), stack: money(seat.stack_minor, table.currency).toJSON() },
     );
-  const funding = await fundingOfSeat(tx, seat);
+  const funding = await fundingOfSeat(ctx, tx, seat, table.currency, 'top-up');
   const wallet = await tableFundingWallet(ctx, tx, request.playerId, definition.profileId, funding?.currency ?? table.currency);
   const rateToCzk = request.rateToCzk ?? seat.rate_to_czk ?? undefined;
   if (!funding)
@@ -275,7 +275,7 @@ export async function releaseSeat(ctx: PokerStoreContext, request: ReleaseSeatRe
         category: 'poker-cash',
         playSessionId: seat.play_session_id,
       });
-      const funding = await fundingOfSeat(tx, seat);
+      const funding = await fundingOfSeat(ctx, tx, seat, table.currency, 'cash-out');
       // 003:R-WAL-06: chips go back to the poker account where the room has one (issue 26).
       const profileId = definitionFromJson(table.definition).profileId;
       const wallet = await tableFundingWallet(ctx, tx, request.playerId, profileId, funding?.currency ?? table.currency).catch(
@@ -292,7 +292,8 @@ export async function releaseSeat(ctx: PokerStoreContext, request: ReleaseSeatRe
         playerId: request.playerId,
         reason: request.reason,
       };
-      // 004:BET-06, T-60: the chips go back at the rate of the buy-in, not today's; the FX accounts keep the difference.
+      // 004:BET-06, T-60: the chips go back at the rate of the buy-in, not today's (the FX accounts keep the difference);
+      // under a profile whose game conversions run at the current rate (CZ-PS, D-2617) at today's.
       const posted = funding
         ? await fx.postConversion(
             tx,
@@ -508,8 +509,33 @@ async function seatFunding(
   };
 }
 
-/** The funding a seat was bought with (its rate stays for top-ups and the cash-out), or null for a seat in its wallet's currency. */
-async function fundingOfSeat(tx: Tx, seat: SeatRow): Promise<SeatFunding | null> {
+/**
+ * The funding of a seat's later movement, or null for a seat in its wallet's currency: at the rate the seat was
+ * bought with (the profile's `fx.gameRate` 'stake', the default: 004:BET-06, T-60), or at the current rate
+ * ('current', CZ-PS: 002:WAL-08 "converted at the XE rate", by-capability §6d `fx.winRate` "current XE"; D-2617).
+ * A top-up at stale rates is refused as a buy-in is (`fx-rates-stale`); a cash-out is never refused, so at
+ * stale rates it falls back to the seat's rate.
+ */
+async function fundingOfSeat(
+  ctx: PokerStoreContext,
+  tx: Tx,
+  seat: SeatRow,
+  tableCurrency: CurrencyCode,
+  movement: 'top-up' | 'cash-out',
+): Promise<SeatFunding | null> {
+  const bought = await boughtFundingOfSeat(tx, seat);
+  if (!bought || ctx.fx?.rules.gameRate !== 'current') return bought;
+  try {
+    const now = await fx.currentRate(ctx.fx, tableCurrency, bought.currency, tx);
+    return { ...bought, rate: now.rate, rateSetId: now.rateSetId, source: now.source, publishedAt: now.publishedAt };
+  } catch (error) {
+    if (movement === 'cash-out' && isDomainError(error) && error.code === 'fx-rates-stale') return bought;
+    throw error;
+  }
+}
+
+/** The funding a seat was bought with, or null for a seat in its wallet's currency. */
+async function boughtFundingOfSeat(tx: Tx, seat: SeatRow): Promise<SeatFunding | null> {
   if (seat.funding_currency === null || seat.funding_rate === null) return null;
   const [bought] = await tx.$queryRaw<Array<{ rate_set_id: string; rate_source: string; rate_published_at: Date }>>`
     SELECT rate_set_id, rate_source, rate_published_at FROM fx_conversion WHERE reference = ${`poker-seating:${seat.id}`}

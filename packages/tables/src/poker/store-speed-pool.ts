@@ -1,14 +1,14 @@
-import { recordPokerHandForMonitoring } from '@casino/compliance';
-import { assert, Money, type AccountId, type CurrencyCode } from '@casino/core';
-import { transaction, type Tx } from '@casino/db';
+import { pokerHandMonitoringMessages, recordPokerHandForMonitoring } from '@casino/compliance';
+import { assert, countBusinessEvent, Money, newId, type AccountId, type CurrencyCode } from '@casino/core';
+import { pgBatchedTransaction, rollBack, transaction, type Tx } from '@casino/db';
 import { poker } from '@casino/games';
 import * as ledger from '@casino/ledger';
 import type { CompletedHand } from './runtime-types.ts';
 import { flopHistoryOf } from './fixed-limit-running.ts';
 import type { LeasedTable, PokerStoreContext } from './store-context.ts';
 import { assertEscrowInvariant } from './store-escrow.ts';
-import { pokerRakeKey } from './store-hands.ts';
-import { fenceTable } from './store-lease.ts';
+import { bigintsAsText, cachedRakeAccount, escrowViolationOf, pokerRakeKey, rakeAccount } from './store-hands.ts';
+import { fenceTable, LeaseLost } from './store-lease.ts';
 
 /**
  * A speed pool's hand at its end (issue 18, D-1802, D-1803). A pool is one table row with one escrow
@@ -28,6 +28,133 @@ export async function commitPoolHand(
   assert(hand.poolTableNumber !== undefined, `poker hand ${hand.handId} is not a pool's`);
   const state = hand.finalState ?? poker.replayHandHistory(flopHistoryOf(hand.history), poker.variantCatalog);
   const potMinor = checkPoolResults(hand, state);
+  const committed = await commitPoolHandInOneCall(ctx, request, state, potMinor);
+  return committed ?? commitPoolHandInOrmTransaction(ctx, request, state, potMinor);
+}
+
+let oneCallPoolCommits = 0;
+
+/** Pool hands this process committed through `poker_commit_pool_hand` (tests prove a case took it; not a metric). */
+export function oneCallPoolCommitCount(): number {
+  return oneCallPoolCommits;
+}
+
+/**
+ * The pool's hand in two round trips with the pool's row locked for one statement only (D-1793): BEGIN
+ * with an unlocked read of the pool's name, currency and escrow (what the hand's text and rake need),
+ * then `poker_commit_pool_hand` with COMMIT, which takes the lock, checks the fence, answers a hand
+ * stored before, and writes everything the ORM transaction writes. Null (the ORM path then) for the
+ * first raked hand of a currency in this process, whose rake account's id is not cached yet.
+ */
+async function commitPoolHandInOneCall(
+  ctx: PokerStoreContext,
+  request: LeasedTable & { hand: CompletedHand },
+  state: poker.HandState,
+  potMinor: bigint,
+): Promise<{ replayed: boolean; rakeTransactionId: string | null } | null> {
+  const { hand } = request;
+  let doc: { replayed: boolean; rake_transaction_id?: string | null; rake_replayed?: boolean | null } | null = null;
+  try {
+    const outcome = await pgBatchedTransaction(ctx.db, async (tx) => {
+      doc = null;
+      const [table] = await tx.begin<{ id: string; name: string; currency: string; escrow_account_id: string }>(
+        'SELECT id, name, currency, escrow_account_id FROM poker_table WHERE id = $1::uuid',
+        [request.tableId],
+      );
+      if (!table) throw new LeaseLost(request.tableId, request.epoch);
+      const currency = table.currency as CurrencyCode;
+      const rakeAccountId = cachedRakeAccount(currency);
+      if (hand.rakeMinor > 0n && rakeAccountId === undefined) return rollBack;
+      const now = ctx.clock.now();
+      const rakeOf = new Map(hand.rakeByPlayer.map((r) => [r.playerId, r.rakeMinor]));
+      const rake =
+        hand.rakeMinor > 0n
+          ? ledger.transferPostArguments(
+              rakeTransfer({ id: table.id, currency, escrowAccountId: table.escrow_account_id }, hand, rakeAccountId!),
+              now,
+            )
+          : null;
+      const payload = {
+        table_id: table.id,
+        epoch: request.epoch,
+        instance_id: ctx.instanceId,
+        hand_id: hand.handId,
+        hand_number: hand.handNumber,
+        currency,
+        now,
+        history: hand.history,
+        text: poolHandText(state, { name: table.name, currency }, hand, now),
+        pot_minor: potMinor,
+        rake_minor: hand.rakeMinor,
+        flop_dealt: hand.flopDealt,
+        players: hand.results.map((p) => ({
+          player_id: p.playerId,
+          seat: p.seat,
+          put_in: p.putInMinor,
+          won: p.wonMinor,
+          rake: rakeOf.get(p.playerId) ?? 0n,
+        })),
+        outbox: pokerHandMonitoringMessages({
+          handId: hand.handId,
+          tableId: table.id,
+          occurredAt: now,
+          currency,
+          results: hand.results.map((p) => ({ playerId: p.playerId, netMinor: p.wonMinor - p.putInMinor })),
+        }).map((message) => ({ id: newId(), ...message })),
+        rake: rake && {
+          id: rake[0],
+          key: rake[1],
+          hash: rake[2],
+          metadata: JSON.parse(rake[4] as string),
+          at: rake[5],
+          postings: JSON.parse(rake[7] as string),
+        },
+        escrow_account_id: table.escrow_account_id,
+      };
+      const [row] = await tx.commit<{ doc: NonNullable<typeof doc> }>('SELECT poker_commit_pool_hand($1::jsonb) AS doc', [
+        JSON.stringify(payload, bigintsAsText),
+      ]);
+      doc = row!.doc;
+      return doc;
+    });
+    if (outcome === rollBack) return null;
+  } catch (error) {
+    const raised = error as { hint?: string };
+    if (raised?.hint === 'lease-lost') throw new LeaseLost(request.tableId, request.epoch);
+    throw escrowViolationOf(error, request.tableId) ?? error;
+  }
+  const done = doc as unknown as { replayed: boolean; rake_transaction_id?: string | null; rake_replayed?: boolean | null };
+  if (done.replayed)
+    return {
+      replayed: true,
+      rakeTransactionId: await ledger.findTransactionIdByIdempotencyKey(ctx.db, pokerRakeKey(hand.handId)),
+    };
+  oneCallPoolCommits++;
+  if (done.rake_transaction_id && done.rake_replayed === false) countBusinessEvent('ledger-posting', 'RAKE');
+  return { replayed: false, rakeTransactionId: done.rake_transaction_id ?? null };
+}
+
+function poolHandText(
+  state: poker.HandState,
+  table: { name: string; currency: CurrencyCode },
+  hand: CompletedHand,
+  now: Date,
+): string {
+  return poker.formatHandHistoryText(state, {
+    formatAmount: (chips) => Money.fromMinor(chips, table.currency).toDecimalString(),
+    tableName: `${table.name} #${hand.poolTableNumber}`,
+    playedAt: now.toISOString(),
+  });
+}
+
+/** The pool's hand as one ORM transaction: the fallback of the one-call path. */
+async function commitPoolHandInOrmTransaction(
+  ctx: PokerStoreContext,
+  request: LeasedTable & { hand: CompletedHand },
+  state: poker.HandState,
+  potMinor: bigint,
+): Promise<{ replayed: boolean; rakeTransactionId: string | null }> {
+  const { hand } = request;
   return transaction(ctx.db, async (tx) => {
     const table = await fenceTable(tx, ctx.instanceId, request);
     const [earlier] = await tx.$queryRaw<Array<{ id: string }>>`
@@ -35,11 +162,7 @@ export async function commitPoolHand(
     if (earlier)
       return { replayed: true, rakeTransactionId: await ledger.findTransactionIdByIdempotencyKey(tx, pokerRakeKey(hand.handId)) };
     const now = ctx.clock.now();
-    const text = poker.formatHandHistoryText(state, {
-      formatAmount: (chips) => Money.fromMinor(chips, table.currency).toDecimalString(),
-      tableName: `${table.name} #${hand.poolTableNumber}`,
-      playedAt: now.toISOString(),
-    });
+    const text = poolHandText(state, table, hand, now);
     const players = hand.results;
     const rakeOf = new Map(hand.rakeByPlayer.map((r) => [r.playerId, r.rakeMinor]));
     const [written] = await tx.$queryRaw<[{ players: number; seats: number }]>`
@@ -96,28 +219,30 @@ async function postRake(
   hand: CompletedHand,
   now: Date,
 ): Promise<string> {
-  const code = ledger.operatorAccountCode('rake-revenue', table.currency);
-  const rake = await ledger.findAccountByCode(tx, code);
-  assert(rake !== null, `the chart of accounts has ${code} (openOperatorAccounts)`);
-  const posted = await ledger.transfer(
-    tx,
-    {
-      idempotencyKey: pokerRakeKey(hand.handId),
-      kind: 'RAKE',
-      debitAccountId: table.escrowAccountId as AccountId,
-      creditAccountId: rake.id,
-      amount: Money.fromMinor(hand.rakeMinor, table.currency),
-      metadata: {
-        game: 'poker',
-        tableId: table.id,
-        handId: hand.handId,
-        handNumber: hand.handNumber,
-        poolTable: hand.poolTableNumber ?? null,
-      },
-    },
-    now,
-  );
+  const posted = await ledger.transfer(tx, rakeTransfer(table, hand, await rakeAccount(tx, table.currency)), now);
   return posted.transactionId;
+}
+
+/** A pool hand's rake: the pool's escrow to the rake revenue, with the pool's table number. */
+function rakeTransfer(
+  table: { id: string; currency: CurrencyCode; escrowAccountId: string },
+  hand: CompletedHand,
+  rakeAccountId: AccountId,
+): ledger.TransferRequest {
+  return {
+    idempotencyKey: pokerRakeKey(hand.handId),
+    kind: 'RAKE',
+    debitAccountId: table.escrowAccountId as AccountId,
+    creditAccountId: rakeAccountId,
+    amount: Money.fromMinor(hand.rakeMinor, table.currency),
+    metadata: {
+      game: 'poker',
+      tableId: table.id,
+      handId: hand.handId,
+      handNumber: hand.handNumber,
+      poolTable: hand.poolTableNumber ?? null,
+    },
+  };
 }
 
 /** The results must be the engine's (put in, won, rake), as for a table's hand (store-hands.ts). */

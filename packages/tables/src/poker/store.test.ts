@@ -9,6 +9,7 @@ import {
   buyIn,
   commitHand,
   createPokerTable,
+  EscrowInvariantViolation,
   escrowAndStacks,
   findHand,
   findTablesNeedingDriver,
@@ -22,6 +23,7 @@ import {
   releaseTableLease,
   renewTableLeases,
   topUp,
+  twoStatementCommitCount,
   voidInterruptedHand,
   type PokerStoreContext,
 } from './store.ts';
@@ -333,6 +335,82 @@ describe('poker table store: hands (issue 16)', () => {
     const rest = await playerHands(testDb.db, b.playerId, { limit: 1, cursor: first.nextCursor });
     expect(rest).toMatchObject({ hands: [{ handNumber: 1, handId: hand.handId }], nextCursor: null });
     await expectInvariant(table.tableId);
+  });
+
+  it('issue 16 D-1793: a raked hand committed in two statements (the fenced read, then poker_commit_hand) stores what the ORM transaction stores: hand, players, stacks, statuses, positions, the rake once, the monitoring events', async () => {
+    // The first raked hand of the currency in this process may take the ORM path (it caches the rake account).
+    const warm = await leasedTable({ ...noLimitDefinition, name: 'Two statements warm-up' });
+    const warmSeats = await seatTwo(warm);
+    const warmHand = playHand({ handNumber: 1, buttonSeat: 1, players: warmSeats.players, line: 'check-down' });
+    await markHandRunning(ctx, { ...warm, handId: warmHand.handId });
+    await commitHand(ctx, { ...warm, hand: warmHand, nextRunningHandId: null });
+
+    const table = await leasedTable({ ...noLimitDefinition, name: 'Two statements' });
+    const { players } = await seatTwo(table);
+    const hand = playHand({ handNumber: 1, buttonSeat: 1, players, line: 'check-down' });
+    expect(hand.rakeMinor).toBe(10n);
+    await markHandRunning(ctx, { ...table, handId: hand.handId });
+    const before = twoStatementCommitCount();
+    const rakeAccount = (await ledger.findAccountByCode(testDb.db, 'operator:rake-revenue:CZK'))!.id;
+    const rakeBefore = await ledger.balance(testDb.db, rakeAccount);
+    const committed = await commitHand(ctx, {
+      ...table,
+      hand,
+      nextRunningHandId: null,
+      seatStatuses: [
+        { seat: 1, status: 'playing' },
+        { seat: 3, status: 'sitting-out' },
+      ],
+    });
+    expect(twoStatementCommitCount()).toBe(before + 1);
+    const won = (seat: number) => hand.results.find((r) => r.seat === seat)?.wonMinor ?? 0n;
+    expect(committed.stacks.map((s) => [s.seat, s.stackMinor])).toEqual(
+      players.map((p) => [p.seat, p.stackMinor - 100n + won(p.seat)]),
+    );
+    expect((await ledger.findTransaction(testDb.db, committed.rakeTransactionId!))?.kind).toBe('RAKE');
+    expect(await ledger.balance(testDb.db, rakeAccount)).toEqual(rakeBefore.plus(czk('0.10')));
+    expect(await expectInvariant(table.tableId)).toBe(17_990n);
+    const stored = await findHand(testDb.db, hand.handId);
+    expect(stored).toMatchObject({ status: 'COMPLETED', handNumber: 1, potMinor: 200n, rakeMinor: 10n, flopDealt: true });
+    expect(stored!.text).toContain(`PokerStars Hand #${hand.handId}`);
+    expect(stored!.text).toContain('Two statements');
+    expect(stored!.players.map((p) => p.rakeMinor).reduce((s, r) => s + r, 0n)).toBe(10n);
+    const setup = await loadTableForDriving(testDb.db, table.tableId);
+    expect(setup).toMatchObject({ handNumber: 1, runningHandId: null, previousPositions: { buttonSeat: 1 } });
+    expect(setup!.seats.map((s) => s.status)).toEqual(['playing', 'sitting-out']);
+    const events = await testDb.db.$queryRaw<Array<{ kind: string; n: bigint }>>`
+      SELECT payload->>'kind' AS kind, count(*) AS n FROM outbox_message WHERE payload->>'handId' = ${hand.handId}
+      GROUP BY 1 ORDER BY 1`;
+    // Two players: one poker-play event each; a chip transfer unless the check-down split the pot.
+    const split = won(1) === won(3);
+    expect(events.map((e) => [e.kind, Number(e.n)])).toEqual([...(split ? [] : [['chip-transfer', 1]]), ['poker-play', 2]]);
+    // The retry of a committed hand is answered as before (by the ORM path): no second rake.
+    expect(await commitHand(ctx, { ...table, hand, nextRunningHandId: null })).toMatchObject({
+      replayed: true,
+      rakeTransactionId: committed.rakeTransactionId,
+    });
+    expect(await ledger.balance(testDb.db, rakeAccount)).toEqual(rakeBefore.plus(czk('0.10')));
+  });
+
+  it('issue 16 D-1793: poker_commit_hand checks the escrow invariant before its COMMIT: a seat whose stored stack disagrees with the escrow refuses the whole hand, nothing written', async () => {
+    const table = await leasedTable({ ...noLimitDefinition, name: 'Two statements, broken escrow' });
+    const { players } = await seatTwo(table);
+    const hand = playHand({ handNumber: 1, buttonSeat: 1, players, line: 'fold' });
+    await markHandRunning(ctx, { ...table, handId: hand.handId });
+    // A bug that changed a stored stack without the ledger: the next commit must not carry it into the books.
+    await testDb.db
+      .$executeRaw`UPDATE poker_seat SET stack_minor = stack_minor + 1 WHERE table_id = ${table.tableId}::uuid AND seat = 1`;
+    const before = twoStatementCommitCount();
+    const refused = await commitHand(ctx, { ...table, hand, nextRunningHandId: null }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(EscrowInvariantViolation);
+    expect(refused).toMatchObject({ escrowMinor: 18_000n, stacksMinor: 18_001n });
+    expect(twoStatementCommitCount()).toBe(before);
+    expect(await findHand(testDb.db, hand.handId)).toBeNull();
+    const setup = await loadTableForDriving(testDb.db, table.tableId);
+    expect(setup).toMatchObject({ handNumber: 0, runningHandId: hand.handId });
+    const events = await testDb.db.$queryRaw<Array<{ n: bigint }>>`
+      SELECT count(*) AS n FROM outbox_message WHERE payload->>'handId' = ${hand.handId}`;
+    expect(events[0]!.n).toBe(0n);
   });
 
   it('000-001:FAIL-01 003:R-TECH-01 004:AMB-43 TEC-04 a hand whose driver is lost is voided on takeover: the stacks are those of its start, nothing is raked, and the void is recorded', async () => {

@@ -42,6 +42,7 @@ export {
   playerHandsPageSizeMax,
   pokerRakeKey,
   renderHandText,
+  twoStatementCommitCount,
   voidInterruptedHand,
   type CommitHandRequest,
   type CommitHandResult,

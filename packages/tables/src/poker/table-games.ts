@@ -166,3 +166,28 @@ export function levelStakes(
     ? { smallBlind: half(level.smallBlind), bigBlind: half(level.bigBlind), ante: 0n }
     : { smallBlind: level.smallBlind, bigBlind: level.bigBlind, ante: 0n };
 }
+
+/**
+ * Whether a table's game can play for the jackpot (D-2052): every flop game, and the stud and draw
+ * games ranked by the standard high ranking with no low half (Seven Card Stud, Sjukort, Femkort, Five
+ * Card Draw, Mörkpoker), where "four eights beaten" reads as in Hold'em; not Razz, Stud Hi/Lo, the
+ * lowball draws, Badugi, Sökö's four-card classes or 7-E's list L. A mix only when each of its games can.
+ */
+export function tableGamePlaysForJackpot(game: TableGame): boolean {
+  switch (game.kind) {
+    case 'flop':
+      return true;
+    case 'fixed-limit':
+      return fixedLimitGamePlaysForJackpot(game.game);
+    case 'mixed':
+      return game.rotation.games.every((entry) => {
+        const inner = tableGameOf(entry.family === 'flop' ? entry.id : `${entry.id}/fixed-limit`);
+        return inner !== null && tableGamePlaysForJackpot(inner);
+      });
+  }
+}
+
+export function fixedLimitGamePlaysForJackpot(game: poker.FixedLimitGame): boolean {
+  if (game.family === 'stud') return game.ranking === poker.highRanking && game.lowRanking === null;
+  return game.ranking === poker.highRanking && game.rankingFor(game.playersMax) === poker.highRanking;
+}

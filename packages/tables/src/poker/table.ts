@@ -25,7 +25,7 @@ import {
   wantsIn,
   type SeatRecord,
 } from './seats.ts';
-import { handJackpot, jackpotOf, withJackpot } from './jackpot.ts';
+import { fixedLimitHandJackpot, handJackpot, jackpotOf, withJackpot } from './jackpot.ts';
 import { chooseRuns, declineForEveryone, runItOffered, seatsToAnswer } from './run-it.ts';
 import { legalActionsOf, privateView, publicView, type ViewSource } from './views.ts';
 import {
@@ -413,7 +413,7 @@ export class PokerTable {
 
   private buildPublicView(): PublicTableView {
     const shownFixed = this.shownFixedHand();
-    const game = tableGameView(this.definition, this.fixed, this.hand?.state.config.variant.id ?? null);
+    const game = tableGameView(this.definition, this.fixed, this.hand?.state.config.variant.id ?? null, this.mixed);
     if (shownFixed !== null)
       return fixedLimitTableView({
         tableId: this.tableId,
@@ -522,7 +522,8 @@ export class PokerTable {
 
   /** The engine shows and mucks by itself (automations); a manual choice is offered only if it ever asks. */
   private showOrMuck(record: SeatRecord, kind: 'show' | 'muck', now: Date): void {
-    if (this.fixed !== null) throw refusal('show-not-offered', 'a stud or draw hand shows every live hand itself (D-2008)');
+    if (this.fixed !== null)
+      throw refusal('show-not-offered', 'a stud or draw hand shows in order and mucks where allowed by itself (D-2050)');
     const hand = this.handOrRefuse();
     const decision = poker.pendingDecision(hand.state);
     if (decision.kind !== 'show-or-muck' || decision.seat !== record.seat)
@@ -738,9 +739,11 @@ export class PokerTable {
   }
 
   /**
-   * Deals a stud or draw hand: every player who wants in is dealt in (no blind is missed in stud, and
-   * a draw hand's blinds are its first two players after the button, D-2028); the button moves one
-   * player on, except through the stud games of a mix, where it stays frozen (002 HORSE-03, D-2013).
+   * Deals a stud or draw hand. Stud: every player who wants in is dealt in (no blinds, so none is
+   * missed); the button moves one player on, except through the stud games of a mix, where it stays
+   * frozen (002 HORSE-03, D-2013). Draw: the flop tables' planner decides who is dealt in, the
+   * button and who posts what, by the profile's button rule (a newcomer waits for the big blind or
+   * posts one, a returning player posts what he missed: 000-001:BTN-08..11, D-2051).
    */
   private startFixedHand(options: {
     readonly handNumber: number;
@@ -751,14 +754,17 @@ export class PokerTable {
     readonly now: Date;
     readonly mixed: poker.MixedPosition | null;
   }): void {
-    const dealtIn = options.records.filter((record) => wantsIn(seatIntent(record))).map((record) => record.seat);
+    const plan = options.game.game.family === 'draw' ? this.planDrawHand(options.records, options.rng) : null;
+    const dealtIn = plan?.dealtIn ?? options.records.filter((record) => wantsIn(seatIntent(record))).map((record) => record.seat);
     const frozen = options.mixed !== null && options.game.game.family === 'stud';
-    const buttonSeat = fixedLimitButtonSeat({
-      dealtIn,
-      previousButtonSeat: this.previous?.buttonSeat ?? null,
-      moves: !frozen,
-      rng: options.rng,
-    });
+    const buttonSeat =
+      plan?.buttonSeat ??
+      fixedLimitButtonSeat({
+        dealtIn,
+        previousButtonSeat: this.previous?.buttonSeat ?? null,
+        moves: !frozen,
+        rng: options.rng,
+      });
     const running = dealFixedLimitHand({
       handId: options.handId,
       handNumber: options.handNumber,
@@ -768,18 +774,39 @@ export class PokerTable {
       profile: this.profile,
       definition: this.definition,
       rng: options.rng,
+      ...(plan === null ? {} : { blinds: plan.blinds }),
     });
     this.changed = true;
     this.handNumber = options.handNumber;
-    if (!frozen) this.previous = fixedLimitPositions(running);
+    if (!frozen) this.previous = plan?.positions ?? fixedLimitPositions(running);
     if (options.mixed !== null) this.mixed = options.mixed;
-    this.recordEntries(options.records, { missed: [], dealtIn });
+    this.recordEntries(options.records, plan ?? { missed: [], dealtIn });
     this.fixed = running;
     this.hand = null;
     this.lastHand = null;
     this.lastFixed = null;
     this.events.push({ kind: 'hand-started', handId: options.handId, handNumber: options.handNumber });
     this.advanceFixed(running, [...running.hand.state.log], options.now);
+  }
+
+  /**
+   * A draw hand's plan: the flop tables' planner with the profile's button rule and heads-up rule and
+   * the table's blinds (at a mixed table the limit stake set, D-2029), from the last flop or draw
+   * hand's positions, so waiting for the big blind and missed-blind posts work as at the flop tables.
+   */
+  private planDrawHand(records: readonly SeatRecord[], rng: Rng): poker.HandPlan {
+    const plan = planHand({
+      seats: records,
+      seatCount: this.definition.seatsMax,
+      buttonRule: this.profile.engine.buttonRule,
+      headsUpBlinds: this.profile.engine.tableRules.headsUpBlinds,
+      smallBlind: this.definition.smallBlindMinor,
+      bigBlind: this.definition.bigBlindMinor,
+      previous: this.previous,
+      rng,
+    });
+    if (plan === null) throw new Error('two players want in but the planner dealt nobody');
+    return plan;
   }
 
   /** A player's bet or draw in a stud or draw hand; the hand validates it (`game-action-refused`, nothing changes). */
@@ -840,9 +867,18 @@ export class PokerTable {
     running.deadlineMs = null;
     if (!how.voided) {
       const outcome = running.hand.outcome();
+      // The bad-beat jackpot of a stud or draw table (D-2052): the drop leaves the winners' stacks with the rake.
+      const jackpotSettings = jackpotOf(this.profile, this.definition);
+      const jackpot =
+        jackpotSettings === null ? null : fixedLimitHandJackpot(jackpotSettings, this.definition, running.hand, outcome);
       for (const result of outcome.results) this.seatRecords.get(result.seat)!.stackMinor = result.stackAfterMinor;
-      this.chipsHeldMinor -= outcome.rakeMinor;
-      const completed = fixedLimitCompletedHand(running, this.records(), this.tablePositions());
+      for (const drop of jackpot?.dropBySeat ?? []) this.seatRecords.get(drop.seat)!.stackMinor -= drop.amountMinor;
+      this.chipsHeldMinor -= outcome.rakeMinor + (jackpot?.dropMinor ?? 0n);
+      const completed = withJackpot(
+        fixedLimitCompletedHand(running, this.records(), this.tablePositions()),
+        jackpot,
+        jackpotSettings,
+      );
       this.effects.push({ kind: 'hand-complete', hand: completed });
       this.awaitingCommit = { handId: running.handId, completedAtMs: how.now!.getTime() };
     }

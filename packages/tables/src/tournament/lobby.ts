@@ -156,3 +156,16 @@ export async function tournamentState(db: Db, tournamentId: string, now: Date): 
     })),
   };
 }
+
+/** A player's latest entry into a tournament (the web app's register / unregister / play, D-2616), or null. */
+export async function playerEntry(
+  db: Db,
+  tournamentId: string,
+  playerId: string,
+): Promise<{ status: 'registered' | 'unregistered' | 'finished' | 'cancelled'; seated: boolean } | null> {
+  const [row] = await db.$queryRaw<{ status: 'registered' | 'unregistered' | 'finished' | 'cancelled'; running: boolean }[]>`
+    SELECT e.status, t.status = 'RUNNING' AS running FROM tournament_entry e JOIN tournament t ON t.id = e.tournament_id
+    WHERE e.tournament_id = ${tournamentId}::uuid AND e.player_id = ${playerId}::uuid
+    ORDER BY e.registered_at DESC, e.id DESC LIMIT 1`;
+  return row ? { status: row.status, seated: row.running && row.status === 'registered' } : null;
+}

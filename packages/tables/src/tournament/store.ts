@@ -2,7 +2,9 @@ import { recordMonitoringEvent } from '@casino/compliance';
 import { assert, DomainError, Money, newId, type AccountId, type Clock, type CurrencyCode } from '@casino/core';
 import { transaction, type Db, type Tx } from '@casino/db';
 import { cryptoRng, type Rng } from '@casino/games';
+import * as fx from '@casino/fx';
 import * as ledger from '@casino/ledger';
+import { Decimal } from 'decimal.js';
 import {
   authorizeStake,
   authorizeTournamentEntry,
@@ -45,6 +47,8 @@ export interface TournamentStoreContext {
   /** The profiles' tournament settings and poker rules (from @casino/operator). */
   rules: Readonly<Record<PokerRuleProfileId, TournamentRuleProfile>>;
   poker: Readonly<Record<PokerRuleProfileId, PokerRuleProfile>>;
+  /** Wallets per currency (issue 26, D-2615): a buy-in paid from another currency's wallet is converted here. */
+  fx?: fx.FxContext;
 }
 
 export const tournamentBuyInKey = (entryId: string) => `tournament:entry:${entryId}:buy-in`;
@@ -142,8 +146,15 @@ export async function registerForTournament(
     playerId: string;
     /** A sit & go filled by this registration starts in its transaction (D-1934), seated for live play with this generator. */
     startWhenFull?: { rng: Rng };
+    /** The wallet that pays (002:WAL-09, BET-04, T-WAL-05; D-2615); default the wallet in the tournament's currency. */
+    fromWallet?: CurrencyCode;
+    /**
+     * The debit the player confirmed (002:WAL-09: the amount shown before the confirmation, `tournamentBuyInPrice`);
+     * another amount now (the rate moved) is `fx-quote-expired` and nothing is written.
+     */
+    confirmedDebit?: Money;
   },
-): Promise<{ entryId: string; full: boolean; started: boolean; ledgerTransactionId: string }> {
+): Promise<{ entryId: string; full: boolean; started: boolean; ledgerTransactionId: string; debit: Money | null }> {
   return transaction(ctx.db, async (tx) => {
     const t = await lockTournament(tx, request.tournamentId);
     if (t.status !== 'REGISTERING') throw refused('registration-closed', 'Registration for this tournament is closed.');
@@ -156,7 +167,15 @@ export async function registerForTournament(
       SELECT id FROM tournament_entry WHERE tournament_id = ${t.id}::uuid AND player_id = ${request.playerId}::uuid AND status = 'registered'`;
     if (mine) throw refused('already-registered', 'You are registered for this tournament already.');
 
+    const price = await priceIn(ctx, tx, t, request.fromWallet);
+    if (request.confirmedDebit !== undefined && !sameMoney(request.confirmedDebit, price.debit))
+      throw new DomainError(
+        'fx-quote-expired',
+        `The buy-in now costs ${price.debit}, not the ${request.confirmedDebit} you confirmed: confirm again.`,
+        { field: 'body.confirmedDebit', extensions: { debit: price.debit.toJSON() } },
+      );
     await admitEntry(ctx, tx, t.d, request.playerId);
+    // The entry's wallet stays the one in the tournament's currency (rebuys, prizes); a converted buy-in's paying wallet is its conversion's.
     const wallet = await playingWallet(tx, request.playerId, t.currency);
     const { playSessionId } = await startPlaySession(ctx.limits, tx, { playerId: request.playerId });
     const entryId = newId();
@@ -165,10 +184,17 @@ export async function registerForTournament(
       INSERT INTO tournament_entry (id, tournament_id, player_id, status, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor, registered_at)
       VALUES (${entryId}::uuid, ${t.id}::uuid, ${request.playerId}::uuid, 'registered', ${wallet}::uuid, ${playSessionId}::uuid,
               ${startFeeMinor}, ${feeMinor}, ${ctx.clock.now()})`;
-    const posted = await postBuyIn(ctx, tx, t, { entryId, playerId: request.playerId, playSessionId, wallet });
+    const paying = price.funding ? await playingWallet(tx, request.playerId, price.funding.currency) : wallet;
+    const posted = await postBuyIn(ctx, tx, t, {
+      entryId,
+      playerId: request.playerId,
+      playSessionId,
+      wallet: paying,
+      funding: price.funding,
+    });
     const full = Number(count) + 1 === t.d.entrantsMax && t.d.kind === 'sit-and-go';
     const started = full && request.startWhenFull ? (await startIn(ctx, tx, t, { live: request.startWhenFull })).started : false;
-    return { entryId, full, started, ledgerTransactionId: posted };
+    return { entryId, full, started, ledgerTransactionId: posted, debit: price.total.toMinor() === 0n ? null : price.debit };
   });
 }
 
@@ -185,11 +211,109 @@ export async function admitEntry(ctx: TournamentStoreContext, tx: Tx, d: Tournam
   await authorizeTournamentEntry(ctx.limits, tx, { playerId, countLimitsRequired: rules.tournamentCountLimits });
 }
 
+/**
+ * A buy-in paid from a wallet in another currency than the tournament's (002:WAL-08, WAL-09, T-WAL-03; D-2615):
+ * the wallet's currency and the rate of the moment, units of the wallet's currency per tournament unit, no fee.
+ */
+interface EntryFunding {
+  currency: CurrencyCode;
+  rate: string;
+  /** Units of the account currency per tournament unit: what the stake counts at against the self-limits. */
+  rateToAccount: string;
+  rateSetId: string;
+  source: string;
+  publishedAt: Date;
+}
+
+/** What registering costs now and from which wallet (002:BET-03, WAL-09; D-2615). */
+export interface TournamentBuyInPrice {
+  startFee: Money;
+  fee: Money;
+  /** Start fee + fee, in the tournament's currency. */
+  total: Money;
+  /** What leaves the paying wallet: `total` converted at `rate` (banker's rounding once, no fee), or `total` itself. */
+  debit: Money;
+  /** Units of the paying wallet's currency per tournament unit; null when no conversion. */
+  rate: string | null;
+  ratePublishedAt: Date | null;
+}
+
+/**
+ * The buy-in of a tournament paid from `fromWallet` at the current rate (002:WAL-09: shown before the player
+ * confirms; 002:T-WAL-03: USD 10 from EUR at 1.08 USD/EUR is EUR 9.26). Refused as the registration would be:
+ * no such wallet under the profile (`wallet-currency-not-offered` on `body.fromWallet`), stale rates.
+ */
+export async function tournamentBuyInPrice(
+  ctx: TournamentStoreContext,
+  request: { tournamentId: string; fromWallet?: CurrencyCode },
+): Promise<TournamentBuyInPrice> {
+  return transaction(ctx.db, async (tx) => {
+    const [row] = await tx.$queryRaw<TournamentRow[]>`
+      SELECT id, status, currency, definition, pool_account_id, starts_at, overlay_minor FROM tournament WHERE id = ${request.tournamentId}::uuid`;
+    if (!row) throw new DomainError('not-found', 'No such tournament.', { field: 'path.tournamentId' });
+    const { funding: _funding, ...price } = await priceIn(
+      ctx,
+      tx,
+      { ...row, d: definitionFromJson(row.definition) },
+      request.fromWallet,
+    );
+    return price;
+  });
+}
+
+async function priceIn(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  t: TournamentRow & { d: TournamentDefinition },
+  fromWallet: CurrencyCode | undefined,
+): Promise<TournamentBuyInPrice & { funding: EntryFunding | null }> {
+  const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
+  const { startFeeMinor, feeMinor } = t.d.entry;
+  const total = money(startFeeMinor + feeMinor);
+  const base = { startFee: money(startFeeMinor), fee: money(feeMinor), total };
+  // No choice named: the wallet in the tournament's currency, else the profile's first (CZ-FO: a EUR tournament
+  // from the CZK account, 004:BET-06), as a cash table's seat (D-2607).
+  if (fromWallet === undefined && ctx.fx && !ctx.fx.rules.walletCurrencies.includes(t.currency))
+    fromWallet = ctx.fx.rules.walletCurrencies[0];
+  if (fromWallet === undefined || fromWallet === t.currency)
+    return { ...base, debit: total, rate: null, ratePublishedAt: null, funding: null };
+  if (!ctx.fx?.rules.walletCurrencies.includes(fromWallet))
+    throw new DomainError('wallet-currency-not-offered', `There is no ${fromWallet} wallet to pay from.`, {
+      field: 'body.fromWallet',
+      extensions: { walletCurrencies: ctx.fx?.rules.walletCurrencies ?? [] },
+    });
+  const rate = await fx.currentRate(ctx.fx, t.currency, fromWallet, tx);
+  const rateToAccount =
+    fromWallet === ctx.fx.accountCurrency
+      ? rate.rate
+      : (await fx.currentRate(ctx.fx, t.currency, ctx.fx.accountCurrency, tx)).rate;
+  const funding: EntryFunding = {
+    currency: fromWallet,
+    rate: rate.rate,
+    rateToAccount,
+    rateSetId: rate.rateSetId,
+    source: rate.source,
+    publishedAt: rate.publishedAt,
+  };
+  return {
+    ...base,
+    debit: fx.convertAt(total, rate.rate, fromWallet),
+    rate: rate.rate,
+    ratePublishedAt: rate.publishedAt,
+    funding,
+  };
+}
+
+const sameMoney = (a: Money, b: Money) => a.currency === b.currency && a.toMinor() === b.toMinor();
+
+/** The reference of an entry's buy-in conversion in `fx_conversion` (its refund's: `…:refund`). */
+const entryReference = (entryId: string) => `tournament-entry:${entryId}`;
+
 async function postBuyIn(
   ctx: TournamentStoreContext,
   tx: Tx,
   t: TournamentRow & { d: TournamentDefinition },
-  e: { entryId: string; playerId: string; playSessionId: string; wallet: AccountId },
+  e: { entryId: string; playerId: string; playSessionId: string; wallet: AccountId; funding?: EntryFunding | null },
 ): Promise<string> {
   const { startFeeMinor, feeMinor } = t.d.entry;
   const total = startFeeMinor + feeMinor;
@@ -201,20 +325,66 @@ async function postBuyIn(
     playSessionId: e.playSessionId,
     reference: key,
     amount: money(total),
+    ...(e.funding ? { rateToCzk: e.funding.rateToAccount } : {}),
     category: 'poker-tournament',
   });
-  const postings: ledger.PostingLine[] = [
-    { accountId: e.wallet, amount: money(total) },
-    { accountId: t.pool_account_id as AccountId, amount: money(-startFeeMinor) },
-  ];
-  if (feeMinor > 0n) postings.push({ accountId: await feeRevenue(tx, t.currency), amount: money(-feeMinor) });
   const at = ctx.clock.now();
-  const posted = await postOrRefuse(
-    tx,
-    { idempotencyKey: key, kind: 'BUY_IN', postings, metadata: meta(t.id, e.entryId) },
-    at,
-    t.currency,
-  );
+  let posted: ledger.Posted;
+  if (e.funding) {
+    // One BUY_IN through the FX accounts (002:WAL-08, T-WAL-03; D-2615): the wallet pays the converted total, the pool
+    // gets the start fee and the fee revenue the fee, in the tournament's currency.
+    const chips = money(total);
+    const creditSplit = [{ accountId: t.pool_account_id as AccountId, amount: money(startFeeMinor) }];
+    if (feeMinor > 0n) creditSplit.push({ accountId: await feeRevenue(tx, t.currency), amount: money(feeMinor) });
+    const terms: fx.ConversionTerms = {
+      purpose: 'game',
+      debit: fx.convertAt(chips, e.funding.rate, e.funding.currency),
+      credit: chips,
+      fee: Money.zero(chips.currency),
+      feeBps: 0n,
+      rate: new Decimal(1).div(e.funding.rate).toDecimalPlaces(fx.rateDecimalPlaces, fx.rateRounding).toFixed(),
+      rateSetId: e.funding.rateSetId,
+      rateSource: e.funding.source,
+      ratePublishedAt: e.funding.publishedAt,
+    };
+    try {
+      posted = await fx.postConversion(
+        tx,
+        {
+          idempotencyKey: key,
+          kind: 'BUY_IN',
+          terms,
+          debitAccountId: e.wallet,
+          creditAccountId: t.pool_account_id as AccountId,
+          creditSplit,
+          playerId: e.playerId,
+          reference: entryReference(e.entryId),
+          metadata: { ...meta(t.id, e.entryId), rateToAccount: e.funding.rateToAccount },
+        },
+        at,
+      );
+    } catch (error) {
+      if (error instanceof ledger.InsufficientFunds)
+        throw new DomainError(
+          'insufficient-funds',
+          `The wallet holds ${Money.fromMinor(error.balanceMinor, e.funding.currency)}.`,
+          { field: 'body.fromWallet', extensions: { balance: Money.fromMinor(error.balanceMinor, e.funding.currency).toJSON() } },
+        );
+      throw error;
+    }
+  } else {
+    const postings: ledger.PostingLine[] = [
+      { accountId: e.wallet, amount: money(total) },
+      { accountId: t.pool_account_id as AccountId, amount: money(-startFeeMinor) },
+    ];
+    if (feeMinor > 0n) postings.push({ accountId: await feeRevenue(tx, t.currency), amount: money(-feeMinor) });
+    posted = await postOrRefuse(
+      tx,
+      { idempotencyKey: key, kind: 'BUY_IN', postings, metadata: meta(t.id, e.entryId) },
+      at,
+      t.currency,
+    );
+  }
   await recordMonitoringEvent(tx, {
     kind: 'stake',
     eventId: newId(),
@@ -270,23 +440,106 @@ async function refund(
   const total = fromPoolMinor + feeMinor;
   if (total === 0n) return;
   const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
-  const postings: ledger.PostingLine[] = [{ accountId: entry.wallet_account_id as AccountId, amount: money(-total) }];
-  if (fromPoolMinor > 0n) postings.push({ accountId: t.pool_account_id as AccountId, amount: money(fromPoolMinor) });
-  if (feeMinor > 0n) postings.push({ accountId: await feeRevenue(tx, t.currency), amount: money(feeMinor) });
   const key = tournamentRefundKey(entry.id);
+  const paid = await convertedBuyIn(tx, entry.id);
   await recordSettlement(ctx.limits, tx, {
     playerId: entry.player_id,
     reference: key,
     amount: money(total),
+    ...(paid ? { rateToCzk: paid.rateToAccount } : {}),
     category: 'poker-tournament',
   });
-  await ledger.post(tx, { idempotencyKey: key, kind: 'REFUND', postings, metadata: meta(t.id, entry.id) }, ctx.clock.now());
+  // A buy-in paid from another currency's wallet goes back there at its own rate (D-2615, as a cash-out at the seat's
+  // rate, D-2612): its converted part (at most what the conversion bought) as one REFUND through the FX accounts.
+  const convertedMinor = paid ? (total < paid.credit.toMinor() ? total : paid.credit.toMinor()) : 0n;
+  const convertedPoolMinor = fromPoolMinor < convertedMinor ? fromPoolMinor : convertedMinor;
+  const convertedFeeMinor = convertedMinor - convertedPoolMinor;
+  if (paid && convertedMinor > 0n) {
+    const chips = money(convertedMinor);
+    const debitSplit = [{ accountId: t.pool_account_id as AccountId, amount: money(convertedPoolMinor) }];
+    if (convertedFeeMinor > 0n)
+      debitSplit.push({ accountId: await feeRevenue(tx, t.currency), amount: money(convertedFeeMinor) });
+    // The wallet's share: exactly what it paid for a whole refund, in proportion for a part (banker's rounding once).
+    const back = Money.fromMinor(
+      BigInt(
+        new Decimal(paid.debit.toMinor().toString())
+          .mul(convertedMinor.toString())
+          .div(paid.credit.toMinor().toString())
+          .toDecimalPlaces(0, Decimal.ROUND_HALF_EVEN)
+          .toFixed(),
+      ),
+      paid.debit.currency,
+    );
+    await fx.postConversion(
+      tx,
+      {
+        idempotencyKey: key,
+        kind: 'REFUND',
+        terms: {
+          purpose: 'game',
+          debit: chips,
+          credit: back,
+          fee: Money.zero(back.currency),
+          feeBps: 0n,
+          rate: paid.rate,
+          rateSetId: paid.rateSetId,
+          rateSource: paid.rateSource,
+          ratePublishedAt: paid.ratePublishedAt,
+        },
+        debitAccountId: t.pool_account_id as AccountId,
+        debitSplit,
+        creditAccountId: paid.wallet,
+        playerId: entry.player_id,
+        reference: `${entryReference(entry.id)}:refund`,
+        metadata: meta(t.id, entry.id),
+      },
+      ctx.clock.now(),
+    );
+  }
+  const restPoolMinor = fromPoolMinor - convertedPoolMinor;
+  const restFeeMinor = feeMinor - convertedFeeMinor;
+  if (restPoolMinor + restFeeMinor === 0n) return;
+  // Money paid in the tournament's currency (rebuys, add-ons, an unconverted buy-in) goes back to the entry's wallet.
+  const postings: ledger.PostingLine[] = [
+    { accountId: entry.wallet_account_id as AccountId, amount: money(-(restPoolMinor + restFeeMinor)) },
+  ];
+  if (restPoolMinor > 0n) postings.push({ accountId: t.pool_account_id as AccountId, amount: money(restPoolMinor) });
+  if (restFeeMinor > 0n) postings.push({ accountId: await feeRevenue(tx, t.currency), amount: money(restFeeMinor) });
+  await ledger.post(
+    tx,
+    { idempotencyKey: paid ? `${key}:rest` : key, kind: 'REFUND', postings, metadata: meta(t.id, entry.id) },
+    ctx.clock.now(),
+  );
 }
 
+/** An entry's buy-in paid from another currency's wallet: what it paid and bought, its rate, and the wallet (D-2615). */
+async function convertedBuyIn(tx: Tx, entryId: string) {
+  const conversion = await tx.fxConversion.findFirst({
+    where: { reference: entryReference(entryId) },
+  });
+  if (!conversion || conversion.debitCurrency === conversion.creditCurrency) return null;
+  const posted = await ledger.findTransaction(tx, conversion.ledgerTransactionId);
+  const paying = posted?.postings.find((p) => p.account.ownerKind === 'PLAYER' && p.amount.toMinor() > 0n);
+  assert(paying !== undefined, `the buy-in of entry ${entryId} debited a player's wallet`);
+  const debit = Money.fromMinor(conversion.debitMinor, conversion.debitCurrency as CurrencyCode);
+  const credit = Money.fromMinor(conversion.creditMinor, conversion.creditCurrency as CurrencyCode);
+  const metadata = (posted!.metadata ?? {}) as Record<string, unknown>;
+  return {
+    debit,
+    credit,
+    wallet: paying.account.id as AccountId,
+    /** Units of the wallet's currency per tournament unit, the buy-in's. */
+    rate: new Decimal(1).div(conversion.rate.toString()).toDecimalPlaces(fx.rateDecimalPlaces, fx.rateRounding).toFixed(),
+    rateToAccount: typeof metadata.rateToAccount === 'string' ? metadata.rateToAccount : undefined,
+    rateSetId: conversion.rateSetId,
+    rateSource: conversion.rateSource,
+    ratePublishedAt: conversion.ratePublishedAt,
+  };
+}
+
+/** The operator's fee revenue in a currency, opened on first use (a game currency the seed did not open: a USD tournament). */
 async function feeRevenue(tx: Tx, currency: CurrencyCode): Promise<AccountId> {
-  const account = await ledger.findAccountByCode(tx, ledger.operatorAccountCode('fee-revenue', currency));
-  assert(account !== null, `the chart of accounts has fee-revenue in ${currency} (openOperatorAccounts)`);
-  return account.id;
+  return fx.fxOperatorAccount(tx, 'fee-revenue', currency);
 }
 
 /** The operator's tournament-overlay expense account, opened on first use. */

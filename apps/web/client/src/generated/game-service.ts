@@ -4042,6 +4042,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/poker/tournaments/{tournamentId}/buy-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What registering costs now, paid from a wallet (002:WAL-09, BET-03): shown before the player confirms */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Pay from this wallet (002:WAL-09, BET-04, T-WAL-05): another currency than the tournament's is converted at the current rate without fee (002:WAL-08) */
+                    fromWallet?: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                };
+                header?: never;
+                path: {
+                    tournamentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            debit: components["schemas"]["Money"];
+                            fee: components["schemas"]["Money"];
+                            /** @description Units of the paying wallet's currency per tournament unit; null: no conversion */
+                            rate: string | null;
+                            ratePublishedAt: string | null;
+                            startFee: components["schemas"]["Money"];
+                            total: components["schemas"]["Money"];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/poker/tournaments/{tournamentId}/hands": {
         parameters: {
             query?: never;
@@ -4291,7 +4412,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Register: the buy-in (start fee + fee) leaves my wallet, a stake under my self-limits */
+        /**
+         * Register: the buy-in (start fee + fee) leaves the wallet I confirmed, a stake under my self-limits
+         * @description Without a body: paid from the wallet in the tournament currency. With `fromWallet`: from that wallet, converted at the current rate without fee (002:WAL-08, D-2615); `confirmedDebit` is the amount the player confirmed (002:WAL-09).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4301,7 +4425,23 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The debit shown to you before you confirmed (GET …/buy-in): another amount now (the rate moved) is 409 fx-quote-expired, nothing registered */
+                        confirmedDebit?: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                        };
+                        /**
+                         * @description Pay from this wallet (002:WAL-09, BET-04, T-WAL-05): another currency than the tournament's is converted at the current rate without fee (002:WAL-08)
+                         * @enum {string}
+                         */
+                        fromWallet?: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 201: {
@@ -5709,6 +5849,8 @@ export interface components {
                 /** @description Cards exchanged at each draw so far */
                 readonly drawn: number[];
                 folded: boolean;
+                /** @description Mucked at the showdown unshown, where the table allows it (D-2050) */
+                mucked: boolean;
                 seat: number;
                 shownCards: string[] | null;
                 /** @description Minor units as a decimal string, in the table currency */
@@ -5746,6 +5888,8 @@ export interface components {
                 /** @description Cards exchanged at each draw so far */
                 readonly drawn: number[];
                 folded: boolean;
+                /** @description Mucked at the showdown unshown, where the table allows it (D-2050) */
+                mucked: boolean;
                 seat: number;
                 shownCards: string[] | null;
                 /** @description Minor units as a decimal string, in the table currency */
@@ -6009,6 +6153,10 @@ export interface components {
                 currentName: string | null;
                 /** @description At a mixed table: the game being dealt (002:HORSE-02) */
                 currentVariant: string | null;
+                /** @description A mixed table: the hand being dealt (or the last dealt) is this hand of the current game, 1-based (002:8GAME-05) */
+                handOfGame: number | null;
+                /** @description A mixed table: the hands the current game lasts (HORSE: an orbit, as many as the players; 8-Game: 6); else null */
+                handsOfGame: number | null;
                 name: string;
                 /** @description The table's variant: a game, or a mix (mixed/horse) */
                 variant: string;
@@ -6063,6 +6211,10 @@ export interface components {
                 currentName: string | null;
                 /** @description At a mixed table: the game being dealt (002:HORSE-02) */
                 currentVariant: string | null;
+                /** @description A mixed table: the hand being dealt (or the last dealt) is this hand of the current game, 1-based (002:8GAME-05) */
+                handOfGame: number | null;
+                /** @description A mixed table: the hands the current game lasts (HORSE: an orbit, as many as the players; 8-Game: 6); else null */
+                handsOfGame: number | null;
                 name: string;
                 /** @description The table's variant: a game, or a mix (mixed/horse) */
                 variant: string;
@@ -6244,11 +6396,15 @@ export interface components {
             replayed: boolean;
         };
         TournamentRegistration: {
+            /** @description What left the paying wallet (null: a freeroll) */
+            debit: components["schemas"]["Money"] | null;
             entryId: string;
             /** @description A sit & go starts when its last seat is taken */
             started: boolean;
         };
         TournamentRegistrationInput: {
+            /** @description What left the paying wallet (null: a freeroll) */
+            debit: components["schemas"]["MoneyInput"] | null;
             entryId: string;
             /** @description A sit & go starts when its last seat is taken */
             started: boolean;
@@ -6273,6 +6429,16 @@ export interface components {
                 durationMs: number;
                 smallBlind: string;
             }[];
+            /** @description My entry into this tournament; null: none */
+            mine: {
+                /** @description The tournament runs and I am in it: my table is GET /v1/poker/tables/{tournamentId} (docs/tournaments.md) */
+                seated: boolean;
+                /**
+                 * @description My latest entry
+                 * @enum {string}
+                 */
+                status: "registered" | "unregistered" | "finished" | "cancelled";
+            } | null;
             name: string;
             /** @description The prize of each paid place for the pool now (the guarantee when larger) */
             payouts: components["schemas"]["Money"][];
@@ -6319,6 +6485,16 @@ export interface components {
                 durationMs: number;
                 smallBlind: string;
             }[];
+            /** @description My entry into this tournament; null: none */
+            mine: {
+                /** @description The tournament runs and I am in it: my table is GET /v1/poker/tables/{tournamentId} (docs/tournaments.md) */
+                seated: boolean;
+                /**
+                 * @description My latest entry
+                 * @enum {string}
+                 */
+                status: "registered" | "unregistered" | "finished" | "cancelled";
+            } | null;
             name: string;
             /** @description The prize of each paid place for the pool now (the guarantee when larger) */
             payouts: components["schemas"]["MoneyInput"][];

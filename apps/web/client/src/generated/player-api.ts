@@ -6744,6 +6744,8 @@ export interface components {
                 /** @description Cards exchanged at each draw so far */
                 readonly drawn: number[];
                 folded: boolean;
+                /** @description Mucked at the showdown unshown, where the table allows it (D-2050) */
+                mucked: boolean;
                 seat: number;
                 shownCards: string[] | null;
                 /** @description Minor units as a decimal string, in the table currency */
@@ -6781,6 +6783,8 @@ export interface components {
                 /** @description Cards exchanged at each draw so far */
                 readonly drawn: number[];
                 folded: boolean;
+                /** @description Mucked at the showdown unshown, where the table allows it (D-2050) */
+                mucked: boolean;
                 seat: number;
                 shownCards: string[] | null;
                 /** @description Minor units as a decimal string, in the table currency */
@@ -7044,6 +7048,10 @@ export interface components {
                 currentName: string | null;
                 /** @description At a mixed table: the game being dealt (002:HORSE-02) */
                 currentVariant: string | null;
+                /** @description A mixed table: the hand being dealt (or the last dealt) is this hand of the current game, 1-based (002:8GAME-05) */
+                handOfGame: number | null;
+                /** @description A mixed table: the hands the current game lasts (HORSE: an orbit, as many as the players; 8-Game: 6); else null */
+                handsOfGame: number | null;
                 name: string;
                 /** @description The table's variant: a game, or a mix (mixed/horse) */
                 variant: string;
@@ -7098,6 +7106,10 @@ export interface components {
                 currentName: string | null;
                 /** @description At a mixed table: the game being dealt (002:HORSE-02) */
                 currentVariant: string | null;
+                /** @description A mixed table: the hand being dealt (or the last dealt) is this hand of the current game, 1-based (002:8GAME-05) */
+                handOfGame: number | null;
+                /** @description A mixed table: the hands the current game lasts (HORSE: an orbit, as many as the players; 8-Game: 6); else null */
+                handsOfGame: number | null;
                 name: string;
                 /** @description The table's variant: a game, or a mix (mixed/horse) */
                 variant: string;
@@ -7279,11 +7291,15 @@ export interface components {
             replayed: boolean;
         };
         TournamentRegistration: {
+            /** @description What left the paying wallet (null: a freeroll) */
+            debit: components["schemas"]["Money"] | null;
             entryId: string;
             /** @description A sit & go starts when its last seat is taken */
             started: boolean;
         };
         TournamentRegistrationInput: {
+            /** @description What left the paying wallet (null: a freeroll) */
+            debit: components["schemas"]["MoneyInput"] | null;
             entryId: string;
             /** @description A sit & go starts when its last seat is taken */
             started: boolean;
@@ -7308,6 +7324,16 @@ export interface components {
                 durationMs: number;
                 smallBlind: string;
             }[];
+            /** @description My entry into this tournament; null: none */
+            mine: {
+                /** @description The tournament runs and I am in it: my table is GET /v1/poker/tables/{tournamentId} (docs/tournaments.md) */
+                seated: boolean;
+                /**
+                 * @description My latest entry
+                 * @enum {string}
+                 */
+                status: "registered" | "unregistered" | "finished" | "cancelled";
+            } | null;
             name: string;
             /** @description The prize of each paid place for the pool now (the guarantee when larger) */
             payouts: components["schemas"]["Money"][];
@@ -7354,6 +7380,16 @@ export interface components {
                 durationMs: number;
                 smallBlind: string;
             }[];
+            /** @description My entry into this tournament; null: none */
+            mine: {
+                /** @description The tournament runs and I am in it: my table is GET /v1/poker/tables/{tournamentId} (docs/tournaments.md) */
+                seated: boolean;
+                /**
+                 * @description My latest entry
+                 * @enum {string}
+                 */
+                status: "registered" | "unregistered" | "finished" | "cancelled";
+            } | null;
             name: string;
             /** @description The prize of each paid place for the pool now (the guarantee when larger) */
             payouts: components["schemas"]["MoneyInput"][];

@@ -46,6 +46,12 @@ export function LobbyPage() {
         );
       })}
       <PokerTables tables={data?.tables.filter((t): t is PokerTable => t.game === 'poker') ?? []} />
+      <section aria-labelledby="lobby-tournaments">
+        <h2 id="lobby-tournaments">{m.tournaments.title}</h2>
+        <Link to="/tournaments" className="button">
+          {m.lobby.tournaments}
+        </Link>
+      </section>
     </section>
   );
 }

@@ -6,6 +6,8 @@ import { useLoad } from '../hooks.ts';
 import { fill, formatMinor, useI18n } from '../i18n/index.tsx';
 import { parseCrowns } from '../validation.ts';
 import { Card } from './blackjack.tsx';
+import { DrawControl, DrawnCards, FixedActionBar, FixedSeatCards, FixedStage, GameLine } from './poker-fixed-limit.tsx';
+import type { FixedButton } from './poker-fixed-limit-view.ts';
 import { TableFrame, useActionError, useBalance, useCountdown } from './table.tsx';
 
 type PublicView = components['schemas']['PokerPublicView'];
@@ -442,6 +444,10 @@ export function PokerPage({ tableId }: { tableId: string }) {
   const result = table?.lastResult as LastResult | null | undefined;
   const me = table?.seats.find((s) => s.seat === mine?.seat) ?? null;
   const handKey = `${table?.handNumber ?? 0}-${result ? 'done' : 'running'}`;
+  // A stud or draw hand (issue 20): its public part, my cards and moves.
+  const fixed = table?.fixedLimit ?? null;
+  const fixedLegal = mine?.fixedLimit?.legal ?? null;
+  const fixedSeat = (seat: number) => fixed?.seats.find((f) => f.seat === seat) ?? null;
 
   // The wallet changes when a hand ends (a leaving player's chips come back) and when I sit or leave.
   useEffect(() => {
@@ -469,6 +475,22 @@ export function PokerPage({ tableId }: { tableId: string }) {
     const refused = answered(data, problem, since);
     if (!refused) setBuying(false);
     return refused;
+  };
+
+  /** A stud or draw betting move: the fixed size needs no amount unless two are offered (an open pair, 002:STUD-06). */
+  const actFixed = (button: FixedButton) =>
+    void act(button.action, button.sendAmount && button.amountMinor !== null ? BigInt(button.amountMinor) : undefined);
+
+  /** The draw: positions in my cards to exchange, [] stands pat (POST …/draw). */
+  const draw = async (discard: number[]) => {
+    if (!table?.toAct) return;
+    setError(null);
+    const since = pushes();
+    const { data, error: problem } = await games.POST('/v1/poker/tables/{tableId}/draw', {
+      params: { path: { tableId }, header: { 'idempotency-key': newKey() } },
+      body: { discard, turn: table.toAct.turn },
+    });
+    answered(data, problem, since);
   };
 
   const act = async (action: string, amountMinor?: bigint) => {
@@ -524,7 +546,7 @@ export function PokerPage({ tableId }: { tableId: string }) {
   const toActSeat = table?.seats.find((s) => s.seat === table.toAct?.seat);
   const status = !table
     ? m.app.loading
-    : table.toAct && mine?.legal
+    : table.toAct && (mine?.legal || mine?.fixedLimit?.legal)
       ? fill(m.poker.yourTurn, { seconds: seconds ?? 0 })
       : table.toAct && toActSeat
         ? fill(m.poker.theirTurn, { alias: toActSeat.alias, seconds: seconds ?? 0 })
@@ -544,6 +566,7 @@ export function PokerPage({ tableId }: { tableId: string }) {
       seat={mine?.seat ?? null}
       balance={balance}
       status={<span data-testid="poker-status">{status}</span>}
+      info={<GameLine game={table?.game} />}
       onSit={() => setBuying(true)}
       onLeave={() => void leave()}
       error={error}
@@ -557,10 +580,28 @@ export function PokerPage({ tableId }: { tableId: string }) {
           })}
         </p>
       )}
-      <h2>{m.poker.board}</h2>
-      <div className="cards" data-testid="poker-board">
-        {table?.board.length ? table.board.map((card) => <Card key={card} card={card} />) : <span>{m.poker.noBoard}</span>}
-      </div>
+      {fixed ? (
+        <>
+          <FixedStage view={fixed} />
+          {fixed.communityCards.length > 0 && (
+            <>
+              <h2>{m.poker.board}</h2>
+              <div className="cards" data-testid="poker-board">
+                {fixed.communityCards.map((card) => (
+                  <Card key={card} card={card} />
+                ))}
+              </div>
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          <h2>{m.poker.board}</h2>
+          <div className="cards" data-testid="poker-board">
+            {table?.board.length ? table.board.map((card) => <Card key={card} card={card} />) : <span>{m.poker.noBoard}</span>}
+          </div>
+        </>
+      )}
       <p data-testid="poker-pots">
         {table?.potsMinor.length
           ? table.potsMinor
@@ -579,24 +620,35 @@ export function PokerPage({ tableId }: { tableId: string }) {
           >
             <h3>
               {s.seat === mine?.seat ? fill(m.poker.you, { alias: s.alias }) : s.alias}
-              {s.seat === table.buttonSeat && <span className="dealer-button"> {m.poker.button}</span>}
+              {/* Stud has no dealer button: its buttonSeat is the frozen position (002:HORSE-03). */}
+              {s.seat === table.buttonSeat && fixed?.family !== 'stud' && (
+                <span className="dealer-button"> {m.poker.button}</span>
+              )}
             </h3>
             <p>
               {fill(m.poker.stack, { amount: money(s.stackMinor) })}
               {s.betMinor !== '0' && <> · {fill(m.poker.betInFront, { amount: money(s.betMinor) })}</>}
             </p>
             <p>{seatStatusText(s)}</p>
-            {s.shownCards && (
-              <div className="cards" aria-label={m.poker.shown}>
-                {s.shownCards.map((card) => (
-                  <Card key={card} card={card} />
-                ))}
-              </div>
+            {fixedSeat(s.seat) ? (
+              <FixedSeatCards
+                seat={fixedSeat(s.seat)!}
+                family={fixed!.family}
+                own={mine?.fixedLimit && mine.fixedLimit.seat === s.seat ? mine.fixedLimit : null}
+              />
+            ) : (
+              s.shownCards && (
+                <div className="cards" aria-label={m.poker.shown}>
+                  {s.shownCards.map((card) => (
+                    <Card key={card} card={card} />
+                  ))}
+                </div>
+              )
             )}
           </li>
         ))}
       </ul>
-      {mine && (
+      {mine && !fixed && (
         <>
           <h2>{m.poker.yourCards}</h2>
           <div className="cards" data-testid="my-cards">
@@ -607,6 +659,26 @@ export function PokerPage({ tableId }: { tableId: string }) {
             )}
           </div>
         </>
+      )}
+      {mine?.fixedLimit && fixed && <DrawnCards mine={mine.fixedLimit} />}
+      {fixed && fixedLegal?.kind === 'draw' && table?.toAct && (
+        <DrawControl
+          key={table.toAct.turn}
+          mine={mine!.fixedLimit!}
+          max={fixedLegal.discardMax ?? 0}
+          turn={table.toAct.turn}
+          onDraw={(discard) => void draw(discard)}
+        />
+      )}
+      {fixed && fixedLegal && fixedLegal.kind !== 'draw' && (
+        <FixedActionBar
+          legal={fixedLegal}
+          view={fixed}
+          turn={table?.toAct?.turn ?? 0}
+          currency={currency}
+          smallBetMinor={entry ? amountToMinor(entry.bigBlind.amount) : null}
+          onAct={actFixed}
+        />
       )}
       {mine?.legal && me && (
         <ActionBar

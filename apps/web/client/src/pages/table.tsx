@@ -223,6 +223,8 @@ export function TableFrame(props: {
   seat: number | null;
   balance: { amount: string; currency: string } | null;
   status: ReactNode;
+  /** More of the top bar: the poker table's game (002:HORSE-02). */
+  info?: ReactNode;
   onSit(): void;
   onLeave(): void;
   error: string | null;
@@ -237,6 +239,7 @@ export function TableFrame(props: {
         <span>
           {m.table.balance}: <strong data-testid="table-balance">{formatMoney(props.balance, lang)}</strong>
         </span>
+        {props.info}
         <span aria-live="polite">{props.status}</span>
         {props.seat === null ? (
           <button type="button" onClick={props.onSit}>

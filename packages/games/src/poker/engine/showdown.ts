@@ -15,11 +15,21 @@ export function beginShowdown(draft: Draft): void {
   draft.pots = buildPotsOf(draft.players);
   const aggressor = draft.lastRound?.aggressorIndex ?? null;
   const leftOfButton = clockwiseAfterSeat(draft.players, draft.config.buttonSeat).filter((k) => inHand(draft.players[k]!));
-  const start = aggressor !== null && inHand(draft.players[aggressor]!) ? aggressor : leftOfButton[0]!;
-  const order = [...leftOfButton.slice(leftOfButton.indexOf(start)), ...leftOfButton.slice(0, leftOfButton.indexOf(start))];
+  const order = showdownSequence(leftOfButton, aggressor);
   draft.showdownOrder = order;
   for (const index of order) draft.players[index]!.showdown = 'pending';
   draft.phase = 'showdown';
+}
+
+/**
+ * The order of showing (D-812; 000-001:SHOW-02, 002:PK-SHOW-03, STUD-10): `clockwise` are the hands
+ * still in, clockwise from the button's (the dealer's) left; the last aggressor (when still in) shows
+ * first, else the first of them; then clockwise. The stud and draw engine uses it too (D-2050).
+ */
+export function showdownSequence(clockwise: readonly number[], aggressor: number | null): number[] {
+  const at = aggressor === null ? -1 : clockwise.indexOf(aggressor);
+  const start = at === -1 ? 0 : at;
+  return [...clockwise.slice(start), ...clockwise.slice(0, start)];
 }
 
 export function nextToShow(state: Pick<HandState, 'phase' | 'showdownOrder' | 'players'>): number | null {

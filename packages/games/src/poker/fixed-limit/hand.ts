@@ -3,6 +3,7 @@ import { SeededRng, shuffle } from '../../rng/index.ts';
 import type { HandRanking, HandStrength } from '../evaluator/ranking.ts';
 import { findWinners } from '../evaluator/find-winners.ts';
 import { buildPots } from '../engine/pots.ts';
+import { showdownSequence } from '../engine/showdown.ts';
 import { invariant, splitEvenly, sumChips } from '../engine/chips.ts';
 import type { Chips } from '../engine/types.ts';
 import { studDeck, type DrawGame, type FixedLimitGame, type StudGame } from './games.ts';
@@ -65,6 +66,27 @@ export interface FixedLimitHandOptions {
   readonly deck: readonly Card[];
   /** Seed of the discard reshuffles (draw games, 002 DRAW5-05), from the hand's round seed. */
   readonly reshuffleSeed?: string;
+  /**
+   * Draw games: who posts which blind and the extra posts of players coming in (the table's planner,
+   * 000-001:BTN-08..11, D-2051). Absent: player 0 the small blind and 1 the big (heads-up the other way round).
+   */
+  readonly blinds?: FixedLimitBlinds;
+  /** Whether a beaten hand may be mucked at the showdown (the table's `muckAllowed`, D-812, D-2050). Absent: no. */
+  readonly muckAllowed?: boolean;
+}
+
+/** The forced bets of a draw hand by player index (engine order). */
+export interface FixedLimitBlinds {
+  /** Null: no small blind this hand (nobody plays on the seat where it falls). */
+  readonly small: number | null;
+  readonly big: number;
+  /** Extra posts: `live` counts toward the player's bet (a big blind), `dead` goes to the pot (a missed small blind). */
+  readonly posts: readonly { readonly player: number; readonly live: Chips; readonly dead: Chips }[];
+}
+
+/** The engine's blinds when the table names none: player 0 posts the small blind, 1 the big (heads-up the reverse). */
+export function defaultFixedLimitBlinds(players: number): FixedLimitBlinds {
+  return players === 2 ? { small: 1, big: 0, posts: [] } : { small: 0, big: 1, posts: [] };
 }
 
 export type FixedLimitMove =
@@ -94,6 +116,8 @@ export interface FixedLimitLegal {
 export type FixedLimitOperation =
   | { readonly kind: 'ante'; readonly player: number; readonly amount: Chips }
   | { readonly kind: 'blind'; readonly player: number; readonly blind: 'small' | 'big'; readonly amount: Chips }
+  /** A player coming in posts: `live` as a big blind (his bet), `dead` to the pot (000-001:BTN-08..11, A-10). */
+  | { readonly kind: 'post'; readonly player: number; readonly live: Chips; readonly dead: Chips }
   | {
       readonly kind: 'deal';
       readonly street: number;
@@ -127,6 +151,8 @@ export type FixedLimitOperation =
       readonly high: string;
       readonly low: string | null;
     }
+  /** A beaten hand given up unshown where the table allows it (D-812, D-2050); the record keeps its cards (002:PK-SHOW-04). */
+  | { readonly kind: 'muck'; readonly player: number; readonly cards: readonly Card[] }
   | {
       readonly kind: 'award';
       readonly pot: number;
@@ -140,6 +166,8 @@ export interface FixedLimitPlayer {
   stack: Chips;
   bet: Chips;
   contributed: Chips;
+  /** The dead part of what the player put in (a missed small blind posted to come back): it buys no share of a pot. */
+  dead: Chips;
   status: 'active' | 'folded' | 'all-in';
   cards: Card[];
   up: boolean[];
@@ -181,6 +209,9 @@ export interface FixedLimitState {
   reshuffles: number;
   /** Who opened each betting round (null when nobody could act). */
   openers: (number | null)[];
+  /** The last player to bet, raise or complete in the last round in which anyone could act (shows first, 002 STUD-10). */
+  lastAggressor: number | null;
+  readonly muckAllowed: boolean;
   log: FixedLimitOperation[];
 }
 
@@ -228,6 +259,7 @@ export function startFixedLimitHand(options: FixedLimitHandOptions): FixedLimitS
       stack,
       bet: 0n,
       contributed: 0n,
+      dead: 0n,
       status: 'active',
       cards: [],
       up: [],
@@ -250,6 +282,8 @@ export function startFixedLimitHand(options: FixedLimitHandOptions): FixedLimitS
     drawer: null,
     reshuffles: 0,
     openers: [],
+    lastAggressor: null,
+    muckAllowed: options.muckAllowed === true,
     log: [],
   };
   if (stakes.ante > 0n) {
@@ -259,7 +293,7 @@ export function startFixedLimitHand(options: FixedLimitHandOptions): FixedLimitS
     });
   }
   if (game.family === 'stud') startStud(state, game);
-  else startDraw(state, game);
+  else startDraw(state, game, options.blinds ?? defaultFixedLimitBlinds(count));
   return state;
 }
 
@@ -316,18 +350,35 @@ function startStud(state: FixedLimitState, game: StudGame): void {
   }
 }
 
-function startDraw(state: FixedLimitState, game: DrawGame): void {
+function startDraw(state: FixedLimitState, game: DrawGame, blinds: FixedLimitBlinds): void {
   const count = state.players.length;
-  const small = count === 2 ? 1 : 0;
-  const big = count === 2 ? 0 : 1;
+  const valid = (index: number | null): boolean => index === null || (Number.isInteger(index) && index >= 0 && index < count);
+  if (
+    !valid(blinds.small) ||
+    !valid(blinds.big) ||
+    blinds.small === blinds.big ||
+    blinds.posts.some((post) => !valid(post.player))
+  )
+    throw new RangeError('the blinds must name distinct players of the hand');
+  const { small, big } = blinds;
   // A player all in on the ante posts no blind (nothing is logged for a post of nothing).
   for (const [index, blind, amount] of [
     [small, 'small', state.stakes.smallBlind],
     [big, 'big', state.stakes.bigBlind],
   ] as const) {
+    if (index === null) continue;
     const player = state.players[index]!;
     if (player.status !== 'active') continue;
     state.log.push({ kind: 'blind', player: index, blind, amount: put(player, amount, true) });
+  }
+  // A player coming in or back posts a big blind (live) and a missed small blind (dead) (000-001:BTN-08..11, A-10).
+  for (const post of blinds.posts) {
+    const player = state.players[post.player]!;
+    if (player.status !== 'active') continue;
+    const live = put(player, post.live, true);
+    const dead = player.status === 'active' ? put(player, post.dead, false) : 0n;
+    player.dead += dead;
+    state.log.push({ kind: 'post', player: post.player, live, dead });
   }
   for (let round = 0; round < game.cardCount; round++) {
     state.players.forEach((player) => {
@@ -339,6 +390,7 @@ function startDraw(state: FixedLimitState, game: DrawGame): void {
     state.log.push({ kind: 'deal', street: 0, player: index, cards: [...player.cards], up: [...player.up] }),
   );
   const highest = state.players.reduce((top, player) => (player.bet > top ? player.bet : top), 0n);
+  // 002 DRAW5-01: the first player after the big blind; 000-001 A-12: the seat left of the dealer (player 0).
   const first = state.rules.drawFirstActor === 'after-big-blind' ? (big + 1) % count : 0;
   beginRound(state, first, state.stakes.smallBet, highest, state.rules.blindCountsAsBet ? 1 : 0);
 }
@@ -360,6 +412,8 @@ function beginRound(state: FixedLimitState, first: number, unit: Chips, highest:
   state.actor = null;
   const opener = nextActive(state, first, true);
   if (opener !== null && mustAct(state, opener)) state.actor = opener;
+  // A round in which someone can act starts the count of aggressors afresh (D-812's "last betting round in which anyone could act").
+  if (state.actor !== null) state.lastAggressor = null;
   if (state.game.family === 'stud' && state.street > 0) state.openers.push(state.actor === null ? null : opener);
   else if (state.game.family === 'draw') state.openers.push(state.actor === null ? null : opener);
   if (state.actor === null) endRound(state);
@@ -536,6 +590,7 @@ export function applyMove(previous: FixedLimitState, move: FixedLimitMove): Fixe
       state.betCount++;
       if (reopens) state.lastFullTo = player.bet;
       if (full) state.fullBetMade = true;
+      state.lastAggressor = index;
       for (const [k, other] of state.players.entries()) {
         if (k === index || other.status !== 'active') continue;
         other.needsToAct = true;
@@ -659,7 +714,15 @@ function applyDraw(state: FixedLimitState, legal: FixedLimitLegal, discard: read
   beginRound(state, 0, state.street >= 2 ? state.stakes.bigBet : state.stakes.smallBet, 0n, 0);
 }
 
-/** Showdown (or the last player left) and the payout: pots by contribution levels, hi/lo halves, splits. */
+/**
+ * Showdown (or the last player left) and the payout: pots by contribution levels (dead posts buy no
+ * share), hi/lo halves, splits. The hands are shown in D-812's order (002 STUD-10, PK-SHOW-03): the
+ * last player to bet or raise in the last round in which anyone could act first, else the first
+ * player from the dealer's left ("seat 1, then seat 2"), then clockwise. Where the table allows
+ * mucking, a hand that can no longer win any pot it claims is mucked once another claimant of each of
+ * those pots has shown, never an all-in hand (the flop engine's rule, `mayMuck`/`couldWin`); a
+ * mucked hand gives up every pot.
+ */
 function finish(state: FixedLimitState): void {
   state.phase = 'complete';
   state.actor = null;
@@ -668,16 +731,39 @@ function finish(state: FixedLimitState): void {
   const pots = buildPots(
     state.players.map((player) => player.contributed),
     state.players.map((player) => player.status !== 'folded'),
+    state.players.map((player) => player.dead),
   );
   const showdown = live.length > 1;
   const high: (HandStrength | null)[] = state.players.map(() => null);
   const low: (HandStrength | null)[] = state.players.map(() => null);
   const lowRanking = state.game.family === 'stud' ? state.game.lowRanking : null;
+  const shown = new Set<number>();
   if (showdown) {
     for (const index of live) {
       const player = state.players[index]!;
       high[index] = state.ranking.strength(player.cards, state.community);
       low[index] = lowRanking ? lowRanking.strength(player.cards, state.community) : null;
+    }
+    const claimed = (index: number) => pots.filter((pot) => pot.amount > 0n && pot.eligible.includes(index));
+    const mayMuck = (index: number): boolean =>
+      state.muckAllowed &&
+      state.players[index]!.status !== 'all-in' &&
+      claimed(index).every((pot) => pot.eligible.some((k) => k !== index && shown.has(k)));
+    const couldWin = (index: number): boolean =>
+      claimed(index).some((pot) => {
+        const others = pot.eligible.filter((k) => k !== index && shown.has(k));
+        const bestHigh = Math.max(...others.map((k) => high[k]!.value));
+        const bestLow = Math.max(...others.map((k) => low[k]?.value ?? Number.NEGATIVE_INFINITY));
+        const mine = low[index];
+        return high[index]!.value >= bestHigh || (mine !== null && mine !== undefined && mine.value >= bestLow);
+      });
+    for (const index of showdownSequence(live, state.lastAggressor)) {
+      const player = state.players[index]!;
+      if (mayMuck(index) && !couldWin(index)) {
+        state.log.push({ kind: 'muck', player: index, cards: [...player.cards] });
+        continue;
+      }
+      shown.add(index);
       state.log.push({
         kind: 'show',
         player: index,
@@ -689,8 +775,11 @@ function finish(state: FixedLimitState): void {
   }
   pots.forEach((pot, potIndex) => {
     if (pot.amount === 0n) return;
+    // A mucked hand gives up every pot; every pot keeps a shown claimant (a muck waits for one).
+    const claimants = showdown ? pot.eligible.filter((k) => shown.has(k)) : pot.eligible;
+    invariant(claimants.length > 0, 'every pot has a claimant');
     const award = (half: 'whole' | 'high' | 'low', amount: Chips, strengths: readonly (HandStrength | null)[]): void => {
-      const winners = showdown ? findWinners(pot.eligible.map((k) => strengths[k]!)).map((k) => pot.eligible[k]!) : pot.eligible;
+      const winners = showdown ? findWinners(claimants.map((k) => strengths[k]!)).map((k) => claimants[k]!) : claimants;
       // Equal shares; odd chips one each from the first winner clockwise from the dealer's left (D-2008).
       const shares = splitEvenly(amount, winners.length);
       winners.forEach((winner, k) => {
@@ -698,7 +787,7 @@ function finish(state: FixedLimitState): void {
         state.log.push({ kind: 'award', pot: potIndex, half, player: winner, amount: shares[k]! });
       });
     };
-    const lows = pot.eligible.map((k) => low[k] ?? null);
+    const lows = claimants.map((k) => low[k] ?? null);
     if (showdown && lowRanking && lows.some((strength) => strength !== null)) {
       const lowHalf = pot.amount / 2n;
       award('high', pot.amount - lowHalf, high);

@@ -7,8 +7,9 @@ import type { FixedLimitOperation, FixedLimitState } from './hand.ts';
  * games' `formatHandHistoryText`: header, seats, antes and blinds, "*** 3rd STREET ***" … or
  * "*** DEALING HANDS ***" and "*** FIRST DRAW ***" …, one line per action, "*** SHOW DOWN ***",
  * "collected … from pot", "*** SUMMARY ***". A view of the operation log, which is the record.
- * The server sees every card; a player of the hand his own down-cards, the up-cards and what was
- * shown; an observer the up-cards and what was shown (D-814's rule for the flop games).
+ * The server sees every card; a player of the hand his own down-cards, the up-cards, what was
+ * shown and the hands mucked at the showdown (002:PK-SHOW-04, AMB-MUCK); an observer the up-cards
+ * and what was shown (D-814's rule for the flop games, D-2050).
  */
 export interface FixedLimitTextOptions {
   readonly handId: string;
@@ -36,6 +37,8 @@ export function formatFixedLimitHistoryText(state: FixedLimitState, options: Fix
   const amount = options.formatAmount ?? ((chips: Chips) => chips.toString());
   const name = (player: number): string => options.names?.[player] ?? `Player ${player + 1}`;
   const sees = (player: number): boolean => options.viewer === undefined || options.viewer === player;
+  // A player of the hand (and the server) sees the hands that reached the showdown, mucked ones too (002:PK-SHOW-04).
+  const seesMucked = options.viewer !== 'observer';
   const game = state.game;
   const { stakes } = state;
   const when = options.playedAt ? ` - ${options.playedAt}` : '';
@@ -53,6 +56,14 @@ export function formatFixedLimitHistoryText(state: FixedLimitState, options: Fix
   const dealt = new Map<number, { cards: string[]; up: boolean[] }>();
   for (const op of state.log as readonly FixedLimitOperation[]) {
     switch (op.kind) {
+      case 'post':
+        lines.push(
+          op.dead > 0n
+            ? `${name(op.player)}: posts small & big blinds ${amount(op.live + op.dead)}`
+            : `${name(op.player)}: posts big blind ${amount(op.live)}`,
+        );
+        if (op.live > highest) highest = op.live;
+        break;
       case 'ante':
         lines.push(`${name(op.player)}: posts the ante ${amount(op.amount)}`);
         break;
@@ -124,6 +135,10 @@ export function formatFixedLimitHistoryText(state: FixedLimitState, options: Fix
         if (!lines.includes('*** SHOW DOWN ***')) lines.push('*** SHOW DOWN ***');
         lines.push(`${name(op.player)}: shows [${formatCards(op.cards)}] (${op.high}${op.low ? `; low: ${op.low}` : ''})`);
         break;
+      case 'muck':
+        if (!lines.includes('*** SHOW DOWN ***')) lines.push('*** SHOW DOWN ***');
+        lines.push(`${name(op.player)}: mucks hand${seesMucked ? ` [${formatCards(op.cards)}]` : ''}`);
+        break;
       case 'award':
         lines.push(
           `${name(op.player)} collected ${amount(op.amount)} from ${op.pot === 0 ? 'main pot' : `side pot-${op.pot}`}${op.half === 'whole' ? '' : ` (${op.half})`}`,
@@ -133,8 +148,16 @@ export function formatFixedLimitHistoryText(state: FixedLimitState, options: Fix
   }
   const total = state.players.reduce((sum, player) => sum + player.contributed, 0n);
   lines.push('*** SUMMARY ***', `Total pot ${amount(total)} | Rake 0`);
+  const mucked = new Set(state.log.flatMap((op) => (op.kind === 'muck' ? [op.player] : [])));
   state.players.forEach((player, k) => {
-    const result = player.status === 'folded' ? 'folded' : player.won > 0n ? `collected (${amount(player.won)})` : 'lost';
+    const result =
+      player.status === 'folded'
+        ? 'folded'
+        : player.won > 0n
+          ? `collected (${amount(player.won)})`
+          : mucked.has(k)
+            ? 'mucked'
+            : 'lost';
     lines.push(`Seat ${k + 1}: ${name(k)} ${result}`);
   });
   return lines.join('\n') + '\n';

@@ -20,12 +20,14 @@ export {
 } from './games.ts';
 export {
   applyMove,
+  defaultFixedLimitBlinds,
   defaultFixedLimitRules,
   finalStacks,
   IllegalFixedLimitMove,
   legalMoves,
   pendingPlayer,
   startFixedLimitHand,
+  type FixedLimitBlinds,
   type FixedLimitHandOptions,
   type FixedLimitLegal,
   type FixedLimitMove,

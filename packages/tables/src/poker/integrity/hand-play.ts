@@ -1,4 +1,4 @@
-import { recordPokerPlayForMonitoring } from '@casino/compliance';
+import { recordPokerPlayForMonitoring, type PokerHandPlay } from '@casino/compliance';
 import type { Tx } from '@casino/db';
 import { poker } from '@casino/games';
 import type { CompletedHand } from '../runtime-types.ts';
@@ -30,7 +30,6 @@ export async function recordHandPlay(
   },
 ): Promise<void> {
   const { hand } = request;
-  const folded = foldedSeats(hand);
   const playerIds = hand.results.map((r) => r.playerId);
   const seatedAt =
     request.seatedAtMs ??
@@ -40,8 +39,20 @@ export async function recordHandPlay(
           SELECT player_id, seated_at FROM poker_seat WHERE table_id = ${request.tableId}::uuid AND player_id = ANY(${playerIds}::uuid[])`
       ).map((s) => [s.player_id, s.seated_at.getTime()]),
     );
+  await recordPokerPlayForMonitoring(tx, handPlayOf({ ...request, seatedAtMs: seatedAt }));
+}
+
+/** What `recordHandPlay` records, for a commit that writes its outbox rows itself (D-1793). */
+export function handPlayOf(request: {
+  tableId: string;
+  hand: CompletedHand;
+  now: Date;
+  seatedAtMs: ReadonlyMap<string, number>;
+}): PokerHandPlay {
+  const { hand } = request;
+  const folded = foldedSeats(hand);
   const headsUp = hand.results.length === 2;
-  await recordPokerPlayForMonitoring(tx, {
+  return {
     handId: hand.handId,
     tableId: request.tableId,
     occurredAt: request.now,
@@ -51,7 +62,7 @@ export async function recordHandPlay(
       headsUp,
       folded: folded.has(result.seat),
       actionDelaysMs: (hand.actionDelays ?? []).filter((d) => d.playerId === result.playerId).map((d) => d.delayMs),
-      seatedMs: request.now.getTime() - (seatedAt.get(result.playerId) ?? request.now.getTime()),
+      seatedMs: request.now.getTime() - (request.seatedAtMs.get(result.playerId) ?? request.now.getTime()),
     })),
-  });
+  };
 }
