@@ -739,7 +739,15 @@ export class TournamentFloor implements DrivenTable {
       this.game,
       readClock(this.setup.definition.levels, this.director.elapsedMs).levelIndex,
     ).game;
-    return { variant: this.game.id, name: this.game.name, currentVariant: current.id, currentName: current.name };
+    // A tournament's mix changes with the level, not after a count of hands: no hand counter (the time to the next game is `nextGameInMs`).
+    return {
+      variant: this.game.id,
+      name: this.game.name,
+      currentVariant: current.id,
+      currentName: current.name,
+      handOfGame: null,
+      handsOfGame: null,
+    };
   }
 
   /** The tournament channel's version grows with any change at any table. */
