@@ -79,7 +79,7 @@ describe('seed (npm start)', () => {
     expect(await testDb.db.pokerTable.count()).toBe(tables.length);
   });
 
-  it('issue 19 000-001:A-51 002:SNG-01 002:MTT-04: the demo lobby has a sit & go under every profile that can price one in CZK and one scheduled MTT, each valid under its profile, open for registration and named in the banner by its id; seeding again opens no other', async () => {
+  it('issue 19 000-001:A-51 002:SNG-01 002:MTT-04: the demo lobby has a sit & go under every profile that can price one in CZK, a CZ-PS HORSE sit & go (002:HORSE-01) and one scheduled MTT, each valid under its profile, open for registration and named in the banner by its id; seeding again opens no other', async () => {
     const { lines } = await seedData(testDb.url);
     const heading = lines.findIndex((line) => line.includes('Tournaments (game service'));
     expect(heading).toBeGreaterThan(-1);
@@ -89,7 +89,11 @@ describe('seed (npm start)', () => {
     const sitAndGoes = rows.filter((t) => t.kind === 'sit-and-go').map((t) => t.profileId);
     // AT's fee caps are published in EUR only (000-001:TRN-03): no CZK tournament there rather than a guessed rate.
     expect(new Set(sitAndGoes)).toEqual(new Set(['HR', 'CZ-PS', 'SE', 'CZ-FO']));
-    expect(sitAndGoes).toHaveLength(4);
+    // CZ-PS has two: Hold'em and HORSE (issue 20, D-2074).
+    expect(sitAndGoes).toHaveLength(5);
+    const variants = rows.map((t) => tournament.definitionFromJson(t.definition).variant);
+    expect(variants.filter((v) => v === 'mixed/horse')).toHaveLength(1);
+    expect(rows.find((t) => tournament.definitionFromJson(t.definition).variant === 'mixed/horse')!.profileId).toBe('CZ-PS');
     expect(lines.slice(heading + 1).some((line) => line.includes('no sit & go under AT'))).toBe(true);
     const scheduled = rows.filter((t) => t.kind === 'scheduled');
     expect(scheduled).toHaveLength(1);

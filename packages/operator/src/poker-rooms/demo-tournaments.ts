@@ -1,10 +1,12 @@
 import type { CurrencyCode } from '@casino/core';
 import type { PokerRuleProfileId, TournamentDefinition, TournamentRuleProfile } from '@casino/tables';
+import { czPsPokerRules } from './cz-ps.ts';
 import { tournamentRuleProfiles } from './tournaments.ts';
 
 /**
  * The demo tournaments `npm start` seeds (issue 19, D-1917): a sit & go under every profile that offers
- * one and can price it in `currency`, and one scheduled multi-table freeze-out (CZ-FO). Plain
+ * one and can price it in `currency`, a CZ-PS HORSE sit & go (issue 20, D-2074) and one scheduled
+ * multi-table freeze-out (CZ-FO). Plain
  * freeze-outs (no rebuy, bounty or guarantee) so each stays inside every profile's §2d settings; the
  * seed creates them through the store, which validates each against its profile.
  */
@@ -73,6 +75,20 @@ function sitAndGo(profileId: PokerRuleProfileId, currency: CurrencyCode): Tourna
   };
 }
 
+/**
+ * HORSE at CZ-PS (002 HORSE-01..04, D-2074): a six-player sit & go, the game changing with each blind
+ * level (D-2070). Limit stakes from the level: the big blind is the small bet, the small blind the stud
+ * bring-in, and every level has the stud ante (a fifth of the small blind), D-2071.
+ */
+function horseSitAndGo(currency: CurrencyCode): TournamentDefinition {
+  return {
+    ...sitAndGo('CZ-PS', currency),
+    name: 'Demo HORSE sit & go CZ-PS (6 players)',
+    variant: 'mixed/horse',
+    levels: levels(minutes(5)).map((level) => ({ ...level, ante: level.smallBlind / 5n })),
+  };
+}
+
 /** The scheduled multi-table tournament: CZ-FO, 9-handed, 2 to 180 entrants, five times the sit & go's buy-in. */
 function scheduledMtt(currency: CurrencyCode): TournamentDefinition {
   const startFeeMinor = sitAndGoStartFee[currency] * 5n;
@@ -106,11 +122,14 @@ function scheduledMtt(currency: CurrencyCode): TournamentDefinition {
   };
 }
 
-/** The demo tournaments in `currency`: sit & goes first (profile order), then the scheduled MTT. */
+/** The demo tournaments in `currency`: sit & goes first (profile order, then CZ-PS's HORSE), then the scheduled MTT. */
 export function demoTournaments(currency: CurrencyCode): TournamentDefinition[] {
-  const sitAndGoes = Object.values(tournamentRuleProfiles)
-    .filter((rules) => rules.formats.includes('sit-and-go') && tournamentCapsPublishedIn(rules, currency))
-    .map((rules) => sitAndGo(rules.profileId, currency));
+  const offered = Object.values(tournamentRuleProfiles).filter(
+    (rules) => rules.formats.includes('sit-and-go') && tournamentCapsPublishedIn(rules, currency),
+  );
+  const sitAndGoes = offered.map((rules) => sitAndGo(rules.profileId, currency));
+  if (offered.some((rules) => rules.profileId === 'CZ-PS') && czPsPokerRules.otherGames?.mixed.includes('horse'))
+    sitAndGoes.push(horseSitAndGo(currency));
   const mttRules = tournamentRuleProfiles['CZ-FO'];
   const mtt =
     mttRules.formats.includes('multi-table') && tournamentCapsPublishedIn(mttRules, currency) ? [scheduledMtt(currency)] : [];

@@ -301,3 +301,48 @@ describe('cancellation per profile (§2d cancel.*)', () => {
     expect([...result.values()]).toEqual([10_000n, 10_000n]);
   });
 });
+
+describe('the game of a tournament (issues 19 and 20, D-2070, D-2071)', () => {
+  // Stud needs an ante at every level and a bring-in (the small blind) below the small bet (the big blind).
+  const studLevels = [10n, 20n, 40n].map((sb) => ({ ...level(sb), ante: sb / 5n }));
+
+  it('000-001:TRN-02 002:HORSE-01 002:8GAME-02 a tournament may play any game its profile offers: stud, draw and the mixes at CZ-PS', () => {
+    for (const variant of ['mixed/horse', 'mixed/hose', 'stud/fixed-limit', 'razz/fixed-limit', 'stud8/fixed-limit'])
+      expect(problems(definition('CZ-PS', { variant, seatsPerTable: 8, levels: studLevels }))).toEqual([]);
+    expect(problems(definition('CZ-PS', { variant: '27td/fixed-limit', seatsPerTable: 6 }))).toEqual([]);
+    expect(problems(definition('CZ-PS', { variant: 'mixed/8-game', seatsPerTable: 6, levels: studLevels }))).toEqual([]);
+    expect(problems(definition('AT', { variant: 'soko/fixed-limit', levels: studLevels, seatsPerTable: 9 }))).toEqual([]);
+    expect(problems(definition('SE', { variant: 'sjukort/fixed-limit', levels: studLevels, seatsPerTable: 8 }))).toEqual([]);
+  });
+
+  it('002:MAX-02 002:8GAME-02 a game the profile does not offer is refused, as are more seats than the game deals to', () => {
+    expect(problems(definition('HR', { variant: 'mixed/horse', seatsPerTable: 8, levels: studLevels }))).toEqual(['variant']);
+    expect(problems(definition('CZ-FO', { variant: 'stud/fixed-limit', seatsPerTable: 8, levels: studLevels }))).toEqual([
+      'variant',
+    ]);
+    expect(problems(definition('AT', { variant: 'mixed/horse', seatsPerTable: 8, levels: studLevels }))).toEqual(['variant']);
+    expect(problems(definition('HR', { variant: 'courchevel/pot-limit' }))).toEqual(['variant']);
+    expect(problems(definition('CZ-PS', { variant: 'mixed/no-such-mix' }))).toEqual(['variant']);
+    // 8-Game is six-handed (MAX-02), stud deals to eight.
+    expect(problems(definition('CZ-PS', { variant: 'mixed/8-game', seatsPerTable: 9, levels: studLevels }))).toEqual([
+      'seatsPerTable',
+    ]);
+    expect(problems(definition('CZ-PS', { variant: 'stud/fixed-limit', seatsPerTable: 9, levels: studLevels }))).toEqual([
+      'seatsPerTable',
+    ]);
+  });
+
+  it('002:STUD-04 002:PK-STR-08 a stud tournament (or a mix with stud) needs an ante at every level and a bring-in below the small bet', () => {
+    const noAnte = studLevels.map((l, i) => (i === 1 ? { ...l, ante: 0n } : l));
+    expect(problems(definition('CZ-PS', { variant: 'mixed/horse', seatsPerTable: 8, levels: noAnte }))).toEqual([
+      'levels.1.ante',
+    ]);
+    const bringInTooBig = studLevels.map((l, i) => (i === 2 ? { ...l, smallBlind: l.bigBlind } : l));
+    expect(problems(definition('CZ-PS', { variant: 'stud/fixed-limit', seatsPerTable: 8, levels: bringInTooBig }))).toEqual([
+      'levels.2.smallBlind',
+    ]);
+    // A draw game or a flop-only mix has blinds, no ante needed.
+    expect(problems(definition('CZ-PS', { variant: '27td/fixed-limit', seatsPerTable: 6 }))).toEqual([]);
+    expect(problems(definition('CZ-PS', { variant: 'mixed/holdem-mix' }))).toEqual([]);
+  });
+});

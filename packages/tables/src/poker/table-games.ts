@@ -115,6 +115,59 @@ export function nextMixedTableHand(
 }
 
 /**
+ * The game a tournament definition's `variant` names (issue 19/20, D-2070): any table game; a mix
+ * switches game with each blind level (002 PK-STR-07: "in tournaments the switching interval is a
+ * time period"; 8GAME-03), so its rotation is the level-switching one (`poker.eightGameTournament`
+ * for 8-Game, the cash rotation with a level length for the others). Null for an unknown id.
+ */
+export function tournamentGameOf(variantId: string): TableGame | null {
+  const game = tableGameOf(variantId);
+  if (game === null || game.kind !== 'mixed') return game;
+  const rotation =
+    game.rotation.id === poker.eightGame.id
+      ? poker.eightGameTournament
+      : { ...game.rotation, length: { kind: 'level' as const } };
+  return { ...game, rotation };
+}
+
+/**
+ * The game a tournament deals at blind level `levelIndex` (0-based): the game itself, or the mix's
+ * game of that level (the rotation's games in order, one per level, round and round: 002 8GAME-03,
+ * 8GAME-04, HORSE-02), with the mix's stake set ('big-bet' for NLHE/PLO, D-2029) and family (stud
+ * hands keep the button frozen, HORSE-03).
+ */
+export function tournamentLevelGame(
+  game: TableGame,
+  levelIndex: number,
+): { readonly game: Exclude<TableGame, { kind: 'mixed' }>; readonly mixed: poker.MixedGame | null } {
+  if (game.kind !== 'mixed') return { game, mixed: null };
+  const games = game.rotation.games;
+  const entry = games[levelIndex % games.length]!;
+  const inner = tableGameOf(entry.family === 'flop' ? entry.id : `${entry.id}/fixed-limit`);
+  if (inner === null || inner.kind === 'mixed') throw new Error(`${game.rotation.name}: unknown game ${entry.id}`);
+  return { game: inner, mixed: entry };
+}
+
+/**
+ * A level's blinds and ante as the stakes of the game dealt (D-2071, the cash tables' D-2021/D-2029):
+ * a flop or draw game plays the level's blinds (fixed limit: the big blind is the small bet, the big
+ * bet twice it), a stud game the level's ante for every player and its small blind as the bring-in;
+ * in a mix, flop hands post no ante and the big-bet games (NLHE, PLO) play half the blinds (at least 1).
+ */
+export function levelStakes(
+  level: { readonly smallBlind: bigint; readonly bigBlind: bigint; readonly ante: bigint },
+  game: TableGame,
+  mixed: poker.MixedGame | null,
+): { readonly smallBlind: bigint; readonly bigBlind: bigint; readonly ante: bigint } {
+  if (mixed === null) return level;
+  if (game.kind === 'fixed-limit') return { ...level, ante: game.game.family === 'stud' ? level.ante : 0n };
+  const half = (amount: bigint): bigint => (amount / 2n > 0n ? amount / 2n : 1n);
+  return mixed.stakes === 'big-bet'
+    ? { smallBlind: half(level.smallBlind), bigBlind: half(level.bigBlind), ante: 0n }
+    : { smallBlind: level.smallBlind, bigBlind: level.bigBlind, ante: 0n };
+}
+
+/**
  * Whether a table's game can play for the jackpot (D-2052): every flop game, and the stud and draw
  * games ranked by the standard high ranking with no low half (Seven Card Stud, Sjukort, Femkort, Five
  * Card Draw, Mörkpoker), where "four eights beaten" reads as in Hold'em; not Razz, Stud Hi/Lo, the

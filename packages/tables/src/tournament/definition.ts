@@ -1,7 +1,7 @@
 import { isCurrencyCode, type CurrencyCode } from '@casino/core';
-import { poker } from '@casino/games';
 import { amountFor } from '../poker/definition.ts';
 import type { PokerRuleProfile, PokerRuleProfileId } from '../poker/profile.ts';
+import { playersMaxOf, profileOffers, tableGameOf } from '../poker/table-games.ts';
 import type { TournamentFormat, TournamentRuleProfile } from './rules.ts';
 
 /**
@@ -35,7 +35,10 @@ export interface Purchase {
 export interface TournamentDefinition {
   readonly name: string;
   readonly profileId: PokerRuleProfileId;
-  /** The engine's variant id, e.g. "holdem/no-limit". */
+  /**
+   * The game, as a table's variant id (D-2020): a flop game ("holdem/no-limit"), a stud or draw game
+   * ("stud/fixed-limit") or a mix ("mixed/horse", switching game with each blind level, D-2070).
+   */
   readonly variant: string;
   readonly currency: CurrencyCode;
   /** Scheduled (fixed start) or sit & go (starts when full, 000-001:A-51, 002:SNG-01). */
@@ -122,7 +125,7 @@ export function tournamentDefinitionProblems(
   if (d.name.trim() === '') fail('name', 'must not be empty');
   if (d.profileId !== rules.profileId || d.profileId !== profile.id) fail('profileId', `must be ${rules.profileId}`);
   if (!isCurrencyCode(d.currency)) fail('currency', 'is not a known currency');
-  if (!poker.variantCatalog.has(d.variant)) fail('variant', `unknown variant ${JSON.stringify(d.variant)}`);
+  variantProblems(d, profile, fail);
   if (!Number.isInteger(d.seatsPerTable) || d.seatsPerTable < profile.seats.min || d.seatsPerTable > profile.seats.max)
     fail('seatsPerTable', `must be ${profile.seats.min}..${profile.seats.max}`);
   for (const format of formatsUsed(d))
@@ -145,6 +148,31 @@ export function tournamentDefinitionProblems(
 }
 
 type Fail = (field: string, message: string) => void;
+
+/**
+ * The game (issue 20, D-2070, D-2071): one the profile's lobby offers (`games`, `otherGames`), at most
+ * as many seats as it deals to (stud 8, 8-Game 6, 002 MAX-02); a stud game, or a mix with one, needs
+ * every level's ante (every player's) and a bring-in (the small blind) below the small bet (the big
+ * blind), as a stud table's stakes (D-2021).
+ */
+function variantProblems(d: TournamentDefinition, profile: PokerRuleProfile, fail: Fail): void {
+  // The cash table's game of that id: the profile offers a mix by its id; a tournament deals it by level (D-2070).
+  const game = tableGameOf(d.variant);
+  if (game === null) return fail('variant', `unknown variant ${JSON.stringify(d.variant)}`);
+  if (!profileOffers(profile, game)) return fail('variant', `${game.name} is not offered under ${profile.id}`);
+  if (Number.isInteger(d.seatsPerTable) && d.seatsPerTable > playersMaxOf(game))
+    fail('seatsPerTable', `${game.name} is dealt to ${playersMaxOf(game)} players at most`);
+  const stud =
+    game.kind === 'fixed-limit'
+      ? game.game.family === 'stud'
+      : game.kind === 'mixed' && game.rotation.games.some((entry) => entry.family === 'stud');
+  if (!stud) return;
+  d.levels.forEach((level, i) => {
+    if (level.ante <= 0n) fail(`levels.${i}.ante`, `${game.name} deals stud: every level needs an ante (D-2071)`);
+    if (level.smallBlind >= level.bigBlind)
+      fail(`levels.${i}.smallBlind`, 'the bring-in (the small blind) must be below the small bet (the big blind, D-2021)');
+  });
+}
 
 function entrantProblems(d: TournamentDefinition, rules: TournamentRuleProfile, fail: Fail): void {
   if (!Number.isInteger(d.entrantsMin) || !Number.isInteger(d.entrantsMax) || d.entrantsMin < 2 || d.entrantsMax < d.entrantsMin)

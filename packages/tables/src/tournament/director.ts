@@ -1,5 +1,7 @@
 import { assert } from '@casino/core';
 import { poker, SeededRng, type Rng } from '@casino/games';
+import { FixedLimitTableHand, type FixedLimitCommand } from '../poker/fixed-limit-table.ts';
+import { levelStakes, tournamentGameOf, tournamentLevelGame } from '../poker/table-games.ts';
 import { handForHandActive, readClock, rebuyOpen, addOnOpen, tournamentOver } from './clock.ts';
 import type { TournamentDefinition } from './definition.ts';
 import { bountyPerEntryMinor, finishPrizes, knockOut, overlayMinor, placePrizes, rankBusts, type Finish } from './prizes.ts';
@@ -15,6 +17,23 @@ import { balanceTables, seatAtRandom, type Move, type Tables } from './seating.t
  * Money is the store's: it posts what the events say (registration, prizes, bounties).
  */
 export type Decide = (state: poker.HandState, legal: poker.LegalActions) => poker.PlayerAction;
+
+/**
+ * What the director reads of a finished hand: its id and each dealt player's stacks and winnings. A
+ * flop hand's `poker.HandState` is one; a stud or draw hand of the live tables gives the same from
+ * its outcome (live/floor.ts, D-2072).
+ */
+export interface FinishedHand {
+  readonly config: { readonly handId: string };
+  readonly result: {
+    readonly players: readonly {
+      readonly seat: number;
+      readonly startingStack: bigint;
+      readonly endingStack: bigint;
+      readonly won: bigint;
+    }[];
+  } | null;
+}
 
 export interface DirectorEntry {
   readonly entryId: string;
@@ -233,11 +252,94 @@ export class TournamentDirector {
   }
 
   /**
+   * Plays one hand of the level's game at `table` (issue 20, D-2072): a flop hand with `decide`, a
+   * stud or draw hand with random legal moves from the director's generator (the engine's default
+   * fixed-limit rules: the pure path has no table profile). For the property test of every game.
+   */
+  playLevelHand(table: number, decide: Decide): FinishedHand {
+    const { game, mixed } = this.levelGame();
+    if (game.kind === 'flop') return this.playHand(table, decide);
+    assert(this.canDeal(table), 'the table may deal');
+    const seats = this.tables.get(table)!;
+    const players = this.dealtPlayers(seats);
+    const button = nextButton(
+      players.map((p) => p.seat),
+      this.buttons.get(table),
+    );
+    // A mix's stud hands leave the button where it was (002 HORSE-03, D-2073).
+    if (mixed?.family !== 'stud') this.buttons.set(table, button);
+    const stakes = levelStakes(readClock(this.definition.levels, this.elapsedMs).level, game, mixed);
+    const hand = FixedLimitTableHand.deal({
+      handId: this.options.newHandId(table, ++this.handNumber),
+      game: game.game,
+      buttonSeat: button,
+      seats: players.map((p) => ({ seat: p.seat, alias: p.name, stackMinor: p.stack })),
+      stakes: {
+        anteMinor: game.game.family === 'stud' ? stakes.ante : 0n,
+        smallBlindMinor: stakes.smallBlind,
+        bigBlindMinor: stakes.bigBlind,
+      },
+      rules: poker.defaultFixedLimitRules,
+      rake: { rateBps: 0, capPerHandMinor: null, noFlopNoDrop: false },
+      rng: this.options.rng,
+    });
+    const rng = this.options.rng;
+    for (let moves = 0; !hand.complete; moves++) {
+      assert(moves < 1_000, 'a stud or draw hand ends');
+      const legal = hand.legal()!;
+      let command: FixedLimitCommand;
+      if (legal.kind === 'draw')
+        command = { kind: 'draw', discard: Array.from({ length: rng.intBelow((legal.discardMax ?? 0) + 1) }, (_, i) => i) };
+      else if (legal.kind === 'bring-in') command = { kind: 'act', action: rng.intBelow(3) === 0 ? 'complete' : 'bring-in' };
+      else {
+        const roll = rng.intBelow(10);
+        if (roll < 3 && legal.raiseTo !== null) command = { kind: 'act', action: legal.check ? 'bet' : 'raise' };
+        else if (roll < 4 && legal.fold && !legal.check) command = { kind: 'act', action: 'fold' };
+        else command = { kind: 'act', action: legal.check ? 'check' : 'call' };
+      }
+      hand.command(legal.seat, command);
+    }
+    const outcome = hand.outcome();
+    const done: FinishedHand = {
+      config: { handId: hand.handId },
+      result: {
+        players: outcome.results.map((r) => ({
+          seat: r.seat,
+          startingStack: r.stackAfterMinor - r.wonMinor + r.putInMinor,
+          endingStack: r.stackAfterMinor,
+          won: r.wonMinor,
+        })),
+      },
+    };
+    this.recordHand(table, done, new Map(seats));
+    return done;
+  }
+
+  /** The game the clock's level deals (a mix's changes with each level, D-2070). */
+  private levelGame(): ReturnType<typeof tournamentLevelGame> {
+    const game = tournamentGameOf(this.definition.variant);
+    assert(game !== null, `unknown variant ${this.definition.variant}`);
+    return tournamentLevelGame(game, readClock(this.definition.levels, this.elapsedMs).levelIndex);
+  }
+
+  /** The players dealt in at `table`: pending chips join the stacks; those with chips play. */
+  private dealtPlayers(seats: Map<number, string>): poker.SeatedPlayer[] {
+    const players: poker.SeatedPlayer[] = [];
+    for (const [seat, entryId] of [...seats].sort(([a], [b]) => a - b)) {
+      const e = this.entries.get(entryId)!;
+      e.chips += e.pendingChips;
+      e.pendingChips = 0n;
+      if (e.chips > 0n) players.push({ seat, name: entryId, stack: e.chips });
+    }
+    return players;
+  }
+
+  /**
    * A hand finished at `table` (played here, or live at a `PokerTable`, live/floor.ts): its stacks,
    * busts (ranked with the round's), bounties, the automatic rebuy offer, then balancing. `seats`: the
    * entry in each seat of the hand as it was dealt.
    */
-  recordHand(table: number, done: poker.HandState, seats: ReadonlyMap<number, string>): void {
+  recordHand(table: number, done: FinishedHand, seats: ReadonlyMap<number, string>): void {
     const h4h = this.handForHand();
     if (this.roundBusts.length === 0) this.roundStartPlayers = this.activeEntries().length;
     this.handsAt.set(table, (this.handsAt.get(table) ?? 0) + 1);
@@ -309,20 +411,17 @@ export class TournamentDirector {
 
   private deal(table: number, seats: Map<number, string>): poker.HandState {
     const d = this.definition;
-    const level = readClock(d.levels, this.elapsedMs).level;
-    const players: poker.SeatedPlayer[] = [];
-    for (const [seat, entryId] of [...seats].sort(([a], [b]) => a - b)) {
-      const e = this.entries.get(entryId)!;
-      e.chips += e.pendingChips;
-      e.pendingChips = 0n;
-      if (e.chips > 0n) players.push({ seat, name: entryId, stack: e.chips });
-    }
+    const players = this.dealtPlayers(seats);
+    // The level's game (a mix's flop game of the level, D-2070) at its stakes (D-2071).
+    const { game, mixed } = this.levelGame();
+    assert(game.kind === 'flop', 'a stud or draw hand is played by playLevelHand');
+    const level = levelStakes(readClock(d.levels, this.elapsedMs).level, game, mixed);
     const button = nextButton(
       players.map((p) => p.seat),
       this.buttons.get(table),
     );
     this.buttons.set(table, button);
-    const variant = poker.variantCatalog.get(d.variant)!;
+    const variant = game.variant;
     return poker.startHand({
       handId: this.options.newHandId(table, ++this.handNumber),
       variant,
@@ -342,7 +441,7 @@ export class TournamentDirector {
     }).state;
   }
 
-  private settleHand(done: poker.HandState, seats: ReadonlyMap<number, string>, tableSeats: Map<number, string>): void {
+  private settleHand(done: FinishedHand, seats: ReadonlyMap<number, string>, tableSeats: Map<number, string>): void {
     const result = done.result!;
     for (const p of result.players) this.entries.get(seats.get(p.seat)!)!.chips = p.endingStack;
     const winners = result.players.filter((p) => p.won > 0n).map((p) => seats.get(p.seat)!);

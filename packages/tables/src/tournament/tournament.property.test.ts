@@ -1,15 +1,16 @@
 import { SeededRng } from '@casino/games';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { playersMaxOf, tableGameOf } from '../poker/table-games.ts';
 import { settleCancellation } from './cancellation.ts';
 import { randomBot, TournamentDirector } from './director.ts';
 import { placePrizes } from './prizes.ts';
 import { cancellationFormulas } from './rules.ts';
 import { balancingProblems } from './seating.ts';
-import { testDefinition, testRules } from './testing.ts';
+import { fastLevels, testDefinition, testRules } from './testing.ts';
 
-// Many small random tournaments (issue 19): random formats, sizes, rebuys, bounties and a cancellation
-// at a random moment with a random formula; the money and the chips are checked every time.
+// Many small random tournaments (issue 19): random formats, sizes, rebuys, bounties, games (issue 20) and a
+// cancellation at a random moment with a random formula; the money and the chips are checked every time.
 const formats = fc.record({
   entrants: fc.integer({ min: 2, max: 40 }),
   seatsPerTable: fc.integer({ min: 2, max: 10 }),
@@ -19,17 +20,23 @@ const formats = fc.record({
   cancelAfterRounds: fc.option(fc.integer({ min: 0, max: 40 }), { nil: null }),
   formula: fc.constantFrom(...cancellationFormulas),
   seed: fc.integer({ min: 1, max: 1_000_000 }),
+  // Issue 20: the stud, draw and mixed games too (D-2070..D-2072), a mix changing game with each level.
+  variant: fc.constantFrom('holdem/no-limit', 'mixed/horse', 'mixed/8-game', 'stud/fixed-limit', '27td/fixed-limit'),
 });
 
 describe('random tournaments (issue 19 property)', () => {
-  it('000-001:T-73 000-001:ACC-09 002:TRN-07 002:T-TRN-07 003:R-WAL-09 004:GAM-P-T-21 chips conserved, tables balanced, prizes + bounties = pool + overlay, cancellations end the pool at zero', () => {
+  it('000-001:T-73 000-001:ACC-09 002:TRN-07 002:8GAME-03 002:PK-STR-07 002:T-TRN-07 003:R-WAL-09 004:GAM-P-T-21 chips conserved, tables balanced, prizes + bounties = pool + overlay, cancellations end the pool at zero', () => {
     fc.assert(
       fc.property(formats, (f) => {
+        // No more seats than the game deals to; stud is dealt with an ante at every level (D-2071).
+        const seatsPerTable = Math.min(f.seatsPerTable, playersMaxOf(tableGameOf(f.variant)!));
         const definition = testDefinition({
           kind: 'scheduled',
+          variant: f.variant,
+          levels: f.variant === 'holdem/no-limit' ? fastLevels : fastLevels.map((l) => ({ ...l, ante: l.smallBlind / 5n })),
           entrantsMin: f.entrants,
           entrantsMax: f.entrants,
-          seatsPerTable: f.seatsPerTable,
+          seatsPerTable,
           bounty:
             f.bounty === null
               ? null
@@ -59,14 +66,14 @@ describe('random tournaments (issue 19 property)', () => {
         for (let round = 0; !d.isOver(); round++) {
           expect(round).toBeLessThan(5_000);
           if (round === f.cancelAfterRounds) return checkCancellation(d, f.formula);
-          for (const t of [...d.tables.keys()]) if (d.tables.has(t) && d.canDeal(t)) d.playHand(t, bot);
+          for (const t of [...d.tables.keys()]) if (d.tables.has(t) && d.canDeal(t)) d.playLevelHand(t, bot);
           d.elapsedMs += 15_000;
           expect(d.chipViolation()).toBe(0n);
           if (!d.isOver() && d.settled())
             expect(
               balancingProblems(
                 d.tables,
-                f.seatsPerTable,
+                seatsPerTable,
                 d.activeEntries().map((e) => e.entryId),
               ),
             ).toEqual([]);

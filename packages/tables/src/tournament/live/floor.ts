@@ -2,8 +2,16 @@ import { assert, DomainError, newId } from '@casino/core';
 import type { poker, Rng } from '@casino/games';
 import type { PokerRuleProfile, PokerTableDefinition } from '../../poker/profile.ts';
 import type { DrivenTable } from '../../poker/room-ports.ts';
-import type { PlayerCommand, PokerTableSetup, PrivateSeatView, PublicTableView, TableEffect } from '../../poker/runtime-types.ts';
+import type {
+  CompletedHand,
+  PlayerCommand,
+  PokerTableSetup,
+  PrivateSeatView,
+  PublicTableView,
+  TableEffect,
+} from '../../poker/runtime-types.ts';
 import { positionsOf } from '../../poker/store-hands.ts';
+import { levelStakes, tournamentGameOf, tournamentLevelGame, type TableGame } from '../../poker/table-games.ts';
 import { PokerTable, type TableStep } from '../../poker/table.ts';
 import { addOnOpen, lateRegistrationOpen, readClock, rebuyOpen } from '../clock.ts';
 import type { TournamentDefinition } from '../definition.ts';
@@ -11,6 +19,7 @@ import {
   isNewEntryPlan,
   TournamentDirector,
   type DirectorSnapshot,
+  type FinishedHand,
   type PurchasePlan,
   type TournamentPurchaseKind,
 } from '../director.ts';
@@ -75,6 +84,8 @@ interface LiveTable extends LiveTableState {
   table: PokerTable | null;
   /** Seat → entry of the hand dealt (the director's seats may change before the next). */
   dealt: Map<number, string>;
+  /** A mix's game of the hand dealt (its stud hands keep the button frozen, 002 HORSE-03); null in a one-game tournament. */
+  dealtMixed: poker.MixedGame | null;
   runningHandId: string | null;
   awaitingCommitHandId: string | null;
   nextDealAtMs: number;
@@ -92,6 +103,8 @@ export interface TournamentSeatView extends PrivateSeatView {
   readonly onBreak: boolean;
   readonly paused: boolean;
   readonly playersLeft: number;
+  /** A mix (D-2070): until the game changes with the next level (002 8GAME-05); null in a one-game tournament or at the last level. */
+  readonly nextGameInMs: number | null;
 }
 
 /** A purchase refused by the tournament's rules (D-1936): `reason` is stable, the detail says why. */
@@ -109,6 +122,8 @@ export class TournamentFloor implements DrivenTable {
   get definition(): TournamentDefinition {
     return this.setup.definition;
   }
+  /** The tournament's game: a flop, stud or draw game, or a mix switching with each level (D-2070). */
+  private readonly game: TableGame;
   private floorVersion = 0;
   private lastSignature = '';
   /** A pause or resume staff asked for (read by the store from the database), applied at the next tick. */
@@ -132,6 +147,9 @@ export class TournamentFloor implements DrivenTable {
     private readonly options: TournamentFloorOptions,
   ) {
     this.setup = setup;
+    const game = tournamentGameOf(setup.definition.variant);
+    assert(game !== null, `tournament ${setup.tournamentId}: unknown variant ${setup.definition.variant}`);
+    this.game = game;
     this.tournamentId = setup.tournamentId;
     this.state = setup.state;
     this.director = new TournamentDirector({
@@ -167,6 +185,7 @@ export class TournamentFloor implements DrivenTable {
       turnBase: saved?.turnBase ?? 0,
       table: null,
       dealt: new Map(),
+      dealtMixed: null,
       runningHandId: null,
       awaitingCommitHandId: null,
       nextDealAtMs: 0,
@@ -341,7 +360,7 @@ export class TournamentFloor implements DrivenTable {
     if (l.table === null)
       throw new DomainError('game-action-refused', 'No hand is running.', { extensions: { reason: 'no-hand-running' } });
     let translated = command;
-    if (command.kind === 'act' && command.turn !== undefined) {
+    if ((command.kind === 'act' || command.kind === 'draw') && command.turn !== undefined) {
       if (command.turn <= l.turnBase)
         throw new DomainError('game-action-refused', `Turn ${command.turn} is over.`, {
           extensions: { reason: 'turn-mismatch' },
@@ -502,6 +521,8 @@ export class TournamentFloor implements DrivenTable {
       seat: mine?.seat ?? this.seatOf(playerId)!,
       holeCards: mine?.holeCards ?? [],
       legal: mine?.legal ?? null,
+      // A stud or draw hand's own cards, draws and legal moves (D-2025).
+      ...(mine?.fixedLimit === undefined ? {} : { fixedLimit: mine.fixedLimit }),
       tournamentId: this.tournamentId,
       tableNumber: t,
       table: this.tableView(t, now),
@@ -514,6 +535,7 @@ export class TournamentFloor implements DrivenTable {
       onBreak: reading.onBreak,
       paused: this.isPaused(),
       playersLeft: this.index().size,
+      nextGameInMs: this.game.kind === 'mixed' ? reading.msToNext : null,
     };
   }
 
@@ -521,6 +543,7 @@ export class TournamentFloor implements DrivenTable {
 
   private tableView(t: number, _now: Date): PublicTableView & { tableNumber: number } {
     const l = this.live.get(t);
+    const game = this.gameView();
     if (!l?.table) {
       const seats = [...(this.director.tables.get(t) ?? new Map<number, string>())].sort(([a], [b]) => a - b);
       return {
@@ -550,11 +573,13 @@ export class TournamentFloor implements DrivenTable {
         lastResult: null,
         runOuts: [],
         runItOffer: null,
+        ...(game === null ? {} : { game }),
       };
     }
     const view = l.table.publicView();
     return {
       ...view,
+      ...(game === null ? {} : { game }),
       tableId: this.tournamentId,
       tableNumber: t,
       version: l.versionBase + view.version,
@@ -570,18 +595,21 @@ export class TournamentFloor implements DrivenTable {
       l.turnBase += l.maxTurnSeen + 1;
     }
     l.maxTurnSeen = 0;
-    const level = readClock(this.setup.definition.levels, this.director.elapsedMs).level;
+    const reading = readClock(this.setup.definition.levels, this.director.elapsedMs);
     const d = this.setup.definition;
+    // The level's game (a mix's changes with each level, D-2070) and its stakes from the level (D-2071).
+    const { game, mixed } = tournamentLevelGame(this.game, reading.levelIndex);
+    const stakes = levelStakes(reading.level, game, mixed);
     const definition: PokerTableDefinition = {
       name: `${d.name} table ${t}`,
       profileId: d.profileId,
-      variant: d.variant,
+      variant: game.id,
       currency: d.currency,
       seatsMax: d.seatsPerTable,
-      smallBlindMinor: level.smallBlind,
-      bigBlindMinor: level.bigBlind,
-      anteMinor: level.ante,
-      anteMode: level.ante > 0n ? 'every-player' : 'none',
+      smallBlindMinor: stakes.smallBlind,
+      bigBlindMinor: stakes.bigBlind,
+      anteMinor: stakes.ante,
+      anteMode: stakes.ante > 0n ? 'every-player' : 'none',
       straddleMinor: 0n,
       buyInMinMinor: 1n,
       buyInMaxMinor: null,
@@ -608,6 +636,7 @@ export class TournamentFloor implements DrivenTable {
       { rngForHand: () => this.options.rng, newHandId: () => this.options.newHandId(), handPauseMs: this.options.handPauseMs },
     );
     l.dealt = new Map(seats.map((s) => [s.seat, s.entryId]));
+    l.dealtMixed = mixed;
     l.dealtAt = now;
     const effects = this.absorb(t, l, l.table.tick(now), now);
     const running = l.table.runningHand();
@@ -628,11 +657,12 @@ export class TournamentFloor implements DrivenTable {
     for (const effect of step.effects) {
       assert(effect.kind === 'hand-complete', `a tournament table has no ${effect.kind}`);
       const hand = effect.hand;
-      assert(hand.finalState !== undefined, 'a completed hand carries its final state');
       l.handNumber = hand.handNumber;
-      l.previous = positionsOf(hand.history) ?? l.previous;
+      // The button stays frozen through a mix's stud hands: the next flop or draw hand moves on from the
+      // last one's positions, so nobody skips or doubles a blind (002 HORSE-03, T-MIX-03; D-2030, D-2073).
+      if (l.dealtMixed?.family !== 'stud') l.previous = hand.tablePositions ?? positionsOf(hand.history) ?? l.previous;
       l.awaitingCommitHandId = hand.handId;
-      this.director.recordHand(t, hand.finalState, l.dealt);
+      this.director.recordHand(t, finishedHandOf(hand), l.dealt);
       // The busted are no longer at the table: their view (now none) is pushed too.
       for (const entryId of l.dealt.values()) {
         const e = this.director.entries.get(entryId);
@@ -711,6 +741,24 @@ export class TournamentFloor implements DrivenTable {
     return found;
   }
 
+  /** The game in the views of a stud, draw or mixed tournament: the tournament's and the current level's (002 HORSE-02, 8GAME-05). */
+  private gameView(): PublicTableView['game'] | null {
+    if (this.game.kind === 'flop') return null;
+    const current = tournamentLevelGame(
+      this.game,
+      readClock(this.setup.definition.levels, this.director.elapsedMs).levelIndex,
+    ).game;
+    // A tournament's mix changes with the level, not after a count of hands: no hand counter (the time to the next game is `nextGameInMs`).
+    return {
+      variant: this.game.id,
+      name: this.game.name,
+      currentVariant: current.id,
+      currentName: current.name,
+      handOfGame: null,
+      handsOfGame: null,
+    };
+  }
+
   /** The tournament channel's version grows with any change at any table. */
   private bump(): void {
     const signature = [...this.live].map(([t, l]) => `${t}:${l.versionBase + (l.table?.version ?? 0)}`).join(',');
@@ -719,4 +767,25 @@ export class TournamentFloor implements DrivenTable {
       this.floorVersion++;
     }
   }
+}
+
+/** What the director reads of a finished live hand: the flop engine's final state, or a stud or draw hand's results (D-2072). */
+function finishedHandOf(hand: CompletedHand): FinishedHand {
+  if (hand.finalState !== undefined) return hand.finalState;
+  assert(hand.rakeMinor === 0n, 'a tournament hand takes no rake');
+  return {
+    config: { handId: hand.handId },
+    result: {
+      players: hand.results.map((r) => {
+        const after = hand.stacksAfter.find((s) => s.seat === r.seat);
+        assert(after !== undefined, `seat ${r.seat} of hand ${hand.handId} has its stack after the hand`);
+        return {
+          seat: r.seat,
+          startingStack: after.stackMinor - r.wonMinor + r.putInMinor,
+          endingStack: after.stackMinor,
+          won: r.wonMinor,
+        };
+      }),
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { assert, DomainError, type CurrencyCode } from '@casino/core';
 import type { Db, Tx } from '@casino/db';
 import { poker } from '@casino/games';
+import { isFixedLimitRecord, replayFixedLimitCompleted } from '../../poker/fixed-limit-running.ts';
 import type { CompletedHand } from '../../poker/runtime-types.ts';
 
 /**
@@ -25,13 +26,20 @@ export async function recordTournamentHand(
   },
 ): Promise<void> {
   const { hand, now } = request;
-  assert(hand.finalState !== undefined && hand.finalState.result !== null, 'a completed tournament hand has its result');
   assert(hand.rakeMinor === 0n, 'a tournament hand takes no rake');
-  const text = poker.formatHandHistoryText(hand.finalState, {
-    formatAmount: (chips) => chips.toString(),
+  const textOptions = {
+    formatAmount: (chips: bigint) => chips.toString(),
     tableName: request.tableName,
     playedAt: now.toISOString(),
-  });
+  };
+  let text: string;
+  if (isFixedLimitRecord(hand.history)) {
+    // A stud or draw hand (D-2072): its `FixedLimitHandRecord`, checked against its replay as at a cash table (D-2024).
+    text = replayFixedLimitCompleted({ ...hand, history: hand.history }).replayed.text(textOptions);
+  } else {
+    assert(hand.finalState !== undefined && hand.finalState.result !== null, 'a completed tournament hand has its result');
+    text = poker.formatHandHistoryText(hand.finalState, textOptions);
+  }
   const players = hand.results;
   const potMinor = players.reduce((sum, p) => sum + p.putInMinor, 0n);
   const written = await tx.$executeRaw`

@@ -1,6 +1,6 @@
 import { assert, DomainError, newId } from '@casino/core';
 import { transaction, type Redis, type Tx } from '@casino/db';
-import { cryptoRng, poker, type Rng } from '@casino/games';
+import { cryptoRng, type Rng } from '@casino/games';
 import type { TableBroadcaster } from '../../context.ts';
 import type { PokerRuleProfile, PokerRuleProfileId } from '../../poker/profile.ts';
 import type { PokerRoomStore, TableLease } from '../../poker/room-ports.ts';
@@ -9,6 +9,7 @@ import type { PokerLobbyEntry } from '../../poker/room-types.ts';
 import { LeaseLost } from '../../poker/store-lease.ts';
 import { readClock } from '../clock.ts';
 import { tableAlias } from '../../poker/room-store.ts';
+import { bettingStructureOf, tournamentGameOf } from '../../poker/table-games.ts';
 import type { PurchasePlan } from '../director.ts';
 import {
   definitionFromJson,
@@ -280,15 +281,16 @@ async function runningTournamentEntries(ctx: TournamentStoreContext): Promise<Po
     SELECT id, name, profile_id, definition FROM tournament WHERE status = 'RUNNING' AND live_state IS NOT NULL ORDER BY id`;
   return rows.map((r) => {
     const d = definitionFromJson(r.definition);
-    const variant = poker.variantCatalog.get(d.variant)!;
+    const game = tournamentGameOf(d.variant);
+    assert(game !== null, `tournament ${r.id}: unknown variant ${d.variant}`);
     const level = readClock(d.levels, 0).level;
     return {
       tableId: r.id,
       name: r.name,
       profileId: r.profile_id,
       variant: d.variant,
-      variantName: variant.name,
-      structure: variant.structure,
+      variantName: game.name,
+      structure: bettingStructureOf(game),
       currency: d.currency,
       smallBlindMinor: String(level.smallBlind),
       bigBlindMinor: String(level.bigBlind),
