@@ -502,8 +502,10 @@ async function refund(
   const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
   const key = tournamentRefundKey(entry.id);
   const payments = await convertedPayments(tx, entry.id);
-  // The refund counts against the limits at the buy-in's rate to the account currency (D-2618).
-  const rateToAccount = payments[0]?.rateToAccount ?? (await buyInRateToAccount(tx, entry.id));
+  // The refund counts against the limits at the buy-in's rate to the account currency (D-2620); the current one for a
+  // buy-in that stored none.
+  const rateToAccount =
+    payments[0]?.rateToAccount ?? (await buyInRateToAccount(tx, entry.id)) ?? (await stakeRateToAccount(ctx, tx, t.currency));
   await recordSettlement(ctx.limits, tx, {
     playerId: entry.player_id,
     reference: key,
