@@ -191,6 +191,58 @@ describe('tournament purchases over the player API (issue 19, D-1936)', () => {
   }, 120_000);
 });
 
+describe('tournament purchases from a chosen wallet over the player API (issue 26, D-2618)', () => {
+  it('002:WAL-09 002:BET-04 002:T-WAL-05 002:TRN-RB-01 a rebuy names its wallet and the debit confirmed through the forwarded command: a wallet the profile does not offer is problem+json on body.fromWallet, a debit other than the price is fx-quote-expired, nothing moved either way; the price shown for the rebuy then buys it once', async () => {
+    const players: TestPlayer[] = [];
+    for (let i = 0; i < 2; i++) players.push(await h.newPlayer({ deposit: '500.00', registered: true }));
+    const id = await running(players);
+    const [a] = players as [TestPlayer, TestPlayer];
+    const walletBefore = await walletOf(a);
+    const poolBefore = await poolOf(id);
+    const pay = (payload: object, key = newId()) =>
+      h.app.inject({
+        method: 'POST',
+        url: `/v1/poker/tournaments/${id}/purchases`,
+        headers: { ...a.headers, 'idempotency-key': key },
+        payload: { kind: 'rebuy', ...payload },
+      });
+    const notOffered = await pay({ fromWallet: 'SEK' });
+    expect(notOffered.statusCode, notOffered.body).toBe(422);
+    expect(notOffered.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(notOffered.json()).toMatchObject({
+      type: 'https://problems.casino.example/wallet-currency-not-offered',
+      field: 'body.fromWallet',
+    });
+    const price = await h.app.inject({
+      method: 'GET',
+      url: `/v1/poker/tournaments/${id}/buy-in?fromWallet=CZK&purchase=rebuy`,
+      headers: a.headers,
+    });
+    expect(price.statusCode, price.body).toBe(200);
+    expect(price.json()).toMatchObject({
+      total: { amount: '100.00', currency: 'CZK' },
+      debit: { amount: '100.00', currency: 'CZK' },
+    });
+    const key = newId();
+    const stale = await pay({ fromWallet: 'CZK', confirmedDebit: { amount: '99.00', currency: 'CZK' } }, key);
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json()).toMatchObject({
+      type: 'https://problems.casino.example/fx-quote-expired',
+      field: 'body.confirmedDebit',
+    });
+    expect(await walletOf(a)).toBe(walletBefore);
+    expect(await poolOf(id)).toBe(poolBefore);
+    // Confirmed again with the amount shown, under the same key (nothing was recorded for it): bought once.
+    const bought = await pay({ fromWallet: 'CZK', confirmedDebit: price.json().debit }, key);
+    expect(bought.statusCode, bought.body).toBe(201);
+    expect(bought.json()).toMatchObject({ kind: 'rebuy', replayed: false });
+    const again = await pay({ fromWallet: 'CZK', confirmedDebit: price.json().debit }, key);
+    expect(again.json()).toMatchObject({ kind: 'rebuy', replayed: true });
+    expect(await walletOf(a)).toBe(walletBefore - 10_000n);
+    expect(await poolOf(id)).toBe(poolBefore + 9_000n);
+  }, 120_000);
+});
+
 describe('live tournament hands in poker_hand (issue 19, D-1937)', () => {
   it('000-001:REC-01 002:PK-SHOW-04 a live tournament hand is recorded, listed among the player’s hands of the tournament and recalled by id; a stranger sees none', async () => {
     const players: TestPlayer[] = [];

@@ -126,7 +126,15 @@ export const RegistrationBodySchema = z.object({
   ),
 });
 
-export const BuyInQuerySchema = z.object({ fromWallet: FromWalletSchema.optional() });
+export const BuyInQuerySchema = z.object({
+  fromWallet: FromWalletSchema.optional(),
+  purchase: z
+    .enum(['rebuy', 'add-on'])
+    .optional()
+    .describe(
+      "The price of a rebuy or an add-on instead of the entry's (D-2618); a re-entry or late registration costs the entry's",
+    ),
+});
 
 export const BuyInPriceSchema = z.object({
   startFee: MoneyOutputSchema.describe('Goes to the prize pool'),
@@ -143,6 +151,10 @@ export const PurchaseBodySchema = z.object({
     .describe(
       'rebuy: chips in the rebuy period (when the rules allow, e.g. out of chips); add-on: once, at its break; re-entry: a new entry after elimination in the late-registration period; late-registration: a first entry after the start, in that period',
     ),
+  fromWallet: FromWalletSchema.optional(),
+  confirmedDebit: MoneyInputSchema.optional().describe(
+    'The debit shown to you before you confirmed (GET …/buy-in, with `purchase` for a rebuy or add-on): another amount now (the rate moved) is 409 fx-quote-expired, nothing bought',
+  ),
 });
 
 export const PurchaseSchema = z

@@ -117,7 +117,8 @@ export function tournamentRoutes(
       config: { rateLimit },
       schema: {
         ...common,
-        summary: 'What registering costs now, paid from a wallet (002:WAL-09, BET-03): shown before the player confirms',
+        summary:
+          'What registering (or, with purchase, a rebuy or add-on) costs now, paid from a wallet (002:WAL-09, BET-03): shown before the player confirms',
         params: TournamentParamsSchema,
         querystring: BuyInQuerySchema,
         response: { 200: BuyInPriceSchema, ...gameProblems },
@@ -127,6 +128,7 @@ export function tournamentRoutes(
       const price = await tournament.tournamentBuyInPrice(ctx, {
         tournamentId: request.params.tournamentId,
         ...(request.query.fromWallet ? { fromWallet: request.query.fromWallet } : {}),
+        ...(request.query.purchase ? { purchase: request.query.purchase } : {}),
       });
       return {
         startFee: moneyOut(price.startFee),
@@ -205,7 +207,7 @@ export function tournamentRoutes(
         ...common,
         summary: 'Rebuy, add-on, re-entry or late registration at a running tournament: paid from my wallet under my self-limits',
         description:
-          'Decided on the server driving the tournament, by its rules and clock (D-1936): 409 tournament-purchase-refused with a `reason` (e.g. rebuy-period-over, rebuy-count-used, rebuy-chips, add-on-not-open, re-entry-count-used, late-registration-closed). The same idempotency key answers the first purchase again.',
+          'Decided on the server driving the tournament, by its rules and clock (D-1936): 409 tournament-purchase-refused with a `reason` (e.g. rebuy-period-over, rebuy-count-used, rebuy-chips, add-on-not-open, re-entry-count-used, late-registration-closed). The same idempotency key answers the first purchase again. Paid as a registration (D-2618): from `fromWallet`, converted at the current rate without fee when another currency than the tournament currency, `confirmedDebit` the amount confirmed (else 409 fx-quote-expired).',
         params: TournamentParamsSchema,
         headers: PokerCommandHeadersSchema,
         body: PurchaseBodySchema,
@@ -214,8 +216,11 @@ export function tournamentRoutes(
     },
     async (request, reply) => {
       if (!room?.buyChips) throw new DomainError('table-unavailable', 'No tournament room runs here.');
+      const { fromWallet, confirmedDebit } = request.body;
       const receipt = await room.buyChips(request.params.tournamentId, me(request), request.body.kind, {
         commandId: request.headers['idempotency-key'],
+        ...(fromWallet ? { fromWallet } : {}),
+        ...(confirmedDebit ? { confirmedDebit: Money.of(confirmedDebit.amount, confirmedDebit.currency).toJSON() } : {}),
       });
       return reply.code(201).send({ ...receipt, chips: receipt.chips.toString() });
     },

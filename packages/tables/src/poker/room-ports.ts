@@ -20,6 +20,15 @@ import type {
 /** A tournament's chip purchase over the player API (issue 19, D-1936). */
 export type ChipPurchaseKind = 'rebuy' | 'add-on' | 're-entry' | 'late-registration';
 
+/**
+ * Which wallet pays a tournament purchase and the debit the player confirmed (issue 26, D-2618): plain data, so it is
+ * forwarded between instances as it is. Neither: the wallet in the tournament's currency, else the profile's first.
+ */
+export interface ChipPurchasePayment {
+  readonly fromWallet?: CurrencyCode;
+  readonly confirmedDebit?: { readonly amount: string; readonly currency: CurrencyCode };
+}
+
 /** What a purchase answers (the first answer again for a command id seen before). */
 export interface ChipPurchaseReceipt {
   readonly kind: ChipPurchaseKind;
@@ -124,7 +133,14 @@ export interface PokerRoomStore {
    */
   buyChips?(
     lease: TableLease,
-    request: { playerId: string; kind: ChipPurchaseKind; commandId: string; plan: () => unknown; now: Date },
+    request: {
+      playerId: string;
+      kind: ChipPurchaseKind;
+      commandId: string;
+      payment?: ChipPurchasePayment;
+      plan: () => unknown;
+      now: Date;
+    },
   ): Promise<{ receipt: ChipPurchaseReceipt; plan: unknown; alias: string }>;
   /** Writes a tournament floor's state changed outside a hand (the `checkpoint` effect), finishing it when over. */
   checkpoint?(lease: TableLease, request: { now: Date }): Promise<void>;

@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '@casino/core';
-import type { ChipPurchaseKind, ChipPurchaseReceipt } from './room-ports.ts';
+import type { ChipPurchaseKind, ChipPurchasePayment, ChipPurchaseReceipt } from './room-ports.ts';
 import type { PlayerCommand, PrivateSeatView, PublicTableView } from './runtime-types.ts';
 
 /**
@@ -98,7 +98,7 @@ export interface PokerRoom {
     tournamentId: string,
     playerId: string,
     kind: ChipPurchaseKind,
-    options: { commandId: string },
+    options: { commandId: string } & ChipPurchasePayment,
   ): Promise<ChipPurchaseReceipt>;
   /** Joins the waiting list of a full table (issue 18, 003:R-TBL-04): the place (1 = next) and the list's length. */
   joinWaitingList(tableId: string, playerId: string): Promise<{ place: number; length: number }>;

@@ -7,6 +7,7 @@ import { RecentCommands, type CommandOutcome } from './recent-commands.ts';
 import {
   isLeaseLost,
   type ChipPurchaseKind,
+  type ChipPurchasePayment,
   type ChipPurchaseReceipt,
   type DrivenTable,
   type DrivenTableFactory,
@@ -72,7 +73,7 @@ type RoomRequest =
   | { op: 'remove'; playerId: string; reason: RemovalReason }
   | { op: 'connection'; playerId: string; connected: boolean }
   | { op: 'wait-join' | 'wait-leave'; playerId: string }
-  | { op: 'buy-chips'; playerId: string; kind: ChipPurchaseKind; commandId: string };
+  | { op: 'buy-chips'; playerId: string; kind: ChipPurchaseKind; commandId: string; payment?: ChipPurchasePayment };
 
 interface Held {
   readonly tableId: string;
@@ -311,9 +312,10 @@ export class PokerRoomDriver implements PokerRoom {
     tableId: string,
     playerId: string,
     kind: ChipPurchaseKind,
-    options: { commandId: string },
+    options: { commandId: string } & ChipPurchasePayment,
   ): Promise<ChipPurchaseReceipt> {
-    return (await this.route(tableId, { op: 'buy-chips', playerId, kind, commandId: options.commandId })) as ChipPurchaseReceipt;
+    const { commandId, ...payment } = options;
+    return (await this.route(tableId, { op: 'buy-chips', playerId, kind, commandId, payment })) as ChipPurchaseReceipt;
   }
 
   async submit(tableId: string, playerId: string, command: PlayerCommand, options: { commandId: string }): Promise<void> {
@@ -510,6 +512,7 @@ export class PokerRoomDriver implements PokerRoom {
       playerId: request.playerId,
       kind: request.kind,
       commandId: request.commandId,
+      ...(request.payment ? { payment: request.payment } : {}),
       plan: () => table.planPurchase!(request.playerId, request.kind, now),
       now,
     });

@@ -206,12 +206,7 @@ export async function registerForTournament(
       WHERE target_tournament_id = ${t.id}::uuid AND player_id = ${request.playerId}::uuid AND status = 'issued'
       ORDER BY issued_at, id LIMIT 1 FOR UPDATE`;
     const price = ticket ? null : await priceIn(ctx, tx, t, request.fromWallet);
-    if (price && request.confirmedDebit !== undefined && !sameMoney(request.confirmedDebit, price.debit))
-      throw new DomainError(
-        'fx-quote-expired',
-        `The buy-in now costs ${price.debit}, not the ${request.confirmedDebit} you confirmed: confirm again.`,
-        { field: 'body.confirmedDebit', extensions: { debit: price.debit.toJSON() } },
-      );
+    if (price) checkConfirmed(price, request.confirmedDebit, 'buy-in');
     await admitEntry(ctx, tx, t.d, request.playerId);
     // The entry's wallet stays the one in the tournament's currency (rebuys, prizes); a converted buy-in's paying wallet is its conversion's.
     const wallet = await playingWallet(tx, request.playerId, t.currency);
@@ -287,17 +282,19 @@ export interface TournamentBuyInPrice {
  */
 export async function tournamentBuyInPrice(
   ctx: TournamentStoreContext,
-  request: { tournamentId: string; fromWallet?: CurrencyCode },
+  request: { tournamentId: string; fromWallet?: CurrencyCode; purchase?: 'rebuy' | 'add-on' },
 ): Promise<TournamentBuyInPrice> {
   return transaction(ctx.db, async (tx) => {
     const [row] = await tx.$queryRaw<TournamentRow[]>`
       SELECT id, status, currency, definition, pool_account_id, starts_at, overlay_minor FROM tournament WHERE id = ${request.tournamentId}::uuid`;
     if (!row) throw new DomainError('not-found', 'No such tournament.', { field: 'path.tournamentId' });
+    const t = { ...row, d: definitionFromJson(row.definition) };
     const { funding: _funding, ...price } = await priceIn(
       ctx,
       tx,
-      { ...row, d: definitionFromJson(row.definition) },
+      t,
       request.fromWallet,
+      request.purchase === undefined ? t.d.entry : chipsPrice(t.d, request.purchase),
     );
     return price;
   });
@@ -308,9 +305,11 @@ async function priceIn(
   tx: Tx,
   t: TournamentRow & { d: TournamentDefinition },
   fromWallet: CurrencyCode | undefined,
+  /** What is bought: the entry (registration, re-entry, late registration), or a rebuy's or add-on's price (D-2618). */
+  charge: { startFeeMinor: bigint; feeMinor: bigint } = t.d.entry,
 ): Promise<TournamentBuyInPrice & { funding: EntryFunding | null }> {
   const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
-  const { startFeeMinor, feeMinor } = t.d.entry;
+  const { startFeeMinor, feeMinor } = charge;
   const total = money(startFeeMinor + feeMinor);
   const base = { startFee: money(startFeeMinor), fee: money(feeMinor), total };
   // No choice named: the wallet in the tournament's currency, else the profile's first (CZ-FO: a EUR tournament
@@ -348,6 +347,23 @@ async function priceIn(
 
 const sameMoney = (a: Money, b: Money) => a.currency === b.currency && a.toMinor() === b.toMinor();
 
+/** A rebuy's or add-on's price; a tournament without one refuses it (`no-rebuy`, `no-add-on`). */
+function chipsPrice(d: TournamentDefinition, purchase: 'rebuy' | 'add-on'): { startFeeMinor: bigint; feeMinor: bigint } {
+  const price = purchase === 'rebuy' ? d.rebuy : d.addOn;
+  if (!price) throw refused(`no-${purchase}`, `This tournament has no ${purchase}.`);
+  return price;
+}
+
+/** 002:WAL-09: the debit confirmed must still be the debit, else `fx-quote-expired` and nothing is written. */
+function checkConfirmed(price: TournamentBuyInPrice, confirmedDebit: Money | undefined, what: string): void {
+  if (confirmedDebit !== undefined && !sameMoney(confirmedDebit, price.debit))
+    throw new DomainError(
+      'fx-quote-expired',
+      `The ${what} now costs ${price.debit}, not the ${confirmedDebit} you confirmed: confirm again.`,
+      { field: 'body.confirmedDebit', extensions: { debit: price.debit.toJSON() } },
+    );
+}
+
 /** The reference of an entry's buy-in conversion in `fx_conversion` (its refund's: `…:refund`). */
 const entryReference = (entryId: string) => `tournament-entry:${entryId}`;
 
@@ -362,14 +378,63 @@ async function postBuyIn(
   if (total === 0n) return ''; // a freeroll moves no money (000-001:T-66)
   const key = tournamentBuyInKey(e.entryId);
   const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
+  const rateToAccount = e.funding?.rateToAccount ?? (await stakeRateToAccount(ctx, tx, t.currency));
   await authorizeStake(ctx.limits, tx, {
     playerId: e.playerId,
     playSessionId: e.playSessionId,
     reference: key,
     amount: money(total),
-    ...(e.funding ? { rateToCzk: e.funding.rateToAccount } : {}),
+    ...(rateToAccount ? { rateToCzk: rateToAccount } : {}),
     category: 'poker-tournament',
   });
+  const at = ctx.clock.now();
+  const posted = await postPayment(ctx, tx, t, {
+    key,
+    reference: entryReference(e.entryId),
+    entryId: e.entryId,
+    playerId: e.playerId,
+    wallet: e.wallet,
+    charge: t.d.entry,
+    funding: e.funding ?? null,
+    rateToAccount,
+  });
+  await recordMonitoringEvent(tx, {
+    kind: 'stake',
+    eventId: newId(),
+    playerId: e.playerId,
+    occurredAt: at.toISOString(),
+    amount: { amountMinor: total.toString(), currency: t.currency },
+    gameRoundId: `tournament-entry:${e.entryId}`,
+  });
+  return posted.transactionId;
+}
+
+/**
+ * One payment into a tournament (a buy-in, a rebuy, an add-on) as one BUY_IN ledger transaction: start fee to the pool,
+ * fee to the operator's fee revenue; paid from another currency's wallet through the FX accounts at the funding's rate,
+ * no fee (002:WAL-08, T-WAL-03; D-2615, D-2618), the conversion recorded under `reference`. Too little in the paying
+ * wallet is `insufficient-funds` (on `body.fromWallet` when converted).
+ */
+async function postPayment(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  t: TournamentRow & { d: TournamentDefinition },
+  e: {
+    key: string;
+    reference: string;
+    entryId: string;
+    playerId: string;
+    wallet: AccountId;
+    charge: { startFeeMinor: bigint; feeMinor: bigint };
+    funding: EntryFunding | null;
+    /** The stake's rate to the account currency (limits), kept with the payment for its refund; none in that currency. */
+    rateToAccount: string | undefined;
+  },
+): Promise<ledger.Posted> {
+  const { startFeeMinor, feeMinor } = e.charge;
+  const total = startFeeMinor + feeMinor;
+  const key = e.key;
+  const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
   const at = ctx.clock.now();
   let posted: ledger.Posted;
   if (e.funding) {
@@ -400,7 +465,7 @@ async function postBuyIn(
           creditAccountId: t.pool_account_id as AccountId,
           creditSplit,
           playerId: e.playerId,
-          reference: entryReference(e.entryId),
+          reference: e.reference,
           metadata: { ...meta(t.id, e.entryId), rateToAccount: e.funding.rateToAccount },
         },
         at,
@@ -415,27 +480,22 @@ async function postBuyIn(
       throw error;
     }
   } else {
-    const postings: ledger.PostingLine[] = [
-      { accountId: e.wallet, amount: money(total) },
-      { accountId: t.pool_account_id as AccountId, amount: money(-startFeeMinor) },
-    ];
+    const postings: ledger.PostingLine[] = [{ accountId: e.wallet, amount: money(total) }];
+    if (startFeeMinor > 0n) postings.push({ accountId: t.pool_account_id as AccountId, amount: money(-startFeeMinor) });
     if (feeMinor > 0n) postings.push({ accountId: await feeRevenue(tx, t.currency), amount: money(-feeMinor) });
     posted = await postOrRefuse(
       tx,
-      { idempotencyKey: key, kind: 'BUY_IN', postings, metadata: meta(t.id, e.entryId) },
+      {
+        idempotencyKey: key,
+        kind: 'BUY_IN',
+        postings,
+        metadata: { ...meta(t.id, e.entryId), ...(e.rateToAccount ? { rateToAccount: e.rateToAccount } : {}) },
+      },
       at,
       t.currency,
     );
   }
-  await recordMonitoringEvent(tx, {
-    kind: 'stake',
-    eventId: newId(),
-    playerId: e.playerId,
-    occurredAt: at.toISOString(),
-    amount: { amountMinor: total.toString(), currency: t.currency },
-    gameRoundId: `tournament-entry:${e.entryId}`,
-  });
-  return posted.transactionId;
+  return posted;
 }
 
 /** Unregisters before the start (000-001:A-31: published per tournament; here always allowed before the start): the whole buy-in back. */
@@ -484,22 +544,36 @@ async function refund(
   if (total === 0n) return;
   const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
   const key = tournamentRefundKey(entry.id);
-  const paid = await convertedBuyIn(tx, entry.id);
+  const payments = await convertedPayments(tx, entry.id);
+  // The refund counts against the limits at the buy-in's rate to the account currency (D-2620); the current one for a
+  // buy-in that stored none.
+  const rateToAccount =
+    payments[0]?.rateToAccount ?? (await buyInRateToAccount(tx, entry.id)) ?? (await stakeRateToAccount(ctx, tx, t.currency));
   await recordSettlement(ctx.limits, tx, {
     playerId: entry.player_id,
     reference: key,
     amount: money(total),
-    ...(paid ? { rateToCzk: paid.rateToAccount } : {}),
+    ...(rateToAccount ? { rateToCzk: rateToAccount } : {}),
     category: 'poker-tournament',
   });
-  // A buy-in paid from another currency's wallet goes back there at its own rate (D-2615, as a cash-out at the seat's
-  // rate, D-2612): its converted part (at most what the conversion bought) as one REFUND through the FX accounts.
-  const convertedMinor = paid ? (total < paid.credit.toMinor() ? total : paid.credit.toMinor()) : 0n;
-  const convertedPoolMinor = fromPoolMinor < convertedMinor ? fromPoolMinor : convertedMinor;
-  const convertedFeeMinor = convertedMinor - convertedPoolMinor;
-  if (paid && convertedMinor > 0n) {
+  // Payments from another currency's wallet (the buy-in, D-2615; rebuys and add-ons, D-2618) go back there, each at its
+  // own rate (as a cash-out at the seat's rate, D-2612), in the order paid, each at most what it bought: one REFUND
+  // through the FX accounts per payment. The pool's part of the refund is taken first, then the fee's.
+  let leftPoolMinor = fromPoolMinor;
+  let leftFeeMinor = feeMinor;
+  for (const paid of payments) {
+    const bought = paid.credit.toMinor();
+    const left = leftPoolMinor + leftFeeMinor;
+    const convertedMinor = left < bought ? left : bought;
+    if (convertedMinor === 0n) break;
+    const convertedPoolMinor = leftPoolMinor < convertedMinor ? leftPoolMinor : convertedMinor;
+    const convertedFeeMinor = convertedMinor - convertedPoolMinor;
+    leftPoolMinor -= convertedPoolMinor;
+    leftFeeMinor -= convertedFeeMinor;
     const chips = money(convertedMinor);
-    const debitSplit = [{ accountId: t.pool_account_id as AccountId, amount: money(convertedPoolMinor) }];
+    const debitSplit: { accountId: AccountId; amount: Money }[] = [];
+    if (convertedPoolMinor > 0n)
+      debitSplit.push({ accountId: t.pool_account_id as AccountId, amount: money(convertedPoolMinor) });
     if (convertedFeeMinor > 0n)
       debitSplit.push({ accountId: await feeRevenue(tx, t.currency), amount: money(convertedFeeMinor) });
     // The wallet's share: exactly what it paid for a whole refund, in proportion for a part (banker's rounding once).
@@ -507,7 +581,7 @@ async function refund(
       BigInt(
         new Decimal(paid.debit.toMinor().toString())
           .mul(convertedMinor.toString())
-          .div(paid.credit.toMinor().toString())
+          .div(bought.toString())
           .toDecimalPlaces(0, Decimal.ROUND_HALF_EVEN)
           .toFixed(),
       ),
@@ -516,7 +590,8 @@ async function refund(
     await fx.postConversion(
       tx,
       {
-        idempotencyKey: key,
+        // The buy-in's refund keeps its key (D-2615); a purchase's is under it with the purchase's suffix.
+        idempotencyKey: `${key}${paid.suffix}`,
         kind: 'REFUND',
         terms: {
           purpose: 'game',
@@ -533,14 +608,14 @@ async function refund(
         debitSplit,
         creditAccountId: paid.wallet,
         playerId: entry.player_id,
-        reference: `${entryReference(entry.id)}:refund`,
+        reference: `${paid.reference}:refund`,
         metadata: meta(t.id, entry.id),
       },
       ctx.clock.now(),
     );
   }
-  const restPoolMinor = fromPoolMinor - convertedPoolMinor;
-  const restFeeMinor = feeMinor - convertedFeeMinor;
+  const restPoolMinor = leftPoolMinor;
+  const restFeeMinor = leftFeeMinor;
   if (restPoolMinor + restFeeMinor === 0n) return;
   // Money paid in the tournament's currency (rebuys, add-ons, an unconverted buy-in) goes back to the entry's wallet.
   const postings: ledger.PostingLine[] = [
@@ -550,34 +625,69 @@ async function refund(
   if (restFeeMinor > 0n) postings.push({ accountId: await feeRevenue(tx, t.currency), amount: money(restFeeMinor) });
   await ledger.post(
     tx,
-    { idempotencyKey: paid ? `${key}:rest` : key, kind: 'REFUND', postings, metadata: meta(t.id, entry.id) },
+    { idempotencyKey: payments.length > 0 ? `${key}:rest` : key, kind: 'REFUND', postings, metadata: meta(t.id, entry.id) },
     ctx.clock.now(),
   );
 }
 
-/** An entry's buy-in paid from another currency's wallet: what it paid and bought, its rate, and the wallet (D-2615). */
-async function convertedBuyIn(tx: Tx, entryId: string) {
-  const conversion = await tx.fxConversion.findFirst({
-    where: { reference: entryReference(entryId) },
+/**
+ * An entry's payments from another currency's wallet (its buy-in, D-2615; rebuys and add-ons, D-2618), in the order
+ * paid: what each paid and bought, its rate, the wallet, its conversion's reference and the suffix of its refund's key.
+ */
+async function convertedPayments(tx: Tx, entryId: string) {
+  const reference = entryReference(entryId);
+  const conversions = await tx.fxConversion.findMany({
+    where: { OR: [{ reference }, { reference: { startsWith: `${reference}:` } }], NOT: { reference: { endsWith: ':refund' } } },
   });
-  if (!conversion || conversion.debitCurrency === conversion.creditCurrency) return null;
-  const posted = await ledger.findTransaction(tx, conversion.ledgerTransactionId);
-  const paying = posted?.postings.find((p) => p.account.ownerKind === 'PLAYER' && p.amount.toMinor() > 0n);
-  assert(paying !== undefined, `the buy-in of entry ${entryId} debited a player's wallet`);
-  const debit = Money.fromMinor(conversion.debitMinor, conversion.debitCurrency as CurrencyCode);
-  const credit = Money.fromMinor(conversion.creditMinor, conversion.creditCurrency as CurrencyCode);
-  const metadata = (posted!.metadata ?? {}) as Record<string, unknown>;
-  return {
-    debit,
-    credit,
-    wallet: paying.account.id as AccountId,
-    /** Units of the wallet's currency per tournament unit, the buy-in's. */
-    rate: new Decimal(1).div(conversion.rate.toString()).toDecimalPlaces(fx.rateDecimalPlaces, fx.rateRounding).toFixed(),
-    rateToAccount: typeof metadata.rateToAccount === 'string' ? metadata.rateToAccount : undefined,
-    rateSetId: conversion.rateSetId,
-    rateSource: conversion.rateSource,
-    ratePublishedAt: conversion.ratePublishedAt,
+  const order = (ref: string) => {
+    if (ref === reference) return [0, 0];
+    const [, kind, n] = ref.slice(reference.length).split(':');
+    return [kind === 'rebuy' ? 1 : 2, Number(n)];
   };
+  conversions.sort((a, b) => {
+    const [ka, na] = order(a.reference);
+    const [kb, nb] = order(b.reference);
+    return a.at.getTime() - b.at.getTime() || ka! - kb! || na! - nb!;
+  });
+  const payments = [];
+  for (const conversion of conversions) {
+    if (conversion.debitCurrency === conversion.creditCurrency) continue;
+    const posted = await ledger.findTransaction(tx, conversion.ledgerTransactionId);
+    const paying = posted?.postings.find((p) => p.account.ownerKind === 'PLAYER' && p.amount.toMinor() > 0n);
+    assert(paying !== undefined, `the payment ${conversion.reference} debited a player's wallet`);
+    const metadata = (posted!.metadata ?? {}) as Record<string, unknown>;
+    payments.push({
+      reference: conversion.reference,
+      suffix: conversion.reference.slice(reference.length),
+      debit: Money.fromMinor(conversion.debitMinor, conversion.debitCurrency as CurrencyCode),
+      credit: Money.fromMinor(conversion.creditMinor, conversion.creditCurrency as CurrencyCode),
+      wallet: paying.account.id as AccountId,
+      /** Units of the wallet's currency per tournament unit, the payment's. */
+      rate: new Decimal(1).div(conversion.rate.toString()).toDecimalPlaces(fx.rateDecimalPlaces, fx.rateRounding).toFixed(),
+      rateToAccount: typeof metadata.rateToAccount === 'string' ? metadata.rateToAccount : undefined,
+      rateSetId: conversion.rateSetId,
+      rateSource: conversion.rateSource,
+      ratePublishedAt: conversion.ratePublishedAt,
+    });
+  }
+  return payments;
+}
+
+/**
+ * A stake in a currency other than the account's counts against the self-limits at the rate of the moment (D-2618: a USD
+ * tournament paid from the USD wallet of a CZK account, as a converted one, D-2615); undefined in the account currency.
+ */
+async function stakeRateToAccount(ctx: TournamentStoreContext, tx: Tx, currency: CurrencyCode): Promise<string | undefined> {
+  if (!ctx.fx || currency === ctx.fx.accountCurrency) return undefined;
+  return (await fx.currentRate(ctx.fx, currency, ctx.fx.accountCurrency, tx)).rate;
+}
+
+/** The rate to the account currency an entry's buy-in was staked at (its ledger metadata), if any. */
+async function buyInRateToAccount(tx: Tx, entryId: string): Promise<string | undefined> {
+  const id = await ledger.findTransactionIdByIdempotencyKey(tx, tournamentBuyInKey(entryId));
+  if (!id) return undefined;
+  const metadata = ((await ledger.findTransaction(tx, id))?.metadata ?? {}) as Record<string, unknown>;
+  return typeof metadata.rateToAccount === 'string' ? metadata.rateToAccount : undefined;
 }
 
 // ---- seat tickets (003:R-WAL-08, R-PAY-02, S-85, 000-001:TRN-22, 002:SAT-01; D-1956..D-1959) ----
@@ -773,8 +883,8 @@ async function postOrRefuse(tx: Tx, request: ledger.PostRequest, at: Date, curre
  */
 export async function buyTournamentChips(
   ctx: TournamentStoreContext,
-  request: { tournamentId: string; entryId: string; purchase: 'rebuy' | 'add-on' },
-): Promise<{ ledgerTransactionId: string }> {
+  request: { tournamentId: string; entryId: string; purchase: 'rebuy' | 'add-on' } & PurchasePayment,
+): Promise<{ ledgerTransactionId: string; debit: Money }> {
   return transaction(ctx.db, async (tx) => {
     const t = await lockTournament(tx, request.tournamentId);
     if (t.status !== 'RUNNING') throw refused('not-running', 'The tournament is not running.');
@@ -782,14 +892,28 @@ export async function buyTournamentChips(
   });
 }
 
+/**
+ * The wallet a purchase pays from (D-2618, as a registration's, D-2615): `fromWallet` another currency than the
+ * tournament's is converted at the current rate without fee; `confirmedDebit` the amount the player confirmed
+ * (another now is `fx-quote-expired`, nothing written). Neither: the wallet in the tournament's currency, else the
+ * profile's first wallet.
+ */
+export interface PurchasePayment {
+  fromWallet?: CurrencyCode;
+  confirmedDebit?: Money;
+}
+
+/** The reference of a rebuy's or add-on's conversion in `fx_conversion`: under its entry's, so refunds find it. */
+const purchaseReference = (entryId: string, purchase: 'rebuy' | 'add-on', n: number) =>
+  `${entryReference(entryId)}:${purchase}:${n}`;
+
 async function buyChipsIn(
   ctx: TournamentStoreContext,
   tx: Tx,
   t: TournamentRow & { d: TournamentDefinition },
-  request: { entryId: string; purchase: 'rebuy' | 'add-on' },
-): Promise<{ ledgerTransactionId: string }> {
-  const price = request.purchase === 'rebuy' ? t.d.rebuy : t.d.addOn;
-  if (!price) throw refused(`no-${request.purchase}`, `This tournament has no ${request.purchase}.`);
+  request: { entryId: string; purchase: 'rebuy' | 'add-on' } & PurchasePayment,
+): Promise<{ ledgerTransactionId: string; debit: Money }> {
+  const price = chipsPrice(t.d, request.purchase);
   const [entry] = await tx.$queryRaw<(EntryRow & { rebuys: number; add_ons: number })[]>`
     SELECT id, player_id, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor, rebuys, add_ons FROM tournament_entry
     WHERE id = ${request.entryId}::uuid AND tournament_id = ${t.id}::uuid AND status = 'registered' FOR UPDATE`;
@@ -797,30 +921,39 @@ async function buyChipsIn(
   const countMax = request.purchase === 'rebuy' ? (t.d.rebuy!.countMax ?? Number.MAX_SAFE_INTEGER) : 1;
   if ((request.purchase === 'rebuy' ? entry.rebuys : entry.add_ons) >= countMax)
     throw refused(`${request.purchase}-count-used`, `The ${request.purchase}s of this entry are used up.`);
+  const quoted = await priceIn(ctx, tx, t, request.fromWallet, price);
+  checkConfirmed(quoted, request.confirmedDebit, request.purchase);
   const total = price.startFeeMinor + price.feeMinor;
-  const key = `tournament:entry:${entry.id}:${request.purchase}:${request.purchase === 'rebuy' ? entry.rebuys + 1 : 1}`;
+  const n = request.purchase === 'rebuy' ? entry.rebuys + 1 : 1;
+  const key = `tournament:entry:${entry.id}:${request.purchase}:${n}`;
   const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
+  const rateToAccount = quoted.funding?.rateToAccount ?? (await stakeRateToAccount(ctx, tx, t.currency));
   await authorizeStake(ctx.limits, tx, {
     playerId: entry.player_id,
     playSessionId: entry.play_session_id,
     reference: key,
     amount: money(total),
+    ...(rateToAccount ? { rateToCzk: rateToAccount } : {}),
     category: 'poker-tournament',
   });
-  const postings: ledger.PostingLine[] = [{ accountId: entry.wallet_account_id as AccountId, amount: money(total) }];
-  if (price.startFeeMinor > 0n) postings.push({ accountId: t.pool_account_id as AccountId, amount: money(-price.startFeeMinor) });
-  if (price.feeMinor > 0n) postings.push({ accountId: await feeRevenue(tx, t.currency), amount: money(-price.feeMinor) });
-  const posted = await postOrRefuse(
-    tx,
-    { idempotencyKey: key, kind: 'BUY_IN', postings, metadata: meta(t.id, entry.id) },
-    ctx.clock.now(),
-    t.currency,
-  );
+  const posted = await postPayment(ctx, tx, t, {
+    key,
+    reference: purchaseReference(entry.id, request.purchase, n),
+    entryId: entry.id,
+    playerId: entry.player_id,
+    // The entry's wallet (the tournament's currency) unless another currency's pays (D-2618).
+    wallet: quoted.funding
+      ? await playingWallet(tx, entry.player_id, quoted.funding.currency)
+      : (entry.wallet_account_id as AccountId),
+    charge: price,
+    funding: quoted.funding,
+    rateToAccount,
+  });
   await tx.$executeRaw`
     UPDATE tournament_entry SET paid_start_minor = paid_start_minor + ${price.startFeeMinor}, paid_fee_minor = paid_fee_minor + ${price.feeMinor},
            rebuys = rebuys + ${request.purchase === 'rebuy' ? 1 : 0}, add_ons = add_ons + ${request.purchase === 'add-on' ? 1 : 0}
     WHERE id = ${entry.id}::uuid`;
-  return { ledgerTransactionId: posted.transactionId };
+  return { ledgerTransactionId: posted.transactionId, debit: quoted.debit };
 }
 
 /**
@@ -836,7 +969,13 @@ async function buyChipsIn(
 export async function purchaseAtRunningTournamentIn(
   ctx: TournamentStoreContext,
   tx: Tx,
-  request: { tournamentId: string; playerId: string; kind: TournamentPurchaseKind; commandId: string; plan: () => PurchasePlan },
+  request: {
+    tournamentId: string;
+    playerId: string;
+    kind: TournamentPurchaseKind;
+    commandId: string;
+    plan: () => PurchasePlan;
+  } & PurchasePayment,
 ): Promise<{ receipt: TournamentPurchaseReceipt; plan: PurchasePlan | null }> {
   const t = await lockTournament(tx, request.tournamentId);
   const [earlier] = await tx.$queryRaw<
@@ -864,14 +1003,18 @@ export async function purchaseAtRunningTournamentIn(
   const d = t.d;
   let ledgerTransactionId: string;
   let chips: bigint;
+  const payment: PurchasePayment = {
+    ...(request.fromWallet === undefined ? {} : { fromWallet: request.fromWallet }),
+    ...(request.confirmedDebit === undefined ? {} : { confirmedDebit: request.confirmedDebit }),
+  };
   if (!isNewEntryPlan(plan)) {
-    ({ ledgerTransactionId } = await buyChipsIn(ctx, tx, t, { entryId: plan.entryId, purchase: plan.kind }));
+    ({ ledgerTransactionId } = await buyChipsIn(ctx, tx, t, { entryId: plan.entryId, purchase: plan.kind, ...payment }));
     chips = plan.kind === 'rebuy' ? d.rebuy!.chips : d.addOn!.chips;
   } else {
     // A re-entry or a late registration is an entry made: it counts toward SE's tournament-count limit
     // (D-1951), checked before the buy-in like a registration's; rebuys and add-ons do not.
     await admitEntry(ctx, tx, d, request.playerId);
-    ledgerTransactionId = await enterRunning(ctx, tx, t, plan);
+    ledgerTransactionId = await enterRunning(ctx, tx, t, plan, payment);
     chips = d.entry.chips;
   }
   await tx.$executeRaw`
@@ -905,6 +1048,7 @@ async function enterRunning(
   tx: Tx,
   t: TournamentRow & { d: TournamentDefinition },
   plan: NewEntryPlan,
+  payment: PurchasePayment = {},
 ): Promise<string> {
   const [counts] = await tx.$queryRaw<[{ entries: bigint; mine: bigint; mine_number: number | null }]>`
     SELECT count(*)::bigint AS entries, count(*) FILTER (WHERE player_id = ${plan.playerId}::uuid)::bigint AS mine,
@@ -918,6 +1062,9 @@ async function enterRunning(
       plan.kind === 're-entry' ? 're-entry-count-used' : 'already-registered',
       'No more entries for this player.',
     );
+  // Paid as a registration (D-2615, D-2618): from the wallet named, converted when another currency's.
+  const price = await priceIn(ctx, tx, t, payment.fromWallet);
+  checkConfirmed(price, payment.confirmedDebit, plan.kind);
   const wallet = await playingWallet(tx, plan.playerId, t.currency);
   const { playSessionId } = await startPlaySession(ctx.limits, tx, { playerId: plan.playerId });
   const { startFeeMinor, feeMinor } = t.d.entry;
@@ -926,7 +1073,14 @@ async function enterRunning(
                                   registered_at, entry_number)
     VALUES (${plan.entryId}::uuid, ${t.id}::uuid, ${plan.playerId}::uuid, 'registered', ${wallet}::uuid, ${playSessionId}::uuid,
             ${startFeeMinor}, ${feeMinor}, ${ctx.clock.now()}, ${(counts.mine_number ?? 0) + 1})`;
-  return postBuyIn(ctx, tx, t, { entryId: plan.entryId, playerId: plan.playerId, playSessionId, wallet });
+  const paying = price.funding ? await playingWallet(tx, plan.playerId, price.funding.currency) : wallet;
+  return postBuyIn(ctx, tx, t, {
+    entryId: plan.entryId,
+    playerId: plan.playerId,
+    playSessionId,
+    wallet: paying,
+    funding: price.funding,
+  });
 }
 
 // ---- starting, finishing, cancelling ----

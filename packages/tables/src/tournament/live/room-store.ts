@@ -1,4 +1,4 @@
-import { assert, DomainError, newId } from '@casino/core';
+import { assert, DomainError, Money, newId } from '@casino/core';
 import { transaction, type Redis, type Tx } from '@casino/db';
 import { cryptoRng, type Rng } from '@casino/games';
 import type { TableBroadcaster } from '../../context.ts';
@@ -212,6 +212,10 @@ function tournamentRoomStore(
           playerId: request.playerId,
           kind: request.kind,
           commandId: request.commandId,
+          ...(request.payment?.fromWallet === undefined ? {} : { fromWallet: request.payment.fromWallet }),
+          ...(request.payment?.confirmedDebit === undefined
+            ? {}
+            : { confirmedDebit: Money.of(request.payment.confirmedDebit.amount, request.payment.confirmedDebit.currency) }),
           plan: () => request.plan() as PurchasePlan,
         });
         if (plan !== null) {

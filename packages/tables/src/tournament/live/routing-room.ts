@@ -1,5 +1,5 @@
 import { DomainError } from '@casino/core';
-import type { ChipPurchaseKind, ChipPurchaseReceipt } from '../../poker/room-ports.ts';
+import type { ChipPurchaseKind, ChipPurchasePayment, ChipPurchaseReceipt } from '../../poker/room-ports.ts';
 import type { PokerLobbyEntry, PokerRoom, TableSnapshot } from '../../poker/room-types.ts';
 
 /**
@@ -75,7 +75,7 @@ export class PokerRoomsByTable implements PokerRoom {
     tournamentId: string,
     playerId: string,
     kind: ChipPurchaseKind,
-    options: { commandId: string },
+    options: { commandId: string } & ChipPurchasePayment,
   ): Promise<ChipPurchaseReceipt> {
     if (!this.tournaments.buyChips) throw new DomainError('table-unavailable', 'No tournament room runs here.');
     return this.tournaments.buyChips(tournamentId, playerId, kind, options);
