@@ -481,6 +481,7 @@ export const cs = {
     tournament: {
       title: 'Turnaj {name}',
       chips: '{amount} žetonů',
+      unit: 'žetony',
       level: 'Úroveň {level}: blindy {blinds}',
       levelAnte: 'Úroveň {level}: blindy {blinds}, ante {ante}',
       onBreak: 'Přestávka',

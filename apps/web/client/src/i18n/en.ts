@@ -486,6 +486,7 @@ export const en: Messages = {
     tournament: {
       title: 'Tournament {name}',
       chips: '{amount} chips',
+      unit: 'chips',
       level: 'Level {level}: blinds {blinds}',
       levelAnte: 'Level {level}: blinds {blinds}, ante {ante}',
       onBreak: 'On a break',

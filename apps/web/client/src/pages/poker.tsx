@@ -228,22 +228,28 @@ function ActionBar(props: {
   turn: number;
   currency: string;
   stackMinor: bigint;
+  /** At a tournament: amounts are whole tournament chips, said and typed as chips (D-2036). */
+  chips?: (minor: bigint | string) => string;
   onAct(action: string, amountMinor?: bigint): void;
 }) {
   const { m, lang } = useI18n();
+  const whole = props.chips !== undefined;
+  const typed = (minor: bigint) => (whole ? String(minor) : minorToAmount(minor));
   const { legal } = props;
   const sizing = legal.betMinMinor !== null ? 'bet' : legal.raiseMinMinor !== null ? 'raise' : null;
   const minMinor = BigInt((sizing === 'bet' ? legal.betMinMinor : legal.raiseMinMinor) ?? '0');
   const maxMinor = BigInt((sizing === 'bet' ? legal.betMaxMinor : legal.raiseMaxMinor) ?? '0');
   const [amountMinor, setAmountMinor] = useState(minMinor);
-  const [text, setText] = useState(minorToAmount(minMinor));
+  const [text, setText] = useState(typed(minMinor));
   useEffect(() => {
     setAmountMinor(minMinor);
-    setText(minorToAmount(minMinor));
-  }, [minMinor]);
+    setText(whole ? String(minMinor) : minorToAmount(minMinor));
+  }, [minMinor, whole]);
   const inRange = amountMinor >= minMinor && amountMinor <= maxMinor;
-  const money = (minor: bigint | string) => formatMinor(minor, props.currency, lang);
-  const sizeLabel = fill(sizing === 'bet' ? m.poker.betAmount : m.poker.raiseAmount, { currency: props.currency });
+  const money = (minor: bigint | string) => props.chips?.(minor) ?? formatMinor(minor, props.currency, lang);
+  const sizeLabel = fill(sizing === 'bet' ? m.poker.betAmount : m.poker.raiseAmount, {
+    currency: whole ? m.poker.tournament.unit : props.currency,
+  });
   return (
     <div className="poker-actions" role="group" aria-label={m.poker.yourActions} data-turn={props.turn}>
       <div className="row">
@@ -285,7 +291,7 @@ function ActionBar(props: {
             onChange={(event) => {
               const minor = BigInt(event.target.value);
               setAmountMinor(minor);
-              setText(minorToAmount(minor));
+              setText(typed(minor));
             }}
           />
           <label htmlFor="poker-size-amount">{sizeLabel}</label>
@@ -293,14 +299,15 @@ function ActionBar(props: {
             id="poker-size-amount"
             type="number"
             inputMode="decimal"
-            min={minorToAmount(minMinor)}
-            max={minorToAmount(maxMinor)}
-            step="0.01"
+            min={typed(minMinor)}
+            max={typed(maxMinor)}
+            step={whole ? '1' : '0.01'}
             value={text}
             aria-invalid={!inRange}
             aria-describedby="poker-size-help"
             onChange={(event) => {
               setText(event.target.value);
+              if (whole) return setAmountMinor(/^\d+$/.test(event.target.value.trim()) ? BigInt(event.target.value.trim()) : -1n);
               const amount = parseCrowns(event.target.value);
               setAmountMinor(amount ? amountToMinor(amount) : -1n);
             }}
@@ -466,14 +473,15 @@ export function PokerPage({ tableId }: { tableId: string }) {
   // A tournament table (D-2036): tournament chips, not money; the seats are the director's, so no buy-in, top-up,
   // sitting out or leaving with the chips.
   const atTournament = tournament !== null || mine?.tournamentId !== undefined;
-  const chips = (minor: bigint | string) =>
-    fill(m.poker.tournament.chips, { amount: new Intl.NumberFormat(lang === 'cs' ? 'cs-CZ' : 'en-GB').format(BigInt(minor)) });
+  const count = (minor: bigint | string) => new Intl.NumberFormat(lang === 'cs' ? 'cs-CZ' : 'en-GB').format(BigInt(minor));
+  const chips = (minor: bigint | string) => fill(m.poker.tournament.chips, { amount: count(minor) });
   const { balance, refresh } = useBalance();
   const [buying, setBuying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const explain = useActionError();
   const seconds = useCountdown(table?.toAct?.deadlineAt);
-  const currency = entry?.currency ?? 'CZK';
+  // A tournament's chips go over the wire as minor units of its currency (the tables' protocol, docs/tournaments.md).
+  const currency = entry?.currency ?? tournament?.fee.currency ?? 'CZK';
   const money = (minor: bigint | string) => (atTournament ? chips(minor) : formatMinor(minor, currency, lang));
   const result = table?.lastResult as LastResult | null | undefined;
   const me = table?.seats.find((s) => s.seat === mine?.seat) ?? null;
@@ -611,7 +619,12 @@ export function PokerPage({ tableId }: { tableId: string }) {
       seat={mine?.seat ?? null}
       balance={balance}
       status={<span data-testid="poker-status">{status}</span>}
-      info={<GameLine game={table?.game} />}
+      info={
+        <>
+          <GameLine game={table?.game} />
+          {atTournament && <Link to={`/tournaments/${tableId}`}>{m.poker.tournament.back}</Link>}
+        </>
+      }
       {...(atTournament ? {} : { onSit: () => setBuying(true), onLeave: () => void leave() })}
       error={error}
     >
@@ -649,8 +662,7 @@ export function PokerPage({ tableId }: { tableId: string }) {
             mine ? null : m.poker.tournament.out,
           ]
             .filter(Boolean)
-            .join(' · ')}{' '}
-          <Link to={`/tournaments/${tableId}`}>{m.poker.tournament.back}</Link>
+            .join(' · ')}
         </p>
       )}
       {fixed ? (
@@ -699,7 +711,7 @@ export function PokerPage({ tableId }: { tableId: string }) {
               )}
             </h3>
             <p>
-              {fill(m.poker.stack, { amount: money(s.stackMinor) })}
+              {fill(m.poker.stack, { amount: atTournament ? count(s.stackMinor) : money(s.stackMinor) })}
               {s.betMinor !== '0' && <> · {fill(m.poker.betInFront, { amount: money(s.betMinor) })}</>}
             </p>
             <p>{seatStatusText(s)}</p>
@@ -759,6 +771,7 @@ export function PokerPage({ tableId }: { tableId: string }) {
           turn={table?.toAct?.turn ?? 0}
           currency={currency}
           stackMinor={BigInt(me.stackMinor)}
+          {...(atTournament ? { chips } : {})}
           onAct={(a, x) => void act(a, x)}
         />
       )}
