@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   fixedButtons,
+  isStudVariant,
   mixedGameLine,
   seatCards,
+  seatMucked,
   stageOf,
+  tableStakes,
   toggleDiscard,
   type FixedLegal,
   type FixedPrivate,
@@ -159,5 +162,44 @@ describe('the stud and draw table page: what it offers and shows (issue 20)', ()
         handsOfGame: null,
       }),
     ).toBeNull();
+  });
+
+  it('002:STUD-04 STUD-05 D-2021 issue 20: a stud table states its stakes as ante, bring-in and small bet / big bet (the small blind field is the bring-in, the big blind the small bet, the big bet twice it), not blinds; a draw or flop table states blinds; a mixed table by the game dealt', () => {
+    const fields = { smallBlindMinor: 50n, bigBlindMinor: 200n, anteMinor: 25n };
+    expect(tableStakes(fields, true)).toEqual({
+      kind: 'stud',
+      anteMinor: 25n,
+      bringInMinor: 50n,
+      smallBetMinor: 200n,
+      bigBetMinor: 400n,
+    });
+    expect(tableStakes(fields, false)).toEqual({ kind: 'blinds', smallBlindMinor: 50n, bigBlindMinor: 200n });
+    for (const variant of ['stud/fixed-limit', 'stud8/fixed-limit', 'razz/fixed-limit', 'soko/fixed-limit', 'sjukort', 'femkort'])
+      expect(isStudVariant(variant)).toBe(true);
+    for (const variant of ['27td/fixed-limit', 'draw5/fixed-limit', 'badugi', 'holdem/no-limit', 'mixed/horse', null, undefined])
+      expect(isStudVariant(variant)).toBe(false);
+  });
+
+  it('002:PK-SHOW-04 AMB-MUCK D-2050 issue 20: a hand mucked at the showdown shows as mucked, not as face-down cards; its owner still sees his cards; a shown hand is shown', () => {
+    const mucked = seat(2, { upCards: ['9s', 'Kd', '4c', '7h'], downCardCount: 3, mucked: true });
+    expect(seatMucked(mucked)).toBe(true);
+    expect(seatCards(mucked, null)).toEqual([]);
+    const own: FixedPrivate = {
+      seat: 2,
+      cards: [
+        { card: 'Ah', up: false },
+        { card: '2c', up: false },
+        { card: '9s', up: true },
+      ],
+      drawnCards: [],
+      legal: null,
+    };
+    expect(seatCards(mucked, own).map((c) => c.card)).toEqual(['Ah', '2c', '9s']);
+    const live = seat(3, { upCards: ['Qs'], downCardCount: 2 });
+    expect(seatMucked(live)).toBe(false);
+    expect(seatCards(live, null).filter((c) => c.card === null)).toHaveLength(2);
+    const shown = seat(4, { shownCards: ['Ac', 'Ad', 'Ah', 'As', 'Kc', 'Kd', 'Kh'] });
+    expect(seatMucked(shown)).toBe(false);
+    expect(seatCards(shown, null)).toHaveLength(7);
   });
 });

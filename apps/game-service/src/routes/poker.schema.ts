@@ -243,6 +243,20 @@ export const PokerPrivateViewSchema = z
       })
       .optional()
       .describe('Only in a speed-poker pool: where you are in the pool'),
+    tournamentId: z.string().optional().describe('Only at a tournament (the table id is its id): the tournament'),
+    tableNumber: z.number().int().optional().describe("Only at a tournament: your table's number (your `table` in the snapshot)"),
+    level: z
+      .object({
+        index: z.number().int().describe('0-based'),
+        smallBlind: minor,
+        bigBlind: minor,
+        ante: minor,
+      })
+      .optional()
+      .describe("Only at a tournament: the clock's level, in tournament chips"),
+    onBreak: z.boolean().optional().describe('Only at a tournament: the clock is on a break'),
+    paused: z.boolean().optional().describe('Only at a tournament: paused by staff (D-1935)'),
+    playersLeft: z.number().int().optional().describe('Only at a tournament: players still in it'),
   })
   .meta({ id: 'PokerPrivateView' });
 

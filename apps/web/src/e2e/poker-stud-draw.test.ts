@@ -133,6 +133,17 @@ describe('stud, draw and mixed games in the browser (issue 20)', () => {
     for (const { page } of [first, second]) {
       await poll(() => textOf(page.getByTestId('poker-stage'))).toBe('Fáze hry: Seven Card Stud · 3. ulice');
       expect(await textOf(page.getByTestId('poker-game'))).toBe('Hra: Seven Card Stud (Fixed Limit)');
+      // The stakes as a stud table has them (D-2021, D-2037): ante, bring-in and the two bets, no blinds.
+      const info = await textOf(page.getByTestId('poker-table-info'));
+      const stakes = /, ante ([\d\s,]+) Kč, bring-in ([\d\s,]+) Kč, sázky ([\d\s,]+) Kč \/ ([\d\s,]+) Kč, pravidla CZ-PS$/.exec(
+        info,
+      );
+      expect(stakes, info).not.toBeNull();
+      const [ante, bringIn, smallBet, bigBet] = stakes!.slice(1).map((t) => BigInt(t.replace(/[^\d]/g, '')));
+      expect(bigBet).toBe(2n * smallBet!);
+      expect(bringIn! < smallBet!).toBe(true);
+      expect(ante! > 0n).toBe(true);
+      expect(info).not.toContain('blindy');
       // No board and no dealer button at a stud table.
       expect(await page.getByRole('heading', { name: 'Stůl' }).count()).toBe(0);
       expect(await textOf(page.locator('.poker-seats'))).not.toContain('(dealer)');

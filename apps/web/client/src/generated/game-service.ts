@@ -6078,6 +6078,23 @@ export interface components {
                 raiseMaxMinor: string | null;
                 raiseMinMinor: string | null;
             } | null;
+            /** @description Only at a tournament: the clock's level, in tournament chips */
+            level?: {
+                /** @description Minor units as a decimal string, in the table currency */
+                ante: string;
+                /** @description Minor units as a decimal string, in the table currency */
+                bigBlind: string;
+                /** @description 0-based */
+                index: number;
+                /** @description Minor units as a decimal string, in the table currency */
+                smallBlind: string;
+            };
+            /** @description Only at a tournament: the clock is on a break */
+            onBreak?: boolean;
+            /** @description Only at a tournament: paused by staff (D-1935) */
+            paused?: boolean;
+            /** @description Only at a tournament: players still in it */
+            playersLeft?: number;
             seat: number;
             /** @description Only in a speed-poker pool: where you are in the pool */
             speed?: {
@@ -6102,6 +6119,10 @@ export interface components {
                     view: components["schemas"]["PokerPublicView"];
                 } | null;
             };
+            /** @description Only at a tournament: your table's number (your `table` in the snapshot) */
+            tableNumber?: number;
+            /** @description Only at a tournament (the table id is its id): the tournament */
+            tournamentId?: string;
         };
         PokerPrivateViewInput: {
             /** @description A stud or draw hand: your cards, draws and legal moves (legal above is then null) */
@@ -6118,6 +6139,23 @@ export interface components {
                 raiseMaxMinor: string | null;
                 raiseMinMinor: string | null;
             } | null;
+            /** @description Only at a tournament: the clock's level, in tournament chips */
+            level?: {
+                /** @description Minor units as a decimal string, in the table currency */
+                ante: string;
+                /** @description Minor units as a decimal string, in the table currency */
+                bigBlind: string;
+                /** @description 0-based */
+                index: number;
+                /** @description Minor units as a decimal string, in the table currency */
+                smallBlind: string;
+            };
+            /** @description Only at a tournament: the clock is on a break */
+            onBreak?: boolean;
+            /** @description Only at a tournament: paused by staff (D-1935) */
+            paused?: boolean;
+            /** @description Only at a tournament: players still in it */
+            playersLeft?: number;
             seat: number;
             /** @description Only in a speed-poker pool: where you are in the pool */
             speed?: {
@@ -6142,6 +6180,10 @@ export interface components {
                     view: components["schemas"]["PokerPublicViewInput"];
                 } | null;
             };
+            /** @description Only at a tournament: your table's number (your `table` in the snapshot) */
+            tableNumber?: number;
+            /** @description Only at a tournament (the table id is its id): the tournament */
+            tournamentId?: string;
         };
         PokerPublicView: {
             readonly board: string[];

@@ -68,13 +68,18 @@ export function stageOf(view: FixedPublic): Stage {
   return { kind: 'round', n: view.street + 1 };
 }
 
-/** A seat's cards as the table shows them: every up-card face up, each down-card a back (null), unless the owner looks or they were shown. */
+/**
+ * A seat's cards as the table shows them: every up-card face up, each down-card a back (null), unless the owner looks
+ * or they were shown. A hand mucked at the showdown (D-2050: `mucked`, no `shownCards`) is gone from the table: no
+ * cards, not backs (the page says it was mucked, `seatMucked`); its owner still sees his own.
+ */
 export function seatCards(
   seat: FixedPublic['seats'][number],
   own: FixedPrivate | null,
 ): ReadonlyArray<{ card: string | null; up: boolean }> {
   if (seat.shownCards) return seat.shownCards.map((card) => ({ card, up: true }));
   if (own !== null && own.seat === seat.seat) return own.cards.map((c) => ({ card: c.card, up: c.up }));
+  if (seat.mucked) return [];
   return [
     ...seat.upCards.map((card) => ({ card, up: true })),
     ...Array.from({ length: seat.downCardCount }, () => ({ card: null, up: false })),
@@ -94,4 +99,44 @@ export function mixedGameLine(
 ): { mix: string; current: string | null; hand: number | null; hands: number | null } | null {
   if (!game || !game.variant.startsWith('mixed/')) return null;
   return { mix: game.name, current: game.currentName, hand: game.handOfGame ?? null, hands: game.handsOfGame ?? null };
+}
+
+/** A hand given up unshown at the showdown (D-2050), to be said as "mucked" rather than drawn as hidden cards. */
+export const seatMucked = (seat: FixedPublic['seats'][number]): boolean => seat.mucked === true && seat.shownCards === null;
+
+/** The stud games (their tables' small blind field is the bring-in, D-2021); the other fixed-limit games are draw games. */
+const studGames = new Set(['stud', 'stud8', 'razz', 'soko', 'femkort', 'sjukort']);
+
+/** Whether a variant (`stud/fixed-limit`, or a bare game id as a mixed table's `currentVariant` may be) is a stud game. */
+export const isStudVariant = (variant: string | null | undefined): boolean =>
+  variant !== null && variant !== undefined && studGames.has(variant.split('/')[0]!);
+
+/** The table's stakes as its info line says them. */
+export type Stakes =
+  | { readonly kind: 'blinds'; readonly smallBlindMinor: bigint; readonly bigBlindMinor: bigint }
+  | {
+      readonly kind: 'stud';
+      readonly anteMinor: bigint;
+      readonly bringInMinor: bigint;
+      readonly smallBetMinor: bigint;
+      readonly bigBetMinor: bigint;
+    };
+
+/**
+ * The stakes from the table's stake fields (D-2021): at a stud hand there are no blinds: the small blind field is the
+ * bring-in, the big blind the small bet, the big bet twice it, and the ante every player's; anywhere else the blinds.
+ * At a mixed table it is the game being dealt that decides (D-2029: its stud hands use the fields so too).
+ */
+export function tableStakes(
+  fields: { readonly smallBlindMinor: bigint; readonly bigBlindMinor: bigint; readonly anteMinor: bigint },
+  stud: boolean,
+): Stakes {
+  if (!stud) return { kind: 'blinds', smallBlindMinor: fields.smallBlindMinor, bigBlindMinor: fields.bigBlindMinor };
+  return {
+    kind: 'stud',
+    anteMinor: fields.anteMinor,
+    bringInMinor: fields.smallBlindMinor,
+    smallBetMinor: fields.bigBlindMinor,
+    bigBetMinor: fields.bigBlindMinor * 2n,
+  };
 }

@@ -11,6 +11,7 @@ import {
   fixedButtons,
   mixedGameLine,
   seatCards,
+  seatMucked,
   stageOf,
   toggleDiscard,
   type FixedButton,
@@ -62,20 +63,23 @@ export function FixedSeatCards(props: {
   const cards = seatCards(props.seat, props.own);
   return (
     <>
-      <div className="cards" role="group" aria-label={m.poker.fixed.cards} data-testid="seat-cards">
-        {cards.map((c, k) =>
-          c.card === null ? (
-            <Face key={k} card={null} label={m.poker.fixed.back} />
-          ) : (
-            <Face
-              key={k}
-              card={c.card}
-              down={!c.up}
-              label={c.up ? cardName(c.card, m) : fill(m.poker.fixed.downOwn, { card: cardName(c.card, m) })}
-            />
-          ),
-        )}
-      </div>
+      {seatMucked(props.seat) && <p data-testid="seat-mucked">{m.poker.fixed.mucked}</p>}
+      {(cards.length > 0 || !seatMucked(props.seat)) && (
+        <div className="cards" role="group" aria-label={m.poker.fixed.cards} data-testid="seat-cards">
+          {cards.map((c, k) =>
+            c.card === null ? (
+              <Face key={k} card={null} label={m.poker.fixed.back} />
+            ) : (
+              <Face
+                key={k}
+                card={c.card}
+                down={!c.up}
+                label={c.up ? cardName(c.card, m) : fill(m.poker.fixed.downOwn, { card: cardName(c.card, m) })}
+              />
+            ),
+          )}
+        </div>
+      )}
       {props.family === 'draw' && (
         <p data-testid="seat-drawn">
           {props.seat.drawn.length ? fill(m.poker.fixed.drawn, { list: props.seat.drawn.join(', ') }) : m.poker.fixed.drawnNone}

@@ -6,14 +6,16 @@ import { useLoad } from '../hooks.ts';
 import { fill, formatMinor, useI18n } from '../i18n/index.tsx';
 import { parseCrowns } from '../validation.ts';
 import { Card } from './blackjack.tsx';
+import { Link } from '../router.tsx';
 import { DrawControl, DrawnCards, FixedActionBar, FixedSeatCards, FixedStage, GameLine } from './poker-fixed-limit.tsx';
-import type { FixedButton } from './poker-fixed-limit-view.ts';
+import { isStudVariant, tableStakes, type FixedButton } from './poker-fixed-limit-view.ts';
 import { TableFrame, useActionError, useBalance, useCountdown } from './table.tsx';
 
 type PublicView = components['schemas']['PokerPublicView'];
 type PrivateView = components['schemas']['PokerPrivateView'];
 type Money = components['schemas']['Money'];
 type LobbyTable = components['schemas']['PokerLobbyTable'];
+type Tournament = components['schemas']['TournamentState'];
 type Legal = NonNullable<PrivateView['legal']>;
 interface LastResult {
   awards: Array<{ seat: number; pot: number; amountMinor: string }>;
@@ -47,9 +49,16 @@ function usePokerTable(tableId: string) {
   // ordered with each other), so the answer's private part gives way to it.
   const seatPushes = useRef(0);
   const pushes = useCallback(() => seatPushes.current, []);
+  // At a tournament (docs/tournaments.md "Live play") a seated player's table is the one in their `poker-seat` push
+  // (and in the snapshots), versioned as that table; the tournament's channel shows its lowest-numbered table with
+  // a version of its own, so while I have a tournament seat the channel's pushes are not mine to show.
+  const inTournament = useRef(false);
 
   const apply = useCallback((snapshot: Snapshot, pushesBefore?: number) => {
-    if (pushesBefore === undefined || pushesBefore === seatPushes.current) setMine(snapshot.mine);
+    if (pushesBefore === undefined || pushesBefore === seatPushes.current) {
+      setMine(snapshot.mine);
+      inTournament.current = snapshot.mine?.tournamentId !== undefined;
+    }
     // A public view older than the one shown is stale.
     if (snapshot.table.version < version.current) return;
     version.current = snapshot.table.version;
@@ -79,13 +88,21 @@ function usePokerTable(tableId: string) {
           version.current = -1;
           apply(message.snapshot as Snapshot, opened);
         } else if (message.type === 'poker-table') {
+          if (inTournament.current) return;
           const view = message.view as PublicView;
           if (view.version <= version.current) return;
           version.current = view.version;
           setTable(view);
         } else if (message.type === 'poker-seat') {
           seatPushes.current++;
-          setMine((message.view as PrivateView | null) ?? null);
+          const view = (message.view as (PrivateView & { table?: PublicView }) | null) ?? null;
+          setMine(view);
+          inTournament.current = view?.tournamentId !== undefined;
+          // A tournament seat's push carries my table (moved tables start a new version line only upwards).
+          if (view?.table && view.table.version >= version.current) {
+            version.current = view.table.version;
+            setTable(view.table);
+          }
         }
       };
     };
@@ -102,10 +119,22 @@ function usePokerTable(tableId: string) {
   return { table, mine, apply, pushes };
 }
 
-/** The table's lobby entry: name, profile, blinds, buy-in range and currency. */
-function useLobbyEntry(tableId: string) {
+/**
+ * The table's lobby entry: name, profile, blinds, buy-in range and currency; and, where the lobby has no such table,
+ * the tournament of that id (its table is addressed by the tournament's id, D-2616).
+ */
+function useLobbyEntry(tableId: string): { entry: LobbyTable | null; tournament: Tournament | null } {
   const { data } = useLoad(async () => (await games.GET('/v1/tables', { params: { query: { game: 'poker' } } })).data, [tableId]);
-  return data?.tables.find((t): t is LobbyTable => t.game === 'poker' && t.tableId === tableId) ?? null;
+  const entry = data?.tables.find((t): t is LobbyTable => t.game === 'poker' && t.tableId === tableId) ?? null;
+  const notCash = data !== undefined && entry === null;
+  const { data: tournament } = useLoad(
+    async () =>
+      notCash
+        ? (await games.GET('/v1/poker/tournaments/{tournamentId}', { params: { path: { tournamentId: tableId } } })).data
+        : undefined,
+    [tableId, notCash],
+  );
+  return { entry, tournament: tournament ?? null };
 }
 
 /** The buy-in: an amount inside the table's range, checked as the player types (the server checks again). */
@@ -199,22 +228,28 @@ function ActionBar(props: {
   turn: number;
   currency: string;
   stackMinor: bigint;
+  /** At a tournament: amounts are whole tournament chips, said and typed as chips (D-2036). */
+  chips?: (minor: bigint | string) => string;
   onAct(action: string, amountMinor?: bigint): void;
 }) {
   const { m, lang } = useI18n();
+  const whole = props.chips !== undefined;
+  const typed = (minor: bigint) => (whole ? String(minor) : minorToAmount(minor));
   const { legal } = props;
   const sizing = legal.betMinMinor !== null ? 'bet' : legal.raiseMinMinor !== null ? 'raise' : null;
   const minMinor = BigInt((sizing === 'bet' ? legal.betMinMinor : legal.raiseMinMinor) ?? '0');
   const maxMinor = BigInt((sizing === 'bet' ? legal.betMaxMinor : legal.raiseMaxMinor) ?? '0');
   const [amountMinor, setAmountMinor] = useState(minMinor);
-  const [text, setText] = useState(minorToAmount(minMinor));
+  const [text, setText] = useState(typed(minMinor));
   useEffect(() => {
     setAmountMinor(minMinor);
-    setText(minorToAmount(minMinor));
-  }, [minMinor]);
+    setText(whole ? String(minMinor) : minorToAmount(minMinor));
+  }, [minMinor, whole]);
   const inRange = amountMinor >= minMinor && amountMinor <= maxMinor;
-  const money = (minor: bigint | string) => formatMinor(minor, props.currency, lang);
-  const sizeLabel = fill(sizing === 'bet' ? m.poker.betAmount : m.poker.raiseAmount, { currency: props.currency });
+  const money = (minor: bigint | string) => props.chips?.(minor) ?? formatMinor(minor, props.currency, lang);
+  const sizeLabel = fill(sizing === 'bet' ? m.poker.betAmount : m.poker.raiseAmount, {
+    currency: whole ? m.poker.tournament.unit : props.currency,
+  });
   return (
     <div className="poker-actions" role="group" aria-label={m.poker.yourActions} data-turn={props.turn}>
       <div className="row">
@@ -256,7 +291,7 @@ function ActionBar(props: {
             onChange={(event) => {
               const minor = BigInt(event.target.value);
               setAmountMinor(minor);
-              setText(minorToAmount(minor));
+              setText(typed(minor));
             }}
           />
           <label htmlFor="poker-size-amount">{sizeLabel}</label>
@@ -264,14 +299,15 @@ function ActionBar(props: {
             id="poker-size-amount"
             type="number"
             inputMode="decimal"
-            min={minorToAmount(minMinor)}
-            max={minorToAmount(maxMinor)}
-            step="0.01"
+            min={typed(minMinor)}
+            max={typed(maxMinor)}
+            step={whole ? '1' : '0.01'}
             value={text}
             aria-invalid={!inRange}
             aria-describedby="poker-size-help"
             onChange={(event) => {
               setText(event.target.value);
+              if (whole) return setAmountMinor(/^\d+$/.test(event.target.value.trim()) ? BigInt(event.target.value.trim()) : -1n);
               const amount = parseCrowns(event.target.value);
               setAmountMinor(amount ? amountToMinor(amount) : -1n);
             }}
@@ -432,15 +468,21 @@ function MyHands(props: { tableId: string; refreshKey: string }) {
  */
 export function PokerPage({ tableId }: { tableId: string }) {
   const { m, lang } = useI18n();
-  const entry = useLobbyEntry(tableId);
+  const { entry, tournament } = useLobbyEntry(tableId);
   const { table, mine, apply, pushes } = usePokerTable(tableId);
+  // A tournament table (D-2036): tournament chips, not money; the seats are the director's, so no buy-in, top-up,
+  // sitting out or leaving with the chips.
+  const atTournament = tournament !== null || mine?.tournamentId !== undefined;
+  const count = (minor: bigint | string) => new Intl.NumberFormat(lang === 'cs' ? 'cs-CZ' : 'en-GB').format(BigInt(minor));
+  const chips = (minor: bigint | string) => fill(m.poker.tournament.chips, { amount: count(minor) });
   const { balance, refresh } = useBalance();
   const [buying, setBuying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const explain = useActionError();
   const seconds = useCountdown(table?.toAct?.deadlineAt);
-  const currency = entry?.currency ?? 'CZK';
-  const money = (minor: bigint | string) => formatMinor(minor, currency, lang);
+  // A tournament's chips go over the wire as minor units of its currency (the tables' protocol, docs/tournaments.md).
+  const currency = entry?.currency ?? tournament?.fee.currency ?? 'CZK';
+  const money = (minor: bigint | string) => (atTournament ? chips(minor) : formatMinor(minor, currency, lang));
   const result = table?.lastResult as LastResult | null | undefined;
   const me = table?.seats.find((s) => s.seat === mine?.seat) ?? null;
   const handKey = `${table?.handNumber ?? 0}-${result ? 'done' : 'running'}`;
@@ -448,6 +490,17 @@ export function PokerPage({ tableId }: { tableId: string }) {
   const fixed = table?.fixedLimit ?? null;
   const fixedLegal = mine?.fixedLimit?.legal ?? null;
   const fixedSeat = (seat: number) => fixed?.seats.find((f) => f.seat === seat) ?? null;
+  // The info line's stakes: a stud game's ante, bring-in and bets, not blinds (D-2021); at a mixed table the game dealt.
+  const stakes = entry
+    ? tableStakes(
+        {
+          smallBlindMinor: amountToMinor(entry.smallBlind.amount),
+          bigBlindMinor: amountToMinor(entry.bigBlind.amount),
+          anteMinor: amountToMinor(entry.ante.amount),
+        },
+        fixed ? fixed.family === 'stud' : isStudVariant(table?.game?.currentVariant ?? entry.variant),
+      )
+    : null;
 
   // The wallet changes when a hand ends (a leaving player's chips come back) and when I sit or leave.
   useEffect(() => {
@@ -562,22 +615,54 @@ export function PokerPage({ tableId }: { tableId: string }) {
 
   return (
     <TableFrame
-      title={entry?.name ?? m.lobby.poker}
+      title={tournament ? fill(m.poker.tournament.title, { name: tournament.name }) : (entry?.name ?? m.lobby.poker)}
       seat={mine?.seat ?? null}
       balance={balance}
       status={<span data-testid="poker-status">{status}</span>}
-      info={<GameLine game={table?.game} />}
-      onSit={() => setBuying(true)}
-      onLeave={() => void leave()}
+      info={
+        <>
+          <GameLine game={table?.game} />
+          {atTournament && <Link to={`/tournaments/${tableId}`}>{m.poker.tournament.back}</Link>}
+        </>
+      }
+      {...(atTournament ? {} : { onSit: () => setBuying(true), onLeave: () => void leave() })}
       error={error}
     >
       {entry && (
         <p data-testid="poker-table-info">
-          {fill(m.poker.info, {
-            variant: entry.variantName,
-            blinds: `${money(amountToMinor(entry.smallBlind.amount))} / ${money(amountToMinor(entry.bigBlind.amount))}`,
-            profile: entry.profile,
-          })}
+          {stakes?.kind === 'stud'
+            ? fill(m.poker.studInfo, {
+                variant: entry.variantName,
+                ante: money(stakes.anteMinor),
+                bringIn: money(stakes.bringInMinor),
+                smallBet: money(stakes.smallBetMinor),
+                bigBet: money(stakes.bigBetMinor),
+                profile: entry.profile,
+              })
+            : fill(m.poker.info, {
+                variant: entry.variantName,
+                blinds: `${money(amountToMinor(entry.smallBlind.amount))} / ${money(amountToMinor(entry.bigBlind.amount))}`,
+                profile: entry.profile,
+              })}
+        </p>
+      )}
+      {atTournament && (
+        <p data-testid="poker-tournament-info">
+          {[
+            mine?.level &&
+              fill(mine.level.ante === '0' ? m.poker.tournament.level : m.poker.tournament.levelAnte, {
+                level: mine.level.index + 1,
+                blinds: `${chips(mine.level.smallBlind)} / ${chips(mine.level.bigBlind)}`,
+                ante: chips(mine.level.ante),
+              }),
+            mine?.onBreak ? m.poker.tournament.onBreak : null,
+            mine?.paused ? m.poker.tournament.paused : null,
+            mine?.playersLeft !== undefined ? fill(m.poker.tournament.playersLeft, { count: mine.playersLeft }) : null,
+            mine?.tableNumber !== undefined ? fill(m.poker.tournament.tableNumber, { table: mine.tableNumber }) : null,
+            mine ? null : m.poker.tournament.out,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
         </p>
       )}
       {fixed ? (
@@ -626,7 +711,7 @@ export function PokerPage({ tableId }: { tableId: string }) {
               )}
             </h3>
             <p>
-              {fill(m.poker.stack, { amount: money(s.stackMinor) })}
+              {fill(m.poker.stack, { amount: atTournament ? count(s.stackMinor) : money(s.stackMinor) })}
               {s.betMinor !== '0' && <> · {fill(m.poker.betInFront, { amount: money(s.betMinor) })}</>}
             </p>
             <p>{seatStatusText(s)}</p>
@@ -686,6 +771,7 @@ export function PokerPage({ tableId }: { tableId: string }) {
           turn={table?.toAct?.turn ?? 0}
           currency={currency}
           stackMinor={BigInt(me.stackMinor)}
+          {...(atTournament ? { chips } : {})}
           onAct={(a, x) => void act(a, x)}
         />
       )}
@@ -712,7 +798,7 @@ export function PokerPage({ tableId }: { tableId: string }) {
           )}
         </div>
       )}
-      {mine && me && (
+      {mine && me && !atTournament && (
         <div className="row">
           {me.status === 'sitting-out' ? (
             <button type="button" className="secondary" onClick={() => void command('sit-in')}>
@@ -725,9 +811,9 @@ export function PokerPage({ tableId }: { tableId: string }) {
           )}
         </div>
       )}
-      {mine && me && <TopUp entry={entry} stackMinor={BigInt(me.stackMinor)} onTopUp={topUp} />}
-      <BuyInDialog open={buying} entry={entry} onBuyIn={buyIn} onClose={() => setBuying(false)} />
-      <MyHands tableId={tableId} refreshKey={handKey} />
+      {mine && me && !atTournament && <TopUp entry={entry} stackMinor={BigInt(me.stackMinor)} onTopUp={topUp} />}
+      {!atTournament && <BuyInDialog open={buying} entry={entry} onBuyIn={buyIn} onClose={() => setBuying(false)} />}
+      {!atTournament && <MyHands tableId={tableId} refreshKey={handKey} />}
     </TableFrame>
   );
 }

@@ -225,8 +225,9 @@ export function TableFrame(props: {
   status: ReactNode;
   /** More of the top bar: the poker table's game (002:HORSE-02). */
   info?: ReactNode;
-  onSit(): void;
-  onLeave(): void;
+  /** Absent where the player neither sits down nor leaves here (a tournament's seats are the director's). */
+  onSit?: () => void;
+  onLeave?: () => void;
   error: string | null;
   children: ReactNode;
 }) {
@@ -241,15 +242,17 @@ export function TableFrame(props: {
         </span>
         {props.info}
         <span aria-live="polite">{props.status}</span>
-        {props.seat === null ? (
-          <button type="button" onClick={props.onSit}>
-            {m.table.sit}
-          </button>
-        ) : (
-          <button type="button" className="secondary" onClick={props.onLeave}>
-            {m.table.leave}
-          </button>
-        )}
+        {props.seat === null
+          ? props.onSit && (
+              <button type="button" onClick={props.onSit}>
+                {m.table.sit}
+              </button>
+            )
+          : props.onLeave && (
+              <button type="button" className="secondary" onClick={props.onLeave}>
+                {m.table.leave}
+              </button>
+            )}
         <Link to="/">{m.app.back}</Link>
       </div>
       {props.seat === null && <Notice kind="info">{m.table.spectator}</Notice>}

@@ -45,7 +45,15 @@ export class PokerRoomsByTable implements PokerRoom {
   /** At a tournament a seated player sees their own table (the tournament's channel shows its lowest-numbered one). */
   async snapshot(tableId: string, viewerPlayerId: string | null): Promise<TableSnapshot> {
     const room = await this.route(tableId);
-    const snapshot = await room.snapshot(tableId, viewerPlayerId);
+    return this.own(room, await room.snapshot(tableId, viewerPlayerId));
+  }
+
+  /**
+   * A tournament snapshot for a seated player shows their own table, whose version is that table's (the channel's view
+   * of the lowest-numbered table counts its own): the read and every command's answer alike, so a page merging the
+   * answers by version never takes one table's for another's (D-2036).
+   */
+  private own(room: PokerRoom, snapshot: TableSnapshot): TableSnapshot {
     const mine = snapshot.mine as (TableSnapshot['mine'] & { table?: TableSnapshot['table'] }) | null;
     return room === this.tournaments && mine?.table ? { table: mine.table, mine } : snapshot;
   }
@@ -63,7 +71,8 @@ export class PokerRoomsByTable implements PokerRoom {
   }
 
   async command(...args: Parameters<PokerRoom['command']>): Promise<TableSnapshot> {
-    return (await this.route(args[0])).command(...args);
+    const room = await this.route(args[0]);
+    return this.own(room, await room.command(...args));
   }
 
   async submit(...args: Parameters<PokerRoom['submit']>): Promise<void> {
