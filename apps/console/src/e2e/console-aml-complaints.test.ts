@@ -215,7 +215,7 @@ describe('the console: case file, STR, monitoring rules and complaints in Chromi
     await page.getByRole('dialog').getByLabel('Důvod').fill('hráč se ozval, chce účet ponechat');
     await page.getByRole('dialog').getByRole('button', { name: 'Zamítnout důvod' }).click();
     await page.getByText('Důvod zamítnut.').waitFor();
-    await expect.poll(() => row.count()).toBe(0);
+    await poll(() => row.count()).toBe(0);
     expect(await db().terminationCandidate.findUniqueOrThrow({ where: { id: candidateId } })).toMatchObject({
       status: 'DISMISSED',
     });

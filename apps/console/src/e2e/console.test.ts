@@ -69,7 +69,7 @@ describe('the back-office console in Chromium', () => {
     const { page, problems } = await p.newPage();
     await p.loggedInStaff(page, ['support']);
     const nav = page.getByRole('navigation', { name: 'Hlavní navigace' });
-    await expect.poll(() => nav.getByRole('link').allTextContents()).toContain('Hráči');
+    await poll(() => nav.getByRole('link').allTextContents()).toContain('Hráči');
     expect(await nav.getByRole('link').allTextContents()).not.toContain('AML upozornění');
     await page.goto(`${p.url}/aml/alerts`);
     await page.getByRole('heading', { level: 1, name: 'Na tuto stránku vaše role nemá přístup.' }).waitFor();
@@ -98,7 +98,7 @@ describe('the back-office console in Chromium', () => {
     await page.getByRole('button', { name: 'Hledat' }).click();
     await page.getByRole('link', { name: 'Jana Maskovaná' }).click();
     await page.getByRole('heading', { level: 1, name: 'Hráč Jana Maskovaná' }).waitFor();
-    await expect.poll(() => page.getByTestId('birth-number').textContent()).toBe('******/****');
+    await poll(() => page.getByTestId('birth-number').textContent()).toBe('******/****');
     await review(page, 'player-masked');
     await page.getByRole('button', { name: 'Odkrýt osobní údaje' }).click();
     await page.getByRole('dialog').getByLabel('Důvod').fill('ověření totožnosti na žádost hráče');
@@ -227,7 +227,7 @@ describe('the back-office console in Chromium', () => {
     await poll(async () => (await db().cashierWithdrawal.findUniqueOrThrow({ where: { id: withdrawalId! } })).status).not.toBe(
       'IN_REVIEW',
     );
-    await expect.poll(() => row.count()).toBe(0);
+    await poll(() => row.count()).toBe(0);
     // Cashiers do not verify payment methods (support and compliance do): their navigation says so.
     expect(await page.getByRole('navigation', { name: 'Hlavní navigace' }).getByRole('link').allTextContents()).not.toContain(
       'Ověření plateb. metod',
@@ -375,7 +375,7 @@ describe('the back-office console in Chromium', () => {
     await dialog.getByLabel('Důvod ukončení (bod smlouvy)').selectOption('v');
     await dialog.getByLabel('Důvod', { exact: true }).fill('neoprávněně připsaná výhra nebyla vrácena');
     await dialog.getByRole('button', { name: 'Ukončit účet' }).click();
-    await expect.poll(() => page.getByTestId('player-state').textContent()).toBe('CLOSED');
+    await poll(() => page.getByTestId('player-state').textContent()).toBe('CLOSED');
     await review(page, 'player-closed');
     expect(problems).toEqual([]);
   }, 180_000);
