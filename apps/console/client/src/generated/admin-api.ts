@@ -13905,6 +13905,23 @@ export interface components {
                 raiseMaxMinor: string | null;
                 raiseMinMinor: string | null;
             } | null;
+            /** @description Only at a tournament: the clock's level, in tournament chips */
+            level?: {
+                /** @description Minor units as a decimal string, in the table currency */
+                ante: string;
+                /** @description Minor units as a decimal string, in the table currency */
+                bigBlind: string;
+                /** @description 0-based */
+                index: number;
+                /** @description Minor units as a decimal string, in the table currency */
+                smallBlind: string;
+            };
+            /** @description Only at a tournament: the clock is on a break */
+            onBreak?: boolean;
+            /** @description Only at a tournament: paused by staff (D-1935) */
+            paused?: boolean;
+            /** @description Only at a tournament: players still in it */
+            playersLeft?: number;
             seat: number;
             /** @description Only in a speed-poker pool: where you are in the pool */
             speed?: {
@@ -13929,6 +13946,10 @@ export interface components {
                     view: components["schemas"]["PokerPublicView"];
                 } | null;
             };
+            /** @description Only at a tournament: your table's number (your `table` in the snapshot) */
+            tableNumber?: number;
+            /** @description Only at a tournament (the table id is its id): the tournament */
+            tournamentId?: string;
         };
         PokerPrivateViewInput: {
             /** @description A stud or draw hand: your cards, draws and legal moves (legal above is then null) */
@@ -13945,6 +13966,23 @@ export interface components {
                 raiseMaxMinor: string | null;
                 raiseMinMinor: string | null;
             } | null;
+            /** @description Only at a tournament: the clock's level, in tournament chips */
+            level?: {
+                /** @description Minor units as a decimal string, in the table currency */
+                ante: string;
+                /** @description Minor units as a decimal string, in the table currency */
+                bigBlind: string;
+                /** @description 0-based */
+                index: number;
+                /** @description Minor units as a decimal string, in the table currency */
+                smallBlind: string;
+            };
+            /** @description Only at a tournament: the clock is on a break */
+            onBreak?: boolean;
+            /** @description Only at a tournament: paused by staff (D-1935) */
+            paused?: boolean;
+            /** @description Only at a tournament: players still in it */
+            playersLeft?: number;
             seat: number;
             /** @description Only in a speed-poker pool: where you are in the pool */
             speed?: {
@@ -13969,6 +14007,10 @@ export interface components {
                     view: components["schemas"]["PokerPublicViewInput"];
                 } | null;
             };
+            /** @description Only at a tournament: your table's number (your `table` in the snapshot) */
+            tableNumber?: number;
+            /** @description Only at a tournament (the table id is its id): the tournament */
+            tournamentId?: string;
         };
         PokerPublicView: {
             readonly board: string[];
@@ -14228,6 +14270,8 @@ export interface components {
             entryId: string;
             /** @description A sit & go starts when its last seat is taken */
             started: boolean;
+            /** @description The satellite seat ticket that paid this entry; null: paid from the wallet */
+            ticketId: string | null;
         };
         TournamentRegistrationInput: {
             /** @description What left the paying wallet (null: a freeroll) */
@@ -14235,6 +14279,8 @@ export interface components {
             entryId: string;
             /** @description A sit & go starts when its last seat is taken */
             started: boolean;
+            /** @description The satellite seat ticket that paid this entry; null: paid from the wallet */
+            ticketId: string | null;
         };
         TournamentState: {
             clock: {
@@ -14266,6 +14312,14 @@ export interface components {
                  */
                 status: "registered" | "unregistered" | "finished" | "cancelled";
             } | null;
+            mysteryBounties: {
+                published: {
+                    amount: components["schemas"]["Money"];
+                    count: number;
+                }[];
+                /** @description While running: the bounties not drawn yet, largest first (004:GAM-P-T-21) */
+                remaining: components["schemas"]["Money"][] | null;
+            } | null;
             name: string;
             /** @description The prize of each paid place for the pool now (the guarantee when larger) */
             payouts: components["schemas"]["Money"][];
@@ -14273,6 +14327,13 @@ export interface components {
             /** @description The rule profile (HR, AT, CZ-PS, SE, CZ-FO) the tournament follows */
             profile: string;
             registered: number;
+            satellite: {
+                seats: number;
+                /** @description Each seat: the target buy-in (start fee + fee) */
+                seatValue: components["schemas"]["Money"];
+                /** @description Set when the seats are tickets into this tournament (D-1956); null: paid in cash (004:GAM-P-T-13) */
+                targetTournamentId: string | null;
+            } | null;
             standings: {
                 alias: string;
                 bounty: components["schemas"]["Money"];
@@ -14322,6 +14383,14 @@ export interface components {
                  */
                 status: "registered" | "unregistered" | "finished" | "cancelled";
             } | null;
+            mysteryBounties: {
+                published: {
+                    amount: components["schemas"]["MoneyInput"];
+                    count: number;
+                }[];
+                /** @description While running: the bounties not drawn yet, largest first (004:GAM-P-T-21) */
+                remaining: components["schemas"]["MoneyInput"][] | null;
+            } | null;
             name: string;
             /** @description The prize of each paid place for the pool now (the guarantee when larger) */
             payouts: components["schemas"]["MoneyInput"][];
@@ -14329,6 +14398,13 @@ export interface components {
             /** @description The rule profile (HR, AT, CZ-PS, SE, CZ-FO) the tournament follows */
             profile: string;
             registered: number;
+            satellite: {
+                seats: number;
+                /** @description Each seat: the target buy-in (start fee + fee) */
+                seatValue: components["schemas"]["MoneyInput"];
+                /** @description Set when the seats are tickets into this tournament (D-1956); null: paid in cash (004:GAM-P-T-13) */
+                targetTournamentId: string | null;
+            } | null;
             standings: {
                 alias: string;
                 bounty: components["schemas"]["MoneyInput"];
@@ -14393,6 +14469,38 @@ export interface components {
             /** @enum {string} */
             status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
             tournamentId: string;
+        };
+        TournamentTicketList: {
+            tickets: {
+                entryId: string | null;
+                issuedAt: string;
+                satelliteTournamentId: string;
+                /**
+                 * @description issued: registers me for the target without paying; used: it did; cashed: paid to my wallet (D-1959)
+                 * @enum {string}
+                 */
+                status: "issued" | "used" | "cashed";
+                targetName: string;
+                targetTournamentId: string;
+                ticketId: string;
+                value: components["schemas"]["Money"];
+            }[];
+        };
+        TournamentTicketListInput: {
+            tickets: {
+                entryId: string | null;
+                issuedAt: string;
+                satelliteTournamentId: string;
+                /**
+                 * @description issued: registers me for the target without paying; used: it did; cashed: paid to my wallet (D-1959)
+                 * @enum {string}
+                 */
+                status: "issued" | "used" | "cashed";
+                targetName: string;
+                targetTournamentId: string;
+                ticketId: string;
+                value: components["schemas"]["MoneyInput"];
+            }[];
         };
         VipLevel: {
             depositCapMultiplier: number;

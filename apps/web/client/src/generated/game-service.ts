@@ -4049,12 +4049,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What registering costs now, paid from a wallet (002:WAL-09, BET-03): shown before the player confirms */
+        /** What registering (or, with purchase, a rebuy or add-on) costs now, paid from a wallet (002:WAL-09, BET-03): shown before the player confirms */
         get: {
             parameters: {
                 query?: {
                     /** @description Pay from this wallet (002:WAL-09, BET-04, T-WAL-05): another currency than the tournament's is converted at the current rate without fee (002:WAL-08) */
                     fromWallet?: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                    /** @description The price of a rebuy or an add-on instead of the entry's (D-2618); a re-entry or late registration costs the entry's */
+                    purchase?: "rebuy" | "add-on";
                 };
                 header?: never;
                 path: {
@@ -4288,7 +4290,7 @@ export interface paths {
         put?: never;
         /**
          * Rebuy, add-on, re-entry or late registration at a running tournament: paid from my wallet under my self-limits
-         * @description Decided on the server driving the tournament, by its rules and clock (D-1936): 409 tournament-purchase-refused with a `reason` (e.g. rebuy-period-over, rebuy-count-used, rebuy-chips, add-on-not-open, re-entry-count-used, late-registration-closed). The same idempotency key answers the first purchase again.
+         * @description Decided on the server driving the tournament, by its rules and clock (D-1936): 409 tournament-purchase-refused with a `reason` (e.g. rebuy-period-over, rebuy-count-used, rebuy-chips, add-on-not-open, re-entry-count-used, late-registration-closed). The same idempotency key answers the first purchase again. Paid as a registration (D-2618): from `fromWallet`, converted at the current rate without fee when another currency than the tournament currency, `confirmedDebit` the amount confirmed (else 409 fx-quote-expired).
          */
         post: {
             parameters: {
@@ -4305,6 +4307,17 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description The debit shown to you before you confirmed (GET …/buy-in, with `purchase` for a rebuy or add-on): another amount now (the rate moved) is 409 fx-quote-expired, nothing bought */
+                        confirmedDebit?: {
+                            amount: string;
+                            /** @enum {string} */
+                            currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                        };
+                        /**
+                         * @description Pay from this wallet (002:WAL-09, BET-04, T-WAL-05): another currency than the tournament's is converted at the current rate without fee (002:WAL-08)
+                         * @enum {string}
+                         */
+                        fromWallet?: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
                         /**
                          * @description rebuy: chips in the rebuy period (when the rules allow, e.g. out of chips); add-on: once, at its break; re-entry: a new entry after elimination in the late-registration period; late-registration: a first entry after the start, in that period
                          * @enum {string}
@@ -4414,7 +4427,7 @@ export interface paths {
         put?: never;
         /**
          * Register: the buy-in (start fee + fee) leaves the wallet I confirmed, a stake under my self-limits
-         * @description Without a body: paid from the wallet in the tournament currency. With `fromWallet`: from that wallet, converted at the current rate without fee (002:WAL-08, D-2615); `confirmedDebit` is the amount the player confirmed (002:WAL-09).
+         * @description Without a body: paid from the wallet in the tournament currency. With `fromWallet`: from that wallet, converted at the current rate without fee (002:WAL-08, D-2615); `confirmedDebit` is the amount the player confirmed (002:WAL-09). A seat ticket the player won in a satellite for this tournament pays instead, and no wallet is debited (`ticketId`, D-1957).
          */
         post: {
             parameters: {
@@ -4648,6 +4661,117 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["TournamentList"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/poker/tournaments/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My satellite seat tickets
+         * @description A ticket won in a satellite registers me for its target without paying (POST …/registration uses it); unused when the target starts or is cancelled, its value is paid to my wallet (D-1956..D-1959).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TournamentTicketList"];
                     };
                 };
                 /** @description Default Response */
@@ -6443,6 +6567,8 @@ export interface components {
             entryId: string;
             /** @description A sit & go starts when its last seat is taken */
             started: boolean;
+            /** @description The satellite seat ticket that paid this entry; null: paid from the wallet */
+            ticketId: string | null;
         };
         TournamentRegistrationInput: {
             /** @description What left the paying wallet (null: a freeroll) */
@@ -6450,6 +6576,8 @@ export interface components {
             entryId: string;
             /** @description A sit & go starts when its last seat is taken */
             started: boolean;
+            /** @description The satellite seat ticket that paid this entry; null: paid from the wallet */
+            ticketId: string | null;
         };
         TournamentState: {
             clock: {
@@ -6481,6 +6609,14 @@ export interface components {
                  */
                 status: "registered" | "unregistered" | "finished" | "cancelled";
             } | null;
+            mysteryBounties: {
+                published: {
+                    amount: components["schemas"]["Money"];
+                    count: number;
+                }[];
+                /** @description While running: the bounties not drawn yet, largest first (004:GAM-P-T-21) */
+                remaining: components["schemas"]["Money"][] | null;
+            } | null;
             name: string;
             /** @description The prize of each paid place for the pool now (the guarantee when larger) */
             payouts: components["schemas"]["Money"][];
@@ -6488,6 +6624,13 @@ export interface components {
             /** @description The rule profile (HR, AT, CZ-PS, SE, CZ-FO) the tournament follows */
             profile: string;
             registered: number;
+            satellite: {
+                seats: number;
+                /** @description Each seat: the target buy-in (start fee + fee) */
+                seatValue: components["schemas"]["Money"];
+                /** @description Set when the seats are tickets into this tournament (D-1956); null: paid in cash (004:GAM-P-T-13) */
+                targetTournamentId: string | null;
+            } | null;
             standings: {
                 alias: string;
                 bounty: components["schemas"]["Money"];
@@ -6537,6 +6680,14 @@ export interface components {
                  */
                 status: "registered" | "unregistered" | "finished" | "cancelled";
             } | null;
+            mysteryBounties: {
+                published: {
+                    amount: components["schemas"]["MoneyInput"];
+                    count: number;
+                }[];
+                /** @description While running: the bounties not drawn yet, largest first (004:GAM-P-T-21) */
+                remaining: components["schemas"]["MoneyInput"][] | null;
+            } | null;
             name: string;
             /** @description The prize of each paid place for the pool now (the guarantee when larger) */
             payouts: components["schemas"]["MoneyInput"][];
@@ -6544,6 +6695,13 @@ export interface components {
             /** @description The rule profile (HR, AT, CZ-PS, SE, CZ-FO) the tournament follows */
             profile: string;
             registered: number;
+            satellite: {
+                seats: number;
+                /** @description Each seat: the target buy-in (start fee + fee) */
+                seatValue: components["schemas"]["MoneyInput"];
+                /** @description Set when the seats are tickets into this tournament (D-1956); null: paid in cash (004:GAM-P-T-13) */
+                targetTournamentId: string | null;
+            } | null;
             standings: {
                 alias: string;
                 bounty: components["schemas"]["MoneyInput"];
@@ -6608,6 +6766,38 @@ export interface components {
             /** @enum {string} */
             status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
             tournamentId: string;
+        };
+        TournamentTicketList: {
+            tickets: {
+                entryId: string | null;
+                issuedAt: string;
+                satelliteTournamentId: string;
+                /**
+                 * @description issued: registers me for the target without paying; used: it did; cashed: paid to my wallet (D-1959)
+                 * @enum {string}
+                 */
+                status: "issued" | "used" | "cashed";
+                targetName: string;
+                targetTournamentId: string;
+                ticketId: string;
+                value: components["schemas"]["Money"];
+            }[];
+        };
+        TournamentTicketListInput: {
+            tickets: {
+                entryId: string | null;
+                issuedAt: string;
+                satelliteTournamentId: string;
+                /**
+                 * @description issued: registers me for the target without paying; used: it did; cashed: paid to my wallet (D-1959)
+                 * @enum {string}
+                 */
+                status: "issued" | "used" | "cashed";
+                targetName: string;
+                targetTournamentId: string;
+                ticketId: string;
+                value: components["schemas"]["MoneyInput"];
+            }[];
         };
         VipLevel: {
             depositCapMultiplier: number;

@@ -7338,6 +7338,8 @@ export interface components {
             entryId: string;
             /** @description A sit & go starts when its last seat is taken */
             started: boolean;
+            /** @description The satellite seat ticket that paid this entry; null: paid from the wallet */
+            ticketId: string | null;
         };
         TournamentRegistrationInput: {
             /** @description What left the paying wallet (null: a freeroll) */
@@ -7345,6 +7347,8 @@ export interface components {
             entryId: string;
             /** @description A sit & go starts when its last seat is taken */
             started: boolean;
+            /** @description The satellite seat ticket that paid this entry; null: paid from the wallet */
+            ticketId: string | null;
         };
         TournamentState: {
             clock: {
@@ -7376,6 +7380,14 @@ export interface components {
                  */
                 status: "registered" | "unregistered" | "finished" | "cancelled";
             } | null;
+            mysteryBounties: {
+                published: {
+                    amount: components["schemas"]["Money"];
+                    count: number;
+                }[];
+                /** @description While running: the bounties not drawn yet, largest first (004:GAM-P-T-21) */
+                remaining: components["schemas"]["Money"][] | null;
+            } | null;
             name: string;
             /** @description The prize of each paid place for the pool now (the guarantee when larger) */
             payouts: components["schemas"]["Money"][];
@@ -7383,6 +7395,13 @@ export interface components {
             /** @description The rule profile (HR, AT, CZ-PS, SE, CZ-FO) the tournament follows */
             profile: string;
             registered: number;
+            satellite: {
+                seats: number;
+                /** @description Each seat: the target buy-in (start fee + fee) */
+                seatValue: components["schemas"]["Money"];
+                /** @description Set when the seats are tickets into this tournament (D-1956); null: paid in cash (004:GAM-P-T-13) */
+                targetTournamentId: string | null;
+            } | null;
             standings: {
                 alias: string;
                 bounty: components["schemas"]["Money"];
@@ -7432,6 +7451,14 @@ export interface components {
                  */
                 status: "registered" | "unregistered" | "finished" | "cancelled";
             } | null;
+            mysteryBounties: {
+                published: {
+                    amount: components["schemas"]["MoneyInput"];
+                    count: number;
+                }[];
+                /** @description While running: the bounties not drawn yet, largest first (004:GAM-P-T-21) */
+                remaining: components["schemas"]["MoneyInput"][] | null;
+            } | null;
             name: string;
             /** @description The prize of each paid place for the pool now (the guarantee when larger) */
             payouts: components["schemas"]["MoneyInput"][];
@@ -7439,6 +7466,13 @@ export interface components {
             /** @description The rule profile (HR, AT, CZ-PS, SE, CZ-FO) the tournament follows */
             profile: string;
             registered: number;
+            satellite: {
+                seats: number;
+                /** @description Each seat: the target buy-in (start fee + fee) */
+                seatValue: components["schemas"]["MoneyInput"];
+                /** @description Set when the seats are tickets into this tournament (D-1956); null: paid in cash (004:GAM-P-T-13) */
+                targetTournamentId: string | null;
+            } | null;
             standings: {
                 alias: string;
                 bounty: components["schemas"]["MoneyInput"];
@@ -7503,6 +7537,38 @@ export interface components {
             /** @enum {string} */
             status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
             tournamentId: string;
+        };
+        TournamentTicketList: {
+            tickets: {
+                entryId: string | null;
+                issuedAt: string;
+                satelliteTournamentId: string;
+                /**
+                 * @description issued: registers me for the target without paying; used: it did; cashed: paid to my wallet (D-1959)
+                 * @enum {string}
+                 */
+                status: "issued" | "used" | "cashed";
+                targetName: string;
+                targetTournamentId: string;
+                ticketId: string;
+                value: components["schemas"]["Money"];
+            }[];
+        };
+        TournamentTicketListInput: {
+            tickets: {
+                entryId: string | null;
+                issuedAt: string;
+                satelliteTournamentId: string;
+                /**
+                 * @description issued: registers me for the target without paying; used: it did; cashed: paid to my wallet (D-1959)
+                 * @enum {string}
+                 */
+                status: "issued" | "used" | "cashed";
+                targetName: string;
+                targetTournamentId: string;
+                ticketId: string;
+                value: components["schemas"]["MoneyInput"];
+            }[];
         };
         VipLevel: {
             depositCapMultiplier: number;
