@@ -131,10 +131,12 @@ export function FixedActionBar(props: {
   turn: number;
   currency: string;
   smallBetMinor: bigint | null;
+  /** At a tournament the amounts are tournament chips, not money (D-2036). */
+  formatAmount?: (minor: string) => string;
   onAct(button: FixedButton): void;
 }) {
   const { m, lang } = useI18n();
-  const money = (minor: string) => formatMinor(minor, props.currency, lang);
+  const money = props.formatAmount ?? ((minor: string) => formatMinor(minor, props.currency, lang));
   const label = (b: FixedButton): string => {
     const amount = b.amountMinor === null ? '' : money(b.amountMinor);
     switch (b.action) {

@@ -761,7 +761,8 @@ export function PokerPage({ tableId }: { tableId: string }) {
           view={fixed}
           turn={table?.toAct?.turn ?? 0}
           currency={currency}
-          smallBetMinor={entry ? amountToMinor(entry.bigBlind.amount) : null}
+          smallBetMinor={entry ? amountToMinor(entry.bigBlind.amount) : mine?.level ? BigInt(mine.level.bigBlind) : null}
+          {...(atTournament ? { formatAmount: chips } : {})}
           onAct={actFixed}
         />
       )}
