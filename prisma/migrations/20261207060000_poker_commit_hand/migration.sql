@@ -11,38 +11,86 @@
 --
 -- Every check the ORM transaction made in TypeScript after a write is made here and raises, so a
 -- failed check never reaches the COMMIT that rides in the same round trip.
-CREATE OR REPLACE FUNCTION poker_commit_hand(p jsonb) RETURNS jsonb
+
+-- The hand's record and its players (each player's residence country for the reports), shared by a
+-- table's and a speed pool's commit; raises when a player of the hand has no player row.
+CREATE OR REPLACE FUNCTION poker_record_hand(p jsonb, p_started_at timestamptz) RETURNS void
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
-  v_table uuid := (p->>'table_id')::uuid;
   v_hand uuid := (p->>'hand_id')::uuid;
-  v_now timestamptz := (p->>'now')::timestamptz;
   v_players int;
-  v_players_seated int;
-  v_seats jsonb;
-  v_stacks bigint;
-  v_escrow bigint;
-  v_shards_locked int;
-  v_shards int;
-  v_rake_tx uuid := NULL;
-  v_rake_replayed boolean;
-  v_short record;
-  v_player_seats int[] := ARRAY(SELECT (x->>'seat')::int FROM jsonb_array_elements(p->'players') x);
 BEGIN
   INSERT INTO poker_hand (id, table_id, hand_number, status, currency, started_at, ended_at, history, text, pot_minor,
                           rake_minor, flop_dealt)
-  VALUES (v_hand, v_table, (p->>'hand_number')::int, 'COMPLETED', p->>'currency', (p->>'started_at')::timestamptz, v_now,
-          p->'history', p->>'text', (p->>'pot_minor')::bigint, (p->>'rake_minor')::bigint, (p->>'flop_dealt')::boolean);
+  VALUES (v_hand, (p->>'table_id')::uuid, (p->>'hand_number')::int, 'COMPLETED', p->>'currency', p_started_at,
+          (p->>'now')::timestamptz, p->'history', p->>'text', (p->>'pot_minor')::bigint, (p->>'rake_minor')::bigint,
+          (p->>'flop_dealt')::boolean);
 
   INSERT INTO poker_hand_player (hand_id, player_id, table_id, seat, put_in_minor, won_minor, rake_minor, residence_country, ended_at)
-  SELECT v_hand, r.player_id, v_table, r.seat, r.put_in, r.won, r.rake,
-         coalesce(upper(pl.residence_address ->> 'country'), '??'), v_now
+  SELECT v_hand, r.player_id, (p->>'table_id')::uuid, r.seat, r.put_in, r.won, r.rake,
+         coalesce(upper(pl.residence_address ->> 'country'), '??'), (p->>'now')::timestamptz
   FROM jsonb_to_recordset(p->'players') AS r(player_id uuid, seat int, put_in bigint, won bigint, rake bigint)
   JOIN player pl ON pl.id = r.player_id;
   GET DIAGNOSTICS v_players = ROW_COUNT;
   IF v_players <> jsonb_array_length(p->'players') THEN
     RAISE EXCEPTION 'poker hand %: % players, % recorded', v_hand, jsonb_array_length(p->'players'), v_players;
   END IF;
+END;
+$$;
+
+-- What follows the stacks in both commits: the monitoring events' outbox rows, the rake through the
+-- ledger's own ledger_post (the ledger last, lock level 4), then the escrow invariant (store-escrow.ts):
+-- the escrow's balance, its shards locked, equals every stored stack of the table (or pool). Raises
+-- HINT 'escrow-invariant' with DETAIL '<escrow> <stacks>', which the TypeScript maps back to
+-- EscrowInvariantViolation. Answers the rake's transaction id and whether ledger_post replayed it.
+CREATE OR REPLACE FUNCTION poker_settle_hand(p jsonb) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_table uuid := (p->>'table_id')::uuid;
+  v_stacks bigint;
+  v_escrow bigint;
+  v_shards_locked int;
+  v_shards int;
+  v_rake_tx uuid := NULL;
+  v_rake_replayed boolean;
+BEGIN
+  INSERT INTO outbox_message (id, topic, version, payload)
+  SELECT o.id, o.topic, 1, o.payload FROM jsonb_to_recordset(p->'outbox') AS o(id uuid, topic text, payload jsonb);
+
+  IF jsonb_typeof(p->'rake') = 'object' THEN
+    SELECT l.transaction_id, l.replayed INTO v_rake_tx, v_rake_replayed
+    FROM ledger_post((p->'rake'->>'id')::uuid, p->'rake'->>'key', p->'rake'->>'hash', 'RAKE', p->'rake'->'metadata',
+                     (p->'rake'->>'at')::timestamptz, NULL, p->'rake'->'postings') AS l;
+  END IF;
+
+  SELECT coalesce(sum(x.balance_minor), 0), count(*), max(x.shard_count) INTO v_escrow, v_shards_locked, v_shards
+  FROM (SELECT sh.balance_minor, a.shard_count FROM ledger_account_shard sh JOIN ledger_account a ON a.id = sh.account_id
+        WHERE sh.account_id = (p->>'escrow_account_id')::uuid ORDER BY sh.shard_no FOR UPDATE OF sh) x;
+  IF v_shards_locked = 0 OR v_shards_locked <> v_shards THEN
+    RAISE EXCEPTION 'account % has % shards, % were locked', p->>'escrow_account_id', v_shards, v_shards_locked;
+  END IF;
+  SELECT coalesce(sum(stack_minor), 0) INTO v_stacks FROM poker_seat WHERE table_id = v_table;
+  IF v_escrow <> v_stacks THEN
+    RAISE EXCEPTION 'Poker table %: the escrow holds % but the seats'' stacks add up to %.', v_table, v_escrow, v_stacks
+      USING HINT = 'escrow-invariant', DETAIL = v_escrow || ' ' || v_stacks;
+  END IF;
+
+  RETURN jsonb_build_object('rake_transaction_id', v_rake_tx, 'rake_replayed', v_rake_replayed);
+END;
+$$;
+
+CREATE OR REPLACE FUNCTION poker_commit_hand(p jsonb) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_table uuid := (p->>'table_id')::uuid;
+  v_hand uuid := (p->>'hand_id')::uuid;
+  v_now timestamptz := (p->>'now')::timestamptz;
+  v_players_seated int;
+  v_seats jsonb;
+  v_short record;
+  v_player_seats int[] := ARRAY(SELECT (x->>'seat')::int FROM jsonb_array_elements(p->'players') x);
+BEGIN
+  PERFORM poker_record_hand(p, (p->>'started_at')::timestamptz);
 
   WITH seats AS (
     UPDATE poker_seat s SET stack_minor = s.stack_minor - v.put_in + v.won, status = coalesce(v.status, s.status)
@@ -72,29 +120,7 @@ BEGIN
          running_hand_started_at = CASE WHEN p->>'next_running_hand_id' IS NULL THEN NULL ELSE v_now END
   WHERE id = v_table;
 
-  INSERT INTO outbox_message (id, topic, version, payload)
-  SELECT o.id, o.topic, 1, o.payload FROM jsonb_to_recordset(p->'outbox') AS o(id uuid, topic text, payload jsonb);
-
-  IF jsonb_typeof(p->'rake') = 'object' THEN
-    SELECT l.transaction_id, l.replayed INTO v_rake_tx, v_rake_replayed
-    FROM ledger_post((p->'rake'->>'id')::uuid, p->'rake'->>'key', p->'rake'->>'hash', 'RAKE', p->'rake'->'metadata',
-                     (p->'rake'->>'at')::timestamptz, NULL, p->'rake'->'postings') AS l;
-  END IF;
-
-  -- The escrow invariant (store-escrow.ts): the escrow's balance, its shards locked, equals the stored stacks.
-  SELECT coalesce(sum(x.balance_minor), 0), count(*), max(x.shard_count) INTO v_escrow, v_shards_locked, v_shards
-  FROM (SELECT sh.balance_minor, a.shard_count FROM ledger_account_shard sh JOIN ledger_account a ON a.id = sh.account_id
-        WHERE sh.account_id = (p->>'escrow_account_id')::uuid ORDER BY sh.shard_no FOR UPDATE OF sh) x;
-  IF v_shards_locked = 0 OR v_shards_locked <> v_shards THEN
-    RAISE EXCEPTION 'account % has % shards, % were locked', p->>'escrow_account_id', v_shards, v_shards_locked;
-  END IF;
-  SELECT coalesce(sum(stack_minor), 0) INTO v_stacks FROM poker_seat WHERE table_id = v_table;
-  IF v_escrow <> v_stacks THEN
-    RAISE EXCEPTION 'Poker table %: the escrow holds % but the seats'' stacks add up to %.', v_table, v_escrow, v_stacks
-      USING HINT = 'escrow-invariant', DETAIL = v_escrow || ' ' || v_stacks;
-  END IF;
-
-  RETURN jsonb_build_object('seats', v_seats, 'rake_transaction_id', v_rake_tx, 'rake_replayed', v_rake_replayed);
+  RETURN poker_settle_hand(p) || jsonb_build_object('seats', v_seats);
 END;
 $$;
 
@@ -107,15 +133,7 @@ LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_table uuid := (p->>'table_id')::uuid;
   v_hand uuid := (p->>'hand_id')::uuid;
-  v_now timestamptz := (p->>'now')::timestamptz;
-  v_players int;
   v_seats int;
-  v_stacks bigint;
-  v_escrow bigint;
-  v_shards_locked int;
-  v_shards int;
-  v_rake_tx uuid := NULL;
-  v_rake_replayed boolean;
 BEGIN
   PERFORM 1 FROM poker_table
   WHERE id = v_table AND lease_epoch = (p->>'epoch')::bigint AND lease_owner = p->>'instance_id'
@@ -128,20 +146,7 @@ BEGIN
     RETURN jsonb_build_object('replayed', true);
   END IF;
 
-  INSERT INTO poker_hand (id, table_id, hand_number, status, currency, started_at, ended_at, history, text, pot_minor,
-                          rake_minor, flop_dealt)
-  VALUES (v_hand, v_table, (p->>'hand_number')::int, 'COMPLETED', p->>'currency', v_now, v_now,
-          p->'history', p->>'text', (p->>'pot_minor')::bigint, (p->>'rake_minor')::bigint, (p->>'flop_dealt')::boolean);
-
-  INSERT INTO poker_hand_player (hand_id, player_id, table_id, seat, put_in_minor, won_minor, rake_minor, residence_country, ended_at)
-  SELECT v_hand, r.player_id, v_table, r.seat, r.put_in, r.won, r.rake,
-         coalesce(upper(pl.residence_address ->> 'country'), '??'), v_now
-  FROM jsonb_to_recordset(p->'players') AS r(player_id uuid, seat int, put_in bigint, won bigint, rake bigint)
-  JOIN player pl ON pl.id = r.player_id;
-  GET DIAGNOSTICS v_players = ROW_COUNT;
-  IF v_players <> jsonb_array_length(p->'players') THEN
-    RAISE EXCEPTION 'poker hand %: % players, % recorded', v_hand, jsonb_array_length(p->'players'), v_players;
-  END IF;
+  PERFORM poker_record_hand(p, (p->>'now')::timestamptz);
 
   UPDATE poker_seat s SET stack_minor = s.stack_minor - v.put_in + v.won
   FROM jsonb_to_recordset(p->'players') AS v(player_id uuid, put_in bigint, won bigint)
@@ -153,28 +158,6 @@ BEGIN
 
   UPDATE poker_table SET hand_number = greatest(hand_number, (p->>'hand_number')::int) WHERE id = v_table;
 
-  INSERT INTO outbox_message (id, topic, version, payload)
-  SELECT o.id, o.topic, 1, o.payload FROM jsonb_to_recordset(p->'outbox') AS o(id uuid, topic text, payload jsonb);
-
-  IF jsonb_typeof(p->'rake') = 'object' THEN
-    SELECT l.transaction_id, l.replayed INTO v_rake_tx, v_rake_replayed
-    FROM ledger_post((p->'rake'->>'id')::uuid, p->'rake'->>'key', p->'rake'->>'hash', 'RAKE', p->'rake'->'metadata',
-                     (p->'rake'->>'at')::timestamptz, NULL, p->'rake'->'postings') AS l;
-  END IF;
-
-  -- The escrow invariant over the whole pool: the escrow's balance, its shards locked, equals all stored stacks.
-  SELECT coalesce(sum(x.balance_minor), 0), count(*), max(x.shard_count) INTO v_escrow, v_shards_locked, v_shards
-  FROM (SELECT sh.balance_minor, a.shard_count FROM ledger_account_shard sh JOIN ledger_account a ON a.id = sh.account_id
-        WHERE sh.account_id = (p->>'escrow_account_id')::uuid ORDER BY sh.shard_no FOR UPDATE OF sh) x;
-  IF v_shards_locked = 0 OR v_shards_locked <> v_shards THEN
-    RAISE EXCEPTION 'account % has % shards, % were locked', p->>'escrow_account_id', v_shards, v_shards_locked;
-  END IF;
-  SELECT coalesce(sum(stack_minor), 0) INTO v_stacks FROM poker_seat WHERE table_id = v_table;
-  IF v_escrow <> v_stacks THEN
-    RAISE EXCEPTION 'Poker table %: the escrow holds % but the seats'' stacks add up to %.', v_table, v_escrow, v_stacks
-      USING HINT = 'escrow-invariant', DETAIL = v_escrow || ' ' || v_stacks;
-  END IF;
-
-  RETURN jsonb_build_object('replayed', false, 'rake_transaction_id', v_rake_tx, 'rake_replayed', v_rake_replayed);
+  RETURN poker_settle_hand(p) || jsonb_build_object('replayed', false);
 END;
 $$;
