@@ -200,6 +200,20 @@ export function twoStatementCommitCount(): number {
   return twoStatementCommits;
 }
 
+/** A rake transfer as `poker_settle_hand` reads it: `ledger_post`'s arguments (the ledger's own `transferPostArguments`) by name. */
+export function rakePosting(transfer: ledger.TransferRequest, at: Date) {
+  const args = ledger.transferPostArguments(transfer, at);
+  assert(args[3] === 'RAKE', "ledger_post's arguments are (id, key, hash, kind, metadata, at, reverses, postings)");
+  return {
+    id: args[0],
+    key: args[1],
+    hash: args[2],
+    metadata: JSON.parse(args[4] as string) as unknown,
+    at: args[5],
+    postings: JSON.parse(args[7] as string) as unknown,
+  };
+}
+
 export const bigintsAsText = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
 
 /**
@@ -246,7 +260,7 @@ async function commitHandInTwoStatements(
       ].map((message) => ({ id: newId(), ...message }));
       const rake =
         hand.rakeMinor > 0n
-          ? ledger.transferPostArguments(
+          ? rakePosting(
               {
                 idempotencyKey: pokerRakeKey(hand.handId),
                 kind: 'RAKE',
@@ -258,10 +272,6 @@ async function commitHandInTwoStatements(
               now,
             )
           : null;
-      assert(
-        rake === null || rake[3] === 'RAKE',
-        "ledger_post's arguments are (id, key, hash, kind, metadata, at, reverses, postings)",
-      );
       const payload = {
         table_id: table.id,
         hand_id: hand.handId,
@@ -292,14 +302,7 @@ async function commitHandInTwoStatements(
         positions: prepared.positions,
         next_running_hand_id: request.nextRunningHandId,
         outbox,
-        rake: rake && {
-          id: rake[0],
-          key: rake[1],
-          hash: rake[2],
-          metadata: JSON.parse(rake[4] as string),
-          at: rake[5],
-          postings: JSON.parse(rake[7] as string),
-        },
+        rake,
         escrow_account_id: table.escrow_account_id,
       };
       const [row] = await tx.commit<{

@@ -7,7 +7,7 @@ import type { CompletedHand } from './runtime-types.ts';
 import { flopHistoryOf } from './fixed-limit-running.ts';
 import type { LeasedTable, PokerStoreContext } from './store-context.ts';
 import { assertEscrowInvariant } from './store-escrow.ts';
-import { bigintsAsText, cachedRakeAccount, escrowViolationOf, pokerRakeKey, rakeAccount } from './store-hands.ts';
+import { bigintsAsText, cachedRakeAccount, escrowViolationOf, pokerRakeKey, rakeAccount, rakePosting } from './store-hands.ts';
 import { fenceTable, LeaseLost } from './store-lease.ts';
 
 /**
@@ -69,7 +69,7 @@ async function commitPoolHandInOneCall(
       const rakeOf = new Map(hand.rakeByPlayer.map((r) => [r.playerId, r.rakeMinor]));
       const rake =
         hand.rakeMinor > 0n
-          ? ledger.transferPostArguments(
+          ? rakePosting(
               rakeTransfer({ id: table.id, currency, escrowAccountId: table.escrow_account_id }, hand, rakeAccountId!),
               now,
             )
@@ -101,14 +101,7 @@ async function commitPoolHandInOneCall(
           currency,
           results: hand.results.map((p) => ({ playerId: p.playerId, netMinor: p.wonMinor - p.putInMinor })),
         }).map((message) => ({ id: newId(), ...message })),
-        rake: rake && {
-          id: rake[0],
-          key: rake[1],
-          hash: rake[2],
-          metadata: JSON.parse(rake[4] as string),
-          at: rake[5],
-          postings: JSON.parse(rake[7] as string),
-        },
+        rake,
         escrow_account_id: table.escrow_account_id,
       };
       const [row] = await tx.commit<{ doc: NonNullable<typeof doc> }>('SELECT poker_commit_pool_hand($1::jsonb) AS doc', [
