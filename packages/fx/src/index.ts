@@ -16,8 +16,10 @@ export {
   conversionPurposes,
   conversionTerms,
   exchangedAmounts,
+  gameBuyInTerms,
   type ConversionPurpose,
   type ConversionTerms,
+  type GameFunding,
   type QuoteRequest,
 } from './quote.ts';
 export { currentRates, rateSetById, recordRates, type FxContext, type PublishedRates, type RecordOutcome } from './rate-store.ts';

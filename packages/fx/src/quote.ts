@@ -1,5 +1,6 @@
 import { assert, DomainError, Money, type CurrencyCode } from '@casino/core';
-import { convertAt, crossRate, feeRounding, type RateSet } from './rates.ts';
+import { Decimal } from 'decimal.js';
+import { convertAt, crossRate, feeRounding, rateDecimalPlaces, rateRounding, type RateSet } from './rates.ts';
 import type { FxRules } from './rules.ts';
 
 /**
@@ -40,6 +41,35 @@ export interface ConversionTerms {
   rateSource: string;
   /** When the source published the rate. */
   ratePublishedAt: Date;
+}
+
+/** A rate fixed when chips were bought from another currency's wallet: a cash seat's or a tournament payment's. */
+export interface GameFunding {
+  /** The paying wallet's currency. */
+  currency: CurrencyCode;
+  /** Units of the wallet's currency per chip unit. */
+  rate: string;
+  rateSetId: string;
+  source: string;
+  publishedAt: Date;
+}
+
+/**
+ * Chips bought from another currency's wallet at `funding`'s rate (002:WAL-08, T-WAL-03): the wallet pays chips × rate,
+ * rounded once, no fee; the recorded rate is the credit side's per debit unit, rounded as every rate is.
+ */
+export function gameBuyInTerms(funding: GameFunding, chips: Money): ConversionTerms {
+  return {
+    purpose: 'game',
+    debit: convertAt(chips, funding.rate, funding.currency),
+    credit: chips,
+    fee: Money.zero(chips.currency),
+    feeBps: 0n,
+    rate: new Decimal(1).div(funding.rate).toDecimalPlaces(rateDecimalPlaces, rateRounding).toFixed(),
+    rateSetId: funding.rateSetId,
+    rateSource: funding.source,
+    ratePublishedAt: funding.publishedAt,
+  };
 }
 
 /** The terms of a conversion at the given rate set (pure: no clock, no database). */

@@ -398,7 +398,7 @@ async function takeToTable(
           {
             idempotencyKey: move.key,
             kind: 'BUY_IN',
-            terms: buyInTerms(move.funding, amount),
+            terms: fx.gameBuyInTerms(move.funding, amount),
             debitAccountId: move.wallet,
             creditAccountId: table.escrowAccountId as AccountId,
             playerId: move.playerId,
@@ -462,14 +462,9 @@ const money = (minor: bigint, currency: CurrencyCode): Money => Money.fromMinor(
  * A seat bought from a wallet in another currency than the table's (issue 18; 004:BET-05, BET-06, T-60):
  * the wallet's currency and the rate fixed at the buy-in, units of the wallet's currency per chip unit.
  */
-interface SeatFunding {
-  currency: CurrencyCode;
-  rate: string;
+interface SeatFunding extends fx.GameFunding {
   /** Units of the account currency per chip unit: what the stake counts at against the self-limits (SLM-04). */
   rateToAccount: string;
-  rateSetId: string;
-  source: string;
-  publishedAt: Date;
 }
 
 /**
@@ -549,21 +544,6 @@ async function boughtFundingOfSeat(tx: Tx, seat: SeatRow): Promise<SeatFunding |
     rateSetId: bought.rate_set_id,
     source: bought.rate_source,
     publishedAt: bought.rate_published_at,
-  };
-}
-
-/** Chips bought at the seat's rate: the wallet pays chips × rate, rounded once (banker's), no fee (002:WAL-08). */
-function buyInTerms(funding: SeatFunding, chips: Money): fx.ConversionTerms {
-  return {
-    purpose: 'game',
-    debit: fx.convertAt(chips, funding.rate, funding.currency),
-    credit: chips,
-    fee: Money.zero(chips.currency),
-    feeBps: 0n,
-    rate: new Decimal(1).div(funding.rate).toDecimalPlaces(fx.rateDecimalPlaces, fx.rateRounding).toFixed(),
-    rateSetId: funding.rateSetId,
-    rateSource: funding.source,
-    ratePublishedAt: funding.publishedAt,
   };
 }
 

@@ -252,14 +252,9 @@ export async function admitEntry(ctx: TournamentStoreContext, tx: Tx, d: Tournam
  * A buy-in paid from a wallet in another currency than the tournament's (002:WAL-08, WAL-09, T-WAL-03; D-2615):
  * the wallet's currency and the rate of the moment, units of the wallet's currency per tournament unit, no fee.
  */
-interface EntryFunding {
-  currency: CurrencyCode;
-  rate: string;
+interface EntryFunding extends fx.GameFunding {
   /** Units of the account currency per tournament unit: what the stake counts at against the self-limits. */
   rateToAccount: string;
-  rateSetId: string;
-  source: string;
-  publishedAt: Date;
 }
 
 /** What registering costs now and from which wallet (002:BET-03, WAL-09; D-2615). */
@@ -443,17 +438,7 @@ async function postPayment(
     const chips = money(total);
     const creditSplit = [{ accountId: t.pool_account_id as AccountId, amount: money(startFeeMinor) }];
     if (feeMinor > 0n) creditSplit.push({ accountId: await feeRevenue(tx, t.currency), amount: money(feeMinor) });
-    const terms: fx.ConversionTerms = {
-      purpose: 'game',
-      debit: fx.convertAt(chips, e.funding.rate, e.funding.currency),
-      credit: chips,
-      fee: Money.zero(chips.currency),
-      feeBps: 0n,
-      rate: new Decimal(1).div(e.funding.rate).toDecimalPlaces(fx.rateDecimalPlaces, fx.rateRounding).toFixed(),
-      rateSetId: e.funding.rateSetId,
-      rateSource: e.funding.source,
-      ratePublishedAt: e.funding.publishedAt,
-    };
+    const terms = fx.gameBuyInTerms(e.funding, chips);
     try {
       posted = await fx.postConversion(
         tx,
