@@ -19,7 +19,8 @@ interface BotPlan {
   measureS: number;
   buyIn: string;
   currency: string;
-  players: Array<{ token: string; tableId: string; seat: number }>;
+  /** `base`: the instance this player's table is played through (BENCH_INSTANCES); the plan's otherwise. */
+  players: Array<{ token: string; tableId: string; seat: number; base?: string }>;
   commands: 'ws' | 'rest';
 }
 
@@ -46,7 +47,6 @@ interface TableView {
 }
 
 const plan = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as BotPlan;
-const wsBase = plan.base.replace(/^http/, 'ws');
 
 let windowOpen = false;
 let windowClosed = false;
@@ -104,10 +104,14 @@ class Bot {
   /** Set while an action is in flight: the table version it was sent at and when. */
   private pending: { version: number; sentAt: number } | null = null;
 
-  constructor(private readonly player: BotPlan['players'][number]) {}
+  private readonly base: string;
+
+  constructor(private readonly player: BotPlan['players'][number]) {
+    this.base = player.base ?? plan.base;
+  }
 
   async sit(): Promise<void> {
-    const response = await fetch(`${plan.base}/v1/poker/tables/${this.player.tableId}/seats`, {
+    const response = await fetch(`${this.base}/v1/poker/tables/${this.player.tableId}/seats`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${this.player.token}`,
@@ -127,7 +131,7 @@ class Bot {
 
   connect(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(`${wsBase}/v1/tables/${this.player.tableId}/stream`, {
+      const socket = new WebSocket(`${this.base.replace(/^http/, 'ws')}/v1/tables/${this.player.tableId}/stream`, {
         headers: { authorization: `Bearer ${this.player.token}` },
       });
       this.socket = socket;
@@ -191,7 +195,7 @@ class Bot {
       this.socket!.send(JSON.stringify({ type: 'act', commandId: randomUUID(), action: { ...choice, turn } }));
       return;
     }
-    void fetch(`${plan.base}/v1/poker/tables/${this.player.tableId}/actions`, {
+    void fetch(`${this.base}/v1/poker/tables/${this.player.tableId}/actions`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${this.player.token}`,
