@@ -5,6 +5,8 @@ import type { App } from '@casino/http';
 import {
   actInRound,
   ChatThrottle,
+  localDeliveryOf,
+  type LocalDelivery,
   noteDisconnected,
   pendingTemporaryTables,
   playerChannel,
@@ -92,6 +94,7 @@ type UpgradeRequest = { headers: { authorization?: string | undefined }; query: 
  */
 export class TableStreams {
   private readonly subscriber: Redis;
+  private readonly local: LocalDelivery;
   private readonly byChannel = new Map<string, Set<Client>>();
   private readonly pending = new Set<Promise<void>>();
   private closing = false;
@@ -102,17 +105,30 @@ export class TableStreams {
     private readonly deps: StreamDependencies,
   ) {
     this.subscriber = deps.redis.duplicate();
-    // The message as Redis delivered it (serialised once by its publisher), encoded once for all the
-    // channel's sockets: a poker table's view goes to every player watching it (docs/performance.md).
+    // The messages this process published reach its sockets at once (D-1794); from Redis come the
+    // other instances' (this process's own copies are dropped there by their tag).
+    this.local = localDeliveryOf(deps.redis);
+    this.local.attach(this.forwardLocal);
     this.subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => {
-      const clients = this.byChannel.get(channel.toString());
-      if (!clients) return;
-      for (const client of clients) {
-        if (client.socket.readyState !== client.socket.OPEN) continue;
-        this.cork(client.socket);
-        client.socket.send(message, { binary: false });
-      }
+      const json = this.local.untagged(message);
+      if (json !== null) this.forward(channel.toString(), json);
     });
+  }
+
+  private readonly forwardLocal = (channel: string, message: Buffer) => this.forward(channel, message);
+
+  /**
+   * A message as its publisher serialised it, encoded once for all the channel's sockets: a poker
+   * table's view goes to every player watching it (docs/performance.md).
+   */
+  private forward(channel: string, message: Buffer): void {
+    const clients = this.byChannel.get(channel);
+    if (!clients) return;
+    for (const client of clients) {
+      if (client.socket.readyState !== client.socket.OPEN) continue;
+      this.cork(client.socket);
+      client.socket.send(message, { binary: false });
+    }
   }
 
   /** Sockets corked while this turn's Redis messages are forwarded (D-1791). */
@@ -173,6 +189,7 @@ export class TableStreams {
     for (const client of this.clients()) client.socket.terminate();
     await new Promise((resolve) => setImmediate(resolve));
     while (this.pending.size > 0) await Promise.allSettled([...this.pending]);
+    this.local.detach(this.forwardLocal);
     this.subscriber.disconnect();
   }
 

@@ -23,6 +23,8 @@ export {
   playerChannel,
   RedisPresence,
   RedisTableBroadcaster,
+  LocalDelivery,
+  localDeliveryOf,
   tableChannel,
   type PlayerMessage,
   type RoundMessage,
