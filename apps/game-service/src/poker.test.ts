@@ -255,6 +255,29 @@ describe('poker actions over the WebSocket (D-1786)', () => {
   });
 });
 
+describe('poker commands over the WebSocket check the token each time (issue 14 (1), D-1796)', () => {
+  it('issue 14 (1) D-1796: once the account is blocked, an act on an open table socket is refused as unauthorized (before any other refusal) and the table does not move', async () => {
+    const { tableId, first } = await headsUp('CZ-FO', 'holdem/no-limit');
+    const before = await snapshot(first, tableId);
+    const socket = await h.connect(first, tableId);
+    const { state } = await h.connections.db.player.findUniqueOrThrow({ where: { id: first.playerId }, select: { state: true } });
+    await h.connections.db.player.update({ where: { id: first.playerId }, data: { state: 'BLOCKED' } });
+    await h.app.principalChanged('player', first.playerId);
+    const valid = newId();
+    socket.send({ type: 'act', commandId: valid, action: { action: 'call', turn: before.table.toAct!.turn } });
+    // A stale turn too: the token's refusal is the answer, not the turn's.
+    const stale = newId();
+    socket.send({ type: 'act', commandId: stale, action: { action: 'call', turn: before.table.toAct!.turn + 7 } });
+    for (const commandId of [valid, stale]) {
+      const refused = await socket.next((m) => m.type === 'error' && m.commandId === commandId, 'the refusal');
+      expect(refused).toMatchObject({ problem: { type: 'https://problems.casino.example/unauthorized', status: 401 } });
+    }
+    await h.connections.db.player.update({ where: { id: first.playerId }, data: { state } });
+    await h.app.principalChanged('player', first.playerId);
+    expect((await snapshot(first, tableId)).table.version).toBe(before.table.version);
+  });
+});
+
 describe('poker lobby, rake, time-outs and top-ups per profile', () => {
   it('000-001:GEN-12 UI-02 003:R-TBL-01 002:PK-GEN-08 GEN-05 004:GAM-PT-02 GAM-PT-04 the lobby lists every profile demo table with variant, blinds, buy-in range, seats, currency and rake', async () => {
     const ids: string[] = [];

@@ -322,16 +322,24 @@ export class TableStreams {
         ).toProblem(),
       });
     client.commandsInFlight++;
-    try {
-      const playerId = await authenticatedPlayer(this.app, client.token);
-      if (playerId !== client.playerId)
+    const playerId = client.playerId;
+    // The token is checked again for each command, as REST checks each request, while the command's
+    // idempotency record is claimed: two Redis round trips at once instead of one after the other on
+    // the way to the table (D-1796). Nothing reaches the table before the check has passed, a replayed
+    // answer goes only to a token still valid, and a refused token is the answer whatever else is wrong.
+    const stillValid = authenticatedPlayer(this.app, client.token).then((id) => {
+      if (id !== playerId)
         throw new DomainError('unauthorized', 'The access token is no longer valid; reconnect with a fresh one.');
+    });
+    stillValid.catch(() => undefined);
+    try {
       const { pokerRoom: room, pokerReplay: replay } = this.deps;
       const table = await pokerTableOf(room, client.tableId);
       const command = commandOf(table);
       // Its own key space: a socket's command id never answers a REST Idempotency-Key, nor the reverse.
       const key = `ws:${commandId}`;
       const answer = await replay.run(playerId, key, { tableId: client.tableId, command }, async () => {
+        await stillValid;
         await refusalsMapped(
           () => room.submit(client.tableId, playerId, command, { commandId: commandIdOf(playerId, key) }),
           `${fieldPrefix}.amount`,
@@ -339,9 +347,14 @@ export class TableStreams {
         );
         return {};
       });
+      await stillValid;
       send(client.socket, { type: 'poker-act', commandId, replayed: answer.replayed });
     } catch (error) {
-      send(client.socket, { type: 'error', commandId, problem: problemOf(error) });
+      const refusedToken = await stillValid.then(
+        () => null,
+        (refusal: unknown) => refusal,
+      );
+      send(client.socket, { type: 'error', commandId, problem: problemOf(refusedToken ?? error) });
     } finally {
       client.commandsInFlight--;
     }
