@@ -86,6 +86,15 @@ export function pokerRoomStore(
         reason: request.reason as Parameters<typeof releaseSeat>[1]['reason'],
       })),
     commitHand: async (lease, request) => {
+      // Who must stop is asked while the hand is committed, on another connection: the next hand
+      // waits for the slower of the two, not for both one after the other (D-1797). Neither reads
+      // what the other writes; a commit that fails makes its caller drop the answer.
+      const stopping = playersToStop(
+        ctx,
+        lease.tableId,
+        request.hand.results.map((r) => r.playerId),
+      );
+      stopping.catch(() => undefined);
       if (request.hand.poolTableNumber !== undefined) await commitPoolHand(ctx, { ...lease, hand: request.hand });
       else
         await commitHand(ctx, {
@@ -95,13 +104,7 @@ export function pokerRoomStore(
           seatStatuses: request.seatStatuses,
           ...(request.hand.finalState ? { handState: request.hand.finalState } : {}),
         });
-      return {
-        stoppingPlayerIds: await playersToStop(
-          ctx,
-          lease.tableId,
-          request.hand.results.map((r) => r.playerId),
-        ),
-      };
+      return { stoppingPlayerIds: await stopping };
     },
     findSeatsOfPlayer: async (playerId) => {
       const rows = await db.$queryRaw<Array<{ table_id: string }>>`
