@@ -64,6 +64,7 @@ const rules: TournamentRuleProfile = {
   prizeCredit: 'at-end',
   lateRegistration: true,
   tournamentCountLimits: false,
+  allInEquityDisplay: null,
 };
 
 const definition: TournamentDefinition = {

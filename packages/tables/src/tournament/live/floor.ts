@@ -633,7 +633,12 @@ export class TournamentFloor implements DrivenTable {
         handNumber: l.handNumber,
         previousPositions: l.previous,
       },
-      { rngForHand: () => this.options.rng, newHandId: () => this.options.newHandId(), handPauseMs: this.options.handPauseMs },
+      {
+        rngForHand: () => this.options.rng,
+        newHandId: () => this.options.newHandId(),
+        handPauseMs: this.options.handPauseMs,
+        ...this.allInRunOut(d.variant),
+      },
     );
     l.dealt = new Map(seats.map((s) => [s.seat, s.entryId]));
     l.dealtMixed = mixed;
@@ -642,6 +647,13 @@ export class TournamentFloor implements DrivenTable {
     const running = l.table.runningHand();
     assert(running !== null || l.awaitingCommitHandId !== null, 'a table that may deal deals');
     return effects;
+  }
+
+  /** The profile's all-in run-out for this game (003:R-ALLIN-09, R-TOUR-13; D-2038): only the listed Hold'em variants. */
+  private allInRunOut(variant: string): { allInRunOut?: { streetDelayMs: number } } {
+    const display = this.setup.rules.allInEquityDisplay;
+    if (display === null || !display.variants.includes(variant)) return {};
+    return { allInRunOut: { streetDelayMs: display.streetDelayMs } };
   }
 
   /**
