@@ -194,6 +194,23 @@ export class TournamentFloor implements DrivenTable {
     };
   }
 
+  /** Whether the unused seat tickets have been cashed after the late registration (D-2039); again once after a takeover (a no-op then). */
+  private ticketsCashed = false;
+
+  /**
+   * The hand commit should cash the seat tickets still unused (D-2039): the late registration a ticket
+   * could be used in is over (a tournament without one cashed them at its start, D-1959).
+   */
+  ticketsToCash(): boolean {
+    const d = this.setup.definition;
+    return !this.ticketsCashed && d.lateRegistrationLevels > 0 && !lateRegistrationOpen(d, this.director.elapsedMs);
+  }
+
+  /** The cashing committed. */
+  markTicketsCashed(): void {
+    this.ticketsCashed = true;
+  }
+
   /** The state to persist now (called by the store at a hand's commit: every table is at a boundary in the director). */
   persisted(): LiveTournamentState {
     this.state.director = this.director.snapshot();
