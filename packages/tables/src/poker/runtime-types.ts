@@ -188,6 +188,9 @@ export interface PublicTableView {
     readonly handOfGame: number | null;
     /** A mixed table: the hands the current game lasts (an orbit: as many as the players dealt in, 002 AMB-ROUND); else null. */
     readonly handsOfGame: number | null;
+    /** A mixed tournament (its game changes with each level, D-2070): the next level's game; null at the last level. Absent at cash tables. */
+    readonly nextVariant?: string | null;
+    readonly nextName?: string | null;
   };
   /** A stud or draw hand: up-cards, down-card counts, draws, bring-in (D-2025). Absent otherwise. */
   readonly fixedLimit?: FixedLimitPublicView;

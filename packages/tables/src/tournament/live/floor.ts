@@ -11,7 +11,7 @@ import type {
   TableEffect,
 } from '../../poker/runtime-types.ts';
 import { positionsOf } from '../../poker/store-hands.ts';
-import { levelStakes, tournamentGameOf, tournamentLevelGame, type TableGame } from '../../poker/table-games.ts';
+import { levelStakes, tournamentGameLine, tournamentGameOf, tournamentLevelGame, type TableGame } from '../../poker/table-games.ts';
 import { PokerTable, type TableStep } from '../../poker/table.ts';
 import { addOnOpen, lateRegistrationOpen, readClock, rebuyOpen } from '../clock.ts';
 import type { TournamentDefinition } from '../definition.ts';
@@ -773,18 +773,20 @@ export class TournamentFloor implements DrivenTable {
   /** The game in the views of a stud, draw or mixed tournament: the tournament's and the current level's (002 HORSE-02, 8GAME-05). */
   private gameView(): PublicTableView['game'] | null {
     if (this.game.kind === 'flop') return null;
-    const current = tournamentLevelGame(
-      this.game,
-      readClock(this.setup.definition.levels, this.director.elapsedMs).levelIndex,
-    ).game;
-    // A tournament's mix changes with the level, not after a count of hands: no hand counter (the time to the next game is `nextGameInMs`).
+    const levels = this.setup.definition.levels;
+    const reading = readClock(levels, this.director.elapsedMs);
+    const line = tournamentGameLine(this.game, reading.levelIndex, reading.levelIndex === levels.length - 1);
+    // A tournament's mix changes with the level, not after a count of hands: no hand counter; the game after
+    // this level's is named (D-2040) and the time to it is the player's `nextGameInMs`.
     return {
-      variant: this.game.id,
-      name: this.game.name,
-      currentVariant: current.id,
-      currentName: current.name,
+      variant: line.variant,
+      name: line.name,
+      currentVariant: line.currentVariant ?? line.variant,
+      currentName: line.currentName ?? line.name,
       handOfGame: null,
       handsOfGame: null,
+      nextVariant: line.nextVariant,
+      nextName: line.nextName,
     };
   }
 
