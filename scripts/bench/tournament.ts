@@ -281,11 +281,9 @@ async function runLive(): Promise<void> {
           const fixed = view!.fixedLimit?.legal ?? null;
           const action = fixed === null ? botAction(view!.legal!, rng.intBelow(100)) : fixedBotAction(fixed, rng.intBelow(100));
           const command = { kind: 'act' as const, action, turn };
-          await room
-            .command(tournamentId, playerId, command)
-            .catch((error: unknown) => {
-              if (!(error instanceof Error && 'code' in error)) throw error;
-            });
+          await room.command(tournamentId, playerId, command).catch((error: unknown) => {
+            if (!(error instanceof Error && 'code' in error)) throw error;
+          });
         }),
       );
     }

@@ -77,7 +77,10 @@ export const StaffTournamentSchema = StaffTournamentSummarySchema.extend({
       prize: MoneyOutputSchema,
       bounty: MoneyOutputSchema,
       refund: MoneyOutputSchema,
-      ticketId: z.string().nullable().describe('The satellite seat ticket that paid this entry (D-2039); null: paid from a wallet'),
+      ticketId: z
+        .string()
+        .nullable()
+        .describe('The satellite seat ticket that paid this entry (D-2039); null: paid from a wallet'),
     }),
   ),
   tickets: z

@@ -197,7 +197,7 @@ export const PokerPublicViewSchema = z
           .string()
           .nullable()
           .optional()
-          .describe('A mixed tournament: the next level\'s game (one game per level, D-2070, D-2040); null at the last level'),
+          .describe("A mixed tournament: the next level's game (one game per level, D-2070, D-2040); null at the last level"),
         nextName: z.string().nullable().optional(),
       })
       .optional()

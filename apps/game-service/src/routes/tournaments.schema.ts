@@ -49,9 +49,9 @@ export const TournamentStateSchema = TournamentSummarySchema.extend({
   clock: z.object({ level: z.number().int(), onBreak: z.boolean(), msToNext: z.number().int().nullable() }).nullable(),
   game: z
     .object({
-      variant: z.string().describe('The tournament\'s game: a flop, stud or draw game, or a mix (mixed/horse)'),
+      variant: z.string().describe("The tournament's game: a flop, stud or draw game, or a mix (mixed/horse)"),
       name: z.string(),
-      currentVariant: z.string().nullable().describe('A mix: the game of the level now (the first level\'s before the start)'),
+      currentVariant: z.string().nullable().describe("A mix: the game of the level now (the first level's before the start)"),
       currentName: z.string().nullable(),
       nextVariant: z
         .string()

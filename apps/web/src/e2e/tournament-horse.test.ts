@@ -29,7 +29,7 @@ const horseSitAndGo = (): TournamentDefinition => ({
   variant: 'mixed/horse',
   currency: 'CZK',
   kind: 'sit-and-go',
-  seatsPerTable: 2,
+  seatsPerTable: 4,
   entrantsMin: 2,
   entrantsMax: 2,
   entry: { startFeeMinor: 9_000n, feeMinor: 1_000n, chips: 3_000n },
@@ -75,7 +75,11 @@ describe('a HORSE tournament at the poker table page (issues 19 and 20)', () => 
       await db.player.update({ where: { id: playerId }, data: { state: 'REGISTERED' } });
       await depositInto(db, playerId, Money.of('500.00', 'CZK'), p.h.clock.now());
       // Registered as the game service's registration route does it; the second fills the sit & go and starts it.
-      const registered = await tournament.registerForTournament(ctx, { tournamentId, playerId, startWhenFull: { rng: cryptoRng } });
+      const registered = await tournament.registerForTournament(ctx, {
+        tournamentId,
+        playerId,
+        startWhenFull: { rng: cryptoRng },
+      });
       expect(registered.debit?.toDecimalString()).toBe('100.00');
       players.push(opened);
     }

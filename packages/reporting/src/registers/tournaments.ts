@@ -159,7 +159,11 @@ const columns: RegisterColumn[] = [
     "Ledger: what the entry's wallet was credited in its transactions",
     `CASE WHEN e.id IS NOT NULL THEN ${entryLedgerSql('coalesce(-sum(w.amount_minor) FILTER (WHERE w.amount_minor < 0), 0)')} END`,
   ),
-  { name: 'ticket_id', description: 'The satellite seat ticket that paid the entry (empty: paid from the wallet)', sql: 'e.ticket_id::text' },
+  {
+    name: 'ticket_id',
+    description: 'The satellite seat ticket that paid the entry (empty: paid from the wallet)',
+    sql: 'e.ticket_id::text',
+  },
   {
     name: 'ticket_satellite_id',
     description: 'The satellite that won that ticket',

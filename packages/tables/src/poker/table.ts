@@ -461,8 +461,7 @@ export class PokerTable {
     const hand = this.hand;
     if (hand === null || hand.runOutWaiting !== true) return Object.freeze({ ...view, allInEquity: null });
     const boardLength = hand.state.boards[0]!.length;
-    if (hand.runOutEquity?.boardLength !== boardLength)
-      hand.runOutEquity = { boardLength, view: allInEquityView(hand.state) };
+    if (hand.runOutEquity?.boardLength !== boardLength) hand.runOutEquity = { boardLength, view: allInEquityView(hand.state) };
     const equity = hand.runOutEquity.view;
     const seats = view.seats.map((seat) => {
       const shown = equity.seats.find((entry) => entry.seat === seat.seat);

@@ -137,7 +137,10 @@ describe('satellite seat tickets in the late registration (issue 19, D-2039)', (
     expect(entry).toEqual({ ticket_id: first!.id, paid_start_minor: 14_000n });
     const posted = await ledger.findTransaction(testDb.db, receipt.ledgerTransactionId as never);
     expect(posted?.postings.reduce((s, line) => s + line.amount.toMinor(), 0n)).toBe(0n);
-    expect((await ticketsOf(target)).find((t) => t.id === first!.id)).toMatchObject({ status: 'used', entry_id: receipt.entryId });
+    expect((await ticketsOf(target)).find((t) => t.id === first!.id)).toMatchObject({
+      status: 'used',
+      entry_id: receipt.entryId,
+    });
 
     // The late registration over (the floor says so at a hand's commit): every unused ticket is cash in its holder's wallet.
     const unused = (await ticketsOf(target)).filter((t) => t.status === 'issued');

@@ -728,7 +728,11 @@ async function issueTicket(
 }
 
 /** The player's oldest unused seat ticket for tournament `targetId`, locked; undefined when none (D-1957). */
-async function issuedTicketOf(tx: Tx, targetId: string, playerId: string): Promise<{ id: string; value_minor: bigint } | undefined> {
+async function issuedTicketOf(
+  tx: Tx,
+  targetId: string,
+  playerId: string,
+): Promise<{ id: string; value_minor: bigint } | undefined> {
   const [ticket] = await tx.$queryRaw<{ id: string; value_minor: bigint }[]>`
     SELECT id, value_minor FROM tournament_ticket
     WHERE target_tournament_id = ${targetId}::uuid AND player_id = ${playerId}::uuid AND status = 'issued'
@@ -1243,11 +1247,18 @@ async function seatTargetOpen(ctx: TournamentStoreContext, tx: Tx, d: Tournament
   if (target?.status === 'REGISTERING') return targetId;
   // A target running in its late registration still takes a ticket (D-2039).
   if (target?.status !== 'RUNNING' || target.started_at === null) return null;
-  return lateRegistrationOpenAt(ctx, definitionFromJson(target.definition), target.live_state, target.started_at) ? targetId : null;
+  return lateRegistrationOpenAt(ctx, definitionFromJson(target.definition), target.live_state, target.started_at)
+    ? targetId
+    : null;
 }
 
 /** Whether a running tournament's late registration is open now, on its clock as last written (the hand boundary's pause). */
-function lateRegistrationOpenAt(ctx: TournamentStoreContext, d: TournamentDefinition, liveState: unknown, startedAt: Date): boolean {
+function lateRegistrationOpenAt(
+  ctx: TournamentStoreContext,
+  d: TournamentDefinition,
+  liveState: unknown,
+  startedAt: Date,
+): boolean {
   if (d.lateRegistrationLevels === 0) return false;
   const state = liveState as { startedAtMs?: number; pausedAtMs?: number | null; pausedTotalMs?: number } | null;
   const now = ctx.clock.now().getTime();
@@ -1260,7 +1271,11 @@ function lateRegistrationOpenAt(ctx: TournamentStoreContext, d: TournamentDefini
  * A running tournament whose late registration has closed (`floor.lateRegistrationOver`): its seat tickets
  * still unused are paid in cash now (D-2039), in the transaction of the hand's commit that noticed it.
  */
-export async function cashTicketsAfterLateRegistrationIn(ctx: TournamentStoreContext, tx: Tx, tournamentId: string): Promise<void> {
+export async function cashTicketsAfterLateRegistrationIn(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  tournamentId: string,
+): Promise<void> {
   const t = await lockTournament(tx, tournamentId);
   assert(t.status === 'RUNNING', 'tickets are cashed after the late registration of a running tournament');
   await cashUnusedTickets(ctx, tx, t);

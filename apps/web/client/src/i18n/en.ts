@@ -528,7 +528,10 @@ export const en: Messages = {
     allIn: 'All in ({amount})',
     runOut: {
       title: 'All in: the hands are shown and the board is dealt street by street',
-      streets: { preflop: 'before the flop', flop: 'after the flop', turn: 'after the turn', river: 'on the river' } as Record<string, string>,
+      streets: { preflop: 'before the flop', flop: 'after the flop', turn: 'after the turn', river: 'on the river' } as Record<
+        string,
+        string
+      >,
       chance: 'Wins {win} %, ties {tie} % ({street})',
     },
     betAmount: 'Bet amount ({currency})',

@@ -493,7 +493,8 @@ export function PokerPage({ tableId }: { tableId: string }) {
   // An all-in run-out shown street by street (003:R-ALLIN-09, D-2038): each hand's chance of winning, from the server.
   const equityOf = (seat: number) => table?.allInEquity?.seats.find((e) => e.seat === seat) ?? null;
   // Basis points as a percentage with two decimals, in whole numbers (82.36 / 82,36).
-  const percent = (bps: number) => `${(bps - (bps % 100)) / 100}${lang === 'cs' ? ',' : '.'}${String(bps % 100).padStart(2, '0')}`;
+  const percent = (bps: number) =>
+    `${(bps - (bps % 100)) / 100}${lang === 'cs' ? ',' : '.'}${String(bps % 100).padStart(2, '0')}`;
   // The info line's stakes: a stud game's ante, bring-in and bets, not blinds (D-2021); at a mixed table the game dealt.
   const stakes = entry
     ? tableStakes(

@@ -37,12 +37,17 @@ const unitsPerBoard = 2_520;
  * The exact equity of `holes` (two cards each: Texas Hold'em, best five of seven) with `board` dealt so far (0, 3, 4 or 5 cards);
  * `dead` are cards known to be out of the deck (e.g. folded hands shown), none by default.
  */
-export function holdemEquity(holes: readonly (readonly Card[])[], board: readonly Card[], dead: readonly Card[] = []): EquityResult {
+export function holdemEquity(
+  holes: readonly (readonly Card[])[],
+  board: readonly Card[],
+  dead: readonly Card[] = [],
+): EquityResult {
   if (holes.length < 2 || holes.length > equityHandsMax) throw new RangeError(`equity of 2..${equityHandsMax} hands`);
   if (board.length > equityBoardSize) throw new RangeError('a board has at most five cards');
   const used = new Uint8Array(deckSize);
   const take = (card: Card) => {
-    if (!Number.isInteger(card) || card < 0 || card >= deckSize || used[card]) throw new RangeError(`card ${card} twice or no card`);
+    if (!Number.isInteger(card) || card < 0 || card >= deckSize || used[card])
+      throw new RangeError(`card ${card} twice or no card`);
     used[card] = 1;
   };
   for (const hole of holes) {

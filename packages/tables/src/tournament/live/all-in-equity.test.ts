@@ -27,7 +27,14 @@ function headsUp(rules: TournamentRuleProfile) {
     { entryId: 'e2', playerId: 'p2' },
   ];
   const rng = new SeededRng(3);
-  const director = new TournamentDirector({ definition, rules, entries, rng, newHandId: () => 'x', balanceBetweenAllHands: true });
+  const director = new TournamentDirector({
+    definition,
+    rules,
+    entries,
+    rng,
+    newHandId: () => 'x',
+    balanceBetweenAllHands: true,
+  });
   let handIds = 0;
   return new TournamentFloor(
     {

@@ -11,7 +11,13 @@ import type {
   TableEffect,
 } from '../../poker/runtime-types.ts';
 import { positionsOf } from '../../poker/store-hands.ts';
-import { levelStakes, tournamentGameLine, tournamentGameOf, tournamentLevelGame, type TableGame } from '../../poker/table-games.ts';
+import {
+  levelStakes,
+  tournamentGameLine,
+  tournamentGameOf,
+  tournamentLevelGame,
+  type TableGame,
+} from '../../poker/table-games.ts';
 import { PokerTable, type TableStep } from '../../poker/table.ts';
 import { addOnOpen, lateRegistrationOpen, readClock, rebuyOpen } from '../clock.ts';
 import type { TournamentDefinition } from '../definition.ts';

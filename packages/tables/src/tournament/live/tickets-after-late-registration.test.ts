@@ -19,7 +19,14 @@ function floorOf(lateRegistrationLevels: number) {
     { entryId: 'e2', playerId: 'p2' },
   ];
   const rng = new SeededRng(4);
-  const director = new TournamentDirector({ definition, rules: testRules, entries, rng, newHandId: () => 'x', balanceBetweenAllHands: true });
+  const director = new TournamentDirector({
+    definition,
+    rules: testRules,
+    entries,
+    rng,
+    newHandId: () => 'x',
+    balanceBetweenAllHands: true,
+  });
   return new TournamentFloor(
     {
       tournamentId: 't1',
