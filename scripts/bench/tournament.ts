@@ -193,7 +193,7 @@ async function runLive(): Promise<void> {
     db: testDb.db,
     clock,
     limits: { clock, profile: czechProfile },
-    rules: { HR: rules, AT: rules, 'CZ-PS': rules, SE: rules, 'CZ-FO': rules },
+    rules: { HR: rules, AT: rules, 'CZ-PS': { ...rules, profileId: 'CZ-PS' }, SE: rules, 'CZ-FO': rules },
     poker: { HR: pokerProfile, AT: pokerProfile, 'CZ-PS': pokerProfile, SE: pokerProfile, 'CZ-FO': pokerProfile },
   };
   const latest = new Map<string, tournament.TournamentSeatView | null>();
