@@ -1,6 +1,6 @@
 import { ManualClock, newId, type AccountId } from '@casino/core';
 import { waitFor } from '@casino/core/testing';
-import { transaction } from '@casino/db';
+import { createRedis, transaction, type Redis } from '@casino/db';
 import { createTestDatabase, type TestDatabase } from '@casino/db/testing';
 import { SeededRng } from '@casino/games';
 import * as ledger from '@casino/ledger';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, fixtureProfileOf, fundedPlayer, noLimitDefinition, openFunding, type Funding } from '../poker/testing.ts';
 import type { TournamentDefinition } from './definition.ts';
 import { randomBot } from './director.ts';
+import { createTournamentRoom } from './live/room-store.ts';
 import { staffTournamentView } from './staff.ts';
 import {
   cashTicketsAfterLateRegistrationIn,
@@ -37,8 +38,11 @@ let funding: Funding;
 const clock = new ManualClock(new Date('2026-11-27T10:00:00Z'));
 let ctx: TournamentStoreContext;
 
+let redis: Redis;
+
 beforeAll(async () => {
   testDb = await createTestDatabase();
+  redis = createRedis({ redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', connectionName: 'tickets-late-test' });
   funding = await openFunding(testDb.db);
   const poker = { ...fixtureProfileOf(noLimitDefinition), id: 'CZ-FO' as const, seats: { min: 2, max: 10 } };
   ctx = {
@@ -50,6 +54,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
+  redis?.disconnect();
   await testDb?.drop();
 });
 
@@ -190,6 +195,67 @@ describe('satellite seat tickets in the late registration (issue 19, D-2039)', (
         BigInt(r.paid_start_minor!) + BigInt(r.paid_fee_minor!),
       );
     expect(rows.filter((r) => r.ticket_id === '')).toHaveLength(2);
+  });
+
+  it('003:R-WAL-08 D-2039 live: the room cashes the unused tickets at the first hand commit after the late registration closed', async () => {
+    // One level of late registration (a minute of clock); two payers play it heads-up on the live room.
+    const target = (await createTournament(ctx, { definition: targetDefinition({ lateRegistrationLevels: 1 }) })).tournamentId;
+    // The satellite is made while the target registers; it finishes in the target's late registration: tickets, unused.
+    const satellite = (await createTournament(ctx, { definition: satelliteDefinition(target) })).tournamentId;
+    const list = await players(9);
+    for (const p of list) await registerForTournament(ctx, { tournamentId: satellite, playerId: p.playerId });
+    await startTournament(ctx, satellite);
+    for (const p of await players(2)) await registerForTournament(ctx, { tournamentId: target, playerId: p.playerId });
+    expect((await startTournament(ctx, target, { live: { rng: new SeededRng(12) } })).started).toBe(true);
+    await playTournamentAutomatically(ctx, {
+      tournamentId: satellite,
+      rng: new SeededRng(9),
+      decide: randomBot(new SeededRng(10), 40),
+      handMs: 1,
+    });
+    const tickets = await ticketsOf(target);
+    expect(tickets.length).toBeGreaterThanOrEqual(1);
+    const walletsBefore = await Promise.all(
+      tickets.map(async (t) => minor(await balanceOf(testDb.db, list.find((p) => p.playerId === t.player_id)!.wallet))),
+    );
+    const room = createTournamentRoom({
+      store: ctx,
+      instanceId: `tickets:${newId()}`,
+      redis,
+      prefix: `tickets-late-test:${newId()}`,
+      broadcaster: { toTable: async () => undefined, toPlayer: async () => undefined },
+      leaseTtlMs: 30 * 86_400_000,
+      forwardTimeoutMs: 2_000,
+      claimScanIntervalMs: 600_000,
+      log: { info: () => undefined, warn: () => undefined, error: (o: object, m: string) => console.error(m, o) },
+      rng: new SeededRng(21),
+      handPauseMs: 1_000,
+    });
+    await room.start();
+    try {
+      expect(await room.claimTablesNeedingDriver()).toBe(1);
+      // Hands are played by the clock (every decision times out) while the level runs: the tickets stay good.
+      const levelMs = targetDefinition().levels[0]!.durationMs;
+      const startedAt = clock.now().getTime();
+      while (clock.now().getTime() - startedAt < levelMs - 5_000) {
+        clock.advanceMs(5_000);
+        await room.runDue();
+      }
+      expect((await ticketsOf(target)).every((t) => t.status === 'issued')).toBe(true);
+      // Past it: the next hand's commit cashes them.
+      for (let step = 0; step < 200 && (await ticketsOf(target)).some((t) => t.status === 'issued'); step++) {
+        clock.advanceMs(5_000);
+        await room.runDue();
+      }
+      expect((await ticketsOf(target)).map((t) => t.status)).toEqual(tickets.map(() => 'cashed'));
+      for (const [i, t] of tickets.entries())
+        expect(minor(await balanceOf(testDb.db, list.find((p) => p.playerId === t.player_id)!.wallet))).toBe(
+          walletsBefore[i]! + 15_000n,
+        );
+      expect(await ticketAccountOf(target)).toBe(0n);
+    } finally {
+      await room.stop();
+    }
   });
 
   it('003:R-WAL-08 D-2039 a satellite finishing while its target is in its late registration still wins tickets, good for a late registration', async () => {
