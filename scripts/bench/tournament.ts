@@ -14,6 +14,8 @@
  * boundary), and at the end the prizes equal the pool plus the overlay, the pool account is empty and the
  * ledger has no invariant violation. `wall_s` counts from the start of play (the registrations are timed
  * on their own line). BENCH_MODE=director runs the pure director alone (no database, no room).
+ * BENCH_GAME=horse (live mode only) plays a HORSE tournament instead (CZ-PS's profile, 8-max, antes from the
+ * first level, the game changing with each level, D-2070): the stud hands' bots bring in, call or check.
  */
 import { ManualClock, newId, type AccountId } from '@casino/core';
 import { createRedis } from '@casino/db';
@@ -21,6 +23,7 @@ import { createTestDatabase } from '@casino/db/testing';
 import { SeededRng } from '@casino/games';
 import * as ledger from '@casino/ledger';
 import { czechProfile } from '@casino/limits';
+import { pokerRuleProfiles } from '@casino/operator';
 import { tournament, type TournamentDefinition, type TournamentRuleProfile } from '@casino/tables';
 import { fixtureProfileOf, fundedPlayer, noLimitDefinition, openFunding } from '@casino/tables/poker-testing';
 import os from 'node:os';
@@ -32,6 +35,9 @@ if (mode !== 'live' && mode !== 'director') throw new Error(`BENCH_MODE is live 
 const handClockMs = 15_000;
 /** Registrations in flight at once in the live run. */
 const registrationConcurrency = 2;
+const game = process.env.BENCH_GAME ?? 'holdem';
+if (game !== 'holdem' && game !== 'horse') throw new Error(`BENCH_GAME is holdem or horse, got "${game}"`);
+if (game === 'horse' && mode !== 'live') throw new Error('BENCH_GAME=horse runs on the live room path only (BENCH_MODE=live)');
 if (!Number.isInteger(entries) || entries < 12)
   throw new Error(`BENCH_ENTRIES must be a whole number ≥ 12 (the paid places), got "${process.env.BENCH_ENTRIES}"`);
 
@@ -64,9 +70,10 @@ const rules: TournamentRuleProfile = {
   prizeCredit: 'at-end',
   lateRegistration: true,
   tournamentCountLimits: false,
+  allInEquityDisplay: null,
 };
 
-const definition: TournamentDefinition = {
+const holdemDefinition: TournamentDefinition = {
   name: 'bench',
   profileId: 'CZ-FO',
   variant: 'holdem/no-limit',
@@ -95,6 +102,19 @@ const definition: TournamentDefinition = {
   bounty: null,
   handForHandAbovePaidMax: 5,
 };
+
+/** BENCH_GAME=horse: the same field in a HORSE tournament (CZ-PS offers the mix; stud deals to 8; antes from level 1, D-2071). */
+const definition: TournamentDefinition =
+  game === 'horse'
+    ? {
+        ...holdemDefinition,
+        name: 'bench HORSE',
+        profileId: 'CZ-PS',
+        variant: 'mixed/horse',
+        seatsPerTable: 8,
+        levels: holdemDefinition.levels.map((level, i) => ({ ...level, ante: 2n << BigInt(i) })),
+      }
+    : holdemDefinition;
 
 function runDirector(): void {
   const rng = new SeededRng(Number(process.env.BENCH_SEED ?? 19));
@@ -140,6 +160,16 @@ function runDirector(): void {
   );
 }
 
+/** A stud or draw turn of the HORSE run (`roll` in 0..99): the bring-in (a fifth completes), else 20 % call, else check or fold. */
+function fixedBotAction(
+  legal: NonNullable<NonNullable<tournament.TournamentSeatView['fixedLimit']>['legal']>,
+  roll: number,
+): 'call' | 'check' | 'fold' | 'bring-in' | 'complete' {
+  if (legal.kind === 'bring-in') return roll < 20 ? 'complete' : 'bring-in';
+  if (legal.check) return 'check';
+  return roll < 60 ? 'call' : 'fold';
+}
+
 /** The bots' choice on their turn (`roll` in 0..99): 10 % all-in, 10 % call, else check (or fold when a check is not legal). */
 function botAction(
   legal: NonNullable<tournament.TournamentSeatView['legal']>,
@@ -155,12 +185,15 @@ async function runLive(): Promise<void> {
   const testDb = await createTestDatabase(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/casino');
   const redis = createRedis({ redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', connectionName: 'bench-tournament' });
   const clock = new ManualClock(new Date('2026-11-26T10:00:00Z'));
-  const pokerProfile = { ...fixtureProfileOf(noLimitDefinition), id: 'CZ-FO' as const, seats: { min: 2, max: 10 } };
+  const pokerProfile =
+    game === 'horse'
+      ? pokerRuleProfiles['CZ-PS']
+      : { ...fixtureProfileOf(noLimitDefinition), id: 'CZ-FO' as const, seats: { min: 2, max: 10 } };
   const ctx: tournament.TournamentStoreContext = {
     db: testDb.db,
     clock,
     limits: { clock, profile: czechProfile },
-    rules: { HR: rules, AT: rules, 'CZ-PS': rules, SE: rules, 'CZ-FO': rules },
+    rules: { HR: rules, AT: rules, 'CZ-PS': { ...rules, profileId: 'CZ-PS' }, SE: rules, 'CZ-FO': rules },
     poker: { HR: pokerProfile, AT: pokerProfile, 'CZ-PS': pokerProfile, SE: pokerProfile, 'CZ-FO': pokerProfile },
   };
   const latest = new Map<string, tournament.TournamentSeatView | null>();
@@ -224,7 +257,7 @@ async function runLive(): Promise<void> {
     let idleSteps = 0;
     for (let step = 0; ; step++) {
       if (step > 2_000_000) throw new Error('the tournament did not end');
-      const toAct = [...latest].filter(([, view]) => view?.legal && view.table.toAct);
+      const toAct = [...latest].filter(([, view]) => (view?.legal || view?.fixedLimit?.legal) && view.table.toAct);
       if (toAct.length === 0) {
         const { status, state } = await stored();
         if (status !== 'RUNNING') break;
@@ -244,12 +277,13 @@ async function runLive(): Promise<void> {
         toAct.map(async ([playerId, view]) => {
           latest.set(playerId, null);
           commands += 1;
-          const action = botAction(view!.legal!, rng.intBelow(100));
-          await room
-            .command(tournamentId, playerId, { kind: 'act', action, turn: view!.table.toAct!.turn })
-            .catch((error: unknown) => {
-              if (!(error instanceof Error && 'code' in error)) throw error;
-            });
+          const turn = view!.table.toAct!.turn;
+          const fixed = view!.fixedLimit?.legal ?? null;
+          const action = fixed === null ? botAction(view!.legal!, rng.intBelow(100)) : fixedBotAction(fixed, rng.intBelow(100));
+          const command = { kind: 'act' as const, action, turn };
+          await room.command(tournamentId, playerId, command).catch((error: unknown) => {
+            if (!(error instanceof Error && 'code' in error)) throw error;
+          });
         }),
       );
     }
@@ -270,7 +304,7 @@ async function runLive(): Promise<void> {
       (money.prizes === money.collected + money.overlay ? 0 : 1) + (poolLeft === 0n ? 0 : 1) + (invariants.length === 0 ? 0 : 1);
     const handsPerS = Math.round(hands / wallS);
     console.log(
-      `method: live room path (createTournamentRoom, scratch database, Redis), bots acting on their pushed views through room.command; 9-max, levels 3 min of clock, blinds doubling, ${handClockMs / 1000} s of clock between hands`,
+      `method: live room path (createTournamentRoom, scratch database, Redis), bots acting on their pushed views through room.command; ${game === 'horse' ? 'HORSE (CZ-PS), 8-max' : "NL Hold'em, 9-max"}, levels 3 min of clock, blinds doubling, ${handClockMs / 1000} s of clock between hands`,
     );
     console.log(
       `entries      ${entries} (registered in ${registrationS.toFixed(1)} s: ${((registrationS * 1000) / entries).toFixed(1)} ms each)`,
@@ -293,7 +327,7 @@ async function runLive(): Promise<void> {
         .join(' ')}`,
     );
     console.log(
-      `bench:tournament entries=${entries} wall_s=${wallS.toFixed(1)} hands_per_s=${handsPerS} balancing_moves=${moves} chip_violations=${chipViolations} pool_violations=${poolViolations}`,
+      `bench:tournament ${game === 'horse' ? 'game=horse ' : ''}entries=${entries} wall_s=${wallS.toFixed(1)} hands_per_s=${handsPerS} balancing_moves=${moves} chip_violations=${chipViolations} pool_violations=${poolViolations}`,
     );
   } finally {
     await room.stop();

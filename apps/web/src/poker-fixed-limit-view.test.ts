@@ -151,7 +151,20 @@ describe('the stud and draw table page: what it offers and shows (issue 20)', ()
         handOfGame: 2,
         handsOfGame: 6,
       }),
-    ).toEqual({ mix: 'HORSE', current: 'Razz', hand: 2, hands: 6 });
+    ).toEqual({ mix: 'HORSE', current: 'Razz', hand: 2, hands: 6, next: null });
+    // D-2040: a mixed tournament's game lasts a level: no hand counter, the next level's game instead.
+    expect(
+      mixedGameLine({
+        variant: 'mixed/horse',
+        name: 'HORSE',
+        currentVariant: 'razz/fixed-limit',
+        currentName: 'Razz',
+        handOfGame: null,
+        handsOfGame: null,
+        nextVariant: 'stud/fixed-limit',
+        nextName: 'Seven Card Stud',
+      }),
+    ).toEqual({ mix: 'HORSE', current: 'Razz', hand: null, hands: null, next: 'Seven Card Stud' });
     expect(
       mixedGameLine({
         variant: 'stud/fixed-limit',

@@ -77,8 +77,26 @@ export const StaffTournamentSchema = StaffTournamentSummarySchema.extend({
       prize: MoneyOutputSchema,
       bounty: MoneyOutputSchema,
       refund: MoneyOutputSchema,
+      ticketId: z
+        .string()
+        .nullable()
+        .describe('The satellite seat ticket that paid this entry (D-2039); null: paid from a wallet'),
     }),
   ),
+  tickets: z
+    .array(
+      z.object({
+        ticketId: z.string(),
+        playerId: z.string(),
+        satelliteTournamentId: z.string().describe('The satellite that won it'),
+        value: MoneyOutputSchema.describe("This tournament's buy-in, held in its ticket account until used or cashed"),
+        status: z.enum(['issued', 'used', 'cashed']).describe('issued: unused; used: paid an entry; cashed: paid to the wallet'),
+        entryId: z.string().nullable(),
+        issuedAt: z.string(),
+        settledAt: z.string().nullable(),
+      }),
+    )
+    .describe('Seat tickets into this tournament won in its satellites (D-1956..D-1959, D-2039)'),
 });
 
 export const PausedSchema = z.object({ tournamentId: z.string(), pausedByStaffAt: z.string().nullable() });

@@ -209,5 +209,11 @@ function viewOut(t: tournament.StaffTournamentView): z.infer<typeof StaffTournam
       bounty: moneyOut(e.bounty),
       refund: moneyOut(e.refund),
     })),
+    tickets: t.tickets.map((ticket) => ({
+      ...ticket,
+      value: moneyOut(ticket.value),
+      issuedAt: ticket.issuedAt.toISOString(),
+      settledAt: iso(ticket.settledAt),
+    })),
   };
 }

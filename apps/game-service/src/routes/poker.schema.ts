@@ -193,10 +193,39 @@ export const PokerPublicViewSchema = z
           .describe(
             'A mixed table: the hands the current game lasts (HORSE: an orbit, as many as the players; 8-Game: 6); else null',
           ),
+        nextVariant: z
+          .string()
+          .nullable()
+          .optional()
+          .describe("A mixed tournament: the next level's game (one game per level, D-2070, D-2040); null at the last level"),
+        nextName: z.string().nullable().optional(),
       })
       .optional()
       .describe("A stud, draw or mixed table's game; absent at a flop game's table"),
     fixedLimit: FixedLimitPublicViewSchema.optional().describe('A stud or draw hand (issue 20); absent otherwise'),
+    allInEquity: z
+      .object({
+        street: z.enum(['preflop', 'flop', 'turn', 'river']),
+        boards: z.number().int().describe('The boards that can still come, every one counted (exact, not sampled)'),
+        seats: z
+          .array(
+            z.object({
+              seat: z.number().int(),
+              cards: z.array(z.string()).readonly().describe('The hand, face up'),
+              wins: z.number().int().describe('Boards it wins alone'),
+              ties: z.number().int().describe('Boards it ties'),
+              winBps: z.number().int().describe('Chance of winning alone, basis points'),
+              tieBps: z.number().int().describe('Chance of a tie, basis points'),
+              equityBps: z.number().int().describe('Share of the pot (ties split), basis points'),
+            }),
+          )
+          .readonly(),
+      })
+      .nullable()
+      .optional()
+      .describe(
+        "An all-in run-out shown street by street (003:R-ALLIN-09, D-2038; SE Hold'em tournaments): the hands face up and each one's chance of winning; null otherwise; absent at other tables",
+      ),
   })
   .meta({ id: 'PokerPublicView' });
 

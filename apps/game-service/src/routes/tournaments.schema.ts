@@ -47,6 +47,19 @@ export const TournamentStateSchema = TournamentSummarySchema.extend({
     }),
   ),
   clock: z.object({ level: z.number().int(), onBreak: z.boolean(), msToNext: z.number().int().nullable() }).nullable(),
+  game: z
+    .object({
+      variant: z.string().describe("The tournament's game: a flop, stud or draw game, or a mix (mixed/horse)"),
+      name: z.string(),
+      currentVariant: z.string().nullable().describe("A mix: the game of the level now (the first level's before the start)"),
+      currentName: z.string().nullable(),
+      nextVariant: z
+        .string()
+        .nullable()
+        .describe('A mix: the game of the next level (the game changes with each level, D-2070); null at the last level'),
+      nextName: z.string().nullable(),
+    })
+    .describe('The game dealt now and next (002 HORSE-02, 8GAME-05; D-2040)'),
   standings: z.array(
     z.object({
       alias: z.string(),

@@ -297,6 +297,7 @@ function stateOut(t: tournament.TournamentState): Omit<z.infer<typeof Tournament
       breakAfterMs: l.breakAfterMs,
     })),
     clock: t.clock,
+    game: t.game,
     standings: t.standings.map((s) => ({ ...s, prize: moneyOut(s.prize), bounty: moneyOut(s.bounty) })),
     satellite: t.satellite && { ...t.satellite, seatValue: moneyOut(t.satellite.seatValue) },
     mysteryBounties: t.mysteryBounties && {

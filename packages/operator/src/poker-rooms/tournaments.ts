@@ -37,6 +37,7 @@ export const hrTournamentRules: TournamentRuleProfile = Object.freeze({
   prizeCredit: 'at-elimination',
   lateRegistration: false,
   tournamentCountLimits: false,
+  allInEquityDisplay: null,
 });
 
 /** AT (001): fee ≤ EUR 50 and ≤ 15 % of the start fee ≤ EUR 500, per purchase (000-001:TRN-03, 04, A-32); STT/MTT aborts (TRN-19, 20). */
@@ -73,6 +74,7 @@ export const atTournamentRules: TournamentRuleProfile = Object.freeze({
   prizeCredit: 'at-elimination',
   lateRegistration: true,
   tournamentCountLimits: false,
+  allInEquityDisplay: null,
 });
 
 /** CZ-PS (002): fee 2–17 % of the buy-in; §59 ZHH guarantees (002:RAKE-03, GTD-02); no cancellation rules (D-1905). */
@@ -105,6 +107,7 @@ export const czPsTournamentRules: TournamentRuleProfile = Object.freeze({
   prizeCredit: 'at-elimination',
   lateRegistration: true,
   tournamentCountLimits: false,
+  allInEquityDisplay: null,
 });
 
 /** SE (003): fee to SS, Σ start fees = pool; rebuy only at 0 chips; add-on = start fee; H4H at paid + 1/+ 2; R-TECH-02/03 aborts. */
@@ -126,6 +129,11 @@ export const seTournamentRules: TournamentRuleProfile = Object.freeze({
   prizeCredit: 'at-elimination',
   lateRegistration: true,
   tournamentCountLimits: true,
+  // 003:R-ALLIN-09, R-TOUR-13: Texas Hold'em tournaments; "a short delay" read as two seconds a street (D-2038).
+  allInEquityDisplay: Object.freeze({
+    variants: Object.freeze(['holdem/no-limit', 'holdem/pot-limit', 'holdem/fixed-limit']),
+    streetDelayMs: 2_000,
+  }),
 });
 
 /** CZ-FO (004): buy-in = pool part + commission; KO/PKO; Annex 4.37 cancellations; wins credited at the end (AMB-33). */
@@ -169,6 +177,7 @@ export const czFoTournamentRules: TournamentRuleProfile = Object.freeze({
   prizeCredit: 'at-end',
   lateRegistration: true,
   tournamentCountLimits: false,
+  allInEquityDisplay: null,
 });
 
 /** Every profile's tournament settings, checked at start-up with the poker rule profiles. */

@@ -57,6 +57,17 @@ function entryLedgerSql(select: string): string {
     WHERE w.account_id = e.wallet_account_id AND lt.metadata->>'entryId' = e.id::text AND pg_visible_in_snapshot(lt.xid, s.snap))`;
 }
 
+/**
+ * What the tournament's seat-ticket account (`tournament:{id}:tickets:{currency}`, D-1957) paid in the entry's
+ * transactions (a ticket entry's buy-in, D-2039), net of its return on an unregistration, in the export's snapshot.
+ */
+function entryTicketLedgerSql(): string {
+  return `(SELECT coalesce(sum(p.amount_minor), 0) FROM ledger_posting p JOIN ledger_transaction lt ON lt.id = p.transaction_id
+    JOIN ledger_account a ON a.id = p.account_id
+    WHERE a.code = 'tournament:' || t.id::text || ':tickets:' || t.currency AND lt.metadata->>'entryId' = e.id::text
+      AND pg_visible_in_snapshot(lt.xid, s.snap))`;
+}
+
 const columns: RegisterColumn[] = [
   { name: 'tournament_id', description: 'Tournament id', sql: 't.id::text' },
   { name: 'name', description: 'Published name', sql: 't.name' },
@@ -149,6 +160,31 @@ const columns: RegisterColumn[] = [
     `CASE WHEN e.id IS NOT NULL THEN ${entryLedgerSql('coalesce(-sum(w.amount_minor) FILTER (WHERE w.amount_minor < 0), 0)')} END`,
   ),
   {
+    name: 'ticket_id',
+    description: 'The satellite seat ticket that paid the entry (empty: paid from the wallet)',
+    sql: 'e.ticket_id::text',
+  },
+  {
+    name: 'ticket_satellite_id',
+    description: 'The satellite that won that ticket',
+    sql: '(SELECT k.satellite_tournament_id::text FROM tournament_ticket k WHERE k.id = e.ticket_id)',
+  },
+  minorColumn(
+    'ledger_ticket_paid_minor',
+    "Ledger: what the tournament's ticket account paid in the entry's transactions, net of a ticket given back",
+    `CASE WHEN e.id IS NOT NULL THEN ${entryTicketLedgerSql()} END`,
+  ),
+  {
+    name: 'tickets_issued',
+    description: 'Seat tickets into this tournament won in satellites (used, unused or cashed)',
+    sql: '(SELECT count(*) FROM tournament_ticket k WHERE k.target_tournament_id = t.id)::text',
+  },
+  {
+    name: 'tickets_cashed',
+    description: 'Of those, tickets not used and paid to the holder’s wallet instead',
+    sql: `(SELECT count(*) FROM tournament_ticket k WHERE k.target_tournament_id = t.id AND k.status = 'cashed')::text`,
+  },
+  {
     name: 'ledger_transaction_ids',
     description: "The entry's ledger transactions (buy-in, rebuys, add-ons, prize, refund), in order, space-separated",
     sql: entryLedgerSql("string_agg(lt.id::text, ' ' ORDER BY lt.effective_at, lt.id)"),
@@ -164,7 +200,7 @@ const columns: RegisterColumn[] = [
  */
 export const tournamentsRegister = defineRegister<TournamentFilters>({
   name: 'tournaments',
-  version: 1,
+  version: 2,
   title: 'Tournament register',
   description:
     'Every poker tournament: definition, entries, fees, prize pool, guarantee and overlay, places and prizes, cancellations and refunds, with the ledger.',

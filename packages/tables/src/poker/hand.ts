@@ -1,5 +1,5 @@
-import { poker, type Rng } from '@casino/games';
-import type { CompletedHand, PlayerCommand } from './runtime-types.ts';
+import { formatCard, poker, type Rng } from '@casino/games';
+import type { AllInEquityView, CompletedHand, PlayerCommand } from './runtime-types.ts';
 import { flopHistoryOf } from './fixed-limit-running.ts';
 import { refusal, seatIntent, wantsIn, type SeatRecord } from './seats.ts';
 
@@ -15,6 +15,65 @@ export interface RunningHand {
   /** When the player to act's turn began (ms since the epoch), and each decision's delay (bot monitoring, 000-001:FAIR-12). */
   turnStartedAtMs?: number;
   actionDelays?: { seat: number; delayMs: number }[];
+  /** An all-in run-out waits before its next street (`deadlineMs` says until when; D-2038). */
+  runOutWaiting?: boolean;
+  /** The run-out's equity at the board length it was computed for (computed once per street). */
+  runOutEquity?: { readonly boardLength: number; readonly view: AllInEquityView };
+}
+
+/**
+ * An all-in run-out's next street is due (003:R-ALLIN-09, D-2038): the engine is about to deal the
+ * board, two or more hands are in and at most one of them could still bet, on a board run once.
+ */
+export function allInRunOutStreetDue(state: poker.HandState): boolean {
+  const decision = poker.pendingDecision(state);
+  if (decision.kind !== 'step' || decision.step !== 'board-dealing' || state.boards.length !== 1) return false;
+  return allInLocked(state);
+}
+
+/** Two or more hands in and at most one able to bet: nothing but the board is left to come. */
+export function allInLocked(state: poker.HandState): boolean {
+  const inHand = state.players.filter((player) => player.status !== 'folded');
+  return inHand.length >= 2 && inHand.filter((player) => player.status === 'active').length <= 1;
+}
+
+/**
+ * Each hand's exact equity on the board dealt so far (003:R-ALLIN-09): every remaining board counted
+ * with the standard high evaluator (Hold'em hands, two hole cards). Percentages in basis points,
+ * rounded half up (they need not add up to exactly 10,000).
+ */
+export function allInEquityView(state: poker.HandState): AllInEquityView {
+  const inHand = state.players.filter((player) => player.status !== 'folded');
+  const board = state.boards[0]!;
+  const result = poker.holdemEquity(
+    inHand.map((player) => player.hole),
+    board,
+  );
+  const whole = BigInt(result.boards) * BigInt(result.unitsPerBoard);
+  const bps = (units: bigint) => Number((units * 20_000n + whole) / (2n * whole));
+  return Object.freeze({
+    street: streetOf(board.length),
+    boards: result.boards,
+    seats: inHand.map((player, i) => {
+      const hand = result.hands[i]!;
+      return Object.freeze({
+        seat: player.seat,
+        cards: player.hole.map(formatCard),
+        wins: hand.wins,
+        ties: hand.ties,
+        winBps: bps(BigInt(hand.wins) * BigInt(result.unitsPerBoard)),
+        tieBps: bps(BigInt(hand.ties) * BigInt(result.unitsPerBoard)),
+        equityBps: bps(BigInt(hand.shareUnits)),
+      });
+    }),
+  });
+}
+
+function streetOf(boardLength: number): AllInEquityView['street'] {
+  if (boardLength === 0) return 'preflop';
+  if (boardLength === 3) return 'flop';
+  if (boardLength === 4) return 'turn';
+  return 'river';
 }
 
 /** The planner's answer for the next hand, or null when fewer than two players can be dealt in. */

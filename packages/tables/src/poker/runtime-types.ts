@@ -188,9 +188,36 @@ export interface PublicTableView {
     readonly handOfGame: number | null;
     /** A mixed table: the hands the current game lasts (an orbit: as many as the players dealt in, 002 AMB-ROUND); else null. */
     readonly handsOfGame: number | null;
+    /** A mixed tournament (its game changes with each level, D-2070): the next level's game; null at the last level. Absent at cash tables. */
+    readonly nextVariant?: string | null;
+    readonly nextName?: string | null;
   };
   /** A stud or draw hand: up-cards, down-card counts, draws, bring-in (D-2025). Absent otherwise. */
   readonly fixedLimit?: FixedLimitPublicView;
+  /**
+   * A table that shows the all-in run-out (003:R-ALLIN-09, D-2038): while the board of an all-in hand
+   * is dealt street by street, each hand face up with its exact chance of winning; null otherwise.
+   * Absent at tables without the setting.
+   */
+  readonly allInEquity?: AllInEquityView | null;
+}
+
+/** Each hand's exact equity on the board dealt so far, every remaining board counted (003:R-ALLIN-09). */
+export interface AllInEquityView {
+  readonly street: 'preflop' | 'flop' | 'turn' | 'river';
+  /** The boards that can still come (all of them counted). */
+  readonly boards: number;
+  readonly seats: readonly {
+    readonly seat: number;
+    readonly cards: readonly string[];
+    /** Boards this hand wins alone, and ties. */
+    readonly wins: number;
+    readonly ties: number;
+    /** Chance of winning alone, of a tie, and the share of the pot (ties split), basis points rounded half up. */
+    readonly winBps: number;
+    readonly tieBps: number;
+    readonly equityBps: number;
+  }[];
 }
 
 /** What one seated player sees in addition: their hole cards and, on their turn, the legal actions with amounts. */

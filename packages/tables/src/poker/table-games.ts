@@ -149,6 +149,37 @@ export function tournamentLevelGame(
 }
 
 /**
+ * A tournament's game now and next (002 HORSE-02, 8GAME-05; D-2040): the tournament's game, and in a mix
+ * the game of blind level `levelIndex` and of the level after it (null at the last level: it goes on);
+ * a one-game tournament has neither.
+ */
+export function tournamentGameLine(
+  game: TableGame,
+  levelIndex: number,
+  lastLevel: boolean,
+): {
+  readonly variant: string;
+  readonly name: string;
+  readonly currentVariant: string | null;
+  readonly currentName: string | null;
+  readonly nextVariant: string | null;
+  readonly nextName: string | null;
+} {
+  if (game.kind !== 'mixed')
+    return { variant: game.id, name: game.name, currentVariant: null, currentName: null, nextVariant: null, nextName: null };
+  const current = tournamentLevelGame(game, levelIndex).game;
+  const next = lastLevel ? null : tournamentLevelGame(game, levelIndex + 1).game;
+  return {
+    variant: game.id,
+    name: game.name,
+    currentVariant: current.id,
+    currentName: current.name,
+    nextVariant: next?.id ?? null,
+    nextName: next?.name ?? null,
+  };
+}
+
+/**
  * A level's blinds and ante as the stakes of the game dealt (D-2071, the cash tables' D-2021/D-2029):
  * a flop or draw game plays the level's blinds (fixed limit: the big blind is the small bet, the big
  * bet twice it), a stud game the level's ante for every player and its small blind as the bring-in;

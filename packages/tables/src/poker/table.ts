@@ -1,6 +1,15 @@
 import { poker, type Rng } from '@casino/games';
 import { engineSettings } from './engine-settings.ts';
-import { completedHand, engineAction, engineCall, planHand, tableDecision, type RunningHand } from './hand.ts';
+import {
+  allInEquityView,
+  allInRunOutStreetDue,
+  completedHand,
+  engineAction,
+  engineCall,
+  planHand,
+  tableDecision,
+  type RunningHand,
+} from './hand.ts';
 import type { PokerRuleProfile, PokerTableDefinition } from './profile.ts';
 import type {
   CompletedHand,
@@ -64,6 +73,12 @@ export interface PokerTableOptions {
   readonly handPauseMs: number;
   /** Hands a busted player keeps the seat where the profile sets no sit-out maximum (D-1655). */
   readonly bustedSeatHandsMax?: number;
+  /**
+   * The all-in run-out shown street by street (003:R-ALLIN-09, R-TOUR-13; D-2038): when no more betting
+   * is possible with two or more hands in, the hands are turned up, each street waits this long before
+   * it is dealt and the view carries each hand's exact equity. Absent: the board is dealt at once.
+   */
+  readonly allInRunOut?: { readonly streetDelayMs: number };
 }
 
 export const bustedSeatHandsMaxDefault = 10;
@@ -288,6 +303,13 @@ export class PokerTable {
       }
       if (this.hand !== null) {
         if (this.hand.deadlineMs === null || now.getTime() < this.hand.deadlineMs) return;
+        if (this.hand.runOutWaiting === true) {
+          // The all-in run-out's pause is over: the next street is dealt (D-2038).
+          this.changed = true;
+          this.hand.runOutWaiting = false;
+          this.hand.deadlineMs = null;
+          return this.advance(this.hand, { state: this.hand.state, events: [] }, now, true);
+        }
         // Silence at the run-it-twice step is a refusal: the board runs once (D-1820).
         if (seatsToAnswer(this.hand.state) !== null) {
           this.changed = true;
@@ -425,9 +447,27 @@ export class PokerTable {
         turn: this.turn,
         game,
       });
-    const view = publicView(this.viewSource());
+    const view = this.withAllInRunOut(publicView(this.viewSource()));
     // A plain flop table's view is as it was; the others name their game (a mix: the one being dealt).
     return this.tableGame.kind === 'flop' ? view : Object.freeze({ ...view, game });
+  }
+
+  /**
+   * A table showing the all-in run-out (003:R-ALLIN-09, D-2038): while the hand waits for its next
+   * street, the hands in are face up and each carries its exact equity (computed once per street).
+   */
+  private withAllInRunOut(view: PublicTableView): PublicTableView {
+    if (this.options.allInRunOut === undefined) return view;
+    const hand = this.hand;
+    if (hand === null || hand.runOutWaiting !== true) return Object.freeze({ ...view, allInEquity: null });
+    const boardLength = hand.state.boards[0]!.length;
+    if (hand.runOutEquity?.boardLength !== boardLength) hand.runOutEquity = { boardLength, view: allInEquityView(hand.state) };
+    const equity = hand.runOutEquity.view;
+    const seats = view.seats.map((seat) => {
+      const shown = equity.seats.find((entry) => entry.seat === seat.seat);
+      return shown === undefined ? seat : { ...seat, shownCards: shown.cards };
+    });
+    return Object.freeze({ ...view, seats, allInEquity: equity });
   }
 
   /** The stud or draw hand the views show: the running one, or the last one until the next deal. */
@@ -581,6 +621,10 @@ export class PokerTable {
       }),
       blinds: plan.blinds,
       rng,
+      // An all-in run-out shown street by street: the table deals the board itself, so it can wait (D-2038).
+      ...(this.options.allInRunOut === undefined
+        ? {}
+        : { automations: poker.allAutomations.filter((step) => step !== 'board-dealing') }),
     });
     this.changed = true;
     this.handNumber = handNumber;
@@ -622,11 +666,24 @@ export class PokerTable {
    * table answers what it decides itself (run the board once, D-1658; fold for a player who left),
    * then starts the clock of the player to act, or ends the hand.
    */
-  private advance(hand: RunningHand, transition: poker.Transition, now: Date): void {
+  private advance(hand: RunningHand, transition: poker.Transition, now: Date, streetReleased = false): void {
     let state = transition.state;
     const operations = [...transition.events];
+    let released = streetReleased;
     for (let steps = 0; ; steps++) {
       if (steps > 1_000) throw new TableInvariantViolation(`hand ${hand.handId} does not settle`);
+      if (this.options.allInRunOut !== undefined && allInRunOutStreetDue(state)) {
+        if (!released) {
+          // Each street of an all-in run-out waits, the hands face up (003:R-ALLIN-09, D-2038).
+          hand.state = state;
+          hand.runOutWaiting = true;
+          hand.deadlineMs = now.getTime() + this.options.allInRunOut.streetDelayMs;
+          hand.timeBankFromMs = null;
+          this.events.push({ kind: 'operations', handId: hand.handId, operations });
+          return;
+        }
+        released = false;
+      }
       const next = tableDecision(
         state,
         (seat) => this.seatRecords.get(seat)?.foldOnTurn === true,

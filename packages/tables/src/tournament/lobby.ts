@@ -1,6 +1,7 @@
-import { DomainError, Money, type AccountId, type CurrencyCode } from '@casino/core';
+import { assert, DomainError, Money, type AccountId, type CurrencyCode } from '@casino/core';
 import type { Db } from '@casino/db';
 import * as ledger from '@casino/ledger';
+import { tournamentGameLine, tournamentGameOf } from '../poker/table-games.ts';
 import { readClock } from './clock.ts';
 import type { TournamentDefinition } from './definition.ts';
 import { placePrizes } from './prizes.ts';
@@ -36,6 +37,18 @@ export interface TournamentState extends TournamentSummary {
   levels: { smallBlind: bigint; bigBlind: bigint; ante: bigint; durationMs: number; breakAfterMs: number }[];
   /** The level now and the time to the next, while running (the tournament's clock). */
   clock: { level: number; onBreak: boolean; msToNext: number | null } | null;
+  /**
+   * The game (002 HORSE-02, 8GAME-05; D-2040): the tournament's, and in a mix (one game per level, D-2070) the
+   * game of the level now (the first level's before the start) and of the next level (null at the last).
+   */
+  game: {
+    variant: string;
+    name: string;
+    currentVariant: string | null;
+    currentName: string | null;
+    nextVariant: string | null;
+    nextName: string | null;
+  };
   standings: {
     alias: string;
     placeBest: number | null;
@@ -167,6 +180,7 @@ export async function tournamentState(db: Db, tournamentId: string, now: Date): 
     payouts: placePrizes(d, Math.max(Number(row.registered), d.entrantsMin), pool).map(money),
     levels: d.levels.map((l) => ({ ...l })),
     clock: reading && { level: reading.levelIndex + 1, onBreak: reading.onBreak, msToNext: reading.msToNext },
+    game: gameLineOf(d, reading?.levelIndex ?? 0),
     standings: entries.map((e) => ({
       alias: e.alias,
       placeBest: e.place_best,
@@ -188,6 +202,12 @@ export async function tournamentState(db: Db, tournamentId: string, now: Date): 
           }
         : null,
   };
+}
+
+function gameLineOf(d: TournamentDefinition, levelIndex: number): TournamentState['game'] {
+  const game = tournamentGameOf(d.variant);
+  assert(game !== null, `tournament variant ${d.variant} is known (validated at creation)`);
+  return { ...tournamentGameLine(game, levelIndex, levelIndex === d.levels.length - 1) };
 }
 
 /** A player's latest entry into a tournament (the web app's register / unregister / play, D-2616), or null. */

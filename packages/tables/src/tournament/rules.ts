@@ -115,7 +115,17 @@ export interface TournamentRuleProfile {
   readonly lateRegistration: boolean;
   /** The player's tournament-count limits are checked at registration (003:R-TOUR-06, R-LIM-02). */
   readonly tournamentCountLimits: boolean;
+  /**
+   * All-in with no betting left: the hands turned up, the board dealt street by street with
+   * `streetDelayMs` between deals, each hand's exact chance of winning shown (003:R-ALLIN-09,
+   * R-TOUR-13; by-capability §2d `allInEquityDisplay`, D-2038), at tournaments of these `variants`
+   * (Texas Hold'em ids); null = the board is dealt at once, no equity (every other rule book).
+   */
+  readonly allInEquityDisplay: { readonly variants: readonly string[]; readonly streetDelayMs: number } | null;
 }
+
+/** The longest pause between two streets of an all-in run-out (a limit checked at start-up). */
+export const allInStreetDelayMsMax = 10_000;
 
 /** Every broken invariant of a profile's tournament settings (checked at start-up with the poker rule profiles). */
 export function tournamentRuleProblems(rules: TournamentRuleProfile): { setting: string; message: string }[] {
@@ -142,5 +152,12 @@ export function tournamentRuleProblems(rules: TournamentRuleProfile): { setting:
     fail('bounty.progressiveShareBps', 'set exactly when progressive-knockout is a format');
   if (rules.formats.includes('guaranteed') === false && rules.guarantee.prizesOfStakesBpsMax !== null)
     fail('guarantee', 'guarantee rules without the guaranteed format');
+  const display = rules.allInEquityDisplay;
+  if (display !== null) {
+    if (display.variants.length === 0 || display.variants.some((v) => !v.startsWith('holdem/')))
+      fail('allInEquityDisplay.variants', "Texas Hold'em variants only (two hole cards, the equity counted for Hold'em)");
+    if (!Number.isInteger(display.streetDelayMs) || display.streetDelayMs < 1 || display.streetDelayMs > allInStreetDelayMsMax)
+      fail('allInEquityDisplay.streetDelayMs', `whole milliseconds 1..${allInStreetDelayMsMax}`);
+  }
   return problems;
 }

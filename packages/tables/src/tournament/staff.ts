@@ -54,6 +54,22 @@ export interface StaffTournamentView extends TournamentState {
     prize: Money;
     bounty: Money;
     refund: Money;
+    /** The satellite seat ticket that paid this entry (D-1957, D-2039); null when paid from a wallet. */
+    ticketId: string | null;
+  }[];
+  /**
+   * The seat tickets into this tournament won in its satellites (D-1956..D-1959, D-2039): whose, from which
+   * satellite, worth what, and whether unused (`issued`), used by an entry, or paid to the wallet (`cashed`).
+   */
+  tickets: {
+    ticketId: string;
+    playerId: string;
+    satelliteTournamentId: string;
+    value: Money;
+    status: 'issued' | 'used' | 'cashed';
+    entryId: string | null;
+    issuedAt: Date;
+    settledAt: Date | null;
   }[];
 }
 
@@ -105,11 +121,26 @@ export async function staffTournamentView(db: Db, tournamentId: string, now: Dat
       prize_minor: bigint;
       bounty_minor: bigint;
       refund_minor: bigint;
+      ticket_id: string | null;
     }[]
   >`
     SELECT id, player_id, status, registered_at, paid_start_minor, paid_fee_minor, rebuys, add_ons, place_best, place_worst,
-           prize_minor, bounty_minor, refund_minor
+           prize_minor, bounty_minor, refund_minor, ticket_id
     FROM tournament_entry WHERE tournament_id = ${row.id}::uuid ORDER BY registered_at, id`;
+  const tickets = await db.$queryRaw<
+    {
+      id: string;
+      player_id: string;
+      satellite_tournament_id: string;
+      value_minor: bigint;
+      status: 'issued' | 'used' | 'cashed';
+      entry_id: string | null;
+      issued_at: Date;
+      settled_at: Date | null;
+    }[]
+  >`
+    SELECT id, player_id, satellite_tournament_id, value_minor, status, entry_id, issued_at, settled_at
+    FROM tournament_ticket WHERE target_tournament_id = ${row.id}::uuid ORDER BY issued_at, id`;
   // Unregistered entries got their buy-in back: what they paid is not in the pool or the fees.
   const counted = entries.filter((e) => e.status !== 'unregistered');
   const sum = (pick: (e: (typeof entries)[number]) => bigint, list = counted) => list.reduce((a, e) => a + pick(e), 0n);
@@ -165,8 +196,19 @@ export async function staffTournamentView(db: Db, tournamentId: string, now: Dat
         prize: money(e.prize_minor),
         bounty: money(e.bounty_minor),
         refund: money(e.refund_minor),
+        ticketId: e.ticket_id,
       };
     }),
+    tickets: tickets.map((t) => ({
+      ticketId: t.id,
+      playerId: t.player_id,
+      satelliteTournamentId: t.satellite_tournament_id,
+      value: money(t.value_minor),
+      status: t.status,
+      entryId: t.entry_id,
+      issuedAt: t.issued_at,
+      settledAt: t.settled_at,
+    })),
   };
 }
 

@@ -201,10 +201,7 @@ export async function registerForTournament(
     if (mine) throw refused('already-registered', 'You are registered for this tournament already.');
 
     // A seat ticket the player won in a satellite pays the whole buy-in instead of a wallet (D-1957): no price to confirm.
-    const [ticket] = await tx.$queryRaw<{ id: string; value_minor: bigint }[]>`
-      SELECT id, value_minor FROM tournament_ticket
-      WHERE target_tournament_id = ${t.id}::uuid AND player_id = ${request.playerId}::uuid AND status = 'issued'
-      ORDER BY issued_at, id LIMIT 1 FOR UPDATE`;
+    const ticket = await issuedTicketOf(tx, t.id, request.playerId);
     const price = ticket ? null : await priceIn(ctx, tx, t, request.fromWallet);
     if (price) checkConfirmed(price, request.confirmedDebit, 'buy-in');
     await admitEntry(ctx, tx, t.d, request.playerId);
@@ -730,6 +727,19 @@ async function issueTicket(
   return ticketId;
 }
 
+/** The player's oldest unused seat ticket for tournament `targetId`, locked; undefined when none (D-1957). */
+async function issuedTicketOf(
+  tx: Tx,
+  targetId: string,
+  playerId: string,
+): Promise<{ id: string; value_minor: bigint } | undefined> {
+  const [ticket] = await tx.$queryRaw<{ id: string; value_minor: bigint }[]>`
+    SELECT id, value_minor FROM tournament_ticket
+    WHERE target_tournament_id = ${targetId}::uuid AND player_id = ${playerId}::uuid AND status = 'issued'
+    ORDER BY issued_at, id LIMIT 1 FOR UPDATE`;
+  return ticket;
+}
+
 /** A registration paid by a ticket: the ticket account → the pool (start fee) and the fee revenue (fee), one BUY_IN. */
 async function useTicket(
   ctx: TournamentStoreContext,
@@ -1047,17 +1057,20 @@ async function enterRunning(
       plan.kind === 're-entry' ? 're-entry-count-used' : 'already-registered',
       'No more entries for this player.',
     );
+  // A seat ticket for this tournament pays the entry as it pays a registration (D-1957, D-2039): no price to confirm.
+  const ticket = await issuedTicketOf(tx, t.id, plan.playerId);
   // Paid as a registration (D-2615, D-2618): from the wallet named, converted when another currency's.
-  const price = await priceIn(ctx, tx, t, payment.fromWallet);
-  checkConfirmed(price, payment.confirmedDebit, plan.kind);
+  const price = ticket ? null : await priceIn(ctx, tx, t, payment.fromWallet);
+  if (price) checkConfirmed(price, payment.confirmedDebit, plan.kind);
   const wallet = await playingWallet(tx, plan.playerId, t.currency);
   const { playSessionId } = await startPlaySession(ctx.limits, tx, { playerId: plan.playerId });
   const { startFeeMinor, feeMinor } = t.d.entry;
   await tx.$executeRaw`
     INSERT INTO tournament_entry (id, tournament_id, player_id, status, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor,
-                                  registered_at, entry_number)
+                                  registered_at, entry_number, ticket_id)
     VALUES (${plan.entryId}::uuid, ${t.id}::uuid, ${plan.playerId}::uuid, 'registered', ${wallet}::uuid, ${playSessionId}::uuid,
-            ${startFeeMinor}, ${feeMinor}, ${ctx.clock.now()}, ${(counts.mine_number ?? 0) + 1})`;
+            ${startFeeMinor}, ${feeMinor}, ${ctx.clock.now()}, ${(counts.mine_number ?? 0) + 1}, ${ticket?.id ?? null}::uuid)`;
+  if (!price) return useTicket(ctx, tx, t, { ticketId: ticket!.id, valueMinor: ticket!.value_minor, entryId: plan.entryId });
   const paying = price.funding ? await playingWallet(tx, plan.playerId, price.funding.currency) : wallet;
   return postBuyIn(ctx, tx, t, {
     entryId: plan.entryId,
@@ -1135,7 +1148,8 @@ async function startIn(
       return { started: false, entries: [] };
     }
     await tx.$executeRaw`UPDATE tournament SET status = 'RUNNING', started_at = ${ctx.clock.now()} WHERE id = ${t.id}::uuid`;
-    await cashUnusedTickets(ctx, tx, t);
+    // With late registration a ticket stays good until it closes (D-2039); else it is cash now (D-1959).
+    if (t.d.lateRegistrationLevels === 0) await cashUnusedTickets(ctx, tx, t);
     if (options.live) {
       const state = initialLiveState(
         ctx,
@@ -1194,7 +1208,7 @@ export async function finishTournamentIn(
     const prizes = director.prizes();
     const bounties = bountiesWon(director);
     const entries = new Map((await registeredEntries(tx, t.id)).map((e) => [e.id, e]));
-    const seatTarget = await seatTargetOpen(tx, t.d);
+    const seatTarget = await seatTargetOpen(ctx, tx, t.d);
     for (const finish of director.finishes)
       for (const entryId of finish.entryIds) {
         const entry = entries.get(entryId);
@@ -1214,6 +1228,8 @@ export async function finishTournamentIn(
         if (cash > 0n) await credit(ctx, tx, t, entry, cash);
       }
     await tx.$executeRaw`UPDATE tournament SET status = 'FINISHED', ended_at = ${ctx.clock.now()}, overlay_minor = ${overlay} WHERE id = ${t.id}::uuid`;
+    // A ticket still unused (late registration closed before its cashing was written) is cash now (D-2039).
+    await cashUnusedTickets(ctx, tx, t);
     await assertPoolEmpty(tx, t);
   }
 }
@@ -1223,13 +1239,46 @@ export async function finishTournamentIn(
  * cash satellite, or when the target has started or ended meanwhile (then the seats are paid in cash, D-1959).
  * Lock order: the satellite's row, then the target's.
  */
-async function seatTargetOpen(tx: Tx, d: TournamentDefinition): Promise<string | null> {
+async function seatTargetOpen(ctx: TournamentStoreContext, tx: Tx, d: TournamentDefinition): Promise<string | null> {
   const targetId = d.satellite?.targetTournamentId;
   if (targetId === undefined) return null;
-  const [target] = await tx.$queryRaw<
-    { status: string }[]
-  >`SELECT status FROM tournament WHERE id = ${targetId}::uuid FOR UPDATE`;
-  return target?.status === 'REGISTERING' ? targetId : null;
+  const [target] = await tx.$queryRaw<{ status: string; definition: unknown; live_state: unknown; started_at: Date | null }[]>`
+    SELECT status, definition, live_state, started_at FROM tournament WHERE id = ${targetId}::uuid FOR UPDATE`;
+  if (target?.status === 'REGISTERING') return targetId;
+  // A target running in its late registration still takes a ticket (D-2039).
+  if (target?.status !== 'RUNNING' || target.started_at === null) return null;
+  return lateRegistrationOpenAt(ctx, definitionFromJson(target.definition), target.live_state, target.started_at)
+    ? targetId
+    : null;
+}
+
+/** Whether a running tournament's late registration is open now, on its clock as last written (the hand boundary's pause). */
+function lateRegistrationOpenAt(
+  ctx: TournamentStoreContext,
+  d: TournamentDefinition,
+  liveState: unknown,
+  startedAt: Date,
+): boolean {
+  if (d.lateRegistrationLevels === 0) return false;
+  const state = liveState as { startedAtMs?: number; pausedAtMs?: number | null; pausedTotalMs?: number } | null;
+  const now = ctx.clock.now().getTime();
+  const until = state?.pausedAtMs ?? now;
+  const elapsedMs = Math.max(0, until - (state?.startedAtMs ?? startedAt.getTime()) - (state?.pausedTotalMs ?? 0));
+  return lateRegistrationOpen(d, elapsedMs);
+}
+
+/**
+ * A running tournament whose late registration has closed (`floor.lateRegistrationOver`): its seat tickets
+ * still unused are paid in cash now (D-2039), in the transaction of the hand's commit that noticed it.
+ */
+export async function cashTicketsAfterLateRegistrationIn(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  tournamentId: string,
+): Promise<void> {
+  const t = await lockTournament(tx, tournamentId);
+  assert(t.status === 'RUNNING', 'tickets are cashed after the late registration of a running tournament');
+  await cashUnusedTickets(ctx, tx, t);
 }
 
 /** Bounties paid at knock-outs and each survivor's own bounty (004:GAM-P-T-19: the winner gets their own). */

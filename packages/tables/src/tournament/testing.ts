@@ -53,6 +53,7 @@ export const testRules: TournamentRuleProfile = {
   prizeCredit: 'at-end',
   lateRegistration: true,
   tournamentCountLimits: false,
+  allInEquityDisplay: null,
 };
 
 /** Blinds doubling every level (a hyper-turbo), so random bots finish a tournament in a few hundred hands. */

@@ -444,6 +444,9 @@ export const en: Messages = {
     fee: "The operator's fee",
     total: 'Total',
     chips: 'Starting chips: {chips} (tournament chips have no cash value)',
+    game: 'Game: {game}',
+    mixedGame: 'Game: {mix}, now {game}, the next level {next}',
+    mixedGameLast: 'Game: {mix}, now {game}',
     prizes: 'Prize for each paid place',
     place: 'Place {place}',
     prizesNote: 'Prizes for the prize pool now; they grow with every player.',
@@ -523,6 +526,14 @@ export const en: Messages = {
     bet: 'Bet {amount}',
     raise: 'Raise to {amount}',
     allIn: 'All in ({amount})',
+    runOut: {
+      title: 'All in: the hands are shown and the board is dealt street by street',
+      streets: { preflop: 'before the flop', flop: 'after the flop', turn: 'after the turn', river: 'on the river' } as Record<
+        string,
+        string
+      >,
+      chance: 'Wins {win} %, ties {tie} % ({street})',
+    },
     betAmount: 'Bet amount ({currency})',
     raiseAmount: 'Raise to ({currency})',
     sizeRange: 'From {min} to {max}',
@@ -567,6 +578,7 @@ export const en: Messages = {
       game: 'Game: {game}',
       mixedGame: 'Game: {mix}, now {game}',
       mixedCounter: 'hand {hand} of {hands}',
+      nextGame: 'next level: {game}',
       streets: { 3: '3rd street', 4: '4th street', 5: '5th street', 6: '6th street', 7: '7th street (river)' } as Record<
         number,
         string

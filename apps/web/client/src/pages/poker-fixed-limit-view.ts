@@ -96,9 +96,16 @@ export function toggleDiscard(selected: readonly number[], index: number, max: n
 /** The mixed table's game line (002:HORSE-02, 8GAME-05): the mix, the game being dealt and which hand of it; null at a single game's table. */
 export function mixedGameLine(
   game: TableGame | undefined,
-): { mix: string; current: string | null; hand: number | null; hands: number | null } | null {
+): { mix: string; current: string | null; hand: number | null; hands: number | null; next: string | null } | null {
   if (!game || !game.variant.startsWith('mixed/')) return null;
-  return { mix: game.name, current: game.currentName, hand: game.handOfGame ?? null, hands: game.handsOfGame ?? null };
+  // A mixed tournament names the next level's game (D-2040); a cash mix counts hands instead.
+  return {
+    mix: game.name,
+    current: game.currentName,
+    hand: game.handOfGame ?? null,
+    hands: game.handsOfGame ?? null,
+    next: game.nextName ?? null,
+  };
 }
 
 /** A hand given up unshown at the showdown (D-2050), to be said as "mucked" rather than drawn as hidden cards. */

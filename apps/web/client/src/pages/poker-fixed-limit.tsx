@@ -120,7 +120,8 @@ export function GameLine({ game }: { game: TableGame | undefined }) {
         : fill(m.poker.fixed.mixedGame, { mix: mixed.mix, game: mixed.current }) +
           (mixed.hand !== null && mixed.hands !== null
             ? ` · ${fill(m.poker.fixed.mixedCounter, { hand: mixed.hand, hands: mixed.hands })}`
-            : '');
+            : '') +
+          (mixed.next !== null ? ` · ${fill(m.poker.fixed.nextGame, { game: mixed.next })}` : '');
   return <span data-testid="poker-game">{text}</span>;
 }
 

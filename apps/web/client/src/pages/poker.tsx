@@ -490,6 +490,11 @@ export function PokerPage({ tableId }: { tableId: string }) {
   const fixed = table?.fixedLimit ?? null;
   const fixedLegal = mine?.fixedLimit?.legal ?? null;
   const fixedSeat = (seat: number) => fixed?.seats.find((f) => f.seat === seat) ?? null;
+  // An all-in run-out shown street by street (003:R-ALLIN-09, D-2038): each hand's chance of winning, from the server.
+  const equityOf = (seat: number) => table?.allInEquity?.seats.find((e) => e.seat === seat) ?? null;
+  // Basis points as a percentage with two decimals, in whole numbers (82.36 / 82,36).
+  const percent = (bps: number) =>
+    `${(bps - (bps % 100)) / 100}${lang === 'cs' ? ',' : '.'}${String(bps % 100).padStart(2, '0')}`;
   // The info line's stakes: a stud game's ante, bring-in and bets, not blinds (D-2021); at a mixed table the game dealt.
   const stakes = entry
     ? tableStakes(
@@ -695,6 +700,7 @@ export function PokerPage({ tableId }: { tableId: string }) {
           : m.poker.noPot}
       </p>
       <h2>{m.poker.seats}</h2>
+      {table?.allInEquity && <p data-testid="poker-run-out">{m.poker.runOut.title}</p>}
       <ul className="poker-seats">
         {table?.seats.map((s) => (
           <li
@@ -715,6 +721,15 @@ export function PokerPage({ tableId }: { tableId: string }) {
               {s.betMinor !== '0' && <> · {fill(m.poker.betInFront, { amount: money(s.betMinor) })}</>}
             </p>
             <p>{seatStatusText(s)}</p>
+            {equityOf(s.seat) && (
+              <p data-testid={`poker-equity-${s.seat}`}>
+                {fill(m.poker.runOut.chance, {
+                  win: percent(equityOf(s.seat)!.winBps),
+                  tie: percent(equityOf(s.seat)!.tieBps),
+                  street: m.poker.runOut.streets[table!.allInEquity!.street] ?? '',
+                })}
+              </p>
+            )}
             {fixedSeat(s.seat) ? (
               <FixedSeatCards
                 seat={fixedSeat(s.seat)!}

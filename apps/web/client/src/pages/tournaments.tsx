@@ -102,6 +102,13 @@ export function TournamentPage({ tournamentId }: { tournamentId: string }) {
     reload();
   };
 
+  // The game, and in a mix the level's game and the next level's (002 HORSE-02, 8GAME-05; D-2040).
+  const gameText = (game: NonNullable<typeof t>['game']) =>
+    game.currentName === null
+      ? fill(m.tournaments.game, { game: game.name })
+      : game.nextName === null
+        ? fill(m.tournaments.mixedGameLast, { mix: game.name, game: game.currentName })
+        : fill(m.tournaments.mixedGame, { mix: game.name, game: game.currentName, next: game.nextName });
   if (error) return <Notice kind="error">{m.app.unavailable}</Notice>;
   if (!t) return <p>{m.app.loading}</p>;
   const registered = t.mine?.status === 'registered';
@@ -111,6 +118,7 @@ export function TournamentPage({ tournamentId }: { tournamentId: string }) {
       <Link to="/tournaments">{m.tournaments.back}</Link>
       <div aria-live="polite">{message && <Notice kind={message.kind}>{message.text}</Notice>}</div>
       <Facts t={t} />
+      <p data-testid="tournament-game">{gameText(t.game)}</p>
       <p>{fill(m.tournaments.chips, { chips: t.startingChips })}</p>
 
       <section aria-labelledby="entry-title">

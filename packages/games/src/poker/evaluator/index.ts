@@ -24,6 +24,7 @@ export {
   sevenERanking,
 } from './rankings/seven-e.ts';
 export { findWinners } from './find-winners.ts';
+export { equityHandsMax, holdemEquity, type EquityResult, type HandEquity } from './equity.ts';
 export { ScoredHand, type HandStrengthRecord } from './hand-strength.ts';
 
 // Raw evaluators: numbers only, higher is better, equal ties.

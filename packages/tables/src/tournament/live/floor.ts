@@ -11,7 +11,13 @@ import type {
   TableEffect,
 } from '../../poker/runtime-types.ts';
 import { positionsOf } from '../../poker/store-hands.ts';
-import { levelStakes, tournamentGameOf, tournamentLevelGame, type TableGame } from '../../poker/table-games.ts';
+import {
+  levelStakes,
+  tournamentGameLine,
+  tournamentGameOf,
+  tournamentLevelGame,
+  type TableGame,
+} from '../../poker/table-games.ts';
 import { PokerTable, type TableStep } from '../../poker/table.ts';
 import { addOnOpen, lateRegistrationOpen, readClock, rebuyOpen } from '../clock.ts';
 import type { TournamentDefinition } from '../definition.ts';
@@ -192,6 +198,23 @@ export class TournamentFloor implements DrivenTable {
       maxTurnSeen: 0,
       dealtAt: null,
     };
+  }
+
+  /** Whether the unused seat tickets have been cashed after the late registration (D-2039); again once after a takeover (a no-op then). */
+  private ticketsCashed = false;
+
+  /**
+   * The hand commit should cash the seat tickets still unused (D-2039): the late registration a ticket
+   * could be used in is over (a tournament without one cashed them at its start, D-1959).
+   */
+  ticketsToCash(): boolean {
+    const d = this.setup.definition;
+    return !this.ticketsCashed && d.lateRegistrationLevels > 0 && !lateRegistrationOpen(d, this.director.elapsedMs);
+  }
+
+  /** The cashing committed. */
+  markTicketsCashed(): void {
+    this.ticketsCashed = true;
   }
 
   /** The state to persist now (called by the store at a hand's commit: every table is at a boundary in the director). */
@@ -633,7 +656,12 @@ export class TournamentFloor implements DrivenTable {
         handNumber: l.handNumber,
         previousPositions: l.previous,
       },
-      { rngForHand: () => this.options.rng, newHandId: () => this.options.newHandId(), handPauseMs: this.options.handPauseMs },
+      {
+        rngForHand: () => this.options.rng,
+        newHandId: () => this.options.newHandId(),
+        handPauseMs: this.options.handPauseMs,
+        ...this.allInRunOut(d.variant),
+      },
     );
     l.dealt = new Map(seats.map((s) => [s.seat, s.entryId]));
     l.dealtMixed = mixed;
@@ -642,6 +670,13 @@ export class TournamentFloor implements DrivenTable {
     const running = l.table.runningHand();
     assert(running !== null || l.awaitingCommitHandId !== null, 'a table that may deal deals');
     return effects;
+  }
+
+  /** The profile's all-in run-out for this game (003:R-ALLIN-09, R-TOUR-13; D-2038): only the listed Hold'em variants. */
+  private allInRunOut(variant: string): { allInRunOut?: { streetDelayMs: number } } {
+    const display = this.setup.rules.allInEquityDisplay;
+    if (display === null || !display.variants.includes(variant)) return {};
+    return { allInRunOut: { streetDelayMs: display.streetDelayMs } };
   }
 
   /**
@@ -744,18 +779,20 @@ export class TournamentFloor implements DrivenTable {
   /** The game in the views of a stud, draw or mixed tournament: the tournament's and the current level's (002 HORSE-02, 8GAME-05). */
   private gameView(): PublicTableView['game'] | null {
     if (this.game.kind === 'flop') return null;
-    const current = tournamentLevelGame(
-      this.game,
-      readClock(this.setup.definition.levels, this.director.elapsedMs).levelIndex,
-    ).game;
-    // A tournament's mix changes with the level, not after a count of hands: no hand counter (the time to the next game is `nextGameInMs`).
+    const levels = this.setup.definition.levels;
+    const reading = readClock(levels, this.director.elapsedMs);
+    const line = tournamentGameLine(this.game, reading.levelIndex, reading.levelIndex === levels.length - 1);
+    // A tournament's mix changes with the level, not after a count of hands: no hand counter; the game after
+    // this level's is named (D-2040) and the time to it is the player's `nextGameInMs`.
     return {
-      variant: this.game.id,
-      name: this.game.name,
-      currentVariant: current.id,
-      currentName: current.name,
+      variant: line.variant,
+      name: line.name,
+      currentVariant: line.currentVariant ?? line.variant,
+      currentName: line.currentName ?? line.name,
       handOfGame: null,
       handsOfGame: null,
+      nextVariant: line.nextVariant,
+      nextName: line.nextName,
     };
   }
 

@@ -14,6 +14,7 @@ import type { PlayerCommand } from '../../poker/runtime-types.ts';
 import { czPsFixture } from '../../poker/testing/profiles.ts';
 import { fundedPlayer, openFunding, type Funding } from '../../poker/testing.ts';
 import type { TournamentDefinition, TournamentLevel } from '../definition.ts';
+import { tournamentState } from '../lobby.ts';
 import { createTournament, registerForTournament, startTournament, type TournamentStoreContext } from '../store.ts';
 import { testDefinition, testRules } from '../testing.ts';
 import type { TournamentSeatView } from './floor.ts';
@@ -192,6 +193,9 @@ async function playLive(
         expect(game.currentVariant).toBe(horse[mine.level.index % horse.length]);
         seenGames.add(game.currentVariant!);
       }
+      // 002:8GAME-05 as at a cash mix: what comes next, here the next level's game (D-2040), none after the last level.
+      const last = mine.level.index === limitLevels.length - 1;
+      expect(game.nextVariant).toBe(last ? null : horse[(mine.level.index + 1) % horse.length]);
       expect(mine.nextGameInMs === null || mine.nextGameInMs > 0).toBe(true);
       const toAct = mine.table.toAct;
       if (toAct === null || toAct.seat !== mine.seat || (mine.legal === null && !mine.fixedLimit?.legal)) continue;
@@ -271,6 +275,41 @@ describe('stud, draw and mixed tournaments on the live tables (issues 19 and 20)
     }
     expect(returns).toBeGreaterThan(0);
   }, 600_000);
+
+  it('002:HORSE-02 002:8GAME-05 D-2040 the tournament lobby names the mix, the game of the level now and the next level`s game; a one-game tournament only its game', async () => {
+    const { tournamentId } = await createTournament(ctx, { definition: horseDefinition({ name: 'HORSE lobby' }) });
+    const before = await tournamentState(testDb.db, tournamentId, clock.now());
+    expect(before.game).toMatchObject({ variant: 'mixed/horse', currentVariant: horse[0], nextVariant: horse[1] });
+    expect(before.game.currentName).toMatch(/Hold/);
+    expect(before.game.nextName).toMatch(/Omaha/);
+    // Running, at level 3 (0-based 2): Razz now, Stud next.
+    const players = [];
+    for (let i = 0; i < 4; i++) {
+      const p = await fundedPlayer(testDb.db, funding, clock, '1000.00');
+      await registerForTournament(ctx, { tournamentId, playerId: p.playerId });
+      players.push(p);
+    }
+    await startTournament(ctx, tournamentId);
+    const atThird = new Date(clock.now().getTime() + 2 * 21_000 + 1);
+    const running = await tournamentState(testDb.db, tournamentId, atThird);
+    expect(running.clock?.level).toBe(3);
+    expect(running.game).toMatchObject({ currentVariant: horse[2], nextVariant: horse[3] });
+    // The last level goes on: no next game.
+    const atLast = new Date(clock.now().getTime() + limitLevels.length * 21_000);
+    expect((await tournamentState(testDb.db, tournamentId, atLast)).game).toMatchObject({
+      currentVariant: horse[(limitLevels.length - 1) % horse.length],
+      nextVariant: null,
+      nextName: null,
+    });
+    const { tournamentId: stud } = await createTournament(ctx, {
+      definition: horseDefinition({ name: 'Stud lobby', variant: 'stud/fixed-limit' }),
+    });
+    expect((await tournamentState(testDb.db, stud, clock.now())).game).toMatchObject({
+      variant: 'stud/fixed-limit',
+      currentVariant: null,
+      nextVariant: null,
+    });
+  });
 
   it('000-001:TRN-02 issue 20: a tournament of a game its profile does not offer is refused, the problem naming the variant field', async () => {
     // CZ-PS offers no Sökö (AT and SE do): `tournament-invalid`, field `body.definition.variant`, nothing stored.

@@ -14,6 +14,7 @@ import type { PurchasePlan } from '../director.ts';
 import {
   definitionFromJson,
   definitionToJson,
+  cashTicketsAfterLateRegistrationIn,
   finishTournamentIn,
   purchaseAtRunningTournamentIn,
   type TournamentStoreContext,
@@ -244,8 +245,11 @@ function tournamentRoomStore(
       assert(floor !== undefined, 'the committing floor is registered');
       const state = floor.persisted();
       const table = floor.handTable(request.hand.handId);
+      const cashTickets = floor.ticketsToCash();
       await transaction(ctx.db, async (tx) => {
         await fence(tx, lease);
+        // The late registration is over: seat tickets not used are cash now (D-2039).
+        if (cashTickets) await cashTicketsAfterLateRegistrationIn(ctx, tx, lease.tableId);
         // The hand's record, recalled by id like a cash hand's (D-1937).
         await recordTournamentHand(tx, {
           tournamentId: lease.tableId,
@@ -268,6 +272,7 @@ function tournamentRoomStore(
           await tx.$executeRaw`UPDATE tournament SET lease_owner = NULL, lease_expires_at = NULL WHERE id = ${lease.tableId}::uuid`;
         }
       });
+      if (cashTickets) floor.markTicketsCashed();
       return { stoppingPlayerIds: [] };
     },
     async findSeatsOfPlayer() {
