@@ -88,6 +88,16 @@ export const CancelledSchema = z.object({
   refunds: z.array(z.object({ entryId: z.string(), refund: MoneyOutputSchema })),
 });
 
+export const Day2StartedSchema = z.object({
+  tournamentId: z.string(),
+  started: z
+    .boolean()
+    .describe('false: fewer than 2 qualifiers, the Day 2 cancelled (none) or won by the lone qualifier (D-1967)'),
+  entries: z.array(
+    z.object({ entryId: z.string(), chips: z.string().describe('the stack carried from Day 1 (tournament chips)') }),
+  ),
+});
+
 export const TournamentHandsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().min(1).max(200).optional().describe('nextCursor of the previous page'),

@@ -5,6 +5,7 @@ import { adminProblems, security } from './common.schema.ts';
 import { staffActor } from './common.ts';
 import {
   CancelledSchema,
+  Day2StartedSchema,
   PausedSchema,
   StaffReasonBodySchema,
   StaffTournamentHandPageSchema,
@@ -130,6 +131,34 @@ export function tournamentStaffRoutes(app: App, ctx: tournament.TournamentStoreC
       },
     );
   }
+
+  app.post(
+    '/v1/tournaments/:tournamentId/start-day-2',
+    {
+      onRequest: app.authorizeStaff(pausers),
+      schema: {
+        tags,
+        security,
+        summary: "Start a flight event's Day 2: the Day 1 qualifiers seated with their carried stacks (audited)",
+        description:
+          'Every Day 1 flight must have ended (409 tournament-registration-refused, reason flight-day-1-not-over). Each qualifier gets one entry with the stack the carry rule gives: flight one stack, best-stack-forward the best, stack-builder the sum (004:GAM-P-T-17, D-1965).',
+        params: TournamentParamsSchema,
+        body: StaffReasonBodySchema,
+        response: { 200: Day2StartedSchema, ...adminProblems },
+      },
+    },
+    async (request) => {
+      const done = await tournament.startFlightDay2ByStaff(ctx, staffActor(request), {
+        tournamentId: request.params.tournamentId,
+        reason: request.body.reason,
+      });
+      return {
+        tournamentId: request.params.tournamentId,
+        started: done.started,
+        entries: done.entries.map((e) => ({ entryId: e.entryId, chips: e.chips.toString() })),
+      };
+    },
+  );
 
   app.post(
     '/v1/tournaments/:tournamentId/cancel',

@@ -1452,7 +1452,17 @@ export async function startFlightDay2(
   eventId: string,
   options: { live?: { rng: Rng } } = {},
 ): Promise<{ started: boolean; entries: { entryId: string; playerId: string; chips: bigint }[] }> {
-  return transaction(ctx.db, async (tx) => {
+  return transaction(ctx.db, async (tx) => startFlightDay2In(ctx, tx, eventId, options));
+}
+
+/** `startFlightDay2` inside the caller's transaction (the staff route audits in it). */
+export async function startFlightDay2In(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  eventId: string,
+  options: { live?: { rng: Rng } } = {},
+): Promise<{ started: boolean; entries: { entryId: string; playerId: string; chips: bigint }[] }> {
+  {
     const t = await lockTournament(tx, eventId);
     if (t.d.flight?.day !== 2) throw refused('not-a-flight-event', "This tournament is not a flight event's Day 2.");
     if (t.status !== 'REGISTERING') throw refused('registration-closed', 'The Day 2 has started or ended.');
@@ -1489,7 +1499,7 @@ export async function startFlightDay2(
     }
     const { started } = await startIn(ctx, tx, t, options);
     return { started, entries: started ? entries : [] };
-  });
+  }
 }
 
 /** A Day 2 with one qualifier (D-1967): they take first place and the whole pool; the event is over. */

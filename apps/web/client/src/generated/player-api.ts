@@ -7360,6 +7360,16 @@ export interface components {
             entrantsMin: number;
             /** @description The operator's part of the buy-in (registration fee, commission) */
             fee: components["schemas"]["Money"];
+            /** @description A flight event's day (004:GAM-P-T-17, D-1965): Day 1s are registered for; Day 2 seats their qualifiers */
+            flight: {
+                /** @enum {string} */
+                carry: "flight" | "best-stack-forward" | "stack-builder";
+                day: 1 | 2;
+                /** @description The event: its Day 2 tournament's id */
+                eventId: string;
+                /** @description Day 1: it ends when this many players or fewer are left */
+                qualifiers: number | null;
+            } | null;
             guarantee: components["schemas"]["Money"] | null;
             /** @enum {string} */
             kind: "scheduled" | "sit-and-go";
@@ -7420,6 +7430,20 @@ export interface components {
             /** @enum {string} */
             status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
             tournamentId: string;
+            /** @description A Twister: the published table of prize pools and probabilities (000-001:TRN-18, UI-07; D-1970) */
+            twister: {
+                /** @description Drawn at the start by the RNG; null before */
+                drawnMultiplier: number | null;
+                /** @description The expected prize pool per start fees paid, bps (below 10,000, D-1971) */
+                expectedPrizePoolBps: number;
+                multipliers: {
+                    /** @description The prize pool is this many start fees */
+                    multiplier: number;
+                    prizePool: components["schemas"]["Money"];
+                    /** @description Its probability, parts per million */
+                    probabilityPpm: number;
+                }[];
+            } | null;
         };
         TournamentStateInput: {
             clock: {
@@ -7431,6 +7455,16 @@ export interface components {
             entrantsMin: number;
             /** @description The operator's part of the buy-in (registration fee, commission) */
             fee: components["schemas"]["MoneyInput"];
+            /** @description A flight event's day (004:GAM-P-T-17, D-1965): Day 1s are registered for; Day 2 seats their qualifiers */
+            flight: {
+                /** @enum {string} */
+                carry: "flight" | "best-stack-forward" | "stack-builder";
+                day: 1 | 2;
+                /** @description The event: its Day 2 tournament's id */
+                eventId: string;
+                /** @description Day 1: it ends when this many players or fewer are left */
+                qualifiers: number | null;
+            } | null;
             guarantee: components["schemas"]["MoneyInput"] | null;
             /** @enum {string} */
             kind: "scheduled" | "sit-and-go";
@@ -7491,6 +7525,20 @@ export interface components {
             /** @enum {string} */
             status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
             tournamentId: string;
+            /** @description A Twister: the published table of prize pools and probabilities (000-001:TRN-18, UI-07; D-1970) */
+            twister: {
+                /** @description Drawn at the start by the RNG; null before */
+                drawnMultiplier: number | null;
+                /** @description The expected prize pool per start fees paid, bps (below 10,000, D-1971) */
+                expectedPrizePoolBps: number;
+                multipliers: {
+                    /** @description The prize pool is this many start fees */
+                    multiplier: number;
+                    prizePool: components["schemas"]["MoneyInput"];
+                    /** @description Its probability, parts per million */
+                    probabilityPpm: number;
+                }[];
+            } | null;
         };
         TournamentSummary: {
             entrantsMax: number;
