@@ -377,6 +377,8 @@ function twisterProblems(d: TournamentDefinition, fail: Fail): void {
     if (!Number.isInteger(row.probabilityPpm) || row.probabilityPpm < 1)
       fail(`twister.multipliers.${i}.probabilityPpm`, 'a whole number of ppm, at least 1');
   });
+  // D-1973: winner takes the drawn pool, so an abort's refund of everything paid never takes a reached prize away.
+  if (d.payouts.some((row) => row.placesBps.length !== 1)) fail('payouts', 'a Twister pays the winner only (D-1973)');
   const ppm = rows.reduce((s, row) => s + row.probabilityPpm, 0);
   if (ppm !== twisterPpmTotal) fail('twister.multipliers', `the probabilities add up to ${twisterPpmTotal} ppm, not ${ppm}`);
   const expectedPpm = rows.reduce((s, row) => s + BigInt(row.probabilityPpm) * BigInt(row.multiplier), 0n);

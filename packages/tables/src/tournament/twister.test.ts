@@ -92,6 +92,7 @@ describe('Twister draws (000-001:T-74)', () => {
     );
     expect(fields(twister({ twister: { multipliers: [...published].reverse() } }))).toContain('twister.multipliers.1.multiplier');
     expect(fields(twister({ kind: 'scheduled', entrantsMax: 9 }))).toContain('twister');
+    expect(fields(twister({ payouts: [{ entrantsMin: 2, placesBps: [7_000, 3_000] }] }))).toContain('payouts');
     expect(fields(twister(), { ...testRules, formats: testRules.formats.filter((f) => f !== 'twister') })).toContain('format');
   });
 });
