@@ -187,4 +187,56 @@ describe('staff tournament routes (issue 19)', () => {
     expect(view.prizePool.amount).toBe(bagged.length >= 2 ? '1500.00' : '0.00'); // 3 × 500.00 carried in (or won at once)
     expect(await ledger.findInvariantViolations(connections.db)).toEqual([]);
   });
+
+  it('004:GAM-P-T-17 D-1965 an admin creates a flight event over the staff API: the Day 1s register players, the Day 2 does not; refused where the profile does not offer the carry rule; audited', async () => {
+    const now = clock.now().getTime();
+    const at = (hours: number) => new Date(now + hours * 3_600_000).toISOString();
+    const body = {
+      reason: 'Winter series flight event',
+      profile: 'CZ-FO',
+      name: 'Winter series',
+      variant: 'holdem/no-limit',
+      currency: 'CZK',
+      carry: 'stack-builder',
+      seatsPerTable: 9,
+      startFeeMinor: '50000',
+      feeMinor: '5000',
+      chips: '5000',
+      levels: [
+        { smallBlind: '10', bigBlind: '20', ante: '0', durationMs: 600_000, breakAfterMs: 0 },
+        { smallBlind: '20', bigBlind: '40', ante: '5', durationMs: 600_000, breakAfterMs: 300_000 },
+      ],
+      payouts: [
+        { entrantsMin: 2, placesBps: [10_000] },
+        { entrantsMin: 10, placesBps: [5_000, 3_000, 2_000] },
+      ],
+      handForHandAbovePaidMax: 3,
+      day2: { startsAt: at(72), entrantsMax: 500 },
+      day1s: [
+        { startsAt: at(2), entrantsMin: 20, entrantsMax: 200, qualifiers: 15 },
+        { startsAt: at(26), entrantsMin: 20, entrantsMax: 200, qualifiers: 15 },
+      ],
+    };
+    expect((await as('finance', 'POST', '/v1/tournaments/flight-events', body)).statusCode).toBe(403);
+    const hr = await as('admin', 'POST', '/v1/tournaments/flight-events', { ...body, profile: 'HR', currency: 'EUR' });
+    expect(hr.statusCode).toBe(422);
+    expect(hr.json().type).toContain('tournament-invalid');
+    const created = await as('admin', 'POST', '/v1/tournaments/flight-events', body);
+    expect(created.statusCode).toBe(201);
+    const { eventId, day1Ids } = created.json() as { eventId: string; day1Ids: string[] };
+    expect(day1Ids).toHaveLength(2);
+    const store = app.platform.tournaments();
+    const p = await fundedPlayer(connections.db, funding, clock, '2000.00');
+    for (const day1 of day1Ids) await tournament.registerForTournament(store, { tournamentId: day1, playerId: p.playerId });
+    // Stack Builder: one player in both Day 1s, a buy-in of 500.00 + 50.00 each.
+    expect((await ledger.balance(connections.db, p.wallet as AccountId)).toDecimalString()).toBe('900.00');
+    const refused = await tournament
+      .registerForTournament(store, { tournamentId: eventId, playerId: p.playerId })
+      .catch((error: { extensions?: { reason?: string } }) => error.extensions?.reason);
+    expect(refused).toBe('flight-day-2');
+    const view = (await as('auditor', 'GET', `/v1/tournaments/${day1Ids[1]}`)).json();
+    expect(view.name).toBe('Winter series: Day 1B');
+    expect(view.prizePool.amount).toBe('500.00');
+    expect(await auditActions(eventId)).toEqual(['tournament.create-flight-event']);
+  });
 });

@@ -6,7 +6,14 @@ import { readClock } from './clock.ts';
 import type { LiveTournamentState } from './live/floor.ts';
 import { listTournaments, tournamentState, type TournamentState, type TournamentSummary } from './lobby.ts';
 import { cryptoRng } from '@casino/games';
-import { cancelTournamentIn, definitionFromJson, startFlightDay2In, type TournamentStoreContext } from './store.ts';
+import {
+  cancelTournamentIn,
+  createFlightEventIn,
+  definitionFromJson,
+  startFlightDay2In,
+  type FlightEventRequest,
+  type TournamentStoreContext,
+} from './store.ts';
 
 /**
  * What staff see of and do to a tournament (issue 19, D-1935; 000-001:TIME-07, 003:R-TOUR-14,
@@ -235,6 +242,29 @@ export async function cancelTournamentByStaff(
       },
     });
     return { refunds };
+  });
+}
+
+/**
+ * Creates a flight event (004:GAM-P-T-17, D-1965): its Day 2 and Day 1 flights, every definition validated against
+ * its profile (`tournament-invalid`), audited with the ids created. Money moves only when players register.
+ */
+export async function createFlightEventByStaff(
+  ctx: Pick<TournamentStoreContext, 'db' | 'clock' | 'rules' | 'poker'>,
+  actor: Staff,
+  request: { event: FlightEventRequest; reason: string },
+): Promise<{ eventId: string; day1Ids: string[] }> {
+  return transaction(ctx.db, async (tx) => {
+    const created = await createFlightEventIn(ctx, tx, request.event);
+    await appendAuditEntry(tx, actor, ctx.clock.now(), {
+      action: 'tournament.create-flight-event',
+      subjectType: 'tournament',
+      subjectId: created.eventId,
+      reason: request.reason,
+      before: null,
+      after: { name: request.event.day2.name, carry: request.event.day2.flight?.carry ?? null, day1Ids: created.day1Ids },
+    });
+    return created;
   });
 }
 

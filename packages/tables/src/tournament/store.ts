@@ -143,13 +143,24 @@ async function createTournamentIn(
  * in one transaction. The Day 1s are played in the event's game, currency and buy-in; the Day 2 shows that buy-in
  * and the starting chips but takes no registration: its entrants are the Day 1 qualifiers (`startFlightDay2`).
  */
+export interface FlightEventRequest {
+  day2: TournamentDefinition;
+  day2StartsAt: Date;
+  day1s: readonly { definition: Omit<TournamentDefinition, 'flight'>; qualifiers: number; startsAt: Date }[];
+}
+
 export async function createFlightEvent(
   ctx: Pick<TournamentStoreContext, 'db' | 'clock' | 'rules' | 'poker'>,
-  request: {
-    day2: TournamentDefinition;
-    day2StartsAt: Date;
-    day1s: readonly { definition: Omit<TournamentDefinition, 'flight'>; qualifiers: number; startsAt: Date }[];
-  },
+  request: FlightEventRequest,
+): Promise<{ eventId: string; day1Ids: string[] }> {
+  return transaction(ctx.db, (tx) => createFlightEventIn(ctx, tx, request));
+}
+
+/** `createFlightEvent` inside the caller's transaction (the staff route audits in it). */
+export async function createFlightEventIn(
+  ctx: Pick<TournamentStoreContext, 'clock' | 'rules' | 'poker'>,
+  tx: Tx,
+  request: FlightEventRequest,
 ): Promise<{ eventId: string; day1Ids: string[] }> {
   const { day2 } = request;
   const invalid = (field: string, message: string) =>
@@ -183,7 +194,7 @@ export async function createFlightEvent(
     if (problem) throw problem;
     return { d, startsAt: day1.startsAt };
   });
-  return transaction(ctx.db, async (tx) => {
+  {
     const { tournamentId: eventId } = await createTournamentIn(ctx, tx, day2, request.day2StartsAt);
     const day1Ids: string[] = [];
     for (const day1 of day1s) {
@@ -191,7 +202,7 @@ export async function createFlightEvent(
       day1Ids.push((await createTournamentIn(ctx, tx, d, day1.startsAt)).tournamentId);
     }
     return { eventId, day1Ids };
-  });
+  }
 }
 
 /** The most Day 1 flights an event may have. */
