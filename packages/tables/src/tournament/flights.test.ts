@@ -12,6 +12,7 @@ import {
   carriedStacks,
   createFlightEvent,
   createTournament,
+  definitionFromJson,
   playTournamentAutomatically,
   registerForTournament,
   startFlightDay2,
@@ -197,11 +198,28 @@ describe('flight events (004:GAM-P-T-17, issue 19)', () => {
     const mine = stacks.filter((s) => s.player_id === x).map((s) => s.bagged_chips);
     expect(mine).toHaveLength(2); // the seeds above make x survive both flights: the rule has two stacks to choose from
     expect(mine[0]).not.toBe(mine[1]);
-    await startFlightDay2(ctx, eventId);
+    // Live play: the seating and the carried stacks and pool are stored for the room that will claim the Day 2.
+    await startFlightDay2(ctx, eventId, { live: { rng: new SeededRng(7) } });
     const seated = await day2Entries(eventId);
-    expect(seated.find((e) => e.player_id === x)!.starting_chips).toBe(mine[0]! > mine[1]! ? mine[0] : mine[1]);
+    const best = mine[0]! > mine[1]! ? mine[0]! : mine[1]!;
+    expect(seated.find((e) => e.player_id === x)!.starting_chips).toBe(best);
     expect(seated.filter((e) => e.player_id === x)).toHaveLength(1);
     expect(await poolOf(eventId)).toBe(6n * 10_000n); // both of x's buy-ins are in the pool
+    const [row] = await testDb.db.$queryRaw<
+      [{ live_state: unknown }]
+    >`SELECT live_state FROM tournament WHERE id = ${eventId}::uuid`;
+    const live = definitionFromJson(row.live_state) as unknown as {
+      director: { entries: { playerId: string; chips: bigint }[]; prizePoolMinor?: bigint };
+    };
+    expect(live.director.prizePoolMinor).toBe(6n * 10_000n);
+    expect(live.director.entries.find((e) => e.playerId === x)!.chips).toBe(best);
+    // D-1969: a started Day 2 cancelled shares the carried pool by the multi-table formula; nothing is left or created.
+    const before = await Promise.all(list.map((p) => minorOf(p.wallet)));
+    await cancelTournament(ctx, eventId);
+    const after = await Promise.all(list.map((p) => minorOf(p.wallet)));
+    expect(after.reduce((s, w) => s + w, 0n) - before.reduce((s, w) => s + w, 0n)).toBe(6n * 10_000n);
+    expect(await poolOf(eventId)).toBe(0n);
+    expect((await ledger.trialBalance(testDb.db, 'CZK')).balanced).toBe(true);
   });
 
   it('004:GAM-P-T-17 Stack Builder: a player who survives several Day 1s carries the sum of their stacks', async () => {

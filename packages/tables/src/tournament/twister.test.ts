@@ -12,6 +12,7 @@ import { twisterDraw } from './prizes.ts';
 import {
   cancelTournament,
   createTournament,
+  definitionFromJson,
   playTournamentAutomatically,
   registerForTournament,
   startTournament,
@@ -195,6 +196,26 @@ describe('Twister money (000-001:TRN-18, issue 19)', () => {
     for (const p of list) expect(await balanceOf(testDb.db, p.wallet)).toBe('1000.00');
     expect((await operatorBalance('tournament-overlay')) - overlayBefore).toBe(0n);
     expect(await poolOf(tournamentId)).toBe(0n);
+  });
+
+  it('000-001:TRN-18 a live Twister draws its pool when the last seat is taken: the multiplier stored and the pool in the live state', async () => {
+    const { tournamentId } = await createTournament(ctx, { definition: twister() });
+    let started = false;
+    for (let i = 0; i < 3; i++) {
+      const p = await fundedPlayer(testDb.db, funding, clock, '1000.00');
+      started = (
+        await registerForTournament(ctx, { tournamentId, playerId: p.playerId, startWhenFull: { rng: new SeededRng(18) } })
+      ).started;
+    }
+    expect(started).toBe(true);
+    const [row] = await testDb.db.$queryRaw<
+      [{ twister_multiplier: number; prize_pool_fixed_minor: bigint; live_state: unknown }]
+    >`
+      SELECT twister_multiplier, prize_pool_fixed_minor, live_state FROM tournament WHERE id = ${tournamentId}::uuid`;
+    expect(published.map((r) => r.multiplier)).toContain(row.twister_multiplier);
+    expect(row.prize_pool_fixed_minor).toBe(BigInt(row.twister_multiplier) * 10_000n);
+    const live = definitionFromJson(row.live_state) as unknown as { director: { prizePoolMinor?: bigint } };
+    expect(live.director.prizePoolMinor).toBe(row.prize_pool_fixed_minor);
   });
 
   it('000-001:TRN-18 a Twister registration is refused as any sit & go once full', async () => {
