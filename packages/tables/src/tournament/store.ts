@@ -86,7 +86,7 @@ export async function createTournament(
   if (refusal) throw refusal;
   // A flight's days are created together (createFlightEvent), so a Day 1 always names an existing Day 2.
   if (d.flight)
-    throw new DomainError('tournament-invalid', 'flight a flight event is created with createFlightEvent', {
+    throw new DomainError('tournament-invalid', "flight a flight event's days are created together (createFlightEvent)", {
       field: 'body.definition.flight',
       extensions: { problems: [{ field: 'flight', message: 'a flight event is created with its days together' }] },
     });
@@ -186,6 +186,7 @@ export async function createFlightEventIn(
     )
       throw invalid(`day1s.${i}.definition`, "plays the event's profile, game, currency, buy-in and starting chips");
     if (day1.startsAt >= request.day2StartsAt) throw invalid(`day1s.${i}.startsAt`, 'before the Day 2');
+    if (day1.startsAt <= ctx.clock.now()) throw invalid(`day1s.${i}.startsAt`, 'in the future');
     const d: TournamentDefinition = {
       ...same,
       flight: { day: 1, eventId: placeholder, carry: day2.flight!.carry as FlightCarry, qualifiers: day1.qualifiers },
