@@ -13,7 +13,9 @@ import { PiiProtector } from '@casino/players';
 import {
   demoAnonymousPokerTableNames,
   demoPokerTables,
+  demoFlightEvent,
   demoTournaments,
+  demoTwister,
   pokerRuleProfiles,
   tournamentRuleProfiles,
 } from '@casino/operator';
@@ -308,7 +310,70 @@ export async function seedDemoTournaments(db: Db): Promise<string[]> {
     .filter((profileId) => !definitions.some((d) => d.profileId === profileId && d.kind === 'sit-and-go'));
   if (withoutSitAndGo.length > 0)
     lines.push(`  (no sit & go under ${withoutSitAndGo.join(', ')}: its fee caps name no ${currency} amount, D-1917)`);
+  lines.push(...(await seedDemoFlightEvent(db, store, currency, now)), ...(await seedDemoTwister(db, store)));
   return lines;
+}
+
+/**
+ * The demo flight event (004:GAM-P-T-17, D-1965): CZ-FO Best Stack Forward, Day 1A at the demo MTT's start, Day 1B a
+ * day later, Day 2 a day after that. Idempotent by the Day 2's name: kept while it and its Day 1s all still register
+ * players before their starts; otherwise a fresh event is opened.
+ */
+async function seedDemoFlightEvent(
+  db: Db,
+  store: Parameters<typeof tournament.createFlightEvent>[0],
+  currency: CurrencyCode,
+  now: Date,
+): Promise<string[]> {
+  const event = demoFlightEvent(currency);
+  if (!event) return [];
+  const day = 24 * 3_600_000;
+  const day1A = demoMttStartsAt(now).getTime();
+  const open = await db.tournament.findFirst({
+    where: { name: event.day2.name, currency, status: 'REGISTERING', startsAt: { gt: now } },
+    orderBy: { createdAt: 'desc' },
+    select: { id: true },
+  });
+  const day1sOpen =
+    open &&
+    (await db.$queryRaw<{ id: string; name: string; starts_at: Date }[]>`
+      SELECT id, name, starts_at FROM tournament WHERE definition->'flight'->>'eventId' = ${open.id}
+        AND status = 'REGISTERING' AND starts_at > ${now} ORDER BY starts_at`);
+  let eventId = open?.id;
+  let day1s = day1sOpen ?? [];
+  if (!eventId || day1s.length !== event.day1s.length) {
+    const created = await tournament.createFlightEvent(store, {
+      day2: event.day2,
+      day2StartsAt: new Date(day1A + event.day1s.length * day),
+      day1s: event.day1s.map((d, i) => ({ ...d, startsAt: new Date(day1A + i * day) })),
+    });
+    eventId = created.eventId;
+    day1s = created.day1Ids.map((id, i) => ({
+      id,
+      name: event.day1s[i]!.definition.name,
+      starts_at: new Date(day1A + i * day),
+    }));
+  }
+  return [
+    `  CZ-FO ${event.day2.name}  (staff start it once its Day 1s end: POST /v1/tournaments/{id}/start-day-2)  ${eventId}`,
+    ...day1s.map((d) => `  CZ-FO ${d.name}  starts ${d.starts_at.toISOString()}  ${d.id}`),
+  ];
+}
+
+/** The demo Twister (000-001:TRN-18, D-1970): AT in EUR; idempotent by name while it still registers players. */
+async function seedDemoTwister(db: Db, store: Parameters<typeof tournament.createTournament>[0]): Promise<string[]> {
+  const definition = demoTwister();
+  if (!definition) return [];
+  const open = await db.tournament.findFirst({
+    where: { name: definition.name, currency: definition.currency, status: 'REGISTERING' },
+    orderBy: { createdAt: 'desc' },
+    select: { id: true },
+  });
+  const id = open?.id ?? (await tournament.createTournament(store, { definition })).tournamentId;
+  const amount = (minor: bigint) => Money.fromMinor(minor, definition.currency).toDecimalString();
+  return [
+    `  AT    ${definition.name}  ${amount(definition.entry.startFeeMinor)} + ${amount(definition.entry.feeMinor)} EUR, prize pool drawn at the start  ${id}`,
+  ];
 }
 
 /** Demo seeders in dependency order; later issues append theirs (players, staff, tables). */

@@ -86,18 +86,28 @@ describe('seed (npm start)', () => {
     const rows = await testDb.db.tournament.findMany({
       select: { id: true, profileId: true, kind: true, currency: true, status: true, definition: true, startsAt: true },
     });
-    const sitAndGoes = rows.filter((t) => t.kind === 'sit-and-go').map((t) => t.profileId);
+    const twisters = rows.filter((t) => tournament.definitionFromJson(t.definition).twister);
+    const sitAndGoes = rows.filter((t) => t.kind === 'sit-and-go' && !twisters.includes(t)).map((t) => t.profileId);
     // AT's fee caps are published in EUR only (000-001:TRN-03): no CZK tournament there rather than a guessed rate.
     expect(new Set(sitAndGoes)).toEqual(new Set(['HR', 'CZ-PS', 'SE', 'CZ-FO']));
     // CZ-PS has two: Hold'em and HORSE (issue 20, D-2074).
     expect(sitAndGoes).toHaveLength(5);
+    // 000-001:TRN-18: AT's Twister, in EUR (its caps' currency, D-1917, D-1970).
+    expect(twisters.map((t) => [t.profileId, t.kind, t.currency])).toEqual([['AT', 'sit-and-go', 'EUR']]);
     const variants = rows.map((t) => tournament.definitionFromJson(t.definition).variant);
     expect(variants.filter((v) => v === 'mixed/horse')).toHaveLength(1);
     expect(rows.find((t) => tournament.definitionFromJson(t.definition).variant === 'mixed/horse')!.profileId).toBe('CZ-PS');
     expect(lines.slice(heading + 1).some((line) => line.includes('no sit & go under AT'))).toBe(true);
-    const scheduled = rows.filter((t) => t.kind === 'scheduled');
+    const flights = rows.filter((t) => tournament.definitionFromJson(t.definition).flight);
+    const scheduled = rows.filter((t) => t.kind === 'scheduled' && !flights.includes(t));
     expect(scheduled).toHaveLength(1);
     expect(scheduled[0]!.startsAt!.getTime()).toBeGreaterThan(Date.now());
+    // 004:GAM-P-T-17: one CZ-FO flight event, its Day 2 and two Day 1s naming it, every day in the future.
+    const days = flights.map((t) => tournament.definitionFromJson(t.definition).flight!);
+    expect(days.map((d) => d.day).sort()).toEqual([1, 1, 2]);
+    const day2 = flights[days.findIndex((d) => d.day === 2)]!;
+    expect(days.filter((d) => d.day === 1).every((d) => d.day === 1 && d.eventId === day2.id)).toBe(true);
+    expect(flights.every((t) => t.profileId === 'CZ-FO' && t.startsAt!.getTime() > Date.now())).toBe(true);
     for (const row of rows) {
       const definition = tournament.definitionFromJson(row.definition);
       const profileId = row.profileId as keyof typeof tournamentRuleProfiles;
@@ -105,7 +115,7 @@ describe('seed (npm start)', () => {
         tournament.tournamentDefinitionProblems(definition, tournamentRuleProfiles[profileId], pokerRuleProfiles[profileId]),
         row.id,
       ).toEqual([]);
-      expect(row.currency).toBe('CZK');
+      expect(row.currency).toBe(twisters.includes(row) ? 'EUR' : 'CZK');
       expect(row.status).toBe('REGISTERING');
       expect(
         lines.slice(heading + 1).some((line) => line.trim().endsWith(row.id)),

@@ -66,6 +66,7 @@ const rules: TournamentRuleProfile = {
     sitAndGo: 'buy-in-back-eliminated-pool-equal',
     headsUp: 'buy-in-back',
     multiTable: 'buy-in-back-half-equal-half-chips',
+    twister: null,
   },
   prizeCredit: 'at-end',
   lateRegistration: true,

@@ -1,4 +1,5 @@
 import { MoneyOutputSchema, UuidSchema } from '@casino/http';
+import { CurrencyCodeSchema } from '@casino/core';
 import { z } from 'zod';
 import { ReasonSchema } from './common.schema.ts';
 
@@ -105,6 +106,77 @@ export const CancelledSchema = z.object({
   status: z.literal('CANCELLED'),
   refunds: z.array(z.object({ entryId: z.string(), refund: MoneyOutputSchema })),
 });
+
+export const Day2StartedSchema = z.object({
+  tournamentId: z.string(),
+  started: z
+    .boolean()
+    .describe('false: fewer than 2 qualifiers, the Day 2 cancelled (none) or won by the lone qualifier (D-1967)'),
+  entries: z.array(
+    z.object({ entryId: z.string(), chips: z.string().describe('the stack carried from Day 1 (tournament chips)') }),
+  ),
+});
+
+const MinorSchema = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .describe('Minor units of the currency, a whole number');
+const ChipsSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,14}$/)
+  .describe('Tournament chips, a whole number');
+const TimeSchema = z.iso.datetime({ offset: true });
+
+/**
+ * A flight event (004:GAM-P-T-17, D-1965): the shape its days share, the Day 2's start and size, and each Day 1's
+ * start, size and qualifiers. The domain check (the profile's formats, fees, structure) answers 422 tournament-invalid.
+ */
+export const FlightEventBodySchema = z.object({
+  reason: ReasonSchema,
+  profile: z.enum(['HR', 'AT', 'CZ-PS', 'SE', 'CZ-FO']),
+  name: z.string().trim().min(1).max(80).describe('The event; its days are named "<name>: Day 1A", …, "<name>: Day 2"'),
+  variant: z.string().min(1).max(40).describe('The game, a table variant id, e.g. holdem/no-limit'),
+  currency: CurrencyCodeSchema,
+  carry: z.enum(['flight', 'best-stack-forward', 'stack-builder']),
+  seatsPerTable: z.number().int().min(2).max(10),
+  startFeeMinor: MinorSchema.describe('Each Day 1 entry: to the event pool'),
+  feeMinor: MinorSchema.describe("Each Day 1 entry: the operator's fee"),
+  chips: ChipsSchema.describe('Starting chips of a Day 1 entry'),
+  levels: z
+    .array(
+      z.object({
+        smallBlind: ChipsSchema,
+        bigBlind: ChipsSchema,
+        ante: z.string().regex(/^\d{1,15}$/),
+        durationMs: z.number().int().min(1).max(86_400_000),
+        breakAfterMs: z.number().int().min(0).max(86_400_000),
+      }),
+    )
+    .min(1)
+    .max(100),
+  payouts: z
+    .array(
+      z.object({ entrantsMin: z.number().int().min(2).max(100_000), placesBps: z.array(z.number().int()).min(1).max(1_000) }),
+    )
+    .min(1)
+    .max(50)
+    .describe("The event's payout table (paid at Day 2, by the number of qualifiers)"),
+  handForHandAbovePaidMax: z.number().int().min(0).max(1_000),
+  day2: z.object({ startsAt: TimeSchema, entrantsMax: z.number().int().min(2).max(100_000) }),
+  day1s: z
+    .array(
+      z.object({
+        startsAt: TimeSchema,
+        entrantsMin: z.number().int().min(3).max(100_000),
+        entrantsMax: z.number().int().min(3).max(100_000),
+        qualifiers: z.number().int().min(2).max(100_000).describe('The Day 1 ends when this many players or fewer are left'),
+      }),
+    )
+    .min(1)
+    .max(20),
+});
+
+export const FlightEventCreatedSchema = z.object({ eventId: z.string(), day1Ids: z.array(z.string()) });
 
 export const TournamentHandsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),

@@ -3,7 +3,8 @@ import { ManualClock, type AccountId } from '@casino/core';
 import type { App, StaffRole } from '@casino/http';
 import { createTestConnections, testServiceEnv, type TestConnections } from '@casino/http/testing';
 import * as ledger from '@casino/ledger';
-import { demoTournaments } from '@casino/operator';
+import { demoFlightEvent, demoTournaments } from '@casino/operator';
+import { SeededRng } from '@casino/games';
 import { tournament } from '@casino/tables';
 import { fundedPlayer, openFunding, type Funding } from '@casino/tables/poker-testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,5 +144,99 @@ describe('staff tournament routes (issue 19)', () => {
       expect((await ledger.balance(connections.db, p.wallet as AccountId)).toDecimalString()).toBe('1000.00');
     expect((await auditActions(tournamentId)).filter((a) => a === 'tournament.cancel')).toHaveLength(1);
     expect(await ledger.findInvariantViolations(connections.db)).toEqual([]);
+  });
+
+  it("004:GAM-P-T-17 staff start a flight event's Day 2 once its Day 1s end: the qualifiers seated with their bagged stacks, audited; floor roles only", async () => {
+    const store = app.platform.tournaments();
+    const demo = demoFlightEvent('CZK')!;
+    const now = clock.now().getTime();
+    const day1 = { ...demo.day1s[0]!.definition, entrantsMin: 3 };
+    const { eventId, day1Ids } = await tournament.createFlightEvent(store, {
+      day2: demo.day2,
+      day2StartsAt: new Date(now + 48 * 3_600_000),
+      day1s: [{ definition: day1, qualifiers: 2, startsAt: new Date(now + 3_600_000) }],
+    });
+    const day1Id = day1Ids[0]!;
+    for (let i = 0; i < 3; i++) {
+      const p = await fundedPlayer(connections.db, funding, clock, '1000.00');
+      await tournament.registerForTournament(store, { tournamentId: day1Id, playerId: p.playerId });
+    }
+    const reason = { reason: 'Day 1 flights are over' };
+    const early = await as('support', 'POST', `/v1/tournaments/${eventId}/start-day-2`, reason);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().reason).toBe('flight-day-1-not-over');
+    await tournament.startTournament(store, day1Id);
+    await tournament.playTournamentAutomatically(store, {
+      tournamentId: day1Id,
+      rng: new SeededRng(9),
+      decide: tournament.randomBot(new SeededRng(10), 35),
+      handMs: 20_000,
+    });
+    const bagged = await connections.db.$queryRaw<{ bagged_chips: bigint }[]>`
+      SELECT bagged_chips FROM tournament_entry WHERE tournament_id = ${day1Id}::uuid AND bagged_chips IS NOT NULL`;
+    expect((await as('auditor', 'POST', `/v1/tournaments/${eventId}/start-day-2`, reason)).statusCode).toBe(403);
+    const started = await as('support', 'POST', `/v1/tournaments/${eventId}/start-day-2`, reason);
+    expect(started.statusCode).toBe(200);
+    const body = started.json();
+    expect(body.started).toBe(bagged.length >= 2);
+    expect(body.entries.map((e: { chips: string }) => e.chips).sort()).toEqual(
+      bagged.map((b) => b.bagged_chips.toString()).sort(),
+    );
+    expect(await auditActions(eventId)).toEqual(['tournament.start-day-2']);
+    const view = (await as('auditor', 'GET', `/v1/tournaments/${eventId}`)).json();
+    expect(view.prizePool.amount).toBe(bagged.length >= 2 ? '1500.00' : '0.00'); // 3 × 500.00 carried in (or won at once)
+    expect(await ledger.findInvariantViolations(connections.db)).toEqual([]);
+  });
+
+  it('004:GAM-P-T-17 D-1965 an admin creates a flight event over the staff API: the Day 1s register players, the Day 2 does not; refused where the profile does not offer the carry rule; audited', async () => {
+    const now = clock.now().getTime();
+    const at = (hours: number) => new Date(now + hours * 3_600_000).toISOString();
+    const body = {
+      reason: 'Winter series flight event',
+      profile: 'CZ-FO',
+      name: 'Winter series',
+      variant: 'holdem/no-limit',
+      currency: 'CZK',
+      carry: 'stack-builder',
+      seatsPerTable: 9,
+      startFeeMinor: '50000',
+      feeMinor: '5000',
+      chips: '5000',
+      levels: [
+        { smallBlind: '10', bigBlind: '20', ante: '0', durationMs: 600_000, breakAfterMs: 0 },
+        { smallBlind: '20', bigBlind: '40', ante: '5', durationMs: 600_000, breakAfterMs: 300_000 },
+      ],
+      payouts: [
+        { entrantsMin: 2, placesBps: [10_000] },
+        { entrantsMin: 10, placesBps: [5_000, 3_000, 2_000] },
+      ],
+      handForHandAbovePaidMax: 3,
+      day2: { startsAt: at(72), entrantsMax: 500 },
+      day1s: [
+        { startsAt: at(2), entrantsMin: 20, entrantsMax: 200, qualifiers: 15 },
+        { startsAt: at(26), entrantsMin: 20, entrantsMax: 200, qualifiers: 15 },
+      ],
+    };
+    expect((await as('finance', 'POST', '/v1/tournaments/flight-events', body)).statusCode).toBe(403);
+    const hr = await as('admin', 'POST', '/v1/tournaments/flight-events', { ...body, profile: 'HR', currency: 'EUR' });
+    expect(hr.statusCode).toBe(422);
+    expect(hr.json().type).toContain('tournament-invalid');
+    const created = await as('admin', 'POST', '/v1/tournaments/flight-events', body);
+    expect(created.statusCode).toBe(201);
+    const { eventId, day1Ids } = created.json() as { eventId: string; day1Ids: string[] };
+    expect(day1Ids).toHaveLength(2);
+    const store = app.platform.tournaments();
+    const p = await fundedPlayer(connections.db, funding, clock, '2000.00');
+    for (const day1 of day1Ids) await tournament.registerForTournament(store, { tournamentId: day1, playerId: p.playerId });
+    // Stack Builder: one player in both Day 1s, a buy-in of 500.00 + 50.00 each.
+    expect((await ledger.balance(connections.db, p.wallet as AccountId)).toDecimalString()).toBe('900.00');
+    const refused = await tournament
+      .registerForTournament(store, { tournamentId: eventId, playerId: p.playerId })
+      .catch((error: { extensions?: { reason?: string } }) => error.extensions?.reason);
+    expect(refused).toBe('flight-day-2');
+    const view = (await as('auditor', 'GET', `/v1/tournaments/${day1Ids[1]}`)).json();
+    expect(view.name).toBe('Winter series: Day 1B');
+    expect(view.prizePool.amount).toBe('500.00');
+    expect(await auditActions(eventId)).toEqual(['tournament.create-flight-event']);
   });
 });

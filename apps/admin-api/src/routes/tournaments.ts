@@ -1,10 +1,14 @@
 import { moneyOut, type App } from '@casino/http';
 import { tournament } from '@casino/tables';
+import type { CurrencyCode } from '@casino/core';
 import type { z } from 'zod';
 import { adminProblems, security } from './common.schema.ts';
 import { staffActor } from './common.ts';
 import {
   CancelledSchema,
+  Day2StartedSchema,
+  FlightEventBodySchema,
+  FlightEventCreatedSchema,
   PausedSchema,
   StaffReasonBodySchema,
   StaffTournamentHandPageSchema,
@@ -20,6 +24,8 @@ const tags = ['tournaments'];
 const readers = ['support', 'compliance-officer', 'mlro', 'finance', 'auditor', 'admin'] as const;
 /** Pausing and resuming is floor work; it moves no money (D-1935). */
 const pausers = ['support', 'compliance-officer', 'admin'] as const;
+/** Creating tournaments offers them to players under the operator's game plan: admins only. */
+const creators = ['admin'] as const;
 /** Cancelling moves money (every refund and share of the formula): finance and admins only (D-1935). */
 const cancellers = ['finance', 'admin'] as const;
 
@@ -132,6 +138,57 @@ export function tournamentStaffRoutes(app: App, ctx: tournament.TournamentStoreC
   }
 
   app.post(
+    '/v1/tournaments/flight-events',
+    {
+      onRequest: app.authorizeStaff(creators),
+      schema: {
+        tags,
+        security,
+        summary: 'Create a flight event: its Day 1 flights and its Day 2 (004:GAM-P-T-17; audited)',
+        description:
+          "Offered only under a profile whose formats list the carry rule (CZ-FO): else 422 tournament-invalid, as for every broken rule of the definitions (D-1965, D-1966). Players register for the Day 1s through the game service's registration route.",
+        body: FlightEventBodySchema,
+        response: { 201: FlightEventCreatedSchema, ...adminProblems },
+      },
+    },
+    async (request, reply) => {
+      const created = await tournament.createFlightEventByStaff(ctx, staffActor(request), {
+        event: flightEventOf(request.body),
+        reason: request.body.reason,
+      });
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.post(
+    '/v1/tournaments/:tournamentId/start-day-2',
+    {
+      onRequest: app.authorizeStaff(pausers),
+      schema: {
+        tags,
+        security,
+        summary: "Start a flight event's Day 2: the Day 1 qualifiers seated with their carried stacks (audited)",
+        description:
+          'Every Day 1 flight must have ended (409 tournament-registration-refused, reason flight-day-1-not-over). Each qualifier gets one entry with the stack the carry rule gives: flight one stack, best-stack-forward the best, stack-builder the sum (004:GAM-P-T-17, D-1965).',
+        params: TournamentParamsSchema,
+        body: StaffReasonBodySchema,
+        response: { 200: Day2StartedSchema, ...adminProblems },
+      },
+    },
+    async (request) => {
+      const done = await tournament.startFlightDay2ByStaff(ctx, staffActor(request), {
+        tournamentId: request.params.tournamentId,
+        reason: request.body.reason,
+      });
+      return {
+        tournamentId: request.params.tournamentId,
+        started: done.started,
+        entries: done.entries.map((e) => ({ entryId: e.entryId, chips: e.chips.toString() })),
+      };
+    },
+  );
+
+  app.post(
     '/v1/tournaments/:tournamentId/cancel',
     {
       onRequest: app.authorizeStaff(cancellers),
@@ -156,6 +213,57 @@ export function tournamentStaffRoutes(app: App, ctx: tournament.TournamentStoreC
       };
     },
   );
+}
+
+/** The request's strings as the store's definitions: the shared shape, then each day's own fields. */
+function flightEventOf(body: z.infer<typeof FlightEventBodySchema>): tournament.FlightEventRequest {
+  const shared = {
+    profileId: body.profile,
+    variant: body.variant,
+    currency: body.currency as CurrencyCode,
+    kind: 'scheduled' as const,
+    seatsPerTable: body.seatsPerTable,
+    entry: { startFeeMinor: BigInt(body.startFeeMinor), feeMinor: BigInt(body.feeMinor), chips: BigInt(body.chips) },
+    levels: body.levels.map((l) => ({
+      smallBlind: BigInt(l.smallBlind),
+      bigBlind: BigInt(l.bigBlind),
+      ante: BigInt(l.ante),
+      durationMs: l.durationMs,
+      breakAfterMs: l.breakAfterMs,
+    })),
+    lateRegistrationLevels: 0,
+    reEntry: null,
+    rebuy: null,
+    addOn: null,
+    shootout: false,
+    doubleOrNothing: false,
+    satellite: null,
+    guaranteeMinor: null,
+    bounty: null,
+    handForHandAbovePaidMax: body.handForHandAbovePaidMax,
+  };
+  return {
+    day2: {
+      ...shared,
+      name: `${body.name}: Day 2`,
+      entrantsMin: 2,
+      entrantsMax: body.day2.entrantsMax,
+      payouts: body.payouts,
+      flight: { day: 2, carry: body.carry },
+    },
+    day2StartsAt: new Date(body.day2.startsAt),
+    day1s: body.day1s.map((day1, i) => ({
+      definition: {
+        ...shared,
+        name: `${body.name}: Day 1${String.fromCharCode(65 + i)}`,
+        entrantsMin: day1.entrantsMin,
+        entrantsMax: day1.entrantsMax,
+        payouts: [],
+      },
+      qualifiers: day1.qualifiers,
+      startsAt: new Date(day1.startsAt),
+    })),
+  };
 }
 
 function summaryOut(t: tournament.TournamentSummary): z.infer<typeof StaffTournamentListSchema>['tournaments'][number] {

@@ -98,6 +98,29 @@ export const TournamentStateSchema = TournamentSummarySchema.extend({
         .describe('While running: the bounties not drawn yet, largest first (004:GAM-P-T-21)'),
     })
     .nullable(),
+  twister: z
+    .object({
+      multipliers: z.array(
+        z.object({
+          multiplier: z.number().int().describe('The prize pool is this many start fees'),
+          probabilityPpm: z.number().int().describe('Its probability, parts per million'),
+          prizePool: MoneyOutputSchema,
+        }),
+      ),
+      expectedPrizePoolBps: z.number().int().describe('The expected prize pool per start fees paid, bps (below 10,000, D-1971)'),
+      drawnMultiplier: z.number().int().nullable().describe('Drawn at the start by the RNG; null before'),
+    })
+    .nullable()
+    .describe('A Twister: the published table of prize pools and probabilities (000-001:TRN-18, UI-07; D-1970)'),
+  flight: z
+    .object({
+      day: z.union([z.literal(1), z.literal(2)]),
+      eventId: z.string().describe("The event: its Day 2 tournament's id"),
+      carry: z.enum(['flight', 'best-stack-forward', 'stack-builder']),
+      qualifiers: z.number().int().nullable().describe('Day 1: it ends when this many players or fewer are left'),
+    })
+    .nullable()
+    .describe("A flight event's day (004:GAM-P-T-17, D-1965): Day 1s are registered for; Day 2 seats their qualifiers"),
 }).meta({ id: 'TournamentState' });
 
 export const TicketListSchema = z

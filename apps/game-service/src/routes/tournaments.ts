@@ -304,5 +304,10 @@ function stateOut(t: tournament.TournamentState): Omit<z.infer<typeof Tournament
       published: t.mysteryBounties.published.map((v) => ({ amount: moneyOut(v.amount), count: v.count })),
       remaining: t.mysteryBounties.remaining && t.mysteryBounties.remaining.map(moneyOut),
     },
+    twister: t.twister && {
+      ...t.twister,
+      multipliers: t.twister.multipliers.map((row) => ({ ...row, prizePool: moneyOut(row.prizePool) })),
+    },
+    flight: t.flight,
   };
 }

@@ -135,3 +135,69 @@ export function demoTournaments(currency: CurrencyCode): TournamentDefinition[] 
     mttRules.formats.includes('multi-table') && tournamentCapsPublishedIn(mttRules, currency) ? [scheduledMtt(currency)] : [];
   return [...sitAndGoes, ...mtt];
 }
+
+/**
+ * The demo flight event (004:GAM-P-T-17, D-1965): CZ-FO, Best Stack Forward, two Day 1 flights a day apart and the
+ * Day 2 a day after the second; each Day 1 a 9-handed freeze-out of 3 to 180 at the MTT's buy-in, ending when 10
+ * players are left. The seed sets the times (`startsAt` of each Day 1 and the Day 2).
+ */
+export function demoFlightEvent(currency: CurrencyCode): {
+  day2: TournamentDefinition;
+  day1s: { definition: TournamentDefinition; qualifiers: number }[];
+} | null {
+  const rules = tournamentRuleProfiles['CZ-FO'];
+  if (!rules.formats.includes('best-stack-forward') || !tournamentCapsPublishedIn(rules, currency)) return null;
+  const base = scheduledMtt(currency);
+  const day2: TournamentDefinition = {
+    ...base,
+    name: 'Demo flight event CZ-FO (Best Stack Forward): Day 2',
+    entrantsMin: 2,
+    entrantsMax: 360,
+    flight: { day: 2, carry: 'best-stack-forward' },
+  };
+  const day1 = (letter: string): TournamentDefinition => ({
+    ...base,
+    name: `Demo flight event CZ-FO (Best Stack Forward): Day 1${letter}`,
+    entrantsMin: 11,
+    payouts: [],
+  });
+  return {
+    day2,
+    day1s: [
+      { definition: day1('A'), qualifiers: 10 },
+      { definition: day1('B'), qualifiers: 10 },
+    ],
+  };
+}
+
+/**
+ * The published table of the demo Twister (000-001:TRN-18, UI-07; D-1970): the prize pool in start fees and its
+ * probability in ppm. Expected pool 2.73 start fees of the 3 paid in (91 %, D-1971).
+ */
+export const demoTwisterMultipliers = Object.freeze([
+  { multiplier: 2, probabilityPpm: 750_000 },
+  { multiplier: 3, probabilityPpm: 180_000 },
+  { multiplier: 5, probabilityPpm: 50_000 },
+  { multiplier: 10, probabilityPpm: 15_000 },
+  { multiplier: 25, probabilityPpm: 4_000 },
+  { multiplier: 100, probabilityPpm: 900 },
+  { multiplier: 1_000, probabilityPpm: 100 },
+]);
+
+/**
+ * The demo Twister (000-001:TRN-18): AT, a 3-player Hold'em sit & go, winner takes the drawn pool. In EUR: AT's fee
+ * caps are published in EUR only (000-001:TRN-03, D-1917), 5.00 + 0.50 EUR is inside its 15 % and EUR 50.
+ */
+export function demoTwister(): TournamentDefinition | null {
+  const rules = tournamentRuleProfiles.AT;
+  if (!rules.formats.includes('twister') || !tournamentCapsPublishedIn(rules, 'EUR')) return null;
+  return {
+    ...sitAndGo('AT', 'EUR'),
+    name: 'Demo Twister AT (3 players, EUR)',
+    seatsPerTable: 3,
+    entrantsMin: 3,
+    entrantsMax: 3,
+    payouts: [{ entrantsMin: 2, placesBps: [10_000] }],
+    twister: { multipliers: demoTwisterMultipliers },
+  };
+}

@@ -16,7 +16,13 @@ export const pokerRuleProfiles: Readonly<Record<PokerRuleProfileId, PokerRulePro
 
 export { atPokerRules, czFoPokerRules, czPsPokerRules, hrPokerRules, sePokerRules };
 export { demoAnonymousPokerTableNames, demoPokerTables } from './demo-tables.ts';
-export { demoTournaments, tournamentCapsPublishedIn } from './demo-tournaments.ts';
+export {
+  demoFlightEvent,
+  demoTournaments,
+  demoTwister,
+  demoTwisterMultipliers,
+  tournamentCapsPublishedIn,
+} from './demo-tournaments.ts';
 export {
   atTournamentRules,
   czFoTournamentRules,

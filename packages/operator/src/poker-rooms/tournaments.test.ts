@@ -2,7 +2,7 @@ import { ConfigError } from '@casino/core';
 import { tournament, type PokerRuleProfileId, type TournamentDefinition } from '@casino/tables';
 import { describe, expect, it } from 'vitest';
 import { validateTournamentRules } from '../validate.ts';
-import { pokerRuleProfiles } from './index.ts';
+import { demoFlightEvent, demoTwister, demoTwisterMultipliers, pokerRuleProfiles } from './index.ts';
 import { tournamentRuleProfiles } from './tournaments.ts';
 
 // The five profiles' tournament settings (§2d) against the pure rules of @casino/tables (issue 19).
@@ -344,5 +344,36 @@ describe('the game of a tournament (issues 19 and 20, D-2070, D-2071)', () => {
     // A draw game or a flop-only mix has blinds, no ante needed.
     expect(problems(definition('CZ-PS', { variant: '27td/fixed-limit', seatsPerTable: 6 }))).toEqual([]);
     expect(problems(definition('CZ-PS', { variant: 'mixed/holdem-mix' }))).toEqual([]);
+  });
+
+  it('004:GAM-P-T-17 000-001:TRN-18 D-1902 flights are offered only by CZ-FO and Twister only by AT: the profiles list the formats, the check refuses them elsewhere', () => {
+    const event = '00000000-0000-4000-8000-000000000000';
+    for (const carry of ['flight', 'best-stack-forward', 'stack-builder'] as const)
+      for (const profileId of Object.keys(tournamentRuleProfiles) as PokerRuleProfileId[]) {
+        const day1 = definition(profileId, { payouts: [], flight: { day: 1, eventId: event, carry, qualifiers: 3 } });
+        expect(problems(day1).includes('format'), `${profileId} ${carry}`).toBe(profileId !== 'CZ-FO');
+      }
+    const table = { multipliers: demoTwisterMultipliers };
+    for (const profileId of Object.keys(tournamentRuleProfiles) as PokerRuleProfileId[]) {
+      const twister = definition(profileId, {
+        kind: 'sit-and-go',
+        entrantsMin: 3,
+        entrantsMax: 3,
+        ...entry(500n, 50n),
+        payouts: [{ entrantsMin: 2, placesBps: [10_000] }],
+        twister: table,
+      });
+      expect(problems(twister).includes('format'), profileId).toBe(profileId !== 'AT');
+    }
+    expect(problems(demoTwister()!)).toEqual([]);
+    const flights = demoFlightEvent('CZK')!;
+    expect(problems(flights.day2)).toEqual([]);
+    for (const day1 of flights.day1s)
+      expect(
+        problems({
+          ...day1.definition,
+          flight: { day: 1, eventId: event, carry: 'best-stack-forward', qualifiers: day1.qualifiers },
+        }),
+      ).toEqual([]);
   });
 });

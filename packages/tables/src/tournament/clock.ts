@@ -80,6 +80,7 @@ export function handForHandActive(
 export function tournamentOver(d: TournamentDefinition, entrants: number, playersLeft: number): boolean {
   if (d.doubleOrNothing) return playersLeft <= entrants / 2;
   if (d.satellite) return playersLeft <= d.satellite.seats;
+  if (d.flight?.day === 1) return playersLeft <= d.flight.qualifiers; // 004:GAM-P-T-17: the survivors bag their chips
   return playersLeft <= 1;
 }
 

@@ -85,7 +85,34 @@ export interface TournamentDefinition {
   } | null;
   /** Players above the paid places when hand-for-hand starts (profiles with a `bubble-window` trigger). */
   readonly handForHandAbovePaidMax: number;
+  /**
+   * A flight event's day (004:GAM-P-T-17, D-1965): a Day 1 flight ends when `qualifiers` players or fewer are left,
+   * who carry their stacks to the event's Day 2 (`eventId`, the Day 2 tournament), which seats them with the stack
+   * the `carry` rule gives. Absent or null: not a flight.
+   */
+  readonly flight?: FlightDay | null;
+  /** A Twister (000-001:TRN-18, D-1970): the prize pool drawn at the start from this published table. Absent or null: none. */
+  readonly twister?: { readonly multipliers: readonly TwisterMultiplier[] } | null;
 }
+
+/** How a Day 2 stack follows from a player's Day 1 stacks (004:GAM-P-T-17): the format each names. */
+export type FlightCarry = 'flight' | 'best-stack-forward' | 'stack-builder';
+
+export type FlightDay =
+  | { readonly day: 1; readonly eventId: string; readonly carry: FlightCarry; readonly qualifiers: number }
+  | { readonly day: 2; readonly carry: FlightCarry };
+
+/**
+ * One row of a Twister's published table (000-001:TRN-18, UI-07): the prize pool is `multiplier` × the start fee,
+ * drawn with probability `probabilityPpm` / 1,000,000.
+ */
+export interface TwisterMultiplier {
+  readonly multiplier: number;
+  readonly probabilityPpm: number;
+}
+
+/** The denominator of a Twister's probabilities: parts per million. */
+export const twisterPpmTotal = 1_000_000;
 
 /** `count` mystery bounties of `amountMinor` each (004:GAM-P-T-21: the number and the values published). */
 export interface MysteryBountyValue {
@@ -111,6 +138,8 @@ export function formatsUsed(d: TournamentDefinition): TournamentFormat[] {
   if (d.guaranteeMinor !== null) used.push('guaranteed');
   if (d.doubleOrNothing) used.push('double-or-nothing');
   if (d.bounty) used.push(d.bounty.kind === 'mystery' ? 'mystery-bounty' : d.bounty.kind);
+  if (d.flight) used.push(d.flight.carry);
+  if (d.twister) used.push('twister');
   return used;
 }
 
@@ -144,6 +173,8 @@ export function tournamentDefinitionProblems(
     fail('lateRegistrationLevels', 'no late registration here (002:SHOOT-06)');
   if (d.reEntry && (d.reEntry.entriesMax < 2 || d.lateRegistrationLevels === 0))
     fail('reEntry', 'needs 2 or more entries and a late-registration period (004:GAM-P-T-14)');
+  flightProblems(d, fail);
+  twisterProblems(d, fail);
   return problems;
 }
 
@@ -234,6 +265,10 @@ function structureProblems(d: TournamentDefinition, fail: Fail): void {
 
 function payoutProblems(d: TournamentDefinition, fail: Fail): void {
   if (d.doubleOrNothing || d.satellite) return; // their prizes follow from the format
+  if (d.flight?.day === 1) {
+    if (d.payouts.length > 0) fail('payouts', 'a Day 1 flight pays nothing: the event pays at its Day 2 (D-1967)');
+    return;
+  }
   if (d.payouts.length === 0) fail('payouts', 'at least one row');
   d.payouts.forEach((row, i) => {
     const sum = row.placesBps.reduce((s, bps) => s + bps, 0);
@@ -288,6 +323,71 @@ function mysteryProblems(d: TournamentDefinition, fail: Fail): void {
   if (total !== funded)
     fail('bounty.mystery', `the values add up to the bounty parts of the start fees, ${funded}, not ${total}`);
 }
+
+/** Options a flight's day does not combine with (D-1966): one buy-in per Day 1 entry, nothing else to carry or pay. */
+function plainFreezeOut(d: TournamentDefinition): boolean {
+  return (
+    !d.reEntry &&
+    !d.rebuy &&
+    !d.addOn &&
+    !d.shootout &&
+    !d.doubleOrNothing &&
+    !d.satellite &&
+    d.guaranteeMinor === null &&
+    !d.bounty &&
+    d.lateRegistrationLevels === 0
+  );
+}
+
+/**
+ * A flight event's days (004:GAM-P-T-17, D-1965, D-1966): both scheduled freeze-outs with no bounty, guarantee or
+ * late registration; a Day 1 keeps at least 2 qualifiers, fewer than its smallest field; a Day 2 is entered only
+ * by qualifiers (at least 2).
+ */
+function flightProblems(d: TournamentDefinition, fail: Fail): void {
+  if (!d.flight) return;
+  if (d.kind !== 'scheduled') fail('kind', 'a flight event is scheduled');
+  if (!plainFreezeOut(d) || d.twister)
+    fail(
+      'flight',
+      'a flight event is a freeze-out: no re-entry, rebuy, add-on, bounty, guarantee, satellite or late registration',
+    );
+  if (d.flight.day === 1) {
+    const { qualifiers, eventId } = d.flight;
+    if (!Number.isInteger(qualifiers) || qualifiers < 2 || qualifiers >= d.entrantsMin)
+      fail('flight.qualifiers', 'whole, 2 ≤ qualifiers < entrantsMin');
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(eventId))
+      fail('flight.eventId', 'a tournament id');
+  } else if (d.entrantsMin !== 2) fail('entrantsMin', 'a Day 2 starts with whoever qualified: entrantsMin is 2');
+}
+
+/**
+ * A Twister (000-001:TRN-18, UI-07; D-1970, D-1971): a freeze-out sit & go with a published table of 1..20
+ * multipliers, whole and ascending, probabilities in ppm adding up to 1,000,000, and an expected prize pool
+ * below what the field pays in start fees (Σ p × m < entrants): above it the operator would fund it on average.
+ */
+function twisterProblems(d: TournamentDefinition, fail: Fail): void {
+  if (!d.twister) return;
+  if (d.kind !== 'sit-and-go' || !plainFreezeOut(d)) fail('twister', 'a Twister is a freeze-out sit & go (D-1970)');
+  const rows = d.twister.multipliers;
+  if (rows.length < 1 || rows.length > twisterRowsMax) fail('twister.multipliers', `1 to ${twisterRowsMax} rows`);
+  rows.forEach((row, i) => {
+    if (!Number.isInteger(row.multiplier) || row.multiplier < 1 || (i > 0 && row.multiplier <= rows[i - 1]!.multiplier))
+      fail(`twister.multipliers.${i}.multiplier`, 'whole, at least 1, ascending');
+    if (!Number.isInteger(row.probabilityPpm) || row.probabilityPpm < 1)
+      fail(`twister.multipliers.${i}.probabilityPpm`, 'a whole number of ppm, at least 1');
+  });
+  // D-1973: winner takes the drawn pool, so an abort's refund of everything paid never takes a reached prize away.
+  if (d.payouts.some((row) => row.placesBps.length !== 1)) fail('payouts', 'a Twister pays the winner only (D-1973)');
+  const ppm = rows.reduce((s, row) => s + row.probabilityPpm, 0);
+  if (ppm !== twisterPpmTotal) fail('twister.multipliers', `the probabilities add up to ${twisterPpmTotal} ppm, not ${ppm}`);
+  const expectedPpm = rows.reduce((s, row) => s + BigInt(row.probabilityPpm) * BigInt(row.multiplier), 0n);
+  if (expectedPpm >= BigInt(d.entrantsMax) * BigInt(twisterPpmTotal))
+    fail('twister.multipliers', `the expected prize pool must be below the ${d.entrantsMax} start fees paid in (D-1971)`);
+}
+
+/** The most rows a Twister's table may have. */
+export const twisterRowsMax = 20;
 
 /** The payout row in force for `entrants`: the one with the largest `entrantsMin` not above it. */
 export function payoutRowFor(d: TournamentDefinition, entrants: number): readonly number[] {

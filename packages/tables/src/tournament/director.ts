@@ -94,7 +94,13 @@ export const isNewEntryPlan = (plan: PurchasePlan): plan is NewEntryPlan =>
 export interface DirectorOptions {
   readonly definition: TournamentDefinition;
   readonly rules: TournamentRuleProfile;
-  readonly entries: readonly { entryId: string; playerId: string }[];
+  /** `chips`: a flight's Day 2 entry starts with its carried stack (004:GAM-P-T-17); default the definition's starting chips. */
+  readonly entries: readonly { entryId: string; playerId: string; chips?: bigint }[];
+  /**
+   * The prize pool fixed at the start instead of the start fees paid (D-1965, D-1970): a Twister's drawn pool, a
+   * flight's Day 2 pool carried from its Day 1s.
+   */
+  readonly prizePoolMinor?: bigint | null;
   readonly rng: Rng;
   readonly newHandId: (table: number, handNumber: number) => string;
   /** Asked when an entry runs out of chips while it may rebuy (the automatic offer, 002:TRN-RB-04). */
@@ -128,6 +134,8 @@ export interface DirectorSnapshot {
   readonly elapsedMs: number;
   /** Mystery bounties (D-1960): the seed of the draws, drawn once at the start; absent otherwise. */
   readonly mysterySeed?: number;
+  /** The prize pool fixed at the start (a Twister's draw, a Day 2's carried pool); absent otherwise. */
+  readonly prizePoolMinor?: bigint;
 }
 
 export class TournamentDirector {
@@ -146,10 +154,13 @@ export class TournamentDirector {
   private restoredMoves = 0;
   /** Mystery bounties (004:GAM-P-T-21, D-1960): the k-th draw is `mysteryDraw(seed, k, …)`, replayable from the seed. */
   private readonly mysterySeed: number | null;
+  /** The prize pool fixed at the start (D-1965, D-1970); null: the start fees paid. */
+  readonly prizePoolMinor: bigint | null;
 
   constructor(private readonly options: DirectorOptions) {
     this.definition = options.definition;
     this.rules = options.rules;
+    this.prizePoolMinor = options.restore ? (options.restore.prizePoolMinor ?? null) : (options.prizePoolMinor ?? null);
     if (options.restore) {
       const r = options.restore;
       for (const e of r.entries) this.entries.set(e.entryId, { ...e });
@@ -169,8 +180,9 @@ export class TournamentDirector {
     const mystery = this.definition.bounty?.kind === 'mystery';
     // A mystery bounty is nobody's own: the bounty parts fund the published set, drawn at eliminations.
     const bounty = mystery ? 0n : bountyPerEntryMinor(this.definition);
-    for (const { entryId, playerId } of options.entries) {
-      const chips = this.definition.entry.chips;
+    for (const { entryId, playerId, chips: carried } of options.entries) {
+      const chips = carried ?? this.definition.entry.chips;
+      assert(chips > 0n, 'an entry starts with chips');
       this.entries.set(entryId, {
         entryId,
         playerId,
@@ -401,6 +413,7 @@ export class TournamentDirector {
       moves: this.moveCount(),
       elapsedMs: this.elapsedMs,
       ...(this.mysterySeed !== null ? { mysterySeed: this.mysterySeed } : {}),
+      ...(this.prizePoolMinor !== null ? { prizePoolMinor: this.prizePoolMinor } : {}),
     };
   }
 
@@ -641,7 +654,8 @@ export class TournamentDirector {
   /** The players left when the tournament ends: the winner, or the tied survivors of a DON or satellite. */
   private finishSurvivors(): void {
     const left = this.activeEntries();
-    const tied = this.definition.doubleOrNothing || this.definition.satellite !== null;
+    // A Day 1 flight's survivors all qualify with their chips (004:GAM-P-T-17): no ranking among them.
+    const tied = this.definition.doubleOrNothing || this.definition.satellite !== null || this.definition.flight?.day === 1;
     const finish: Finish = { entryIds: left.map((e) => e.entryId), placeBest: 1, placeWorst: left.length };
     const finishes = tied
       ? [finish]
@@ -675,6 +689,8 @@ export class TournamentDirector {
   /** The prize pool for places: start fees paid less the bounty parts, with the guarantee's overlay. */
   poolFromStartFees(): { collectedMinor: bigint; overlayMinor: bigint; bountyMinor: bigint } {
     const d = this.definition;
+    // A fixed pool (a Twister's draw, a Day 2's carry): what the store brings the pool account to before paying.
+    if (this.prizePoolMinor !== null) return { collectedMinor: this.prizePoolMinor, overlayMinor: 0n, bountyMinor: 0n };
     let collected = 0n;
     let bounty = 0n;
     for (const e of this.entries.values()) {

@@ -3,7 +3,7 @@ import type { Db } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { tournamentGameLine, tournamentGameOf } from '../poker/table-games.ts';
 import { readClock } from './clock.ts';
-import type { TournamentDefinition } from './definition.ts';
+import { twisterPpmTotal, type FlightCarry, type TournamentDefinition } from './definition.ts';
 import { placePrizes } from './prizes.ts';
 import { definitionFromJson } from './store.ts';
 
@@ -64,6 +64,18 @@ export interface TournamentState extends TournamentSummary {
    * while running, the values not drawn yet (largest first); null when the tournament has none.
    */
   mysteryBounties: { published: { amount: Money; count: number }[]; remaining: Money[] | null } | null;
+  /**
+   * A Twister (000-001:TRN-18, UI-07: the amounts and probabilities published; D-1970): each multiplier with its
+   * probability (ppm) and the prize pool it makes, the expected pool as a share of the start fees paid (bps, below
+   * 10,000, D-1971), and the multiplier drawn at the start (null before). Null when not a Twister.
+   */
+  twister: {
+    multipliers: { multiplier: number; probabilityPpm: number; prizePool: Money }[];
+    expectedPrizePoolBps: number;
+    drawnMultiplier: number | null;
+  } | null;
+  /** A flight event's day (004:GAM-P-T-17, D-1965): Day 1 (its qualifiers) or Day 2, the event (the Day 2's id), the carry rule. */
+  flight: { day: 1 | 2; eventId: string; carry: FlightCarry; qualifiers: number | null } | null;
 }
 
 /** A satellite seat ticket of a player (D-1956..D-1959). */
@@ -91,6 +103,8 @@ interface Row {
   started_at: Date | null;
   registered: bigint;
   pool_minor: bigint;
+  prize_pool_fixed_minor: bigint | null;
+  twister_multiplier: number | null;
 }
 
 function summary(row: Row, d: TournamentDefinition): TournamentSummary {
@@ -126,7 +140,7 @@ async function tournamentRows(db: Db, where: { id?: string; playerId?: string; s
   return db.$queryRaw<(Omit<Row, 'pool_minor'> & { pool_account_id: string })[]>`
     SELECT t.id, t.name, t.profile_id, t.kind, t.status, t.currency, t.definition, t.starts_at, t.started_at,
            (SELECT count(*) FROM tournament_entry e WHERE e.tournament_id = t.id AND e.status IN ('registered', 'finished'))::bigint AS registered,
-           t.pool_account_id
+           t.pool_account_id, t.prize_pool_fixed_minor, t.twister_multiplier
     FROM tournament t
     WHERE (${where.id ?? null}::uuid IS NULL OR t.id = ${where.id ?? null}::uuid)
       AND (${where.status ?? null}::text IS NULL OR t.status::text = ${where.status ?? null}::text)
@@ -171,7 +185,13 @@ export async function tournamentState(db: Db, tournamentId: string, now: Date): 
     SELECT 'Player ' || row_number() OVER (ORDER BY e.registered_at, e.id) AS alias, e.place_best, e.place_worst, e.prize_minor, e.bounty_minor, e.status
     FROM tournament_entry e WHERE e.tournament_id = ${tournamentId}::uuid AND e.status <> 'unregistered'
     ORDER BY e.place_best NULLS FIRST, e.registered_at, e.id`;
-  const pool = d.guaranteeMinor !== null && d.guaranteeMinor > row.pool_minor ? d.guaranteeMinor : row.pool_minor;
+  const pool =
+    row.prize_pool_fixed_minor ?? // a Twister drawn, a Day 2 started
+    (d.twister // before the draw: the smallest pool the table can draw
+      ? BigInt(d.twister.multipliers[0]!.multiplier) * d.entry.startFeeMinor
+      : d.guaranteeMinor !== null && d.guaranteeMinor > row.pool_minor
+        ? d.guaranteeMinor
+        : row.pool_minor);
   const remaining = d.bounty?.kind === 'mystery' && row.status === 'RUNNING' ? await mysteryRemaining(db, tournamentId, d) : null;
   const reading =
     row.status === 'RUNNING' && row.started_at ? readClock(d.levels, now.getTime() - row.started_at.getTime()) : null;
@@ -201,6 +221,27 @@ export async function tournamentState(db: Db, tournamentId: string, now: Date): 
             remaining: remaining && remaining.map(money),
           }
         : null,
+    twister: d.twister ? twisterView(d, row.twister_multiplier, money) : null,
+    flight: d.flight
+      ? {
+          day: d.flight.day,
+          eventId: d.flight.day === 1 ? d.flight.eventId : row.id,
+          carry: d.flight.carry,
+          qualifiers: d.flight.day === 1 ? d.flight.qualifiers : null,
+        }
+      : null,
+  };
+}
+
+/** A Twister's published table (000-001:UI-07) with each row's prize pool and the expected pool per start fees paid. */
+function twisterView(d: TournamentDefinition, drawn: number | null, money: (minor: bigint) => Money): TournamentState['twister'] {
+  const rows = d.twister!.multipliers;
+  const expectedPpm = rows.reduce((s, row) => s + BigInt(row.probabilityPpm) * BigInt(row.multiplier), 0n);
+  return {
+    multipliers: rows.map((row) => ({ ...row, prizePool: money(BigInt(row.multiplier) * d.entry.startFeeMinor) })),
+    // Σ p × m over the field, in bps, rounded down (the published share never overstates it).
+    expectedPrizePoolBps: Number((expectedPpm * 10_000n) / (BigInt(twisterPpmTotal) * BigInt(d.entrantsMax))),
+    drawnMultiplier: drawn,
   };
 }
 

@@ -1,5 +1,6 @@
 import { assert } from '@casino/core';
-import { payoutRowFor, type TournamentDefinition } from './definition.ts';
+import type { Rng } from '@casino/games';
+import { payoutRowFor, twisterPpmTotal, type TournamentDefinition, type TwisterMultiplier } from './definition.ts';
 
 /**
  * Prize pools, payouts, ties, guarantees and bounties (issue 19). Pure bigint arithmetic in minor
@@ -69,6 +70,7 @@ export function guaranteeStartRefusal(
 export function placePrizes(d: TournamentDefinition, entrants: number, poolMinor: bigint): bigint[] {
   if (d.doubleOrNothing) return splitEqually(poolMinor, Math.floor(entrants / 2));
   if (d.satellite) return satellitePrizes(d.satellite.seats, d.satellite.targetBuyInMinor, poolMinor);
+  if (d.flight?.day === 1) return []; // D-1967: the event pays at its Day 2
   const shares = payoutRowFor(d, entrants).slice(0, entrants);
   const sumBps = BigInt(shares.reduce((s, bps) => s + bps, 0));
   const prizes = shares.map((bps) => (poolMinor * BigInt(bps)) / sumBps);
@@ -138,4 +140,19 @@ export function knockOut(
     paid: new Map(eliminators.map((id, i) => [id, paidParts[i]!])),
     added: new Map(eliminators.map((id, i) => [id, addedParts[i]!])),
   };
+}
+
+/**
+ * A Twister's draw (000-001:TRN-18, T-74; D-1970): one row of the published table, each with its probability
+ * (ppm of 1,000,000), from one `intBelow(1,000,000)` of the platform's generator (cryptoRng live, a SeededRng in tests).
+ */
+export function twisterDraw(multipliers: readonly TwisterMultiplier[], rng: Rng): number {
+  assert(multipliers.length > 0, 'a Twister has a published table');
+  const roll = rng.intBelow(twisterPpmTotal);
+  let cumulative = 0;
+  for (const row of multipliers) {
+    cumulative += row.probabilityPpm;
+    if (roll < cumulative) return row.multiplier;
+  }
+  throw new Error(`the probabilities of a Twister's table add up to ${twisterPpmTotal} ppm, not ${cumulative}`);
 }

@@ -25,6 +25,16 @@ export const tournamentFormats = [
   /** Bounties drawn at random at each elimination from a published set (004:GAM-P-T-21). */
   'mystery-bounty',
   'double-or-nothing',
+  /**
+   * A multi-day event (004:GAM-P-T-17, D-1965): several Day 1 flights whose survivors are seated in one Day 2 with
+   * their stacks; `flight` carries a player's one qualifying stack, `best-stack-forward` the best of the Day 1s the
+   * player entered, `stack-builder` their sum.
+   */
+  'flight',
+  'best-stack-forward',
+  'stack-builder',
+  /** A sit & go whose prize pool is a multiple of the start fee drawn at the start from a published table (000-001:TRN-18, D-1970). */
+  'twister',
 ] as const;
 export type TournamentFormat = (typeof tournamentFormats)[number];
 
@@ -108,6 +118,8 @@ export interface TournamentRuleProfile {
     readonly sitAndGo: CancellationFormula;
     readonly headsUp: CancellationFormula;
     readonly multiTable: CancellationFormula;
+    /** A Twister aborted (000-001:TRN-20, A-33: not the sit & go formula; D-1973); null where Twister is not a format. */
+    readonly twister: CancellationFormula | null;
   };
   /** When prizes and bounties are credited: at elimination, or when the tournament ends (004:AMB-33). */
   readonly prizeCredit: 'at-elimination' | 'at-end';
@@ -144,7 +156,9 @@ export function tournamentRuleProblems(rules: TournamentRuleProfile): { setting:
   bps('guarantee.collectedOfGuaranteeBpsToStartMin', rules.guarantee.collectedOfGuaranteeBpsToStartMin);
   bps('guarantee.prizesOfStakesBpsMax', rules.guarantee.prizesOfStakesBpsMax);
   for (const [kind, formula] of Object.entries(rules.cancel))
-    if (!cancellationFormulas.includes(formula)) fail(`cancel.${kind}`, `unknown formula ${formula}`);
+    if (formula !== null && !cancellationFormulas.includes(formula)) fail(`cancel.${kind}`, `unknown formula ${formula}`);
+  if (rules.formats.includes('twister') !== (rules.cancel.twister !== null))
+    fail('cancel.twister', 'set exactly when twister is a format');
   const ko = rules.formats.includes('knockout');
   const pko = rules.formats.includes('progressive-knockout');
   if (ko !== (rules.bounty.knockoutShareBps !== null)) fail('bounty.knockoutShareBps', 'set exactly when knockout is a format');

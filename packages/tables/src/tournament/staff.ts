@@ -5,7 +5,15 @@ import * as ledger from '@casino/ledger';
 import { readClock } from './clock.ts';
 import type { LiveTournamentState } from './live/floor.ts';
 import { listTournaments, tournamentState, type TournamentState, type TournamentSummary } from './lobby.ts';
-import { cancelTournamentIn, definitionFromJson, type TournamentStoreContext } from './store.ts';
+import { cryptoRng } from '@casino/games';
+import {
+  cancelTournamentIn,
+  createFlightEventIn,
+  definitionFromJson,
+  startFlightDay2In,
+  type FlightEventRequest,
+  type TournamentStoreContext,
+} from './store.ts';
 
 /**
  * What staff see of and do to a tournament (issue 19, D-1935; 000-001:TIME-07, 003:R-TOUR-14,
@@ -276,6 +284,54 @@ export async function cancelTournamentByStaff(
       },
     });
     return { refunds };
+  });
+}
+
+/**
+ * Creates a flight event (004:GAM-P-T-17, D-1965): its Day 2 and Day 1 flights, every definition validated against
+ * its profile (`tournament-invalid`), audited with the ids created. Money moves only when players register.
+ */
+export async function createFlightEventByStaff(
+  ctx: Pick<TournamentStoreContext, 'db' | 'clock' | 'rules' | 'poker'>,
+  actor: Staff,
+  request: { event: FlightEventRequest; reason: string },
+): Promise<{ eventId: string; day1Ids: string[] }> {
+  return transaction(ctx.db, async (tx) => {
+    const created = await createFlightEventIn(ctx, tx, request.event);
+    await appendAuditEntry(tx, actor, ctx.clock.now(), {
+      action: 'tournament.create-flight-event',
+      subjectType: 'tournament',
+      subjectId: created.eventId,
+      reason: request.reason,
+      before: null,
+      after: { name: request.event.day2.name, carry: request.event.day2.flight?.carry ?? null, day1Ids: created.day1Ids },
+    });
+    return created;
+  });
+}
+
+/**
+ * Starts a flight event's Day 2 (004:GAM-P-T-17, D-1965): the qualifiers seated with their carried stacks and the
+ * live state stored, so the game service's room claims it and deals (as a sit & go filled by a registration).
+ * Floor work that moves no money; audited with the stacks carried.
+ */
+export async function startFlightDay2ByStaff(
+  ctx: TournamentStoreContext,
+  actor: Staff,
+  request: { tournamentId: string; reason: string },
+): Promise<{ started: boolean; entries: { entryId: string; chips: bigint }[] }> {
+  return transaction(ctx.db, async (tx) => {
+    const before = await lockRow(tx, request.tournamentId);
+    const { started, entries } = await startFlightDay2In(ctx, tx, request.tournamentId, { live: { rng: cryptoRng } });
+    await appendAuditEntry(tx, actor, ctx.clock.now(), {
+      action: 'tournament.start-day-2',
+      subjectType: 'tournament',
+      subjectId: before.id,
+      reason: request.reason,
+      before: { status: before.status },
+      after: { started, entries: entries.map((e) => ({ entryId: e.entryId, chips: e.chips.toString() })) },
+    });
+    return { started, entries: entries.map((e) => ({ entryId: e.entryId, chips: e.chips })) };
   });
 }
 

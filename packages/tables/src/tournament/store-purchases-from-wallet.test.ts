@@ -61,7 +61,12 @@ beforeAll(async () => {
   };
   fx = { db: testDb.db, clock, rules: psRules, accountCurrency: 'CZK' };
   // Every cancellation formula gives back what was paid, so each wallet's refunds can be checked to the cent.
-  const refundAll = { headsUp: 'refund-all-paid', sitAndGo: 'refund-all-paid', multiTable: 'refund-all-paid' } as const;
+  const refundAll = {
+    headsUp: 'refund-all-paid',
+    sitAndGo: 'refund-all-paid',
+    multiTable: 'refund-all-paid',
+    twister: null,
+  } as const;
   const psTournaments = { ...testRules, profileId: 'CZ-PS' as const, cancel: refundAll };
   ctx = {
     db: testDb.db,

@@ -15,7 +15,7 @@ import {
 import { playingWallet } from '../money.ts';
 import type { PokerRuleProfile, PokerRuleProfileId } from '../poker/profile.ts';
 import { cancellationPoolMinor, settleCancellation } from './cancellation.ts';
-import { tournamentDefinitionProblems, type TournamentDefinition } from './definition.ts';
+import { tournamentDefinitionProblems, type FlightCarry, type FlightDay, type TournamentDefinition } from './definition.ts';
 import {
   isNewEntryPlan,
   TournamentDirector,
@@ -27,7 +27,7 @@ import {
 import type { LiveTournamentState } from './live/floor.ts';
 import { tableAlias } from '../poker/room-store.ts';
 import { lateRegistrationOpen, rebuyOpen } from './clock.ts';
-import { guaranteeStartRefusal, overlayMinor, placePrizes, splitEqually } from './prizes.ts';
+import { guaranteeStartRefusal, overlayMinor, placePrizes, splitEqually, twisterDraw } from './prizes.ts';
 import type { TournamentRuleProfile } from './rules.ts';
 
 /**
@@ -82,17 +82,42 @@ export async function createTournament(
   request: { definition: TournamentDefinition; startsAt?: Date },
 ): Promise<{ tournamentId: string }> {
   const d = request.definition;
+  const refusal = definitionRefusal(ctx, d, 'body.definition');
+  if (refusal) throw refusal;
+  // A flight's days are created together (createFlightEvent), so a Day 1 always names an existing Day 2.
+  if (d.flight)
+    throw new DomainError('tournament-invalid', "flight a flight event's days are created together (createFlightEvent)", {
+      field: 'body.definition.flight',
+      extensions: { problems: [{ field: 'flight', message: 'a flight event is created with its days together' }] },
+    });
+  return transaction(ctx.db, async (tx) => createTournamentIn(ctx, tx, d, request.startsAt));
+}
+
+/** Problems of `d` under its profile, as the `tournament-invalid` refusal (`field` prefixed by `prefix`). */
+function definitionRefusal(
+  ctx: Pick<TournamentStoreContext, 'rules' | 'poker'>,
+  d: TournamentDefinition,
+  prefix: string,
+): DomainError | null {
   const rules = ctx.rules[d.profileId];
   const poker = ctx.poker[d.profileId];
   const problems =
     rules && poker ? tournamentDefinitionProblems(d, rules, poker) : [{ field: 'profileId', message: 'unknown profile' }];
-  if (problems.length > 0)
-    throw new DomainError('tournament-invalid', `${problems[0]!.field} ${problems[0]!.message}`, {
-      field: `body.definition.${problems[0]!.field}`,
-      extensions: { problems },
-    });
+  if (problems.length === 0) return null;
+  return new DomainError('tournament-invalid', `${problems[0]!.field} ${problems[0]!.message}`, {
+    field: `${prefix}.${problems[0]!.field}`,
+    extensions: { problems },
+  });
+}
+
+async function createTournamentIn(
+  ctx: Pick<TournamentStoreContext, 'clock'>,
+  tx: Tx,
+  d: TournamentDefinition,
+  startsAt: Date | undefined,
+): Promise<{ tournamentId: string }> {
   const tournamentId = newId();
-  return transaction(ctx.db, async (tx) => {
+  {
     if (d.satellite?.targetTournamentId !== undefined) await checkSeatTarget(tx, d, d.satellite.targetTournamentId);
     const pool = await ledger.openAccount(tx, {
       code: `tournament:${tournamentId}:pool:${d.currency}`,
@@ -107,10 +132,82 @@ export async function createTournament(
     await tx.$executeRaw`
       INSERT INTO tournament (id, name, profile_id, kind, currency, definition, pool_account_id, starts_at, created_at)
       VALUES (${tournamentId}::uuid, ${d.name}, ${d.profileId}, ${d.kind}, ${d.currency}, ${JSON.stringify(definitionToJson(d))}::jsonb,
-              ${pool.id}::uuid, ${request.startsAt ?? null}, ${ctx.clock.now()})`;
+              ${pool.id}::uuid, ${startsAt ?? null}, ${ctx.clock.now()})`;
     return { tournamentId };
-  });
+  }
 }
+
+/**
+ * Creates a flight event (004:GAM-P-T-17, D-1965): its Day 2 (the event: its prize pool, payouts and start) and its
+ * Day 1 flights, each a scheduled tournament whose definition names the Day 2 (`flight.eventId`) and its carry rule,
+ * in one transaction. The Day 1s are played in the event's game, currency and buy-in; the Day 2 shows that buy-in
+ * and the starting chips but takes no registration: its entrants are the Day 1 qualifiers (`startFlightDay2`).
+ */
+export interface FlightEventRequest {
+  day2: TournamentDefinition;
+  day2StartsAt: Date;
+  day1s: readonly { definition: Omit<TournamentDefinition, 'flight'>; qualifiers: number; startsAt: Date }[];
+}
+
+export async function createFlightEvent(
+  ctx: Pick<TournamentStoreContext, 'db' | 'clock' | 'rules' | 'poker'>,
+  request: FlightEventRequest,
+): Promise<{ eventId: string; day1Ids: string[] }> {
+  return transaction(ctx.db, (tx) => createFlightEventIn(ctx, tx, request));
+}
+
+/** `createFlightEvent` inside the caller's transaction (the staff route audits in it). */
+export async function createFlightEventIn(
+  ctx: Pick<TournamentStoreContext, 'clock' | 'rules' | 'poker'>,
+  tx: Tx,
+  request: FlightEventRequest,
+): Promise<{ eventId: string; day1Ids: string[] }> {
+  const { day2 } = request;
+  const invalid = (field: string, message: string) =>
+    new DomainError('tournament-invalid', `${field} ${message}`, {
+      field: `body.${field}`,
+      extensions: { problems: [{ field, message }] },
+    });
+  if (day2.flight?.day !== 2) throw invalid('day2.flight', 'a Day 2 names its carry rule (flight.day 2)');
+  const refusal = definitionRefusal(ctx, day2, 'body.day2');
+  if (refusal) throw refusal;
+  if (request.day1s.length < 1 || request.day1s.length > flightDay1sMax)
+    throw invalid('day1s', `1 to ${flightDay1sMax} Day 1 flights`);
+  const placeholder = '00000000-0000-0000-0000-000000000000';
+  const day1s = request.day1s.map((day1, i) => {
+    const same = day1.definition;
+    if (
+      same.profileId !== day2.profileId ||
+      same.currency !== day2.currency ||
+      same.variant !== day2.variant ||
+      same.entry.startFeeMinor !== day2.entry.startFeeMinor ||
+      same.entry.feeMinor !== day2.entry.feeMinor ||
+      same.entry.chips !== day2.entry.chips
+    )
+      throw invalid(`day1s.${i}.definition`, "plays the event's profile, game, currency, buy-in and starting chips");
+    if (day1.startsAt >= request.day2StartsAt) throw invalid(`day1s.${i}.startsAt`, 'before the Day 2');
+    if (day1.startsAt <= ctx.clock.now()) throw invalid(`day1s.${i}.startsAt`, 'in the future');
+    const d: TournamentDefinition = {
+      ...same,
+      flight: { day: 1, eventId: placeholder, carry: day2.flight!.carry as FlightCarry, qualifiers: day1.qualifiers },
+    };
+    const problem = definitionRefusal(ctx, d, `body.day1s.${i}.definition`);
+    if (problem) throw problem;
+    return { d, startsAt: day1.startsAt };
+  });
+  {
+    const { tournamentId: eventId } = await createTournamentIn(ctx, tx, day2, request.day2StartsAt);
+    const day1Ids: string[] = [];
+    for (const day1 of day1s) {
+      const d = { ...day1.d, flight: { ...(day1.d.flight as Extract<FlightDay, { day: 1 }>), eventId } };
+      day1Ids.push((await createTournamentIn(ctx, tx, d, day1.startsAt)).tournamentId);
+    }
+    return { eventId, day1Ids };
+  }
+}
+
+/** The most Day 1 flights an event may have. */
+export const flightDay1sMax = 20;
 
 /**
  * A seat satellite's target (003:R-WAL-08, R-PAY-02, S-85, 000-001:TRN-22; D-1956): an existing tournament still
@@ -199,6 +296,7 @@ export async function registerForTournament(
     const [mine] = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM tournament_entry WHERE tournament_id = ${t.id}::uuid AND player_id = ${request.playerId}::uuid AND status = 'registered'`;
     if (mine) throw refused('already-registered', 'You are registered for this tournament already.');
+    await checkFlightRegistration(tx, t.d, request.playerId);
 
     // A seat ticket the player won in a satellite pays the whole buy-in instead of a wallet (D-1957): no price to confirm.
     const ticket = await issuedTicketOf(tx, t.id, request.playerId);
@@ -230,6 +328,25 @@ export async function registerForTournament(
     const debit = price && price.total.toMinor() !== 0n ? price.debit : null;
     return { entryId, full, started, ledgerTransactionId: posted, debit, ...(ticket ? { ticketId: ticket.id } : {}) };
   });
+}
+
+/**
+ * A flight event's registration rules (004:GAM-P-T-17, D-1968): its Day 2 takes no registration (its entrants are
+ * the Day 1 qualifiers); under the plain `flight` carry a player plays one Day 1 at a time and none after
+ * qualifying (one stack to carry), while `best-stack-forward` and `stack-builder` let a player enter several.
+ */
+async function checkFlightRegistration(tx: Tx, d: TournamentDefinition, playerId: string): Promise<void> {
+  if (!d.flight) return;
+  if (d.flight.day === 2) throw refused('flight-day-2', 'Day 2 seats the Day 1 qualifiers: register for a Day 1 flight.');
+  if (d.flight.carry !== 'flight') return;
+  const [other] = await tx.$queryRaw<{ status: string }[]>`
+    SELECT e.status FROM tournament_entry e JOIN tournament t ON t.id = e.tournament_id
+    WHERE e.player_id = ${playerId}::uuid AND t.definition->'flight'->>'eventId' = ${d.flight.eventId}
+      AND (e.status = 'registered' OR e.bagged_chips IS NOT NULL)
+    LIMIT 1`;
+  if (other?.status === 'registered')
+    throw refused('flight-entered', 'You are in another Day 1 flight of this event: one at a time.');
+  if (other) throw refused('flight-qualified', 'You qualified for Day 2 already.');
 }
 
 /**
@@ -505,11 +622,21 @@ interface EntryRow {
   play_session_id: string;
   paid_start_minor: bigint;
   paid_fee_minor: bigint;
+  /** A flight's Day 2 entry: its carried stack (D-1965). */
+  starting_chips?: bigint | null;
 }
+
+/** The director's entries: a Day 2 entry with its carried stack, others with the definition's starting chips. */
+const directorEntries = (rows: readonly EntryRow[]) =>
+  rows.map((e) => ({
+    entryId: e.id,
+    playerId: e.player_id,
+    ...(e.starting_chips !== null && e.starting_chips !== undefined ? { chips: e.starting_chips } : {}),
+  }));
 
 async function registeredEntries(tx: Tx | Db, tournamentId: string): Promise<EntryRow[]> {
   return tx.$queryRaw<EntryRow[]>`
-    SELECT id, player_id, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor FROM tournament_entry
+    SELECT id, player_id, wallet_account_id, play_session_id, paid_start_minor, paid_fee_minor, starting_chips FROM tournament_entry
     WHERE tournament_id = ${tournamentId}::uuid AND status = 'registered' ORDER BY registered_at, id`;
 }
 
@@ -1087,13 +1214,15 @@ async function enterRunning(
 function initialLiveState(
   ctx: TournamentStoreContext,
   d: TournamentDefinition,
-  entries: { entryId: string; playerId: string }[],
+  entries: { entryId: string; playerId: string; chips?: bigint }[],
   rng: Rng,
+  prizePoolMinor: bigint | null,
 ): LiveTournamentState {
   const director = new TournamentDirector({
     definition: d,
     rules: ctx.rules[d.profileId],
     entries,
+    prizePoolMinor,
     rng,
     newHandId: () => newId(),
     balanceBetweenAllHands: true,
@@ -1122,6 +1251,8 @@ export async function startTournament(
      * transaction, so a started tournament always has tables for its driver to claim.
      */
     live?: { rng: Rng };
+    /** A Twister's draw without live play (tests): this generator; default the live one's, else cryptoRng. */
+    rng?: Rng;
   } = {},
 ): Promise<{ started: boolean; entries: { entryId: string; playerId: string }[] }> {
   return transaction(ctx.db, async (tx) => startIn(ctx, tx, await lockTournament(tx, tournamentId), options));
@@ -1131,7 +1262,7 @@ async function startIn(
   ctx: TournamentStoreContext,
   tx: Tx,
   t: TournamentRow & { d: TournamentDefinition },
-  options: { live?: { rng: Rng } },
+  options: { live?: { rng: Rng }; rng?: Rng },
 ): Promise<{ started: boolean; entries: { entryId: string; playerId: string }[] }> {
   {
     if (t.status !== 'REGISTERING') throw refused('registration-closed', 'The tournament has started or ended.');
@@ -1150,17 +1281,37 @@ async function startIn(
     await tx.$executeRaw`UPDATE tournament SET status = 'RUNNING', started_at = ${ctx.clock.now()} WHERE id = ${t.id}::uuid`;
     // With late registration a ticket stays good until it closes (D-2039); else it is cash now (D-1959).
     if (t.d.lateRegistrationLevels === 0) await cashUnusedTickets(ctx, tx, t);
+    const prizePoolMinor = await fixPrizePool(ctx, tx, t, options.live?.rng ?? options.rng ?? cryptoRng);
     if (options.live) {
-      const state = initialLiveState(
-        ctx,
-        t.d,
-        entries.map((e) => ({ entryId: e.id, playerId: e.player_id })),
-        options.live.rng,
-      );
+      const state = initialLiveState(ctx, t.d, directorEntries(entries), options.live.rng, prizePoolMinor);
       await tx.$executeRaw`UPDATE tournament SET live_state = ${JSON.stringify(definitionToJson(state as never))}::jsonb WHERE id = ${t.id}::uuid`;
     }
     return { started: true, entries: entries.map((e) => ({ entryId: e.id, playerId: e.player_id })) };
   }
+}
+
+/**
+ * The prize pool fixed at the start (D-1965, D-1970), stored on the tournament: a Twister's pool drawn now from its
+ * published table (000-001:TRN-18), the multiplier × the start fee; a flight's Day 2 pool as its Day 1s carried it
+ * in. Null for every other tournament (its pool is the start fees paid). Nothing is posted until the end: a Twister
+ * cancelled before it ends refunds what was paid (D-1973).
+ */
+async function fixPrizePool(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  t: TournamentRow & { d: TournamentDefinition },
+  rng: Rng,
+): Promise<bigint | null> {
+  let fixed: bigint | null = null;
+  let multiplier: number | null = null;
+  if (t.d.twister) {
+    multiplier = twisterDraw(t.d.twister.multipliers, rng);
+    fixed = BigInt(multiplier) * t.d.entry.startFeeMinor;
+  } else if (t.d.flight?.day === 2) fixed = (await ledger.balance(tx, t.pool_account_id as AccountId)).toMinor();
+  if (fixed === null) return null;
+  await tx.$executeRaw`
+    UPDATE tournament SET prize_pool_fixed_minor = ${fixed}, twister_multiplier = ${multiplier} WHERE id = ${t.id}::uuid`;
+  return fixed;
 }
 
 /**
@@ -1189,7 +1340,10 @@ export async function finishTournamentIn(
     assert(t.status === 'RUNNING', 'a running tournament finishes');
     const money = (minor: bigint) => Money.fromMinor(minor, t.currency);
     const pool = director.poolFromStartFees();
-    const overlay = overlayMinor(t.d, pool.collectedMinor);
+    const overlay =
+      director.prizePoolMinor === null
+        ? overlayMinor(t.d, pool.collectedMinor)
+        : await settleFixedPool(ctx, tx, t, director.prizePoolMinor);
     if (overlay > 0n) {
       await ledger.post(
         tx,
@@ -1227,11 +1381,168 @@ export async function finishTournamentIn(
         const cash = (seat ? 0n : prize) + bounty;
         if (cash > 0n) await credit(ctx, tx, t, entry, cash);
       }
+    if (t.d.flight?.day === 1) await bagAndCarry(ctx, tx, t, director);
     await tx.$executeRaw`UPDATE tournament SET status = 'FINISHED', ended_at = ${ctx.clock.now()}, overlay_minor = ${overlay} WHERE id = ${t.id}::uuid`;
     // A ticket still unused (late registration closed before its cashing was written) is cash now (D-2039).
     await cashUnusedTickets(ctx, tx, t);
     await assertPoolEmpty(tx, t);
   }
+}
+
+/**
+ * A fixed pool at the end (D-1970, D-1972): the pool account holds the start fees paid; a Twister drawn above them is
+ * topped up by the operator (the overlay returned, posted by the caller from the overlay expense, 000-001:TRN-18);
+ * drawn below them, the start fees the prizes do not use are the operator's revenue, posted here. A Day 2 holds its
+ * fixed pool already.
+ */
+async function settleFixedPool(ctx: TournamentStoreContext, tx: Tx, t: TournamentRow, fixedMinor: bigint): Promise<bigint> {
+  const heldMinor = (await ledger.balance(tx, t.pool_account_id as AccountId)).toMinor();
+  if (heldMinor <= fixedMinor) return fixedMinor - heldMinor;
+  const retained = Money.fromMinor(heldMinor - fixedMinor, t.currency);
+  await ledger.post(
+    tx,
+    {
+      idempotencyKey: tournamentOverlayKey(t.id, 'twister-retained'),
+      kind: 'TRANSFER',
+      postings: [
+        { accountId: t.pool_account_id as AccountId, amount: retained },
+        { accountId: await feeRevenue(tx, t.currency), amount: retained.negated() },
+      ],
+      metadata: { game: 'poker', tournamentId: t.id, reason: 'twister-retained' },
+    },
+    ctx.clock.now(),
+  );
+  return 0n;
+}
+
+/**
+ * The end of a Day 1 flight (004:GAM-P-T-17, D-1965, D-1967): each survivor's chips are bagged on its entry for the
+ * Day 2, and the flight's whole pool (every start fee paid into it) moves to the event's pool, one ledger transaction.
+ * Lock order: the Day 1's row, then the event's (as a satellite's target, D-1959).
+ */
+async function bagAndCarry(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  t: TournamentRow & { d: TournamentDefinition },
+  director: TournamentDirector,
+) {
+  assert(t.d.flight?.day === 1, 'a Day 1 flight bags its survivors');
+  for (const e of director.activeEntries())
+    await tx.$executeRaw`UPDATE tournament_entry SET bagged_chips = ${e.chips + e.pendingChips} WHERE id = ${e.entryId}::uuid`;
+  const eventId = t.d.flight.eventId;
+  const [event] = await tx.$queryRaw<{ status: string; pool_account_id: string }[]>`
+    SELECT status, pool_account_id FROM tournament WHERE id = ${eventId}::uuid FOR UPDATE`;
+  assert(event?.status === 'REGISTERING', "a Day 1 flight ends before its event's Day 2 starts");
+  const held = await ledger.balance(tx, t.pool_account_id as AccountId);
+  if (held.isZero()) return;
+  await ledger.post(
+    tx,
+    {
+      idempotencyKey: `tournament:${t.id}:flight-carry`,
+      kind: 'TRANSFER',
+      postings: [
+        { accountId: t.pool_account_id as AccountId, amount: held },
+        { accountId: event.pool_account_id as AccountId, amount: held.negated() },
+      ],
+      metadata: { game: 'poker', tournamentId: t.id, reason: 'flight-carry' },
+    },
+    ctx.clock.now(),
+  );
+}
+
+/**
+ * A player's Day 2 stack from their bagged Day 1 stacks (004:GAM-P-T-17): `flight` one stack (the registration lets a
+ * player qualify once), `best-stack-forward` the largest, `stack-builder` the sum. Players in order of their first
+ * qualifying entry. Pure.
+ */
+export function carriedStacks(
+  carry: FlightCarry,
+  bagged: readonly { playerId: string; chips: bigint }[],
+): { playerId: string; chips: bigint }[] {
+  const byPlayer = new Map<string, bigint[]>();
+  for (const b of bagged) byPlayer.set(b.playerId, [...(byPlayer.get(b.playerId) ?? []), b.chips]);
+  return [...byPlayer].map(([playerId, stacks]) => {
+    assert(carry !== 'flight' || stacks.length === 1, 'a plain flight carries one stack per player');
+    const chips =
+      carry === 'stack-builder' ? stacks.reduce((sum, c) => sum + c, 0n) : stacks.reduce((best, c) => (c > best ? c : best));
+    return { playerId, chips };
+  });
+}
+
+/**
+ * Starts a flight event's Day 2 (004:GAM-P-T-17, D-1965): once every Day 1 flight has ended (finished or cancelled;
+ * else `tournament-registration-refused` `flight-day-1-not-over`), each qualifier gets one Day 2 entry with the stack
+ * the carry rule gives (`carriedStacks`), paying nothing (the Day 1 buy-ins are the pool), and the Day 2 starts with
+ * the pool its Day 1s carried in, fixed. A lone qualifier wins the event's pool at once.
+ */
+export async function startFlightDay2(
+  ctx: TournamentStoreContext,
+  eventId: string,
+  options: { live?: { rng: Rng } } = {},
+): Promise<{ started: boolean; entries: { entryId: string; playerId: string; chips: bigint }[] }> {
+  return transaction(ctx.db, async (tx) => startFlightDay2In(ctx, tx, eventId, options));
+}
+
+/** `startFlightDay2` inside the caller's transaction (the staff route audits in it). */
+export async function startFlightDay2In(
+  ctx: TournamentStoreContext,
+  tx: Tx,
+  eventId: string,
+  options: { live?: { rng: Rng } } = {},
+): Promise<{ started: boolean; entries: { entryId: string; playerId: string; chips: bigint }[] }> {
+  {
+    const t = await lockTournament(tx, eventId);
+    if (t.d.flight?.day !== 2) throw refused('not-a-flight-event', "This tournament is not a flight event's Day 2.");
+    if (t.status !== 'REGISTERING') throw refused('registration-closed', 'The Day 2 has started or ended.');
+    // Not locked: a Day 1 ending locks this Day 2's row (held here) before it reads FINISHED (lock order Day 1, Day 2).
+    const day1s = await tx.$queryRaw<{ id: string; status: string }[]>`
+      SELECT id, status FROM tournament WHERE definition->'flight'->>'eventId' = ${t.id} ORDER BY id`;
+    const open = day1s.filter((day1) => day1.status !== 'FINISHED' && day1.status !== 'CANCELLED');
+    if (open.length > 0) throw refused('flight-day-1-not-over', `${open.length} Day 1 flight(s) have not ended.`);
+    const bagged = await tx.$queryRaw<
+      { player_id: string; wallet_account_id: string; play_session_id: string; bagged_chips: bigint }[]
+    >`
+      SELECT e.player_id, e.wallet_account_id, e.play_session_id, e.bagged_chips FROM tournament_entry e
+      JOIN tournament d1 ON d1.id = e.tournament_id
+      WHERE d1.definition->'flight'->>'eventId' = ${t.id} AND e.bagged_chips IS NOT NULL
+      ORDER BY e.registered_at, e.id`;
+    const carried = carriedStacks(
+      t.d.flight.carry,
+      bagged.map((b) => ({ playerId: b.player_id, chips: b.bagged_chips })),
+    );
+    const entries: { entryId: string; playerId: string; chips: bigint }[] = [];
+    for (const { playerId, chips } of carried) {
+      const from = bagged.find((b) => b.player_id === playerId)!;
+      const entryId = newId();
+      await tx.$executeRaw`
+        INSERT INTO tournament_entry (id, tournament_id, player_id, status, wallet_account_id, play_session_id, paid_start_minor,
+                                      paid_fee_minor, registered_at, starting_chips)
+        VALUES (${entryId}::uuid, ${t.id}::uuid, ${playerId}::uuid, 'registered', ${from.wallet_account_id}::uuid,
+                ${from.play_session_id}::uuid, 0, 0, ${ctx.clock.now()}, ${chips})`;
+      entries.push({ entryId, playerId, chips });
+    }
+    if (entries.length === 1) {
+      await winAlone(ctx, tx, t, entries[0]!.entryId);
+      return { started: false, entries };
+    }
+    const { started } = await startIn(ctx, tx, t, options);
+    return { started, entries: started ? entries : [] };
+  }
+}
+
+/** A Day 2 with one qualifier (D-1967): they take first place and the whole pool; the event is over. */
+async function winAlone(ctx: TournamentStoreContext, tx: Tx, t: TournamentRow, entryId: string): Promise<void> {
+  const [entry] = (await registeredEntries(tx, t.id)).filter((e) => e.id === entryId);
+  assert(entry !== undefined, 'the lone qualifier is registered');
+  const pool = (await ledger.balance(tx, t.pool_account_id as AccountId)).toMinor();
+  await tx.$executeRaw`
+    UPDATE tournament_entry SET status = 'finished', place_best = 1, place_worst = 1, prize_minor = ${pool} WHERE id = ${entryId}::uuid`;
+  if (pool > 0n) await credit(ctx, tx, t, entry, pool);
+  const now = ctx.clock.now();
+  await tx.$executeRaw`
+    UPDATE tournament SET status = 'FINISHED', started_at = ${now}, ended_at = ${now}, prize_pool_fixed_minor = ${pool}
+    WHERE id = ${t.id}::uuid`;
+  await assertPoolEmpty(tx, t);
 }
 
 /**
@@ -1354,6 +1665,12 @@ export async function cancelTournamentIn(
   {
     const t = await lockTournament(tx, tournamentId);
     if (t.status !== 'REGISTERING' && t.status !== 'RUNNING') throw refused('tournament-over', 'The tournament has ended.');
+    // The event's pool holds its finished Day 1s' buy-ins for the Day 2's qualifiers (D-1969): cancel the Day 1s instead.
+    if (t.d.flight?.day === 2 && t.status === 'REGISTERING')
+      throw refused(
+        'flight-day-2-not-started',
+        "A flight event's Day 2 is cancelled once it has started; cancel its Day 1 flights.",
+      );
     const standing = given ?? (await liveStanding(ctx, tx, t));
     const rules = ctx.rules[t.d.profileId];
     const rows = await registeredEntries(tx, t.id);
@@ -1378,7 +1695,13 @@ export async function cancelTournamentIn(
       open,
     );
     const formula =
-      rows.length === 2 ? rules.cancel.headsUp : t.d.kind === 'sit-and-go' ? rules.cancel.sitAndGo : rules.cancel.multiTable;
+      t.d.twister && rules.cancel.twister
+        ? rules.cancel.twister // D-1973: a Twister's own formula, before the heads-up one (A-33)
+        : rows.length === 2
+          ? rules.cancel.headsUp
+          : t.d.kind === 'sit-and-go'
+            ? rules.cancel.sitAndGo
+            : rules.cancel.multiTable;
     const settled = settleCancellation({ formula, entries, poolMinor, placePrizes: placePrizes(t.d, rows.length, poolMinor) });
     await moveOperatorShare(ctx, tx, t, poolMinor - held + settled.operatorAddsMinor - settled.operatorTakesBackMinor);
     const byId = new Map(rows.map((e) => [e.id, e]));
@@ -1449,14 +1772,16 @@ export async function playTournamentAutomatically(
 ): Promise<TournamentDirector> {
   // Played here, not at live tables: no instance drives it any more (live/room-store.ts claims only with a live state).
   await ctx.db.$executeRaw`UPDATE tournament SET live_state = NULL WHERE id = ${request.tournamentId}::uuid`;
-  const entries = (await registeredEntries(ctx.db, request.tournamentId)).map((e) => ({ entryId: e.id, playerId: e.player_id }));
-  const [row] = await ctx.db.$queryRaw<{ definition: unknown; profile_id: PokerRuleProfileId }[]>`
-    SELECT definition, profile_id FROM tournament WHERE id = ${request.tournamentId}::uuid`;
+  const entries = directorEntries(await registeredEntries(ctx.db, request.tournamentId));
+  const [row] = await ctx.db.$queryRaw<
+    { definition: unknown; profile_id: PokerRuleProfileId; prize_pool_fixed_minor: bigint | null }[]
+  >`SELECT definition, profile_id, prize_pool_fixed_minor FROM tournament WHERE id = ${request.tournamentId}::uuid`;
   if (!row) throw new DomainError('not-found', 'No such tournament.', { field: 'path.tournamentId' });
   const director = new TournamentDirector({
     definition: definitionFromJson(row.definition),
     rules: ctx.rules[row.profile_id],
     entries,
+    prizePoolMinor: row.prize_pool_fixed_minor,
     rng: request.rng,
     newHandId: () => newId(),
   });

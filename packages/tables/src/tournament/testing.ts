@@ -22,6 +22,10 @@ export const testRules: TournamentRuleProfile = {
     'progressive-knockout',
     'mystery-bounty',
     'double-or-nothing',
+    'flight',
+    'best-stack-forward',
+    'stack-builder',
+    'twister',
   ],
   fee: {
     feeMax: null,
@@ -49,6 +53,7 @@ export const testRules: TournamentRuleProfile = {
     sitAndGo: 'buy-in-back-eliminated-pool-equal',
     headsUp: 'buy-in-back',
     multiTable: 'buy-in-back-half-equal-half-chips',
+    twister: 'refund-all-paid',
   },
   prizeCredit: 'at-end',
   lateRegistration: true,

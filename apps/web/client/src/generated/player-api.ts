@@ -7081,28 +7081,6 @@ export interface components {
             tournamentId?: string;
         };
         PokerPublicView: {
-            /** @description An all-in run-out shown street by street (003:R-ALLIN-09, D-2038; SE Hold'em tournaments): the hands face up and each one's chance of winning; null otherwise; absent at other tables */
-            allInEquity?: {
-                /** @description The boards that can still come, every one counted (exact, not sampled) */
-                boards: number;
-                readonly seats: {
-                    /** @description The hand, face up */
-                    readonly cards: string[];
-                    /** @description Share of the pot (ties split), basis points */
-                    equityBps: number;
-                    seat: number;
-                    /** @description Chance of a tie, basis points */
-                    tieBps: number;
-                    /** @description Boards it ties */
-                    ties: number;
-                    /** @description Chance of winning alone, basis points */
-                    winBps: number;
-                    /** @description Boards it wins alone */
-                    wins: number;
-                }[];
-                /** @enum {string} */
-                street: "preflop" | "flop" | "turn" | "river";
-            } | null;
             readonly board: string[];
             buttonSeat: number | null;
             /** @description A stud or draw hand (issue 20); absent otherwise */
@@ -7117,9 +7095,6 @@ export interface components {
                 /** @description A mixed table: the hands the current game lasts (HORSE: an orbit, as many as the players; 8-Game: 6); else null */
                 handsOfGame: number | null;
                 name: string;
-                nextName?: string | null;
-                /** @description A mixed tournament: the next level's game (one game per level, D-2070, D-2040); null at the last level */
-                nextVariant?: string | null;
                 /** @description The table's variant: a game, or a mix (mixed/horse) */
                 variant: string;
             };
@@ -7164,28 +7139,6 @@ export interface components {
             version: number;
         };
         PokerPublicViewInput: {
-            /** @description An all-in run-out shown street by street (003:R-ALLIN-09, D-2038; SE Hold'em tournaments): the hands face up and each one's chance of winning; null otherwise; absent at other tables */
-            allInEquity?: {
-                /** @description The boards that can still come, every one counted (exact, not sampled) */
-                boards: number;
-                readonly seats: {
-                    /** @description The hand, face up */
-                    readonly cards: string[];
-                    /** @description Share of the pot (ties split), basis points */
-                    equityBps: number;
-                    seat: number;
-                    /** @description Chance of a tie, basis points */
-                    tieBps: number;
-                    /** @description Boards it ties */
-                    ties: number;
-                    /** @description Chance of winning alone, basis points */
-                    winBps: number;
-                    /** @description Boards it wins alone */
-                    wins: number;
-                }[];
-                /** @enum {string} */
-                street: "preflop" | "flop" | "turn" | "river";
-            } | null;
             readonly board: string[];
             buttonSeat: number | null;
             /** @description A stud or draw hand (issue 20); absent otherwise */
@@ -7200,9 +7153,6 @@ export interface components {
                 /** @description A mixed table: the hands the current game lasts (HORSE: an orbit, as many as the players; 8-Game: 6); else null */
                 handsOfGame: number | null;
                 name: string;
-                nextName?: string | null;
-                /** @description A mixed tournament: the next level's game (one game per level, D-2070, D-2040); null at the last level */
-                nextVariant?: string | null;
                 /** @description The table's variant: a game, or a mix (mixed/horse) */
                 variant: string;
             };
@@ -7410,18 +7360,16 @@ export interface components {
             entrantsMin: number;
             /** @description The operator's part of the buy-in (registration fee, commission) */
             fee: components["schemas"]["Money"];
-            /** @description The game dealt now and next (002 HORSE-02, 8GAME-05; D-2040) */
-            game: {
-                currentName: string | null;
-                /** @description A mix: the game of the level now (the first level's before the start) */
-                currentVariant: string | null;
-                name: string;
-                nextName: string | null;
-                /** @description A mix: the game of the next level (the game changes with each level, D-2070); null at the last level */
-                nextVariant: string | null;
-                /** @description The tournament's game: a flop, stud or draw game, or a mix (mixed/horse) */
-                variant: string;
-            };
+            /** @description A flight event's day (004:GAM-P-T-17, D-1965): Day 1s are registered for; Day 2 seats their qualifiers */
+            flight: {
+                /** @enum {string} */
+                carry: "flight" | "best-stack-forward" | "stack-builder";
+                day: 1 | 2;
+                /** @description The event: its Day 2 tournament's id */
+                eventId: string;
+                /** @description Day 1: it ends when this many players or fewer are left */
+                qualifiers: number | null;
+            } | null;
             guarantee: components["schemas"]["Money"] | null;
             /** @enum {string} */
             kind: "scheduled" | "sit-and-go";
@@ -7482,6 +7430,20 @@ export interface components {
             /** @enum {string} */
             status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
             tournamentId: string;
+            /** @description A Twister: the published table of prize pools and probabilities (000-001:TRN-18, UI-07; D-1970) */
+            twister: {
+                /** @description Drawn at the start by the RNG; null before */
+                drawnMultiplier: number | null;
+                /** @description The expected prize pool per start fees paid, bps (below 10,000, D-1971) */
+                expectedPrizePoolBps: number;
+                multipliers: {
+                    /** @description The prize pool is this many start fees */
+                    multiplier: number;
+                    prizePool: components["schemas"]["Money"];
+                    /** @description Its probability, parts per million */
+                    probabilityPpm: number;
+                }[];
+            } | null;
         };
         TournamentStateInput: {
             clock: {
@@ -7493,18 +7455,16 @@ export interface components {
             entrantsMin: number;
             /** @description The operator's part of the buy-in (registration fee, commission) */
             fee: components["schemas"]["MoneyInput"];
-            /** @description The game dealt now and next (002 HORSE-02, 8GAME-05; D-2040) */
-            game: {
-                currentName: string | null;
-                /** @description A mix: the game of the level now (the first level's before the start) */
-                currentVariant: string | null;
-                name: string;
-                nextName: string | null;
-                /** @description A mix: the game of the next level (the game changes with each level, D-2070); null at the last level */
-                nextVariant: string | null;
-                /** @description The tournament's game: a flop, stud or draw game, or a mix (mixed/horse) */
-                variant: string;
-            };
+            /** @description A flight event's day (004:GAM-P-T-17, D-1965): Day 1s are registered for; Day 2 seats their qualifiers */
+            flight: {
+                /** @enum {string} */
+                carry: "flight" | "best-stack-forward" | "stack-builder";
+                day: 1 | 2;
+                /** @description The event: its Day 2 tournament's id */
+                eventId: string;
+                /** @description Day 1: it ends when this many players or fewer are left */
+                qualifiers: number | null;
+            } | null;
             guarantee: components["schemas"]["MoneyInput"] | null;
             /** @enum {string} */
             kind: "scheduled" | "sit-and-go";
@@ -7565,6 +7525,20 @@ export interface components {
             /** @enum {string} */
             status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
             tournamentId: string;
+            /** @description A Twister: the published table of prize pools and probabilities (000-001:TRN-18, UI-07; D-1970) */
+            twister: {
+                /** @description Drawn at the start by the RNG; null before */
+                drawnMultiplier: number | null;
+                /** @description The expected prize pool per start fees paid, bps (below 10,000, D-1971) */
+                expectedPrizePoolBps: number;
+                multipliers: {
+                    /** @description The prize pool is this many start fees */
+                    multiplier: number;
+                    prizePool: components["schemas"]["MoneyInput"];
+                    /** @description Its probability, parts per million */
+                    probabilityPpm: number;
+                }[];
+            } | null;
         };
         TournamentSummary: {
             entrantsMax: number;
