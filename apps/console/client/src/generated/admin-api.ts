@@ -12786,6 +12786,8 @@ export interface paths {
                                 refund: components["schemas"]["Money"];
                                 registeredAt: string;
                                 status: string;
+                                /** @description The satellite seat ticket that paid this entry (D-2039); null: paid from a wallet */
+                                ticketId: string | null;
                             }[];
                             fee: components["schemas"]["Money"];
                             feesPaid: components["schemas"]["Money"];
@@ -12823,6 +12825,22 @@ export interface paths {
                             startsAt: string | null;
                             /** @enum {string} */
                             status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
+                            /** @description Seat tickets into this tournament won in its satellites (D-1956..D-1959, D-2039) */
+                            tickets: {
+                                entryId: string | null;
+                                issuedAt: string;
+                                playerId: string;
+                                /** @description The satellite that won it */
+                                satelliteTournamentId: string;
+                                settledAt: string | null;
+                                /**
+                                 * @description issued: unused; used: paid an entry; cashed: paid to the wallet
+                                 * @enum {string}
+                                 */
+                                status: "issued" | "used" | "cashed";
+                                ticketId: string;
+                                value: components["schemas"]["Money"];
+                            }[];
                             tournamentId: string;
                         };
                     };
@@ -13325,6 +13343,301 @@ export interface paths {
                         "application/json": {
                             pausedByStaffAt: string | null;
                             tournamentId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/{tournamentId}/start-day-2": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a flight event's Day 2: the Day 1 qualifiers seated with their carried stacks (audited)
+         * @description Every Day 1 flight must have ended (409 tournament-registration-refused, reason flight-day-1-not-over). Each qualifier gets one entry with the stack the carry rule gives: flight one stack, best-stack-forward the best, stack-builder the sum (004:GAM-P-T-17, D-1965).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    tournamentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Why: recorded in the audit log */
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                /** @description the stack carried from Day 1 (tournament chips) */
+                                chips: string;
+                                entryId: string;
+                            }[];
+                            /** @description false: fewer than 2 qualifiers, the Day 2 cancelled (none) or won by the lone qualifier (D-1967) */
+                            started: boolean;
+                            tournamentId: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tournaments/flight-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a flight event: its Day 1 flights and its Day 2 (004:GAM-P-T-17; audited)
+         * @description Offered only under a profile whose formats list the carry rule (CZ-FO): else 422 tournament-invalid, as for every broken rule of the definitions (D-1965, D-1966). Players register for the Day 1s through the game service's registration route.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        carry: "flight" | "best-stack-forward" | "stack-builder";
+                        /** @description Starting chips of a Day 1 entry */
+                        chips: string;
+                        /** @enum {string} */
+                        currency: "CZK" | "EUR" | "USD" | "GBP" | "CAD" | "SEK" | "JPY";
+                        day1s: {
+                            entrantsMax: number;
+                            entrantsMin: number;
+                            /** @description The Day 1 ends when this many players or fewer are left */
+                            qualifiers: number;
+                            /** Format: date-time */
+                            startsAt: string;
+                        }[];
+                        day2: {
+                            entrantsMax: number;
+                            /** Format: date-time */
+                            startsAt: string;
+                        };
+                        /** @description Each Day 1 entry: the operator's fee */
+                        feeMinor: string;
+                        handForHandAbovePaidMax: number;
+                        levels: {
+                            ante: string;
+                            /** @description Tournament chips, a whole number */
+                            bigBlind: string;
+                            breakAfterMs: number;
+                            durationMs: number;
+                            /** @description Tournament chips, a whole number */
+                            smallBlind: string;
+                        }[];
+                        /** @description The event; its days are named "<name>: Day 1A", …, "<name>: Day 2" */
+                        name: string;
+                        /** @description The event's payout table (paid at Day 2, by the number of qualifiers) */
+                        payouts: {
+                            entrantsMin: number;
+                            placesBps: number[];
+                        }[];
+                        /** @enum {string} */
+                        profile: "HR" | "AT" | "CZ-PS" | "SE" | "CZ-FO";
+                        /** @description Why: recorded in the audit log */
+                        reason: string;
+                        seatsPerTable: number;
+                        /** @description Each Day 1 entry: to the event pool */
+                        startFeeMinor: string;
+                        /** @description The game, a table variant id, e.g. holdem/no-limit */
+                        variant: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            day1Ids: string[];
+                            eventId: string;
                         };
                     };
                 };
@@ -14013,6 +14326,28 @@ export interface components {
             tournamentId?: string;
         };
         PokerPublicView: {
+            /** @description An all-in run-out shown street by street (003:R-ALLIN-09, D-2038; SE Hold'em tournaments): the hands face up and each one's chance of winning; null otherwise; absent at other tables */
+            allInEquity?: {
+                /** @description The boards that can still come, every one counted (exact, not sampled) */
+                boards: number;
+                readonly seats: {
+                    /** @description The hand, face up */
+                    readonly cards: string[];
+                    /** @description Share of the pot (ties split), basis points */
+                    equityBps: number;
+                    seat: number;
+                    /** @description Chance of a tie, basis points */
+                    tieBps: number;
+                    /** @description Boards it ties */
+                    ties: number;
+                    /** @description Chance of winning alone, basis points */
+                    winBps: number;
+                    /** @description Boards it wins alone */
+                    wins: number;
+                }[];
+                /** @enum {string} */
+                street: "preflop" | "flop" | "turn" | "river";
+            } | null;
             readonly board: string[];
             buttonSeat: number | null;
             /** @description A stud or draw hand (issue 20); absent otherwise */
@@ -14027,6 +14362,9 @@ export interface components {
                 /** @description A mixed table: the hands the current game lasts (HORSE: an orbit, as many as the players; 8-Game: 6); else null */
                 handsOfGame: number | null;
                 name: string;
+                nextName?: string | null;
+                /** @description A mixed tournament: the next level's game (one game per level, D-2070, D-2040); null at the last level */
+                nextVariant?: string | null;
                 /** @description The table's variant: a game, or a mix (mixed/horse) */
                 variant: string;
             };
@@ -14071,6 +14409,28 @@ export interface components {
             version: number;
         };
         PokerPublicViewInput: {
+            /** @description An all-in run-out shown street by street (003:R-ALLIN-09, D-2038; SE Hold'em tournaments): the hands face up and each one's chance of winning; null otherwise; absent at other tables */
+            allInEquity?: {
+                /** @description The boards that can still come, every one counted (exact, not sampled) */
+                boards: number;
+                readonly seats: {
+                    /** @description The hand, face up */
+                    readonly cards: string[];
+                    /** @description Share of the pot (ties split), basis points */
+                    equityBps: number;
+                    seat: number;
+                    /** @description Chance of a tie, basis points */
+                    tieBps: number;
+                    /** @description Boards it ties */
+                    ties: number;
+                    /** @description Chance of winning alone, basis points */
+                    winBps: number;
+                    /** @description Boards it wins alone */
+                    wins: number;
+                }[];
+                /** @enum {string} */
+                street: "preflop" | "flop" | "turn" | "river";
+            } | null;
             readonly board: string[];
             buttonSeat: number | null;
             /** @description A stud or draw hand (issue 20); absent otherwise */
@@ -14085,6 +14445,9 @@ export interface components {
                 /** @description A mixed table: the hands the current game lasts (HORSE: an orbit, as many as the players; 8-Game: 6); else null */
                 handsOfGame: number | null;
                 name: string;
+                nextName?: string | null;
+                /** @description A mixed tournament: the next level's game (one game per level, D-2070, D-2040); null at the last level */
+                nextVariant?: string | null;
                 /** @description The table's variant: a game, or a mix (mixed/horse) */
                 variant: string;
             };
@@ -14292,6 +14655,28 @@ export interface components {
             entrantsMin: number;
             /** @description The operator's part of the buy-in (registration fee, commission) */
             fee: components["schemas"]["Money"];
+            /** @description A flight event's day (004:GAM-P-T-17, D-1965): Day 1s are registered for; Day 2 seats their qualifiers */
+            flight: {
+                /** @enum {string} */
+                carry: "flight" | "best-stack-forward" | "stack-builder";
+                day: 1 | 2;
+                /** @description The event: its Day 2 tournament's id */
+                eventId: string;
+                /** @description Day 1: it ends when this many players or fewer are left */
+                qualifiers: number | null;
+            } | null;
+            /** @description The game dealt now and next (002 HORSE-02, 8GAME-05; D-2040) */
+            game: {
+                currentName: string | null;
+                /** @description A mix: the game of the level now (the first level's before the start) */
+                currentVariant: string | null;
+                name: string;
+                nextName: string | null;
+                /** @description A mix: the game of the next level (the game changes with each level, D-2070); null at the last level */
+                nextVariant: string | null;
+                /** @description The tournament's game: a flop, stud or draw game, or a mix (mixed/horse) */
+                variant: string;
+            };
             guarantee: components["schemas"]["Money"] | null;
             /** @enum {string} */
             kind: "scheduled" | "sit-and-go";
@@ -14352,6 +14737,20 @@ export interface components {
             /** @enum {string} */
             status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
             tournamentId: string;
+            /** @description A Twister: the published table of prize pools and probabilities (000-001:TRN-18, UI-07; D-1970) */
+            twister: {
+                /** @description Drawn at the start by the RNG; null before */
+                drawnMultiplier: number | null;
+                /** @description The expected prize pool per start fees paid, bps (below 10,000, D-1971) */
+                expectedPrizePoolBps: number;
+                multipliers: {
+                    /** @description The prize pool is this many start fees */
+                    multiplier: number;
+                    prizePool: components["schemas"]["Money"];
+                    /** @description Its probability, parts per million */
+                    probabilityPpm: number;
+                }[];
+            } | null;
         };
         TournamentStateInput: {
             clock: {
@@ -14363,6 +14762,28 @@ export interface components {
             entrantsMin: number;
             /** @description The operator's part of the buy-in (registration fee, commission) */
             fee: components["schemas"]["MoneyInput"];
+            /** @description A flight event's day (004:GAM-P-T-17, D-1965): Day 1s are registered for; Day 2 seats their qualifiers */
+            flight: {
+                /** @enum {string} */
+                carry: "flight" | "best-stack-forward" | "stack-builder";
+                day: 1 | 2;
+                /** @description The event: its Day 2 tournament's id */
+                eventId: string;
+                /** @description Day 1: it ends when this many players or fewer are left */
+                qualifiers: number | null;
+            } | null;
+            /** @description The game dealt now and next (002 HORSE-02, 8GAME-05; D-2040) */
+            game: {
+                currentName: string | null;
+                /** @description A mix: the game of the level now (the first level's before the start) */
+                currentVariant: string | null;
+                name: string;
+                nextName: string | null;
+                /** @description A mix: the game of the next level (the game changes with each level, D-2070); null at the last level */
+                nextVariant: string | null;
+                /** @description The tournament's game: a flop, stud or draw game, or a mix (mixed/horse) */
+                variant: string;
+            };
             guarantee: components["schemas"]["MoneyInput"] | null;
             /** @enum {string} */
             kind: "scheduled" | "sit-and-go";
@@ -14423,6 +14844,20 @@ export interface components {
             /** @enum {string} */
             status: "REGISTERING" | "RUNNING" | "FINISHED" | "CANCELLED";
             tournamentId: string;
+            /** @description A Twister: the published table of prize pools and probabilities (000-001:TRN-18, UI-07; D-1970) */
+            twister: {
+                /** @description Drawn at the start by the RNG; null before */
+                drawnMultiplier: number | null;
+                /** @description The expected prize pool per start fees paid, bps (below 10,000, D-1971) */
+                expectedPrizePoolBps: number;
+                multipliers: {
+                    /** @description The prize pool is this many start fees */
+                    multiplier: number;
+                    prizePool: components["schemas"]["MoneyInput"];
+                    /** @description Its probability, parts per million */
+                    probabilityPpm: number;
+                }[];
+            } | null;
         };
         TournamentSummary: {
             entrantsMax: number;

@@ -7081,6 +7081,28 @@ export interface components {
             tournamentId?: string;
         };
         PokerPublicView: {
+            /** @description An all-in run-out shown street by street (003:R-ALLIN-09, D-2038; SE Hold'em tournaments): the hands face up and each one's chance of winning; null otherwise; absent at other tables */
+            allInEquity?: {
+                /** @description The boards that can still come, every one counted (exact, not sampled) */
+                boards: number;
+                readonly seats: {
+                    /** @description The hand, face up */
+                    readonly cards: string[];
+                    /** @description Share of the pot (ties split), basis points */
+                    equityBps: number;
+                    seat: number;
+                    /** @description Chance of a tie, basis points */
+                    tieBps: number;
+                    /** @description Boards it ties */
+                    ties: number;
+                    /** @description Chance of winning alone, basis points */
+                    winBps: number;
+                    /** @description Boards it wins alone */
+                    wins: number;
+                }[];
+                /** @enum {string} */
+                street: "preflop" | "flop" | "turn" | "river";
+            } | null;
             readonly board: string[];
             buttonSeat: number | null;
             /** @description A stud or draw hand (issue 20); absent otherwise */
@@ -7095,6 +7117,9 @@ export interface components {
                 /** @description A mixed table: the hands the current game lasts (HORSE: an orbit, as many as the players; 8-Game: 6); else null */
                 handsOfGame: number | null;
                 name: string;
+                nextName?: string | null;
+                /** @description A mixed tournament: the next level's game (one game per level, D-2070, D-2040); null at the last level */
+                nextVariant?: string | null;
                 /** @description The table's variant: a game, or a mix (mixed/horse) */
                 variant: string;
             };
@@ -7139,6 +7164,28 @@ export interface components {
             version: number;
         };
         PokerPublicViewInput: {
+            /** @description An all-in run-out shown street by street (003:R-ALLIN-09, D-2038; SE Hold'em tournaments): the hands face up and each one's chance of winning; null otherwise; absent at other tables */
+            allInEquity?: {
+                /** @description The boards that can still come, every one counted (exact, not sampled) */
+                boards: number;
+                readonly seats: {
+                    /** @description The hand, face up */
+                    readonly cards: string[];
+                    /** @description Share of the pot (ties split), basis points */
+                    equityBps: number;
+                    seat: number;
+                    /** @description Chance of a tie, basis points */
+                    tieBps: number;
+                    /** @description Boards it ties */
+                    ties: number;
+                    /** @description Chance of winning alone, basis points */
+                    winBps: number;
+                    /** @description Boards it wins alone */
+                    wins: number;
+                }[];
+                /** @enum {string} */
+                street: "preflop" | "flop" | "turn" | "river";
+            } | null;
             readonly board: string[];
             buttonSeat: number | null;
             /** @description A stud or draw hand (issue 20); absent otherwise */
@@ -7153,6 +7200,9 @@ export interface components {
                 /** @description A mixed table: the hands the current game lasts (HORSE: an orbit, as many as the players; 8-Game: 6); else null */
                 handsOfGame: number | null;
                 name: string;
+                nextName?: string | null;
+                /** @description A mixed tournament: the next level's game (one game per level, D-2070, D-2040); null at the last level */
+                nextVariant?: string | null;
                 /** @description The table's variant: a game, or a mix (mixed/horse) */
                 variant: string;
             };
@@ -7370,6 +7420,18 @@ export interface components {
                 /** @description Day 1: it ends when this many players or fewer are left */
                 qualifiers: number | null;
             } | null;
+            /** @description The game dealt now and next (002 HORSE-02, 8GAME-05; D-2040) */
+            game: {
+                currentName: string | null;
+                /** @description A mix: the game of the level now (the first level's before the start) */
+                currentVariant: string | null;
+                name: string;
+                nextName: string | null;
+                /** @description A mix: the game of the next level (the game changes with each level, D-2070); null at the last level */
+                nextVariant: string | null;
+                /** @description The tournament's game: a flop, stud or draw game, or a mix (mixed/horse) */
+                variant: string;
+            };
             guarantee: components["schemas"]["Money"] | null;
             /** @enum {string} */
             kind: "scheduled" | "sit-and-go";
@@ -7465,6 +7527,18 @@ export interface components {
                 /** @description Day 1: it ends when this many players or fewer are left */
                 qualifiers: number | null;
             } | null;
+            /** @description The game dealt now and next (002 HORSE-02, 8GAME-05; D-2040) */
+            game: {
+                currentName: string | null;
+                /** @description A mix: the game of the level now (the first level's before the start) */
+                currentVariant: string | null;
+                name: string;
+                nextName: string | null;
+                /** @description A mix: the game of the next level (the game changes with each level, D-2070); null at the last level */
+                nextVariant: string | null;
+                /** @description The tournament's game: a flop, stud or draw game, or a mix (mixed/horse) */
+                variant: string;
+            };
             guarantee: components["schemas"]["MoneyInput"] | null;
             /** @enum {string} */
             kind: "scheduled" | "sit-and-go";
