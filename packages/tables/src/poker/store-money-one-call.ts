@@ -33,7 +33,7 @@ import { definitionFromJson, tableBuyInRange } from './store-tables.ts';
  * play session, the wallets' ids, the self-limits' rows), then `poker_take_commit` with COMMIT (the play
  * session and seat row, the limits' counters, `ledger_post` wallet → escrow, the monitoring event's outbox
  * row, the stack, the escrow invariant), each pair one simple-protocol query on the pool's own connection
- * (`pgBatchedTransaction`, migration 20261208030000_poker_take_one_call), no ORM. The rules decide in
+ * (`pgBatchedTransaction`, migration 20261208030000_poker_take_deposit_intent_one_call), no ORM. The rules decide in
  * between with the ORM path's own code (the buy-in range, `seatGuardOnFlags`, `decideStakeOnRead`, the
  * shared refusals of store-money-rules.ts), on rows read under the same locks in the same order.
  *

@@ -174,3 +174,78 @@ BEGIN
   RETURN jsonb_build_object('transaction_id', v_posted.transaction_id, 'stack_minor', v_stack::text);
 END;
 $$;
+
+-- Issue 22: the player API's deposit request (packages/cashier/src/create-deposit-one-call.ts): BEGIN with
+-- cashier_deposit_intent_begin, the INSERT of the intent with COMMIT, then one UPDATE once the provider
+-- took the payment (cashier_deposit_sent). The first takes THE player lock (lockPlayer's key), then reads
+-- the Idempotency-Key's earlier intent (if any: nothing else), the player's account, the payment method,
+-- the temporary account with its deposits still on their way, the self-limits' rows (limits_stake_read:
+-- checkDeposit's reads), the cap override and the usage against the method's caps with the intents on
+-- their way counted (cashier_deposit_usage, mode 'intent'). TypeScript decides with createIntent's rules.
+-- p: { player_id, lock_key, idempotency_key, payment_method_id, at, day, week, month, since30d, since7d, since24h }.
+CREATE OR REPLACE FUNCTION cashier_deposit_intent_begin(p jsonb) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_player uuid := (p->>'player_id')::uuid;
+  v_existing jsonb;
+  v_method record;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended(p->>'lock_key', 0));
+  SELECT cashier_deposit_doc(d) INTO v_existing
+    FROM cashier_deposit d WHERE d.player_id = v_player AND d.idempotency_key = p->>'idempotency_key';
+  IF v_existing IS NOT NULL THEN
+    RETURN jsonb_build_object('existing', v_existing);
+  END IF;
+  SELECT m.id, m.kind::text AS kind, m.instrument, m.status::text AS status, m.active, m.provider_token, m.display INTO v_method
+    FROM payment_method m WHERE m.id = (p->>'payment_method_id')::uuid AND m.player_id = v_player;
+  RETURN jsonb_build_object(
+    'existing', NULL,
+    'player', (SELECT jsonb_build_object('state', pl.state::text, 'register_status', pl.register_status::text)
+               FROM player pl WHERE pl.id = v_player),
+    'method', CASE WHEN v_method.id IS NULL THEN NULL ELSE
+                jsonb_build_object('id', v_method.id, 'kind', v_method.kind, 'instrument', v_method.instrument, 'status', v_method.status,
+                                   'active', v_method.active, 'provider_token', v_method.provider_token, 'display', v_method.display) END,
+    'temporary', (SELECT jsonb_build_object('status', t.status::text, 'deposited_minor', t.deposited_minor::text,
+                                            'deposit_cap_minor', t.deposit_cap_minor::text,
+                                            'pending_minor', (SELECT coalesce(sum(d.amount_minor), 0)::text FROM cashier_deposit d
+                                                              WHERE d.player_id = v_player AND d.temporary_account
+                                                                AND d.status IN ('CREATED', 'PENDING')))
+                  FROM temporary_account t WHERE t.player_id = v_player),
+    'limits', limits_stake_read(v_player, p->>'lock_key', (p->>'at')::timestamptz, NULL,
+                                (p->>'day')::date, (p->>'week')::date, (p->>'month')::date),
+    'cap_override', (SELECT jsonb_build_object('per_transaction_minor_min', o.per_transaction_minor_min::text,
+                                               'per_transaction_minor_max', o.per_transaction_minor_max::text,
+                                               'rolling_24h_minor_max', o.rolling_24h_minor_max::text,
+                                               'rolling_7d_minor_max', o.rolling_7d_minor_max::text,
+                                               'rolling_30d_minor_max', o.rolling_30d_minor_max::text,
+                                               'attempts_24h_max', o.attempts_24h_max, 'count_24h_max', o.count_24h_max)
+                     FROM cashier_cap_override o
+                     WHERE o.player_id = v_player AND o.instrument = v_method.instrument AND o.direction = 'DEPOSIT'),
+    'usage', CASE WHEN v_method.id IS NULL THEN NULL ELSE
+               cashier_deposit_usage(v_player, v_method.instrument, '00000000-0000-0000-0000-000000000000'::uuid, true,
+                                     (p->>'since30d')::timestamptz, (p->>'since7d')::timestamptz, (p->>'since24h')::timestamptz) END);
+END;
+$$;
+
+-- A deposit as the player API answers it (depositView's fields; the amount as text).
+CREATE OR REPLACE FUNCTION cashier_deposit_doc(d cashier_deposit) RETURNS jsonb
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT jsonb_build_object('id', d.id, 'player_id', d.player_id, 'payment_method_id', d.payment_method_id, 'instrument', d.instrument,
+                            'channel', d.channel, 'amount_minor', d.amount_minor::text, 'currency', d.currency, 'status', d.status::text,
+                            'redirect_url', d.redirect_url, 'refusal_code', d.refusal_code, 'refusal_detail', d.refusal_detail,
+                            'created_at', d.created_at, 'credited_at', d.credited_at, 'request_hash', d.request_hash)
+$$;
+
+-- The provider took the payment: the intent is PENDING with the provider's id and the payer's redirect, as
+-- sendToProvider's two updates wrote it (an intent no longer CREATED keeps its state; the provider's id is
+-- filled in where it was missing). Returns the deposit as cashier_deposit_doc.
+CREATE OR REPLACE FUNCTION cashier_deposit_sent(p_deposit uuid, p_payment_id text, p_redirect_url text, p_at timestamptz) RETURNS jsonb
+LANGUAGE sql VOLATILE AS $$
+  UPDATE cashier_deposit d SET
+    status = CASE WHEN d.status = 'CREATED' THEN 'PENDING'::"DepositStatus" ELSE d.status END,
+    provider_payment_id = CASE WHEN d.status = 'CREATED' THEN p_payment_id ELSE coalesce(d.provider_payment_id, p_payment_id) END,
+    redirect_url = CASE WHEN d.status = 'CREATED' THEN p_redirect_url ELSE d.redirect_url END,
+    updated_at = CASE WHEN d.status = 'CREATED' THEN p_at ELSE d.updated_at END
+  WHERE d.id = p_deposit
+  RETURNING cashier_deposit_doc(d)
+$$;

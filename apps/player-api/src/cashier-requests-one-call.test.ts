@@ -1,0 +1,111 @@
+/**
+ * Issue 22 (D-2287..D-2289): the player API's deposit request runs as BEGIN + one SQL function, the intent's
+ * INSERT + COMMIT, and one UPDATE after the provider took the payment (packages/cashier/src/create-deposit-one-call.ts)
+ * when the cashier runs with the platform's own guards. These tests make sure the requests take that path and
+ * prove its guarantees under parallel requests: one Idempotency-Key makes one intent; parallel intents with
+ * different keys never pass the method's cap together.
+ */
+import { oneCallDepositRequestCount } from '@casino/cashier';
+import { startHarness, type Harness } from '@casino/test-support';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { asPlayer, czk, key, playerWithActiveCard, pspSettings } from './cashier-test-support.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness(new Date('2026-11-02T09:00:00Z'), { guards: 'platform' });
+});
+beforeEach(async () => {
+  await pspSettings(h, {
+    provider: { authentication: 'frictionless', frictionlessOutcome: 'pass', settlement: 'immediate' },
+    webhooks: { url: `${h.gatewayUrl}/v1/webhooks/sandbox-psp`, duplicates: 0, reorder: false },
+  });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** A player with an active card whose later payments the provider takes without crediting them (the tests look at the intents). */
+async function cardPlayer() {
+  const registered = await playerWithActiveCard(h);
+  await pspSettings(h, { webhooks: { url: null } });
+  return registered;
+}
+
+/** The intents a test made: those of the player's card after `since` (registration's own deposit excluded). */
+const intentsOf = (player: { playerId: string; cardMethodId: string }, amountMinor: bigint) =>
+  h.connections.db.cashierDeposit.findMany({
+    where: { playerId: player.playerId, paymentMethodId: player.cardMethodId, amountMinor },
+    orderBy: { createdAt: 'asc' },
+  });
+
+describe('the deposit request in three round trips (issue 22)', () => {
+  it('issue 22 issue 6 a deposit request takes the one-call path: 201 with the provider’s payment asked for, the same Idempotency-Key answers 200 with the same intent, another body under it 409', async () => {
+    const player = await cardPlayer();
+    const before = oneCallDepositRequestCount();
+    const idempotency = key();
+    const body = { paymentMethodId: player.cardMethodId, amount: czk('150.00') };
+    const first = await asPlayer(h, player, 'POST', '/v1/deposits', body, idempotency);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(oneCallDepositRequestCount() - before).toBe(1);
+    expect(first.json()).toMatchObject({ status: 'PENDING', amount: czk('150.00'), paymentMethodId: player.cardMethodId });
+    const again = await asPlayer(h, player, 'POST', '/v1/deposits', body, idempotency);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const other = await asPlayer(h, player, 'POST', '/v1/deposits', { ...body, amount: czk('151.00') }, idempotency);
+    expect(other.statusCode).toBe(409);
+    expect(other.json().type).toMatch(/idempotency-key-reused$/);
+    const [row] = await intentsOf(player, 15_000n);
+    expect(row).toMatchObject({
+      status: 'PENDING',
+      amountMinor: 15_000n,
+      instrument: 'card',
+      channel: 'CASHLESS',
+      provider: 'sandbox-psp',
+    });
+    expect(row!.providerPaymentId).toBeTruthy();
+  });
+
+  it('issue 22 issue 6 eight parallel deposit requests with one Idempotency-Key make one intent and one payment: every answer names it', async () => {
+    const player = await cardPlayer();
+    const idempotency = key();
+    const body = { paymentMethodId: player.cardMethodId, amount: czk('200.00') };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => asPlayer(h, player, 'POST', '/v1/deposits', body, idempotency)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    const rows = await intentsOf(player, 20_000n);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).toBe('PENDING');
+  });
+
+  it('004:DEP-03 002:LIM-02 parallel deposit requests with different keys against a 24-hour cap of 1,000.00: exactly four intents of 250.00 pass, the others are refused naming the cap, and none of those reached the provider', async () => {
+    const player = await cardPlayer();
+    await h.connections.db.cashierCapOverride.create({
+      data: {
+        playerId: player.playerId,
+        instrument: 'card',
+        direction: 'DEPOSIT',
+        rolling24hMinorMax: 100_000n,
+        reason: 'test: a stricter cap',
+        setBy: 'test',
+        setAt: h.clock.now(),
+      },
+    });
+    const before = oneCallDepositRequestCount();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        asPlayer(h, player, 'POST', '/v1/deposits', { paymentMethodId: player.cardMethodId, amount: czk('250.00') }, key()),
+      ),
+    );
+    const accepted = answers.filter((a) => a.statusCode === 201);
+    const refused = answers.filter((a) => a.statusCode !== 201);
+    expect(accepted).toHaveLength(4);
+    expect(oneCallDepositRequestCount() - before).toBe(4);
+    expect(new Set(refused.map((a) => `${a.statusCode} ${a.json().type}`)).size).toBe(1);
+    expect(refused[0]!.json().type).toMatch(/payment-cap-exceeded$/);
+    const rows = await intentsOf(player, 25_000n);
+    expect(rows).toHaveLength(4);
+    expect(rows.every((r) => r.status === 'PENDING')).toBe(true);
+  });
+});
