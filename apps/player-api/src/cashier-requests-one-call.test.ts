@@ -8,7 +8,7 @@
 import { oneCallDepositRequestCount } from '@casino/cashier';
 import { startHarness, type Harness } from '@casino/test-support';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { asPlayer, czk, key, playerWithActiveCard, pspSettings } from './cashier-test-support.ts';
+import { asPlayer, czk, key, playerWithActiveCard, pspSettings, temporaryPlayerWithBankAccount } from './cashier-test-support.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -107,5 +107,23 @@ describe('the deposit request in three round trips (issue 22)', () => {
     const rows = await intentsOf(player, 25_000n);
     expect(rows).toHaveLength(4);
     expect(rows.every((r) => r.status === 'PENDING')).toBe(true);
+  });
+
+  it('004:TMP-03 issue 22 five parallel deposit requests of 1,000.00 to a temporary account (cap 3,000.00, intents on their way counted): exactly three pass on the one-call path, two are refused temporary-account-deposit-cap', async () => {
+    const player = await temporaryPlayerWithBankAccount(h);
+    await pspSettings(h, { webhooks: { url: null } });
+    const before = oneCallDepositRequestCount();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        asPlayer(h, player, 'POST', '/v1/deposits', { paymentMethodId: player.bankMethodId, amount: czk('1000.00') }, key()),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(3);
+    expect(oneCallDepositRequestCount() - before).toBe(3);
+    const refused = answers.filter((a) => a.statusCode !== 201).map((a) => a.json().type as string);
+    expect(refused).toHaveLength(2);
+    expect(refused.every((type) => type.endsWith('/temporary-account-deposit-cap'))).toBe(true);
+    const rows = await h.connections.db.cashierDeposit.findMany({ where: { playerId: player.playerId, temporaryAccount: true } });
+    expect(rows).toHaveLength(3);
   });
 });
