@@ -5,10 +5,19 @@
  * prove its guarantees under parallel requests: one Idempotency-Key makes one intent; parallel intents with
  * different keys never pass the method's cap together.
  */
-import { oneCallDepositRequestCount } from '@casino/cashier';
+import { oneCallDepositRequestCount, oneCallWithdrawalRequestCount } from '@casino/cashier';
 import { startHarness, type Harness } from '@casino/test-support';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { asPlayer, czk, key, playerWithActiveCard, pspSettings, temporaryPlayerWithBankAccount } from './cashier-test-support.ts';
+import {
+  asPlayer,
+  cashBalance,
+  czk,
+  key,
+  playerWithActiveCard,
+  pspSettings,
+  registeredPlayer,
+  temporaryPlayerWithBankAccount,
+} from './cashier-test-support.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -125,5 +134,43 @@ describe('the deposit request in three round trips (issue 22)', () => {
     expect(refused.every((type) => type.endsWith('/temporary-account-deposit-cap'))).toBe(true);
     const rows = await h.connections.db.cashierDeposit.findMany({ where: { playerId: player.playerId, temporaryAccount: true } });
     expect(rows).toHaveLength(3);
+  });
+});
+
+describe('the withdrawal request in two round trips (issue 22)', () => {
+  const withdraw = (player: { accessToken: string }, amount: string, idempotency = key()) =>
+    asPlayer(h, player, 'POST', '/v1/withdrawals', { amount: czk(amount) }, idempotency);
+
+  it('issue 22 004:WDR-01 a first withdrawal takes the one-call path: 201 approved, the amount held, the payout queued; the same Idempotency-Key answers 200 with it', async () => {
+    const player = await registeredPlayer(h, '500.00');
+    const before = oneCallWithdrawalRequestCount();
+    const idempotency = key();
+    const first = await withdraw(player, '120.00', idempotency);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(oneCallWithdrawalRequestCount() - before).toBe(1);
+    expect(first.json()).toMatchObject({ status: 'APPROVED', amount: czk('120.00'), reviewReasons: [] });
+    expect(await cashBalance(h, player.playerId)).toBe('380.00');
+    const again = await withdraw(player, '120.00', idempotency);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const row = await h.connections.db.cashierWithdrawal.findUniqueOrThrow({ where: { id: first.json().id } });
+    const hold = await h.connections.db.ledgerHold.findUniqueOrThrow({ where: { id: row.holdId } });
+    expect(hold).toMatchObject({ amountMinor: 12_000n, status: 'PENDING' });
+    const payouts = await h.connections.db.outboxMessage.count({
+      where: { topic: 'cashier.payout', payload: { equals: { withdrawalId: row.id } } },
+    });
+    expect(payouts).toBe(1);
+  });
+
+  it('issue 22 002:PAY-05 parallel withdrawal requests: one Idempotency-Key holds once; different keys never hold more than the wallet has', async () => {
+    const player = await registeredPlayer(h, '300.00');
+    const idempotency = key();
+    const same = await Promise.all(Array.from({ length: 6 }, () => withdraw(player, '50.00', idempotency)));
+    expect(same.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+    expect(new Set(same.map((a) => a.json().id)).size).toBe(1);
+    // 250.00 left: of six requests of 100.00, exactly two are held.
+    const different = await Promise.all(Array.from({ length: 6 }, () => withdraw(player, '100.00')));
+    expect(different.filter((a) => a.statusCode === 201)).toHaveLength(2);
+    expect(await cashBalance(h, player.playerId)).toBe('50.00');
   });
 });

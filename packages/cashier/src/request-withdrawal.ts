@@ -15,6 +15,7 @@ import { requestHashOf } from './request-hash.ts';
 import type { Instrument } from './rules.ts';
 import { withdrawalView, type WithdrawalView } from './views.ts';
 import { auditStaffAction, type StaffActor } from './staff-audit.ts';
+import { requestWithdrawalWithOneCall } from './request-withdrawal-one-call.ts';
 
 export interface RequestWithdrawalOptions {
   playerId: string;
@@ -52,6 +53,9 @@ export async function requestWithdrawal(
     channel: options.channel,
     ...(options.quoteId ? { quoteId: options.quoteId } : {}),
   });
+  // Issue 22 (D-2290): the common case in two round trips on plain `pg`; null: the ORM transaction below.
+  const done = await requestWithdrawalWithOneCall(ctx, options, requestHash);
+  if (done) return done;
   return transaction(ctx.db, async (tx) => {
     await lockPlayer(tx, options.playerId);
     const existing = await tx.cashierWithdrawal.findUnique({

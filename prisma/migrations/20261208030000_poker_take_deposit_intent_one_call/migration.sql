@@ -249,3 +249,112 @@ LANGUAGE sql VOLATILE AS $$
   WHERE d.id = p_deposit
   RETURNING cashier_deposit_doc(d)
 $$;
+
+-- Issue 22: the player API's withdrawal request (packages/cashier/src/request-withdrawal-one-call.ts): BEGIN with
+-- cashier_withdrawal_begin, then cashier_withdrawal_commit with COMMIT. The first takes THE player lock, reads
+-- the Idempotency-Key's earlier request (if any: nothing else), then every fact the preconditions of 004:WDR-02
+-- decide on (the account, the methods not removed, the debt's balance, an active payout hold, the cap override
+-- and the usage against the caps), the wallet's and the pending-withdrawals account's ids, and how many earlier
+-- withdrawals the misuse rule would look at (fewer than its repeats: it cannot suspect, and its reads are not needed).
+-- p: { player_id, lock_key, idempotency_key, at, since30d, since7d, since24h, misuse_since, wallet_code, debt_code, hold_code }.
+CREATE OR REPLACE FUNCTION cashier_withdrawal_doc(w cashier_withdrawal) RETURNS jsonb
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT jsonb_build_object('id', w.id, 'player_id', w.player_id, 'payment_method_id', w.payment_method_id, 'amount_minor', w.amount_minor::text,
+                            'currency', w.currency, 'status', w.status::text, 'channel', w.channel, 'review_reasons', to_jsonb(w.review_reasons),
+                            'due_at', w.due_at, 'overdue_flagged_at', w.overdue_flagged_at, 'failure_reason', w.failure_reason,
+                            'created_at', w.created_at, 'paid_at', w.paid_at, 'discrepancy_flagged_at', w.discrepancy_flagged_at,
+                            'discrepancy_reason', w.discrepancy_reason, 'request_hash', w.request_hash)
+$$;
+
+CREATE OR REPLACE FUNCTION cashier_withdrawal_begin(p jsonb) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_player uuid := (p->>'player_id')::uuid;
+  v_at timestamptz := (p->>'at')::timestamptz;
+  v_existing jsonb;
+  v_active record;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended(p->>'lock_key', 0));
+  SELECT cashier_withdrawal_doc(w) INTO v_existing
+    FROM cashier_withdrawal w WHERE w.player_id = v_player AND w.idempotency_key = p->>'idempotency_key';
+  IF v_existing IS NOT NULL THEN
+    RETURN jsonb_build_object('existing', v_existing);
+  END IF;
+  SELECT m.id, m.instrument INTO v_active FROM payment_method m
+    WHERE m.player_id = v_player AND m.status <> 'REMOVED' AND m.active LIMIT 1;
+  RETURN jsonb_build_object(
+    'existing', NULL,
+    'player', (SELECT jsonb_build_object('state', pl.state::text, 'register_status', pl.register_status::text)
+               FROM player pl WHERE pl.id = v_player),
+    'methods', (SELECT coalesce(jsonb_agg(jsonb_build_object('id', m.id, 'instrument', m.instrument, 'status', m.status::text,
+                                                             'active', m.active) ORDER BY m.id), '[]'::jsonb)
+                FROM payment_method m WHERE m.player_id = v_player AND m.status <> 'REMOVED'),
+    'debt_minor', (SELECT coalesce(sum(s.balance_minor), 0)::text FROM ledger_account a JOIN ledger_account_shard s ON s.account_id = a.id
+                   WHERE a.code = p->>'debt_code'),
+    'payout_hold', EXISTS (SELECT 1 FROM payout_hold h WHERE h.player_id = v_player AND h.released_at IS NULL AND h.expires_at > v_at),
+    'cap_override', (SELECT jsonb_build_object('per_transaction_minor_min', o.per_transaction_minor_min::text,
+                                               'per_transaction_minor_max', o.per_transaction_minor_max::text,
+                                               'rolling_24h_minor_max', o.rolling_24h_minor_max::text,
+                                               'rolling_7d_minor_max', o.rolling_7d_minor_max::text,
+                                               'rolling_30d_minor_max', o.rolling_30d_minor_max::text,
+                                               'attempts_24h_max', o.attempts_24h_max, 'count_24h_max', o.count_24h_max)
+                     FROM cashier_cap_override o
+                     WHERE o.player_id = v_player AND o.instrument = v_active.instrument AND o.direction = 'WITHDRAWAL'),
+    -- withdrawalUsage (cap-usage.ts), for the active method's instrument.
+    'usage', (SELECT jsonb_build_object(
+                'd30', COALESCE(sum(w.amount_minor) FILTER (WHERE w.created_at > (p->>'since30d')::timestamptz), 0)::text,
+                'd7', COALESCE(sum(w.amount_minor) FILTER (WHERE w.created_at > (p->>'since7d')::timestamptz), 0)::text,
+                'd24', COALESCE(sum(w.amount_minor) FILTER (WHERE w.created_at > (p->>'since24h')::timestamptz), 0)::text,
+                'n24', count(*) FILTER (WHERE w.created_at > (p->>'since24h')::timestamptz))
+              FROM cashier_withdrawal w
+              WHERE w.player_id = v_player AND w.instrument = v_active.instrument
+                AND w.status NOT IN ('REJECTED', 'CANCELLED', 'FAILED') AND w.created_at > (p->>'since30d')::timestamptz),
+    -- detectMisuse's withdrawals (its first query), counted.
+    'misuse_withdrawals', (SELECT count(*) FROM cashier_withdrawal w
+                           WHERE w.player_id = v_player AND w.created_at >= (p->>'misuse_since')::timestamptz
+                             AND w.status NOT IN ('REJECTED', 'CANCELLED', 'FAILED') AND w.channel <> 'TEMPORARY_REFUND'),
+    'wallet_id', (SELECT a.id FROM ledger_account a WHERE a.code = p->>'wallet_code'),
+    'hold_account_id', (SELECT a.id FROM ledger_account a WHERE a.code = p->>'hold_code'));
+END;
+$$;
+
+-- The hold (ledger.reserve: ledger_post wallet -> pending withdrawals, then its ledger_hold row), the request's
+-- row, the payout job's outbox row when approved, the monitoring event's outbox row. Returns the request as
+-- cashier_withdrawal_doc.
+-- p: { post: { id, key, hash, metadata, postings }, at, hold: { id, source, account, currency, amount_minor, metadata },
+--      withdrawal: { id, player_id, payment_method_id, instrument, amount_minor, status, channel, requested_by,
+--                    idempotency_key, request_hash, review_reasons, due_at }, payout_outbox (or null), monitoring_outbox (or null) }.
+CREATE OR REPLACE FUNCTION cashier_withdrawal_commit(p jsonb) RETURNS jsonb
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_at timestamptz := (p->>'at')::timestamptz;
+  v_posted record;
+  h jsonb := p->'hold';
+  w jsonb := p->'withdrawal';
+  v_doc jsonb;
+BEGIN
+  SELECT * INTO v_posted FROM ledger_post((p->'post'->>'id')::uuid, p->'post'->>'key', p->'post'->>'hash', 'WITHDRAWAL_HOLD',
+                                          p->'post'->'metadata', v_at, NULL, p->'post'->'postings');
+  IF v_posted.replayed THEN
+    RAISE EXCEPTION 'withdrawal hold % was posted before', p->'post'->>'key';
+  END IF;
+  INSERT INTO ledger_hold (id, source_account_id, hold_account_id, currency, amount_minor, reserve_transaction_id, metadata)
+    VALUES ((h->>'id')::uuid, (h->>'source')::uuid, (h->>'account')::uuid, h->>'currency', (h->>'amount_minor')::bigint,
+            v_posted.transaction_id, h->'metadata');
+  INSERT INTO cashier_withdrawal AS x (id, player_id, payment_method_id, instrument, amount_minor, currency, status, channel, requested_by,
+                                       idempotency_key, request_hash, hold_id, review_reasons, due_at, created_at, updated_at)
+    VALUES ((w->>'id')::uuid, (w->>'player_id')::uuid, (w->>'payment_method_id')::uuid, w->>'instrument', (w->>'amount_minor')::bigint,
+            'CZK', (w->>'status')::"WithdrawalStatus", w->>'channel', w->>'requested_by', w->>'idempotency_key', w->>'request_hash',
+            (h->>'id')::uuid, ARRAY(SELECT jsonb_array_elements_text(w->'review_reasons')), (w->>'due_at')::timestamptz, v_at, v_at)
+    RETURNING cashier_withdrawal_doc(x) INTO v_doc;
+  IF jsonb_typeof(p->'payout_outbox') = 'object' THEN
+    INSERT INTO outbox_message (id, topic, version, payload)
+      VALUES ((p->'payout_outbox'->>'id')::uuid, p->'payout_outbox'->>'topic', 1, p->'payout_outbox'->'payload');
+  END IF;
+  IF jsonb_typeof(p->'monitoring_outbox') = 'object' THEN
+    INSERT INTO outbox_message (id, topic, version, payload)
+      VALUES ((p->'monitoring_outbox'->>'id')::uuid, p->'monitoring_outbox'->>'topic', 1, p->'monitoring_outbox'->'payload');
+  END IF;
+  RETURN v_doc;
+END;
+$$;
