@@ -12,6 +12,7 @@ import {
   asPlayer,
   cashBalance,
   czk,
+  deposit,
   key,
   playerWithActiveCard,
   pspSettings,
@@ -172,5 +173,26 @@ describe('the withdrawal request in two round trips (issue 22)', () => {
     const different = await Promise.all(Array.from({ length: 6 }, () => withdraw(player, '100.00')));
     expect(different.filter((a) => a.statusCode === 201)).toHaveLength(2);
     expect(await cashBalance(h, player.playerId)).toBe('50.00');
+  });
+
+  it('004:ACC-07 issue 22 on the one-call path the misuse rule reads its intervals in the first statement: one deposit withdrawn without play is approved, the second such cycle waits for review naming the suspicion', async () => {
+    // The registration's daily deposit limit is 2,000.00: the verification transfer (100.00) and two deposits fit.
+    const player = await registeredPlayer(h);
+    const before = oneCallWithdrawalRequestCount();
+    const later = () => h.clock.advanceMs(60_000);
+    later();
+    expect((await deposit(h, player, player.bankMethodId, '500.00')).statusCode).toBe(201);
+    later();
+    const w1 = await withdraw(player, '500.00');
+    expect(w1.json()).toMatchObject({ status: 'APPROVED', reviewReasons: [] });
+    later();
+    expect((await deposit(h, player, player.bankMethodId, '600.00')).statusCode).toBe(201);
+    later();
+    const w2 = await withdraw(player, '600.00');
+    expect(w2.json()).toMatchObject({
+      status: 'IN_REVIEW',
+      reviewReasons: [expect.stringContaining('suspected non-gaming use: 2 ')],
+    });
+    expect(oneCallWithdrawalRequestCount() - before).toBe(2);
   });
 });

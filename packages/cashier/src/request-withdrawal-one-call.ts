@@ -1,4 +1,4 @@
-import { Money, newId } from '@casino/core';
+import { newId } from '@casino/core';
 import { pgBatchedTransaction, playerLockKey, rollBack } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { playerDebtSpec } from './accounts.ts';
@@ -8,7 +8,8 @@ import { assertWithinCaps, effectiveCaps } from './caps.ts';
 import type { CashierContext } from './context.ts';
 import { capOverrideOf } from './credit-payment-one-call.ts';
 import { payoutTopic } from './jobs.ts';
-import type { RequestWithdrawalOptions } from './request-withdrawal.ts';
+import { misuseOf, misuseWindowStart, misuseWithdrawalsMax, type MisuseInterval } from './detect-misuse.ts';
+import { reviewReasonsOf, type RequestWithdrawalOptions } from './request-withdrawal.ts';
 import type { Instrument } from './rules.ts';
 import { withdrawalView, type WithdrawalView } from './views.ts';
 
@@ -21,8 +22,8 @@ import { withdrawalView, type WithdrawalView } from './views.ts';
  *
  * Only the common case, where every precondition passes: a player's own request (not support's), no FX quote, a
  * registered account not listed, its active method a bank account and every method verified, no debt, no payout
- * hold, the wallet opened, the cashier's own guards, and too few earlier withdrawals in the misuse rule's window for
- * it to suspect anything (`detectMisuse` needs `repeatsMin` withdrawals, the one asked for included). A refusal or
+ * hold, the wallet opened, the cashier's own guards; the misuse rule (004:ACC-07) decides on its own reads
+ * (`cashier_misuse_intervals`, as `detectMisuse` reads them) with its own code (`misuseOf`). A refusal or
  * anything else rolls back and runs the ORM transaction, which refuses with the precondition's own problem; the caps
  * are checked here with the ORM path's functions (the last precondition: their refusal is the same either way).
  */
@@ -64,7 +65,7 @@ interface Begun {
   payout_hold: boolean;
   cap_override: Record<string, unknown> | null;
   usage: { d30: string; d7: string; d24: string; n24: number } | null;
-  misuse_withdrawals: number;
+  misuse: MisuseInterval[];
   wallet_id: string | null;
   hold_account_id: string | null;
 }
@@ -100,7 +101,6 @@ export async function requestWithdrawalWithOneCall(
   if (!guards || options.quoteId || options.staff || options.channel !== 'PLAYER') return null;
   const at = ctx.clock.now();
   const windows = capWindowsOf(at);
-  const misuse = ctx.rules.misuseDetection;
   let answered: (WithdrawalView & { replayed: boolean }) | null = null;
   const outcome = await pgBatchedTransaction(ctx.db, async (tx) => {
     answered = null;
@@ -113,7 +113,9 @@ export async function requestWithdrawalWithOneCall(
         since30d: windows.since30d.toISOString(),
         since7d: windows.since7d.toISOString(),
         since24h: windows.since24h.toISOString(),
-        misuse_since: new Date(at.getTime() - misuse.lookbackDays * 86_400_000).toISOString(),
+        amount_minor: options.amount.toMinor().toString(),
+        misuse_since: misuseWindowStart(ctx.rules, at).toISOString(),
+        misuse_max: misuseWithdrawalsMax,
         wallet_code: ledger.playerWalletSpec(options.playerId, 'cash', 'CZK').code,
         debt_code: playerDebtSpec(options.playerId).code,
         hold_code: ledger.operatorAccountCode('pending-withdrawals', 'CZK'),
@@ -133,8 +135,6 @@ export async function requestWithdrawalWithOneCall(
     if (read.methods.some((m) => m.status !== 'VERIFIED')) return rollBack;
     if (BigInt(read.debt_minor) > 0n || read.payout_hold) return rollBack;
     if (!read.wallet_id || !read.hold_account_id || !read.usage) return rollBack;
-    // Fewer withdrawals than the rule's repeats (this one included): no cycle count can reach them.
-    if (read.misuse_withdrawals + 1 >= misuse.repeatsMin) return rollBack;
     const instrument = active.instrument as Instrument;
     const amountMinor = options.amount.toMinor();
     assertWithinCaps(
@@ -164,10 +164,7 @@ export async function requestWithdrawalWithOneCall(
       },
       at,
     );
-    // reviewReasons without a suspected misuse (ruled out above).
-    const reasons: string[] = [];
-    if (amountMinor >= ctx.rules.withdrawalReviewThresholdMinor)
-      reasons.push(`amount at least ${Money.fromMinor(ctx.rules.withdrawalReviewThresholdMinor, 'CZK')}`);
+    const reasons = reviewReasonsOf(ctx.rules, options, misuseOf(ctx.rules, read.misuse));
     const status = reasons.length > 0 ? 'IN_REVIEW' : 'APPROVED';
     const monitoring = guards.monitoringMessage({
       kind: 'withdrawal',

@@ -9,7 +9,7 @@ import { assertWithinCaps, effectiveCaps } from './caps.ts';
 import type { CashierContext } from './context.ts';
 import { assertNoOutstandingDebt } from './debt.ts';
 import { holdConvertedWithdrawal, takeWithdrawalQuote } from './converted-payments.ts';
-import { detectMisuse } from './detect-misuse.ts';
+import { detectMisuse, type MisuseReport } from './detect-misuse.ts';
 import { payoutTopic } from './jobs.ts';
 import { requestHashOf } from './request-hash.ts';
 import type { Instrument } from './rules.ts';
@@ -193,15 +193,24 @@ async function holdAndRecord(
 
 /** When a withdrawal waits for finance or compliance: a large amount, a support-taken request, a suspected misuse. */
 async function reviewReasons(ctx: CashierContext, tx: Tx, options: RequestWithdrawalOptions): Promise<string[]> {
-  const reasons: string[] = [];
-  if (options.amount.toMinor() >= ctx.rules.withdrawalReviewThresholdMinor)
-    reasons.push(`amount at least ${Money.fromMinor(ctx.rules.withdrawalReviewThresholdMinor, 'CZK')}`);
-  if (options.channel === 'SUPPORT') reasons.push('requested through support (004:ACC-11)');
   const misuse = await detectMisuse(tx, ctx.rules, {
     playerId: options.playerId,
     now: ctx.clock.now(),
     pendingWithdrawalMinor: options.amount.toMinor(),
   });
+  return reviewReasonsOf(ctx.rules, options, misuse);
+}
+
+/** `reviewReasons` on the misuse report (the withdrawal's one-call path reads it in its first statement, D-2290). */
+export function reviewReasonsOf(
+  rules: CashierContext['rules'],
+  options: Pick<RequestWithdrawalOptions, 'amount' | 'channel'>,
+  misuse: MisuseReport,
+): string[] {
+  const reasons: string[] = [];
+  if (options.amount.toMinor() >= rules.withdrawalReviewThresholdMinor)
+    reasons.push(`amount at least ${Money.fromMinor(rules.withdrawalReviewThresholdMinor, 'CZK')}`);
+  if (options.channel === 'SUPPORT') reasons.push('requested through support (004:ACC-11)');
   if (misuse.suspected)
     reasons.push(`suspected non-gaming use: ${misuse.cycles.length} deposit-withdrawal cycles without play (004:ACC-07)`);
   return reasons;

@@ -254,9 +254,10 @@ $$;
 -- cashier_withdrawal_begin, then cashier_withdrawal_commit with COMMIT. The first takes THE player lock, reads
 -- the Idempotency-Key's earlier request (if any: nothing else), then every fact the preconditions of 004:WDR-02
 -- decide on (the account, the methods not removed, the debt's balance, an active payout hold, the cap override
--- and the usage against the caps), the wallet's and the pending-withdrawals account's ids, and how many earlier
--- withdrawals the misuse rule would look at (fewer than its repeats: it cannot suspect, and its reads are not needed).
--- p: { player_id, lock_key, idempotency_key, at, since30d, since7d, since24h, misuse_since, wallet_code, debt_code, hold_code }.
+-- and the usage against the caps), the wallet's and the pending-withdrawals account's ids, and the misuse rule's
+-- intervals (cashier_misuse_intervals, the rule's own reads).
+-- p: { player_id, lock_key, idempotency_key, at, amount_minor, since30d, since7d, since24h, misuse_since, misuse_max,
+--      wallet_code, debt_code, hold_code }.
 CREATE OR REPLACE FUNCTION cashier_withdrawal_doc(w cashier_withdrawal) RETURNS jsonb
 LANGUAGE sql IMMUTABLE AS $$
   SELECT jsonb_build_object('id', w.id, 'player_id', w.player_id, 'payment_method_id', w.payment_method_id, 'amount_minor', w.amount_minor::text,
@@ -309,10 +310,9 @@ BEGIN
               FROM cashier_withdrawal w
               WHERE w.player_id = v_player AND w.instrument = v_active.instrument
                 AND w.status NOT IN ('REJECTED', 'CANCELLED', 'FAILED') AND w.created_at > (p->>'since30d')::timestamptz),
-    -- detectMisuse's withdrawals (its first query), counted.
-    'misuse_withdrawals', (SELECT count(*) FROM cashier_withdrawal w
-                           WHERE w.player_id = v_player AND w.created_at >= (p->>'misuse_since')::timestamptz
-                             AND w.status NOT IN ('REJECTED', 'CANCELLED', 'FAILED') AND w.channel <> 'TEMPORARY_REFUND'),
+    -- detectMisuse's reads, the withdrawal asked for included.
+    'misuse', cashier_misuse_intervals(v_player, (p->>'misuse_since')::timestamptz, v_at, (p->>'amount_minor')::bigint,
+                                       (p->>'misuse_max')::int),
     'wallet_id', (SELECT a.id FROM ledger_account a WHERE a.code = p->>'wallet_code'),
     'hold_account_id', (SELECT a.id FROM ledger_account a WHERE a.code = p->>'hold_code'));
 END;
@@ -356,5 +356,65 @@ BEGIN
       VALUES ((p->'monitoring_outbox'->>'id')::uuid, p->'monitoring_outbox'->>'topic', 1, p->'monitoring_outbox'->'payload');
   END IF;
   RETURN v_doc;
+END;
+$$;
+
+-- The reads of the misuse rule (detect-misuse.ts, 004:ACC-07) in one statement, for both the ORM path and the
+-- withdrawal's one-call path: the withdrawals in the window (the newest p_max, oldest first; at the limit the
+-- oldest read only marks where the first interval starts), then the withdrawal being asked for (p_pending_minor,
+-- at p_now, when not NULL); for each, the deposits credited in its interval (from the previous point, or the
+-- window's start) and, when they are not zero, what the player staked in it (STAKE and BUY_IN debited from the
+-- cash and temporary wallets, as ledger.playerMovementTotals sums them). The rule itself decides in TypeScript.
+CREATE OR REPLACE FUNCTION cashier_misuse_intervals(
+  p_player uuid,
+  p_since timestamptz,
+  p_now timestamptz,
+  p_pending_minor bigint,
+  p_max int
+) RETURNS jsonb
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v_from timestamptz := p_since;
+  v_points jsonb := '[]'::jsonb;
+  v_count int;
+  v_point record;
+  v_deposited bigint;
+  v_ids jsonb;
+  v_staked bigint;
+  v_result jsonb := '[]'::jsonb;
+BEGIN
+  SELECT coalesce(jsonb_agg(jsonb_build_object('id', w.id, 'amount_minor', w.amount_minor::text, 'at', w.created_at) ORDER BY w.created_at), '[]'::jsonb),
+         count(*)
+    INTO v_points, v_count
+    FROM (SELECT id, amount_minor, created_at FROM cashier_withdrawal
+          WHERE player_id = p_player AND created_at >= p_since AND status NOT IN ('REJECTED', 'CANCELLED', 'FAILED')
+            AND channel <> 'TEMPORARY_REFUND'
+          ORDER BY created_at DESC LIMIT p_max) AS w;
+  IF v_count = p_max THEN
+    v_from := (v_points->0->>'at')::timestamptz;
+    v_points := v_points - 0;
+  END IF;
+  IF p_pending_minor IS NOT NULL THEN
+    v_points := v_points || jsonb_build_array(jsonb_build_object('id', NULL, 'amount_minor', p_pending_minor::text, 'at', p_now));
+  END IF;
+  FOR v_point IN SELECT x->>'id' AS id, x->>'amount_minor' AS amount_minor, (x->>'at')::timestamptz AS at
+                 FROM jsonb_array_elements(v_points) WITH ORDINALITY AS e(x, n) ORDER BY n LOOP
+    SELECT coalesce(sum(d.amount_minor), 0), coalesce(jsonb_agg(d.id), '[]'::jsonb) INTO v_deposited, v_ids
+      FROM cashier_deposit d
+      WHERE d.player_id = p_player AND d.credited_at > v_from AND d.credited_at <= v_point.at AND d.status IN ('AUTHORIZED', 'SETTLED');
+    v_staked := 0;
+    IF v_deposited > 0 THEN
+      SELECT coalesce(sum(p.amount_minor), 0) INTO v_staked
+        FROM ledger_posting p JOIN ledger_transaction t ON t.id = p.transaction_id JOIN ledger_account a ON a.id = p.account_id
+        WHERE a.owner_kind = 'PLAYER' AND a.owner_id = p_player::text AND a.purpose IN ('cash', 'temporary')
+          AND t.kind IN ('STAKE', 'BUY_IN') AND p.amount_minor > 0
+          AND p.effective_at > v_from AND p.effective_at <= v_point.at;
+    END IF;
+    v_result := v_result || jsonb_build_array(jsonb_build_object(
+      'withdrawal_id', v_point.id, 'withdrawal_minor', v_point.amount_minor, 'deposit_ids', v_ids,
+      'deposited_minor', v_deposited::text, 'staked_minor', v_staked::text));
+    v_from := v_point.at;
+  END LOOP;
+  RETURN v_result;
 END;
 $$;
