@@ -1,9 +1,10 @@
 /**
- * Issue 22 (D-2287..D-2289): the player API's deposit request runs as BEGIN + one SQL function, the intent's
- * INSERT + COMMIT, and one UPDATE after the provider took the payment (packages/cashier/src/create-deposit-one-call.ts)
- * when the cashier runs with the platform's own guards. These tests make sure the requests take that path and
- * prove its guarantees under parallel requests: one Idempotency-Key makes one intent; parallel intents with
- * different keys never pass the method's cap together.
+ * Issue 22 (D-2287..D-2290): the player API's deposit request (BEGIN + cashier_deposit_intent_begin, the intent's
+ * INSERT + COMMIT, one UPDATE after the provider took the payment; packages/cashier/src/create-deposit-one-call.ts)
+ * and withdrawal request (BEGIN + cashier_withdrawal_begin, cashier_withdrawal_commit + COMMIT;
+ * request-withdrawal-one-call.ts) when the cashier runs with the platform's own guards. These tests make sure the
+ * requests take that path and prove its guarantees under parallel requests: one Idempotency-Key makes one intent or
+ * one hold; parallel requests with different keys never pass a cap or the wallet's balance together.
  */
 import { oneCallDepositRequestCount, oneCallWithdrawalRequestCount } from '@casino/cashier';
 import { startHarness, type Harness } from '@casino/test-support';

@@ -14,7 +14,7 @@ import type { Instrument } from './rules.ts';
 import { withdrawalView, type WithdrawalView } from './views.ts';
 
 /**
- * The player API's withdrawal request in two round trips (issue 22, D-2290), no ORM: BEGIN with
+ * The player API's withdrawal request in two round trips (issue 22, D-2289), no ORM: BEGIN with
  * `cashier_withdrawal_begin` (the player lock, the Idempotency-Key's earlier request, the facts of 004:WDR-02's
  * preconditions, the caps' usage, the accounts' ids, the misuse rule's count of earlier withdrawals), then
  * `cashier_withdrawal_commit` with COMMIT (the hold as `ledger.reserve` posts it, the request's row, the payout

@@ -53,7 +53,7 @@ export async function requestWithdrawal(
     channel: options.channel,
     ...(options.quoteId ? { quoteId: options.quoteId } : {}),
   });
-  // Issue 22 (D-2290): the common case in two round trips on plain `pg`; null: the ORM transaction below.
+  // Issue 22 (D-2289): the common case in two round trips on plain `pg`; null: the ORM transaction below.
   const done = await requestWithdrawalWithOneCall(ctx, options, requestHash);
   if (done) return done;
   return transaction(ctx.db, async (tx) => {
