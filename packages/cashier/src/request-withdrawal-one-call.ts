@@ -116,9 +116,9 @@ export async function requestWithdrawalWithOneCall(
         amount_minor: options.amount.toMinor().toString(),
         misuse_since: misuseWindowStart(ctx.rules, at).toISOString(),
         misuse_max: misuseWithdrawalsMax,
-        wallet_code: ledger.playerWalletSpec(options.playerId, 'cash', 'CZK').code,
+        wallet_code: ledger.playerWalletSpec(options.playerId, 'cash', options.amount.currency).code,
         debt_code: playerDebtSpec(options.playerId).code,
-        hold_code: ledger.operatorAccountCode('pending-withdrawals', 'CZK'),
+        hold_code: ledger.operatorAccountCode('pending-withdrawals', options.amount.currency),
       }),
     ]);
     const read = rows[0]!.doc;
@@ -200,6 +200,7 @@ export async function requestWithdrawalWithOneCall(
             payment_method_id: active.id,
             instrument,
             amount_minor: amountMinor.toString(),
+            currency: options.amount.currency,
             status,
             channel: options.channel,
             requested_by: options.requestedBy,

@@ -322,7 +322,7 @@ $$;
 -- row, the payout job's outbox row when approved, the monitoring event's outbox row. Returns the request as
 -- cashier_withdrawal_doc.
 -- p: { post: { id, key, hash, metadata, postings }, at, hold: { id, source, account, currency, amount_minor, metadata },
---      withdrawal: { id, player_id, payment_method_id, instrument, amount_minor, status, channel, requested_by,
+--      withdrawal: { id, player_id, payment_method_id, instrument, amount_minor, currency, status, channel, requested_by,
 --                    idempotency_key, request_hash, review_reasons, due_at }, payout_outbox (or null), monitoring_outbox (or null) }.
 CREATE OR REPLACE FUNCTION cashier_withdrawal_commit(p jsonb) RETURNS jsonb
 LANGUAGE plpgsql VOLATILE AS $$
@@ -344,7 +344,7 @@ BEGIN
   INSERT INTO cashier_withdrawal AS x (id, player_id, payment_method_id, instrument, amount_minor, currency, status, channel, requested_by,
                                        idempotency_key, request_hash, hold_id, review_reasons, due_at, created_at, updated_at)
     VALUES ((w->>'id')::uuid, (w->>'player_id')::uuid, (w->>'payment_method_id')::uuid, w->>'instrument', (w->>'amount_minor')::bigint,
-            'CZK', (w->>'status')::"WithdrawalStatus", w->>'channel', w->>'requested_by', w->>'idempotency_key', w->>'request_hash',
+            w->>'currency', (w->>'status')::"WithdrawalStatus", w->>'channel', w->>'requested_by', w->>'idempotency_key', w->>'request_hash',
             (h->>'id')::uuid, ARRAY(SELECT jsonb_array_elements_text(w->'review_reasons')), (w->>'due_at')::timestamptz, v_at, v_at)
     RETURNING cashier_withdrawal_doc(x) INTO v_doc;
   IF jsonb_typeof(p->'payout_outbox') = 'object' THEN
