@@ -17,7 +17,7 @@ describe('npm scripts on a fresh clone', () => {
   it('issue 14 (newcomer frictions): every bench:*, verify:*, sim:* and docs script runs through the bootstrap (install, Prisma generate), none calls tsx directly', () => {
     const typescriptScripts = Object.entries(scripts).filter(([, command]) => /(^|\s)scripts\/\S+\.ts\b/.test(command));
     expect(typescriptScripts.map(([name]) => name)).toEqual(
-      expect.arrayContaining(['bench:ledger', 'bench:games', 'bench:webhooks', 'verify:export']),
+      expect.arrayContaining(['bench:ledger', 'bench:games', 'bench:webhooks', 'bench:cashier', 'verify:export']),
     );
     for (const [name, command] of typescriptScripts) {
       expect(command, name).toMatch(/^node scripts\/bootstrap\.mjs run scripts\/\S+\.ts$/);

@@ -1,5 +1,5 @@
 import { DomainError, isDomainError, Money, newId } from '@casino/core';
-import { lockPlayer, transaction, type Tx } from '@casino/db';
+import { lockPlayer, pgPoolOf, transaction, type Tx } from '@casino/db';
 import { capOverrideOf, depositUsage } from './cap-usage.ts';
 import { assertWithinCaps, effectiveCaps } from './caps.ts';
 import { optional, providerOf, returnUrls, type CashierContext } from './context.ts';
@@ -8,6 +8,7 @@ import type { ProviderPaymentMethod } from './ports.ts';
 import { requestHashOf } from './request-hash.ts';
 import type { Instrument } from './rules.ts';
 import { depositView, type DepositView } from './views.ts';
+import { createDepositWithOneCall } from './create-deposit-one-call.ts';
 
 export interface CreateDepositOptions {
   playerId: string;
@@ -48,6 +49,11 @@ export async function createDeposit(
     currency: options.amount.currency,
     ...(options.quoteId ? { quoteId: options.quoteId } : {}),
   });
+  // Issue 22 (D-2287): the common case in two round trips on plain `pg`; null: the ORM transaction below.
+  if (!options.quoteId && ctx.guards.oneCall) {
+    const done = await createDepositWithOneCall(ctx, options, requestHash);
+    if (done) return done;
+  }
   const intent = await transaction(ctx.db, async (tx) => {
     await lockPlayer(tx, options.playerId);
     const existing = await tx.cashierDeposit.findUnique({
@@ -170,16 +176,28 @@ export async function assertTemporaryCapAllows(
     where: { playerId },
     select: { status: true, depositedMinor: true, depositCapMinor: true },
   });
-  if (!account || account.status !== 'OPEN')
-    throw new DomainError('account-not-active', 'There is no open temporary account for this player.');
   let pendingMinor = 0n;
-  if (mode === 'intent') {
+  if (account && account.status === 'OPEN' && mode === 'intent') {
     const pending = await tx.cashierDeposit.aggregate({
       where: { playerId, temporaryAccount: true, status: { in: ['CREATED', 'PENDING'] } },
       _sum: { amountMinor: true },
     });
     pendingMinor = pending._sum.amountMinor ?? 0n;
   }
+  decideTemporaryCap(account, pendingMinor, amountMinor);
+}
+
+/**
+ * The temporary account's cap on the rows read (`assertTemporaryCapAllows`, and the one-call deposit request,
+ * create-deposit-one-call.ts): deposited + on their way (`pendingMinor`, intent time only) + this one.
+ */
+export function decideTemporaryCap(
+  account: { status: string; depositedMinor: bigint; depositCapMinor: bigint } | null,
+  pendingMinor: bigint,
+  amountMinor: bigint,
+): void {
+  if (!account || account.status !== 'OPEN')
+    throw new DomainError('account-not-active', 'There is no open temporary account for this player.');
   if (account.depositedMinor + pendingMinor + amountMinor > account.depositCapMinor) {
     const leftMinor = account.depositCapMinor - account.depositedMinor - pendingMinor;
     // The law states the temporary account's cap in CZK (004:TMP-03): CZK here is its own unit.
@@ -195,7 +213,7 @@ export async function assertTemporaryCapAllows(
   }
 }
 
-function providerMethod(method: MethodRow): ProviderPaymentMethod {
+function providerMethod(method: Pick<MethodRow, 'kind' | 'instrument' | 'providerToken' | 'display'>): ProviderPaymentMethod {
   if (method.kind === 'CARD' && method.providerToken) return { type: 'card', token: method.providerToken };
   if (method.kind === 'BANK_ACCOUNT') return { type: 'bank-account' };
   return { type: 'wallet', instrument: method.instrument, account: method.display };
@@ -209,25 +227,26 @@ function providerMethod(method: MethodRow): ProviderPaymentMethod {
 async function sendToProvider(ctx: CashierContext, depositId: string): Promise<DepositView> {
   const deposit = await ctx.db.cashierDeposit.findUniqueOrThrow({ where: { id: depositId } });
   const method = await ctx.db.paymentMethod.findUniqueOrThrow({ where: { id: deposit.paymentMethodId! } });
+  return sendIntentToProvider(ctx, { id: deposit.id, amount: depositView(deposit).amount }, method);
+}
+
+/**
+ * `sendToProvider` on rows the caller holds (the one-call deposit request read them, issue 22, D-2287):
+ * the provider's answer is written by one statement (`cashier_deposit_sent`, a named prepared statement on
+ * the pool) that returns the deposit as the API answers it.
+ */
+export async function sendIntentToProvider(
+  ctx: CashierContext,
+  deposit: { id: string; amount: Money },
+  method: Pick<MethodRow, 'kind' | 'instrument' | 'providerToken' | 'display'>,
+): Promise<DepositView> {
+  let payment: { providerPaymentId: string; redirectUrl: string | null };
   try {
-    const payment = await providerOf(ctx).createPayment({
+    payment = await providerOf(ctx).createPayment({
       reference: deposit.id,
-      amount: depositView(deposit).amount,
+      amount: deposit.amount,
       method: providerMethod(method),
       ...optional('returnUrl', returnUrls(ctx).deposit(deposit.id)),
-    });
-    await ctx.db.cashierDeposit.updateMany({
-      where: { id: deposit.id, status: 'CREATED' },
-      data: {
-        status: 'PENDING',
-        providerPaymentId: payment.providerPaymentId,
-        redirectUrl: payment.redirectUrl,
-        updatedAt: ctx.clock.now(),
-      },
-    });
-    await ctx.db.cashierDeposit.updateMany({
-      where: { id: deposit.id, providerPaymentId: null },
-      data: { providerPaymentId: payment.providerPaymentId },
     });
   } catch (error) {
     if (isDomainError(error) && error.code === 'payment-declined') {
@@ -243,5 +262,47 @@ async function sendToProvider(ctx: CashierContext, depositId: string): Promise<D
     }
     throw error;
   }
-  return depositView(await ctx.db.cashierDeposit.findUniqueOrThrow({ where: { id: deposit.id } }));
+  const { rows } = await pgPoolOf(ctx.db).query<{ doc: DepositDoc }>({
+    name: 'cashier_deposit_sent',
+    text: 'SELECT cashier_deposit_sent($1::uuid, $2, $3, $4::timestamptz) AS doc',
+    values: [deposit.id, payment.providerPaymentId, payment.redirectUrl, ctx.clock.now()],
+  });
+  return depositView(depositRowOf(rows[0]!.doc));
+}
+
+/** `cashier_deposit_doc`'s document (migration 20261208030000): a deposit's row as the API answers it. */
+export interface DepositDoc {
+  id: string;
+  player_id: string;
+  payment_method_id: string | null;
+  instrument: string;
+  channel: string;
+  amount_minor: string;
+  currency: string;
+  status: string;
+  redirect_url: string | null;
+  refusal_code: string | null;
+  refusal_detail: string | null;
+  created_at: string;
+  credited_at: string | null;
+  request_hash: string;
+}
+
+export function depositRowOf(doc: DepositDoc): Parameters<typeof depositView>[0] & { requestHash: string } {
+  return {
+    id: doc.id,
+    playerId: doc.player_id,
+    paymentMethodId: doc.payment_method_id,
+    instrument: doc.instrument,
+    channel: doc.channel,
+    amountMinor: BigInt(doc.amount_minor),
+    currency: doc.currency,
+    status: doc.status,
+    redirectUrl: doc.redirect_url,
+    refusalCode: doc.refusal_code,
+    refusalDetail: doc.refusal_detail,
+    createdAt: new Date(doc.created_at),
+    creditedAt: doc.credited_at === null ? null : new Date(doc.credited_at),
+    requestHash: doc.request_hash,
+  };
 }

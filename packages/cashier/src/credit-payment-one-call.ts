@@ -245,7 +245,8 @@ function accountsOf(state: Json, playerId: string, currency: CurrencyCode): { wa
 
 const bigOrNull = (value: unknown): bigint | null => (value === null || value === undefined ? null : BigInt(value as string));
 
-function capOverrideOf(row: Json | null): CapOverride | null {
+/** A `cashier_cap_override` row as a document (snake case, money as text) as the caps read it. */
+export function capOverrideOf(row: Json | null): CapOverride | null {
   if (!row) return null;
   return {
     perTransactionMinorMin: bigOrNull(row.per_transaction_minor_min),

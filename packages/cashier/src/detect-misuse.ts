@@ -1,5 +1,4 @@
 import type { Db, Tx } from '@casino/db';
-import * as ledger from '@casino/ledger';
 import type { CashierRules } from './rules.ts';
 
 /** One deposit-to-withdrawal cycle with (almost) no play in between. */
@@ -31,60 +30,44 @@ export async function detectMisuse(
   rules: CashierRules,
   options: { playerId: string; now: Date; pendingWithdrawalMinor?: bigint },
 ): Promise<MisuseReport> {
-  const { lookbackDays, stakeShareBpsMin, repeatsMin } = rules.misuseDetection;
-  const since = new Date(options.now.getTime() - lookbackDays * 86_400_000);
-  const withdrawals = await db.cashierWithdrawal.findMany({
-    where: {
-      playerId: options.playerId,
-      createdAt: { gte: since },
-      status: { notIn: ['REJECTED', 'CANCELLED', 'FAILED'] },
-      channel: { not: 'TEMPORARY_REFUND' },
-    },
-    orderBy: { createdAt: 'desc' },
-    select: { id: true, amountMinor: true, createdAt: true },
-    take: misuseWithdrawalsMax,
-  });
-  withdrawals.reverse();
-  let from = since;
-  // Cut off at the limit: the oldest withdrawal read only marks where the first cycle starts.
-  if (withdrawals.length === misuseWithdrawalsMax) from = withdrawals.shift()!.createdAt;
-  const points = [...withdrawals.map((w) => ({ id: w.id as string | null, amountMinor: w.amountMinor, at: w.createdAt }))];
-  if (options.pendingWithdrawalMinor !== undefined)
-    points.push({ id: null, amountMinor: options.pendingWithdrawalMinor, at: options.now });
-  const cycles: MisuseCycle[] = [];
-  for (const point of points) {
-    const deposits = await db.cashierDeposit.findMany({
-      where: { playerId: options.playerId, creditedAt: { gt: from, lte: point.at }, status: { in: ['AUTHORIZED', 'SETTLED'] } },
-      select: { id: true, amountMinor: true },
-    });
-    const depositedMinor = deposits.reduce((sum, d) => sum + d.amountMinor, 0n);
-    if (depositedMinor > 0n) {
-      const stakedMinor = await stakedBetween(db, options.playerId, from, point.at);
-      if (stakedMinor * 10_000n < depositedMinor * stakeShareBpsMin) {
-        cycles.push({
-          withdrawalId: point.id,
-          withdrawalMinor: point.amountMinor,
-          depositIds: deposits.map((d) => d.id),
-          depositedMinor,
-          stakedMinor,
-        });
-      }
-    }
-    from = point.at;
-  }
-  return { suspected: cycles.length >= repeatsMin, cycles };
+  // One statement (issue 22, D-2290): the intervals' deposits and stakes, read as the withdrawal's one-call path reads them.
+  const [row] = await db.$queryRaw<[{ intervals: MisuseInterval[] }]>`
+    SELECT cashier_misuse_intervals(${options.playerId}::uuid, ${misuseWindowStart(rules, options.now)}::timestamptz,
+                                    ${options.now}::timestamptz, ${options.pendingWithdrawalMinor ?? null}::bigint,
+                                    ${misuseWithdrawalsMax}::int) AS intervals`;
+  return misuseOf(rules, row.intervals);
 }
 
-/** Stakes and buy-ins debited from the player's wallets in (from, to]. */
-async function stakedBetween(db: Db | Tx, playerId: string, from: Date, to: Date): Promise<bigint> {
-  const staked = await ledger.playerMovementTotals(db, {
-    playerId,
-    kinds: ['STAKE', 'BUY_IN'],
-    direction: 'debited',
-    after: from,
-    until: to,
-    wallets: ['cash', 'temporary'],
-  });
-  // A player plays in the currency of their deposits, so the minor units add up as before (one per currency at most).
-  return staked.reduce((sum, amount) => sum + amount.toMinor(), 0n);
+/** Where the rule's window starts. */
+export function misuseWindowStart(rules: CashierRules, now: Date): Date {
+  return new Date(now.getTime() - rules.misuseDetection.lookbackDays * 86_400_000);
+}
+
+/** `cashier_misuse_intervals`' document: one interval per withdrawal (the one asked for last, its id null). */
+export interface MisuseInterval {
+  withdrawal_id: string | null;
+  withdrawal_minor: string;
+  deposit_ids: string[];
+  deposited_minor: string;
+  staked_minor: string;
+}
+
+/** The rule on the intervals read: an interval whose deposits were staked less than the share is a cycle. */
+export function misuseOf(rules: CashierRules, intervals: readonly MisuseInterval[]): MisuseReport {
+  const { stakeShareBpsMin, repeatsMin } = rules.misuseDetection;
+  const cycles: MisuseCycle[] = [];
+  for (const interval of intervals) {
+    const depositedMinor = BigInt(interval.deposited_minor);
+    if (depositedMinor === 0n) continue;
+    const stakedMinor = BigInt(interval.staked_minor);
+    if (stakedMinor * 10_000n < depositedMinor * stakeShareBpsMin)
+      cycles.push({
+        withdrawalId: interval.withdrawal_id,
+        withdrawalMinor: BigInt(interval.withdrawal_minor),
+        depositIds: interval.deposit_ids,
+        depositedMinor,
+        stakedMinor,
+      });
+  }
+  return { suspected: cycles.length >= repeatsMin, cycles };
 }

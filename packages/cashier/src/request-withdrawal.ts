@@ -9,12 +9,13 @@ import { assertWithinCaps, effectiveCaps } from './caps.ts';
 import type { CashierContext } from './context.ts';
 import { assertNoOutstandingDebt } from './debt.ts';
 import { holdConvertedWithdrawal, takeWithdrawalQuote } from './converted-payments.ts';
-import { detectMisuse } from './detect-misuse.ts';
+import { detectMisuse, type MisuseReport } from './detect-misuse.ts';
 import { payoutTopic } from './jobs.ts';
 import { requestHashOf } from './request-hash.ts';
 import type { Instrument } from './rules.ts';
 import { withdrawalView, type WithdrawalView } from './views.ts';
 import { auditStaffAction, type StaffActor } from './staff-audit.ts';
+import { requestWithdrawalWithOneCall } from './request-withdrawal-one-call.ts';
 
 export interface RequestWithdrawalOptions {
   playerId: string;
@@ -52,6 +53,9 @@ export async function requestWithdrawal(
     channel: options.channel,
     ...(options.quoteId ? { quoteId: options.quoteId } : {}),
   });
+  // Issue 22 (D-2289): the common case in two round trips on plain `pg`; null: the ORM transaction below.
+  const done = await requestWithdrawalWithOneCall(ctx, options, requestHash);
+  if (done) return done;
   return transaction(ctx.db, async (tx) => {
     await lockPlayer(tx, options.playerId);
     const existing = await tx.cashierWithdrawal.findUnique({
@@ -189,15 +193,24 @@ async function holdAndRecord(
 
 /** When a withdrawal waits for finance or compliance: a large amount, a support-taken request, a suspected misuse. */
 async function reviewReasons(ctx: CashierContext, tx: Tx, options: RequestWithdrawalOptions): Promise<string[]> {
-  const reasons: string[] = [];
-  if (options.amount.toMinor() >= ctx.rules.withdrawalReviewThresholdMinor)
-    reasons.push(`amount at least ${Money.fromMinor(ctx.rules.withdrawalReviewThresholdMinor, 'CZK')}`);
-  if (options.channel === 'SUPPORT') reasons.push('requested through support (004:ACC-11)');
   const misuse = await detectMisuse(tx, ctx.rules, {
     playerId: options.playerId,
     now: ctx.clock.now(),
     pendingWithdrawalMinor: options.amount.toMinor(),
   });
+  return reviewReasonsOf(ctx.rules, options, misuse);
+}
+
+/** `reviewReasons` on the misuse report (the withdrawal's one-call path reads it in its first statement, D-2290). */
+export function reviewReasonsOf(
+  rules: CashierContext['rules'],
+  options: Pick<RequestWithdrawalOptions, 'amount' | 'channel'>,
+  misuse: MisuseReport,
+): string[] {
+  const reasons: string[] = [];
+  if (options.amount.toMinor() >= rules.withdrawalReviewThresholdMinor)
+    reasons.push(`amount at least ${Money.fromMinor(rules.withdrawalReviewThresholdMinor, 'CZK')}`);
+  if (options.channel === 'SUPPORT') reasons.push('requested through support (004:ACC-11)');
   if (misuse.suspected)
     reasons.push(`suspected non-gaming use: ${misuse.cycles.length} deposit-withdrawal cycles without play (004:ACC-07)`);
   return reasons;

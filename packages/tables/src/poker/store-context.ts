@@ -26,6 +26,11 @@ export interface PokerStoreContext {
    * from and cashes out to it instead of the main wallet. Absent: every table uses the main wallet.
    */
   profiles?: Readonly<Record<string, PokerRuleProfile>>;
+  /**
+   * Issue 22 (D-2284): buy-ins and top-ups try the two-statement path first (store-money-one-call.ts).
+   * `false` runs every one as the ORM transaction (the tests and benches compare the two).
+   */
+  oneCallMoney?: boolean;
 }
 
 /** The lease a write is made under: the table and the fencing epoch `acquireTableLease` gave. */

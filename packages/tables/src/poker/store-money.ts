@@ -13,6 +13,22 @@ import { pokerIntegrityDefaults, type PokerIntegrityRules, type PokerRuleProfile
 import { assertEscrowInvariant } from './store-escrow.ts';
 import { fenceTable, type FencedTable } from './store-lease.ts';
 import { tableBuyInRange, definitionFromJson } from './store-tables.ts';
+import { buyInWithOneCall, topUpWithOneCall } from './store-money-one-call.ts';
+import {
+  alreadySeated,
+  seatTaken,
+  tableClosed,
+  buyInAboveMaximum,
+  buyInBelowMinimum,
+  notSeated,
+  pokerBuyInKey,
+  pokerCashOutKey,
+  pokerTopUpKey,
+  seatOutOfRange,
+  topUpAboveMaximum,
+  topUpRef,
+  walletRefusalOf,
+} from './store-money-rules.ts';
 
 /**
  * Money between a player's wallet and a poker table's escrow (issue 16). Each call is one database
@@ -24,9 +40,7 @@ import { tableBuyInRange, definitionFromJson } from './store-tables.ts';
  * seat row's id, new at every buy-in), so a retried step posts once.
  */
 
-export const pokerBuyInKey = (seatingId: string) => `poker:seating:${seatingId}:buy-in`;
-export const pokerTopUpKey = (seatingId: string, ref: string) => `poker:seating:${seatingId}:top-up:${ref}`;
-export const pokerCashOutKey = (seatingId: string) => `poker:seating:${seatingId}:cash-out`;
+export { pokerBuyInKey, pokerCashOutKey, pokerTopUpKey } from './store-money-rules.ts';
 
 export interface BuyInRequest extends LeasedTable {
   playerId: string;
@@ -70,21 +84,20 @@ export async function buyIn(ctx: PokerStoreContext, request: BuyInRequest): Prom
   const alias = request.alias.trim();
   if (alias.length === 0 || alias.length > aliasLengthMax)
     throw new DomainError('validation-failed', `An alias has 1 to ${aliasLengthMax} characters.`, { field: 'body.alias' });
+  // Issue 22 (D-2284): the common case in two round trips on plain `pg`; null: this path's case is not, the ORM runs.
+  if (ctx.oneCallMoney !== false) {
+    const done = await buyInWithOneCall(ctx, request, alias);
+    if (done) return done;
+  }
   return transaction(ctx.db, async (tx) => {
     const table = await fenceTable(tx, ctx.instanceId, request);
-    if (table.status !== 'OPEN') throw new DomainError('table-closed', 'The table is closed.');
+    if (table.status !== 'OPEN') throw tableClosed();
     const definition = definitionFromJson(table.definition);
     if (!Number.isInteger(request.seat) || request.seat < 1 || request.seat > definition.seatsMax)
-      throw new DomainError('validation-failed', `Seats are 1 to ${definition.seatsMax}.`, { field: 'body.seat' });
+      throw seatOutOfRange(definition.seatsMax);
     const range = tableBuyInRange(definition);
-    if (request.amountMinor < range.minMinor)
-      throw refusal('buy-in-below-minimum', `The minimum buy-in is ${money(range.minMinor, table.currency)}.`, {
-        minimum: money(range.minMinor, table.currency).toJSON(),
-      });
-    if (range.maxMinor !== null && request.amountMinor > range.maxMinor)
-      throw refusal('buy-in-above-maximum', `The maximum buy-in is ${money(range.maxMinor, table.currency)}.`, {
-        maximum: money(range.maxMinor, table.currency).toJSON(),
-      });
+    if (request.amountMinor < range.minMinor) throw buyInBelowMinimum(range.minMinor, table.currency);
+    if (range.maxMinor !== null && request.amountMinor > range.maxMinor) throw buyInAboveMaximum(range.maxMinor, table.currency);
 
     await lockPlayer(tx, request.playerId);
     // Suspension, private table, "not together", alias (seat-guard.ts), under the table's lock.
@@ -96,9 +109,8 @@ export async function buyIn(ctx: PokerStoreContext, request: BuyInRequest): Prom
     });
     const taken = await tx.$queryRaw<Array<{ seat: number; player_id: string }>>`
       SELECT seat, player_id FROM poker_seat WHERE table_id = ${table.id}::uuid AND (seat = ${request.seat} OR player_id = ${request.playerId}::uuid)`;
-    if (taken.some((s) => s.player_id === request.playerId))
-      throw new DomainError('already-seated', 'You already have a seat at this table.');
-    if (taken.length > 0) throw new DomainError('seat-taken', `Seat ${request.seat} is taken.`, { field: 'body.seat' });
+    if (taken.some((s) => s.player_id === request.playerId)) throw alreadySeated();
+    if (taken.length > 0) throw seatTaken(request.seat);
 
     const funding = await seatFunding(ctx, tx, table.currency, request.fromWallet);
     // 003:R-WAL-03: at a table of a room with a poker account, the chips come from it (issue 26).
@@ -171,7 +183,10 @@ export interface TopUpResult {
  */
 export async function topUp(ctx: PokerStoreContext, request: TopUpRequest): Promise<TopUpResult> {
   assertPositiveAmount(request.amountMinor);
-  const run = () => transaction(ctx.db, (tx) => topUpIn(ctx, tx, request));
+  // Issue 22 (D-2284): the common case in two round trips on plain `pg`; null: the ORM transaction handles it.
+  const run = async () =>
+    (ctx.oneCallMoney !== false ? await topUpWithOneCall(ctx, request) : null) ??
+    transaction(ctx.db, (tx) => topUpIn(ctx, tx, request));
   try {
     return await run();
   } catch (error) {
@@ -186,7 +201,7 @@ async function topUpIn(ctx: PokerStoreContext, tx: Tx, request: TopUpRequest): P
   const definition = definitionFromJson(table.definition);
   await lockPlayer(tx, request.playerId);
   const seat = await lockSeat(tx, table.id, request.seat, request.playerId);
-  const ref = request.requestId !== undefined ? `r:${request.requestId}` : String(seat.top_ups + 1);
+  const ref = topUpRef(request.requestId, seat.top_ups);
   const key = pokerTopUpKey(seat.id, ref);
   if (request.requestId !== undefined) {
     const earlier = await ledger.findTransactionIdByIdempotencyKey(tx, key);
@@ -194,11 +209,7 @@ async function topUpIn(ctx: PokerStoreContext, tx: Tx, request: TopUpRequest): P
   }
   const { maxMinor } = tableBuyInRange(definition);
   if (maxMinor !== null && seat.stack_minor + request.amountMinor > maxMinor)
-    throw refusal(
-      'top-up-above-maximum',
-      `A top-up may bring the stack to ${money(maxMinor, table.currency)} at most; the stack is ${money(seat.stack_minor, table.currency)}.`,
-      { maximum: money(maxMinor, table.currency).toJSON(), stack: money(seat.stack_minor, table.currency).toJSON() },
-    );
+    throw topUpAboveMaximum(maxMinor, seat.stack_minor, table.currency);
   const funding = await fundingOfSeat(ctx, tx, seat, table.currency, 'top-up');
   const wallet = await tableFundingWallet(ctx, tx, request.playerId, definition.profileId, funding?.currency ?? table.currency);
   const rateToCzk = request.rateToCzk ?? seat.rate_to_czk ?? undefined;
@@ -357,7 +368,7 @@ async function lockSeat(tx: Tx, tableId: string, seat: number, playerId: string)
            funding_currency, funding_rate::text AS funding_rate
     FROM poker_seat WHERE table_id = ${tableId}::uuid AND seat = ${seat} AND player_id = ${playerId}::uuid
     FOR UPDATE`;
-  if (!row) throw new DomainError('not-seated', `The player has no seat ${seat} at this table.`);
+  if (!row) throw notSeated(seat);
   return row;
 }
 
@@ -420,13 +431,7 @@ async function takeToTable(
           at,
         );
   } catch (error) {
-    const walletCurrency = move.funding?.currency ?? table.currency;
-    if (error instanceof ledger.InsufficientFunds)
-      throw new DomainError('insufficient-funds', `The wallet holds ${money(error.balanceMinor, walletCurrency)}.`, {
-        field: 'body.amount',
-        extensions: { balance: money(error.balanceMinor, walletCurrency).toJSON() },
-      });
-    throw error;
+    throw walletRefusalOf(error, move.funding?.currency ?? table.currency);
   }
   await recordMonitoringEvent(tx, {
     kind: 'stake',
@@ -451,12 +456,6 @@ async function renewPlaySession(ctx: PokerStoreContext, playerId: string): Promi
 function assertPositiveAmount(amountMinor: bigint): void {
   if (amountMinor <= 0n) throw new DomainError('validation-failed', 'The amount must be positive.', { field: 'body.amount' });
 }
-
-function refusal(reason: string, detail: string, extensions: Record<string, unknown>): DomainError {
-  return new DomainError('game-action-refused', detail, { field: 'body.amount', extensions: { reason, ...extensions } });
-}
-
-const money = (minor: bigint, currency: CurrencyCode): Money => Money.fromMinor(minor, currency);
 
 /**
  * A seat bought from a wallet in another currency than the table's (issue 18; 004:BET-05, BET-06, T-60):

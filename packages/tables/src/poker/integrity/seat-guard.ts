@@ -26,14 +26,36 @@ export async function guardSeat(
            EXISTS (SELECT 1 FROM poker_private_table_order WHERE table_id = ${request.tableId}::uuid) AS private,
            EXISTS (SELECT 1 FROM poker_seat_separation
                    WHERE removed_at IS NULL AND (player_low_id = ${request.playerId}::uuid OR player_high_id = ${request.playerId}::uuid)) AS separated`;
-  if (state!.suspended) throw refused('suspended', 'You are suspended from the poker room while staff investigate.');
+  if (state!.suspended) throw suspendedRefusal();
   const access = state!.private ? await privateTableAccess(tx, request) : 'allowed';
   if (access !== 'allowed') throw refused(access, privateDetails[access]);
   if (state!.separated && (await separatedFromSomeoneAt(tx, request.tableId, request.playerId)))
     throw refused('not-together', 'You cannot sit at this table; choose another one.');
-  if (request.rules.aliasRequired && !state!.alias)
-    throw refused('alias-required', 'Choose your alias before you sit down: it is what the table shows.');
+  if (request.rules.aliasRequired && !state!.alias) throw aliasRefusal();
 }
+
+/** The guard's flags as `guardSeat`'s one statement reads them. */
+export interface SeatGuardFlags {
+  suspended: boolean;
+  alias: boolean;
+  private: boolean;
+  separated: boolean;
+}
+
+/**
+ * `guardSeat`'s rules on its flags for a caller that read them itself (the buy-in's two-statement path,
+ * issue 22, D-2284): throws the refusal `guardSeat` would, in its order; false when a private table or a
+ * separation needs the further reads only `guardSeat` makes (the caller takes the ORM path).
+ */
+export function seatGuardOnFlags(flags: SeatGuardFlags, rules: PokerIntegrityRules): boolean {
+  if (flags.suspended) throw suspendedRefusal();
+  if (flags.private || flags.separated) return false;
+  if (rules.aliasRequired && !flags.alias) throw aliasRefusal();
+  return true;
+}
+
+const suspendedRefusal = () => refused('suspended', 'You are suspended from the poker room while staff investigate.');
+const aliasRefusal = () => refused('alias-required', 'Choose your alias before you sit down: it is what the table shows.');
 
 const privateDetails = {
   'private-table': 'This private table is for invited players and those who have its password.',
