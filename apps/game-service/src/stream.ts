@@ -52,6 +52,8 @@ interface Client {
   token: string;
   /** Poker commands of this socket not answered yet (bounded: a flood is refused, not queued). */
   commandsInFlight: number;
+  /** Messages of its channels that came before its welcome was sent (null once it was). */
+  beforeWelcome: Buffer[] | null;
   tableId: string;
   playerId: string;
   connectionId: string;
@@ -126,9 +128,24 @@ export class TableStreams {
     if (!clients) return;
     for (const client of clients) {
       if (client.socket.readyState !== client.socket.OPEN) continue;
+      if (client.beforeWelcome !== null) {
+        client.beforeWelcome.push(message);
+        continue;
+      }
       this.cork(client.socket);
       client.socket.send(message, { binary: false });
     }
+  }
+
+  /**
+   * The welcome is a socket's first message (docs/poker-tables.md): what its channels carried while
+   * it was being prepared follows it, in order (a push newer than the snapshot says so by its version).
+   */
+  private welcomed(client: Client): void {
+    const held = client.beforeWelcome ?? [];
+    client.beforeWelcome = null;
+    for (const message of held)
+      if (client.socket.readyState === client.socket.OPEN) client.socket.send(message, { binary: false });
   }
 
   /** Sockets corked while this turn's Redis messages are forwarded (D-1791). */
@@ -209,6 +226,7 @@ export class TableStreams {
       chat: new ChatThrottle(),
       token,
       commandsInFlight: 0,
+      beforeWelcome: [],
     };
     await this.join(tableChannel(this.deps.prefix, tableId), client);
     await this.join(playerChannel(this.deps.prefix, playerId), client);
@@ -223,6 +241,7 @@ export class TableStreams {
       table: tableDetailOut(detail),
       temporaryTables,
     });
+    this.welcomed(client);
     return client;
   }
 
@@ -243,6 +262,7 @@ export class TableStreams {
       chat: new ChatThrottle(),
       token,
       commandsInFlight: 0,
+      beforeWelcome: [],
     };
     await this.join(tableChannel(this.deps.prefix, tableId), client);
     await this.join(playerChannel(this.deps.prefix, playerId), client);
@@ -257,6 +277,7 @@ export class TableStreams {
       seat: snapshot.mine?.seat ?? null,
       snapshot,
     });
+    this.welcomed(client);
     // Presence matters to a seated player only (a spectator has no turn to time out).
     if (snapshot.mine) await this.deps.pokerRoom.connectionChanged(tableId, playerId, true);
     return client;
