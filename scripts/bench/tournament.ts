@@ -92,15 +92,8 @@ const holdemDefinition: TournamentDefinition = {
     breakAfterMs: 0,
   })),
   payouts: [{ entrantsMin: 12, placesBps: [2_500, 1_600, 1_200, 1_000, 800, 700, 600, 500, 400, 300, 200, 200] }],
-  lateRegistrationLevels: 0,
-  reEntry: null,
-  rebuy: null,
-  addOn: null,
-  shootout: false,
-  doubleOrNothing: false,
-  satellite: null,
+  ...tournament.freezeOut,
   guaranteeMinor: BigInt(entries) * 12_000n,
-  bounty: null,
   handForHandAbovePaidMax: 5,
 };
 

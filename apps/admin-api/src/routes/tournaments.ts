@@ -231,15 +231,7 @@ function flightEventOf(body: z.infer<typeof FlightEventBodySchema>): tournament.
       durationMs: l.durationMs,
       breakAfterMs: l.breakAfterMs,
     })),
-    lateRegistrationLevels: 0,
-    reEntry: null,
-    rebuy: null,
-    addOn: null,
-    shootout: false,
-    doubleOrNothing: false,
-    satellite: null,
-    guaranteeMinor: null,
-    bounty: null,
+    ...tournament.freezeOut,
     handForHandAbovePaidMax: body.handForHandAbovePaidMax,
   };
   return {

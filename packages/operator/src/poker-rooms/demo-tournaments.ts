@@ -1,5 +1,5 @@
 import type { CurrencyCode } from '@casino/core';
-import type { PokerRuleProfileId, TournamentDefinition, TournamentRuleProfile } from '@casino/tables';
+import { tournament, type PokerRuleProfileId, type TournamentDefinition, type TournamentRuleProfile } from '@casino/tables';
 import { czPsPokerRules } from './cz-ps.ts';
 import { tournamentRuleProfiles } from './tournaments.ts';
 
@@ -62,15 +62,7 @@ function sitAndGo(profileId: PokerRuleProfileId, currency: CurrencyCode): Tourna
       { entrantsMin: 2, placesBps: [10_000] },
       { entrantsMin: 6, placesBps: [6_500, 3_500] },
     ],
-    lateRegistrationLevels: 0,
-    reEntry: null,
-    rebuy: null,
-    addOn: null,
-    shootout: false,
-    doubleOrNothing: false,
-    satellite: null,
-    guaranteeMinor: null,
-    bounty: null,
+    ...tournament.freezeOut,
     handForHandAbovePaidMax: 2,
   };
 }
@@ -109,15 +101,7 @@ function scheduledMtt(currency: CurrencyCode): TournamentDefinition {
       { entrantsMin: 10, placesBps: [5_000, 3_000, 2_000] },
       { entrantsMin: 30, placesBps: [3_000, 2_000, 1_500, 1_200, 1_000, 800, 500] },
     ],
-    lateRegistrationLevels: 0,
-    reEntry: null,
-    rebuy: null,
-    addOn: null,
-    shootout: false,
-    doubleOrNothing: false,
-    satellite: null,
-    guaranteeMinor: null,
-    bounty: null,
+    ...tournament.freezeOut,
     handForHandAbovePaidMax: 3,
   };
 }

@@ -95,6 +95,22 @@ export interface TournamentDefinition {
   readonly twister?: { readonly multipliers: readonly TwisterMultiplier[] } | null;
 }
 
+/**
+ * A plain freeze-out: no late registration, re-entry, rebuy or add-on, no shootout, double or nothing,
+ * satellite, guarantee or bounty. A definition spreads it and names what it adds.
+ */
+export const freezeOut = {
+  lateRegistrationLevels: 0,
+  reEntry: null,
+  rebuy: null,
+  addOn: null,
+  shootout: false,
+  doubleOrNothing: false,
+  satellite: null,
+  guaranteeMinor: null,
+  bounty: null,
+} as const satisfies Partial<TournamentDefinition>;
+
 /** How a Day 2 stack follows from a player's Day 1 stacks (004:GAM-P-T-17): the format each names. */
 export type FlightCarry = 'flight' | 'best-stack-forward' | 'stack-builder';
 

@@ -1,4 +1,4 @@
-import type { TournamentDefinition, TournamentLevel } from './definition.ts';
+import { freezeOut, type TournamentDefinition, type TournamentLevel } from './definition.ts';
 import type { TournamentRuleProfile } from './rules.ts';
 
 /**
@@ -87,15 +87,7 @@ export function testDefinition(overrides: Partial<TournamentDefinition> = {}): T
       { entrantsMin: 6, placesBps: [5_000, 3_000, 2_000] },
       { entrantsMin: 30, placesBps: [3_000, 2_000, 1_500, 1_200, 1_000, 800, 500] },
     ],
-    lateRegistrationLevels: 0,
-    reEntry: null,
-    rebuy: null,
-    addOn: null,
-    shootout: false,
-    doubleOrNothing: false,
-    satellite: null,
-    guaranteeMinor: null,
-    bounty: null,
+    ...freezeOut,
     handForHandAbovePaidMax: 3,
     ...overrides,
   };
