@@ -233,7 +233,9 @@ describe('satellite seat tickets in the late registration (issue 19, D-2039)', (
     });
     await room.start();
     try {
-      expect(await room.claimTablesNeedingDriver()).toBe(1);
+      // The room's start-up scan may claim the tournament before this scan does: either way one table is driven here.
+      await room.claimTablesNeedingDriver();
+      expect(room.drivenTableIds()).toEqual([target]);
       // Hands are played by the clock (every decision times out) while the level runs: the tickets stay good.
       const levelMs = targetDefinition().levels[0]!.durationMs;
       const startedAt = clock.now().getTime();
