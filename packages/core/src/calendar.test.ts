@@ -14,6 +14,26 @@ describe('Europe/Prague calendar', () => {
     expect(startOfPragueDay('2026-10-26').toISOString()).toBe('2026-10-25T23:00:00.000Z');
   });
 
+  it('dates every instant of a day the same, remembered or not: each hour of the days around both daylight-saving changes', () => {
+    // The remembered date of a UTC hour must be the formatter's for every instant in it, edges included.
+    const format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Prague',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    for (const from of ['2026-03-27T00:00:00Z', '2026-10-23T00:00:00Z']) {
+      const start = Date.parse(from);
+      for (let ms = start; ms < start + 4 * 86_400_000; ms += 15 * 60_000)
+        for (const instant of [new Date(ms), new Date(ms + 59_999), new Date(ms - 1)]) {
+          expect(pragueDate(instant)).toBe(format.format(instant));
+          expect(pragueDate(instant)).toBe(format.format(instant));
+        }
+    }
+    expect(startOfPragueDay('2026-03-29').toISOString()).toBe(startOfPragueDay('2026-03-29').toISOString());
+    expect(() => pragueDate(new Date(Number.NaN))).toThrow(RangeError);
+  });
+
   it('adds calendar days across month and year ends', () => {
     expect(addDays('2026-12-20', 30)).toBe('2027-01-19');
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');

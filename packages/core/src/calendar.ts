@@ -11,13 +11,37 @@ const dateFormat = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+// Intl formatting costs microseconds and the hot paths (every stake's limit periods, every play session)
+// ask for the same few days again and again. Prague's offset is a whole number of hours and it changes
+// (midnight, daylight saving) only on a whole UTC hour, so every instant of one UTC hour has the same
+// Prague date: one formatting per hour, remembered. Both memories are bounded (a report may walk years).
+const memoryMax = 20_000;
+const dateByUtcHour = new Map<number, string>();
+const dayStartByDay = new Map<string, number>();
+const hourMs = 3_600_000;
+
+function remember<K, V>(memory: Map<K, V>, key: K, value: V): V {
+  if (memory.size >= memoryMax) memory.clear();
+  memory.set(key, value);
+  return value;
+}
+
 /** The Europe/Prague calendar date of an instant, as YYYY-MM-DD. */
 export function pragueDate(instant: Date): string {
-  return dateFormat.format(instant);
+  const hour = Math.floor(instant.getTime() / hourMs);
+  // An invalid date (NaN) is not remembered: the formatter throws its RangeError as before.
+  if (!Number.isFinite(hour)) return dateFormat.format(instant);
+  return dateByUtcHour.get(hour) ?? remember(dateByUtcHour, hour, dateFormat.format(new Date(hour * hourMs)));
 }
 
 /** The instant a Europe/Prague calendar day (YYYY-MM-DD) begins, DST included. */
 export function startOfPragueDay(day: string): Date {
+  const known = dayStartByDay.get(day);
+  if (known !== undefined) return new Date(known);
+  return new Date(remember(dayStartByDay, day, findStartOfPragueDay(day).getTime()));
+}
+
+function findStartOfPragueDay(day: string): Date {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
   // Midnight UTC of that date, corrected by Prague's offset at that moment (1 or 2 hours).
   const utcMidnight = Date.UTC(year, month - 1, date);
