@@ -194,4 +194,61 @@ describe('speed poker (issue 18)', () => {
     expect(rakeMinor).toBe(0n);
     expect(oneCallPoolCommitCount()).toBe(oneCallCommitsBefore + 2);
   });
+
+  it('issue 18 D-1870 000-001:TBL-10 the hands that end while the pool commits are committed next together, in one transaction, in the order they ended; the escrow equals the stored stacks', async () => {
+    const poolId = await pool('AT');
+    const [a, b] = [await h.newPlayer({ deposit: '500.00' }), await h.newPlayer({ deposit: '500.00' })] as [
+      TestPlayer,
+      TestPlayer,
+    ];
+    await join(a, poolId, '100.00');
+    await join(b, poolId, '100.00');
+    /** The player to act at the heads-up table folds: the hand ends and both are dealt the next at once. */
+    const endHand = async () => {
+      const toAct = (await mine(a, poolId)).legal ? a : b;
+      const folded = await act(toAct, poolId, 'fold');
+      expect(folded.statusCode, folded.body).toBe(200);
+    };
+    // Another connection holds the pool's row: the first hand's commit waits for it in the database.
+    let lockTaken!: () => void;
+    let release!: () => void;
+    const taken = new Promise<void>((resolve) => (lockTaken = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const blocker = h.connections.db.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT id FROM poker_table WHERE id = ${poolId}::uuid FOR UPDATE`;
+        lockTaken();
+        await released;
+      },
+      { timeout: 120_000 },
+    );
+    await taken;
+    await endHand();
+    await waitFor(
+      async () => {
+        const [row] = await h.connections.db.$queryRaw<[{ waiting: bigint }]>`
+          SELECT count(*)::bigint AS waiting FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%poker_commit_pool_hands%'`;
+        return row.waiting > 0n ? true : null;
+      },
+      { what: "the first hand's commit waiting for the pool's row" },
+    );
+    // Two more hands end meanwhile: they wait for the running commit, together.
+    await endHand();
+    await endHand();
+    expect(await poolHands(poolId)).toHaveLength(0);
+    release();
+    await blocker;
+    await waitFor(async () => ((await poolHands(poolId)).length === 3 ? true : null), { what: 'the three hands committed' });
+
+    // PostgreSQL stamps each row with the transaction that wrote it: the second and third hands share one.
+    const stored = await h.connections.db.$queryRaw<Array<{ hand_number: number; xmin: string }>>`
+      SELECT hand_number, xmin::text AS xmin FROM poker_hand WHERE table_id = ${poolId}::uuid ORDER BY hand_number`;
+    expect(stored).toHaveLength(3);
+    expect(stored[1]!.xmin).toBe(stored[2]!.xmin);
+    expect(stored[0]!.xmin).not.toBe(stored[1]!.xmin);
+    const { escrowMinor, stacksMinor } = await escrowAndStacks(h.connections.db, poolId);
+    expect(escrowMinor).toBe(stacksMinor);
+    expect(escrowMinor).toBe(2n * 10_000n);
+  });
 });

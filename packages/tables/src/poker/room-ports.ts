@@ -127,6 +127,15 @@ export interface PokerRoomStore {
     request: { hand: CompletedHand; seatStatuses: readonly { seat: number; status: SeatStatus }[]; now: Date },
   ): Promise<{ stoppingPlayerIds: readonly string[] }>;
   /**
+   * A speed pool's ended hands, in the order they ended, in one transaction (D-1870): all stored or
+   * none. Returns the players of any of them who may play no longer. Optional: without it the room
+   * commits a pool's hands one at a time through `commitHand`.
+   */
+  commitPoolHands?(
+    lease: TableLease,
+    request: { hands: readonly CompletedHand[]; now: Date },
+  ): Promise<{ stoppingPlayerIds: readonly string[] }>;
+  /**
    * A tournament purchase (D-1936), exactly once per (player, `commandId`): one found paid answers
    * again (`replayed`, nothing applied); else `plan()` checks it, the money moves, the entry or its
    * purchase is recorded and the floor's state with it persisted, all in one transaction under the fence.

@@ -7,7 +7,7 @@ import type { PokerRoomStore } from './room-ports.ts';
 import type { PokerLobbyEntry } from './room-types.ts';
 import type { PokerStoreContext } from './store-context.ts';
 import { commitHand, markHandRunning, voidInterruptedHand } from './store-hands.ts';
-import { commitPoolHand } from './store-speed-pool.ts';
+import { commitPoolHand, commitPoolHands } from './store-speed-pool.ts';
 import { acquireTableLease, findTablesNeedingDriver, releaseTableLease, renewTableLeases } from './store-lease.ts';
 import { buyIn, releaseSeat, topUp } from './store-money.ts';
 import { joinWaitingList, leaveWaitingList, offerFreeSeats } from './store-waiting-list.ts';
@@ -104,6 +104,16 @@ export function pokerRoomStore(
           seatStatuses: request.seatStatuses,
           ...(request.hand.finalState ? { handState: request.hand.finalState } : {}),
         });
+      return { stoppingPlayerIds: await stopping };
+    },
+    // D-1870: a speed pool's hands that ended during its last commit, in one transaction; who must stop
+    // after any of them is asked alongside, as for one hand (D-1797).
+    commitPoolHands: async (lease, request) => {
+      const stopping = playersToStop(ctx, lease.tableId, [
+        ...new Set(request.hands.flatMap((hand) => hand.results.map((r) => r.playerId))),
+      ]);
+      stopping.catch(() => undefined);
+      await commitPoolHands(ctx, { ...lease, hands: request.hands });
       return { stoppingPlayerIds: await stopping };
     },
     findSeatsOfPlayer: async (playerId) => {

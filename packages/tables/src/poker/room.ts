@@ -91,6 +91,8 @@ interface Held {
   readonly waiting: TableWaitingList | null;
   /** A speed pool's hand commits, in the order the hands ended, off the table's queue (D-1807); null for a table. */
   readonly commits: SerialQueue | null;
+  /** A speed pool's ended hands not yet taken by a commit: the next commit takes them all, in order (D-1870). */
+  readonly handsToCommit: CompletedHand[];
 }
 
 export const pokerRoomLimits = {
@@ -108,6 +110,8 @@ export const pokerRoomLimits = {
   routeAttemptsMax: 3,
   /** Ended hands of a speed pool waiting for their commit (D-1807); at this many the pool's queue waits for them. */
   commitsPendingMax: 128,
+  /** Commits of a speed pool in its queue: the one running and the one gathering the hands that end meanwhile (D-1870). */
+  poolCommitsQueued: 2,
 } as const;
 
 /** A due table whose queue is full is ticked this much later. */
@@ -606,20 +610,32 @@ export class PokerRoomDriver implements PokerRoom {
    * before it (its players already play on: the pool's memory holds their chips); the pool hears of
    * the commit on its queue, where a leaving player's seat is released. The first commit that fails
    * drops the table as any failure does, and the hands queued after it are never committed, so the
-   * stored stacks are always those after a prefix of the ended hands (speed-pool.ts `handEnded`). A
-   * full commit queue makes the pool's queue wait for it: the players cannot outrun the database.
+   * stored stacks are always those after a prefix of the ended hands (speed-pool.ts `handEnded`).
+   *
+   * D-1870: the hands that end while a commit runs are committed together by the next one, in one
+   * transaction and in the order they ended, so the database keeps up with a busy pool (one commit per
+   * hand could not: its queue filled and the pool stalled). A batch is all or nothing: one that fails
+   * leaves the stored stacks after the hands before it, still a prefix. Past `commitsPendingMax` hands
+   * waiting, the pool's queue waits for the commits in its queue (two at most), not for each hand's.
    */
   private async commitOffQueue(held: Held, commits: SerialQueue, hand: CompletedHand): Promise<void> {
-    if (!commits.hasRoom()) await commits.drained();
+    if (held.handsToCommit.length >= pokerRoomLimits.commitsPendingMax) await commits.drained();
+    held.handsToCommit.push(hand);
+    // A commit is queued and has not started yet: it takes this hand too.
+    if (held.handsToCommit.length > 1) return;
     const { store, clock } = this.options;
     const committed = commits.run(async () => {
-      // An earlier commit failed (the table is dropped): this hand is void by construction (D-1803).
+      const hands = held.handsToCommit.splice(0);
+      // An earlier commit failed (the table is dropped): these hands are void by construction (D-1803).
       if (held.dropped) return;
       try {
         const { stoppingPlayerIds } = await this.guard(held, () =>
-          store.commitHand(held.lease, { hand, seatStatuses: [], now: clock.now() }),
+          store.commitPoolHands ? store.commitPoolHands(held.lease, { hands, now: clock.now() }) : this.commitEach(held, hands),
         );
-        const told = held.queue.runLast(() => this.afterCommit(held, hand.handId, stoppingPlayerIds));
+        const told = held.queue.runLast(async () => {
+          for (const [index, ended] of hands.entries())
+            await this.afterCommit(held, ended.handId, index === hands.length - 1 ? stoppingPlayerIds : []);
+        });
         this.track(told);
       } catch (error) {
         // guard dropped the table for anything but a domain error; a refused commit must stop the chain too.
@@ -631,6 +647,20 @@ export class PokerRoomDriver implements PokerRoom {
       }
     });
     this.track(committed);
+  }
+
+  /** A store without `commitPoolHands` (tests' fakes): the hands one at a time, in order; who must stop after any of them. */
+  private async commitEach(held: Held, hands: readonly CompletedHand[]): Promise<{ stoppingPlayerIds: readonly string[] }> {
+    const stopping = new Set<string>();
+    for (const hand of hands) {
+      const { stoppingPlayerIds } = await this.options.store.commitHand(held.lease, {
+        hand,
+        seatStatuses: [],
+        now: this.options.clock.now(),
+      });
+      for (const playerId of stoppingPlayerIds) stopping.add(playerId);
+    }
+    return { stoppingPlayerIds: [...stopping] };
   }
 
   /** On the pool's queue: the commit is stored; players out of playing time go as at a table (004:GAM-P-07). */
@@ -753,7 +783,8 @@ export class PokerRoomDriver implements PokerRoom {
           setup.profile.waitingList && store.waitingLists
             ? new TableWaitingList(store.waitingLists, lease, setup.profile.waitingList, setup.definition.seatsMax)
             : null,
-        commits: table.commitsOffQueue === true ? new SerialQueue(pokerRoomLimits.commitsPendingMax) : null,
+        commits: table.commitsOffQueue === true ? new SerialQueue(pokerRoomLimits.poolCommitsQueued) : null,
+        handsToCommit: [],
       };
       this.held.set(tableId, held);
       this.holders.set(tableId, instanceId);

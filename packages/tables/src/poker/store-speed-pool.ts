@@ -23,13 +23,45 @@ import { fenceTable, LeaseLost } from './store-lease.ts';
 export async function commitPoolHand(
   ctx: PokerStoreContext,
   request: LeasedTable & { hand: CompletedHand },
-): Promise<{ replayed: boolean; rakeTransactionId: string | null }> {
-  const { hand } = request;
-  assert(hand.poolTableNumber !== undefined, `poker hand ${hand.handId} is not a pool's`);
-  const state = hand.finalState ?? poker.replayHandHistory(flopHistoryOf(hand.history), poker.variantCatalog);
-  const potMinor = checkPoolResults(hand, state);
-  const committed = await commitPoolHandInOneCall(ctx, request, state, potMinor);
-  return committed ?? commitPoolHandInOrmTransaction(ctx, request, state, potMinor);
+): Promise<PoolHandCommitted> {
+  const [committed] = await commitPoolHands(ctx, { ...request, hands: [request.hand] });
+  return committed!;
+}
+
+/** What one pool hand's commit answers: `replayed` when it was stored before (nothing written again). */
+export interface PoolHandCommitted {
+  replayed: boolean;
+  rakeTransactionId: string | null;
+}
+
+/**
+ * Several of a pool's hands, in the order they ended, each as `commitPoolHand` commits one (D-1870):
+ * in one transaction on the one-call path, all stored or none. On the ORM path (the first raked hand
+ * of a currency in this process) one transaction each, in order, stopping at the first that fails:
+ * either way the stored stacks are those after a prefix of the hands (D-1807).
+ */
+export async function commitPoolHands(
+  ctx: PokerStoreContext,
+  request: LeasedTable & { hands: readonly CompletedHand[] },
+): Promise<PoolHandCommitted[]> {
+  // Every hand's results are checked against its replay before anything is written.
+  const checked = request.hands.map((hand): CheckedPoolHand => {
+    assert(hand.poolTableNumber !== undefined, `poker hand ${hand.handId} is not a pool's`);
+    const state = hand.finalState ?? poker.replayHandHistory(flopHistoryOf(hand.history), poker.variantCatalog);
+    return { hand, state, potMinor: checkPoolResults(hand, state) };
+  });
+  const committed = await commitPoolHandsInOneCall(ctx, request, checked);
+  if (committed !== null) return committed;
+  const results: PoolHandCommitted[] = [];
+  for (const { hand, state, potMinor } of checked)
+    results.push(await commitPoolHandInOrmTransaction(ctx, { ...request, hand }, state, potMinor));
+  return results;
+}
+
+interface CheckedPoolHand {
+  hand: CompletedHand;
+  state: poker.HandState;
+  potMinor: bigint;
 }
 
 let oneCallPoolCommits = 0;
@@ -40,23 +72,22 @@ export function oneCallPoolCommitCount(): number {
 }
 
 /**
- * The pool's hand in two round trips with the pool's row locked for one statement only (D-1793): BEGIN
- * with an unlocked read of the pool's name, currency and escrow (what the hand's text and rake need),
- * then `poker_commit_pool_hand` with COMMIT, which takes the lock, checks the fence, answers a hand
- * stored before, and writes everything the ORM transaction writes. Null (the ORM path then) for the
- * first raked hand of a currency in this process, whose rake account's id is not cached yet.
+ * The pool's hands in two round trips with the pool's row locked for one statement only (D-1793): BEGIN
+ * with an unlocked read of the pool's name, currency and escrow (what the hands' texts and rake need),
+ * then `poker_commit_pool_hands` with COMMIT, which for each hand in order takes the lock, checks the
+ * fence, answers a hand stored before, and writes everything the ORM transaction writes. Null (the ORM
+ * path then) when a hand is raked in a currency whose rake account's id this process has not cached yet.
  */
-async function commitPoolHandInOneCall(
+async function commitPoolHandsInOneCall(
   ctx: PokerStoreContext,
-  request: LeasedTable & { hand: CompletedHand },
-  state: poker.HandState,
-  potMinor: bigint,
-): Promise<{ replayed: boolean; rakeTransactionId: string | null } | null> {
-  const { hand } = request;
-  let doc: { replayed: boolean; rake_transaction_id?: string | null; rake_replayed?: boolean | null } | null = null;
+  request: LeasedTable,
+  checked: readonly CheckedPoolHand[],
+): Promise<PoolHandCommitted[] | null> {
+  type Doc = { replayed: boolean; rake_transaction_id?: string | null; rake_replayed?: boolean | null };
+  let docs: Doc[] | null = null;
   try {
     const outcome = await pgBatchedTransaction(ctx.db, async (tx) => {
-      doc = null;
+      docs = null;
       const [table] = await tx.begin<{ id: string; name: string; currency: string; escrow_account_id: string }>(
         'SELECT id, name, currency, escrow_account_id FROM poker_table WHERE id = $1::uuid',
         [request.tableId],
@@ -64,51 +95,56 @@ async function commitPoolHandInOneCall(
       if (!table) throw new LeaseLost(request.tableId, request.epoch);
       const currency = table.currency as CurrencyCode;
       const rakeAccountId = cachedRakeAccount(currency);
-      if (hand.rakeMinor > 0n && rakeAccountId === undefined) return rollBack;
+      if (checked.some(({ hand }) => hand.rakeMinor > 0n) && rakeAccountId === undefined) return rollBack;
       const now = ctx.clock.now();
-      const rakeOf = new Map(hand.rakeByPlayer.map((r) => [r.playerId, r.rakeMinor]));
-      const rake =
-        hand.rakeMinor > 0n
-          ? rakePosting(
-              rakeTransfer({ id: table.id, currency, escrowAccountId: table.escrow_account_id }, hand, rakeAccountId!),
-              now,
-            )
-          : null;
-      const payload = {
-        table_id: table.id,
-        epoch: request.epoch,
-        instance_id: ctx.instanceId,
-        hand_id: hand.handId,
-        hand_number: hand.handNumber,
-        currency,
-        now,
-        history: hand.history,
-        text: poolHandText(state, { name: table.name, currency }, hand, now),
-        pot_minor: potMinor,
-        rake_minor: hand.rakeMinor,
-        flop_dealt: hand.flopDealt,
-        players: hand.results.map((p) => ({
-          player_id: p.playerId,
-          seat: p.seat,
-          put_in: p.putInMinor,
-          won: p.wonMinor,
-          rake: rakeOf.get(p.playerId) ?? 0n,
-        })),
-        outbox: pokerHandMonitoringMessages({
-          handId: hand.handId,
-          tableId: table.id,
-          occurredAt: now,
+      const payloads = checked.map(({ hand, state, potMinor }) => {
+        const rakeOf = new Map(hand.rakeByPlayer.map((r) => [r.playerId, r.rakeMinor]));
+        return {
+          table_id: table.id,
+          epoch: request.epoch,
+          instance_id: ctx.instanceId,
+          hand_id: hand.handId,
+          hand_number: hand.handNumber,
           currency,
-          results: hand.results.map((p) => ({ playerId: p.playerId, netMinor: p.wonMinor - p.putInMinor })),
-        }).map((message) => ({ id: newId(), ...message })),
-        rake,
-        escrow_account_id: table.escrow_account_id,
-      };
-      const [row] = await tx.commit<{ doc: NonNullable<typeof doc> }>('SELECT poker_commit_pool_hand($1::jsonb) AS doc', [
-        JSON.stringify(payload, bigintsAsText),
+          now,
+          history: hand.history,
+          text: poolHandText(state, { name: table.name, currency }, hand, now),
+          pot_minor: potMinor,
+          rake_minor: hand.rakeMinor,
+          flop_dealt: hand.flopDealt,
+          players: hand.results.map((p) => ({
+            player_id: p.playerId,
+            seat: p.seat,
+            put_in: p.putInMinor,
+            won: p.wonMinor,
+            rake: rakeOf.get(p.playerId) ?? 0n,
+          })),
+          outbox: pokerHandMonitoringMessages({
+            handId: hand.handId,
+            tableId: table.id,
+            occurredAt: now,
+            currency,
+            results: hand.results.map((p) => ({ playerId: p.playerId, netMinor: p.wonMinor - p.putInMinor })),
+          }).map((message) => ({ id: newId(), ...message })),
+          rake:
+            hand.rakeMinor > 0n
+              ? rakePosting(
+                  rakeTransfer({ id: table.id, currency, escrowAccountId: table.escrow_account_id }, hand, rakeAccountId!),
+                  now,
+                )
+              : null,
+          escrow_account_id: table.escrow_account_id,
+        };
+      });
+      const [row] = await tx.commit<{ docs: Doc[] }>('SELECT poker_commit_pool_hands($1::jsonb) AS docs', [
+        JSON.stringify(payloads, bigintsAsText),
       ]);
-      doc = row!.doc;
-      return doc;
+      docs = row!.docs;
+      assert(
+        docs.length === checked.length,
+        `poker pool ${request.tableId}: ${checked.length} hands committed, ${docs.length} answered`,
+      );
+      return docs;
     });
     if (outcome === rollBack) return null;
   } catch (error) {
@@ -116,15 +152,22 @@ async function commitPoolHandInOneCall(
     if (raised?.hint === 'lease-lost') throw new LeaseLost(request.tableId, request.epoch);
     throw escrowViolationOf(error, request.tableId) ?? error;
   }
-  const done = doc as unknown as { replayed: boolean; rake_transaction_id?: string | null; rake_replayed?: boolean | null };
-  if (done.replayed)
-    return {
-      replayed: true,
-      rakeTransactionId: await ledger.findTransactionIdByIdempotencyKey(ctx.db, pokerRakeKey(hand.handId)),
-    };
-  oneCallPoolCommits++;
-  if (done.rake_transaction_id && done.rake_replayed === false) countBusinessEvent('ledger-posting', 'RAKE');
-  return { replayed: false, rakeTransactionId: done.rake_transaction_id ?? null };
+  const answered = docs as unknown as Doc[];
+  const results: PoolHandCommitted[] = [];
+  for (const [index, doc] of answered.entries()) {
+    if (doc.replayed) {
+      const handId = checked[index]!.hand.handId;
+      results.push({
+        replayed: true,
+        rakeTransactionId: await ledger.findTransactionIdByIdempotencyKey(ctx.db, pokerRakeKey(handId)),
+      });
+      continue;
+    }
+    oneCallPoolCommits++;
+    if (doc.rake_transaction_id && doc.rake_replayed === false) countBusinessEvent('ledger-posting', 'RAKE');
+    results.push({ replayed: false, rakeTransactionId: doc.rake_transaction_id ?? null });
+  }
+  return results;
 }
 
 function poolHandText(
@@ -146,7 +189,7 @@ async function commitPoolHandInOrmTransaction(
   request: LeasedTable & { hand: CompletedHand },
   state: poker.HandState,
   potMinor: bigint,
-): Promise<{ replayed: boolean; rakeTransactionId: string | null }> {
+): Promise<PoolHandCommitted> {
   const { hand } = request;
   return transaction(ctx.db, async (tx) => {
     const table = await fenceTable(tx, ctx.instanceId, request);
