@@ -1,11 +1,12 @@
 /**
  * `bench:games`' players (issue 22, D-2265): the HTTP clients of one betting window in a process of
  * their own, so the game service (the bench's main process) has its event loop and its CPU to itself
- * and the clients' cost (fetch, JSON) is measured apart from the service's. Started by games.ts with
+ * and the clients' cost (HTTP, JSON) is measured apart from the service's. Started by games.ts with
  * `fork`; gets { base, players, warmupS, measureS } as its first message, tells the parent when the
  * measured window opens and closes (the parent samples CPU then), and answers the run's result.
  */
 import { newId } from '@casino/core';
+import { benchHttpClient } from './http-client.ts';
 import { runClients } from './workload.ts';
 
 export interface BenchPlayer {
@@ -27,7 +28,8 @@ export type ClientsMessage =
   | { kind: 'result'; ops: number; errors: number; firstError: string | null; seconds: number; latenciesMs: number[] };
 
 /** One bet over HTTP: place and confirm 1 CZK on red; a round that closed meanwhile is replaced by the table's next. */
-export function betPlacer(base: string): (player: BenchPlayer) => Promise<void> {
+export function betPlacer(base: string, sockets: number): (player: BenchPlayer) => Promise<void> {
+  const request = benchHttpClient(sockets);
   const bet = JSON.stringify({
     kind: 'place-bets',
     bets: [{ kind: 'outside', position: 'red', stake: { amount: '1.00', currency: 'CZK' } }],
@@ -36,19 +38,20 @@ export function betPlacer(base: string): (player: BenchPlayer) => Promise<void> 
   return async (player) => {
     for (let attempt = 0; attempt < 3; attempt++) {
       if (!player.roundId) {
-        const table = (await (
-          await fetch(`${base}/v1/tables/${player.tableId}`, { headers: { authorization: `Bearer ${player.token}` } })
-        ).json()) as { round: { roundId: string } | null };
+        const read = await request(`${base}/v1/tables/${player.tableId}`, {
+          headers: { authorization: `Bearer ${player.token}` },
+        });
+        const table = JSON.parse(read.text) as { round: { roundId: string } | null };
         player.roundId = table.round?.roundId ?? null;
         if (!player.roundId) continue;
       }
-      const response = await fetch(`${base}/v1/rounds/${player.roundId}/actions`, {
+      const response = await request(`${base}/v1/rounds/${player.roundId}/actions`, {
         method: 'POST',
         headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json', 'idempotency-key': newId() },
         body: bet,
       });
-      if (response.status === 200) return void (await response.arrayBuffer());
-      const problem = (await response.json()) as { type: string; reason?: string };
+      if (response.status === 200) return;
+      const problem = JSON.parse(response.text) as { type: string; reason?: string };
       // The round closed between two bets: the next round is already open.
       if (problem.reason === 'round-over' || problem.reason === 'wrong-phase' || problem.reason === 'time-over')
         player.roundId = null;
@@ -60,7 +63,7 @@ export function betPlacer(base: string): (player: BenchPlayer) => Promise<void> 
 
 async function runPlan(plan: ClientsPlan): Promise<void> {
   const send = (message: ClientsMessage) => process.send!(message);
-  const placeBet = betPlacer(plan.base);
+  const placeBet = betPlacer(plan.base, plan.players.length);
   // Each player's bets are sequential, as at a real table: each operation takes an idle player.
   const idle = [...plan.players];
   const run = await runClients(

@@ -164,7 +164,7 @@ async function roundTripsPerBet(
       headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json' },
       body: '{}',
     });
-    const placeBet = betPlacer(base);
+    const placeBet = betPlacer(base, 1);
     for (let i = 0; i < 3; i++) await placeBet(player);
     proxy.reset();
     // One player, one bet at a time, nothing else running yet (the main app's scheduler starts later):
