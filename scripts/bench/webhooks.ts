@@ -18,9 +18,11 @@
  * Environment: DATABASE_URL, REDIS_URL, BENCH_EVENTS (4000 unique), BENCH_SENDERS (16),
  * BENCH_DUPLICATE_SHARE (0.2), BENCH_PLAYERS (400), BENCH_LEDGER_SECONDS (10).
  */
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { czechCashierRules, signWebhook } from '@casino/cashier';
+import path from 'node:path';
+import { czechCashierRules } from '@casino/cashier';
 import { newId, systemClock } from '@casino/core';
 import { createDb, createRedis, type Db } from '@casino/db';
 import {
@@ -31,10 +33,13 @@ import {
   playerWalletSpec,
 } from '@casino/ledger';
 import { buildPaymentsGateway, loadPaymentsGatewayConfig } from '@casino/payments-gateway';
+import { cpuBetween, postgresPids, processCpuMs, sampleCpu } from './cpu.ts';
+import { benchHttpClient } from './http-client.ts';
 import { measureLedgerTransfers, type LedgerReference } from './ledger-reference.ts';
 import { Cleanup, createScratchFromTemplate, randomBenchName } from './scratch-db.ts';
 import { formatTable } from './report.ts';
 import { startCountingProxy } from './roundtrips.ts';
+import { sendDeliveries, type SendersPlan, type SendersResult, type WebhookDelivery } from './webhooks-senders.ts';
 import { percentile } from './workload.ts';
 
 const env = process.env;
@@ -50,11 +55,7 @@ const jwtSecret = randomBytes(32).toString('hex');
 const piiKey = randomBytes(32).toString('base64');
 const piiHashKey = randomBytes(32).toString('base64');
 
-interface Delivery {
-  id: string;
-  body: string;
-  duplicate: boolean;
-}
+type Delivery = WebhookDelivery;
 
 /** Players with a full account and a verified, active payment method, and one pending deposit per unique event. */
 async function setUp(db: Db): Promise<string[]> {
@@ -208,25 +209,58 @@ async function roundTripsPerEvent(
   }
 }
 
+/** Deliveries one at a time from this process (the round-trip count, before the run). */
 async function send(baseUrl: string, queue: Delivery[], latencies: number[], failures: string[]): Promise<void> {
-  for (let delivery = queue.shift(); delivery; delivery = queue.shift()) {
-    const timestamp = Math.floor(Date.now() / 1000);
-    const t0 = performance.now();
-    const response = await fetch(`${baseUrl}/v1/webhooks/${provider}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'webhook-id': delivery.id,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': signWebhook(secret, delivery.id, timestamp, delivery.body),
-      },
-      body: delivery.body,
+  await sendDeliveries(benchHttpClient(1), { baseUrl, provider, secret, queue }, latencies, failures);
+}
+
+/**
+ * The run: the senders in their own process (webhooks-senders.ts), CPU sampled around it for the
+ * gateway (this process), the senders and the scratch database's PostgreSQL processes.
+ */
+async function runSenders(
+  db: Db,
+  baseUrl: string,
+  queue: Delivery[],
+  url: string,
+  database: string,
+): Promise<SendersResult & { cpu: { gatewayMs: number; sendersMs: number; postgresMs: number; otherLoadPct: number } }> {
+  const child = fork(path.join(import.meta.dirname, 'webhooks-senders.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let before: ReturnType<typeof sampleCpu> | null = null;
+  let sendersBefore = 0;
+  let sendersAfter = 0;
+  // Every connection the gateway's pool may open is open before the first sample: the backends are counted.
+  await Promise.all(Array.from({ length: senders + 4 }, () => db.$queryRaw`SELECT pg_sleep(0.05)::text`));
+  const pids = await postgresPids(url, database);
+  const result = await new Promise<SendersResult>((resolve, reject) => {
+    child.on('message', (message: SendersResult | { ready: true }) => {
+      if ('ready' in message) {
+        before = sampleCpu(pids);
+        sendersBefore = processCpuMs(child.pid!) ?? 0;
+        child.send({ baseUrl, provider, secret, senders, queue } satisfies SendersPlan);
+        return;
+      }
+      sendersAfter = processCpuMs(child.pid!) ?? sendersBefore;
+      resolve(message);
     });
-    const text = await response.text();
-    latencies.push(performance.now() - t0);
-    if (response.status !== 200 && failures.length < 5) failures.push(`${response.status} ${text.slice(0, 200)}`);
-    if (response.status !== 200) latencies.pop();
-  }
+    child.once('exit', (code) => reject(new Error(`the senders' process exited (${code}) without a result`)));
+  });
+  const use = cpuBetween(before!, sampleCpu(pids));
+  const seconds = result.seconds;
+  const sendersMs = sendersAfter - sendersBefore;
+  const machineMs = (os.availableParallelism() * 1000 * seconds) / 100;
+  return {
+    ...result,
+    cpu: {
+      gatewayMs: use.clientPerS * seconds,
+      sendersMs,
+      postgresMs: use.postgresPerS * seconds,
+      otherLoadPct: Math.max(0, use.otherLoadPct - (machineMs > 0 ? sendersMs / machineMs : 0)),
+    },
+  };
 }
 
 async function main(): Promise<number> {
@@ -277,12 +311,8 @@ async function main(): Promise<number> {
     const wire = await roundTripsPerEvent(url, build, queue);
     const total = queue.length;
     const duplicates = queue.filter((d) => d.duplicate).length;
-    const latencies: number[] = [];
-    const failures: string[] = [];
-    const started = performance.now();
-    await Promise.all(Array.from({ length: senders }, () => send(baseUrl, queue, latencies, failures)));
-    const seconds = (performance.now() - started) / 1000;
-    return await report(db, { total, duplicates, seconds, latencies, failures, depositIds, wire, reference });
+    const { latencies, failures, seconds, cpu } = await runSenders(db, baseUrl, queue, url, new URL(url).pathname.slice(1));
+    return await report(db, { total, duplicates, seconds, latencies, failures, depositIds, wire, reference, cpu });
   } finally {
     await cleanup.runAll();
   }
@@ -299,6 +329,7 @@ async function report(
     depositIds: string[];
     wire: number;
     reference: LedgerReference;
+    cpu: { gatewayMs: number; sendersMs: number; postgresMs: number; otherLoadPct: number };
   },
 ): Promise<number> {
   const sorted = Float64Array.from(run.latencies).sort();
@@ -338,6 +369,11 @@ async function report(
         ],
       ],
     ),
+  );
+  const perEvent = (ms: number) => (run.latencies.length > 0 ? (ms / run.latencies.length).toFixed(2) : 'n/a');
+  console.log(
+    `CPU ms per delivery answered 200: gateway ${perEvent(run.cpu.gatewayMs)} / senders ${perEvent(run.cpu.sendersMs)} / ` +
+      `PostgreSQL ${perEvent(run.cpu.postgresMs)}; other tenants ${run.cpu.otherLoadPct.toFixed(0)} % of the machine`,
   );
   for (const failure of run.failures) console.log(`failed delivery: ${failure}`);
   for (const violation of violations) console.log(`ledger invariant violated: ${violation}`);
