@@ -89,6 +89,14 @@ describe('calendar periods in Europe/Prague', () => {
         }
         const day = periodContaining('day', instant);
         expect([23, 24, 25]).toContain((day.endsAt.getTime() - day.startsAt.getTime()) / 3_600_000);
+        // Remembered per UTC hour: the first and the last instant of the instant's hour get the same periods.
+        const hourStart = Math.floor(instant.getTime() / 3_600_000) * 3_600_000;
+        for (const edge of [new Date(hourStart), new Date(hourStart + 3_599_999)])
+          for (const period of ['day', 'week', 'month'] as const) {
+            const window = periodContaining(period, edge);
+            expect(window.startsAt <= edge && edge < window.endsAt).toBe(true);
+            expect(window).toEqual(periodContaining(period, instant));
+          }
       }),
       { numRuns: 300 },
     );

@@ -17,6 +17,30 @@ export interface PeriodWindow {
 }
 
 export function periodContaining(period: CalendarPeriod, instant: Date): PeriodWindow {
+  // Every stake and deposit asks for its day, week and month: the Prague date is the same for every
+  // instant of a UTC hour (calendar.ts), so the window is too, remembered per period and hour.
+  const hour = Math.floor(instant.getTime() / hourMs);
+  const key = `${period}:${hour}`;
+  const known = windowByHour.get(key);
+  if (known !== undefined)
+    return { period, startDay: known.startDay, startsAt: new Date(known.startsAtMs), endsAt: new Date(known.endsAtMs) };
+  const window = computePeriodContaining(period, instant);
+  if (Number.isFinite(hour)) {
+    if (windowByHour.size >= windowMemoryMax) windowByHour.clear();
+    windowByHour.set(key, {
+      startDay: window.startDay,
+      startsAtMs: window.startsAt.getTime(),
+      endsAtMs: window.endsAt.getTime(),
+    });
+  }
+  return window;
+}
+
+const hourMs = 3_600_000;
+const windowMemoryMax = 10_000;
+const windowByHour = new Map<string, { startDay: string; startsAtMs: number; endsAtMs: number }>();
+
+function computePeriodContaining(period: CalendarPeriod, instant: Date): PeriodWindow {
   const day = pragueDate(instant);
   const startDay = firstDayOf(period, day);
   const nextStartDay = firstDayOfNext(period, startDay);
