@@ -1,3 +1,4 @@
+import { randomFillSync } from 'node:crypto';
 import { v7 as uuidV7 } from 'uuid';
 import { assert } from './assert.ts';
 import { DomainError } from './errors.ts';
@@ -25,10 +26,39 @@ export function isUuid(s: string): boolean {
  * From the maintained `uuid` package (decision D-1534: as fast as the hand-written one it replaced,
  * measured). Successive ids of one process sort strictly increasing, even many within a millisecond
  * or while the system clock steps back (RFC 9562 section 6.2, a counter seeded at random each
- * millisecond), which keeps B-tree inserts append-only.
+ * millisecond), which keeps B-tree inserts append-only. The random bytes come from a pool filled 4 KiB at
+ * a time (D-1871: 2.2 → 0.4 µs an id, measured), the layout and formatting are still the package's.
  */
 export function newId<T extends string = string>(): T {
-  return uuidV7() as T;
+  const random = randomBytes16();
+  const now = Date.now();
+  // The package's own monotonic state, kept here because the random bytes come from our pool
+  // (uuid's updateV7State: a new millisecond reseeds the counter, the same or an earlier one counts on).
+  if (now > v7State.msecs) {
+    v7State.seq = ((random[6]! & 0x7f) << 24) | (random[7]! << 16) | (random[8]! << 8) | random[9]!;
+    v7State.msecs = now;
+  } else {
+    v7State.seq = (v7State.seq + 1) | 0;
+    if (v7State.seq === 0) v7State.msecs++;
+  }
+  return uuidV7({ msecs: v7State.msecs, seq: v7State.seq, random }) as T;
+}
+
+const v7State = { msecs: Number.NEGATIVE_INFINITY, seq: 0 };
+
+// One call to the CSPRNG per 256 ids instead of one per id: `uuid` asks WebCrypto for 16 bytes each
+// time, ~2 % of a service's CPU on the money paths (issue 22), which mint several ids per request.
+const randomPool = Buffer.alloc(4096);
+let randomOffset = randomPool.length;
+
+function randomBytes16(): Uint8Array {
+  if (randomOffset + 16 > randomPool.length) {
+    randomFillSync(randomPool);
+    randomOffset = 0;
+  }
+  const bytes = randomPool.subarray(randomOffset, randomOffset + 16);
+  randomOffset += 16;
+  return bytes;
 }
 
 /** Milliseconds since the Unix epoch encoded in a UUIDv7. */
