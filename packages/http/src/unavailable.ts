@@ -1,3 +1,7 @@
+import { isPoolExhaustedError } from '@casino/db';
+
+export { isPoolExhaustedError };
+
 /**
  * Recognises errors that mean "a backing service (PostgreSQL, Redis) cannot be reached right
  * now", so a request answers 503 at once instead of a 500 or a hang.
@@ -38,26 +42,6 @@ export function isServiceUnavailableError(error: unknown): boolean {
     if (typeof e.code === 'string' && unavailableCodes.has(e.code)) return true;
     if (e.kind === 'DatabaseNotReachable' || e.kind === 'ConnectionClosed' || e.name === 'MaxRetriesPerRequestError') return true;
     if (typeof e.message === 'string' && unavailableMessages.some((re) => re.test(e.message as string))) return true;
-    current = e.cause;
-  }
-  return false;
-}
-
-/**
- * Recognises "every pooled connection is busy and none came free in time" (issue 14 (10)): the
- * service and its database are up but loaded, so the request answers 503 with Retry-After
- * rather than a 500 that reads like a bug. Three shapes: the interactive transaction's own
- * `maxWait` ran out (Prisma P2028, "Unable to start a transaction in the given time"), pg-pool's
- * queue wait ran out (`connectionTimeoutMillis`), and Prisma's engine pool (P2024).
- */
-export function isPoolExhaustedError(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 8 && current !== null && typeof current === 'object'; depth++) {
-    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
-    const message = typeof e.message === 'string' ? e.message : '';
-    if (e.code === 'P2024') return true;
-    if (e.code === 'P2028' && /Unable to start a transaction in the given time/i.test(message)) return true;
-    if (/^timeout exceeded when trying to connect$/i.test(message)) return true;
     current = e.cause;
   }
   return false;

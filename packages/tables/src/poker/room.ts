@@ -1,5 +1,5 @@
 import { assert, DomainError, isDomainError, newId, type Clock } from '@casino/core';
-import type { Redis } from '@casino/db';
+import { isPoolExhaustedError, type Redis } from '@casino/db';
 import type { TableBroadcaster } from '../context.ts';
 import { DeadlineScheduler } from './deadline-scheduler.ts';
 import { Forwarding, NotHolder, unavailable } from './forwarding.ts';
@@ -110,6 +110,8 @@ export const pokerRoomLimits = {
   routeAttemptsMax: 3,
   /** Ended hands of a speed pool waiting for their commit (D-1807); at this many the pool's queue waits for them. */
   commitsPendingMax: 128,
+  /** Attempts of a speed pool's commit that finds no free connection in time before the pool is dropped (D-1872). */
+  poolCommitAttemptsMax: 10,
   /** Commits of a speed pool in its queue: the one running and the one gathering the hands that end meanwhile (D-1870). */
   poolCommitsQueued: 2,
 } as const;
@@ -623,15 +625,13 @@ export class PokerRoomDriver implements PokerRoom {
     held.handsToCommit.push(hand);
     // A commit is queued and has not started yet: it takes this hand too.
     if (held.handsToCommit.length > 1) return;
-    const { store, clock } = this.options;
+    const { store } = this.options;
     const committed = commits.run(async () => {
       const hands = held.handsToCommit.splice(0);
       // An earlier commit failed (the table is dropped): these hands are void by construction (D-1803).
       if (held.dropped) return;
       try {
-        const { stoppingPlayerIds } = await this.guard(held, () =>
-          store.commitPoolHands ? store.commitPoolHands(held.lease, { hands, now: clock.now() }) : this.commitEach(held, hands),
-        );
+        const { stoppingPlayerIds } = await this.guard(held, () => this.commitPoolHandsPatiently(held, hands));
         const told = held.queue.runLast(async () => {
           for (const [index, ended] of hands.entries())
             await this.afterCommit(held, ended.handId, index === hands.length - 1 ? stoppingPlayerIds : []);
@@ -647,6 +647,33 @@ export class PokerRoomDriver implements PokerRoom {
       }
     });
     this.track(committed);
+  }
+
+  /**
+   * D-1872: a pool's commit that found no free connection in time (the pool's wait, or the start of a
+   * transaction, ran out: nothing was written) tries again rather than dropping the pool, which would
+   * void every uncommitted hand of hundreds of players and move the pool to another instance over a
+   * moment's load. Each attempt waits the pool's own connection timeout; a hand committed by an attempt
+   * whose later part failed is answered as replayed by the next (a commit is exactly once per hand id).
+   */
+  private async commitPoolHandsPatiently(
+    held: Held,
+    hands: readonly CompletedHand[],
+  ): Promise<{ stoppingPlayerIds: readonly string[] }> {
+    const { store, clock, log } = this.options;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return store.commitPoolHands
+          ? await store.commitPoolHands(held.lease, { hands, now: clock.now() })
+          : await this.commitEach(held, hands);
+      } catch (error) {
+        if (attempt >= pokerRoomLimits.poolCommitAttemptsMax || held.dropped || !isPoolExhaustedError(error)) throw error;
+        log.warn(
+          { err: error, tableId: held.tableId, hands: hands.length, attempt },
+          'poker room: no connection for a pool commit; trying again',
+        );
+      }
+    }
   }
 
   /** A store without `commitPoolHands` (tests' fakes): the hands one at a time, in order; who must stop after any of them. */
