@@ -68,6 +68,12 @@ export { recordSettlement, type SettlementRequest } from './record-settlement.ts
 export { startPlaySession, type StartedPlaySession } from './start-play-session.ts';
 export { recordPlayActivity, type PlayActivity } from './record-play-activity.ts';
 export { recordPlayActivities } from './record-play-activities.ts';
+export {
+  decideRoundSettlement,
+  type DecidedRoundSettlement,
+  type SettlementPlayerRead,
+  type SettlementWin,
+} from './settle-one-call.ts';
 export { endPlaySession } from './end-play-session.ts';
 export { fxRounding, type GameCategory } from './usage-entries.ts';
 // Views (player-api, admin-api).

@@ -14,6 +14,7 @@ export { setTableAcceptingBets } from './suspend-betting.ts';
 export { ChatThrottle, chatMessagesPerWindowMax, chatWindowMs, sendChatMessage, type ChatMessage } from './chat.ts';
 export { actInRound, type ActRequest, type ActResult, type PlayerAction } from './act-in-round.ts';
 export { oneCallConfirmationCount } from './confirm-stake.ts';
+export { oneCallTurnCount } from './settle-round.ts';
 export { oneCallPoolCommitCount } from './poker/store-speed-pool.ts';
 export { noteDisconnected, runDueRounds, type RunDueRoundsOptions } from './run-due-rounds.ts';
 export { roundSchedulerLagMs } from './round-store.ts';

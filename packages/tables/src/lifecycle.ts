@@ -77,48 +77,49 @@ export function deadlineFor(table: TableConfig, state: EngineState, now: Date): 
   return null;
 }
 
-/** Opens the table's next live round, betting first; the caller holds the table lock. */
-export async function openLiveRound(ctx: TablesContext, tx: Tx, table: TableConfig, pushes: Pushes): Promise<string> {
-  const now = ctx.clock.now();
+/** A table's next live round, betting first, as `openLiveRound` writes it (the one-call round turn writes it itself). */
+export function newLiveRound(ctx: TablesContext, table: TableConfig, now: Date): LoadedRound {
   const id = newId();
   const { seed, commitment } = ctx.newSeed();
   const state = openRound(table, id, commitment);
-  const deadlineAt = deadlineFor(table, state, now);
+  return {
+    id,
+    table,
+    game: table.game,
+    kind: 'LIVE',
+    status: 'OPEN',
+    version: 1,
+    seed,
+    seedCommitment: commitment,
+    deadlineAt: deadlineFor(table, state, now),
+    temporaryPlayerId: null,
+    temporarySeat: null,
+    originRoundId: null,
+    state,
+  };
+}
+
+/** Opens the table's next live round, betting first; the caller holds the table lock. */
+export async function openLiveRound(ctx: TablesContext, tx: Tx, table: TableConfig, pushes: Pushes): Promise<string> {
+  const now = ctx.clock.now();
+  const round = newLiveRound(ctx, table, now);
   await tx.gameRound.create({
     data: {
-      id,
+      id: round.id,
       tableId: table.id,
       kind: 'LIVE',
       status: 'OPEN',
-      phase: state.phase,
-      state: stateToJson(table.game, state),
+      phase: round.state.phase,
+      state: stateToJson(table.game, round.state),
       version: 1,
-      seed,
-      seedCommitment: commitment,
-      deadlineAt,
+      seed: round.seed,
+      seedCommitment: round.seedCommitment,
+      deadlineAt: round.deadlineAt,
       openedAt: now,
     },
   });
-  pushRound(
-    pushes,
-    {
-      id,
-      table,
-      game: table.game,
-      kind: 'LIVE',
-      status: 'OPEN',
-      version: 1,
-      seed,
-      seedCommitment: commitment,
-      deadlineAt,
-      temporaryPlayerId: null,
-      temporarySeat: null,
-      originRoundId: null,
-      state,
-    },
-    state.events,
-  );
-  return id;
+  pushRound(pushes, round, round.state.events);
+  return round.id;
 }
 
 export async function seatsMessage(tx: Tx, tableId: string): Promise<TableMessage> {

@@ -82,6 +82,30 @@ export function knownStakeAccounts(
   return wallet && revenue ? { wallet, revenue } : undefined;
 }
 
+/** The game revenue account's id when this process has looked it up (the one-call round turn, D-2292). */
+export function knownRevenueAccount(game: GameId, currency: string): AccountId | undefined {
+  return revenueAccounts.get(ledger.operatorAccountCode('game-revenue', currency as CurrencyCode, game));
+}
+
+/**
+ * The wallet `postWin` credits, chosen from the player's wallet accounts read with their account state
+ * (the one-call round turn, D-2292): `playingWallet`'s (temporary or cash by the state), else
+ * `walletOfLastStake`'s (cash, then temporary). Undefined: no such wallet yet (the ORM path opens it).
+ */
+export function winWalletOf(
+  playerId: string,
+  state: string | null,
+  currency: string,
+  wallets: ReadonlyArray<{ code: string; id: string }>,
+): AccountId | undefined {
+  const idOf = (wallet: 'cash' | 'temporary') =>
+    wallets.find((w) => w.code === ledger.playerWalletCode(playerId, wallet, currency as CurrencyCode))?.id as
+      AccountId | undefined;
+  if (state === 'TEMPORARY') return idOf('temporary');
+  if (state === 'REGISTERED') return idOf('cash');
+  return idOf('cash') ?? idOf('temporary');
+}
+
 /**
  * Looks up, once per process, what a seated player's stakes need and the one-call path cannot read itself
  * (issue 22, D-2276): the wallet's and the game revenue's account ids, read after the seat is taken and

@@ -5,6 +5,7 @@ import { applyAction, dueActions, isSettled, seatsAwaitingDecision, timerOf, typ
 import { countIdleRounds, deadlineFor, finishRound, pushRound, Pushes } from './lifecycle.ts';
 import { anyRoundDue, claimDueRound, loadRoundRow, lockRound, saveRound, type LoadedRound } from './round-store.ts';
 import { tableRules } from './rules.ts';
+import { turnDueRoundWithOneCall } from './settle-round.ts';
 import { lockTable } from './table-config.ts';
 import { openTemporaryTables } from './temporary-tables.ts';
 
@@ -32,6 +33,16 @@ export async function runDueRounds(ctx: TablesContext, options: RunDueRoundsOpti
     const pushes = new Pushes();
     let claimed: string | null = null;
     try {
+      // The common case in two round trips without the ORM (issue 22, D-2291); anything else, the ORM
+      // transaction below, which claims the first due round again (SKIP LOCKED, as before).
+      const fast = await turnDueRoundWithOneCall(ctx, (id) => (claimed = id));
+      if (fast.kind === 'none') break;
+      if (fast.kind === 'turned') {
+        moreDue = fast.moreDue;
+        driven++;
+        continue;
+      }
+      claimed = null;
       const drove = await transaction(ctx.db, async (tx) => {
         const due = await claimDueRound(tx, ctx.clock.now());
         if (due === null) return false;
