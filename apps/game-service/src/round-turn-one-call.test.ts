@@ -68,6 +68,26 @@ describe('game-service: the round scheduler in two round trips (issue 22)', () =
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 
+  it('issue 22 D-2295: a confirmation that finds its round time run out turns the round through the one-call path and is refused time-over; its stake is not taken, the confirmed ones settle', async () => {
+    const player = await h.newPlayer({ deposit: '100.00' });
+    const { tableId, roundId } = await seatAndStake(player, 'one-call-turn-4');
+    // Past the betting time, before any scheduler pass: the next confirmation drives the round itself.
+    h.clock.advanceMs(bettingTimeMs);
+    const turned = oneCallTurnCount();
+    const late = await h.act(player, roundId, {
+      kind: 'place-bets',
+      bets: [{ kind: 'outside', position: 'red', stake: czk('5.00') }],
+      confirm: true,
+    });
+    expect(late.statusCode).toBe(422);
+    expect(late.json()).toMatchObject({ reason: 'time-over' });
+    expect(oneCallTurnCount()).toBe(turned + 1);
+    expect(await h.balance(player)).toBe('99.00');
+    expect((await h.connections.db.gameRound.findUniqueOrThrow({ where: { id: roundId } })).status).toBe('SETTLED');
+    expect(await h.currentRound(tableId)).not.toBe(roundId);
+    expect(await findInvariantViolations(h.connections.db)).toEqual([]);
+  });
+
   it('issue 22 D-2293: the same due round turned by two schedulers at once is settled once and its win paid once', async () => {
     const player = await h.newPlayer({ deposit: '100.00' });
     const { roundId } = await seatAndStake(player, 'one-call-turn-2');

@@ -21,6 +21,7 @@ import { postStake } from './money.ts';
 import { previousLayout } from './platynko.ts';
 import { lockRoundOrThrow, saveRoundWithAction, type LoadedRound } from './round-store.ts';
 import { driveRound } from './run-due-rounds.ts';
+import { turnDueRoundWithOneCall } from './settle-round.ts';
 import { tableRules } from './rules.ts';
 import { toWire, type Wire } from './wire.ts';
 import { assertTableOpenForBets } from './suspend-betting.ts';
@@ -92,15 +93,16 @@ export async function actInRound(ctx: TablesContext, request: ActRequest): Promi
   const run = async () => {
     // A bet confirmation's common case in four round trips (confirm-stake.ts); null: this transaction handles it.
     const confirmed = takesOneCallPath(request.action) ? await confirmWithOneCall(ctx, request) : null;
-    if (confirmed) return confirmed;
+    if (confirmed === 'time-over') {
+      // The round's timer ran out before the scheduler got to it: this action turns it, in two round trips
+      // when the one-call turn takes the case (D-2295), and answers time-over as the ORM path does.
+      const turned = await turnDueRoundWithOneCall(ctx, () => undefined, request.roundId);
+      if (turned.kind === 'turned') throw timeOver();
+    } else if (confirmed) return confirmed;
     const pushes = new Pushes();
     const result = await transaction(ctx.db, (tx) => actInTransaction(ctx, tx, request, pushes));
     await pushes.send(ctx);
-    if (result === 'time-over') {
-      throw new DomainError('game-action-refused', 'The time for this ran out: betting or your decision time is over.', {
-        extensions: { reason: 'time-over' },
-      });
-    }
+    if (result === 'time-over') throw timeOver();
     return result;
   };
   try {
@@ -112,6 +114,11 @@ export async function actInRound(ctx: TablesContext, request: ActRequest): Promi
     return roundQueue.run(request.roundId, run);
   }
 }
+
+const timeOver = () =>
+  new DomainError('game-action-refused', 'The time for this ran out: betting or your decision time is over.', {
+    extensions: { reason: 'time-over' },
+  });
 
 /** A round's actions in this process one after another, not each holding a pooled connection on its row lock (D-2272). */
 const roundQueue = new RoundQueue(tableRules.roundActionsWaitingMax);

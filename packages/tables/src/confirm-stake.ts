@@ -73,16 +73,20 @@ interface Confirmed {
   committed: { push: Pushes; game: string };
 }
 
-export async function confirmWithOneCall(ctx: TablesContext, request: ActRequest): Promise<ActResult | null> {
+export async function confirmWithOneCall(ctx: TablesContext, request: ActRequest): Promise<ActResult | 'time-over' | null> {
   const at = ctx.clock.now();
   const readArguments = stakeReadArguments(request.playerId, at);
   // The body runs again after a deadlock or serialization failure: only its last attempt's answer counts.
-  let replayed: ActResult | null = null;
+  let replayed: ActResult | 'time-over' | null = null;
   const outcome = await pgBatchedTransaction(ctx.db, async (tx): Promise<Confirmed | typeof rollBack> => {
     replayed = null;
     const begun = await begin(tx, request, at, readArguments);
     const decided = decide(ctx, request, begun, at);
     if (decided === null) return rollBack;
+    if (decided === 'time-over') {
+      replayed = decided; // nothing written: the caller turns the round
+      return rollBack;
+    }
     if ('replayed' in decided) {
       replayed = decided.replayed; // nothing to write: answered from the stored answer
       return rollBack;
@@ -138,7 +142,12 @@ interface Decided {
 }
 
 /** The checks of `actInTransaction` in its order, the engine, then the self-limits; null: not this path's case. */
-function decide(ctx: TablesContext, request: ActRequest, begun: Begun, at: Date): Decided | { replayed: ActResult } | null {
+function decide(
+  ctx: TablesContext,
+  request: ActRequest,
+  begun: Begun,
+  at: Date,
+): Decided | { replayed: ActResult } | 'time-over' | null {
   const { round, context } = begun;
   if (!round) return null;
   if (context.answered) {
@@ -151,7 +160,8 @@ function decide(ctx: TablesContext, request: ActRequest, begun: Begun, at: Date)
   if (round.status !== 'OPEN')
     throw new DomainError('game-action-refused', 'The round is over.', { extensions: { reason: 'round-over' } });
   if (round.kind === 'LIVE') assertTableOpenForBets(context.tableOpen, request.action.kind);
-  if (round.deadlineAt !== null && round.deadlineAt <= at) return null; // the ORM path drives the round (time-over)
+  // The round's time ran out: the caller turns it (the one-call round turn, D-2295, else the ORM path) and answers time-over.
+  if (round.deadlineAt !== null && round.deadlineAt <= at) return 'time-over';
   const { seat, playSessionId } = actingSeat(round, request, context);
   const before = decisionKey(round.state);
   const firstEventIndex = round.state.events.length;

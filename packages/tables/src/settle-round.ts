@@ -43,7 +43,7 @@ export type TurnOutcome =
   | { kind: 'turned'; roundId: string; moreDue: boolean }
   | { kind: 'fallback'; roundId: string; moreDue: boolean };
 
-const beginSql = 'SELECT table_round_begin($1::timestamptz, $2::date, $3::date, $4::date) AS doc';
+const beginSql = 'SELECT table_round_begin($1::timestamptz, $2::date, $3::date, $4::date, $5::uuid) AS doc';
 const commitSql = `SELECT table_round_commit($1::uuid, $2::uuid, $3::timestamptz, $4::int, $5, $6, $7::timestamptz, $8, $9::jsonb, $10::jsonb, $11::jsonb, $12::jsonb, $13::jsonb, $14::jsonb)`;
 
 /** The SQLSTATE `table_round_commit` raises when a payout hold was placed after its read: the ORM path holds the win. */
@@ -79,7 +79,12 @@ export function oneCallTurnCount(): number {
  * Turns the first due round. `claimed` is told the round's id as soon as it is claimed, so the caller can put
  * back a round whose turn failed.
  */
-export async function turnDueRoundWithOneCall(ctx: TablesContext, claimed: (roundId: string) => void): Promise<TurnOutcome> {
+export async function turnDueRoundWithOneCall(
+  ctx: TablesContext,
+  claimed: (roundId: string) => void,
+  /** This round only, waiting for its lock (an action that found its time run out, D-2295); else the first due, SKIP LOCKED. */
+  roundId: string | null = null,
+): Promise<TurnOutcome> {
   let outcome: TurnOutcome = { kind: 'none' };
   let pushes = new Pushes();
   let wins = 0;
@@ -90,19 +95,19 @@ export async function turnDueRoundWithOneCall(ctx: TablesContext, claimed: (roun
       pushes = new Pushes();
       const at = ctx.clock.now();
       const read = stakeReadArguments('00000000-0000-0000-0000-000000000000', at);
-      const [row] = await tx.begin<{ doc: Json }>(beginSql, [at, read.day, read.week, read.month]);
+      const [row] = await tx.begin<{ doc: Json }>(beginSql, [at, read.day, read.week, read.month, roundId]);
       const doc = row!.doc;
       const roundRow = doc.round as Json | null;
       if (!roundRow) return rollBack;
-      const roundId = roundRow.id as string;
-      claimed(roundId);
+      const id = roundRow.id as string;
+      claimed(id);
       const moreDue = doc.more_due === true;
-      outcome = { kind: 'fallback', roundId, moreDue };
+      outcome = { kind: 'fallback', roundId: id, moreDue };
       const decided = decide(ctx, doc, at, pushes);
       if (decided === null) return rollBack;
       await commit(tx, decided.arguments);
       wins = decided.wins;
-      outcome = { kind: 'turned', roundId, moreDue };
+      outcome = { kind: 'turned', roundId: id, moreDue };
       return undefined;
     });
   } catch (error) {

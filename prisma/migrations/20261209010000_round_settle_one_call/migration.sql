@@ -1,4 +1,4 @@
--- Issue 22 (D-2291..D-2294): the round scheduler's turn of a live round in two round trips, as the bet
+-- Issue 22 (D-2291..D-2295): the round scheduler's turn of a live round in two round trips, as the bet
 -- confirmation (20261205010000_stake_path_one_call): BEGIN with table_round_begin, the engine and the
 -- rules in TypeScript (packages/tables/src/settle-round.ts), then table_round_commit with COMMIT.
 --
@@ -21,7 +21,8 @@ CREATE OR REPLACE FUNCTION table_round_begin(
   p_now timestamptz,
   p_day date,
   p_week date,
-  p_month date
+  p_month date,
+  p_round uuid
 ) RETURNS jsonb
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -34,15 +35,28 @@ DECLARE
   v_player uuid;
   v_missing boolean;
 BEGIN
-  SELECT g.id, g.table_id, g.kind::text AS kind, g.status::text AS status, g.state, g.version, g.seed, g.seed_commitment,
-         g.deadline_at, g.origin_round_id, g.temporary_player_id, g.temporary_seat
-    INTO v_round
-    FROM game_round g WHERE g.status = 'OPEN' AND g.deadline_at <= p_now
-    ORDER BY g.deadline_at LIMIT 1 FOR UPDATE OF g SKIP LOCKED;
-  IF NOT FOUND THEN
-    RETURN jsonb_build_object('round', NULL);
+  IF p_round IS NULL THEN
+    SELECT g.id, g.table_id, g.kind::text AS kind, g.status::text AS status, g.state, g.version, g.seed, g.seed_commitment,
+           g.deadline_at, g.origin_round_id, g.temporary_player_id, g.temporary_seat
+      INTO v_round
+      FROM game_round g WHERE g.status = 'OPEN' AND g.deadline_at <= p_now
+      ORDER BY g.deadline_at LIMIT 1 FOR UPDATE OF g SKIP LOCKED;
+    IF NOT FOUND THEN
+      RETURN jsonb_build_object('round', NULL);
+    END IF;
+    v_more := EXISTS (SELECT 1 FROM game_round o WHERE o.status = 'OPEN' AND o.deadline_at <= p_now AND o.id <> v_round.id);
+  ELSE
+    -- An action that found the round's time run out (D-2295): its lock, waited for as lockRound waits, and
+    -- nothing when another turned it meanwhile.
+    SELECT g.id, g.table_id, g.kind::text AS kind, g.status::text AS status, g.state, g.version, g.seed, g.seed_commitment,
+           g.deadline_at, g.origin_round_id, g.temporary_player_id, g.temporary_seat
+      INTO v_round
+      FROM game_round g WHERE g.id = p_round FOR UPDATE;
+    IF NOT FOUND OR v_round.status <> 'OPEN' OR v_round.deadline_at IS NULL OR v_round.deadline_at > p_now THEN
+      RETURN jsonb_build_object('round', NULL);
+    END IF;
+    v_more := false;
   END IF;
-  v_more := EXISTS (SELECT 1 FROM game_round o WHERE o.status = 'OPEN' AND o.deadline_at <= p_now AND o.id <> v_round.id);
   IF v_round.kind <> 'LIVE' THEN
     -- A temporary table is the ORM path's (driveRound): the caller rolls back.
     RETURN jsonb_build_object('round', to_jsonb(v_round), 'more_due', v_more);
