@@ -18,7 +18,7 @@ import type { TablesContext } from './context.ts';
 import { debitsOf, decisionKey, isSettled, phaseOf, stateToJson } from './engines.ts';
 import { deadlineFor, Pushes, roundMessageOf } from './lifecycle.ts';
 import { knownStakeAccounts, stakeKey } from './money.ts';
-import { loadedFromCachedTable, type LoadedRound, type RoundRow } from './round-store.ts';
+import { isTableCached, loadedFromCachedTable, type LoadedRound, type RoundRow } from './round-store.ts';
 import { assertTableOpenForBets } from './suspend-betting.ts';
 
 /**
@@ -55,14 +55,17 @@ export function oneCallConfirmationCount(): number {
   return committedCount;
 }
 
-const beginSql = 'SELECT table_stake_begin($1::uuid, $2::uuid, $3, $4, $5::timestamptz, $6::date, $7::date, $8::date) AS doc';
+// The round's state (tens of kilobytes) comes out of the document as a text column of its own, so it is parsed
+// once, by the engine's decoder, instead of also as a string inside the document's JSON (D-2296).
+const beginSql =
+  "SELECT doc #- '{round,state}' AS doc, doc #>> '{round,state}' AS state FROM table_stake_begin($1::uuid, $2::uuid, $3, $4, $5::timestamptz, $6::date, $7::date, $8::date) AS doc";
 const commitSql = `SELECT table_stake_commit(${Array.from({ length: 30 }, (_, i) => `$${i + 1}`).join(', ')}) AS transaction_id`;
 
 type Json = Record<string, unknown>;
 
 interface Begun {
-  /** Undefined when this process has not cached the round's table yet (the ORM path reads it). */
-  round: LoadedRound | undefined;
+  /** The round's row, its state not decoded yet (D-2296). */
+  row: RoundRow;
   context: ActionContext;
   stakeState: Json | null;
 }
@@ -102,7 +105,7 @@ export async function confirmWithOneCall(ctx: TablesContext, request: ActRequest
 }
 
 async function begin(tx: BatchedTransaction, request: ActRequest, at: Date, readArguments: StakeReadArguments): Promise<Begun> {
-  const rows = await tx.begin<{ doc: Json }>(beginSql, [
+  const rows = await tx.begin<{ doc: Json; state: string | null }>(beginSql, [
     request.roundId,
     request.playerId,
     request.actionId,
@@ -115,14 +118,14 @@ async function begin(tx: BatchedTransaction, request: ActRequest, at: Date, read
   const doc = rows[0]!.doc;
   const row = doc.round as Json | null;
   if (!row) throw new DomainError('not-found', `No round ${request.roundId}.`, { field: 'params.roundId' });
-  const round = loadedFromCachedTable({
-    ...(row as unknown as RoundRow),
-    deadline_at: row.deadline_at === null ? null : new Date(row.deadline_at as string),
-  });
   const answered = doc.answered as { request_hash: string; response: unknown } | null;
   const seat = doc.seat as { seat_no: number | null; status: string | null; play_session_id: string } | null;
   return {
-    round,
+    row: {
+      ...(row as unknown as RoundRow),
+      state: rows[0]!.state!,
+      deadline_at: row.deadline_at === null ? null : new Date(row.deadline_at as string),
+    },
     context: {
       answered: answered && { requestHash: answered.request_hash, response: answered.response },
       tableOpen: (doc.table_open as boolean | null) ?? null,
@@ -148,8 +151,8 @@ function decide(
   begun: Begun,
   at: Date,
 ): Decided | { replayed: ActResult } | 'time-over' | null {
-  const { round, context } = begun;
-  if (!round) return null;
+  const { row, context } = begun;
+  if (!isTableCached(row.table_id)) return null; // the ORM path reads the table
   if (context.answered) {
     if (context.answered.requestHash !== requestHash(request))
       throw new DomainError('idempotency-key-reused', 'This action id was already used for a different action.', {
@@ -157,11 +160,13 @@ function decide(
       });
     return { replayed: { ...(context.answered.response as ActResult), replayed: true } };
   }
-  if (round.status !== 'OPEN')
+  if (row.status !== 'OPEN')
     throw new DomainError('game-action-refused', 'The round is over.', { extensions: { reason: 'round-over' } });
-  if (round.kind === 'LIVE') assertTableOpenForBets(context.tableOpen, request.action.kind);
+  if (row.kind === 'LIVE') assertTableOpenForBets(context.tableOpen, request.action.kind);
   // The round's time ran out: the caller turns it (the one-call round turn, D-2295, else the ORM path) and answers time-over.
-  if (round.deadlineAt !== null && round.deadlineAt <= at) return 'time-over';
+  if (row.deadline_at !== null && row.deadline_at <= at) return 'time-over';
+  // Decoded only now, for an action this path decides: a replay, a round over or a time run out never needs the state (D-2296).
+  const round = loadedFromCachedTable(row)!;
   const { seat, playSessionId } = actingSeat(round, request, context);
   const before = decisionKey(round.state);
   const firstEventIndex = round.state.events.length;

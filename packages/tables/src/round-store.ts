@@ -104,6 +104,11 @@ export function rememberTable(table: TableConfig): void {
   tableConfigs.set(table.id, table);
 }
 
+/** Whether this process has the table's configuration cached (the one-call paths read no table). */
+export function isTableCached(tableId: string): boolean {
+  return tableConfigs.has(tableId);
+}
+
 /**
  * The round of a row whose table this process has cached, without a query (the one-call stake path holds
  * its one connection and must not wait for a second); undefined when the table is not cached yet.

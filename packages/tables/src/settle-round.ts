@@ -43,7 +43,9 @@ export type TurnOutcome =
   | { kind: 'turned'; roundId: string; moreDue: boolean }
   | { kind: 'fallback'; roundId: string; moreDue: boolean };
 
-const beginSql = 'SELECT table_round_begin($1::timestamptz, $2::date, $3::date, $4::date, $5::uuid) AS doc';
+// The round's state as a text column of its own, parsed once by the engine's decoder (D-2296).
+const beginSql =
+  "SELECT doc #- '{round,state}' AS doc, doc #>> '{round,state}' AS state FROM table_round_begin($1::timestamptz, $2::date, $3::date, $4::date, $5::uuid) AS doc";
 const commitSql = `SELECT table_round_commit($1::uuid, $2::uuid, $3::timestamptz, $4::int, $5, $6, $7::timestamptz, $8, $9::jsonb, $10::jsonb, $11::jsonb, $12::jsonb, $13::jsonb, $14::jsonb)`;
 
 /** The SQLSTATE `table_round_commit` raises when a payout hold was placed after its read: the ORM path holds the win. */
@@ -95,7 +97,7 @@ export async function turnDueRoundWithOneCall(
       pushes = new Pushes();
       const at = ctx.clock.now();
       const read = stakeReadArguments('00000000-0000-0000-0000-000000000000', at);
-      const [row] = await tx.begin<{ doc: Json }>(beginSql, [at, read.day, read.week, read.month, roundId]);
+      const [row] = await tx.begin<{ doc: Json; state: string | null }>(beginSql, [at, read.day, read.week, read.month, roundId]);
       const doc = row!.doc;
       const roundRow = doc.round as Json | null;
       if (!roundRow) return rollBack;
@@ -103,7 +105,7 @@ export async function turnDueRoundWithOneCall(
       claimed(id);
       const moreDue = doc.more_due === true;
       outcome = { kind: 'fallback', roundId: id, moreDue };
-      const decided = decide(ctx, doc, at, pushes);
+      const decided = decide(ctx, doc, row!.state!, at, pushes);
       if (decided === null) return rollBack;
       await commit(tx, decided.arguments);
       wins = decided.wins;
@@ -136,11 +138,18 @@ function stillDue(round: LoadedRound, action: EngineAction): boolean {
 }
 
 /** `driveRound` and `finishRound` on what `table_round_begin` read; null: not this path's case. */
-function decide(ctx: TablesContext, doc: Json, at: Date, pushes: Pushes): { arguments: unknown[]; wins: number } | null {
+function decide(
+  ctx: TablesContext,
+  doc: Json,
+  stateText: string,
+  at: Date,
+  pushes: Pushes,
+): { arguments: unknown[]; wins: number } | null {
   const row = doc.round as Json;
   if (row.kind !== 'LIVE') return null;
   const round = loadedFromCachedTable({
     ...(row as unknown as RoundRow),
+    state: stateText,
     deadline_at: row.deadline_at === null ? null : new Date(row.deadline_at as string),
   });
   if (!round) return null; // a table this process has not read yet: the ORM path reads it
