@@ -200,7 +200,10 @@ async function roundTripsPerBet(
       turnRoundTrips += proxy.counts.roundTrips;
       for (const sql of proxy.statements) {
         // Inlined values folded, so the one-call turn's statements count as one text each (D-2291).
-        const key = sql.replace(/\s+/g, ' ').replace(/'[^']*'/g, "'…'").slice(0, 100);
+        const key = sql
+          .replace(/\s+/g, ' ')
+          .replace(/'[^']*'/g, "'…'")
+          .slice(0, 100);
         turnStatements.set(key, (turnStatements.get(key) ?? 0) + 1);
       }
     }

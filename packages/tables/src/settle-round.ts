@@ -297,8 +297,9 @@ function decide(
   // turnTable: no seat freed, so the seats read under the table lock are the seats left.
   const next = seats.length > 0 && doc.table_open === true ? newLiveRound(ctx, table, at) : null;
   const saved: LoadedRound = { ...round, version: round.version + 1, deadlineAt: null, status: 'SETTLED' };
-  pushRound(pushes, saved, events);
+  // In driveRound's order: the next round (openLiveRound inside finishRound), then the settled one.
   if (next) pushRound(pushes, next, next.state.events);
+  pushRound(pushes, saved, events);
   return {
     arguments: [
       round.id,
