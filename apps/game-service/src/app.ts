@@ -7,9 +7,8 @@ import { findPlayerAccess } from '@casino/players';
 import {
   chatLanguagesCheckable,
   newPokerInstanceId,
-  releaseHeldWins,
   roundSchedulerLagMs,
-  runDueRounds,
+  runSchedulerPass,
   type PokerRoomDriver,
   type PokerRuleProfile,
   type PokerRuleProfileId,
@@ -182,11 +181,10 @@ function createScheduler(app: App, ctx: TablesContext, tickMs: number): GameSche
   let running: Promise<number> | null = null;
   // One pass at a time per instance; other instances run theirs, SKIP LOCKED keeps them apart.
   const pass = async () => {
-    const driven = await runDueRounds(ctx, {
+    // The due rounds and the held wins to release, both asked in one read (D-2297).
+    return runSchedulerPass(ctx, {
       onFailure: (roundId, error) => app.log.error({ err: error, roundId }, 'round could not be driven; retried later'),
     });
-    await releaseHeldWins(ctx);
-    return driven;
   };
   const runOnce = () =>
     (running ??= pass()

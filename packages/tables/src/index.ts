@@ -16,7 +16,7 @@ export { actInRound, type ActRequest, type ActResult, type PlayerAction } from '
 export { oneCallConfirmationCount } from './confirm-stake.ts';
 export { oneCallTurnCount } from './settle-round.ts';
 export { oneCallPoolCommitCount } from './poker/store-speed-pool.ts';
-export { noteDisconnected, runDueRounds, type RunDueRoundsOptions } from './run-due-rounds.ts';
+export { noteDisconnected, runDueRounds, runSchedulerPass, type RunDueRoundsOptions } from './run-due-rounds.ts';
 export { roundSchedulerLagMs } from './round-store.ts';
 export { pendingTemporaryTables, resumeTemporaryTable, type TemporaryTableSummary } from './temporary-tables.ts';
 export { recallRound, roundHistory, type RoundRecall, type RoundSummary } from './recall.ts';

@@ -6,6 +6,7 @@ import { countIdleRounds, deadlineFor, finishRound, pushRound, Pushes } from './
 import { anyRoundDue, claimDueRound, loadRoundRow, lockRound, saveRound, type LoadedRound } from './round-store.ts';
 import { tableRules } from './rules.ts';
 import { turnDueRoundWithOneCall } from './settle-round.ts';
+import { heldWinDueSql, releaseDueHeldWins } from './win-holds.ts';
 import { lockTable } from './table-config.ts';
 import { openTemporaryTables } from './temporary-tables.ts';
 
@@ -21,6 +22,25 @@ export interface RunDueRoundsOptions {
   roundsMax?: number;
   /** Told of each round whose step failed (the app logs it); the round is tried again later. */
   onFailure?: (roundId: string, error: unknown) => void;
+  /** The caller read that a round is due (`runSchedulerPass`): no read of its own first. */
+  roundsDue?: boolean;
+}
+
+/**
+ * The scheduler's pass (the app runs it every tick): the due rounds, then the held wins to release. Whether
+ * there is anything of either is one plain read (issue 22, D-2297), so an idle tick is one statement.
+ */
+export async function runSchedulerPass(
+  ctx: TablesContext,
+  options: Omit<RunDueRoundsOptions, 'roundsDue'> = {},
+): Promise<number> {
+  const [due] = await ctx.db.$queryRawUnsafe<Array<{ rounds: boolean; held: boolean }>>(
+    `SELECT EXISTS (SELECT 1 FROM game_round WHERE status = 'OPEN' AND deadline_at <= $1) AS rounds, ${heldWinDueSql} AS held`,
+    ctx.clock.now(),
+  );
+  const driven = due?.rounds === true ? await runDueRounds(ctx, { ...options, roundsDue: true }) : 0;
+  if (due?.held === true) await releaseDueHeldWins(ctx);
+  return driven;
 }
 
 export async function runDueRounds(ctx: TablesContext, options: RunDueRoundsOptions = {}): Promise<number> {
@@ -28,7 +48,7 @@ export async function runDueRounds(ctx: TablesContext, options: RunDueRoundsOpti
   let failures = 0;
   let driven = 0;
   // An idle tick is one read; a pass stops when the round it claimed was the last one due (D-2268).
-  let moreDue = await anyRoundDue(ctx.db, ctx.clock.now());
+  let moreDue = options.roundsDue ?? (await anyRoundDue(ctx.db, ctx.clock.now()));
   while (moreDue && driven + failures < roundsMax) {
     const pushes = new Pushes();
     let claimed: string | null = null;

@@ -38,17 +38,23 @@ export async function holdWinIfPayoutsSuspended(
   return true;
 }
 
+/** Whether a held win is due for release (its player's payouts no longer suspended): a plain read, `$1` the time. */
+export const heldWinDueSql = `EXISTS (
+  SELECT 1 FROM game_win_hold w
+  WHERE w.released_at IS NULL
+    AND NOT EXISTS (SELECT 1 FROM payout_hold h WHERE h.player_id = w.player_id AND h.released_at IS NULL AND h.expires_at > $1))`;
+
 /** Releases held wins of players whose payouts are no longer suspended; returns how many. */
 export async function releaseHeldWins(ctx: TablesContext): Promise<number> {
   // A pass with nothing to release is one plain read instead of BEGIN, the locking read and COMMIT (issue
   // 22, D-2294): the scheduler runs it every tick. The locking read below decides, as before.
-  const [due] = await ctx.db.$queryRaw<Array<{ due: boolean }>>`
-    SELECT EXISTS (
-      SELECT 1 FROM game_win_hold w
-      WHERE w.released_at IS NULL
-        AND NOT EXISTS (SELECT 1 FROM payout_hold h WHERE h.player_id = w.player_id AND h.released_at IS NULL AND h.expires_at > ${ctx.clock.now()})
-    ) AS due`;
+  const [due] = await ctx.db.$queryRawUnsafe<Array<{ due: boolean }>>(`SELECT ${heldWinDueSql} AS due`, ctx.clock.now());
   if (due?.due !== true) return 0;
+  return releaseDueHeldWins(ctx);
+}
+
+/** `releaseHeldWins` after its read said some are due (the scheduler's pass reads it with the due rounds, D-2297). */
+export async function releaseDueHeldWins(ctx: TablesContext): Promise<number> {
   return transaction(ctx.db, async (tx) => {
     const now = ctx.clock.now();
     const due = await tx.$queryRaw<Array<{ ledger_hold_id: string }>>`
