@@ -70,6 +70,7 @@ export { recordPlayActivity, type PlayActivity } from './record-play-activity.ts
 export { recordPlayActivities } from './record-play-activities.ts';
 export {
   decideRoundSettlement,
+  settlementReadDays,
   type DecidedRoundSettlement,
   type SettlementPlayerRead,
   type SettlementWin,

@@ -47,6 +47,12 @@ export interface DecidedRoundSettlement {
   sessions: Array<{ id: string; played_ms: string; wins_minor: string; shown: number | null; touch: boolean }>;
 }
 
+/** The current periods' first days, as `table_round_begin` takes them to read every player's usage. */
+export function settlementReadDays(at: Date): { day: string; week: string; month: string } {
+  const windows = usageWindows(at);
+  return { day: windows.day.startDay, week: windows.week.startDay, month: windows.month.startDay };
+}
+
 export function decideRoundSettlement(
   ctx: EnforcementContext,
   at: Date,

@@ -2,7 +2,7 @@ import { monitoringEventMessage } from '@casino/compliance';
 import { countBusinessEvent, Money, newId, type AccountId } from '@casino/core';
 import { pgBatchedTransaction, rollBack, type BatchedTransaction } from '@casino/db';
 import * as ledger from '@casino/ledger';
-import { decideRoundSettlement, stakeReadArguments, type SettlementWin } from '@casino/limits';
+import { decideRoundSettlement, settlementReadDays, type SettlementWin } from '@casino/limits';
 import type { TablesContext } from './context.ts';
 import {
   applyAction,
@@ -96,7 +96,7 @@ export async function turnDueRoundWithOneCall(
       outcome = { kind: 'none' };
       pushes = new Pushes();
       const at = ctx.clock.now();
-      const read = stakeReadArguments('00000000-0000-0000-0000-000000000000', at);
+      const read = settlementReadDays(at);
       const [row] = await tx.begin<{ doc: Json; state: string | null }>(beginSql, [at, read.day, read.week, read.month, roundId]);
       const doc = row!.doc;
       const roundRow = doc.round as Json | null;
