@@ -84,10 +84,12 @@ async function addPlayers(
   bettingTimeMs: number,
 ): Promise<Player[]> {
   const added: Player[] = [];
-  for (let i = players.length; i < count; i++) {
+  const first = players.length;
+  for (let i = first; i < count; i++) {
     let tableId = players[i - 1]?.tableId;
-    if (i % seatsPerTable === 0) {
-      const index = i / seatsPerTable;
+    // A call's players sit at tables of their own (betting times differ between the two windows).
+    if (i % seatsPerTable === 0 || i === first) {
+      const index = i === first && i % seatsPerTable !== 0 ? `${Math.floor(i / seatsPerTable)}b` : String(i / seatsPerTable);
       tableId = (
         await createTable(
           db,
@@ -440,8 +442,11 @@ async function main(cleanup: Cleanup): Promise<number> {
   // Seated only now: seated players who do not bet are stood up after idle rounds.
   let hot: { run: RunResult; cpu: WindowCpu | null; statements: WindowStatements } | null = null;
   if (hotPlayers > 0) {
-    await seat(await addPlayers(db, psp, everyone, hotPlayers, issueToken, hotBettingMs));
-    hot = await bettingLoop(everyone.slice(0, hotPlayers));
+    // Players of their own: the 50-player window's are not seated any more (they stopped betting, their
+    // 2-second tables turned idle rounds while these were seated, and idle seats are freed).
+    const hotList = await addPlayers(db, psp, everyone, clients + hotPlayers, issueToken, hotBettingMs);
+    await seat(hotList);
+    hot = await bettingLoop(hotList);
     printStatements('hot', hot.run, hot.statements);
   }
 
