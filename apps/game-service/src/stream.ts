@@ -359,15 +359,24 @@ export class TableStreams {
       const command = commandOf(table);
       // Its own key space: a socket's command id never answers a REST Idempotency-Key, nor the reverse.
       const key = `ws:${commandId}`;
-      const answer = await replay.run(playerId, key, { tableId: client.tableId, command }, async () => {
-        await stillValid;
-        await refusalsMapped(
-          () => room.submit(client.tableId, playerId, command, { commandId: commandIdOf(playerId, key) }),
-          `${fieldPrefix}.amount`,
-          'draw.discard',
-        );
-        return {};
-      });
+      const answer = await replay.run(
+        playerId,
+        key,
+        { tableId: client.tableId, command },
+        async () => {
+          await stillValid;
+          await refusalsMapped(
+            () => room.submit(client.tableId, playerId, command, { commandId: commandIdOf(playerId, key) }),
+            `${fieldPrefix}.amount`,
+            'draw.discard',
+          );
+          return {};
+        },
+        // The answer goes in the turn the table applied the command, so it leaves in the same write as
+        // the change's pushes to this socket; the record is written meanwhile (D-1849), tracked so that
+        // a shutdown waits for it.
+        { recordLater: (recorded) => this.track(recorded) },
+      );
       await stillValid;
       send(client.socket, { type: 'poker-act', commandId, replayed: answer.replayed });
     } catch (error) {
