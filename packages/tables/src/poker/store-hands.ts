@@ -3,6 +3,7 @@ import {
   assert,
   countBusinessEvent,
   DomainError,
+  formatMinorUnits,
   InvariantViolation,
   Money,
   newId,
@@ -130,7 +131,7 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
         ? hand.tablePositions
         : positionsOf(hand.history);
   const handText = (table: { name: string; currency: CurrencyCode }, now: Date): string => {
-    const formatAmount = (chips: bigint): string => Money.fromMinor(chips, table.currency).toDecimalString();
+    const formatAmount = (chips: bigint): string => formatMinorUnits(chips, table.currency);
     return replayed === null
       ? fixed!.replayed.text({ tableName: table.name, formatAmount, playedAt: now.toISOString() })
       : poker.formatHandHistoryText(replayed, { formatAmount, tableName: table.name, playedAt: now.toISOString() });
@@ -595,13 +596,13 @@ export function renderHandText(
   if (isFixedLimitRecord(history))
     return FixedLimitTableHand.replay(history).text({
       tableName: options.tableName ?? 'Table',
-      formatAmount: (chips) => (options.chips ? chips.toString() : Money.fromMinor(chips, options.currency).toDecimalString()),
+      formatAmount: (chips) => (options.chips ? chips.toString() : formatMinorUnits(chips, options.currency)),
       ...(options.playedAt !== undefined ? { playedAt: options.playedAt } : {}),
       viewerSeat: options.viewer ?? 'observer',
     });
   const state = poker.replayHandHistory(history, poker.variantCatalog);
   return poker.formatHandHistoryText(state, {
-    formatAmount: (chips) => (options.chips ? chips.toString() : Money.fromMinor(chips, options.currency).toDecimalString()),
+    formatAmount: (chips) => (options.chips ? chips.toString() : formatMinorUnits(chips, options.currency)),
     ...(options.tableName !== undefined ? { tableName: options.tableName } : {}),
     ...(options.playedAt !== undefined ? { playedAt: options.playedAt } : {}),
     ...(options.viewer !== undefined ? { viewer: options.viewer } : {}),
