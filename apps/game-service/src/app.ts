@@ -1,6 +1,5 @@
 import websocket from '@fastify/websocket';
 import { assert, type Clock } from '@casino/core';
-import { coalesceRedisWrites } from '@casino/db';
 import { createServiceApp, processMetrics, type App, type ServiceConnections } from '@casino/http';
 import { composeContexts, pokerRuleProfiles, type OperatorProfile, type Platform } from '@casino/operator';
 import type { Rng } from '@casino/games';
@@ -75,9 +74,6 @@ const presenceTtlMs = 15_000;
 export async function buildGameService(options: GameServiceOptions): Promise<App> {
   const { config, connections } = options;
   const prefix = options.redisKeyPrefix ?? 'casino';
-  // Every poker action writes to Redis several times in one turn (the principal, the command's
-  // record, the publishes): one socket write per turn instead of one per command (D-1848).
-  coalesceRedisWrites(connections.redis);
   const platform = composeContexts({
     config,
     connections,

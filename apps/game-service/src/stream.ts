@@ -155,12 +155,15 @@ export class TableStreams {
    * The messages Redis delivers in one read (a change's public view and the private views it changed,
    * often several tables' changes) are forwarded in the same turn of the event loop: each socket is
    * corked at its first frame and uncorked after the turn, so a socket's frames leave in one write
-   * (one system call) instead of one each. The order of a socket's frames is unchanged.
+   * (one system call) instead of one each. The order of a socket's frames is unchanged. "After the
+   * turn" is when the turn's microtasks have run (`process.nextTick`, D-1848), which still holds a
+   * change's public view, the player's private view and the socket's answer (D-1849), not the end of
+   * the poll phase (`setImmediate`), which kept every push waiting for the rest of the phase's work.
    */
   private cork(socket: WebSocket): void {
     const stream = (socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
     if (!stream || this.corked.has(socket)) return;
-    if (this.corked.size === 0) setImmediate(() => this.uncorkAll());
+    if (this.corked.size === 0) process.nextTick(() => this.uncorkAll());
     stream.cork();
     this.corked.add(socket);
   }

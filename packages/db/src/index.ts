@@ -33,7 +33,7 @@ export {
   type RelayOptions,
 } from './outbox.ts';
 export { handleOnce, type HandleOnceResult } from './inbox.ts';
-export { coalesceRedisWrites, createRedis, redisReady, type CreateRedisOptions, type Redis } from './redis.ts';
+export { createRedis, redisReady, type CreateRedisOptions, type Redis } from './redis.ts';
 export { defineJob, type JobContext, type JobDefinition } from './jobs.ts';
 export { recordWorkerHeartbeat } from './heartbeat.ts';
 export {
