@@ -22,24 +22,44 @@ export class PokerCommandReplay {
     private readonly ttlMs = pokerCommandReplayTtlMs,
   ) {}
 
+  /**
+   * `options.recordLater` (the table socket's commands, D-1849): the answer is returned as soon as the
+   * command is applied, and the promise of its record is handed to `recordLater` instead of awaited.
+   * The socket's answer then leaves in the same turn (and write) as the pushes of the change, not a
+   * Redis round trip later. Nothing is weaker: until the record is written the claim stands, so a retry
+   * meanwhile is `409 conflict` as it was while the first attempt ran, and a process that dies before
+   * writing it leaves the claim as one dying between the command and the record always did.
+   */
   async run<T extends object>(
     playerId: string,
     idempotencyKey: string,
     command: unknown,
     execute: () => Promise<T>,
+    options?: { recordLater?: (recorded: Promise<void>) => void },
   ): Promise<T & { replayed: boolean }> {
     const key = `${this.prefix}:poker:command:${playerId}:${idempotencyKey}`;
     const fingerprint = fingerprintOf(command);
     const claimed = await this.redis.set(key, JSON.stringify({ fingerprint, answer: null }), 'PX', this.ttlMs, 'NX');
     if (claimed !== 'OK') return this.replay<T>(key, fingerprint);
+    let answer: T;
     try {
-      const answer = await execute();
-      await this.redis.set(key, JSON.stringify({ fingerprint, answer }), 'PX', this.ttlMs);
-      return { ...answer, replayed: false };
+      answer = await execute();
     } catch (error) {
       await this.redis.del(key);
       throw error;
     }
+    // A record that cannot be written releases the claim, as a refused command does (the table, which
+    // remembers the command id, answers a retry without applying it again).
+    const recorded = this.redis.set(key, JSON.stringify({ fingerprint, answer }), 'PX', this.ttlMs).then(
+      () => undefined,
+      async (error: unknown) => {
+        await this.redis.del(key);
+        throw error;
+      },
+    );
+    if (options?.recordLater) options.recordLater(recorded);
+    else await recorded;
+    return { ...answer, replayed: false };
   }
 
   private async replay<T>(key: string, fingerprint: string): Promise<T & { replayed: boolean }> {

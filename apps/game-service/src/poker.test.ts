@@ -255,6 +255,34 @@ describe('poker actions over the WebSocket (D-1786)', () => {
   });
 });
 
+describe('the socket answer leaves with its change (D-1849)', () => {
+  it('issue 16 D-1849: a socket action is answered after the pushes of the change it made, on the same socket, and its record answers a resend (replayed) without applying it again', async () => {
+    const { tableId, first } = await headsUp('CZ-FO', 'holdem/no-limit');
+    const socket = await h.connect(first, tableId);
+    const before = await snapshot(first, tableId);
+    const commandId = newId();
+    socket.send({ type: 'act', commandId, action: { action: 'call', turn: before.table.toAct!.turn } });
+    await socket.next((m) => m.type === 'poker-act' && m.commandId === commandId, 'the answer');
+    const answerAt = socket.messages.findIndex((m) => m.type === 'poker-act' && m.commandId === commandId);
+    const pushAt = socket.messages.findIndex(
+      (m) => m.type === 'poker-table' && (m.view as { version: number }).version > before.table.version,
+    );
+    // The change's public view was written to this socket before the answer (in the same turn).
+    expect(pushAt).toBeGreaterThanOrEqual(0);
+    expect(pushAt).toBeLessThan(answerAt);
+    const version = (await snapshot(first, tableId)).table.version;
+    socket.send({ type: 'act', commandId, action: { action: 'call', turn: before.table.toAct!.turn } });
+    await waitFor(
+      async () => socket.messages.filter((m) => m.type === 'poker-act' && m.commandId === commandId).length === 2 || null,
+      { what: 'the replayed answer' },
+    );
+    expect(socket.messages.filter((m) => m.type === 'poker-act' && m.commandId === commandId).at(-1)).toMatchObject({
+      replayed: true,
+    });
+    expect((await snapshot(first, tableId)).table.version).toBe(version);
+  });
+});
+
 describe('poker commands over the WebSocket check the token each time (issue 14 (1), D-1796)', () => {
   it('issue 14 (1) D-1796: once the account is blocked, an act on an open table socket is refused as unauthorized (before any other refusal) and the table does not move', async () => {
     const { tableId, first } = await headsUp('CZ-FO', 'holdem/no-limit');

@@ -155,12 +155,15 @@ export class TableStreams {
    * The messages Redis delivers in one read (a change's public view and the private views it changed,
    * often several tables' changes) are forwarded in the same turn of the event loop: each socket is
    * corked at its first frame and uncorked after the turn, so a socket's frames leave in one write
-   * (one system call) instead of one each. The order of a socket's frames is unchanged.
+   * (one system call) instead of one each. The order of a socket's frames is unchanged. "After the
+   * turn" is when the turn's microtasks have run (`process.nextTick`, D-1848), which still holds a
+   * change's public view, the player's private view and the socket's answer (D-1849), not the end of
+   * the poll phase (`setImmediate`), which kept every push waiting for the rest of the phase's work.
    */
   private cork(socket: WebSocket): void {
     const stream = (socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
     if (!stream || this.corked.has(socket)) return;
-    if (this.corked.size === 0) setImmediate(() => this.uncorkAll());
+    if (this.corked.size === 0) process.nextTick(() => this.uncorkAll());
     stream.cork();
     this.corked.add(socket);
   }
@@ -359,15 +362,24 @@ export class TableStreams {
       const command = commandOf(table);
       // Its own key space: a socket's command id never answers a REST Idempotency-Key, nor the reverse.
       const key = `ws:${commandId}`;
-      const answer = await replay.run(playerId, key, { tableId: client.tableId, command }, async () => {
-        await stillValid;
-        await refusalsMapped(
-          () => room.submit(client.tableId, playerId, command, { commandId: commandIdOf(playerId, key) }),
-          `${fieldPrefix}.amount`,
-          'draw.discard',
-        );
-        return {};
-      });
+      const answer = await replay.run(
+        playerId,
+        key,
+        { tableId: client.tableId, command },
+        async () => {
+          await stillValid;
+          await refusalsMapped(
+            () => room.submit(client.tableId, playerId, command, { commandId: commandIdOf(playerId, key) }),
+            `${fieldPrefix}.amount`,
+            'draw.discard',
+          );
+          return {};
+        },
+        // The answer goes in the turn the table applied the command, so it leaves in the same write as
+        // the change's pushes to this socket; the record is written meanwhile (D-1849), tracked so that
+        // a shutdown waits for it.
+        { recordLater: (recorded) => this.track(recorded) },
+      );
       await stillValid;
       send(client.socket, { type: 'poker-act', commandId, replayed: answer.replayed });
     } catch (error) {

@@ -75,7 +75,7 @@ export {
   newId,
   uuidV7TimestampMs,
 } from './ids.ts';
-export { Money, type MoneyJson, MoneyStringSchema } from './money.ts';
+export { formatMinorUnits, Money, type MoneyJson, MoneyStringSchema } from './money.ts';
 export type { RegisterPerson } from './register-person.ts';
 export {
   MovementAmountJsonSchema,

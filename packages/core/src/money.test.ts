@@ -2,9 +2,9 @@ import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { Decimal } from 'decimal.js';
 import { InvariantViolation } from './assert.ts';
-import type { CurrencyCode } from './currency.ts';
+import { currencyCodes, type CurrencyCode } from './currency.ts';
 import { DomainError } from './errors.ts';
-import { Money, MoneyStringSchema } from './money.ts';
+import { formatMinorUnits, Money, MoneyStringSchema } from './money.ts';
 import { Rounding } from './rounding.ts';
 
 const czk = (amount: string): Money => Money.of(amount, 'CZK');
@@ -314,5 +314,14 @@ describe('Money comparisons and allocation examples', () => {
 
   it('Money.sum of an empty list is zero in the requested currency', () => {
     expect(Money.sum([], 'JPY').equals(Money.zero('JPY'))).toBe(true);
+  });
+});
+
+describe('formatMinorUnits (issue 16, D-1854)', () => {
+  it('issue 16 D-1854: formatting minor units directly gives exactly what a Money of them prints, in every currency, signs and zero included', () => {
+    const amounts = [0n, 1n, -1n, 5n, 10n, 99n, 100n, 101n, -105n, 12_345n, 1_000_000n, -987_654_321_012n];
+    for (const currency of currencyCodes)
+      for (const minor of amounts)
+        expect(formatMinorUnits(minor, currency)).toBe(Money.fromMinor(minor, currency).toDecimalString());
   });
 });

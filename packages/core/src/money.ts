@@ -43,6 +43,14 @@ export interface MoneyJson {
   readonly currency: CurrencyCode;
 }
 
+/**
+ * `Money.fromMinor(amountMinor, currency).toDecimalString()` without building the Money (its decimal.js
+ * value is most of the cost): a hand's text history formats every amount of the hand (issue 16, D-1854).
+ */
+export function formatMinorUnits(amountMinor: bigint, currency: CurrencyCode): string {
+  return formatMinor(amountMinor, minorUnitDigits(currency));
+}
+
 function formatMinor(amountMinor: bigint, digits: number): string {
   const negative = amountMinor < 0n;
   const magnitude = (negative ? -amountMinor : amountMinor).toString().padStart(digits + 1, '0');

@@ -8,6 +8,12 @@ import type { TableMessage, PlayerMessage } from './realtime.ts';
 export interface TableBroadcaster {
   toTable(tableId: string, message: TableMessage): Promise<void>;
   toPlayer(playerId: string, message: PlayerMessage): Promise<void>;
+  /**
+   * A `PlayerMessage` its sender has serialised already (a poker seat's view is serialised anyway to
+   * see whether it changed, D-1850): sent as is, not serialised a second time. Optional: without it the
+   * sender parses nothing and calls `toPlayer`.
+   */
+  toPlayerText?(playerId: string, text: string): Promise<void>;
 }
 
 /** Whether a player has a live connection to a table (any instance). */

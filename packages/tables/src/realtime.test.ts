@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { waitFor } from '@casino/core/testing';
 import { createRedis, redisReady, type Redis } from '@casino/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDeliveryOf, RedisTableBroadcaster, tableChannel } from './realtime.ts';
+import { seatMessageText } from './poker/room.ts';
+import type { PrivateSeatView } from './poker/runtime-types.ts';
+import { localDeliveryOf, playerChannel, RedisTableBroadcaster, tableChannel } from './realtime.ts';
 
 /**
  * D-1794: a change reaches this process's sockets at once and the other instances' through Redis, and
@@ -73,5 +75,30 @@ describe('real time across instances (D-1794)', () => {
         .sort(),
     ).toEqual(['m0', 'm1', 'm2', 'm3', 'm4', 'm5']);
     expect(there.local.map((m) => JSON.parse(m).text)).toEqual(['m5']);
+  });
+});
+
+describe('a seat view serialised once (D-1850)', () => {
+  it('issue 16 D-1850: a poker seat message sent as text carries the bytes JSON.stringify makes of the message, to this process and the other instances alike', async () => {
+    const [a, b] = connections as [Redis, Redis];
+    const playerId = 'player-1';
+    const channel = playerChannel(prefix, playerId);
+    const here = await hub(a, channel);
+    const there = await hub(b, channel);
+    const view = {
+      seat: 2,
+      holeCards: ['As', 'Kd'],
+      stackMinor: '20000',
+      legalActions: [{ action: 'raise', minMinor: '400', maxMinor: '20000' }],
+      note: 'quote " and \\ and ü',
+    } as unknown as PrivateSeatView;
+    const object = { type: 'poker-seat' as const, tableId: 'table-"2"', view };
+    const text = seatMessageText(object.tableId, JSON.stringify(view));
+    expect(text).toBe(JSON.stringify(object));
+    await new RedisTableBroadcaster(a, prefix).toPlayerText(playerId, text);
+    await waitFor(() => there.fromRedis.length >= 1 || null, { what: 'the other instance’s copy' });
+    expect(here.local).toEqual([JSON.stringify(object)]);
+    expect(there.fromRedis).toEqual([JSON.stringify(object)]);
+    expect(JSON.parse(there.fromRedis[0]!)).toEqual(object);
   });
 });

@@ -139,6 +139,10 @@ export class RedisTableBroadcaster implements TableBroadcaster {
     return this.publish(playerChannel(this.prefix, playerId), JSON.stringify(message));
   }
 
+  toPlayerText(playerId: string, text: string): Promise<void> {
+    return this.publish(playerChannel(this.prefix, playerId), text);
+  }
+
   private publish(channel: string, text: string): Promise<void> {
     this.local.deliver(channel, text);
     return new Promise((resolve, reject) => {

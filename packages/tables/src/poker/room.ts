@@ -718,7 +718,13 @@ export class PokerRoomDriver implements PokerRoom {
       const json = JSON.stringify(mine);
       if (held.sentPrivate.get(playerId) === json) continue;
       held.sentPrivate.set(playerId, json);
-      this.publish(broadcaster.toPlayer(playerId, { type: 'poker-seat', tableId: held.tableId, view: mine }));
+      // The view is serialised once (D-1850): the message around it is the text JSON.stringify makes of
+      // { type, tableId, view }, the same bytes.
+      this.publish(
+        broadcaster.toPlayerText
+          ? broadcaster.toPlayerText(playerId, seatMessageText(held.tableId, json))
+          : broadcaster.toPlayer(playerId, { type: 'poker-seat', tableId: held.tableId, view: mine }),
+      );
     }
     for (const playerId of released) {
       if (held.table.seatOf(playerId) !== null) continue;
@@ -885,4 +891,9 @@ export class PokerRoomDriver implements PokerRoom {
 function toDomainError503(tableId: string): DomainError {
   const wire = unavailable(tableId);
   return new DomainError('table-unavailable', wire.detail);
+}
+
+/** `JSON.stringify({ type: 'poker-seat', tableId, view })` with the view already serialised (`viewJson`). */
+export function seatMessageText(tableId: string, viewJson: string): string {
+  return `{"type":"poker-seat","tableId":${JSON.stringify(tableId)},"view":${viewJson}}`;
 }

@@ -3,6 +3,7 @@ import {
   assert,
   countBusinessEvent,
   DomainError,
+  formatMinorUnits,
   InvariantViolation,
   Money,
   newId,
@@ -130,7 +131,7 @@ export async function commitHand(ctx: PokerStoreContext, request: CommitHandRequ
         ? hand.tablePositions
         : positionsOf(hand.history);
   const handText = (table: { name: string; currency: CurrencyCode }, now: Date): string => {
-    const formatAmount = (chips: bigint): string => Money.fromMinor(chips, table.currency).toDecimalString();
+    const formatAmount = (chips: bigint): string => formatMinorUnits(chips, table.currency);
     return replayed === null
       ? fixed!.replayed.text({ tableName: table.name, formatAmount, playedAt: now.toISOString() })
       : poker.formatHandHistoryText(replayed, { formatAmount, tableName: table.name, playedAt: now.toISOString() });
@@ -215,6 +216,26 @@ export function rakePosting(transfer: ledger.TransferRequest, at: Date) {
 }
 
 export const bigintsAsText = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+
+/**
+ * The commit's payload as JSON, its bigints as decimal text. The hand's history, most of the payload,
+ * is JSON already (decimal strings, D-1851): serialised without a replacer, which keeps V8's fast path
+ * (a replacer function is called for every value of the history, a few hundred per hand); only the
+ * rest, where the amounts are bigints, goes through `bigintsAsText`. A history with a bigint after all
+ * (a record format that keeps one) is serialised with the replacer, as everything was before.
+ */
+export function commitPayloadJson(payload: { history: unknown } & Record<string, unknown>): string {
+  const { history, ...rest } = payload;
+  let historyJson: string;
+  try {
+    historyJson = JSON.stringify(history) ?? 'null';
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    historyJson = JSON.stringify(history, bigintsAsText);
+  }
+  const restJson = JSON.stringify(rest, bigintsAsText);
+  return restJson === '{}' ? `{"history":${historyJson}}` : `${restJson.slice(0, -1)},"history":${historyJson}}`;
+}
 
 /**
  * The hand's commit in two round trips (issue 16, D-1793): BEGIN with the fenced read, then
@@ -311,7 +332,7 @@ async function commitHandInTwoStatements(
           rake_transaction_id: string | null;
           rake_replayed: boolean | null;
         };
-      }>('SELECT poker_commit_hand($1::jsonb) AS doc', [JSON.stringify(payload, bigintsAsText)]);
+      }>('SELECT poker_commit_hand($1::jsonb) AS doc', [commitPayloadJson(payload)]);
       const doc = row!.doc;
       committed = {
         stacks: doc.seats
@@ -575,13 +596,13 @@ export function renderHandText(
   if (isFixedLimitRecord(history))
     return FixedLimitTableHand.replay(history).text({
       tableName: options.tableName ?? 'Table',
-      formatAmount: (chips) => (options.chips ? chips.toString() : Money.fromMinor(chips, options.currency).toDecimalString()),
+      formatAmount: (chips) => (options.chips ? chips.toString() : formatMinorUnits(chips, options.currency)),
       ...(options.playedAt !== undefined ? { playedAt: options.playedAt } : {}),
       viewerSeat: options.viewer ?? 'observer',
     });
   const state = poker.replayHandHistory(history, poker.variantCatalog);
   return poker.formatHandHistoryText(state, {
-    formatAmount: (chips) => (options.chips ? chips.toString() : Money.fromMinor(chips, options.currency).toDecimalString()),
+    formatAmount: (chips) => (options.chips ? chips.toString() : formatMinorUnits(chips, options.currency)),
     ...(options.tableName !== undefined ? { tableName: options.tableName } : {}),
     ...(options.playedAt !== undefined ? { playedAt: options.playedAt } : {}),
     ...(options.viewer !== undefined ? { viewer: options.viewer } : {}),

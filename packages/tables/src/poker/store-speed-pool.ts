@@ -1,5 +1,5 @@
 import { pokerHandMonitoringMessages, recordPokerHandForMonitoring } from '@casino/compliance';
-import { assert, countBusinessEvent, Money, newId, type AccountId, type CurrencyCode } from '@casino/core';
+import { assert, countBusinessEvent, formatMinorUnits, Money, newId, type AccountId, type CurrencyCode } from '@casino/core';
 import { pgBatchedTransaction, rollBack, transaction, type Tx } from '@casino/db';
 import { poker } from '@casino/games';
 import * as ledger from '@casino/ledger';
@@ -177,7 +177,7 @@ function poolHandText(
   now: Date,
 ): string {
   return poker.formatHandHistoryText(state, {
-    formatAmount: (chips) => Money.fromMinor(chips, table.currency).toDecimalString(),
+    formatAmount: (chips) => formatMinorUnits(chips, table.currency),
     tableName: `${table.name} #${hand.poolTableNumber}`,
     playedAt: now.toISOString(),
   });

@@ -125,6 +125,8 @@ export class PokerTable {
   readonly definition: PokerTableDefinition;
   private readonly options: PokerTableOptions;
   private readonly seatRecords = new Map<number, SeatRecord>();
+  /** `seatRecords` by seat, kept until a seat is taken or freed: read several times per action (D-1852). */
+  private sortedRecords: readonly SeatRecord[] | null = null;
   private handNumber: number;
   private previous: poker.Positions | null;
   /** The running hand; null between hands. */
@@ -173,6 +175,7 @@ export class PokerTable {
         timeBankMs: this.timeBankMs(),
         hasPlayed: seat.status !== 'joining',
       });
+      this.sortedRecords = null;
       this.seatRecords.set(seat.seat, record);
       this.chipsHeldMinor += seat.stackMinor;
       if (seat.status === 'leaving') record.releaseReason = 'left';
@@ -236,6 +239,7 @@ export class PokerTable {
         throw refusal('already-seated', 'the player already has a seat at this table');
       if (input.stackMinor <= 0n) throw refusal('amount-not-positive', 'a buy-in must be positive', 'stackMinor');
       this.changed = true;
+      this.sortedRecords = null;
       this.seatRecords.set(
         input.seat,
         newSeatRecord({
@@ -384,6 +388,7 @@ export class PokerTable {
       const record = this.seatRecords.get(seat);
       if (record === undefined || !record.released) throw new Error(`seat ${seat} is not being released`);
       this.changed = true;
+      this.sortedRecords = null;
       this.seatRecords.delete(seat);
     });
   }
@@ -1029,8 +1034,8 @@ export class PokerTable {
       throw new TableInvariantViolation(`table ${this.tableId} holds ${held} chips, ${this.chipsHeldMinor} came in net`);
   }
 
-  private records(): SeatRecord[] {
-    return [...this.seatRecords.values()].sort((a, b) => a.seat - b.seat);
+  private records(): readonly SeatRecord[] {
+    return (this.sortedRecords ??= [...this.seatRecords.values()].sort((a, b) => a.seat - b.seat));
   }
 
   private recordOf(playerId: string): SeatRecord {

@@ -16,14 +16,21 @@ export interface ViewSource {
   readonly turn: number;
 }
 
-function shownCards(state: poker.HandState, seat: number): string[] | null {
-  const shown = state.operations.find((operation) => operation.kind === 'hand-shown' && operation.seat === seat);
-  return shown?.kind === 'hand-shown' ? shown.cards.map(formatCard) : null;
+/**
+ * Each seat's cards shown at the showdown (its first `hand-shown`), from one pass over the hand's
+ * operations: the public view is built after every action, and a scan per seat made it seats × operations.
+ */
+function shownCardsBySeat(state: poker.HandState): Map<number, string[]> {
+  const shown = new Map<number, string[]>();
+  for (const operation of state.operations)
+    if (operation.kind === 'hand-shown' && !shown.has(operation.seat)) shown.set(operation.seat, operation.cards.map(formatCard));
+  return shown;
 }
 
 /** Spectators and players alike: no hole card before it is shown at the showdown (000-001:DECK-04). */
 export function publicView(source: ViewSource): PublicTableView {
   const state = source.hand?.state ?? null;
+  const shown = state === null ? null : shownCardsBySeat(state);
   const seats = source.seats
     .filter((record) => !record.released)
     .map((record) => {
@@ -38,7 +45,7 @@ export function publicView(source: ViewSource): PublicTableView {
         inHand: player !== null,
         folded: player?.status === 'folded',
         allIn: player?.status === 'all-in',
-        shownCards: state === null || player === null ? null : shownCards(state, record.seat),
+        shownCards: shown === null || player === null ? null : (shown.get(record.seat) ?? null),
       };
     });
   const decision = state !== null && source.running ? poker.pendingDecision(state) : null;

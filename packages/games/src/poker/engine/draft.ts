@@ -43,21 +43,33 @@ export function toDraft(state: HandState): Draft {
   };
 }
 
+/**
+ * The draft becomes the new state: its own arrays and objects are frozen where they are, not copied
+ * again (issue 16, D-1853: the engine's step per poker action copied every list of the state twice, once
+ * into the draft and once out of it, the operations log growing with the hand). The caller gives the
+ * draft up: nothing writes to it afterwards (`transition` only reads the operations it appended).
+ * What the draft shares with the previous state (a player's hole cards, the last round) is frozen there already.
+ */
 export function freezeDraft(draft: Draft): HandState {
+  for (const player of draft.players) {
+    Object.freeze(player.hole);
+    Object.freeze(player);
+  }
+  for (const board of draft.boards) Object.freeze(board);
   return Object.freeze({
     config: draft.config,
     deck: draft.deck,
     deckIndex: draft.deckIndex,
-    players: Object.freeze(draft.players.map((player) => Object.freeze({ ...player, hole: Object.freeze(player.hole.slice()) }))),
+    players: Object.freeze(draft.players),
     phase: draft.phase,
     street: draft.street,
-    boards: Object.freeze(draft.boards.map((board) => Object.freeze(board.slice()))),
-    betting: draft.betting ? Object.freeze({ ...draft.betting }) : null,
-    lastRound: draft.lastRound ? Object.freeze({ ...draft.lastRound }) : null,
-    pots: Object.freeze(draft.pots.slice()),
-    showdownOrder: Object.freeze(draft.showdownOrder.slice()),
+    boards: Object.freeze(draft.boards),
+    betting: draft.betting ? Object.freeze(draft.betting) : null,
+    lastRound: draft.lastRound ? Object.freeze(draft.lastRound) : null,
+    pots: Object.freeze(draft.pots),
+    showdownOrder: Object.freeze(draft.showdownOrder),
     result: draft.result,
-    operations: Object.freeze(draft.operations.slice()),
+    operations: Object.freeze(draft.operations),
   });
 }
 
