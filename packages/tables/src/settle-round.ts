@@ -187,25 +187,7 @@ function decide(
     const deadlineAt = deadlineFor(table, state, at);
     const saved: LoadedRound = { ...round, version: round.version + 1, deadlineAt };
     pushRound(pushes, saved, events);
-    return {
-      arguments: [
-        round.id,
-        table.id,
-        at,
-        saved.version,
-        stateToJson(round.game, state),
-        phaseOf(state),
-        deadlineAt,
-        null,
-        JSON.stringify(idle),
-        '[]',
-        '[]',
-        '[]',
-        null,
-        null,
-      ],
-      wins: 0,
-    };
+    return { arguments: commitArguments({ round, at, version: saved.version, state, deadlineAt, idle }), wins: 0 };
   }
 
   // finishRound, without a seat to free: a leaving seat is the ORM path's.
@@ -301,30 +283,66 @@ function decide(
   if (next) pushRound(pushes, next, next.state.events);
   pushRound(pushes, saved, events);
   return {
-    arguments: [
-      round.id,
-      table.id,
+    arguments: commitArguments({
+      round,
       at,
-      saved.version,
-      stateToJson(round.game, state),
-      phaseOf(state),
-      null,
-      recordToJson(round.game, state, round.seed),
-      JSON.stringify(idle),
-      JSON.stringify(winDocs),
-      JSON.stringify(limits.usage),
-      JSON.stringify(limits.sessions),
-      JSON.stringify(returned),
-      next &&
-        JSON.stringify({
-          id: next.id,
-          phase: phaseOf(next.state),
-          state: stateToJson(table.game, next.state),
-          seed: next.seed,
-          seed_commitment: next.seedCommitment,
-          deadline_at: next.deadlineAt?.toISOString() ?? null,
-        }),
-    ],
+      version: saved.version,
+      state,
+      deadlineAt: null,
+      record: recordToJson(round.game, state, round.seed),
+      idle,
+      wins: winDocs,
+      usage: limits.usage,
+      sessions: limits.sessions,
+      returned,
+      next: next && {
+        id: next.id,
+        phase: phaseOf(next.state),
+        state: stateToJson(table.game, next.state),
+        seed: next.seed,
+        seed_commitment: next.seedCommitment,
+        deadline_at: next.deadlineAt?.toISOString() ?? null,
+      },
+    }),
     wins: winDocs.length,
   };
+}
+
+/**
+ * `table_round_commit`'s arguments in its order ($1..$14): the round's new state and version, its record when
+ * settled, the idle counts, and for a settlement the wins, the limits' counters and sessions, what each player got
+ * back and the next round (SQL NULLs for a round that only moved on).
+ */
+function commitArguments(turn: {
+  round: LoadedRound;
+  at: Date;
+  version: number;
+  state: LoadedRound['state'];
+  deadlineAt: Date | null;
+  record?: unknown;
+  idle: ReadonlyArray<{ seat_no: number; idle_rounds: number }>;
+  wins?: readonly Json[];
+  usage?: unknown;
+  sessions?: unknown;
+  returned?: ReadonlyArray<{ player_id: string; returned_minor: string }>;
+  next?: Json | null;
+}): unknown[] {
+  const { round } = turn;
+  const settled = turn.wins !== undefined;
+  return [
+    round.id,
+    round.table.id,
+    turn.at,
+    turn.version,
+    stateToJson(round.game, turn.state),
+    phaseOf(turn.state),
+    turn.deadlineAt,
+    turn.record ?? null,
+    JSON.stringify(turn.idle),
+    settled ? JSON.stringify(turn.wins) : '[]',
+    settled ? JSON.stringify(turn.usage) : '[]',
+    settled ? JSON.stringify(turn.sessions) : '[]',
+    settled ? JSON.stringify(turn.returned) : null,
+    turn.next ? JSON.stringify(turn.next) : null,
+  ];
 }

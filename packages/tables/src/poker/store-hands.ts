@@ -215,6 +215,18 @@ export function rakePosting(transfer: ledger.TransferRequest, at: Date) {
   };
 }
 
+/** A hand's players as `poker_record_hand` reads them (a table's hand and a pool's): put in, won and the rake each bore. */
+export function handPlayersPayload(hand: CompletedHand) {
+  const rakeOf = new Map(hand.rakeByPlayer.map((r) => [r.playerId, r.rakeMinor]));
+  return hand.results.map((p) => ({
+    player_id: p.playerId,
+    seat: p.seat,
+    put_in: p.putInMinor,
+    won: p.wonMinor,
+    rake: rakeOf.get(p.playerId) ?? 0n,
+  }));
+}
+
 export const bigintsAsText = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
 
 /**
@@ -267,7 +279,6 @@ async function commitHandInTwoStatements(
       if (hand.rakeMinor > 0n && rakeAccountId === undefined) return rollBack;
       const now = ctx.clock.now();
       const seatedAtMs = new Map((table.seated ?? []).map((s) => [s.player_id, new Date(s.seated_at).getTime()]));
-      const rakeOf = new Map(hand.rakeByPlayer.map((r) => [r.playerId, r.rakeMinor]));
       const statusOf = new Map((request.seatStatuses ?? []).map((s) => [s.seat, s.status]));
       const outbox = [
         ...pokerHandMonitoringMessages({
@@ -305,13 +316,7 @@ async function commitHandInTwoStatements(
         pot_minor: prepared.potMinor,
         rake_minor: hand.rakeMinor,
         flop_dealt: hand.flopDealt,
-        players: hand.results.map((p) => ({
-          player_id: p.playerId,
-          seat: p.seat,
-          put_in: p.putInMinor,
-          won: p.wonMinor,
-          rake: rakeOf.get(p.playerId) ?? 0n,
-        })),
+        players: handPlayersPayload(hand),
         seat_rows: seatRowsOf(request).map((r) => ({
           seat: r.seat,
           player_id: r.playerId,

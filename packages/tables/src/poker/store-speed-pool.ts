@@ -7,7 +7,15 @@ import type { CompletedHand } from './runtime-types.ts';
 import { flopHistoryOf } from './fixed-limit-running.ts';
 import type { LeasedTable, PokerStoreContext } from './store-context.ts';
 import { assertEscrowInvariant } from './store-escrow.ts';
-import { bigintsAsText, cachedRakeAccount, escrowViolationOf, pokerRakeKey, rakeAccount, rakePosting } from './store-hands.ts';
+import {
+  bigintsAsText,
+  cachedRakeAccount,
+  escrowViolationOf,
+  handPlayersPayload,
+  pokerRakeKey,
+  rakeAccount,
+  rakePosting,
+} from './store-hands.ts';
 import { fenceTable, LeaseLost } from './store-lease.ts';
 
 /**
@@ -98,7 +106,6 @@ async function commitPoolHandsInOneCall(
       if (checked.some(({ hand }) => hand.rakeMinor > 0n) && rakeAccountId === undefined) return rollBack;
       const now = ctx.clock.now();
       const payloads = checked.map(({ hand, state, potMinor }) => {
-        const rakeOf = new Map(hand.rakeByPlayer.map((r) => [r.playerId, r.rakeMinor]));
         return {
           table_id: table.id,
           epoch: request.epoch,
@@ -112,13 +119,7 @@ async function commitPoolHandsInOneCall(
           pot_minor: potMinor,
           rake_minor: hand.rakeMinor,
           flop_dealt: hand.flopDealt,
-          players: hand.results.map((p) => ({
-            player_id: p.playerId,
-            seat: p.seat,
-            put_in: p.putInMinor,
-            won: p.wonMinor,
-            rake: rakeOf.get(p.playerId) ?? 0n,
-          })),
+          players: handPlayersPayload(hand),
           outbox: pokerHandMonitoringMessages({
             handId: hand.handId,
             tableId: table.id,
