@@ -30,7 +30,7 @@ export function isUuid(s: string): boolean {
  * a time (D-1871: 2.2 → 0.4 µs an id, measured), the layout and formatting are still the package's.
  */
 export function newId<T extends string = string>(): T {
-  const random = randomBytes16();
+  const random = pooledRandom16();
   const now = Date.now();
   // The package's own monotonic state, kept here because the random bytes come from our pool
   // (uuid's updateV7State: a new millisecond reseeds the counter, the same or an earlier one counts on).
@@ -51,7 +51,7 @@ const v7State = { msecs: Number.NEGATIVE_INFINITY, seq: 0 };
 const randomPool = Buffer.alloc(4096);
 let randomOffset = randomPool.length;
 
-function randomBytes16(): Uint8Array {
+function pooledRandom16(): Uint8Array {
   if (randomOffset + 16 > randomPool.length) {
     randomFillSync(randomPool);
     randomOffset = 0;
