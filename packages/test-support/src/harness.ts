@@ -305,8 +305,16 @@ export async function newPerson(h: Harness, options: { dateOfBirth?: string; lis
   const dateOfBirth =
     options.dateOfBirth ?? `19${70 + (personSequence % 25)}-0${1 + (personSequence % 9)}-1${personSequence % 10}`;
   const [year, month, day] = dateOfBirth.split('-');
-  let prefix = `${year!.slice(2)}${month}${day}${String((process.pid * 7 + personSequence * 13) % 1000).padStart(3, '0')}`;
-  while (Number(BigInt(prefix) % 11n) === 10) prefix = String(Number(prefix) + 1).padStart(9, '0');
+  // The serial (the last three digits) steps past a prefix whose remainder by 11 is 10 (no valid check
+  // digit) within 000-999: stepping the whole number from 999 would carry into the day and no longer
+  // match the date of birth (a 422 for the few process ids that land there).
+  const datePart = `${year!.slice(2)}${month}${day}`;
+  let serial = (process.pid * 7 + personSequence * 13) % 1000;
+  let prefix = `${datePart}${String(serial).padStart(3, '0')}`;
+  while (BigInt(prefix) % 11n === 10n) {
+    serial = (serial + 1) % 1000;
+    prefix = `${datePart}${String(serial).padStart(3, '0')}`;
+  }
   const birthNumber = `${prefix}${Number(BigInt(prefix) % 11n)}`;
   const person: SandboxPerson = {
     role: 'ordinary',
