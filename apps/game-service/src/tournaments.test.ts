@@ -34,15 +34,7 @@ const sitAndGo = (size: number, name = 'SNG'): TournamentDefinition => ({
     breakAfterMs: 0,
   })),
   payouts: [{ entrantsMin: 2, placesBps: [6_500, 3_500] }],
-  lateRegistrationLevels: 0,
-  reEntry: null,
-  rebuy: null,
-  addOn: null,
-  shootout: false,
-  doubleOrNothing: false,
-  satellite: null,
-  guaranteeMinor: null,
-  bounty: null,
+  ...tournament.freezeOut,
   handForHandAbovePaidMax: 0,
 });
 

@@ -39,15 +39,7 @@ const sitAndGo = (): TournamentDefinition => ({
     breakAfterMs: 0,
   })),
   payouts: [{ entrantsMin: 2, placesBps: [10_000] }],
-  lateRegistrationLevels: 0,
-  reEntry: null,
-  rebuy: null,
-  addOn: null,
-  shootout: false,
-  doubleOrNothing: false,
-  satellite: null,
-  guaranteeMinor: null,
-  bounty: null,
+  ...tournament.freezeOut,
   handForHandAbovePaidMax: 0,
 });
 
