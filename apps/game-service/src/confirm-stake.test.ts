@@ -1,5 +1,6 @@
 import { findInvariantViolations } from '@casino/ledger';
-import { oneCallConfirmationCount } from '@casino/tables';
+import { waitFor } from '@casino/core/testing';
+import { confirmationsWaitingFor, oneCallConfirmationCount } from '@casino/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { czk, rouletteTable, startGameHarness, type GameHarness, type TestPlayer } from './test-support.ts';
 
@@ -130,6 +131,155 @@ describe('game-service: the one-call stake path (issue 22)', () => {
     const stakes = await h.connections.db.gameRoundPosting.findMany({ where: { roundId, kind: 'STAKE' } });
     expect(stakes).toHaveLength(20);
     expect(new Set(stakes.map((s) => s.eventIndex)).size).toBe(20);
+    expect(await findInvariantViolations(h.connections.db)).toEqual([]);
+  });
+
+  /**
+   * Seats `players` at a new table whose betting runs long, each with a first bet (a wallet's first stake in the
+   * process looks its account up on the ORM path), and returns the round.
+   */
+  async function hotRound(name: string, players: TestPlayer[]): Promise<string> {
+    const table = await h.createTable(rouletteTable(name, { bettingTimeMs: 600_000, actionTimeMs: 600_000 }));
+    let roundId = '';
+    for (const player of players) {
+      const seated = await h.app.inject({
+        method: 'POST',
+        url: `/v1/tables/${table.id}/seats`,
+        headers: player.headers,
+        payload: {},
+      });
+      roundId = seated.json().roundId;
+      expect((await actRetryingBusy(player, roundId, red('100.00'))).statusCode).toBe(200);
+    }
+    return roundId;
+  }
+
+  /**
+   * Holds the round's row from another connection while `first` confirms (it waits on the row in PostgreSQL) and
+   * `rest` confirm after it (they wait in the process behind it), then lets go: the first runs alone, the rest
+   * are taken together by the next at the front of the round's queue.
+   */
+  async function queuedBehindALock(roundId: string, first: () => Promise<unknown>, rest: Array<() => Promise<unknown>>) {
+    let release!: () => void;
+    let lockTaken!: () => void;
+    const taken = new Promise<void>((resolve) => (lockTaken = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const blocker = h.connections.db.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT id FROM game_round WHERE id = ${roundId}::uuid FOR UPDATE`;
+        lockTaken();
+        await released;
+      },
+      { timeout: 120_000 },
+    );
+    await taken;
+    // Promise.resolve starts an injected request (light-my-request sends it when it is awaited).
+    const firstDone = Promise.resolve(first());
+    await waitFor(
+      async () => {
+        const [row] = await h.connections.db.$queryRaw<[{ waiting: bigint }]>`
+          SELECT count(*)::bigint AS waiting FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%table_stake_begin(%'`;
+        return row.waiting > 0n ? true : null;
+      },
+      { what: "the first confirmation waiting for the round's row" },
+    );
+    const restDone = rest.map((r) => Promise.resolve(r()));
+    await waitFor(() => confirmationsWaitingFor(roundId) === rest.length, { what: 'the other confirmations queued behind it' });
+    release();
+    await blocker;
+    return { first: await firstDone, rest: await Promise.all(restDone) };
+  }
+
+  /** The transaction (xmin) that wrote each action's stored answer, 'missing' for an action that stored none. */
+  async function writtenBy(roundId: string, actionIds: string[]): Promise<string[]> {
+    const rows = await h.connections.db.$queryRaw<Array<{ action_id: string; xmin: string }>>`
+      SELECT action_id, xmin::text AS xmin FROM game_action WHERE round_id = ${roundId}::uuid`;
+    return actionIds.map((id) => rows.find((r) => r.action_id === id)?.xmin ?? 'missing');
+  }
+
+  it('issue 22 (D-1855) / 004:GAM-R-01: confirmations that queue on one round are confirmed together in one transaction: each posted once, each answer one version after the one before, no bet lost', async () => {
+    const players = await Promise.all(Array.from({ length: 4 }, () => h.newPlayer({ deposit: '1000.00' })));
+    const roundId = await hotRound('batch', players);
+    const versionBefore = (await h.connections.db.gameRound.findUniqueOrThrow({ where: { id: roundId } })).version;
+    const before = oneCallConfirmationCount();
+    const ids = players.map((_, i) => `batch-action-${i}`);
+
+    const { first, rest } = await queuedBehindALock(
+      roundId,
+      () => h.act(players[0]!, roundId, red('10.00'), ids[0]),
+      players.slice(1).map((p, i) => () => h.act(p, roundId, red(`${20 + 10 * i}.00`), ids[i + 1])),
+    );
+    const answers = [first, ...rest] as Awaited<ReturnType<typeof h.act>>[];
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
+
+    // The first ran alone; the three behind it share one transaction (PostgreSQL stamps each row with its writer).
+    const writers = await writtenBy(roundId, ids);
+    expect(new Set(writers.slice(1)).size).toBe(1);
+    expect(writers[0]).not.toBe(writers[1]);
+    expect(writers).not.toContain('missing');
+    // Each answer carries the version after its own action, one apart, and the row ends at the last.
+    expect(answers.map((r) => r.json().version)).toEqual([1, 2, 3, 4].map((n) => versionBefore + n));
+    const round = await h.connections.db.gameRound.findUniqueOrThrow({ where: { id: roundId } });
+    expect(round.version).toBe(versionBefore + 4);
+    expect(oneCallConfirmationCount() - before).toBe(4);
+    // Every stake posted once, to its own player, and kept in the round's state (the last answer's view holds all eight bets).
+    expect(await Promise.all(players.map((p) => h.balance(p)))).toEqual(['890.00', '880.00', '870.00', '860.00']);
+    const stakes = await h.connections.db.gameRoundPosting.findMany({ where: { roundId, kind: 'STAKE' } });
+    expect(stakes).toHaveLength(8);
+    expect(new Set(stakes.map((s) => s.ledgerTransactionId)).size).toBe(8);
+    const seats = answers[3]!.json().view.seats as Array<{ confirmed: unknown[] }>;
+    expect(seats.map((seat) => seat.confirmed.length)).toEqual([2, 2, 2, 2]);
+    // A retry of a batched action id is answered from its stored answer, debiting nothing.
+    const retried = await h.act(players[2]!, roundId, red('30.00'), ids[2]);
+    expect(retried.json()).toMatchObject({ replayed: true, version: versionBefore + 3 });
+    expect(await h.balance(players[2]!)).toBe('870.00');
+    expect(await findInvariantViolations(h.connections.db)).toEqual([]);
+  });
+
+  it("issue 22 (D-1855) / 002:RG-08: in a batch, a stake over its player's limit is refused and changes nothing; the others are confirmed together", async () => {
+    const limited = await h.newPlayer({ stakeDay: '150.00', deposit: '1000.00' });
+    const others = await Promise.all(Array.from({ length: 3 }, () => h.newPlayer({ deposit: '1000.00' })));
+    const roundId = await hotRound('batch-limit', [...others, limited]);
+    const ids = ['limit-action-a', 'limit-action-b', 'limit-action-over', 'limit-action-c'];
+
+    const { rest } = await queuedBehindALock(roundId, () => h.act(others[0]!, roundId, red('10.00'), ids[0]), [
+      () => h.act(others[1]!, roundId, red('10.00'), ids[1]),
+      () => h.act(limited, roundId, red('100.00'), ids[2]), // 100 + 100 > 150: refused
+      () => h.act(others[2]!, roundId, red('10.00'), ids[3]),
+    ]);
+    const [b, over, c] = rest as Array<Awaited<ReturnType<typeof h.act>>>;
+    expect(over!.statusCode).toBe(422);
+    expect(over!.json().type).toBe('https://problems.casino.example/limit-exceeded');
+    expect([b!.statusCode, c!.statusCode]).toEqual([200, 200]);
+    expect(c!.json().version).toBe(b!.json().version + 1); // the refused action took no version
+    const writers = await writtenBy(roundId, ids);
+    expect(writers[2]).toBe('missing');
+    expect(writers[1]).toBe(writers[3]);
+    expect(await h.balance(limited)).toBe('900.00');
+    expect(await findInvariantViolations(h.connections.db)).toEqual([]);
+  });
+
+  it("issue 22 (D-1855): a batch whose posting the ledger refuses (one player's insufficient funds) writes nothing; each action then runs alone and only that one is refused", async () => {
+    const poor = await h.newPlayer({ deposit: '150.00' });
+    const others = await Promise.all(Array.from({ length: 3 }, () => h.newPlayer({ deposit: '1000.00' })));
+    const roundId = await hotRound('batch-funds', [...others, poor]);
+    const ids = ['funds-action-a', 'funds-action-b', 'funds-action-poor', 'funds-action-c'];
+
+    const { rest } = await queuedBehindALock(roundId, () => h.act(others[0]!, roundId, red('10.00'), ids[0]), [
+      () => h.act(others[1]!, roundId, red('10.00'), ids[1]),
+      () => h.act(poor, roundId, red('100.00'), ids[2]), // 50.00 left
+      () => h.act(others[2]!, roundId, red('10.00'), ids[3]),
+    ]);
+    const [b, refused, c] = rest as Array<Awaited<ReturnType<typeof h.act>>>;
+    expect(refused!.json().type).toBe('https://problems.casino.example/insufficient-funds');
+    expect([b!.statusCode, c!.statusCode]).toEqual([200, 200]);
+    // The batch's transaction rolled back whole, so the two confirmed afterwards, each in a transaction of its own.
+    const writers = await writtenBy(roundId, ids);
+    expect(writers[2]).toBe('missing');
+    expect(writers[1]).not.toBe(writers[3]);
+    expect(await h.balance(poor)).toBe('50.00');
+    expect(await Promise.all(others.map((p) => h.balance(p)))).toEqual(['890.00', '890.00', '890.00']);
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 });

@@ -12,8 +12,8 @@ import {
   type RouletteBetRequest,
 } from '@casino/games';
 import { startPlaySession } from '@casino/limits';
-import { confirmWithOneCall, takesOneCallPath } from './confirm-stake.ts';
-import { RoundQueue } from './round-queue.ts';
+import { confirmBatchWithOneCall, confirmWithOneCall, takesOneCallPath, type BatchOutcome } from './confirm-stake.ts';
+import { RoundQueue, StakeBatches, type Waiting } from './round-queue.ts';
 import type { TablesContext } from './context.ts';
 import { applyAction, debitsOf, decisionKey, isSettled, publicEvents, publicView, type EngineAction } from './engines.ts';
 import { deadlineFor, finishRound, pushRound, Pushes } from './lifecycle.ts';
@@ -90,9 +90,10 @@ export async function actInRound(ctx: TablesContext, request: ActRequest): Promi
     request.actionId.length > 0 && request.actionId.length <= tableRules.actionIdLengthMax,
     'an action id is 1..100 characters',
   );
-  const run = async () => {
-    // A bet confirmation's common case in four round trips (confirm-stake.ts); null: this transaction handles it.
-    const confirmed = takesOneCallPath(request.action) ? await confirmWithOneCall(ctx, request) : null;
+  const run = async (waiting: WaitingStake | null) => {
+    // A bet confirmation's common case in two round trips (confirm-stake.ts), several players' together when they
+    // queued for the round (D-1855); null: this transaction handles it.
+    const confirmed = waiting ? await confirmQueued(ctx, waiting) : null;
     if (confirmed === 'time-over') {
       // The round's timer ran out before the scheduler got to it: this action turns it, in two round trips
       // when the one-call turn takes the case (D-2295), and answers time-over as the ORM path does.
@@ -105,13 +106,53 @@ export async function actInRound(ctx: TablesContext, request: ActRequest): Promi
     if (result === 'time-over') throw timeOver();
     return result;
   };
+  const queued = () => {
+    // Registered before it queues, so the confirmation ahead of it can take it into its batch.
+    const waiting = takesOneCallPath(request.action) ? stakeBatches.join(request) : null;
+    return roundQueue.run(request.roundId, () => run(waiting)).finally(() => waiting && stakeBatches.leave(waiting));
+  };
   try {
-    return await roundQueue.run(request.roundId, run);
+    return await queued();
   } catch (error) {
     // The player's play session ended (30 idle minutes, docs/limits.md D-508): a new one, then once more.
     if (!isDomainError(error) || error.code !== 'play-session-ended') throw error;
     await renewPlaySession(ctx, request.playerId);
-    return roundQueue.run(request.roundId, run);
+    return queued();
+  }
+}
+
+/**
+ * A confirmation at the front of its round's queue: answered already when an earlier batch took it; else it
+ * takes with it the confirmations waiting behind it (one per player) and runs them as one batch, or alone.
+ */
+async function confirmQueued(ctx: TablesContext, waiting: WaitingStake): Promise<ActResult | 'time-over' | null> {
+  if (!waiting.outcome) {
+    const batch = stakeBatches.take(waiting, tableRules.stakeBatchMax);
+    if (batch.length === 1) waiting.outcome = { kind: 'alone' };
+    else {
+      try {
+        const outcomes = await confirmBatchWithOneCall(
+          ctx,
+          batch.map((w) => w.request),
+        );
+        batch.forEach((w, i) => (w.outcome = outcomes[i]!));
+      } catch (error) {
+        // A bug in the batch: the others run on their own, this one answers the error.
+        for (const w of batch) w.outcome = { kind: 'alone' };
+        throw error;
+      }
+    }
+  }
+  const outcome = waiting.outcome!;
+  switch (outcome.kind) {
+    case 'answered':
+      return outcome.result;
+    case 'refused':
+      throw outcome.error;
+    case 'orm':
+      return null;
+    case 'alone':
+      return confirmWithOneCall(ctx, waiting.request);
   }
 }
 
@@ -122,6 +163,15 @@ const timeOver = () =>
 
 /** A round's actions in this process one after another, not each holding a pooled connection on its row lock (D-2272). */
 const roundQueue = new RoundQueue(tableRules.roundActionsWaitingMax);
+
+/** The bet confirmations waiting in `roundQueue`, by round, for the one ahead of them to take into its batch (D-1855). */
+const stakeBatches = new StakeBatches<ActRequest, BatchOutcome>();
+type WaitingStake = Waiting<ActRequest, BatchOutcome>;
+
+/** Bet confirmations of a round waiting in this process for the one ahead of them (tests: a batch to form). */
+export function confirmationsWaitingFor(roundId: string): number {
+  return stakeBatches.waitingFor(roundId);
+}
 
 async function renewPlaySession(ctx: TablesContext, playerId: string): Promise<void> {
   await transaction(ctx.db, async (tx) => {

@@ -1,6 +1,6 @@
 import { monitoringEventMessage } from '@casino/compliance';
-import { assert, countBusinessEvent, DomainError, Money, newId } from '@casino/core';
-import { pgBatchedTransaction, rollBack, type BatchedTransaction } from '@casino/db';
+import { assert, countBusinessEvent, DomainError, isDomainError, Money, newId } from '@casino/core';
+import { isPoolExhaustedError, pgBatchedTransaction, rollBack, sqlStateOf, type BatchedTransaction } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { decideStakeOnRead, stakeReadArguments, type StakeReadArguments } from '@casino/limits';
 import {
@@ -104,6 +104,179 @@ export async function confirmWithOneCall(ctx: TablesContext, request: ActRequest
   return outcome.result;
 }
 
+/** What a batch decided for one of its actions (D-1855). */
+export type BatchOutcome =
+  /** Confirmed in the batch's transaction, or answered from the action id's stored answer. */
+  | { kind: 'answered'; result: ActResult }
+  /** Refused by the engine, the table's switch, the seat or a self-limit: nothing written for it. */
+  | { kind: 'refused'; error: DomainError }
+  /** Not decided here: the action takes the one-action path (`confirmWithOneCall`, then the ORM path) itself. */
+  | { kind: 'alone' }
+  /** A case of the ORM path (decideStake's null): the action takes the ORM transaction. */
+  | { kind: 'orm' };
+
+const beginBatchSql =
+  "SELECT doc #- '{round,state}' AS doc, doc #>> '{round,state}' AS state FROM table_stake_begin_batch($1::uuid, $2::jsonb, $3::timestamptz, $4::date, $5::date, $6::date) AS doc";
+const commitBatchSql =
+  'SELECT table_stake_commit_batch($1::uuid, $2, $3, $4::integer, $5::integer, $6::timestamptz, $7::jsonb) AS transaction_ids';
+
+interface BatchEntry {
+  player: string;
+  action_id: string;
+  answered: { request_hash: string; response: unknown } | null;
+  seat: SeatJson | null;
+  stake_state: Json | null;
+}
+
+/**
+ * Several players' bet confirmations on one round in one transaction of two round trips (issue 22, D-1855):
+ * the actions that queued for the round while the one before them ran (act-in-round.ts), one per player.
+ * `table_stake_begin_batch` locks the round once and reads, per action in the players' id order, what
+ * `table_stake_begin` reads for one (the answer, the seat, the player lock, the limits' rows); the
+ * engine applies the actions one after another in their order of arrival, each decided as
+ * `confirmWithOneCall` decides one (a refusal changes nothing and does not stop the others); then
+ * `table_stake_commit_batch` writes every confirmed stake and the round's state once, its version moved
+ * by one per stake, so each answer carries the version after its own action.
+ *
+ * A round over or out of time, a table this process does not know, or a failed transaction (insufficient
+ * funds comes back as the ledger's SQLSTATE for the batch as a whole) answers `alone` for every action: each then
+ * runs on its own exactly as without the batch, and nothing of the batch was written.
+ */
+export async function confirmBatchWithOneCall(ctx: TablesContext, requests: readonly ActRequest[]): Promise<BatchOutcome[]> {
+  assert(requests.length > 1, 'a batch holds more than one action');
+  assert(new Set(requests.map((r) => r.playerId)).size === requests.length, 'a batch holds one action per player');
+  assert(new Set(requests.map((r) => r.roundId)).size === 1, "a batch holds one round's actions");
+  const at = ctx.clock.now();
+  const alone = (): BatchOutcome[] => requests.map(() => ({ kind: 'alone' }));
+  let outcomes: BatchOutcome[] = alone();
+  let committed: Decided[] = [];
+  let outcome: typeof rollBack | 'committed';
+  try {
+    outcome = await pgBatchedTransaction(ctx.db, async (tx): Promise<'committed' | typeof rollBack> => {
+      // The body runs again after a deadlock or serialization failure: only its last attempt's decisions count.
+      outcomes = alone();
+      committed = [];
+      const actions = requests.map((r) => ({
+        player: r.playerId,
+        action_id: r.actionId,
+        lock_key: stakeReadArguments(r.playerId, at).lockKey,
+      }));
+      const windows = stakeReadArguments(requests[0]!.playerId, at);
+      const rows = await tx.begin<{ doc: Json; state: string | null }>(beginBatchSql, [
+        requests[0]!.roundId,
+        JSON.stringify(actions),
+        at,
+        windows.day,
+        windows.week,
+        windows.month,
+      ]);
+      const doc = rows[0]!.doc;
+      const rowJson = doc.round as Json | null;
+      if (!rowJson || !isTableCached(rowJson.table_id as string)) return rollBack;
+      const row: RoundRow = {
+        ...(rowJson as unknown as RoundRow),
+        state: rows[0]!.state!,
+        deadline_at: rowJson.deadline_at === null ? null : new Date(rowJson.deadline_at as string),
+      };
+      if (row.status !== 'OPEN' || (row.deadline_at !== null && row.deadline_at <= at)) return rollBack;
+      const entries = doc.entries as BatchEntry[];
+      const tableOpen = (doc.table_open as boolean | null) ?? null;
+      let round = loadedFromCachedTable(row)!;
+      const versionBefore = round.version;
+      outcomes = requests.map((request): BatchOutcome => {
+        const entry = entries.find((e) => e.player === request.playerId && e.action_id === request.actionId);
+        assert(entry !== undefined, 'table_stake_begin_batch reads every action of the batch');
+        try {
+          if (entry.answered) {
+            const answered = { requestHash: entry.answered.request_hash, response: entry.answered.response };
+            return { kind: 'answered', result: replayOf(request, answered) };
+          }
+          if (round.kind === 'LIVE') assertTableOpenForBets(tableOpen, request.action.kind);
+          const decided = decideStake(ctx, round, request, { tableOpen, seat: seatOf(entry.seat) }, entry.stake_state, at);
+          if (decided === null) return { kind: 'orm' };
+          round = decided.round; // the next action of the batch plays on this one's state
+          committed.push(decided);
+          return { kind: 'answered', result: decided.result };
+        } catch (error) {
+          if (isDomainError(error)) return { kind: 'refused', error };
+          throw error;
+        }
+      });
+      if (committed.length === 0) return rollBack; // replays and refusals write nothing
+      const ids = await tx.commit<{ transaction_ids: string[] }>(commitBatchSql, [
+        round.id,
+        stateToJson(round.game, round.state),
+        phaseOf(round.state),
+        versionBefore,
+        round.version,
+        round.deadlineAt,
+        JSON.stringify(committed.map(stakeRecord)),
+      ]);
+      assert(
+        ids[0]!.transaction_ids.every((id, i) => id === committed[i]!.write.posting[0]),
+        'table_stake_commit_batch posts the stakes in the order given',
+      );
+      return 'committed';
+    });
+  } catch (error) {
+    // The database refused (a ledger refusal of one stake: insufficient funds) or no connection was free in time:
+    // nothing was written, and each action runs on its own, answered by its own path. Anything else is a bug.
+    if (sqlStateOf(error) !== undefined || isPoolExhaustedError(error) || isDomainError(error)) return alone();
+    throw error;
+  }
+  if (outcome === rollBack) return outcomes;
+  committedCount += committed.length;
+  const push = new Pushes();
+  for (const decided of committed) {
+    countBusinessEvent('bet-confirmed', decided.round.game);
+    countBusinessEvent('ledger-posting', 'STAKE');
+    if (decided.round.kind === 'LIVE') push.table.push([decided.round.table.id, decided.message]);
+    else push.player.push([decided.round.temporaryPlayerId!, decided.message]);
+  }
+  await push.send(ctx);
+  return outcomes;
+}
+
+/** One stake as `table_stake_commit_batch` reads it (jsonb_to_recordset's columns). */
+function stakeRecord(decided: Decided): Record<string, unknown> {
+  const { write, result } = decided;
+  const [player, reference, category, amountMinor, currency, rateToCzk, countedMinor, playSession, at, usage, playedMs] =
+    write.count;
+  return {
+    player,
+    reference,
+    category,
+    amount_minor: amountMinor,
+    currency,
+    rate_to_czk: rateToCzk,
+    counted_minor: countedMinor,
+    play_session: playSession,
+    at,
+    usage: JSON.parse(usage as string),
+    session_played_ms: playedMs,
+    transaction_id: write.posting[0],
+    request_hash: write.posting[2],
+    metadata: JSON.parse(write.posting[4] as string),
+    postings: JSON.parse(write.posting[7] as string),
+    outbox_id: write.outboxId,
+    outbox_topic: write.monitoring.topic,
+    outbox_payload: write.monitoring.payload,
+    table_id: write.tableId,
+    seat: write.seat,
+    stake_minor: write.stakeMinor.toString(),
+    event_index: write.eventIndex,
+    action_id: write.actionId,
+    action_hash: write.actionHash,
+    response: result,
+  };
+}
+
+type SeatJson = { seat_no: number | null; status: string | null; play_session_id: string };
+
+function seatOf(seat: SeatJson | null): ActionContext['seat'] {
+  return seat && { seatNo: seat.seat_no ?? 0, status: seat.status ?? '', playSessionId: seat.play_session_id };
+}
+
 async function begin(tx: BatchedTransaction, request: ActRequest, at: Date, readArguments: StakeReadArguments): Promise<Begun> {
   const rows = await tx.begin<{ doc: Json; state: string | null }>(beginSql, [
     request.roundId,
@@ -119,7 +292,6 @@ async function begin(tx: BatchedTransaction, request: ActRequest, at: Date, read
   const row = doc.round as Json | null;
   if (!row) throw new DomainError('not-found', `No round ${request.roundId}.`, { field: 'params.roundId' });
   const answered = doc.answered as { request_hash: string; response: unknown } | null;
-  const seat = doc.seat as { seat_no: number | null; status: string | null; play_session_id: string } | null;
   return {
     row: {
       ...(row as unknown as RoundRow),
@@ -129,19 +301,34 @@ async function begin(tx: BatchedTransaction, request: ActRequest, at: Date, read
     context: {
       answered: answered && { requestHash: answered.request_hash, response: answered.response },
       tableOpen: (doc.table_open as boolean | null) ?? null,
-      seat: seat && { seatNo: seat.seat_no ?? 0, status: seat.status ?? '', playSessionId: seat.play_session_id },
+      seat: seatOf(doc.seat as SeatJson | null),
     },
     stakeState: (doc.stake_state as Json | null) ?? null,
   };
 }
 
+/** What one confirmed stake writes: `table_stake_commit`'s arguments for one, a record of `table_stake_commit_batch`'s. */
+interface StakeWrite {
+  /** `limits_stake_count`'s arguments (decideStakeOnRead). */
+  count: unknown[];
+  /** `ledger_post`'s arguments (transferPostArguments). */
+  posting: unknown[];
+  monitoring: ReturnType<typeof monitoringEventMessage>;
+  outboxId: string;
+  tableId: string;
+  seat: number;
+  stakeMinor: bigint;
+  eventIndex: number;
+  actionId: string;
+  actionHash: string;
+}
+
 interface Decided {
+  /** The round after this stake: its state, its version moved by one, its deadline. */
   round: LoadedRound;
-  request: ActRequest;
-  at: Date;
   result: ActResult;
   message: ReturnType<typeof roundMessageOf>;
-  arguments: unknown[];
+  write: StakeWrite;
 }
 
 /** The checks of `actInTransaction` in its order, the engine, then the self-limits; null: not this path's case. */
@@ -153,21 +340,40 @@ function decide(
 ): Decided | { replayed: ActResult } | 'time-over' | null {
   const { row, context } = begun;
   if (!isTableCached(row.table_id)) return null; // the ORM path reads the table
-  if (context.answered) {
-    if (context.answered.requestHash !== requestHash(request))
-      throw new DomainError('idempotency-key-reused', 'This action id was already used for a different action.', {
-        field: 'header.idempotency-key',
-      });
-    return { replayed: { ...(context.answered.response as ActResult), replayed: true } };
-  }
+  if (context.answered) return { replayed: replayOf(request, context.answered) };
   if (row.status !== 'OPEN')
     throw new DomainError('game-action-refused', 'The round is over.', { extensions: { reason: 'round-over' } });
   if (row.kind === 'LIVE') assertTableOpenForBets(context.tableOpen, request.action.kind);
   // The round's time ran out: the caller turns it (the one-call round turn, D-2295, else the ORM path) and answers time-over.
   if (row.deadline_at !== null && row.deadline_at <= at) return 'time-over';
   // Decoded only now, for an action this path decides: a replay, a round over or a time run out never needs the state (D-2296).
-  const round = loadedFromCachedTable(row)!;
-  const { seat, playSessionId } = actingSeat(round, request, context);
+  return decideStake(ctx, loadedFromCachedTable(row)!, request, context, begun.stakeState, at);
+}
+
+/** The stored answer of an action id used before; a different action under the same id is refused. */
+function replayOf(request: ActRequest, answered: { requestHash: string; response: unknown }): ActResult {
+  if (answered.requestHash !== requestHash(request))
+    throw new DomainError('idempotency-key-reused', 'This action id was already used for a different action.', {
+      field: 'header.idempotency-key',
+    });
+  return { ...(answered.response as ActResult), replayed: true };
+}
+
+/**
+ * One stake on an open round whose time has not run out, at a table taking bets: the engine applies the action to `round.state`
+ * (not changed: the engine is pure), the self-limits decide on the player's read, and the stake's writes
+ * are prepared. A refusal throws; null: a case for the ORM path (a reconfirmation, no or two debits, a
+ * settling action, a wallet whose account ids this process does not know yet).
+ */
+function decideStake(
+  ctx: TablesContext,
+  round: LoadedRound,
+  request: ActRequest,
+  context: Pick<ActionContext, 'tableOpen' | 'seat'>,
+  stakeState: Json | null,
+  at: Date,
+): Decided | null {
+  const { seat, playSessionId } = actingSeat(round, request, { answered: null, ...context });
   const before = decisionKey(round.state);
   const firstEventIndex = round.state.events.length;
   let state = round.state;
@@ -181,7 +387,7 @@ function decide(
   if (debits.length !== 1 || isSettled(state)) return null;
   const debit = debits[0]!;
   assert(debit.seat === seat, 'an action debits only the acting seat');
-  assert(begun.stakeState !== null, 'an open round with the player seated reads the limits');
+  assert(stakeState !== null, 'an open round with the player seated reads the limits');
 
   const amount = Money.fromMinor(debit.amountMinor, round.table.currency);
   const key = stakeKey(round.id, debit.eventIndex);
@@ -189,7 +395,7 @@ function decide(
     ctx.limits,
     { playerId: request.playerId, playSessionId, reference: key, amount, category: 'casino' },
     at,
-    begun.stakeState,
+    stakeState,
   );
   const accounts = knownStakeAccounts(round.game, request.playerId, limits.authorized.accountState, round.table.currency);
   if (!accounts) return null; // the first stake of this process for this wallet: the ORM path looks the ids up
@@ -227,42 +433,58 @@ function decide(
   const result = resultOf(saved, { replayed: false, needsReconfirmation: false, warnings: [], stakes, events });
   return {
     round: saved,
-    request,
-    at,
     result,
     message: roundMessageOf(saved, result),
-    arguments: [
-      ...limits.countArguments,
-      posting[0],
-      posting[2],
-      posting[4],
-      posting[7],
-      newId(),
-      monitoring.topic,
-      JSON.stringify(monitoring.payload),
-      round.id,
-      round.table.id,
-      debit.seat,
-      debit.amountMinor.toString(),
-      debit.eventIndex,
-      stateToJson(round.game, state),
-      phaseOf(state),
-      saved.version,
-      saved.deadlineAt,
-      request.actionId,
-      requestHash(request),
-      JSON.stringify(result),
-    ],
+    write: {
+      count: limits.countArguments,
+      posting,
+      monitoring,
+      outboxId: newId(),
+      tableId: round.table.id,
+      seat: debit.seat,
+      stakeMinor: debit.amountMinor,
+      eventIndex: debit.eventIndex,
+      actionId: request.actionId,
+      actionHash: requestHash(request),
+    },
   };
 }
 
+/** `table_stake_commit`'s 30 arguments in its order. */
+function commitArguments(decided: Decided): unknown[] {
+  const { write, round } = decided;
+  return [
+    ...write.count,
+    write.posting[0],
+    write.posting[2],
+    write.posting[4],
+    write.posting[7],
+    write.outboxId,
+    write.monitoring.topic,
+    JSON.stringify(write.monitoring.payload),
+    round.id,
+    write.tableId,
+    write.seat,
+    write.stakeMinor.toString(),
+    write.eventIndex,
+    stateToJson(round.game, round.state),
+    phaseOf(round.state),
+    round.version,
+    round.deadlineAt,
+    write.actionId,
+    write.actionHash,
+    JSON.stringify(decided.result),
+  ];
+}
+
 async function commit(tx: BatchedTransaction, decided: Decided): Promise<Confirmed> {
-  assert(decided.arguments.length === 30, 'table_stake_commit takes 30 arguments');
+  const values = commitArguments(decided);
+  assert(values.length === 30, 'table_stake_commit takes 30 arguments');
   try {
-    await tx.commit(commitSql, decided.arguments);
+    await tx.commit(commitSql, values);
   } catch (error) {
     // Insufficient funds and the like come back as the ledger's SQLSTATEs, as from `transfer`.
-    throw ledger.ledgerErrorOf(error, decided.arguments[1] as string);
+    throw ledger.ledgerErrorOf(error, values[1] as string);
   }
   const push = new Pushes();
   const { round, message } = decided;

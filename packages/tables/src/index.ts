@@ -12,7 +12,7 @@ export { playingAtTable, type PlayingAtTable } from './playing-time.ts';
 export { leaveAllSeats, leaveSeat, takeSeat } from './seats.ts';
 export { setTableAcceptingBets } from './suspend-betting.ts';
 export { ChatThrottle, chatMessagesPerWindowMax, chatWindowMs, sendChatMessage, type ChatMessage } from './chat.ts';
-export { actInRound, type ActRequest, type ActResult, type PlayerAction } from './act-in-round.ts';
+export { actInRound, confirmationsWaitingFor, type ActRequest, type ActResult, type PlayerAction } from './act-in-round.ts';
 export { oneCallConfirmationCount } from './confirm-stake.ts';
 export { oneCallTurnCount } from './settle-round.ts';
 export { oneCallPoolCommitCount } from './poker/store-speed-pool.ts';

@@ -25,6 +25,11 @@ export const tableRules = Object.freeze({
    * answers 503 at once. A round has at most a table's seats acting, each one request at a time.
    */
   roundActionsWaitingMax: 32,
+  /**
+   * The most bet confirmations of one round confirmed in one transaction (D-1855): one per player, so a live
+   * table's seats (four at roulette) bound it first; the cap keeps one transaction's locks and size small.
+   */
+  stakeBatchMax: 8,
   /** A client action id, as the `Idempotency-Key` header allows. */
   actionIdLengthMax: 100,
 });
