@@ -1,6 +1,7 @@
 -- Issue 22 (hot paths, the webhook delivery, eighth step; D-2277): the statements of the deposit credit
 -- (cashier_deposit_read and cashier_deposit_credit, migration 20261206020000_deposit_credit_one_call)
--- cost PostgreSQL about 2.6 ms per delivery, most of it planning, not executing. The three helpers
+-- cost PostgreSQL about 2.6 ms per delivery, much of it planning and a ledger-wide scan in the AML
+-- read (ledger_player_credited_totals below, D-2278), not the credit's own work. The three helpers
 -- the credit's document is built from were SQL functions whose body has a FROM clause: PostgreSQL
 -- cannot inline such a function into its caller and plans its body again on every call (SQL
 -- functions keep no plan between calls), four times per document (usage, AML totals, wallet, debt),
