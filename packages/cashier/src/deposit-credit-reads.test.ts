@@ -49,7 +49,9 @@ describe('the one-call credit’s reads (issue 22)', () => {
     const otherCash = (await openAccount(db, playerWalletSpec(other, 'cash', 'CZK'))).id;
     const eurSource = (await openAccount(db, paymentProviderClearingSpec('sandbox-psp', 'EUR', 2))).id;
     const move = (kind: TransactionKind, debit: AccountId, credit: AccountId, amount: Money, at: Date) =>
-      transaction(db, (tx) => transfer(tx, { idempotencyKey: newId(), kind, debitAccountId: debit, creditAccountId: credit, amount }, at));
+      transaction(db, (tx) =>
+        transfer(tx, { idempotencyKey: newId(), kind, debitAccountId: debit, creditAccountId: credit, amount }, at),
+      );
     const czk = (amount: string) => Money.of(amount, 'CZK');
     await move('DEPOSIT', psp, cash, czk('1000.00'), hoursAgo(30));
     await move('DEPOSIT', psp, cash, czk('400.00'), hoursAgo(24)); // at the window's start: outside
@@ -97,7 +99,12 @@ describe('the one-call credit’s reads (issue 22)', () => {
         updatedAt: now,
       },
     });
-    const deposit = async (amountMinor: bigint, createdHoursAgo: number, creditedHoursAgo: number | null, instrument = 'other') => {
+    const deposit = async (
+      amountMinor: bigint,
+      createdHoursAgo: number,
+      creditedHoursAgo: number | null,
+      instrument = 'other',
+    ) => {
       const id = newId();
       await db.cashierDeposit.create({
         data: {
