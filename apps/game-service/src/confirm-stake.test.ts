@@ -93,22 +93,8 @@ describe('game-service: the one-call stake path (issue 22)', () => {
   });
 
   it('issue 22 / 004:GAM-R-01 / 002:RG-08: at a hot table four players confirm in parallel on one round row: no bet is lost, each stops exactly at its own limit (D-2264, D-2267)', async () => {
-    const table = await h.createTable(rouletteTable('hot-table', { bettingTimeMs: 600_000, actionTimeMs: 600_000 }));
-    const players: TestPlayer[] = [];
-    let roundId = '';
-    for (let i = 0; i < 4; i++) {
-      const player = await h.newPlayer({ stakeDay: '500.00', deposit: '2000.00' });
-      const seated = await h.app.inject({
-        method: 'POST',
-        url: `/v1/tables/${table.id}/seats`,
-        headers: player.headers,
-        payload: {},
-      });
-      roundId = seated.json().roundId;
-      // Each wallet's first stake in this process looks its account up (the ORM path); the rest take the batched path.
-      expect((await actRetryingBusy(player, roundId, red('100.00'))).statusCode).toBe(200);
-      players.push(player);
-    }
+    const players = await Promise.all(Array.from({ length: 4 }, () => h.newPlayer({ stakeDay: '500.00', deposit: '2000.00' })));
+    const roundId = await hotRound('hot-table', players);
     const versionBefore = (await h.connections.db.gameRound.findUniqueOrThrow({ where: { id: roundId } })).version;
     const before = oneCallConfirmationCount();
 

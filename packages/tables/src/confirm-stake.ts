@@ -171,13 +171,8 @@ export async function confirmBatchWithOneCall(ctx: TablesContext, requests: read
         windows.month,
       ]);
       const doc = rows[0]!.doc;
-      const rowJson = doc.round as Json | null;
-      if (!rowJson || !isTableCached(rowJson.table_id as string)) return rollBack;
-      const row: RoundRow = {
-        ...(rowJson as unknown as RoundRow),
-        state: rows[0]!.state!,
-        deadline_at: rowJson.deadline_at === null ? null : new Date(rowJson.deadline_at as string),
-      };
+      const row = roundRowOf(doc, rows[0]!.state);
+      if (!row || !isTableCached(row.table_id)) return rollBack;
       if (row.status !== 'OPEN' || (row.deadline_at !== null && row.deadline_at <= at)) return rollBack;
       const entries = doc.entries as BatchEntry[];
       const tableOpen = (doc.table_open as boolean | null) ?? null;
@@ -271,6 +266,17 @@ function stakeRecord(decided: Decided): Record<string, unknown> {
   };
 }
 
+/** The round's row of a begin statement's document, its state the text column beside it (D-2296); null: no such round. */
+function roundRowOf(doc: Json, state: string | null): RoundRow | null {
+  const row = doc.round as Json | null;
+  if (!row) return null;
+  return {
+    ...(row as unknown as RoundRow),
+    state: state!,
+    deadline_at: row.deadline_at === null ? null : new Date(row.deadline_at as string),
+  };
+}
+
 type SeatJson = { seat_no: number | null; status: string | null; play_session_id: string };
 
 function seatOf(seat: SeatJson | null): ActionContext['seat'] {
@@ -289,15 +295,11 @@ async function begin(tx: BatchedTransaction, request: ActRequest, at: Date, read
     readArguments.month,
   ]);
   const doc = rows[0]!.doc;
-  const row = doc.round as Json | null;
+  const row = roundRowOf(doc, rows[0]!.state);
   if (!row) throw new DomainError('not-found', `No round ${request.roundId}.`, { field: 'params.roundId' });
   const answered = doc.answered as { request_hash: string; response: unknown } | null;
   return {
-    row: {
-      ...(row as unknown as RoundRow),
-      state: rows[0]!.state!,
-      deadline_at: row.deadline_at === null ? null : new Date(row.deadline_at as string),
-    },
+    row,
     context: {
       answered: answered && { requestHash: answered.request_hash, response: answered.response },
       tableOpen: (doc.table_open as boolean | null) ?? null,
