@@ -187,9 +187,10 @@ describe('game-service: the one-call stake path (issue 22)', () => {
   it('issue 22 (D-1855) / 004:GAM-R-01: confirmations that queue on one round are confirmed together in one transaction: each posted once, each answer one version after the one before, no bet lost', async () => {
     const players = await Promise.all(Array.from({ length: 4 }, () => h.newPlayer({ deposit: '1000.00' })));
     const roundId = await hotRound('batch', players);
-    const versionBefore = (await h.connections.db.gameRound.findUniqueOrThrow({ where: { id: roundId } })).version;
+    const { version: versionBefore, tableId } = await h.connections.db.gameRound.findUniqueOrThrow({ where: { id: roundId } });
     const before = oneCallConfirmationCount();
     const ids = players.map((_, i) => `batch-action-${i}`);
+    const watcher = await h.connect(players[0]!, tableId);
 
     const { first, rest } = await queuedBehindALock(
       roundId,
@@ -216,6 +217,13 @@ describe('game-service: the one-call stake path (issue 22)', () => {
     expect(new Set(stakes.map((s) => s.ledgerTransactionId)).size).toBe(8);
     const seats = answers[3]!.json().view.seats as Array<{ confirmed: unknown[] }>;
     expect(seats.map((seat) => seat.confirmed.length)).toEqual([2, 2, 2, 2]);
+    // The table got one push for the first and one for the batch: the round at its last version, the three bets' events.
+    const pushed = await watcher.next((m) => m.type === 'round' && m.version === versionBefore + 4, "the batch's push");
+    const events = pushed.events as Array<{ kind: string; seat: number }>;
+    expect(events.filter((e) => e.kind === 'bets-confirmed').map((e) => e.seat)).toEqual([2, 3, 4]);
+    const versions = watcher.messages.filter((m) => m.type === 'round').map((m) => m.version);
+    expect(versions).toEqual([versionBefore + 1, versionBefore + 4]);
+    await watcher.close();
     // A retry of a batched action id is answered from its stored answer, debiting nothing.
     const retried = await h.act(players[2]!, roundId, red('30.00'), ids[2]);
     expect(retried.json()).toMatchObject({ replayed: true, version: versionBefore + 3 });

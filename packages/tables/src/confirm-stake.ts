@@ -19,6 +19,7 @@ import { debitsOf, decisionKey, isSettled, phaseOf, stateToJson } from './engine
 import { deadlineFor, Pushes, roundMessageOf } from './lifecycle.ts';
 import { knownStakeAccounts, stakeKey } from './money.ts';
 import { isTableCached, loadedFromCachedTable, type LoadedRound, type RoundRow } from './round-store.ts';
+import type { Wire } from './wire.ts';
 import { assertTableOpenForBets } from './suspend-betting.ts';
 
 /**
@@ -136,7 +137,8 @@ interface BatchEntry {
  * engine applies the actions one after another in their order of arrival, each decided as
  * `confirmWithOneCall` decides one (a refusal changes nothing and does not stop the others); then
  * `table_stake_commit_batch` writes every confirmed stake and the round's state once, its version moved
- * by one per stake, so each answer carries the version after its own action.
+ * by one per stake, so each answer carries the version after its own action; the table gets one push, the round
+ * at its last version with every action's events.
  *
  * A round over or out of time, a table this process does not know, or a failed transaction (insufficient
  * funds comes back as the ledger's SQLSTATE for the batch as a whole) answers `alone` for every action: each then
@@ -221,13 +223,17 @@ export async function confirmBatchWithOneCall(ctx: TablesContext, requests: read
   }
   if (outcome === rollBack) return outcomes;
   committedCount += committed.length;
-  const push = new Pushes();
   for (const decided of committed) {
     countBusinessEvent('bet-confirmed', decided.round.game);
     countBusinessEvent('ledger-posting', 'STAKE');
-    if (decided.round.kind === 'LIVE') push.table.push([decided.round.table.id, decided.message]);
-    else push.player.push([decided.round.temporaryPlayerId!, decided.message]);
   }
+  // One push for the batch: the round at its last version with every action's events in order. A client keeps the
+  // newest version it has (docs/game-service.md), so the intermediate versions' views would only be replaced.
+  const last = committed[committed.length - 1]!;
+  const message = { ...last.message, events: committed.flatMap((d) => d.message.events as Wire[]) };
+  const push = new Pushes();
+  if (last.round.kind === 'LIVE') push.table.push([last.round.table.id, message]);
+  else push.player.push([last.round.temporaryPlayerId!, message]);
   await push.send(ctx);
   return outcomes;
 }
