@@ -10,7 +10,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DomainError, Money, newId, type AccountId, type TransactionId } from '@casino/core';
-import { createDb, sqlStateOf, transaction, type Db, type TransactionOptions } from '@casino/db';
+import { waitFor } from '@casino/core/testing';
+import { createDb, pgPoolOf, sqlStateOf, transaction, type Db, type TransactionOptions } from '@casino/db';
 import { createTestDatabase, type TestDatabase } from '@casino/db/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ import { openAccount, playerWalletSpec, type AccountSpec, type AccountType } fro
 import { IdempotencyKeyReused, InsufficientFunds } from './errors.ts';
 import { HoldAlreadyResolved, release, reserve, settle, type Hold, type HoldId } from './holds.ts';
 import { findInvariantViolations } from './invariants.ts';
-import { post, type TransactionKind } from './post.ts';
+import { ledgerPostCall, post, type PostRequest, type TransactionKind } from './post.ts';
 import { balance } from './queries.ts';
 import { AlreadyReversed, HoldTransactionNotReversible, reverse } from './reverse.ts';
 import { czk, ledgerFixture, type LedgerFixture } from './test-support.ts';
@@ -89,6 +90,22 @@ async function errorOf(promise: Promise<unknown>): Promise<unknown> {
   } catch (error) {
     return error;
   }
+}
+
+/** The request `reverse` posts for a transaction with its default key: its lines negated, in posting order. */
+async function reversalRequestOf(transactionId: TransactionId, reason: string): Promise<PostRequest> {
+  const lines = await db.ledgerPosting.findMany({
+    where: { transactionId },
+    select: { accountId: true, amountMinor: true },
+    orderBy: { id: 'asc' },
+  });
+  return {
+    idempotencyKey: `reversal:${transactionId}`,
+    kind: 'REVERSAL',
+    reversesTransactionId: transactionId,
+    postings: lines.map((line) => ({ accountId: line.accountId as AccountId, amount: fromMinor(-line.amountMinor) })),
+    metadata: { reason },
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1043,6 +1060,70 @@ describe('ledger: holds and hot accounts under correction and contention', () =>
     );
     expect(refusal).toBeInstanceOf(HoldTransactionNotReversible);
     expect((await balance(db, wallet)).toDecimalString()).toBe('70.00');
+  });
+
+  // I7: a reversal's row meets two unique indexes, its idempotency key and `reverses_transaction_id`
+  // (I8). `ledger_post` turned a conflict on the key into a replay (`ON CONFLICT (idempotency_key) DO
+  // NOTHING`) but not one on the reversed transaction: a replay that passed the key check while its
+  // first attempt's row was not yet in the key's index then waited on the second index, found the first
+  // attempt committed there and failed as a unique violation, which `reverse` answers AlreadyReversed.
+  // The model workload hit it with seed 269587095 ("(client 2, replay) reverse … was refused as
+  // already-reversed"). The replay is held inside that window here: another transaction has inserted,
+  // and not committed, a row with the replay's own transaction id. Without the fix the replay passes its
+  // key check and waits on that row at its primary-key entry (PostgreSQL fills a row's indexes oldest
+  // first, the primary key before the key's index); with every unique index an arbiter it waits in the
+  // check itself. Meanwhile the first attempt commits, then the blocker rolls back and the replay goes on.
+  it('ledger: I7 a reversal sent again under its idempotency key while the first attempt commits is answered with the first reversal (replayed), not AlreadyReversed', async () => {
+    const wallet = await walletFunded('100.00');
+    const staked = await transaction(db, (tx) =>
+      transfer(
+        tx,
+        { idempotencyKey: newId(), kind: 'STAKE', debitAccountId: wallet, creditAccountId: f.house, amount: czk('40.00') },
+        new Date(),
+      ),
+    );
+    // The statement `reverse` sends for this transaction with its default key, under a transaction id we know.
+    const replay = ledgerPostCall(await reversalRequestOf(staked.transactionId, 'round voided'), new Date());
+    const pool = pgPoolOf(db);
+    const blocker = await pool.connect();
+    try {
+      await blocker.query('BEGIN');
+      await blocker.query(
+        `INSERT INTO ledger_transaction (id, idempotency_key, request_hash, kind, effective_at) VALUES ($1::uuid, $2, $3, 'ADJUSTMENT', now())`,
+        [replay.values[0], `blocker:${newId()}`, '0'.repeat(64)],
+      );
+      const [{ pid }] = (await blocker.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows as [{ pid: number }];
+      const replayed = pool.query<{ transaction_id: string; replayed: boolean }>(replay).then(
+        (result) => ({ ok: true as const, row: result.rows[0] }),
+        (error: unknown) => ({ ok: false as const, sqlState: sqlStateOf(error), error }),
+      );
+      await waitFor(
+        async () => {
+          const [row] = await db.$queryRaw<[{ n: bigint }]>`
+            SELECT count(*)::bigint AS n FROM pg_stat_activity WHERE ${pid}::int = ANY(pg_blocking_pids(pid))`;
+          return row.n > 0n;
+        },
+        { what: 'the replay to wait for the uncommitted row with its transaction id' },
+      );
+      const first = await transaction(db, (tx) =>
+        reverse(tx, { transactionId: staked.transactionId, reason: 'round voided' }, new Date()),
+      );
+      expect(first.replayed).toBe(false);
+      await blocker.query('ROLLBACK');
+      expect(await replayed).toEqual({ ok: true, row: { transaction_id: first.transactionId, replayed: true } });
+    } finally {
+      await blocker.query('ROLLBACK');
+      blocker.release();
+    }
+    expect(await db.ledgerTransaction.count({ where: { reversesTransactionId: staked.transactionId } })).toBe(1);
+    expect((await balance(db, wallet)).toDecimalString()).toBe('100.00');
+    // A reversal under another key is still refused: the transaction is reversed at most once (I8).
+    const other = await errorOf(
+      transaction(db, (tx) =>
+        reverse(tx, { transactionId: staked.transactionId, reason: 'again', idempotencyKey: newId() }, new Date()),
+      ),
+    );
+    expect(other).toBeInstanceOf(AlreadyReversed);
   });
 
   // I10: transactions over the same accounts never deadlock. Each ledger_post picks a random shard of
