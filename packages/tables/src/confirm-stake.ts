@@ -132,8 +132,8 @@ interface BatchEntry {
 /**
  * Several players' bet confirmations on one round in one transaction of two round trips (issue 22, D-1855):
  * the actions that queued for the round while the one before them ran (act-in-round.ts), one per player.
- * `table_stake_begin_batch` locks the round once and reads, per action in the players' id order, what
- * `table_stake_begin` reads for one (the answer, the seat, the player lock, the limits' rows); the
+ * `table_stake_begin_batch` locks the round once, then the players in id order, and reads per action what
+ * `table_stake_begin` reads for one (the answer, the seat, the limits' rows); the
  * engine applies the actions one after another in their order of arrival, each decided as
  * `confirmWithOneCall` decides one (a refusal changes nothing and does not stop the others); then
  * `table_stake_commit_batch` writes every confirmed stake and the round's state once, its version moved
