@@ -2,7 +2,15 @@ import { findInvariantViolations } from '@casino/ledger';
 import { waitFor } from '@casino/core/testing';
 import { confirmationsWaitingFor, oneCallConfirmationCount } from '@casino/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { czk, rouletteTable, startGameHarness, type GameHarness, type TestPlayer } from './test-support.ts';
+import {
+  czk,
+  holdRowLock,
+  rouletteTable,
+  startGameHarness,
+  waitForLockWait,
+  type GameHarness,
+  type TestPlayer,
+} from './test-support.ts';
 
 // Issue 22 (D-2260): a bet confirmation's common case runs as two SQL function calls between BEGIN and
 // COMMIT (packages/tables/src/confirm-stake.ts). These tests make sure the cases go through that path
@@ -146,34 +154,13 @@ describe('game-service: the one-call stake path (issue 22)', () => {
    * are taken together by the next at the front of the round's queue.
    */
   async function queuedBehindALock(roundId: string, first: () => Promise<unknown>, rest: Array<() => Promise<unknown>>) {
-    let release!: () => void;
-    let lockTaken!: () => void;
-    const taken = new Promise<void>((resolve) => (lockTaken = resolve));
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const blocker = h.connections.db.$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT id FROM game_round WHERE id = ${roundId}::uuid FOR UPDATE`;
-        lockTaken();
-        await released;
-      },
-      { timeout: 120_000 },
-    );
-    await taken;
+    const release = await holdRowLock(h.connections.db, 'game_round', roundId);
     // Promise.resolve starts an injected request (light-my-request sends it when it is awaited).
     const firstDone = Promise.resolve(first());
-    await waitFor(
-      async () => {
-        const [row] = await h.connections.db.$queryRaw<[{ waiting: bigint }]>`
-          SELECT count(*)::bigint AS waiting FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%table_stake_begin(%'`;
-        return row.waiting > 0n ? true : null;
-      },
-      { what: "the first confirmation waiting for the round's row" },
-    );
+    await waitForLockWait(h.connections.db, 'table_stake_begin(', "the first confirmation waiting for the round's row");
     const restDone = rest.map((r) => Promise.resolve(r()));
     await waitFor(() => confirmationsWaitingFor(roundId) === rest.length, { what: 'the other confirmations queued behind it' });
-    release();
-    await blocker;
+    await release();
     return { first: await firstDone, rest: await Promise.all(restDone) };
   }
 

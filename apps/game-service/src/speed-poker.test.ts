@@ -9,7 +9,7 @@ import { waitFor } from '@casino/core/testing';
 import { demoPokerTables, pokerRuleProfiles } from '@casino/operator';
 import { createPokerTable, escrowAndStacks, oneCallPoolCommitCount, type PokerRuleProfileId } from '@casino/tables';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGameHarness, type GameHarness, type TestPlayer } from './test-support.ts';
+import { holdRowLock, startGameHarness, waitForLockWait, type GameHarness, type TestPlayer } from './test-support.ts';
 
 let h: GameHarness;
 beforeAll(async () => {
@@ -210,35 +210,14 @@ describe('speed poker (issue 18)', () => {
       expect(folded.statusCode, folded.body).toBe(200);
     };
     // Another connection holds the pool's row: the first hand's commit waits for it in the database.
-    let lockTaken!: () => void;
-    let release!: () => void;
-    const taken = new Promise<void>((resolve) => (lockTaken = resolve));
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const blocker = h.connections.db.$transaction(
-      async (tx) => {
-        await tx.$queryRaw`SELECT id FROM poker_table WHERE id = ${poolId}::uuid FOR UPDATE`;
-        lockTaken();
-        await released;
-      },
-      { timeout: 120_000 },
-    );
-    await taken;
+    const release = await holdRowLock(h.connections.db, 'poker_table', poolId);
     await endHand();
-    await waitFor(
-      async () => {
-        const [row] = await h.connections.db.$queryRaw<[{ waiting: bigint }]>`
-          SELECT count(*)::bigint AS waiting FROM pg_stat_activity
-          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%poker_commit_pool_hands%'`;
-        return row.waiting > 0n ? true : null;
-      },
-      { what: "the first hand's commit waiting for the pool's row" },
-    );
+    await waitForLockWait(h.connections.db, 'poker_commit_pool_hands', "the first hand's commit waiting for the pool's row");
     // Two more hands end meanwhile: they wait for the running commit, together.
     await endHand();
     await endHand();
     expect(await poolHands(poolId)).toHaveLength(0);
-    release();
-    await blocker;
+    await release();
     await waitFor(async () => ((await poolHands(poolId)).length === 3 ? true : null), { what: 'the three hands committed' });
 
     // PostgreSQL stamps each row with the transaction that wrote it: the second and third hands share one.

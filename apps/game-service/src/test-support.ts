@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { ManualClock, Money, newId, type AccountId } from '@casino/core';
-import { waitForTimeoutMsDefault } from '@casino/core/testing';
-import { transaction } from '@casino/db';
+import { waitFor, waitForTimeoutMsDefault } from '@casino/core/testing';
+import { transaction, type Db } from '@casino/db';
 import { commitToSeed, testRoundSeed, type RoundSeed } from '@casino/games';
 import type { App } from '@casino/http';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
@@ -280,4 +280,41 @@ export async function startGameHarness(
 /** Waits until the server has handled a socket's close (presence removed, a due decision noted). */
 export async function settle(ms = 150): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Holds a row's lock from another connection, so that a writer in a test waits for it in PostgreSQL (a batch then
+ * forms behind it). Returns `release`, which lets go and resolves once the holder has committed.
+ */
+export async function holdRowLock(db: Db, table: 'game_round' | 'poker_table', id: string): Promise<() => Promise<void>> {
+  let lockTaken!: () => void;
+  let release!: () => void;
+  const taken = new Promise<void>((resolve) => (lockTaken = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const holder = db.$transaction(
+    async (tx) => {
+      await tx.$queryRawUnsafe(`SELECT id FROM ${table} WHERE id = $1::uuid FOR UPDATE`, id);
+      lockTaken();
+      await released;
+    },
+    { timeout: 120_000 },
+  );
+  await Promise.race([taken, holder]);
+  return async () => {
+    release();
+    await holder;
+  };
+}
+
+/** Waits until a statement containing `statement` waits for a lock in the test's database. */
+export async function waitForLockWait(db: Db, statement: string, what: string): Promise<void> {
+  await waitFor(
+    async () => {
+      const [row] = await db.$queryRaw<[{ waiting: bigint }]>`
+        SELECT count(*)::bigint AS waiting FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE ${`%${statement}%`}`;
+      return row.waiting > 0n ? true : null;
+    },
+    { what },
+  );
 }
