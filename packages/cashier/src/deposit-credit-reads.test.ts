@@ -13,6 +13,7 @@ import {
 } from '@casino/ledger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositUsage } from './cap-usage.ts';
+import { insertActiveBankAccount } from './testing-loyalty.ts';
 
 /**
  * Issue 22 (D-2277, D-2278): the reads the one-call deposit credit decides on (cashier_deposit_state)
@@ -80,30 +81,12 @@ describe('the one-call credit’s reads (issue 22)', () => {
 
   it('004:T-44 / caps: the caps’ read (cashier_deposit_usage) counts each deposit of the instrument in its 24-hour, 7-day and 30-day windows at its crediting time, pending ones only for an intent, never the excluded one', async () => {
     const playerId = await insertTestPlayer(db);
-    const methodId = newId();
-    await db.paymentMethod.create({
-      data: {
-        id: methodId,
-        playerId,
-        kind: 'OTHER',
-        instrument: 'other',
-        status: 'VERIFIED',
-        active: true,
-        holderName: 'Jana Tester',
-        holderNameExact: true,
-        country: 'CZ',
-        display: 'other t•••r',
-        verificationDeadlineAt: now,
-        verifiedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      },
-    });
+    const methodId = await insertActiveBankAccount(db, playerId, now);
     const deposit = async (
       amountMinor: bigint,
       createdHoursAgo: number,
       creditedHoursAgo: number | null,
-      instrument = 'other',
+      instrument = 'bank-transfer',
     ) => {
       const id = newId();
       await db.cashierDeposit.create({
@@ -139,7 +122,7 @@ describe('the one-call credit’s reads (issue 22)', () => {
     const excluded = await deposit(12_800_00n, 1, 1);
 
     const usage = (mode: 'intent' | 'credit') =>
-      transaction(db, (tx) => depositUsage(tx, { playerId, instrument: 'other', now, mode, excludeDepositId: excluded }));
+      transaction(db, (tx) => depositUsage(tx, { playerId, instrument: 'bank-transfer', now, mode, excludeDepositId: excluded }));
     for (let call = 0; call < 7; call++) {
       expect(await usage('credit'), `credit, call ${call}`).toEqual({
         rolling24hMinor: 100_00n,

@@ -1,6 +1,13 @@
 import { monitoringEventMessage } from '@casino/compliance';
 import { assert, countBusinessEvent, DomainError, isDomainError, Money, newId } from '@casino/core';
-import { isPoolExhaustedError, pgBatchedTransaction, rollBack, sqlStateOf, type BatchedTransaction } from '@casino/db';
+import {
+  isPoolExhaustedError,
+  pgBatchedTransaction,
+  playerLockKey,
+  rollBack,
+  sqlStateOf,
+  type BatchedTransaction,
+} from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { decideStakeOnRead, stakeReadArguments, type StakeReadArguments } from '@casino/limits';
 import {
@@ -161,9 +168,9 @@ export async function confirmBatchWithOneCall(ctx: TablesContext, requests: read
       const actions = requests.map((r) => ({
         player: r.playerId,
         action_id: r.actionId,
-        lock_key: stakeReadArguments(r.playerId, at).lockKey,
+        lock_key: playerLockKey(r.playerId),
       }));
-      const windows = stakeReadArguments(requests[0]!.playerId, at);
+      const windows = stakeReadArguments(requests[0]!.playerId, at); // the periods' windows are every player's
       const rows = await tx.begin<{ doc: Json; state: string | null }>(beginBatchSql, [
         requests[0]!.roundId,
         JSON.stringify(actions),
