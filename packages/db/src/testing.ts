@@ -77,14 +77,44 @@ export async function createTestDatabase(databaseUrl = requiredDatabaseUrl()): P
     url,
     db,
     async drop() {
-      await db.$disconnect();
-      await dropDatabase(databaseUrl, name);
+      // A file's cleanup must not fail the file on a loaded machine (a teardown once took over vitest's 60 s hook
+      // timeout): a pool slow to close is ended by the drop's FORCE anyway, and a drop that runs out of its
+      // statement timeout is left to the run's teardown (tests/support/global-setup.ts drops every database of the run).
+      const disconnected = await settlesWithin(db.$disconnect(), teardownWaitMs);
+      const dropped = await settlesWithin(dropDatabase(databaseUrl, name, teardownWaitMs), teardownWaitMs + 5_000);
+      if (!disconnected || !dropped) {
+        process.stderr.write(
+          `test database ${name}: ${disconnected ? 'the drop' : 'closing its pool'} did not finish in time; the run's teardown drops it\n`,
+        );
+      }
     },
   };
 }
 
-export async function dropDatabase(databaseUrl: string, name: string): Promise<void> {
-  await withAdmin(databaseUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+/** How long a file's cleanup waits for each of its steps (well inside vitest's hookTimeout of 60 s). */
+const teardownWaitMs = 20_000;
+
+/** Whether `promise` settles (either way) within `ms`; a rejection after that is swallowed, not left unhandled. */
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  const settled = promise.then(
+    () => true,
+    () => true,
+  );
+  try {
+    return await Promise.race([settled, timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function dropDatabase(databaseUrl: string, name: string, statementTimeoutMs?: number): Promise<void> {
+  await withAdmin(databaseUrl, async (admin) => {
+    // Bounded in the server, so a drop given up on does not run on behind its caller.
+    if (statementTimeoutMs !== undefined) await admin.query(`SET statement_timeout = ${Math.trunc(statementTimeoutMs)}`);
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  });
 }
 
 /** Drops every database a run left behind (a crashed test file cannot drop its own). */
