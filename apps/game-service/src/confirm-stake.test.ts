@@ -128,6 +128,38 @@ describe('game-service: the one-call stake path (issue 22)', () => {
     expect(await findInvariantViolations(h.connections.db)).toEqual([]);
   });
 
+  it("issue 22 (D-1857): a confirmation reads the round's state only when this process does not hold it at the row's version", async () => {
+    const player = await h.newPlayer({ deposit: '1000.00' });
+    const roundId = await hotRound('known-state', [player]);
+    const before = oneCallConfirmationCount();
+    const firstBet = (r: Awaited<ReturnType<typeof h.act>>) => r.json().view.seats[0].confirmed[0].request.position as string;
+    // The round's row as another writer would leave it: its first bet shown on black (the engine never reads it back).
+    const overwrite = (moveVersion: number) => h.connections.db.$executeRaw`
+      UPDATE game_round SET state = replace(state, '"position":"red"', '"position":"black"'), version = version + ${moveVersion}
+      WHERE id = ${roundId}::uuid`;
+
+    const second = await h.act(player, roundId, red('10.00')); // read from the row (the first bet took the ORM path)
+    const third = await h.act(player, roundId, red('10.00'));
+    expect([firstBet(second), firstBet(third)]).toEqual(['red', 'red']);
+    const { version } = await h.connections.db.gameRound.findUniqueOrThrow({ where: { id: roundId } });
+
+    // The row still at the version this process wrote last: its state is not read, so the change is not seen.
+    await overwrite(0);
+    const fourth = await h.act(player, roundId, red('10.00'));
+    expect(fourth.statusCode).toBe(200);
+    expect(firstBet(fourth)).toBe('red');
+    expect(fourth.json().version).toBe(version + 1);
+
+    // Another writer moved the version (a second instance, the scheduler): the next confirmation reads the row's state.
+    await overwrite(1);
+    const fifth = await h.act(player, roundId, red('10.00'));
+    expect(fifth.statusCode).toBe(200);
+    expect(firstBet(fifth)).toBe('black');
+    expect(fifth.json().version).toBe(version + 3);
+    expect(oneCallConfirmationCount() - before).toBe(4);
+    expect(await findInvariantViolations(h.connections.db)).toEqual([]);
+  });
+
   /**
    * Seats `players` at a new table whose betting runs long, each with a first bet (a wallet's first stake in the
    * process looks its account up on the ORM path), and returns the round.

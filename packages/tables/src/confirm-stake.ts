@@ -25,7 +25,8 @@ import type { TablesContext } from './context.ts';
 import { debitsOf, decisionKey, isSettled, phaseOf, stateToJson } from './engines.ts';
 import { deadlineFor, Pushes, roundMessageOf } from './lifecycle.ts';
 import { knownStakeAccounts, stakeKey } from './money.ts';
-import { isTableCached, loadedFromCachedTable, type LoadedRound, type RoundRow } from './round-store.ts';
+import { isTableCached, loadedFromCachedTable, type LoadedRound, type RoundRowRead } from './round-store.ts';
+import { knownStateOf, rememberState, type KnownState } from './round-state-cache.ts';
 import type { Wire } from './wire.ts';
 import { assertTableOpenForBets } from './suspend-betting.ts';
 
@@ -64,24 +65,26 @@ export function oneCallConfirmationCount(): number {
 }
 
 // The round's state (tens of kilobytes) comes out of the document as a text column of its own, so it is parsed
-// once, by the engine's decoder, instead of also as a string inside the document's JSON (D-2296).
+// once, by the engine's decoder, instead of also as a string inside the document's JSON (D-2296); and not at all
+// when the row is at the version whose state this process holds decoded (the last argument, D-1857).
 const beginSql =
-  "SELECT doc #- '{round,state}' AS doc, doc #>> '{round,state}' AS state FROM table_stake_begin($1::uuid, $2::uuid, $3, $4, $5::timestamptz, $6::date, $7::date, $8::date) AS doc";
+  "SELECT doc #- '{round,state}' AS doc, doc #>> '{round,state}' AS state FROM table_stake_begin($1::uuid, $2::uuid, $3, $4, $5::timestamptz, $6::date, $7::date, $8::date, $9::integer) AS doc";
 const commitSql = `SELECT table_stake_commit(${Array.from({ length: 30 }, (_, i) => `$${i + 1}`).join(', ')}) AS transaction_id`;
 
 type Json = Record<string, unknown>;
 
 interface Begun {
-  /** The round's row, its state not decoded yet (D-2296). */
-  row: RoundRow;
+  /** The round's row, its state not decoded yet (D-2296), or left out as `known`'s (D-1857). */
+  row: RoundRowRead;
+  known: KnownState | undefined;
   context: ActionContext;
   stakeState: Json | null;
 }
 
 interface Confirmed {
   result: ActResult;
-  /** The push and the game to count the bet for, after commit. */
-  committed: { push: Pushes; game: string };
+  /** The push, and the round as committed (its game counts the bet; its state is remembered), after commit. */
+  committed: { push: Pushes; round: LoadedRound };
 }
 
 export async function confirmWithOneCall(ctx: TablesContext, request: ActRequest): Promise<ActResult | 'time-over' | null> {
@@ -106,7 +109,9 @@ export async function confirmWithOneCall(ctx: TablesContext, request: ActRequest
   });
   if (outcome === rollBack) return replayed;
   committedCount++;
-  countBusinessEvent('bet-confirmed', outcome.committed.game);
+  const { round } = outcome.committed;
+  rememberState(round.id, round.version, round.state);
+  countBusinessEvent('bet-confirmed', round.game);
   countBusinessEvent('ledger-posting', 'STAKE');
   await outcome.committed.push.send(ctx);
   return outcome.result;
@@ -124,7 +129,7 @@ export type BatchOutcome =
   | { kind: 'orm' };
 
 const beginBatchSql =
-  "SELECT doc #- '{round,state}' AS doc, doc #>> '{round,state}' AS state FROM table_stake_begin_batch($1::uuid, $2::jsonb, $3::timestamptz, $4::date, $5::date, $6::date) AS doc";
+  "SELECT doc #- '{round,state}' AS doc, doc #>> '{round,state}' AS state FROM table_stake_begin_batch($1::uuid, $2::jsonb, $3::timestamptz, $4::date, $5::date, $6::date, $7::integer) AS doc";
 const commitBatchSql =
   'SELECT table_stake_commit_batch($1::uuid, $2, $3, $4::integer, $5::integer, $6::timestamptz, $7::jsonb) AS transaction_ids';
 
@@ -171,6 +176,7 @@ export async function confirmBatchWithOneCall(ctx: TablesContext, requests: read
         lock_key: playerLockKey(r.playerId),
       }));
       const windows = stakeReadArguments(requests[0]!.playerId, at); // the periods' windows are every player's
+      const known = knownStateOf(requests[0]!.roundId);
       const rows = await tx.begin<{ doc: Json; state: string | null }>(beginBatchSql, [
         requests[0]!.roundId,
         JSON.stringify(actions),
@@ -178,6 +184,7 @@ export async function confirmBatchWithOneCall(ctx: TablesContext, requests: read
         windows.day,
         windows.week,
         windows.month,
+        known?.version ?? null,
       ]);
       const doc = rows[0]!.doc;
       const row = roundRowOf(doc, rows[0]!.state);
@@ -185,7 +192,7 @@ export async function confirmBatchWithOneCall(ctx: TablesContext, requests: read
       if (row.status !== 'OPEN' || (row.deadline_at !== null && row.deadline_at <= at)) return rollBack;
       const entries = doc.entries as BatchEntry[];
       const tableOpen = (doc.table_open as boolean | null) ?? null;
-      let round = loadedFromCachedTable(row)!;
+      let round = loadedOf(row, known)!;
       const versionBefore = round.version;
       outcomes = requests.map((request): BatchOutcome => {
         const entry = entries.find((e) => e.player === request.playerId && e.action_id === request.actionId);
@@ -230,6 +237,8 @@ export async function confirmBatchWithOneCall(ctx: TablesContext, requests: read
   }
   if (outcome === rollBack) return outcomes;
   committedCount += committed.length;
+  const final = committed[committed.length - 1]!.round;
+  rememberState(final.id, final.version, final.state);
   for (const decided of committed) {
     countBusinessEvent('bet-confirmed', decided.round.game);
     countBusinessEvent('ledger-posting', 'STAKE');
@@ -279,15 +288,32 @@ function stakeRecord(decided: Decided): Record<string, unknown> {
   };
 }
 
-/** The round's row of a begin statement's document, its state the text column beside it (D-2296); null: no such round. */
-function roundRowOf(doc: Json, state: string | null): RoundRow | null {
+/**
+ * The round's row of a begin statement's document, its state the text column beside it (D-2296), null when the
+ * statement left it out for the version this process holds (D-1857); null: no such round.
+ */
+function roundRowOf(doc: Json, state: string | null): RoundRowRead | null {
   const row = doc.round as Json | null;
   if (!row) return null;
   return {
-    ...(row as unknown as RoundRow),
-    state: state!,
+    ...(row as unknown as RoundRowRead),
+    state,
     deadline_at: row.deadline_at === null ? null : new Date(row.deadline_at as string),
   };
+}
+
+/**
+ * The round of a begin statement's row, at a table this process has cached: its state decoded from the row (and
+ * remembered, as read under the round's lock), or the held copy the statement left out (D-1857).
+ */
+function loadedOf(row: RoundRowRead, known: KnownState | undefined): LoadedRound | undefined {
+  if (row.state === null) {
+    assert(known !== undefined && known.version === row.version, 'a begin statement leaves out only the state held here');
+    return loadedFromCachedTable(row, known.state);
+  }
+  const round = loadedFromCachedTable(row);
+  if (round) rememberState(round.id, round.version, round.state);
+  return round;
 }
 
 type SeatJson = { seat_no: number | null; status: string | null; play_session_id: string };
@@ -297,6 +323,7 @@ function seatOf(seat: SeatJson | null): ActionContext['seat'] {
 }
 
 async function begin(tx: BatchedTransaction, request: ActRequest, at: Date, readArguments: StakeReadArguments): Promise<Begun> {
+  const known = knownStateOf(request.roundId);
   const rows = await tx.begin<{ doc: Json; state: string | null }>(beginSql, [
     request.roundId,
     request.playerId,
@@ -306,6 +333,7 @@ async function begin(tx: BatchedTransaction, request: ActRequest, at: Date, read
     readArguments.day,
     readArguments.week,
     readArguments.month,
+    known?.version ?? null,
   ]);
   const doc = rows[0]!.doc;
   const row = roundRowOf(doc, rows[0]!.state);
@@ -313,6 +341,7 @@ async function begin(tx: BatchedTransaction, request: ActRequest, at: Date, read
   const answered = doc.answered as { request_hash: string; response: unknown } | null;
   return {
     row,
+    known,
     context: {
       answered: answered && { requestHash: answered.request_hash, response: answered.response },
       tableOpen: (doc.table_open as boolean | null) ?? null,
@@ -362,7 +391,7 @@ function decide(
   // The round's time ran out: the caller turns it (the one-call round turn, D-2295, else the ORM path) and answers time-over.
   if (row.deadline_at !== null && row.deadline_at <= at) return 'time-over';
   // Decoded only now, for an action this path decides: a replay, a round over or a time run out never needs the state (D-2296).
-  return decideStake(ctx, loadedFromCachedTable(row)!, request, context, begun.stakeState, at);
+  return decideStake(ctx, loadedOf(row, begun.known)!, request, context, begun.stakeState, at);
 }
 
 /** The stored answer of an action id used before; a different action under the same id is refused. */
@@ -505,5 +534,5 @@ async function commit(tx: BatchedTransaction, decided: Decided): Promise<Confirm
   const { round, message } = decided;
   if (round.kind === 'LIVE') push.table.push([round.table.id, message]);
   else push.player.push([round.temporaryPlayerId!, message]);
-  return { result: decided.result, committed: { push, game: round.game } };
+  return { result: decided.result, committed: { push, round } };
 }

@@ -36,6 +36,9 @@ export interface RoundRow {
   temporary_seat: number | null;
 }
 
+/** A round's row as a begin statement reads it: the state left out (null) when the caller holds it decoded (D-1857). */
+export type RoundRowRead = Omit<RoundRow, 'state'> & { state: string | null };
+
 /** Locks a round row (player actions wait for each other and for the scheduler) and loads it, in one statement. */
 export async function lockRound(tx: Tx, roundId: string): Promise<LoadedRound | null> {
   const rows = await tx.$queryRaw<RoundRow[]>`
@@ -113,12 +116,14 @@ export function isTableCached(tableId: string): boolean {
  * The round of a row whose table this process has cached, without a query (the one-call stake path holds
  * its one connection and must not wait for a second); undefined when the table is not cached yet.
  */
-export function loadedFromCachedTable(row: RoundRow): LoadedRound | undefined {
+export function loadedFromCachedTable(row: RoundRowRead, decoded?: EngineState): LoadedRound | undefined {
   const table = tableConfigs.get(row.table_id);
-  return table && loadedWith(table, row);
+  return table && loadedWith(table, row, decoded);
 }
 
-function loadedWith(table: TableConfig, row: RoundRow): LoadedRound {
+/** `decoded`: the row's state already decoded (round-state-cache.ts), so `row.state` is not read. */
+function loadedWith(table: TableConfig, row: RoundRowRead, decoded?: EngineState): LoadedRound {
+  assert(decoded !== undefined || row.state !== null, "a round's state comes from its row or decoded already");
   return {
     id: row.id,
     table,
@@ -132,7 +137,7 @@ function loadedWith(table: TableConfig, row: RoundRow): LoadedRound {
     temporaryPlayerId: row.temporary_player_id,
     temporarySeat: row.temporary_seat,
     originRoundId: row.origin_round_id,
-    state: stateFromJson(table.game, row.state),
+    state: decoded ?? stateFromJson(table.game, row.state!),
   };
 }
 

@@ -1,5 +1,5 @@
 import { roundRng, seedMatchesCommitment, type RoundSeed } from '../rng/index.ts';
-import { firstDifference, InvalidRoundRecord, unwrapDocument, wrapDocument } from '../shared/round-record.ts';
+import { firstDifference, InvalidRoundRecord, unwrapDocument, wrapDocument, wrapStateDocument } from '../shared/round-record.ts';
 import type { BlackjackTableLimits } from './limits.ts';
 import { BlackjackRejection } from './rejection.ts';
 import { applyBlackjackAction, openBlackjackRound } from './round.ts';
@@ -87,7 +87,7 @@ export function replayBlackjackRound(record: BlackjackRoundRecord): BlackjackSta
 }
 
 export function blackjackStateToJson(state: BlackjackState): string {
-  return wrapDocument(blackjackStateFormat, blackjackStateVersion, state);
+  return wrapStateDocument(blackjackStateFormat, blackjackStateVersion, state);
 }
 
 export function blackjackStateFromJson(text: string): BlackjackState {

@@ -1,5 +1,5 @@
 import { roundRng, seedMatchesCommitment, type RoundSeed } from '../rng/index.ts';
-import { firstDifference, InvalidRoundRecord, unwrapDocument, wrapDocument } from '../shared/round-record.ts';
+import { firstDifference, InvalidRoundRecord, unwrapDocument, wrapDocument, wrapStateDocument } from '../shared/round-record.ts';
 import { validatePlatynkoLimits, type PlatynkoTableLimits } from './limits.ts';
 import { PlatynkoRejection } from './rejection.ts';
 import { applyPlatynkoAction, openPlatynkoRound } from './round.ts';
@@ -92,7 +92,7 @@ export function replayPlatynkoRound(record: PlatynkoRoundRecord): PlatynkoState 
 
 /** The live state as the service stores it between actions. */
 export function platynkoStateToJson(state: PlatynkoState): string {
-  return wrapDocument(platynkoStateFormat, platynkoStateVersion, state);
+  return wrapStateDocument(platynkoStateFormat, platynkoStateVersion, state);
 }
 
 export function platynkoStateFromJson(text: string): PlatynkoState {

@@ -1,5 +1,5 @@
 import { roundRng, seedMatchesCommitment, type RoundSeed } from '../rng/index.ts';
-import { firstDifference, InvalidRoundRecord, unwrapDocument, wrapDocument } from '../shared/round-record.ts';
+import { firstDifference, InvalidRoundRecord, unwrapDocument, wrapDocument, wrapStateDocument } from '../shared/round-record.ts';
 import type { RouletteTableLimits } from './limits.ts';
 import { RouletteRejection } from './rejection.ts';
 import { applyRouletteAction, openRouletteRound } from './round.ts';
@@ -91,7 +91,7 @@ export function replayRouletteRound(record: RouletteRoundRecord): RouletteState 
 
 /** The live state as the service stores it between actions. */
 export function rouletteStateToJson(state: RouletteState): string {
-  return wrapDocument(rouletteStateFormat, rouletteStateVersion, state);
+  return wrapStateDocument(rouletteStateFormat, rouletteStateVersion, state);
 }
 
 export function rouletteStateFromJson(text: string): RouletteState {

@@ -79,6 +79,41 @@ export function decodeGameJson(value: JsonValue, key = ''): unknown {
   return value;
 }
 
+// The JSON text of parts of immutable states already encoded (issue 22, D-1856). A round's state grows with
+// every bet (each confirmed bet, its action and its event stay in it), while a transition shares every part it
+// did not make with the state before it (the engines are pure; `deepFreeze` proves it in development and
+// tests). Encoding a state after a bet thus reuses the text of everything but the new parts, instead of
+// walking the whole round again on each bet. Weak keys: the text goes when its part does.
+const encodedParts = new WeakMap<object, string>();
+
+/**
+ * `JSON.stringify(encodeGameJson(value))` for a value whose objects and arrays are never changed after they are
+ * made (an engine's state), with the text of each part remembered by identity. Same text, same refusals.
+ */
+export function immutableGameJsonText(value: unknown, key = ''): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(encodeGameJson(value, key));
+  // A part's text depends on its key only under a card key (formatted cards) or, for an array, a minor-units key.
+  const keyFree = !cardKeys.has(key) && !(Array.isArray(value) && isMinorKey(key));
+  if (!keyFree) return JSON.stringify(encodeGameJson(value, key));
+  const known = encodedParts.get(value);
+  if (known !== undefined) return known;
+  let text: string;
+  if (Array.isArray(value)) {
+    const items: string[] = new Array<string>(value.length);
+    for (let k = 0; k < value.length; k++) items[k] = immutableGameJsonText(value[k] as unknown, '');
+    text = `[${items.join(',')}]`;
+  } else {
+    const fields: string[] = [];
+    for (const name of Object.keys(value)) {
+      const inner = (value as Record<string, unknown>)[name];
+      if (inner !== undefined) fields.push(`${JSON.stringify(name)}:${immutableGameJsonText(inner, name)}`);
+    }
+    text = `{${fields.join(',')}}`;
+  }
+  encodedParts.set(value, text);
+  return text;
+}
+
 export function toGameJsonText(value: unknown): string {
   return JSON.stringify(encodeGameJson(value));
 }

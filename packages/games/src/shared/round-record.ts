@@ -1,4 +1,4 @@
-import { decodeGameJson, encodeGameJson, InvalidGameJson, type JsonValue } from './game-json.ts';
+import { decodeGameJson, encodeGameJson, immutableGameJsonText, InvalidGameJson, type JsonValue } from './game-json.ts';
 import { deepFreeze } from './invariant.ts';
 
 /**
@@ -13,6 +13,14 @@ export class InvalidRoundRecord extends Error {
 
 export function wrapDocument(format: string, version: number, body: unknown): string {
   return JSON.stringify({ format, version, body: encodeGameJson(body) });
+}
+
+/**
+ * `wrapDocument` for an engine's live state, written on every action: the text of the parts an earlier version
+ * shared with this one is reused (`immutableGameJsonText`), so a bet pays for what it added, not for the round.
+ */
+export function wrapStateDocument(format: string, version: number, state: unknown): string {
+  return `{"format":${JSON.stringify(format)},"version":${JSON.stringify(version)},"body":${immutableGameJsonText(state)}}`;
 }
 
 export function unwrapDocument(text: string, format: string, version: number): unknown {
