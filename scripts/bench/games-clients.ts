@@ -7,7 +7,7 @@
  */
 import { newId } from '@casino/core';
 import { benchHttpClient } from './http-client.ts';
-import { runClients } from './workload.ts';
+import { runClients, runPaced } from './workload.ts';
 
 export interface BenchPlayer {
   playerId: string;
@@ -21,6 +21,8 @@ export interface ClientsPlan {
   players: BenchPlayer[];
   warmupS: number;
   measureS: number;
+  /** Set: bets arrive at this rate (open loop, `runPaced`); unset: each player bets again as soon as answered. */
+  ratePerS?: number;
 }
 
 export type ClientsMessage =
@@ -66,30 +68,40 @@ async function runPlan(plan: ClientsPlan): Promise<void> {
   const placeBet = betPlacer(plan.base, plan.players.length);
   // Each player's bets are sequential, as at a real table: each operation takes an idle player.
   const idle = [...plan.players];
-  const run = await runClients(
-    plan.players.length,
-    {
-      warmupS: plan.warmupS,
-      measureS: plan.measureS,
-      onWindowStart: () => send({ kind: 'window', edge: 'start' }),
-      onWindowEnd: () => send({ kind: 'window', edge: 'end' }),
-    },
-    async () => {
-      const player = idle.shift()!;
-      try {
-        await placeBet(player);
-      } finally {
-        idle.push(player);
-      }
-    },
-  );
-  send({
-    kind: 'result',
-    ops: run.ops,
-    errors: run.errors,
-    firstError: run.firstError,
-    seconds: run.seconds,
-    latenciesMs: Array.from(run.latenciesMs),
+  const timing = {
+    warmupS: plan.warmupS,
+    measureS: plan.measureS,
+    onWindowStart: () => send({ kind: 'window', edge: 'start' }),
+    onWindowEnd: () => send({ kind: 'window', edge: 'end' }),
+  };
+  const bet = async () => {
+    const player = idle.shift()!;
+    try {
+      await placeBet(player);
+    } finally {
+      idle.push(player);
+    }
+  };
+  const run =
+    plan.ratePerS === undefined
+      ? await runClients(plan.players.length, timing, bet)
+      : await runPaced(plan.players.length, plan.ratePerS, timing, bet);
+  // Disconnecting only once the result is written: a large result (an open-loop window's latencies) still being
+  // written when the channel closes would be lost.
+  await new Promise<void>((resolve, reject) => {
+    process.send!(
+      {
+        kind: 'result',
+        ops: run.ops,
+        errors: run.errors,
+        firstError: run.firstError,
+        seconds: run.seconds,
+        latenciesMs: Array.from(run.latenciesMs),
+      } satisfies ClientsMessage,
+      undefined,
+      {},
+      (error) => (error ? reject(error) : resolve()),
+    );
   });
 }
 

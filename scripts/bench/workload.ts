@@ -193,6 +193,88 @@ export async function runClients(clients: number, timing: RunTiming, op: () => P
   };
 }
 
+/**
+ * Open loop (issue 22, D-1859): operations arrive at `ratePerS` whatever the answers' speed, each taken by a free
+ * client (at most `clients` at once: a player has one bet in flight), and each is timed from when it was due, so
+ * an arrival that waits for a free client or a busy service counts its wait (no coordinated omission). This is
+ * the latency at a given rate; `runClients`' closed loop gives the most a service does, and its latency is then
+ * only clients ÷ rate. Arrivals due in the measured window and still waiting when it closes are not sent; they
+ * count with the time they waited, a lower bound.
+ */
+export async function runPaced(
+  clients: number,
+  ratePerS: number,
+  timing: RunTiming,
+  op: () => Promise<void>,
+): Promise<RunResult> {
+  const start = performance.now();
+  const windowStart = start + timing.warmupS * 1000;
+  const windowEnd = windowStart + timing.measureS * 1000;
+  const intervalMs = 1000 / ratePerS;
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | null = null;
+  let inFlight = 0;
+  let due = 0; // arrivals made so far
+  const waiting: number[] = []; // when each waiting arrival was due
+  const timers = [
+    setTimeout(() => timing.onWindowStart?.(), timing.warmupS * 1000),
+    setTimeout(() => timing.onWindowEnd?.(), timing.warmupS * 1000 + timing.measureS * 1000),
+  ];
+  const measured = (dueAt: number) => dueAt >= windowStart && dueAt < windowEnd;
+  await new Promise<void>((resolve) => {
+    let arriving = true;
+    const settleIfDone = () => {
+      if (!arriving && inFlight === 0) resolve();
+    };
+    const send = (dueAt: number): void => {
+      inFlight++;
+      op()
+        .then(
+          () => {
+            if (measured(dueAt)) latencies.push(performance.now() - dueAt);
+          },
+          (error: unknown) => {
+            errors++;
+            firstError ??= (error as Error).message.split('\n')[0] ?? 'error';
+          },
+        )
+        .finally(() => {
+          inFlight--;
+          const next = waiting.shift();
+          if (next !== undefined) send(next);
+          settleIfDone();
+        });
+    };
+    const arrive = (): void => {
+      const now = performance.now();
+      for (let dueAt = start + due * intervalMs; dueAt <= now && dueAt < windowEnd; dueAt = start + due * intervalMs) {
+        due++;
+        if (inFlight < clients) send(dueAt);
+        else waiting.push(dueAt);
+      }
+      if (start + due * intervalMs < windowEnd) {
+        setTimeout(arrive, Math.max(0, start + due * intervalMs - performance.now()));
+        return;
+      }
+      arriving = false;
+      // The window is over: what still waits is not sent, and counts with the wait it had.
+      const closedAt = performance.now();
+      for (const dueAt of waiting.splice(0)) if (measured(dueAt)) latencies.push(closedAt - dueAt);
+      settleIfDone();
+    };
+    arrive();
+  });
+  for (const timer of timers) clearTimeout(timer);
+  return {
+    ops: latencies.length,
+    errors,
+    firstError,
+    seconds: timing.measureS,
+    latenciesMs: Float64Array.from(latencies).sort(),
+  };
+}
+
 /** Nearest-rank percentile. */
 export function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
