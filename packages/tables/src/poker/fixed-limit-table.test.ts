@@ -300,7 +300,9 @@ describe('issue 20: random play at stud and draw tables', () => {
         fc.integer({ min: 2, max: 10 }),
         fc.array(fc.integer({ min: 1, max: 60 }), { minLength: 10, maxLength: 10 }),
         fc.array(fc.nat(1000), { minLength: 40, maxLength: 40 }),
-        fc.string({ minLength: 1, maxLength: 8 }),
+        // The seed names the hand (`handId`), which the view holds: with a quote in it, a seed like `x"4c` would put the
+        // text "4c" in the view though no card is there, and the down-card check below searches the view's text.
+        fc.string({ minLength: 1, maxLength: 8 }).filter((text) => !/["\\]/.test(text)),
         (gameId, count, stackUnits, choices, seed) => {
           const game = poker.fixedLimitGames.find((entry) => entry.id === gameId)!;
           const players = Math.min(count, game.playersMax);
