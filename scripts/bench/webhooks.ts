@@ -22,7 +22,7 @@ import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { czechCashierRules } from '@casino/cashier';
+import { batchedCreditCount, czechCashierRules, oneCallCreditCount } from '@casino/cashier';
 import { newId, systemClock } from '@casino/core';
 import { createDb, createRedis, type Db } from '@casino/db';
 import {
@@ -311,8 +311,11 @@ async function main(): Promise<number> {
     const wire = await roundTripsPerEvent(url, build, queue);
     const total = queue.length;
     const duplicates = queue.filter((d) => d.duplicate).length;
+    const [oneCallBefore, batchedBefore] = [oneCallCreditCount(), batchedCreditCount()];
     const { latencies, failures, seconds, cpu } = await runSenders(db, baseUrl, queue, url, new URL(url).pathname.slice(1));
-    return await report(db, { total, duplicates, seconds, latencies, failures, depositIds, wire, reference, cpu });
+    // The gateway runs in this process: of its credits in the run, how many were committed in batches (D-1830).
+    const credits = { total: oneCallCreditCount() - oneCallBefore, batched: batchedCreditCount() - batchedBefore };
+    return await report(db, { total, duplicates, seconds, latencies, failures, depositIds, wire, reference, cpu, credits });
   } finally {
     await cleanup.runAll();
   }
@@ -330,6 +333,7 @@ async function report(
     wire: number;
     reference: LedgerReference;
     cpu: { gatewayMs: number; sendersMs: number; postgresMs: number; otherLoadPct: number };
+    credits: { total: number; batched: number };
   },
 ): Promise<number> {
   const sorted = Float64Array.from(run.latencies).sort();
@@ -374,6 +378,9 @@ async function report(
   console.log(
     `CPU ms per delivery answered 200: gateway ${perEvent(run.cpu.gatewayMs)} / senders ${perEvent(run.cpu.sendersMs)} / ` +
       `PostgreSQL ${perEvent(run.cpu.postgresMs)}; other tenants ${run.cpu.otherLoadPct.toFixed(0)} % of the machine`,
+  );
+  console.log(
+    `credits by the two-statement path: ${run.credits.total}, of them in batches of several deliveries: ${run.credits.batched}`,
   );
   for (const failure of run.failures) console.log(`failed delivery: ${failure}`);
   for (const violation of violations) console.log(`ledger invariant violated: ${violation}`);

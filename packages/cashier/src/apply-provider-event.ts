@@ -1,7 +1,7 @@
 import { DomainError } from '@casino/core';
 import { transaction, type Tx } from '@casino/db';
 import type { CashierContext } from './context.ts';
-import { creditPaymentWithOneCall } from './credit-payment-one-call.ts';
+import { creditPaymentQueued } from './credit-payment-batch.ts';
 import { onPaymentEvent, onRefundEvent, type EventOutcome } from './deposit-events.ts';
 import { onPayoutEvent } from './payout-events.ts';
 import { isKnownEventType, providerEventSchemas, type ParsedProviderEvent } from './provider-events.ts';
@@ -33,8 +33,9 @@ export async function applyProviderEvent(
   const parsed = parse(delivery);
   const subjectId = parsed && 'reference' in parsed.data && isUuid(parsed.data.reference) ? parsed.data.reference : null;
   if (subjectId && (parsed?.type === 'payment.authorized' || parsed?.type === 'payment.settled')) {
-    // The hot path (issue 22, D-2280): two statements, no ORM; null: not its case, nothing written.
-    const credited = await creditPaymentWithOneCall(ctx, delivery, parsed);
+    // The hot path (issue 22, D-2280): two statements, no ORM, several deliveries' in one transaction when they
+    // queued behind others (D-1829); null: not its case, nothing written.
+    const credited = await creditPaymentQueued(ctx, delivery, parsed);
     if (credited) return credited;
   }
   const stored = storedProviderEventPayload(ctx, delivery, parsed);

@@ -62,11 +62,7 @@ export async function creditPaymentWithOneCall(
         pool.query<{ outcome: 'applied' | 'duplicate' }>({ name: 'cashier_deposit_credit', text: creditSql, values }),
       );
       const outcome = credited.rows[0]!.outcome;
-      if (outcome === 'applied') {
-        committedCount++;
-        countBusinessEvent('deposit-credited', decided.channel);
-        countBusinessEvent('ledger-posting', 'DEPOSIT');
-      }
+      if (outcome === 'applied') countOneCallCredit(decided);
       return { outcome };
     } catch (error) {
       if ((error as { code?: string }).code === stateChangedCode) continue; // decided on rows another transaction changed
@@ -93,8 +89,15 @@ export function oneCallCreditCount(): number {
   return committedCount;
 }
 
+/** A credit committed by another path of this file's (the batch, credit-payment-batch.ts): counted as this one counts. */
+export function countOneCallCredit(decided: Decided): void {
+  committedCount++;
+  countBusinessEvent('deposit-credited', decided.channel);
+  countBusinessEvent('ledger-posting', 'DEPOSIT');
+}
+
 /** cashier_deposit_read's arguments; from the third on they are also cashier_deposit_credit's 5th to 13th. */
-function readArguments(
+export function readArguments(
   ctx: CashierContext,
   guards: DepositOneCallGuards,
   delivery: ProviderEventDelivery,
@@ -120,7 +123,7 @@ function readArguments(
   ];
 }
 
-interface Decided {
+export interface Decided {
   key: string;
   channel: string;
   /** cashier_deposit_credit's arguments after the md5: status … outbox payload. */
@@ -131,7 +134,7 @@ interface Decided {
  * `onPaymentEvent` → `confirmPayment` → `creditDeposit` on the document, in their order; null where
  * they would do anything but credit the deposit (a refusal included: the ORM path refuses it).
  */
-function decide(
+export function decide(
   ctx: CashierContext,
   guards: DepositOneCallGuards,
   event: { type: 'payment.authorized' | 'payment.settled'; data: PaymentData },

@@ -2,6 +2,14 @@
 // jurisdiction data, signed payment-provider webhooks, debts, misuse fees and clawbacks.
 // Rules and flows: docs/cashier.md.
 export { oneCallCreditCount } from './credit-payment-one-call.ts';
+export {
+  batchedCreditCount,
+  creditPaymentsInBatch,
+  depositCreditBatchMax,
+  depositCreditLanes,
+  depositCreditsWaiting,
+  depositCreditsWaitingMax,
+} from './credit-payment-batch.ts';
 export { oneCallDepositRequestCount } from './create-deposit-one-call.ts';
 export { oneCallWithdrawalRequestCount } from './request-withdrawal-one-call.ts';
 export { applyProviderEvent, type DeliveryOutcome, type ProviderEventDelivery } from './apply-provider-event.ts';
