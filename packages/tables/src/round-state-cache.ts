@@ -18,8 +18,11 @@ export interface KnownState {
 }
 
 const known = new Map<string, KnownState>();
-// Enough for every open round of a busy instance (one per table); a round's state is tens of kilobytes at most.
-const knownMax = 2_000;
+// Enough for the open rounds of a busy instance (one per table with bets). A held state costs its decoded objects
+// and the remembered text of its parts (D-1856): 370 kB of heap for a roulette round of 80 bets, the bench's
+// largest (measured), so at most ~95 MB; a round of a few bets a seat takes a tenth of that. Beyond 256 tables
+// with bets at once an instance reads some states again, as before D-1857.
+const knownMax = 256;
 
 export function knownStateOf(roundId: string): KnownState | undefined {
   return known.get(roundId);
@@ -32,4 +35,9 @@ export function rememberState(roundId: string, version: number, state: EngineSta
   known.delete(roundId); // re-inserted last: the Map's order is the order of use
   known.set(roundId, { version, state });
   if (known.size > knownMax) known.delete(known.keys().next().value!);
+}
+
+/** The round was turned (its version moved by the scheduler): the held state can serve no confirmation any more. */
+export function forgetState(roundId: string): void {
+  known.delete(roundId);
 }

@@ -22,6 +22,7 @@ import {
 import { deadlineFor, newLiveRound, pushRound, Pushes } from './lifecycle.ts';
 import { knownRevenueAccount, winKey, winWalletOf } from './money.ts';
 import { loadedFromCachedTable, type LoadedRound, type RoundRow } from './round-store.ts';
+import { forgetState } from './round-state-cache.ts';
 
 /**
  * The round scheduler's turn of a live round in two round trips (issue 22, D-2291): BEGIN with
@@ -120,6 +121,7 @@ export async function turnDueRoundWithOneCall(
   }
   const done = outcome as TurnOutcome;
   if (done.kind === 'turned') {
+    forgetState(done.roundId); // its version moved: a confirmation would read the row anyway
     turnedCount++;
     for (let i = 0; i < wins; i++) countBusinessEvent('ledger-posting', 'WIN');
     await pushes.send(ctx);

@@ -89,8 +89,9 @@ const encodedParts = new WeakMap<object, string>();
 /**
  * `JSON.stringify(encodeGameJson(value))` for a value whose objects and arrays are never changed after they are
  * made (an engine's state), with the text of each part remembered by identity. Same text, same refusals.
+ * `remember` false: the value's own text is not kept (a whole state, which the next version never shares).
  */
-export function immutableGameJsonText(value: unknown, key = ''): string {
+export function immutableGameJsonText(value: unknown, key = '', remember = true): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(encodeGameJson(value, key));
   // A part's text depends on its key only under a card key (formatted cards) or, for an array, a minor-units key.
   const keyFree = !cardKeys.has(key) && !(Array.isArray(value) && isMinorKey(key));
@@ -110,7 +111,7 @@ export function immutableGameJsonText(value: unknown, key = ''): string {
     }
     text = `{${fields.join(',')}}`;
   }
-  encodedParts.set(value, text);
+  if (remember) encodedParts.set(value, text);
   return text;
 }
 

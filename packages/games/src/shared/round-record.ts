@@ -20,7 +20,7 @@ export function wrapDocument(format: string, version: number, body: unknown): st
  * shared with this one is reused (`immutableGameJsonText`), so a bet pays for what it added, not for the round.
  */
 export function wrapStateDocument(format: string, version: number, state: unknown): string {
-  return `{"format":${JSON.stringify(format)},"version":${JSON.stringify(version)},"body":${immutableGameJsonText(state)}}`;
+  return `{"format":${JSON.stringify(format)},"version":${JSON.stringify(version)},"body":${immutableGameJsonText(state, '', false)}}`;
 }
 
 export function unwrapDocument(text: string, format: string, version: number): unknown {
