@@ -9,11 +9,12 @@ import {
   czk,
   deposit,
   key,
+  promptProvider,
   pspSettings,
   registeredPlayer,
   sandboxCall,
-  webhooksDelivered,
   type CashierPlayer,
+  webhooksDelivered,
 } from './cashier-test-support.ts';
 import { eventually, startHarness, type Harness } from '@casino/test-support';
 
@@ -26,16 +27,7 @@ beforeAll(async () => {
   h = await startHarness();
 });
 beforeEach(async () => {
-  await pspSettings(h, {
-    provider: { authentication: 'frictionless', frictionlessOutcome: 'pass', settlement: 'immediate', payoutOutcome: 'paid' },
-    webhooks: {
-      url: `${h.gatewayUrl}/v1/webhooks/sandbox-psp`,
-      duplicates: 0,
-      reorder: false,
-      corruptFirstAttempts: 0,
-      timestampSkewSeconds: 0,
-    },
-  });
+  await promptProvider(h, { payoutOutcome: 'paid' });
 });
 afterAll(async () => {
   await h?.close();

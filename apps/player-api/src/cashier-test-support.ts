@@ -98,6 +98,23 @@ export function pspSettings(h: Harness, settings: { provider?: object; webhooks?
 }
 
 /** Waits until the sandbox has delivered every webhook it owes (and the gateway answered). */
+/**
+ * The sandbox provider as most cashier tests want it: cards pass at once and settle immediately, and its webhooks
+ * reach this harness's gateway once each, in order, signed and on time. `provider`: settings on top (a payout outcome).
+ */
+export function promptProvider(h: Harness, provider: object = {}) {
+  return pspSettings(h, {
+    provider: { authentication: 'frictionless', frictionlessOutcome: 'pass', settlement: 'immediate', ...provider },
+    webhooks: {
+      url: `${h.gatewayUrl}/v1/webhooks/sandbox-psp`,
+      duplicates: 0,
+      reorder: false,
+      corruptFirstAttempts: 0,
+      timestampSkewSeconds: 0,
+    },
+  });
+}
+
 export async function webhooksDelivered(h: Harness): Promise<void> {
   await eventually(
     async () => ((await sandboxCall(h, 'GET', '/control/psp/deliveries')).json.inFlight === 0 ? true : undefined),

@@ -1,5 +1,5 @@
 /**
- * Issue 22 (D-1829..D-1832): payment events that credit deposits, queued in the gateway's process behind
+ * Issue 22 (D-1829..D-1831): payment events that credit deposits, queued in the gateway's process behind
  * the credits in flight, are credited together in one database transaction (packages/cashier,
  * credit-payment-batch.ts), each with its event row. These tests prove that several deliveries were
  * written by one transaction (`xmin`), that an event delivered twice, inside a batch or across batches,
@@ -21,23 +21,23 @@ import { pgPoolOf, playerLockKey } from '@casino/db';
 import * as ledger from '@casino/ledger';
 import { startHarness, type Harness } from '@casino/test-support';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { asPlayer, cashBalance, czk, depositRow, key, playerWithActiveCard, pspSettings } from './cashier-test-support.ts';
+import {
+  asPlayer,
+  cashBalance,
+  czk,
+  depositRow,
+  key,
+  playerWithActiveCard,
+  promptProvider,
+  pspSettings,
+} from './cashier-test-support.ts';
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness(new Date('2026-11-02T09:00:00Z'), { guards: 'platform' });
 });
 beforeEach(async () => {
-  await pspSettings(h, {
-    provider: { authentication: 'frictionless', frictionlessOutcome: 'pass', settlement: 'immediate' },
-    webhooks: {
-      url: `${h.gatewayUrl}/v1/webhooks/sandbox-psp`,
-      duplicates: 0,
-      reorder: false,
-      corruptFirstAttempts: 0,
-      timestampSkewSeconds: 0,
-    },
-  });
+  await promptProvider(h);
 });
 afterAll(async () => {
   await h?.close();

@@ -11,23 +11,23 @@ import { newId } from '@casino/core';
 import * as ledger from '@casino/ledger';
 import { startHarness, type Harness } from '@casino/test-support';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { asPlayer, cashBalance, czk, depositRow, key, playerWithActiveCard, pspSettings } from './cashier-test-support.ts';
+import {
+  asPlayer,
+  cashBalance,
+  czk,
+  depositRow,
+  key,
+  playerWithActiveCard,
+  promptProvider,
+  pspSettings,
+} from './cashier-test-support.ts';
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness(new Date('2026-11-02T09:00:00Z'), { guards: 'platform' });
 });
 beforeEach(async () => {
-  await pspSettings(h, {
-    provider: { authentication: 'frictionless', frictionlessOutcome: 'pass', settlement: 'immediate' },
-    webhooks: {
-      url: `${h.gatewayUrl}/v1/webhooks/sandbox-psp`,
-      duplicates: 0,
-      reorder: false,
-      corruptFirstAttempts: 0,
-      timestampSkewSeconds: 0,
-    },
-  });
+  await promptProvider(h);
 });
 afterAll(async () => {
   await h?.close();

@@ -14,6 +14,7 @@ import {
   gameTransfer,
   key,
   playerWithActiveCard,
+  promptProvider,
   pspSettings,
   sandboxCall,
   webhooksDelivered,
@@ -25,16 +26,7 @@ beforeAll(async () => {
   h = await startHarness();
 });
 beforeEach(async () => {
-  await pspSettings(h, {
-    provider: { authentication: 'frictionless', frictionlessOutcome: 'pass', settlement: 'immediate' },
-    webhooks: {
-      url: `${h.gatewayUrl}/v1/webhooks/sandbox-psp`,
-      duplicates: 0,
-      reorder: false,
-      corruptFirstAttempts: 0,
-      timestampSkewSeconds: 0,
-    },
-  });
+  await promptProvider(h);
 });
 afterAll(async () => {
   await h?.close();
