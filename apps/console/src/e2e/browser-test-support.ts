@@ -9,7 +9,6 @@ import { createHash, createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { createTestStaff, insertTestPlayer, type TestStaff } from '@casino/compliance/testing';
 import { requestWithdrawal } from '@casino/cashier';
@@ -51,17 +50,6 @@ async function launchChromium(): Promise<Browser> {
   });
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** RFC 6238 TOTP (SHA-1, 6 digits, 30-second steps) at the harness's clock, as an authenticator app computes it. */
 export function totpCode(secretBase32: string, at: Date): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -96,12 +84,11 @@ export async function startConsolePlatform(options: { profile?: OperatorProfile 
     ...(options.profile ? { profile: options.profile } : {}),
   });
   const adminUrl = await h.admin.listen({ host: '127.0.0.1', port: 0 });
-  const port = await freePort();
   const consoleApp = await buildConsole({
     config: loadConsoleConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ADMIN_API_URL: adminUrl }),
   });
-  await consoleApp.listen({ host: '127.0.0.1', port });
-  const url = `http://127.0.0.1:${port}`;
+  // Port 0: the system gives a free port as it binds (a port looked up first could be taken before the bind).
+  const url = await consoleApp.listen({ host: '127.0.0.1', port: 0 });
   await mkdir(screenshotDir, { recursive: true });
   let clientNumber = 0;
   return {

@@ -56,13 +56,18 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-async function freePort(): Promise<number> {
+/**
+ * A free port, held by a listening socket until `release`: the web app's address must be known before the harness
+ * starts (its e-mails link to it), and a port only looked up then could be taken by another listener meanwhile
+ * (EADDRINUSE in a run on a loaded machine). Released right before the web app listens on it.
+ */
+async function reservePort(): Promise<{ port: number; release(): Promise<void> }> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
+      resolve({ port, release: () => new Promise<void>((done) => server.close(() => done())) });
     });
   });
 }
@@ -117,7 +122,8 @@ export interface WebPlatform {
 export async function startWebPlatform(options: { profile?: OperatorProfile } = {}): Promise<WebPlatform> {
   // Chromium first: without it there is nothing to test, and the message says how to get it.
   const browser = await launchChromium();
-  const webPort = await freePort();
+  const reserved = await reservePort();
+  const webPort = reserved.port;
   const url = `http://127.0.0.1:${webPort}`;
   // The real guards (self-limits, compliance) as the apps run them; e-mail links point at the web app.
   const h = await startHarness(new Date(), {
@@ -149,6 +155,7 @@ export async function startWebPlatform(options: { profile?: OperatorProfile } = 
       SANDBOX_URL: h.sandboxUrl,
     }),
   });
+  await reserved.release();
   await web.listen({ host: '127.0.0.1', port: webPort });
   await mkdir(screenshotDir, { recursive: true });
   return {
