@@ -153,6 +153,37 @@ export interface RunTiming {
   onWindowEnd?: () => void;
 }
 
+/** The measured window's edges, told to `timing` (CPU sampling); `stop` when the run is over. */
+function windowEdges(timing: RunTiming): { stop(): void } {
+  const timers = [
+    setTimeout(() => timing.onWindowStart?.(), timing.warmupS * 1000),
+    setTimeout(() => timing.onWindowEnd?.(), timing.warmupS * 1000 + timing.measureS * 1000),
+  ];
+  return { stop: () => timers.forEach(clearTimeout) };
+}
+
+/** What a run counts: each measured operation's latency, and the errors with the first one's message. */
+class Tally {
+  readonly latencies: number[] = [];
+  errors = 0;
+  firstError: string | null = null;
+
+  failed(error: unknown): void {
+    this.errors++;
+    this.firstError ??= (error as Error).message.split('\n')[0] ?? 'error';
+  }
+
+  result(seconds: number): RunResult {
+    return {
+      ops: this.latencies.length,
+      errors: this.errors,
+      firstError: this.firstError,
+      seconds,
+      latenciesMs: Float64Array.from(this.latencies).sort(),
+    };
+  }
+}
+
 /**
  * Runs `clients` loops for warm-up + measure seconds. Operations completing inside the measured
  * window count (throughput and latency); those finishing in the warm-up (connection set-up, plan
@@ -161,36 +192,24 @@ export interface RunTiming {
 export async function runClients(clients: number, timing: RunTiming, op: () => Promise<void>): Promise<RunResult> {
   const windowStart = performance.now() + timing.warmupS * 1000;
   const windowEnd = windowStart + timing.measureS * 1000;
-  const latencies: number[] = [];
-  let errors = 0;
-  let firstError: string | null = null;
-  const timers = [
-    setTimeout(() => timing.onWindowStart?.(), timing.warmupS * 1000),
-    setTimeout(() => timing.onWindowEnd?.(), timing.warmupS * 1000 + timing.measureS * 1000),
-  ];
+  const tally = new Tally();
+  const edges = windowEdges(timing);
   const loop = async (): Promise<void> => {
     while (performance.now() < windowEnd) {
       const t0 = process.hrtime.bigint();
       try {
         await op();
       } catch (error) {
-        errors++;
-        firstError ??= (error as Error).message.split('\n')[0] ?? 'error';
+        tally.failed(error);
         continue;
       }
       const done = performance.now();
-      if (done >= windowStart && done <= windowEnd) latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      if (done >= windowStart && done <= windowEnd) tally.latencies.push(Number(process.hrtime.bigint() - t0) / 1e6);
     }
   };
   await Promise.all(Array.from({ length: clients }, loop));
-  for (const timer of timers) clearTimeout(timer);
-  return {
-    ops: latencies.length,
-    errors,
-    firstError,
-    seconds: timing.measureS,
-    latenciesMs: Float64Array.from(latencies).sort(),
-  };
+  edges.stop();
+  return tally.result(timing.measureS);
 }
 
 /**
@@ -211,16 +230,11 @@ export async function runPaced(
   const windowStart = start + timing.warmupS * 1000;
   const windowEnd = windowStart + timing.measureS * 1000;
   const intervalMs = 1000 / ratePerS;
-  const latencies: number[] = [];
-  let errors = 0;
-  let firstError: string | null = null;
+  const tally = new Tally();
   let inFlight = 0;
   let due = 0; // arrivals made so far
   const waiting: number[] = []; // when each waiting arrival was due
-  const timers = [
-    setTimeout(() => timing.onWindowStart?.(), timing.warmupS * 1000),
-    setTimeout(() => timing.onWindowEnd?.(), timing.warmupS * 1000 + timing.measureS * 1000),
-  ];
+  const edges = windowEdges(timing);
   const measured = (dueAt: number) => dueAt >= windowStart && dueAt < windowEnd;
   await new Promise<void>((resolve) => {
     let arriving = true;
@@ -232,12 +246,9 @@ export async function runPaced(
       op()
         .then(
           () => {
-            if (measured(dueAt)) latencies.push(performance.now() - dueAt);
+            if (measured(dueAt)) tally.latencies.push(performance.now() - dueAt);
           },
-          (error: unknown) => {
-            errors++;
-            firstError ??= (error as Error).message.split('\n')[0] ?? 'error';
-          },
+          (error: unknown) => tally.failed(error),
         )
         .finally(() => {
           inFlight--;
@@ -260,19 +271,13 @@ export async function runPaced(
       arriving = false;
       // The window is over: what still waits is not sent, and counts with the wait it had.
       const closedAt = performance.now();
-      for (const dueAt of waiting.splice(0)) if (measured(dueAt)) latencies.push(closedAt - dueAt);
+      for (const dueAt of waiting.splice(0)) if (measured(dueAt)) tally.latencies.push(closedAt - dueAt);
       settleIfDone();
     };
     arrive();
   });
-  for (const timer of timers) clearTimeout(timer);
-  return {
-    ops: latencies.length,
-    errors,
-    firstError,
-    seconds: timing.measureS,
-    latenciesMs: Float64Array.from(latencies).sort(),
-  };
+  edges.stop();
+  return tally.result(timing.measureS);
 }
 
 /** Nearest-rank percentile. */

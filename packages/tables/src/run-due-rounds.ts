@@ -4,6 +4,7 @@ import type { TablesContext } from './context.ts';
 import { applyAction, dueActions, isSettled, seatsAwaitingDecision, timerOf, type EngineAction } from './engines.ts';
 import { countIdleRounds, deadlineFor, finishRound, pushRound, Pushes } from './lifecycle.ts';
 import { anyRoundDue, claimDueRound, loadRoundRow, lockRound, saveRound, type LoadedRound } from './round-store.ts';
+import { forgetState } from './round-state-cache.ts';
 import { tableRules } from './rules.ts';
 import { turnDueRoundWithOneCall } from './settle-round.ts';
 import { heldWinDueSql, releaseDueHeldWins } from './win-holds.ts';
@@ -73,6 +74,7 @@ export async function runDueRounds(ctx: TablesContext, options: RunDueRoundsOpti
         return true;
       });
       if (!drove) break;
+      forgetState(claimed!); // its version moved, as turnDueRoundWithOneCall's turns forget theirs
       driven++;
       await pushes.send(ctx);
     } catch (error) {
