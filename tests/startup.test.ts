@@ -14,8 +14,16 @@ const root = path.resolve(import.meta.dirname, '..');
  * child's answer and SIGKILL it (exit 143) although the service handles SIGTERM; tests that judge
  * the exit after SIGTERM must send it to the service itself.
  */
-const serviceProcess = (server: string, env: NodeJS.ProcessEnv) =>
-  spawn(process.execPath, ['--import', 'tsx', server], { env, cwd: root });
+const serviceProcess = (server: string, env: NodeJS.ProcessEnv) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', server], { env, cwd: root });
+  const output = { text: '' };
+  child.stdout.on('data', (d) => (output.text += d));
+  child.stderr.on('data', (d) => (output.text += d));
+  outputs.set(child, output);
+  return child;
+};
+/** What each service process wrote so far: `waitForReady` looks for its own "listening" line. */
+const outputs = new WeakMap<object, { text: string }>();
 const playerApiServer = path.join(root, 'apps', 'player-api', 'src', 'server.ts');
 
 let testDb: TestDatabase;
@@ -171,15 +179,23 @@ describe('start-up', () => {
   }
 });
 
+/**
+ * Waits for the service on `port` to answer /health/ready = 200, asking only once the child itself said it listens
+ * there: while a service boots, a port looked up for it can be taken by another test's server, whose own
+ * /health/ready would answer for it (a worker still booting was then sent SIGTERM and died of it).
+ */
 async function waitForReady(port: number, child: { exitCode: number | null }): Promise<void> {
+  const listening = `listening at http://127.0.0.1:${port}`;
   const status = await waitFor(
     async () =>
       child.exitCode !== null
         ? -1
-        : await fetch(`http://127.0.0.1:${port}/health/ready`).then(
-            (r) => (r.status === 200 ? 200 : undefined),
-            () => undefined,
-          ),
+        : !outputs.get(child)?.text.includes(listening)
+          ? undefined
+          : await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+              (r) => (r.status === 200 ? 200 : undefined),
+              () => undefined,
+            ),
     { what: '/health/ready = 200', timeoutMs: 60_000, intervalMs: 200 },
   );
   expect(status, 'the service exited before it was ready').toBe(200);
